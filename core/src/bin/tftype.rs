@@ -1,0 +1,135 @@
+//! The `tftype` command line.
+//!
+//!   tftype batch < cases.jsonl > results.jsonl   (the oracle's case/result schema)
+//!   tftype eval TYPE VALUE [--format F] [--sensitive] [--non-nullable]
+
+use std::io::{BufRead, Write};
+
+use tftype::{evaluate, Request, Response};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let code = match args.first().map(String::as_str) {
+        Some("batch") => batch(),
+        Some("eval") => eval(&args[1..]),
+        _ => {
+            eprintln!("usage: tftype batch < cases.jsonl\n       tftype eval TYPE VALUE [--format hcl|tfvars|json|ctyjson|cli] [--sensitive] [--non-nullable]");
+            2
+        }
+    };
+    std::process::exit(code);
+}
+
+/// Runs `f` on a thread with a generous stack, turning a panic into an error.
+fn guarded<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, String> {
+    let h = std::thread::Builder::new().stack_size(64 << 20).spawn(f).map_err(|e| e.to_string())?;
+    h.join().map_err(|p| {
+        p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned()).unwrap_or_else(|| "panic".into())
+    })
+}
+
+fn eval(args: &[String]) -> i32 {
+    if args.len() < 2 {
+        eprintln!("usage: tftype eval TYPE VALUE [options]");
+        return 2;
+    }
+    let mut req = Request::new(Some(&args[0]), &args[1]);
+    let mut i = 2;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--sensitive" => req.sensitive = true,
+            "--non-nullable" => req.nullable = false,
+            "--format" if i + 1 < args.len() => {
+                i += 1;
+                match serde_json::from_value(serde_json::Value::String(args[i].clone())) {
+                    Ok(f) => req.value_format = f,
+                    Err(_) => {
+                        eprintln!("unknown format {}", args[i]);
+                        return 2;
+                    }
+                }
+            }
+            other => {
+                eprintln!("unknown option {other}");
+                return 2;
+            }
+        }
+        i += 1;
+    }
+    match guarded(move || evaluate(&req)) {
+        Ok(r) if r.ok => {
+            println!("{}", r.console.unwrap_or_default());
+            eprintln!("type: {}", r.type_string.unwrap_or_default());
+            0
+        }
+        Ok(r) => {
+            eprintln!("Error: {}\n\n{}", r.summary.unwrap_or_default(), r.detail.unwrap_or_default());
+            1
+        }
+        Err(p) => {
+            eprintln!("internal error: {p}");
+            3
+        }
+    }
+}
+
+fn batch() -> i32 {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut n = 0;
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        if line.trim().is_empty() {
+            continue;
+        }
+        n += 1;
+        let _ = writeln!(out, "{}", batch_line(&line, n));
+    }
+    let _ = out.flush();
+    0
+}
+
+fn js(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
+}
+
+/// One case line in, one result line out (the oracle's schema, keys in its order).
+pub fn batch_line(line: &str, n: usize) -> String {
+    let case: serde_json::Value = match serde_json::from_str(line) {
+        Ok(v) => v,
+        Err(e) => return format!("{{\"id\":null,\"ok\":false,\"stage\":\"input\",\"summary\":\"Input error\",\"detail\":{},\"path\":\"\"}}", js(&format!("line {n}: {e}"))),
+    };
+    let id = case.get("id").cloned().unwrap_or(serde_json::Value::Null).to_string();
+    let req: Request = match serde_json::from_value(case) {
+        Ok(r) => r,
+        Err(e) => return format!("{{\"id\":{id},\"ok\":false,\"stage\":\"input\",\"summary\":\"Input error\",\"detail\":{},\"path\":\"\"}}", js(&format!("line {n}: {e}"))),
+    };
+    match guarded(move || evaluate(&req)) {
+        Ok(r) => result_json(&id, &r),
+        Err(p) => format!("{{\"id\":{id},\"ok\":false,\"stage\":\"panic\",\"summary\":\"Internal error\",\"detail\":{},\"path\":\"\"}}", js(&p)),
+    }
+}
+
+fn result_json(id: &str, r: &Response) -> String {
+    let mut s = format!("{{\"id\":{id},\"ok\":{}", r.ok);
+    if r.ok {
+        s += &format!(",\"type\":{},\"console\":{}", js(r.type_string.as_deref().unwrap_or("")), js(r.console.as_deref().unwrap_or("")));
+        if let Some(j) = &r.json {
+            s += &format!(",\"json\":{j}");
+        }
+        if !r.sensitive_paths.is_empty() {
+            s += &format!(",\"sensitive_paths\":{}", serde_json::to_string(&r.sensitive_paths).unwrap_or_default());
+        }
+    } else {
+        let stage = serde_json::to_string(&r.stage).unwrap_or_default();
+        s += &format!(",\"stage\":{stage},\"summary\":{},\"detail\":{},\"path\":{}", js(r.summary.as_deref().unwrap_or("")), js(r.detail.as_deref().unwrap_or("")), js(r.path.as_deref().unwrap_or("")));
+        if let Some(e) = &r.error {
+            s += &format!(",\"error\":{}", js(e));
+        }
+        let diags: Vec<_> = r.diagnostics.iter().map(|d| serde_json::json!({"severity": d.severity, "summary": d.summary, "detail": d.detail, "source": d.source, "start": d.start, "end": d.end})).collect();
+        s += &format!(",\"diagnostics\":{}", serde_json::Value::Array(diags));
+    }
+    s.push('}');
+    s
+}

@@ -1,0 +1,31 @@
+//! tftype: the Terraform / OpenTofu type system in Rust.
+//!
+//! One module per concept, as go-cty keeps one file per conversion kind:
+//! [`types`] and [`typeexpr`] (type constraints), [`number`], [`value`],
+//! [`set`] and [`valueparse`] (values), [`convert`], [`unify`], [`mismatch`]
+//! and [`defaults`] (conversion), [`render`] (console and JSON), [`diag`] and
+//! [`path`] (where things went wrong), and [`pipeline`] (Terraform's input
+//! variable pipeline, the one entry point [`evaluate`]).
+
+pub mod convert;
+pub mod defaults;
+pub mod diag;
+pub mod mismatch;
+pub mod number;
+pub mod path;
+pub mod pipeline;
+pub mod render;
+pub mod set;
+pub mod typeexpr;
+pub mod types;
+pub mod unify;
+pub mod value;
+pub mod valueparse;
+
+#[cfg(feature = "js")]
+pub mod js;
+
+pub use pipeline::{evaluate, Request, Response, Stage};
+pub use types::Type;
+pub use value::Value;
+pub use valueparse::ValueFormat;

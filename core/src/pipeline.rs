@@ -1,0 +1,274 @@
+//! Terraform's input-variable pipeline: declare the variable (parse its type),
+//! read the value, apply optional defaults, convert
+//! (`prepareFinalInputVariableValue`), check nullability, render.
+
+use serde::{Deserialize, Serialize};
+
+use crate::convert;
+use crate::diag::{utf16_range, Diagnostic, Source, SpanTree};
+use crate::path::{format_path, Path, PathStep};
+use crate::render;
+use crate::typeexpr::{self, TypeConstraint};
+use crate::value::{Kind, Value};
+use crate::valueparse::{self, ParsedValue, ValueFormat};
+
+/// One evaluation: a variable's type source, a value source and options.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Request {
+    /// The `type` argument's source; None = no `type` argument.
+    #[serde(rename = "type", default)]
+    pub type_src: Option<String>,
+    pub value: String,
+    #[serde(default)]
+    pub value_format: ValueFormat,
+    #[serde(default = "default_true")]
+    pub nullable: bool,
+    #[serde(default)]
+    pub sensitive: bool,
+    /// The variable's name, as it appears in Terraform's messages (`var.NAME`).
+    #[serde(default = "default_var_name")]
+    pub var_name: String,
+}
+
+fn default_true() -> bool {
+    true
+}
+fn default_var_name() -> String {
+    "v".into()
+}
+
+impl Request {
+    pub fn new(type_src: Option<&str>, value: &str) -> Request {
+        Request {
+            type_src: type_src.map(str::to_string),
+            value: value.to_string(),
+            value_format: ValueFormat::Hcl,
+            nullable: true,
+            sensitive: false,
+            var_name: default_var_name(),
+        }
+    }
+}
+
+/// Which step failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Stage {
+    /// The variable declaration (type constraint) is invalid.
+    Type,
+    /// The value text cannot be read.
+    Value,
+    /// Defaults + conversion failed.
+    Convert,
+    /// The value converted but is null and `nullable = false`.
+    Null,
+}
+
+/// A diagnostic as the UI and JS see it: byte and UTF-16 ranges.
+#[derive(Clone, Debug, Serialize)]
+pub struct DiagnosticOut {
+    pub severity: crate::diag::Severity,
+    pub summary: String,
+    pub detail: String,
+    pub source: Source,
+    pub start: Option<usize>,
+    pub end: Option<usize>,
+    pub start16: Option<usize>,
+    pub end16: Option<usize>,
+}
+
+/// The outcome of [`evaluate`].
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Response {
+    pub ok: bool,
+    pub stage: Option<Stage>,
+    /// `typeexpr.TypeString` of the result's type.
+    #[serde(rename = "type")]
+    pub type_string: Option<String>,
+    /// What `terraform console` prints for `var.NAME`.
+    pub console: Option<String>,
+    /// go-cty JSON: `{"value": ..., "type": ...}` as JSON text.
+    pub json: Option<String>,
+    pub sensitive_paths: Vec<String>,
+    pub summary: Option<String>,
+    pub detail: Option<String>,
+    /// `tfdiags.FormatCtyPath` of a conversion error's path.
+    pub path: Option<String>,
+    /// The raw go-cty conversion message.
+    pub error: Option<String>,
+    pub diagnostics: Vec<DiagnosticOut>,
+}
+
+impl Response {
+    fn failure(stage: Stage, diags: Vec<Diagnostic>, req: &Request) -> Response {
+        let first = diags.first().cloned();
+        Response {
+            ok: false,
+            stage: Some(stage),
+            summary: first.as_ref().map(|d| d.summary.clone()),
+            detail: first.as_ref().map(|d| d.detail.clone()),
+            path: Some(String::new()),
+            diagnostics: diags.iter().map(|d| diag_out(d, req)).collect(),
+            ..Response::default()
+        }
+    }
+}
+
+fn diag_out(d: &Diagnostic, req: &Request) -> DiagnosticOut {
+    let src = match d.source {
+        Source::Type => req.type_src.as_deref().unwrap_or(""),
+        Source::Value => req.value.as_str(),
+    };
+    let r16 = d.range.as_ref().map(|r| utf16_range(src, r));
+    DiagnosticOut {
+        severity: d.severity,
+        summary: d.summary.clone(),
+        detail: d.detail.clone(),
+        source: d.source,
+        start: d.range.as_ref().map(|r| r.start),
+        end: d.range.as_ref().map(|r| r.end),
+        start16: r16.as_ref().map(|r| r.start),
+        end16: r16.as_ref().map(|r| r.end),
+    }
+}
+
+/// `variable "NAME"`'s range as hcl prints it: `main.tf:1,1-13` for `v`.
+fn decl_range(var_name: &str) -> String {
+    let decl = format!("variable {}", render::go_quote(var_name));
+    format!("main.tf:1,1-{}", decl.chars().count() + 1)
+}
+
+/// Terraform's detail text for an unsuitable value, in its variants.
+fn unsuitable_detail(req: &Request, pv: &ParsedValue, msg: &str, defined: &str) -> String {
+    let addr = format!("var.{}", req.var_name);
+    if pv.from_cli {
+        return format!("Unsuitable value for {addr} set using -var=\"{}=...\": {msg}.", req.var_name);
+    }
+    match &pv.src_range {
+        None => format!("Unsuitable value for {addr} set from outside of the configuration: {msg}."),
+        Some(rng) if req.sensitive && defined == "declared" => {
+            format!("The given value is not suitable for {addr}, which is sensitive: {msg}. Invalid value defined at {rng}.")
+        }
+        Some(_) => format!("The given value is not suitable for {addr} {defined} at {}: {msg}.", decl_range(&req.var_name)),
+    }
+}
+
+/// Runs Terraform's whole pipeline for one variable.
+pub fn evaluate(req: &Request) -> Response {
+    let tc: TypeConstraint = match typeexpr::parse_variable_type(req.type_src.as_deref()) {
+        Ok(tc) => tc,
+        Err(diags) => return Response::failure(Stage::Type, diags, req),
+    };
+    let pv = match valueparse::parse_value(&req.value, req.value_format, tc.cli_literal) {
+        Ok(pv) => pv,
+        Err(diags) => return Response::failure(Stage::Value, diags, req),
+    };
+
+    let given = &pv.value;
+    let with_defaults;
+    let to_convert = match (&tc.defaults, given.is_null()) {
+        (Some(d), false) => {
+            with_defaults = d.apply(given);
+            &with_defaults
+        }
+        _ => given,
+    };
+    let converted = match convert::convert(to_convert, &tc.ty) {
+        Ok(v) => v,
+        Err(e) => {
+            let detail = unsuitable_detail(req, &pv, &e.message, "declared");
+            let mut d = Diagnostic::error(Source::Value, "Invalid value for input variable", detail, Some(span_at(&pv.spans, &e.path).range.clone()));
+            if pv.spans == SpanTree::default() {
+                d.range = None;
+            }
+            let mut diags = vec![d.clone()];
+            if let Some(tr) = type_span_at(&tc, &e.path) {
+                diags.push(Diagnostic { source: Source::Type, range: Some(tr), ..d });
+            }
+            let mut r = Response::failure(Stage::Convert, diags, req);
+            r.path = Some(format_path(&e.path));
+            r.error = Some(e.message);
+            return r;
+        }
+    };
+
+    if converted.is_null() && !req.nullable {
+        let detail = unsuitable_detail(req, &pv, "required variable may not be set to null", "defined");
+        let d = Diagnostic::error(Source::Value, "Required variable not set", detail, Some(pv.spans.range.clone()));
+        return Response::failure(Stage::Null, vec![d], req);
+    }
+
+    let mut sensitive_paths = Vec::new();
+    collect_sensitive_paths(&converted, &mut Vec::new(), &mut sensitive_paths);
+    sensitive_paths.sort();
+    let shown = if req.sensitive { converted.clone().with_marks(crate::value::Marks { sensitive: true }) } else { converted.clone() };
+    let (plain, _) = converted.unmark_deep();
+    Response {
+        ok: true,
+        stage: None,
+        type_string: Some(converted.ty.type_string()),
+        console: Some(render::console(&shown)),
+        json: Some(format!("{{\"value\":{},\"type\":{}}}", render::json_value(&plain), render::json_type(&plain.ty.without_optional_attrs_deep()))),
+        sensitive_paths,
+        ..Response::default()
+    }
+}
+
+fn collect_sensitive_paths(v: &Value, path: &mut Path, out: &mut Vec<String>) {
+    if v.marks.sensitive {
+        out.push(format_path(path));
+    }
+    match &v.kind {
+        Kind::Seq(elems) => {
+            for (i, e) in elems.iter().enumerate() {
+                path.push(PathStep::Index(crate::number::Number::from_i64(i as i64)));
+                collect_sensitive_paths(e, path, out);
+                path.pop();
+            }
+        }
+        Kind::Attrs(m) => {
+            let is_obj = v.ty.is_object();
+            for (k, e) in m {
+                path.push(if is_obj { PathStep::GetAttr(k.clone()) } else { PathStep::Key(k.clone()) });
+                collect_sensitive_paths(e, path, out);
+                path.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+fn step_key(step: &PathStep) -> String {
+    match step {
+        PathStep::GetAttr(n) | PathStep::Key(n) => n.clone(),
+        PathStep::Index(n) => n.to_text_f(),
+    }
+}
+
+/// The deepest part of the value source that `path` reaches.
+pub fn span_at<'a>(spans: &'a SpanTree, path: &Path) -> &'a SpanTree {
+    let mut cur = spans;
+    for step in path {
+        match cur.kids.get(&step_key(step)) {
+            Some(k) => cur = k,
+            None => break,
+        }
+    }
+    cur
+}
+
+/// The part of the type source that describes the value at `path`.
+fn type_span_at(tc: &TypeConstraint, path: &Path) -> Option<std::ops::Range<usize>> {
+    if tc.spans == SpanTree::default() {
+        return None;
+    }
+    let mut cur = &tc.spans;
+    for step in path {
+        let next = cur.kids.get(&step_key(step)).or_else(|| cur.kids.get(""));
+        match next {
+            Some(k) => cur = k,
+            None => break,
+        }
+    }
+    Some(cur.range.clone())
+}

@@ -1,0 +1,237 @@
+//! The cty type model: primitive types, collections, structural types and the
+//! dynamic placeholder `any`, with the two naming schemes go-cty uses in
+//! messages and `typeexpr.TypeString`'s printed form.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::sync::Arc;
+
+/// A cty type. Cheap to clone: compound parts are shared.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub enum Type {
+    Bool,
+    Number,
+    String,
+    /// `cty.DynamicPseudoType`, written `any` in a constraint.
+    Dynamic,
+    List(Arc<Type>),
+    Map(Arc<Type>),
+    Set(Arc<Type>),
+    Object(Arc<ObjectType>),
+    Tuple(Arc<[Type]>),
+}
+
+/// The attributes of an object type. Attribute order is cty's: names sorted
+/// bytewise (a `BTreeMap<String, _>` orders exactly like Go's string compare).
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
+pub struct ObjectType {
+    pub attrs: BTreeMap<String, Type>,
+    /// Attributes declared with `optional(...)`. Only constraints carry these;
+    /// conversion never leaves them on a result type.
+    pub optional: BTreeSet<String>,
+}
+
+impl Type {
+    pub fn list(e: Type) -> Type {
+        Type::List(Arc::new(e))
+    }
+    pub fn map(e: Type) -> Type {
+        Type::Map(Arc::new(e))
+    }
+    pub fn set(e: Type) -> Type {
+        Type::Set(Arc::new(e))
+    }
+    pub fn tuple(elems: Vec<Type>) -> Type {
+        Type::Tuple(elems.into())
+    }
+    pub fn object(attrs: BTreeMap<String, Type>) -> Type {
+        Type::Object(Arc::new(ObjectType { attrs, optional: BTreeSet::new() }))
+    }
+    pub fn object_with_optional(attrs: BTreeMap<String, Type>, optional: BTreeSet<String>) -> Type {
+        Type::Object(Arc::new(ObjectType { attrs, optional }))
+    }
+    pub fn empty_object() -> Type {
+        Type::object(BTreeMap::new())
+    }
+
+    pub fn is_primitive(&self) -> bool {
+        matches!(self, Type::Bool | Type::Number | Type::String)
+    }
+    pub fn is_collection(&self) -> bool {
+        matches!(self, Type::List(_) | Type::Map(_) | Type::Set(_))
+    }
+    pub fn is_list(&self) -> bool {
+        matches!(self, Type::List(_))
+    }
+    pub fn is_map(&self) -> bool {
+        matches!(self, Type::Map(_))
+    }
+    pub fn is_set(&self) -> bool {
+        matches!(self, Type::Set(_))
+    }
+    pub fn is_object(&self) -> bool {
+        matches!(self, Type::Object(_))
+    }
+    pub fn is_tuple(&self) -> bool {
+        matches!(self, Type::Tuple(_))
+    }
+    pub fn is_dynamic(&self) -> bool {
+        matches!(self, Type::Dynamic)
+    }
+
+    /// Element type of a list, map or set.
+    pub fn element_type(&self) -> Option<&Type> {
+        match self {
+            Type::List(e) | Type::Map(e) | Type::Set(e) => Some(e),
+            _ => None,
+        }
+    }
+    pub fn as_object(&self) -> Option<&ObjectType> {
+        match self {
+            Type::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+    pub fn tuple_elements(&self) -> Option<&[Type]> {
+        match self {
+            Type::Tuple(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// `Type.HasDynamicTypes`: `any` somewhere inside.
+    pub fn has_dynamic_types(&self) -> bool {
+        match self {
+            Type::Dynamic => true,
+            Type::Bool | Type::Number | Type::String => false,
+            Type::List(e) | Type::Map(e) | Type::Set(e) => e.has_dynamic_types(),
+            Type::Object(o) => o.attrs.values().any(Type::has_dynamic_types),
+            Type::Tuple(t) => t.iter().any(Type::has_dynamic_types),
+        }
+    }
+
+    /// `WithoutOptionalAttributesDeep`: the same type with every optional
+    /// marker removed.
+    pub fn without_optional_attrs_deep(&self) -> Type {
+        match self {
+            Type::Bool | Type::Number | Type::String | Type::Dynamic => self.clone(),
+            Type::List(e) => Type::list(e.without_optional_attrs_deep()),
+            Type::Map(e) => Type::map(e.without_optional_attrs_deep()),
+            Type::Set(e) => Type::set(e.without_optional_attrs_deep()),
+            Type::Object(o) => Type::object(o.attrs.iter().map(|(k, t)| (k.clone(), t.without_optional_attrs_deep())).collect()),
+            Type::Tuple(t) => Type::tuple(t.iter().map(Type::without_optional_attrs_deep).collect()),
+        }
+    }
+
+    /// go-cty's `FriendlyName`: "string", "list of number", "map of any single type" is
+    /// *not* used here (that is the constraint form); `list(any)` reads "list of dynamic".
+    pub fn friendly_name(&self) -> String {
+        self.friendly(false)
+    }
+
+    /// go-cty's `FriendlyNameForConstraint`: like [`Type::friendly_name`] but `any`
+    /// reads "any type" and a collection of `any` reads "list of any single type".
+    pub fn friendly_name_for_constraint(&self) -> String {
+        self.friendly(true)
+    }
+
+    fn friendly(&self, constraint: bool) -> String {
+        match self {
+            Type::Bool => "bool".into(),
+            Type::Number => "number".into(),
+            Type::String => "string".into(),
+            Type::Dynamic => {
+                if constraint {
+                    "any type".into()
+                } else {
+                    "dynamic".into()
+                }
+            }
+            Type::List(e) => format!("list of {}", collection_elem_name(e, constraint)),
+            Type::Map(e) => format!("map of {}", collection_elem_name(e, constraint)),
+            Type::Set(e) => format!("set of {}", collection_elem_name(e, constraint)),
+            Type::Object(_) => "object".into(),
+            Type::Tuple(_) => "tuple".into(),
+        }
+    }
+
+    /// `typeexpr.TypeString`: `list(object({a=string,b=number}))`, attributes
+    /// sorted, no spaces, optional attributes as `optional(T)`.
+    pub fn type_string(&self) -> String {
+        let mut s = String::new();
+        self.write_type_string(&mut s);
+        s
+    }
+
+    fn write_type_string(&self, out: &mut String) {
+        match self {
+            Type::Bool => out.push_str("bool"),
+            Type::Number => out.push_str("number"),
+            Type::String => out.push_str("string"),
+            Type::Dynamic => out.push_str("any"),
+            Type::List(e) | Type::Map(e) | Type::Set(e) => {
+                out.push_str(match self {
+                    Type::List(_) => "list(",
+                    Type::Map(_) => "map(",
+                    _ => "set(",
+                });
+                e.write_type_string(out);
+                out.push(')');
+            }
+            Type::Object(o) => {
+                out.push_str("object({");
+                for (i, (name, t)) in o.attrs.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    out.push_str(name);
+                    out.push('=');
+                    if o.optional.contains(name) {
+                        out.push_str("optional(");
+                        t.write_type_string(out);
+                        out.push(')');
+                    } else {
+                        t.write_type_string(out);
+                    }
+                }
+                out.push_str("})");
+            }
+            Type::Tuple(t) => {
+                out.push_str("tuple([");
+                for (i, e) in t.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    e.write_type_string(out);
+                }
+                out.push_str("])");
+            }
+        }
+    }
+}
+
+fn collection_elem_name(e: &Type, constraint: bool) -> String {
+    if constraint && e.is_dynamic() {
+        "any single type".into()
+    } else {
+        e.friendly(constraint)
+    }
+}
+
+impl ObjectType {
+    pub fn is_optional(&self, name: &str) -> bool {
+        self.optional.contains(name)
+    }
+}
+
+impl fmt::Debug for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.type_string())
+    }
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.type_string())
+    }
+}
