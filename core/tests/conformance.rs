@@ -123,6 +123,7 @@ fn known() -> BTreeMap<String, String> {
 fn run_corpus() -> Result<(), String> {
     let known = known();
     let mut new_failures = Vec::new();
+    let mut all_failures: Vec<String> = Vec::new();
     let mut fixed = Vec::new();
     let mut total = (0, 0);
     println!("{:<16} {:>6} {:>11} {:>11} {:>11} {:>11} {:>11} {:>11}", "file", "cases", "ok/fail", "type", "console", "detail", "json", "agree");
@@ -151,6 +152,14 @@ fn run_corpus() -> Result<(), String> {
             n += 1;
             agree += all as usize;
             let key = format!("{f}:{id}");
+            if !all {
+                let what: Vec<_> = res.iter().filter(|(_, v)| **v == Some(false)).map(|(k, _)| *k).collect();
+                all_failures.push(format!(
+                    "{key} differs in {what:?}\n    case:     {cl}\n    expected: {}\n    actual:   ok={} stage={:?} type={:?} console={:?} json={:?} summary={:?} detail={:?}",
+                    el.chars().take(700).collect::<String>(),
+                    act.ok, act.stage, act.type_string, act.console, act.json, act.summary, act.detail
+                ));
+            }
             match (all, known.contains_key(&key)) {
                 (false, false) => {
                     let what: Vec<_> = res.iter().filter(|(_, v)| **v == Some(false)).map(|(k, _)| *k).collect();
@@ -183,6 +192,15 @@ fn run_corpus() -> Result<(), String> {
             }
         }
         std::fs::write(dir().join("known_disagreements.txt"), text).unwrap();
+        return Ok(());
+    }
+    if let Ok(n) = std::env::var("TFTYPE_CONFORMANCE_SHOW") {
+        // Report mode for development: show disagreements (known or not), never fail.
+        let filter = std::env::var("TFTYPE_CONFORMANCE_FILTER").unwrap_or_default();
+        let n: usize = n.parse().unwrap_or(20);
+        for f in all_failures.iter().filter(|f| f.contains(&filter)).take(n) {
+            println!("- {f}");
+        }
         return Ok(());
     }
     let mut msg = String::new();
