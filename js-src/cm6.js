@@ -1,0 +1,285 @@
+// CodeMirror 6 for the tftype playground: a small, framework-free wrapper
+// that the Rust/Leptos side calls through wasm-bindgen.
+//
+// Bundled by esbuild (a Trunk pre_build hook, `npm run bundle`) into
+// web/js/cm6.bundle.js, which is generated and git-ignored.
+//
+// API (every function takes/returns plain values; positions are UTF-16
+// offsets, as everywhere in JS):
+//   createEditor(parent, doc, {language, readOnly, label}, onChange) -> view
+//   setDoc(view, text)                 replace the text (does not call onChange)
+//   getDoc(view) -> string
+//   setLanguage(view, "hcl" | "json")
+//   setDiagnostics(view, [{from, to, message, severity}])
+//   setReadOnly(view, bool)
+//   focus(view)
+//   destroy(view)
+
+import { EditorState, Compartment, Annotation } from "@codemirror/state";
+import {
+  EditorView,
+  keymap,
+  lineNumbers,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  drawSelection,
+} from "@codemirror/view";
+import {
+  Language,
+  defineLanguageFacet,
+  languageDataProp,
+  syntaxHighlighting,
+  HighlightStyle,
+  bracketMatching,
+  indentOnInput,
+} from "@codemirror/language";
+import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
+import { setDiagnostics as lintSetDiagnostics } from "@codemirror/lint";
+import { json } from "@codemirror/lang-json";
+import { hclLanguage } from "codemirror-lang-hcl";
+import { tags as t } from "@lezer/highlight";
+import { NodeType, Parser, Tree } from "@lezer/common";
+
+// ---------------------------------------------------------------------------
+// HCL *expressions*.
+//
+// codemirror-lang-hcl parses a whole configuration file (a body of
+// attributes and blocks); its grammar has no expression entry point. Both of
+// our editors hold a single expression (`list(string)`, `["a", 1]`,
+// `"hello"`), which the body grammar reads as broken blocks. So the text is
+// parsed as the body `_=<text>`, and the resulting tree is hung under a new
+// top node at offset -2, so that every node lines up with the editor's text
+// again. The prefix nodes lie before position 0 and are never drawn.
+
+const PREFIX = "_=";
+
+class PrefixedInput {
+  constructor(inner) {
+    this.inner = inner;
+    this.length = inner.length + PREFIX.length;
+  }
+  get lineChunks() {
+    return false;
+  }
+  chunk(pos) {
+    if (pos < PREFIX.length) return PREFIX.slice(pos) + this.inner.read(0, Math.min(this.inner.length, 4096));
+    return this.inner.chunk(pos - PREFIX.length);
+  }
+  read(from, to) {
+    let out = "";
+    if (from < PREFIX.length) {
+      out = PREFIX.slice(from, Math.min(to, PREFIX.length));
+      from = PREFIX.length;
+    }
+    if (to > from) out += this.inner.read(from - PREFIX.length, to - PREFIX.length);
+    return out;
+  }
+}
+
+const hclData = defineLanguageFacet({
+  commentTokens: { line: "#", block: { open: "/*", close: "*/" } },
+  closeBrackets: { brackets: ["(", "[", "{", '"'] },
+  indentOnInput: /^\s*[\}\]\)]$/,
+});
+
+const exprTop = NodeType.define({
+  id: 0,
+  name: "HclExpression",
+  top: true,
+  props: [[languageDataProp, hclData]],
+});
+
+class HclExpressionParser extends Parser {
+  createParse(input, _fragments, ranges) {
+    // Incremental reuse is not attempted: the fragments of the previous parse
+    // are in wrapped coordinates. Lezer still parses in time slices, so a big
+    // document never blocks typing.
+    const length = ranges.length ? ranges[ranges.length - 1].to : input.length;
+    const inner = hclLanguage.parser.startParse(new PrefixedInput(input), [], [
+      { from: 0, to: length + PREFIX.length },
+    ]);
+    return {
+      get parsedPos() {
+        return Math.max(0, inner.parsedPos - PREFIX.length);
+      },
+      get stoppedAt() {
+        return inner.stoppedAt == null ? null : inner.stoppedAt - PREFIX.length;
+      },
+      stopAt(pos) {
+        inner.stopAt(pos + PREFIX.length);
+      },
+      advance() {
+        const tree = inner.advance();
+        if (!tree) return null;
+        return new Tree(exprTop, [tree], [-PREFIX.length], length);
+      },
+    };
+  }
+}
+
+const hclExpressionLanguage = new Language(hclData, new HclExpressionParser(), [], "hcl");
+
+// ---------------------------------------------------------------------------
+// Looks. Colours are CSS custom properties, so the page's `data-theme`
+// attribute (light / dark) restyles every editor without reconfiguring it.
+
+const highlight = HighlightStyle.define([
+  { tag: [t.keyword, t.controlKeyword, t.operatorKeyword], color: "var(--cm-keyword, #7a3e9d)" },
+  { tag: [t.string, t.special(t.string)], color: "var(--cm-string, #1a7f37)" },
+  { tag: [t.number], color: "var(--cm-number, #0550ae)" },
+  { tag: [t.bool, t.null, t.atom], color: "var(--cm-atom, #953800)" },
+  { tag: [t.function(t.variableName)], color: "var(--cm-function, #8250df)" },
+  { tag: [t.propertyName, t.definition(t.propertyName)], color: "var(--cm-property, #0a3069)" },
+  { tag: [t.variableName, t.name], color: "var(--cm-name, #24292f)" },
+  { tag: [t.lineComment, t.blockComment, t.comment], color: "var(--cm-comment, #6e7781)", fontStyle: "italic" },
+  { tag: [t.operator, t.arithmeticOperator, t.logicOperator, t.compareOperator, t.controlOperator, t.definitionOperator, t.derefOperator], color: "var(--cm-operator, #cf222e)" },
+  { tag: [t.special(t.brace), t.special(t.controlKeyword)], color: "var(--cm-special, #953800)" },
+  { tag: t.invalid, color: "var(--cm-invalid, #cf222e)" },
+]);
+
+const baseTheme = EditorView.theme({
+  "&": {
+    color: "var(--cm-fg, #1f2328)",
+    backgroundColor: "var(--cm-bg, #ffffff)",
+    fontSize: "var(--cm-font-size, 14px)",
+    height: "100%",
+  },
+  "&.cm-focused": { outline: "2px solid var(--focus, #0969da)", outlineOffset: "-2px" },
+  ".cm-scroller": {
+    fontFamily: "var(--mono, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace)",
+    lineHeight: "1.45",
+  },
+  ".cm-content": { caretColor: "var(--cm-caret, #1f2328)" },
+  ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--cm-caret, #1f2328)" },
+  "&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection":
+    { backgroundColor: "var(--cm-selection, #b6d7ff)" },
+  ".cm-gutters": {
+    backgroundColor: "var(--cm-gutter-bg, #f6f8fa)",
+    color: "var(--cm-gutter-fg, #6e7781)",
+    borderRight: "1px solid var(--cm-border, #d0d7de)",
+  },
+  ".cm-activeLineGutter": { backgroundColor: "var(--cm-active-gutter, #eaeef2)" },
+  "&.cm-focused .cm-matchingBracket": {
+    backgroundColor: "var(--cm-bracket, #c8e1ff)",
+    outline: "1px solid var(--cm-bracket-outline, #54aeff)",
+  },
+  "&.cm-focused .cm-nonmatchingBracket": { backgroundColor: "var(--cm-bracket-bad, #ffd8d3)" },
+  ".cm-tooltip": {
+    backgroundColor: "var(--cm-tooltip-bg, #ffffff)",
+    color: "var(--cm-fg, #1f2328)",
+    border: "1px solid var(--cm-border, #d0d7de)",
+    maxWidth: "min(40em, 90vw)",
+    whiteSpace: "pre-wrap",
+  },
+  ".cm-diagnostic-error": { borderLeftColor: "var(--cm-error, #cf222e)" },
+  ".cm-lintRange-error": {
+    backgroundImage: "none",
+    textDecoration: "underline wavy var(--cm-error, #cf222e)",
+    textDecorationSkipInk: "none",
+    textUnderlineOffset: "3px",
+    backgroundColor: "var(--cm-error-bg, rgba(207, 34, 46, 0.08))",
+  },
+  ".cm-lintPoint-error:after": { borderBottomColor: "var(--cm-error, #cf222e)" },
+});
+
+// ---------------------------------------------------------------------------
+
+const programmatic = Annotation.define();
+
+function languageExtension(name) {
+  return name === "json" ? json() : hclExpressionLanguage;
+}
+
+function readOnlyExtension(readOnly) {
+  return [EditorState.readOnly.of(!!readOnly), EditorView.editable.of(!readOnly)];
+}
+
+/**
+ * Creates an editor in `parent` holding `doc`. `onChange(text)` is called
+ * after every user edit (not after setDoc).
+ */
+export function createEditor(parent, doc, options, onChange) {
+  const opts = options || {};
+  const languageConf = new Compartment();
+  const readOnlyConf = new Compartment();
+  const contentAttrs = { spellcheck: "false", autocorrect: "off", autocapitalize: "off" };
+  if (opts.label) contentAttrs["aria-label"] = String(opts.label);
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc: doc == null ? "" : String(doc),
+      extensions: [
+        lineNumbers(),
+        highlightActiveLineGutter(),
+        highlightSpecialChars(),
+        history(),
+        drawSelection(),
+        indentOnInput(),
+        bracketMatching(),
+        closeBrackets(),
+        syntaxHighlighting(highlight),
+        keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap]),
+        EditorView.contentAttributes.of(contentAttrs),
+        baseTheme,
+        languageConf.of(languageExtension(opts.language)),
+        readOnlyConf.of(readOnlyExtension(opts.readOnly)),
+        EditorView.updateListener.of((u) => {
+          if (!u.docChanged || typeof onChange !== "function") return;
+          if (u.transactions.every((tr) => tr.annotation(programmatic))) return;
+          onChange(u.state.doc.toString());
+        }),
+      ],
+    }),
+  });
+  view._tftype = { languageConf, readOnlyConf };
+  return view;
+}
+
+/** Replaces the whole text; does not call onChange; clears diagnostics. */
+export function setDoc(view, text) {
+  const s = text == null ? "" : String(text);
+  if (view.state.doc.toString() === s) return;
+  view.dispatch({
+    changes: { from: 0, to: view.state.doc.length, insert: s },
+    annotations: programmatic.of(true),
+  });
+}
+
+export function getDoc(view) {
+  return view.state.doc.toString();
+}
+
+export function setLanguage(view, name) {
+  view.dispatch({ effects: view._tftype.languageConf.reconfigure(languageExtension(name)) });
+}
+
+export function setReadOnly(view, readOnly) {
+  view.dispatch({ effects: view._tftype.readOnlyConf.reconfigure(readOnlyExtension(readOnly)) });
+}
+
+/**
+ * Underlines ranges, with the message shown on hover. `list` holds
+ * {from, to, message, severity}; positions are clamped to the text, and a
+ * range may be empty (drawn as a point marker).
+ */
+export function setDiagnostics(view, list) {
+  const len = view.state.doc.length;
+  const out = [];
+  for (const d of list || []) {
+    if (!d) continue;
+    let from = Math.max(0, Math.min(len, Number(d.from) | 0));
+    let to = Math.max(from, Math.min(len, Number(d.to) | 0));
+    const severity = ["error", "warning", "info", "hint"].includes(d.severity) ? d.severity : "error";
+    out.push({ from, to, severity, message: String(d.message == null ? "" : d.message) });
+  }
+  view.dispatch(lintSetDiagnostics(view.state, out));
+}
+
+export function focus(view) {
+  view.focus();
+}
+
+export function destroy(view) {
+  view.destroy();
+}

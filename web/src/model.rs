@@ -1,0 +1,270 @@
+//! The playground's state: what the user typed and chose. Share links
+//! (`share.rs`) serialise it; examples (`examples.rs`) fill it in.
+
+use serde::{Deserialize, Deserializer, Serialize};
+use tftype::{Request, ValueFormat};
+
+/// How the value text is read. The names are part of the share-link format
+/// (`v1`): never rename them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// An HCL expression, as in a module argument.
+    #[default]
+    Hcl,
+    /// The right-hand side of an attribute in a `.tfvars` file.
+    Tfvars,
+    /// A property of a `.tfvars.json` file.
+    Json,
+    /// `-var="NAME=..."` on the command line (and `TF_VAR_NAME`).
+    Cli,
+}
+
+impl Format {
+    pub const ALL: [Format; 4] = [Format::Hcl, Format::Tfvars, Format::Json, Format::Cli];
+
+    /// The short label on the format selector.
+    pub fn label(self) -> &'static str {
+        match self {
+            Format::Hcl => "HCL",
+            Format::Tfvars => "tfvars",
+            Format::Json => "JSON",
+            Format::Cli => "-var",
+        }
+    }
+
+    /// A longer description (the selector's tooltip and accessible text).
+    pub fn description(self) -> &'static str {
+        match self {
+            Format::Hcl => "HCL expression, as in a module argument",
+            Format::Tfvars => "value of an attribute in a .tfvars file",
+            Format::Json => "value of a property in a .tfvars.json file",
+            Format::Cli => "text after NAME= in -var or TF_VAR_NAME",
+        }
+    }
+
+    /// The stable key used in `<option value=...>` and share links.
+    pub fn key(self) -> &'static str {
+        match self {
+            Format::Hcl => "hcl",
+            Format::Tfvars => "tfvars",
+            Format::Json => "json",
+            Format::Cli => "cli",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.key() == key)
+    }
+
+    /// The language the value editor highlights.
+    pub fn editor_language(self) -> &'static str {
+        match self {
+            Format::Json => "json",
+            _ => "hcl",
+        }
+    }
+
+    pub fn value_format(self) -> ValueFormat {
+        match self {
+            Format::Hcl => ValueFormat::Hcl,
+            Format::Tfvars => ValueFormat::Tfvars,
+            Format::Json => ValueFormat::Json,
+            Format::Cli => ValueFormat::Cli,
+        }
+    }
+}
+
+/// The result tab on show. The names are part of the share-link format.
+/// An unknown name (a link from a later version) falls back to the console.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Tab {
+    #[default]
+    Console,
+    Json,
+    Type,
+    Explain,
+}
+
+impl Tab {
+    pub const ALL: [Tab; 4] = [Tab::Console, Tab::Json, Tab::Type, Tab::Explain];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Tab::Console => "console",
+            Tab::Json => "json",
+            Tab::Type => "type",
+            Tab::Explain => "explain",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Tab::Console => "Console",
+            Tab::Json => "JSON",
+            Tab::Type => "Type",
+            Tab::Explain => "Explain",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Tab> {
+        Tab::ALL.into_iter().find(|t| t.key() == key)
+    }
+}
+
+impl<'de> Deserialize<'de> for Tab {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Tab, D::Error> {
+        let s = String::deserialize(d)?;
+        Ok(Tab::from_key(&s).unwrap_or_default())
+    }
+}
+
+/// Everything a share link restores. The serde names are the `v1` link
+/// format: add fields (with defaults) freely, never rename or remove one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// The type constraint's source; empty (or blank) = no `type` argument.
+    #[serde(rename = "type", default)]
+    pub type_src: String,
+    #[serde(default)]
+    pub value: String,
+    #[serde(default)]
+    pub format: Format,
+    #[serde(default = "yes")]
+    pub nullable: bool,
+    #[serde(default)]
+    pub sensitive: bool,
+    /// The variable's name in Terraform's messages (`var.NAME`).
+    #[serde(rename = "name", default = "default_var_name")]
+    pub var_name: String,
+    #[serde(default)]
+    pub tab: Tab,
+}
+
+fn yes() -> bool {
+    true
+}
+
+pub const DEFAULT_VAR_NAME: &str = "v";
+
+fn default_var_name() -> String {
+    DEFAULT_VAR_NAME.to_string()
+}
+
+impl Default for State {
+    fn default() -> State {
+        State {
+            type_src: String::new(),
+            value: String::new(),
+            format: Format::Hcl,
+            nullable: true,
+            sensitive: false,
+            var_name: default_var_name(),
+            tab: Tab::Console,
+        }
+    }
+}
+
+impl State {
+    /// The engine request for this state. A blank type box means "no type
+    /// argument"; a blank variable name falls back to `v`.
+    pub fn request(&self) -> Request {
+        let ty = if self.type_src.trim().is_empty() {
+            None
+        } else {
+            Some(self.type_src.as_str())
+        };
+        let mut req = Request::new(ty, &self.value);
+        req.value_format = self.format.value_format();
+        req.nullable = self.nullable;
+        req.sensitive = self.sensitive;
+        let name = self.var_name.trim();
+        req.var_name = if name.is_empty() {
+            DEFAULT_VAR_NAME.to_string()
+        } else {
+            name.to_string()
+        };
+        req
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blank_type_box_means_no_type_argument() {
+        let s = State {
+            type_src: "  \n".into(),
+            value: "1".into(),
+            ..State::default()
+        };
+        assert_eq!(s.request().type_src, None);
+        let s = State {
+            type_src: "number".into(),
+            ..s
+        };
+        assert_eq!(s.request().type_src.as_deref(), Some("number"));
+    }
+
+    #[test]
+    fn blank_variable_name_falls_back_to_v() {
+        let s = State {
+            var_name: " ".into(),
+            ..State::default()
+        };
+        assert_eq!(s.request().var_name, "v");
+        let s = State {
+            var_name: " image_id ".into(),
+            ..State::default()
+        };
+        assert_eq!(s.request().var_name, "image_id");
+    }
+
+    #[test]
+    fn options_reach_the_request() {
+        let s = State {
+            format: Format::Cli,
+            nullable: false,
+            sensitive: true,
+            ..State::default()
+        };
+        let r = s.request();
+        assert_eq!(
+            (r.value_format, r.nullable, r.sensitive),
+            (ValueFormat::Cli, false, true)
+        );
+    }
+
+    #[test]
+    fn format_and_tab_keys_round_trip() {
+        for f in Format::ALL {
+            assert_eq!(Format::from_key(f.key()), Some(f));
+            assert_eq!(
+                serde_json::to_string(&f).unwrap(),
+                format!("\"{}\"", f.key())
+            );
+        }
+        for t in Tab::ALL {
+            assert_eq!(Tab::from_key(t.key()), Some(t));
+            assert_eq!(
+                serde_json::to_string(&t).unwrap(),
+                format!("\"{}\"", t.key())
+            );
+        }
+        assert_eq!(Format::from_key("yaml"), None);
+    }
+
+    #[test]
+    fn unknown_tab_name_falls_back_to_console() {
+        let t: Tab = serde_json::from_str("\"diagram\"").unwrap();
+        assert_eq!(t, Tab::Console);
+    }
+
+    #[test]
+    fn only_json_format_uses_the_json_editor_language() {
+        let langs: Vec<_> = Format::ALL.iter().map(|f| f.editor_language()).collect();
+        assert_eq!(langs, ["hcl", "hcl", "json", "hcl"]);
+    }
+}

@@ -1,0 +1,560 @@
+//! Share links: the whole playground state in the URL fragment.
+//!
+//! Format `v1`: `#v1.` followed by base64url (no padding) of the raw DEFLATE
+//! (RFC 1951, no zlib header) of the state as JSON (`model::State`'s serde
+//! names). Raw DEFLATE is what browsers' `CompressionStream("deflate-raw")`
+//! makes, so other tools can produce links too.
+//!
+//! Decoding is strict and total: any input gives a `State` or a
+//! [`ShareError`] with a sentence for the page, never a panic; the decoded
+//! JSON is capped at [`MAX_DECODED`] bytes, whatever the compression ratio.
+//! Links made by this version must keep decoding forever
+//! (`web/tests/share_fixtures.jsonl`).
+
+use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
+use base64::engine::DecodePaddingMode;
+use base64::{alphabet, Engine as _};
+use std::fmt;
+
+use crate::model::State;
+
+/// The current link format's prefix (after `#`).
+pub const PREFIX_V1: &str = "v1.";
+/// Largest accepted decompressed JSON, in bytes.
+pub const MAX_DECODED: usize = 1024 * 1024;
+/// Largest accepted fragment, in bytes (before any decoding).
+pub const MAX_FRAGMENT: usize = 2 * 1024 * 1024;
+/// Longest accepted variable name, in characters.
+pub const MAX_VAR_NAME: usize = 256;
+
+/// base64url; padding is neither written nor required, but tolerated.
+const B64: GeneralPurpose = GeneralPurpose::new(
+    &alphabet::URL_SAFE,
+    GeneralPurposeConfig::new()
+        .with_encode_padding(false)
+        .with_decode_padding_mode(DecodePaddingMode::Indifferent),
+);
+
+/// Why a fragment could not be turned into a state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShareError {
+    /// No fragment at all: not an error, just nothing to restore.
+    Empty,
+    /// `#vN.` with an N this version does not know.
+    UnknownVersion(String),
+    /// Longer than the limits allow (before or after decompression).
+    TooLarge,
+    /// Anything else: not base64url, not DEFLATE, not the JSON we write.
+    Malformed(&'static str),
+}
+
+impl fmt::Display for ShareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShareError::Empty => write!(f, "The link holds no playground state."),
+            ShareError::UnknownVersion(v) => write!(
+                f,
+                "This link was made by a different version of tftype (link format “{v}”), which this page cannot read. Showing the default example instead."
+            ),
+            ShareError::TooLarge => write!(
+                f,
+                "This link holds more than this page accepts (1 MB of text). Showing the default example instead."
+            ),
+            ShareError::Malformed(why) => {
+                write!(f, "This link is damaged ({why}), so it cannot be restored. Showing the default example instead.")
+            }
+        }
+    }
+}
+
+/// The fragment for `state`, including the leading `#`.
+pub fn encode(state: &State) -> String {
+    let json = serde_json::to_vec(state).expect("a State always serialises");
+    let deflated = miniz_oxide::deflate::compress_to_vec(&json, 9);
+    let mut out = String::with_capacity(1 + PREFIX_V1.len() + deflated.len() * 4 / 3 + 4);
+    out.push('#');
+    out.push_str(PREFIX_V1);
+    B64.encode_string(&deflated, &mut out);
+    out
+}
+
+/// Reads a fragment (with or without its leading `#`).
+pub fn decode(fragment: &str) -> Result<State, ShareError> {
+    let frag = fragment.strip_prefix('#').unwrap_or(fragment).trim();
+    if frag.is_empty() {
+        return Err(ShareError::Empty);
+    }
+    if frag.len() > MAX_FRAGMENT {
+        return Err(ShareError::TooLarge);
+    }
+    let Some(body) = frag.strip_prefix(PREFIX_V1) else {
+        return Err(match version_of(frag) {
+            Some(v) => ShareError::UnknownVersion(v),
+            None => ShareError::Malformed("it is not a tftype share link"),
+        });
+    };
+    let deflated = B64
+        .decode(body.as_bytes())
+        .map_err(|_| ShareError::Malformed("not base64url"))?;
+    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&deflated, MAX_DECODED).map_err(
+        |e| {
+            if e.status == miniz_oxide::inflate::TINFLStatus::HasMoreOutput {
+                ShareError::TooLarge
+            } else {
+                ShareError::Malformed("the compressed data is broken")
+            }
+        },
+    )?;
+    let state: State = serde_json::from_slice(&json)
+        .map_err(|_| ShareError::Malformed("the state is not valid"))?;
+    if state.var_name.chars().count() > MAX_VAR_NAME {
+        return Err(ShareError::Malformed("the variable name is too long"));
+    }
+    Ok(state)
+}
+
+/// `v7` for `v7.xyz`: a version tag we do not know. None when the fragment
+/// does not look like a versioned link at all.
+fn version_of(frag: &str) -> Option<String> {
+    let (tag, _) = frag.split_once('.')?;
+    let digits = tag.strip_prefix('v')?;
+    if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(tag.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Format, Tab};
+
+    fn sample() -> State {
+        State {
+            type_src: "list(object({\n  name = string\n  port = optional(number, 80)\n}))".into(),
+            value: "[{ name = \"web\" }, { name = \"api\", port = \"8080\" }]".into(),
+            format: Format::Tfvars,
+            nullable: false,
+            sensitive: true,
+            var_name: "services".into(),
+            tab: Tab::Json,
+        }
+    }
+
+    /// A fragment carrying `bytes` as its (already deflated) payload.
+    fn frag_of_deflated(bytes: &[u8]) -> String {
+        format!("#v1.{}", B64.encode(bytes))
+    }
+
+    fn frag_of_json(json: &str) -> String {
+        frag_of_deflated(&miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 6))
+    }
+
+    #[test]
+    fn encoded_link_starts_with_the_version_prefix_and_is_url_safe() {
+        let f = encode(&sample());
+        assert!(f.starts_with("#v1."), "{f}");
+        assert!(
+            f[4..]
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'),
+            "{f}"
+        );
+    }
+
+    #[test]
+    fn decode_restores_every_field() {
+        assert_eq!(decode(&encode(&sample())), Ok(sample()));
+        assert_eq!(decode(&encode(&State::default())), Ok(State::default()));
+    }
+
+    #[test]
+    fn decode_accepts_the_fragment_without_its_hash_sign() {
+        let f = encode(&sample());
+        assert_eq!(decode(&f[1..]), Ok(sample()));
+    }
+
+    #[test]
+    fn decode_tolerates_base64_padding() {
+        // Find a state whose payload length needs padding, and add it.
+        for n in 0..3 {
+            let s = State {
+                value: "x".repeat(n),
+                ..sample()
+            };
+            let f = encode(&s);
+            let pad = (4 - (f.len() - 4) % 4) % 4;
+            if pad > 0 {
+                assert_eq!(decode(&format!("{f}{}", "=".repeat(pad))), Ok(s));
+                return;
+            }
+        }
+        panic!("no sample needed padding");
+    }
+
+    #[test]
+    fn text_survives_exactly_unicode_newlines_and_control_characters() {
+        let s = State {
+            type_src: "map(string) # ünïcödé 🙂".into(),
+            value: "{\r\n a = \"\u{0}\u{7f}\t\\\"\" # é vs e\u{301}\n}\u{2028}\u{feff}".into(),
+            var_name: "名前".into(),
+            ..State::default()
+        };
+        assert_eq!(decode(&encode(&s)), Ok(s));
+    }
+
+    #[test]
+    fn empty_fragment_is_reported_as_empty() {
+        assert_eq!(decode(""), Err(ShareError::Empty));
+        assert_eq!(decode("#"), Err(ShareError::Empty));
+        assert_eq!(decode("#  "), Err(ShareError::Empty));
+    }
+
+    #[test]
+    fn unknown_version_is_named_in_the_error() {
+        assert_eq!(
+            decode("#v2.abc"),
+            Err(ShareError::UnknownVersion("v2".into()))
+        );
+        assert_eq!(
+            decode("#v10.x"),
+            Err(ShareError::UnknownVersion("v10".into()))
+        );
+        let msg = decode("#v2.abc").unwrap_err().to_string();
+        assert!(
+            msg.contains("v2") && msg.contains("default example"),
+            "{msg}"
+        );
+    }
+
+    #[test]
+    fn fragments_that_are_not_links_are_malformed() {
+        for f in [
+            "#hello",
+            "#v.abc",
+            "#vx.abc",
+            "#V1.abc",
+            "#v1",
+            "#panic-test",
+            "#1.abc",
+        ] {
+            assert!(
+                matches!(decode(f), Err(ShareError::Malformed(_))),
+                "{f}: {:?}",
+                decode(f)
+            );
+        }
+    }
+
+    #[test]
+    fn non_base64_payload_is_malformed() {
+        assert_eq!(
+            decode("#v1.a+b/c"),
+            Err(ShareError::Malformed("not base64url"))
+        );
+        assert_eq!(
+            decode("#v1.abc%20def"),
+            Err(ShareError::Malformed("not base64url"))
+        );
+        assert_eq!(
+            decode("#v1.ab=cd"),
+            Err(ShareError::Malformed("not base64url"))
+        );
+    }
+
+    #[test]
+    fn base64_of_non_deflate_bytes_is_malformed() {
+        let f = frag_of_deflated(&[0xff; 16]);
+        assert_eq!(
+            decode(&f),
+            Err(ShareError::Malformed("the compressed data is broken"))
+        );
+        // A truncated stream.
+        let mut d = miniz_oxide::deflate::compress_to_vec(
+            serde_json::to_string(&sample()).unwrap().as_bytes(),
+            6,
+        );
+        d.truncate(d.len() / 2);
+        assert_eq!(
+            decode(&frag_of_deflated(&d)),
+            Err(ShareError::Malformed("the compressed data is broken"))
+        );
+    }
+
+    #[test]
+    fn deflated_text_that_is_not_the_state_json_is_malformed() {
+        for json in [
+            "not json",
+            "[1,2]",
+            "{\"type\": 5}",
+            "{\"format\": \"yaml\"}",
+            "{\"nullable\": \"yes\"}",
+            "null",
+            "",
+        ] {
+            assert_eq!(
+                decode(&frag_of_json(json)),
+                Err(ShareError::Malformed("the state is not valid")),
+                "{json}"
+            );
+        }
+    }
+
+    #[test]
+    fn deeply_nested_json_is_rejected_without_overflowing_the_stack() {
+        let json = format!(
+            "{{\"type\": {}{}}}",
+            "[".repeat(100_000),
+            "]".repeat(100_000)
+        );
+        assert_eq!(
+            decode(&frag_of_json(&json)),
+            Err(ShareError::Malformed("the state is not valid"))
+        );
+    }
+
+    #[test]
+    fn missing_fields_take_their_defaults() {
+        let s = decode(&frag_of_json("{\"type\": \"number\", \"value\": \"1\"}")).unwrap();
+        assert_eq!(
+            s,
+            State {
+                type_src: "number".into(),
+                value: "1".into(),
+                ..State::default()
+            }
+        );
+        assert_eq!(decode(&frag_of_json("{}")), Ok(State::default()));
+    }
+
+    #[test]
+    fn unknown_fields_are_ignored_and_unknown_tabs_fall_back_to_console() {
+        let s = decode(&frag_of_json(
+            "{\"type\": \"bool\", \"future\": [1], \"tab\": \"diagram\"}",
+        ))
+        .unwrap();
+        assert_eq!(s.type_src, "bool");
+        assert_eq!(s.tab, Tab::Console);
+    }
+
+    #[test]
+    fn decompression_bomb_is_stopped_at_the_limit() {
+        let json = format!("{{\"value\": \"{}\"}}", "a".repeat(MAX_DECODED + 10));
+        let d = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9);
+        assert!(d.len() < 10_000, "the bomb is small: {}", d.len());
+        assert_eq!(decode(&frag_of_deflated(&d)), Err(ShareError::TooLarge));
+    }
+
+    #[test]
+    fn state_just_under_the_limit_decodes() {
+        let s = State {
+            value: "b".repeat(MAX_DECODED - 200),
+            ..State::default()
+        };
+        assert_eq!(decode(&encode(&s)), Ok(s));
+    }
+
+    #[test]
+    fn overlong_fragment_is_rejected_before_decoding() {
+        let f = format!("#v1.{}", "A".repeat(MAX_FRAGMENT + 1));
+        assert_eq!(decode(&f), Err(ShareError::TooLarge));
+    }
+
+    #[test]
+    fn overlong_variable_name_is_rejected() {
+        let s = State {
+            var_name: "n".repeat(MAX_VAR_NAME + 1),
+            ..State::default()
+        };
+        assert_eq!(
+            decode(&encode(&s)),
+            Err(ShareError::Malformed("the variable name is too long"))
+        );
+        let s = State {
+            var_name: "n".repeat(MAX_VAR_NAME),
+            ..State::default()
+        };
+        assert_eq!(decode(&encode(&s)), Ok(s));
+    }
+
+    /// Links made by earlier versions: each line holds a link and the state it
+    /// must restore, spelled with the v1 field names (not via serde, so that a
+    /// renamed field cannot pass unnoticed).
+    #[test]
+    fn committed_links_keep_decoding() {
+        let text = include_str!("../tests/share_fixtures.jsonl");
+        let mut n = 0;
+        for (i, line) in text.lines().enumerate() {
+            if line.trim().is_empty() || line.starts_with("//") {
+                continue;
+            }
+            let fixture: serde_json::Value =
+                serde_json::from_str(line).unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
+            let link = fixture["link"].as_str().expect("link");
+            let want = &fixture["state"];
+            let got = decode(link).unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
+            let field = |k: &str| {
+                want.get(k)
+                    .unwrap_or_else(|| panic!("line {}: state.{k} missing", i + 1))
+            };
+            assert_eq!(
+                got.type_src,
+                field("type").as_str().unwrap(),
+                "line {}",
+                i + 1
+            );
+            assert_eq!(
+                got.value,
+                field("value").as_str().unwrap(),
+                "line {}",
+                i + 1
+            );
+            assert_eq!(
+                got.format.key(),
+                field("format").as_str().unwrap(),
+                "line {}",
+                i + 1
+            );
+            assert_eq!(
+                got.nullable,
+                field("nullable").as_bool().unwrap(),
+                "line {}",
+                i + 1
+            );
+            assert_eq!(
+                got.sensitive,
+                field("sensitive").as_bool().unwrap(),
+                "line {}",
+                i + 1
+            );
+            assert_eq!(
+                got.var_name,
+                field("name").as_str().unwrap(),
+                "line {}",
+                i + 1
+            );
+            assert_eq!(
+                got.tab.key(),
+                field("tab").as_str().unwrap(),
+                "line {}",
+                i + 1
+            );
+            n += 1;
+        }
+        assert!(n >= 8, "only {n} fixtures");
+    }
+
+    /// Small deterministic generator (xorshift64*), so failures reproduce.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        }
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+        fn bytes(&mut self, n: usize) -> Vec<u8> {
+            (0..n).map(|_| self.next() as u8).collect()
+        }
+        fn text(&mut self, max: usize) -> String {
+            const PIECES: &[&str] = &[
+                "a", "Z", "0", " ", "\n", "\"", "\\", "{", "}", "[", "]", "=", ",", "é", "🙂",
+                "\u{0}", "\u{301}", "${", "<<EOT\n",
+            ];
+            let n = self.below(max + 1);
+            (0..n).map(|_| PIECES[self.below(PIECES.len())]).collect()
+        }
+        fn state(&mut self) -> State {
+            State {
+                type_src: self.text(40),
+                value: self.text(80),
+                format: Format::ALL[self.below(4)],
+                nullable: self.below(2) == 0,
+                sensitive: self.below(2) == 0,
+                var_name: self.text(10),
+                tab: Tab::ALL[self.below(4)],
+            }
+        }
+    }
+
+    #[test]
+    fn random_states_round_trip() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..2000 {
+            let s = rng.state();
+            assert_eq!(decode(&encode(&s)), Ok(s));
+        }
+    }
+
+    /// Hostile fragments of every kind: decoding never panics, and whatever it
+    /// accepts re-encodes to a link that decodes to the same state.
+    #[test]
+    fn random_fragments_never_panic() {
+        let mut rng = Rng(0x0123_4567_89ab_cdef);
+        let b64chars: Vec<char> =
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_="
+                .chars()
+                .collect();
+        let valid = encode(&sample());
+        let mut accepted = 0;
+        for round in 0..20_000 {
+            let frag = match round % 6 {
+                // Arbitrary bytes as text.
+                0 => {
+                    let n = rng.below(64);
+                    String::from_utf8_lossy(&rng.bytes(n)).into_owned()
+                }
+                // The right prefix, random base64url characters.
+                1 => {
+                    let n = rng.below(200);
+                    format!(
+                        "#v1.{}",
+                        (0..n)
+                            .map(|_| b64chars[rng.below(b64chars.len())])
+                            .collect::<String>()
+                    )
+                }
+                // Random bytes, properly base64url-encoded.
+                2 => {
+                    let n = rng.below(200);
+                    frag_of_deflated(&rng.bytes(n))
+                }
+                // Random bytes, properly deflated and encoded.
+                3 => {
+                    let n = rng.below(200);
+                    frag_of_deflated(&miniz_oxide::deflate::compress_to_vec(&rng.bytes(n), 6))
+                }
+                // A valid link with a few characters replaced.
+                4 => {
+                    let mut chars: Vec<char> = valid.chars().collect();
+                    for _ in 0..1 + rng.below(3) {
+                        let i = 4 + rng.below(chars.len() - 4);
+                        chars[i] = b64chars[rng.below(b64chars.len())];
+                    }
+                    chars.into_iter().collect()
+                }
+                // Valid JSON of the right shape with random field values.
+                _ => {
+                    let format = ["hcl", "tfvars", "json", "cli", "xml", ""][rng.below(6)];
+                    let j = serde_json::json!({
+                        "type": rng.text(10), "value": rng.text(10),
+                        "format": format,
+                        "nullable": rng.below(2) == 0, "tab": rng.text(3),
+                    });
+                    frag_of_json(&j.to_string())
+                }
+            };
+            if let Ok(s) = decode(&frag) {
+                accepted += 1;
+                assert_eq!(decode(&encode(&s)), Ok(s), "{frag}");
+            }
+        }
+        assert!(
+            accepted > 1000,
+            "the generator should also produce valid links: {accepted}"
+        );
+    }
+}
