@@ -1,0 +1,871 @@
+//! Reading HCL native syntax the way Terraform's `hclsyntax` reads it, on top
+//! of hcl-edit's parser.
+//!
+//! hcl-edit parses the same language but differs in a few places that matter
+//! for a playground that must answer exactly as Terraform does:
+//!
+//! * it is recursive, and a debug build needs about 20 KiB of stack per
+//!   nesting level; [`parse_wrapped`] therefore checks the nesting depth with
+//!   a cheap lexical pre-scan and refuses deeper input before hcl-edit sees it;
+//! * it rejects repeated object keys (`{a = 1, a = 2}`), which hclsyntax
+//!   accepts (the last one wins when evaluated, and `typeexpr` reports its own
+//!   error); such keys are renamed in a copy of the text, keeping every byte
+//!   offset, and listed in [`Parsed::renamed`];
+//! * it rejects number literals beyond f64's range (`1e400`), which hclsyntax
+//!   reads as big floats; their digits are replaced by zeros in the copy, so
+//!   read number literals from the *original* text through their spans;
+//! * its error messages are not hclsyntax's: [`parse_wrapped`] reports
+//!   hclsyntax's token-level diagnostics itself (invalid characters,
+//!   unsupported operators, quoted newlines) and translates parse errors into
+//!   hclsyntax's summaries and details by looking at where they happen.
+//!
+//! Everything here is independent of what the text means (a type or a
+//! value): callers give the wrapper text (Terraform parses `type = ...`
+//! inside a `variable` block, a `.tfvars` value as `v = ...`) and the
+//! [`Source`] their diagnostics belong to.
+
+use std::ops::Range;
+
+use hcl::edit::parser::parse_body;
+use hcl::edit::structure::Body;
+
+use crate::diag::{Diagnostic, Source};
+
+/// Deepest bracket / template nesting accepted by [`parse_wrapped`] callers
+/// that have no reason to choose otherwise. hcl-edit itself stops at 64
+/// levels; at 32 a debug build still parses within a 1 MiB stack.
+pub const DEFAULT_MAX_DEPTH: usize = 32;
+
+/// Summary of the diagnostic for input nested deeper than the limit.
+pub const SUMMARY_TOO_DEEP: &str = "Nesting too deep";
+
+/// What an opening token starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Open {
+    /// `(` right after an identifier: function call arguments.
+    Call,
+    /// `(` anywhere else: a parenthesised expression.
+    Group,
+    /// `[`: a tuple constructor or an index.
+    Bracket,
+    /// `{`: an object constructor or a block body.
+    Brace,
+    /// `${` or `%{` inside a template.
+    Interp,
+    /// `"`: a quoted template.
+    Quote,
+    /// `<<EOT` / `<<-EOT`: a heredoc template.
+    Heredoc,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokKind {
+    Ident,
+    Number,
+    Open(Open),
+    /// Closes the innermost construct of this kind.
+    Close(Open),
+    /// Operators and punctuation (`=`, `==`, `,`, `...`, `::`, ...); the text
+    /// is the token's range.
+    Punct,
+    /// A character hclsyntax does not accept.
+    Invalid,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub kind: TokKind,
+    pub range: Range<usize>,
+}
+
+/// The result of the lexical pre-scan of a text.
+#[derive(Clone, Debug, Default)]
+pub struct Lexed {
+    /// Significant tokens (no white space, comments or template text).
+    pub tokens: Vec<Token>,
+    /// hclsyntax's token-level diagnostics, in source order (ranges in the
+    /// scanned text).
+    pub problems: Vec<(String, String, Range<usize>)>,
+    /// The opening token that went past the nesting limit; scanning stops
+    /// there.
+    pub too_deep: Option<Range<usize>>,
+    /// Number literals whose value is beyond f64 (hcl-edit rejects them).
+    pub huge_numbers: Vec<Range<usize>>,
+}
+
+fn is_id_start(c: char) -> bool {
+    unicode_ident::is_xid_start(c) || c == '_'
+}
+
+fn is_id_continue(c: char) -> bool {
+    unicode_ident::is_xid_continue(c) || c == '-'
+}
+
+/// True when `s` is one HCL identifier (what `hcl.ExprAsKeyword` can return).
+pub fn is_identifier(s: &str) -> bool {
+    let mut cs = s.chars();
+    matches!(cs.next(), Some(c) if is_id_start(c)) && cs.all(is_id_continue)
+}
+
+struct Frame {
+    open: Open,
+    /// Heredoc delimiter (byte range in the text).
+    delim: Range<usize>,
+}
+
+/// Scans `text` as hclsyntax's scanner would, far enough to find its token
+/// diagnostics, the nesting structure and oversized numbers. Openers at or
+/// after byte `count_from` count towards `max_depth` (nesting already open
+/// there does not).
+pub fn lex(text: &str, count_from: usize, max_depth: usize) -> Lexed {
+    let b = text.as_bytes();
+    let mut out = Lexed::default();
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut base: Option<usize> = None;
+    let (mut told_bitwise, mut told_exp, mut told_backtick, mut told_apos, mut told_semi) = (0, 0, 0, 0, 0);
+    let mut i = 0;
+
+    macro_rules! push {
+        ($open:expr, $range:expr, $delim:expr) => {{
+            let range: Range<usize> = $range;
+            if range.start >= count_from {
+                let base = *base.get_or_insert(stack.len());
+                if stack.len() + 1 - base.min(stack.len() + 1) > max_depth {
+                    out.too_deep = Some(range);
+                    return out;
+                }
+            }
+            stack.push(Frame { open: $open, delim: $delim });
+            out.tokens.push(Token { kind: TokKind::Open($open), range });
+        }};
+    }
+
+    while i < b.len() {
+        if i >= count_from && base.is_none() {
+            base = Some(stack.len());
+        }
+        let mode = stack.last().map(|f| f.open);
+        match mode {
+            Some(Open::Quote) => {
+                let c = b[i];
+                if c == b'\\' {
+                    i += 1;
+                    if i < b.len() {
+                        i += utf8_len(b[i]);
+                    }
+                } else if c == b'"' {
+                    stack.pop();
+                    out.tokens.push(Token { kind: TokKind::Close(Open::Quote), range: i..i + 1 });
+                    i += 1;
+                } else if c == b'\n' {
+                    out.problems.push((
+                        "Invalid multi-line string".into(),
+                        "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.".into(),
+                        i..i + 1,
+                    ));
+                    i += 1;
+                } else if (c == b'$' || c == b'%') && b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&b'{') {
+                    i += 3;
+                } else if (c == b'$' || c == b'%') && b.get(i + 1) == Some(&b'{') {
+                    push!(Open::Interp, i..i + 2, 0..0);
+                    i += 2;
+                } else {
+                    i += utf8_len(c);
+                }
+            }
+            Some(Open::Heredoc) => {
+                let delim = stack.last().map(|f| f.delim.clone()).unwrap_or(0..0);
+                let line_start = i == 0 || b[i - 1] == b'\n';
+                if line_start {
+                    let mut j = i;
+                    while j < b.len() && (b[j] == b' ' || b[j] == b'\t') {
+                        j += 1;
+                    }
+                    let d = &text[delim.clone()];
+                    if text[j..].starts_with(d) {
+                        let after = text[j + d.len()..].chars().next();
+                        if after.is_none_or(|c| !is_id_continue(c)) {
+                            stack.pop();
+                            out.tokens.push(Token { kind: TokKind::Close(Open::Heredoc), range: j..j + d.len() });
+                            i = j + d.len();
+                            continue;
+                        }
+                    }
+                }
+                let c = b[i];
+                if (c == b'$' || c == b'%') && b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&b'{') {
+                    i += 3;
+                } else if (c == b'$' || c == b'%') && b.get(i + 1) == Some(&b'{') {
+                    push!(Open::Interp, i..i + 2, 0..0);
+                    i += 2;
+                } else {
+                    i += utf8_len(c);
+                }
+            }
+            _ => {
+                let c = text[i..].chars().next().unwrap_or(' ');
+                let n = c.len_utf8();
+                let next = b.get(i + 1).copied();
+                match c {
+                    ' ' | '\t' | '\r' | '\n' => i += 1,
+                    '#' => i = skip_line(b, i),
+                    '/' if next == Some(b'/') => i = skip_line(b, i),
+                    '/' if next == Some(b'*') => {
+                        i = match text[i + 2..].find("*/") {
+                            Some(k) => i + 2 + k + 2,
+                            None => b.len(),
+                        }
+                    }
+                    '"' => {
+                        push!(Open::Quote, i..i + 1, 0..0);
+                        i += 1;
+                    }
+                    '<' if next == Some(b'<') => {
+                        // `<<EOT` or `<<-EOT` followed by a newline.
+                        let mut j = i + 2;
+                        if b.get(j) == Some(&b'-') {
+                            j += 1;
+                        }
+                        let id_start = j;
+                        let mut cs = text[j..].char_indices();
+                        let mut id_end = j;
+                        if let Some((_, c0)) = cs.next() {
+                            if is_id_start(c0) {
+                                id_end = j + c0.len_utf8();
+                                for (k, ck) in cs {
+                                    if !is_id_continue(ck) {
+                                        break;
+                                    }
+                                    id_end = j + k + ck.len_utf8();
+                                }
+                            }
+                        }
+                        let mut k = id_end;
+                        if b.get(k) == Some(&b'\r') {
+                            k += 1;
+                        }
+                        if id_end > id_start && b.get(k) == Some(&b'\n') {
+                            push!(Open::Heredoc, i..id_end, id_start..id_end);
+                            i = k + 1;
+                        } else {
+                            out.tokens.push(Token { kind: TokKind::Punct, range: i..i + 2 });
+                            i += 2;
+                        }
+                    }
+                    '(' => {
+                        let call = matches!(out.tokens.last(), Some(t) if t.kind == TokKind::Ident);
+                        push!(if call { Open::Call } else { Open::Group }, i..i + 1, 0..0);
+                        i += 1;
+                    }
+                    '[' => {
+                        push!(Open::Bracket, i..i + 1, 0..0);
+                        i += 1;
+                    }
+                    '{' => {
+                        push!(Open::Brace, i..i + 1, 0..0);
+                        i += 1;
+                    }
+                    ')' | ']' | '}' => {
+                        let top = stack.last().map(|f| f.open);
+                        let kind = match (c, top) {
+                            (')', Some(o @ (Open::Call | Open::Group))) => Some(o),
+                            (']', Some(Open::Bracket)) => Some(Open::Bracket),
+                            ('}', Some(o @ (Open::Brace | Open::Interp))) => Some(o),
+                            _ => None,
+                        };
+                        match kind {
+                            Some(o) => {
+                                stack.pop();
+                                out.tokens.push(Token { kind: TokKind::Close(o), range: i..i + 1 });
+                            }
+                            None => out.tokens.push(Token { kind: TokKind::Punct, range: i..i + 1 }),
+                        }
+                        i += 1;
+                    }
+                    '0'..='9' => {
+                        let start = i;
+                        let mut j = i;
+                        while j < b.len() && b[j].is_ascii_digit() {
+                            j += 1;
+                        }
+                        if b.get(j) == Some(&b'.') && b.get(j + 1).is_some_and(u8::is_ascii_digit) {
+                            j += 1;
+                            while j < b.len() && b[j].is_ascii_digit() {
+                                j += 1;
+                            }
+                        }
+                        if matches!(b.get(j), Some(b'e' | b'E')) {
+                            let mut k = j + 1;
+                            if matches!(b.get(k), Some(b'+' | b'-')) {
+                                k += 1;
+                            }
+                            if b.get(k).is_some_and(u8::is_ascii_digit) {
+                                while k < b.len() && b[k].is_ascii_digit() {
+                                    k += 1;
+                                }
+                                j = k;
+                            }
+                        }
+                        if text[start..j].parse::<f64>().map_or(true, |f| !f.is_finite()) {
+                            out.huge_numbers.push(start..j);
+                        }
+                        out.tokens.push(Token { kind: TokKind::Number, range: start..j });
+                        i = j;
+                    }
+                    c if is_id_start(c) => {
+                        let start = i;
+                        let mut j = i + n;
+                        for ck in text[j..].chars() {
+                            if !is_id_continue(ck) {
+                                break;
+                            }
+                            j += ck.len_utf8();
+                        }
+                        out.tokens.push(Token { kind: TokKind::Ident, range: start..j });
+                        i = j;
+                    }
+                    '&' | '|' if next == Some(c as u8) => {
+                        out.tokens.push(Token { kind: TokKind::Punct, range: i..i + 2 });
+                        i += 2;
+                    }
+                    '&' | '|' | '^' | '~' => {
+                        if told_bitwise < 4 {
+                            let suggestion = match c {
+                                '&' => " Did you mean boolean AND (\"&&\")?",
+                                '|' => " Did you mean boolean OR (\"||\")?",
+                                '~' => " Did you mean boolean NOT (\"!\")?",
+                                _ => "",
+                            };
+                            out.problems.push(("Unsupported operator".into(), format!("Bitwise operators are not supported.{suggestion}"), i..i + 1));
+                            told_bitwise += 1;
+                        }
+                        out.tokens.push(Token { kind: TokKind::Invalid, range: i..i + 1 });
+                        i += 1;
+                    }
+                    '*' if next == Some(b'*') => {
+                        if told_exp < 1 {
+                            out.problems.push((
+                                "Unsupported operator".into(),
+                                "\"**\" is not a supported operator. Exponentiation is not supported as an operator.".into(),
+                                i..i + 2,
+                            ));
+                            told_exp += 1;
+                        }
+                        out.tokens.push(Token { kind: TokKind::Invalid, range: i..i + 2 });
+                        i += 2;
+                    }
+                    '`' => {
+                        if told_backtick % 2 == 0 {
+                            out.problems.push((
+                                "Invalid character".into(),
+                                "The \"`\" character is not valid. To create a multi-line string, use the \"heredoc\" syntax, like \"<<EOT\".".into(),
+                                i..i + 1,
+                            ));
+                        }
+                        if told_backtick <= 2 {
+                            told_backtick += 1;
+                        }
+                        out.tokens.push(Token { kind: TokKind::Invalid, range: i..i + 1 });
+                        i += 1;
+                    }
+                    '\'' => {
+                        if told_apos % 2 == 0 {
+                            out.problems.push((
+                                "Invalid character".into(),
+                                "Single quotes are not valid. Use double quotes (\") to enclose strings.".into(),
+                                i..i + 1,
+                            ));
+                        }
+                        if told_apos <= 2 {
+                            told_apos += 1;
+                        }
+                        out.tokens.push(Token { kind: TokKind::Invalid, range: i..i + 1 });
+                        i += 1;
+                    }
+                    ';' => {
+                        if told_semi < 1 {
+                            out.problems.push((
+                                "Invalid character".into(),
+                                "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.".into(),
+                                i..i + 1,
+                            ));
+                            told_semi += 1;
+                        }
+                        out.tokens.push(Token { kind: TokKind::Invalid, range: i..i + 1 });
+                        i += 1;
+                    }
+                    '=' | '!' | '<' | '>' | ':' | '.' | ',' | '?' | '+' | '-' | '*' | '/' | '%' => {
+                        let len = punct_len(&text[i..]);
+                        out.tokens.push(Token { kind: TokKind::Punct, range: i..i + len });
+                        i += len;
+                    }
+                    _ => {
+                        let detail = if c == '\u{201c}' || c == '\u{201d}' {
+                            "\"Curly quotes\" are not valid here. These can sometimes be inadvertently introduced when sharing code via documents or discussion forums. It might help to replace the character with a \"straight quote\"."
+                        } else {
+                            "This character is not used within the language."
+                        };
+                        out.problems.push(("Invalid character".into(), detail.into(), i..i + n));
+                        out.tokens.push(Token { kind: TokKind::Invalid, range: i..i + n });
+                        i += n;
+                    }
+                }
+            }
+        }
+    }
+    if let Some(f) = stack.last() {
+        if f.open == Open::Heredoc {
+            let start = out.tokens.iter().rev().find(|t| t.kind == TokKind::Open(Open::Heredoc)).map_or(0..0, |t| t.range.clone());
+            out.problems.push(("Unterminated template string".into(), "No closing marker was found for the string.".into(), start));
+        }
+    }
+    out
+}
+
+fn utf8_len(first: u8) -> usize {
+    match first {
+        0xF0..=0xFF => 4,
+        0xE0..=0xEF => 3,
+        0xC0..=0xDF => 2,
+        _ => 1,
+    }
+}
+
+fn skip_line(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() && b[i] != b'\n' {
+        i += 1;
+    }
+    i
+}
+
+fn punct_len(s: &str) -> usize {
+    for op in ["...", "==", "!=", "<=", ">=", "=>", "::"] {
+        if s.starts_with(op) {
+            return op.len();
+        }
+    }
+    1
+}
+
+/// A successful parse of `PREFIX SRC SUFFIX`.
+pub struct Parsed {
+    pub body: Body,
+    /// The text hcl-edit parsed (the wrapper around the source, with the
+    /// replacements described in the module docs). Spans in `body` point
+    /// into it; [`Parsed::to_src`] maps them to the source.
+    pub text: String,
+    /// The wrapper around the source as given (same length as `text`): read
+    /// number literals and renamed keys here.
+    pub original: String,
+    /// Where the source starts in `text`.
+    pub base: usize,
+    /// Length of the source.
+    pub len: usize,
+    /// Object keys that were renamed because they repeat an earlier key of
+    /// the same object (ranges in `text`; the original key is the source
+    /// text at the same place).
+    pub renamed: Vec<Range<usize>>,
+}
+
+impl Parsed {
+    /// A range in `text` as a range in the source (clamped to it).
+    pub fn to_src(&self, r: Range<usize>) -> Range<usize> {
+        let f = |x: usize| x.saturating_sub(self.base).min(self.len);
+        f(r.start)..f(r.end)
+    }
+
+    /// The original text at a range of `text`.
+    pub fn original_at(&self, r: Range<usize>) -> &str {
+        self.original.get(r).unwrap_or("")
+    }
+
+    /// True when the object key at this range (in `text`) was renamed.
+    pub fn is_renamed(&self, r: &Range<usize>) -> bool {
+        self.renamed.iter().any(|k| k.start == r.start)
+    }
+}
+
+/// Parses `prefix + src + suffix` as an HCL body, with hclsyntax's
+/// diagnostics (ranges in `src`, the rest of the wrapper clamped to its
+/// edges). `max_depth` limits bracket / template nesting inside `src`.
+pub fn parse_wrapped(src: &str, prefix: &str, suffix: &str, source: Source, max_depth: usize) -> Result<Parsed, Vec<Diagnostic>> {
+    let mut text = String::with_capacity(prefix.len() + src.len() + suffix.len());
+    text.push_str(prefix);
+    text.push_str(src);
+    text.push_str(suffix);
+    let base = prefix.len();
+    let len = src.len();
+    let to_src = |r: Range<usize>| {
+        let f = |x: usize| x.saturating_sub(base).min(len);
+        f(r.start)..f(r.end)
+    };
+
+    let lexed = lex(&text, base, max_depth);
+    if let Some(r) = &lexed.too_deep {
+        return Err(vec![too_deep(source, to_src(r.clone()), max_depth)]);
+    }
+    if !lexed.problems.is_empty() {
+        return Err(lexed.problems.iter().map(|(s, d, r)| Diagnostic::error(source, s.clone(), d.clone(), Some(to_src(r.clone())))).collect());
+    }
+
+    // hcl-edit copes with neither f64 overflow nor repeated keys.
+    let mut work = text.clone().into_bytes();
+    for r in &lexed.huge_numbers {
+        for x in &mut work[r.clone()] {
+            if x.is_ascii_digit() {
+                *x = b'0';
+            }
+        }
+    }
+    let mut work = String::from_utf8(work).unwrap_or_else(|_| text.clone());
+    let mut renamed: Vec<Range<usize>> = Vec::new();
+    let mut attempt = 0usize;
+    loop {
+        match parse_body(&work) {
+            Ok(body) => return Ok(Parsed { body, text: work, original: text, base, len, renamed }),
+            Err(e) => {
+                let off = e.location().offset();
+                if e.message().contains("redefined object key") && attempt < 64 {
+                    if let Some(r) = key_extent(&lexed.tokens, &text, off) {
+                        attempt += 1;
+                        let name = placeholder_ident(r.len(), attempt);
+                        work.replace_range(r.clone(), &name);
+                        if !renamed.iter().any(|k| k.start == r.start) {
+                            renamed.push(r);
+                        }
+                        continue;
+                    }
+                }
+                return Err(vec![translate_error(&e, &text, &lexed.tokens, base, len, source, max_depth)]);
+            }
+        }
+    }
+}
+
+fn too_deep(source: Source, range: Range<usize>, max_depth: usize) -> Diagnostic {
+    Diagnostic::error(
+        source,
+        SUMMARY_TOO_DEEP,
+        format!("Brackets, braces and template interpolations here are nested more than {max_depth} levels deep. tftype stops reading at that depth so that the page cannot run out of stack; real type constraints and values need far fewer levels."),
+        Some(range),
+    )
+}
+
+/// An identifier of exactly `len` bytes (len >= 1), different for each `n`.
+fn placeholder_ident(len: usize, n: usize) -> String {
+    const LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    if len == 1 {
+        return (LETTERS[n % LETTERS.len()] as char).to_string();
+    }
+    // `_` and base-36 digits of n, padded with `_`.
+    let mut digits = Vec::new();
+    let mut m = n;
+    loop {
+        digits.push(b"0123456789abcdefghijklmnopqrstuvwxyz"[m % 36]);
+        m /= 36;
+        if m == 0 {
+            break;
+        }
+    }
+    let mut s = String::from("_");
+    for d in digits.iter().rev().take(len - 1) {
+        s.push(*d as char);
+    }
+    while s.len() < len {
+        s.push('_');
+    }
+    s
+}
+
+/// The range of the object key starting at byte `start`: up to the last
+/// token before its `=` or `:` at the same nesting level.
+fn key_extent(tokens: &[Token], text: &str, start: usize) -> Option<Range<usize>> {
+    let first = tokens.iter().position(|t| t.range.start >= start)?;
+    let mut depth = 0i64;
+    let mut end = None;
+    for t in &tokens[first..] {
+        match t.kind {
+            TokKind::Open(_) => depth += 1,
+            TokKind::Close(_) => depth -= 1,
+            TokKind::Punct if depth == 0 && matches!(&text[t.range.clone()], "=" | ":") => {
+                return end.map(|e| start..e);
+            }
+            TokKind::Punct if depth == 0 && matches!(&text[t.range.clone()], "," | "}") => return None,
+            _ => {}
+        }
+        if depth < 0 {
+            return None;
+        }
+        end = Some(t.range.end);
+    }
+    None
+}
+
+/// The innermost open constructs at byte `off` (replaying the tokens).
+fn context_at(tokens: &[Token], off: usize) -> Vec<(Open, usize)> {
+    let mut stack = Vec::new();
+    for t in tokens {
+        if t.range.start >= off {
+            break;
+        }
+        match t.kind {
+            TokKind::Open(o) => stack.push((o, t.range.start)),
+            TokKind::Close(_) => {
+                stack.pop();
+            }
+            _ => {}
+        }
+    }
+    stack
+}
+
+/// hcl-edit's parse error as the diagnostic hclsyntax would give at that
+/// place.
+fn translate_error(e: &hcl::edit::parser::Error, text: &str, tokens: &[Token], base: usize, len: usize, source: Source, max_depth: usize) -> Diagnostic {
+    let to_src = |r: Range<usize>| {
+        let f = |x: usize| x.saturating_sub(base).min(len);
+        f(r.start)..f(r.end)
+    };
+    let msg = e.message();
+    let off = e.location().offset().min(text.len());
+    let at_eof = text.get(off..).is_none_or(|rest| rest.trim().is_empty());
+    // The token hcl-edit stopped at (or the character there).
+    let tok = tokens.iter().find(|t| t.range.end > off).cloned();
+    let subject = match &tok {
+        Some(t) if t.range.start <= off || !at_eof => to_src(t.range.clone()),
+        _ => to_src(off..off),
+    };
+    let subject = if at_eof { len..len } else { subject };
+    let prev = tokens.iter().rev().find(|t| t.range.end <= off).map(|t| &text[t.range.clone()]);
+    let stack = context_at(tokens, off);
+    let inner = stack.last().copied();
+    let mk = |summary: &str, detail: &str| Diagnostic::error(source, summary, detail, Some(subject.clone()));
+
+    if msg.contains("nesting depth") {
+        return too_deep(source, subject, max_depth);
+    }
+    if msg.contains("binary operation") {
+        return mk("Expression too complex", "This expression chains more than 128 binary operators. tftype stops reading here so that the page cannot run out of stack.");
+    }
+    if msg.contains("heredoc end delimiter") {
+        return mk("Unterminated template string", "No closing marker was found for the string.");
+    }
+    if at_eof {
+        if let Some((open, at)) = inner {
+            let opener = to_src(at..at + 1);
+            let d = |s: &str, dt: &str| Diagnostic::error(source, s, dt, Some(opener.clone()));
+            return match open {
+                Open::Call => d("Unterminated function call", "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file."),
+                Open::Brace if at < base => d("Unclosed configuration block", "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file."),
+                Open::Brace => d("Unterminated object constructor expression", "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file."),
+                Open::Bracket => d("Unterminated tuple constructor expression", "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file."),
+                Open::Group => d("Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression."),
+                Open::Interp => d("Unclosed template interpolation sequence", "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression."),
+                Open::Quote | Open::Heredoc => d("Unterminated template string", "No closing marker was found for the string."),
+            };
+        }
+    }
+    let expects_expr = msg.starts_with("invalid expression")
+        || (msg.contains("or expression") && matches!(prev, Some("(" | ",")))
+        || (msg.starts_with("expected `]`") && matches!(prev, Some("[" | ",")));
+    if expects_expr {
+        return mk("Invalid expression", "Expected the start of an expression, but found an invalid expression token.");
+    }
+    if msg.starts_with("expected newline or eof") {
+        return mk("Missing newline after argument", "An argument definition must end with a newline.");
+    }
+    if msg.contains("object value assignment") {
+        // hcl-edit has consumed the character that is not `=` or `:`.
+        let at = text[..off].char_indices().next_back().map_or(off, |(i, _)| i);
+        let t = tokens.iter().find(|t| t.range.end > at);
+        let subject = Some(t.map_or(to_src(at..at + 1), |t| to_src(t.range.clone())));
+        let d = |s: &str, dt: &str| Diagnostic::error(source, s, dt, subject.clone());
+        return match text[at..].chars().next() {
+            Some('\n' | '\r' | ',') => d("Missing attribute value", "Expected an attribute value, introduced by an equals sign (\"=\")."),
+            _ if t.is_some_and(|t| t.kind == TokKind::Ident && t.range.start == at) => d(
+                "Missing key/value separator",
+                "Expected an equals sign (\"=\") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.",
+            ),
+            _ => d("Missing key/value separator", "Expected an equals sign (\"=\") to mark the beginning of the attribute value."),
+        };
+    }
+    match inner {
+        Some((Open::Call, _)) => mk("Missing argument separator", "A comma is required to separate each function argument from the next."),
+        Some((Open::Group, _)) => mk("Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression."),
+        Some((Open::Bracket, _)) => mk("Missing item separator", "Expected a comma to mark the beginning of the next item."),
+        Some((Open::Brace, at)) if at >= base => mk("Missing attribute separator", "Expected a newline or comma to mark the beginning of the next attribute."),
+        Some((Open::Interp, _)) => mk(
+            "Extra characters after interpolation expression",
+            "Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with \"$${\" instead of just \"${\".",
+        ),
+        _ if msg.contains("block body") => {
+            if matches!(&tok, Some(t) if t.kind == TokKind::Ident) {
+                mk(
+                    "Argument or block definition required",
+                    "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
+                )
+            } else {
+                mk("Argument or block definition required", "An argument or block definition is required here.")
+            }
+        }
+        _ => mk("Missing newline after argument", "An argument definition must end with a newline."),
+    }
+}
+
+/// Skips white space and comments from byte `i`; returns the next
+/// significant byte offset.
+pub fn skip_trivia(text: &str, mut i: usize) -> usize {
+    let b = text.as_bytes();
+    while i < b.len() {
+        match b[i] {
+            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+            b'#' => i = skip_line(b, i),
+            b'/' if b.get(i + 1) == Some(&b'/') => i = skip_line(b, i),
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i = match text[i + 2..].find("*/") {
+                    Some(k) => i + 2 + k + 2,
+                    None => b.len(),
+                }
+            }
+            _ => break,
+        }
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(src: &str) -> Vec<(TokKind, &str)> {
+        lex(src, 0, 100).tokens.iter().map(|t| (t.kind, &src[t.range.clone()])).collect()
+    }
+
+    #[test]
+    fn lexer_tells_calls_from_groups() {
+        let k = kinds("list((string))");
+        assert_eq!(k[1], (TokKind::Open(Open::Call), "("));
+        assert_eq!(k[2], (TokKind::Open(Open::Group), "("));
+    }
+
+    #[test]
+    fn lexer_skips_comments_and_string_contents() {
+        let k = kinds("a # (\n/* [ */ \"(${b}\" // {");
+        let texts: Vec<&str> = k.iter().map(|x| x.1).collect();
+        assert_eq!(texts, ["a", "\"", "${", "b", "}", "\""]);
+    }
+
+    #[test]
+    fn lexer_follows_heredocs_to_their_delimiter() {
+        let k = kinds("<<-EOT\n  x ( ${y}\n  EOT\nz");
+        let texts: Vec<&str> = k.iter().map(|x| x.1).collect();
+        assert_eq!(texts, ["<<-EOT", "${", "y", "}", "EOT", "z"]);
+    }
+
+    #[test]
+    fn lexer_stops_at_the_nesting_limit() {
+        let src = format!("{}x{}", "[".repeat(10_000), "]".repeat(10_000));
+        let l = lex(&src, 0, 32);
+        assert_eq!(l.too_deep, Some(32..33));
+    }
+
+    #[test]
+    fn lexer_finds_numbers_beyond_f64() {
+        let l = lex("[1e400, 1.5, 1e-400]", 0, 10);
+        assert_eq!(l.huge_numbers, vec![1..6]);
+    }
+
+    #[test]
+    fn lexer_reports_hclsyntax_token_problems_in_order() {
+        let l = lex("a & b; 'c' `d` @ **", 0, 10);
+        let s: Vec<&str> = l.problems.iter().map(|p| p.1.as_str()).collect();
+        assert_eq!(s.len(), 6);
+        assert!(s[0].starts_with("Bitwise operators are not supported. Did you mean boolean AND"));
+        assert!(s[1].starts_with("The \";\" character"));
+        assert!(s[2].starts_with("Single quotes"));
+        assert!(s[3].starts_with("The \"`\" character"));
+        assert_eq!(s[4], "This character is not used within the language.");
+        assert!(s[5].starts_with("\"**\" is not a supported operator"));
+    }
+
+    #[test]
+    fn quoted_newline_is_an_invalid_multi_line_string() {
+        let l = lex("\"abc\n", 0, 10);
+        assert_eq!(l.problems[0].0, "Invalid multi-line string");
+        assert_eq!(l.problems[0].2, 4..5);
+    }
+
+    #[test]
+    fn repeated_object_keys_are_renamed_keeping_offsets() {
+        let src = "{a = 1, \"a\" = 2, a = 3, (a) = 4, (a) = 5}";
+        let p = parse_wrapped(src, "v = ", "\n", Source::Value, 32).unwrap();
+        let renamed: Vec<_> = p.renamed.iter().map(|r| p.to_src(r.clone())).collect();
+        assert_eq!(renamed, vec![17..18, 33..36]);
+        assert_eq!(p.text.len(), "v = ".len() + src.len() + 1);
+    }
+
+    #[test]
+    fn placeholders_have_the_requested_length() {
+        for len in 1..6 {
+            for n in 0..100 {
+                let p = placeholder_ident(len, n);
+                assert_eq!(p.len(), len);
+                assert!(is_identifier(&p));
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_beyond_f64_parse() {
+        let p = parse_wrapped("[1e400, 2]", "v = ", "\n", Source::Value, 32).unwrap();
+        assert!(p.text.contains("0e000"));
+    }
+
+    fn first_error(src: &str) -> (String, String) {
+        let e = parse_wrapped(src, "variable \"v\" {\n  type = ", "\n}\n", Source::Type, 32).err().expect("should fail");
+        (e[0].summary.clone(), e[0].detail.clone())
+    }
+
+    #[test]
+    fn parse_errors_read_as_hclsyntax_reads_them() {
+        let cases = [
+            ("set(string)(number)", "Missing newline after argument"),
+            ("list(string", "Missing argument separator"),
+            ("object({a=string", "Unterminated function call"),
+            ("object({a=string)", "Missing attribute separator"),
+            ("tuple([string", "Missing item separator"),
+            ("list(string))", "Missing newline after argument"),
+            ("list(,)", "Invalid expression"),
+            ("object({a=})", "Invalid expression"),
+            ("object({a})", "Missing key/value separator"),
+            ("object({=string})", "Invalid expression"),
+            ("list(string]", "Missing argument separator"),
+            ("\"abc", "Invalid multi-line string"),
+            ("list(\"a)", "Invalid multi-line string"),
+            ("object({a=string b=number})", "Missing attribute separator"),
+            ("object({a=string,,b=number})", "Invalid expression"),
+            ("string string", "Missing newline after argument"),
+            ("$", "Invalid character"),
+            ("list(string)}", "Missing newline after argument"),
+            ("list(string) = 1", "Missing newline after argument"),
+            ("<<EOT\nstring", "Unterminated template string"),
+            ("object({a=string}", "Missing argument separator"),
+            ("{", "Unclosed configuration block"),
+            ("[", "Invalid expression"),
+            ("(", "Invalid expression"),
+            (")", "Invalid expression"),
+            ("", "Invalid expression"),
+            ("\nstring", "Invalid expression"),
+            ("# c\nstring", "Invalid expression"),
+            ("object({a=string\n,b=number})", "Invalid expression"),
+            ("object({a=optional(number, 0x10)})", "Missing argument separator"),
+            ("list(string) & x", "Unsupported operator"),
+            ("list(string);", "Invalid character"),
+            ("'string'", "Invalid character"),
+            ("\u{201c}string\u{201d}", "Invalid character"),
+        ];
+        for (src, want) in cases {
+            assert_eq!(first_error(src).0, want, "{src:?}");
+        }
+    }
+}
