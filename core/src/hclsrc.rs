@@ -36,8 +36,29 @@ use crate::diag::{Diagnostic, Source};
 /// levels; at 32 a debug build still parses within a 1 MiB stack.
 pub const DEFAULT_MAX_DEPTH: usize = 32;
 
+/// Most attributes accepted in one object (or body) by
+/// [`DEFAULT_LIMITS`]: hcl-edit checks each new key against all earlier ones,
+/// so reading an object takes time quadratic in its size (8,000 keys take
+/// about two seconds in a release build).
+pub const DEFAULT_MAX_ITEMS: usize = 1024;
+
+/// How much nesting and how many attributes per object a caller accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub max_depth: usize,
+    pub max_items: usize,
+}
+
+pub const DEFAULT_LIMITS: Limits = Limits {
+    max_depth: DEFAULT_MAX_DEPTH,
+    max_items: DEFAULT_MAX_ITEMS,
+};
+
 /// Summary of the diagnostic for input nested deeper than the limit.
 pub const SUMMARY_TOO_DEEP: &str = "Nesting too deep";
+
+/// Summary of the diagnostic for an object with too many attributes.
+pub const SUMMARY_TOO_MANY_ITEMS: &str = "Object too large";
 
 /// What an opening token starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,6 +110,9 @@ pub struct Lexed {
     /// The opening token that went past the nesting limit; scanning stops
     /// there.
     pub too_deep: Option<Range<usize>>,
+    /// The `=` or `:` of the first attribute past the per-object limit;
+    /// scanning stops there.
+    pub too_many_items: Option<Range<usize>>,
     /// Number literals whose value is beyond f64 (hcl-edit rejects them).
     pub huge_numbers: Vec<Range<usize>>,
 }
@@ -111,18 +135,24 @@ struct Frame {
     open: Open,
     /// Heredoc delimiter (byte range in the text).
     delim: Range<usize>,
+    /// `=` / `:` tokens seen directly inside (braces only).
+    items: usize,
 }
 
 /// Scans `text` as hclsyntax's scanner would, far enough to find its token
 /// diagnostics, the nesting structure and oversized numbers. Openers at or
-/// after byte `count_from` count towards `max_depth` (nesting already open
-/// there does not).
-pub fn lex(text: &str, count_from: usize, max_depth: usize) -> Lexed {
+/// after byte `count_from` count towards `limits.max_depth` (nesting already
+/// open there does not); `=` and `:` directly inside a brace or at the top
+/// count towards `limits.max_items`.
+pub fn lex(text: &str, count_from: usize, limits: Limits) -> Lexed {
+    let max_depth = limits.max_depth;
+    let mut root_items = 0usize;
     let b = text.as_bytes();
     let mut out = Lexed::default();
     let mut stack: Vec<Frame> = Vec::new();
     let mut base: Option<usize> = None;
-    let (mut told_bitwise, mut told_exp, mut told_backtick, mut told_apos, mut told_semi) = (0, 0, 0, 0, 0);
+    let (mut told_bitwise, mut told_exp, mut told_backtick, mut told_apos, mut told_semi) =
+        (0, 0, 0, 0, 0);
     let mut i = 0;
 
     macro_rules! push {
@@ -135,8 +165,15 @@ pub fn lex(text: &str, count_from: usize, max_depth: usize) -> Lexed {
                     return out;
                 }
             }
-            stack.push(Frame { open: $open, delim: $delim });
-            out.tokens.push(Token { kind: TokKind::Open($open), range });
+            stack.push(Frame {
+                open: $open,
+                delim: $delim,
+                items: 0,
+            });
+            out.tokens.push(Token {
+                kind: TokKind::Open($open),
+                range,
+            });
         }};
     }
 
@@ -155,7 +192,10 @@ pub fn lex(text: &str, count_from: usize, max_depth: usize) -> Lexed {
                     }
                 } else if c == b'"' {
                     stack.pop();
-                    out.tokens.push(Token { kind: TokKind::Close(Open::Quote), range: i..i + 1 });
+                    out.tokens.push(Token {
+                        kind: TokKind::Close(Open::Quote),
+                        range: i..i + 1,
+                    });
                     i += 1;
                 } else if c == b'\n' {
                     out.problems.push((
@@ -164,7 +204,10 @@ pub fn lex(text: &str, count_from: usize, max_depth: usize) -> Lexed {
                         i..i + 1,
                     ));
                     i += 1;
-                } else if (c == b'$' || c == b'%') && b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&b'{') {
+                } else if (c == b'$' || c == b'%')
+                    && b.get(i + 1) == Some(&c)
+                    && b.get(i + 2) == Some(&b'{')
+                {
                     i += 3;
                 } else if (c == b'$' || c == b'%') && b.get(i + 1) == Some(&b'{') {
                     push!(Open::Interp, i..i + 2, 0..0);
@@ -186,14 +229,20 @@ pub fn lex(text: &str, count_from: usize, max_depth: usize) -> Lexed {
                         let after = text[j + d.len()..].chars().next();
                         if after.is_none_or(|c| !is_id_continue(c)) {
                             stack.pop();
-                            out.tokens.push(Token { kind: TokKind::Close(Open::Heredoc), range: j..j + d.len() });
+                            out.tokens.push(Token {
+                                kind: TokKind::Close(Open::Heredoc),
+                                range: j..j + d.len(),
+                            });
                             i = j + d.len();
                             continue;
                         }
                     }
                 }
                 let c = b[i];
-                if (c == b'$' || c == b'%') && b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&b'{') {
+                if (c == b'$' || c == b'%')
+                    && b.get(i + 1) == Some(&c)
+                    && b.get(i + 2) == Some(&b'{')
+                {
                     i += 3;
                 } else if (c == b'$' || c == b'%') && b.get(i + 1) == Some(&b'{') {
                     push!(Open::Interp, i..i + 2, 0..0);
@@ -248,7 +297,10 @@ pub fn lex(text: &str, count_from: usize, max_depth: usize) -> Lexed {
                             push!(Open::Heredoc, i..id_end, id_start..id_end);
                             i = k + 1;
                         } else {
-                            out.tokens.push(Token { kind: TokKind::Punct, range: i..i + 2 });
+                            out.tokens.push(Token {
+                                kind: TokKind::Punct,
+                                range: i..i + 2,
+                            });
                             i += 2;
                         }
                     }
@@ -276,9 +328,15 @@ pub fn lex(text: &str, count_from: usize, max_depth: usize) -> Lexed {
                         match kind {
                             Some(o) => {
                                 stack.pop();
-                                out.tokens.push(Token { kind: TokKind::Close(o), range: i..i + 1 });
+                                out.tokens.push(Token {
+                                    kind: TokKind::Close(o),
+                                    range: i..i + 1,
+                                });
                             }
-                            None => out.tokens.push(Token { kind: TokKind::Punct, range: i..i + 1 }),
+                            None => out.tokens.push(Token {
+                                kind: TokKind::Punct,
+                                range: i..i + 1,
+                            }),
                         }
                         i += 1;
                     }
@@ -306,10 +364,16 @@ pub fn lex(text: &str, count_from: usize, max_depth: usize) -> Lexed {
                                 j = k;
                             }
                         }
-                        if text[start..j].parse::<f64>().map_or(true, |f| !f.is_finite()) {
+                        if text[start..j]
+                            .parse::<f64>()
+                            .map_or(true, |f| !f.is_finite())
+                        {
                             out.huge_numbers.push(start..j);
                         }
-                        out.tokens.push(Token { kind: TokKind::Number, range: start..j });
+                        out.tokens.push(Token {
+                            kind: TokKind::Number,
+                            range: start..j,
+                        });
                         i = j;
                     }
                     c if is_id_start(c) => {
@@ -321,11 +385,17 @@ pub fn lex(text: &str, count_from: usize, max_depth: usize) -> Lexed {
                             }
                             j += ck.len_utf8();
                         }
-                        out.tokens.push(Token { kind: TokKind::Ident, range: start..j });
+                        out.tokens.push(Token {
+                            kind: TokKind::Ident,
+                            range: start..j,
+                        });
                         i = j;
                     }
                     '&' | '|' if next == Some(c as u8) => {
-                        out.tokens.push(Token { kind: TokKind::Punct, range: i..i + 2 });
+                        out.tokens.push(Token {
+                            kind: TokKind::Punct,
+                            range: i..i + 2,
+                        });
                         i += 2;
                     }
                     '&' | '|' | '^' | '~' => {
@@ -336,10 +406,17 @@ pub fn lex(text: &str, count_from: usize, max_depth: usize) -> Lexed {
                                 '~' => " Did you mean boolean NOT (\"!\")?",
                                 _ => "",
                             };
-                            out.problems.push(("Unsupported operator".into(), format!("Bitwise operators are not supported.{suggestion}"), i..i + 1));
+                            out.problems.push((
+                                "Unsupported operator".into(),
+                                format!("Bitwise operators are not supported.{suggestion}"),
+                                i..i + 1,
+                            ));
                             told_bitwise += 1;
                         }
-                        out.tokens.push(Token { kind: TokKind::Invalid, range: i..i + 1 });
+                        out.tokens.push(Token {
+                            kind: TokKind::Invalid,
+                            range: i..i + 1,
+                        });
                         i += 1;
                     }
                     '*' if next == Some(b'*') => {
@@ -351,7 +428,10 @@ pub fn lex(text: &str, count_from: usize, max_depth: usize) -> Lexed {
                             ));
                             told_exp += 1;
                         }
-                        out.tokens.push(Token { kind: TokKind::Invalid, range: i..i + 2 });
+                        out.tokens.push(Token {
+                            kind: TokKind::Invalid,
+                            range: i..i + 2,
+                        });
                         i += 2;
                     }
                     '`' => {
@@ -365,7 +445,10 @@ pub fn lex(text: &str, count_from: usize, max_depth: usize) -> Lexed {
                         if told_backtick <= 2 {
                             told_backtick += 1;
                         }
-                        out.tokens.push(Token { kind: TokKind::Invalid, range: i..i + 1 });
+                        out.tokens.push(Token {
+                            kind: TokKind::Invalid,
+                            range: i..i + 1,
+                        });
                         i += 1;
                     }
                     '\'' => {
@@ -379,7 +462,10 @@ pub fn lex(text: &str, count_from: usize, max_depth: usize) -> Lexed {
                         if told_apos <= 2 {
                             told_apos += 1;
                         }
-                        out.tokens.push(Token { kind: TokKind::Invalid, range: i..i + 1 });
+                        out.tokens.push(Token {
+                            kind: TokKind::Invalid,
+                            range: i..i + 1,
+                        });
                         i += 1;
                     }
                     ';' => {
@@ -391,12 +477,32 @@ pub fn lex(text: &str, count_from: usize, max_depth: usize) -> Lexed {
                             ));
                             told_semi += 1;
                         }
-                        out.tokens.push(Token { kind: TokKind::Invalid, range: i..i + 1 });
+                        out.tokens.push(Token {
+                            kind: TokKind::Invalid,
+                            range: i..i + 1,
+                        });
                         i += 1;
                     }
                     '=' | '!' | '<' | '>' | ':' | '.' | ',' | '?' | '+' | '-' | '*' | '/' | '%' => {
                         let len = punct_len(&text[i..]);
-                        out.tokens.push(Token { kind: TokKind::Punct, range: i..i + len });
+                        if len == 1 && (c == '=' || c == ':') {
+                            let count = match stack.last_mut() {
+                                Some(f) if f.open == Open::Brace => Some(&mut f.items),
+                                None => Some(&mut root_items),
+                                _ => None,
+                            };
+                            if let Some(count) = count {
+                                *count += 1;
+                                if *count > limits.max_items {
+                                    out.too_many_items = Some(i..i + 1);
+                                    return out;
+                                }
+                            }
+                        }
+                        out.tokens.push(Token {
+                            kind: TokKind::Punct,
+                            range: i..i + len,
+                        });
                         i += len;
                     }
                     _ => {
@@ -405,8 +511,12 @@ pub fn lex(text: &str, count_from: usize, max_depth: usize) -> Lexed {
                         } else {
                             "This character is not used within the language."
                         };
-                        out.problems.push(("Invalid character".into(), detail.into(), i..i + n));
-                        out.tokens.push(Token { kind: TokKind::Invalid, range: i..i + n });
+                        out.problems
+                            .push(("Invalid character".into(), detail.into(), i..i + n));
+                        out.tokens.push(Token {
+                            kind: TokKind::Invalid,
+                            range: i..i + n,
+                        });
                         i += n;
                     }
                 }
@@ -415,8 +525,17 @@ pub fn lex(text: &str, count_from: usize, max_depth: usize) -> Lexed {
     }
     if let Some(f) = stack.last() {
         if f.open == Open::Heredoc {
-            let start = out.tokens.iter().rev().find(|t| t.kind == TokKind::Open(Open::Heredoc)).map_or(0..0, |t| t.range.clone());
-            out.problems.push(("Unterminated template string".into(), "No closing marker was found for the string.".into(), start));
+            let start = out
+                .tokens
+                .iter()
+                .rev()
+                .find(|t| t.kind == TokKind::Open(Open::Heredoc))
+                .map_or(0..0, |t| t.range.clone());
+            out.problems.push((
+                "Unterminated template string".into(),
+                "No closing marker was found for the string.".into(),
+                start,
+            ));
         }
     }
     out
@@ -488,7 +607,18 @@ impl Parsed {
 /// Parses `prefix + src + suffix` as an HCL body, with hclsyntax's
 /// diagnostics (ranges in `src`, the rest of the wrapper clamped to its
 /// edges). `max_depth` limits bracket / template nesting inside `src`.
-pub fn parse_wrapped(src: &str, prefix: &str, suffix: &str, source: Source, max_depth: usize) -> Result<Parsed, Vec<Diagnostic>> {
+///
+/// `file` names the wrapper in messages that quote positions, as hcl's
+/// ranges do (`main.tf:2,3-7`).
+pub fn parse_wrapped(
+    src: &str,
+    prefix: &str,
+    suffix: &str,
+    file: &str,
+    source: Source,
+    limits: Limits,
+) -> Result<Parsed, Vec<Diagnostic>> {
+    let max_depth = limits.max_depth;
     let mut text = String::with_capacity(prefix.len() + src.len() + suffix.len());
     text.push_str(prefix);
     text.push_str(src);
@@ -500,12 +630,27 @@ pub fn parse_wrapped(src: &str, prefix: &str, suffix: &str, source: Source, max_
         f(r.start)..f(r.end)
     };
 
-    let lexed = lex(&text, base, max_depth);
+    let lexed = lex(&text, base, limits);
     if let Some(r) = &lexed.too_deep {
         return Err(vec![too_deep(source, to_src(r.clone()), max_depth)]);
     }
+    if let Some(r) = &lexed.too_many_items {
+        let max = limits.max_items;
+        return Err(vec![Diagnostic::error(
+            source,
+            SUMMARY_TOO_MANY_ITEMS,
+            format!("An object here has more than {max} attributes. tftype reads at most {max} attributes in one object, as larger ones would keep the page busy for seconds."),
+            Some(to_src(r.clone())),
+        )]);
+    }
     if !lexed.problems.is_empty() {
-        return Err(lexed.problems.iter().map(|(s, d, r)| Diagnostic::error(source, s.clone(), d.clone(), Some(to_src(r.clone())))).collect());
+        return Err(lexed
+            .problems
+            .iter()
+            .map(|(s, d, r)| {
+                Diagnostic::error(source, s.clone(), d.clone(), Some(to_src(r.clone())))
+            })
+            .collect());
     }
 
     // hcl-edit copes with neither f64 overflow nor repeated keys.
@@ -522,7 +667,16 @@ pub fn parse_wrapped(src: &str, prefix: &str, suffix: &str, source: Source, max_
     let mut attempt = 0usize;
     loop {
         match parse_body(&work) {
-            Ok(body) => return Ok(Parsed { body, text: work, original: text, base, len, renamed }),
+            Ok(body) => {
+                return Ok(Parsed {
+                    body,
+                    text: work,
+                    original: text,
+                    base,
+                    len,
+                    renamed,
+                })
+            }
             Err(e) => {
                 let off = e.location().offset();
                 if e.message().contains("redefined object key") && attempt < 64 {
@@ -536,7 +690,16 @@ pub fn parse_wrapped(src: &str, prefix: &str, suffix: &str, source: Source, max_
                         continue;
                     }
                 }
-                return Err(vec![translate_error(&e, &text, &lexed.tokens, base, len, source, max_depth)]);
+                return Err(vec![translate_error(
+                    &e,
+                    &text,
+                    &lexed.tokens,
+                    base,
+                    len,
+                    file,
+                    source,
+                    max_depth,
+                )]);
             }
         }
     }
@@ -590,7 +753,9 @@ fn key_extent(tokens: &[Token], text: &str, start: usize) -> Option<Range<usize>
             TokKind::Punct if depth == 0 && matches!(&text[t.range.clone()], "=" | ":") => {
                 return end.map(|e| start..e);
             }
-            TokKind::Punct if depth == 0 && matches!(&text[t.range.clone()], "," | "}") => return None,
+            TokKind::Punct if depth == 0 && matches!(&text[t.range.clone()], "," | "}") => {
+                return None
+            }
             _ => {}
         }
         if depth < 0 {
@@ -621,7 +786,17 @@ fn context_at(tokens: &[Token], off: usize) -> Vec<(Open, usize)> {
 
 /// hcl-edit's parse error as the diagnostic hclsyntax would give at that
 /// place.
-fn translate_error(e: &hcl::edit::parser::Error, text: &str, tokens: &[Token], base: usize, len: usize, source: Source, max_depth: usize) -> Diagnostic {
+#[allow(clippy::too_many_arguments)]
+fn translate_error(
+    e: &hcl::edit::parser::Error,
+    text: &str,
+    tokens: &[Token],
+    base: usize,
+    len: usize,
+    file: &str,
+    source: Source,
+    max_depth: usize,
+) -> Diagnostic {
     let to_src = |r: Range<usize>| {
         let f = |x: usize| x.saturating_sub(base).min(len);
         f(r.start)..f(r.end)
@@ -636,10 +811,16 @@ fn translate_error(e: &hcl::edit::parser::Error, text: &str, tokens: &[Token], b
         _ => to_src(off..off),
     };
     let subject = if at_eof { len..len } else { subject };
-    let prev = tokens.iter().rev().find(|t| t.range.end <= off).map(|t| &text[t.range.clone()]);
+    let prev = tokens
+        .iter()
+        .rev()
+        .find(|t| t.range.end <= off)
+        .map(|t| &text[t.range.clone()]);
     let stack = context_at(tokens, off);
     let inner = stack.last().copied();
-    let mk = |summary: &str, detail: &str| Diagnostic::error(source, summary, detail, Some(subject.clone()));
+    let mk = |summary: &str, detail: &str| {
+        Diagnostic::error(source, summary, detail, Some(subject.clone()))
+    };
 
     if msg.contains("nesting depth") {
         return too_deep(source, subject, max_depth);
@@ -647,8 +828,35 @@ fn translate_error(e: &hcl::edit::parser::Error, text: &str, tokens: &[Token], b
     if msg.contains("binary operation") {
         return mk("Expression too complex", "This expression chains more than 128 binary operators. tftype stops reading here so that the page cannot run out of stack.");
     }
+    if msg.contains("redefined attribute") {
+        // hclsyntax: "Attribute redefined", quoting where the first one is.
+        if let Some(t) = tok.as_ref().filter(|t| t.kind == TokKind::Ident) {
+            let name = &text[t.range.clone()];
+            let depth = context_at(tokens, t.range.start).len();
+            let first = tokens.iter().enumerate().find(|(i, f)| {
+                f.range.start < t.range.start
+                    && f.kind == TokKind::Ident
+                    && &text[f.range.clone()] == name
+                    && tokens
+                        .get(i + 1)
+                        .is_some_and(|n| &text[n.range.clone()] == "=")
+                    && context_at(tokens, f.range.start).len() == depth
+            });
+            if let Some((_, f)) = first {
+                return Diagnostic::error(
+                    source,
+                    "Attribute redefined",
+                    format!("The argument {} was already set at {}. Each argument may be set only once.", crate::render::go_quote(name), hcl_range(file, text, f.range.clone())),
+                    Some(to_src(t.range.clone())),
+                );
+            }
+        }
+    }
     if msg.contains("heredoc end delimiter") {
-        return mk("Unterminated template string", "No closing marker was found for the string.");
+        return mk(
+            "Unterminated template string",
+            "No closing marker was found for the string.",
+        );
     }
     if at_eof {
         if let Some((open, at)) = inner {
@@ -669,14 +877,23 @@ fn translate_error(e: &hcl::edit::parser::Error, text: &str, tokens: &[Token], b
         || (msg.contains("or expression") && matches!(prev, Some("(" | ",")))
         || (msg.starts_with("expected `]`") && matches!(prev, Some("[" | ",")));
     if expects_expr {
-        return mk("Invalid expression", "Expected the start of an expression, but found an invalid expression token.");
+        return mk(
+            "Invalid expression",
+            "Expected the start of an expression, but found an invalid expression token.",
+        );
     }
     if msg.starts_with("expected newline or eof") {
-        return mk("Missing newline after argument", "An argument definition must end with a newline.");
+        return mk(
+            "Missing newline after argument",
+            "An argument definition must end with a newline.",
+        );
     }
     if msg.contains("object value assignment") {
         // hcl-edit has consumed the character that is not `=` or `:`.
-        let at = text[..off].char_indices().next_back().map_or(off, |(i, _)| i);
+        let at = text[..off]
+            .char_indices()
+            .next_back()
+            .map_or(off, |(i, _)| i);
         let t = tokens.iter().find(|t| t.range.end > at);
         let subject = Some(t.map_or(to_src(at..at + 1), |t| to_src(t.range.clone())));
         let d = |s: &str, dt: &str| Diagnostic::error(source, s, dt, subject.clone());
@@ -712,6 +929,32 @@ fn translate_error(e: &hcl::edit::parser::Error, text: &str, tokens: &[Token], b
     }
 }
 
+/// hcl's position of a byte offset: 1-based line and column, the column
+/// counting grapheme clusters as hcl's scanner does.
+pub fn hcl_pos(text: &str, byte: usize) -> (usize, usize) {
+    use unicode_segmentation::UnicodeSegmentation;
+    let mut b = byte.min(text.len());
+    while !text.is_char_boundary(b) {
+        b -= 1;
+    }
+    let before = &text[..b];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = before.matches('\n').count() + 1;
+    (line, before[line_start..].graphemes(true).count() + 1)
+}
+
+/// hcl's `Range.String()`: `file:line,col-col` on one line,
+/// `file:line,col-line,col` across lines.
+pub fn hcl_range(file: &str, text: &str, r: Range<usize>) -> String {
+    let (l1, c1) = hcl_pos(text, r.start);
+    let (l2, c2) = hcl_pos(text, r.end);
+    if l1 == l2 {
+        format!("{file}:{l1},{c1}-{c2}")
+    } else {
+        format!("{file}:{l1},{c1}-{l2},{c2}")
+    }
+}
+
 /// Skips white space and comments from byte `i`; returns the next
 /// significant byte offset.
 pub fn skip_trivia(text: &str, mut i: usize) -> usize {
@@ -738,7 +981,18 @@ mod tests {
     use super::*;
 
     fn kinds(src: &str) -> Vec<(TokKind, &str)> {
-        lex(src, 0, 100).tokens.iter().map(|t| (t.kind, &src[t.range.clone()])).collect()
+        lex(
+            src,
+            0,
+            Limits {
+                max_depth: 100,
+                max_items: 100,
+            },
+        )
+        .tokens
+        .iter()
+        .map(|t| (t.kind, &src[t.range.clone()]))
+        .collect()
     }
 
     #[test]
@@ -765,19 +1019,42 @@ mod tests {
     #[test]
     fn lexer_stops_at_the_nesting_limit() {
         let src = format!("{}x{}", "[".repeat(10_000), "]".repeat(10_000));
-        let l = lex(&src, 0, 32);
+        let l = lex(&src, 0, DEFAULT_LIMITS);
         assert_eq!(l.too_deep, Some(32..33));
     }
 
     #[test]
+    fn lexer_stops_at_the_item_limit() {
+        let limits = Limits {
+            max_depth: 10,
+            max_items: 3,
+        };
+        let l = lex("{a = 1, b = {x = 1, y = 2, z = 3}, c: 3}", 0, limits);
+        assert_eq!(l.too_many_items, None);
+        let l = lex("{a = 1, b = {x = 1}, c: 3, d = [1, 2, 3, 4]}", 0, limits);
+        assert_eq!(l.too_many_items, Some(29..30));
+        let l = lex("a = 1\nb = 2\nc = 3\nd = 4", 0, limits);
+        assert_eq!(l.too_many_items, Some(20..21));
+        let l = lex(
+            "{a == b, c => d, e >= f}",
+            0,
+            Limits {
+                max_depth: 10,
+                max_items: 0,
+            },
+        );
+        assert_eq!(l.too_many_items, None);
+    }
+
+    #[test]
     fn lexer_finds_numbers_beyond_f64() {
-        let l = lex("[1e400, 1.5, 1e-400]", 0, 10);
+        let l = lex("[1e400, 1.5, 1e-400]", 0, DEFAULT_LIMITS);
         assert_eq!(l.huge_numbers, vec![1..6]);
     }
 
     #[test]
     fn lexer_reports_hclsyntax_token_problems_in_order() {
-        let l = lex("a & b; 'c' `d` @ **", 0, 10);
+        let l = lex("a & b; 'c' `d` @ **", 0, DEFAULT_LIMITS);
         let s: Vec<&str> = l.problems.iter().map(|p| p.1.as_str()).collect();
         assert_eq!(s.len(), 6);
         assert!(s[0].starts_with("Bitwise operators are not supported. Did you mean boolean AND"));
@@ -790,7 +1067,7 @@ mod tests {
 
     #[test]
     fn quoted_newline_is_an_invalid_multi_line_string() {
-        let l = lex("\"abc\n", 0, 10);
+        let l = lex("\"abc\n", 0, DEFAULT_LIMITS);
         assert_eq!(l.problems[0].0, "Invalid multi-line string");
         assert_eq!(l.problems[0].2, 4..5);
     }
@@ -798,10 +1075,45 @@ mod tests {
     #[test]
     fn repeated_object_keys_are_renamed_keeping_offsets() {
         let src = "{a = 1, \"a\" = 2, a = 3, (a) = 4, (a) = 5}";
-        let p = parse_wrapped(src, "v = ", "\n", Source::Value, 32).unwrap();
+        let p = parse_wrapped(
+            src,
+            "v = ",
+            "\n",
+            "terraform.tfvars",
+            Source::Value,
+            DEFAULT_LIMITS,
+        )
+        .unwrap();
         let renamed: Vec<_> = p.renamed.iter().map(|r| p.to_src(r.clone())).collect();
         assert_eq!(renamed, vec![17..18, 33..36]);
         assert_eq!(p.text.len(), "v = ".len() + src.len() + 1);
+    }
+
+    #[test]
+    fn hcl_ranges_count_lines_and_grapheme_clusters() {
+        let text = "v = \"e\u{301}\u{1F600}\"\nw = 1";
+        assert_eq!(
+            hcl_range("terraform.tfvars", text, 4..text.find('\n').unwrap()),
+            "terraform.tfvars:1,5-9"
+        );
+        assert_eq!(hcl_range("f", text, 0..text.len()), "f:1,1-2,6");
+    }
+
+    #[test]
+    fn repeated_attributes_quote_the_first_definition() {
+        let e = parse_wrapped(
+            "1\nv = 2",
+            "v = ",
+            "\n",
+            "terraform.tfvars",
+            Source::Value,
+            DEFAULT_LIMITS,
+        )
+        .err()
+        .unwrap();
+        assert_eq!(e[0].summary, "Attribute redefined");
+        assert_eq!(e[0].detail, "The argument \"v\" was already set at terraform.tfvars:1,1-2. Each argument may be set only once.");
+        assert_eq!(e[0].range, Some(2..3));
     }
 
     #[test]
@@ -817,12 +1129,29 @@ mod tests {
 
     #[test]
     fn numbers_beyond_f64_parse() {
-        let p = parse_wrapped("[1e400, 2]", "v = ", "\n", Source::Value, 32).unwrap();
+        let p = parse_wrapped(
+            "[1e400, 2]",
+            "v = ",
+            "\n",
+            "terraform.tfvars",
+            Source::Value,
+            DEFAULT_LIMITS,
+        )
+        .unwrap();
         assert!(p.text.contains("0e000"));
     }
 
     fn first_error(src: &str) -> (String, String) {
-        let e = parse_wrapped(src, "variable \"v\" {\n  type = ", "\n}\n", Source::Type, 32).err().expect("should fail");
+        let e = parse_wrapped(
+            src,
+            "variable \"v\" {\n  type = ",
+            "\n}\n",
+            "main.tf",
+            Source::Type,
+            DEFAULT_LIMITS,
+        )
+        .err()
+        .expect("should fail");
         (e[0].summary.clone(), e[0].detail.clone())
     }
 
@@ -858,7 +1187,10 @@ mod tests {
             ("\nstring", "Invalid expression"),
             ("# c\nstring", "Invalid expression"),
             ("object({a=string\n,b=number})", "Invalid expression"),
-            ("object({a=optional(number, 0x10)})", "Missing argument separator"),
+            (
+                "object({a=optional(number, 0x10)})",
+                "Missing argument separator",
+            ),
             ("list(string) & x", "Unsupported operator"),
             ("list(string);", "Invalid character"),
             ("'string'", "Invalid character"),

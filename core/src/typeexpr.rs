@@ -44,18 +44,22 @@ pub struct TypeConstraint {
 const PREFIX: &str = "variable \"v\" {\n  type = ";
 const SUFFIX: &str = "\n}\n";
 
-/// Deepest nesting of brackets accepted in a type source (see
-/// [`hclsrc::DEFAULT_MAX_DEPTH`]).
-pub const MAX_DEPTH: usize = hclsrc::DEFAULT_MAX_DEPTH;
+/// How deep and how wide a type source may be (see [`hclsrc::Limits`]).
+pub const LIMITS: hclsrc::Limits = hclsrc::DEFAULT_LIMITS;
 
 const INVALID_TYPE: &str = "Invalid type specification";
 
 /// Parses a variable's `type` argument (`None`: the block has no `type`).
 pub fn parse_variable_type(src: Option<&str>) -> Result<TypeConstraint, Vec<Diagnostic>> {
     let Some(src) = src else {
-        return Ok(TypeConstraint { ty: Type::Dynamic, defaults: None, spans: SpanTree::default(), cli_literal: true });
+        return Ok(TypeConstraint {
+            ty: Type::Dynamic,
+            defaults: None,
+            spans: SpanTree::default(),
+            cli_literal: true,
+        });
     };
-    let parsed = hclsrc::parse_wrapped(src, PREFIX, SUFFIX, Source::Type, MAX_DEPTH)?;
+    let parsed = hclsrc::parse_wrapped(src, PREFIX, SUFFIX, "main.tf", Source::Type, LIMITS)?;
     let expr = type_expression(&parsed)?;
     Reader::new(&parsed).decode_variable_type(expr)
 }
@@ -98,7 +102,10 @@ fn type_expression(p: &Parsed) -> Result<&Expression, Vec<Diagnostic>> {
                                 diags.push(Diagnostic::error(
                                     Source::Type,
                                     "Unsupported block type",
-                                    format!("Blocks of type {} are not expected here.", go_quote(name)),
+                                    format!(
+                                        "Blocks of type {} are not expected here.",
+                                        go_quote(name)
+                                    ),
                                     r(ib.ident.span()),
                                 ));
                             }
@@ -111,7 +118,12 @@ fn type_expression(p: &Parsed) -> Result<&Expression, Vec<Diagnostic>> {
     }
     match (found, diags.is_empty()) {
         (Some(e), true) => Ok(e),
-        (None, true) => Err(vec![Diagnostic::error(Source::Type, "Missing type constraint", "The type source does not contain a type expression.", Some(0..p.len))]),
+        (None, true) => Err(vec![Diagnostic::error(
+            Source::Type,
+            "Missing type constraint",
+            "The type source does not contain a type expression.",
+            Some(0..p.len),
+        )]),
         _ => Err(diags),
     }
 }
@@ -147,7 +159,10 @@ struct Call<'e> {
 
 impl<'a> Reader<'a> {
     fn new(p: &'a Parsed) -> Self {
-        Reader { p, diags: Vec::new() }
+        Reader {
+            p,
+            diags: Vec::new(),
+        }
     }
 
     /// A span of the parsed text as a range of the type source.
@@ -156,11 +171,19 @@ impl<'a> Reader<'a> {
     }
 
     fn error(&mut self, subject: Range<usize>, summary: &str, detail: String) {
-        self.diags.push(Diagnostic::error(Source::Type, summary, detail, Some(subject)));
+        self.diags.push(Diagnostic::error(
+            Source::Type,
+            summary,
+            detail,
+            Some(subject),
+        ));
     }
 
     /// Terraform's `decodeVariableType`.
-    fn decode_variable_type(mut self, expr: &Expression) -> Result<TypeConstraint, Vec<Diagnostic>> {
+    fn decode_variable_type(
+        mut self,
+        expr: &Expression,
+    ) -> Result<TypeConstraint, Vec<Diagnostic>> {
         let whole = self.range(expr.span());
         if is_native_quoted_string(expr) {
             let v = consteval::Eval { p: self.p }.eval(expr)?;
@@ -176,7 +199,12 @@ impl<'a> Reader<'a> {
                     "To provide a full type expression, remove the surrounding quotes and give the type expression directly.".to_string(),
                 ),
             };
-            return Err(vec![Diagnostic::error(Source::Type, summary, detail, Some(whole))]);
+            return Err(vec![Diagnostic::error(
+                Source::Type,
+                summary,
+                detail,
+                Some(whole),
+            )]);
         }
 
         // The legacy shorthands `list` and `map` mean list(any) / map(any).
@@ -186,26 +214,43 @@ impl<'a> Reader<'a> {
             _ => None,
         };
         if let Some(ty) = legacy {
-            return Ok(TypeConstraint { ty, defaults: None, spans: SpanTree::leaf(whole), cli_literal: false });
+            return Ok(TypeConstraint {
+                ty,
+                defaults: None,
+                spans: SpanTree::leaf(whole),
+                cli_literal: false,
+            });
         }
 
         let (ty, defaults, spans) = self.get_type(expr);
         if !self.diags.is_empty() {
             return Err(self.diags);
         }
-        Ok(TypeConstraint { cli_literal: ty.is_primitive(), ty, defaults, spans })
+        Ok(TypeConstraint {
+            cli_literal: ty.is_primitive(),
+            ty,
+            defaults,
+            spans,
+        })
     }
 
     /// `hcl.ExprCall`: a function call expression, not looking through
     /// parentheses (hclsyntax's parentheses node does not unwrap).
     fn call<'e>(&self, expr: &'e Expression) -> Option<Call<'e>> {
-        let Expression::FuncCall(fc) = expr else { return None };
+        let Expression::FuncCall(fc) = expr else {
+            return None;
+        };
         Some(self.call_parts(fc))
     }
 
     fn call_parts<'e>(&self, fc: &'e FuncCall) -> Call<'e> {
         let whole = fc.span().unwrap_or(0..0);
-        let mut name: Vec<&str> = fc.name.namespace.iter().map(|i| i.value().as_str()).collect();
+        let mut name: Vec<&str> = fc
+            .name
+            .namespace
+            .iter()
+            .map(|i| i.value().as_str())
+            .collect();
         name.push(fc.name.name.value().as_str());
         let name_end = fc.name.name.span().map_or(whole.start, |s| s.end);
         let open = hclsrc::skip_trivia(&self.p.text, name_end).min(whole.end);
@@ -240,7 +285,14 @@ impl<'a> Reader<'a> {
                 return fail(whole);
             }
             Some(kw) => {
-                self.error(whole.clone(), INVALID_TYPE, format!("The keyword {} is not a valid type specification.", go_quote(kw)));
+                self.error(
+                    whole.clone(),
+                    INVALID_TYPE,
+                    format!(
+                        "The keyword {} is not a valid type specification.",
+                        go_quote(kw)
+                    ),
+                );
                 return fail(whole);
             }
             None => {}
@@ -257,11 +309,25 @@ impl<'a> Reader<'a> {
 
         match call.name.as_str() {
             "bool" | "string" | "number" => {
-                self.error(call.args_range.clone(), INVALID_TYPE, format!("Primitive type keyword {} does not expect arguments.", go_quote(&call.name)));
+                self.error(
+                    call.args_range.clone(),
+                    INVALID_TYPE,
+                    format!(
+                        "Primitive type keyword {} does not expect arguments.",
+                        go_quote(&call.name)
+                    ),
+                );
                 return fail(whole);
             }
             "any" => {
-                self.error(call.args_range.clone(), INVALID_TYPE, format!("Type constraint keyword {} does not expect arguments.", go_quote(&call.name)));
+                self.error(
+                    call.args_range.clone(),
+                    INVALID_TYPE,
+                    format!(
+                        "Type constraint keyword {} does not expect arguments.",
+                        go_quote(&call.name)
+                    ),
+                );
                 return fail(whole);
             }
             _ => {}
@@ -295,23 +361,52 @@ impl<'a> Reader<'a> {
                     "set" => Type::set(ety),
                     _ => Type::map(ety),
                 };
-                let defaults = edefs.map(|d| Defaults { ty: ty.clone(), values: BTreeMap::new(), children: BTreeMap::from([(String::new(), d)]) });
-                (ty, defaults, SpanTree { range: whole, kids: BTreeMap::from([(String::new(), espans)]) })
+                let defaults = edefs.map(|d| Defaults {
+                    ty: ty.clone(),
+                    values: BTreeMap::new(),
+                    children: BTreeMap::from([(String::new(), d)]),
+                });
+                (
+                    ty,
+                    defaults,
+                    SpanTree {
+                        range: whole,
+                        kids: BTreeMap::from([(String::new(), espans)]),
+                    },
+                )
             }
             "object" => self.object_type(expr, call.args[0]),
             "tuple" => self.tuple_type(expr, call.args[0]),
             "optional" => {
-                self.error(call.name_range.clone(), INVALID_TYPE, format!("Keyword {} is valid only as a modifier for object type attributes.", go_quote(&call.name)));
+                self.error(
+                    call.name_range.clone(),
+                    INVALID_TYPE,
+                    format!(
+                        "Keyword {} is valid only as a modifier for object type attributes.",
+                        go_quote(&call.name)
+                    ),
+                );
                 fail(whole)
             }
             _ => {
-                self.error(whole.clone(), INVALID_TYPE, format!("Keyword {} is not a valid type constructor.", go_quote(&call.name)));
+                self.error(
+                    whole.clone(),
+                    INVALID_TYPE,
+                    format!(
+                        "Keyword {} is not a valid type constructor.",
+                        go_quote(&call.name)
+                    ),
+                );
                 fail(whole)
             }
         }
     }
 
-    fn object_type(&mut self, whole_expr: &Expression, arg: &Expression) -> (Type, Option<Defaults>, SpanTree) {
+    fn object_type(
+        &mut self,
+        whole_expr: &Expression,
+        arg: &Expression,
+    ) -> (Type, Option<Defaults>, SpanTree) {
         let whole = self.range(whole_expr.span());
         let Expression::Object(obj) = arg else {
             let subject = self.range(arg.span());
@@ -339,12 +434,20 @@ impl<'a> Reader<'a> {
             // `null`, `true`, `false`); never a parenthesised or quoted key.
             let original = self.p.original_at(key_span.unwrap_or(0..0));
             if !hclsrc::is_identifier(original) {
-                self.error(key_range, INVALID_TYPE, "Object constructor map keys must be attribute names.".into());
+                self.error(
+                    key_range,
+                    INVALID_TYPE,
+                    "Object constructor map keys must be attribute names.".into(),
+                );
                 continue;
             }
             let name = original.to_string();
             if attrs.contains_key(&name) {
-                self.error(key_range, INVALID_TYPE, "Object constructor map keys must be unique.".into());
+                self.error(
+                    key_range,
+                    INVALID_TYPE,
+                    "Object constructor map keys must be unique.".into(),
+                );
                 continue;
             }
 
@@ -397,7 +500,13 @@ impl<'a> Reader<'a> {
             }
 
             let item_range = key_range.start..self.range(value.expr().span()).end;
-            kids.insert(name.clone(), SpanTree { range: item_range, kids: aspans.kids });
+            kids.insert(
+                name.clone(),
+                SpanTree {
+                    range: item_range,
+                    kids: aspans.kids,
+                },
+            );
             if let Some(d) = adefs {
                 children.insert(name.clone(), d);
             }
@@ -405,15 +514,27 @@ impl<'a> Reader<'a> {
         }
 
         let ty = Type::object_with_optional(attrs, optional);
-        let defaults = (!values.is_empty() || !children.is_empty()).then(|| Defaults { ty: ty.clone(), values, children });
+        let defaults = (!values.is_empty() || !children.is_empty()).then(|| Defaults {
+            ty: ty.clone(),
+            values,
+            children,
+        });
         (ty, defaults, SpanTree { range: whole, kids })
     }
 
-    fn tuple_type(&mut self, whole_expr: &Expression, arg: &Expression) -> (Type, Option<Defaults>, SpanTree) {
+    fn tuple_type(
+        &mut self,
+        whole_expr: &Expression,
+        arg: &Expression,
+    ) -> (Type, Option<Defaults>, SpanTree) {
         let whole = self.range(whole_expr.span());
         let Expression::Array(arr) = arg else {
             let subject = self.range(arg.span());
-            self.error(subject, INVALID_TYPE, "Tuple type constructor requires a list of element types.".into());
+            self.error(
+                subject,
+                INVALID_TYPE,
+                "Tuple type constructor requires a list of element types.".into(),
+            );
             return (Type::Dynamic, None, SpanTree::leaf(whole));
         };
         let mut elems = Vec::new();
@@ -428,7 +549,11 @@ impl<'a> Reader<'a> {
             kids.insert(i.to_string(), espans);
         }
         let ty = Type::tuple(elems);
-        let defaults = (!children.is_empty()).then(|| Defaults { ty: ty.clone(), values: BTreeMap::new(), children });
+        let defaults = (!children.is_empty()).then(|| Defaults {
+            ty: ty.clone(),
+            values: BTreeMap::new(),
+            children,
+        });
         (ty, defaults, SpanTree { range: whole, kids })
     }
 }
@@ -449,7 +574,13 @@ fn keyword(expr: &Expression) -> Option<String> {
 fn is_native_quoted_string(expr: &Expression) -> bool {
     match expr {
         Expression::String(_) | Expression::HeredocTemplate(_) => true,
-        Expression::StringTemplate(t) => !(t.len() == 1 && matches!(t.iter().next(), Some(hcl::edit::template::Element::Interpolation(_)))),
+        Expression::StringTemplate(t) => {
+            !(t.len() == 1
+                && matches!(
+                    t.iter().next(),
+                    Some(hcl::edit::template::Element::Interpolation(_))
+                ))
+        }
         _ => false,
     }
 }

@@ -31,7 +31,12 @@ impl Eval<'_> {
     }
 
     fn err(&self, span: Option<Range<usize>>, summary: &str, detail: &str) -> Vec<Diagnostic> {
-        vec![Diagnostic::error(Source::Type, summary, detail, self.range(span))]
+        vec![Diagnostic::error(
+            Source::Type,
+            summary,
+            detail,
+            self.range(span),
+        )]
     }
 
     fn unsupported(&self, span: Option<Range<usize>>) -> Vec<Diagnostic> {
@@ -54,7 +59,11 @@ impl Eval<'_> {
                 };
                 match Number::parse_literal(digits) {
                     Ok(v) => Ok(Value::number(if neg { v.neg() } else { v })),
-                    Err(_) => Err(self.err(n.span(), "Invalid number literal", "Failed to recognize the value of this number literal.")),
+                    Err(_) => Err(self.err(
+                        n.span(),
+                        "Invalid number literal",
+                        "Failed to recognize the value of this number literal.",
+                    )),
                 }
             }
             Expression::String(s) => Ok(Value::string(s.value())),
@@ -98,12 +107,33 @@ impl Eval<'_> {
                 }
             }
             Expression::Parenthesis(p) => self.eval(p.inner()),
-            Expression::Variable(v) => Err(self.err(v.span(), "Variables not allowed", "Variables may not be used here.")),
-            Expression::FuncCall(f) => Err(self.err(f.span(), "Function calls not allowed", "Functions may not be called here.")),
+            Expression::Variable(v) => Err(self.err(
+                v.span(),
+                "Variables not allowed",
+                "Variables may not be used here.",
+            )),
+            Expression::FuncCall(f) => Err(self.err(
+                f.span(),
+                "Function calls not allowed",
+                "Functions may not be called here.",
+            )),
             Expression::Traversal(t) => {
                 if let Expression::Variable(v) = &t.expr {
-                    if t.operators.iter().all(|o| matches!(o.value(), TraversalOperator::GetAttr(_) | TraversalOperator::LegacyIndex(_) | TraversalOperator::Index(Expression::Number(_) | Expression::String(_)))) {
-                        return Err(self.err(v.span().map(|r| r.start..e.span().map_or(r.end, |s| s.end)), "Variables not allowed", "Variables may not be used here."));
+                    if t.operators.iter().all(|o| {
+                        matches!(
+                            o.value(),
+                            TraversalOperator::GetAttr(_)
+                                | TraversalOperator::LegacyIndex(_)
+                                | TraversalOperator::Index(
+                                    Expression::Number(_) | Expression::String(_)
+                                )
+                        )
+                    }) {
+                        return Err(self.err(
+                            v.span().map(|r| r.start..e.span().map_or(r.end, |s| s.end)),
+                            "Variables not allowed",
+                            "Variables may not be used here.",
+                        ));
                     }
                 }
                 Err(self.unsupported(e.span()))
@@ -135,11 +165,27 @@ impl Eval<'_> {
                 return Ok(orig.to_string());
             }
             return match hcl::edit::parser::parse_expr(orig) {
-                Ok(e) if !matches!(e, Expression::Traversal(_) | Expression::FuncCall(_) | Expression::Parenthesis(_)) => {
+                Ok(e)
+                    if !matches!(
+                        e,
+                        Expression::Traversal(_)
+                            | Expression::FuncCall(_)
+                            | Expression::Parenthesis(_)
+                    ) =>
+                {
                     // Spans of this fresh parse do not point into the text;
                     // only literal keys can get here in practice.
-                    let shadow = Parsed { body: Default::default(), text: orig.to_string(), original: orig.to_string(), base: 0, len: 0, renamed: vec![] };
-                    let v = Eval { p: &shadow }.eval(&e).map_err(|_| self.unsupported(span.clone()))?;
+                    let shadow = Parsed {
+                        body: Default::default(),
+                        text: orig.to_string(),
+                        original: orig.to_string(),
+                        base: 0,
+                        len: 0,
+                        renamed: vec![],
+                    };
+                    let v = Eval { p: &shadow }
+                        .eval(&e)
+                        .map_err(|_| self.unsupported(span.clone()))?;
                     self.key_string(v, span)
                 }
                 _ => Err(self.unsupported(span)),
@@ -163,11 +209,19 @@ impl Eval<'_> {
 
     fn key_string(&self, v: Value, span: Option<Range<usize>>) -> Result<String, Vec<Diagnostic>> {
         match &v.kind {
-            Kind::Null => Err(self.err(span, "Null value as key", "Can't use a null value as a key.")),
+            Kind::Null => Err(self.err(
+                span,
+                "Null value as key",
+                "Can't use a null value as a key.",
+            )),
             Kind::String(s) => Ok(s.to_string()),
             Kind::Number(n) => Ok(n.to_text_f()),
             Kind::Bool(b) => Ok(b.to_string()),
-            _ => Err(self.err(span, "Incorrect key type", "Can't use this value as a key: string required.")),
+            _ => Err(self.err(
+                span,
+                "Incorrect key type",
+                "Can't use this value as a key: string required.",
+            )),
         }
     }
 
@@ -179,10 +233,13 @@ impl Eval<'_> {
                 Element::Literal(s) => {
                     let mut s: &str = s.value();
                     // `~` strip markers on the neighbouring sequences.
-                    if i > 0 && matches!(elems[i - 1], Element::Interpolation(p) if p.strip.strip_end()) {
+                    if i > 0
+                        && matches!(elems[i - 1], Element::Interpolation(p) if p.strip.strip_end())
+                    {
                         s = s.trim_start();
                     }
-                    if matches!(elems.get(i + 1), Some(Element::Interpolation(p)) if p.strip.strip_start()) {
+                    if matches!(elems.get(i + 1), Some(Element::Interpolation(p)) if p.strip.strip_start())
+                    {
                         s = s.trim_end();
                     }
                     out.push_str(s);

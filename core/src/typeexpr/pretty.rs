@@ -63,7 +63,11 @@ fn write(ty: &Type, level: usize, out: &mut String) {
                     end += 1;
                 }
                 let end = (end + 1).min(items.len());
-                let width = items[start..end].iter().map(|(n, _)| n.chars().count()).max().unwrap_or(0);
+                let width = items[start..end]
+                    .iter()
+                    .map(|(n, _)| n.chars().count())
+                    .max()
+                    .unwrap_or(0);
                 for (n, v) in &items[start..end] {
                     out.push_str(&pad);
                     out.push_str(n);

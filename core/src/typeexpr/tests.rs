@@ -17,7 +17,11 @@ fn err(src: &str) -> (String, String, String) {
         Ok(tc) => panic!("{src:?} should fail, got {}", tc.ty),
         Err(d) => {
             let r = d[0].range.clone().expect("every diagnostic has a range");
-            (d[0].summary.clone(), d[0].detail.clone(), src[r].to_string())
+            (
+                d[0].summary.clone(),
+                d[0].detail.clone(),
+                src[r].to_string(),
+            )
         }
     }
 }
@@ -32,14 +36,28 @@ fn absent_type_accepts_anything_and_reads_cli_values_literally() {
 
 #[test]
 fn keywords_are_primitive_types_or_any() {
-    for (src, want) in [("bool", "bool"), ("number", "number"), ("string", "string"), ("any", "any"), ("  string  ", "string")] {
+    for (src, want) in [
+        ("bool", "bool"),
+        ("number", "number"),
+        ("string", "string"),
+        ("any", "any"),
+        ("  string  ", "string"),
+    ] {
         assert_eq!(ty(src), want, "{src:?}");
     }
 }
 
 #[test]
 fn cli_values_are_literal_only_for_primitive_constraints() {
-    for (src, literal) in [("string", true), ("number", true), ("bool", true), ("any", false), ("list(string)", false), ("map", false), ("object({})", false)] {
+    for (src, literal) in [
+        ("string", true),
+        ("number", true),
+        ("bool", true),
+        ("any", false),
+        ("list(string)", false),
+        ("map", false),
+        ("object({})", false),
+    ] {
         assert_eq!(ok(src).cli_literal, literal, "{src:?}");
     }
 }
@@ -52,13 +70,28 @@ fn constructors_build_collection_and_structural_types() {
         ("map(bool)", "map(bool)"),
         ("list(list(any))", "list(list(any))"),
         ("object({})", "object({})"),
-        ("object({b = number, a = string})", "object({a=string,b=number})"),
-        ("object({a = optional(string)})", "object({a=optional(string)})"),
+        (
+            "object({b = number, a = string})",
+            "object({a=string,b=number})",
+        ),
+        (
+            "object({a = optional(string)})",
+            "object({a=optional(string)})",
+        ),
         ("tuple([])", "tuple([])"),
-        ("tuple([string, number, bool])", "tuple([string,number,bool])"),
-        ("map(object({with-dash = list(string), _u = any}))", "map(object({_u=any,with-dash=list(string)}))"),
+        (
+            "tuple([string, number, bool])",
+            "tuple([string,number,bool])",
+        ),
+        (
+            "map(object({with-dash = list(string), _u = any}))",
+            "map(object({_u=any,with-dash=list(string)}))",
+        ),
         // Keywords as attribute names.
-        ("object({null = string, true = number, string = bool})", "object({null=string,string=bool,true=number})"),
+        (
+            "object({null = string, true = number, string = bool})",
+            "object({null=string,string=bool,true=number})",
+        ),
         // `:` separates like `=`; trailing commas and `...` are accepted by the parser.
         ("object({a: string})", "object({a=string})"),
         ("tuple([string,])", "tuple([string])"),
@@ -76,15 +109,24 @@ fn bare_list_and_map_are_legacy_shorthands_for_any_elements() {
     assert_eq!(ty("map"), "map(any)");
     assert!(!ok("list").cli_literal);
     // Only at the top: nested, they are constructors without arguments.
-    assert_eq!(err("list(list)").1, "The list type constructor requires one argument specifying the element type.");
+    assert_eq!(
+        err("list(list)").1,
+        "The list type constructor requires one argument specifying the element type."
+    );
     // And `set` never was one.
-    assert_eq!(err("set").1, "The set type constructor requires one argument specifying the element type.");
+    assert_eq!(
+        err("set").1,
+        "The set type constructor requires one argument specifying the element type."
+    );
 }
 
 #[test]
 fn comments_and_newlines_inside_types_are_allowed() {
     let src = "object({\n    a = string                # a required attribute\n    b = optional(string)      // an optional attribute\n    /* c */ c = optional(number, 127)\n  })";
-    assert_eq!(ty(src), "object({a=string,b=optional(string),c=optional(number)})");
+    assert_eq!(
+        ty(src),
+        "object({a=string,b=optional(string),c=optional(number)})"
+    );
     assert_eq!(ty("list(\n  string\n)"), "list(string)");
     assert_eq!(ty("string # trailing comment"), "string");
     assert_eq!(ty("/* x */ string /* y */"), "string");
@@ -95,7 +137,12 @@ fn comments_and_newlines_inside_types_are_allowed() {
 #[test]
 fn parentheses_are_not_type_expressions() {
     // hclsyntax's parentheses node is neither a keyword nor a call.
-    for (src, subject) in [("(string)", "(string)"), ("list((string))", "(string)"), ("(list)", "(list)"), ("(list(string))", "(list(string))")] {
+    for (src, subject) in [
+        ("(string)", "(string)"),
+        ("list((string))", "(string)"),
+        ("(list)", "(list)"),
+        ("(list(string))", "(list(string))"),
+    ] {
         let (s, d, r) = err(src);
         assert_eq!(s, "Invalid type specification");
         assert_eq!(d, "A type specification is either a primitive type keyword (bool, number, string) or a complex type constructor call, like list(string).");
@@ -105,9 +152,24 @@ fn parentheses_are_not_type_expressions() {
 
 #[test]
 fn other_expressions_are_not_type_expressions() {
-    for src in ["number + 1", "{a=string}", "[string]", "string.foo", "list(string)[0]", "-string", "!string", "string ? a : b", "1", "\"${string}\"", "object({a=string}).a"] {
+    for src in [
+        "number + 1",
+        "{a=string}",
+        "[string]",
+        "string.foo",
+        "list(string)[0]",
+        "-string",
+        "!string",
+        "string ? a : b",
+        "1",
+        "\"${string}\"",
+        "object({a=string}).a",
+    ] {
         let (_, d, r) = err(src);
-        assert!(d.starts_with("A type specification is either"), "{src:?}: {d}");
+        assert!(
+            d.starts_with("A type specification is either"),
+            "{src:?}: {d}"
+        );
         assert_eq!(r, src.trim());
     }
 }
@@ -142,37 +204,100 @@ fn constructor_keywords_alone_need_their_argument() {
     for (kw, detail) in cases {
         let src = format!("map({kw})");
         let (s, d, r) = err(&src);
-        assert_eq!((s.as_str(), d.as_str(), r.as_str()), ("Invalid type specification", detail, kw));
+        assert_eq!(
+            (s.as_str(), d.as_str(), r.as_str()),
+            ("Invalid type specification", detail, kw)
+        );
     }
 }
 
 #[test]
 fn unknown_keywords_and_constructors_are_rejected() {
     let cases = [
-        ("nope", "The keyword \"nope\" is not a valid type specification.", "nope"),
-        ("object({name=nope})", "The keyword \"nope\" is not a valid type specification.", "nope"),
-        ("true", "The keyword \"true\" is not a valid type specification.", "true"),
-        ("null", "The keyword \"null\" is not a valid type specification.", "null"),
-        ("optional", "The keyword \"optional\" is not a valid type specification.", "optional"),
-        ("shwoop(string)", "Keyword \"shwoop\" is not a valid type constructor.", "shwoop(string)"),
-        ("foo()", "Keyword \"foo\" is not a valid type constructor.", "foo()"),
-        ("foo(a, b)", "Keyword \"foo\" is not a valid type constructor.", "foo(a, b)"),
-        ("provider::x::y(string)", "Keyword \"provider::x::y\" is not a valid type constructor.", "provider::x::y(string)"),
+        (
+            "nope",
+            "The keyword \"nope\" is not a valid type specification.",
+            "nope",
+        ),
+        (
+            "object({name=nope})",
+            "The keyword \"nope\" is not a valid type specification.",
+            "nope",
+        ),
+        (
+            "true",
+            "The keyword \"true\" is not a valid type specification.",
+            "true",
+        ),
+        (
+            "null",
+            "The keyword \"null\" is not a valid type specification.",
+            "null",
+        ),
+        (
+            "optional",
+            "The keyword \"optional\" is not a valid type specification.",
+            "optional",
+        ),
+        (
+            "shwoop(string)",
+            "Keyword \"shwoop\" is not a valid type constructor.",
+            "shwoop(string)",
+        ),
+        (
+            "foo()",
+            "Keyword \"foo\" is not a valid type constructor.",
+            "foo()",
+        ),
+        (
+            "foo(a, b)",
+            "Keyword \"foo\" is not a valid type constructor.",
+            "foo(a, b)",
+        ),
+        (
+            "provider::x::y(string)",
+            "Keyword \"provider::x::y\" is not a valid type constructor.",
+            "provider::x::y(string)",
+        ),
     ];
     for (src, detail, subject) in cases {
         let (s, d, r) = err(src);
-        assert_eq!((s.as_str(), d.as_str(), r.as_str()), ("Invalid type specification", detail, subject), "{src:?}");
+        assert_eq!(
+            (s.as_str(), d.as_str(), r.as_str()),
+            ("Invalid type specification", detail, subject),
+            "{src:?}"
+        );
     }
 }
 
 #[test]
 fn primitive_keywords_take_no_arguments() {
     let cases = [
-        ("string()", "Primitive type keyword \"string\" does not expect arguments.", "()"),
-        ("bool(1)", "Primitive type keyword \"bool\" does not expect arguments.", "(1)"),
-        ("number (a, b)", "Primitive type keyword \"number\" does not expect arguments.", "(a, b)"),
-        ("any(string)", "Type constraint keyword \"any\" does not expect arguments.", "(string)"),
-        ("list(any /* c */ ( ))", "Type constraint keyword \"any\" does not expect arguments.", "( )"),
+        (
+            "string()",
+            "Primitive type keyword \"string\" does not expect arguments.",
+            "()",
+        ),
+        (
+            "bool(1)",
+            "Primitive type keyword \"bool\" does not expect arguments.",
+            "(1)",
+        ),
+        (
+            "number (a, b)",
+            "Primitive type keyword \"number\" does not expect arguments.",
+            "(a, b)",
+        ),
+        (
+            "any(string)",
+            "Type constraint keyword \"any\" does not expect arguments.",
+            "(string)",
+        ),
+        (
+            "list(any /* c */ ( ))",
+            "Type constraint keyword \"any\" does not expect arguments.",
+            "( )",
+        ),
     ];
     for (src, detail, subject) in cases {
         let (_, d, r) = err(src);
@@ -225,7 +350,14 @@ fn object_keys_must_be_attribute_names() {
         ("object({1=string})", "1"),
     ] {
         let (_, d, r) = err(src);
-        assert_eq!((d.as_str(), r.as_str()), ("Object constructor map keys must be attribute names.", subject), "{src:?}");
+        assert_eq!(
+            (d.as_str(), r.as_str()),
+            (
+                "Object constructor map keys must be attribute names.",
+                subject
+            ),
+            "{src:?}"
+        );
     }
 }
 
@@ -238,18 +370,38 @@ fn object_keys_must_be_unique() {
     assert_eq!(d[0].range, Some(26..27));
     // Three times: two diagnostics, one for each repeat.
     let d = parse_variable_type(Some("object({a=string, a=number, a=bool})")).unwrap_err();
-    assert_eq!(d.iter().map(|d| d.range.clone().unwrap().start).collect::<Vec<_>>(), vec![18, 28]);
+    assert_eq!(
+        d.iter()
+            .map(|d| d.range.clone().unwrap().start)
+            .collect::<Vec<_>>(),
+        vec![18, 28]
+    );
     // A key that failed with `optional()` was never declared.
     let d = parse_variable_type(Some("object({a=optional(), a=string})")).unwrap_err();
     assert_eq!(d.len(), 1);
-    assert_eq!(d[0].detail, "Optional attribute modifier requires the attribute type as its argument.");
+    assert_eq!(
+        d[0].detail,
+        "Optional attribute modifier requires the attribute type as its argument."
+    );
 }
 
 #[test]
 fn optional_is_only_an_object_attribute_modifier() {
-    for (src, subject) in [("optional(string)", "optional"), ("list(optional(string))", "optional"), ("tuple([optional(number, 1)])", "optional"), ("object({a = list(optional(string))})", "optional")] {
+    for (src, subject) in [
+        ("optional(string)", "optional"),
+        ("list(optional(string))", "optional"),
+        ("tuple([optional(number, 1)])", "optional"),
+        ("object({a = list(optional(string))})", "optional"),
+    ] {
         let (_, d, r) = err(src);
-        assert_eq!((d.as_str(), r.as_str()), ("Keyword \"optional\" is valid only as a modifier for object type attributes.", subject), "{src:?}");
+        assert_eq!(
+            (d.as_str(), r.as_str()),
+            (
+                "Keyword \"optional\" is valid only as a modifier for object type attributes.",
+                subject
+            ),
+            "{src:?}"
+        );
     }
 }
 
@@ -267,7 +419,10 @@ fn optional_takes_a_type_and_at_most_a_default() {
     // its type is still checked.
     let d = parse_variable_type(Some("object({a=optional(nope, 1, 2)})")).unwrap_err();
     assert_eq!(d.len(), 2);
-    assert_eq!(d[1].detail, "The keyword \"nope\" is not a valid type specification.");
+    assert_eq!(
+        d[1].detail,
+        "The keyword \"nope\" is not a valid type specification."
+    );
 }
 
 #[test]
@@ -293,7 +448,9 @@ fn nested_defaults_follow_the_type_shape() {
     assert_eq!(tup.children.keys().collect::<Vec<_>>(), vec!["1"]);
     assert_eq!(tup.children["1"].values["c"].as_bool(), Some(false));
     // No defaults anywhere: none at all.
-    assert!(ok("list(object({a = optional(string)}))").defaults.is_none());
+    assert!(ok("list(object({a = optional(string)}))")
+        .defaults
+        .is_none());
 }
 
 #[test]
@@ -303,23 +460,52 @@ fn optional_defaults_are_constant_expressions() {
     assert_eq!(d.values["a"].as_str(), Some("abc"));
     assert_eq!(d.values["b"].as_bool(), Some(false));
     let c = &d.values["c"];
-    assert_eq!(c.attrs().unwrap().keys().collect::<Vec<_>>(), vec!["k", "q"]);
+    assert_eq!(
+        c.attrs().unwrap().keys().collect::<Vec<_>>(),
+        vec!["k", "q"]
+    );
     // Repeated keys in a default: the last one wins, as hclsyntax evaluates.
-    let d = ok("object({a = optional(map(string), {k = \"1\", k = \"2\"})})").defaults.unwrap();
+    let d = ok("object({a = optional(map(string), {k = \"1\", k = \"2\"})})")
+        .defaults
+        .unwrap();
     assert_eq!(d.values["a"].attrs().unwrap()["k"].as_str(), Some("2"));
 }
 
 #[test]
 fn optional_defaults_may_not_use_variables_or_functions() {
     let cases = [
-        ("object({a=optional(string, var.x)})", "Variables not allowed", "Variables may not be used here.", "var.x"),
-        ("object({a=optional(string, x)})", "Variables not allowed", "Variables may not be used here.", "x"),
-        ("object({a=optional(string, upper(\"x\"))})", "Function calls not allowed", "Functions may not be called here.", "upper(\"x\")"),
-        ("object({a=optional(string, \"${null}\")})", "Invalid template interpolation value", "The expression result is null. Cannot include a null value in a string template.", "null"),
+        (
+            "object({a=optional(string, var.x)})",
+            "Variables not allowed",
+            "Variables may not be used here.",
+            "var.x",
+        ),
+        (
+            "object({a=optional(string, x)})",
+            "Variables not allowed",
+            "Variables may not be used here.",
+            "x",
+        ),
+        (
+            "object({a=optional(string, upper(\"x\"))})",
+            "Function calls not allowed",
+            "Functions may not be called here.",
+            "upper(\"x\")",
+        ),
+        (
+            "object({a=optional(string, \"${null}\")})",
+            "Invalid template interpolation value",
+            "The expression result is null. Cannot include a null value in a string template.",
+            "null",
+        ),
     ];
     for (src, summary, detail, subject) in cases {
         let (s, d, r) = err(src);
-        assert_eq!((s.as_str(), d.as_str(), r.as_str()), (summary, detail, subject), "{src:?}");
+        assert_eq!(
+            (s.as_str(), d.as_str(), r.as_str()),
+            (summary, detail, subject),
+            "{src:?}"
+        );
     }
 }
 
@@ -334,7 +520,10 @@ fn invalid_default_names_the_conversion_failure() {
 
 #[test]
 fn diagnostics_come_in_source_order() {
-    let d = parse_variable_type(Some("object({a = nope, \"b\" = string, c = list(), d = optional(string)})")).unwrap_err();
+    let d = parse_variable_type(Some(
+        "object({a = nope, \"b\" = string, c = list(), d = optional(string)})",
+    ))
+    .unwrap_err();
     let details: Vec<&str> = d.iter().map(|d| d.detail.as_str()).collect();
     assert_eq!(
         details,
@@ -360,7 +549,11 @@ fn syntax_errors_are_hclsyntax_errors_at_the_type_stage() {
     ];
     for (src, summary, detail, subject) in cases {
         let (s, d, r) = err(src);
-        assert_eq!((s.as_str(), d.as_str(), r.as_str()), (summary, detail, subject), "{src:?}");
+        assert_eq!(
+            (s.as_str(), d.as_str(), r.as_str()),
+            (summary, detail, subject),
+            "{src:?}"
+        );
     }
 }
 
@@ -374,7 +567,11 @@ fn the_type_source_holds_only_the_type() {
     ];
     for (src, summary, detail, subject) in cases {
         let (s, d, r) = err(src);
-        assert_eq!((s.as_str(), d.as_str(), r.as_str()), (summary, detail, subject), "{src:?}");
+        assert_eq!(
+            (s.as_str(), d.as_str(), r.as_str()),
+            (summary, detail, subject),
+            "{src:?}"
+        );
     }
 }
 
@@ -404,7 +601,12 @@ fn repeated_keys_in_defaults_do_not_shift_spans() {
 
 /// Runs `f` on a thread with a 1 MiB stack, as small as the browser's.
 fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    std::thread::Builder::new().stack_size(1 << 20).spawn(f).unwrap().join().unwrap()
+    std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap()
 }
 
 #[test]
@@ -413,13 +615,30 @@ fn deep_nesting_is_a_diagnostic_not_a_stack_overflow() {
         for src in [
             format!("{}string{}", "list(".repeat(10_000), ")".repeat(10_000)),
             format!("{}string{}", "object({a=".repeat(5_000), "})".repeat(5_000)),
-            format!("object({{a=optional(any, {}1{})}})", "[".repeat(10_000), "]".repeat(10_000)),
-            format!("object({{a=optional(any, {}1{})}})", "-(".repeat(10_000), ")".repeat(10_000)),
-            format!("object({{a=optional(string, {}1{})}})", "\"${".repeat(10_000), "}\"".repeat(10_000)),
+            format!(
+                "object({{a=optional(any, {}1{})}})",
+                "[".repeat(10_000),
+                "]".repeat(10_000)
+            ),
+            format!(
+                "object({{a=optional(any, {}1{})}})",
+                "-(".repeat(10_000),
+                ")".repeat(10_000)
+            ),
+            format!(
+                "object({{a=optional(string, {}1{})}})",
+                "\"${".repeat(10_000),
+                "}\"".repeat(10_000)
+            ),
             format!("{}string", "list(".repeat(10_000)),
         ] {
             let d = parse_variable_type(Some(&src)).unwrap_err();
-            assert_eq!(d[0].summary, crate::hclsrc::SUMMARY_TOO_DEEP, "{}", &src[..40]);
+            assert_eq!(
+                d[0].summary,
+                crate::hclsrc::SUMMARY_TOO_DEEP,
+                "{}",
+                &src[..40]
+            );
             let r = d[0].range.clone().unwrap();
             assert!(r.start > 0 && r.end <= src.len());
         }
@@ -432,21 +651,43 @@ fn deep_nesting_is_a_diagnostic_not_a_stack_overflow() {
 #[test]
 fn nesting_up_to_the_limit_parses_on_a_small_stack() {
     on_small_stack(|| {
-        let n = MAX_DEPTH;
+        let n = LIMITS.max_depth;
         let src = format!("{}string{}", "list(".repeat(n), ")".repeat(n));
         assert!(parse_variable_type(Some(&src)).is_ok());
         let src = format!("{}string{}", "list(".repeat(n + 1), ")".repeat(n + 1));
         assert!(parse_variable_type(Some(&src)).is_err());
         let src = format!("{}string{}", "object({a=".repeat(n / 2), "})".repeat(n / 2));
         assert!(parse_variable_type(Some(&src)).is_ok());
-        let src = format!("object({{a=optional(any, {}1{})}})", "[".repeat(n - 2), "]".repeat(n - 2));
+        // object( { optional( and n - 3 brackets.
+        let src = format!(
+            "object({{a=optional(any, {}1{})}})",
+            "[".repeat(n - 3),
+            "]".repeat(n - 3)
+        );
         assert!(parse_variable_type(Some(&src)).is_ok());
+        let src = format!(
+            "object({{a=optional(any, {}1{})}})",
+            "[".repeat(n - 2),
+            "]".repeat(n - 2)
+        );
+        assert!(parse_variable_type(Some(&src)).is_err());
     });
 }
 
 #[test]
 fn a_megabyte_of_type_source_gives_an_answer() {
     on_small_stack(|| {
+        let src = format!("tuple([{}])", vec!["list(string)"; 80_000].join(", "));
+        assert!(src.len() > 1 << 20);
+        let tc = parse_variable_type(Some(&src)).unwrap();
+        assert_eq!(tc.ty.tuple_elements().unwrap().len(), 80_000);
+        // An unbalanced megabyte.
+        let src = "(".repeat(1 << 20);
+        assert_eq!(
+            parse_variable_type(Some(&src)).unwrap_err()[0].summary,
+            crate::hclsrc::SUMMARY_TOO_DEEP
+        );
+        // A megabyte of attributes in one object: refused at the limit.
         let mut src = String::from("object({\n");
         let mut i = 0;
         while src.len() < 1 << 20 {
@@ -454,12 +695,23 @@ fn a_megabyte_of_type_source_gives_an_answer() {
             i += 1;
         }
         src.push_str("})");
-        let tc = parse_variable_type(Some(&src)).unwrap();
-        assert_eq!(tc.ty.as_object().unwrap().attrs.len(), i);
-        // And one unbalanced megabyte.
-        let src = "(".repeat(1 << 20);
-        assert!(parse_variable_type(Some(&src)).is_err());
+        let d = parse_variable_type(Some(&src)).unwrap_err();
+        assert_eq!(d[0].summary, crate::hclsrc::SUMMARY_TOO_MANY_ITEMS);
+        let r = d[0].range.clone().unwrap();
+        assert_eq!(&src[r.start - 10..r.end], "attr_1024 =");
     });
+}
+
+#[test]
+fn objects_up_to_the_attribute_limit_are_read() {
+    let attrs: Vec<String> = (0..LIMITS.max_items)
+        .map(|i| format!("a{i} = string"))
+        .collect();
+    let src = format!("object({{{}}})", attrs.join(", "));
+    assert_eq!(
+        ok(&src).ty.as_object().unwrap().attrs.len(),
+        LIMITS.max_items
+    );
 }
 
 #[test]
@@ -485,6 +737,12 @@ fn pretty_prints_types_as_terraform_fmt_would() {
 
 #[test]
 fn pretty_quotes_names_that_are_not_identifiers() {
-    let t = Type::object(BTreeMap::from([("with space".to_string(), Type::String), ("ok".to_string(), Type::Number)]));
-    assert_eq!(pretty(&t), "object({\n  \"with space\" = string\n  ok           = number\n})");
+    let t = Type::object(BTreeMap::from([
+        ("with space".to_string(), Type::String),
+        ("ok".to_string(), Type::Number),
+    ]));
+    assert_eq!(
+        pretty(&t),
+        "object({\n  ok           = number\n  \"with space\" = string\n})"
+    );
 }
