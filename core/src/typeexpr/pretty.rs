@@ -16,8 +16,9 @@ const INDENT: &str = "  ";
 ///
 /// Objects with attributes always open a block; tuples do when an element
 /// does not fit on one line. Attribute `=` signs are aligned as
-/// `terraform fmt` aligns them: over each run of attributes, where a
-/// multi-line attribute ends its run.
+/// `terraform fmt` (hclwrite) aligns them: over each run of one-line
+/// attributes; an attribute whose value opens a block is not aligned and
+/// ends the run.
 pub fn pretty(ty: &Type) -> String {
     let mut out = String::new();
     write(ty, 0, &mut out);
@@ -55,28 +56,37 @@ fn write(ty: &Type, level: usize, out: &mut String) {
                     (attr_name(name), v)
                 })
                 .collect();
-            // Runs of attributes whose `=` line up.
+            // Runs of one-line attributes line up their `=`; an attribute
+            // whose value spans lines stands alone and ends the run.
             let mut start = 0;
             while start < items.len() {
                 let mut end = start;
                 while end < items.len() && !items[end].1.contains('\n') {
                     end += 1;
                 }
-                let end = (end + 1).min(items.len());
-                let width = items[start..end]
-                    .iter()
-                    .map(|(n, _)| n.chars().count())
-                    .max()
-                    .unwrap_or(0);
-                for (n, v) in &items[start..end] {
+                let run = if end == start {
+                    start..start + 1
+                } else {
+                    start..end
+                };
+                let width = if end == start {
+                    0
+                } else {
+                    items[run.clone()]
+                        .iter()
+                        .map(|(n, _)| n.chars().count())
+                        .max()
+                        .unwrap_or(0)
+                };
+                for (n, v) in &items[run.clone()] {
                     out.push_str(&pad);
                     out.push_str(n);
-                    out.push_str(&" ".repeat(width - n.chars().count()));
+                    out.push_str(&" ".repeat(width.saturating_sub(n.chars().count())));
                     out.push_str(" = ");
                     out.push_str(v);
                     out.push('\n');
                 }
-                start = end;
+                start = run.end;
             }
             out.push_str(&INDENT.repeat(level));
             out.push_str("})");

@@ -725,10 +725,14 @@ fn pretty_prints_types_as_terraform_fmt_would() {
         ("object({id = number, name = string, enabled = optional(bool)})", "object({\n  enabled = optional(bool)\n  id      = number\n  name    = string\n})"),
         (
             "list(object({a = string, nested = object({x = number}), zz = bool}))",
-            "list(object({\n  a      = string\n  nested = object({\n    x = number\n  })\n  zz = bool\n}))",
+            "list(object({\n  a = string\n  nested = object({\n    x = number\n  })\n  zz = bool\n}))",
         ),
         ("tuple([string, object({a = bool})])", "tuple([\n  string,\n  object({\n    a = bool\n  }),\n])"),
         ("map(object({a = optional(object({b = list(string)}))}))", "map(object({\n  a = optional(object({\n    b = list(string)\n  }))\n}))"),
+        (
+            "object({id = number, name = string, nested = object({x = number, yy = string}), after = bool, also = list(string)})",
+            "object({\n  after = bool\n  also  = list(string)\n  id    = number\n  name  = string\n  nested = object({\n    x  = number\n    yy = string\n  })\n})",
+        ),
     ];
     for (src, want) in cases {
         assert_eq!(pretty(&ok(src).ty), want, "{src:?}");
