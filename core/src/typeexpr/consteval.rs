@@ -130,7 +130,7 @@ impl Eval<'_> {
                         )
                     }) {
                         return Err(self.err(
-                            v.span().map(|r| r.start..e.span().map_or(r.end, |s| s.end)),
+                            v.span(),
                             "Variables not allowed",
                             "Variables may not be used here.",
                         ));

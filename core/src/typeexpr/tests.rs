@@ -478,7 +478,7 @@ fn optional_defaults_may_not_use_variables_or_functions() {
             "object({a=optional(string, var.x)})",
             "Variables not allowed",
             "Variables may not be used here.",
-            "var.x",
+            "var",
         ),
         (
             "object({a=optional(string, x)})",
