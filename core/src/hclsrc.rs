@@ -67,8 +67,10 @@ pub enum Open {
     Call,
     /// `(` anywhere else: a parenthesised expression.
     Group,
-    /// `[`: a tuple constructor or an index.
+    /// `[` starting a tuple constructor.
     Bracket,
+    /// `[` right after an expression: an index.
+    Index,
     /// `{`: an object constructor or a block body.
     Brace,
     /// `${` or `%{` inside a template.
@@ -91,6 +93,15 @@ pub enum TokKind {
     Punct,
     /// A character hclsyntax does not accept.
     Invalid,
+    /// A line end outside templates (comments ending a line included).
+    Newline,
+}
+
+impl TokKind {
+    /// True for tokens that can end an expression.
+    fn ends_expression(self) -> bool {
+        matches!(self, TokKind::Ident | TokKind::Number | TokKind::Close(_))
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,6 +118,9 @@ pub struct Lexed {
     /// hclsyntax's token-level diagnostics, in source order (ranges in the
     /// scanned text).
     pub problems: Vec<(String, String, Range<usize>)>,
+    /// Invalid escape sequences in quoted strings (hclsyntax reports them
+    /// while parsing, after the token-level ones).
+    pub escape_problems: Vec<(String, String, Range<usize>)>,
     /// The opening token that went past the nesting limit; scanning stops
     /// there.
     pub too_deep: Option<Range<usize>>,
@@ -186,10 +200,7 @@ pub fn lex(text: &str, count_from: usize, limits: Limits) -> Lexed {
             Some(Open::Quote) => {
                 let c = b[i];
                 if c == b'\\' {
-                    i += 1;
-                    if i < b.len() {
-                        i += utf8_len(b[i]);
-                    }
+                    i = check_escape(text, i, &mut out.escape_problems);
                 } else if c == b'"' {
                     stack.pop();
                     out.tokens.push(Token {
@@ -256,7 +267,14 @@ pub fn lex(text: &str, count_from: usize, limits: Limits) -> Lexed {
                 let n = c.len_utf8();
                 let next = b.get(i + 1).copied();
                 match c {
-                    ' ' | '\t' | '\r' | '\n' => i += 1,
+                    ' ' | '\t' | '\r' => i += 1,
+                    '\n' => {
+                        out.tokens.push(Token {
+                            kind: TokKind::Newline,
+                            range: i..i + 1,
+                        });
+                        i += 1;
+                    }
                     '#' => i = skip_line(b, i),
                     '/' if next == Some(b'/') => i = skip_line(b, i),
                     '/' if next == Some(b'*') => {
@@ -305,12 +323,17 @@ pub fn lex(text: &str, count_from: usize, limits: Limits) -> Lexed {
                         }
                     }
                     '(' => {
-                        let call = matches!(out.tokens.last(), Some(t) if t.kind == TokKind::Ident);
+                        let call = matches!(last_significant(&out.tokens, &stack), Some(t) if t.kind == TokKind::Ident);
                         push!(if call { Open::Call } else { Open::Group }, i..i + 1, 0..0);
                         i += 1;
                     }
                     '[' => {
-                        push!(Open::Bracket, i..i + 1, 0..0);
+                        let index = matches!(last_significant(&out.tokens, &stack), Some(t) if t.kind.ends_expression());
+                        push!(
+                            if index { Open::Index } else { Open::Bracket },
+                            i..i + 1,
+                            0..0
+                        );
                         i += 1;
                     }
                     '{' => {
@@ -321,7 +344,7 @@ pub fn lex(text: &str, count_from: usize, limits: Limits) -> Lexed {
                         let top = stack.last().map(|f| f.open);
                         let kind = match (c, top) {
                             (')', Some(o @ (Open::Call | Open::Group))) => Some(o),
-                            (']', Some(Open::Bracket)) => Some(Open::Bracket),
+                            (']', Some(o @ (Open::Bracket | Open::Index))) => Some(o),
                             ('}', Some(o @ (Open::Brace | Open::Interp))) => Some(o),
                             _ => None,
                         };
@@ -541,6 +564,82 @@ pub fn lex(text: &str, count_from: usize, limits: Limits) -> Lexed {
     out
 }
 
+/// The token before the current position as hclsyntax's parser sees it:
+/// line ends are tokens in braces and at the top, and skipped elsewhere.
+fn last_significant<'t>(tokens: &'t [Token], stack: &[Frame]) -> Option<&'t Token> {
+    let newline_sensitive = matches!(stack.last().map(|f| f.open), None | Some(Open::Brace));
+    if newline_sensitive {
+        tokens.last()
+    } else {
+        tokens.iter().rev().find(|t| t.kind != TokKind::Newline)
+    }
+}
+
+/// Checks the escape sequence at `text[i]` (a backslash in a quoted
+/// string) as hclsyntax decodes it; returns the offset after it.
+fn check_escape(text: &str, i: usize, problems: &mut Vec<(String, String, Range<usize>)>) -> usize {
+    let rest = &text[i + 1..];
+    let Some(sel) = rest.chars().next() else {
+        problems.push((
+            "Invalid escape sequence".into(),
+            "Backslash must be followed by an escape sequence selector character.".into(),
+            i..i + 1,
+        ));
+        return i + 1;
+    };
+    match sel {
+        'n' | 'r' | 't' | '"' | '\\' => i + 2,
+        'u' | 'U' => {
+            let want = if sel == 'u' { 4 } else { 8 };
+            let digits = rest[1..]
+                .bytes()
+                .take(want)
+                .take_while(u8::is_ascii_hexdigit)
+                .count();
+            let end = i + 2 + digits;
+            if digits != want {
+                let detail = if sel == 'u' {
+                    "The \\u escape sequence must be followed by four hexadecimal digits."
+                } else {
+                    "The \\U escape sequence must be followed by eight hexadecimal digits."
+                };
+                problems.push(("Invalid escape sequence".into(), detail.into(), i..end));
+            } else {
+                let n = u32::from_str_radix(&text[i + 2..end], 16).unwrap_or(u32::MAX);
+                if char::from_u32(n).is_none() {
+                    problems.push((
+                        "Invalid escape sequence".into(),
+                        format!("Cannot encode character U+{n:04x} in UTF-8."),
+                        i..end,
+                    ));
+                }
+            }
+            end
+        }
+        '\n' => {
+            // The newline itself is reported as a quoted newline.
+            problems.push((
+                "Invalid escape sequence".into(),
+                "Backslash must be followed by an escape sequence selector character.".into(),
+                i..i + 1,
+            ));
+            i + 1
+        }
+        c => {
+            let end = i + 1 + c.len_utf8();
+            problems.push((
+                "Invalid escape sequence".into(),
+                format!(
+                    "The symbol {} is not a valid escape sequence selector.",
+                    crate::render::go_quote(&c.to_string())
+                ),
+                i..end,
+            ));
+            end
+        }
+    }
+}
+
 fn utf8_len(first: u8) -> usize {
     match first {
         0xF0..=0xFF => 4,
@@ -653,6 +752,16 @@ pub fn parse_wrapped(
             .collect());
     }
 
+    if !lexed.escape_problems.is_empty() {
+        return Err(lexed
+            .escape_problems
+            .iter()
+            .map(|(s, d, r)| {
+                Diagnostic::error(source, s.clone(), d.clone(), Some(to_src(r.clone())))
+            })
+            .collect());
+    }
+
     // hcl-edit copes with neither f64 overflow nor repeated keys.
     let mut work = text.clone().into_bytes();
     for r in &lexed.huge_numbers {
@@ -747,6 +856,9 @@ fn key_extent(tokens: &[Token], text: &str, start: usize) -> Option<Range<usize>
     let mut depth = 0i64;
     let mut end = None;
     for t in &tokens[first..] {
+        if t.kind == TokKind::Newline {
+            continue;
+        }
         match t.kind {
             TokKind::Open(_) => depth += 1,
             TokKind::Close(_) => depth -= 1,
@@ -766,26 +878,65 @@ fn key_extent(tokens: &[Token], text: &str, start: usize) -> Option<Range<usize>
     None
 }
 
-/// The innermost open constructs at byte `off` (replaying the tokens).
-fn context_at(tokens: &[Token], off: usize) -> Vec<(Open, usize)> {
-    let mut stack = Vec::new();
+/// One construct open at some offset, as [`context_at`] replays it.
+#[derive(Clone, Copy, Debug)]
+struct Ctx {
+    open: Open,
+    /// Where its opening token starts.
+    at: usize,
+    /// In an object or body: the current item has its `=` / `:` already.
+    has_eq: bool,
+    /// `?` of conditionals still waiting for their `:`.
+    questions: usize,
+}
+
+/// The open constructs at byte `off` (replaying the tokens), outermost
+/// first, after a root entry for the top level.
+fn context_at(tokens: &[Token], text: &str, off: usize) -> Vec<Ctx> {
+    let mut stack = vec![Ctx {
+        open: Open::Brace,
+        at: usize::MAX,
+        has_eq: false,
+        questions: 0,
+    }];
     for t in tokens {
         if t.range.start >= off {
             break;
         }
         match t.kind {
-            TokKind::Open(o) => stack.push((o, t.range.start)),
+            TokKind::Open(o) => stack.push(Ctx {
+                open: o,
+                at: t.range.start,
+                has_eq: false,
+                questions: 0,
+            }),
             TokKind::Close(_) => {
-                stack.pop();
+                if stack.len() > 1 {
+                    stack.pop();
+                }
             }
-            _ => {}
+            _ => {
+                let top = stack.last_mut().expect("root");
+                match (t.kind, &text[t.range.clone()]) {
+                    (TokKind::Punct, "?") => top.questions += 1,
+                    (TokKind::Punct, ":") if top.questions > 0 => top.questions -= 1,
+                    (TokKind::Punct, "=" | ":") => top.has_eq = true,
+                    (TokKind::Punct, ",") | (TokKind::Newline, _) if top.open == Open::Brace => {
+                        top.has_eq = false;
+                        top.questions = 0;
+                    }
+                    (TokKind::Punct, ",") => top.questions = 0,
+                    _ => {}
+                }
+            }
         }
     }
     stack
 }
 
 /// hcl-edit's parse error as the diagnostic hclsyntax would give at that
-/// place.
+/// place: hclsyntax's message for the token found where the error is, in
+/// the construct open there.
 #[allow(clippy::too_many_arguments)]
 fn translate_error(
     e: &hcl::edit::parser::Error,
@@ -802,22 +953,71 @@ fn translate_error(
         f(r.start)..f(r.end)
     };
     let msg = e.message();
-    let off = e.location().offset().min(text.len());
-    let at_eof = text.get(off..).is_none_or(|rest| rest.trim().is_empty());
-    // The token hcl-edit stopped at (or the character there).
-    let tok = tokens.iter().find(|t| t.range.end > off).cloned();
-    let subject = match &tok {
-        Some(t) if t.range.start <= off || !at_eof => to_src(t.range.clone()),
-        _ => to_src(off..off),
-    };
-    let subject = if at_eof { len..len } else { subject };
-    let prev = tokens
+    let mut off = e.location().offset().min(text.len());
+    // hcl-edit has consumed the character that is not `=` or `:`.
+    if msg.contains("object value assignment") {
+        off = text[..off]
+            .char_indices()
+            .next_back()
+            .map_or(off, |(i, _)| i);
+    }
+    let mut msg = msg.to_string();
+    if imprecise(&msg) {
+        (off, msg) = refine(text, tokens, off, msg, base);
+    }
+    // An offset inside a token means that token.
+    if let Some(t) = tokens
         .iter()
-        .rev()
-        .find(|t| t.range.end <= off)
-        .map(|t| &text[t.range.clone()]);
-    let stack = context_at(tokens, off);
-    let inner = stack.last().copied();
+        .find(|t| t.range.start < off && off < t.range.end)
+    {
+        off = t.range.start;
+    }
+    // hcl-edit may have gone one token past the end of an expression trying
+    // to read an operator (`!` is not one; `<<EOT` opens a heredoc):
+    // hclsyntax stops at that token.
+    {
+        let sig: Vec<&Token> = tokens
+            .iter()
+            .filter(|t| t.range.end <= off && t.kind != TokKind::Newline)
+            .collect();
+        if let [.., a, b] = sig.as_slice() {
+            let adjacent = !tokens.iter().any(|t| {
+                t.kind == TokKind::Newline
+                    && t.range.start >= a.range.end
+                    && t.range.end <= b.range.start
+            });
+            let stray = &text[b.range.clone()] == "!"
+                || b.kind == TokKind::Open(Open::Heredoc)
+                || b.kind == TokKind::Close(Open::Heredoc);
+            if adjacent
+                && a.kind.ends_expression()
+                && stray
+                && b.kind != TokKind::Close(Open::Heredoc)
+            {
+                off = b.range.start;
+            }
+        }
+    }
+    let msg = msg.as_str();
+    let at_eof = text.get(off..).is_none_or(|rest| rest.trim().is_empty());
+    let here = text.get(off..).and_then(|s| s.chars().next());
+    // The token hcl-edit stopped at, and the significant one before it.
+    let tok = tokens.iter().find(|t| t.range.end > off).cloned();
+    let before: Vec<&Token> = tokens.iter().take_while(|t| t.range.end <= off).collect();
+    let prev_i = before.iter().rposition(|t| t.kind != TokKind::Newline);
+    let prev = prev_i.map(|i| before[i]);
+    let prev_text = prev.map_or("", |t| &text[t.range.clone()]);
+    let newline_since_prev = prev_i.map_or(!before.is_empty(), |i| i + 1 < before.len());
+    let subject = if at_eof {
+        len..len
+    } else {
+        match &tok {
+            Some(t) if t.kind != TokKind::Newline => to_src(t.range.clone()),
+            _ => to_src(off..off + here.map_or(0, char::len_utf8)),
+        }
+    };
+    let stack = context_at(tokens, text, off);
+    let inner = *stack.last().expect("root");
     let mk = |summary: &str, detail: &str| {
         Diagnostic::error(source, summary, detail, Some(subject.clone()))
     };
@@ -826,13 +1026,16 @@ fn translate_error(
         return too_deep(source, subject, max_depth);
     }
     if msg.contains("binary operation") {
-        return mk("Expression too complex", "This expression chains more than 128 binary operators. tftype stops reading here so that the page cannot run out of stack.");
+        return mk(
+            "Expression too complex",
+            "This expression chains more than 128 binary operators. tftype stops reading here so that the page cannot run out of stack.",
+        );
     }
     if msg.contains("redefined attribute") {
         // hclsyntax: "Attribute redefined", quoting where the first one is.
         if let Some(t) = tok.as_ref().filter(|t| t.kind == TokKind::Ident) {
             let name = &text[t.range.clone()];
-            let depth = context_at(tokens, t.range.start).len();
+            let depth = context_at(tokens, text, t.range.start).len();
             let first = tokens.iter().enumerate().find(|(i, f)| {
                 f.range.start < t.range.start
                     && f.kind == TokKind::Ident
@@ -840,13 +1043,17 @@ fn translate_error(
                     && tokens
                         .get(i + 1)
                         .is_some_and(|n| &text[n.range.clone()] == "=")
-                    && context_at(tokens, f.range.start).len() == depth
+                    && context_at(tokens, text, f.range.start).len() == depth
             });
             if let Some((_, f)) = first {
                 return Diagnostic::error(
                     source,
                     "Attribute redefined",
-                    format!("The argument {} was already set at {}. Each argument may be set only once.", crate::render::go_quote(name), hcl_range(file, text, f.range.clone())),
+                    format!(
+                        "The argument {} was already set at {}. Each argument may be set only once.",
+                        crate::render::go_quote(name),
+                        hcl_range(file, text, f.range.clone())
+                    ),
                     Some(to_src(t.range.clone())),
                 );
             }
@@ -858,65 +1065,112 @@ fn translate_error(
             "No closing marker was found for the string.",
         );
     }
-    if at_eof {
-        if let Some((open, at)) = inner {
-            let opener = to_src(at..at + 1);
-            let d = |s: &str, dt: &str| Diagnostic::error(source, s, dt, Some(opener.clone()));
-            return match open {
-                Open::Call => d("Unterminated function call", "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file."),
-                Open::Brace if at < base => d("Unclosed configuration block", "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file."),
-                Open::Brace => d("Unterminated object constructor expression", "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file."),
-                Open::Bracket => d("Unterminated tuple constructor expression", "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file."),
-                Open::Group => d("Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression."),
-                Open::Interp => d("Unclosed template interpolation sequence", "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression."),
-                Open::Quote | Open::Heredoc => d("Unterminated template string", "No closing marker was found for the string."),
-            };
-        }
+    if at_eof && stack.len() > 1 {
+        let opener = to_src(inner.at..inner.at + 1);
+        let d = |s: &str, dt: &str| Diagnostic::error(source, s, dt, Some(opener.clone()));
+        return match inner.open {
+            Open::Call => d(
+                "Unterminated function call",
+                "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.",
+            ),
+            Open::Brace if inner.at < base => d(
+                "Unclosed configuration block",
+                "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
+            ),
+            Open::Brace => d(
+                "Unterminated object constructor expression",
+                "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
+            ),
+            Open::Bracket => d(
+                "Unterminated tuple constructor expression",
+                "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
+            ),
+            Open::Index => d("Missing close bracket on index", "The index operator must end with a closing bracket (\"]\")."),
+            Open::Group => d("Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression."),
+            Open::Interp => d(
+                "Unclosed template interpolation sequence",
+                "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.",
+            ),
+            Open::Quote | Open::Heredoc => d("Unterminated template string", "No closing marker was found for the string."),
+        };
     }
-    let expects_expr = msg.starts_with("invalid expression")
-        || (msg.contains("or expression") && matches!(prev, Some("(" | ",")))
-        || (msg.starts_with("expected `]`") && matches!(prev, Some("[" | ",")));
-    if expects_expr {
+
+    // Right after a dot, a `::` name, `...` or an open conditional.
+    if prev_text == "." {
+        return mk(
+            "Invalid attribute name",
+            "An attribute name is required after a dot.",
+        );
+    }
+    if prev_text == "::"
+        || (prev.is_some_and(|t| t.kind == TokKind::Ident)
+            && prev_i.is_some_and(|i| i > 0 && &text[before[i - 1].range.clone()] == "::"))
+    {
+        return mk(
+            "Missing open parenthesis",
+            "Function selector must be followed by an open parenthesis to begin the function call.",
+        );
+    }
+    if prev_text == "..." && inner.open == Open::Call {
+        return mk(
+            "Missing closing parenthesis",
+            "An expanded function argument (with ...) must be immediately followed by closing parentheses.",
+        );
+    }
+    let ended = prev.is_some_and(|t| t.kind.ends_expression());
+    if ended && inner.questions > 0 && here != Some(':') {
+        return mk(
+            "Missing false expression in conditional",
+            "The conditional operator (...?...:...) requires a false expression, delimited by a colon.",
+        );
+    }
+
+    let object = inner.open == Open::Brace && inner.at != usize::MAX && inner.at >= base;
+    if object && !inner.has_eq && ended && !newline_since_prev {
+        // After a key, before its `=`.
+        return match here {
+            Some('\n' | '\r' | ',' | '#') => mk("Missing attribute value", "Expected an attribute value, introduced by an equals sign (\"=\")."),
+            Some('/') if text[off..].starts_with("//") => {
+                mk("Missing attribute value", "Expected an attribute value, introduced by an equals sign (\"=\").")
+            }
+            _ if tok.as_ref().is_some_and(|t| t.kind == TokKind::Ident && t.range.start == off) => mk(
+                "Missing key/value separator",
+                "Expected an equals sign (\"=\") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.",
+            ),
+            _ => mk("Missing key/value separator", "Expected an equals sign (\"=\") to mark the beginning of the attribute value."),
+        };
+    }
+    if !ended {
         return mk(
             "Invalid expression",
             "Expected the start of an expression, but found an invalid expression token.",
         );
     }
-    if msg.starts_with("expected newline or eof") {
-        return mk(
-            "Missing newline after argument",
-            "An argument definition must end with a newline.",
-        );
-    }
-    if msg.contains("object value assignment") {
-        // hcl-edit has consumed the character that is not `=` or `:`.
-        let at = text[..off]
-            .char_indices()
-            .next_back()
-            .map_or(off, |(i, _)| i);
-        let t = tokens.iter().find(|t| t.range.end > at);
-        let subject = Some(t.map_or(to_src(at..at + 1), |t| to_src(t.range.clone())));
-        let d = |s: &str, dt: &str| Diagnostic::error(source, s, dt, subject.clone());
-        return match text[at..].chars().next() {
-            Some('\n' | '\r' | ',') => d("Missing attribute value", "Expected an attribute value, introduced by an equals sign (\"=\")."),
-            _ if t.is_some_and(|t| t.kind == TokKind::Ident && t.range.start == at) => d(
-                "Missing key/value separator",
-                "Expected an equals sign (\"=\") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.",
-            ),
-            _ => d("Missing key/value separator", "Expected an equals sign (\"=\") to mark the beginning of the attribute value."),
-        };
-    }
-    match inner {
-        Some((Open::Call, _)) => mk("Missing argument separator", "A comma is required to separate each function argument from the next."),
-        Some((Open::Group, _)) => mk("Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression."),
-        Some((Open::Bracket, _)) => mk("Missing item separator", "Expected a comma to mark the beginning of the next item."),
-        Some((Open::Brace, at)) if at >= base => mk("Missing attribute separator", "Expected a newline or comma to mark the beginning of the next attribute."),
-        Some((Open::Interp, _)) => mk(
+    match inner.open {
+        Open::Call => mk("Missing argument separator", "A comma is required to separate each function argument from the next."),
+        Open::Group => mk("Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression."),
+        Open::Bracket => mk("Missing item separator", "Expected a comma to mark the beginning of the next item."),
+        Open::Index => mk("Missing close bracket on index", "The index operator must end with a closing bracket (\"]\")."),
+        Open::Interp => mk(
             "Extra characters after interpolation expression",
             "Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with \"$${\" instead of just \"${\".",
         ),
-        _ if msg.contains("block body") => {
-            if matches!(&tok, Some(t) if t.kind == TokKind::Ident) {
+        _ if object && newline_since_prev => mk("Invalid expression", "Expected the start of an expression, but found an invalid expression token."),
+        _ if object => mk("Missing attribute separator", "Expected a newline or comma to mark the beginning of the next attribute."),
+        _ if inner.has_eq && !newline_since_prev => {
+            if here == Some(',') {
+                mk(
+                    "Unexpected comma after argument",
+                    "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.",
+                )
+            } else {
+                mk("Missing newline after argument", "An argument definition must end with a newline.")
+            }
+        }
+        _ => {
+            // A line of a body that is neither an argument nor a block.
+            let first_on_line = before.iter().rev().take_while(|t| t.kind != TokKind::Newline).last().copied().or(tok.as_ref());
+            if first_on_line.is_some_and(|t| t.kind == TokKind::Ident) {
                 mk(
                     "Argument or block definition required",
                     "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
@@ -925,8 +1179,190 @@ fn translate_error(
                 mk("Argument or block definition required", "An argument or block definition is required here.")
             }
         }
-        _ => mk("Missing newline after argument", "An argument definition must end with a newline."),
     }
+}
+
+/// The byte offset of a parse error in `text`: hcl-edit reports an error
+/// at the end of the input at the last byte, with a column one further.
+fn error_offset(e: &hcl::edit::parser::Error, text: &str) -> usize {
+    let off = e.location().offset().min(text.len());
+    let line_start = text[..off].rfind('\n').map_or(0, |k| k + 1);
+    let col = text[line_start..off].chars().count() + 1;
+    if e.location().column() > col {
+        (off + text[off..].chars().next().map_or(0, char::len_utf8)).min(text.len())
+    } else {
+        off
+    }
+}
+
+/// hcl-edit errors that are reported where a construct started, after
+/// backtracking out of it, rather than where it went wrong.
+fn imprecise(msg: &str) -> bool {
+    msg.starts_with("expected `)` or expression")
+        || msg.starts_with("expected `]`")
+        || msg.contains("block body")
+}
+
+/// Message [`refine`] gives for "something follows a complete expression".
+const AFTER_EXPRESSION: &str = "unexpected token after expression";
+
+/// Finds where hclsyntax would stop, starting from an imprecise error at
+/// `off`: whole expression terms are checked one by one (each with its own
+/// hcl-edit parse), stepping over binary operators, until one fails at a
+/// precise place or is followed by something that cannot continue it.
+fn refine(
+    text: &str,
+    tokens: &[Token],
+    mut off: usize,
+    mut msg: String,
+    base: usize,
+) -> (usize, String) {
+    if off < base {
+        off = base;
+    }
+    for _ in 0..64 {
+        let Some(term) = term_extent(tokens, text, off) else {
+            break;
+        };
+        let slice = &text[term.clone()];
+        match hcl::edit::parser::parse_expr(slice) {
+            Ok(_) => {
+                // What follows the term: an operator continues the expression.
+                let next = tokens
+                    .iter()
+                    .find(|t| t.range.start >= term.end && t.kind != TokKind::Newline);
+                match next {
+                    Some(t) if is_binary_operator(&text[t.range.clone()]) => match tokens
+                        .iter()
+                        .find(|n| n.range.start >= t.range.end && n.kind != TokKind::Newline)
+                    {
+                        Some(n) => off = n.range.start,
+                        None => return (t.range.end, AFTER_EXPRESSION.into()),
+                    },
+                    Some(t) => return (t.range.start, AFTER_EXPRESSION.into()),
+                    None => return (term.end, AFTER_EXPRESSION.into()),
+                }
+            }
+            Err(e) => {
+                let inner = error_offset(&e, slice);
+                let p = term.start + inner;
+                msg = e.message().to_string();
+                if !imprecise(&msg) {
+                    return (p, msg);
+                }
+                if p > off {
+                    off = p;
+                } else {
+                    // Failed at its very start: look inside its brackets.
+                    match tokens
+                        .iter()
+                        .find(|t| t.range.start > off && t.kind != TokKind::Newline)
+                    {
+                        Some(t) if t.range.start < term.end => off = t.range.start,
+                        _ => return (off, msg),
+                    }
+                }
+            }
+        }
+    }
+    (off, msg)
+}
+
+fn is_binary_operator(s: &str) -> bool {
+    matches!(
+        s,
+        "==" | "!="
+            | "<"
+            | ">"
+            | "<="
+            | ">="
+            | "+"
+            | "-"
+            | "*"
+            | "/"
+            | "%"
+            | "&&"
+            | "||"
+            | "?"
+            | ":"
+    )
+}
+
+/// The extent of the expression term (operand of binary operators) that
+/// starts with the token at `off`: unary operators, a literal, name, call,
+/// bracketed construct or template, and its traversals.
+fn term_extent(tokens: &[Token], text: &str, off: usize) -> Option<Range<usize>> {
+    let mut i = tokens.partition_point(|t| t.range.start < off);
+    let start = tokens.get(i)?.range.start;
+    let skip_nl = |mut i: usize| {
+        while tokens.get(i).is_some_and(|t| t.kind == TokKind::Newline) {
+            i += 1;
+        }
+        i
+    };
+    // Index just past the balanced construct opened at `i`.
+    let balanced = |i: usize| -> Option<usize> {
+        let mut depth = 0i64;
+        for (k, t) in tokens.iter().enumerate().skip(i) {
+            match t.kind {
+                TokKind::Open(_) => depth += 1,
+                TokKind::Close(_) => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                return Some(k + 1);
+            }
+        }
+        None
+    };
+    while matches!(
+        tokens.get(i).map(|t| &text[t.range.clone()]),
+        Some("-" | "!")
+    ) {
+        i = skip_nl(i + 1);
+    }
+    let t = tokens.get(i)?;
+    i = match t.kind {
+        TokKind::Number => i + 1,
+        TokKind::Ident => {
+            let mut j = i + 1;
+            while tokens
+                .get(j)
+                .is_some_and(|t| &text[t.range.clone()] == "::")
+                && tokens.get(j + 1).is_some_and(|t| t.kind == TokKind::Ident)
+            {
+                j += 2;
+            }
+            if tokens
+                .get(j)
+                .is_some_and(|t| t.kind == TokKind::Open(Open::Call))
+            {
+                balanced(j)?
+            } else {
+                j
+            }
+        }
+        TokKind::Open(Open::Call | Open::Index | Open::Interp) => return None,
+        TokKind::Open(_) => balanced(i)?,
+        _ => return None,
+    };
+    // Traversals.
+    loop {
+        match tokens.get(i) {
+            Some(t)
+                if &text[t.range.clone()] == "."
+                    && tokens.get(i + 1).is_some_and(|n| {
+                        matches!(n.kind, TokKind::Ident | TokKind::Number)
+                            || &text[n.range.clone()] == "*"
+                    }) =>
+            {
+                i += 2
+            }
+            Some(t) if t.kind == TokKind::Open(Open::Index) => i = balanced(i)?,
+            _ => break,
+        }
+    }
+    Some(start..tokens.get(i - 1)?.range.end)
 }
 
 /// hcl's position of a byte offset: 1-based line and column, the column
@@ -991,6 +1427,7 @@ mod tests {
         )
         .tokens
         .iter()
+        .filter(|t| t.kind != TokKind::Newline)
         .map(|t| (t.kind, &src[t.range.clone()]))
         .collect()
     }
