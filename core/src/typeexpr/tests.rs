@@ -671,6 +671,20 @@ fn nesting_up_to_the_limit_parses_on_a_small_stack() {
             "]".repeat(n - 2)
         );
         assert!(parse_variable_type(Some(&src)).is_err());
+        // Unary operators, templates and objects up to the limit.
+        let wrap = |open: &str, close: &str, k: usize| {
+            format!(
+                "object({{a=optional(any, {}1{})}})",
+                open.repeat(k),
+                close.repeat(k)
+            )
+        };
+        let src = wrap("-(", ")", n - 3);
+        assert!(parse_variable_type(Some(&src)).is_ok());
+        let src = wrap("\"${", "}\"", (n - 3) / 2);
+        assert!(parse_variable_type(Some(&src)).is_ok());
+        let src = wrap("{a=[", "]}", (n - 3) / 2);
+        assert!(parse_variable_type(Some(&src)).is_ok());
     });
 }
 
