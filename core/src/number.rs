@@ -633,7 +633,7 @@ impl Number {
                 .filter(|&&c| c != b'.')
                 .map(|&c| c - b'0')
                 .collect();
-            BigUint::from_radix_be(&ds, 10).expect("decimal digits")
+            digits_to_biguint(&ds)
         };
         if m.is_zero() {
             return Ok(Number::int(neg, 0, P));
@@ -1036,7 +1036,7 @@ impl Number {
         }
         let d = self.shortest_digits();
         let exp = d.exp - 1;
-        if exp < -4 || exp >= 6 {
+        if !(-4..6).contains(&exp) {
             let p = d.digits.len() as i64 - 1;
             fmt_e(&mut out, &d, p);
         } else {
@@ -1364,6 +1364,20 @@ fn log10_lower_bound(m: &BigUint, shift: i64) -> i64 {
     (e2 * LOG10_2_NUM).div_euclid(LOG10_2_DEN) as i64 - 1
 }
 
+/// The integer with decimal digit values `ds` (most significant first).
+/// Long inputs are split in halves so that the work is dominated by big
+/// multiplications rather than by a quadratic digit-by-digit loop.
+fn digits_to_biguint(ds: &[u8]) -> BigUint {
+    const DIRECT: usize = 2000;
+    if ds.len() <= DIRECT {
+        return BigUint::from_radix_be(ds, 10).expect("decimal digits");
+    }
+    let mid = ds.len() / 2;
+    let high = digits_to_biguint(&ds[..mid]);
+    let low = digits_to_biguint(&ds[mid..]);
+    high * &*pow10((ds.len() - mid) as u64) + low
+}
+
 /// 10^n, from a table for the exponents printing uses most.
 fn pow10(n: u64) -> std::borrow::Cow<'static, BigUint> {
     use std::borrow::Cow;
@@ -1473,7 +1487,7 @@ fn decimal_prefix_at(m: &BigUint, shift: i64, t: i64) -> Digits {
 /// truncates, giving the expansion itself.
 fn short_exact_digits(x: &Float) -> Option<Digits> {
     let lsb = x.lsb();
-    if lsb >= 0 || lsb < -27 {
+    if !(-27..0).contains(&lsb) {
         return None;
     }
     let m = x.mant.to_u64()?;
@@ -2015,5 +2029,35 @@ mod tests {
         assert_eq!(p("-0.75").to_text_p(), "-0x.cp+0");
         assert_eq!(p("0").to_text_p(), "0");
         assert_eq!(p("Inf").to_text_p(), "+Inf");
+    }
+}
+
+#[cfg(test)]
+mod digit_tests {
+    use super::*;
+
+    #[test]
+    fn long_digit_strings_convert_like_the_direct_method() {
+        for len in [1999usize, 2000, 2001, 4097, 9000] {
+            let ds: Vec<u8> = (0..len).map(|i| ((i * 7 + 3) % 10) as u8).collect();
+            assert_eq!(
+                digits_to_biguint(&ds),
+                BigUint::from_radix_be(&ds, 10).unwrap(),
+                "{len}"
+            );
+        }
+    }
+
+    #[test]
+    fn decimal_conversion_matches_num_bigint() {
+        for k in [0u32, 1, 9, 10, 63, 64, 65, 300, 2000, 9000] {
+            let n = BigUint::from(3u32).pow(k) * 7u32 + 1u32;
+            assert_eq!(to_decimal(&n), n.to_str_radix(10).into_bytes(), "3^{k}*7+1");
+        }
+        assert_eq!(to_decimal(&BigUint::zero()), b"0".to_vec());
+        assert_eq!(
+            to_decimal(&BigUint::from(1_000_000_000u64)),
+            b"1000000000".to_vec()
+        );
     }
 }
