@@ -8,6 +8,8 @@
 //!   it ("tree", in input order); the test rebuilds it with the `Value`
 //!   constructors (sets through `set::normalize`), renders it and compares
 //!   the console text byte for byte and the JSON value and type.
+//! * `golden/sets_negzero.jsonl`: sets of objects, lists, tuples and maps
+//!   of numbers around `-0` / `0`, 3 to 41 elements (Go's sort replay).
 //! * `golden/render_cases.jsonl` + `golden/render.txt`: curated named cases
 //!   (heredocs, typed nulls, numbers, sensitive values, nested indentation);
 //!   `render.txt` is the readable snapshot of their console text.
@@ -144,7 +146,9 @@ fn run_file(name: &str) -> (Outcome, Vec<(String, String)>) {
             continue;
         }
         out.ran += 1;
-        let ty = parse_type(&case["json"]["type"]);
+        // The oracle's JSON text, read keeping every number's digits.
+        let want_json: J = serde_json::from_str(case["json"].as_str().unwrap()).unwrap();
+        let ty = parse_type(&want_json["type"]);
         let v = build(&case["tree"], &ty);
         let got_console = console(&v);
         let want_console = case["console"].as_str().unwrap();
@@ -157,8 +161,8 @@ fn run_file(name: &str) -> (Outcome, Vec<(String, String)>) {
         let (plain, _) = v.unmark_deep();
         let got_json = format!("{{\"value\":{},\"type\":{}}}", json_value(&plain), json_type(&plain.ty));
         match serde_json::from_str::<J>(&got_json) {
-            Ok(j) if j == case["json"] => {}
-            Ok(j) => out.failures.push(format!("{id} json:\n  want: {}\n  got:  {j}", case["json"])),
+            Ok(j) if j == want_json => {}
+            Ok(j) => out.failures.push(format!("{id} json:\n  want: {want_json}\n  got:  {j}")),
             Err(e) => out.failures.push(format!("{id} json: invalid {e}: {got_json}")),
         }
         rendered.push((id, got_console));
@@ -174,9 +178,12 @@ fn check(name: &str, min_share_when_decimals: f64) -> Vec<(String, String)> {
     let (o, rendered) = run_file(name);
     eprintln!("{name}: ran {}, skipped {} (numbers this Number cannot parse yet)", o.ran, o.skipped);
     let total = o.ran + o.skipped;
-    assert!(o.ran > 0, "{name}: no case ran");
     if decimals_parse() {
         assert!(o.ran as f64 >= min_share_when_decimals * total as f64, "{name}: only {} of {total} cases ran", o.ran);
+    } else {
+        // Until number.rs parses decimals and -0, the cases needing them
+        // wait; no file may be skipped entirely except the -0 one.
+        assert!(o.ran > 0 || name == "sets_negzero.jsonl", "{name}: no case ran");
     }
     assert!(o.failures.is_empty(), "{name}: {} of {} cases differ from the oracle:\n{}", o.failures.len(), o.ran, o.failures.join("\n"));
     rendered
@@ -185,6 +192,14 @@ fn check(name: &str, min_share_when_decimals: f64) -> Vec<(String, String)> {
 #[test]
 fn random_sets_match_the_oracle_byte_for_byte() {
     check("sets_random.jsonl", 1.0);
+}
+
+/// Sets whose elements differ only by the sign of a zero (`{a=-0}` vs
+/// `{a=0}`): cty's `Less` is no strict weak order there, so only a replay of
+/// Go's `sort.SliceStable` gives Go's order.
+#[test]
+fn negative_zero_sets_match_the_oracle_byte_for_byte() {
+    check("sets_negzero.jsonl", 1.0);
 }
 
 #[test]

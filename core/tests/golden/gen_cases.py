@@ -11,6 +11,9 @@ constructors do.
     /tmp/oracle-bin/tforacle < in.jsonl > out.jsonl
     gen_cases.py --merge in.jsonl out.jsonl > sets_random.jsonl
 
+The same with `--curated` (render_cases.jsonl; render.txt is their console
+text) and `--negzero 1 120` (sets_negzero.jsonl) in place of `--seed 1 -n 400`.
+
 Tree nodes: {"k":"null"}, {"k":"str","v":S}, {"k":"num","v":LITERAL},
 {"k":"bool","v":B}, {"k":"seq","v":[...]}, {"k":"obj","v":[[KEY,NODE],...]},
 any of them with "s":true when wrapped in sensitive().
@@ -145,13 +148,18 @@ def main():
     a = ap.parse_args()
     if a.merge:
         ins = [json.loads(l) for l in open(a.merge[0])]
-        outs = [json.loads(l) for l in open(a.merge[1])]
-        for i, o in zip(ins, outs):
+        raw = [l for l in open(a.merge[1])]
+        outs = [json.loads(l) for l in raw]
+        for i, o, r in zip(ins, outs, raw):
             assert i["id"] == o["id"]
             if not o.get("ok"):
                 continue
+            # The oracle's JSON text as Go wrote it (Python would turn -0 into
+            # 0 and 0.00001 into 1e-05).
+            at = r.index('"json":') + len('"json":')
+            _, end = json.JSONDecoder().raw_decode(r, at)
             rec = {"id": i["id"], "type": i.get("type"), "value": i["value"], "tree": i["tree"],
-                   "want_type": o["type"], "console": o["console"], "json": o["json"]}
+                   "want_type": o["type"], "console": o["console"], "json": r[at:end]}
             if "sensitive_paths" in o:
                 rec["sensitive_paths"] = o["sensitive_paths"]
             print(json.dumps(rec, ensure_ascii=False))
@@ -260,6 +268,41 @@ def curated():
 
 if __name__ == "__main__" and "--curated" in sys.argv:
     curated()
+    sys.exit(0)
+
+
+# --- negative-zero sets (--negzero): cty's Less is no strict weak order here --
+
+def negzero(seed, n_cases):
+    rng = random.Random(seed)
+    nums = ["0", "-0", "-1", "1", "-0.5", "0.5", "-10", "10", "-0.0001", "2", "-2", "-3", "1e-7", "-1e-7", "100",
+            "-100", "0.25"]
+    for i in range(n_cases):
+        kind = rng.choice(["obj", "list", "tuple", "map", "nested"])
+        n = rng.choice([3, 10, 19, 20, 21, 25, 40, 41])
+        elems = []
+        for _ in range(n):
+            if kind == "obj":
+                elems.append(OBJ(("a", N(rng.choice(nums))), ("b", N(rng.choice(nums)))))
+                t = "set(object({a=number,b=number}))"
+            elif kind == "list":
+                elems.append(SEQ(*[N(rng.choice(nums)) for _ in range(rng.randint(0, 2))]))
+                t = "set(list(number))"
+            elif kind == "tuple":
+                elems.append(SEQ(N(rng.choice(nums)), S(rng.choice(["a", "b", "-0"]))))
+                t = "set(tuple([number,string]))"
+            elif kind == "map":
+                elems.append(OBJ(*[(k, N(rng.choice(nums))) for k in rng.sample(["a", "b", "c"], rng.randint(0, 2))]))
+                t = "set(map(number))"
+            else:
+                elems.append(OBJ(("s", SEQ(*[N(rng.choice(nums)) for _ in range(rng.randint(0, 3))]))))
+                t = "set(object({s=set(number)}))"
+        node = SEQ(*elems)
+        print(json.dumps({"id": f"nz{seed}-{i:04d}", "type": t, "value": hcl(node), "tree": node}, ensure_ascii=False))
+
+
+if __name__ == "__main__" and "--negzero" in sys.argv:
+    negzero(int(sys.argv[sys.argv.index("--negzero") + 1]), int(sys.argv[sys.argv.index("--negzero") + 2]))
     sys.exit(0)
 
 
