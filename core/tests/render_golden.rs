@@ -25,7 +25,7 @@ use serde_json::Value as J;
 use tftype::number::Number;
 use tftype::render::{console, json_type, json_value};
 use tftype::types::Type;
-use tftype::value::{Kind, Marks, Value};
+use tftype::value::{Marks, Value};
 
 fn golden_dir() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden"))
@@ -93,11 +93,8 @@ fn build(node: &J, ty: &Type) -> Value {
             let items = node["v"].as_array().unwrap();
             match ty {
                 Type::List(e) => Value::list((**e).clone(), items.iter().map(|n| build(n, e)).collect()),
-                Type::Set(e) => {
-                    // cty.SetVal: marks leave the elements for the set.
-                    let (elems, marks) = tftype::set::normalize_marked(items.iter().map(|n| build(n, e)).collect());
-                    Value { ty: ty.clone(), kind: Kind::Seq(elems), marks }
-                }
+                // Value::set is cty.SetVal: element marks move to the set.
+                Type::Set(e) => Value::set((**e).clone(), items.iter().map(|n| build(n, e)).collect()),
                 Type::Tuple(ts) => Value::tuple(items.iter().zip(ts.iter()).map(|(n, t)| build(n, t)).collect()),
                 _ => panic!("seq for {ty}"),
             }
