@@ -43,8 +43,11 @@ pub fn normalize(elems: Vec<Value>) -> Vec<Value> {
         return elems;
     }
     let class = Class::of(&elems);
-    let mut scratch = String::new();
-    let infos: Vec<ElemInfo> = elems.iter().map(|e| ElemInfo::new(e, class, &mut scratch)).collect();
+    // Serialisations, end to end in one buffer (kept only where `Less`
+    // compares them).
+    let mut arena = String::new();
+    let infos: Vec<ElemInfo> = elems.iter().map(|e| ElemInfo::new(e, class, &mut arena)).collect();
+    let hash_of = |i: usize| &arena[infos[i].hash.clone()];
 
     // Set.Add: bucket by CRC, drop an element its bucket already `Equals`.
     // `Equals` implies the same CRC and the same `eq_key`, so only elements
@@ -108,9 +111,9 @@ pub fn normalize(elems: Vec<Value>) -> Vec<Value> {
     // any stable sort then gives Go's result, so only that case replays Go's
     // algorithm step for step.
     if class == Class::Other && neg_zero {
-        go_slice_stable(&mut kept, |a, b| less(class, &elems[a], &infos[a], &elems[b], &infos[b]));
+        go_slice_stable(&mut kept, |a, b| less(class, (&elems[a], &infos[a], hash_of(a)), (&elems[b], &infos[b], hash_of(b))));
     } else {
-        kept.sort_by(|&a, &b| weak_order(class, &elems[a], &infos[a], &elems[b], &infos[b]));
+        kept.sort_by(|&a, &b| weak_order(class, (&elems[a], hash_of(a)), (&elems[b], hash_of(b))));
     }
 
     let mut slots: Vec<Option<Value>> = elems.into_iter().map(Some).collect();
@@ -187,9 +190,9 @@ struct Flags {
 }
 
 struct ElemInfo {
-    /// The set-hash serialisation; kept only where `Less` compares it
-    /// ([`Class::Other`]), else empty.
-    hash: String,
+    /// Where the set-hash serialisation is in the arena; kept only where
+    /// `Less` compares it ([`Class::Other`]), else empty.
+    hash: std::ops::Range<usize>,
     crc: u32,
     has_number: bool,
     neg_zero: bool,
@@ -197,13 +200,15 @@ struct ElemInfo {
 }
 
 impl ElemInfo {
-    fn new(v: &Value, class: Class, scratch: &mut String) -> ElemInfo {
-        scratch.clear();
+    fn new(v: &Value, class: Class, arena: &mut String) -> ElemInfo {
+        let start = arena.len();
         let mut flags = Flags::default();
-        append_hash(v, scratch, &mut flags);
-        let crc = crc32fast::hash(scratch.as_bytes());
-        let hash = if class == Class::Other { scratch.clone() } else { String::new() };
-        ElemInfo { hash, crc, has_number: flags.number, neg_zero: flags.neg_zero, has_unknown: flags.unknown }
+        append_hash(v, arena, &mut flags);
+        let crc = crc32fast::hash(&arena.as_bytes()[start..]);
+        if class != Class::Other {
+            arena.truncate(start);
+        }
+        ElemInfo { hash: start..arena.len(), crc, has_number: flags.number, neg_zero: flags.neg_zero, has_unknown: flags.unknown }
     }
 }
 
@@ -228,6 +233,22 @@ enum HStep<'a> {
 
 /// `appendSetHashBytes`, with an explicit stack (values may be deep).
 fn append_hash(v: &Value, out: &mut String, flags: &mut Flags) {
+    // Primitives need no stack.
+    match &v.kind {
+        Kind::Seq(_) | Kind::Attrs(_) => {}
+        Kind::Number(n) => {
+            flags.number = true;
+            flags.neg_zero |= n.is_negative_zero();
+            return go_float_string_into(n, out);
+        }
+        Kind::String(s) => return go_quote_into(s, out),
+        Kind::Bool(b) => return out.push(if *b { 'T' } else { 'F' }),
+        Kind::Null => return out.push('~'),
+        Kind::Unknown => {
+            flags.unknown = true;
+            return out.push('?');
+        }
+    }
     let mut stack = vec![HStep::Value(v)];
     while let Some(step) = stack.pop() {
         let v = match step {
@@ -253,7 +274,7 @@ fn append_hash(v: &Value, out: &mut String, flags: &mut Flags) {
                 if n.is_negative_zero() {
                     flags.neg_zero = true;
                 }
-                out.push_str(&go_float_string(n));
+                go_float_string_into(n, out);
             }
             Kind::Bool(b) => out.push(if *b { 'T' } else { 'F' }),
             Kind::String(s) => go_quote_into(s, out),
@@ -439,12 +460,12 @@ pub fn raw_equals(a: &Value, b: &Value) -> bool {
 // Order
 // ---------------------------------------------------------------------------
 
-/// `setRules.Less`.
-fn less(class: Class, a: &Value, ai: &ElemInfo, b: &Value, bi: &ElemInfo) -> bool {
+/// `setRules.Less`, on (element, facts, serialisation) triples.
+fn less(class: Class, (a, ai, ah): (&Value, &ElemInfo, &str), (b, bi, bh): (&Value, &ElemInfo, &str)) -> bool {
     // RawEquals first. Different serialisations can still be RawEquals only
     // through a negative zero; equal serialisations never sort anyway.
     let raw_eq = match class {
-        Class::Other => ai.hash == bi.hash || ((ai.neg_zero || bi.neg_zero) && raw_equals(a, b)),
+        Class::Other => ah == bh || ((ai.neg_zero || bi.neg_zero) && raw_equals(a, b)),
         _ => raw_equals(a, b),
     };
     if raw_eq {
@@ -466,13 +487,13 @@ fn less(class: Class, a: &Value, ai: &ElemInfo, b: &Value, bi: &ElemInfo) -> boo
         (Class::String, Kind::String(x), Kind::String(y)) => x.as_bytes() < y.as_bytes(),
         (Class::Bool, Kind::Bool(x), Kind::Bool(y)) => *y || !*x,
         (Class::Number, Kind::Number(x), Kind::Number(y)) => x.cmp_num(y) == Ordering::Less,
-        _ => ai.hash.as_bytes() < bi.hash.as_bytes(),
+        _ => ah.as_bytes() < bh.as_bytes(),
     }
 }
 
 /// `setRules.Less` as a total preorder, for when it is one: known values
 /// (by class), then unknowns, then null.
-fn weak_order(class: Class, a: &Value, ai: &ElemInfo, b: &Value, bi: &ElemInfo) -> Ordering {
+fn weak_order(class: Class, (a, ah): (&Value, &str), (b, bh): (&Value, &str)) -> Ordering {
     let rank = |v: &Value| match v.kind {
         Kind::Null => 2,
         Kind::Unknown => 1,
@@ -486,7 +507,7 @@ fn weak_order(class: Class, a: &Value, ai: &ElemInfo, b: &Value, bi: &ElemInfo) 
         (Class::String, Kind::String(x), Kind::String(y)) => x.as_bytes().cmp(y.as_bytes()),
         (Class::Bool, Kind::Bool(x), Kind::Bool(y)) => x.cmp(y),
         (Class::Number, Kind::Number(x), Kind::Number(y)) => x.cmp_num(y),
-        _ => ai.hash.as_bytes().cmp(bi.hash.as_bytes()),
+        _ => ah.as_bytes().cmp(bh.as_bytes()),
     }
 }
 
@@ -628,10 +649,25 @@ fn swap_range<T: Copy>(data: &mut [T], a: usize, b: usize, n: usize) {
 /// exactly: then the 512-bit rounding of that decimal tells which side of
 /// the tie the value lies on.
 pub fn go_float_string(n: &Number) -> String {
+    let mut out = String::new();
+    go_float_string_into(n, &mut out);
+    out
+}
+
+/// [`go_float_string`], appending to `out`.
+fn go_float_string_into(n: &Number, out: &mut String) {
     if n.is_infinite() {
-        return if n.cmp_num(&Number::from_i64(0)) == Ordering::Less { "-Inf".into() } else { "+Inf".into() };
+        out.push_str(if n.cmp_num(&Number::from_i64(0)) == Ordering::Less { "-Inf" } else { "+Inf" });
+        return;
     }
-    g10_from_decimal(&n.to_text_f())
+    let text = n.to_text_f();
+    // Integers of at most 10 digits print as they are.
+    let digits = text.strip_prefix('-').unwrap_or(&text);
+    if digits.len() <= 10 && digits.bytes().all(|c| c.is_ascii_digit()) {
+        out.push_str(&text);
+        return;
+    }
+    out.push_str(&g10_from_decimal(&text));
 }
 
 /// `Text('g', 10)` of the number whose decimal form (`Text('f', -1)`: an
