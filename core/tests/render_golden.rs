@@ -13,10 +13,6 @@
 //! * `golden/render_cases.jsonl` + `golden/render.txt`: curated named cases
 //!   (heredocs, typed nulls, numbers, sensitive values, nested indentation);
 //!   `render.txt` is the readable snapshot of their console text.
-//!
-//! Cases whose numbers the `Number` implementation cannot parse yet are
-//! counted and reported, never silently passed: the test fails if fewer than
-//! the expected share runs once decimals parse.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -52,33 +48,12 @@ fn parse_type(j: &J) -> Type {
     }
 }
 
-/// HCL number literal as the oracle read it (a leading `-` is negation, so
-/// `-0` is negative zero).
+/// An HCL number literal as the oracle read it (a leading `-` is negation,
+/// so `-0` is negative zero).
 fn parse_num(s: &str) -> Option<Number> {
     match s.strip_prefix('-') {
         Some(rest) => Number::parse_literal(rest).ok().map(|n| n.neg()),
         None => Number::parse_literal(s).ok(),
-    }
-}
-
-/// Can this `Number` implementation represent the literal exactly as cty does?
-fn num_supported(s: &str) -> bool {
-    match parse_num(s) {
-        None => false,
-        Some(n) => {
-            // -0 must stay negative zero; the stub can't tell.
-            let neg_zero = s.starts_with('-') && s[1..].bytes().all(|c| matches!(c, b'0' | b'.'));
-            !neg_zero || n.is_negative_zero()
-        }
-    }
-}
-
-fn tree_supported(node: &J) -> bool {
-    match node["k"].as_str().unwrap() {
-        "num" => num_supported(node["v"].as_str().unwrap()),
-        "seq" => node["v"].as_array().unwrap().iter().all(tree_supported),
-        "obj" => node["v"].as_array().unwrap().iter().all(|kv| tree_supported(&kv[1])),
-        _ => true,
     }
 }
 
@@ -127,21 +102,16 @@ fn build(node: &J, ty: &Type) -> Value {
 
 struct Outcome {
     ran: usize,
-    skipped: usize,
     failures: Vec<String>,
 }
 
 fn run_file(name: &str) -> (Outcome, Vec<(String, String)>) {
     let text = std::fs::read_to_string(golden_dir().join(name)).unwrap();
-    let mut out = Outcome { ran: 0, skipped: 0, failures: Vec::new() };
+    let mut out = Outcome { ran: 0, failures: Vec::new() };
     let mut rendered = Vec::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let case: J = serde_json::from_str(line).unwrap();
         let id = case["id"].as_str().unwrap().to_string();
-        if !tree_supported(&case["tree"]) {
-            out.skipped += 1;
-            continue;
-        }
         out.ran += 1;
         // The oracle's JSON text, read keeping every number's digits.
         let want_json: J = serde_json::from_str(case["json"].as_str().unwrap()).unwrap();
@@ -167,28 +137,16 @@ fn run_file(name: &str) -> (Outcome, Vec<(String, String)>) {
     (out, rendered)
 }
 
-fn decimals_parse() -> bool {
-    num_supported("0.5") && num_supported("-0")
-}
-
-fn check(name: &str, min_share_when_decimals: f64) -> Vec<(String, String)> {
+fn check(name: &str) -> Vec<(String, String)> {
     let (o, rendered) = run_file(name);
-    eprintln!("{name}: ran {}, skipped {} (numbers this Number cannot parse yet)", o.ran, o.skipped);
-    let total = o.ran + o.skipped;
-    if decimals_parse() {
-        assert!(o.ran as f64 >= min_share_when_decimals * total as f64, "{name}: only {} of {total} cases ran", o.ran);
-    } else {
-        // Until number.rs parses decimals and -0, the cases needing them
-        // wait; no file may be skipped entirely except the -0 one.
-        assert!(o.ran > 0 || name == "sets_negzero.jsonl", "{name}: no case ran");
-    }
+    assert!(o.ran > 0, "{name}: no case");
     assert!(o.failures.is_empty(), "{name}: {} of {} cases differ from the oracle:\n{}", o.failures.len(), o.ran, o.failures.join("\n"));
     rendered
 }
 
 #[test]
 fn random_sets_match_the_oracle_byte_for_byte() {
-    check("sets_random.jsonl", 1.0);
+    check("sets_random.jsonl");
 }
 
 /// Sets whose elements differ only by the sign of a zero (`{a=-0}` vs
@@ -196,12 +154,12 @@ fn random_sets_match_the_oracle_byte_for_byte() {
 /// Go's `sort.SliceStable` gives Go's order.
 #[test]
 fn negative_zero_sets_match_the_oracle_byte_for_byte() {
-    check("sets_negzero.jsonl", 1.0);
+    check("sets_negzero.jsonl");
 }
 
 #[test]
 fn curated_render_cases_match_the_oracle_and_the_snapshot() {
-    let rendered = check("render_cases.jsonl", 1.0);
+    let rendered = check("render_cases.jsonl");
     let mut snap = String::new();
     for (id, text) in &rendered {
         snap.push_str(&format!("### {id}\n{text}\n"));
@@ -211,14 +169,7 @@ fn curated_render_cases_match_the_oracle_and_the_snapshot() {
         std::fs::write(&path, &snap).unwrap();
     }
     let want = std::fs::read_to_string(&path).unwrap_or_default();
-    if decimals_parse() {
-        assert_eq!(want, snap, "render.txt is out of date (TFTYPE_BLESS=1 rewrites it; check the diff)");
-    } else {
-        // Until decimals parse, every rendered case must still appear verbatim.
-        for (id, text) in &rendered {
-            assert!(want.contains(&format!("### {id}\n{text}\n")), "render.txt lacks or differs for {id}");
-        }
-    }
+    assert_eq!(want, snap, "render.txt is out of date (TFTYPE_BLESS=1 rewrites it; check the diff)");
 }
 
 /// `golden/g10.tsv`: literal, Go's `Text('f', -1)` and `String()`
@@ -230,7 +181,9 @@ fn set_hash_number_text_matches_go_big_float_string() {
     let mut n = 0;
     for line in text.lines() {
         let cols: Vec<&str> = line.split('\t').collect();
-        assert_eq!(tftype::set::g10_from_decimal(cols[1]), cols[2], "literal {}", cols[0]);
+        let num = parse_num(cols[0]).unwrap();
+        assert_eq!(num.to_text_f(), cols[1], "Text('f', -1) of {}", cols[0]);
+        assert_eq!(tftype::set::go_float_string(&num), cols[2], "String() of {}", cols[0]);
         n += 1;
     }
     assert!(n > 800);
