@@ -176,11 +176,7 @@ fn go_trim_space(s: &str) -> &str {
 /// Go's `unicode.IsSpace`: `\t \n \v \f \r`, space, U+0085, U+00A0, and the
 /// Unicode White_Space characters above Latin-1.
 fn go_is_space(c: char) -> bool {
-    match c as u32 {
-        0x09..=0x0d | 0x20 | 0x85 | 0xa0 => true,
-        0x1680 | 0x2000..=0x200a | 0x2028 | 0x2029 | 0x202f | 0x205f | 0x3000 => true,
-        _ => false,
-    }
+    matches!(c as u32, 0x09..=0x0d | 0x20 | 0x85 | 0xa0 | 0x1680 | 0x2000..=0x200a | 0x2028 | 0x2029 | 0x202f | 0x205f | 0x3000)
 }
 
 // ---------------------------------------------------------------------------
