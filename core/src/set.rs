@@ -24,8 +24,8 @@
 //! objects `<v;...>` (attribute values in name order), tuples `<e;...>`.
 //!
 //! Marks: cty forbids marks inside a set; `cty.SetVal` removes every mark from
-//! its elements (deeply) and puts their union on the set itself. See
-//! [`normalize_marked`].
+//! its elements (deeply) and puts their union on the set itself, which
+//! `Value::set` does before calling [`normalize`].
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -36,8 +36,8 @@ use crate::types::Type;
 use crate::value::{Kind, Marks, Value};
 
 /// De-duplicates `elems` as cty does and puts them in cty's iteration order.
-/// Marks on the elements are ignored (and kept); see [`normalize_marked`] for
-/// what `cty.SetVal` does with them.
+/// Marks on the elements are ignored (and kept): `Value::set` moves them to
+/// the set first, as `cty.SetVal` does.
 pub fn normalize(elems: Vec<Value>) -> Vec<Value> {
     if elems.len() < 2 {
         return elems;
@@ -118,26 +118,6 @@ pub fn normalize(elems: Vec<Value>) -> Vec<Value> {
 
     let mut slots: Vec<Option<Value>> = elems.into_iter().map(Some).collect();
     kept.into_iter().filter_map(|i| slots[i].take()).collect()
-}
-
-/// What `cty.SetVal` does: removes every mark from the elements (deeply),
-/// normalises them, and returns the union of the removed marks, which belongs
-/// on the set value itself.
-pub fn normalize_marked(elems: Vec<Value>) -> (Vec<Value>, Marks) {
-    let mut marks = Marks::NONE;
-    let plain: Vec<Value> = elems
-        .into_iter()
-        .map(|e| {
-            if e.has_sensitive_deep() {
-                let (u, m) = e.unmark_deep();
-                marks = marks.union(m);
-                u
-            } else {
-                e
-            }
-        })
-        .collect();
-    (normalize(plain), marks)
 }
 
 /// The set-hash serialisation of a value (`makeSetHashBytes`), marks ignored.
@@ -769,17 +749,13 @@ mod tests {
     }
 
     #[test]
-    fn normalize_marked_moves_element_marks_to_the_set() {
+    fn value_set_moves_element_marks_to_the_set() {
         let secret = s("b").with_marks(Marks { sensitive: true });
-        let (out, marks) = normalize_marked(vec![s("a"), secret, s("b")]);
-        assert!(marks.sensitive);
-        assert_eq!(out.len(), 2);
-        assert!(out.iter().all(|e| !e.has_sensitive_deep()));
-        let deep = obj(&[("x", s("y").with_marks(Marks { sensitive: true }))]);
-        let (out, marks) = normalize_marked(vec![deep]);
-        assert!(marks.sensitive && !out[0].has_sensitive_deep());
-        let (_, marks) = normalize_marked(vec![s("a")]);
-        assert!(!marks.sensitive);
+        let v = Value::set(Type::String, vec![s("a"), secret, s("b")]);
+        assert!(v.marks.sensitive);
+        assert_eq!(strs(v.elements().unwrap()), ["\"a\"", "\"b\""]);
+        assert!(v.elements().unwrap().iter().all(|e| !e.has_sensitive_deep()));
+        assert_eq!(console(&v), "(sensitive value)");
     }
 
     #[test]
