@@ -33,7 +33,7 @@ use std::collections::HashMap;
 use crate::number::Number;
 use crate::render::go_quote_into;
 use crate::types::Type;
-use crate::value::{Kind, Marks, Value};
+use crate::value::{Kind, Value};
 
 /// De-duplicates `elems` as cty does and puts them in cty's iteration order.
 /// Marks on the elements are ignored (and kept): `Value::set` moves them to
@@ -637,6 +637,7 @@ mod tests {
 
     use super::*;
     use crate::render::console;
+    use crate::value::Marks;
 
     fn s(x: &str) -> Value {
         Value::string(x)
