@@ -1,0 +1,169 @@
+//! Expression trees of HCL's native syntax, shaped like hclsyntax's nodes so
+//! that evaluation can follow hcl's rules (and report hcl's ranges) node by node.
+
+use std::ops::Range;
+
+use crate::value::Value;
+
+pub type Span = Range<usize>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Or,
+    And,
+    Eq,
+    Ne,
+    Gt,
+    Ge,
+    Lt,
+    Le,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+}
+
+impl BinOp {
+    /// Precedence level as hclsyntax orders its operator table (0 binds loosest).
+    pub fn level(self) -> u8 {
+        match self {
+            BinOp::Or => 0,
+            BinOp::And => 1,
+            BinOp::Eq | BinOp::Ne => 2,
+            BinOp::Gt | BinOp::Ge | BinOp::Lt | BinOp::Le => 3,
+            BinOp::Add | BinOp::Sub => 4,
+            BinOp::Mul | BinOp::Div | BinOp::Mod => 5,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    Neg,
+    Not,
+}
+
+/// One step of a traversal (`.name`, `[literal]`, legacy `.0`).
+#[derive(Clone, Debug)]
+pub enum Step {
+    Attr { name: String, range: Span },
+    Index { key: Value, range: Span },
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub range: Span,
+    /// Height of the tree below and including this node.
+    pub depth: u32,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Literal(Value),
+    /// A template: its parts are concatenated as strings.
+    Template(Vec<Expr>),
+    /// `"${x}"`: the single interpolation's value, unconverted.
+    TemplateWrap(Box<Expr>),
+    /// A `%{for}` directive: the `for` expression's tuple, joined.
+    TemplateJoin(Box<Expr>),
+    /// A variable reference with its traversal steps.
+    Scope { root: String, root_range: Span, steps: Vec<Step> },
+    /// Traversal steps applied to another expression's value.
+    Relative { source: Box<Expr>, steps: Vec<Step> },
+    Call { name: String, name_range: Span, args: Vec<Expr>, expand_final: bool, open_range: Span, close_range: Span },
+    Conditional { cond: Box<Expr>, t: Box<Expr>, f: Box<Expr> },
+    Binary { op: BinOp, lhs: Box<Expr>, rhs: Box<Expr> },
+    Unary { op: UnOp, val: Box<Expr>, symbol_range: Span },
+    Tuple { elems: Vec<Expr>, open_range: Span },
+    Object { items: Vec<(Expr, Expr)>, open_range: Span },
+    /// An object constructor key: a bare name is a literal string.
+    ObjectKey { wrapped: Box<Expr>, force_non_literal: bool },
+    For(Box<ForExpr>),
+    Index { coll: Box<Expr>, key: Box<Expr>, open_range: Span, bracket_range: Span },
+    Splat { source: Box<Expr>, each: Box<Expr>, marker_range: Span },
+    /// The current element inside a splat's `each` expression.
+    AnonSymbol,
+    Parens(Box<Expr>),
+}
+
+#[derive(Clone, Debug)]
+pub struct ForExpr {
+    pub key_var: Option<String>,
+    pub val_var: String,
+    pub coll: Expr,
+    pub key_expr: Option<Expr>,
+    pub val_expr: Expr,
+    pub cond: Option<Expr>,
+    pub group: bool,
+    pub open_range: Span,
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, range: Span) -> Expr {
+        let d = kind.children_depth();
+        Expr { kind, range, depth: d + 1 }
+    }
+
+    /// hclsyntax's `StartRange`: the part of the expression a diagnostic about
+    /// its start (for example a bad function argument) points at.
+    pub fn start_range(&self) -> Span {
+        match &self.kind {
+            ExprKind::Tuple { open_range, .. } | ExprKind::Object { open_range, .. } => open_range.clone(),
+            ExprKind::Call { name_range, open_range, .. } => name_range.start..open_range.end,
+            ExprKind::Binary { lhs, .. } => lhs.start_range(),
+            ExprKind::Conditional { cond, .. } => cond.start_range(),
+            ExprKind::Template(parts) => parts.first().map_or(self.range.clone(), Expr::start_range),
+            ExprKind::Index { open_range, .. } => open_range.clone(),
+            ExprKind::Splat { marker_range, .. } => marker_range.clone(),
+            ExprKind::For(f) => f.open_range.clone(),
+            ExprKind::Unary { symbol_range, .. } => symbol_range.clone(),
+            ExprKind::Parens(e) | ExprKind::TemplateJoin(e) => e.start_range(),
+            ExprKind::ObjectKey { wrapped, .. } => wrapped.start_range(),
+            _ => self.range.clone(),
+        }
+    }
+
+    /// `hcl.ExprAsKeyword`: a bare single-name reference (or `true`/`false`/`null`) as its name.
+    pub fn as_keyword(&self) -> Option<String> {
+        match &self.kind {
+            ExprKind::Scope { root, steps, .. } if steps.is_empty() => Some(root.clone()),
+            ExprKind::Parens(e) => e.as_keyword(),
+            ExprKind::Literal(v) if v.is_null() && v.ty.is_dynamic() => Some("null".into()),
+            ExprKind::Literal(v) => v.as_bool().map(|b| if b { "true".into() } else { "false".into() }),
+            _ => None,
+        }
+    }
+}
+
+impl ExprKind {
+    fn children_depth(&self) -> u32 {
+        let m = |es: &[Expr]| es.iter().map(|e| e.depth).max().unwrap_or(0);
+        match self {
+            ExprKind::Literal(_) | ExprKind::Scope { .. } | ExprKind::AnonSymbol => 0,
+            ExprKind::Template(p) => m(p),
+            ExprKind::TemplateWrap(e) | ExprKind::TemplateJoin(e) | ExprKind::Parens(e) => e.depth,
+            ExprKind::Relative { source, .. } => source.depth,
+            ExprKind::Call { args, .. } => m(args),
+            ExprKind::Conditional { cond, t, f } => cond.depth.max(t.depth).max(f.depth),
+            ExprKind::Binary { lhs, rhs, .. } => lhs.depth.max(rhs.depth),
+            ExprKind::Unary { val, .. } => val.depth,
+            ExprKind::Tuple { elems, .. } => m(elems),
+            ExprKind::Object { items, .. } => items.iter().map(|(k, v)| k.depth.max(v.depth)).max().unwrap_or(0),
+            ExprKind::ObjectKey { wrapped, .. } => wrapped.depth,
+            ExprKind::For(f) => {
+                let mut d = f.coll.depth.max(f.val_expr.depth);
+                if let Some(k) = &f.key_expr {
+                    d = d.max(k.depth);
+                }
+                if let Some(c) = &f.cond {
+                    d = d.max(c.depth);
+                }
+                d
+            }
+            ExprKind::Index { coll, key, .. } => coll.depth.max(key.depth),
+            ExprKind::Splat { source, each, .. } => source.depth.max(each.depth),
+        }
+    }
+}
