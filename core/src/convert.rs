@@ -1,10 +1,20 @@
-//! go-cty's `convert`: safe and unsafe conversions between types.
+//! go-cty's `convert`: conversions between types, safe and unsafe.
 //!
-//! STUB: being written.
+//! As in go-cty, a conversion is first *planned* from the two types alone
+//! ([`plan`]: which rule turns the given type into the wanted one, and the
+//! plans for the parts), and only then applied to a value ([`Plan::apply`]).
+//! Every plan node names the rule it applies ([`Plan::rule`]), so a learner
+//! can be shown why a value came out as it did.
 
-use crate::path::Path;
-use crate::types::Type;
-use crate::value::Value;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+use crate::number::Number;
+use crate::path::{Path, PathStep};
+use crate::types::{ObjectType, Type};
+use crate::unify;
+use crate::value::{Kind, Value};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct ConvertError {
@@ -14,20 +24,739 @@ pub struct ConvertError {
     pub message: String,
 }
 
-/// `convert.Convert(v, want)`.
-pub fn convert(v: &Value, want: &Type) -> Result<Value, ConvertError> {
-    if &v.ty == want || want.is_dynamic() {
-        return Ok(v.clone());
+impl ConvertError {
+    fn at(path: &Path, message: impl Into<String>) -> ConvertError {
+        ConvertError { path: path.clone(), message: message.into() }
     }
-    Err(ConvertError { path: vec![], message: format!("{} required", want.friendly_name_for_constraint()) })
+}
+
+/// A step of a plan: `None` when the part already has the wanted type.
+pub type Step = Option<Arc<Plan>>;
+
+/// How a value of one type becomes a value of another.
+#[derive(Debug)]
+pub struct Plan {
+    /// The type this step converts to (may contain `any`).
+    pub out: Type,
+    pub kind: PlanKind,
+}
+
+#[derive(Debug)]
+pub enum PlanKind {
+    /// Wanted type is `any`: the value passes unchanged.
+    Passthrough,
+    /// Given type is `any` (a null or unknown): convert whatever it is.
+    DynamicFixup,
+    NumberToString,
+    BoolToString,
+    StringToNumber,
+    StringToBool,
+    ObjectToObject { attrs: BTreeMap<String, Step>, optional: Vec<String> },
+    TupleToTuple { elems: Vec<Step> },
+    /// A list or set to a list.
+    CollectionToList { ety: Type, elem: Step },
+    /// A list or set to a set.
+    CollectionToSet { ety: Type, elem: Step },
+    MapToMap { ety: Type, elem: Step },
+    TupleToList { ety: Type, elems: Vec<Step>, unsafe_: bool },
+    TupleToSet { ety: Type, elems: Vec<Step> },
+    ObjectToMap { ety: Type, attrs: BTreeMap<String, Step>, unsafe_: bool },
+    MapToObject { obj: Arc<ObjectType>, attrs: BTreeMap<String, MapAttr> },
+}
+
+/// How a map element becomes an object attribute.
+#[derive(Debug)]
+pub enum MapAttr {
+    Convert(Step),
+    /// An optional attribute the map's element type cannot convert to: an
+    /// error only if the map has that key.
+    Incompatible,
+}
+
+impl Plan {
+    /// The rule this step applies, in words for a learner.
+    pub fn rule(&self) -> String {
+        match &self.kind {
+            PlanKind::Passthrough => "any type is accepted as it is".into(),
+            PlanKind::DynamicFixup => "a value of unknown type is converted once its type is known".into(),
+            PlanKind::NumberToString => "a number converts to a string of its decimal digits".into(),
+            PlanKind::BoolToString => "a bool converts to the string \"true\" or \"false\"".into(),
+            PlanKind::StringToNumber => "a string converts to a number if it is a decimal number".into(),
+            PlanKind::StringToBool => "a string converts to a bool if it is \"true\", \"false\", \"1\" or \"0\"".into(),
+            PlanKind::ObjectToObject { .. } => {
+                "an object converts attribute by attribute; extra attributes are dropped, missing optional ones become null".into()
+            }
+            PlanKind::TupleToTuple { .. } => "a tuple converts element by element".into(),
+            PlanKind::CollectionToList { .. } => "a list or set converts to a list element by element".into(),
+            PlanKind::CollectionToSet { .. } => "a list or set converts to a set; duplicates are removed".into(),
+            PlanKind::MapToMap { .. } => "a map converts element by element".into(),
+            PlanKind::TupleToList { ety, .. } => format!("a tuple converts to a list when every element converts to {}", ety.friendly_name()),
+            PlanKind::TupleToSet { ety, .. } => format!("a tuple converts to a set when every element converts to {}", ety.friendly_name()),
+            PlanKind::ObjectToMap { ety, .. } => format!("an object converts to a map when every attribute converts to {}", ety.friendly_name()),
+            PlanKind::MapToObject { .. } => "a map converts to an object when it has every required attribute".into(),
+        }
+    }
+}
+
+thread_local! {
+    static PLANS: RefCell<HashMap<(Type, Type, bool), Step>> = RefCell::new(HashMap::new());
+}
+
+/// `getConversion(in, out, unsafe)`: the plan, or None when there is no
+/// conversion. Like go-cty, equal primitive types have *no* conversion
+/// (callers check equality first).
+pub fn plan(given: &Type, want: &Type, unsafe_: bool) -> Step {
+    let key = (given.clone(), want.clone(), unsafe_);
+    if let Some(p) = PLANS.with(|m| m.borrow().get(&key).cloned()) {
+        return p;
+    }
+    let p = plan_uncached(given, want, unsafe_).map(|kind| Arc::new(Plan { out: want.clone(), kind }));
+    PLANS.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() > 4096 {
+            m.clear();
+        }
+        m.insert(key, p.clone());
+    });
+    p
+}
+
+/// Whether a conversion exists (`GetConversion`/`GetConversionUnsafe` != nil).
+pub fn can_convert(given: &Type, want: &Type, unsafe_: bool) -> bool {
+    plan(given, want, unsafe_).is_some()
 }
 
 /// `convert.GetConversionUnsafe(got, want) != nil`.
 pub fn can_convert_unsafe(got: &Type, want: &Type) -> bool {
-    got == want || want.is_dynamic()
+    can_convert(got, want, true)
 }
 
 /// `convert.GetConversion(got, want) != nil` (safe conversions only).
 pub fn can_convert_safe(got: &Type, want: &Type) -> bool {
-    got == want || want.is_dynamic()
+    can_convert(got, want, false)
+}
+
+/// The step for one part: None when the types are equal.
+fn part(given: &Type, want: &Type, unsafe_: bool) -> Option<Step> {
+    if given == want {
+        Some(None)
+    } else {
+        plan(given, want, unsafe_).map(Some)
+    }
+}
+
+fn plan_uncached(given: &Type, want: &Type, unsafe_: bool) -> Option<PlanKind> {
+    use Type::*;
+    Some(match (given, want) {
+        (_, Dynamic) => PlanKind::Passthrough,
+        (Dynamic, _) if unsafe_ => PlanKind::DynamicFixup,
+        (Number, String) => PlanKind::NumberToString,
+        (Bool, String) => PlanKind::BoolToString,
+        (String, Number) if unsafe_ => PlanKind::StringToNumber,
+        (String, Bool) if unsafe_ => PlanKind::StringToBool,
+        (Object(gin), Object(gout)) => {
+            let mut attrs = BTreeMap::new();
+            for (name, oty) in &gout.attrs {
+                match gin.attrs.get(name) {
+                    None if gout.is_optional(name) => continue,
+                    None => return None,
+                    Some(ity) => {
+                        attrs.insert(name.clone(), part(ity, oty, unsafe_)?);
+                    }
+                }
+            }
+            PlanKind::ObjectToObject { attrs, optional: gout.optional.iter().cloned().collect() }
+        }
+        (Tuple(tin), Tuple(tout)) => {
+            if tin.len() != tout.len() {
+                return None;
+            }
+            let elems = tin.iter().zip(tout.iter()).map(|(i, o)| part(i, o, unsafe_)).collect::<Option<Vec<_>>>()?;
+            PlanKind::TupleToTuple { elems }
+        }
+        (List(ie) | Set(ie), List(oe)) => {
+            let elem = if ie == oe { None } else { Some(plan(ie, oe, unsafe_)?) };
+            PlanKind::CollectionToList { ety: (**oe).clone(), elem }
+        }
+        (List(_), Set(_)) if !unsafe_ => return None,
+        (List(ie) | Set(ie), Set(oe)) => {
+            let elem = if ie == oe { None } else { Some(plan(ie, oe, unsafe_)?) };
+            PlanKind::CollectionToSet { ety: (**oe).clone(), elem }
+        }
+        (Map(ie), Map(oe)) => {
+            // go-cty asks for a conversion even when the element types are equal.
+            let elem = Some(plan(ie, oe, unsafe_)?);
+            PlanKind::MapToMap { ety: (**oe).clone(), elem }
+        }
+        (Tuple(tin), List(oe)) => {
+            let (ety, elems) = tuple_elems(tin, oe, unsafe_)?;
+            PlanKind::TupleToList { ety, elems, unsafe_ }
+        }
+        (Tuple(tin), Set(oe)) => {
+            let (ety, elems) = tuple_elems(tin, oe, unsafe_)?;
+            PlanKind::TupleToSet { ety, elems }
+        }
+        (Object(oin), Map(oe)) => {
+            let mut ety = (**oe).clone();
+            if !oin.attrs.is_empty() && ety.is_dynamic() {
+                let atys: Vec<Type> = oin.attrs.values().cloned().collect();
+                ety = unify::unify(&atys, unsafe_)?;
+            }
+            let mut attrs = BTreeMap::new();
+            for (name, aty) in &oin.attrs {
+                attrs.insert(name.clone(), part(aty, &ety, unsafe_)?);
+            }
+            PlanKind::ObjectToMap { ety, attrs, unsafe_ }
+        }
+        (Map(ie), Object(oout)) if unsafe_ => {
+            let mut attrs = BTreeMap::new();
+            for (name, aty) in &oout.attrs {
+                if aty == &**ie {
+                    continue;
+                }
+                match plan(ie, aty, unsafe_) {
+                    Some(p) => attrs.insert(name.clone(), MapAttr::Convert(Some(p))),
+                    None if oout.is_optional(name) => attrs.insert(name.clone(), MapAttr::Incompatible),
+                    None => return None,
+                };
+            }
+            PlanKind::MapToObject { obj: oout.clone(), attrs }
+        }
+        _ => return None,
+    })
+}
+
+/// Element steps of a tuple -> list/set conversion; `any` as the element
+/// type unifies the tuple's element types first.
+fn tuple_elems(tin: &[Type], oe: &Type, unsafe_: bool) -> Option<(Type, Vec<Step>)> {
+    if tin.is_empty() {
+        return Some((oe.clone(), Vec::new()));
+    }
+    let mut ety = oe.clone();
+    if ety.is_dynamic() {
+        ety = unify::unify(tin, unsafe_)?;
+        if ety.is_dynamic() && tin.iter().any(|t| !t.is_dynamic()) {
+            return None;
+        }
+    }
+    let elems = tin.iter().map(|t| part(t, &ety, unsafe_)).collect::<Option<Vec<_>>>()?;
+    Some((ety, elems))
+}
+
+/// `convert.Convert(v, want)`.
+pub fn convert(v: &Value, want: &Type) -> Result<Value, ConvertError> {
+    if v.ty == want.without_optional_attrs_deep() {
+        return Ok(v.clone());
+    }
+    match plan(&v.ty, want, true) {
+        Some(p) => p.apply(v, &mut Vec::new()),
+        None => Err(ConvertError { path: Vec::new(), message: crate::mismatch::mismatch_message(&v.ty, want) }),
+    }
+}
+
+fn index_step(i: usize) -> PathStep {
+    PathStep::Index(Number::from_i64(i as i64))
+}
+
+/// Applies an optional step (None = unchanged).
+fn run(step: &Step, v: &Value, path: &mut Path) -> Result<Value, ConvertError> {
+    match step {
+        None => Ok(v.clone()),
+        Some(p) => p.apply(v, path),
+    }
+}
+
+/// A null keeps being null, without optional-attribute markers in its type.
+fn strip_null(v: Value) -> Value {
+    if v.is_null() {
+        Value { ty: v.ty.without_optional_attrs_deep(), ..v }
+    } else {
+        v
+    }
+}
+
+impl Plan {
+    /// Converts `v` (the conversion function go-cty's `getConversion` returns).
+    pub fn apply(&self, v: &Value, path: &mut Path) -> Result<Value, ConvertError> {
+        if self.out.is_dynamic() {
+            return Ok(v.clone());
+        }
+        if !v.is_known() || v.is_null() {
+            let out = self.out.without_optional_attrs_deep();
+            let ty = dynamic_replace(&v.ty, &out);
+            let r = if v.is_null() { Value::null(ty) } else { Value::unknown(ty) };
+            return Ok(r.with_marks(v.marks));
+        }
+        let r = self.apply_known(v, path)?;
+        Ok(r.with_marks(v.marks))
+    }
+
+    fn apply_known(&self, v: &Value, path: &mut Path) -> Result<Value, ConvertError> {
+        match &self.kind {
+            PlanKind::Passthrough => Ok(v.clone()),
+            PlanKind::DynamicFixup => convert(v, &self.out).map_err(|e| ConvertError { path: path.clone(), message: e.message }),
+            PlanKind::NumberToString => Ok(Value::string(&v.as_number().unwrap().to_text_f())),
+            PlanKind::BoolToString => Ok(Value::string(if v.as_bool().unwrap() { "true" } else { "false" })),
+            PlanKind::StringToNumber => match Number::parse_cty_string(v.as_str().unwrap()) {
+                Ok(n) => Ok(Value::number(n)),
+                Err(_) => Err(ConvertError::at(path, "a number is required")),
+            },
+            PlanKind::StringToBool => {
+                let s = v.as_str().unwrap();
+                match s {
+                    "true" | "1" => Ok(Value::bool(true)),
+                    "false" | "0" => Ok(Value::bool(false)),
+                    _ => Err(ConvertError::at(
+                        path,
+                        match s.to_lowercase().as_str() {
+                            "true" => "a bool is required; to convert from string, use lowercase \"true\"",
+                            "false" => "a bool is required; to convert from string, use lowercase \"false\"",
+                            _ => "a bool is required",
+                        },
+                    )),
+                }
+            }
+            PlanKind::ObjectToObject { attrs, optional } => {
+                let mut out = BTreeMap::new();
+                for (name, av) in v.attrs().unwrap() {
+                    let Some(step) = attrs.get(name) else { continue };
+                    path.push(PathStep::GetAttr(name.clone()));
+                    let r = run(step, av, path);
+                    path.pop();
+                    out.insert(name.clone(), strip_null(r?));
+                }
+                let want = self.out.as_object().unwrap();
+                for name in optional {
+                    if !out.contains_key(name) {
+                        out.insert(name.clone(), Value::null(want.attrs[name].without_optional_attrs_deep()));
+                    }
+                }
+                Ok(Value::object(out))
+            }
+            PlanKind::TupleToTuple { elems } => {
+                let mut out = Vec::with_capacity(elems.len());
+                for (i, (step, e)) in elems.iter().zip(v.elements().unwrap()).enumerate() {
+                    path.push(index_step(i));
+                    let r = run(step, e, path);
+                    path.pop();
+                    out.push(r?);
+                }
+                Ok(Value::tuple(out))
+            }
+            PlanKind::CollectionToList { ety, elem } | PlanKind::CollectionToSet { ety, elem } => {
+                let is_list = matches!(self.kind, PlanKind::CollectionToList { .. });
+                let src = v.elements().unwrap();
+                let mut out = Vec::with_capacity(src.len());
+                for (i, e) in src.iter().enumerate() {
+                    path.push(index_step(i));
+                    let r = run(elem, e, path);
+                    path.pop();
+                    out.push(strip_null(r?));
+                }
+                if out.is_empty() {
+                    let ety = if ety.is_dynamic() { v.ty.element_type().unwrap().clone() } else { ety.without_optional_attrs_deep() };
+                    return Ok(if is_list { Value::list(ety, out) } else { Value::set(ety, out) });
+                }
+                let what = if is_list { "list" } else { "set" };
+                seq_value(out, is_list).ok_or_else(|| ConvertError::at(path, format!("element types must all match for conversion to {what}")))
+            }
+            PlanKind::MapToMap { ety, elem } => {
+                let mut out = BTreeMap::new();
+                for (k, e) in v.attrs().unwrap() {
+                    path.push(PathStep::Key(k.clone()));
+                    let r = run(elem, e, path);
+                    path.pop();
+                    out.insert(k.clone(), r?);
+                }
+                if out.is_empty() {
+                    let ety = if ety.is_dynamic() { v.ty.element_type().unwrap().clone() } else { ety.clone() };
+                    return Ok(Value::map(ety, out));
+                }
+                if ety.is_collection() || ety.is_object() {
+                    out = unify_map_elements(out, path, false)?;
+                }
+                map_value(out).ok_or_else(|| ConvertError::at(path, "element types must all match for conversion to map"))
+            }
+            PlanKind::TupleToList { ety, elems, unsafe_ } => {
+                if elems.is_empty() {
+                    return Ok(Value::list(ety.without_optional_attrs_deep(), Vec::new()));
+                }
+                let out = convert_elems(elems, v, path, false)?;
+                // go-cty reports a failure to unify at the path of the last element.
+                path.push(index_step(out.len() - 1));
+                let r = unify_list_elements(out, path, *unsafe_);
+                path.pop();
+                seq_value(r?, true).ok_or_else(|| ConvertError::at(path, "element types must all match for conversion to list"))
+            }
+            PlanKind::TupleToSet { ety, elems } => {
+                if elems.is_empty() {
+                    return Ok(Value::set(ety.without_optional_attrs_deep(), Vec::new()));
+                }
+                let out = convert_elems(elems, v, path, true)?;
+                seq_value(out, false).ok_or_else(|| ConvertError::at(path, "element types must all match for conversion to set"))
+            }
+            PlanKind::ObjectToMap { ety, attrs, unsafe_ } => {
+                if attrs.is_empty() {
+                    return Ok(Value::map(ety.without_optional_attrs_deep(), BTreeMap::new()));
+                }
+                let mut out = BTreeMap::new();
+                for (k, e) in v.attrs().unwrap() {
+                    path.push(PathStep::Key(k.clone()));
+                    let r = match attrs.get(k) {
+                        Some(step) => run(step, e, path),
+                        None => Ok(e.clone()),
+                    };
+                    path.pop();
+                    out.insert(k.clone(), r?);
+                }
+                if ety.is_collection() || ety.is_object() {
+                    out = unify_map_elements(out, path, *unsafe_)?;
+                }
+                map_value(out).ok_or_else(|| ConvertError::at(path, "attribute types must all match for conversion to map"))
+            }
+            PlanKind::MapToObject { obj, attrs } => {
+                let mut out = BTreeMap::new();
+                for (k, e) in v.attrs().unwrap() {
+                    if !obj.attrs.contains_key(k) {
+                        continue;
+                    }
+                    path.push(PathStep::Key(k.clone()));
+                    let r = match attrs.get(k) {
+                        None => Ok(e.clone()),
+                        Some(MapAttr::Convert(step)) => run(step, e, path),
+                        Some(MapAttr::Incompatible) => {
+                            path.pop();
+                            return Err(ConvertError::at(
+                                path,
+                                format!(
+                                    "map element type is incompatible with attribute {}: {}",
+                                    crate::render::go_quote(k),
+                                    crate::mismatch::mismatch_message(&e.ty, &obj.attrs[k])
+                                ),
+                            ));
+                        }
+                    };
+                    path.pop();
+                    out.insert(k.clone(), strip_null(r?));
+                }
+                for (name, aty) in &obj.attrs {
+                    if out.contains_key(name) {
+                        continue;
+                    }
+                    if obj.is_optional(name) {
+                        out.insert(name.clone(), Value::null(aty.without_optional_attrs_deep()));
+                    } else {
+                        return Err(ConvertError::at(path, format!("map has no element for required attribute {}", crate::render::go_quote(name))));
+                    }
+                }
+                Ok(Value::object(out))
+            }
+        }
+    }
+}
+
+/// Converts each element of a tuple with its own step.
+fn convert_elems(steps: &[Step], v: &Value, path: &mut Path, null_strip: bool) -> Result<Vec<Value>, ConvertError> {
+    let mut out = Vec::with_capacity(steps.len());
+    for (i, (step, e)) in steps.iter().zip(v.elements().unwrap()).enumerate() {
+        path.push(index_step(i));
+        let r = run(step, e, path);
+        path.pop();
+        let r = r?;
+        out.push(if null_strip { strip_null(r) } else { r });
+    }
+    Ok(out)
+}
+
+/// go-cty's `conversionUnifyListElements`.
+fn unify_list_elements(elems: Vec<Value>, path: &mut Path, unsafe_: bool) -> Result<Vec<Value>, ConvertError> {
+    let types: Vec<Type> = elems.iter().map(|e| e.ty.clone()).collect();
+    let Some(uty) = unify::unify(&types, unsafe_) else {
+        return Err(ConvertError::at(path, "cannot find a common base type for all elements"));
+    };
+    let mut out = Vec::with_capacity(elems.len());
+    for (i, e) in elems.into_iter().enumerate() {
+        if e.ty == uty {
+            out.push(e);
+            continue;
+        }
+        path.push(index_step(i));
+        let r = match plan(&e.ty, &uty, unsafe_) {
+            Some(p) => p.apply(&e, path),
+            None => Err(ConvertError::at(path, "cannot find a common base type for all elements")),
+        };
+        path.pop();
+        out.push(r?);
+    }
+    Ok(out)
+}
+
+/// go-cty's `conversionUnifyCollectionElements`.
+fn unify_map_elements(elems: BTreeMap<String, Value>, path: &mut Path, unsafe_: bool) -> Result<BTreeMap<String, Value>, ConvertError> {
+    let types: Vec<Type> = elems.values().map(|e| e.ty.clone()).collect();
+    let Some(uty) = unify::unify(&types, unsafe_) else {
+        return Err(ConvertError::at(path, "cannot find a common base type for all elements"));
+    };
+    let mut out = BTreeMap::new();
+    for (k, e) in elems {
+        if e.ty == uty {
+            out.insert(k, e);
+            continue;
+        }
+        path.push(PathStep::Key(k.clone()));
+        let r = match plan(&e.ty, &uty, unsafe_) {
+            Some(p) => p.apply(&e, path),
+            None => Err(ConvertError::at(path, "cannot find a common base type for all elements")),
+        };
+        path.pop();
+        out.insert(k, r?);
+    }
+    Ok(out)
+}
+
+/// The element type cty gives a collection built from these elements: the
+/// first type that is not `any`; None when two element types differ
+/// (`CanListVal` / `CanSetVal` / `CanMapVal` false).
+fn common_type<'a>(mut types: impl Iterator<Item = &'a Type>) -> Option<Type> {
+    let mut ety = Type::Dynamic;
+    for t in types.by_ref() {
+        if ety.is_dynamic() {
+            ety = t.clone();
+        } else if !t.is_dynamic() && *t != ety {
+            return None;
+        }
+    }
+    Some(ety)
+}
+
+/// Gives `any`-typed elements (nulls) the collection's element type, as cty
+/// does when it stores them.
+fn retype(v: Value, ety: &Type) -> Value {
+    if v.ty.is_dynamic() && !ety.is_dynamic() {
+        Value { ty: ety.clone(), ..v }
+    } else {
+        v
+    }
+}
+
+/// `cty.ListVal` / `cty.SetVal` of converted elements.
+pub fn seq_value(elems: Vec<Value>, list: bool) -> Option<Value> {
+    let ety = common_type(elems.iter().map(|e| &e.ty))?;
+    let elems: Vec<Value> = elems.into_iter().map(|e| retype(e, &ety)).collect();
+    Some(if list { Value::list(ety, elems) } else { Value::set(ety, elems) })
+}
+
+/// `cty.MapVal` of converted elements.
+pub fn map_value(elems: BTreeMap<String, Value>) -> Option<Value> {
+    let ety = common_type(elems.values().map(|e| &e.ty))?;
+    let elems = elems.into_iter().map(|(k, e)| (k, retype(e, &ety))).collect();
+    Some(Value::map(ety, elems))
+}
+
+/// go-cty's `dynamicReplace`: the type a null or unknown of type `given`
+/// takes when converted to `want` (`any` parts of `want` filled from `given`).
+pub fn dynamic_replace(given: &Type, want: &Type) -> Type {
+    if given.is_dynamic() {
+        return want.clone();
+    }
+    match want {
+        Type::Dynamic => given.clone(),
+        Type::Bool | Type::Number | Type::String => want.clone(),
+        Type::Map(we) => {
+            let ety = match given {
+                Type::Map(ge) => dynamic_replace(ge, we),
+                Type::Object(o) => {
+                    let atys: Vec<Type> = o.attrs.values().cloned().collect();
+                    match unify::unify(&atys, true) {
+                        Some(u) => dynamic_replace(&u, we),
+                        None => (**we).clone(),
+                    }
+                }
+                _ => (**we).clone(),
+            };
+            Type::map(ety)
+        }
+        Type::Object(wo) => {
+            let attrs = wo
+                .attrs
+                .iter()
+                .map(|(name, aty)| {
+                    let t = match given {
+                        Type::Map(ge) => dynamic_replace(ge, aty),
+                        Type::Object(go) => match go.attrs.get(name) {
+                            Some(gt) => dynamic_replace(gt, aty),
+                            None => aty.clone(),
+                        },
+                        _ => aty.clone(),
+                    };
+                    (name.clone(), t)
+                })
+                .collect();
+            Type::object(attrs)
+        }
+        Type::Set(we) | Type::List(we) => {
+            let ety = match given {
+                Type::Set(ge) | Type::List(ge) => dynamic_replace(ge, we),
+                Type::Tuple(ts) => match unify::unify(ts, true) {
+                    Some(u) => dynamic_replace(&u, we),
+                    None => (**we).clone(),
+                },
+                _ => (**we).clone(),
+            };
+            if want.is_set() {
+                Type::set(ety)
+            } else {
+                Type::list(ety)
+            }
+        }
+        Type::Tuple(wts) => {
+            let gts = given.tuple_elements();
+            Type::tuple(
+                wts.iter()
+                    .enumerate()
+                    .map(|(i, wt)| match gts.and_then(|g| g.get(i)) {
+                        Some(gt) => dynamic_replace(gt, wt),
+                        None => wt.clone(),
+                    })
+                    .collect(),
+            )
+        }
+    }
+}
+
+/// Kind of a value, for callers that only need to look at elements.
+pub fn is_collection_value(v: &Value) -> bool {
+    matches!(v.kind, Kind::Seq(_) | Kind::Attrs(_))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    fn s(x: &str) -> Value {
+        Value::string(x)
+    }
+    fn n(i: i64) -> Value {
+        Value::number(Number::from_i64(i))
+    }
+    fn obj(attrs: &[(&str, Value)]) -> Value {
+        Value::object(attrs.iter().map(|(k, v)| (k.to_string(), v.clone())).collect())
+    }
+    fn oty(attrs: &[(&str, Type)], optional: &[&str]) -> Type {
+        Type::object_with_optional(
+            attrs.iter().map(|(k, t)| (k.to_string(), t.clone())).collect(),
+            optional.iter().map(|x| x.to_string()).collect::<BTreeSet<_>>(),
+        )
+    }
+
+    #[test]
+    fn primitive_conversions_follow_go_cty() {
+        let cases: Vec<(Value, Type, Result<&str, &str>)> = vec![
+            (Value::bool(true), Type::String, Ok("true")),
+            (n(15), Type::String, Ok("15")),
+            (s("true"), Type::Bool, Ok("true")),
+            (s("1"), Type::Bool, Ok("true")),
+            (s("0"), Type::Bool, Ok("false")),
+            (s("TRUE"), Type::Bool, Err("a bool is required; to convert from string, use lowercase \"true\"")),
+            (s("False"), Type::Bool, Err("a bool is required; to convert from string, use lowercase \"false\"")),
+            (s("yes"), Type::Bool, Err("a bool is required")),
+            (Value::bool(true), Type::Number, Err("number required, but have bool")),
+            (n(1), Type::Bool, Err("bool required, but have number")),
+        ];
+        for (v, t, want) in cases {
+            let got = convert(&v, &t).map(|v| match &v.kind {
+                Kind::String(x) => x.to_string(),
+                Kind::Bool(b) => b.to_string(),
+                Kind::Number(x) => x.to_text_f(),
+                k => format!("{k:?}"),
+            });
+            match want {
+                Ok(w) => assert_eq!(got.as_deref(), Ok(w), "{v:?} -> {t}"),
+                Err(e) => assert_eq!(got.map_err(|e| e.message), Err(e.to_string()), "{v:?} -> {t}"),
+            }
+        }
+    }
+
+    #[test]
+    fn object_to_object_drops_extra_attributes_and_nulls_missing_optional_ones() {
+        let want = oty(&[("a", Type::String), ("b", Type::Number)], &["b"]);
+        let v = convert(&obj(&[("a", n(1)), ("extra", Value::bool(true))]), &want).unwrap();
+        assert_eq!(v.ty, oty(&[("a", Type::String), ("b", Type::Number)], &[]));
+        let attrs = v.attrs().unwrap();
+        assert_eq!(attrs["a"].as_str(), Some("1"));
+        assert!(attrs["b"].is_null());
+        assert!(!attrs.contains_key("extra"));
+    }
+
+    #[test]
+    fn missing_required_attribute_is_a_whole_type_mismatch() {
+        let want = oty(&[("a", Type::String), ("b", Type::String)], &[]);
+        let e = convert(&obj(&[("a", s("x"))]), &want).unwrap_err();
+        assert_eq!(e.message, "attribute \"b\" is required");
+        assert!(e.path.is_empty());
+    }
+
+    #[test]
+    fn tuple_to_list_of_any_unifies_to_string() {
+        let v = convert(&Value::tuple(vec![n(1), s("a"), Value::bool(true)]), &Type::list(Type::Dynamic)).unwrap();
+        assert_eq!(v.ty, Type::list(Type::String));
+        let e: Vec<_> = v.elements().unwrap().iter().map(|e| e.as_str().unwrap().to_string()).collect();
+        assert_eq!(e, ["1", "a", "true"]);
+    }
+
+    #[test]
+    fn tuple_of_incompatible_elements_to_list_of_any_fails() {
+        let e = convert(&Value::tuple(vec![n(1), Value::tuple(vec![])]), &Type::list(Type::Dynamic)).unwrap_err();
+        assert_eq!(e.message, "all list elements must have the same type");
+    }
+
+    #[test]
+    fn conversion_error_inside_an_element_has_its_path() {
+        let e = convert(&Value::tuple(vec![n(1), s("x")]), &Type::list(Type::Number)).unwrap_err();
+        assert_eq!(e.message, "a number is required");
+        assert_eq!(crate::path::format_path(&e.path), "[1]");
+    }
+
+    #[test]
+    fn map_to_object_requires_every_required_key() {
+        let m = Value::map(Type::String, [("a".to_string(), s("1"))].into());
+        let want = oty(&[("a", Type::Number), ("b", Type::String)], &[]);
+        let e = convert(&m, &want).unwrap_err();
+        assert_eq!(e.message, "map has no element for required attribute \"b\"");
+        let ok = convert(&m, &oty(&[("a", Type::Number), ("b", Type::String)], &["b"])).unwrap();
+        assert!(ok.attrs().unwrap()["b"].is_null());
+    }
+
+    #[test]
+    fn null_converts_to_a_null_of_the_wanted_type() {
+        let v = convert(&Value::null(Type::Dynamic), &Type::list(Type::String)).unwrap();
+        assert!(v.is_null());
+        assert_eq!(v.ty, Type::list(Type::String));
+    }
+
+    #[test]
+    fn marks_survive_conversion() {
+        let v = n(5).with_marks(crate::value::Marks { sensitive: true });
+        let r = convert(&v, &Type::String).unwrap();
+        assert!(r.marks.sensitive);
+    }
+
+    #[test]
+    fn list_to_set_is_unsafe_only() {
+        assert!(can_convert_unsafe(&Type::list(Type::String), &Type::set(Type::String)));
+        assert!(!can_convert_safe(&Type::list(Type::String), &Type::set(Type::String)));
+        assert!(can_convert_safe(&Type::set(Type::String), &Type::list(Type::String)));
+    }
+
+    #[test]
+    fn every_plan_names_its_rule() {
+        let p = plan(&Type::tuple(vec![Type::Number]), &Type::list(Type::String), true).unwrap();
+        assert_eq!(p.rule(), "a tuple converts to a list when every element converts to string");
+        let inner = match &p.kind {
+            PlanKind::TupleToList { elems, .. } => elems[0].clone().unwrap(),
+            k => panic!("{k:?}"),
+        };
+        assert_eq!(inner.rule(), "a number converts to a string of its decimal digits");
+    }
 }

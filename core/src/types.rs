@@ -23,7 +23,7 @@ pub enum Type {
 
 /// The attributes of an object type. Attribute order is cty's: names sorted
 /// bytewise (a `BTreeMap<String, _>` orders exactly like Go's string compare).
-#[derive(Clone, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, PartialEq, Eq, Hash, Default, Debug)]
 pub struct ObjectType {
     pub attrs: BTreeMap<String, Type>,
     /// Attributes declared with `optional(...)`. Only constraints carry these;

@@ -67,9 +67,23 @@ impl Value {
         Value { ty: Type::list(elem_ty), kind: Kind::Seq(elems), marks: Marks::NONE }
     }
     /// A set of `elem_ty`; duplicates are removed and the order is cty's.
+    /// Marks of elements move to the set itself, as `cty.SetVal` does.
     pub fn set(elem_ty: Type, elems: Vec<Value>) -> Value {
+        let mut marks = Marks::NONE;
+        let elems: Vec<Value> = elems
+            .into_iter()
+            .map(|e| {
+                if e.has_sensitive_deep() {
+                    let (e, m) = e.unmark_deep();
+                    marks = marks.union(m);
+                    e
+                } else {
+                    e
+                }
+            })
+            .collect();
         let elems = crate::set::normalize(elems);
-        Value { ty: Type::set(elem_ty), kind: Kind::Seq(elems), marks: Marks::NONE }
+        Value { ty: Type::set(elem_ty), kind: Kind::Seq(elems), marks }
     }
     pub fn map(elem_ty: Type, elems: BTreeMap<String, Value>) -> Value {
         Value { ty: Type::map(elem_ty), kind: Kind::Attrs(elems), marks: Marks::NONE }
