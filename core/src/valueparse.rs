@@ -57,8 +57,16 @@ const TFVARS_PREFIX: &str = "v = ";
 
 /// Reads `src` in `format`. `cli_literal`: a `-var` value is taken as a plain
 /// string (primitive or absent constraint).
-pub fn parse_value(src: &str, format: ValueFormat, cli_literal: bool) -> Result<ParsedValue, Vec<Diagnostic>> {
-    let to_diags = |ds: Vec<RawDiag>, offset: usize| -> Vec<Diagnostic> { ds.into_iter().map(|d| d.into_diag(offset, src.len())).collect() };
+pub fn parse_value(
+    src: &str,
+    format: ValueFormat,
+    cli_literal: bool,
+) -> Result<ParsedValue, Vec<Diagnostic>> {
+    let to_diags = |ds: Vec<RawDiag>, offset: usize| -> Vec<Diagnostic> {
+        ds.into_iter()
+            .map(|d| d.into_diag(offset, src.len()))
+            .collect()
+    };
     match format {
         ValueFormat::Hcl | ValueFormat::Tfvars => {
             let file = format!("{TFVARS_PREFIX}{src}\n");
@@ -70,25 +78,49 @@ pub fn parse_value(src: &str, format: ValueFormat, cli_literal: bool) -> Result<
                 Ok(e) if diags.is_empty() => e,
                 _ => return Err(to_diags(diags, TFVARS_PREFIX.len())),
             };
-            let value = evaluate(&expr, format == ValueFormat::Hcl).map_err(|d| to_diags(d, TFVARS_PREFIX.len()))?;
+            let value = evaluate(&expr, format == ValueFormat::Hcl)
+                .map_err(|d| to_diags(d, TFVARS_PREFIX.len()))?;
             let src_range = p.range_string(&expr.range);
-            Ok(ParsedValue { value, spans: spans(&expr, TFVARS_PREFIX.len(), src.len()), src_range: Some(src_range), from_cli: false })
+            Ok(ParsedValue {
+                value,
+                spans: spans(&expr, TFVARS_PREFIX.len(), src.len()),
+                src_range: Some(src_range),
+                from_cli: false,
+            })
         }
-        ValueFormat::Cli if cli_literal => {
-            Ok(ParsedValue { value: Value::string(src), spans: SpanTree::leaf(0..src.len()), src_range: None, from_cli: true })
-        }
+        ValueFormat::Cli if cli_literal => Ok(ParsedValue {
+            value: Value::string(src),
+            spans: SpanTree::leaf(0..src.len()),
+            src_range: None,
+            from_cli: true,
+        }),
         ValueFormat::Cli => {
             let expr = parse_standalone(src, "<value for var.v>").map_err(|d| to_diags(d, 0))?;
             let value = evaluate(&expr, false).map_err(|d| to_diags(d, 0))?;
-            Ok(ParsedValue { value, spans: spans(&expr, 0, src.len()), src_range: None, from_cli: true })
+            Ok(ParsedValue {
+                value,
+                spans: spans(&expr, 0, src.len()),
+                src_range: None,
+                from_cli: true,
+            })
         }
         ValueFormat::Json => {
             let r = json::parse_tfvars_json(src).map_err(|d| to_diags(d, 6))?;
-            Ok(ParsedValue { value: r.value, spans: r.spans, src_range: Some(r.src_range), from_cli: false })
+            Ok(ParsedValue {
+                value: r.value,
+                spans: r.spans,
+                src_range: Some(r.src_range),
+                from_cli: false,
+            })
         }
         ValueFormat::Ctyjson => {
             let (value, spans) = json::parse_cty_json(src).map_err(|d| to_diags(d, 0))?;
-            Ok(ParsedValue { value, spans, src_range: None, from_cli: false })
+            Ok(ParsedValue {
+                value,
+                spans,
+                src_range: None,
+                from_cli: false,
+            })
         }
     }
 }
@@ -119,10 +151,20 @@ fn evaluate(expr: &Expr, functions: bool) -> Result<Value, Vec<RawDiag>> {
 /// `EvalContext`), as `typeexpr` evaluates an `optional(T, default)` default.
 /// `src` is the text `expr`'s spans refer to; diagnostics are type-editor
 /// diagnostics with ranges shifted by `offset`.
-pub fn eval_const_expr(expr: &hcl::edit::expr::Expression, src: &str, offset: usize) -> Result<Value, Vec<Diagnostic>> {
+pub fn eval_const_expr(
+    expr: &hcl::edit::expr::Expression,
+    src: &str,
+    offset: usize,
+) -> Result<Value, Vec<Diagnostic>> {
     use hcl::edit::Span as _;
     let (text, base) = match expr.span() {
-        Some(r) if r.end <= src.len() && src.is_char_boundary(r.start) && src.is_char_boundary(r.end) => (src[r.clone()].to_string(), r.start),
+        Some(r)
+            if r.end <= src.len()
+                && src.is_char_boundary(r.start)
+                && src.is_char_boundary(r.end) =>
+        {
+            (src[r.clone()].to_string(), r.start)
+        }
         _ => (expr.to_string(), 0),
     };
     let shift = base + offset;
@@ -130,7 +172,12 @@ pub fn eval_const_expr(expr: &hcl::edit::expr::Expression, src: &str, offset: us
         ds.into_iter()
             .map(|d| {
                 let clamp = |b: usize| b.min(text.len()) + shift;
-                Diagnostic::error(Source::Type, d.summary, d.detail, Some(clamp(d.range.start)..clamp(d.range.end)))
+                Diagnostic::error(
+                    Source::Type,
+                    d.summary,
+                    d.detail,
+                    Some(clamp(d.range.start)..clamp(d.range.end)),
+                )
             })
             .collect()
     };
@@ -156,8 +203,15 @@ fn spans(e: &Expr, offset: usize, src_len: usize) -> SpanTree {
                 }
             }
         }
-        ExprKind::Parens(inner) | ExprKind::TemplateWrap(inner) => t.kids = spans(inner, offset, src_len).kids,
-        ExprKind::Call { name, args, expand_final: false, .. } if args.len() == 1 && name != "toset" => {
+        ExprKind::Parens(inner) | ExprKind::TemplateWrap(inner) => {
+            t.kids = spans(inner, offset, src_len).kids
+        }
+        ExprKind::Call {
+            name,
+            args,
+            expand_final: false,
+            ..
+        } if args.len() == 1 && name != "toset" => {
             t.kids = spans(&args[0], offset, src_len).kids;
         }
         _ => {}
@@ -167,7 +221,13 @@ fn spans(e: &Expr, offset: usize, src_len: usize) -> SpanTree {
 
 /// An object key known without evaluation.
 fn static_key(k: &Expr) -> Option<String> {
-    let ExprKind::ObjectKey { wrapped, force_non_literal } = &k.kind else { return None };
+    let ExprKind::ObjectKey {
+        wrapped,
+        force_non_literal,
+    } = &k.kind
+    else {
+        return None;
+    };
     if !force_non_literal {
         if let Some(n) = wrapped.as_keyword() {
             return Some(n);

@@ -69,20 +69,64 @@ pub enum ExprKind {
     /// A `%{for}` directive: the `for` expression's tuple, joined.
     TemplateJoin(Box<Expr>),
     /// A variable reference with its traversal steps.
-    Scope { root: String, root_range: Span, steps: Vec<Step> },
+    Scope {
+        root: String,
+        root_range: Span,
+        steps: Vec<Step>,
+    },
     /// Traversal steps applied to another expression's value.
-    Relative { source: Box<Expr>, steps: Vec<Step> },
-    Call { name: String, name_range: Span, args: Vec<Expr>, expand_final: bool, open_range: Span, close_range: Span },
-    Conditional { cond: Box<Expr>, t: Box<Expr>, f: Box<Expr> },
-    Binary { op: BinOp, lhs: Box<Expr>, rhs: Box<Expr> },
-    Unary { op: UnOp, val: Box<Expr>, symbol_range: Span },
-    Tuple { elems: Vec<Expr>, open_range: Span },
-    Object { items: Vec<(Expr, Expr)>, open_range: Span },
+    Relative {
+        source: Box<Expr>,
+        steps: Vec<Step>,
+    },
+    Call {
+        name: String,
+        name_range: Span,
+        args: Vec<Expr>,
+        expand_final: bool,
+        open_range: Span,
+        close_range: Span,
+    },
+    Conditional {
+        cond: Box<Expr>,
+        t: Box<Expr>,
+        f: Box<Expr>,
+    },
+    Binary {
+        op: BinOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Unary {
+        op: UnOp,
+        val: Box<Expr>,
+        symbol_range: Span,
+    },
+    Tuple {
+        elems: Vec<Expr>,
+        open_range: Span,
+    },
+    Object {
+        items: Vec<(Expr, Expr)>,
+        open_range: Span,
+    },
     /// An object constructor key: a bare name is a literal string.
-    ObjectKey { wrapped: Box<Expr>, force_non_literal: bool },
+    ObjectKey {
+        wrapped: Box<Expr>,
+        force_non_literal: bool,
+    },
     For(Box<ForExpr>),
-    Index { coll: Box<Expr>, key: Box<Expr>, open_range: Span, bracket_range: Span },
-    Splat { source: Box<Expr>, each: Box<Expr>, marker_range: Span },
+    Index {
+        coll: Box<Expr>,
+        key: Box<Expr>,
+        open_range: Span,
+        bracket_range: Span,
+    },
+    Splat {
+        source: Box<Expr>,
+        each: Box<Expr>,
+        marker_range: Span,
+    },
     /// The current element inside a splat's `each` expression.
     AnonSymbol,
     Parens(Box<Expr>),
@@ -103,18 +147,30 @@ pub struct ForExpr {
 impl Expr {
     pub fn new(kind: ExprKind, range: Span) -> Expr {
         let d = kind.children_depth();
-        Expr { kind, range, depth: d + 1 }
+        Expr {
+            kind,
+            range,
+            depth: d + 1,
+        }
     }
 
     /// hclsyntax's `StartRange`: the part of the expression a diagnostic about
     /// its start (for example a bad function argument) points at.
     pub fn start_range(&self) -> Span {
         match &self.kind {
-            ExprKind::Tuple { open_range, .. } | ExprKind::Object { open_range, .. } => open_range.clone(),
-            ExprKind::Call { name_range, open_range, .. } => name_range.start..open_range.end,
+            ExprKind::Tuple { open_range, .. } | ExprKind::Object { open_range, .. } => {
+                open_range.clone()
+            }
+            ExprKind::Call {
+                name_range,
+                open_range,
+                ..
+            } => name_range.start..open_range.end,
             ExprKind::Binary { lhs, .. } => lhs.start_range(),
             ExprKind::Conditional { cond, .. } => cond.start_range(),
-            ExprKind::Template(parts) => parts.first().map_or(self.range.clone(), Expr::start_range),
+            ExprKind::Template(parts) => {
+                parts.first().map_or(self.range.clone(), Expr::start_range)
+            }
             ExprKind::Index { open_range, .. } => open_range.clone(),
             ExprKind::Splat { marker_range, .. } => marker_range.clone(),
             ExprKind::For(f) => f.open_range.clone(),
@@ -131,7 +187,9 @@ impl Expr {
             ExprKind::Scope { root, steps, .. } if steps.is_empty() => Some(root.clone()),
             ExprKind::Parens(e) => e.as_keyword(),
             ExprKind::Literal(v) if v.is_null() && v.ty.is_dynamic() => Some("null".into()),
-            ExprKind::Literal(v) => v.as_bool().map(|b| if b { "true".into() } else { "false".into() }),
+            ExprKind::Literal(v) => v
+                .as_bool()
+                .map(|b| if b { "true".into() } else { "false".into() }),
             _ => None,
         }
     }
@@ -150,7 +208,11 @@ impl ExprKind {
             ExprKind::Binary { lhs, rhs, .. } => lhs.depth.max(rhs.depth),
             ExprKind::Unary { val, .. } => val.depth,
             ExprKind::Tuple { elems, .. } => m(elems),
-            ExprKind::Object { items, .. } => items.iter().map(|(k, v)| k.depth.max(v.depth)).max().unwrap_or(0),
+            ExprKind::Object { items, .. } => items
+                .iter()
+                .map(|(k, v)| k.depth.max(v.depth))
+                .max()
+                .unwrap_or(0),
             ExprKind::ObjectKey { wrapped, .. } => wrapped.depth,
             ExprKind::For(f) => {
                 let mut d = f.coll.depth.max(f.val_expr.depth);

@@ -49,7 +49,11 @@ pub fn conv(v: &Value, ty: &Type) -> Result<Value, String> {
     }
     if !v.is_known() || v.is_null() {
         if v.ty.is_dynamic() || convert::can_convert_unsafe(&v.ty, ty) {
-            return Ok(Value { ty: ty.clone(), kind: v.kind.clone(), marks: v.marks });
+            return Ok(Value {
+                ty: ty.clone(),
+                kind: v.kind.clone(),
+                marks: v.marks,
+            });
         }
         return Err(mismatch_message(&v.ty, ty));
     }
@@ -71,10 +75,18 @@ fn eq_inner(a: &Value, b: &Value) -> Option<bool> {
     match (a.is_known(), b.is_known()) {
         (false, false) => return None,
         (true, false) => {
-            return if a.is_null() || b.ty.has_dynamic_types() || a.ty == b.ty { None } else { Some(false) };
+            return if a.is_null() || b.ty.has_dynamic_types() || a.ty == b.ty {
+                None
+            } else {
+                Some(false)
+            };
         }
         (false, true) => {
-            return if b.is_null() || a.ty.has_dynamic_types() || a.ty == b.ty { None } else { Some(false) };
+            return if b.is_null() || a.ty.has_dynamic_types() || a.ty == b.ty {
+                None
+            } else {
+                Some(false)
+            };
         }
         _ => {}
     }
@@ -93,7 +105,10 @@ fn eq_inner(a: &Value, b: &Value) -> Option<bool> {
                 return Some(false);
             }
             if a.ty.is_set() {
-                let all_in = |p: &[Value], q: &[Value]| p.iter().all(|x| q.iter().any(|y| eq_inner(x, y) == Some(true)));
+                let all_in = |p: &[Value], q: &[Value]| {
+                    p.iter()
+                        .all(|x| q.iter().any(|y| eq_inner(x, y) == Some(true)))
+                };
                 return Some(all_in(xs, ys) && all_in(ys, xs));
             }
             for (x, y) in xs.iter().zip(ys) {
@@ -110,7 +125,9 @@ fn eq_inner(a: &Value, b: &Value) -> Option<bool> {
                 return Some(false);
             }
             for (k, x) in xs {
-                let Some(y) = ys.get(k) else { return Some(false) };
+                let Some(y) = ys.get(k) else {
+                    return Some(false);
+                };
                 match eq_inner(x, y) {
                     None => return None,
                     Some(false) => return Some(false),
@@ -135,10 +152,16 @@ fn elements(v: &Value) -> Vec<(Value, Value)> {
             if v.ty.is_set() {
                 es.iter().map(|e| (e.clone(), e.clone())).collect()
             } else {
-                es.iter().enumerate().map(|(i, e)| (Value::number(Number::from_i64(i as i64)), e.clone())).collect()
+                es.iter()
+                    .enumerate()
+                    .map(|(i, e)| (Value::number(Number::from_i64(i as i64)), e.clone()))
+                    .collect()
             }
         }
-        Kind::Attrs(m) => m.iter().map(|(k, e)| (Value::string(k), e.clone())).collect(),
+        Kind::Attrs(m) => m
+            .iter()
+            .map(|(k, e)| (Value::string(k), e.clone()))
+            .collect(),
         _ => Vec::new(),
     }
 }
@@ -149,7 +172,12 @@ fn friendly(t: &Type) -> String {
 
 impl Evaluator {
     pub fn new(functions: bool) -> Evaluator {
-        Evaluator { functions, diags: Vec::new(), scopes: Vec::new(), anon: Vec::new() }
+        Evaluator {
+            functions,
+            diags: Vec::new(),
+            scopes: Vec::new(),
+            anon: Vec::new(),
+        }
     }
 
     fn diag(&mut self, summary: &str, detail: impl Into<String>, range: Span) {
@@ -163,7 +191,11 @@ impl Evaluator {
             ExprKind::Parens(inner) | ExprKind::TemplateWrap(inner) => self.eval(inner),
             ExprKind::Template(parts) => self.eval_template(parts, e),
             ExprKind::TemplateJoin(f) => self.eval_template_join(f),
-            ExprKind::Scope { root, root_range, steps } => self.eval_scope(root, root_range, steps),
+            ExprKind::Scope {
+                root,
+                root_range,
+                steps,
+            } => self.eval_scope(root, root_range, steps),
             ExprKind::Relative { source, steps } => {
                 let n = self.diags.len();
                 let src = self.eval(source);
@@ -179,7 +211,10 @@ impl Evaluator {
                 Value::tuple(vals)
             }
             ExprKind::Object { items, .. } => self.eval_object(items),
-            ExprKind::ObjectKey { wrapped, force_non_literal } => {
+            ExprKind::ObjectKey {
+                wrapped,
+                force_non_literal,
+            } => {
                 if !force_non_literal {
                     if let ExprKind::Scope { steps, .. } = &wrapped.kind {
                         if !steps.is_empty() {
@@ -198,7 +233,12 @@ impl Evaluator {
                 self.eval(wrapped)
             }
             ExprKind::For(f) => self.eval_for(f, e),
-            ExprKind::Index { coll, key, bracket_range, .. } => {
+            ExprKind::Index {
+                coll,
+                key,
+                bracket_range,
+                ..
+            } => {
                 let c = self.eval(coll);
                 let k = self.eval(key);
                 match self.index(&c, &k, bracket_range) {
@@ -216,7 +256,11 @@ impl Evaluator {
 
     fn eval_scope(&mut self, root: &str, root_range: &Span, steps: &[Step]) -> Value {
         if self.scopes.is_empty() {
-            self.diag("Variables not allowed", "Variables may not be used here.", root_range.clone());
+            self.diag(
+                "Variables not allowed",
+                "Variables may not be used here.",
+                root_range.clone(),
+            );
             return dyn_val();
         }
         for frame in self.scopes.iter().rev() {
@@ -225,9 +269,20 @@ impl Evaluator {
                 return self.traverse(v, steps);
             }
         }
-        let names: Vec<&str> = self.scopes.iter().rev().flat_map(|f| f.iter().map(|(n, _)| n.as_str())).collect();
-        let suggestion = name_suggestion(root, &names).map(|s| format!(" Did you mean {}?", go_quote(s))).unwrap_or_default();
-        self.diag("Unknown variable", format!("There is no variable named {}.{suggestion}", go_quote(root)), root_range.clone());
+        let names: Vec<&str> = self
+            .scopes
+            .iter()
+            .rev()
+            .flat_map(|f| f.iter().map(|(n, _)| n.as_str()))
+            .collect();
+        let suggestion = name_suggestion(root, &names)
+            .map(|s| format!(" Did you mean {}?", go_quote(s)))
+            .unwrap_or_default();
+        self.diag(
+            "Unknown variable",
+            format!("There is no variable named {}.{suggestion}", go_quote(root)),
+            root_range.clone(),
+        );
         dyn_val()
     }
 
@@ -252,7 +307,10 @@ impl Evaluator {
     fn get_attr(&mut self, obj: &Value, name: &str, range: &Span) -> Result<Value, RawDiag> {
         let err = |s: &str, d: String| Err(RawDiag::new(s, d, range.clone()));
         if obj.is_null() {
-            return err("Attempt to get attribute from null value", "This value is null, so it does not have any attributes.".into());
+            return err(
+                "Attempt to get attribute from null value",
+                "This value is null, so it does not have any attributes.".into(),
+            );
         }
         let (o, marks) = unmark(obj);
         match &o.ty {
@@ -296,7 +354,11 @@ impl Evaluator {
     fn index(&mut self, coll: &Value, key: &Value, range: &Span) -> Result<Value, RawDiag> {
         let invalid = |d: String| Err(RawDiag::new("Invalid index", d, range.clone()));
         if coll.is_null() {
-            return Err(RawDiag::new("Attempt to index null value", "This value is null, so it does not have any indices.", range.clone()));
+            return Err(RawDiag::new(
+                "Attempt to index null value",
+                "This value is null, so it does not have any indices.",
+                range.clone(),
+            ));
         }
         if key.is_null() {
             return invalid("Can't use a null value as an indexing key.".into());
@@ -342,10 +404,15 @@ impl Evaluator {
                     if n.cmp_num(&Number::from_i64(0)) == std::cmp::Ordering::Less {
                         return invalid("The given key does not identify an element in this collection value: a negative number is not a valid index for a sequence.".into());
                     }
-                    if es.is_empty() {
-                        return invalid("The given key does not identify an element in this collection value: the collection has no elements.".into());
+                    // hcl 2.14 gives the specific reason only when the index
+                    // is at most the length (its comparison is off by one).
+                    let len = Number::from_i64(es.len() as i64);
+                    if n.cmp_num(&len) != std::cmp::Ordering::Greater {
+                        if es.is_empty() {
+                            return invalid("The given key does not identify an element in this collection value: the collection has no elements.".into());
+                        }
+                        return invalid("The given key does not identify an element in this collection value: the given index is greater than or equal to the length of the collection.".into());
                     }
-                    return invalid("The given key does not identify an element in this collection value: the given index is greater than or equal to the length of the collection.".into());
                 }
                 invalid("The given key does not identify an element in this collection value.".into())
             }
@@ -402,7 +469,11 @@ impl Evaluator {
                 ),
             }
         }
-        let r = if known { Value::string(&buf) } else { Value::unknown(Type::String) };
+        let r = if known {
+            Value::string(&buf)
+        } else {
+            Value::unknown(Type::String)
+        };
         r.with_marks(marks)
     }
 
@@ -446,18 +517,39 @@ impl Evaluator {
     }
 
     fn eval_call(&mut self, e: &Expr) -> Value {
-        let ExprKind::Call { name, name_range, args, expand_final, close_range, .. } = &e.kind else { return dyn_val() };
+        let ExprKind::Call {
+            name,
+            name_range,
+            args,
+            expand_final,
+            close_range,
+            ..
+        } = &e.kind
+        else {
+            return dyn_val();
+        };
         if !self.functions {
-            self.diag("Function calls not allowed", "Functions may not be called here.", e.range.clone());
+            self.diag(
+                "Function calls not allowed",
+                "Functions may not be called here.",
+                e.range.clone(),
+            );
             return dyn_val();
         }
         let Some(f) = funcs::lookup(name) else {
-            let suggestion = name_suggestion(name, &funcs::NAMES).map(|s| format!(" Did you mean {}?", go_quote(s))).unwrap_or_default();
-            self.diag("Call to unknown function", format!("There is no function named {}.{suggestion}", go_quote(name)), name_range.clone());
+            let suggestion = name_suggestion(name, &funcs::NAMES)
+                .map(|s| format!(" Did you mean {}?", go_quote(s)))
+                .unwrap_or_default();
+            self.diag(
+                "Call to unknown function",
+                format!("There is no function named {}.{suggestion}", go_quote(name)),
+                name_range.clone(),
+            );
             return dyn_val();
         };
         // Arguments as (value, start range of the expression that gave it).
-        let mut argv: Vec<(Option<Value>, Span)> = args.iter().map(|a| (None, a.start_range())).collect();
+        let mut argv: Vec<(Option<Value>, Span)> =
+            args.iter().map(|a| (None, a.start_range())).collect();
         if *expand_final {
             let last = args.last().expect("parser gives `...` an argument");
             let n = self.diags.len();
@@ -472,7 +564,10 @@ impl Evaluator {
             };
             if v.ty.is_dynamic() {
                 if v.is_null() {
-                    return bad(self, "The expanding argument (indicated by ...) must not be null.");
+                    return bad(
+                        self,
+                        "The expanding argument (indicated by ...) must not be null.",
+                    );
                 }
                 return dyn_val();
             }
@@ -480,7 +575,10 @@ impl Evaluator {
                 return bad(self, "The expanding argument (indicated by ...) must be of a tuple, list, or set type.");
             }
             if v.is_null() {
-                return bad(self, "The expanding argument (indicated by ...) must not be null.");
+                return bad(
+                    self,
+                    "The expanding argument (indicated by ...) must not be null.",
+                );
             }
             if !v.is_known() {
                 return dyn_val();
@@ -493,13 +591,21 @@ impl Evaluator {
         if argv.is_empty() {
             self.diag(
                 "Not enough function arguments",
-                format!("Function {} expects 1 argument(s). Missing value for {}.", go_quote(name), go_quote(f.param)),
+                format!(
+                    "Function {} expects 1 argument(s). Missing value for {}.",
+                    go_quote(name),
+                    go_quote(f.param)
+                ),
                 close_range.clone(),
             );
             return dyn_val();
         }
         if argv.len() > 1 {
-            self.diag("Too many function arguments", format!("Function {} expects only 1 argument(s).", go_quote(name)), argv[1].1.clone());
+            self.diag(
+                "Too many function arguments",
+                format!("Function {} expects only 1 argument(s).", go_quote(name)),
+                argv[1].1.clone(),
+            );
             return dyn_val();
         }
         let n = self.diags.len();
@@ -514,7 +620,11 @@ impl Evaluator {
         match (f.call)(&v) {
             Ok(r) => r,
             Err(msg) => {
-                self.diag("Invalid function argument", format!("Invalid value for {} parameter: {msg}.", go_quote(f.param)), range);
+                self.diag(
+                    "Invalid function argument",
+                    format!("Invalid value for {} parameter: {msg}.", go_quote(f.param)),
+                    range,
+                );
                 dyn_val()
             }
         }
@@ -558,7 +668,11 @@ impl Evaluator {
         };
         let cv = self.eval(cond);
         if cv.is_null() {
-            self.diag("Null condition", "The condition value is null. Conditions must either be true or false.", cond.range.clone());
+            self.diag(
+                "Null condition",
+                "The condition value is null. Conditions must either be true or false.",
+                cond.range.clone(),
+            );
             return Value::unknown(result_ty);
         }
         let (cv, cm) = unmark(&cv);
@@ -571,7 +685,11 @@ impl Evaluator {
         let cv = match conv(&cv, &Type::Bool) {
             Ok(v) => v,
             Err(_) => {
-                self.diag("Incorrect condition type", "The condition expression must be of type bool.", cond.range.clone());
+                self.diag(
+                    "Incorrect condition type",
+                    "The condition expression must be of type bool.",
+                    cond.range.clone(),
+                );
                 return Value::unknown(result_ty);
             }
         };
@@ -611,21 +729,31 @@ impl Evaluator {
         let l = match conv(&l, &param) {
             Ok(v) => Some(v),
             Err(m) => {
-                self.diag("Invalid operand", format!("Unsuitable value for left operand: {m}."), lhs.range.clone());
+                self.diag(
+                    "Invalid operand",
+                    format!("Unsuitable value for left operand: {m}."),
+                    lhs.range.clone(),
+                );
                 None
             }
         };
         let r = match conv(&r, &param) {
             Ok(v) => Some(v),
             Err(m) => {
-                self.diag("Invalid operand", format!("Unsuitable value for right operand: {m}."), rhs.range.clone());
+                self.diag(
+                    "Invalid operand",
+                    format!("Unsuitable value for right operand: {m}."),
+                    rhs.range.clone(),
+                );
                 None
             }
         };
         if self.diags.len() > n {
             return Value::unknown(result);
         }
-        let (Some(l), Some(r)) = (l, r) else { return Value::unknown(result) };
+        let (Some(l), Some(r)) = (l, r) else {
+            return Value::unknown(result);
+        };
         if matches!(op, BinOp::Eq | BinOp::Ne) {
             let v = equals(&l, &r);
             if op == BinOp::Ne {
@@ -637,7 +765,11 @@ impl Evaluator {
             return v;
         }
         if l.is_null() || r.is_null() {
-            self.diag("Operation failed", "Error during operation: argument must not be null.", e.range.clone());
+            self.diag(
+                "Operation failed",
+                "Error during operation: argument must not be null.",
+                e.range.clone(),
+            );
             return Value::unknown(result);
         }
         let (l, lm) = l.unmark_deep();
@@ -652,13 +784,21 @@ impl Evaluator {
                 Value::bool(if op == BinOp::Or { a || b } else { a && b })
             }
             _ => {
-                let (Some(a), Some(b)) = (l.as_number(), r.as_number()) else { return Value::unknown(result) };
+                let (Some(a), Some(b)) = (l.as_number(), r.as_number()) else {
+                    return Value::unknown(result);
+                };
                 let ord = a.cmp_num(b);
                 use std::cmp::Ordering::*;
-                let arith = |res: Result<Number, crate::number::NumberError>, msg: &str, s: &mut Self| match res {
+                let arith = |res: Result<Number, crate::number::NumberError>,
+                             msg: &str,
+                             s: &mut Self| match res {
                     Ok(n) => Value::number(n),
                     Err(_) => {
-                        s.diag("Operation failed", format!("Error during operation: {msg}."), e.range.clone());
+                        s.diag(
+                            "Operation failed",
+                            format!("Error during operation: {msg}."),
+                            e.range.clone(),
+                        );
                         Value::unknown(Type::Number)
                     }
                 };
@@ -670,7 +810,11 @@ impl Evaluator {
                     BinOp::Add => arith(a.add(b), "can't compute sum of opposing infinities", self),
                     BinOp::Sub => arith(a.sub(b), "can't subtract infinity from itself", self),
                     BinOp::Mul => arith(a.mul(b), "can't multiply zero by infinity", self),
-                    BinOp::Div => arith(a.div(b), "can't divide zero by zero or infinity by infinity", self),
+                    BinOp::Div => arith(
+                        a.div(b),
+                        "can't divide zero by zero or infinity by infinity",
+                        self,
+                    ),
                     _ => arith(a.rem(b), "can't use modulo with zero and infinity", self),
                 }
             }
@@ -681,11 +825,19 @@ impl Evaluator {
     fn eval_unary(&mut self, op: UnOp, val: &Expr, e: &Expr) -> Value {
         let n = self.diags.len();
         let v = self.eval(val);
-        let ty = if op == UnOp::Neg { Type::Number } else { Type::Bool };
+        let ty = if op == UnOp::Neg {
+            Type::Number
+        } else {
+            Type::Bool
+        };
         let v = match conv(&v, &ty) {
             Ok(v) => v,
             Err(m) => {
-                self.diag("Invalid operand", format!("Unsuitable value for unary operand: {m}."), val.range.clone());
+                self.diag(
+                    "Invalid operand",
+                    format!("Unsuitable value for unary operand: {m}."),
+                    val.range.clone(),
+                );
                 return Value::unknown(ty);
             }
         };
@@ -693,7 +845,11 @@ impl Evaluator {
             return Value::unknown(ty);
         }
         if v.is_null() {
-            self.diag("Operation failed", "Error during operation: argument must not be null.", e.range.clone());
+            self.diag(
+                "Operation failed",
+                "Error during operation: argument must not be null.",
+                e.range.clone(),
+            );
             return Value::unknown(ty);
         }
         let (v, m) = v.unmark_deep();
@@ -701,7 +857,11 @@ impl Evaluator {
             return Value::unknown(ty);
         }
         let r = match op {
-            UnOp::Neg => Value::number(v.as_number().map(Number::neg).unwrap_or_else(|| Number::from_i64(0))),
+            UnOp::Neg => Value::number(
+                v.as_number()
+                    .map(Number::neg)
+                    .unwrap_or_else(|| Number::from_i64(0)),
+            ),
             UnOp::Not => Value::bool(!v.as_bool().unwrap_or(false)),
         };
         r.with_marks(m)
@@ -721,7 +881,11 @@ impl Evaluator {
                 continue;
             }
             if key.is_null() {
-                self.diag("Null value as key", "Can't use a null value as a key.", v.range.clone());
+                self.diag(
+                    "Null value as key",
+                    "Can't use a null value as a key.",
+                    v.range.clone(),
+                );
                 known = false;
                 continue;
             }
@@ -730,7 +894,11 @@ impl Evaluator {
             let key = match conv(&key, &Type::String) {
                 Ok(k) => k,
                 Err(m) => {
-                    self.diag("Incorrect key type", format!("Can't use this value as a key: {m}."), k.range.clone());
+                    self.diag(
+                        "Incorrect key type",
+                        format!("Can't use this value as a key: {m}."),
+                        k.range.clone(),
+                    );
                     known = false;
                     continue;
                 }
@@ -750,7 +918,11 @@ impl Evaluator {
     fn eval_for(&mut self, f: &ForExpr, e: &Expr) -> Value {
         let coll = self.eval(&f.coll);
         if coll.is_null() {
-            self.diag("Iteration over null value", "A null value cannot be used as the collection in a 'for' expression.", f.coll.range.clone());
+            self.diag(
+                "Iteration over null value",
+                "A null value cannot be used as the collection in a 'for' expression.",
+                f.coll.range.clone(),
+            );
             return dyn_val();
         }
         if coll.ty.is_dynamic() {
@@ -761,7 +933,10 @@ impl Evaluator {
         if !iterable(&coll.ty) {
             self.diag(
                 "Iteration over non-iterable value",
-                format!("A value of type {} cannot be used as the collection in a 'for' expression.", friendly(&coll.ty)),
+                format!(
+                    "A value of type {} cannot be used as the collection in a 'for' expression.",
+                    friendly(&coll.ty)
+                ),
                 f.coll.range.clone(),
             );
             return dyn_val();
@@ -780,12 +955,20 @@ impl Evaluator {
             let r = self.eval(c);
             self.scopes.pop();
             if r.is_null() {
-                self.diag("Condition is null", "The value of the 'if' clause must not be null.", c.range.clone());
+                self.diag(
+                    "Condition is null",
+                    "The value of the 'if' clause must not be null.",
+                    c.range.clone(),
+                );
                 return dyn_val();
             }
             marks = marks.union(r.marks);
             if let Err(m) = conv(&r, &Type::Bool) {
-                self.diag("Invalid 'for' condition", format!("The 'if' clause value is invalid: {m}."), c.range.clone());
+                self.diag(
+                    "Invalid 'for' condition",
+                    format!("The 'if' clause value is invalid: {m}."),
+                    c.range.clone(),
+                );
                 return dyn_val();
             }
             if self.diags.len() > n {
@@ -811,7 +994,10 @@ impl Evaluator {
         }
         if f.key_expr.is_some() {
             if f.group {
-                obj = groups.into_iter().map(|(k, vs)| (k, Value::tuple(vs))).collect();
+                obj = groups
+                    .into_iter()
+                    .map(|(k, vs)| (k, Value::tuple(vs)))
+                    .collect();
             }
             Value::object(obj).with_marks(marks)
         } else {
@@ -833,7 +1019,11 @@ impl Evaluator {
             let inc = self.eval(c);
             if inc.is_null() {
                 if *known {
-                    self.diag("Invalid 'for' condition", "The value of the 'if' clause must not be null.", c.range.clone());
+                    self.diag(
+                        "Invalid 'for' condition",
+                        "The value of the 'if' clause must not be null.",
+                        c.range.clone(),
+                    );
                 }
                 *known = false;
                 return None;
@@ -851,7 +1041,11 @@ impl Evaluator {
                 }
                 Err(m) => {
                     if *known {
-                        self.diag("Invalid 'for' condition", format!("The 'if' clause value is invalid: {m}."), c.range.clone());
+                        self.diag(
+                            "Invalid 'for' condition",
+                            format!("The 'if' clause value is invalid: {m}."),
+                            c.range.clone(),
+                        );
                     }
                     *known = false;
                     return None;
@@ -866,7 +1060,11 @@ impl Evaluator {
         let kr = self.eval(ke);
         if kr.is_null() {
             if *known {
-                self.diag("Invalid object key", "Key expression in 'for' expression must not produce a null value.", ke.range.clone());
+                self.diag(
+                    "Invalid object key",
+                    "Key expression in 'for' expression must not produce a null value.",
+                    ke.range.clone(),
+                );
             }
             *known = false;
             return None;
@@ -880,7 +1078,11 @@ impl Evaluator {
             Ok(k) => k,
             Err(m) => {
                 if *known {
-                    self.diag("Invalid object key", format!("The key expression produced an invalid result: {m}."), ke.range.clone());
+                    self.diag(
+                        "Invalid object key",
+                        format!("The key expression produced an invalid result: {m}."),
+                        ke.range.clone(),
+                    );
                 }
                 *known = false;
                 return None;
@@ -913,7 +1115,11 @@ impl Evaluator {
             if auto_upgrade {
                 return Value::tuple(vec![]);
             }
-            self.diag("Splat of null value", "Splat expressions (with the * symbol) cannot be applied to null sequences.", source.range.clone());
+            self.diag(
+                "Splat of null value",
+                "Splat expressions (with the * symbol) cannot be applied to null sequences.",
+                source.range.clone(),
+            );
             return dyn_val();
         }
         if src.ty.is_dynamic() {
@@ -976,7 +1182,11 @@ fn describe_conditional_mismatch(t: &Type, f: &Type) -> String {
                     return format!("The 'true' value includes object attribute {}, which is absent in the 'false' value", go_quote(name));
                 };
                 if at != bt {
-                    return format!("Type mismatch for object attribute {}: {}", go_quote(name), describe_conditional_mismatch(at, bt));
+                    return format!(
+                        "Type mismatch for object attribute {}: {}",
+                        go_quote(name),
+                        describe_conditional_mismatch(at, bt)
+                    );
                 }
             }
             for name in b.attrs.keys() {
@@ -987,15 +1197,24 @@ fn describe_conditional_mismatch(t: &Type, f: &Type) -> String {
         }
         (Type::Tuple(a), Type::Tuple(b)) => {
             if a.len() != b.len() {
-                return format!("The 'true' tuple has length {}, but the 'false' tuple has length {}", a.len(), b.len());
+                return format!(
+                    "The 'true' tuple has length {}, but the 'false' tuple has length {}",
+                    a.len(),
+                    b.len()
+                );
             }
             for (i, (x, y)) in a.iter().zip(b.iter()).enumerate() {
                 if x != y {
-                    return format!("Type mismatch for tuple element {i}: {}", describe_conditional_mismatch(x, y));
+                    return format!(
+                        "Type mismatch for tuple element {i}: {}",
+                        describe_conditional_mismatch(x, y)
+                    );
                 }
             }
         }
-        (Type::List(x), Type::List(y)) | (Type::Map(x), Type::Map(y)) | (Type::Set(x), Type::Set(y))
+        (Type::List(x), Type::List(y))
+        | (Type::Map(x), Type::Map(y))
+        | (Type::Set(x), Type::Set(y))
             if (x.is_object() && y.is_object()) || (x.is_tuple() && y.is_tuple()) =>
         {
             let noun = match t {
@@ -1003,7 +1222,10 @@ fn describe_conditional_mismatch(t: &Type, f: &Type) -> String {
                 Type::Set(_) => "set",
                 _ => "map",
             };
-            return format!("Mismatched {noun} element types: {}", describe_conditional_mismatch(x, y));
+            return format!(
+                "Mismatched {noun} element types: {}",
+                describe_conditional_mismatch(x, y)
+            );
         }
         _ => {}
     }
@@ -1013,4 +1235,3 @@ fn describe_conditional_mismatch(t: &Type, f: &Type) -> String {
     }
     format!("The 'true' value is {tn}, but the 'false' value is {fname}")
 }
-

@@ -13,7 +13,16 @@ pub struct Func {
 }
 
 /// Every offered function, in the order used for "Did you mean" suggestions.
-pub const NAMES: [&str; 8] = ["nonsensitive", "sensitive", "tobool", "tolist", "tomap", "tonumber", "toset", "tostring"];
+pub const NAMES: [&str; 8] = [
+    "nonsensitive",
+    "sensitive",
+    "tobool",
+    "tolist",
+    "tomap",
+    "tonumber",
+    "toset",
+    "tostring",
+];
 
 pub fn lookup(name: &str) -> Option<Func> {
     let call: fn(&Value) -> Result<Value, String> = match name {
@@ -24,7 +33,10 @@ pub fn lookup(name: &str) -> Option<Func> {
         "toset" => |v| to(v, Type::set(Type::Dynamic)),
         "tomap" => |v| to(v, Type::map(Type::Dynamic)),
         "sensitive" => {
-            return Some(Func { param: "value", call: |v| Ok(v.clone().with_marks(Marks { sensitive: true })) });
+            return Some(Func {
+                param: "value",
+                call: |v| Ok(v.clone().with_marks(Marks { sensitive: true })),
+            });
         }
         "nonsensitive" => {
             return Some(Func {
@@ -45,14 +57,26 @@ pub fn lookup(name: &str) -> Option<Func> {
 fn to(arg: &Value, want: Type) -> Result<Value, String> {
     let got = &arg.ty;
     if got != &want && !got.is_dynamic() && !convert::can_convert_unsafe(got, &want) {
-        return Err(format!("cannot convert {} to {}", got.friendly_name(), want.friendly_name_for_constraint()));
+        return Err(format!(
+            "cannot convert {} to {}",
+            got.friendly_name(),
+            want.friendly_name_for_constraint()
+        ));
     }
     if !arg.is_known() {
-        return Ok(Value { ty: want, kind: Kind::Unknown, marks: arg.marks });
+        return Ok(Value {
+            ty: want,
+            kind: Kind::Unknown,
+            marks: arg.marks,
+        });
     }
     let attempt = if arg.is_null() {
         if got.is_dynamic() || got == &want || convert::can_convert_unsafe(got, &want) {
-            Ok(Value { ty: want.clone(), kind: Kind::Null, marks: arg.marks })
+            Ok(Value {
+                ty: want.clone(),
+                kind: Kind::Null,
+                marks: arg.marks,
+            })
         } else {
             Err(())
         }

@@ -48,7 +48,11 @@ struct Token {
 
 fn scan(src: &str) -> Vec<Token> {
     let b = src.as_bytes();
-    let mut p = JPos { byte: 0, line: 1, col: 1 };
+    let mut p = JPos {
+        byte: 0,
+        line: 1,
+        col: 1,
+    };
     let mut out = Vec::new();
     loop {
         while p.byte < b.len() {
@@ -65,7 +69,11 @@ fn scan(src: &str) -> Vec<Token> {
             p.byte += 1;
         }
         if p.byte >= b.len() {
-            out.push(Token { kind: JTok::Eof, start: p, end: p });
+            out.push(Token {
+                kind: JTok::Eof,
+                start: p,
+                end: p,
+            });
             return out;
         }
         let start = p;
@@ -113,7 +121,9 @@ fn scan(src: &str) -> Vec<Token> {
                 JTok::Str
             }
             b'-' | b'+' | b'.' | b'0'..=b'9' => {
-                while p.byte < b.len() && matches!(b[p.byte], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9') {
+                while p.byte < b.len()
+                    && matches!(b[p.byte], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                {
                     p.byte += 1;
                     p.col += 1;
                 }
@@ -129,12 +139,24 @@ fn scan(src: &str) -> Vec<Token> {
             _ => {
                 p.byte += src[p.byte..].chars().next().map_or(1, char::len_utf8);
                 p.col += 1;
-                out.push(Token { kind: JTok::Invalid, start, end: p });
-                out.push(Token { kind: JTok::Eof, start: p, end: p });
+                out.push(Token {
+                    kind: JTok::Invalid,
+                    start,
+                    end: p,
+                });
+                out.push(Token {
+                    kind: JTok::Eof,
+                    start: p,
+                    end: p,
+                });
                 return out;
             }
         };
-        out.push(Token { kind, start, end: p });
+        out.push(Token {
+            kind,
+            start,
+            end: p,
+        });
     }
 }
 
@@ -227,17 +249,16 @@ pub fn decode_json_string(tok: &str) -> Result<String, usize> {
         }
     };
     while let Some((i, c)) = chars.next() {
-        if (c as u32) < 0x20 {
-            return Err(i + 1);
-        }
-        if c == '"' {
-            return Err(i + 1);
+        if (c as u32) < 0x20 || c == '"' {
+            return Err(i + 2);
         }
         if c != '\\' {
             out.push(c);
             continue;
         }
-        let Some((_, e)) = chars.next() else { return Err(i + 2) };
+        let Some((_, e)) = chars.next() else {
+            return Err(i + 3);
+        };
         match e {
             '"' => out.push('"'),
             '\\' => out.push('\\'),
@@ -249,7 +270,10 @@ pub fn decode_json_string(tok: &str) -> Result<String, usize> {
             't' => out.push('\t'),
             'u' => {
                 let rest = &body[i + 2..];
-                let Some(u) = hex4(rest) else { return Err(i + 3) };
+                let Some(u) = hex4(rest) else {
+                    let bad = rest.bytes().take_while(u8::is_ascii_hexdigit).count();
+                    return Err(i + 4 + bad);
+                };
                 for _ in 0..4 {
                     chars.next();
                 }
@@ -272,7 +296,7 @@ pub fn decode_json_string(tok: &str) -> Result<String, usize> {
                     out.push(char::from_u32(u).unwrap_or('\u{fffd}'));
                 }
             }
-            _ => return Err(i + 2),
+            _ => return Err(i + 3),
         }
     }
     Ok(out)
@@ -289,6 +313,24 @@ impl<'a> JParser<'a> {
             self.i += 1;
         }
         t
+    }
+
+    /// hcl's JSON recovery: skip to the end of the current object or array.
+    fn recover(&mut self, mut t: Token, open_kind: JTok, close_kind: JTok) {
+        let mut open = 1;
+        loop {
+            if t.kind == open_kind {
+                open += 1;
+            } else if t.kind == close_kind {
+                open -= 1;
+                if open <= 1 {
+                    return;
+                }
+            } else if t.kind == JTok::Eof {
+                return;
+            }
+            t = self.read();
+        }
     }
 
     fn text(&self, t: &Token) -> &'a str {
@@ -313,25 +355,41 @@ impl<'a> JParser<'a> {
 
     fn value_inner(&mut self) -> JResult<JNode> {
         let t = self.peek();
-        let start_of_value = "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.";
+        let start_of_value =
+            "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.";
         match t.kind {
             JTok::BraceO => self.object(),
             JTok::BrackO => self.array(),
             JTok::Num => {
                 self.read();
                 let s = self.text(&t);
-                let bad = || diag("Invalid JSON number", "There is a syntax error in the given JSON number.", t.start, t.end);
+                let bad = || {
+                    diag(
+                        "Invalid JSON number",
+                        "There is a syntax error in the given JSON number.",
+                        t.start,
+                        t.end,
+                    )
+                };
                 if !valid_json_number(s) {
                     return Err(bad());
                 }
                 let n = Number::parse_literal(s).map_err(|_| bad())?;
-                Ok(JNode { val: JVal::Num(n), start: t.start, end: t.end })
+                Ok(JNode {
+                    val: JVal::Num(n),
+                    start: t.start,
+                    end: t.end,
+                })
             }
             JTok::Str => {
                 self.read();
                 let s = self.text(&t);
                 match decode_json_string(s) {
-                    Ok(v) => Ok(JNode { val: JVal::Str(v), start: t.start, end: t.end }),
+                    Ok(v) => Ok(JNode {
+                        val: JVal::Str(v),
+                        start: t.start,
+                        end: t.end,
+                    }),
                     Err(off) => {
                         let mut p = t.start;
                         p.byte = (p.byte + off).min(t.end.byte);
@@ -339,7 +397,12 @@ impl<'a> JParser<'a> {
                         let mut e = p;
                         e.byte = (e.byte + 1).min(self.src.len());
                         e.col += 1;
-                        Err(diag("Invalid JSON string", "There is a syntax error in the given JSON string.", p, e))
+                        Err(diag(
+                            "Invalid JSON string",
+                            "There is a syntax error in the given JSON string.",
+                            p,
+                            e,
+                        ))
                     }
                 }
             }
@@ -353,27 +416,51 @@ impl<'a> JParser<'a> {
                     "undefined" | "NaN" | "Infinity" => {
                         return Err(diag(
                             "Invalid JSON keyword",
-                            format!("The JavaScript identifier {} cannot be used in JSON.", go_quote(s)),
+                            format!(
+                                "The JavaScript identifier {} cannot be used in JSON.",
+                                go_quote(s)
+                            ),
                             t.start,
                             t.end,
                         ))
                     }
                     _ => {
-                        let lower = s.to_lowercase();
-                        let dym = ["true", "false", "null"]
-                            .iter()
-                            .find(|k| lower == **k)
+                        let dym = super::parse::name_suggestion(s, &["true", "false", "null"])
                             .map(|k| format!(" Did you mean {}?", go_quote(k)))
                             .unwrap_or_default();
-                        return Err(diag("Invalid JSON keyword", format!("{} is not a valid JSON keyword.{dym}", go_quote(s)), t.start, t.end));
+                        return Err(diag(
+                            "Invalid JSON keyword",
+                            format!("{} is not a valid JSON keyword.{dym}", go_quote(s)),
+                            t.start,
+                            t.end,
+                        ));
                     }
                 };
-                Ok(JNode { val, start: t.start, end: t.end })
+                Ok(JNode {
+                    val,
+                    start: t.start,
+                    end: t.end,
+                })
             }
             JTok::BraceC => Err(diag("Missing JSON value", start_of_value, t.start, t.end)),
-            JTok::BrackC => Err(diag("Missing array element value", start_of_value, t.start, t.end)),
-            JTok::Eof => Err(diag("Missing value", "The JSON data ends prematurely.", t.start, t.end)),
-            _ => Err(diag("Invalid start of value", start_of_value, t.start, t.end)),
+            JTok::BrackC => Err(diag(
+                "Missing array element value",
+                start_of_value,
+                t.start,
+                t.end,
+            )),
+            JTok::Eof => Err(diag(
+                "Missing value",
+                "The JSON data ends prematurely.",
+                t.start,
+                t.end,
+            )),
+            _ => Err(diag(
+                "Invalid start of value",
+                start_of_value,
+                t.start,
+                t.end,
+            )),
         }
     }
 
@@ -386,14 +473,22 @@ impl<'a> JParser<'a> {
             }
             let key = self.value()?;
             let JVal::Str(name) = key.val else {
-                return Err(diag("Invalid object property name", "A JSON object property name must be a string", key.start, key.end));
+                return Err(diag(
+                    "Invalid object property name",
+                    "A JSON object property name must be a string",
+                    key.start,
+                    key.end,
+                ));
             };
             let colon = self.read();
             if colon.kind != JTok::Colon {
                 return Err(match colon.kind {
-                    JTok::BraceC | JTok::Comma => {
-                        diag("Missing object value", "A JSON object attribute must have a value, introduced by a colon.", colon.start, colon.end)
-                    }
+                    JTok::BraceC | JTok::Comma => diag(
+                        "Missing object value",
+                        "A JSON object attribute must have a value, introduced by a colon.",
+                        colon.start,
+                        colon.end,
+                    ),
                     JTok::Equals => diag(
                         "Missing property value colon",
                         "JSON uses a colon as its name/value delimiter, not an equals sign.",
@@ -423,15 +518,28 @@ impl<'a> JParser<'a> {
                         ));
                     }
                 }
-                JTok::Eof => return Err(diag("Unclosed object", "No closing brace was found for this JSON object.", open.start, open.end)),
+                JTok::Eof => {
+                    return Err(diag(
+                        "Unclosed object",
+                        "No closing brace was found for this JSON object.",
+                        open.start,
+                        open.end,
+                    ))
+                }
                 JTok::BrackC => {
                     self.read();
                     let n = self.peek();
-                    return Err(diag("Mismatched braces", "A JSON object must be closed with a brace, not a bracket.", n.start, n.end));
+                    return Err(diag(
+                        "Mismatched braces",
+                        "A JSON object must be closed with a brace, not a bracket.",
+                        n.start,
+                        n.end,
+                    ));
                 }
                 JTok::BraceC => break,
                 _ => {
-                    self.read();
+                    let t = self.read();
+                    self.recover(t, JTok::BraceO, JTok::BraceC);
                     let n = self.peek();
                     return Err(diag(
                         "Missing attribute seperator comma",
@@ -443,7 +551,11 @@ impl<'a> JParser<'a> {
             }
         }
         let close = self.read();
-        Ok(JNode { val: JVal::Object(attrs), start: open.start, end: close.end })
+        Ok(JNode {
+            val: JVal::Object(attrs),
+            start: open.start,
+            end: close.end,
+        })
     }
 
     fn array(&mut self) -> JResult<JNode> {
@@ -468,26 +580,55 @@ impl<'a> JParser<'a> {
                     }
                 }
                 JTok::Colon => {
-                    self.read();
+                    let t = self.read();
+                    self.recover(t, JTok::BrackO, JTok::BrackC);
                     let n = self.peek();
-                    return Err(diag("Invalid array value", "A colon is not used to introduce values in a JSON array.", n.start, n.end));
+                    return Err(diag(
+                        "Invalid array value",
+                        "A colon is not used to introduce values in a JSON array.",
+                        n.start,
+                        n.end,
+                    ));
                 }
-                JTok::Eof => return Err(diag("Unclosed object", "No closing bracket was found for this JSON array.", open.start, open.end)),
+                JTok::Eof => {
+                    return Err(diag(
+                        "Unclosed object",
+                        "No closing bracket was found for this JSON array.",
+                        open.start,
+                        open.end,
+                    ))
+                }
                 JTok::BraceC => {
-                    self.read();
+                    let t = self.read();
+                    self.recover(t, JTok::BrackO, JTok::BrackC);
                     let n = self.peek();
-                    return Err(diag("Mismatched brackets", "A JSON array must be closed with a bracket, not a brace.", n.start, n.end));
+                    return Err(diag(
+                        "Mismatched brackets",
+                        "A JSON array must be closed with a bracket, not a brace.",
+                        n.start,
+                        n.end,
+                    ));
                 }
                 JTok::BrackC => break,
                 _ => {
-                    self.read();
+                    let t = self.read();
+                    self.recover(t, JTok::BrackO, JTok::BrackC);
                     let n = self.peek();
-                    return Err(diag("Missing attribute seperator comma", "A comma must appear between each value in an array.", n.start, n.end));
+                    return Err(diag(
+                        "Missing attribute seperator comma",
+                        "A comma must appear between each value in an array.",
+                        n.start,
+                        n.end,
+                    ));
                 }
             }
         }
         let close = self.read();
-        Ok(JNode { val: JVal::Array(vals), start: open.start, end: close.end })
+        Ok(JNode {
+            val: JVal::Array(vals),
+            start: open.start,
+            end: close.end,
+        })
     }
 
     fn range_string(&self, s: JPos, e: JPos) -> String {
@@ -512,7 +653,11 @@ fn eval(p: &JParser, n: &JNode, diags: &mut Vec<RawDiag>) -> Value {
                 if let Some((s, e)) = ranges.get(&key) {
                     diags.push(diag(
                         "Duplicate object attribute",
-                        format!("An attribute named {} was already defined at {}.", go_quote(&key), p.range_string(*s, *e)),
+                        format!(
+                            "An attribute named {} was already defined at {}.",
+                            go_quote(&key),
+                            p.range_string(*s, *e)
+                        ),
                         *ns,
                         *ne,
                     ));
@@ -537,7 +682,9 @@ fn spans(n: &JNode, offset: usize, src_len: usize) -> SpanTree {
         }
         JVal::Object(attrs) => {
             for (name, _, _, v) in attrs {
-                t.kids.entry(crate::value::nfc(name)).or_insert_with(|| spans(v, offset, src_len));
+                t.kids
+                    .entry(crate::value::nfc(name))
+                    .or_insert_with(|| spans(v, offset, src_len));
             }
         }
         _ => {}
@@ -556,14 +703,30 @@ pub fn parse_tfvars_json(src: &str) -> Result<JsonResult, Vec<RawDiag>> {
     const PREFIX: &str = "{\"v\": ";
     let file = format!("{PREFIX}{src}}}");
     let filename = "terraform.tfvars.json";
-    let mut p = JParser { src: &file, toks: scan(&file), i: 0, filename, depth: 0 };
+    let mut p = JParser {
+        src: &file,
+        toks: scan(&file),
+        i: 0,
+        filename,
+        depth: 0,
+    };
     let root = p.value().map_err(|d| vec![d])?;
     let next = p.peek();
     if next.kind != JTok::Eof {
-        return Err(vec![diag("Extraneous data after value", "Extra characters appear after the JSON value.", next.start, next.end)]);
+        return Err(vec![diag(
+            "Extraneous data after value",
+            "Extra characters appear after the JSON value.",
+            next.start,
+            next.end,
+        )]);
     }
     let JVal::Object(attrs) = &root.val else {
-        return Err(vec![diag("Invalid value", "The value must be a single JSON value.", root.start, root.end)]);
+        return Err(vec![diag(
+            "Invalid value",
+            "The value must be a single JSON value.",
+            root.start,
+            root.end,
+        )]);
     };
     if attrs.len() != 1 || attrs[0].0 != "v" {
         let (s, e) = attrs.get(1).map_or((root.start, root.end), |a| (a.1, a.2));
@@ -590,7 +753,13 @@ pub fn parse_tfvars_json(src: &str) -> Result<JsonResult, Vec<RawDiag>> {
 /// `ctyjson.ImpliedType` + `ctyjson.Unmarshal`: objects become objects,
 /// arrays tuples, numbers exact; a later duplicate property wins.
 pub fn parse_cty_json(src: &str) -> Result<(Value, SpanTree), Vec<RawDiag>> {
-    let mut p = JParser { src, toks: scan(src), i: 0, filename: "", depth: 0 };
+    let mut p = JParser {
+        src,
+        toks: scan(src),
+        i: 0,
+        filename: "",
+        depth: 0,
+    };
     let go_err = |d: &str, r: Span| RawDiag::new("Invalid JSON value", d, r);
     let first = p.peek();
     if first.kind == JTok::Eof {
@@ -600,13 +769,19 @@ pub fn parse_cty_json(src: &str) -> Result<(Value, SpanTree), Vec<RawDiag>> {
         let at = src[d.range.start..].chars().next();
         let detail = match at {
             None => "unexpected EOF".to_string(),
-            Some(c) => format!("invalid character {} looking for beginning of value", go_char_quote(c)),
+            Some(c) => format!(
+                "invalid character {} looking for beginning of value",
+                go_char_quote(c)
+            ),
         };
         vec![go_err(&detail, d.range)]
     })?;
     let next = p.peek();
     if next.kind != JTok::Eof {
-        return Err(vec![go_err("extraneous data after JSON object", next.start.byte..next.end.byte)]);
+        return Err(vec![go_err(
+            "extraneous data after JSON object",
+            next.start.byte..next.end.byte,
+        )]);
     }
     fn to_value(n: &JNode) -> Value {
         match &n.val {

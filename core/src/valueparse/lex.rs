@@ -80,7 +80,10 @@ impl Token {
 enum Mode {
     Main,
     Quoted,
-    Heredoc { marker: Range<usize>, start_of_line: bool },
+    Heredoc {
+        marker: Range<usize>,
+        start_of_line: bool,
+    },
 }
 
 /// A streaming scanner over `src`, starting in normal (expression) mode.
@@ -105,7 +108,15 @@ pub fn is_id_continue(c: char) -> bool {
 
 impl<'a> Lexer<'a> {
     pub fn new(src: &'a str) -> Lexer<'a> {
-        Lexer { src, pos: 0, modes: vec![Mode::Main], braces: 0, ret_braces: Vec::new(), pending: None, done: false }
+        Lexer {
+            src,
+            pos: 0,
+            modes: vec![Mode::Main],
+            braces: 0,
+            ret_braces: Vec::new(),
+            pending: None,
+            done: false,
+        }
     }
 
     pub fn src(&self) -> &'a str {
@@ -139,18 +150,29 @@ impl<'a> Lexer<'a> {
             return t;
         }
         if self.done {
-            return Token { kind: Tok::Eof, start: self.src.len(), end: self.src.len() };
+            return Token {
+                kind: Tok::Eof,
+                start: self.src.len(),
+                end: self.src.len(),
+            };
         }
         loop {
             if self.pos >= self.src.len() {
                 self.done = true;
-                return Token { kind: Tok::Eof, start: self.src.len(), end: self.src.len() };
+                return Token {
+                    kind: Tok::Eof,
+                    start: self.src.len(),
+                    end: self.src.len(),
+                };
             }
             let mode = self.modes.last().cloned().unwrap_or(Mode::Main);
             let t = match mode {
                 Mode::Main => self.scan_main(),
                 Mode::Quoted => Some(self.scan_quoted()),
-                Mode::Heredoc { marker, start_of_line } => Some(self.scan_heredoc(marker, start_of_line)),
+                Mode::Heredoc {
+                    marker,
+                    start_of_line,
+                } => Some(self.scan_heredoc(marker, start_of_line)),
             };
             if let Some(t) = t {
                 return t;
@@ -215,7 +237,10 @@ impl<'a> Lexer<'a> {
             b'.' if two("...") => self.tok(Tok::Ellipsis, p, p + 3),
             b'<' if two("<<") => match self.heredoc_intro(p) {
                 Some((end, marker)) => {
-                    self.modes.push(Mode::Heredoc { marker, start_of_line: true });
+                    self.modes.push(Mode::Heredoc {
+                        marker,
+                        start_of_line: true,
+                    });
                     self.tok(Tok::OHeredoc, p, end)
                 }
                 None => self.tok(Tok::Lt, p, p + 1),
@@ -362,7 +387,11 @@ impl<'a> Lexer<'a> {
         let b = self.at(p);
         match b {
             b'$' | b'%' if self.at(p + 1) == b'{' => {
-                let kind = if b == b'$' { Tok::TemplateInterp } else { Tok::TemplateControl };
+                let kind = if b == b'$' {
+                    Tok::TemplateInterp
+                } else {
+                    Tok::TemplateControl
+                };
                 self.begin_sequence(kind, p)
             }
             b'$' | b'%' => {
@@ -424,7 +453,11 @@ impl<'a> Lexer<'a> {
         let p = self.pos;
         let b = self.at(p);
         if (b == b'$' || b == b'%') && self.at(p + 1) == b'{' {
-            let kind = if b == b'$' { Tok::TemplateInterp } else { Tok::TemplateControl };
+            let kind = if b == b'$' {
+                Tok::TemplateInterp
+            } else {
+                Tok::TemplateControl
+            };
             return self.begin_sequence(kind, p);
         }
         let set_sol = |s: &mut Self, v: bool| {
@@ -464,7 +497,11 @@ impl<'a> Lexer<'a> {
         let line_end = e + nl_len;
         if start_of_line && self.src[p..e].trim() == &self.src[marker.clone()] {
             self.modes.pop();
-            self.pending = Some(Token { kind: Tok::Newline, start: e, end: line_end });
+            self.pending = Some(Token {
+                kind: Tok::Newline,
+                start: e,
+                end: line_end,
+            });
             return self.tok(Tok::CHeredoc, p, e);
         }
         set_sol(self, true);
@@ -492,14 +529,20 @@ mod tests {
     #[test]
     fn number_literal_never_ends_in_a_dot() {
         assert_eq!(kinds("1."), vec![(Tok::NumberLit, "1"), (Tok::Dot, ".")]);
-        assert_eq!(kinds("1.5e+3x"), vec![(Tok::NumberLit, "1.5e+3"), (Tok::Ident, "x")]);
+        assert_eq!(
+            kinds("1.5e+3x"),
+            vec![(Tok::NumberLit, "1.5e+3"), (Tok::Ident, "x")]
+        );
         assert_eq!(kinds("1.2.3"), vec![(Tok::NumberLit, "1.2.3")]);
         assert_eq!(kinds("1e"), vec![(Tok::NumberLit, "1"), (Tok::Ident, "e")]);
     }
 
     #[test]
     fn identifiers_may_contain_dashes() {
-        assert_eq!(kinds("a-b - c"), vec![(Tok::Ident, "a-b"), (Tok::Minus, "-"), (Tok::Ident, "c")]);
+        assert_eq!(
+            kinds("a-b - c"),
+            vec![(Tok::Ident, "a-b"), (Tok::Minus, "-"), (Tok::Ident, "c")]
+        );
     }
 
     #[test]
@@ -522,7 +565,14 @@ mod tests {
 
     #[test]
     fn escaped_quote_does_not_end_a_string() {
-        assert_eq!(kinds(r#""a\"b""#), vec![(Tok::OQuote, "\""), (Tok::QuotedLit, "a\\\"b"), (Tok::CQuote, "\"")]);
+        assert_eq!(
+            kinds(r#""a\"b""#),
+            vec![
+                (Tok::OQuote, "\""),
+                (Tok::QuotedLit, "a\\\"b"),
+                (Tok::CQuote, "\"")
+            ]
+        );
     }
 
     #[test]
@@ -548,7 +598,10 @@ mod tests {
     #[test]
     fn brace_inside_interpolation_is_not_sequence_end() {
         assert_eq!(
-            kinds(r#""${ {a=1} }""#).iter().map(|k| k.0).collect::<Vec<_>>(),
+            kinds(r#""${ {a=1} }""#)
+                .iter()
+                .map(|k| k.0)
+                .collect::<Vec<_>>(),
             vec![
                 Tok::OQuote,
                 Tok::TemplateInterp,
@@ -565,7 +618,14 @@ mod tests {
 
     #[test]
     fn comments_include_their_newline() {
-        assert_eq!(kinds("1 # c\n2"), vec![(Tok::NumberLit, "1"), (Tok::Comment, "# c\n"), (Tok::NumberLit, "2")]);
+        assert_eq!(
+            kinds("1 # c\n2"),
+            vec![
+                (Tok::NumberLit, "1"),
+                (Tok::Comment, "# c\n"),
+                (Tok::NumberLit, "2")
+            ]
+        );
         assert_eq!(kinds("/* x */"), vec![(Tok::Comment, "/* x */")]);
     }
 }

@@ -30,13 +30,22 @@ pub struct RawDiag {
 
 impl RawDiag {
     pub fn new(summary: impl Into<String>, detail: impl Into<String>, range: Span) -> RawDiag {
-        RawDiag { summary: summary.into(), detail: detail.into(), range }
+        RawDiag {
+            summary: summary.into(),
+            detail: detail.into(),
+            range,
+        }
     }
 
     /// Into a value diagnostic: `offset` is where the value source starts in the parsed text.
     pub fn into_diag(self, offset: usize, src_len: usize) -> Diagnostic {
         let map = |b: usize| b.saturating_sub(offset).min(src_len);
-        Diagnostic::error(Source::Value, self.summary, self.detail, Some(map(self.range.start)..map(self.range.end)))
+        Diagnostic::error(
+            Source::Value,
+            self.summary,
+            self.detail,
+            Some(map(self.range.start)..map(self.range.end)),
+        )
     }
 }
 
@@ -204,7 +213,14 @@ impl<'a> Parser<'a> {
             match t.kind {
                 Tok::Comment => {
                     if self.including_newlines() && self.text(&t).ends_with('\n') {
-                        return (Token { kind: Tok::Newline, start: t.start, end: t.end }, i);
+                        return (
+                            Token {
+                                kind: Tok::Newline,
+                                start: t.start,
+                                end: t.end,
+                            },
+                            i,
+                        );
                     }
                 }
                 Tok::Newline if !self.including_newlines() => {}
@@ -295,7 +311,10 @@ impl<'a> Parser<'a> {
                     "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.",
                 )
             } else {
-                ("Missing newline after argument", "An argument definition must end with a newline.")
+                (
+                    "Missing newline after argument",
+                    "An argument definition must end with a newline.",
+                )
             };
             return self.err(summary, detail, end.range());
         }
@@ -315,9 +334,19 @@ impl<'a> Parser<'a> {
                         t.range(),
                     );
                 }
-                Tok::OQuote => return self.err("Invalid argument name", "Argument names must not be quoted.", t.range()),
+                Tok::OQuote => {
+                    return self.err(
+                        "Invalid argument name",
+                        "Argument names must not be quoted.",
+                        t.range(),
+                    )
+                }
                 _ => {
-                    return self.err("Argument or block definition required", "An argument or block definition is required here.", t.range())
+                    return self.err(
+                        "Argument or block definition required",
+                        "An argument or block definition is required here.",
+                        t.range(),
+                    )
                 }
             }
         }
@@ -381,7 +410,14 @@ impl<'a> Parser<'a> {
         self.read();
         let f = self.parse_expression()?;
         let range = start.start..f.range.end;
-        let e = Expr::new(ExprKind::Conditional { cond: Box::new(cond), t: Box::new(t), f: Box::new(f) }, range);
+        let e = Expr::new(
+            ExprKind::Conditional {
+                cond: Box::new(cond),
+                t: Box::new(t),
+                f: Box::new(f),
+            },
+            range,
+        );
         self.check_depth(e)
     }
 
@@ -408,14 +444,23 @@ impl<'a> Parser<'a> {
     fn parse_binary(&mut self, min_level: u8) -> PResult<Expr> {
         let mut lhs = self.parse_with_traversals()?;
         loop {
-            let Some(op) = Self::binop(self.peek().kind) else { break };
+            let Some(op) = Self::binop(self.peek().kind) else {
+                break;
+            };
             if op.level() < min_level {
                 break;
             }
             self.read();
             let rhs = self.parse_binary(op.level() + 1)?;
             let range = lhs.range.start..rhs.range.end;
-            lhs = self.check_depth(Expr::new(ExprKind::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) }, range))?;
+            lhs = self.check_depth(Expr::new(
+                ExprKind::Binary {
+                    op,
+                    lhs: Box::new(lhs),
+                    rhs: Box::new(rhs),
+                },
+                range,
+            ))?;
         }
         Ok(lhs)
     }
@@ -428,24 +473,54 @@ impl<'a> Parser<'a> {
     fn number_value(&mut self, tok: &Token) -> PResult<Value> {
         match Number::parse_literal(self.text(tok)) {
             Ok(n) => Ok(Value::number(n)),
-            Err(_) => self.err("Invalid number literal", "Failed to recognize the value of this number literal.", tok.range()),
+            Err(_) => self.err(
+                "Invalid number literal",
+                "Failed to recognize the value of this number literal.",
+                tok.range(),
+            ),
         }
     }
 
     fn add_step(&mut self, e: Expr, step: Step, step_end: usize) -> PResult<Expr> {
         let start = e.range.start;
         Ok(match e.kind {
-            ExprKind::Scope { root, root_range, mut steps } => {
+            ExprKind::Scope {
+                root,
+                root_range,
+                mut steps,
+            } => {
                 steps.push(step);
-                Expr { kind: ExprKind::Scope { root, root_range, steps }, range: start..step_end, depth: e.depth }
+                Expr {
+                    kind: ExprKind::Scope {
+                        root,
+                        root_range,
+                        steps,
+                    },
+                    range: start..step_end,
+                    depth: e.depth,
+                }
             }
             ExprKind::Relative { source, mut steps } => {
                 steps.push(step);
-                Expr { kind: ExprKind::Relative { source, steps }, range: start..step_end, depth: e.depth }
+                Expr {
+                    kind: ExprKind::Relative { source, steps },
+                    range: start..step_end,
+                    depth: e.depth,
+                }
             }
             kind => {
-                let e = Expr { kind, range: e.range, depth: e.depth };
-                self.check_depth(Expr::new(ExprKind::Relative { source: Box::new(e), steps: vec![step] }, start..step_end))?
+                let e = Expr {
+                    kind,
+                    range: e.range,
+                    depth: e.depth,
+                };
+                self.check_depth(Expr::new(
+                    ExprKind::Relative {
+                        source: Box::new(e),
+                        steps: vec![step],
+                    },
+                    start..step_end,
+                ))?
             }
         })
     }
@@ -475,7 +550,14 @@ impl<'a> Parser<'a> {
                             self.read();
                             let name = self.text(&attr).to_string();
                             let range = dot.start..attr.end;
-                            ret = self.add_step(ret, Step::Attr { name, range: range.clone() }, range.end)?;
+                            ret = self.add_step(
+                                ret,
+                                Step::Attr {
+                                    name,
+                                    range: range.clone(),
+                                },
+                                range.end,
+                            )?;
                         }
                         Tok::NumberLit => {
                             self.read();
@@ -484,7 +566,14 @@ impl<'a> Parser<'a> {
                             }
                             let key = self.number_value(&attr)?;
                             let range = dot.start..attr.end;
-                            ret = self.add_step(ret, Step::Index { key, range: range.clone() }, range.end)?;
+                            ret = self.add_step(
+                                ret,
+                                Step::Index {
+                                    key,
+                                    range: range.clone(),
+                                },
+                                range.end,
+                            )?;
                         }
                         Tok::Star => {
                             let marker = self.read();
@@ -500,7 +589,10 @@ impl<'a> Parser<'a> {
                                         return self.legacy_index_error(&attr, true);
                                     }
                                     let key = self.number_value(&t)?;
-                                    steps.push(Step::Index { key, range: dot2.start..t.end });
+                                    steps.push(Step::Index {
+                                        key,
+                                        range: dot2.start..t.end,
+                                    });
                                     last_end = t.end;
                                     continue;
                                 }
@@ -512,10 +604,17 @@ impl<'a> Parser<'a> {
                                             t.range(),
                                         );
                                     }
-                                    return self.err("Invalid attribute name", "An attribute name is required after a dot.", attr.range());
+                                    return self.err(
+                                        "Invalid attribute name",
+                                        "An attribute name is required after a dot.",
+                                        attr.range(),
+                                    );
                                 }
                                 self.read();
-                                steps.push(Step::Attr { name: self.text(&t).to_string(), range: dot2.start..t.end });
+                                steps.push(Step::Attr {
+                                    name: self.text(&t).to_string(),
+                                    range: dot2.start..t.end,
+                                });
                                 last_end = t.end;
                             }
                             let item_range = dot.start..marker.end;
@@ -523,15 +622,31 @@ impl<'a> Parser<'a> {
                             let each = if steps.is_empty() {
                                 item
                             } else {
-                                Expr::new(ExprKind::Relative { source: Box::new(item), steps }, first_start..last_end)
+                                Expr::new(
+                                    ExprKind::Relative {
+                                        source: Box::new(item),
+                                        steps,
+                                    },
+                                    first_start..last_end,
+                                )
                             };
                             let e = Expr::new(
-                                ExprKind::Splat { source: Box::new(ret), each: Box::new(each), marker_range: item_range },
+                                ExprKind::Splat {
+                                    source: Box::new(ret),
+                                    each: Box::new(each),
+                                    marker_range: item_range,
+                                },
                                 from_start..last_end,
                             );
                             ret = self.check_depth(e)?;
                         }
-                        _ => return self.err("Invalid attribute name", "An attribute name is required after a dot.", attr.range()),
+                        _ => {
+                            return self.err(
+                                "Invalid attribute name",
+                                "An attribute name is required after a dot.",
+                                attr.range(),
+                            )
+                        }
                     }
                 }
                 Tok::OBrack => {
@@ -557,7 +672,14 @@ impl<'a> Parser<'a> {
                         self.depth -= 1;
                         let each = each?;
                         let end = each.range.end;
-                        let e = Expr::new(ExprKind::Splat { source: Box::new(ret), each: Box::new(each), marker_range }, from_start..end);
+                        let e = Expr::new(
+                            ExprKind::Splat {
+                                source: Box::new(ret),
+                                each: Box::new(each),
+                                marker_range,
+                            },
+                            from_start..end,
+                        );
                         return self.check_depth(e);
                     }
                     self.push_nl(false);
@@ -588,10 +710,22 @@ impl<'a> Parser<'a> {
                         _ => None,
                     };
                     ret = match literal_key {
-                        Some(k) => self.add_step(ret, Step::Index { key: k, range: range.clone() }, range.end)?,
+                        Some(k) => self.add_step(
+                            ret,
+                            Step::Index {
+                                key: k,
+                                range: range.clone(),
+                            },
+                            range.end,
+                        )?,
                         None => {
                             let e = Expr::new(
-                                ExprKind::Index { coll: Box::new(ret), key: Box::new(key), open_range: open.range(), bracket_range: range.clone() },
+                                ExprKind::Index {
+                                    coll: Box::new(ret),
+                                    key: Box::new(key),
+                                    open_range: open.range(),
+                                    bracket_range: range.clone(),
+                                },
                                 from_start..range.end,
                             );
                             self.check_depth(e)?
@@ -620,7 +754,11 @@ impl<'a> Parser<'a> {
                 let close = self.peek();
                 if close.kind != Tok::CParen {
                     self.pop_nl();
-                    return self.err("Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression.", close.range());
+                    return self.err(
+                        "Unbalanced parentheses",
+                        "Expected a closing parenthesis to terminate the expression.",
+                        close.range(),
+                    );
                 }
                 let close = self.read();
                 self.pop_nl();
@@ -647,7 +785,14 @@ impl<'a> Parser<'a> {
                     "false" => Value::bool(false),
                     "null" => Value::null(Type::Dynamic),
                     _ => {
-                        return Ok(Expr::new(ExprKind::Scope { root: name.to_string(), root_range: t.range(), steps: vec![] }, t.range()));
+                        return Ok(Expr::new(
+                            ExprKind::Scope {
+                                root: name.to_string(),
+                                root_range: t.range(),
+                                steps: vec![],
+                            },
+                            t.range(),
+                        ));
                     }
                 };
                 Ok(Expr::new(ExprKind::Literal(v), t.range()))
@@ -680,15 +825,34 @@ impl<'a> Parser<'a> {
                 let operand = self.parse_with_traversals();
                 self.depth -= 1;
                 let operand = operand?;
-                let op = if t.kind == Tok::Minus { UnOp::Neg } else { UnOp::Not };
+                let op = if t.kind == Tok::Minus {
+                    UnOp::Neg
+                } else {
+                    UnOp::Not
+                };
                 let range = t.start..operand.range.end;
-                let e = Expr::new(ExprKind::Unary { op, val: Box::new(operand), symbol_range: t.range() }, range);
+                let e = Expr::new(
+                    ExprKind::Unary {
+                        op,
+                        val: Box::new(operand),
+                        symbol_range: t.range(),
+                    },
+                    range,
+                );
                 self.check_depth(e)
             }
             Tok::OBrack => self.parse_tuple(),
             Tok::OBrace => self.parse_object(),
-            Tok::Eof => self.err("Missing expression", "Expected the start of an expression, but found the end of the file.", start.range()),
-            _ => self.err("Invalid expression", "Expected the start of an expression, but found an invalid expression token.", start.range()),
+            Tok::Eof => self.err(
+                "Missing expression",
+                "Expected the start of an expression, but found the end of the file.",
+                start.range(),
+            ),
+            _ => self.err(
+                "Invalid expression",
+                "Expected the start of an expression, but found an invalid expression token.",
+                start.range(),
+            ),
         }
     }
 
@@ -704,9 +868,17 @@ impl<'a> Parser<'a> {
         }
         if self.peek().kind != Tok::OParen {
             let t = self.peek();
-            return self.err("Missing function call", "A function namespace must be followed by a function call.", t.range());
+            return self.err(
+                "Missing function call",
+                "A function namespace must be followed by a function call.",
+                t.range(),
+            );
         }
-        let name_tok = Token { kind: Tok::Ident, start: first.start, end: last.end };
+        let name_tok = Token {
+            kind: Tok::Ident,
+            start: first.start,
+            end: last.end,
+        };
         self.finish_call(name_tok)
     }
 
@@ -758,7 +930,11 @@ impl<'a> Parser<'a> {
                 }
                 _ => {
                     self.pop_nl();
-                    return self.err("Missing argument separator", "A comma is required to separate each function argument from the next.", sep.range());
+                    return self.err(
+                        "Missing argument separator",
+                        "A comma is required to separate each function argument from the next.",
+                        sep.range(),
+                    );
                 }
             }
         };
@@ -812,11 +988,21 @@ impl<'a> Parser<'a> {
                         open.range(),
                     );
                 }
-                return self.err("Missing item separator", "Expected a comma to mark the beginning of the next item.", next.range());
+                return self.err(
+                    "Missing item separator",
+                    "Expected a comma to mark the beginning of the next item.",
+                    next.range(),
+                );
             }
             self.read();
         };
-        let e = Expr::new(ExprKind::Tuple { elems, open_range: open.range() }, open.start..close.end);
+        let e = Expr::new(
+            ExprKind::Tuple {
+                elems,
+                open_range: open.range(),
+            },
+            open.start..close.end,
+        );
         self.check_depth(e)
     }
 
@@ -859,7 +1045,14 @@ impl<'a> Parser<'a> {
             let force_non_literal = next.kind == Tok::OParen;
             let key = self.parse_expression()?;
             let key_range = key.range.clone();
-            let key = Expr { depth: key.depth + 1, kind: ExprKind::ObjectKey { wrapped: Box::new(key), force_non_literal }, range: key_range };
+            let key = Expr {
+                depth: key.depth + 1,
+                kind: ExprKind::ObjectKey {
+                    wrapped: Box::new(key),
+                    force_non_literal,
+                },
+                range: key_range,
+            };
             let next = self.peek();
             if next.kind != Tok::Equal && next.kind != Tok::Colon {
                 return match next.kind {
@@ -900,7 +1093,13 @@ impl<'a> Parser<'a> {
             }
             self.read();
         };
-        let e = Expr::new(ExprKind::Object { items, open_range: open.range() }, open.start..close.end);
+        let e = Expr::new(
+            ExprKind::Object {
+                items,
+                open_range: open.range(),
+            },
+            open.start..close.end,
+        );
         self.check_depth(e)
     }
 
@@ -928,7 +1127,10 @@ impl<'a> Parser<'a> {
         if self.peek().kind == Tok::Comma {
             self.read();
             if self.peek().kind != Tok::Ident {
-                return bad(self, "For expression requires value variable name after comma.");
+                return bad(
+                    self,
+                    "For expression requires value variable name after comma.",
+                );
             }
             key_var = Some(val_var);
             let t = self.read();
@@ -936,12 +1138,18 @@ impl<'a> Parser<'a> {
         }
         let t = self.peek();
         if !self.is_keyword(&t, "in") {
-            return bad(self, "For expression requires the 'in' keyword after its name declarations.");
+            return bad(
+                self,
+                "For expression requires the 'in' keyword after its name declarations.",
+            );
         }
         self.read();
         let coll = self.parse_expression()?;
         if self.peek().kind != Tok::Colon {
-            return bad(self, "For expression requires a colon after the collection expression.");
+            return bad(
+                self,
+                "For expression requires a colon after the collection expression.",
+            );
         }
         self.read();
         let mut val_expr = self.parse_expression()?;
@@ -964,19 +1172,34 @@ impl<'a> Parser<'a> {
         let close = if self.peek().kind == close_kind {
             self.read()
         } else {
-            return bad(self, "Extra characters after the end of the 'for' expression.");
+            return bad(
+                self,
+                "Extra characters after the end of the 'for' expression.",
+            );
         };
         if !make_obj {
             if let Some(k) = &key_expr {
                 let r = k.range.clone();
-                return self.err("Invalid 'for' expression", "Key expression is not valid when building a tuple.", r);
+                return self.err(
+                    "Invalid 'for' expression",
+                    "Key expression is not valid when building a tuple.",
+                    r,
+                );
             }
             if let Some(g) = group {
-                return self.err("Invalid 'for' expression", "Grouping ellipsis (...) cannot be used when building a tuple.", g.range());
+                return self.err(
+                    "Invalid 'for' expression",
+                    "Grouping ellipsis (...) cannot be used when building a tuple.",
+                    g.range(),
+                );
             }
         } else if key_expr.is_none() {
             let r = val_expr.range.clone();
-            return self.err("Invalid 'for' expression", "Key expression is required when building an object.", r);
+            return self.err(
+                "Invalid 'for' expression",
+                "Key expression is required when building an object.",
+                r,
+            );
         }
         let e = Expr::new(
             ExprKind::For(Box::new(ForExpr {
@@ -998,7 +1221,12 @@ impl<'a> Parser<'a> {
 
     /// Parses template parts up to `end` and builds their expressions.
     /// Returns the parts and whether the template is a single interpolation.
-    fn parse_template_inner(&mut self, end: Tok, flush: bool, open_range: Span) -> PResult<(Vec<Expr>, bool)> {
+    fn parse_template_inner(
+        &mut self,
+        end: Tok,
+        flush: bool,
+        open_range: Span,
+    ) -> PResult<(Vec<Expr>, bool)> {
         let mut parts = self.parse_template_parts(end, open_range)?;
         if flush {
             flush_heredoc(&mut parts);
@@ -1051,7 +1279,11 @@ impl<'a> Parser<'a> {
                 }
                 _ => {
                     let _ = open_range;
-                    return self.err("Unterminated template string", "No closing marker was found for the string.", next.range());
+                    return self.err(
+                        "Unterminated template string",
+                        "No closing marker was found for the string.",
+                        next.range(),
+                    );
                 }
             }
         }
@@ -1064,7 +1296,13 @@ impl<'a> Parser<'a> {
     }
 
     /// `${ expr }`; returns whether the closer strips following white space.
-    fn parse_interp(&mut self, open: Token, end: Tok, start_range: &Span, parts: &mut Vec<TPart>) -> PResult<bool> {
+    fn parse_interp(
+        &mut self,
+        open: Token,
+        end: Tok,
+        start_range: &Span,
+        parts: &mut Vec<TPart>,
+    ) -> PResult<bool> {
         let expr = self.parse_expression()?;
         let close = self.peek();
         if close.kind != Tok::TemplateSeqEnd {
@@ -1138,7 +1376,10 @@ impl<'a> Parser<'a> {
                 if self.peek().kind == Tok::Comma {
                     self.read();
                     if self.peek().kind != Tok::Ident {
-                        return bad(self, "For directive requires value variable name after comma.");
+                        return bad(
+                            self,
+                            "For directive requires value variable name after comma.",
+                        );
                     }
                     key_var = Some(val_var);
                     let t = self.read();
@@ -1151,7 +1392,12 @@ impl<'a> Parser<'a> {
                 self.read();
                 let coll = self.parse_expression()?;
                 let r = open.start..self.peek().end;
-                parts.push(TPart::For { key_var, val_var, coll, range: r });
+                parts.push(TPart::For {
+                    key_var,
+                    val_var,
+                    coll,
+                    range: r,
+                });
             }
             _ => {
                 let suggestion = name_suggestion(word, &["if", "for", "else", "endif", "endfor"])
@@ -1159,7 +1405,10 @@ impl<'a> Parser<'a> {
                     .unwrap_or_default();
                 return self.err(
                     "Invalid template control keyword",
-                    format!("{} is not a valid template control keyword.{suggestion}", go_quote(word)),
+                    format!(
+                        "{} is not a valid template control keyword.{suggestion}",
+                        go_quote(word)
+                    ),
                     kw.range(),
                 );
             }
@@ -1227,7 +1476,11 @@ impl<'a> Parser<'a> {
                         match char::from_u32(n) {
                             Some(ch) => out.push(ch),
                             None => {
-                                return self.err("Invalid escape sequence", format!("Cannot encode character U+{n:04x} in UTF-8."), range);
+                                return self.err(
+                                    "Invalid escape sequence",
+                                    format!("Cannot encode character U+{n:04x} in UTF-8."),
+                                    range,
+                                );
                             }
                         }
                         i = j;
@@ -1237,7 +1490,10 @@ impl<'a> Parser<'a> {
                         let range = r0..r0 + 1 + ch.len_utf8();
                         return self.err(
                             "Invalid escape sequence",
-                            format!("The symbol {} is not a valid escape sequence selector.", go_quote(&ch.to_string())),
+                            format!(
+                                "The symbol {} is not a valid escape sequence selector.",
+                                go_quote(&ch.to_string())
+                            ),
                             range,
                         );
                     }
@@ -1262,7 +1518,10 @@ impl<'a> Parser<'a> {
 
 /// Go's `unicode.IsSpace`.
 pub fn is_go_space(c: char) -> bool {
-    matches!(c, '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{85}' | '\u{a0}') || (c > '\u{ff}' && c.is_whitespace())
+    matches!(
+        c,
+        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{85}' | '\u{a0}'
+    ) || (c > '\u{ff}' && c.is_whitespace())
 }
 
 /// Go's `strconv.Quote` (shared with the renderer).
@@ -1272,7 +1531,10 @@ pub fn go_quote(s: &str) -> String {
 
 /// hcl's "did you mean" rule: the first candidate within Levenshtein distance 2.
 pub fn name_suggestion<'s>(given: &str, candidates: &[&'s str]) -> Option<&'s str> {
-    candidates.iter().copied().find(|c| levenshtein(given, c) < 3)
+    candidates
+        .iter()
+        .copied()
+        .find(|c| levenshtein(given, c) < 3)
 }
 
 fn levenshtein(a: &str, b: &str) -> usize {
@@ -1313,7 +1575,12 @@ enum TPart {
     Lit(String, Span),
     Interp(Expr),
     If(Expr, Span),
-    For { key_var: Option<String>, val_var: String, coll: Expr, range: Span },
+    For {
+        key_var: Option<String>,
+        val_var: String,
+        coll: Expr,
+        range: Span,
+    },
     EndCtrl(EndCtrl, Span),
     End(Span),
 }
@@ -1403,17 +1670,27 @@ impl TemplateParser {
             TPart::For { .. } => self.parse_for(p),
             TPart::End(r) => {
                 let r = r.clone();
-                p.err("Unexpected end of template", "The control directives within this template are unbalanced.", r)
+                p.err(
+                    "Unexpected end of template",
+                    "The control directives within this template are unbalanced.",
+                    r,
+                )
             }
             TPart::EndCtrl(which, r) => {
                 let (w, r) = (*which, r.clone());
-                p.err(&format!("Unexpected {} directive", w.name()), "The control directives within this template are unbalanced.", r)
+                p.err(
+                    &format!("Unexpected {} directive", w.name()),
+                    "The control directives within this template are unbalanced.",
+                    r,
+                )
             }
         }
     }
 
     fn parse_if(&mut self, p: &mut Parser) -> PResult<Expr> {
-        let TPart::If(cond, if_range) = self.take() else { return Err(Stop) };
+        let TPart::If(cond, if_range) = self.take() else {
+            return Err(Stop);
+        };
         let mut if_exprs = Vec::new();
         let mut else_exprs = Vec::new();
         let mut in_else = false;
@@ -1435,7 +1712,11 @@ impl TemplateParser {
                         }
                         EndCtrl::Else => {
                             let at = p.range_string(&if_range);
-                            return p.err("Unexpected else directive", format!("Already in the else clause for the if started at {at}."), r);
+                            return p.err(
+                                "Unexpected else directive",
+                                format!("Already in the else clause for the if started at {at}."),
+                                r,
+                            );
                         }
                         EndCtrl::EndIf => {
                             endif_range = r;
@@ -1462,21 +1743,42 @@ impl TemplateParser {
             }
         }
         if if_exprs.is_empty() {
-            if_exprs.push(Expr::new(ExprKind::Literal(Value::string("")), if_range.end..if_range.end));
+            if_exprs.push(Expr::new(
+                ExprKind::Literal(Value::string("")),
+                if_range.end..if_range.end,
+            ));
         }
         if else_exprs.is_empty() {
-            else_exprs.push(Expr::new(ExprKind::Literal(Value::string("")), endif_range.start..endif_range.start));
+            else_exprs.push(Expr::new(
+                ExprKind::Literal(Value::string("")),
+                endif_range.start..endif_range.start,
+            ));
         }
         let tr = if_exprs[0].range.start..if_exprs[if_exprs.len() - 1].range.end;
         let fr = else_exprs[0].range.start..else_exprs[else_exprs.len() - 1].range.end;
         let t = Expr::new(ExprKind::Template(if_exprs), tr);
         let f = Expr::new(ExprKind::Template(else_exprs), fr);
-        let e = Expr::new(ExprKind::Conditional { cond: Box::new(cond), t: Box::new(t), f: Box::new(f) }, if_range.start..endif_range.end);
+        let e = Expr::new(
+            ExprKind::Conditional {
+                cond: Box::new(cond),
+                t: Box::new(t),
+                f: Box::new(f),
+            },
+            if_range.start..endif_range.end,
+        );
         p.check_depth(e)
     }
 
     fn parse_for(&mut self, p: &mut Parser) -> PResult<Expr> {
-        let TPart::For { key_var, val_var, coll, range: for_range } = self.take() else { return Err(Stop) };
+        let TPart::For {
+            key_var,
+            val_var,
+            coll,
+            range: for_range,
+        } = self.take()
+        else {
+            return Err(Stop);
+        };
         let mut content = Vec::new();
         let endfor_range;
         loop {
@@ -1495,7 +1797,11 @@ impl TemplateParser {
                             break;
                         }
                         EndCtrl::Else => {
-                            return p.err("Unexpected else directive", "An else clause is not expected for a for directive.", r);
+                            return p.err(
+                                "Unexpected else directive",
+                                "An else clause is not expected for a for directive.",
+                                r,
+                            );
                         }
                         EndCtrl::EndIf => {
                             let at = p.range_string(&for_range);
@@ -1511,7 +1817,10 @@ impl TemplateParser {
             }
         }
         if content.is_empty() {
-            content.push(Expr::new(ExprKind::Literal(Value::string("")), for_range.end..for_range.end));
+            content.push(Expr::new(
+                ExprKind::Literal(Value::string("")),
+                for_range.end..for_range.end,
+            ));
         }
         let cr = content[0].range.start..content[content.len() - 1].range.end;
         let val_expr = Expr::new(ExprKind::Template(content), cr);

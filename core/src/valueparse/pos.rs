@@ -15,7 +15,12 @@ pub struct PosMap<'a> {
 impl<'a> PosMap<'a> {
     pub fn new(src: &'a str) -> PosMap<'a> {
         let mut line_starts = vec![0];
-        line_starts.extend(src.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i + 1));
+        line_starts.extend(
+            src.bytes()
+                .enumerate()
+                .filter(|(_, b)| *b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
         PosMap { src, line_starts }
     }
 
@@ -29,7 +34,11 @@ impl<'a> PosMap<'a> {
             end -= 1;
         }
         let seg = &self.src[start..end];
-        let cols = if seg.is_ascii() { seg.len() } else { seg.graphemes(true).count() };
+        let cols = if seg.is_ascii() {
+            seg.len()
+        } else {
+            seg.graphemes(true).count()
+        };
         (line + 1, cols + 1)
     }
 
@@ -62,6 +71,9 @@ mod tests {
     fn multi_line_ranges_print_both_lines() {
         let src = "v = [\n  1,\n]\n";
         let m = PosMap::new(src);
-        assert_eq!(m.range_string("terraform.tfvars", &(4..src.len() - 1)), "terraform.tfvars:1,5-3,2");
+        assert_eq!(
+            m.range_string("terraform.tfvars", &(4..src.len() - 1)),
+            "terraform.tfvars:1,5-3,2"
+        );
     }
 }
