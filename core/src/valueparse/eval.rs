@@ -186,71 +186,83 @@ impl Evaluator {
 
     /// Evaluates `e`, appending diagnostics to `self.diags`.
     pub fn eval(&mut self, e: &Expr) -> Value {
+        // Dispatch only: the arms live in their own functions so that the
+        // recursive path keeps small stack frames.
         match &e.kind {
             ExprKind::Literal(v) => v.clone(),
             ExprKind::Parens(inner) | ExprKind::TemplateWrap(inner) => self.eval(inner),
-            ExprKind::Template(parts) => self.eval_template(parts, e),
+            ExprKind::Template(parts) => self.eval_template(parts),
             ExprKind::TemplateJoin(f) => self.eval_template_join(f),
             ExprKind::Scope {
                 root,
                 root_range,
                 steps,
             } => self.eval_scope(root, root_range, steps),
-            ExprKind::Relative { source, steps } => {
-                let n = self.diags.len();
-                let src = self.eval(source);
-                let _ = n;
-                self.traverse(src, steps)
-            }
+            ExprKind::Relative { source, steps } => self.eval_relative(source, steps),
             ExprKind::Call { .. } => self.eval_call(e),
             ExprKind::Conditional { cond, t, f } => self.eval_conditional(cond, t, f),
             ExprKind::Binary { op, lhs, rhs } => self.eval_binary(*op, lhs, rhs, e),
             ExprKind::Unary { op, val, .. } => self.eval_unary(*op, val, e),
-            ExprKind::Tuple { elems, .. } => {
-                let vals = elems.iter().map(|x| self.eval(x)).collect();
-                Value::tuple(vals)
-            }
+            ExprKind::Tuple { elems, .. } => self.eval_tuple(elems),
             ExprKind::Object { items, .. } => self.eval_object(items),
             ExprKind::ObjectKey {
                 wrapped,
                 force_non_literal,
-            } => {
-                if !force_non_literal {
-                    if let ExprKind::Scope { steps, .. } = &wrapped.kind {
-                        if !steps.is_empty() {
-                            self.diag(
-                                "Ambiguous attribute key",
-                                "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
-                                wrapped.range.clone(),
-                            );
-                            return dyn_val();
-                        }
-                    }
-                    if let Some(name) = wrapped.as_keyword() {
-                        return Value::string(&name);
-                    }
-                }
-                self.eval(wrapped)
-            }
-            ExprKind::For(f) => self.eval_for(f, e),
+            } => self.eval_object_key(wrapped, *force_non_literal),
+            ExprKind::For(f) => self.eval_for(f),
             ExprKind::Index {
                 coll,
                 key,
                 bracket_range,
                 ..
-            } => {
-                let c = self.eval(coll);
-                let k = self.eval(key);
-                match self.index(&c, &k, bracket_range) {
-                    Ok(v) => v,
-                    Err(d) => {
-                        self.diags.push(d);
-                        dyn_val()
-                    }
-                }
-            }
+            } => self.eval_index(coll, key, bracket_range),
             ExprKind::Splat { source, each, .. } => self.eval_splat(source, each),
             ExprKind::AnonSymbol => self.anon.last().cloned().unwrap_or_else(dyn_val),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_relative(&mut self, source: &Expr, steps: &[Step]) -> Value {
+        let src = self.eval(source);
+        self.traverse(src, steps)
+    }
+
+    #[inline(never)]
+    fn eval_tuple(&mut self, elems: &[Expr]) -> Value {
+        let vals = elems.iter().map(|x| self.eval(x)).collect();
+        Value::tuple(vals)
+    }
+
+    #[inline(never)]
+    fn eval_object_key(&mut self, wrapped: &Expr, force_non_literal: bool) -> Value {
+        if !force_non_literal {
+            if let ExprKind::Scope { steps, .. } = &wrapped.kind {
+                if !steps.is_empty() {
+                    self.diag(
+                        "Ambiguous attribute key",
+                        "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
+                        wrapped.range.clone(),
+                    );
+                    return dyn_val();
+                }
+            }
+            if let Some(name) = wrapped.as_keyword() {
+                return Value::string(&name);
+            }
+        }
+        self.eval(wrapped)
+    }
+
+    #[inline(never)]
+    fn eval_index(&mut self, coll: &Expr, key: &Expr, bracket_range: &Span) -> Value {
+        let c = self.eval(coll);
+        let k = self.eval(key);
+        match self.index(&c, &k, bracket_range) {
+            Ok(v) => v,
+            Err(d) => {
+                self.diags.push(d);
+                dyn_val()
+            }
         }
     }
 
@@ -439,8 +451,8 @@ impl Evaluator {
         }
     }
 
-    fn eval_template(&mut self, parts: &[Expr], e: &Expr) -> Value {
-        let _ = e;
+    #[inline(never)]
+    fn eval_template(&mut self, parts: &[Expr]) -> Value {
         let mut buf = String::new();
         let mut known = true;
         let mut marks = Marks::NONE;
@@ -477,6 +489,7 @@ impl Evaluator {
         r.with_marks(marks)
     }
 
+    #[inline(never)]
     fn eval_template_join(&mut self, f: &Expr) -> Value {
         let tuple = self.eval(f);
         if tuple.ty.is_dynamic() || !tuple.is_known() {
@@ -516,6 +529,7 @@ impl Evaluator {
         Value::string(&buf).with_marks(all)
     }
 
+    #[inline(never)]
     fn eval_call(&mut self, e: &Expr) -> Value {
         let ExprKind::Call {
             name,
@@ -630,6 +644,7 @@ impl Evaluator {
         }
     }
 
+    #[inline(never)]
     fn eval_conditional(&mut self, cond: &Expr, t: &Expr, f: &Expr) -> Value {
         let outer = std::mem::take(&mut self.diags);
         let tv = self.eval(t);
@@ -716,6 +731,7 @@ impl Evaluator {
         out.with_marks(marks)
     }
 
+    #[inline(never)]
     fn eval_binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr, e: &Expr) -> Value {
         let n = self.diags.len();
         let l = self.eval(lhs);
@@ -822,6 +838,7 @@ impl Evaluator {
         v.with_marks(marks)
     }
 
+    #[inline(never)]
     fn eval_unary(&mut self, op: UnOp, val: &Expr, e: &Expr) -> Value {
         let n = self.diags.len();
         let v = self.eval(val);
@@ -867,6 +884,7 @@ impl Evaluator {
         r.with_marks(m)
     }
 
+    #[inline(never)]
     fn eval_object(&mut self, items: &[(Expr, Expr)]) -> Value {
         let mut vals = BTreeMap::new();
         let mut marks = Marks::NONE;
@@ -915,8 +933,14 @@ impl Evaluator {
         Value::object(vals).with_marks(marks)
     }
 
-    fn eval_for(&mut self, f: &ForExpr, e: &Expr) -> Value {
+    #[inline(never)]
+    fn eval_for(&mut self, f: &ForExpr) -> Value {
         let coll = self.eval(&f.coll);
+        self.eval_for_rest(f, coll)
+    }
+
+    #[inline(never)]
+    fn eval_for_rest(&mut self, f: &ForExpr, coll: Value) -> Value {
         if coll.is_null() {
             self.diag(
                 "Iteration over null value",
@@ -978,7 +1002,6 @@ impl Evaluator {
         if !coll.is_known() {
             return dyn_val().with_marks(marks);
         }
-        let _ = e;
         let mut known = true;
         let mut obj: BTreeMap<String, Value> = BTreeMap::new();
         let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
@@ -1006,6 +1029,7 @@ impl Evaluator {
     }
 
     /// One element of a `for` expression (its variables are in scope).
+    #[inline(never)]
     fn for_item(
         &mut self,
         f: &ForExpr,
@@ -1104,6 +1128,7 @@ impl Evaluator {
         Some(())
     }
 
+    #[inline(never)]
     fn eval_splat(&mut self, source: &Expr, each: &Expr) -> Value {
         let n = self.diags.len();
         let src = self.eval(source);

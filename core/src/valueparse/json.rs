@@ -766,6 +766,9 @@ pub fn parse_cty_json(src: &str) -> Result<(Value, SpanTree), Vec<RawDiag>> {
         return Err(vec![go_err("EOF", 0..src.len())]);
     }
     let root = p.value().map_err(|d| {
+        if d.summary == "Value too deeply nested" {
+            return vec![d];
+        }
         let at = src[d.range.start..].chars().next();
         let detail = match at {
             None => "unexpected EOF".to_string(),

@@ -502,7 +502,12 @@ impl<'a> Lexer<'a> {
                 start: e,
                 end: line_end,
             });
-            return self.tok(Tok::CHeredoc, p, e);
+            self.pos = line_end;
+            return Token {
+                kind: Tok::CHeredoc,
+                start: p,
+                end: e,
+            };
         }
         set_sol(self, true);
         self.tok(Tok::StringLit, p, line_end)

@@ -18,7 +18,7 @@ use crate::types::Type;
 use crate::value::Value;
 
 /// The deepest nesting of expressions accepted in a value.
-pub const MAX_DEPTH: u32 = 256;
+pub const MAX_DEPTH: u32 = 128;
 
 /// A diagnostic with a range in the parsed text (not yet in the value source).
 #[derive(Clone, Debug)]
@@ -278,6 +278,17 @@ impl<'a> Parser<'a> {
         Err(Stop)
     }
 
+    /// Enters `cost` levels of nesting (constructs whose parsing needs more
+    /// stack cost more), failing past [`MAX_DEPTH`].
+    fn enter(&mut self, cost: u32, at: Span) -> PResult<()> {
+        self.depth += cost;
+        if self.depth > MAX_DEPTH {
+            self.depth -= cost;
+            return self.too_deep(at);
+        }
+        Ok(())
+    }
+
     fn check_depth(&mut self, e: Expr) -> PResult<Expr> {
         if e.depth > MAX_DEPTH {
             return self.too_deep(e.range.start..e.range.start + 1);
@@ -392,11 +403,16 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_ternary(&mut self) -> PResult<Expr> {
-        let start = self.peek().range();
+        let start = self.peek().start;
         let cond = self.parse_binary(0)?;
         if self.peek().kind != Tok::Question {
             return Ok(cond);
         }
+        self.finish_conditional(start, cond)
+    }
+
+    #[inline(never)]
+    fn finish_conditional(&mut self, start: usize, cond: Expr) -> PResult<Expr> {
         self.read();
         let t = self.parse_expression()?;
         let colon = self.peek();
@@ -409,7 +425,7 @@ impl<'a> Parser<'a> {
         }
         self.read();
         let f = self.parse_expression()?;
-        let range = start.start..f.range.end;
+        let range = start..f.range.end;
         let e = Expr::new(
             ExprKind::Conditional {
                 cond: Box::new(cond),
@@ -442,7 +458,15 @@ impl<'a> Parser<'a> {
 
     /// Precedence climbing; every level is left-associative as in hclsyntax.
     fn parse_binary(&mut self, min_level: u8) -> PResult<Expr> {
-        let mut lhs = self.parse_with_traversals()?;
+        let lhs = self.parse_with_traversals()?;
+        match Self::binop(self.peek().kind) {
+            Some(op) if op.level() >= min_level => self.binary_rest(lhs, min_level),
+            _ => Ok(lhs),
+        }
+    }
+
+    #[inline(never)]
+    fn binary_rest(&mut self, mut lhs: Expr, min_level: u8) -> PResult<Expr> {
         loop {
             let Some(op) = Self::binop(self.peek().kind) else {
                 break;
@@ -467,7 +491,11 @@ impl<'a> Parser<'a> {
 
     fn parse_with_traversals(&mut self) -> PResult<Expr> {
         let t = self.parse_term()?;
-        self.parse_traversals(t)
+        if matches!(self.peek().kind, Tok::Dot | Tok::OBrack) {
+            self.parse_traversals(t)
+        } else {
+            Ok(t)
+        }
     }
 
     fn number_value(&mut self, tok: &Token) -> PResult<Value> {
@@ -536,6 +564,7 @@ impl<'a> Parser<'a> {
         self.err("Invalid legacy index syntax", detail, num.range())
     }
 
+    #[inline(never)]
     fn parse_traversals(&mut self, from: Expr) -> PResult<Expr> {
         let from_start = from.range.start;
         let mut ret = from;
@@ -737,123 +766,150 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// One expression term (dispatch only, to keep the recursive path's stack frames small).
     fn parse_term(&mut self) -> PResult<Expr> {
-        let start = self.peek();
-        match start.kind {
-            Tok::OParen => {
-                let open = self.read();
-                self.push_nl(false);
-                let inner = self.parse_expression();
-                let inner = match inner {
-                    Ok(e) => e,
-                    Err(s) => {
-                        self.pop_nl();
-                        return Err(s);
-                    }
-                };
-                let close = self.peek();
-                if close.kind != Tok::CParen {
-                    self.pop_nl();
-                    return self.err(
-                        "Unbalanced parentheses",
-                        "Expected a closing parenthesis to terminate the expression.",
-                        close.range(),
-                    );
-                }
-                let close = self.read();
-                self.pop_nl();
-                let e = Expr::new(ExprKind::Parens(Box::new(inner)), open.start..close.end);
-                self.check_depth(e)
-            }
-            Tok::NumberLit => {
-                let t = self.read();
-                let v = self.number_value(&t)?;
-                Ok(Expr::new(ExprKind::Literal(v), t.range()))
-            }
-            Tok::Ident => {
-                let t = self.read();
-                if self.peek().kind == Tok::OParen {
-                    return self.finish_call(t);
-                }
-                if self.peek().kind == Tok::DoubleColon {
-                    // Provider-namespaced functions (`provider::p::f()`) arrived in hcl 2.20.
-                    return self.finish_namespaced_call(t);
-                }
-                let name = self.text(&t);
-                let v = match name {
-                    "true" => Value::bool(true),
-                    "false" => Value::bool(false),
-                    "null" => Value::null(Type::Dynamic),
-                    _ => {
-                        return Ok(Expr::new(
-                            ExprKind::Scope {
-                                root: name.to_string(),
-                                root_range: t.range(),
-                                steps: vec![],
-                            },
-                            t.range(),
-                        ));
-                    }
-                };
-                Ok(Expr::new(ExprKind::Literal(v), t.range()))
-            }
-            Tok::OQuote | Tok::OHeredoc => {
-                let open = self.read();
-                let (closer, flush) = if open.kind == Tok::OQuote {
-                    (Tok::CQuote, false)
-                } else {
-                    (Tok::CHeredoc, self.text(&open).starts_with("<<-"))
-                };
-                let (parts, passthru) = self.parse_template_inner(closer, flush, open.range())?;
-                let close = self.prev_range();
-                let range = open.start..close.end;
-                let e = if passthru {
-                    let only = parts.into_iter().next().ok_or(Stop)?;
-                    Expr::new(ExprKind::TemplateWrap(Box::new(only)), range)
-                } else {
-                    Expr::new(ExprKind::Template(parts), range)
-                };
-                self.check_depth(e)
-            }
-            Tok::Minus | Tok::Bang => {
-                let t = self.read();
-                self.depth += 1;
-                if self.depth > MAX_DEPTH {
-                    self.depth -= 1;
-                    return self.too_deep(t.range());
-                }
-                let operand = self.parse_with_traversals();
-                self.depth -= 1;
-                let operand = operand?;
-                let op = if t.kind == Tok::Minus {
-                    UnOp::Neg
-                } else {
-                    UnOp::Not
-                };
-                let range = t.start..operand.range.end;
-                let e = Expr::new(
-                    ExprKind::Unary {
-                        op,
-                        val: Box::new(operand),
-                        symbol_range: t.range(),
-                    },
-                    range,
-                );
-                self.check_depth(e)
-            }
+        match self.peek().kind {
+            Tok::OParen => self.term_parens(),
+            Tok::NumberLit => self.term_number(),
+            Tok::Ident => self.term_ident(),
+            Tok::OQuote | Tok::OHeredoc => self.term_template(),
+            Tok::Minus | Tok::Bang => self.term_unary(),
             Tok::OBrack => self.parse_tuple(),
             Tok::OBrace => self.parse_object(),
-            Tok::Eof => self.err(
+            _ => self.term_invalid(),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn term_invalid(&mut self) -> PResult<Expr> {
+        let start = self.peek();
+        if start.kind == Tok::Eof {
+            return self.err(
                 "Missing expression",
                 "Expected the start of an expression, but found the end of the file.",
                 start.range(),
-            ),
-            _ => self.err(
-                "Invalid expression",
-                "Expected the start of an expression, but found an invalid expression token.",
-                start.range(),
-            ),
+            );
         }
+        self.err(
+            "Invalid expression",
+            "Expected the start of an expression, but found an invalid expression token.",
+            start.range(),
+        )
+    }
+
+    #[inline(never)]
+    fn term_parens(&mut self) -> PResult<Expr> {
+        let open = self.read();
+        self.push_nl(false);
+        let inner = self.parse_expression();
+        let inner = match inner {
+            Ok(e) => e,
+            Err(s) => {
+                self.pop_nl();
+                return Err(s);
+            }
+        };
+        let close = self.peek();
+        if close.kind != Tok::CParen {
+            self.pop_nl();
+            return self.err(
+                "Unbalanced parentheses",
+                "Expected a closing parenthesis to terminate the expression.",
+                close.range(),
+            );
+        }
+        let close = self.read();
+        self.pop_nl();
+        let e = Expr::new(ExprKind::Parens(Box::new(inner)), open.start..close.end);
+        self.check_depth(e)
+    }
+
+    #[inline(never)]
+    fn term_number(&mut self) -> PResult<Expr> {
+        let t = self.read();
+        let v = self.number_value(&t)?;
+        Ok(Expr::new(ExprKind::Literal(v), t.range()))
+    }
+
+    #[inline(never)]
+    fn term_ident(&mut self) -> PResult<Expr> {
+        let t = self.read();
+        if self.peek().kind == Tok::OParen {
+            return self.finish_call(t);
+        }
+        if self.peek().kind == Tok::DoubleColon {
+            // Provider-namespaced functions (`provider::p::f()`) arrived in hcl 2.20.
+            return self.finish_namespaced_call(t);
+        }
+        let name = self.text(&t);
+        let v = match name {
+            "true" => Value::bool(true),
+            "false" => Value::bool(false),
+            "null" => Value::null(Type::Dynamic),
+            _ => {
+                return Ok(Expr::new(
+                    ExprKind::Scope {
+                        root: name.to_string(),
+                        root_range: t.range(),
+                        steps: vec![],
+                    },
+                    t.range(),
+                ));
+            }
+        };
+        Ok(Expr::new(ExprKind::Literal(v), t.range()))
+    }
+
+    #[inline(never)]
+    fn term_template(&mut self) -> PResult<Expr> {
+        let open = self.read();
+        let (closer, flush) = if open.kind == Tok::OQuote {
+            (Tok::CQuote, false)
+        } else {
+            (Tok::CHeredoc, self.text(&open).starts_with("<<-"))
+        };
+        self.enter(1, open.range())?;
+        let inner = self.parse_template_inner(closer, flush, open.range());
+        self.depth -= 1;
+        let (parts, passthru) = inner?;
+        let close = self.prev_range();
+        let range = open.start..close.end;
+        let e = if passthru {
+            let only = parts.into_iter().next().ok_or(Stop)?;
+            Expr::new(ExprKind::TemplateWrap(Box::new(only)), range)
+        } else {
+            Expr::new(ExprKind::Template(parts), range)
+        };
+        self.check_depth(e)
+    }
+
+    #[inline(never)]
+    fn term_unary(&mut self) -> PResult<Expr> {
+        let t = self.read();
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            self.depth -= 1;
+            return self.too_deep(t.range());
+        }
+        let operand = self.parse_with_traversals();
+        self.depth -= 1;
+        let operand = operand?;
+        let op = if t.kind == Tok::Minus {
+            UnOp::Neg
+        } else {
+            UnOp::Not
+        };
+        let range = t.start..operand.range.end;
+        let e = Expr::new(
+            ExprKind::Unary {
+                op,
+                val: Box::new(operand),
+                symbol_range: t.range(),
+            },
+            range,
+        );
+        self.check_depth(e)
     }
 
     fn finish_namespaced_call(&mut self, first: Token) -> PResult<Expr> {
@@ -882,6 +938,7 @@ impl<'a> Parser<'a> {
         self.finish_call(name_tok)
     }
 
+    #[inline(never)]
     fn finish_call(&mut self, name: Token) -> PResult<Expr> {
         let open = self.read();
         let mut args = Vec::new();
@@ -957,6 +1014,7 @@ impl<'a> Parser<'a> {
         t.kind == Tok::Ident && self.text(t) == kw
     }
 
+    #[inline(never)]
     fn parse_tuple(&mut self) -> PResult<Expr> {
         let open = self.read();
         self.push_nl(false);
@@ -981,21 +1039,15 @@ impl<'a> Parser<'a> {
                 break self.read();
             }
             if next.kind != Tok::Comma {
-                if next.kind == Tok::Eof {
-                    return self.err(
-                        "Unterminated tuple constructor expression",
-                        "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
-                        open.range(),
-                    );
-                }
-                return self.err(
-                    "Missing item separator",
-                    "Expected a comma to mark the beginning of the next item.",
-                    next.range(),
-                );
+                return self.tuple_separator_error(next, open);
             }
             self.read();
         };
+        self.finish_tuple(elems, open, close)
+    }
+
+    #[inline(never)]
+    fn finish_tuple(&mut self, elems: Vec<Expr>, open: Token, close: Token) -> PResult<Expr> {
         let e = Expr::new(
             ExprKind::Tuple {
                 elems,
@@ -1006,6 +1058,24 @@ impl<'a> Parser<'a> {
         self.check_depth(e)
     }
 
+    #[cold]
+    #[inline(never)]
+    fn tuple_separator_error(&mut self, next: Token, open: Token) -> PResult<Expr> {
+        if next.kind == Tok::Eof {
+            return self.err(
+                "Unterminated tuple constructor expression",
+                "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
+                open.range(),
+            );
+        }
+        self.err(
+            "Missing item separator",
+            "Expected a comma to mark the beginning of the next item.",
+            next.range(),
+        )
+    }
+
+    #[inline(never)]
     fn parse_object(&mut self) -> PResult<Expr> {
         let open = self.read();
         self.push_nl(false);
@@ -1024,6 +1094,7 @@ impl<'a> Parser<'a> {
         r
     }
 
+    #[inline(never)]
     fn parse_object_items(&mut self, open: Token) -> PResult<Expr> {
         let mut items = Vec::new();
         let unterminated = |p: &mut Self| -> PResult<Expr> {
@@ -1103,13 +1174,17 @@ impl<'a> Parser<'a> {
         self.check_depth(e)
     }
 
+    #[inline(never)]
     fn finish_for(&mut self, open: Token) -> PResult<Expr> {
+        self.enter(2, open.range())?;
         self.push_nl(false);
         let r = self.finish_for_inner(open);
         self.pop_nl();
+        self.depth -= 2;
         r
     }
 
+    #[inline(never)]
     fn finish_for_inner(&mut self, open: Token) -> PResult<Expr> {
         self.read(); // `for`
         let make_obj = open.kind == Tok::OBrace;
@@ -1221,6 +1296,7 @@ impl<'a> Parser<'a> {
 
     /// Parses template parts up to `end` and builds their expressions.
     /// Returns the parts and whether the template is a single interpolation.
+    #[inline(never)]
     fn parse_template_inner(
         &mut self,
         end: Tok,
@@ -1237,6 +1313,7 @@ impl<'a> Parser<'a> {
         Ok((exprs, passthru))
     }
 
+    #[inline(never)]
     fn parse_template_parts(&mut self, end: Tok, open_range: Span) -> PResult<Vec<TPart>> {
         let mut parts: Vec<TPart> = Vec::new();
         let start_range = self.peek().range();
@@ -1296,6 +1373,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `${ expr }`; returns whether the closer strips following white space.
+    #[inline(never)]
     fn parse_interp(
         &mut self,
         open: Token,
@@ -1336,6 +1414,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `%{ if/else/endif/for/endfor }`; returns whether the closer strips.
+    #[inline(never)]
     fn parse_directive(&mut self, open: Token, parts: &mut Vec<TPart>) -> PResult<bool> {
         let kw = self.peek();
         if kw.kind != Tok::Ident {

@@ -147,3 +147,140 @@ fn value_dump() {
     }
     std::fs::write(format!("{path}.actual"), out).unwrap();
 }
+
+/// Runs `f` on a thread with a 1 MiB stack, as small as a wasm stack.
+fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+#[test]
+fn deep_nesting_is_rejected_with_a_diagnostic_not_a_stack_overflow() {
+    let cases: Vec<(String, ValueFormat)> = vec![
+        (
+            format!("{}{}", "[".repeat(10_000), "]".repeat(10_000)),
+            ValueFormat::Hcl,
+        ),
+        (
+            format!("{}1{}", "{a=".repeat(10_000), "}".repeat(10_000)),
+            ValueFormat::Hcl,
+        ),
+        (
+            format!("{}1{}", "(".repeat(10_000), ")".repeat(10_000)),
+            ValueFormat::Tfvars,
+        ),
+        (format!("{}true", "!".repeat(10_000)), ValueFormat::Hcl),
+        (format!("{}1", "-".repeat(10_000)), ValueFormat::Cli),
+        (
+            format!("{}x{}", "\"${".repeat(10_000), "}\"".repeat(10_000)),
+            ValueFormat::Hcl,
+        ),
+        (
+            format!(
+                "tolist({}1{})",
+                "tolist(".repeat(10_000),
+                ")".repeat(10_000)
+            ),
+            ValueFormat::Hcl,
+        ),
+        (format!("[1]{}", "[(0)]".repeat(10_000)), ValueFormat::Hcl),
+        (format!("1{}", " + 1".repeat(10_000)), ValueFormat::Hcl),
+        (
+            format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000)),
+            ValueFormat::Json,
+        ),
+        (
+            format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000)),
+            ValueFormat::Ctyjson,
+        ),
+    ];
+    for (src, f) in cases {
+        let r = on_small_stack(move || {
+            parse_value(&src, f, false)
+                .map(|_| ())
+                .map_err(|d| d[0].summary.clone())
+        });
+        assert_eq!(r, Err("Value too deeply nested".to_string()), "{f:?}");
+    }
+}
+
+#[test]
+fn nesting_up_to_the_limit_is_accepted_on_a_small_stack() {
+    let n = 120;
+    let src = format!("{}1{}", "[".repeat(n), "]".repeat(n));
+    let depth = on_small_stack(move || {
+        let pv = parse_value(&src, ValueFormat::Hcl, false).unwrap();
+        let mut d = 0;
+        let mut v = &pv.value;
+        while let Some(e) = v.elements().and_then(|e| e.first()) {
+            d += 1;
+            v = e;
+        }
+        d
+    });
+    assert_eq!(depth, n);
+}
+
+#[test]
+#[ignore]
+fn stack_probe() {
+    let n: usize = std::env::var("N")
+        .map(|s| s.parse().unwrap())
+        .unwrap_or(128);
+    let shapes: Vec<(&str, String)> = vec![
+        ("tuple", format!("{}1{}", "[".repeat(n), "]".repeat(n))),
+        ("object", format!("{}1{}", "{a=".repeat(n), "}".repeat(n))),
+        ("parens", format!("{}1{}", "(".repeat(n), ")".repeat(n))),
+        ("not", format!("{}true", "!".repeat(n))),
+        (
+            "template",
+            format!("{}x{}", "\"${".repeat(n), "}\"".repeat(n)),
+        ),
+        (
+            "call",
+            format!("{}1{}", "tolist([".repeat(n / 2), "])".repeat(n / 2)),
+        ),
+        ("index", format!("[1]{}", "[0]".repeat(n))),
+        ("plus", format!("1{}", " + 1".repeat(n))),
+        (
+            "cond",
+            format!("{}1{}", "true ? ".repeat(n), " : 2".repeat(n)),
+        ),
+        (
+            "for",
+            format!("{}1{}", "[for x in ".repeat(n), ": x]".repeat(n)),
+        ),
+    ];
+    let only = std::env::var("SHAPE").ok();
+    for (name, src) in shapes {
+        if only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
+        let ok = std::thread::Builder::new()
+            .stack_size(1 << 20)
+            .spawn(move || {
+                parse_value(&src, ValueFormat::Hcl, false)
+                    .map(|_| ())
+                    .map_err(|d| d[0].summary.clone())
+            })
+            .unwrap()
+            .join();
+        eprintln!("{name} n={n} ok={ok:?}");
+    }
+}
+
+#[test]
+#[ignore]
+fn sizes_probe() {
+    eprintln!(
+        "Expr {} ExprKind {} Value {} Token {}",
+        std::mem::size_of::<ast::Expr>(),
+        std::mem::size_of::<ast::ExprKind>(),
+        std::mem::size_of::<Value>(),
+        std::mem::size_of::<lex::Token>()
+    );
+}
