@@ -206,13 +206,8 @@ fn spans(e: &Expr, offset: usize, src_len: usize) -> SpanTree {
         ExprKind::Parens(inner) | ExprKind::TemplateWrap(inner) => {
             t.kids = spans(inner, offset, src_len).kids
         }
-        ExprKind::Call {
-            name,
-            args,
-            expand_final: false,
-            ..
-        } if args.len() == 1 && name != "toset" => {
-            t.kids = spans(&args[0], offset, src_len).kids;
+        ExprKind::Call(c) if c.args.len() == 1 && !c.expand_final && c.name != "toset" => {
+            t.kids = spans(&c.args[0], offset, src_len).kids;
         }
         _ => {}
     }
@@ -221,18 +216,11 @@ fn spans(e: &Expr, offset: usize, src_len: usize) -> SpanTree {
 
 /// An object key known without evaluation.
 fn static_key(k: &Expr) -> Option<String> {
-    let ExprKind::ObjectKey {
-        wrapped,
-        force_non_literal,
-    } = &k.kind
-    else {
-        return None;
+    let wrapped = match &k.kind {
+        ExprKind::KeywordKey(v) => return v.as_str().map(str::to_string),
+        ExprKind::ObjectKey { wrapped, .. } => wrapped,
+        _ => return None,
     };
-    if !force_non_literal {
-        if let Some(n) = wrapped.as_keyword() {
-            return Some(n);
-        }
-    }
     match &wrapped.kind {
         ExprKind::Template(parts) if parts.len() == 1 => match &parts[0].kind {
             ExprKind::Literal(v) => v.as_str().map(str::to_string),

@@ -79,14 +79,7 @@ pub enum ExprKind {
         source: Box<Expr>,
         steps: Vec<Step>,
     },
-    Call {
-        name: String,
-        name_range: Span,
-        args: Vec<Expr>,
-        expand_final: bool,
-        open_range: Span,
-        close_range: Span,
-    },
+    Call(Box<CallExpr>),
     Conditional {
         cond: Box<Expr>,
         t: Box<Expr>,
@@ -110,6 +103,9 @@ pub enum ExprKind {
         items: Vec<(Expr, Expr)>,
         open_range: Span,
     },
+    /// An object constructor key written as a bare name (or `true`, `false`,
+    /// `null`): the name as a string.
+    KeywordKey(Value),
     /// An object constructor key: a bare name is a literal string.
     ObjectKey {
         wrapped: Box<Expr>,
@@ -133,6 +129,16 @@ pub enum ExprKind {
 }
 
 #[derive(Clone, Debug)]
+pub struct CallExpr {
+    pub name: String,
+    pub name_range: Span,
+    pub args: Vec<Expr>,
+    pub expand_final: bool,
+    pub open_range: Span,
+    pub close_range: Span,
+}
+
+#[derive(Clone, Debug)]
 pub struct ForExpr {
     pub key_var: Option<String>,
     pub val_var: String,
@@ -142,6 +148,19 @@ pub struct ForExpr {
     pub cond: Option<Expr>,
     pub group: bool,
     pub open_range: Span,
+}
+
+/// A string value; ASCII text is already in NFC, so it skips normalisation.
+pub fn str_value(s: &str) -> Value {
+    if s.is_ascii() {
+        Value {
+            ty: crate::types::Type::String,
+            kind: crate::value::Kind::String(s.into()),
+            marks: crate::value::Marks::NONE,
+        }
+    } else {
+        Value::string(s)
+    }
 }
 
 impl Expr {
@@ -161,11 +180,7 @@ impl Expr {
             ExprKind::Tuple { open_range, .. } | ExprKind::Object { open_range, .. } => {
                 open_range.clone()
             }
-            ExprKind::Call {
-                name_range,
-                open_range,
-                ..
-            } => name_range.start..open_range.end,
+            ExprKind::Call(c) => c.name_range.start..c.open_range.end,
             ExprKind::Binary { lhs, .. } => lhs.start_range(),
             ExprKind::Conditional { cond, .. } => cond.start_range(),
             ExprKind::Template(parts) => {
@@ -199,11 +214,14 @@ impl ExprKind {
     fn children_depth(&self) -> u32 {
         let m = |es: &[Expr]| es.iter().map(|e| e.depth).max().unwrap_or(0);
         match self {
-            ExprKind::Literal(_) | ExprKind::Scope { .. } | ExprKind::AnonSymbol => 0,
+            ExprKind::Literal(_)
+            | ExprKind::KeywordKey(_)
+            | ExprKind::Scope { .. }
+            | ExprKind::AnonSymbol => 0,
             ExprKind::Template(p) => m(p),
             ExprKind::TemplateWrap(e) | ExprKind::TemplateJoin(e) | ExprKind::Parens(e) => e.depth,
             ExprKind::Relative { source, .. } => source.depth,
-            ExprKind::Call { args, .. } => m(args),
+            ExprKind::Call(c) => m(&c.args),
             ExprKind::Conditional { cond, t, f } => cond.depth.max(t.depth).max(f.depth),
             ExprKind::Binary { lhs, rhs, .. } => lhs.depth.max(rhs.depth),
             ExprKind::Unary { val, .. } => val.depth,

@@ -14,6 +14,7 @@ use crate::convert;
 use crate::mismatch::mismatch_message;
 use crate::number::Number;
 use crate::types::Type;
+use crate::value::Kind as VKind;
 use crate::value::{Kind, Marks, Value};
 
 pub struct Evaluator {
@@ -25,6 +26,10 @@ pub struct Evaluator {
     scopes: Vec<Vec<(String, Value)>>,
     /// Values of the splat symbols being iterated, innermost last.
     anon: Vec<Value>,
+    /// The last object and tuple types built: lists of similar objects
+    /// share one type instead of allocating a copy per element.
+    last_object_type: Option<Type>,
+    last_tuple_type: Option<Type>,
 }
 
 fn dyn_val() -> Value {
@@ -158,10 +163,7 @@ fn elements(v: &Value) -> Vec<(Value, Value)> {
                     .collect()
             }
         }
-        Kind::Attrs(m) => m
-            .iter()
-            .map(|(k, e)| (Value::string(k), e.clone()))
-            .collect(),
+        Kind::Attrs(m) => m.iter().map(|(k, e)| (str_value(k), e.clone())).collect(),
         _ => Vec::new(),
     }
 }
@@ -177,6 +179,8 @@ impl Evaluator {
             diags: Vec::new(),
             scopes: Vec::new(),
             anon: Vec::new(),
+            last_object_type: None,
+            last_tuple_type: None,
         }
     }
 
@@ -189,7 +193,7 @@ impl Evaluator {
         // Dispatch only: the arms live in their own functions so that the
         // recursive path keeps small stack frames.
         match &e.kind {
-            ExprKind::Literal(v) => v.clone(),
+            ExprKind::Literal(v) | ExprKind::KeywordKey(v) => v.clone(),
             ExprKind::Parens(inner) | ExprKind::TemplateWrap(inner) => self.eval(inner),
             ExprKind::Template(parts) => self.eval_template(parts),
             ExprKind::TemplateJoin(f) => self.eval_template_join(f),
@@ -199,7 +203,7 @@ impl Evaluator {
                 steps,
             } => self.eval_scope(root, root_range, steps),
             ExprKind::Relative { source, steps } => self.eval_relative(source, steps),
-            ExprKind::Call { .. } => self.eval_call(e),
+            ExprKind::Call(c) => self.eval_call(c, e),
             ExprKind::Conditional { cond, t, f } => self.eval_conditional(cond, t, f),
             ExprKind::Binary { op, lhs, rhs } => self.eval_binary(*op, lhs, rhs, e),
             ExprKind::Unary { op, val, .. } => self.eval_unary(*op, val, e),
@@ -229,8 +233,24 @@ impl Evaluator {
 
     #[inline(never)]
     fn eval_tuple(&mut self, elems: &[Expr]) -> Value {
-        let vals = elems.iter().map(|x| self.eval(x)).collect();
-        Value::tuple(vals)
+        let vals: Vec<Value> = elems.iter().map(|x| self.eval(x)).collect();
+        let same = match &self.last_tuple_type {
+            Some(Type::Tuple(ts)) => {
+                ts.len() == vals.len() && ts.iter().zip(&vals).all(|(t, v)| *t == v.ty)
+            }
+            _ => false,
+        };
+        if !same {
+            self.last_tuple_type = Some(Type::tuple(vals.iter().map(|v| v.ty.clone()).collect()));
+        }
+        Value {
+            ty: self
+                .last_tuple_type
+                .clone()
+                .unwrap_or_else(|| Type::tuple(vec![])),
+            kind: VKind::Seq(vals),
+            marks: Marks::NONE,
+        }
     }
 
     #[inline(never)]
@@ -247,7 +267,7 @@ impl Evaluator {
                 }
             }
             if let Some(name) = wrapped.as_keyword() {
-                return Value::string(&name);
+                return str_value(&name);
             }
         }
         self.eval(wrapped)
@@ -453,6 +473,16 @@ impl Evaluator {
 
     #[inline(never)]
     fn eval_template(&mut self, parts: &[Expr]) -> Value {
+        if let [Expr {
+            kind: ExprKind::Literal(v),
+            ..
+        }] = parts
+        {
+            if v.ty == Type::String && !v.is_null() {
+                // A plain quoted string: the literal is already the result.
+                return v.clone();
+            }
+        }
         let mut buf = String::new();
         let mut known = true;
         let mut marks = Marks::NONE;
@@ -482,7 +512,7 @@ impl Evaluator {
             }
         }
         let r = if known {
-            Value::string(&buf)
+            str_value(&buf)
         } else {
             Value::unknown(Type::String)
         };
@@ -526,22 +556,19 @@ impl Evaluator {
                 ),
             }
         }
-        Value::string(&buf).with_marks(all)
+        str_value(&buf).with_marks(all)
     }
 
     #[inline(never)]
-    fn eval_call(&mut self, e: &Expr) -> Value {
-        let ExprKind::Call {
+    fn eval_call(&mut self, c: &CallExpr, e: &Expr) -> Value {
+        let CallExpr {
             name,
             name_range,
             args,
             expand_final,
             close_range,
             ..
-        } = &e.kind
-        else {
-            return dyn_val();
-        };
+        } = c;
         if !self.functions {
             self.diag(
                 "Function calls not allowed",
@@ -930,7 +957,31 @@ impl Evaluator {
         if !known {
             return dyn_val();
         }
-        Value::object(vals).with_marks(marks)
+        let same = match &self.last_object_type {
+            Some(Type::Object(o)) => {
+                o.attrs.len() == vals.len()
+                    && o.attrs
+                        .iter()
+                        .zip(&vals)
+                        .all(|((tk, tt), (vk, vv))| tk == vk && *tt == vv.ty)
+            }
+            _ => false,
+        };
+        if !same {
+            let types = vals
+                .iter()
+                .map(|(k, v)| (k.clone(), v.ty.clone()))
+                .collect();
+            self.last_object_type = Some(Type::object(types));
+        }
+        Value {
+            ty: self
+                .last_object_type
+                .clone()
+                .unwrap_or_else(Type::empty_object),
+            kind: VKind::Attrs(vals),
+            marks,
+        }
     }
 
     #[inline(never)]

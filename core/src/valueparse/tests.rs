@@ -284,3 +284,131 @@ fn sizes_probe() {
         std::mem::size_of::<lex::Token>()
     );
 }
+
+/// Timing probe (not a test of time): `cargo test --release -p tftype perf_probe -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn perf_probe() {
+    let objs: Vec<String> = (0..20_000)
+        .map(|i| format!("{{name = \"n{i}\", port = {i}, tags = [\"a\", \"b\"], on = true}}"))
+        .collect();
+    let big = format!("[{}]", objs.join(", "));
+    let json_objs: Vec<String> = (0..20_000)
+        .map(|i| {
+            format!("{{\"name\": \"n{i}\", \"port\": {i}, \"tags\": [\"a\", \"b\"], \"on\": true}}")
+        })
+        .collect();
+    let big_json = format!("[{}]", json_objs.join(", "));
+    let long_string = format!("\"{}\"", "abcdefghij".repeat(1_000_000));
+    let many_numbers = format!(
+        "[{}]",
+        (0..1_000_000)
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    let brackets = "[".repeat(10_000_000);
+    let heredoc = format!("<<EOT\n{}EOT", "some text here\n".repeat(600_000));
+    for (name, src, f) in [
+        ("20k objects hcl", &big, ValueFormat::Hcl),
+        ("20k objects json", &big_json, ValueFormat::Json),
+        ("10MB string", &long_string, ValueFormat::Hcl),
+        ("1M numbers (6.9MB)", &many_numbers, ValueFormat::Hcl),
+        ("10MB of [", &brackets, ValueFormat::Hcl),
+        ("9MB heredoc", &heredoc, ValueFormat::Hcl),
+    ] {
+        for _ in 0..3 {
+            let t = CpuTimer(cpu_now());
+            let r = parse_value(src, f, false);
+            eprintln!("{name}: {:?} ok={}", t.elapsed(), r.is_ok());
+        }
+    }
+}
+
+#[test]
+#[ignore]
+fn phase_probe() {
+    for _ in 0..3 {
+        phase_probe_once();
+    }
+}
+
+/// CPU time of this thread (the machine is shared, so wall time misleads).
+fn cpu_now() -> std::time::Duration {
+    #[repr(C)]
+    struct Timespec {
+        sec: i64,
+        nsec: i64,
+    }
+    extern "C" {
+        fn clock_gettime(clk: i32, ts: *mut Timespec) -> i32;
+    }
+    let mut ts = Timespec { sec: 0, nsec: 0 };
+    // CLOCK_THREAD_CPUTIME_ID = 3 on Linux.
+    unsafe { clock_gettime(3, &mut ts) };
+    std::time::Duration::new(ts.sec as u64, ts.nsec as u32)
+}
+
+struct CpuTimer(std::time::Duration);
+impl CpuTimer {
+    fn elapsed(&self) -> std::time::Duration {
+        cpu_now() - self.0
+    }
+}
+
+fn phase_probe_once() {
+    let objs: Vec<String> = (0..20_000)
+        .map(|i| format!("{{name = \"n{i}\", port = {i}, tags = [\"a\", \"b\"], on = true}}"))
+        .collect();
+    let src = format!("[{}]", objs.join(", "));
+    let file = format!("v = {src}\n");
+    let t = CpuTimer(cpu_now());
+    let mut l = lex::Lexer::new(&file);
+    let mut n = 0;
+    while l.next_token().kind != lex::Tok::Eof {
+        n += 1;
+    }
+    eprintln!("lex {n} tokens: {:?}", t.elapsed());
+    let t = CpuTimer(cpu_now());
+    let mut p = Parser::new(&file, "terraform.tfvars");
+    let e = p.parse_tfvars_attribute().unwrap();
+    eprintln!("parse: {:?}", t.elapsed());
+    let t = CpuTimer(cpu_now());
+    let v = evaluate(&e, true).unwrap();
+    eprintln!("eval: {:?}", t.elapsed());
+    let t = CpuTimer(cpu_now());
+    let s = spans(&e, 4, src.len());
+    eprintln!("spans: {:?} {}", t.elapsed(), s.kids.len());
+    let t = CpuTimer(cpu_now());
+    drop(v);
+    drop(e);
+    eprintln!("drop: {:?}", t.elapsed());
+    let t = CpuTimer(cpu_now());
+    for i in 0..20_000 {
+        let _ = crate::number::Number::parse_literal(&i.to_string());
+    }
+    eprintln!("20k number parses: {:?}", t.elapsed());
+}
+
+#[test]
+#[ignore]
+fn machine_probe() {
+    for _ in 0..3 {
+        let t = CpuTimer(cpu_now());
+        let v: Vec<String> = (0..300_000).map(|i| format!("n{i}")).collect();
+        let a = t.elapsed();
+        drop(v);
+        eprintln!("300k small strings: alloc {a:?}, total {:?}", t.elapsed());
+        let t = CpuTimer(cpu_now());
+        let mut m = std::collections::BTreeMap::new();
+        for i in 0..20_000 {
+            let mut o = std::collections::BTreeMap::new();
+            for k in ["name", "port", "tags", "on"] {
+                o.insert(k.to_string(), i);
+            }
+            m.insert(i.to_string(), o);
+        }
+        drop(m);
+        eprintln!("20k btreemaps of 4: {:?}", t.elapsed());
+    }
+}
