@@ -457,14 +457,15 @@ impl Evaluator {
                 if !c.is_known() || !k.is_known() {
                     return Ok(dyn_val());
                 }
-                let (k, kmarks) = unmark(&k);
+                // hcl drops the key's marks when it names an attribute.
+                let (k, _) = unmark(&k);
                 let name = k.as_str().unwrap_or_default().to_string();
                 if !ot.attrs.contains_key(&name) {
                     let suggestion = if was_number { " An object only supports looking up attributes by name, not by numeric index." } else { "" };
                     return invalid(format!("The given key does not identify an element in this collection value.{suggestion}"));
                 }
                 let v = c.attrs().and_then(|m| m.get(&name)).cloned().unwrap_or_else(|| Value::null(ot.attrs[&name].clone()));
-                Ok(with_marks(v, cmarks.union(kmarks)))
+                Ok(with_marks(v, cmarks))
             }
             Type::Set(_) => invalid("Elements of a set are identified only by their value and don't have any separate index or key to select with, so it's only possible to perform operations across all elements of the set.".into()),
             _ => invalid("This value does not have any indices.".into()),

@@ -347,6 +347,18 @@ impl<'a> Parser<'a> {
                 Tok::Newline => {
                     self.read();
                 }
+                Tok::Ident
+                    if !matches!(
+                        self.peek_after().kind,
+                        Tok::Equal | Tok::OQuote | Tok::OBrace | Tok::Ident
+                    ) =>
+                {
+                    return self.err(
+                        "Argument or block definition required",
+                        "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
+                        t.range(),
+                    );
+                }
                 Tok::Ident => {
                     return self.err(
                         "Unexpected extra definition",
@@ -562,7 +574,7 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn legacy_index_error<T>(&mut self, num: &Token, splat: bool) -> PResult<T> {
+    fn legacy_index_error<T>(&mut self, num: &Token, subject: Span, splat: bool) -> PResult<T> {
         let text = self.text(num);
         let (a, b) = text.split_once('.').unwrap_or((text, ""));
         let detail = if splat {
@@ -570,7 +582,7 @@ impl<'a> Parser<'a> {
         } else {
             format!("When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax instead, like [{a}][{b}].")
         };
-        self.err("Invalid legacy index syntax", detail, num.range())
+        self.err("Invalid legacy index syntax", detail, subject)
     }
 
     #[inline(never)]
@@ -600,7 +612,7 @@ impl<'a> Parser<'a> {
                         Tok::NumberLit => {
                             self.read();
                             if self.text(&attr).contains('.') {
-                                return self.legacy_index_error(&attr, false);
+                                return self.legacy_index_error(&attr, attr.range(), false);
                             }
                             let key = self.number_value(&attr)?;
                             let range = dot.start..attr.end;
@@ -624,7 +636,7 @@ impl<'a> Parser<'a> {
                                 if t.kind == Tok::NumberLit {
                                     self.read();
                                     if self.text(&t).contains('.') {
-                                        return self.legacy_index_error(&attr, true);
+                                        return self.legacy_index_error(&t, attr.range(), true);
                                     }
                                     let key = self.number_value(&t)?;
                                     steps.push(Step::Index {
