@@ -163,6 +163,74 @@ pub fn str_value(s: &str) -> Value {
     }
 }
 
+/// A string in NFC (ASCII text already is).
+pub fn nfc_key(s: &str) -> String {
+    if s.is_ascii() {
+        s.to_string()
+    } else {
+        crate::value::nfc(s)
+    }
+}
+
+/// Builds tuple and object values, sharing one type among consecutive
+/// values of the same type (a list of similar objects then holds one type,
+/// not a copy per element).
+#[derive(Default)]
+pub struct TypeCache {
+    object: Option<crate::types::Type>,
+    tuple: Option<crate::types::Type>,
+}
+
+impl TypeCache {
+    pub fn tuple(&mut self, vals: Vec<Value>) -> Value {
+        use crate::types::Type;
+        let same = match &self.tuple {
+            Some(Type::Tuple(ts)) => {
+                ts.len() == vals.len() && ts.iter().zip(&vals).all(|(t, v)| *t == v.ty)
+            }
+            _ => false,
+        };
+        if !same {
+            self.tuple = Some(Type::tuple(vals.iter().map(|v| v.ty.clone()).collect()));
+        }
+        Value {
+            ty: self.tuple.clone().unwrap_or_else(|| Type::tuple(vec![])),
+            kind: crate::value::Kind::Seq(vals),
+            marks: crate::value::Marks::NONE,
+        }
+    }
+
+    pub fn object(
+        &mut self,
+        vals: std::collections::BTreeMap<String, Value>,
+        marks: crate::value::Marks,
+    ) -> Value {
+        use crate::types::Type;
+        let same = match &self.object {
+            Some(Type::Object(o)) => {
+                o.attrs.len() == vals.len()
+                    && o.attrs
+                        .iter()
+                        .zip(&vals)
+                        .all(|((tk, tt), (vk, vv))| tk == vk && *tt == vv.ty)
+            }
+            _ => false,
+        };
+        if !same {
+            let types = vals
+                .iter()
+                .map(|(k, v)| (k.clone(), v.ty.clone()))
+                .collect();
+            self.object = Some(Type::object(types));
+        }
+        Value {
+            ty: self.object.clone().unwrap_or_else(Type::empty_object),
+            kind: crate::value::Kind::Attrs(vals),
+            marks,
+        }
+    }
+}
+
 impl Expr {
     pub fn new(kind: ExprKind, range: Span) -> Expr {
         let d = kind.children_depth();

@@ -14,7 +14,6 @@ use crate::convert;
 use crate::mismatch::mismatch_message;
 use crate::number::Number;
 use crate::types::Type;
-use crate::value::Kind as VKind;
 use crate::value::{Kind, Marks, Value};
 
 pub struct Evaluator {
@@ -26,10 +25,8 @@ pub struct Evaluator {
     scopes: Vec<Vec<(String, Value)>>,
     /// Values of the splat symbols being iterated, innermost last.
     anon: Vec<Value>,
-    /// The last object and tuple types built: lists of similar objects
-    /// share one type instead of allocating a copy per element.
-    last_object_type: Option<Type>,
-    last_tuple_type: Option<Type>,
+    /// Shares types among similar tuples and objects.
+    types: TypeCache,
 }
 
 fn dyn_val() -> Value {
@@ -179,8 +176,7 @@ impl Evaluator {
             diags: Vec::new(),
             scopes: Vec::new(),
             anon: Vec::new(),
-            last_object_type: None,
-            last_tuple_type: None,
+            types: TypeCache::default(),
         }
     }
 
@@ -234,23 +230,7 @@ impl Evaluator {
     #[inline(never)]
     fn eval_tuple(&mut self, elems: &[Expr]) -> Value {
         let vals: Vec<Value> = elems.iter().map(|x| self.eval(x)).collect();
-        let same = match &self.last_tuple_type {
-            Some(Type::Tuple(ts)) => {
-                ts.len() == vals.len() && ts.iter().zip(&vals).all(|(t, v)| *t == v.ty)
-            }
-            _ => false,
-        };
-        if !same {
-            self.last_tuple_type = Some(Type::tuple(vals.iter().map(|v| v.ty.clone()).collect()));
-        }
-        Value {
-            ty: self
-                .last_tuple_type
-                .clone()
-                .unwrap_or_else(|| Type::tuple(vec![])),
-            kind: VKind::Seq(vals),
-            marks: Marks::NONE,
-        }
+        self.types.tuple(vals)
     }
 
     #[inline(never)]
@@ -958,31 +938,7 @@ impl Evaluator {
         if !known {
             return dyn_val();
         }
-        let same = match &self.last_object_type {
-            Some(Type::Object(o)) => {
-                o.attrs.len() == vals.len()
-                    && o.attrs
-                        .iter()
-                        .zip(&vals)
-                        .all(|((tk, tt), (vk, vv))| tk == vk && *tt == vv.ty)
-            }
-            _ => false,
-        };
-        if !same {
-            let types = vals
-                .iter()
-                .map(|(k, v)| (k.clone(), v.ty.clone()))
-                .collect();
-            self.last_object_type = Some(Type::object(types));
-        }
-        Value {
-            ty: self
-                .last_object_type
-                .clone()
-                .unwrap_or_else(Type::empty_object),
-            kind: VKind::Attrs(vals),
-            marks,
-        }
+        self.types.object(vals, marks)
     }
 
     #[inline(never)]

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::ast::Span;
+use super::ast::{nfc_key, str_value, Span, TypeCache};
 use super::parse::{go_quote, RawDiag, MAX_DEPTH};
 use super::pos::format_range;
 use crate::diag::SpanTree;
@@ -46,117 +46,146 @@ struct Token {
     end: JPos,
 }
 
-fn scan(src: &str) -> Vec<Token> {
-    let b = src.as_bytes();
-    let mut p = JPos {
-        byte: 0,
-        line: 1,
-        col: 1,
-    };
-    let mut out = Vec::new();
-    loop {
-        while p.byte < b.len() {
-            match b[p.byte] {
-                b' ' => p.col += 1,
-                b'\n' => {
-                    p.line += 1;
-                    p.col = 1;
-                }
-                b'\r' => {}
-                b'\t' => p.col += 2,
-                _ => break,
-            }
-            p.byte += 1;
+/// hcl's JSON scanner, one token at a time.
+struct JScan<'a> {
+    src: &'a str,
+    p: JPos,
+    done: bool,
+}
+
+impl<'a> JScan<'a> {
+    fn new(src: &'a str) -> JScan<'a> {
+        JScan {
+            src,
+            p: JPos {
+                byte: 0,
+                line: 1,
+                col: 1,
+            },
+            done: false,
         }
-        if p.byte >= b.len() {
-            out.push(Token {
+    }
+
+    fn next(&mut self) -> Token {
+        let src = self.src;
+        let b = src.as_bytes();
+        let mut p = self.p;
+        if self.done {
+            return Token {
                 kind: JTok::Eof,
                 start: p,
                 end: p,
-            });
-            return out;
+            };
         }
-        let start = p;
-        let c = b[p.byte];
-        let kind = match c {
-            b'{' | b'}' | b'[' | b']' | b',' | b':' | b'=' => {
-                p.byte += 1;
-                p.col += 1;
-                match c {
-                    b'{' => JTok::BraceO,
-                    b'}' => JTok::BraceC,
-                    b'[' => JTok::BrackO,
-                    b']' => JTok::BrackC,
-                    b',' => JTok::Comma,
-                    b':' => JTok::Colon,
-                    _ => JTok::Equals,
-                }
-            }
-            b'"' => {
-                p.byte += 1;
-                p.col += 1;
-                let mut escaping = false;
-                while p.byte < b.len() {
-                    let x = b[p.byte];
-                    if x == b'\\' {
-                        escaping = !escaping;
-                        p.byte += 1;
-                        p.col += 1;
-                    } else if x == b'"' {
-                        p.byte += 1;
-                        p.col += 1;
-                        if !escaping {
-                            break;
-                        }
-                        escaping = false;
-                    } else if x < 32 {
-                        break;
-                    } else {
-                        let g = src[p.byte..].graphemes(true).next().map_or(1, str::len);
-                        p.byte += g;
-                        p.col += 1;
-                        escaping = false;
+        {
+            while p.byte < b.len() {
+                match b[p.byte] {
+                    b' ' => p.col += 1,
+                    b'\n' => {
+                        p.line += 1;
+                        p.col = 1;
                     }
+                    b'\r' => {}
+                    b'\t' => p.col += 2,
+                    _ => break,
                 }
-                JTok::Str
+                p.byte += 1;
             }
-            b'-' | b'+' | b'.' | b'0'..=b'9' => {
-                while p.byte < b.len()
-                    && matches!(b[p.byte], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
-                {
-                    p.byte += 1;
-                    p.col += 1;
-                }
-                JTok::Num
-            }
-            b'a'..=b'z' | b'A'..=b'Z' => {
-                while p.byte < b.len() && (b[p.byte].is_ascii_alphabetic() || b[p.byte] == b'_') {
-                    p.byte += 1;
-                    p.col += 1;
-                }
-                JTok::Keyword
-            }
-            _ => {
-                p.byte += src[p.byte..].chars().next().map_or(1, char::len_utf8);
-                p.col += 1;
-                out.push(Token {
-                    kind: JTok::Invalid,
-                    start,
-                    end: p,
-                });
-                out.push(Token {
+            if p.byte >= b.len() {
+                self.p = p;
+                self.done = true;
+                return Token {
                     kind: JTok::Eof,
                     start: p,
                     end: p,
-                });
-                return out;
+                };
             }
-        };
-        out.push(Token {
-            kind,
-            start,
-            end: p,
-        });
+            let start = p;
+            let c = b[p.byte];
+            let kind = match c {
+                b'{' | b'}' | b'[' | b']' | b',' | b':' | b'=' => {
+                    p.byte += 1;
+                    p.col += 1;
+                    match c {
+                        b'{' => JTok::BraceO,
+                        b'}' => JTok::BraceC,
+                        b'[' => JTok::BrackO,
+                        b']' => JTok::BrackC,
+                        b',' => JTok::Comma,
+                        b':' => JTok::Colon,
+                        _ => JTok::Equals,
+                    }
+                }
+                b'"' => {
+                    p.byte += 1;
+                    p.col += 1;
+                    let mut escaping = false;
+                    while p.byte < b.len() {
+                        let x = b[p.byte];
+                        if x == b'\\' {
+                            escaping = !escaping;
+                            p.byte += 1;
+                            p.col += 1;
+                        } else if x == b'"' {
+                            p.byte += 1;
+                            p.col += 1;
+                            if !escaping {
+                                break;
+                            }
+                            escaping = false;
+                        } else if x < 32 {
+                            break;
+                        } else {
+                            // One grapheme cluster (an ASCII character followed
+                            // by ASCII is one on its own).
+                            let g = if x < 0x80 && b.get(p.byte + 1).is_none_or(|n| *n < 0x80) {
+                                1
+                            } else {
+                                src[p.byte..].graphemes(true).next().map_or(1, str::len)
+                            };
+                            p.byte += g;
+                            p.col += 1;
+                            escaping = false;
+                        }
+                    }
+                    JTok::Str
+                }
+                b'-' | b'+' | b'.' | b'0'..=b'9' => {
+                    while p.byte < b.len()
+                        && matches!(b[p.byte], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                    {
+                        p.byte += 1;
+                        p.col += 1;
+                    }
+                    JTok::Num
+                }
+                b'a'..=b'z' | b'A'..=b'Z' => {
+                    while p.byte < b.len() && (b[p.byte].is_ascii_alphabetic() || b[p.byte] == b'_')
+                    {
+                        p.byte += 1;
+                        p.col += 1;
+                    }
+                    JTok::Keyword
+                }
+                _ => {
+                    p.byte += src[p.byte..].chars().next().map_or(1, char::len_utf8);
+                    p.col += 1;
+                    self.p = p;
+                    self.done = true;
+                    return Token {
+                        kind: JTok::Invalid,
+                        start,
+                        end: p,
+                    };
+                }
+            };
+            self.p = p;
+            Token {
+                kind,
+                start,
+                end: p,
+            }
+        }
     }
 }
 
@@ -179,8 +208,8 @@ pub struct JNode {
 
 struct JParser<'a> {
     src: &'a str,
-    toks: Vec<Token>,
-    i: usize,
+    scan: JScan<'a>,
+    cur: Token,
     filename: &'a str,
     depth: u32,
 }
@@ -303,14 +332,26 @@ pub fn decode_json_string(tok: &str) -> Result<String, usize> {
 }
 
 impl<'a> JParser<'a> {
+    fn new(src: &'a str, filename: &'a str) -> JParser<'a> {
+        let mut scan = JScan::new(src);
+        let cur = scan.next();
+        JParser {
+            src,
+            scan,
+            cur,
+            filename,
+            depth: 0,
+        }
+    }
+
     fn peek(&self) -> Token {
-        self.toks[self.i.min(self.toks.len() - 1)]
+        self.cur
     }
 
     fn read(&mut self) -> Token {
-        let t = self.peek();
-        if self.i < self.toks.len() - 1 {
-            self.i += 1;
+        let t = self.cur;
+        if t.kind != JTok::Eof {
+            self.cur = self.scan.next();
         }
         t
     }
@@ -637,19 +678,22 @@ impl<'a> JParser<'a> {
 }
 
 /// Evaluates a JSON node with a nil context (strings are never templates).
-fn eval(p: &JParser, n: &JNode, diags: &mut Vec<RawDiag>) -> Value {
+fn eval(p: &JParser, n: &JNode, diags: &mut Vec<RawDiag>, tc: &mut TypeCache) -> Value {
     match &n.val {
-        JVal::Str(s) => Value::string(s),
+        JVal::Str(s) => str_value(s),
         JVal::Num(x) => Value::number(x.clone()),
         JVal::Bool(b) => Value::bool(*b),
         JVal::Null => Value::null(Type::Dynamic),
-        JVal::Array(vs) => Value::tuple(vs.iter().map(|v| eval(p, v, diags)).collect()),
+        JVal::Array(vs) => {
+            let vals = vs.iter().map(|v| eval(p, v, diags, tc)).collect();
+            tc.tuple(vals)
+        }
         JVal::Object(attrs) => {
             let mut vals = BTreeMap::new();
             let mut ranges: BTreeMap<String, (JPos, JPos)> = BTreeMap::new();
             for (name, ns, ne, v) in attrs {
-                let val = eval(p, v, diags);
-                let key = crate::value::nfc(name);
+                let val = eval(p, v, diags, tc);
+                let key = nfc_key(name);
                 if let Some((s, e)) = ranges.get(&key) {
                     diags.push(diag(
                         "Duplicate object attribute",
@@ -666,7 +710,7 @@ fn eval(p: &JParser, n: &JNode, diags: &mut Vec<RawDiag>) -> Value {
                 ranges.insert(key.clone(), (*ns, *ne));
                 vals.insert(key, val);
             }
-            Value::object(vals)
+            tc.object(vals, crate::value::Marks::NONE)
         }
     }
 }
@@ -683,7 +727,7 @@ fn spans(n: &JNode, offset: usize, src_len: usize) -> SpanTree {
         JVal::Object(attrs) => {
             for (name, _, _, v) in attrs {
                 t.kids
-                    .entry(crate::value::nfc(name))
+                    .entry(nfc_key(name))
                     .or_insert_with(|| spans(v, offset, src_len));
             }
         }
@@ -703,13 +747,7 @@ pub fn parse_tfvars_json(src: &str) -> Result<JsonResult, Vec<RawDiag>> {
     const PREFIX: &str = "{\"v\": ";
     let file = format!("{PREFIX}{src}}}");
     let filename = "terraform.tfvars.json";
-    let mut p = JParser {
-        src: &file,
-        toks: scan(&file),
-        i: 0,
-        filename,
-        depth: 0,
-    };
+    let mut p = JParser::new(&file, filename);
     let root = p.value().map_err(|d| vec![d])?;
     let next = p.peek();
     if next.kind != JTok::Eof {
@@ -739,7 +777,7 @@ pub fn parse_tfvars_json(src: &str) -> Result<JsonResult, Vec<RawDiag>> {
     }
     let node = &attrs[0].3;
     let mut diags = Vec::new();
-    let value = eval(&p, node, &mut diags);
+    let value = eval(&p, node, &mut diags, &mut TypeCache::default());
     if !diags.is_empty() {
         return Err(diags);
     }
@@ -753,13 +791,7 @@ pub fn parse_tfvars_json(src: &str) -> Result<JsonResult, Vec<RawDiag>> {
 /// `ctyjson.ImpliedType` + `ctyjson.Unmarshal`: objects become objects,
 /// arrays tuples, numbers exact; a later duplicate property wins.
 pub fn parse_cty_json(src: &str) -> Result<(Value, SpanTree), Vec<RawDiag>> {
-    let mut p = JParser {
-        src,
-        toks: scan(src),
-        i: 0,
-        filename: "",
-        depth: 0,
-    };
+    let mut p = JParser::new(src, "");
     let go_err = |d: &str, r: Span| RawDiag::new("Invalid JSON value", d, r);
     let first = p.peek();
     if first.kind == JTok::Eof {
@@ -788,7 +820,7 @@ pub fn parse_cty_json(src: &str) -> Result<(Value, SpanTree), Vec<RawDiag>> {
     }
     fn to_value(n: &JNode) -> Value {
         match &n.val {
-            JVal::Str(s) => Value::string(s),
+            JVal::Str(s) => str_value(s),
             JVal::Num(x) => Value::number(x.clone()),
             JVal::Bool(b) => Value::bool(*b),
             JVal::Null => Value::null(Type::Dynamic),
@@ -796,7 +828,7 @@ pub fn parse_cty_json(src: &str) -> Result<(Value, SpanTree), Vec<RawDiag>> {
             JVal::Object(attrs) => {
                 let mut m = BTreeMap::new();
                 for (k, _, _, v) in attrs {
-                    m.insert(crate::value::nfc(k), to_value(v));
+                    m.insert(nfc_key(k), to_value(v));
                 }
                 Value::object(m)
             }
@@ -813,7 +845,7 @@ fn dedupe_last(n: &JNode, t: &mut SpanTree) {
         for (k, _, _, v) in attrs {
             let mut s = spans(v, 0, usize::MAX);
             dedupe_last(v, &mut s);
-            t.kids.insert(crate::value::nfc(k), s);
+            t.kids.insert(nfc_key(k), s);
         }
     }
 }

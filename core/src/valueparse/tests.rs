@@ -309,6 +309,7 @@ fn perf_probe() {
             .join(",")
     );
     let brackets = "[".repeat(10_000_000);
+    let json_numbers = format!("[{}]", (0..1_000_000).map(|i| i.to_string()).collect::<Vec<_>>().join(","));
     let heredoc = format!("<<EOT\n{}EOT", "some text here\n".repeat(600_000));
     for (name, src, f) in [
         ("20k objects hcl", &big, ValueFormat::Hcl),
@@ -316,6 +317,8 @@ fn perf_probe() {
         ("10MB string", &long_string, ValueFormat::Hcl),
         ("1M numbers (6.9MB)", &many_numbers, ValueFormat::Hcl),
         ("10MB of [", &brackets, ValueFormat::Hcl),
+        ("10MB of [ json", &brackets, ValueFormat::Json),
+        ("1M numbers json", &json_numbers, ValueFormat::Json),
         ("9MB heredoc", &heredoc, ValueFormat::Hcl),
     ] {
         for _ in 0..3 {
@@ -1041,4 +1044,14 @@ fn eval_const_expr_reads_hcl_edit_expressions_without_functions() {
     assert_eq!(d[0].summary, "Function calls not allowed");
     assert_eq!(d[0].source, Source::Type);
     assert_eq!(d[0].range, Some(10..21));
+}
+
+#[test]
+#[ignore]
+fn json_perf_probe() {
+    let json_objs: Vec<String> = (0..20_000).map(|i| format!("{{\"name\": \"n{i}\", \"port\": {i}, \"tags\": [\"a\", \"b\"], \"on\": true}}")).collect();
+    let big_json = format!("[{}]", json_objs.join(", "));
+    for _ in 0..20 {
+        let _ = parse_value(&big_json, ValueFormat::Json, false);
+    }
 }
