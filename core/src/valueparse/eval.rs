@@ -1183,7 +1183,30 @@ impl Evaluator {
             vals.push(v);
         }
         if !ok {
-            return dyn_val();
+            // The result is unknown, but its type is still known: `each`
+            // applied to an unknown element of each element type.
+            let n = self.diags.len();
+            let ty = match &src.ty {
+                Type::Tuple(ts) => Type::tuple(
+                    ts.iter()
+                        .map(|t| {
+                            self.anon.push(Value::unknown(t.clone()));
+                            let v = self.eval(each);
+                            self.anon.pop();
+                            v.ty
+                        })
+                        .collect(),
+                ),
+                t => {
+                    let ety = t.element_type().cloned().unwrap_or(Type::Dynamic);
+                    self.anon.push(Value::unknown(ety));
+                    let v = self.eval(each);
+                    self.anon.pop();
+                    Type::list(v.ty)
+                }
+            };
+            self.diags.truncate(n);
+            return Value::unknown(ty);
         }
         if src.ty.is_list() || src.ty.is_set() {
             if vals.is_empty() {

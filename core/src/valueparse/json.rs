@@ -432,11 +432,19 @@ impl<'a> JParser<'a> {
                         end: t.end,
                     }),
                     Err(off) => {
+                        // Go reports a byte offset; keep the range on character
+                        // boundaries so that it can be shown.
+                        let floor = |mut b: usize| {
+                            while !self.src.is_char_boundary(b) {
+                                b -= 1;
+                            }
+                            b
+                        };
                         let mut p = t.start;
-                        p.byte = (p.byte + off).min(t.end.byte);
+                        p.byte = floor((p.byte + off).min(t.end.byte));
                         p.col += off;
                         let mut e = p;
-                        e.byte = (e.byte + 1).min(self.src.len());
+                        e.byte = floor((e.byte + 1).min(self.src.len())).max(p.byte);
                         e.col += 1;
                         Err(diag(
                             "Invalid JSON string",
@@ -801,7 +809,7 @@ pub fn parse_cty_json(src: &str) -> Result<(Value, SpanTree), Vec<RawDiag>> {
         if d.summary == "Value too deeply nested" {
             return vec![d];
         }
-        let at = src[d.range.start..].chars().next();
+        let at = src.get(d.range.start..).and_then(|r| r.chars().next());
         let detail = match at {
             None => "unexpected EOF".to_string(),
             Some(c) => format!(

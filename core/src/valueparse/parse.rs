@@ -825,7 +825,8 @@ impl<'a> Parser<'a> {
                 self.read();
                 Expr::new(ExprKind::Literal(str_value(self.text(&t))), t.range())
             }
-            None => Expr::new(ExprKind::Literal(str_value("")), open.end..open.end),
+            // hcl puts the empty literal just after the token that follows the quote.
+            None => Expr::new(ExprKind::Literal(str_value("")), close.end..close.end),
         };
         self.read();
         Some(Expr::new(
@@ -1424,7 +1425,7 @@ impl<'a> Parser<'a> {
             }
         }
         if parts.is_empty() {
-            let at = start_range.start..start_range.start;
+            let at = start_range.end..start_range.end;
             parts.push(TPart::Lit(String::new(), at));
         }
         parts.push(TPart::End(end_range));

@@ -309,7 +309,13 @@ fn perf_probe() {
             .join(",")
     );
     let brackets = "[".repeat(10_000_000);
-    let json_numbers = format!("[{}]", (0..1_000_000).map(|i| i.to_string()).collect::<Vec<_>>().join(","));
+    let json_numbers = format!(
+        "[{}]",
+        (0..1_000_000)
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    );
     let heredoc = format!("<<EOT\n{}EOT", "some text here\n".repeat(600_000));
     for (name, src, f) in [
         ("20k objects hcl", &big, ValueFormat::Hcl),
@@ -1049,9 +1055,155 @@ fn eval_const_expr_reads_hcl_edit_expressions_without_functions() {
 #[test]
 #[ignore]
 fn json_perf_probe() {
-    let json_objs: Vec<String> = (0..20_000).map(|i| format!("{{\"name\": \"n{i}\", \"port\": {i}, \"tags\": [\"a\", \"b\"], \"on\": true}}")).collect();
+    let json_objs: Vec<String> = (0..20_000)
+        .map(|i| {
+            format!("{{\"name\": \"n{i}\", \"port\": {i}, \"tags\": [\"a\", \"b\"], \"on\": true}}")
+        })
+        .collect();
     let big_json = format!("[{}]", json_objs.join(", "));
     for _ in 0..20 {
         let _ = parse_value(&big_json, ValueFormat::Json, false);
+    }
+}
+
+/// A small deterministic generator (xorshift) for the no-panic sweep.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+fn random_source(rng: &mut Rng) -> String {
+    const PIECES: &[&str] = &[
+        "[",
+        "]",
+        "{",
+        "}",
+        "(",
+        ")",
+        "\"",
+        "${",
+        "%{",
+        "}",
+        "~",
+        "<<EOT\n",
+        "<<-EOT\n",
+        "\nEOT",
+        "EOT",
+        "\n",
+        " ",
+        "\t",
+        "\r",
+        ",",
+        ":",
+        "=",
+        "=>",
+        "...",
+        ".",
+        "*",
+        "?",
+        "!",
+        "-",
+        "+",
+        "/",
+        "%",
+        "==",
+        "&&",
+        "||",
+        "<",
+        ">=",
+        "1",
+        "0.5",
+        "1e3",
+        "-0",
+        "a",
+        "x",
+        "for",
+        "in",
+        "if",
+        "else",
+        "endif",
+        "endfor",
+        "true",
+        "null",
+        "tolist(",
+        "toset(",
+        "tomap(",
+        "tostring(",
+        "tonumber(",
+        "sensitive(",
+        "nonsensitive(",
+        "\\",
+        "\\n",
+        "\\u00e9",
+        "$${",
+        "%%{",
+        "#",
+        "//",
+        "/*",
+        "*/",
+        "é",
+        "e\u{301}",
+        "😀",
+        "'",
+        "`",
+        ";",
+        "::",
+        "[*]",
+        ".*",
+        "\u{201c}",
+        "\"a\"",
+        "{a = 1}",
+        "[1, 2]",
+    ];
+    let n = (rng.next() % 40) as usize;
+    (0..n)
+        .map(|_| PIECES[(rng.next() % PIECES.len() as u64) as usize])
+        .collect()
+}
+
+#[test]
+fn random_sources_never_panic() {
+    let iters: usize = std::env::var("TFTYPE_SWEEP")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3000);
+    let seed = std::env::var("TFTYPE_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x2545F4914F6CDD1D);
+    let mut rng = Rng(seed);
+    for _ in 0..iters {
+        let src = random_source(&mut rng);
+        for f in [
+            ValueFormat::Hcl,
+            ValueFormat::Tfvars,
+            ValueFormat::Json,
+            ValueFormat::Ctyjson,
+            ValueFormat::Cli,
+        ] {
+            let r = std::panic::catch_unwind(|| parse_value(&src, f, false));
+            match r {
+                Err(_) => panic!("panic for {src:?} ({f:?})"),
+                Ok(Err(ds)) => {
+                    for d in ds {
+                        let r = d.range.clone().expect("every diagnostic has a range");
+                        assert!(
+                            r.start <= r.end && r.end <= src.len(),
+                            "{src:?} {f:?} {d:?}"
+                        );
+                        assert!(
+                            !d.summary.is_empty() && !d.detail.is_empty(),
+                            "{src:?} {f:?} {d:?}"
+                        );
+                    }
+                }
+                Ok(Ok(_)) => {}
+            }
+        }
     }
 }
