@@ -1,13 +1,28 @@
 //! Reading variable values as Terraform does: HCL expressions (module
 //! arguments / `.tfvars`), `.tfvars.json`, cty JSON and `-var`.
 //!
-//! STUB: being written.
+//! HCL is scanned, parsed and evaluated here by code that follows hclsyntax
+//! (version 2.14 as the oracle links it, plus the current release's handling
+//! of marks through conditionals): its token rules, grammar, template strip
+//! markers and heredoc indentation, evaluation rules and diagnostics. Values
+//! nest at most [`parse::MAX_DEPTH`] levels.
+
+mod ast;
+mod eval;
+mod funcs;
+mod json;
+mod lex;
+mod parse;
+mod pos;
 
 use serde::{Deserialize, Serialize};
 
 use crate::diag::{Diagnostic, Source, SpanTree};
-use crate::number::Number;
 use crate::value::Value;
+use ast::{Expr, ExprKind};
+use parse::{Parser, RawDiag};
+
+pub use parse::MAX_DEPTH;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -37,27 +52,183 @@ pub struct ParsedValue {
     pub from_cli: bool,
 }
 
+/// Where the value source starts in the `.tfvars` file Terraform would read: `v = <src>`.
+const TFVARS_PREFIX: &str = "v = ";
+
 /// Reads `src` in `format`. `cli_literal`: a `-var` value is taken as a plain
 /// string (primitive or absent constraint).
-pub fn parse_value(src: &str, format: ValueFormat, cli_literal: bool) -> Result<ParsedValue, Vec<Diagnostic>> {
-    let from_cli = format == ValueFormat::Cli;
-    if from_cli && cli_literal {
-        return Ok(ParsedValue { value: Value::string(src), spans: SpanTree::leaf(0..src.len()), src_range: None, from_cli });
-    }
-    let t = src.trim();
-    let start = src.len() - src.trim_start().len();
-    let range = start..start + t.len();
-    let value = if t == "true" || t == "false" {
-        Value::bool(t == "true")
-    } else if t == "null" {
-        Value::null(crate::types::Type::Dynamic)
-    } else if let Ok(n) = Number::parse_literal(t) {
-        Value::number(n)
-    } else if t.len() >= 2 && t.starts_with('"') && t.ends_with('"') {
-        Value::string(&t[1..t.len() - 1])
-    } else {
-        return Err(vec![Diagnostic::error(Source::Value, "Unsupported value", "Not yet supported by tftype.", Some(range))]);
+pub fn parse_value(
+    src: &str,
+    format: ValueFormat,
+    cli_literal: bool,
+) -> Result<ParsedValue, Vec<Diagnostic>> {
+    let to_diags = |ds: Vec<RawDiag>, offset: usize| -> Vec<Diagnostic> {
+        ds.into_iter()
+            .map(|d| d.into_diag(offset, src.len()))
+            .collect()
     };
-    let src_range = (!from_cli).then(|| format!("terraform.tfvars:1,5-{}", 5 + t.chars().count()));
-    Ok(ParsedValue { value, spans: SpanTree::leaf(range), src_range, from_cli })
+    match format {
+        ValueFormat::Hcl | ValueFormat::Tfvars => {
+            let file = format!("{TFVARS_PREFIX}{src}\n");
+            let mut p = Parser::new(&file, "terraform.tfvars");
+            let parsed = p.parse_tfvars_attribute();
+            p.drain_lexer();
+            let diags = p.take_diags();
+            let expr = match parsed {
+                Ok(e) if diags.is_empty() => e,
+                _ => return Err(to_diags(diags, TFVARS_PREFIX.len())),
+            };
+            let value = evaluate(&expr, format == ValueFormat::Hcl)
+                .map_err(|d| to_diags(d, TFVARS_PREFIX.len()))?;
+            let src_range = p.range_string(&expr.range);
+            Ok(ParsedValue {
+                value,
+                spans: spans(&expr, TFVARS_PREFIX.len(), src.len()),
+                src_range: Some(src_range),
+                from_cli: false,
+            })
+        }
+        ValueFormat::Cli if cli_literal => Ok(ParsedValue {
+            value: Value::string(src),
+            spans: SpanTree::leaf(0..src.len()),
+            src_range: None,
+            from_cli: true,
+        }),
+        ValueFormat::Cli => {
+            let expr = parse_standalone(src, "<value for var.v>").map_err(|d| to_diags(d, 0))?;
+            let value = evaluate(&expr, false).map_err(|d| to_diags(d, 0))?;
+            Ok(ParsedValue {
+                value,
+                spans: spans(&expr, 0, src.len()),
+                src_range: None,
+                from_cli: true,
+            })
+        }
+        ValueFormat::Json => {
+            let r = json::parse_tfvars_json(src).map_err(|d| to_diags(d, 6))?;
+            Ok(ParsedValue {
+                value: r.value,
+                spans: r.spans,
+                src_range: Some(r.src_range),
+                from_cli: false,
+            })
+        }
+        ValueFormat::Ctyjson => {
+            let (value, spans) = json::parse_cty_json(src).map_err(|d| to_diags(d, 0))?;
+            Ok(ParsedValue {
+                value,
+                spans,
+                src_range: None,
+                from_cli: false,
+            })
+        }
+    }
 }
+
+/// `hclsyntax.ParseExpression` of a whole text.
+fn parse_standalone(src: &str, filename: &str) -> Result<Expr, Vec<RawDiag>> {
+    let mut p = Parser::new(src, filename);
+    let parsed = p.parse_standalone_expression();
+    p.drain_lexer();
+    let diags = p.take_diags();
+    match parsed {
+        Ok(e) if diags.is_empty() => Ok(e),
+        _ => Err(diags),
+    }
+}
+
+fn evaluate(expr: &Expr, functions: bool) -> Result<Value, Vec<RawDiag>> {
+    let mut ev = eval::Evaluator::new(functions);
+    let v = ev.eval(expr);
+    if ev.diags.is_empty() {
+        Ok(v)
+    } else {
+        Err(ev.diags)
+    }
+}
+
+/// Evaluates a constant expression (no variables, no functions: hcl's nil
+/// `EvalContext`), as `typeexpr` evaluates an `optional(T, default)` default.
+/// `src` is the text `expr`'s spans refer to; diagnostics are type-editor
+/// diagnostics with ranges shifted by `offset`.
+pub fn eval_const_expr(
+    expr: &hcl::edit::expr::Expression,
+    src: &str,
+    offset: usize,
+) -> Result<Value, Vec<Diagnostic>> {
+    use hcl::edit::Span as _;
+    let (text, base) = match expr.span() {
+        Some(r)
+            if r.end <= src.len()
+                && src.is_char_boundary(r.start)
+                && src.is_char_boundary(r.end) =>
+        {
+            (src[r.clone()].to_string(), r.start)
+        }
+        _ => (expr.to_string(), 0),
+    };
+    let shift = base + offset;
+    let to_type_diags = |ds: Vec<RawDiag>| -> Vec<Diagnostic> {
+        ds.into_iter()
+            .map(|d| {
+                let clamp = |b: usize| b.min(text.len()) + shift;
+                Diagnostic::error(
+                    Source::Type,
+                    d.summary,
+                    d.detail,
+                    Some(clamp(d.range.start)..clamp(d.range.end)),
+                )
+            })
+            .collect()
+    };
+    let parsed = parse_standalone(&text, "main.tf").map_err(to_type_diags)?;
+    evaluate(&parsed, false).map_err(to_type_diags)
+}
+
+/// Ranges of the value's parts (for literal tuples and objects, and through
+/// the functions that keep their argument's shape).
+fn spans(e: &Expr, offset: usize, src_len: usize) -> SpanTree {
+    let map = |b: usize| b.saturating_sub(offset).min(src_len);
+    let mut t = SpanTree::leaf(map(e.range.start)..map(e.range.end));
+    match &e.kind {
+        ExprKind::Tuple { elems, .. } => {
+            for (i, x) in elems.iter().enumerate() {
+                t.kids.insert(i.to_string(), spans(x, offset, src_len));
+            }
+        }
+        ExprKind::Object { items, .. } => {
+            for (k, v) in items {
+                if let Some(name) = static_key(k) {
+                    t.kids.insert(name, spans(v, offset, src_len));
+                }
+            }
+        }
+        ExprKind::Parens(inner) | ExprKind::TemplateWrap(inner) => {
+            t.kids = spans(inner, offset, src_len).kids
+        }
+        ExprKind::Call(c) if c.args.len() == 1 && !c.expand_final && c.name != "toset" => {
+            t.kids = spans(&c.args[0], offset, src_len).kids;
+        }
+        _ => {}
+    }
+    t
+}
+
+/// An object key known without evaluation.
+fn static_key(k: &Expr) -> Option<String> {
+    let wrapped = match &k.kind {
+        ExprKind::KeywordKey(v) => return v.as_str().map(str::to_string),
+        ExprKind::ObjectKey { wrapped, .. } => wrapped,
+        _ => return None,
+    };
+    match &wrapped.kind {
+        ExprKind::Template(parts) if parts.len() == 1 => match &parts[0].kind {
+            ExprKind::Literal(v) => v.as_str().map(str::to_string),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,317 @@
+//! Expression trees of HCL's native syntax, shaped like hclsyntax's nodes so
+//! that evaluation can follow hcl's rules (and report hcl's ranges) node by node.
+
+use std::ops::Range;
+
+use crate::value::Value;
+
+pub type Span = Range<usize>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Or,
+    And,
+    Eq,
+    Ne,
+    Gt,
+    Ge,
+    Lt,
+    Le,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+}
+
+impl BinOp {
+    /// Precedence level as hclsyntax orders its operator table (0 binds loosest).
+    pub fn level(self) -> u8 {
+        match self {
+            BinOp::Or => 0,
+            BinOp::And => 1,
+            BinOp::Eq | BinOp::Ne => 2,
+            BinOp::Gt | BinOp::Ge | BinOp::Lt | BinOp::Le => 3,
+            BinOp::Add | BinOp::Sub => 4,
+            BinOp::Mul | BinOp::Div | BinOp::Mod => 5,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    Neg,
+    Not,
+}
+
+/// One step of a traversal (`.name`, `[literal]`, legacy `.0`).
+#[derive(Clone, Debug)]
+pub enum Step {
+    Attr { name: String, range: Span },
+    Index { key: Value, range: Span },
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub range: Span,
+    /// Height of the tree below and including this node.
+    pub depth: u32,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Literal(Value),
+    /// A template: its parts are concatenated as strings.
+    Template(Vec<Expr>),
+    /// `"${x}"`: the single interpolation's value, unconverted.
+    TemplateWrap(Box<Expr>),
+    /// A `%{for}` directive: the `for` expression's tuple, joined.
+    TemplateJoin(Box<Expr>),
+    /// A variable reference with its traversal steps.
+    Scope {
+        root: String,
+        root_range: Span,
+        steps: Vec<Step>,
+    },
+    /// Traversal steps applied to another expression's value.
+    Relative {
+        source: Box<Expr>,
+        steps: Vec<Step>,
+    },
+    Call(Box<CallExpr>),
+    Conditional {
+        cond: Box<Expr>,
+        t: Box<Expr>,
+        f: Box<Expr>,
+    },
+    Binary {
+        op: BinOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Unary {
+        op: UnOp,
+        val: Box<Expr>,
+        symbol_range: Span,
+    },
+    Tuple {
+        elems: Vec<Expr>,
+        open_range: Span,
+    },
+    Object {
+        items: Vec<(Expr, Expr)>,
+        open_range: Span,
+    },
+    /// An object constructor key written as a bare name (or `true`, `false`,
+    /// `null`): the name as a string.
+    KeywordKey(Value),
+    /// An object constructor key: a bare name is a literal string.
+    ObjectKey {
+        wrapped: Box<Expr>,
+        force_non_literal: bool,
+    },
+    For(Box<ForExpr>),
+    Index {
+        coll: Box<Expr>,
+        key: Box<Expr>,
+        open_range: Span,
+        bracket_range: Span,
+    },
+    Splat {
+        source: Box<Expr>,
+        each: Box<Expr>,
+        marker_range: Span,
+    },
+    /// The current element inside a splat's `each` expression.
+    AnonSymbol,
+    Parens(Box<Expr>),
+}
+
+#[derive(Clone, Debug)]
+pub struct CallExpr {
+    pub name: String,
+    pub name_range: Span,
+    pub args: Vec<Expr>,
+    pub expand_final: bool,
+    pub open_range: Span,
+    pub close_range: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct ForExpr {
+    pub key_var: Option<String>,
+    pub val_var: String,
+    pub coll: Expr,
+    pub key_expr: Option<Expr>,
+    pub val_expr: Expr,
+    pub cond: Option<Expr>,
+    pub group: bool,
+    pub open_range: Span,
+}
+
+/// A string value; ASCII text is already in NFC, so it skips normalisation.
+pub fn str_value(s: &str) -> Value {
+    if s.is_ascii() {
+        Value {
+            ty: crate::types::Type::String,
+            kind: crate::value::Kind::String(s.into()),
+            marks: crate::value::Marks::NONE,
+        }
+    } else {
+        Value::string(s)
+    }
+}
+
+/// A string in NFC (ASCII text already is).
+pub fn nfc_key(s: &str) -> String {
+    if s.is_ascii() {
+        s.to_string()
+    } else {
+        crate::value::nfc(s)
+    }
+}
+
+/// Builds tuple and object values, sharing one type among consecutive
+/// values of the same type (a list of similar objects then holds one type,
+/// not a copy per element).
+#[derive(Default)]
+pub struct TypeCache {
+    object: Option<crate::types::Type>,
+    tuple: Option<crate::types::Type>,
+}
+
+impl TypeCache {
+    pub fn tuple(&mut self, vals: Vec<Value>) -> Value {
+        use crate::types::Type;
+        let same = match &self.tuple {
+            Some(Type::Tuple(ts)) => {
+                ts.len() == vals.len() && ts.iter().zip(&vals).all(|(t, v)| *t == v.ty)
+            }
+            _ => false,
+        };
+        if !same {
+            self.tuple = Some(Type::tuple(vals.iter().map(|v| v.ty.clone()).collect()));
+        }
+        Value {
+            ty: self.tuple.clone().unwrap_or_else(|| Type::tuple(vec![])),
+            kind: crate::value::Kind::Seq(vals),
+            marks: crate::value::Marks::NONE,
+        }
+    }
+
+    pub fn object(
+        &mut self,
+        vals: std::collections::BTreeMap<String, Value>,
+        marks: crate::value::Marks,
+    ) -> Value {
+        use crate::types::Type;
+        let same = match &self.object {
+            Some(Type::Object(o)) => {
+                o.attrs.len() == vals.len()
+                    && o.attrs
+                        .iter()
+                        .zip(&vals)
+                        .all(|((tk, tt), (vk, vv))| tk == vk && *tt == vv.ty)
+            }
+            _ => false,
+        };
+        if !same {
+            let types = vals
+                .iter()
+                .map(|(k, v)| (k.clone(), v.ty.clone()))
+                .collect();
+            self.object = Some(Type::object(types));
+        }
+        Value {
+            ty: self.object.clone().unwrap_or_else(Type::empty_object),
+            kind: crate::value::Kind::Attrs(vals),
+            marks,
+        }
+    }
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, range: Span) -> Expr {
+        let d = kind.children_depth();
+        Expr {
+            kind,
+            range,
+            depth: d + 1,
+        }
+    }
+
+    /// hclsyntax's `StartRange`: the part of the expression a diagnostic about
+    /// its start (for example a bad function argument) points at.
+    pub fn start_range(&self) -> Span {
+        match &self.kind {
+            ExprKind::Tuple { open_range, .. } | ExprKind::Object { open_range, .. } => {
+                open_range.clone()
+            }
+            ExprKind::Call(c) => c.name_range.start..c.open_range.end,
+            ExprKind::Binary { lhs, .. } => lhs.start_range(),
+            ExprKind::Conditional { cond, .. } => cond.start_range(),
+            ExprKind::Template(parts) => {
+                parts.first().map_or(self.range.clone(), Expr::start_range)
+            }
+            ExprKind::Index { open_range, .. } => open_range.clone(),
+            ExprKind::Splat { marker_range, .. } => marker_range.clone(),
+            ExprKind::For(f) => f.open_range.clone(),
+            ExprKind::Unary { symbol_range, .. } => symbol_range.clone(),
+            ExprKind::Parens(e) | ExprKind::TemplateJoin(e) => e.start_range(),
+            ExprKind::ObjectKey { wrapped, .. } => wrapped.start_range(),
+            _ => self.range.clone(),
+        }
+    }
+
+    /// `hcl.ExprAsKeyword`: a bare single-name reference (or `true`/`false`/`null`) as its name.
+    pub fn as_keyword(&self) -> Option<String> {
+        match &self.kind {
+            ExprKind::Scope { root, steps, .. } if steps.is_empty() => Some(root.clone()),
+            ExprKind::Parens(e) => e.as_keyword(),
+            ExprKind::Literal(v) if v.is_null() && v.ty.is_dynamic() => Some("null".into()),
+            ExprKind::Literal(v) => v
+                .as_bool()
+                .map(|b| if b { "true".into() } else { "false".into() }),
+            _ => None,
+        }
+    }
+}
+
+impl ExprKind {
+    fn children_depth(&self) -> u32 {
+        let m = |es: &[Expr]| es.iter().map(|e| e.depth).max().unwrap_or(0);
+        match self {
+            ExprKind::Literal(_)
+            | ExprKind::KeywordKey(_)
+            | ExprKind::Scope { .. }
+            | ExprKind::AnonSymbol => 0,
+            ExprKind::Template(p) => m(p),
+            ExprKind::TemplateWrap(e) | ExprKind::TemplateJoin(e) | ExprKind::Parens(e) => e.depth,
+            ExprKind::Relative { source, .. } => source.depth,
+            ExprKind::Call(c) => m(&c.args),
+            ExprKind::Conditional { cond, t, f } => cond.depth.max(t.depth).max(f.depth),
+            ExprKind::Binary { lhs, rhs, .. } => lhs.depth.max(rhs.depth),
+            ExprKind::Unary { val, .. } => val.depth,
+            ExprKind::Tuple { elems, .. } => m(elems),
+            ExprKind::Object { items, .. } => items
+                .iter()
+                .map(|(k, v)| k.depth.max(v.depth))
+                .max()
+                .unwrap_or(0),
+            ExprKind::ObjectKey { wrapped, .. } => wrapped.depth,
+            ExprKind::For(f) => {
+                let mut d = f.coll.depth.max(f.val_expr.depth);
+                if let Some(k) = &f.key_expr {
+                    d = d.max(k.depth);
+                }
+                if let Some(c) = &f.cond {
+                    d = d.max(c.depth);
+                }
+                d
+            }
+            ExprKind::Index { coll, key, .. } => coll.depth.max(key.depth),
+            ExprKind::Splat { source, each, .. } => source.depth.max(each.depth),
+        }
+    }
+}

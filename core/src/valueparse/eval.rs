@@ -1,0 +1,1293 @@
+//! Evaluation of HCL expression trees with hcl's rules: no variables (except
+//! a `for` expression's own), optionally Terraform's conversion functions, and
+//! hcl's diagnostics. Like hcl, evaluation goes on after an error (with an
+//! unknown value standing in) so that the diagnostics come out in hcl's order,
+//! and branches hcl does not report (the unchosen arm of a conditional) stay
+//! silent.
+
+use std::collections::BTreeMap;
+
+use super::ast::*;
+use super::funcs;
+use super::parse::{go_quote, name_suggestion, RawDiag};
+use crate::convert;
+use crate::mismatch::mismatch_message;
+use crate::number::Number;
+use crate::types::Type;
+use crate::value::{Kind, Marks, Value};
+
+pub struct Evaluator {
+    /// Whether Terraform's functions are offered (an `EvalContext` with
+    /// functions) or not (a nil context: "Function calls not allowed").
+    pub functions: bool,
+    pub diags: Vec<RawDiag>,
+    /// `for` expression variables, innermost last.
+    scopes: Vec<Vec<(String, Value)>>,
+    /// Values of the splat symbols being iterated, innermost last.
+    anon: Vec<Value>,
+    /// Shares types among similar tuples and objects.
+    types: TypeCache,
+}
+
+fn dyn_val() -> Value {
+    Value::unknown(Type::Dynamic)
+}
+
+fn with_marks(v: Value, m: Marks) -> Value {
+    v.with_marks(m)
+}
+
+/// `Unmark`: the value without its own marks, and those marks.
+fn unmark(v: &Value) -> (Value, Marks) {
+    let mut u = v.clone();
+    let m = std::mem::take(&mut u.marks);
+    (u, m)
+}
+
+/// cty's `convert.Convert` as hcl calls it (nulls and unknowns handled here).
+pub fn conv(v: &Value, ty: &Type) -> Result<Value, String> {
+    if ty.is_dynamic() || &v.ty == ty {
+        return Ok(v.clone());
+    }
+    if !v.is_known() || v.is_null() {
+        if v.ty.is_dynamic() || convert::can_convert_unsafe(&v.ty, ty) {
+            return Ok(Value {
+                ty: ty.clone(),
+                kind: v.kind.clone(),
+                marks: v.marks,
+            });
+        }
+        return Err(mismatch_message(&v.ty, ty));
+    }
+    convert::convert(v, ty).map_err(|e| e.message)
+}
+
+/// cty's `Value.Equals` (marks of both sides carried to the result).
+fn equals(a: &Value, b: &Value) -> Value {
+    let (a, am) = a.unmark_deep();
+    let (b, bm) = b.unmark_deep();
+    let r = match eq_inner(&a, &b) {
+        Some(x) => Value::bool(x),
+        None => Value::unknown(Type::Bool),
+    };
+    r.with_marks(am.union(bm))
+}
+
+fn eq_inner(a: &Value, b: &Value) -> Option<bool> {
+    match (a.is_known(), b.is_known()) {
+        (false, false) => return None,
+        (true, false) => {
+            return if a.is_null() || b.ty.has_dynamic_types() || a.ty == b.ty {
+                None
+            } else {
+                Some(false)
+            };
+        }
+        (false, true) => {
+            return if b.is_null() || a.ty.has_dynamic_types() || a.ty == b.ty {
+                None
+            } else {
+                Some(false)
+            };
+        }
+        _ => {}
+    }
+    if a.is_null() || b.is_null() {
+        return Some(a.is_null() && b.is_null());
+    }
+    if a.ty != b.ty {
+        return Some(false);
+    }
+    match (&a.kind, &b.kind) {
+        (Kind::Number(x), Kind::Number(y)) => Some(x.raw_equal(y)),
+        (Kind::Bool(x), Kind::Bool(y)) => Some(x == y),
+        (Kind::String(x), Kind::String(y)) => Some(x == y),
+        (Kind::Seq(xs), Kind::Seq(ys)) => {
+            if xs.len() != ys.len() {
+                return Some(false);
+            }
+            if a.ty.is_set() {
+                let all_in = |p: &[Value], q: &[Value]| {
+                    p.iter()
+                        .all(|x| q.iter().any(|y| eq_inner(x, y) == Some(true)))
+                };
+                return Some(all_in(xs, ys) && all_in(ys, xs));
+            }
+            for (x, y) in xs.iter().zip(ys) {
+                match eq_inner(x, y) {
+                    None => return None,
+                    Some(false) => return Some(false),
+                    Some(true) => {}
+                }
+            }
+            Some(true)
+        }
+        (Kind::Attrs(xs), Kind::Attrs(ys)) => {
+            if xs.len() != ys.len() {
+                return Some(false);
+            }
+            for (k, x) in xs {
+                let Some(y) = ys.get(k) else {
+                    return Some(false);
+                };
+                match eq_inner(x, y) {
+                    None => return None,
+                    Some(false) => return Some(false),
+                    Some(true) => {}
+                }
+            }
+            Some(true)
+        }
+        _ => Some(false),
+    }
+}
+
+/// `CanIterateElements`.
+fn iterable(t: &Type) -> bool {
+    t.is_collection() || t.is_tuple() || t.is_object()
+}
+
+/// The (key, value) pairs cty's `ElementIterator` yields.
+fn elements(v: &Value) -> Vec<(Value, Value)> {
+    match &v.kind {
+        Kind::Seq(es) => {
+            if v.ty.is_set() {
+                es.iter().map(|e| (e.clone(), e.clone())).collect()
+            } else {
+                es.iter()
+                    .enumerate()
+                    .map(|(i, e)| (Value::number(Number::from_i64(i as i64)), e.clone()))
+                    .collect()
+            }
+        }
+        Kind::Attrs(m) => m.iter().map(|(k, e)| (str_value(k), e.clone())).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn friendly(t: &Type) -> String {
+    t.friendly_name()
+}
+
+impl Evaluator {
+    pub fn new(functions: bool) -> Evaluator {
+        Evaluator {
+            functions,
+            diags: Vec::new(),
+            scopes: Vec::new(),
+            anon: Vec::new(),
+            types: TypeCache::default(),
+        }
+    }
+
+    fn diag(&mut self, summary: &str, detail: impl Into<String>, range: Span) {
+        self.diags.push(RawDiag::new(summary, detail, range));
+    }
+
+    /// Evaluates `e`, appending diagnostics to `self.diags`.
+    pub fn eval(&mut self, e: &Expr) -> Value {
+        // Dispatch only: the arms live in their own functions so that the
+        // recursive path keeps small stack frames.
+        match &e.kind {
+            ExprKind::Literal(v) | ExprKind::KeywordKey(v) => v.clone(),
+            ExprKind::Parens(inner) | ExprKind::TemplateWrap(inner) => self.eval(inner),
+            ExprKind::Template(parts) => self.eval_template(parts),
+            ExprKind::TemplateJoin(f) => self.eval_template_join(f),
+            ExprKind::Scope {
+                root,
+                root_range,
+                steps,
+            } => self.eval_scope(root, root_range, steps),
+            ExprKind::Relative { source, steps } => self.eval_relative(source, steps),
+            ExprKind::Call(c) => self.eval_call(c, e),
+            ExprKind::Conditional { cond, t, f } => self.eval_conditional(cond, t, f),
+            ExprKind::Binary { op, lhs, rhs } => self.eval_binary(*op, lhs, rhs, e),
+            ExprKind::Unary { op, val, .. } => self.eval_unary(*op, val, e),
+            ExprKind::Tuple { elems, .. } => self.eval_tuple(elems),
+            ExprKind::Object { items, .. } => self.eval_object(items),
+            ExprKind::ObjectKey {
+                wrapped,
+                force_non_literal,
+            } => self.eval_object_key(wrapped, *force_non_literal),
+            ExprKind::For(f) => self.eval_for(f),
+            ExprKind::Index {
+                coll,
+                key,
+                bracket_range,
+                ..
+            } => self.eval_index(coll, key, bracket_range),
+            ExprKind::Splat { source, each, .. } => self.eval_splat(source, each),
+            ExprKind::AnonSymbol => self.anon.last().cloned().unwrap_or_else(dyn_val),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_relative(&mut self, source: &Expr, steps: &[Step]) -> Value {
+        let src = self.eval(source);
+        self.traverse(src, steps)
+    }
+
+    #[inline(never)]
+    fn eval_tuple(&mut self, elems: &[Expr]) -> Value {
+        let vals: Vec<Value> = elems.iter().map(|x| self.eval(x)).collect();
+        self.types.tuple(vals)
+    }
+
+    #[inline(never)]
+    fn eval_object_key(&mut self, wrapped: &Expr, force_non_literal: bool) -> Value {
+        if !force_non_literal {
+            if let ExprKind::Scope { steps, .. } = &wrapped.kind {
+                if !steps.is_empty() {
+                    self.diag(
+                        "Ambiguous attribute key",
+                        "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
+                        wrapped.range.clone(),
+                    );
+                    return dyn_val();
+                }
+            }
+            if let Some(name) = wrapped.as_keyword() {
+                return str_value(&name);
+            }
+        }
+        self.eval(wrapped)
+    }
+
+    #[inline(never)]
+    fn eval_index(&mut self, coll: &Expr, key: &Expr, bracket_range: &Span) -> Value {
+        let c = self.eval(coll);
+        let k = self.eval(key);
+        match self.index(&c, &k, bracket_range) {
+            Ok(v) => v,
+            Err(d) => {
+                self.diags.push(d);
+                dyn_val()
+            }
+        }
+    }
+
+    fn eval_scope(&mut self, root: &str, root_range: &Span, steps: &[Step]) -> Value {
+        if self.scopes.is_empty() {
+            self.diag(
+                "Variables not allowed",
+                "Variables may not be used here.",
+                root_range.clone(),
+            );
+            return dyn_val();
+        }
+        for frame in self.scopes.iter().rev() {
+            if let Some((_, v)) = frame.iter().rev().find(|(n, _)| n == root) {
+                let v = v.clone();
+                return self.traverse(v, steps);
+            }
+        }
+        let names: Vec<&str> = self
+            .scopes
+            .iter()
+            .rev()
+            .flat_map(|f| f.iter().map(|(n, _)| n.as_str()))
+            .collect();
+        let suggestion = name_suggestion(root, &names)
+            .map(|s| format!(" Did you mean {}?", go_quote(s)))
+            .unwrap_or_default();
+        self.diag(
+            "Unknown variable",
+            format!("There is no variable named {}.{suggestion}", go_quote(root)),
+            root_range.clone(),
+        );
+        dyn_val()
+    }
+
+    fn traverse(&mut self, mut cur: Value, steps: &[Step]) -> Value {
+        for s in steps {
+            let r = match s {
+                Step::Attr { name, range } => self.get_attr(&cur, name, range),
+                Step::Index { key, range } => self.index(&cur, key, range),
+            };
+            match r {
+                Ok(v) => cur = v,
+                Err(d) => {
+                    self.diags.push(d);
+                    return dyn_val();
+                }
+            }
+        }
+        cur
+    }
+
+    /// `hcl.GetAttr`.
+    fn get_attr(&mut self, obj: &Value, name: &str, range: &Span) -> Result<Value, RawDiag> {
+        let err = |s: &str, d: String| Err(RawDiag::new(s, d, range.clone()));
+        if obj.is_null() {
+            return err(
+                "Attempt to get attribute from null value",
+                "This value is null, so it does not have any attributes.".into(),
+            );
+        }
+        let (o, marks) = unmark(obj);
+        match &o.ty {
+            Type::Object(ot) => {
+                let Some(aty) = ot.attrs.get(name) else {
+                    return err("Unsupported attribute", format!("This object does not have an attribute named {}.", go_quote(name)));
+                };
+                if !o.is_known() {
+                    return Ok(with_marks(Value::unknown(aty.clone()), marks));
+                }
+                let v = o.attrs().and_then(|m| m.get(name)).cloned().unwrap_or_else(|| Value::null(aty.clone()));
+                Ok(with_marks(v, marks))
+            }
+            Type::Map(ety) => {
+                if !o.is_known() {
+                    return Ok(with_marks(Value::unknown((**ety).clone()), marks));
+                }
+                match o.attrs().and_then(|m| m.get(name)) {
+                    Some(v) => Ok(with_marks(v.clone(), marks)),
+                    None => err("Missing map element", format!("This map does not have an element with the key {}.", go_quote(name))),
+                }
+            }
+            Type::Dynamic => Ok(dyn_val()),
+            Type::List(e) if e.is_object() => {
+                if e.as_object().is_some_and(|ot| ot.attrs.contains_key(name)) {
+                    err("Unsupported attribute", format!("Can't access attributes on a list of objects. Did you mean to access attribute {} for a specific element of the list, or across all elements of the list?", go_quote(name)))
+                } else {
+                    err("Unsupported attribute", "Can't access attributes on a list of objects. Did you mean to access an attribute for a specific element of the list, or across all elements of the list?".into())
+                }
+            }
+            Type::Set(e) if e.is_object() => err(
+                "Unsupported attribute",
+                "Can't access attributes on a set of objects. Did you mean to access an attribute across all elements of the set?".into(),
+            ),
+            t if t.is_primitive() => err("Unsupported attribute", format!("Can't access attributes on a primitive-typed value ({}).", friendly(t))),
+            _ => err("Unsupported attribute", "This value does not have any attributes.".into()),
+        }
+    }
+
+    /// `hcl.Index`.
+    fn index(&mut self, coll: &Value, key: &Value, range: &Span) -> Result<Value, RawDiag> {
+        let invalid = |d: String| Err(RawDiag::new("Invalid index", d, range.clone()));
+        if coll.is_null() {
+            return Err(RawDiag::new(
+                "Attempt to index null value",
+                "This value is null, so it does not have any indices.",
+                range.clone(),
+            ));
+        }
+        if key.is_null() {
+            return invalid("Can't use a null value as an indexing key.".into());
+        }
+        if key.ty.is_dynamic() || coll.ty.is_dynamic() {
+            return Ok(dyn_val());
+        }
+        let (c, cmarks) = unmark(coll);
+        let ty = c.ty.clone();
+        match &ty {
+            Type::List(_) | Type::Tuple(_) | Type::Map(_) => {
+                let want = if ty.is_map() { Type::String } else { Type::Number };
+                let k = match conv(key, &want) {
+                    Ok(k) => k,
+                    Err(m) => return invalid(format!("The given key does not identify an element in this collection value: {m}.")),
+                };
+                let (k, kmarks) = unmark(&k);
+                let marks = cmarks.union(kmarks);
+                if !c.is_known() || !k.is_known() {
+                    return Ok(match &ty {
+                        Type::List(e) | Type::Map(e) => Value::unknown((**e).clone()),
+                        _ => dyn_val(),
+                    });
+                }
+                let found = match (&c.kind, &k.kind) {
+                    (Kind::Seq(es), Kind::Number(n)) => {
+                        if n.is_integer() {
+                            n.to_i64().and_then(|i| usize::try_from(i).ok()).and_then(|i| es.get(i)).cloned()
+                        } else {
+                            None
+                        }
+                    }
+                    (Kind::Attrs(m), Kind::String(s)) => m.get(&**s).cloned(),
+                    _ => None,
+                };
+                if let Some(v) = found {
+                    return Ok(with_marks(v, marks));
+                }
+                if let (Kind::Number(n), Kind::Seq(es)) = (&k.kind, &c.kind) {
+                    if !n.is_integer() {
+                        return invalid("The given key does not identify an element in this collection value: indexing a sequence requires a whole number, but the given index has a fractional part.".into());
+                    }
+                    if n.cmp_num(&Number::from_i64(0)) == std::cmp::Ordering::Less {
+                        return invalid("The given key does not identify an element in this collection value: a negative number is not a valid index for a sequence.".into());
+                    }
+                    // hcl 2.14 gives the specific reason only when the index
+                    // is at most the length (its comparison is off by one).
+                    let len = Number::from_i64(es.len() as i64);
+                    if n.cmp_num(&len) != std::cmp::Ordering::Greater {
+                        if es.is_empty() {
+                            return invalid("The given key does not identify an element in this collection value: the collection has no elements.".into());
+                        }
+                        return invalid("The given key does not identify an element in this collection value: the given index is greater than or equal to the length of the collection.".into());
+                    }
+                }
+                invalid("The given key does not identify an element in this collection value.".into())
+            }
+            Type::Object(ot) => {
+                let was_number = key.ty == Type::Number;
+                let k = match conv(key, &Type::String) {
+                    Ok(k) => k,
+                    Err(m) => return invalid(format!("The given key does not identify an element in this collection value: {m}.")),
+                };
+                if !c.is_known() || !k.is_known() {
+                    return Ok(dyn_val());
+                }
+                // hcl drops the key's marks when it names an attribute.
+                let (k, _) = unmark(&k);
+                let name = k.as_str().unwrap_or_default().to_string();
+                if !ot.attrs.contains_key(&name) {
+                    let suggestion = if was_number { " An object only supports looking up attributes by name, not by numeric index." } else { "" };
+                    return invalid(format!("The given key does not identify an element in this collection value.{suggestion}"));
+                }
+                let v = c.attrs().and_then(|m| m.get(&name)).cloned().unwrap_or_else(|| Value::null(ot.attrs[&name].clone()));
+                Ok(with_marks(v, cmarks))
+            }
+            Type::Set(_) => invalid("Elements of a set are identified only by their value and don't have any separate index or key to select with, so it's only possible to perform operations across all elements of the set.".into()),
+            _ => invalid("This value does not have any indices.".into()),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_template(&mut self, parts: &[Expr]) -> Value {
+        if let [Expr {
+            kind: ExprKind::Literal(v),
+            ..
+        }] = parts
+        {
+            if v.ty == Type::String && !v.is_null() {
+                // A plain quoted string: the literal is already the result.
+                return v.clone();
+            }
+        }
+        let mut buf = String::new();
+        let mut known = true;
+        let mut marks = Marks::NONE;
+        for part in parts {
+            let v = self.eval(part);
+            if v.is_null() {
+                self.diag(
+                    "Invalid template interpolation value",
+                    "The expression result is null. Cannot include a null value in a string template.",
+                    part.range.clone(),
+                );
+                continue;
+            }
+            let (u, m) = unmark(&v);
+            marks = marks.union(m);
+            if !u.is_known() {
+                known = false;
+                continue;
+            }
+            match conv(&u, &Type::String) {
+                Ok(s) => buf.push_str(s.as_str().unwrap_or_default()),
+                Err(m) => self.diag(
+                    "Invalid template interpolation value",
+                    format!("Cannot include the given value in a string template: {m}."),
+                    part.range.clone(),
+                ),
+            }
+        }
+        let r = if known {
+            str_value(&buf)
+        } else {
+            Value::unknown(Type::String)
+        };
+        r.with_marks(marks)
+    }
+
+    #[inline(never)]
+    fn eval_template_join(&mut self, f: &Expr) -> Value {
+        let tuple = self.eval(f);
+        if tuple.ty.is_dynamic() || !tuple.is_known() {
+            return Value::unknown(Type::String);
+        }
+        let (t, marks) = unmark(&tuple);
+        let mut all = marks;
+        let mut buf = String::new();
+        for v in t.elements().unwrap_or(&[]) {
+            if v.is_null() {
+                self.diag(
+                    "Invalid template interpolation value",
+                    "An iteration result is null. Cannot include a null value in a string template.",
+                    f.range.clone(),
+                );
+                continue;
+            }
+            if v.ty.is_dynamic() {
+                return Value::unknown(Type::String).with_marks(marks);
+            }
+            match conv(v, &Type::String) {
+                Ok(s) => {
+                    if !v.is_known() {
+                        return Value::unknown(Type::String).with_marks(marks);
+                    }
+                    let (s, m) = unmark(&s);
+                    all = all.union(m);
+                    buf.push_str(s.as_str().unwrap_or_default());
+                }
+                Err(m) => self.diag(
+                    "Invalid template interpolation value",
+                    format!("Cannot include one of the interpolation results into the string template: {m}."),
+                    f.range.clone(),
+                ),
+            }
+        }
+        str_value(&buf).with_marks(all)
+    }
+
+    #[inline(never)]
+    fn eval_call(&mut self, c: &CallExpr, e: &Expr) -> Value {
+        let CallExpr {
+            name,
+            name_range,
+            args,
+            expand_final,
+            close_range,
+            ..
+        } = c;
+        if !self.functions {
+            self.diag(
+                "Function calls not allowed",
+                "Functions may not be called here.",
+                e.range.clone(),
+            );
+            return dyn_val();
+        }
+        let Some(f) = funcs::lookup(name) else {
+            let suggestion = name_suggestion(name, &funcs::NAMES)
+                .map(|s| format!(" Did you mean {}?", go_quote(s)))
+                .unwrap_or_default();
+            self.diag(
+                "Call to unknown function",
+                format!("There is no function named {}.{suggestion}", go_quote(name)),
+                name_range.clone(),
+            );
+            return dyn_val();
+        };
+        // Arguments as (value, start range of the expression that gave it).
+        let mut argv: Vec<(Option<Value>, Span)> =
+            args.iter().map(|a| (None, a.start_range())).collect();
+        if *expand_final {
+            let last = args.last().expect("parser gives `...` an argument");
+            let n = self.diags.len();
+            let v = self.eval(last);
+            if self.diags.len() > n {
+                return dyn_val();
+            }
+            argv.pop();
+            let bad = |s: &mut Self, d: &str| {
+                s.diag("Invalid expanding argument value", d, last.range.clone());
+                dyn_val()
+            };
+            if v.ty.is_dynamic() {
+                if v.is_null() {
+                    return bad(
+                        self,
+                        "The expanding argument (indicated by ...) must not be null.",
+                    );
+                }
+                return dyn_val();
+            }
+            if !(v.ty.is_tuple() || v.ty.is_list() || v.ty.is_set()) {
+                return bad(self, "The expanding argument (indicated by ...) must be of a tuple, list, or set type.");
+            }
+            if v.is_null() {
+                return bad(
+                    self,
+                    "The expanding argument (indicated by ...) must not be null.",
+                );
+            }
+            if !v.is_known() {
+                return dyn_val();
+            }
+            let (u, m) = unmark(&v);
+            for el in u.elements().unwrap_or(&[]) {
+                argv.push((Some(el.clone().with_marks(m)), last.range.clone()));
+            }
+        }
+        if argv.is_empty() {
+            self.diag(
+                "Not enough function arguments",
+                format!(
+                    "Function {} expects 1 argument(s). Missing value for {}.",
+                    go_quote(name),
+                    go_quote(f.param)
+                ),
+                close_range.clone(),
+            );
+            return dyn_val();
+        }
+        if argv.len() > 1 {
+            self.diag(
+                "Too many function arguments",
+                format!("Function {} expects only 1 argument(s).", go_quote(name)),
+                argv[1].1.clone(),
+            );
+            return dyn_val();
+        }
+        let n = self.diags.len();
+        let (pre, range) = argv.pop().expect("one argument");
+        let v = match pre {
+            Some(v) => v,
+            None => self.eval(&args[0]),
+        };
+        if self.diags.len() > n {
+            return dyn_val();
+        }
+        match (f.call)(&v) {
+            Ok(r) => r,
+            Err(msg) => {
+                self.diag(
+                    "Invalid function argument",
+                    format!("Invalid value for {} parameter: {msg}.", go_quote(f.param)),
+                    range,
+                );
+                dyn_val()
+            }
+        }
+    }
+
+    #[inline(never)]
+    fn eval_conditional(&mut self, cond: &Expr, t: &Expr, f: &Expr) -> Value {
+        let outer = std::mem::take(&mut self.diags);
+        let tv = self.eval(t);
+        let tdiags = std::mem::take(&mut self.diags);
+        let fv = self.eval(f);
+        let fdiags = std::mem::take(&mut self.diags);
+        self.diags = outer;
+
+        let is_dyn_null = |v: &Value| v.is_null() && v.ty.is_dynamic();
+        let (result_ty, conv_t, conv_f) = if is_dyn_null(&tv) {
+            (Some(fv.ty.clone()), true, false)
+        } else if is_dyn_null(&fv) {
+            (Some(tv.ty.clone()), false, true)
+        } else if tv.ty.is_dynamic() || fv.ty.is_dynamic() {
+            (Some(Type::Dynamic), false, false)
+        } else {
+            match crate::unify::unify_unsafe(&[tv.ty.clone(), fv.ty.clone()]) {
+                Some(u) => {
+                    let ct = u != tv.ty;
+                    let cf = u != fv.ty;
+                    (Some(u), ct, cf)
+                }
+                None => (None, false, false),
+            }
+        };
+        let Some(result_ty) = result_ty else {
+            self.diag(
+                "Inconsistent conditional result types",
+                format!(
+                    "The true and false result expressions must have consistent types. {}.",
+                    describe_conditional_mismatch(&tv.ty, &fv.ty)
+                ),
+                t.range.start..f.range.end,
+            );
+            return dyn_val();
+        };
+        let cv = self.eval(cond);
+        if cv.is_null() {
+            self.diag(
+                "Null condition",
+                "The condition value is null. Conditions must either be true or false.",
+                cond.range.clone(),
+            );
+            return Value::unknown(result_ty);
+        }
+        let (cv, cm) = unmark(&cv);
+        let (tv, tm) = unmark(&tv);
+        let (fv, fm) = unmark(&fv);
+        let marks = cm.union(tm).union(fm);
+        if !cv.is_known() {
+            return Value::unknown(result_ty).with_marks(marks);
+        }
+        let cv = match conv(&cv, &Type::Bool) {
+            Ok(v) => v,
+            Err(_) => {
+                self.diag(
+                    "Incorrect condition type",
+                    "The condition expression must be of type bool.",
+                    cond.range.clone(),
+                );
+                return Value::unknown(result_ty);
+            }
+        };
+        let (chosen, diags, do_conv, which, range) = if cv.as_bool() == Some(true) {
+            (tv, tdiags, conv_t, "true", t.range.clone())
+        } else {
+            (fv, fdiags, conv_f, "false", f.range.clone())
+        };
+        self.diags.extend(diags);
+        let mut out = chosen;
+        if do_conv {
+            match conv(&out, &result_ty) {
+                Ok(v) => out = v,
+                Err(m) => {
+                    self.diag(
+                        "Inconsistent conditional result types",
+                        format!("The {which} result value has the wrong type: {m}."),
+                        range,
+                    );
+                    out = Value::unknown(result_ty);
+                }
+            }
+        }
+        out.with_marks(marks)
+    }
+
+    #[inline(never)]
+    fn eval_binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr, e: &Expr) -> Value {
+        let n = self.diags.len();
+        let l = self.eval(lhs);
+        let r = self.eval(rhs);
+        let (param, result) = match op {
+            BinOp::Or | BinOp::And => (Type::Bool, Type::Bool),
+            BinOp::Eq | BinOp::Ne => (Type::Dynamic, Type::Bool),
+            BinOp::Gt | BinOp::Ge | BinOp::Lt | BinOp::Le => (Type::Number, Type::Bool),
+            _ => (Type::Number, Type::Number),
+        };
+        let l = match conv(&l, &param) {
+            Ok(v) => Some(v),
+            Err(m) => {
+                self.diag(
+                    "Invalid operand",
+                    format!("Unsuitable value for left operand: {m}."),
+                    lhs.range.clone(),
+                );
+                None
+            }
+        };
+        let r = match conv(&r, &param) {
+            Ok(v) => Some(v),
+            Err(m) => {
+                self.diag(
+                    "Invalid operand",
+                    format!("Unsuitable value for right operand: {m}."),
+                    rhs.range.clone(),
+                );
+                None
+            }
+        };
+        if self.diags.len() > n {
+            return Value::unknown(result);
+        }
+        let (Some(l), Some(r)) = (l, r) else {
+            return Value::unknown(result);
+        };
+        if matches!(op, BinOp::Eq | BinOp::Ne) {
+            let v = equals(&l, &r);
+            if op == BinOp::Ne {
+                return match v.as_bool() {
+                    Some(b) => Value::bool(!b).with_marks(v.marks),
+                    None => v,
+                };
+            }
+            return v;
+        }
+        if l.is_null() || r.is_null() {
+            self.diag(
+                "Operation failed",
+                "Error during operation: argument must not be null.",
+                e.range.clone(),
+            );
+            return Value::unknown(result);
+        }
+        let (l, lm) = l.unmark_deep();
+        let (r, rm) = r.unmark_deep();
+        let marks = lm.union(rm);
+        if !l.is_known() || !r.is_known() {
+            return Value::unknown(result);
+        }
+        let v = match op {
+            BinOp::Or | BinOp::And => {
+                let (a, b) = (l.as_bool().unwrap_or(false), r.as_bool().unwrap_or(false));
+                Value::bool(if op == BinOp::Or { a || b } else { a && b })
+            }
+            _ => {
+                let (Some(a), Some(b)) = (l.as_number(), r.as_number()) else {
+                    return Value::unknown(result);
+                };
+                let ord = a.cmp_num(b);
+                use std::cmp::Ordering::*;
+                let arith = |res: Result<Number, crate::number::NumberError>,
+                             msg: &str,
+                             s: &mut Self| match res {
+                    Ok(n) => Value::number(n),
+                    Err(_) => {
+                        s.diag(
+                            "Operation failed",
+                            format!("Error during operation: {msg}."),
+                            e.range.clone(),
+                        );
+                        Value::unknown(Type::Number)
+                    }
+                };
+                match op {
+                    BinOp::Gt => Value::bool(ord == Greater),
+                    BinOp::Ge => Value::bool(ord != Less),
+                    BinOp::Lt => Value::bool(ord == Less),
+                    BinOp::Le => Value::bool(ord != Greater),
+                    BinOp::Add => arith(a.add(b), "can't compute sum of opposing infinities", self),
+                    BinOp::Sub => arith(a.sub(b), "can't subtract infinity from itself", self),
+                    BinOp::Mul => arith(a.mul(b), "can't multiply zero by infinity", self),
+                    BinOp::Div => arith(
+                        a.div(b),
+                        "can't divide zero by zero or infinity by infinity",
+                        self,
+                    ),
+                    _ => arith(a.rem(b), "can't use modulo with zero and infinity", self),
+                }
+            }
+        };
+        v.with_marks(marks)
+    }
+
+    #[inline(never)]
+    fn eval_unary(&mut self, op: UnOp, val: &Expr, e: &Expr) -> Value {
+        let n = self.diags.len();
+        let v = self.eval(val);
+        let ty = if op == UnOp::Neg {
+            Type::Number
+        } else {
+            Type::Bool
+        };
+        let v = match conv(&v, &ty) {
+            Ok(v) => v,
+            Err(m) => {
+                self.diag(
+                    "Invalid operand",
+                    format!("Unsuitable value for unary operand: {m}."),
+                    val.range.clone(),
+                );
+                return Value::unknown(ty);
+            }
+        };
+        if self.diags.len() > n {
+            return Value::unknown(ty);
+        }
+        if v.is_null() {
+            self.diag(
+                "Operation failed",
+                "Error during operation: argument must not be null.",
+                e.range.clone(),
+            );
+            return Value::unknown(ty);
+        }
+        let (v, m) = v.unmark_deep();
+        if !v.is_known() {
+            return Value::unknown(ty);
+        }
+        let r = match op {
+            UnOp::Neg => Value::number(
+                v.as_number()
+                    .map(Number::neg)
+                    .unwrap_or_else(|| Number::from_i64(0)),
+            ),
+            UnOp::Not => Value::bool(!v.as_bool().unwrap_or(false)),
+        };
+        r.with_marks(m)
+    }
+
+    #[inline(never)]
+    fn eval_object(&mut self, items: &[(Expr, Expr)]) -> Value {
+        let mut vals = BTreeMap::new();
+        let mut marks = Marks::NONE;
+        let mut known = true;
+        for (k, v) in items {
+            let n = self.diags.len();
+            let key = self.eval(k);
+            let key_failed = self.diags.len() > n;
+            let val = self.eval(v);
+            if key_failed {
+                known = false;
+                continue;
+            }
+            if key.is_null() {
+                self.diag(
+                    "Null value as key",
+                    "Can't use a null value as a key.",
+                    v.range.clone(),
+                );
+                known = false;
+                continue;
+            }
+            let (key, km) = unmark(&key);
+            marks = marks.union(km);
+            let key = match conv(&key, &Type::String) {
+                Ok(k) => k,
+                Err(m) => {
+                    self.diag(
+                        "Incorrect key type",
+                        format!("Can't use this value as a key: {m}."),
+                        k.range.clone(),
+                    );
+                    known = false;
+                    continue;
+                }
+            };
+            if !key.is_known() {
+                known = false;
+                continue;
+            }
+            vals.insert(key.as_str().unwrap_or_default().to_string(), val);
+        }
+        if !known {
+            return dyn_val();
+        }
+        self.types.object(vals, marks)
+    }
+
+    #[inline(never)]
+    fn eval_for(&mut self, f: &ForExpr) -> Value {
+        let coll = self.eval(&f.coll);
+        self.eval_for_rest(f, coll)
+    }
+
+    #[inline(never)]
+    fn eval_for_rest(&mut self, f: &ForExpr, coll: Value) -> Value {
+        if coll.is_null() {
+            self.diag(
+                "Iteration over null value",
+                "A null value cannot be used as the collection in a 'for' expression.",
+                f.coll.range.clone(),
+            );
+            return dyn_val();
+        }
+        if coll.ty.is_dynamic() {
+            return dyn_val();
+        }
+        let (coll, cm) = unmark(&coll);
+        let mut marks = cm;
+        if !iterable(&coll.ty) {
+            self.diag(
+                "Iteration over non-iterable value",
+                format!(
+                    "A value of type {} cannot be used as the collection in a 'for' expression.",
+                    friendly(&coll.ty)
+                ),
+                f.coll.range.clone(),
+            );
+            return dyn_val();
+        }
+        let frame = |k: Value, v: Value| {
+            let mut fr = Vec::new();
+            if let Some(kv) = &f.key_var {
+                fr.push((kv.clone(), k));
+            }
+            fr.push((f.val_var.clone(), v));
+            fr
+        };
+        if let Some(c) = &f.cond {
+            let n = self.diags.len();
+            self.scopes.push(frame(dyn_val(), dyn_val()));
+            let r = self.eval(c);
+            self.scopes.pop();
+            if r.is_null() {
+                self.diag(
+                    "Condition is null",
+                    "The value of the 'if' clause must not be null.",
+                    c.range.clone(),
+                );
+                return dyn_val();
+            }
+            marks = marks.union(r.marks);
+            if let Err(m) = conv(&r, &Type::Bool) {
+                self.diag(
+                    "Invalid 'for' condition",
+                    format!("The 'if' clause value is invalid: {m}."),
+                    c.range.clone(),
+                );
+                return dyn_val();
+            }
+            if self.diags.len() > n {
+                return dyn_val();
+            }
+        }
+        if !coll.is_known() {
+            return dyn_val().with_marks(marks);
+        }
+        let mut known = true;
+        let mut obj: BTreeMap<String, Value> = BTreeMap::new();
+        let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+        let mut tuple = Vec::new();
+        for (k, v) in elements(&coll) {
+            self.scopes.push(frame(k, v));
+            let r = self.for_item(f, &mut known, &mut marks, &mut obj, &mut groups, &mut tuple);
+            self.scopes.pop();
+            let _ = r;
+        }
+        if !known {
+            return dyn_val().with_marks(marks);
+        }
+        if f.key_expr.is_some() {
+            if f.group {
+                obj = groups
+                    .into_iter()
+                    .map(|(k, vs)| (k, Value::tuple(vs)))
+                    .collect();
+            }
+            Value::object(obj).with_marks(marks)
+        } else {
+            Value::tuple(tuple).with_marks(marks)
+        }
+    }
+
+    /// One element of a `for` expression (its variables are in scope).
+    #[inline(never)]
+    fn for_item(
+        &mut self,
+        f: &ForExpr,
+        known: &mut bool,
+        marks: &mut Marks,
+        obj: &mut BTreeMap<String, Value>,
+        groups: &mut BTreeMap<String, Vec<Value>>,
+        tuple: &mut Vec<Value>,
+    ) -> Option<()> {
+        if let Some(c) = &f.cond {
+            let inc = self.eval(c);
+            if inc.is_null() {
+                if *known {
+                    self.diag(
+                        "Invalid 'for' condition",
+                        "The value of the 'if' clause must not be null.",
+                        c.range.clone(),
+                    );
+                }
+                *known = false;
+                return None;
+            }
+            *marks = marks.union(inc.marks);
+            if !inc.is_known() {
+                *known = false;
+                return None;
+            }
+            match conv(&inc, &Type::Bool) {
+                Ok(b) => {
+                    if b.as_bool() == Some(false) {
+                        return None;
+                    }
+                }
+                Err(m) => {
+                    if *known {
+                        self.diag(
+                            "Invalid 'for' condition",
+                            format!("The 'if' clause value is invalid: {m}."),
+                            c.range.clone(),
+                        );
+                    }
+                    *known = false;
+                    return None;
+                }
+            }
+        }
+        let Some(ke) = &f.key_expr else {
+            let v = self.eval(&f.val_expr);
+            tuple.push(v);
+            return Some(());
+        };
+        let kr = self.eval(ke);
+        if kr.is_null() {
+            if *known {
+                self.diag(
+                    "Invalid object key",
+                    "Key expression in 'for' expression must not produce a null value.",
+                    ke.range.clone(),
+                );
+            }
+            *known = false;
+            return None;
+        }
+        *marks = marks.union(kr.marks);
+        if !kr.is_known() {
+            *known = false;
+            return None;
+        }
+        let key = match conv(&kr, &Type::String) {
+            Ok(k) => k,
+            Err(m) => {
+                if *known {
+                    self.diag(
+                        "Invalid object key",
+                        format!("The key expression produced an invalid result: {m}."),
+                        ke.range.clone(),
+                    );
+                }
+                *known = false;
+                return None;
+            }
+        };
+        let k = key.as_str().unwrap_or_default().to_string();
+        let v = self.eval(&f.val_expr);
+        if f.group {
+            groups.entry(k).or_default().push(v);
+        } else if obj.contains_key(&k) {
+            self.diag(
+                "Duplicate object key",
+                format!("Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.", go_quote(&k)),
+                ke.range.clone(),
+            );
+        } else {
+            obj.insert(k, v);
+        }
+        Some(())
+    }
+
+    #[inline(never)]
+    fn eval_splat(&mut self, source: &Expr, each: &Expr) -> Value {
+        let n = self.diags.len();
+        let src = self.eval(source);
+        if self.diags.len() > n {
+            return dyn_val();
+        }
+        let auto_upgrade = !(src.ty.is_tuple() || src.ty.is_list() || src.ty.is_set());
+        if src.is_null() {
+            if auto_upgrade {
+                return Value::tuple(vec![]);
+            }
+            self.diag(
+                "Splat of null value",
+                "Splat expressions (with the * symbol) cannot be applied to null sequences.",
+                source.range.clone(),
+            );
+            return dyn_val();
+        }
+        if src.ty.is_dynamic() {
+            return dyn_val();
+        }
+        let src = if auto_upgrade {
+            if !src.is_known() {
+                return dyn_val();
+            }
+            Value::tuple(vec![src])
+        } else {
+            src
+        };
+        if !src.is_known() {
+            return dyn_val();
+        }
+        let (src, marks) = unmark(&src);
+        let mut vals = Vec::new();
+        let mut ok = true;
+        for el in src.elements().unwrap_or(&[]) {
+            let n = self.diags.len();
+            self.anon.push(el.clone());
+            let v = self.eval(each);
+            self.anon.pop();
+            if self.diags.len() > n {
+                ok = false;
+            }
+            vals.push(v);
+        }
+        if !ok {
+            // The result is unknown, but its type is still known: `each`
+            // applied to an unknown element of each element type.
+            let n = self.diags.len();
+            let ty = match &src.ty {
+                Type::Tuple(ts) => Type::tuple(
+                    ts.iter()
+                        .map(|t| {
+                            self.anon.push(Value::unknown(t.clone()));
+                            let v = self.eval(each);
+                            self.anon.pop();
+                            v.ty
+                        })
+                        .collect(),
+                ),
+                t => {
+                    let ety = t.element_type().cloned().unwrap_or(Type::Dynamic);
+                    self.anon.push(Value::unknown(ety));
+                    let v = self.eval(each);
+                    self.anon.pop();
+                    Type::list(v.ty)
+                }
+            };
+            self.diags.truncate(n);
+            return Value::unknown(ty);
+        }
+        if src.ty.is_list() || src.ty.is_set() {
+            if vals.is_empty() {
+                // The result type comes from the `each` expression applied to an unknown element.
+                let ety = src.ty.element_type().cloned().unwrap_or(Type::Dynamic);
+                let n = self.diags.len();
+                self.anon.push(Value::unknown(ety));
+                let v = self.eval(each);
+                self.anon.pop();
+                self.diags.truncate(n);
+                return Value::list(v.ty, vec![]).with_marks(marks);
+            }
+            let ety = vals[0].ty.clone();
+            if vals.iter().all(|v| v.ty == ety) {
+                return Value::list(ety, vals).with_marks(marks);
+            }
+            return Value::tuple(vals).with_marks(marks);
+        }
+        Value::tuple(vals).with_marks(marks)
+    }
+}
+
+/// hcl's description of why two conditional results have no common type.
+fn describe_conditional_mismatch(t: &Type, f: &Type) -> String {
+    match (t, f) {
+        (Type::Object(a), Type::Object(b)) => {
+            for (name, at) in &a.attrs {
+                let Some(bt) = b.attrs.get(name) else {
+                    return format!("The 'true' value includes object attribute {}, which is absent in the 'false' value", go_quote(name));
+                };
+                if at != bt {
+                    return format!(
+                        "Type mismatch for object attribute {}: {}",
+                        go_quote(name),
+                        describe_conditional_mismatch(at, bt)
+                    );
+                }
+            }
+            for name in b.attrs.keys() {
+                if !a.attrs.contains_key(name) {
+                    return format!("The 'false' value includes object attribute {}, which is absent in the 'true' value", go_quote(name));
+                }
+            }
+        }
+        (Type::Tuple(a), Type::Tuple(b)) => {
+            if a.len() != b.len() {
+                return format!(
+                    "The 'true' tuple has length {}, but the 'false' tuple has length {}",
+                    a.len(),
+                    b.len()
+                );
+            }
+            for (i, (x, y)) in a.iter().zip(b.iter()).enumerate() {
+                if x != y {
+                    return format!(
+                        "Type mismatch for tuple element {i}: {}",
+                        describe_conditional_mismatch(x, y)
+                    );
+                }
+            }
+        }
+        (Type::List(x), Type::List(y))
+        | (Type::Map(x), Type::Map(y))
+        | (Type::Set(x), Type::Set(y))
+            if (x.is_object() && y.is_object()) || (x.is_tuple() && y.is_tuple()) =>
+        {
+            let noun = match t {
+                Type::List(_) => "list",
+                Type::Set(_) => "set",
+                _ => "map",
+            };
+            return format!(
+                "Mismatched {noun} element types: {}",
+                describe_conditional_mismatch(x, y)
+            );
+        }
+        _ => {}
+    }
+    let (tn, fname) = (t.friendly_name(), f.friendly_name());
+    if tn == fname {
+        return "At least one deeply-nested attribute or element is not compatible across both the 'true' and the 'false' value".into();
+    }
+    format!("The 'true' value is {tn}, but the 'false' value is {fname}")
+}

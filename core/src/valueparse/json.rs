@@ -1,0 +1,872 @@
+//! JSON values: hcl's JSON syntax as Terraform reads a `.tfvars.json`
+//! property (with hcl's scanner rules for positions and hcl's diagnostics),
+//! and cty's own JSON decoding (`ctyjson.ImpliedType` + `Unmarshal`).
+
+use std::collections::BTreeMap;
+
+use unicode_segmentation::UnicodeSegmentation;
+
+use super::ast::{nfc_key, str_value, Span, TypeCache};
+use super::parse::{go_quote, RawDiag, MAX_DEPTH};
+use super::pos::format_range;
+use crate::diag::SpanTree;
+use crate::number::Number;
+use crate::types::Type;
+use crate::value::Value;
+
+/// A position as hcl's JSON scanner counts it (tabs are two columns, a
+/// carriage return none, a string's characters one per grapheme cluster).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct JPos {
+    pub byte: usize,
+    pub line: usize,
+    pub col: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum JTok {
+    BraceO,
+    BraceC,
+    BrackO,
+    BrackC,
+    Comma,
+    Colon,
+    Equals,
+    Keyword,
+    Str,
+    Num,
+    Eof,
+    Invalid,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Token {
+    kind: JTok,
+    start: JPos,
+    end: JPos,
+}
+
+/// hcl's JSON scanner, one token at a time.
+struct JScan<'a> {
+    src: &'a str,
+    p: JPos,
+    done: bool,
+}
+
+impl<'a> JScan<'a> {
+    fn new(src: &'a str) -> JScan<'a> {
+        JScan {
+            src,
+            p: JPos {
+                byte: 0,
+                line: 1,
+                col: 1,
+            },
+            done: false,
+        }
+    }
+
+    fn next(&mut self) -> Token {
+        let src = self.src;
+        let b = src.as_bytes();
+        let mut p = self.p;
+        if self.done {
+            return Token {
+                kind: JTok::Eof,
+                start: p,
+                end: p,
+            };
+        }
+        {
+            while p.byte < b.len() {
+                match b[p.byte] {
+                    b' ' => p.col += 1,
+                    b'\n' => {
+                        p.line += 1;
+                        p.col = 1;
+                    }
+                    b'\r' => {}
+                    b'\t' => p.col += 2,
+                    _ => break,
+                }
+                p.byte += 1;
+            }
+            if p.byte >= b.len() {
+                self.p = p;
+                self.done = true;
+                return Token {
+                    kind: JTok::Eof,
+                    start: p,
+                    end: p,
+                };
+            }
+            let start = p;
+            let c = b[p.byte];
+            let kind = match c {
+                b'{' | b'}' | b'[' | b']' | b',' | b':' | b'=' => {
+                    p.byte += 1;
+                    p.col += 1;
+                    match c {
+                        b'{' => JTok::BraceO,
+                        b'}' => JTok::BraceC,
+                        b'[' => JTok::BrackO,
+                        b']' => JTok::BrackC,
+                        b',' => JTok::Comma,
+                        b':' => JTok::Colon,
+                        _ => JTok::Equals,
+                    }
+                }
+                b'"' => {
+                    p.byte += 1;
+                    p.col += 1;
+                    let mut escaping = false;
+                    while p.byte < b.len() {
+                        let x = b[p.byte];
+                        if x == b'\\' {
+                            escaping = !escaping;
+                            p.byte += 1;
+                            p.col += 1;
+                        } else if x == b'"' {
+                            p.byte += 1;
+                            p.col += 1;
+                            if !escaping {
+                                break;
+                            }
+                            escaping = false;
+                        } else if x < 32 {
+                            break;
+                        } else {
+                            // One grapheme cluster (an ASCII character followed
+                            // by ASCII is one on its own).
+                            let g = if x < 0x80 && b.get(p.byte + 1).is_none_or(|n| *n < 0x80) {
+                                1
+                            } else {
+                                src[p.byte..].graphemes(true).next().map_or(1, str::len)
+                            };
+                            p.byte += g;
+                            p.col += 1;
+                            escaping = false;
+                        }
+                    }
+                    JTok::Str
+                }
+                b'-' | b'+' | b'.' | b'0'..=b'9' => {
+                    while p.byte < b.len()
+                        && matches!(b[p.byte], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                    {
+                        p.byte += 1;
+                        p.col += 1;
+                    }
+                    JTok::Num
+                }
+                b'a'..=b'z' | b'A'..=b'Z' => {
+                    while p.byte < b.len() && (b[p.byte].is_ascii_alphabetic() || b[p.byte] == b'_')
+                    {
+                        p.byte += 1;
+                        p.col += 1;
+                    }
+                    JTok::Keyword
+                }
+                _ => {
+                    p.byte += src[p.byte..].chars().next().map_or(1, char::len_utf8);
+                    p.col += 1;
+                    self.p = p;
+                    self.done = true;
+                    return Token {
+                        kind: JTok::Invalid,
+                        start,
+                        end: p,
+                    };
+                }
+            };
+            self.p = p;
+            Token {
+                kind,
+                start,
+                end: p,
+            }
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum JVal {
+    Object(Vec<(String, JPos, JPos, JNode)>),
+    Array(Vec<JNode>),
+    Str(String),
+    Num(Number),
+    Bool(bool),
+    Null,
+}
+
+#[derive(Clone, Debug)]
+pub struct JNode {
+    pub val: JVal,
+    pub start: JPos,
+    pub end: JPos,
+}
+
+struct JParser<'a> {
+    src: &'a str,
+    scan: JScan<'a>,
+    cur: Token,
+    filename: &'a str,
+    depth: u32,
+}
+
+type JResult<T> = Result<T, RawDiag>;
+
+fn diag(summary: &str, detail: impl Into<String>, s: JPos, e: JPos) -> RawDiag {
+    RawDiag::new(summary, detail, s.byte..e.byte)
+}
+
+/// JSON number syntax as `encoding/json` checks it.
+fn valid_json_number(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut i = 0;
+    if b.get(i) == Some(&b'-') {
+        i += 1;
+    }
+    match b.get(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => {
+            while b.get(i).is_some_and(u8::is_ascii_digit) {
+                i += 1;
+            }
+        }
+        _ => return false,
+    }
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        if !b.get(i).is_some_and(u8::is_ascii_digit) {
+            return false;
+        }
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        if !b.get(i).is_some_and(u8::is_ascii_digit) {
+            return false;
+        }
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+    }
+    i == b.len()
+}
+
+/// Decodes a JSON string token (with its quotes) as `encoding/json` does.
+/// On error, the byte offset (in the token) of the problem.
+pub fn decode_json_string(tok: &str) -> Result<String, usize> {
+    let b = tok.as_bytes();
+    if b.len() < 2 || b[0] != b'"' || b[b.len() - 1] != b'"' {
+        return Err(tok.len());
+    }
+    let body = &tok[1..tok.len() - 1];
+    let mut out = String::with_capacity(body.len());
+    let mut chars = body.char_indices().peekable();
+    let hex4 = |s: &str| -> Option<u32> {
+        if s.len() >= 4 && s.as_bytes()[..4].iter().all(u8::is_ascii_hexdigit) {
+            u32::from_str_radix(&s[..4], 16).ok()
+        } else {
+            None
+        }
+    };
+    while let Some((i, c)) = chars.next() {
+        if (c as u32) < 0x20 || c == '"' {
+            return Err(i + 2);
+        }
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let Some((_, e)) = chars.next() else {
+            return Err(i + 3);
+        };
+        match e {
+            '"' => out.push('"'),
+            '\\' => out.push('\\'),
+            '/' => out.push('/'),
+            'b' => out.push('\u{8}'),
+            'f' => out.push('\u{c}'),
+            'n' => out.push('\n'),
+            'r' => out.push('\r'),
+            't' => out.push('\t'),
+            'u' => {
+                let rest = &body[i + 2..];
+                let Some(u) = hex4(rest) else {
+                    let bad = rest.bytes().take_while(u8::is_ascii_hexdigit).count();
+                    return Err(i + 4 + bad);
+                };
+                for _ in 0..4 {
+                    chars.next();
+                }
+                if (0xD800..0xDC00).contains(&u) {
+                    let after = &body[i + 6..];
+                    if after.starts_with("\\u") {
+                        if let Some(lo) = hex4(&after[2..]) {
+                            if (0xDC00..0xE000).contains(&lo) {
+                                for _ in 0..6 {
+                                    chars.next();
+                                }
+                                let cp = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
+                                out.push(char::from_u32(cp).unwrap_or('\u{fffd}'));
+                                continue;
+                            }
+                        }
+                    }
+                    out.push('\u{fffd}');
+                } else {
+                    out.push(char::from_u32(u).unwrap_or('\u{fffd}'));
+                }
+            }
+            _ => return Err(i + 3),
+        }
+    }
+    Ok(out)
+}
+
+impl<'a> JParser<'a> {
+    fn new(src: &'a str, filename: &'a str) -> JParser<'a> {
+        let mut scan = JScan::new(src);
+        let cur = scan.next();
+        JParser {
+            src,
+            scan,
+            cur,
+            filename,
+            depth: 0,
+        }
+    }
+
+    fn peek(&self) -> Token {
+        self.cur
+    }
+
+    fn read(&mut self) -> Token {
+        let t = self.cur;
+        if t.kind != JTok::Eof {
+            self.cur = self.scan.next();
+        }
+        t
+    }
+
+    /// hcl's JSON recovery: skip to the end of the current object or array.
+    fn recover(&mut self, mut t: Token, open_kind: JTok, close_kind: JTok) {
+        let mut open = 1;
+        loop {
+            if t.kind == open_kind {
+                open += 1;
+            } else if t.kind == close_kind {
+                open -= 1;
+                if open <= 1 {
+                    return;
+                }
+            } else if t.kind == JTok::Eof {
+                return;
+            }
+            t = self.read();
+        }
+    }
+
+    fn text(&self, t: &Token) -> &'a str {
+        &self.src[t.start.byte..t.end.byte]
+    }
+
+    fn value(&mut self) -> JResult<JNode> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            let t = self.peek();
+            return Err(diag(
+                "Value too deeply nested",
+                format!("This value nests arrays and objects more than {MAX_DEPTH} levels deep, which tftype does not accept."),
+                t.start,
+                t.end,
+            ));
+        }
+        let r = self.value_inner();
+        self.depth -= 1;
+        r
+    }
+
+    fn value_inner(&mut self) -> JResult<JNode> {
+        let t = self.peek();
+        let start_of_value =
+            "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.";
+        match t.kind {
+            JTok::BraceO => self.object(),
+            JTok::BrackO => self.array(),
+            JTok::Num => {
+                self.read();
+                let s = self.text(&t);
+                let bad = || {
+                    diag(
+                        "Invalid JSON number",
+                        "There is a syntax error in the given JSON number.",
+                        t.start,
+                        t.end,
+                    )
+                };
+                if !valid_json_number(s) {
+                    return Err(bad());
+                }
+                let n = Number::parse_literal(s).map_err(|_| bad())?;
+                Ok(JNode {
+                    val: JVal::Num(n),
+                    start: t.start,
+                    end: t.end,
+                })
+            }
+            JTok::Str => {
+                self.read();
+                let s = self.text(&t);
+                match decode_json_string(s) {
+                    Ok(v) => Ok(JNode {
+                        val: JVal::Str(v),
+                        start: t.start,
+                        end: t.end,
+                    }),
+                    Err(off) => {
+                        // Go reports a byte offset; keep the range on character
+                        // boundaries so that it can be shown.
+                        let floor = |mut b: usize| {
+                            while !self.src.is_char_boundary(b) {
+                                b -= 1;
+                            }
+                            b
+                        };
+                        let mut p = t.start;
+                        p.byte = floor((p.byte + off).min(t.end.byte));
+                        p.col += off;
+                        let mut e = p;
+                        e.byte = floor((e.byte + 1).min(self.src.len())).max(p.byte);
+                        e.col += 1;
+                        Err(diag(
+                            "Invalid JSON string",
+                            "There is a syntax error in the given JSON string.",
+                            p,
+                            e,
+                        ))
+                    }
+                }
+            }
+            JTok::Keyword => {
+                self.read();
+                let s = self.text(&t);
+                let val = match s {
+                    "true" => JVal::Bool(true),
+                    "false" => JVal::Bool(false),
+                    "null" => JVal::Null,
+                    "undefined" | "NaN" | "Infinity" => {
+                        return Err(diag(
+                            "Invalid JSON keyword",
+                            format!(
+                                "The JavaScript identifier {} cannot be used in JSON.",
+                                go_quote(s)
+                            ),
+                            t.start,
+                            t.end,
+                        ))
+                    }
+                    _ => {
+                        let dym = super::parse::name_suggestion(s, &["true", "false", "null"])
+                            .map(|k| format!(" Did you mean {}?", go_quote(k)))
+                            .unwrap_or_default();
+                        return Err(diag(
+                            "Invalid JSON keyword",
+                            format!("{} is not a valid JSON keyword.{dym}", go_quote(s)),
+                            t.start,
+                            t.end,
+                        ));
+                    }
+                };
+                Ok(JNode {
+                    val,
+                    start: t.start,
+                    end: t.end,
+                })
+            }
+            JTok::BraceC => Err(diag("Missing JSON value", start_of_value, t.start, t.end)),
+            JTok::BrackC => Err(diag(
+                "Missing array element value",
+                start_of_value,
+                t.start,
+                t.end,
+            )),
+            JTok::Eof => Err(diag(
+                "Missing value",
+                "The JSON data ends prematurely.",
+                t.start,
+                t.end,
+            )),
+            _ => Err(diag(
+                "Invalid start of value",
+                start_of_value,
+                t.start,
+                t.end,
+            )),
+        }
+    }
+
+    fn object(&mut self) -> JResult<JNode> {
+        let open = self.read();
+        let mut attrs = Vec::new();
+        loop {
+            if self.peek().kind == JTok::BraceC {
+                break;
+            }
+            let key = self.value()?;
+            let JVal::Str(name) = key.val else {
+                return Err(diag(
+                    "Invalid object property name",
+                    "A JSON object property name must be a string",
+                    key.start,
+                    key.end,
+                ));
+            };
+            let colon = self.read();
+            if colon.kind != JTok::Colon {
+                return Err(match colon.kind {
+                    JTok::BraceC | JTok::Comma => diag(
+                        "Missing object value",
+                        "A JSON object attribute must have a value, introduced by a colon.",
+                        colon.start,
+                        colon.end,
+                    ),
+                    JTok::Equals => diag(
+                        "Missing property value colon",
+                        "JSON uses a colon as its name/value delimiter, not an equals sign.",
+                        colon.start,
+                        colon.end,
+                    ),
+                    _ => diag(
+                        "Missing property value colon",
+                        "A colon must appear between an object property's name and its value.",
+                        colon.start,
+                        colon.end,
+                    ),
+                });
+            }
+            let val = self.value()?;
+            attrs.push((name, key.start, key.end, val));
+            let t = self.peek();
+            match t.kind {
+                JTok::Comma => {
+                    let comma = self.read();
+                    if self.peek().kind == JTok::BraceC {
+                        return Err(diag(
+                            "Trailing comma in object",
+                            "JSON does not permit a trailing comma after the final property in an object.",
+                            comma.start,
+                            comma.end,
+                        ));
+                    }
+                }
+                JTok::Eof => {
+                    return Err(diag(
+                        "Unclosed object",
+                        "No closing brace was found for this JSON object.",
+                        open.start,
+                        open.end,
+                    ))
+                }
+                JTok::BrackC => {
+                    self.read();
+                    let n = self.peek();
+                    return Err(diag(
+                        "Mismatched braces",
+                        "A JSON object must be closed with a brace, not a bracket.",
+                        n.start,
+                        n.end,
+                    ));
+                }
+                JTok::BraceC => break,
+                _ => {
+                    let t = self.read();
+                    self.recover(t, JTok::BraceO, JTok::BraceC);
+                    let n = self.peek();
+                    return Err(diag(
+                        "Missing attribute seperator comma",
+                        "A comma must appear between each property definition in an object.",
+                        n.start,
+                        n.end,
+                    ));
+                }
+            }
+        }
+        let close = self.read();
+        Ok(JNode {
+            val: JVal::Object(attrs),
+            start: open.start,
+            end: close.end,
+        })
+    }
+
+    fn array(&mut self) -> JResult<JNode> {
+        let open = self.read();
+        let mut vals = Vec::new();
+        loop {
+            if self.peek().kind == JTok::BrackC {
+                break;
+            }
+            vals.push(self.value()?);
+            let t = self.peek();
+            match t.kind {
+                JTok::Comma => {
+                    let comma = self.read();
+                    if self.peek().kind == JTok::BrackC {
+                        return Err(diag(
+                            "Trailing comma in array",
+                            "JSON does not permit a trailing comma after the final value in an array.",
+                            comma.start,
+                            comma.end,
+                        ));
+                    }
+                }
+                JTok::Colon => {
+                    let t = self.read();
+                    self.recover(t, JTok::BrackO, JTok::BrackC);
+                    let n = self.peek();
+                    return Err(diag(
+                        "Invalid array value",
+                        "A colon is not used to introduce values in a JSON array.",
+                        n.start,
+                        n.end,
+                    ));
+                }
+                JTok::Eof => {
+                    return Err(diag(
+                        "Unclosed object",
+                        "No closing bracket was found for this JSON array.",
+                        open.start,
+                        open.end,
+                    ))
+                }
+                JTok::BraceC => {
+                    let t = self.read();
+                    self.recover(t, JTok::BrackO, JTok::BrackC);
+                    let n = self.peek();
+                    return Err(diag(
+                        "Mismatched brackets",
+                        "A JSON array must be closed with a bracket, not a brace.",
+                        n.start,
+                        n.end,
+                    ));
+                }
+                JTok::BrackC => break,
+                _ => {
+                    let t = self.read();
+                    self.recover(t, JTok::BrackO, JTok::BrackC);
+                    let n = self.peek();
+                    return Err(diag(
+                        "Missing attribute seperator comma",
+                        "A comma must appear between each value in an array.",
+                        n.start,
+                        n.end,
+                    ));
+                }
+            }
+        }
+        let close = self.read();
+        Ok(JNode {
+            val: JVal::Array(vals),
+            start: open.start,
+            end: close.end,
+        })
+    }
+
+    fn range_string(&self, s: JPos, e: JPos) -> String {
+        format_range(self.filename, (s.line, s.col), (e.line, e.col))
+    }
+}
+
+/// Evaluates a JSON node with a nil context (strings are never templates).
+fn eval(p: &JParser, n: &JNode, diags: &mut Vec<RawDiag>, tc: &mut TypeCache) -> Value {
+    match &n.val {
+        JVal::Str(s) => str_value(s),
+        JVal::Num(x) => Value::number(x.clone()),
+        JVal::Bool(b) => Value::bool(*b),
+        JVal::Null => Value::null(Type::Dynamic),
+        JVal::Array(vs) => {
+            let vals = vs.iter().map(|v| eval(p, v, diags, tc)).collect();
+            tc.tuple(vals)
+        }
+        JVal::Object(attrs) => {
+            let mut vals = BTreeMap::new();
+            let mut ranges: BTreeMap<String, (JPos, JPos)> = BTreeMap::new();
+            for (name, ns, ne, v) in attrs {
+                let val = eval(p, v, diags, tc);
+                let key = nfc_key(name);
+                if let Some((s, e)) = ranges.get(&key) {
+                    diags.push(diag(
+                        "Duplicate object attribute",
+                        format!(
+                            "An attribute named {} was already defined at {}.",
+                            go_quote(&key),
+                            p.range_string(*s, *e)
+                        ),
+                        *ns,
+                        *ne,
+                    ));
+                    continue;
+                }
+                ranges.insert(key.clone(), (*ns, *ne));
+                vals.insert(key, val);
+            }
+            tc.object(vals, crate::value::Marks::NONE)
+        }
+    }
+}
+
+fn spans(n: &JNode, offset: usize, src_len: usize) -> SpanTree {
+    let map = |b: usize| b.saturating_sub(offset).min(src_len);
+    let mut t = SpanTree::leaf(map(n.start.byte)..map(n.end.byte));
+    match &n.val {
+        JVal::Array(vs) => {
+            for (i, v) in vs.iter().enumerate() {
+                t.kids.insert(i.to_string(), spans(v, offset, src_len));
+            }
+        }
+        JVal::Object(attrs) => {
+            for (name, _, _, v) in attrs {
+                t.kids
+                    .entry(nfc_key(name))
+                    .or_insert_with(|| spans(v, offset, src_len));
+            }
+        }
+        _ => {}
+    }
+    t
+}
+
+pub struct JsonResult {
+    pub value: Value,
+    pub spans: SpanTree,
+    pub src_range: String,
+}
+
+/// A `.tfvars.json` property: `{"v": <src>}` read by hcl's JSON syntax.
+pub fn parse_tfvars_json(src: &str) -> Result<JsonResult, Vec<RawDiag>> {
+    const PREFIX: &str = "{\"v\": ";
+    let file = format!("{PREFIX}{src}}}");
+    let filename = "terraform.tfvars.json";
+    let mut p = JParser::new(&file, filename);
+    let root = p.value().map_err(|d| vec![d])?;
+    let next = p.peek();
+    if next.kind != JTok::Eof {
+        return Err(vec![diag(
+            "Extraneous data after value",
+            "Extra characters appear after the JSON value.",
+            next.start,
+            next.end,
+        )]);
+    }
+    let JVal::Object(attrs) = &root.val else {
+        return Err(vec![diag(
+            "Invalid value",
+            "The value must be a single JSON value.",
+            root.start,
+            root.end,
+        )]);
+    };
+    if attrs.len() != 1 || attrs[0].0 != "v" {
+        let (s, e) = attrs.get(1).map_or((root.start, root.end), |a| (a.1, a.2));
+        return Err(vec![diag(
+            "Unexpected extra property",
+            "The value must be a single JSON value. In a .tfvars.json file this property would define another variable.",
+            s,
+            e,
+        )]);
+    }
+    let node = &attrs[0].3;
+    let mut diags = Vec::new();
+    let value = eval(&p, node, &mut diags, &mut TypeCache::default());
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    Ok(JsonResult {
+        value,
+        spans: spans(node, PREFIX.len(), src.len()),
+        src_range: p.range_string(node.start, node.end),
+    })
+}
+
+/// `ctyjson.ImpliedType` + `ctyjson.Unmarshal`: objects become objects,
+/// arrays tuples, numbers exact; a later duplicate property wins.
+pub fn parse_cty_json(src: &str) -> Result<(Value, SpanTree), Vec<RawDiag>> {
+    let mut p = JParser::new(src, "");
+    let go_err = |d: &str, r: Span| RawDiag::new("Invalid JSON value", d, r);
+    let first = p.peek();
+    if first.kind == JTok::Eof {
+        return Err(vec![go_err("EOF", 0..src.len())]);
+    }
+    let root = p.value().map_err(|d| {
+        if d.summary == "Value too deeply nested" {
+            return vec![d];
+        }
+        let at = src.get(d.range.start..).and_then(|r| r.chars().next());
+        let detail = match at {
+            None => "unexpected EOF".to_string(),
+            Some(c) => format!(
+                "invalid character {} looking for beginning of value",
+                go_char_quote(c)
+            ),
+        };
+        vec![go_err(&detail, d.range)]
+    })?;
+    let next = p.peek();
+    if next.kind != JTok::Eof {
+        return Err(vec![go_err(
+            "extraneous data after JSON object",
+            next.start.byte..next.end.byte,
+        )]);
+    }
+    fn to_value(n: &JNode) -> Value {
+        match &n.val {
+            JVal::Str(s) => str_value(s),
+            JVal::Num(x) => Value::number(x.clone()),
+            JVal::Bool(b) => Value::bool(*b),
+            JVal::Null => Value::null(Type::Dynamic),
+            JVal::Array(vs) => Value::tuple(vs.iter().map(to_value).collect()),
+            JVal::Object(attrs) => {
+                let mut m = BTreeMap::new();
+                for (k, _, _, v) in attrs {
+                    m.insert(nfc_key(k), to_value(v));
+                }
+                Value::object(m)
+            }
+        }
+    }
+    let mut t = spans(&root, 0, src.len());
+    dedupe_last(&root, &mut t);
+    Ok((to_value(&root), t))
+}
+
+/// For cty JSON the last duplicate property wins; point the span at it.
+fn dedupe_last(n: &JNode, t: &mut SpanTree) {
+    if let JVal::Object(attrs) = &n.val {
+        for (k, _, _, v) in attrs {
+            let mut s = spans(v, 0, usize::MAX);
+            dedupe_last(v, &mut s);
+            t.kids.insert(nfc_key(k), s);
+        }
+    }
+}
+
+/// Go's `%q` of a rune, as encoding/json's messages quote a character.
+fn go_char_quote(c: char) -> String {
+    match c {
+        '\'' => "'\\''".into(),
+        '\\' => "'\\\\'".into(),
+        '\n' => "'\\n'".into(),
+        '\r' => "'\\r'".into(),
+        '\t' => "'\\t'".into(),
+        c if (c as u32) < 0x20 => format!("'\\x{:02x}'", c as u32),
+        c => format!("'{c}'"),
+    }
+}

@@ -1,0 +1,636 @@
+//! The HCL native-syntax scanner: turns source text into tokens the way
+//! hclsyntax's scanner does (token kinds, where literal runs split, when a
+//! heredoc ends, which `}` closes a template sequence), one token at a time so
+//! that a huge input never becomes a huge token vector.
+
+use std::ops::Range;
+
+/// Token kinds, named after hclsyntax's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tok {
+    OBrace,
+    CBrace,
+    OBrack,
+    CBrack,
+    OParen,
+    CParen,
+    OQuote,
+    CQuote,
+    OHeredoc,
+    CHeredoc,
+    Star,
+    Slash,
+    Plus,
+    Minus,
+    Percent,
+    Equal,
+    EqualOp,
+    NotEqual,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+    Bang,
+    Dot,
+    Comma,
+    Ellipsis,
+    FatArrow,
+    Question,
+    Colon,
+    DoubleColon,
+    TemplateInterp,
+    TemplateControl,
+    TemplateSeqEnd,
+    /// A literal run inside a quoted template (may contain backslash escapes).
+    QuotedLit,
+    /// A literal run inside a heredoc (no backslash escapes).
+    StringLit,
+    NumberLit,
+    Ident,
+    Comment,
+    Newline,
+    Eof,
+    BitwiseAnd,
+    BitwiseOr,
+    BitwiseNot,
+    BitwiseXor,
+    Apostrophe,
+    Backtick,
+    Semicolon,
+    Invalid,
+    QuotedNewline,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub kind: Tok,
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Token {
+    pub fn range(&self) -> Range<usize> {
+        self.start..self.end
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Mode {
+    Main,
+    Quoted,
+    Heredoc {
+        marker: Range<usize>,
+        start_of_line: bool,
+    },
+}
+
+/// A streaming scanner over `src`, starting in normal (expression) mode.
+pub struct Lexer<'a> {
+    src: &'a str,
+    pos: usize,
+    modes: Vec<Mode>,
+    braces: i64,
+    ret_braces: Vec<i64>,
+    /// A token produced together with the previous one (heredoc end marker + newline).
+    pending: Option<Token>,
+    done: bool,
+}
+
+pub fn is_id_start(c: char) -> bool {
+    c == '_' || unicode_ident::is_xid_start(c)
+}
+
+pub fn is_id_continue(c: char) -> bool {
+    c == '-' || unicode_ident::is_xid_continue(c)
+}
+
+impl<'a> Lexer<'a> {
+    pub fn new(src: &'a str) -> Lexer<'a> {
+        Lexer {
+            src,
+            pos: 0,
+            modes: vec![Mode::Main],
+            braces: 0,
+            ret_braces: Vec::new(),
+            pending: None,
+            done: false,
+        }
+    }
+
+    pub fn src(&self) -> &'a str {
+        self.src
+    }
+
+    fn bytes(&self) -> &'a [u8] {
+        self.src.as_bytes()
+    }
+
+    fn at(&self, i: usize) -> u8 {
+        *self.bytes().get(i).unwrap_or(&0)
+    }
+
+    fn starts(&self, i: usize, s: &str) -> bool {
+        self.bytes().get(i..i + s.len()) == Some(s.as_bytes())
+    }
+
+    fn char_len(&self, i: usize) -> usize {
+        self.src[i..].chars().next().map_or(1, char::len_utf8)
+    }
+
+    fn tok(&mut self, kind: Tok, start: usize, end: usize) -> Token {
+        self.pos = end;
+        Token { kind, start, end }
+    }
+
+    /// The next token; `Eof` forever once the input is exhausted.
+    pub fn next_token(&mut self) -> Token {
+        if let Some(t) = self.pending.take() {
+            return t;
+        }
+        if self.done {
+            return Token {
+                kind: Tok::Eof,
+                start: self.src.len(),
+                end: self.src.len(),
+            };
+        }
+        loop {
+            if self.pos >= self.src.len() {
+                self.done = true;
+                return Token {
+                    kind: Tok::Eof,
+                    start: self.src.len(),
+                    end: self.src.len(),
+                };
+            }
+            let mode = self.modes.last().cloned().unwrap_or(Mode::Main);
+            let t = match mode {
+                Mode::Main => self.scan_main(),
+                Mode::Quoted => Some(self.scan_quoted()),
+                Mode::Heredoc {
+                    marker,
+                    start_of_line,
+                } => Some(self.scan_heredoc(marker, start_of_line)),
+            };
+            if let Some(t) = t {
+                return t;
+            }
+        }
+    }
+
+    fn begin_sequence(&mut self, kind: Tok, start: usize) -> Token {
+        let mut end = start + 2;
+        if self.at(end) == b'~' {
+            end += 1;
+        }
+        self.braces += 1;
+        self.ret_braces.push(self.braces);
+        if let Some(Mode::Heredoc { start_of_line, .. }) = self.modes.last_mut() {
+            *start_of_line = false;
+        }
+        self.modes.push(Mode::Main);
+        self.tok(kind, start, end)
+    }
+
+    /// Normal mode. Returns None after skipping white space.
+    fn scan_main(&mut self) -> Option<Token> {
+        let p = self.pos;
+        let b = self.at(p);
+        let two = |s: &str| self.starts(p, s);
+        let t = match b {
+            b' ' | b'\t' => {
+                let mut e = p;
+                while matches!(self.at(e), b' ' | b'\t') {
+                    e += 1;
+                }
+                self.pos = e;
+                return None;
+            }
+            b'0'..=b'9' => {
+                let e = self.number_end(p);
+                self.tok(Tok::NumberLit, p, e)
+            }
+            b'#' => {
+                let e = self.line_comment_end(p);
+                self.tok(Tok::Comment, p, e)
+            }
+            b'/' if two("//") => {
+                let e = self.line_comment_end(p);
+                self.tok(Tok::Comment, p, e)
+            }
+            b'/' if two("/*") => match self.src[p + 2..].find("*/") {
+                Some(i) => self.tok(Tok::Comment, p, p + 2 + i + 2),
+                None => self.tok(Tok::Slash, p, p + 1),
+            },
+            b'\n' => self.tok(Tok::Newline, p, p + 1),
+            b'\r' if two("\r\n") => self.tok(Tok::Newline, p, p + 2),
+            b'=' if two("==") => self.tok(Tok::EqualOp, p, p + 2),
+            b'=' if two("=>") => self.tok(Tok::FatArrow, p, p + 2),
+            b'!' if two("!=") => self.tok(Tok::NotEqual, p, p + 2),
+            b'>' if two(">=") => self.tok(Tok::Ge, p, p + 2),
+            b'<' if two("<=") => self.tok(Tok::Le, p, p + 2),
+            b'&' if two("&&") => self.tok(Tok::And, p, p + 2),
+            b'|' if two("||") => self.tok(Tok::Or, p, p + 2),
+            b':' if two("::") => self.tok(Tok::DoubleColon, p, p + 2),
+            b'.' if two("...") => self.tok(Tok::Ellipsis, p, p + 3),
+            b'<' if two("<<") => match self.heredoc_intro(p) {
+                Some((end, marker)) => {
+                    self.modes.push(Mode::Heredoc {
+                        marker,
+                        start_of_line: true,
+                    });
+                    self.tok(Tok::OHeredoc, p, end)
+                }
+                None => self.tok(Tok::Lt, p, p + 1),
+            },
+            b'{' => {
+                self.braces += 1;
+                self.tok(Tok::OBrace, p, p + 1)
+            }
+            b'}' => {
+                if self.ret_braces.last() == Some(&self.braces) {
+                    self.ret_braces.pop();
+                    self.braces -= 1;
+                    self.modes.pop();
+                    self.tok(Tok::TemplateSeqEnd, p, p + 1)
+                } else {
+                    self.braces -= 1;
+                    self.tok(Tok::CBrace, p, p + 1)
+                }
+            }
+            b'~' if two("~}") => {
+                if self.ret_braces.last() == Some(&self.braces) {
+                    self.ret_braces.pop();
+                    self.modes.pop();
+                }
+                self.braces -= 1;
+                self.tok(Tok::TemplateSeqEnd, p, p + 2)
+            }
+            b'"' => {
+                self.modes.push(Mode::Quoted);
+                self.tok(Tok::OQuote, p, p + 1)
+            }
+            _ => {
+                let kind = match b {
+                    b'[' => Tok::OBrack,
+                    b']' => Tok::CBrack,
+                    b'(' => Tok::OParen,
+                    b')' => Tok::CParen,
+                    b'.' => Tok::Dot,
+                    b',' => Tok::Comma,
+                    b'*' => Tok::Star,
+                    b'/' => Tok::Slash,
+                    b'%' => Tok::Percent,
+                    b'+' => Tok::Plus,
+                    b'-' => Tok::Minus,
+                    b'=' => Tok::Equal,
+                    b'<' => Tok::Lt,
+                    b'>' => Tok::Gt,
+                    b'!' => Tok::Bang,
+                    b'?' => Tok::Question,
+                    b':' => Tok::Colon,
+                    b'&' => Tok::BitwiseAnd,
+                    b'|' => Tok::BitwiseOr,
+                    b'~' => Tok::BitwiseNot,
+                    b'^' => Tok::BitwiseXor,
+                    b';' => Tok::Semicolon,
+                    b'`' => Tok::Backtick,
+                    b'\'' => Tok::Apostrophe,
+                    _ => {
+                        let c = self.src[p..].chars().next().unwrap_or('\0');
+                        if is_id_start(c) {
+                            let e = self.ident_end(p);
+                            return Some(self.tok(Tok::Ident, p, e));
+                        }
+                        let e = p + self.char_len(p);
+                        return Some(self.tok(Tok::Invalid, p, e));
+                    }
+                };
+                self.tok(kind, p, p + 1)
+            }
+        };
+        Some(t)
+    }
+
+    fn ident_end(&self, p: usize) -> usize {
+        let mut e = p;
+        for (i, c) in self.src[p..].char_indices() {
+            if i == 0 || is_id_continue(c) {
+                e = p + i + c.len_utf8();
+            } else {
+                break;
+            }
+        }
+        e
+    }
+
+    /// `digit (digit | '.' | [eE][+-]?digit)*`, never ending in `.`.
+    fn number_end(&self, p: usize) -> usize {
+        let mut i = p + 1;
+        let mut last_good = i;
+        loop {
+            let b = self.at(i);
+            if b.is_ascii_digit() {
+                i += 1;
+                last_good = i;
+            } else if b == b'.' {
+                i += 1;
+            } else if b == b'e' || b == b'E' {
+                let mut j = i + 1;
+                if matches!(self.at(j), b'+' | b'-') {
+                    j += 1;
+                }
+                if self.at(j).is_ascii_digit() {
+                    i = j + 1;
+                    last_good = i;
+                } else {
+                    break;
+                }
+            } else {
+                break;
+            }
+        }
+        last_good
+    }
+
+    fn line_comment_end(&self, p: usize) -> usize {
+        match self.src[p..].find('\n') {
+            Some(i) => p + i + 1,
+            None => self.src.len(),
+        }
+    }
+
+    /// `<<` `-`? identifier newline: the end of the introducer and the marker's range.
+    fn heredoc_intro(&self, p: usize) -> Option<(usize, Range<usize>)> {
+        let mut i = p + 2;
+        if self.at(i) == b'-' {
+            i += 1;
+        }
+        let c = self.src[i..].chars().next()?;
+        if !is_id_start(c) {
+            return None;
+        }
+        let e = self.ident_end(i);
+        if self.at(e) == b'\n' {
+            Some((e + 1, i..e))
+        } else if self.starts(e, "\r\n") {
+            Some((e + 2, i..e))
+        } else {
+            None
+        }
+    }
+
+    fn scan_quoted(&mut self) -> Token {
+        let p = self.pos;
+        let b = self.at(p);
+        match b {
+            b'$' | b'%' if self.at(p + 1) == b'{' => {
+                let kind = if b == b'$' {
+                    Tok::TemplateInterp
+                } else {
+                    Tok::TemplateControl
+                };
+                self.begin_sequence(kind, p)
+            }
+            b'$' | b'%' => {
+                let e = self.escape_or_sign_end(p);
+                self.tok(Tok::QuotedLit, p, e)
+            }
+            b'"' => {
+                self.modes.pop();
+                self.tok(Tok::CQuote, p, p + 1)
+            }
+            b'\r' | b'\n' => {
+                let mut e = p;
+                while matches!(self.at(e), b'\r' | b'\n') {
+                    e += 1;
+                }
+                self.tok(Tok::QuotedNewline, p, e)
+            }
+            _ => {
+                let mut e = p;
+                loop {
+                    match self.at(e) {
+                        0 if e >= self.src.len() => break,
+                        b'$' | b'%' | b'"' | b'\r' | b'\n' => break,
+                        b'\\' => {
+                            let n = e + 1;
+                            if n >= self.src.len() || matches!(self.at(n), b'\r' | b'\n') {
+                                break;
+                            }
+                            e = n + self.char_len(n);
+                        }
+                        _ => e += self.char_len(e),
+                    }
+                }
+                if e == p {
+                    // A lone backslash before a line end or the end of input.
+                    self.tok(Tok::Invalid, p, p + 1)
+                } else {
+                    self.tok(Tok::QuotedLit, p, e)
+                }
+            }
+        }
+    }
+
+    /// A `$` or `%` that does not start a sequence: alone, or `$${`/`%%{` (with an optional `~`).
+    fn escape_or_sign_end(&self, p: usize) -> usize {
+        let b = self.at(p);
+        if self.at(p + 1) == b && self.at(p + 2) == b'{' {
+            if self.at(p + 3) == b'~' {
+                p + 4
+            } else {
+                p + 3
+            }
+        } else {
+            p + 1
+        }
+    }
+
+    fn scan_heredoc(&mut self, marker: Range<usize>, start_of_line: bool) -> Token {
+        let p = self.pos;
+        let b = self.at(p);
+        if (b == b'$' || b == b'%') && self.at(p + 1) == b'{' {
+            let kind = if b == b'$' {
+                Tok::TemplateInterp
+            } else {
+                Tok::TemplateControl
+            };
+            return self.begin_sequence(kind, p);
+        }
+        let set_sol = |s: &mut Self, v: bool| {
+            if let Some(Mode::Heredoc { start_of_line, .. }) = s.modes.last_mut() {
+                *start_of_line = v;
+            }
+        };
+        if b == b'$' || b == b'%' {
+            let e = self.escape_or_sign_end(p);
+            set_sol(self, false);
+            return self.tok(Tok::StringLit, p, e);
+        }
+        // A run of ordinary characters, then perhaps a line end.
+        let mut e = p;
+        while e < self.src.len() && !matches!(self.at(e), b'$' | b'%' | b'\r' | b'\n') {
+            e += self.char_len(e);
+        }
+        let nl_len = if self.at(e) == b'\n' {
+            1
+        } else if self.starts(e, "\r\n") {
+            2
+        } else {
+            0
+        };
+        if nl_len == 0 {
+            if e == p {
+                // A carriage return not followed by a newline: hcl's scanner
+                // cannot match it and gives up on the rest of the input.
+                let end = self.src.len();
+                self.modes.clear();
+                self.modes.push(Mode::Main);
+                return self.tok(Tok::Invalid, p, end);
+            }
+            set_sol(self, false);
+            return self.tok(Tok::StringLit, p, e);
+        }
+        let line_end = e + nl_len;
+        if start_of_line && self.src[p..e].trim() == &self.src[marker.clone()] {
+            self.modes.pop();
+            self.pending = Some(Token {
+                kind: Tok::Newline,
+                start: e,
+                end: line_end,
+            });
+            self.pos = line_end;
+            return Token {
+                kind: Tok::CHeredoc,
+                start: p,
+                end: e,
+            };
+        }
+        set_sol(self, true);
+        self.tok(Tok::StringLit, p, line_end)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(src: &str) -> Vec<(Tok, &str)> {
+        let mut l = Lexer::new(src);
+        let mut out = vec![];
+        loop {
+            let t = l.next_token();
+            if t.kind == Tok::Eof {
+                break;
+            }
+            out.push((t.kind, &src[t.range()]));
+        }
+        out
+    }
+
+    #[test]
+    fn number_literal_never_ends_in_a_dot() {
+        assert_eq!(kinds("1."), vec![(Tok::NumberLit, "1"), (Tok::Dot, ".")]);
+        assert_eq!(
+            kinds("1.5e+3x"),
+            vec![(Tok::NumberLit, "1.5e+3"), (Tok::Ident, "x")]
+        );
+        assert_eq!(kinds("1.2.3"), vec![(Tok::NumberLit, "1.2.3")]);
+        assert_eq!(kinds("1e"), vec![(Tok::NumberLit, "1"), (Tok::Ident, "e")]);
+    }
+
+    #[test]
+    fn identifiers_may_contain_dashes() {
+        assert_eq!(
+            kinds("a-b - c"),
+            vec![(Tok::Ident, "a-b"), (Tok::Minus, "-"), (Tok::Ident, "c")]
+        );
+    }
+
+    #[test]
+    fn quoted_template_splits_at_sequences() {
+        assert_eq!(
+            kinds(r#""a${b}c$${d}""#),
+            vec![
+                (Tok::OQuote, "\""),
+                (Tok::QuotedLit, "a"),
+                (Tok::TemplateInterp, "${"),
+                (Tok::Ident, "b"),
+                (Tok::TemplateSeqEnd, "}"),
+                (Tok::QuotedLit, "c"),
+                (Tok::QuotedLit, "$${"),
+                (Tok::QuotedLit, "d}"),
+                (Tok::CQuote, "\""),
+            ]
+        );
+    }
+
+    #[test]
+    fn escaped_quote_does_not_end_a_string() {
+        assert_eq!(
+            kinds(r#""a\"b""#),
+            vec![
+                (Tok::OQuote, "\""),
+                (Tok::QuotedLit, "a\\\"b"),
+                (Tok::CQuote, "\"")
+            ]
+        );
+    }
+
+    #[test]
+    fn heredoc_lines_are_separate_literals_and_marker_closes() {
+        assert_eq!(
+            kinds("<<EOT\na\n  EOT\n"),
+            vec![
+                (Tok::OHeredoc, "<<EOT\n"),
+                (Tok::StringLit, "a\n"),
+                (Tok::CHeredoc, "  EOT"),
+                (Tok::Newline, "\n"),
+            ]
+        );
+    }
+
+    #[test]
+    fn heredoc_marker_after_interpolation_on_same_line_does_not_close() {
+        let k = kinds("<<EOT\n${x}EOT\nEOT\n");
+        assert_eq!(k[4], (Tok::StringLit, "EOT\n"));
+        assert_eq!(k[5], (Tok::CHeredoc, "EOT"));
+    }
+
+    #[test]
+    fn brace_inside_interpolation_is_not_sequence_end() {
+        assert_eq!(
+            kinds(r#""${ {a=1} }""#)
+                .iter()
+                .map(|k| k.0)
+                .collect::<Vec<_>>(),
+            vec![
+                Tok::OQuote,
+                Tok::TemplateInterp,
+                Tok::OBrace,
+                Tok::Ident,
+                Tok::Equal,
+                Tok::NumberLit,
+                Tok::CBrace,
+                Tok::TemplateSeqEnd,
+                Tok::CQuote
+            ]
+        );
+    }
+
+    #[test]
+    fn comments_include_their_newline() {
+        assert_eq!(
+            kinds("1 # c\n2"),
+            vec![
+                (Tok::NumberLit, "1"),
+                (Tok::Comment, "# c\n"),
+                (Tok::NumberLit, "2")
+            ]
+        );
+        assert_eq!(kinds("/* x */"), vec![(Tok::Comment, "/* x */")]);
+    }
+}

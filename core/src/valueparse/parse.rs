@@ -1,0 +1,2005 @@
+//! A parser for HCL's native syntax that follows hclsyntax's grammar, its
+//! diagnostics (summary, detail, subject range) and its template rules (strip
+//! markers, flush heredocs). It stops at the first syntax error: Terraform
+//! reports more, but never evaluates a value with any, and the first is the
+//! one shown.
+//!
+//! Nesting is limited to [`MAX_DEPTH`] levels so that neither this parser nor
+//! anything walking its trees or the resulting values can exhaust the stack.
+
+use std::collections::VecDeque;
+
+use super::ast::*;
+use super::lex::{Lexer, Tok, Token};
+use super::pos::PosMap;
+use crate::diag::{Diagnostic, Source};
+use crate::number::Number;
+use crate::types::Type;
+use crate::value::Value;
+
+/// The deepest nesting of expressions accepted in a value.
+pub const MAX_DEPTH: u32 = 128;
+
+/// A diagnostic with a range in the parsed text (not yet in the value source).
+#[derive(Clone, Debug)]
+pub struct RawDiag {
+    pub summary: String,
+    pub detail: String,
+    pub range: Span,
+}
+
+impl RawDiag {
+    pub fn new(summary: impl Into<String>, detail: impl Into<String>, range: Span) -> RawDiag {
+        RawDiag {
+            summary: summary.into(),
+            detail: detail.into(),
+            range,
+        }
+    }
+
+    /// Into a value diagnostic: `offset` is where the value source starts in the parsed text.
+    pub fn into_diag(self, offset: usize, src_len: usize) -> Diagnostic {
+        let map = |b: usize| b.saturating_sub(offset).min(src_len);
+        Diagnostic::error(
+            Source::Value,
+            self.summary,
+            self.detail,
+            Some(map(self.range.start)..map(self.range.end)),
+        )
+    }
+}
+
+/// A syntax error has been recorded; stop.
+#[derive(Debug)]
+pub struct Stop;
+
+type PResult<T> = Result<T, Stop>;
+
+/// Counts of the "never valid" tokens already reported (hcl limits repeats).
+#[derive(Default)]
+struct Told {
+    bitwise: u32,
+    backtick: u32,
+    apostrophe: u32,
+    semicolon: u32,
+}
+
+pub struct Parser<'a> {
+    lexer: Lexer<'a>,
+    buf: VecDeque<Token>,
+    nl_stack: Vec<bool>,
+    prev: Option<Token>,
+    lex_diags: Vec<RawDiag>,
+    told: Told,
+    pub diags: Vec<RawDiag>,
+    depth: u32,
+    filename: &'a str,
+    posmap: Option<PosMap<'a>>,
+}
+
+impl<'a> Parser<'a> {
+    pub fn new(src: &'a str, filename: &'a str) -> Parser<'a> {
+        Parser {
+            lexer: Lexer::new(src),
+            buf: VecDeque::new(),
+            nl_stack: vec![true],
+            prev: None,
+            lex_diags: Vec::new(),
+            told: Told::default(),
+            diags: Vec::new(),
+            depth: 0,
+            filename,
+            posmap: None,
+        }
+    }
+
+    fn src(&self) -> &'a str {
+        self.lexer.src()
+    }
+
+    fn text(&self, t: &Token) -> &'a str {
+        &self.src()[t.range()]
+    }
+
+    /// `hcl.Range.String()` of a range in the parsed text.
+    pub fn range_string(&mut self, r: &Span) -> String {
+        let src = self.src();
+        let pm = self.posmap.get_or_insert_with(|| PosMap::new(src));
+        pm.range_string(self.filename, r)
+    }
+
+    // ----- token stream (hclsyntax's peeker) -----
+
+    fn pull(&mut self) {
+        let t = self.lexer.next_token();
+        self.check_token(&t);
+        self.buf.push_back(t);
+    }
+
+    /// Reports tokens that are never valid, as hclsyntax's `checkInvalidTokens` does.
+    fn check_token(&mut self, t: &Token) {
+        let r = t.range();
+        let text = &self.src()[r.clone()];
+        let d = match t.kind {
+            Tok::BitwiseAnd | Tok::BitwiseOr | Tok::BitwiseXor | Tok::BitwiseNot => {
+                if self.told.bitwise >= 4 {
+                    return;
+                }
+                self.told.bitwise += 1;
+                let suggestion = match t.kind {
+                    Tok::BitwiseAnd => " Did you mean boolean AND (\"&&\")?",
+                    Tok::BitwiseOr => " Did you mean boolean OR (\"||\")?",
+                    Tok::BitwiseNot => " Did you mean boolean NOT (\"!\")?",
+                    _ => "",
+                };
+                RawDiag::new("Unsupported operator", format!("Bitwise operators are not supported.{suggestion}"), r)
+            }
+            Tok::Backtick => {
+                let report = self.told.backtick % 2 == 0;
+                if self.told.backtick <= 2 {
+                    self.told.backtick += 1;
+                }
+                if !report {
+                    return;
+                }
+                RawDiag::new(
+                    "Invalid character",
+                    "The \"`\" character is not valid. To create a multi-line string, use the \"heredoc\" syntax, like \"<<EOT\".",
+                    r,
+                )
+            }
+            Tok::Apostrophe => {
+                let report = self.told.apostrophe % 2 == 0;
+                if self.told.apostrophe <= 2 {
+                    self.told.apostrophe += 1;
+                }
+                if !report {
+                    return;
+                }
+                RawDiag::new("Invalid character", "Single quotes are not valid. Use double quotes (\") to enclose strings.", r)
+            }
+            Tok::Semicolon => {
+                if self.told.semicolon >= 1 {
+                    return;
+                }
+                self.told.semicolon += 1;
+                RawDiag::new(
+                    "Invalid character",
+                    "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.",
+                    r,
+                )
+            }
+            Tok::QuotedNewline => RawDiag::new(
+                "Invalid multi-line string",
+                "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",
+                r,
+            ),
+            Tok::Invalid => {
+                if text == "\u{201c}" || text == "\u{201d}" {
+                    RawDiag::new(
+                        "Invalid character",
+                        "\"Curly quotes\" are not valid here. These can sometimes be inadvertently introduced when sharing code via documents or discussion forums. It might help to replace the character with a \"straight quote\".",
+                        r,
+                    )
+                } else {
+                    RawDiag::new("Invalid character", "This character is not used within the language.", r)
+                }
+            }
+            _ => return,
+        };
+        self.lex_diags.push(d);
+    }
+
+    fn including_newlines(&self) -> bool {
+        *self.nl_stack.last().unwrap_or(&true)
+    }
+
+    fn push_nl(&mut self, include: bool) {
+        self.nl_stack.push(include);
+    }
+
+    fn pop_nl(&mut self) {
+        self.nl_stack.pop();
+    }
+
+    /// The next significant token and its index in the buffer.
+    fn next_index(&mut self) -> (Token, usize) {
+        let mut i = 0;
+        loop {
+            while i >= self.buf.len() {
+                self.pull();
+            }
+            let t = self.buf[i];
+            match t.kind {
+                Tok::Comment => {
+                    if self.including_newlines() && self.text(&t).ends_with('\n') {
+                        return (
+                            Token {
+                                kind: Tok::Newline,
+                                start: t.start,
+                                end: t.end,
+                            },
+                            i,
+                        );
+                    }
+                }
+                Tok::Newline if !self.including_newlines() => {}
+                _ => return (t, i),
+            }
+            if t.kind == Tok::Eof {
+                return (t, i);
+            }
+            i += 1;
+        }
+    }
+
+    fn peek(&mut self) -> Token {
+        self.next_index().0
+    }
+
+    /// The raw token right after the next significant one (no skipping).
+    fn peek_after(&mut self) -> Token {
+        let (_, i) = self.next_index();
+        while i + 1 >= self.buf.len() {
+            self.pull();
+        }
+        self.buf[i + 1]
+    }
+
+    fn read(&mut self) -> Token {
+        let (t, i) = self.next_index();
+        if t.kind != Tok::Eof {
+            self.buf.drain(..=i);
+        } else {
+            self.buf.drain(..i);
+        }
+        self.prev = Some(t);
+        t
+    }
+
+    fn prev_range(&mut self) -> Span {
+        match self.prev {
+            Some(t) => t.range(),
+            None => self.peek().range(),
+        }
+    }
+
+    /// Reads the rest of the input so that every never-valid token is reported.
+    pub fn drain_lexer(&mut self) {
+        loop {
+            let t = self.lexer.next_token();
+            if t.kind == Tok::Eof {
+                break;
+            }
+            self.check_token(&t);
+        }
+    }
+
+    /// All diagnostics in hcl's order: scanner findings first, then the parser's.
+    pub fn take_diags(&mut self) -> Vec<RawDiag> {
+        let mut out = std::mem::take(&mut self.lex_diags);
+        out.append(&mut self.diags);
+        out
+    }
+
+    fn err<T>(&mut self, summary: &str, detail: impl Into<String>, range: Span) -> PResult<T> {
+        self.diags.push(RawDiag::new(summary, detail, range));
+        Err(Stop)
+    }
+
+    /// Enters `cost` levels of nesting (constructs whose parsing needs more
+    /// stack cost more), failing past [`MAX_DEPTH`].
+    fn enter(&mut self, cost: u32, at: Span) -> PResult<()> {
+        self.depth += cost;
+        if self.depth > MAX_DEPTH {
+            self.depth -= cost;
+            return self.too_deep(at);
+        }
+        Ok(())
+    }
+
+    fn check_depth(&mut self, e: Expr) -> PResult<Expr> {
+        if e.depth > MAX_DEPTH {
+            return self.too_deep(e.range.start..e.range.start + 1);
+        }
+        Ok(e)
+    }
+
+    fn too_deep<T>(&mut self, range: Span) -> PResult<T> {
+        self.err(
+            "Value too deeply nested",
+            format!("This value nests expressions more than {MAX_DEPTH} levels deep, which tftype does not accept. Terraform itself has no such limit, but no real value needs it."),
+            range,
+        )
+    }
+
+    // ----- entry points -----
+
+    /// Parses `v = <expression>` as the single attribute of a `.tfvars` file
+    /// and returns its expression.
+    pub fn parse_tfvars_attribute(&mut self) -> PResult<Expr> {
+        // The synthetic file always starts with `v =`.
+        let name = self.read();
+        let eq = self.read();
+        debug_assert!(name.kind == Tok::Ident && eq.kind == Tok::Equal);
+        let expr = self.parse_expression()?;
+        let end = self.peek();
+        if end.kind != Tok::Newline && end.kind != Tok::Eof {
+            let (summary, detail) = if end.kind == Tok::Comma {
+                (
+                    "Unexpected comma after argument",
+                    "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.",
+                )
+            } else {
+                (
+                    "Missing newline after argument",
+                    "An argument definition must end with a newline.",
+                )
+            };
+            return self.err(summary, detail, end.range());
+        }
+        self.read();
+        // Anything else in the file would be further attributes or blocks.
+        loop {
+            let t = self.peek();
+            match t.kind {
+                Tok::Eof => break,
+                Tok::Newline => {
+                    self.read();
+                }
+                Tok::Ident
+                    if !matches!(
+                        self.peek_after().kind,
+                        Tok::Equal | Tok::OQuote | Tok::OBrace | Tok::Ident
+                    ) =>
+                {
+                    return self.err(
+                        "Argument or block definition required",
+                        "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
+                        t.range(),
+                    );
+                }
+                Tok::Ident => {
+                    return self.err(
+                        "Unexpected extra definition",
+                        "The value must be a single expression. In a .tfvars file this line would start the definition of another variable.",
+                        t.range(),
+                    );
+                }
+                Tok::OQuote => {
+                    return self.err(
+                        "Invalid argument name",
+                        "Argument names must not be quoted.",
+                        t.range(),
+                    )
+                }
+                _ => {
+                    return self.err(
+                        "Argument or block definition required",
+                        "An argument or block definition is required here.",
+                        t.range(),
+                    )
+                }
+            }
+        }
+        Ok(expr)
+    }
+
+    /// `hclsyntax.ParseExpression`: a standalone expression (newlines ignored).
+    pub fn parse_standalone_expression(&mut self) -> PResult<Expr> {
+        self.push_nl(false);
+        let e = self.parse_expression();
+        let e = match e {
+            Ok(e) => e,
+            Err(s) => {
+                self.pop_nl();
+                return Err(s);
+            }
+        };
+        let next = self.peek();
+        if next.kind != Tok::Eof {
+            self.pop_nl();
+            return self.err(
+                "Extra characters after expression",
+                "An expression was successfully parsed, but extra characters were found after it.",
+                next.range(),
+            );
+        }
+        self.pop_nl();
+        Ok(e)
+    }
+
+    // ----- expressions -----
+
+    pub fn parse_expression(&mut self) -> PResult<Expr> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            let r = self.peek().range();
+            self.depth -= 1;
+            return self.too_deep(r);
+        }
+        let r = self.parse_ternary();
+        self.depth -= 1;
+        r
+    }
+
+    fn parse_ternary(&mut self) -> PResult<Expr> {
+        let start = self.peek().start;
+        let cond = self.parse_binary(0)?;
+        if self.peek().kind != Tok::Question {
+            return Ok(cond);
+        }
+        self.finish_conditional(start, cond)
+    }
+
+    #[inline(never)]
+    fn finish_conditional(&mut self, start: usize, cond: Expr) -> PResult<Expr> {
+        self.read();
+        let t = self.parse_expression()?;
+        let colon = self.peek();
+        if colon.kind != Tok::Colon {
+            return self.err(
+                "Missing false expression in conditional",
+                "The conditional operator (...?...:...) requires a false expression, delimited by a colon.",
+                colon.range(),
+            );
+        }
+        self.read();
+        let f = self.parse_expression()?;
+        let range = start..f.range.end;
+        let e = Expr::new(
+            ExprKind::Conditional {
+                cond: Box::new(cond),
+                t: Box::new(t),
+                f: Box::new(f),
+            },
+            range,
+        );
+        self.check_depth(e)
+    }
+
+    fn binop(kind: Tok) -> Option<BinOp> {
+        Some(match kind {
+            Tok::Or => BinOp::Or,
+            Tok::And => BinOp::And,
+            Tok::EqualOp => BinOp::Eq,
+            Tok::NotEqual => BinOp::Ne,
+            Tok::Gt => BinOp::Gt,
+            Tok::Ge => BinOp::Ge,
+            Tok::Lt => BinOp::Lt,
+            Tok::Le => BinOp::Le,
+            Tok::Plus => BinOp::Add,
+            Tok::Minus => BinOp::Sub,
+            Tok::Star => BinOp::Mul,
+            Tok::Slash => BinOp::Div,
+            Tok::Percent => BinOp::Mod,
+            _ => return None,
+        })
+    }
+
+    /// Precedence climbing; every level is left-associative as in hclsyntax.
+    fn parse_binary(&mut self, min_level: u8) -> PResult<Expr> {
+        let lhs = self.parse_with_traversals()?;
+        match Self::binop(self.peek().kind) {
+            Some(op) if op.level() >= min_level => self.binary_rest(lhs, min_level),
+            _ => Ok(lhs),
+        }
+    }
+
+    #[inline(never)]
+    fn binary_rest(&mut self, mut lhs: Expr, min_level: u8) -> PResult<Expr> {
+        loop {
+            let Some(op) = Self::binop(self.peek().kind) else {
+                break;
+            };
+            if op.level() < min_level {
+                break;
+            }
+            self.read();
+            let rhs = self.parse_binary(op.level() + 1)?;
+            let range = lhs.range.start..rhs.range.end;
+            lhs = self.check_depth(Expr::new(
+                ExprKind::Binary {
+                    op,
+                    lhs: Box::new(lhs),
+                    rhs: Box::new(rhs),
+                },
+                range,
+            ))?;
+        }
+        Ok(lhs)
+    }
+
+    fn parse_with_traversals(&mut self) -> PResult<Expr> {
+        let t = self.parse_term()?;
+        if matches!(self.peek().kind, Tok::Dot | Tok::OBrack) {
+            self.parse_traversals(t)
+        } else {
+            Ok(t)
+        }
+    }
+
+    fn number_value(&mut self, tok: &Token) -> PResult<Value> {
+        match Number::parse_literal(self.text(tok)) {
+            Ok(n) => Ok(Value::number(n)),
+            Err(_) => self.err(
+                "Invalid number literal",
+                "Failed to recognize the value of this number literal.",
+                tok.range(),
+            ),
+        }
+    }
+
+    fn add_step(&mut self, e: Expr, step: Step, step_end: usize) -> PResult<Expr> {
+        let start = e.range.start;
+        Ok(match e.kind {
+            ExprKind::Scope {
+                root,
+                root_range,
+                mut steps,
+            } => {
+                steps.push(step);
+                Expr {
+                    kind: ExprKind::Scope {
+                        root,
+                        root_range,
+                        steps,
+                    },
+                    range: start..step_end,
+                    depth: e.depth,
+                }
+            }
+            ExprKind::Relative { source, mut steps } => {
+                steps.push(step);
+                Expr {
+                    kind: ExprKind::Relative { source, steps },
+                    range: start..step_end,
+                    depth: e.depth,
+                }
+            }
+            kind => {
+                let e = Expr {
+                    kind,
+                    range: e.range,
+                    depth: e.depth,
+                };
+                self.check_depth(Expr::new(
+                    ExprKind::Relative {
+                        source: Box::new(e),
+                        steps: vec![step],
+                    },
+                    start..step_end,
+                ))?
+            }
+        })
+    }
+
+    fn legacy_index_error<T>(&mut self, num: &Token, subject: Span, splat: bool) -> PResult<T> {
+        let text = self.text(num);
+        let (a, b) = text.split_once('.').unwrap_or((text, ""));
+        let detail = if splat {
+            format!("When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax with a full splat expression [*] instead, like [{a}][{b}].")
+        } else {
+            format!("When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax instead, like [{a}][{b}].")
+        };
+        self.err("Invalid legacy index syntax", detail, subject)
+    }
+
+    #[inline(never)]
+    fn parse_traversals(&mut self, from: Expr) -> PResult<Expr> {
+        let from_start = from.range.start;
+        let mut ret = from;
+        loop {
+            let next = self.peek();
+            match next.kind {
+                Tok::Dot => {
+                    let dot = self.read();
+                    let attr = self.peek();
+                    match attr.kind {
+                        Tok::Ident => {
+                            self.read();
+                            let name = self.text(&attr).to_string();
+                            let range = dot.start..attr.end;
+                            ret = self.add_step(
+                                ret,
+                                Step::Attr {
+                                    name,
+                                    range: range.clone(),
+                                },
+                                range.end,
+                            )?;
+                        }
+                        Tok::NumberLit => {
+                            self.read();
+                            if self.text(&attr).contains('.') {
+                                return self.legacy_index_error(&attr, attr.range(), false);
+                            }
+                            let key = self.number_value(&attr)?;
+                            let range = dot.start..attr.end;
+                            ret = self.add_step(
+                                ret,
+                                Step::Index {
+                                    key,
+                                    range: range.clone(),
+                                },
+                                range.end,
+                            )?;
+                        }
+                        Tok::Star => {
+                            let marker = self.read();
+                            let mut steps = Vec::new();
+                            let first_start = self.peek().start;
+                            let mut last_end = marker.end;
+                            while self.peek().kind == Tok::Dot {
+                                let dot2 = self.read();
+                                let t = self.peek();
+                                if t.kind == Tok::NumberLit {
+                                    self.read();
+                                    if self.text(&t).contains('.') {
+                                        return self.legacy_index_error(&t, attr.range(), true);
+                                    }
+                                    let key = self.number_value(&t)?;
+                                    steps.push(Step::Index {
+                                        key,
+                                        range: dot2.start..t.end,
+                                    });
+                                    last_end = t.end;
+                                    continue;
+                                }
+                                if t.kind != Tok::Ident {
+                                    if t.kind == Tok::Star {
+                                        return self.err(
+                                            "Nested splat expression not allowed",
+                                            "A splat expression (*) cannot be used inside another attribute-only splat expression.",
+                                            t.range(),
+                                        );
+                                    }
+                                    return self.err(
+                                        "Invalid attribute name",
+                                        "An attribute name is required after a dot.",
+                                        attr.range(),
+                                    );
+                                }
+                                self.read();
+                                steps.push(Step::Attr {
+                                    name: self.text(&t).to_string(),
+                                    range: dot2.start..t.end,
+                                });
+                                last_end = t.end;
+                            }
+                            let item_range = dot.start..marker.end;
+                            let item = Expr::new(ExprKind::AnonSymbol, item_range.clone());
+                            let each = if steps.is_empty() {
+                                item
+                            } else {
+                                Expr::new(
+                                    ExprKind::Relative {
+                                        source: Box::new(item),
+                                        steps,
+                                    },
+                                    first_start..last_end,
+                                )
+                            };
+                            let e = Expr::new(
+                                ExprKind::Splat {
+                                    source: Box::new(ret),
+                                    each: Box::new(each),
+                                    marker_range: item_range,
+                                },
+                                from_start..last_end,
+                            );
+                            ret = self.check_depth(e)?;
+                        }
+                        _ => {
+                            return self.err(
+                                "Invalid attribute name",
+                                "An attribute name is required after a dot.",
+                                attr.range(),
+                            )
+                        }
+                    }
+                }
+                Tok::OBrack => {
+                    let open = self.read();
+                    if self.peek().kind == Tok::Star {
+                        self.read();
+                        let close = self.read();
+                        if close.kind != Tok::CBrack {
+                            return self.err(
+                                "Missing close bracket on splat index",
+                                "The star for a full splat operator must be immediately followed by a closing bracket (\"]\").",
+                                close.range(),
+                            );
+                        }
+                        let marker_range = open.start..close.end;
+                        let item = Expr::new(ExprKind::AnonSymbol, marker_range.clone());
+                        self.depth += 1;
+                        if self.depth > MAX_DEPTH {
+                            self.depth -= 1;
+                            return self.too_deep(marker_range);
+                        }
+                        let each = self.parse_traversals(item);
+                        self.depth -= 1;
+                        let each = each?;
+                        let end = each.range.end;
+                        let e = Expr::new(
+                            ExprKind::Splat {
+                                source: Box::new(ret),
+                                each: Box::new(each),
+                                marker_range,
+                            },
+                            from_start..end,
+                        );
+                        return self.check_depth(e);
+                    }
+                    self.push_nl(false);
+                    let key = self.parse_expression();
+                    let key = match key {
+                        Ok(k) => k,
+                        Err(s) => {
+                            self.pop_nl();
+                            return Err(s);
+                        }
+                    };
+                    let close = self.read();
+                    self.pop_nl();
+                    if close.kind != Tok::CBrack {
+                        return self.err(
+                            "Missing close bracket on index",
+                            "The index operator must end with a closing bracket (\"]\").",
+                            close.range(),
+                        );
+                    }
+                    let range = open.start..close.end;
+                    let literal_key = match &key.kind {
+                        ExprKind::Literal(v) => Some(v.clone()),
+                        ExprKind::Template(parts) if parts.len() == 1 => match &parts[0].kind {
+                            ExprKind::Literal(v) => Some(v.clone()),
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    ret = match literal_key {
+                        Some(k) => self.add_step(
+                            ret,
+                            Step::Index {
+                                key: k,
+                                range: range.clone(),
+                            },
+                            range.end,
+                        )?,
+                        None => {
+                            let e = Expr::new(
+                                ExprKind::Index {
+                                    coll: Box::new(ret),
+                                    key: Box::new(key),
+                                    open_range: open.range(),
+                                    bracket_range: range.clone(),
+                                },
+                                from_start..range.end,
+                            );
+                            self.check_depth(e)?
+                        }
+                    };
+                }
+                _ => return Ok(ret),
+            }
+        }
+    }
+
+    /// One expression term (dispatch only, to keep the recursive path's stack frames small).
+    fn parse_term(&mut self) -> PResult<Expr> {
+        match self.peek().kind {
+            Tok::OParen => self.term_parens(),
+            Tok::NumberLit => self.term_number(),
+            Tok::Ident => self.term_ident(),
+            Tok::OQuote | Tok::OHeredoc => self.term_template(),
+            Tok::Minus | Tok::Bang => self.term_unary(),
+            Tok::OBrack => self.parse_tuple(),
+            Tok::OBrace => self.parse_object(),
+            _ => self.term_invalid(),
+        }
+    }
+
+    /// A quoted string without escapes or sequences (the common case), built
+    /// directly: the same template hcl builds, with fewer allocations.
+    fn plain_string(&mut self, open: &Token) -> Option<Expr> {
+        let t = self.peek();
+        let (lit, close) = match t.kind {
+            Tok::CQuote => (None, t),
+            Tok::QuotedLit => {
+                let text = self.text(&t);
+                if text.contains('\\') || text.starts_with("$$") || text.starts_with("%%") {
+                    return None;
+                }
+                let c = self.peek_after();
+                if c.kind != Tok::CQuote {
+                    return None;
+                }
+                (Some(t), c)
+            }
+            _ => return None,
+        };
+        let part = match lit {
+            Some(t) => {
+                self.read();
+                Expr::new(ExprKind::Literal(str_value(self.text(&t))), t.range())
+            }
+            // hcl puts the empty literal just after the token that follows the quote.
+            None => Expr::new(ExprKind::Literal(str_value("")), close.end..close.end),
+        };
+        self.read();
+        Some(Expr::new(
+            ExprKind::Template(vec![part]),
+            open.start..close.end,
+        ))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn term_invalid(&mut self) -> PResult<Expr> {
+        let start = self.peek();
+        if start.kind == Tok::Eof {
+            return self.err(
+                "Missing expression",
+                "Expected the start of an expression, but found the end of the file.",
+                start.range(),
+            );
+        }
+        self.err(
+            "Invalid expression",
+            "Expected the start of an expression, but found an invalid expression token.",
+            start.range(),
+        )
+    }
+
+    #[inline(never)]
+    fn term_parens(&mut self) -> PResult<Expr> {
+        let open = self.read();
+        self.push_nl(false);
+        let inner = self.parse_expression();
+        let inner = match inner {
+            Ok(e) => e,
+            Err(s) => {
+                self.pop_nl();
+                return Err(s);
+            }
+        };
+        let close = self.peek();
+        if close.kind != Tok::CParen {
+            self.pop_nl();
+            return self.err(
+                "Unbalanced parentheses",
+                "Expected a closing parenthesis to terminate the expression.",
+                close.range(),
+            );
+        }
+        let close = self.read();
+        self.pop_nl();
+        let e = Expr::new(ExprKind::Parens(Box::new(inner)), open.start..close.end);
+        self.check_depth(e)
+    }
+
+    #[inline(never)]
+    fn term_number(&mut self) -> PResult<Expr> {
+        let t = self.read();
+        let v = self.number_value(&t)?;
+        Ok(Expr::new(ExprKind::Literal(v), t.range()))
+    }
+
+    #[inline(never)]
+    fn term_ident(&mut self) -> PResult<Expr> {
+        let t = self.read();
+        if self.peek().kind == Tok::OParen {
+            return self.finish_call(t);
+        }
+        if self.peek().kind == Tok::DoubleColon {
+            // Provider-namespaced functions (`provider::p::f()`) arrived in hcl 2.20.
+            return self.finish_namespaced_call(t);
+        }
+        let name = self.text(&t);
+        let v = match name {
+            "true" => Value::bool(true),
+            "false" => Value::bool(false),
+            "null" => Value::null(Type::Dynamic),
+            _ => {
+                return Ok(Expr::new(
+                    ExprKind::Scope {
+                        root: name.to_string(),
+                        root_range: t.range(),
+                        steps: vec![],
+                    },
+                    t.range(),
+                ));
+            }
+        };
+        Ok(Expr::new(ExprKind::Literal(v), t.range()))
+    }
+
+    #[inline(never)]
+    fn term_template(&mut self) -> PResult<Expr> {
+        let open = self.read();
+        if open.kind == Tok::OQuote {
+            if let Some(e) = self.plain_string(&open) {
+                return Ok(e);
+            }
+        }
+        let (closer, flush) = if open.kind == Tok::OQuote {
+            (Tok::CQuote, false)
+        } else {
+            (Tok::CHeredoc, self.text(&open).starts_with("<<-"))
+        };
+        self.enter(1, open.range())?;
+        let inner = self.parse_template_inner(closer, flush, open.range());
+        self.depth -= 1;
+        let (parts, passthru) = inner?;
+        let close = self.prev_range();
+        let range = open.start..close.end;
+        let e = if passthru {
+            let only = parts.into_iter().next().ok_or(Stop)?;
+            Expr::new(ExprKind::TemplateWrap(Box::new(only)), range)
+        } else {
+            Expr::new(ExprKind::Template(parts), range)
+        };
+        self.check_depth(e)
+    }
+
+    #[inline(never)]
+    fn term_unary(&mut self) -> PResult<Expr> {
+        let t = self.read();
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            self.depth -= 1;
+            return self.too_deep(t.range());
+        }
+        let operand = self.parse_with_traversals();
+        self.depth -= 1;
+        let operand = operand?;
+        let op = if t.kind == Tok::Minus {
+            UnOp::Neg
+        } else {
+            UnOp::Not
+        };
+        let range = t.start..operand.range.end;
+        let e = Expr::new(
+            ExprKind::Unary {
+                op,
+                val: Box::new(operand),
+                symbol_range: t.range(),
+            },
+            range,
+        );
+        self.check_depth(e)
+    }
+
+    fn finish_namespaced_call(&mut self, first: Token) -> PResult<Expr> {
+        let mut last = first;
+        while self.peek().kind == Tok::DoubleColon {
+            self.read();
+            let t = self.peek();
+            if t.kind != Tok::Ident {
+                return self.err("Missing function name", "Function scope resolution symbol :: must be followed by a function name in this scope.", t.range());
+            }
+            last = self.read();
+        }
+        if self.peek().kind != Tok::OParen {
+            let t = self.peek();
+            return self.err(
+                "Missing function call",
+                "A function namespace must be followed by a function call.",
+                t.range(),
+            );
+        }
+        let name_tok = Token {
+            kind: Tok::Ident,
+            start: first.start,
+            end: last.end,
+        };
+        self.finish_call(name_tok)
+    }
+
+    #[inline(never)]
+    fn finish_call(&mut self, name: Token) -> PResult<Expr> {
+        let open = self.read();
+        let mut args = Vec::new();
+        let mut expand_final = false;
+        self.push_nl(false);
+        let close = loop {
+            let t = self.peek();
+            if t.kind == Tok::CParen {
+                break self.read();
+            }
+            let arg = match self.parse_expression() {
+                Ok(a) => a,
+                Err(s) => {
+                    self.pop_nl();
+                    return Err(s);
+                }
+            };
+            args.push(arg);
+            let sep = self.read();
+            match sep.kind {
+                Tok::CParen => break sep,
+                Tok::Ellipsis => {
+                    expand_final = true;
+                    if self.peek().kind != Tok::CParen {
+                        self.pop_nl();
+                        return self.err(
+                            "Missing closing parenthesis",
+                            "An expanded function argument (with ...) must be immediately followed by closing parentheses.",
+                            sep.range(),
+                        );
+                    }
+                    break self.read();
+                }
+                Tok::Comma => {
+                    if self.peek().kind == Tok::CParen {
+                        break self.read();
+                    }
+                }
+                Tok::Eof => {
+                    self.pop_nl();
+                    return self.err(
+                        "Unterminated function call",
+                        "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parethesis nesting elsewhere in this file.",
+                        name.start..open.end,
+                    );
+                }
+                _ => {
+                    self.pop_nl();
+                    return self.err(
+                        "Missing argument separator",
+                        "A comma is required to separate each function argument from the next.",
+                        sep.range(),
+                    );
+                }
+            }
+        };
+        self.pop_nl();
+        let e = Expr::new(
+            ExprKind::Call(Box::new(CallExpr {
+                name: self.text(&name).to_string(),
+                name_range: name.range(),
+                args,
+                expand_final,
+                open_range: open.range(),
+                close_range: close.range(),
+            })),
+            name.start..close.end,
+        );
+        self.check_depth(e)
+    }
+
+    fn is_keyword(&self, t: &Token, kw: &str) -> bool {
+        t.kind == Tok::Ident && self.text(t) == kw
+    }
+
+    #[inline(never)]
+    fn parse_tuple(&mut self) -> PResult<Expr> {
+        let open = self.read();
+        self.push_nl(false);
+        let r = self.parse_tuple_inner(open);
+        self.pop_nl();
+        r
+    }
+
+    fn parse_tuple_inner(&mut self, open: Token) -> PResult<Expr> {
+        let t = self.peek();
+        if self.is_keyword(&t, "for") {
+            return self.finish_for(open);
+        }
+        let mut elems = Vec::new();
+        let close = loop {
+            if self.peek().kind == Tok::CBrack {
+                break self.read();
+            }
+            elems.push(self.parse_expression()?);
+            let next = self.peek();
+            if next.kind == Tok::CBrack {
+                break self.read();
+            }
+            if next.kind != Tok::Comma {
+                return self.tuple_separator_error(next, open);
+            }
+            self.read();
+        };
+        self.finish_tuple(elems, open, close)
+    }
+
+    #[inline(never)]
+    fn finish_tuple(&mut self, elems: Vec<Expr>, open: Token, close: Token) -> PResult<Expr> {
+        let e = Expr::new(
+            ExprKind::Tuple {
+                elems,
+                open_range: open.range(),
+            },
+            open.start..close.end,
+        );
+        self.check_depth(e)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn tuple_separator_error(&mut self, next: Token, open: Token) -> PResult<Expr> {
+        if next.kind == Tok::Eof {
+            return self.err(
+                "Unterminated tuple constructor expression",
+                "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
+                open.range(),
+            );
+        }
+        self.err(
+            "Missing item separator",
+            "Expected a comma to mark the beginning of the next item.",
+            next.range(),
+        )
+    }
+
+    #[inline(never)]
+    fn parse_object(&mut self) -> PResult<Expr> {
+        let open = self.read();
+        self.push_nl(false);
+        let t = self.peek();
+        let is_for = self.is_keyword(&t, "for");
+        self.pop_nl();
+        if is_for {
+            self.push_nl(false);
+            let r = self.finish_for(open);
+            self.pop_nl();
+            return r;
+        }
+        self.push_nl(true);
+        let r = self.parse_object_items(open);
+        self.pop_nl();
+        r
+    }
+
+    #[inline(never)]
+    fn parse_object_items(&mut self, open: Token) -> PResult<Expr> {
+        let mut items = Vec::new();
+        let unterminated = |p: &mut Self| -> PResult<Expr> {
+            p.err(
+                "Unterminated object constructor expression",
+                "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
+                open.range(),
+            )
+        };
+        let close = loop {
+            let next = self.peek();
+            if next.kind == Tok::Newline {
+                self.read();
+                continue;
+            }
+            if next.kind == Tok::CBrace {
+                break self.read();
+            }
+            let key = if next.kind == Tok::Ident
+                && matches!(self.peek_after().kind, Tok::Equal | Tok::Colon)
+            {
+                // `name =`: the key is the bare name (a fast path for the common case).
+                let t = self.read();
+                Expr::new(ExprKind::KeywordKey(str_value(self.text(&t))), t.range())
+            } else {
+                let force_non_literal = next.kind == Tok::OParen;
+                let key = self.parse_expression()?;
+                object_key(key, force_non_literal)
+            };
+            let next = self.peek();
+            if next.kind != Tok::Equal && next.kind != Tok::Colon {
+                return match next.kind {
+                    Tok::Newline | Tok::Comma => self.err(
+                        "Missing attribute value",
+                        "Expected an attribute value, introduced by an equals sign (\"=\").",
+                        next.range(),
+                    ),
+                    Tok::Ident => self.err(
+                        "Missing key/value separator",
+                        "Expected an equals sign (\"=\") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.",
+                        next.range(),
+                    ),
+                    Tok::Eof => unterminated(self),
+                    _ => self.err(
+                        "Missing key/value separator",
+                        "Expected an equals sign (\"=\") to mark the beginning of the attribute value.",
+                        next.range(),
+                    ),
+                };
+            }
+            self.read();
+            let value = self.parse_expression()?;
+            items.push((key, value));
+            let next = self.peek();
+            if next.kind == Tok::CBrace {
+                break self.read();
+            }
+            if next.kind != Tok::Comma && next.kind != Tok::Newline {
+                if next.kind == Tok::Eof {
+                    return unterminated(self);
+                }
+                return self.err(
+                    "Missing attribute separator",
+                    "Expected a newline or comma to mark the beginning of the next attribute.",
+                    next.range(),
+                );
+            }
+            self.read();
+        };
+        let e = Expr::new(
+            ExprKind::Object {
+                items,
+                open_range: open.range(),
+            },
+            open.start..close.end,
+        );
+        self.check_depth(e)
+    }
+
+    #[inline(never)]
+    fn finish_for(&mut self, open: Token) -> PResult<Expr> {
+        self.enter(2, open.range())?;
+        self.push_nl(false);
+        let r = self.finish_for_inner(open);
+        self.pop_nl();
+        self.depth -= 2;
+        r
+    }
+
+    #[inline(never)]
+    fn finish_for_inner(&mut self, open: Token) -> PResult<Expr> {
+        self.read(); // `for`
+        let make_obj = open.kind == Tok::OBrace;
+        let close_kind = if make_obj { Tok::CBrace } else { Tok::CBrack };
+        let bad = |p: &mut Self, detail: &str| -> PResult<Expr> {
+            let r = p.peek().range();
+            p.err("Invalid 'for' expression", detail, r)
+        };
+        if self.peek().kind != Tok::Ident {
+            return bad(self, "For expression requires variable name after 'for'.");
+        }
+        let first = self.read();
+        let mut val_var = self.text(&first).to_string();
+        let mut key_var = None;
+        if self.peek().kind == Tok::Comma {
+            self.read();
+            if self.peek().kind != Tok::Ident {
+                return bad(
+                    self,
+                    "For expression requires value variable name after comma.",
+                );
+            }
+            key_var = Some(val_var);
+            let t = self.read();
+            val_var = self.text(&t).to_string();
+        }
+        let t = self.peek();
+        if !self.is_keyword(&t, "in") {
+            return bad(
+                self,
+                "For expression requires the 'in' keyword after its name declarations.",
+            );
+        }
+        self.read();
+        let coll = self.parse_expression()?;
+        if self.peek().kind != Tok::Colon {
+            return bad(
+                self,
+                "For expression requires a colon after the collection expression.",
+            );
+        }
+        self.read();
+        let mut val_expr = self.parse_expression()?;
+        let mut key_expr = None;
+        if self.peek().kind == Tok::FatArrow {
+            self.read();
+            key_expr = Some(val_expr);
+            val_expr = self.parse_expression()?;
+        }
+        let mut group = None;
+        if self.peek().kind == Tok::Ellipsis {
+            group = Some(self.read());
+        }
+        let mut cond = None;
+        let t = self.peek();
+        if self.is_keyword(&t, "if") {
+            self.read();
+            cond = Some(self.parse_expression()?);
+        }
+        let close = if self.peek().kind == close_kind {
+            self.read()
+        } else {
+            return bad(
+                self,
+                "Extra characters after the end of the 'for' expression.",
+            );
+        };
+        if !make_obj {
+            if let Some(k) = &key_expr {
+                let r = k.range.clone();
+                return self.err(
+                    "Invalid 'for' expression",
+                    "Key expression is not valid when building a tuple.",
+                    r,
+                );
+            }
+            if let Some(g) = group {
+                return self.err(
+                    "Invalid 'for' expression",
+                    "Grouping ellipsis (...) cannot be used when building a tuple.",
+                    g.range(),
+                );
+            }
+        } else if key_expr.is_none() {
+            let r = val_expr.range.clone();
+            return self.err(
+                "Invalid 'for' expression",
+                "Key expression is required when building an object.",
+                r,
+            );
+        }
+        let e = Expr::new(
+            ExprKind::For(Box::new(ForExpr {
+                key_var,
+                val_var,
+                coll,
+                key_expr,
+                val_expr,
+                cond,
+                group: group.is_some(),
+                open_range: open.range(),
+            })),
+            open.start..close.end,
+        );
+        self.check_depth(e)
+    }
+
+    // ----- templates -----
+
+    /// Parses template parts up to `end` and builds their expressions.
+    /// Returns the parts and whether the template is a single interpolation.
+    #[inline(never)]
+    fn parse_template_inner(
+        &mut self,
+        end: Tok,
+        flush: bool,
+        open_range: Span,
+    ) -> PResult<(Vec<Expr>, bool)> {
+        let mut parts = self.parse_template_parts(end, open_range)?;
+        if flush {
+            flush_heredoc(&mut parts);
+        }
+        let passthru = parts.len() == 2 && matches!(parts[0], TPart::Interp(_));
+        let mut tp = TemplateParser { parts, pos: 0 };
+        let exprs = tp.parse_root(self)?;
+        Ok((exprs, passthru))
+    }
+
+    #[inline(never)]
+    fn parse_template_parts(&mut self, end: Tok, open_range: Span) -> PResult<Vec<TPart>> {
+        let mut parts: Vec<TPart> = Vec::new();
+        let start_range = self.peek().range();
+        let mut ltrim_next = false;
+        let mut next_can_trim_prev = false;
+        let end_range;
+        loop {
+            let next = self.read();
+            if next.kind == end {
+                end_range = next.range();
+                break;
+            }
+            let ltrim = std::mem::take(&mut ltrim_next);
+            let can_trim_prev = std::mem::take(&mut next_can_trim_prev);
+            match next.kind {
+                Tok::QuotedLit | Tok::StringLit => {
+                    let mut s = self.string_literal(&next)?;
+                    if ltrim {
+                        s = s.trim_start_matches(is_go_space).to_string();
+                    }
+                    parts.push(TPart::Lit(s, next.range()));
+                    next_can_trim_prev = true;
+                }
+                Tok::TemplateInterp | Tok::TemplateControl => {
+                    let strip_prev = self.text(&next).ends_with('~');
+                    if can_trim_prev && strip_prev {
+                        if let Some(TPart::Lit(s, _)) = parts.last_mut() {
+                            let t = s.trim_end_matches(is_go_space).len();
+                            s.truncate(t);
+                        }
+                    }
+                    self.push_nl(false);
+                    let r = if next.kind == Tok::TemplateInterp {
+                        self.parse_interp(next, end, &start_range, &mut parts)
+                    } else {
+                        self.parse_directive(next, &mut parts)
+                    };
+                    self.pop_nl();
+                    ltrim_next = r?;
+                }
+                _ => {
+                    let _ = open_range;
+                    return self.err(
+                        "Unterminated template string",
+                        "No closing marker was found for the string.",
+                        next.range(),
+                    );
+                }
+            }
+        }
+        if parts.is_empty() {
+            let at = start_range.end..start_range.end;
+            parts.push(TPart::Lit(String::new(), at));
+        }
+        parts.push(TPart::End(end_range));
+        Ok(parts)
+    }
+
+    /// `${ expr }`; returns whether the closer strips following white space.
+    #[inline(never)]
+    fn parse_interp(
+        &mut self,
+        open: Token,
+        end: Tok,
+        start_range: &Span,
+        parts: &mut Vec<TPart>,
+    ) -> PResult<bool> {
+        let expr = self.parse_expression()?;
+        let close = self.peek();
+        if close.kind != Tok::TemplateSeqEnd {
+            return match close.kind {
+                Tok::Eof => self.err(
+                    "Unclosed template interpolation sequence",
+                    "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.",
+                    start_range.clone(),
+                ),
+                Tok::Colon => self.err(
+                    "Extra characters after interpolation expression",
+                    "Template interpolation doesn't expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with \"$${\" instead of just \"${\".",
+                    close.range(),
+                ),
+                Tok::CQuote | Tok::OQuote if end == Tok::CQuote => self.err(
+                    "Unclosed template interpolation sequence",
+                    "There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.",
+                    start_range.clone(),
+                ),
+                _ => self.err(
+                    "Extra characters after interpolation expression",
+                    "Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with \"$${\" instead of just \"${\".",
+                    close.range(),
+                ),
+            };
+        }
+        self.read();
+        parts.push(TPart::Interp(expr));
+        let _ = open;
+        Ok(self.text(&close).starts_with('~'))
+    }
+
+    /// `%{ if/else/endif/for/endfor }`; returns whether the closer strips.
+    #[inline(never)]
+    fn parse_directive(&mut self, open: Token, parts: &mut Vec<TPart>) -> PResult<bool> {
+        let kw = self.peek();
+        if kw.kind != Tok::Ident {
+            return self.err(
+                "Invalid template directive",
+                "A template directive keyword (\"if\", \"for\", etc) is expected at the beginning of a %{ sequence.",
+                kw.range(),
+            );
+        }
+        self.read();
+        let word = self.text(&kw);
+        match word {
+            "if" => {
+                let cond = self.parse_expression()?;
+                let r = open.start..self.peek().end;
+                parts.push(TPart::If(cond, r));
+            }
+            "else" | "endif" | "endfor" => {
+                let r = open.start..self.peek().end;
+                let which = match word {
+                    "else" => EndCtrl::Else,
+                    "endif" => EndCtrl::EndIf,
+                    _ => EndCtrl::EndFor,
+                };
+                parts.push(TPart::EndCtrl(which, r));
+            }
+            "for" => {
+                let bad = |p: &mut Self, detail: &str| -> PResult<bool> {
+                    let r = p.peek().range();
+                    p.err("Invalid 'for' directive", detail, r)
+                };
+                if self.peek().kind != Tok::Ident {
+                    return bad(self, "For directive requires variable name after 'for'.");
+                }
+                let t = self.read();
+                let mut val_var = self.text(&t).to_string();
+                let mut key_var = None;
+                if self.peek().kind == Tok::Comma {
+                    self.read();
+                    if self.peek().kind != Tok::Ident {
+                        return bad(
+                            self,
+                            "For directive requires value variable name after comma.",
+                        );
+                    }
+                    key_var = Some(val_var);
+                    let t = self.read();
+                    val_var = self.text(&t).to_string();
+                }
+                let t = self.peek();
+                if !self.is_keyword(&t, "in") {
+                    return bad(self, "For directive requires 'in' keyword after names.");
+                }
+                self.read();
+                let coll = self.parse_expression()?;
+                let r = open.start..self.peek().end;
+                parts.push(TPart::For {
+                    key_var,
+                    val_var,
+                    coll,
+                    range: r,
+                });
+            }
+            _ => {
+                let suggestion = name_suggestion(word, &["if", "for", "else", "endif", "endfor"])
+                    .map(|s| format!(" Did you mean {}?", go_quote(s)))
+                    .unwrap_or_default();
+                return self.err(
+                    "Invalid template control keyword",
+                    format!(
+                        "{} is not a valid template control keyword.{suggestion}",
+                        go_quote(word)
+                    ),
+                    kw.range(),
+                );
+            }
+        }
+        let close = self.peek();
+        if close.kind != Tok::TemplateSeqEnd {
+            return self.err(
+                &format!("Extra characters in {word} marker"),
+                "Expected a closing brace to end the sequence, but found extra characters.",
+                close.range(),
+            );
+        }
+        self.read();
+        Ok(self.text(&close).starts_with('~'))
+    }
+
+    /// hclsyntax's `ParseStringLiteralToken`: resolves escapes in a literal token.
+    fn string_literal(&mut self, tok: &Token) -> PResult<String> {
+        let quoted = tok.kind == Tok::QuotedLit;
+        let text = self.text(tok);
+        let b = text.as_bytes();
+        let mut out = String::with_capacity(text.len());
+        let mut i = 0;
+        let mut lit_start = 0;
+        while i < b.len() {
+            let c = b[i];
+            if quoted && c == b'\\' {
+                out.push_str(&text[lit_start..i]);
+                let r0 = tok.start + i;
+                if i + 1 >= b.len() {
+                    return self.err(
+                        "Invalid escape sequence",
+                        "Backslash must be followed by an escape sequence selector character.",
+                        r0..r0 + 1,
+                    );
+                }
+                let sel = b[i + 1];
+                match sel {
+                    b'n' | b'r' | b't' | b'"' | b'\\' => {
+                        out.push(match sel {
+                            b'n' => '\n',
+                            b'r' => '\r',
+                            b't' => '\t',
+                            b'"' => '"',
+                            _ => '\\',
+                        });
+                        i += 2;
+                    }
+                    b'u' | b'U' => {
+                        let max = if sel == b'u' { 4 } else { 8 };
+                        let mut j = i + 2;
+                        while j < b.len() && j - (i + 2) < max && b[j].is_ascii_hexdigit() {
+                            j += 1;
+                        }
+                        let range = r0..tok.start + j;
+                        if j - (i + 2) != max {
+                            let detail = if sel == b'u' {
+                                "The \\u escape sequence must be followed by four hexadecimal digits."
+                            } else {
+                                "The \\U escape sequence must be followed by eight hexadecimal digits."
+                            };
+                            return self.err("Invalid escape sequence", detail, range);
+                        }
+                        let n = u32::from_str_radix(&text[i + 2..j], 16).unwrap_or(u32::MAX);
+                        match char::from_u32(n) {
+                            Some(ch) => out.push(ch),
+                            None => {
+                                return self.err(
+                                    "Invalid escape sequence",
+                                    format!("Cannot encode character U+{n:04x} in UTF-8."),
+                                    range,
+                                );
+                            }
+                        }
+                        i = j;
+                    }
+                    _ => {
+                        let ch = text[i + 1..].chars().next().unwrap_or('\\');
+                        let range = r0..r0 + 1 + ch.len_utf8();
+                        return self.err(
+                            "Invalid escape sequence",
+                            format!(
+                                "The symbol {} is not a valid escape sequence selector.",
+                                go_quote(&ch.to_string())
+                            ),
+                            range,
+                        );
+                    }
+                }
+                lit_start = i;
+                continue;
+            }
+            if (c == b'$' || c == b'%') && b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&b'{') {
+                out.push_str(&text[lit_start..i]);
+                out.push(c as char);
+                out.push('{');
+                i += 3;
+                lit_start = i;
+                continue;
+            }
+            i += 1;
+        }
+        out.push_str(&text[lit_start..]);
+        Ok(out)
+    }
+}
+
+/// Wraps an object constructor key: a bare name becomes its string.
+fn object_key(key: Expr, force_non_literal: bool) -> Expr {
+    if !force_non_literal {
+        if let Some(name) = key.as_keyword() {
+            return Expr {
+                kind: ExprKind::KeywordKey(str_value(&name)),
+                range: key.range,
+                depth: 1,
+            };
+        }
+    }
+    let range = key.range.clone();
+    Expr {
+        depth: key.depth + 1,
+        kind: ExprKind::ObjectKey {
+            wrapped: Box::new(key),
+            force_non_literal,
+        },
+        range,
+    }
+}
+
+/// Go's `unicode.IsSpace`.
+pub fn is_go_space(c: char) -> bool {
+    matches!(
+        c,
+        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{85}' | '\u{a0}'
+    ) || (c > '\u{ff}' && c.is_whitespace())
+}
+
+/// Go's `strconv.Quote` (shared with the renderer).
+pub fn go_quote(s: &str) -> String {
+    crate::render::go_quote(s)
+}
+
+/// hcl's "did you mean" rule: the first candidate within Levenshtein distance 2.
+pub fn name_suggestion<'s>(given: &str, candidates: &[&'s str]) -> Option<&'s str> {
+    candidates
+        .iter()
+        .copied()
+        .find(|c| levenshtein(given, c) < 3)
+}
+
+fn levenshtein(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+// ----- template parts -> expressions -----
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum EndCtrl {
+    Else,
+    EndIf,
+    EndFor,
+}
+
+impl EndCtrl {
+    fn name(self) -> &'static str {
+        match self {
+            EndCtrl::Else => "else",
+            EndCtrl::EndIf => "endif",
+            EndCtrl::EndFor => "endfor",
+        }
+    }
+}
+
+enum TPart {
+    Lit(String, Span),
+    Interp(Expr),
+    If(Expr, Span),
+    For {
+        key_var: Option<String>,
+        val_var: String,
+        coll: Expr,
+        range: Span,
+    },
+    EndCtrl(EndCtrl, Span),
+    End(Span),
+}
+
+/// hcl's flush-heredoc rule: remove the smallest leading white space (counted
+/// in grapheme clusters) of the lines from every line that starts with a literal.
+fn flush_heredoc(parts: &mut [TPart]) {
+    use unicode_segmentation::UnicodeSegmentation;
+    let mut min = usize::MAX;
+    let mut newline = true;
+    let mut adjust = Vec::new();
+    for (i, p) in parts.iter().enumerate() {
+        if newline {
+            newline = false;
+            let mut spaces = 0;
+            match p {
+                TPart::Lit(s, _) => {
+                    let trimmed = s.trim_start_matches(is_go_space);
+                    if trimmed.is_empty() && s.ends_with('\n') {
+                        spaces = usize::MAX;
+                    } else {
+                        let ws = &s[..s.len() - trimmed.len()];
+                        spaces = ws.graphemes(true).count();
+                        adjust.push(i);
+                    }
+                }
+                TPart::End(_) => break,
+                _ => {}
+            }
+            min = min.min(spaces);
+        }
+        if let TPart::Lit(s, _) = p {
+            if s.ends_with('\n') {
+                newline = true;
+            }
+        }
+    }
+    if min == usize::MAX {
+        return;
+    }
+    for i in adjust {
+        if let TPart::Lit(s, r) = &mut parts[i] {
+            let cut: usize = s.graphemes(true).take(min).map(str::len).sum();
+            s.drain(..cut);
+            r.start += cut;
+        }
+    }
+}
+
+struct TemplateParser {
+    parts: Vec<TPart>,
+    pos: usize,
+}
+
+impl TemplateParser {
+    fn peek(&self) -> &TPart {
+        &self.parts[self.pos.min(self.parts.len() - 1)]
+    }
+
+    fn take(&mut self) -> TPart {
+        let i = self.pos.min(self.parts.len() - 1);
+        if !matches!(self.parts[i], TPart::End(_)) {
+            self.pos += 1;
+        }
+        std::mem::replace(&mut self.parts[i], TPart::End(0..0))
+    }
+
+    fn parse_root(&mut self, p: &mut Parser) -> PResult<Vec<Expr>> {
+        let mut exprs = Vec::new();
+        while !matches!(self.peek(), TPart::End(_)) {
+            exprs.push(self.parse_expr(p)?);
+        }
+        Ok(exprs)
+    }
+
+    fn parse_expr(&mut self, p: &mut Parser) -> PResult<Expr> {
+        match self.peek() {
+            TPart::Lit(..) => match self.take() {
+                TPart::Lit(s, r) => Ok(Expr::new(ExprKind::Literal(str_value(&s)), r)),
+                _ => Err(Stop),
+            },
+            TPart::Interp(_) => match self.take() {
+                TPart::Interp(e) => Ok(e),
+                _ => Err(Stop),
+            },
+            TPart::If(..) => self.parse_if(p),
+            TPart::For { .. } => self.parse_for(p),
+            TPart::End(r) => {
+                let r = r.clone();
+                p.err(
+                    "Unexpected end of template",
+                    "The control directives within this template are unbalanced.",
+                    r,
+                )
+            }
+            TPart::EndCtrl(which, r) => {
+                let (w, r) = (*which, r.clone());
+                p.err(
+                    &format!("Unexpected {} directive", w.name()),
+                    "The control directives within this template are unbalanced.",
+                    r,
+                )
+            }
+        }
+    }
+
+    fn parse_if(&mut self, p: &mut Parser) -> PResult<Expr> {
+        let TPart::If(cond, if_range) = self.take() else {
+            return Err(Stop);
+        };
+        let mut if_exprs = Vec::new();
+        let mut else_exprs = Vec::new();
+        let mut in_else = false;
+        let endif_range;
+        loop {
+            match self.peek() {
+                TPart::End(r) => {
+                    let r = r.clone();
+                    let at = p.range_string(&if_range);
+                    return p.err("Unexpected end of template", format!("The if directive at {at} is missing its corresponding endif directive."), r);
+                }
+                TPart::EndCtrl(which, r) => {
+                    let (which, r) = (*which, r.clone());
+                    self.take();
+                    match which {
+                        EndCtrl::Else if !in_else => {
+                            in_else = true;
+                            continue;
+                        }
+                        EndCtrl::Else => {
+                            let at = p.range_string(&if_range);
+                            return p.err(
+                                "Unexpected else directive",
+                                format!("Already in the else clause for the if started at {at}."),
+                                r,
+                            );
+                        }
+                        EndCtrl::EndIf => {
+                            endif_range = r;
+                            break;
+                        }
+                        EndCtrl::EndFor => {
+                            let at = p.range_string(&if_range);
+                            return p.err(
+                                "Unexpected endfor directive",
+                                format!("Expecting an endif directive for the if started at {at}."),
+                                r,
+                            );
+                        }
+                    }
+                }
+                _ => {
+                    let e = self.parse_expr(p)?;
+                    if in_else {
+                        else_exprs.push(e);
+                    } else {
+                        if_exprs.push(e);
+                    }
+                }
+            }
+        }
+        if if_exprs.is_empty() {
+            if_exprs.push(Expr::new(
+                ExprKind::Literal(Value::string("")),
+                if_range.end..if_range.end,
+            ));
+        }
+        if else_exprs.is_empty() {
+            else_exprs.push(Expr::new(
+                ExprKind::Literal(Value::string("")),
+                endif_range.start..endif_range.start,
+            ));
+        }
+        let tr = if_exprs[0].range.start..if_exprs[if_exprs.len() - 1].range.end;
+        let fr = else_exprs[0].range.start..else_exprs[else_exprs.len() - 1].range.end;
+        let t = Expr::new(ExprKind::Template(if_exprs), tr);
+        let f = Expr::new(ExprKind::Template(else_exprs), fr);
+        let e = Expr::new(
+            ExprKind::Conditional {
+                cond: Box::new(cond),
+                t: Box::new(t),
+                f: Box::new(f),
+            },
+            if_range.start..endif_range.end,
+        );
+        p.check_depth(e)
+    }
+
+    fn parse_for(&mut self, p: &mut Parser) -> PResult<Expr> {
+        let TPart::For {
+            key_var,
+            val_var,
+            coll,
+            range: for_range,
+        } = self.take()
+        else {
+            return Err(Stop);
+        };
+        let mut content = Vec::new();
+        let endfor_range;
+        loop {
+            match self.peek() {
+                TPart::End(r) => {
+                    let r = r.clone();
+                    let at = p.range_string(&for_range);
+                    return p.err("Unexpected end of template", format!("The for directive at {at} is missing its corresponding endfor directive."), r);
+                }
+                TPart::EndCtrl(which, r) => {
+                    let (which, r) = (*which, r.clone());
+                    self.take();
+                    match which {
+                        EndCtrl::EndFor => {
+                            endfor_range = r;
+                            break;
+                        }
+                        EndCtrl::Else => {
+                            return p.err(
+                                "Unexpected else directive",
+                                "An else clause is not expected for a for directive.",
+                                r,
+                            );
+                        }
+                        EndCtrl::EndIf => {
+                            let at = p.range_string(&for_range);
+                            return p.err(
+                                "Unexpected endif directive",
+                                format!("Expecting an endfor directive corresponding to the for directive at {at}."),
+                                r,
+                            );
+                        }
+                    }
+                }
+                _ => content.push(self.parse_expr(p)?),
+            }
+        }
+        if content.is_empty() {
+            content.push(Expr::new(
+                ExprKind::Literal(Value::string("")),
+                for_range.end..for_range.end,
+            ));
+        }
+        let cr = content[0].range.start..content[content.len() - 1].range.end;
+        let val_expr = Expr::new(ExprKind::Template(content), cr);
+        let range = for_range.start..endfor_range.end;
+        let f = Expr::new(
+            ExprKind::For(Box::new(ForExpr {
+                key_var,
+                val_var,
+                coll,
+                key_expr: None,
+                val_expr,
+                cond: None,
+                group: false,
+                open_range: for_range,
+            })),
+            range.clone(),
+        );
+        let e = Expr::new(ExprKind::TemplateJoin(Box::new(f)), range);
+        p.check_depth(e)
+    }
+}

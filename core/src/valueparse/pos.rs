@@ -1,0 +1,79 @@
+//! hcl source positions: lines, and columns counted in grapheme clusters (as
+//! hclsyntax's token accumulator counts them), printed the way
+//! `hcl.Range.String()` prints a range.
+
+use std::ops::Range;
+
+use unicode_segmentation::UnicodeSegmentation;
+
+/// Line starts of a text, for turning byte offsets into hcl positions.
+pub struct PosMap<'a> {
+    src: &'a str,
+    line_starts: Vec<usize>,
+}
+
+impl<'a> PosMap<'a> {
+    pub fn new(src: &'a str) -> PosMap<'a> {
+        let mut line_starts = vec![0];
+        line_starts.extend(
+            src.bytes()
+                .enumerate()
+                .filter(|(_, b)| *b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        PosMap { src, line_starts }
+    }
+
+    /// 1-based line and column of a byte offset.
+    pub fn pos(&self, byte: usize) -> (usize, usize) {
+        let byte = byte.min(self.src.len());
+        let line = self.line_starts.partition_point(|&s| s <= byte) - 1;
+        let start = self.line_starts[line];
+        let mut end = byte;
+        while !self.src.is_char_boundary(end) {
+            end -= 1;
+        }
+        let seg = &self.src[start..end];
+        let cols = if seg.is_ascii() {
+            seg.len()
+        } else {
+            seg.graphemes(true).count()
+        };
+        (line + 1, cols + 1)
+    }
+
+    /// `file:l,c-c` or `file:l,c-l,c`.
+    pub fn range_string(&self, filename: &str, r: &Range<usize>) -> String {
+        format_range(filename, self.pos(r.start), self.pos(r.end))
+    }
+}
+
+pub fn format_range(filename: &str, start: (usize, usize), end: (usize, usize)) -> String {
+    if start.0 == end.0 {
+        format!("{filename}:{},{}-{}", start.0, start.1, end.1)
+    } else {
+        format!("{filename}:{},{}-{},{}", start.0, start.1, end.0, end.1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_count_grapheme_clusters() {
+        let src = "v = \"e\u{301}x\"\n";
+        let m = PosMap::new(src);
+        assert_eq!(m.range_string("f", &(4..src.len() - 1)), "f:1,5-9");
+    }
+
+    #[test]
+    fn multi_line_ranges_print_both_lines() {
+        let src = "v = [\n  1,\n]\n";
+        let m = PosMap::new(src);
+        assert_eq!(
+            m.range_string("terraform.tfvars", &(4..src.len() - 1)),
+            "terraform.tfvars:1,5-3,2"
+        );
+    }
+}

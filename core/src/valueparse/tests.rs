@@ -1,0 +1,1209 @@
+use super::*;
+use crate::diag::Source;
+use crate::types::Type;
+use crate::value::Kind;
+
+/// cty's JSON form of a value with its type (`ctyjson.Marshal(v, DynamicPseudoType)`), marks ignored.
+fn cty_json(v: &Value) -> String {
+    format!(
+        "{{\"value\":{},\"type\":{}}}",
+        json_value(v),
+        json_type(&v.ty)
+    )
+}
+
+fn json_str(s: &str) -> String {
+    serde_json::to_string(s).unwrap()
+}
+
+fn json_value(v: &Value) -> String {
+    match &v.kind {
+        Kind::Null => "null".into(),
+        Kind::Unknown => "\"<unknown>\"".into(),
+        Kind::Bool(b) => b.to_string(),
+        Kind::Number(n) => n.to_text_f(),
+        Kind::String(s) => json_str(s),
+        Kind::Seq(es) => format!(
+            "[{}]",
+            es.iter().map(json_value).collect::<Vec<_>>().join(",")
+        ),
+        Kind::Attrs(m) => format!(
+            "{{{}}}",
+            m.iter()
+                .map(|(k, e)| format!("{}:{}", json_str(k), json_value(e)))
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+    }
+}
+
+fn json_type(t: &Type) -> String {
+    match t {
+        Type::Bool => "\"bool\"".into(),
+        Type::Number => "\"number\"".into(),
+        Type::String => "\"string\"".into(),
+        Type::Dynamic => "\"dynamic\"".into(),
+        Type::List(e) => format!("[\"list\",{}]", json_type(e)),
+        Type::Map(e) => format!("[\"map\",{}]", json_type(e)),
+        Type::Set(e) => format!("[\"set\",{}]", json_type(e)),
+        Type::Object(o) => {
+            format!(
+                "[\"object\",{{{}}}]",
+                o.attrs
+                    .iter()
+                    .map(|(k, t)| format!("{}:{}", json_str(k), json_type(t)))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            )
+        }
+        Type::Tuple(ts) => format!(
+            "[\"tuple\",[{}]]",
+            ts.iter().map(json_type).collect::<Vec<_>>().join(",")
+        ),
+    }
+}
+
+fn sensitive_paths(v: &Value, path: String, out: &mut Vec<String>) {
+    if v.marks.sensitive {
+        out.push(path.clone());
+    }
+    match &v.kind {
+        Kind::Seq(es) => {
+            for (i, e) in es.iter().enumerate() {
+                sensitive_paths(e, format!("{path}[{i}]"), out);
+            }
+        }
+        Kind::Attrs(m) => {
+            for (k, e) in m {
+                let p = if v.ty.is_object() {
+                    format!("{path}.{k}")
+                } else {
+                    format!("{path}[{}]", json_str(k))
+                };
+                sensitive_paths(e, p, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn known_deep(v: &Value) -> bool {
+    match &v.kind {
+        Kind::Unknown => false,
+        Kind::Seq(es) => es.iter().all(known_deep),
+        Kind::Attrs(m) => m.values().all(known_deep),
+        _ => true,
+    }
+}
+
+/// One result line in the differential checker's format.
+fn dump(src: &str, format: &str) -> serde_json::Value {
+    let f = match format {
+        "tfvars" => ValueFormat::Tfvars,
+        "json" => ValueFormat::Json,
+        "ctyjson" => ValueFormat::Ctyjson,
+        "cli" => ValueFormat::Cli,
+        _ => ValueFormat::Hcl,
+    };
+    match parse_value(src, f, false) {
+        Ok(pv) => {
+            let mut sens = Vec::new();
+            sensitive_paths(&pv.value, String::new(), &mut sens);
+            let known = known_deep(&pv.value);
+            let json = if pv.value.is_null() && pv.value.ty.is_dynamic() {
+                "null".to_string()
+            } else if known {
+                cty_json(&pv.value)
+            } else {
+                format!("unknown {}", json_type(&pv.value.ty))
+            };
+            let mut o = serde_json::json!({"ok": true, "range": pv.src_range.unwrap_or_default(), "known": known, "json": json});
+            if !sens.is_empty() {
+                o["sensitive"] = serde_json::json!(sens);
+            }
+            o
+        }
+        Err(ds) => serde_json::json!({"ok": false, "diags": ds.iter().map(|d| serde_json::json!({
+            "summary": d.summary, "detail": d.detail,
+            "start": d.range.as_ref().map(|r| r.start), "end": d.range.as_ref().map(|r| r.end)})).collect::<Vec<_>>()}),
+    }
+}
+
+/// Differential run: `TFTYPE_VALUE_CASES=in.jsonl cargo test -p tftype value_dump -- --ignored`
+/// writes `in.jsonl.actual` (compare with the Go checker's output).
+#[test]
+#[ignore]
+fn value_dump() {
+    let path = std::env::var("TFTYPE_VALUE_CASES").expect("TFTYPE_VALUE_CASES");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut out = String::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let c: serde_json::Value = serde_json::from_str(line).unwrap();
+        let r = dump(
+            c["value"].as_str().unwrap(),
+            c["format"].as_str().unwrap_or("hcl"),
+        );
+        out.push_str(&r.to_string());
+        out.push('\n');
+    }
+    std::fs::write(format!("{path}.actual"), out).unwrap();
+}
+
+/// Runs `f` on a thread with a 1 MiB stack, as small as a wasm stack.
+fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+#[test]
+fn deep_nesting_is_rejected_with_a_diagnostic_not_a_stack_overflow() {
+    let cases: Vec<(String, ValueFormat)> = vec![
+        (
+            format!("{}{}", "[".repeat(10_000), "]".repeat(10_000)),
+            ValueFormat::Hcl,
+        ),
+        (
+            format!("{}1{}", "{a=".repeat(10_000), "}".repeat(10_000)),
+            ValueFormat::Hcl,
+        ),
+        (
+            format!("{}1{}", "(".repeat(10_000), ")".repeat(10_000)),
+            ValueFormat::Tfvars,
+        ),
+        (format!("{}true", "!".repeat(10_000)), ValueFormat::Hcl),
+        (format!("{}1", "-".repeat(10_000)), ValueFormat::Cli),
+        (
+            format!("{}x{}", "\"${".repeat(10_000), "}\"".repeat(10_000)),
+            ValueFormat::Hcl,
+        ),
+        (
+            format!(
+                "tolist({}1{})",
+                "tolist(".repeat(10_000),
+                ")".repeat(10_000)
+            ),
+            ValueFormat::Hcl,
+        ),
+        (format!("[1]{}", "[(0)]".repeat(10_000)), ValueFormat::Hcl),
+        (format!("1{}", " + 1".repeat(10_000)), ValueFormat::Hcl),
+        (
+            format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000)),
+            ValueFormat::Json,
+        ),
+        (
+            format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000)),
+            ValueFormat::Ctyjson,
+        ),
+    ];
+    for (src, f) in cases {
+        let r = on_small_stack(move || {
+            parse_value(&src, f, false)
+                .map(|_| ())
+                .map_err(|d| d[0].summary.clone())
+        });
+        assert_eq!(r, Err("Value too deeply nested".to_string()), "{f:?}");
+    }
+}
+
+#[test]
+fn nesting_up_to_the_limit_is_accepted_on_a_small_stack() {
+    let n = 120;
+    let src = format!("{}1{}", "[".repeat(n), "]".repeat(n));
+    let depth = on_small_stack(move || {
+        let pv = parse_value(&src, ValueFormat::Hcl, false).unwrap();
+        let mut d = 0;
+        let mut v = &pv.value;
+        while let Some(e) = v.elements().and_then(|e| e.first()) {
+            d += 1;
+            v = e;
+        }
+        d
+    });
+    assert_eq!(depth, n);
+}
+
+#[test]
+#[ignore]
+fn stack_probe() {
+    let n: usize = std::env::var("N")
+        .map(|s| s.parse().unwrap())
+        .unwrap_or(128);
+    let shapes: Vec<(&str, String)> = vec![
+        ("tuple", format!("{}1{}", "[".repeat(n), "]".repeat(n))),
+        ("object", format!("{}1{}", "{a=".repeat(n), "}".repeat(n))),
+        ("parens", format!("{}1{}", "(".repeat(n), ")".repeat(n))),
+        ("not", format!("{}true", "!".repeat(n))),
+        (
+            "template",
+            format!("{}x{}", "\"${".repeat(n), "}\"".repeat(n)),
+        ),
+        (
+            "call",
+            format!("{}1{}", "tolist([".repeat(n / 2), "])".repeat(n / 2)),
+        ),
+        ("index", format!("[1]{}", "[0]".repeat(n))),
+        ("plus", format!("1{}", " + 1".repeat(n))),
+        (
+            "cond",
+            format!("{}1{}", "true ? ".repeat(n), " : 2".repeat(n)),
+        ),
+        (
+            "for",
+            format!("{}1{}", "[for x in ".repeat(n), ": x]".repeat(n)),
+        ),
+    ];
+    let only = std::env::var("SHAPE").ok();
+    for (name, src) in shapes {
+        if only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
+        let ok = std::thread::Builder::new()
+            .stack_size(1 << 20)
+            .spawn(move || {
+                parse_value(&src, ValueFormat::Hcl, false)
+                    .map(|_| ())
+                    .map_err(|d| d[0].summary.clone())
+            })
+            .unwrap()
+            .join();
+        eprintln!("{name} n={n} ok={ok:?}");
+    }
+}
+
+#[test]
+#[ignore]
+fn sizes_probe() {
+    eprintln!(
+        "Expr {} ExprKind {} Value {} Token {}",
+        std::mem::size_of::<ast::Expr>(),
+        std::mem::size_of::<ast::ExprKind>(),
+        std::mem::size_of::<Value>(),
+        std::mem::size_of::<lex::Token>()
+    );
+}
+
+/// Timing probe (not a test of time): `cargo test --release -p tftype perf_probe -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn perf_probe() {
+    let objs: Vec<String> = (0..20_000)
+        .map(|i| format!("{{name = \"n{i}\", port = {i}, tags = [\"a\", \"b\"], on = true}}"))
+        .collect();
+    let big = format!("[{}]", objs.join(", "));
+    let json_objs: Vec<String> = (0..20_000)
+        .map(|i| {
+            format!("{{\"name\": \"n{i}\", \"port\": {i}, \"tags\": [\"a\", \"b\"], \"on\": true}}")
+        })
+        .collect();
+    let big_json = format!("[{}]", json_objs.join(", "));
+    let long_string = format!("\"{}\"", "abcdefghij".repeat(1_000_000));
+    let many_numbers = format!(
+        "[{}]",
+        (0..1_000_000)
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    let brackets = "[".repeat(10_000_000);
+    let json_numbers = format!(
+        "[{}]",
+        (0..1_000_000)
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    let heredoc = format!("<<EOT\n{}EOT", "some text here\n".repeat(600_000));
+    for (name, src, f) in [
+        ("20k objects hcl", &big, ValueFormat::Hcl),
+        ("20k objects json", &big_json, ValueFormat::Json),
+        ("10MB string", &long_string, ValueFormat::Hcl),
+        ("1M numbers (6.9MB)", &many_numbers, ValueFormat::Hcl),
+        ("10MB of [", &brackets, ValueFormat::Hcl),
+        ("10MB of [ json", &brackets, ValueFormat::Json),
+        ("1M numbers json", &json_numbers, ValueFormat::Json),
+        ("9MB heredoc", &heredoc, ValueFormat::Hcl),
+    ] {
+        for _ in 0..3 {
+            let t = CpuTimer(cpu_now());
+            let r = parse_value(src, f, false);
+            eprintln!("{name}: {:?} ok={}", t.elapsed(), r.is_ok());
+        }
+    }
+}
+
+#[test]
+#[ignore]
+fn phase_probe() {
+    for _ in 0..3 {
+        phase_probe_once();
+    }
+}
+
+/// CPU time of this thread (the machine is shared, so wall time misleads).
+fn cpu_now() -> std::time::Duration {
+    #[repr(C)]
+    struct Timespec {
+        sec: i64,
+        nsec: i64,
+    }
+    extern "C" {
+        fn clock_gettime(clk: i32, ts: *mut Timespec) -> i32;
+    }
+    let mut ts = Timespec { sec: 0, nsec: 0 };
+    // CLOCK_THREAD_CPUTIME_ID = 3 on Linux.
+    unsafe { clock_gettime(3, &mut ts) };
+    std::time::Duration::new(ts.sec as u64, ts.nsec as u32)
+}
+
+struct CpuTimer(std::time::Duration);
+impl CpuTimer {
+    fn elapsed(&self) -> std::time::Duration {
+        cpu_now() - self.0
+    }
+}
+
+fn phase_probe_once() {
+    let objs: Vec<String> = (0..20_000)
+        .map(|i| format!("{{name = \"n{i}\", port = {i}, tags = [\"a\", \"b\"], on = true}}"))
+        .collect();
+    let src = format!("[{}]", objs.join(", "));
+    let file = format!("v = {src}\n");
+    let t = CpuTimer(cpu_now());
+    let mut l = lex::Lexer::new(&file);
+    let mut n = 0;
+    while l.next_token().kind != lex::Tok::Eof {
+        n += 1;
+    }
+    eprintln!("lex {n} tokens: {:?}", t.elapsed());
+    let t = CpuTimer(cpu_now());
+    let mut p = Parser::new(&file, "terraform.tfvars");
+    let e = p.parse_tfvars_attribute().unwrap();
+    eprintln!("parse: {:?}", t.elapsed());
+    let t = CpuTimer(cpu_now());
+    let v = evaluate(&e, true).unwrap();
+    eprintln!("eval: {:?}", t.elapsed());
+    let t = CpuTimer(cpu_now());
+    let s = spans(&e, 4, src.len());
+    eprintln!("spans: {:?} {}", t.elapsed(), s.kids.len());
+    let t = CpuTimer(cpu_now());
+    drop(v);
+    drop(e);
+    eprintln!("drop: {:?}", t.elapsed());
+    let t = CpuTimer(cpu_now());
+    for i in 0..20_000 {
+        let _ = crate::number::Number::parse_literal(&i.to_string());
+    }
+    eprintln!("20k number parses: {:?}", t.elapsed());
+}
+
+#[test]
+#[ignore]
+fn machine_probe() {
+    for _ in 0..3 {
+        let t = CpuTimer(cpu_now());
+        let v: Vec<String> = (0..300_000).map(|i| format!("n{i}")).collect();
+        let a = t.elapsed();
+        drop(v);
+        eprintln!("300k small strings: alloc {a:?}, total {:?}", t.elapsed());
+        let t = CpuTimer(cpu_now());
+        let mut m = std::collections::BTreeMap::new();
+        for i in 0..20_000 {
+            let mut o = std::collections::BTreeMap::new();
+            for k in ["name", "port", "tags", "on"] {
+                o.insert(k.to_string(), i);
+            }
+            m.insert(i.to_string(), o);
+        }
+        drop(m);
+        eprintln!("20k btreemaps of 4: {:?}", t.elapsed());
+    }
+}
+
+// ----- rule tests -----
+
+fn ok(src: &str, f: ValueFormat) -> ParsedValue {
+    match parse_value(src, f, false) {
+        Ok(pv) => pv,
+        Err(d) => panic!("{src:?} ({f:?}) failed: {d:?}"),
+    }
+}
+
+fn json_of(src: &str, f: ValueFormat) -> String {
+    cty_json(&ok(src, f).value)
+}
+
+fn first_err(src: &str, f: ValueFormat) -> Diagnostic {
+    match parse_value(src, f, false) {
+        Ok(pv) => panic!("{src:?} ({f:?}) gave {}", cty_json(&pv.value)),
+        Err(d) => d.into_iter().next().unwrap(),
+    }
+}
+
+/// (source, expected cty JSON of value and type)
+fn check_values(f: ValueFormat, table: &[(&str, &str)]) {
+    for (src, want) in table {
+        assert_eq!(json_of(src, f), *want, "{src:?}");
+    }
+}
+
+/// (source, summary, detail, byte range in the source)
+fn check_errors(f: ValueFormat, table: &[(&str, &str, &str, std::ops::Range<usize>)]) {
+    for (src, summary, detail, range) in table {
+        let d = first_err(src, f);
+        assert_eq!(
+            (d.summary.as_str(), d.detail.as_str()),
+            (*summary, *detail),
+            "{src:?}"
+        );
+        assert_eq!(d.range.clone(), Some(range.clone()), "{src:?}");
+        assert_eq!(d.source, Source::Value);
+    }
+}
+
+#[test]
+fn literals_have_cty_types() {
+    check_values(
+        ValueFormat::Hcl,
+        &[
+            ("1", r#"{"value":1,"type":"number"}"#),
+            ("true", r#"{"value":true,"type":"bool"}"#),
+            ("\"a\"", r#"{"value":"a","type":"string"}"#),
+            (
+                "[1, \"a\"]",
+                r#"{"value":[1,"a"],"type":["tuple",["number","string"]]}"#,
+            ),
+            (
+                "{b = 1, a = true}",
+                r#"{"value":{"a":true,"b":1},"type":["object",{"a":"bool","b":"number"}]}"#,
+            ),
+            ("[]", r#"{"value":[],"type":["tuple",[]]}"#),
+            ("{}", r#"{"value":{},"type":["object",{}]}"#),
+            ("[null]", r#"{"value":[null],"type":["tuple",["dynamic"]]}"#),
+        ],
+    );
+    let v = ok("null", ValueFormat::Hcl).value;
+    assert!(v.is_null() && v.ty.is_dynamic());
+}
+
+#[test]
+fn string_escapes_follow_hcl() {
+    check_values(
+        ValueFormat::Hcl,
+        &[
+            (
+                r#""a\nb\t\"c\\""#,
+                r#"{"value":"a\nb\t\"c\\","type":"string"}"#,
+            ),
+            (
+                r#""\u00e9\U0001F600""#,
+                r#"{"value":"é😀","type":"string"}"#,
+            ),
+            (
+                r#""$${x} %%{y}""#,
+                r#"{"value":"${x} %{y}","type":"string"}"#,
+            ),
+            (r#""a$b%c$""#, r#"{"value":"a$b%c$","type":"string"}"#),
+            // NFC, as cty normalises every string.
+            ("\"e\u{301}\"", r#"{"value":"é","type":"string"}"#),
+        ],
+    );
+    check_errors(
+        ValueFormat::Hcl,
+        &[
+            (
+                r#""\q""#,
+                "Invalid escape sequence",
+                "The symbol \"q\" is not a valid escape sequence selector.",
+                1..3,
+            ),
+            (
+                r#""\u12""#,
+                "Invalid escape sequence",
+                "The \\u escape sequence must be followed by four hexadecimal digits.",
+                1..5,
+            ),
+            (
+                r#""\uD800""#,
+                "Invalid escape sequence",
+                "Cannot encode character U+d800 in UTF-8.",
+                1..7,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn templates_interpolate_and_strip() {
+    check_values(
+        ValueFormat::Hcl,
+        &[
+            (
+                r#""x${1}y${true}""#,
+                r#"{"value":"x1ytrue","type":"string"}"#,
+            ),
+            // A lone interpolation passes its value through unconverted.
+            (
+                r#""${[1]}""#,
+                r#"{"value":[1],"type":["tuple",["number"]]}"#,
+            ),
+            (
+                r#""%{if true}yes%{else}no%{endif}""#,
+                r#"{"value":"yes","type":"string"}"#,
+            ),
+            (
+                r#""%{for k, v in {a=1,b=2}}${k}=${v};%{endfor}""#,
+                r#"{"value":"a=1;b=2;","type":"string"}"#,
+            ),
+            (r#""a ${~ "b" ~} c""#, r#"{"value":"abc","type":"string"}"#),
+            (
+                r#""a %{~ if true ~} b %{~ endif ~} c""#,
+                r#"{"value":"abc","type":"string"}"#,
+            ),
+        ],
+    );
+    check_errors(
+        ValueFormat::Hcl,
+        &[
+            (
+                r#""x${null}""#,
+                "Invalid template interpolation value",
+                "The expression result is null. Cannot include a null value in a string template.",
+                4..8,
+            ),
+            (
+                r#""%{ if true }x""#,
+                "Unexpected end of template",
+                "The if directive at terraform.tfvars:1,6-18 is missing its corresponding endif directive.",
+                14..15,
+            ),
+            (r#""%{ bogus }""#, "Invalid template control keyword", "\"bogus\" is not a valid template control keyword.", 4..9),
+            (r#""%{ endif }""#, "Unexpected endif directive", "The control directives within this template are unbalanced.", 1..11),
+        ],
+    );
+}
+
+#[test]
+fn heredocs_keep_lines_and_flush_heredocs_strip_common_indent() {
+    check_values(
+        ValueFormat::Hcl,
+        &[
+            (
+                "<<EOT\n  a\nb\nEOT",
+                r#"{"value":"  a\nb\n","type":"string"}"#,
+            ),
+            (
+                "<<-EOT\n    a\n      b\n    EOT",
+                r#"{"value":"a\n  b\n","type":"string"}"#,
+            ),
+            // A blank line neither counts nor loses its spaces.
+            (
+                "<<-EOT\n    a\n  \n    b\n    EOT",
+                r#"{"value":"a\n  \nb\n","type":"string"}"#,
+            ),
+            // Indentation is counted on the literal text before an interpolation...
+            (
+                "<<-EOT\n  ${\"x\"}\n    y\n  EOT",
+                r#"{"value":"x\n  y\n","type":"string"}"#,
+            ),
+            // ...and a line starting with an interpolation has none.
+            (
+                "<<-EOT\n${\"x\"}\n    y\n  EOT",
+                r#"{"value":"x\n    y\n","type":"string"}"#,
+            ),
+            // A strip marker reaches only to the end of its own line.
+            (
+                "<<EOT\na ${~ \"b\" ~}   \n\n  c\nEOT",
+                r#"{"value":"ab\n  c\n","type":"string"}"#,
+            ),
+            ("<<EOT\nEOT", r#"{"value":"","type":"string"}"#),
+            (
+                "<<EOT\n$${x} %%{y} \\n\nEOT",
+                r#"{"value":"${x} %{y} \\n\n","type":"string"}"#,
+            ),
+        ],
+    );
+    check_errors(
+        ValueFormat::Hcl,
+        &[(
+            "<<EOT\nno end",
+            "Unterminated template string",
+            "No closing marker was found for the string.",
+            12..12,
+        )],
+    );
+}
+
+#[test]
+fn operators_convert_operands_as_hcl_does() {
+    check_values(
+        ValueFormat::Hcl,
+        &[
+            ("1 + 2 * 3", r#"{"value":7,"type":"number"}"#),
+            ("(1 + 2) * 3", r#"{"value":9,"type":"number"}"#),
+            ("10 - 4 - 3", r#"{"value":3,"type":"number"}"#),
+            ("\"1\" + 2", r#"{"value":3,"type":"number"}"#),
+            ("1 == \"1\"", r#"{"value":false,"type":"bool"}"#),
+            ("{a = 1} == {a = 1}", r#"{"value":true,"type":"bool"}"#),
+            ("null == null", r#"{"value":true,"type":"bool"}"#),
+            ("2 >= 2 && !false", r#"{"value":true,"type":"bool"}"#),
+            ("-\"5\"", r#"{"value":-5,"type":"number"}"#),
+            ("true ? 1 : \"x\"", r#"{"value":"1","type":"string"}"#),
+            // The arm not taken is not evaluated for errors.
+            ("true ? 1 : foo", r#"{"value":1,"type":"number"}"#),
+        ],
+    );
+    check_errors(
+        ValueFormat::Hcl,
+        &[
+            ("\"a\" + 1", "Invalid operand", "Unsuitable value for left operand: a number is required.", 0..3),
+            ("null + 1", "Operation failed", "Error during operation: argument must not be null.", 0..8),
+            ("null ? 1 : 2", "Null condition", "The condition value is null. Conditions must either be true or false.", 0..4),
+            ("1 ? 1 : 2", "Incorrect condition type", "The condition expression must be of type bool.", 0..1),
+            (
+                "true ? [1] : {a = 1}",
+                "Inconsistent conditional result types",
+                "The true and false result expressions must have consistent types. The 'true' value is tuple, but the 'false' value is object.",
+                7..20,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn for_expressions_index_and_splat_work_on_literal_collections() {
+    check_values(
+        ValueFormat::Tfvars,
+        &[
+            (
+                "[for x in [1, 2, 3]: x * 2 if x > 1]",
+                r#"{"value":[4,6],"type":["tuple",["number","number"]]}"#,
+            ),
+            (
+                "{for x in [\"a\", \"b\"]: x => x}",
+                r#"{"value":{"a":"a","b":"b"},"type":["object",{"a":"string","b":"string"}]}"#,
+            ),
+            (
+                "{for x in [\"a\", \"a\"]: x => 1...}",
+                r#"{"value":{"a":[1,1]},"type":["object",{"a":["tuple",["number","number"]]}]}"#,
+            ),
+            ("[1, 2, 3][1]", r#"{"value":2,"type":"number"}"#),
+            ("{a = {b = 5}}.a.b", r#"{"value":5,"type":"number"}"#),
+            (
+                "[{a = 1}, {a = 2}][*].a",
+                r#"{"value":[1,2],"type":["tuple",["number","number"]]}"#,
+            ),
+            (
+                "[{a = 1}].*.a",
+                r#"{"value":[1],"type":["tuple",["number"]]}"#,
+            ),
+            (
+                "{a = 1}[*].a",
+                r#"{"value":[1],"type":["tuple",["number"]]}"#,
+            ),
+        ],
+    );
+    check_errors(
+        ValueFormat::Tfvars,
+        &[
+            ("[for x in [1]: y]", "Unknown variable", "There is no variable named \"y\". Did you mean \"x\"?", 15..16),
+            ("[for x in [1]: foo]", "Unknown variable", "There is no variable named \"foo\".", 15..18),
+            ("[for x in null: x]", "Iteration over null value", "A null value cannot be used as the collection in a 'for' expression.", 10..14),
+            (
+                "{for x in [\"a\", \"a\"]: x => 1}",
+                "Duplicate object key",
+                "Two different items produced the key \"a\" in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.",
+                22..23,
+            ),
+            ("[1][1]", "Invalid index", "The given key does not identify an element in this collection value: the given index is greater than or equal to the length of the collection.", 3..6),
+            ("{a = 1}.b", "Unsupported attribute", "This object does not have an attribute named \"b\".", 7..9),
+            (
+                "[[1, 2]].0.1",
+                "Invalid legacy index syntax",
+                "When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax instead, like [0][1].",
+                9..12,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn object_keys_are_names_strings_or_parenthesised_expressions() {
+    check_values(
+        ValueFormat::Hcl,
+        &[
+            (
+                "{\"a b\" = 1, c: 2}",
+                r#"{"value":{"a b":1,"c":2},"type":["object",{"a b":"number","c":"number"}]}"#,
+            ),
+            (
+                "{(1) = 1, true = 2, null = 3}",
+                r#"{"value":{"1":1,"null":3,"true":2},"type":["object",{"1":"number","null":"number","true":"number"}]}"#,
+            ),
+            // hcl's native syntax lets a later duplicate win.
+            (
+                "{a = 1, a = 2}",
+                r#"{"value":{"a":2},"type":["object",{"a":"number"}]}"#,
+            ),
+            (
+                "{\na = 1\nb = 2\n}",
+                r#"{"value":{"a":1,"b":2},"type":["object",{"a":"number","b":"number"}]}"#,
+            ),
+        ],
+    );
+    check_errors(
+        ValueFormat::Hcl,
+        &[
+            (
+                "{a.b = 1}",
+                "Ambiguous attribute key",
+                "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
+                1..4,
+            ),
+            ("{(null) = 1}", "Null value as key", "Can't use a null value as a key.", 10..11),
+            ("{a = 1 b = 2}", "Missing attribute separator", "Expected a newline or comma to mark the beginning of the next attribute.", 7..8),
+            ("{a}", "Missing key/value separator", "Expected an equals sign (\"=\") to mark the beginning of the attribute value.", 2..3),
+        ],
+    );
+}
+
+#[test]
+fn syntax_errors_use_hcl_diagnostics() {
+    check_errors(
+        ValueFormat::Hcl,
+        &[
+            ("", "Invalid expression", "Expected the start of an expression, but found an invalid expression token.", 0..0),
+            ("[1 2]", "Missing item separator", "Expected a comma to mark the beginning of the next item.", 3..4),
+            ("1 2", "Missing newline after argument", "An argument definition must end with a newline.", 2..3),
+            ("1, 2", "Unexpected comma after argument", "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.", 1..2),
+            ("'a'", "Invalid character", "Single quotes are not valid. Use double quotes (\") to enclose strings.", 0..1),
+            ("1 & 2", "Unsupported operator", "Bitwise operators are not supported. Did you mean boolean AND (\"&&\")?", 2..3),
+            ("\"abc", "Invalid multi-line string", "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.", 4..4),
+            ("1.2.3", "Invalid number literal", "Failed to recognize the value of this number literal.", 0..5),
+            ("[1, [2, 3]", "Unterminated tuple constructor expression", "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.", 0..1),
+        ],
+    );
+    check_errors(
+        ValueFormat::Cli,
+        &[(
+            "1 2",
+            "Extra characters after expression",
+            "An expression was successfully parsed, but extra characters were found after it.",
+            2..3,
+        )],
+    );
+}
+
+#[test]
+fn variables_and_functions_follow_the_eval_context() {
+    check_errors(
+        ValueFormat::Hcl,
+        &[
+            (
+                "foo",
+                "Variables not allowed",
+                "Variables may not be used here.",
+                0..3,
+            ),
+            (
+                "[foo.bar]",
+                "Variables not allowed",
+                "Variables may not be used here.",
+                1..4,
+            ),
+            (
+                "upper(\"a\")",
+                "Call to unknown function",
+                "There is no function named \"upper\".",
+                0..5,
+            ),
+            (
+                "tomaps({})",
+                "Call to unknown function",
+                "There is no function named \"tomaps\". Did you mean \"tomap\"?",
+                0..6,
+            ),
+            (
+                "tolist()",
+                "Not enough function arguments",
+                "Function \"tolist\" expects 1 argument(s). Missing value for \"v\".",
+                7..8,
+            ),
+            (
+                "tolist(1, 2)",
+                "Too many function arguments",
+                "Function \"tolist\" expects only 1 argument(s).",
+                10..11,
+            ),
+        ],
+    );
+    for f in [ValueFormat::Tfvars, ValueFormat::Cli] {
+        check_errors(
+            f,
+            &[(
+                "tolist([1])",
+                "Function calls not allowed",
+                "Functions may not be called here.",
+                0..11,
+            )],
+        );
+    }
+}
+
+#[test]
+fn conversion_functions_use_terraforms_messages() {
+    check_values(
+        ValueFormat::Hcl,
+        &[
+            (
+                "tolist([1, 2])",
+                r#"{"value":[1,2],"type":["list","number"]}"#,
+            ),
+            (
+                "tomap({a = 1, b = \"x\"})",
+                r#"{"value":{"a":"1","b":"x"},"type":["map","string"]}"#,
+            ),
+            ("tostring(1)", r#"{"value":"1","type":"string"}"#),
+            ("tobool(\"true\")", r#"{"value":true,"type":"bool"}"#),
+            (
+                "tolist([[1, 2]]...)",
+                r#"{"value":[1,2],"type":["list","number"]}"#,
+            ),
+        ],
+    );
+    let list_null = ok("tolist(null)", ValueFormat::Hcl).value;
+    assert!(list_null.is_null());
+    assert_eq!(list_null.ty, Type::list(Type::Dynamic));
+    check_errors(
+        ValueFormat::Hcl,
+        &[
+            ("tomap({a = 1, b = [1]})", "Invalid function argument", "Invalid value for \"v\" parameter: cannot convert object to map of any single type.", 6..7),
+            ("tolist([1, [2]])", "Invalid function argument", "Invalid value for \"v\" parameter: cannot convert tuple to list of any single type.", 7..8),
+            ("tonumber(\"x\")", "Invalid function argument", "Invalid value for \"v\" parameter: cannot convert \"x\" to number; given string must be a decimal representation of a number.", 10..11),
+            ("tobool(\"yes\")", "Invalid function argument", "Invalid value for \"v\" parameter: cannot convert \"yes\" to bool; only the strings \"true\" or \"false\" are allowed.", 8..11),
+            ("tonumber(sensitive(\"x\"))", "Invalid function argument", "Invalid value for \"v\" parameter: cannot convert this sensitive string to number.", 9..19),
+            ("tostring([1])", "Invalid function argument", "Invalid value for \"v\" parameter: cannot convert tuple to string.", 9..10),
+        ],
+    );
+}
+
+#[test]
+fn sensitive_marks_the_value_and_nonsensitive_removes_the_outer_mark() {
+    let v = ok("sensitive([1, 2])", ValueFormat::Hcl).value;
+    assert!(v.marks.sensitive);
+    let v = ok("[sensitive(1), 2]", ValueFormat::Hcl).value;
+    assert!(!v.marks.sensitive && v.elements().unwrap()[0].marks.sensitive);
+    let v = ok("nonsensitive(sensitive(1))", ValueFormat::Hcl).value;
+    assert!(!v.has_sensitive_deep());
+    // Operators carry marks to their result; so does a template.
+    assert!(
+        ok("sensitive(1) + 1", ValueFormat::Hcl)
+            .value
+            .marks
+            .sensitive
+    );
+    assert!(
+        ok("\"${sensitive(\"x\")}y\"", ValueFormat::Hcl)
+            .value
+            .marks
+            .sensitive
+    );
+    // As current hcl does, the condition's marks reach the result.
+    assert!(
+        ok("sensitive(true) ? 1 : 2", ValueFormat::Hcl)
+            .value
+            .marks
+            .sensitive
+    );
+}
+
+#[test]
+fn json_values_are_hcl_json_properties() {
+    check_values(
+        ValueFormat::Json,
+        &[
+            (
+                "{\"b\": [1, \"${x}\"], \"a\": null}",
+                r#"{"value":{"a":null,"b":[1,"${x}"]},"type":["object",{"a":"dynamic","b":["tuple",["number","string"]]}]}"#,
+            ),
+            (
+                "\"\\u00e9\\ud83d\\ude00\"",
+                r#"{"value":"é😀","type":"string"}"#,
+            ),
+            (
+                "12345678901234567890123",
+                r#"{"value":12345678901234567890123,"type":"number"}"#,
+            ),
+        ],
+    );
+    check_errors(
+        ValueFormat::Json,
+        &[
+            ("{\"a\": 1, \"a\": 2}", "Duplicate object attribute", "An attribute named \"a\" was already defined at terraform.tfvars.json:1,8-11.", 9..12),
+            ("nul", "Invalid JSON keyword", "\"nul\" is not a valid JSON keyword. Did you mean \"null\"?", 0..3),
+            ("[1,]", "Trailing comma in array", "JSON does not permit a trailing comma after the final value in an array.", 2..3),
+            ("01", "Invalid JSON number", "There is a syntax error in the given JSON number.", 0..2),
+            ("\"\\x\"", "Invalid JSON string", "There is a syntax error in the given JSON string.", 3..4),
+            ("", "Missing JSON value", "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.", 0..0),
+        ],
+    );
+}
+
+#[test]
+fn cty_json_implies_types_and_keeps_the_last_duplicate() {
+    check_values(
+        ValueFormat::Ctyjson,
+        &[
+            (
+                "{\"a\": [1, true], \"b\": {}}",
+                r#"{"value":{"a":[1,true],"b":{}},"type":["object",{"a":["tuple",["number","bool"]],"b":["object",{}]}]}"#,
+            ),
+            (
+                "{\"a\": 1, \"a\": \"x\"}",
+                r#"{"value":{"a":"x"},"type":["object",{"a":"string"}]}"#,
+            ),
+        ],
+    );
+    let pv = ok("[1]", ValueFormat::Ctyjson);
+    assert_eq!(pv.src_range, None);
+    assert!(!pv.from_cli);
+}
+
+#[test]
+fn cli_values_are_literal_strings_or_nil_context_expressions() {
+    let pv = parse_value("[1, \"a\"]", ValueFormat::Cli, true).unwrap();
+    assert_eq!(pv.value.as_str(), Some("[1, \"a\"]"));
+    assert!(pv.from_cli && pv.src_range.is_none());
+    let pv = parse_value("[1, \"a\"]", ValueFormat::Cli, false).unwrap();
+    assert_eq!(
+        cty_json(&pv.value),
+        r#"{"value":[1,"a"],"type":["tuple",["number","string"]]}"#
+    );
+    assert!(pv.from_cli && pv.src_range.is_none());
+}
+
+#[test]
+fn source_ranges_are_printed_as_hcl_prints_them() {
+    let cases = [
+        ("\"secret\"", ValueFormat::Hcl, "terraform.tfvars:1,5-13"),
+        ("  [1]  ", ValueFormat::Tfvars, "terraform.tfvars:1,7-10"),
+        ("[\n  1,\n]", ValueFormat::Hcl, "terraform.tfvars:1,5-3,2"),
+        ("\"é\"", ValueFormat::Hcl, "terraform.tfvars:1,5-8"),
+        (
+            "<<EOT\nx\nEOT",
+            ValueFormat::Hcl,
+            "terraform.tfvars:1,5-3,4",
+        ),
+        (
+            "{\"a\": 1}",
+            ValueFormat::Json,
+            "terraform.tfvars.json:1,7-15",
+        ),
+        ("\t1", ValueFormat::Json, "terraform.tfvars.json:1,9-10"),
+    ];
+    for (src, f, want) in cases {
+        assert_eq!(ok(src, f).src_range.as_deref(), Some(want), "{src:?}");
+    }
+}
+
+#[test]
+fn spans_locate_elements_and_attributes_of_literal_values() {
+    let src = "[{name = \"a\"}, tolist([1, 2]), toset([3])]";
+    let pv = ok(src, ValueFormat::Hcl);
+    let s = &pv.spans;
+    assert_eq!(s.range, 0..src.len());
+    assert_eq!(&src[s.kids["0"].kids["name"].range.clone()], "\"a\"");
+    assert_eq!(&src[s.kids["1"].kids["1"].range.clone()], "2");
+    assert_eq!(&src[s.kids["2"].range.clone()], "toset([3])");
+    assert!(
+        s.kids["2"].kids.is_empty(),
+        "a set's elements have no stable index"
+    );
+    let json = "{\"a\": [true, {\"b\": 1}]}";
+    let pv = ok(json, ValueFormat::Json);
+    assert_eq!(
+        &json[pv.spans.kids["a"].kids["1"].kids["b"].range.clone()],
+        "1"
+    );
+}
+
+#[test]
+fn eval_const_expr_reads_hcl_edit_expressions_without_functions() {
+    let src = "optional(string, [1, {a = \"x\"}])";
+    let body: hcl::edit::structure::Body = format!("t = {src}\n").parse().unwrap();
+    let attr = body.get_attribute("t").unwrap();
+    let hcl::edit::expr::Expression::FuncCall(call) = attr.value.clone() else {
+        panic!()
+    };
+    let def = &call.args.iter().nth(1).unwrap();
+    let text = format!("t = {src}\n");
+    let v = eval_const_expr(def, &text, 0).unwrap();
+    assert_eq!(
+        cty_json(&v),
+        r#"{"value":[1,{"a":"x"}],"type":["tuple",["number",["object",{"a":"string"}]]]}"#
+    );
+    let bad: hcl::edit::expr::Expression = "tolist([1])".parse().unwrap();
+    let d = eval_const_expr(&bad, "tolist([1])", 10).unwrap_err();
+    assert_eq!(d[0].summary, "Function calls not allowed");
+    assert_eq!(d[0].source, Source::Type);
+    assert_eq!(d[0].range, Some(10..21));
+}
+
+#[test]
+#[ignore]
+fn json_perf_probe() {
+    let json_objs: Vec<String> = (0..20_000)
+        .map(|i| {
+            format!("{{\"name\": \"n{i}\", \"port\": {i}, \"tags\": [\"a\", \"b\"], \"on\": true}}")
+        })
+        .collect();
+    let big_json = format!("[{}]", json_objs.join(", "));
+    for _ in 0..20 {
+        let _ = parse_value(&big_json, ValueFormat::Json, false);
+    }
+}
+
+/// A small deterministic generator (xorshift) for the no-panic sweep.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+fn random_source(rng: &mut Rng) -> String {
+    const PIECES: &[&str] = &[
+        "[",
+        "]",
+        "{",
+        "}",
+        "(",
+        ")",
+        "\"",
+        "${",
+        "%{",
+        "}",
+        "~",
+        "<<EOT\n",
+        "<<-EOT\n",
+        "\nEOT",
+        "EOT",
+        "\n",
+        " ",
+        "\t",
+        "\r",
+        ",",
+        ":",
+        "=",
+        "=>",
+        "...",
+        ".",
+        "*",
+        "?",
+        "!",
+        "-",
+        "+",
+        "/",
+        "%",
+        "==",
+        "&&",
+        "||",
+        "<",
+        ">=",
+        "1",
+        "0.5",
+        "1e3",
+        "-0",
+        "a",
+        "x",
+        "for",
+        "in",
+        "if",
+        "else",
+        "endif",
+        "endfor",
+        "true",
+        "null",
+        "tolist(",
+        "toset(",
+        "tomap(",
+        "tostring(",
+        "tonumber(",
+        "sensitive(",
+        "nonsensitive(",
+        "\\",
+        "\\n",
+        "\\u00e9",
+        "$${",
+        "%%{",
+        "#",
+        "//",
+        "/*",
+        "*/",
+        "é",
+        "e\u{301}",
+        "😀",
+        "'",
+        "`",
+        ";",
+        "::",
+        "[*]",
+        ".*",
+        "\u{201c}",
+        "\"a\"",
+        "{a = 1}",
+        "[1, 2]",
+    ];
+    let n = (rng.next() % 40) as usize;
+    (0..n)
+        .map(|_| PIECES[(rng.next() % PIECES.len() as u64) as usize])
+        .collect()
+}
+
+#[test]
+fn random_sources_never_panic() {
+    let iters: usize = std::env::var("TFTYPE_SWEEP")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3000);
+    let seed = std::env::var("TFTYPE_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x2545F4914F6CDD1D);
+    let mut rng = Rng(seed);
+    for _ in 0..iters {
+        let src = random_source(&mut rng);
+        for f in [
+            ValueFormat::Hcl,
+            ValueFormat::Tfvars,
+            ValueFormat::Json,
+            ValueFormat::Ctyjson,
+            ValueFormat::Cli,
+        ] {
+            let r = std::panic::catch_unwind(|| parse_value(&src, f, false));
+            match r {
+                Err(_) => panic!("panic for {src:?} ({f:?})"),
+                Ok(Err(ds)) => {
+                    for d in ds {
+                        let r = d.range.clone().expect("every diagnostic has a range");
+                        assert!(
+                            r.start <= r.end && r.end <= src.len(),
+                            "{src:?} {f:?} {d:?}"
+                        );
+                        assert!(
+                            !d.summary.is_empty() && !d.detail.is_empty(),
+                            "{src:?} {f:?} {d:?}"
+                        );
+                    }
+                }
+                Ok(Ok(_)) => {}
+            }
+        }
+    }
+}
