@@ -148,6 +148,7 @@ const ctx = await chromium.launchPersistentContext(profile, {
 });
 
 try {
+  ctx.setDefaultTimeout(TIMEOUT);
   const page = ctx.pages()[0] ?? (await ctx.newPage());
   const problems = [];
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
@@ -186,6 +187,13 @@ try {
     assertEq(await page.locator("#boot").count(), 0, "loading placeholder removed");
     await expectState("initial example");
   });
+  if (failed) {
+    // Everything else would fail the same way.
+    console.log(`e2e: ${passed} passed, ${failed} failed (the page did not load; other checks skipped)`);
+    await ctx.close();
+    rmSync(profile, { recursive: true, force: true });
+    process.exit(1);
+  }
 
   await check("typing a type constraint updates the result", async () => {
     await typeInto(page, "type-editor", "number");
