@@ -12,7 +12,9 @@
 //   setLanguage(view, "hcl" | "json")
 //   setDiagnostics(view, [{from, to, message, severity}])
 //   setReadOnly(view, bool)
+//   select(view, from, to)             select a range, scroll to it, focus
 //   focus(view)
+// `options` and the diagnostics list may also be given as JSON text.
 //   destroy(view)
 
 import { EditorState, Compartment, Annotation } from "@codemirror/state";
@@ -36,10 +38,10 @@ import {
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
 import { setDiagnostics as lintSetDiagnostics } from "@codemirror/lint";
-import { json } from "@codemirror/lang-json";
+import { jsonLanguage } from "@codemirror/lang-json";
 import { hclLanguage } from "codemirror-lang-hcl";
 import { tags as t } from "@lezer/highlight";
-import { NodeType, Parser, Tree } from "@lezer/common";
+import { NodeType, Parser, Tree, TreeFragment } from "@lezer/common";
 
 // ---------------------------------------------------------------------------
 // HCL *expressions*.
@@ -51,6 +53,8 @@ import { NodeType, Parser, Tree } from "@lezer/common";
 // parsed as the body `_=<text>`, and the resulting tree is hung under a new
 // top node at offset -2, so that every node lines up with the editor's text
 // again. The prefix nodes lie before position 0 and are never drawn.
+// (codemirror-lang-hcl 0.2.0 also misreads a function call as an object's
+// value, e.g. `{ a = optional(string) }`; those few tokens lose their colour.)
 
 const PREFIX = "_=";
 
@@ -91,12 +95,16 @@ const exprTop = NodeType.define({
 });
 
 class HclExpressionParser extends Parser {
-  createParse(input, _fragments, ranges) {
-    // Incremental reuse is not attempted: the fragments of the previous parse
-    // are in wrapped coordinates. Lezer still parses in time slices, so a big
-    // document never blocks typing.
+  createParse(input, fragments, ranges) {
     const length = ranges.length ? ranges[ranges.length - 1].to : input.length;
-    const inner = hclLanguage.parser.startParse(new PrefixedInput(input), [], [
+    if (length > MAX_HCL_HIGHLIGHT || tooDeep(input, length)) return flatParse(exprTop, length);
+    // The previous trees are reused (incremental parsing, which keeps typing
+    // in a big document fast): their fragments are moved into the prefixed
+    // coordinates, where a node's position is PREFIX.length further on.
+    const shifted = fragments.map(
+      (f) => new TreeFragment(f.from + PREFIX.length, f.to + PREFIX.length, f.tree, f.offset - PREFIX.length, f.openStart, f.openEnd),
+    );
+    const inner = hclLanguage.parser.startParse(new PrefixedInput(input), shifted, [
       { from: 0, to: length + PREFIX.length },
     ]);
     return {
@@ -119,6 +127,56 @@ class HclExpressionParser extends Parser {
 }
 
 const hclExpressionLanguage = new Language(hclData, new HclExpressionParser(), [], "hcl");
+
+// ---------------------------------------------------------------------------
+// Very deep nesting. Lezer builds its trees recursively, so thousands of
+// nested brackets overflow the JS stack. Such texts (the engine rejects them
+// anyway) are left unhighlighted: the parse gives a flat tree.
+
+const MAX_NESTING = 200;
+
+// The HCL grammar is slow on big texts (a 100 KB value takes over half a
+// second to parse, and about 10 ms per keystroke even incrementally), which
+// would eat into every keystroke's budget. Longer HCL texts stay plain.
+const MAX_HCL_HIGHLIGHT = 40_000;
+
+function tooDeep(input, length) {
+  const text = input.read(0, length);
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40 || c === 91 || c === 123) {
+      if (++depth > MAX_NESTING) return true;
+    } else if ((c === 41 || c === 93 || c === 125) && depth > 0) depth--;
+  }
+  return false;
+}
+
+function flatParse(top, length) {
+  return {
+    parsedPos: length,
+    stoppedAt: null,
+    stopAt() {},
+    advance: () => new Tree(top, [], [], length),
+  };
+}
+
+const jsonTop = NodeType.define({
+  id: 0,
+  name: "JsonText",
+  top: true,
+  props: [[languageDataProp, jsonLanguage.data]],
+});
+
+class GuardedJsonParser extends Parser {
+  createParse(input, fragments, ranges) {
+    const length = ranges.length ? ranges[ranges.length - 1].to : input.length;
+    if (tooDeep(input, length)) return flatParse(jsonTop, length);
+    return jsonLanguage.parser.createParse(input, fragments, ranges);
+  }
+}
+
+const jsonGuardedLanguage = new Language(jsonLanguage.data, new GuardedJsonParser(), [], "json");
 
 // ---------------------------------------------------------------------------
 // Looks. Colours are CSS custom properties, so the page's `data-theme`
@@ -188,7 +246,7 @@ const baseTheme = EditorView.theme({
 const programmatic = Annotation.define();
 
 function languageExtension(name) {
-  return name === "json" ? json() : hclExpressionLanguage;
+  return name === "json" ? jsonGuardedLanguage : hclExpressionLanguage;
 }
 
 function readOnlyExtension(readOnly) {
@@ -200,7 +258,7 @@ function readOnlyExtension(readOnly) {
  * after every user edit (not after setDoc).
  */
 export function createEditor(parent, doc, options, onChange) {
-  const opts = options || {};
+  const opts = (typeof options === "string" ? JSON.parse(options) : options) || {};
   const languageConf = new Compartment();
   const readOnlyConf = new Compartment();
   const contentAttrs = { spellcheck: "false", autocorrect: "off", autocapitalize: "off" };
@@ -233,6 +291,8 @@ export function createEditor(parent, doc, options, onChange) {
     }),
   });
   view._tftype = { languageConf, readOnlyConf };
+  // For tests and debugging: the host element knows its editor.
+  parent.tftypeEditor = view;
   return view;
 }
 
@@ -266,7 +326,8 @@ export function setReadOnly(view, readOnly) {
 export function setDiagnostics(view, list) {
   const len = view.state.doc.length;
   const out = [];
-  for (const d of list || []) {
+  const items = typeof list === "string" ? JSON.parse(list) : list;
+  for (const d of items || []) {
     if (!d) continue;
     let from = Math.max(0, Math.min(len, Number(d.from) | 0));
     let to = Math.max(from, Math.min(len, Number(d.to) | 0));
@@ -274,6 +335,14 @@ export function setDiagnostics(view, list) {
     out.push({ from, to, severity, message: String(d.message == null ? "" : d.message) });
   }
   view.dispatch(lintSetDiagnostics(view.state, out));
+}
+
+export function select(view, from, to) {
+  const len = view.state.doc.length;
+  const a = Math.max(0, Math.min(len, Number(from) | 0));
+  const b = Math.max(a, Math.min(len, Number(to) | 0));
+  view.dispatch({ selection: { anchor: a, head: b }, scrollIntoView: true });
+  view.focus();
 }
 
 export function focus(view) {

@@ -91,6 +91,7 @@ pub const DEFAULT: Example = Example {
     sensitive: false,
 };
 
+#[cfg_attr(not(test), allow(dead_code))]
 pub fn by_id(id: &str) -> Option<&'static Example> {
     EXAMPLES.iter().find(|e| e.id == id)
 }

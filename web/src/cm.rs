@@ -1,0 +1,132 @@
+//! The CodeMirror 6 editors, through the small JS wrapper in `js-src/cm6.js`
+//! (bundled into `web/js/cm6.bundle.js` by the Trunk pre_build hook).
+//!
+//! Positions are UTF-16 offsets, as everywhere in JS. On targets other than
+//! wasm32 (native unit tests) every function is a no-op, so that the crate
+//! compiles without the generated bundle.
+
+use serde::Serialize;
+
+/// One underline in an editor.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Mark {
+    pub from: usize,
+    pub to: usize,
+    pub message: String,
+    pub severity: &'static str,
+}
+
+#[derive(Serialize)]
+struct Options<'a> {
+    language: &'a str,
+    #[serde(rename = "readOnly")]
+    read_only: bool,
+    label: &'a str,
+}
+
+#[cfg(target_arch = "wasm32")]
+mod imp {
+    use wasm_bindgen::prelude::*;
+
+    #[wasm_bindgen(module = "/js/cm6.bundle.js")]
+    extern "C" {
+        #[derive(Clone)]
+        pub type EditorView;
+
+        #[wasm_bindgen(js_name = createEditor)]
+        pub fn create_editor(
+            parent: &web_sys::HtmlElement,
+            doc: &str,
+            options_json: &str,
+            on_change: &Closure<dyn FnMut(String)>,
+        ) -> EditorView;
+        #[wasm_bindgen(js_name = setDoc)]
+        pub fn set_doc(view: &EditorView, text: &str);
+        #[wasm_bindgen(js_name = setLanguage)]
+        pub fn set_language(view: &EditorView, name: &str);
+        #[wasm_bindgen(js_name = setDiagnostics)]
+        pub fn set_diagnostics(view: &EditorView, list_json: &str);
+        #[wasm_bindgen(js_name = setReadOnly)]
+        pub fn set_read_only(view: &EditorView, read_only: bool);
+        #[wasm_bindgen(js_name = select)]
+        pub fn select(view: &EditorView, from: usize, to: usize);
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod imp {
+    #[derive(Clone)]
+    pub struct EditorView;
+    pub fn set_doc(_: &EditorView, _: &str) {}
+    pub fn set_language(_: &EditorView, _: &str) {}
+    pub fn set_diagnostics(_: &EditorView, _: &str) {}
+    pub fn set_read_only(_: &EditorView, _: bool) {}
+    pub fn select(_: &EditorView, _: usize, _: usize) {}
+}
+
+pub use imp::EditorView;
+
+/// Creates an editor inside `parent`; `on_change` gets the whole text after
+/// every user edit (not after [`set_doc`]). The callback lives as long as the
+/// page.
+#[cfg(target_arch = "wasm32")]
+pub fn create(
+    parent: &web_sys::HtmlElement,
+    doc: &str,
+    language: &str,
+    read_only: bool,
+    label: &str,
+    on_change: impl FnMut(String) + 'static,
+) -> EditorView {
+    use wasm_bindgen::prelude::Closure;
+    let opts = serde_json::to_string(&Options {
+        language,
+        read_only,
+        label,
+    })
+    .unwrap_or_default();
+    let cb = Closure::<dyn FnMut(String)>::new(on_change);
+    let view = imp::create_editor(parent, doc, &opts, &cb);
+    cb.forget();
+    view
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub fn create(
+    _parent: &web_sys::HtmlElement,
+    _doc: &str,
+    language: &str,
+    read_only: bool,
+    label: &str,
+    _on_change: impl FnMut(String) + 'static,
+) -> EditorView {
+    let _ = Options {
+        language,
+        read_only,
+        label,
+    };
+    EditorView
+}
+
+pub fn set_doc(view: &EditorView, text: &str) {
+    imp::set_doc(view, text)
+}
+
+pub fn set_language(view: &EditorView, name: &str) {
+    imp::set_language(view, name)
+}
+
+#[allow(dead_code)]
+pub fn set_read_only(view: &EditorView, read_only: bool) {
+    imp::set_read_only(view, read_only)
+}
+
+/// Moves the cursor to (selects) a range, scrolls it into view and focuses.
+pub fn select(view: &EditorView, from: usize, to: usize) {
+    imp::select(view, from, to)
+}
+
+pub fn set_marks(view: &EditorView, marks: &[Mark]) {
+    let json = serde_json::to_string(marks).unwrap_or_else(|_| "[]".into());
+    imp::set_diagnostics(view, &json)
+}

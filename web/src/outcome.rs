@@ -1,0 +1,285 @@
+//! One evaluation, reduced to what the page shows: the result texts, or the
+//! error with its places, and the underlines for each editor.
+
+use tftype::diag::{Severity, Source};
+use tftype::{evaluate, Stage};
+
+use crate::cm::Mark;
+use crate::jsonfmt;
+use crate::model::State;
+
+/// Compared, so that an unchanged result does not re-render.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Outcome {
+    pub ok: bool,
+    pub stage: Option<Stage>,
+    /// `typeexpr.TypeString` of the result's type.
+    pub type_string: String,
+    /// What `terraform console` prints for `var.NAME`.
+    pub console: String,
+    /// go-cty JSON (`{"value": ..., "type": ...}`), indented.
+    pub json: String,
+    pub summary: String,
+    pub detail: String,
+    /// Where the errors are, in words, with the range to select.
+    pub places: Vec<Place>,
+    pub explain: Vec<ExplainRow>,
+    pub type_marks: Vec<Mark>,
+    pub value_marks: Vec<Mark>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub source: Source,
+    /// "value, line 2, column 5"
+    pub label: String,
+    pub from16: usize,
+    pub to16: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExplainRow {
+    /// `[0].name`, or empty for the whole value.
+    pub path: String,
+    pub from: String,
+    pub to: String,
+    pub rule: String,
+}
+
+impl Outcome {
+    /// A heading for the failed step, in plain words.
+    pub fn stage_label(&self) -> &'static str {
+        match self.stage {
+            Some(Stage::Type) => "The type constraint is invalid",
+            Some(Stage::Value) => "The value cannot be read",
+            Some(Stage::Convert) => "The value does not match the type",
+            Some(Stage::Null) => "null is not allowed here",
+            None => "Error",
+        }
+    }
+}
+
+/// Evaluates `state` with the engine.
+pub fn compute(state: &State) -> Outcome {
+    let req = state.request();
+    let resp = evaluate(&req);
+    let type_text = req.type_src.as_deref().unwrap_or("");
+    let mut out = Outcome {
+        ok: resp.ok,
+        stage: resp.stage,
+        type_string: resp.type_string.unwrap_or_default(),
+        console: resp.console.unwrap_or_default(),
+        json: resp
+            .json
+            .as_deref()
+            .map(jsonfmt::pretty)
+            .unwrap_or_default(),
+        summary: resp.summary.unwrap_or_default(),
+        detail: resp.detail.unwrap_or_default(),
+        explain: resp
+            .explain
+            .into_iter()
+            .map(|s| ExplainRow {
+                path: s.path,
+                from: s.from,
+                to: s.to,
+                rule: s.rule,
+            })
+            .collect(),
+        ..Outcome::default()
+    };
+    for d in &resp.diagnostics {
+        let (Some(start), Some(from16), Some(to16)) = (d.start, d.start16, d.end16) else {
+            continue;
+        };
+        let (what, text) = match d.source {
+            Source::Type => ("type constraint", type_text),
+            Source::Value => ("value", req.value.as_str()),
+        };
+        let mark = Mark {
+            from: from16,
+            to: to16,
+            message: if d.detail.is_empty() {
+                d.summary.clone()
+            } else {
+                format!("{}\n\n{}", d.summary, d.detail)
+            },
+            severity: match d.severity {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+            },
+        };
+        match d.source {
+            Source::Type => out.type_marks.push(mark),
+            Source::Value => out.value_marks.push(mark),
+        }
+        out.places.push(Place {
+            source: d.source,
+            label: format!("{what}, {}", line_col(text, start)),
+            from16,
+            to16,
+        });
+    }
+    out
+}
+
+/// Results longer than this are shown cut (laying out a huge text on every
+/// keystroke would make typing slow); "Show all" lifts the limit.
+pub const SHOW_LINES: usize = 1000;
+pub const SHOW_BYTES: usize = 64 * 1024;
+
+/// The start of `text` that fits in `max_lines` lines and about `max_bytes`
+/// bytes (cut at a line end when there is one), and the total number of
+/// lines when anything was cut.
+pub fn clip(text: &str, max_lines: usize, max_bytes: usize) -> (&str, Option<usize>) {
+    let mut end = text.len();
+    let mut lines = 0usize;
+    for (i, b) in text.bytes().enumerate() {
+        if b == b'\n' {
+            lines += 1;
+            if lines == max_lines || i >= max_bytes {
+                end = i;
+                break;
+            }
+        }
+    }
+    if end == text.len() && text.len() > max_bytes {
+        // One very long line: cut inside it, at a character boundary.
+        end = max_bytes;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+    }
+    if end >= text.len() {
+        return (text, None);
+    }
+    (&text[..end], Some(text.lines().count()))
+}
+
+/// "line L, column C" (1-based, columns in characters) of a byte offset;
+/// offsets inside a character or past the end are clamped.
+pub fn line_col(src: &str, byte: usize) -> String {
+    let mut end = byte.min(src.len());
+    while !src.is_char_boundary(end) {
+        end -= 1;
+    }
+    let before = &src[..end];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    format!("line {line}, column {col}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Format;
+
+    fn state(ty: &str, value: &str) -> State {
+        State {
+            type_src: ty.into(),
+            value: value.into(),
+            ..State::default()
+        }
+    }
+
+    #[test]
+    fn clip_keeps_short_texts_whole() {
+        assert_eq!(clip("a\nb\nc", 3, 100), ("a\nb\nc", None));
+        assert_eq!(clip("", 3, 100), ("", None));
+    }
+
+    #[test]
+    fn clip_cuts_at_the_line_limit_and_counts_all_lines() {
+        assert_eq!(clip("a\nb\nc\nd", 2, 100), ("a\nb", Some(4)));
+    }
+
+    #[test]
+    fn clip_cuts_at_the_byte_limit_at_a_line_end() {
+        let text = "aaaa\nbbbb\ncccc\n";
+        assert_eq!(clip(text, 100, 6), ("aaaa\nbbbb", Some(3)));
+    }
+
+    #[test]
+    fn clip_cuts_one_long_line_at_a_character_boundary() {
+        let text = "éééé";
+        assert_eq!(clip(text, 10, 3), ("é", Some(1)));
+    }
+
+    #[test]
+    fn line_col_counts_lines_and_characters() {
+        assert_eq!(line_col("ab\ncdé f", 0), "line 1, column 1");
+        assert_eq!(line_col("ab\ncdé f", 3), "line 2, column 1");
+        assert_eq!(line_col("ab\ncdé f", 8), "line 2, column 5");
+        assert_eq!(line_col("é", 1), "line 1, column 1");
+        assert_eq!(line_col("ab", 99), "line 1, column 3");
+    }
+
+    #[test]
+    fn accepted_value_fills_console_type_and_json() {
+        let o = compute(&state("number", "\"15\""));
+        assert!(o.ok, "{o:?}");
+        assert_eq!(
+            (o.console.as_str(), o.type_string.as_str()),
+            ("15", "number")
+        );
+        assert!(o.json.contains("\"value\": 15"), "{}", o.json);
+        assert!(o.type_marks.is_empty() && o.value_marks.is_empty() && o.places.is_empty());
+    }
+
+    #[test]
+    fn conversion_error_marks_the_value_and_names_the_place() {
+        let o = compute(&state("number", "\"fifteen\""));
+        assert!(!o.ok);
+        assert_eq!(o.stage, Some(Stage::Convert));
+        assert_eq!(o.stage_label(), "The value does not match the type");
+        assert_eq!(o.summary, "Invalid value for input variable");
+        assert!(o.detail.ends_with("a number is required."), "{}", o.detail);
+        assert_eq!(o.value_marks.len(), 1);
+        let m = &o.value_marks[0];
+        assert_eq!((m.from, m.to, m.severity), (0, 9, "error"));
+        assert!(
+            m.message
+                .starts_with("Invalid value for input variable\n\n"),
+            "{}",
+            m.message
+        );
+        assert_eq!(o.places[0].label, "value, line 1, column 1");
+    }
+
+    #[test]
+    fn marks_use_utf16_offsets() {
+        // "é" is 2 bytes but 1 UTF-16 unit; "🙂" is 4 bytes and 2 units.
+        let o = compute(&state("list(number)", "[\"é🙂\", \"x\"]"));
+        assert!(!o.ok);
+        let m = &o.value_marks[0];
+        assert_eq!((m.from, m.to), (1, 6), "{o:?}");
+    }
+
+    #[test]
+    fn type_errors_mark_the_type_editor() {
+        let o = compute(&state("\"string\"", "\"x\""));
+        assert_eq!(o.stage, Some(Stage::Type));
+        assert_eq!(o.summary, "Invalid quoted type constraints");
+        assert_eq!(o.type_marks.len(), 1);
+        assert!(o.value_marks.is_empty());
+        assert!(o.places[0].label.starts_with("type constraint, line 1"));
+    }
+
+    #[test]
+    fn options_change_the_result() {
+        let null = |nullable| {
+            compute(&State {
+                nullable,
+                format: Format::Hcl,
+                ..state("string", "null")
+            })
+        };
+        assert!(null(true).ok);
+        assert_eq!(null(false).stage, Some(Stage::Null));
+        let sens = compute(&State {
+            sensitive: true,
+            ..state("string", "\"s\"")
+        });
+        assert_eq!(sens.console, "(sensitive value)");
+    }
+}

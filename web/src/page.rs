@@ -1,0 +1,183 @@
+//! The browser around the app: URL parameters, the fragment, history,
+//! the colour theme and its stored choice, the clipboard, the clock. Every
+//! function tolerates a missing `window` (and returns a neutral value).
+
+use wasm_bindgen::JsValue;
+
+/// How the page was opened (`?embed=1&readonly=1&theme=dark`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mode {
+    /// For an iframe on a docs site: no header, gallery or footer; compact.
+    pub embed: bool,
+    /// The editors and options cannot be changed.
+    pub readonly: bool,
+    /// A theme forced by the URL (embedders match their site).
+    pub theme: Option<Theme>,
+}
+
+impl Mode {
+    pub fn from_search(search: &str) -> Mode {
+        let mut m = Mode::default();
+        for pair in search.trim_start_matches('?').split('&') {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            let on = matches!(v, "" | "1" | "true" | "yes");
+            match k {
+                "embed" => m.embed = on,
+                "readonly" => m.readonly = on,
+                "theme" => m.theme = Theme::from_key(v),
+                _ => {}
+            }
+        }
+        m
+    }
+
+    pub fn current() -> Mode {
+        Mode::from_search(&location().and_then(|l| l.search().ok()).unwrap_or_default())
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Theme {
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub fn key(self) -> &'static str {
+        match self {
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    pub fn from_key(s: &str) -> Option<Theme> {
+        match s {
+            "light" => Some(Theme::Light),
+            "dark" => Some(Theme::Dark),
+            _ => None,
+        }
+    }
+
+    pub fn other(self) -> Theme {
+        match self {
+            Theme::Light => Theme::Dark,
+            Theme::Dark => Theme::Light,
+        }
+    }
+}
+
+const THEME_KEY: &str = "tftype-theme";
+
+fn window() -> Option<web_sys::Window> {
+    web_sys::window()
+}
+
+fn location() -> Option<web_sys::Location> {
+    window().map(|w| w.location())
+}
+
+fn local_storage() -> Option<web_sys::Storage> {
+    window().and_then(|w| w.local_storage().ok().flatten())
+}
+
+/// The theme the user chose earlier on this site, if any.
+pub fn stored_theme() -> Option<Theme> {
+    local_storage()
+        .and_then(|s| s.get_item(THEME_KEY).ok().flatten())
+        .and_then(|v| Theme::from_key(&v))
+}
+
+pub fn store_theme(theme: Theme) {
+    if let Some(s) = local_storage() {
+        let _ = s.set_item(THEME_KEY, theme.key());
+    }
+}
+
+pub fn system_prefers_dark() -> bool {
+    window()
+        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+/// Sets `<html data-theme=...>`, which the style sheet and the editors follow;
+/// None removes it (the system's preference applies).
+pub fn apply_theme(theme: Option<Theme>) {
+    let Some(root) = window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    else {
+        return;
+    };
+    let _ = match theme {
+        Some(t) => root.set_attribute("data-theme", t.key()),
+        None => root.remove_attribute("data-theme"),
+    };
+}
+
+/// The fragment, including `#` (empty when there is none).
+pub fn hash() -> String {
+    location().and_then(|l| l.hash().ok()).unwrap_or_default()
+}
+
+/// Replaces the fragment without a new history entry or a scroll.
+pub fn replace_hash(fragment: &str) {
+    let Some(w) = window() else { return };
+    if let Ok(h) = w.history() {
+        let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(fragment));
+    }
+}
+
+/// This page's address without query and fragment.
+pub fn base_url() -> String {
+    let Some(l) = location() else {
+        return String::new();
+    };
+    format!(
+        "{}{}",
+        l.origin().unwrap_or_default(),
+        l.pathname().unwrap_or_default()
+    )
+}
+
+/// The address with the fragment (what the share button copies).
+pub fn href() -> String {
+    location().and_then(|l| l.href().ok()).unwrap_or_default()
+}
+
+/// Milliseconds from an arbitrary start (for the "evaluated in" figure).
+pub fn now_ms() -> f64 {
+    window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// Copies `text` to the clipboard; false when the browser refuses.
+pub async fn copy_text(text: &str) -> bool {
+    let Some(w) = window() else { return false };
+    let promise = w.navigator().clipboard().write_text(text);
+    wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embed_and_readonly_come_from_the_query() {
+        assert_eq!(Mode::from_search(""), Mode::default());
+        let m = Mode::from_search("?embed=1&readonly=1");
+        assert!(m.embed && m.readonly);
+        let m = Mode::from_search("?embed&theme=dark");
+        assert!(m.embed && !m.readonly);
+        assert_eq!(m.theme, Some(Theme::Dark));
+        let m = Mode::from_search("?embed=0&readonly=no&theme=purple");
+        assert_eq!(m, Mode::default());
+    }
+
+    #[test]
+    fn theme_toggles_between_light_and_dark() {
+        assert_eq!(Theme::Light.other(), Theme::Dark);
+        assert_eq!(Theme::Dark.other().key(), "light");
+        assert_eq!(Theme::from_key("dark"), Some(Theme::Dark));
+    }
+}
