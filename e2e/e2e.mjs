@@ -380,6 +380,19 @@ try {
       }
     }
     assert(hovered, "at least one case had an underline to hover");
+    // The places under the error move the cursor to the error in its editor.
+    const c = cases[cases.length - 1];
+    const r = nativeBatch([toCase(c)])[0];
+    const d = (r.diagnostics ?? []).find((x) => x.start !== null && x.start !== undefined);
+    if (d) {
+      await page.locator(".places button").first().click();
+      const editor = d.source === "type" ? "type-editor" : "value-editor";
+      const sel = await page.evaluate((sel) => {
+        const v = document.querySelector(sel).tftypeEditor;
+        return [v.state.selection.main.from, v.state.selection.main.to, v.hasFocus];
+      }, tid(editor));
+      assertEq(sel, [d.start, d.end, true], `the first place selects the error's range in the ${editor} (ASCII text: bytes = UTF-16 units)`);
+    }
   });
 
   await check("10,000-deep nesting gives a result or a diagnostic, and the page keeps working", async () => {
