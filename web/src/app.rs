@@ -249,10 +249,16 @@ pub fn App() -> impl IntoView {
             h.clear();
         }
         let h = set_timeout_with_handle(
-            move || {
-                let f = share::encode(&st);
-                page::replace_hash(&f);
-                share_hash.set(f);
+            move || match share::encode_shareable(&st) {
+                Some(f) => {
+                    page::replace_hash(&f);
+                    share_hash.set(f);
+                }
+                // Too big for a link: better no fragment than an old one.
+                None => {
+                    page::clear_hash();
+                    share_hash.set(String::new());
+                }
             },
             HASH_DELAY,
         )
@@ -278,11 +284,16 @@ pub fn App() -> impl IntoView {
     };
 
     let share_now = move |_| {
-        let f = share::encode(&inputs.state_untracked());
+        share_fallback.set(None);
+        let Some(f) = share::encode_shareable(&inputs.state_untracked()) else {
+            share_status.set(Some(
+                "Too large to share: a link holds at most 1 MB of text.".into(),
+            ));
+            return;
+        };
         page::replace_hash(&f);
         share_hash.set(f);
         let link = page::href();
-        share_fallback.set(None);
         share_status.set(Some("Copying…".into()));
         spawn_local(async move {
             if page::copy_text(&link).await {

@@ -127,6 +127,21 @@ pub fn replace_hash(fragment: &str) {
     }
 }
 
+/// Removes the fragment (no new history entry).
+pub fn clear_hash() {
+    let (Some(w), Some(l)) = (window(), location()) else {
+        return;
+    };
+    let url = format!(
+        "{}{}",
+        l.pathname().unwrap_or_default(),
+        l.search().unwrap_or_default()
+    );
+    if let Ok(h) = w.history() {
+        let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+    }
+}
+
 /// This page's address without query and fragment.
 pub fn base_url() -> String {
     let Some(l) = location() else {

@@ -69,8 +69,22 @@ impl fmt::Display for ShareError {
 
 /// The fragment for `state`, including the leading `#`.
 pub fn encode(state: &State) -> String {
-    let json = serde_json::to_vec(state).expect("a State always serialises");
-    let deflated = miniz_oxide::deflate::compress_to_vec(&json, 9);
+    encode_json(&state_json(state))
+}
+
+/// The fragment for `state`, or None when the state is too large for a link
+/// ([`decode`] would refuse it).
+pub fn encode_shareable(state: &State) -> Option<String> {
+    let json = state_json(state);
+    (json.len() <= MAX_DECODED).then(|| encode_json(&json))
+}
+
+fn state_json(state: &State) -> Vec<u8> {
+    serde_json::to_vec(state).expect("a State always serialises")
+}
+
+fn encode_json(json: &[u8]) -> String {
+    let deflated = miniz_oxide::deflate::compress_to_vec(json, 6);
     let mut out = String::with_capacity(1 + PREFIX_V1.len() + deflated.len() * 4 / 3 + 4);
     out.push('#');
     out.push_str(PREFIX_V1);
@@ -352,6 +366,20 @@ mod tests {
             ..State::default()
         };
         assert_eq!(decode(&encode(&s)), Ok(s));
+    }
+
+    #[test]
+    fn states_over_the_limit_are_not_shareable() {
+        let small = State {
+            value: "b".repeat(1000),
+            ..State::default()
+        };
+        assert_eq!(encode_shareable(&small), Some(encode(&small)));
+        let big = State {
+            value: "b".repeat(MAX_DECODED),
+            ..State::default()
+        };
+        assert_eq!(encode_shareable(&big), None);
     }
 
     #[test]
