@@ -10,6 +10,7 @@
 mod ast;
 mod eval;
 mod funcs;
+mod gojson;
 mod json;
 mod lex;
 mod parse;
