@@ -624,6 +624,93 @@ pub fn dynamic_replace(given: &Type, want: &Type) -> Type {
     }
 }
 
+/// One step of a conversion, for the learner's "why" view.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ExplainStep {
+    /// `tfdiags.FormatCtyPath` of the part converted ("" = the whole value).
+    pub path: String,
+    pub from: String,
+    pub to: String,
+    pub rule: String,
+}
+
+/// The rules a conversion of `v` to `want` applies, outermost first, at most
+/// `limit` steps (a list of 20,000 objects need not explain every element).
+pub fn explain(v: &Value, want: &Type, limit: usize) -> Vec<ExplainStep> {
+    let mut out = Vec::new();
+    if v.ty == want.without_optional_attrs_deep() {
+        out.push(ExplainStep { path: String::new(), from: v.ty.type_string(), to: want.type_string(), rule: "the value already has the wanted type".into() });
+        return out;
+    }
+    match plan(&v.ty, want, true) {
+        Some(p) => explain_plan(&p, v, &mut Vec::new(), &mut out, limit),
+        None => out.push(ExplainStep {
+            path: String::new(),
+            from: v.ty.type_string(),
+            to: want.type_string(),
+            rule: format!("no conversion exists: {}", crate::mismatch::mismatch_message(&v.ty, want)),
+        }),
+    }
+    out
+}
+
+fn explain_plan(p: &Plan, v: &Value, path: &mut Path, out: &mut Vec<ExplainStep>, limit: usize) {
+    if out.len() >= limit {
+        return;
+    }
+    let rule = if v.is_null() { "null converts to a null of the wanted type".to_string() } else { p.rule() };
+    out.push(ExplainStep { path: crate::path::format_path(path), from: v.ty.type_string(), to: p.out.type_string(), rule });
+    if v.is_null() || !v.is_known() {
+        return;
+    }
+    let mut visit = |step: &Step, e: &Value, s: PathStep, out: &mut Vec<ExplainStep>| {
+        if let Some(p) = step {
+            path.push(s);
+            explain_plan(p, e, path, out, limit);
+            path.pop();
+        }
+    };
+    match &p.kind {
+        PlanKind::ObjectToObject { attrs, .. } => {
+            for (name, e) in v.attrs().into_iter().flatten() {
+                if let Some(step) = attrs.get(name) {
+                    visit(step, e, PathStep::GetAttr(name.clone()), out);
+                }
+            }
+        }
+        PlanKind::TupleToTuple { elems } | PlanKind::TupleToList { elems, .. } | PlanKind::TupleToSet { elems, .. } => {
+            for (i, (step, e)) in elems.iter().zip(v.elements().into_iter().flatten()).enumerate() {
+                visit(step, e, index_step(i), out);
+            }
+        }
+        PlanKind::CollectionToList { elem, .. } | PlanKind::CollectionToSet { elem, .. } => {
+            for (i, e) in v.elements().into_iter().flatten().enumerate() {
+                visit(elem, e, index_step(i), out);
+            }
+        }
+        PlanKind::MapToMap { elem, .. } => {
+            for (k, e) in v.attrs().into_iter().flatten() {
+                visit(elem, e, PathStep::Key(k.clone()), out);
+            }
+        }
+        PlanKind::ObjectToMap { attrs, .. } => {
+            for (k, e) in v.attrs().into_iter().flatten() {
+                if let Some(step) = attrs.get(k) {
+                    visit(step, e, PathStep::Key(k.clone()), out);
+                }
+            }
+        }
+        PlanKind::MapToObject { attrs, .. } => {
+            for (k, e) in v.attrs().into_iter().flatten() {
+                if let Some(MapAttr::Convert(step)) = attrs.get(k) {
+                    visit(step, e, PathStep::Key(k.clone()), out);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Kind of a value, for callers that only need to look at elements.
 pub fn is_collection_value(v: &Value) -> bool {
     matches!(v.kind, Kind::Seq(_) | Kind::Attrs(_))
@@ -747,6 +834,19 @@ mod tests {
         assert!(can_convert_unsafe(&Type::list(Type::String), &Type::set(Type::String)));
         assert!(!can_convert_safe(&Type::list(Type::String), &Type::set(Type::String)));
         assert!(can_convert_safe(&Type::set(Type::String), &Type::list(Type::String)));
+    }
+
+    #[test]
+    fn explain_lists_the_rule_of_every_converted_part() {
+        let steps = explain(&Value::tuple(vec![n(15), s("a")]), &Type::list(Type::Dynamic), 10);
+        let got: Vec<_> = steps.iter().map(|s| format!("{}|{}|{}|{}", s.path, s.from, s.to, s.rule)).collect();
+        assert_eq!(
+            got,
+            [
+                "|tuple([number,string])|list(any)|a tuple converts to a list when every element converts to string",
+                "[0]|number|string|a number converts to a string of its decimal digits",
+            ]
+        );
     }
 
     #[test]

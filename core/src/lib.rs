@@ -10,6 +10,7 @@
 pub mod convert;
 pub mod defaults;
 pub mod diag;
+pub mod hclsrc;
 pub mod mismatch;
 pub mod number;
 pub mod path;

@@ -97,6 +97,8 @@ pub struct Response {
     /// The raw go-cty conversion message.
     pub error: Option<String>,
     pub diagnostics: Vec<DiagnosticOut>,
+    /// The conversion rules applied, outermost first (for the "why" view).
+    pub explain: Vec<convert::ExplainStep>,
 }
 
 impl Response {
@@ -153,6 +155,9 @@ fn unsuitable_detail(req: &Request, pv: &ParsedValue, msg: &str, defined: &str) 
     }
 }
 
+/// At most this many conversion steps are explained.
+const EXPLAIN_LIMIT: usize = 200;
+
 /// Runs Terraform's whole pipeline for one variable.
 pub fn evaluate(req: &Request) -> Response {
     let tc: TypeConstraint = match typeexpr::parse_variable_type(req.type_src.as_deref()) {
@@ -173,6 +178,7 @@ pub fn evaluate(req: &Request) -> Response {
         }
         _ => given,
     };
+    let explain = convert::explain(to_convert, &tc.ty, EXPLAIN_LIMIT);
     let converted = match convert::convert(to_convert, &tc.ty) {
         Ok(v) => v,
         Err(e) => {
@@ -188,6 +194,7 @@ pub fn evaluate(req: &Request) -> Response {
             let mut r = Response::failure(Stage::Convert, diags, req);
             r.path = Some(format_path(&e.path));
             r.error = Some(e.message);
+            r.explain = explain;
             return r;
         }
     };
@@ -210,6 +217,7 @@ pub fn evaluate(req: &Request) -> Response {
         console: Some(render::console(&shown)),
         json: Some(format!("{{\"value\":{},\"type\":{}}}", render::json_value(&plain), render::json_type(&plain.ty.without_optional_attrs_deep()))),
         sensitive_paths,
+        explain,
         ..Response::default()
     }
 }

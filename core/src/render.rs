@@ -1,28 +1,721 @@
 //! Rendering: values as `terraform console` prints them
-//! (`internal/repl/format.go`), and go-cty's JSON form of values and types.
+//! (`internal/repl/format.go`), and go-cty's JSON form of values and types
+//! (`ctyjson.Marshal`, `ctyjson.MarshalType`).
 //!
-//! STUB: being written.
+//! Every renderer here walks its input with an explicit work stack instead of
+//! recursion, so arbitrarily deep values cannot overflow the (small) wasm
+//! stack.
+//!
+//! Go version notes: current Terraform is built with Go 1.26, whose `unicode`
+//! tables are Unicode 15.0.0 (what [`go_quote`] follows, through the
+//! `unicode-general-category` 0.6 tables) and whose `encoding/json` writes
+//! `\b` and `\f` as short escapes (Go 1.22 and later; the oracle's Go 1.19
+//! writes `\u0008` and `\u000c`: the same JSON value).
+
+use std::fmt::Write as _;
+
+use unicode_general_category::{get_general_category, GeneralCategory as G};
 
 use crate::types::Type;
-use crate::value::Value;
+use crate::value::{Kind, Value};
 
-/// What `terraform console` prints for a value.
+// ---------------------------------------------------------------------------
+// terraform console
+// ---------------------------------------------------------------------------
+
+/// One step of the console renderer's work stack.
+enum Step<'a> {
+    /// Render this value at this indentation.
+    Value(&'a Value, usize),
+    /// Copy this text out.
+    Text(String),
+    /// Copy this static text out.
+    Lit(&'static str),
+}
+
+/// What `terraform console` prints for a value (`repl.FormatValue(v, 0)`).
+///
+/// * unknown: `(known after apply)`; sensitive-marked (at whatever depth the
+///   mark sits): `(sensitive value)`;
+/// * typed nulls: `tostring(null)`, `tonumber(null)`, `tobool(null)`,
+///   `tolist(null) /* of T */`, `toset(...)`, `tomap(...)`,
+///   `null /* object */`, `null /* tuple */`, and plain `null` for the
+///   dynamic pseudo-type;
+/// * strings: Go's `strconv.Quote`, or a heredoc when the string contains a
+///   newline;
+/// * numbers: `big.Float.Text('f', -1)`;
+/// * lists / sets / maps: `tolist([...])`, `toset([...])`, `tomap({...})`;
+///   tuples / objects bare; one element per line, two spaces per level,
+///   sequence elements followed by `,`, keys always quoted.
 pub fn console(v: &Value) -> String {
-    format!("{:?}", v.kind)
+    let mut out = String::new();
+    let mut stack = vec![Step::Value(v, 0)];
+    while let Some(step) = stack.pop() {
+        match step {
+            Step::Text(s) => out.push_str(&s),
+            Step::Lit(s) => out.push_str(s),
+            Step::Value(v, indent) => render_one(v, indent, &mut out, &mut stack),
+        }
+    }
+    out
 }
 
-/// `ctyjson.Marshal(value, type)`: the JSON text of the value (marks removed).
-pub fn json_value(v: &Value) -> String {
-    let _ = v;
-    "null".into()
+/// Renders a leaf value into `out`, or pushes the parts of a collection onto
+/// `stack` (in reverse, so they pop in order).
+fn render_one<'a>(v: &'a Value, indent: usize, out: &mut String, stack: &mut Vec<Step<'a>>) {
+    if !v.is_known() {
+        out.push_str("(known after apply)");
+        return;
+    }
+    if v.marks.sensitive {
+        out.push_str("(sensitive value)");
+        return;
+    }
+    match &v.kind {
+        Kind::Unknown => out.push_str("(known after apply)"),
+        Kind::Null => out.push_str(&typed_null(&v.ty)),
+        Kind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Kind::Number(n) => out.push_str(&n.to_text_f()),
+        Kind::String(s) => out.push_str(&console_string(s, indent)),
+        Kind::Seq(elems) => {
+            let (open, close) = match v.ty {
+                Type::List(_) => ("tolist([", "])"),
+                Type::Set(_) => ("toset([", "])"),
+                _ => ("[", "]"),
+            };
+            let mut parts = Vec::with_capacity(elems.len() * 3 + 3);
+            parts.push(Step::Lit(open));
+            let pad = " ".repeat(indent + 2);
+            for e in elems {
+                parts.push(Step::Text(format!("\n{pad}")));
+                parts.push(Step::Value(e, indent + 2));
+                parts.push(Step::Lit(","));
+            }
+            if !elems.is_empty() {
+                parts.push(Step::Text(format!("\n{}", " ".repeat(indent))));
+            }
+            parts.push(Step::Lit(close));
+            stack.extend(parts.into_iter().rev());
+        }
+        Kind::Attrs(attrs) => {
+            let (open, close) = match v.ty {
+                Type::Map(_) => ("tomap({", "})"),
+                _ => ("{", "}"),
+            };
+            let mut parts = Vec::with_capacity(attrs.len() * 2 + 3);
+            parts.push(Step::Lit(open));
+            let pad = " ".repeat(indent + 2);
+            for (k, e) in attrs {
+                // Keys are rendered as string values one level in: quoted, or
+                // a heredoc when they contain a newline.
+                parts.push(Step::Text(format!("\n{pad}{} = ", console_string(k, indent + 2))));
+                parts.push(Step::Value(e, indent + 2));
+            }
+            if !attrs.is_empty() {
+                parts.push(Step::Text(format!("\n{}", " ".repeat(indent))));
+            }
+            parts.push(Step::Lit(close));
+            stack.extend(parts.into_iter().rev());
+        }
+    }
 }
 
-/// `ctyjson.MarshalType`: `"string"`, `["list","string"]`, `["object",{"a":"number"}]`, `"dynamic"`.
-pub fn json_type(t: &Type) -> String {
-    format!("{:?}", t.type_string())
+/// The console form of a null of type `ty`.
+fn typed_null(ty: &Type) -> String {
+    match ty {
+        Type::Dynamic => "null".into(),
+        Type::String => "tostring(null)".into(),
+        Type::Number => "tonumber(null)".into(),
+        Type::Bool => "tobool(null)".into(),
+        Type::List(e) => format!("tolist(null) /* of {} */", e.friendly_name()),
+        Type::Set(e) => format!("toset(null) /* of {} */", e.friendly_name()),
+        Type::Map(e) => format!("tomap(null) /* of {} */", e.friendly_name()),
+        Type::Object(_) | Type::Tuple(_) => format!("null /* {} */", ty.friendly_name()),
+    }
 }
 
-/// Go's `strconv.Quote`.
+/// A string as the console shows it at `indent`: a heredoc when it has more
+/// than one line, else Go's `strconv.Quote`.
+fn console_string(s: &str, indent: usize) -> String {
+    if !s.contains('\n') {
+        return go_quote(s);
+    }
+    heredoc(s, indent)
+}
+
+/// `formatMultilineString`: `<<EOT` at the top level, `<<-EOT` when nested;
+/// every line (including the empty last line left by a trailing newline)
+/// indented by `indent` spaces; the delimiter `EOT` gets `_` appended while
+/// any line, trimmed of white space, equals it.
+fn heredoc(s: &str, indent: usize) -> String {
+    let lines: Vec<&str> = s.split('\n').collect();
+    let mut delim = String::from("EOT");
+    while lines.iter().any(|l| go_trim_space(l) == delim) {
+        delim.push('_');
+    }
+    let pad = " ".repeat(indent);
+    let mut out = String::with_capacity(s.len() + lines.len() * (indent + 1) + 2 * delim.len() + 8);
+    out.push_str(if indent > 0 { "<<-" } else { "<<" });
+    out.push_str(&delim);
+    for l in &lines {
+        out.push('\n');
+        out.push_str(&pad);
+        out.push_str(l);
+    }
+    out.push('\n');
+    out.push_str(&pad);
+    out.push_str(&delim);
+    out
+}
+
+/// Go's `strings.TrimSpace`: trims what `unicode.IsSpace` calls space.
+fn go_trim_space(s: &str) -> &str {
+    s.trim_matches(go_is_space)
+}
+
+/// Go's `unicode.IsSpace`: `\t \n \v \f \r`, space, U+0085, U+00A0, and the
+/// Unicode White_Space characters above Latin-1.
+fn go_is_space(c: char) -> bool {
+    matches!(c as u32, 0x09..=0x0d | 0x20 | 0x85 | 0xa0 | 0x1680 | 0x2000..=0x200a | 0x2028 | 0x2029 | 0x202f | 0x205f | 0x3000)
+}
+
+// ---------------------------------------------------------------------------
+// Go's strconv.Quote
+// ---------------------------------------------------------------------------
+
+/// Go's `strconv.Quote`: `"` + the string + `"`, where `"` and `\` are
+/// backslash-escaped, printable runes (Go's `strconv.IsPrint`) are kept,
+/// `\a \b \f \n \r \t \v` use their short escapes, other runes below U+0020
+/// and U+007F are written `\xHH`, other non-printable runes `\uHHHH` or
+/// `\UHHHHHHHH` (lower-case hex).
 pub fn go_quote(s: &str) -> String {
-    format!("{:?}", s)
+    let mut out = String::with_capacity(s.len() + 2);
+    go_quote_into(s, &mut out);
+    out
+}
+
+/// [`go_quote`], appending to `out`.
+pub fn go_quote_into(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if go_is_print(c) => out.push(c),
+            '\x07' => out.push_str("\\a"),
+            '\x08' => out.push_str("\\b"),
+            '\x0c' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\x0b' => out.push_str("\\v"),
+            c if (c as u32) < 0x20 || c == '\x7f' => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c if (c as u32) < 0x10000 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => {
+                let _ = write!(out, "\\U{:08x}", c as u32);
+            }
+        }
+    }
+    out.push('"');
+}
+
+/// Go's `strconv.IsPrint` (= `unicode.IsPrint`): letters, marks, numbers,
+/// punctuation, symbols (general categories L, M, N, P, S) and the ASCII
+/// space. Everything else — other spaces such as U+00A0, controls, format
+/// characters such as U+00AD, U+200B, U+FEFF, line/paragraph separators,
+/// surrogates, private use and unassigned code points — is not printable.
+/// Categories are Unicode 15.0.0's, as in Go 1.21 through 1.26.
+pub fn go_is_print(c: char) -> bool {
+    let u = c as u32;
+    if u < 0x80 {
+        return (0x20..0x7f).contains(&u);
+    }
+    !matches!(
+        get_general_category(c),
+        G::SpaceSeparator | G::LineSeparator | G::ParagraphSeparator | G::Control | G::Format | G::Surrogate | G::PrivateUse | G::Unassigned
+    )
+}
+
+// ---------------------------------------------------------------------------
+// go-cty JSON
+// ---------------------------------------------------------------------------
+
+/// One step of the JSON value writer's work stack.
+enum JStep<'a> {
+    /// Write this value, declared in its container as this type.
+    Value(&'a Value, &'a Type),
+    Lit(&'static str),
+    Text(String),
+}
+
+/// `ctyjson.Marshal(v, v.Type())`: the JSON text of the value, marks ignored.
+///
+/// Numbers as `Text('f', -1)`; strings as Go's `encoding/json` writes them
+/// (HTML-safe); lists, sets and tuples as arrays (sets in cty order); maps and
+/// objects as objects with keys in byte order; nulls as `null`. A non-null
+/// value whose declared type is the dynamic pseudo-type is wrapped as
+/// `{"value":...,"type":...}` as `ctyjson` does (never the case for a value
+/// marshalled with its own type).
+pub fn json_value(v: &Value) -> String {
+    let mut out = String::new();
+    let mut stack = vec![JStep::Value(v, &v.ty)];
+    while let Some(step) = stack.pop() {
+        match step {
+            JStep::Lit(s) => out.push_str(s),
+            JStep::Text(s) => out.push_str(&s),
+            JStep::Value(v, declared) => {
+                if declared.is_dynamic() && !v.ty.is_dynamic() {
+                    stack.push(JStep::Lit("}"));
+                    stack.push(JStep::Text(json_type(&v.ty)));
+                    stack.push(JStep::Lit(",\"type\":"));
+                    stack.push(JStep::Value(v, &v.ty));
+                    stack.push(JStep::Lit("{\"value\":"));
+                    continue;
+                }
+                match &v.kind {
+                    // ctyjson refuses unknowns; nothing produces them here.
+                    Kind::Null | Kind::Unknown => out.push_str("null"),
+                    Kind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+                    Kind::Number(n) => out.push_str(&n.to_text_f()),
+                    Kind::String(s) => go_json_string(s, &mut out),
+                    Kind::Seq(elems) => {
+                        let mut parts = Vec::with_capacity(elems.len() * 2 + 2);
+                        parts.push(JStep::Lit("["));
+                        for (i, e) in elems.iter().enumerate() {
+                            if i > 0 {
+                                parts.push(JStep::Lit(","));
+                            }
+                            let ety = match declared {
+                                Type::List(t) | Type::Set(t) => &**t,
+                                Type::Tuple(ts) => ts.get(i).unwrap_or(&e.ty),
+                                _ => &e.ty,
+                            };
+                            parts.push(JStep::Value(e, ety));
+                        }
+                        parts.push(JStep::Lit("]"));
+                        stack.extend(parts.into_iter().rev());
+                    }
+                    Kind::Attrs(attrs) => {
+                        let mut parts = Vec::with_capacity(attrs.len() * 2 + 2);
+                        parts.push(JStep::Lit("{"));
+                        for (i, (k, e)) in attrs.iter().enumerate() {
+                            let mut key = String::with_capacity(k.len() + 3);
+                            if i > 0 {
+                                key.push(',');
+                            }
+                            go_json_string(k, &mut key);
+                            key.push(':');
+                            parts.push(JStep::Text(key));
+                            let ety = match declared {
+                                Type::Map(t) => &**t,
+                                Type::Object(o) => o.attrs.get(k).unwrap_or(&e.ty),
+                                _ => &e.ty,
+                            };
+                            parts.push(JStep::Value(e, ety));
+                        }
+                        parts.push(JStep::Lit("}"));
+                        stack.extend(parts.into_iter().rev());
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `ctyjson.MarshalType`: `"string"`, `["list","string"]`,
+/// `["object",{"a":"number"}]` (attributes in byte order, then the sorted
+/// names of optional attributes as a third element when there are any),
+/// `["tuple",["string"]]`, `"dynamic"`.
+pub fn json_type(t: &Type) -> String {
+    enum TStep<'a> {
+        Type(&'a Type),
+        Lit(&'static str),
+        Text(String),
+    }
+    let mut out = String::new();
+    let mut stack = vec![TStep::Type(t)];
+    while let Some(step) = stack.pop() {
+        match step {
+            TStep::Lit(s) => out.push_str(s),
+            TStep::Text(s) => out.push_str(&s),
+            TStep::Type(t) => match t {
+                Type::Bool => out.push_str("\"bool\""),
+                Type::Number => out.push_str("\"number\""),
+                Type::String => out.push_str("\"string\""),
+                Type::Dynamic => out.push_str("\"dynamic\""),
+                Type::List(e) | Type::Map(e) | Type::Set(e) => {
+                    out.push_str(match t {
+                        Type::List(_) => "[\"list\",",
+                        Type::Map(_) => "[\"map\",",
+                        _ => "[\"set\",",
+                    });
+                    stack.push(TStep::Lit("]"));
+                    stack.push(TStep::Type(e));
+                }
+                Type::Tuple(elems) => {
+                    let mut parts = vec![TStep::Lit("[\"tuple\",[")];
+                    for (i, e) in elems.iter().enumerate() {
+                        if i > 0 {
+                            parts.push(TStep::Lit(","));
+                        }
+                        parts.push(TStep::Type(e));
+                    }
+                    parts.push(TStep::Lit("]]"));
+                    stack.extend(parts.into_iter().rev());
+                }
+                Type::Object(o) => {
+                    let mut parts = vec![TStep::Lit("[\"object\",{")];
+                    for (i, (k, at)) in o.attrs.iter().enumerate() {
+                        let mut key = String::new();
+                        if i > 0 {
+                            key.push(',');
+                        }
+                        go_json_string(k, &mut key);
+                        key.push(':');
+                        parts.push(TStep::Text(key));
+                        parts.push(TStep::Type(at));
+                    }
+                    parts.push(TStep::Lit("}"));
+                    let optional: Vec<&String> = o.optional.iter().filter(|n| o.attrs.contains_key(*n)).collect();
+                    if !optional.is_empty() {
+                        let mut names = String::from(",[");
+                        for (i, n) in optional.iter().enumerate() {
+                            if i > 0 {
+                                names.push(',');
+                            }
+                            go_json_string(n, &mut names);
+                        }
+                        names.push(']');
+                        parts.push(TStep::Text(names));
+                    }
+                    parts.push(TStep::Lit("]"));
+                    stack.extend(parts.into_iter().rev());
+                }
+            },
+        }
+    }
+    out
+}
+
+/// A JSON string exactly as Go's `encoding/json` writes it (HTML escaping on,
+/// as `json.Marshal` does): `"` and `\` escaped; `\b \f \n \r \t` as short
+/// escapes; other bytes below 0x20 and `<`, `>`, `&` as `\u00XX` (lower-case
+/// hex); U+2028 and U+2029 as `\u2028` / `\u2029`; everything else (DEL
+/// included) as itself.
+pub fn go_json_string(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\x08' => out.push_str("\\b"),
+            '\x0c' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 || c == '<' || c == '>' || c == '&' => {
+                let _ = write!(out, "\\u00{:02x}", c as u32);
+            }
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::number::Number;
+    use crate::value::Marks;
+
+    fn s(x: &str) -> Value {
+        Value::string(x)
+    }
+    fn n(i: i64) -> Value {
+        Value::number(Number::from_i64(i))
+    }
+    fn obj(kv: &[(&str, Value)]) -> Value {
+        Value::object(kv.iter().map(|(k, v)| (k.to_string(), v.clone())).collect())
+    }
+    fn map(ety: Type, kv: &[(&str, Value)]) -> Value {
+        Value::map(ety, kv.iter().map(|(k, v)| (k.to_string(), v.clone())).collect())
+    }
+    fn sensitive(v: Value) -> Value {
+        v.with_marks(Marks { sensitive: true })
+    }
+
+    #[test]
+    fn go_quote_escapes_quote_backslash_and_short_escapes() {
+        for (input, want) in
+            [("", r#""""#), ("plain", r#""plain""#), ("a\"b", r#""a\"b""#), ("a\\b", r#""a\\b""#), ("\x07\x08\x0c\n\r\t\x0b", r#""\a\b\f\n\r\t\v""#)]
+        {
+            assert_eq!(go_quote(input), want, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn go_quote_writes_ascii_controls_and_del_as_hex_bytes() {
+        assert_eq!(go_quote("\x00\x01\x1b\x1f\x7f"), r#""\x00\x01\x1b\x1f\x7f""#);
+    }
+
+    #[test]
+    fn go_quote_writes_non_printable_runes_as_u_escapes() {
+        for (input, want) in [
+            ("\u{80}", r#""\u0080""#),
+            ("\u{85}", r#""\u0085""#),
+            ("\u{a0}", r#""\u00a0""#),        // no-break space: Zs, not printable
+            ("\u{ad}", r#""\u00ad""#),        // soft hyphen: Cf
+            ("\u{200b}", r#""\u200b""#),      // zero width space: Cf
+            ("\u{2028}", r#""\u2028""#),      // line separator: Zl
+            ("\u{2029}", r#""\u2029""#),      // paragraph separator: Zp
+            ("\u{3000}", r#""\u3000""#),      // ideographic space: Zs
+            ("\u{feff}", r#""\ufeff""#),      // BOM: Cf
+            ("\u{e000}", r#""\ue000""#),      // private use: Co
+            ("\u{378}", r#""\u0378""#),       // unassigned: Cn
+            ("\u{890}", r#""\u0890""#),       // Arabic pound mark above (Unicode 14): Cf
+            ("\u{fffe}", r#""\ufffe""#),      // noncharacter
+            ("\u{e0001}", r#""\U000e0001""#), // language tag: Cf
+            ("\u{f0000}", r#""\U000f0000""#), // supplementary private use
+            ("\u{10ffff}", r#""\U0010ffff""#),
+        ] {
+            assert_eq!(go_quote(input), want, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn go_quote_keeps_printable_runes() {
+        for input in ["é", "e\u{301}", "日本語", "Ω", "😀", "€", "\u{1f1fa}", "\u{10000}", "~ !"] {
+            assert_eq!(go_quote(input), format!("\"{input}\""), "{input:?}");
+        }
+    }
+
+    /// Unicode 14/15 additions are printable for current Terraform (Go 1.26
+    /// has Unicode 15.0.0 tables); the oracle's Go 1.19 (Unicode 13) escapes
+    /// them.
+    #[test]
+    fn go_quote_uses_unicode_15_tables() {
+        assert_eq!(go_quote("\u{1fae8}"), "\"\u{1fae8}\""); // shaking face, 15.0
+        assert_eq!(go_quote("\u{31350}"), "\"\u{31350}\""); // CJK Ext H, 15.0
+        assert_eq!(go_quote("\u{1f6dd}"), "\"\u{1f6dd}\""); // playground slide, 14.0
+        assert_eq!(go_quote("\u{13439}"), r#""\U00013439""#); // Egyptian format control (15.0): Cf
+        assert_eq!(go_quote("\u{1fae9}"), r#""\U0001fae9""#); // unassigned in 15.0
+    }
+
+    #[test]
+    fn console_prints_primitives() {
+        assert_eq!(console(&s("hi")), r#""hi""#);
+        assert_eq!(console(&n(-12)), "-12");
+        assert_eq!(console(&Value::bool(true)), "true");
+        assert_eq!(console(&Value::bool(false)), "false");
+    }
+
+    #[test]
+    fn console_prints_typed_nulls() {
+        let o = Type::object([("a".to_string(), Type::String)].into_iter().collect());
+        for (ty, want) in [
+            (Type::Dynamic, "null"),
+            (Type::String, "tostring(null)"),
+            (Type::Number, "tonumber(null)"),
+            (Type::Bool, "tobool(null)"),
+            (Type::list(Type::String), "tolist(null) /* of string */"),
+            (Type::set(Type::Number), "toset(null) /* of number */"),
+            (Type::map(Type::list(Type::Bool)), "tomap(null) /* of list of bool */"),
+            (Type::list(Type::Dynamic), "tolist(null) /* of dynamic */"),
+            (Type::list(o.clone()), "tolist(null) /* of object */"),
+            (o, "null /* object */"),
+            (Type::tuple(vec![Type::String]), "null /* tuple */"),
+            (Type::empty_object(), "null /* object */"),
+        ] {
+            assert_eq!(console(&Value::null(ty.clone())), want, "{ty}");
+        }
+    }
+
+    #[test]
+    fn console_wraps_collections_in_conversion_functions() {
+        assert_eq!(console(&Value::list(Type::Number, vec![n(1), n(2)])), "tolist([\n  1,\n  2,\n])");
+        assert_eq!(console(&Value::set(Type::String, vec![s("a")])), "toset([\n  \"a\",\n])");
+        assert_eq!(console(&map(Type::Number, &[("k", n(1))])), "tomap({\n  \"k\" = 1\n})");
+        assert_eq!(console(&Value::tuple(vec![n(1), s("x")])), "[\n  1,\n  \"x\",\n]");
+        assert_eq!(console(&obj(&[("b", n(1)), ("a", s("x"))])), "{\n  \"a\" = \"x\"\n  \"b\" = 1\n}");
+    }
+
+    #[test]
+    fn console_prints_empty_collections_on_one_line() {
+        assert_eq!(console(&Value::list(Type::String, vec![])), "tolist([])");
+        assert_eq!(console(&Value::set(Type::String, vec![])), "toset([])");
+        assert_eq!(console(&map(Type::String, &[])), "tomap({})");
+        assert_eq!(console(&Value::tuple(vec![])), "[]");
+        assert_eq!(console(&obj(&[])), "{}");
+    }
+
+    #[test]
+    fn console_indents_nested_values_two_spaces_per_level() {
+        let v =
+            Value::list(Type::map(Type::tuple(vec![Type::Number])), vec![map(Type::tuple(vec![Type::Number]), &[("k", Value::tuple(vec![n(1)]))])]);
+        assert_eq!(console(&v), "tolist([\n  tomap({\n    \"k\" = [\n      1,\n    ]\n  }),\n])");
+    }
+
+    #[test]
+    fn console_quotes_every_key() {
+        let v = map(Type::Number, &[("a b", n(1)), ("\"", n(2)), ("", n(3)), ("é\t", n(4))]);
+        assert_eq!(console(&v), "tomap({\n  \"\" = 3\n  \"\\\"\" = 2\n  \"a b\" = 1\n  \"é\\t\" = 4\n})");
+    }
+
+    #[test]
+    fn console_uses_heredoc_for_multiline_strings_at_top_level() {
+        assert_eq!(console(&s("a\nb")), "<<EOT\na\nb\nEOT");
+        assert_eq!(console(&s("a\n")), "<<EOT\na\n\nEOT");
+        assert_eq!(console(&s("\n")), "<<EOT\n\n\nEOT");
+        // A carriage return alone is no line break.
+        assert_eq!(console(&s("a\rb")), r#""a\rb""#);
+    }
+
+    #[test]
+    fn console_uses_indented_heredoc_when_nested() {
+        let v = obj(&[("x", obj(&[("y", s("a\n\nb\n"))]))]);
+        assert_eq!(console(&v), "{\n  \"x\" = {\n    \"y\" = <<-EOT\n    a\n    \n    b\n    \n    EOT\n  }\n}");
+        let l = Value::list(Type::String, vec![s("a\nb")]);
+        assert_eq!(console(&l), "tolist([\n  <<-EOT\n  a\n  b\n  EOT,\n])");
+    }
+
+    #[test]
+    fn console_renders_multiline_keys_as_heredocs() {
+        let v = map(Type::Number, &[("a\nb", n(1))]);
+        assert_eq!(console(&v), "tomap({\n  <<-EOT\n  a\n  b\n  EOT = 1\n})");
+    }
+
+    #[test]
+    fn heredoc_delimiter_grows_while_a_trimmed_line_equals_it() {
+        assert_eq!(console(&s("EOT\nx")), "<<EOT_\nEOT\nx\nEOT_");
+        assert_eq!(console(&s("a\n  EOT\t\nEOT_\nb")), "<<EOT__\na\n  EOT\t\nEOT_\nb\nEOT__");
+        // Go's TrimSpace trims Unicode white space too.
+        assert_eq!(console(&s("\u{a0}EOT\u{3000}\nx")), "<<EOT_\n\u{a0}EOT\u{3000}\nx\nEOT_");
+        // Not equal after trimming: no clash.
+        assert_eq!(console(&s("EOTX\nxEOT")), "<<EOT\nEOTX\nxEOT\nEOT");
+        // Lines are not escaped inside a heredoc.
+        assert_eq!(console(&s("\"q\"\t\u{7}\n\\")), "<<EOT\n\"q\"\t\u{7}\n\\\nEOT");
+    }
+
+    #[test]
+    fn console_hides_sensitive_values_wherever_marked() {
+        assert_eq!(console(&sensitive(s("x"))), "(sensitive value)");
+        assert_eq!(console(&sensitive(Value::null(Type::String))), "(sensitive value)");
+        let v = obj(&[("a", sensitive(s("x"))), ("b", Value::list(Type::Number, vec![n(1), sensitive(n(2))]))]);
+        assert_eq!(console(&v), "{\n  \"a\" = (sensitive value)\n  \"b\" = tolist([\n    1,\n    (sensitive value),\n  ])\n}");
+        assert_eq!(console(&sensitive(v)), "(sensitive value)");
+    }
+
+    #[test]
+    fn console_prints_unknown_as_known_after_apply_even_if_sensitive() {
+        assert_eq!(console(&Value::unknown(Type::String)), "(known after apply)");
+        assert_eq!(console(&sensitive(Value::unknown(Type::String))), "(known after apply)");
+        assert_eq!(console(&Value::tuple(vec![Value::unknown(Type::Number)])), "[\n  (known after apply),\n]");
+    }
+
+    /// Leaks `v`: dropping a 10,000-level value is itself recursive (not this
+    /// module's concern), the renderers must not be.
+    fn deep_list(depth: usize) -> &'static Value {
+        let mut v = n(1);
+        for _ in 0..depth {
+            let ty = v.ty.clone();
+            v = Value::list(ty, vec![v]);
+        }
+        Box::leak(Box::new(v))
+    }
+
+    /// Runs `f` on a thread with a 128 KiB stack: far too small for a
+    /// recursive walk of thousands of levels.
+    fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+        std::thread::Builder::new().stack_size(128 << 10).spawn(f).unwrap().join().unwrap()
+    }
+
+    #[test]
+    fn renderers_do_not_recurse_on_deep_values() {
+        let v = deep_list(3_000); // console output grows with depth squared
+        let c = on_small_stack(move || console(v));
+        assert!(c.starts_with("tolist([\n  tolist([\n"));
+        assert_eq!(c.matches("tolist([").count(), 3_000);
+        assert!(c.ends_with("\n  ]),\n])"));
+
+        let depth = 10_000;
+        let v = deep_list(depth);
+        let j = on_small_stack(move || json_value(v));
+        assert_eq!(j, format!("{}1{}", "[".repeat(depth), "]".repeat(depth)));
+        let t = on_small_stack(move || json_type(&v.ty));
+        assert_eq!(t, format!("{}\"number\"{}", "[\"list\",".repeat(depth), "]".repeat(depth)));
+    }
+
+    #[test]
+    fn json_value_writes_cty_json() {
+        let v = obj(&[
+            ("s", s("x")),
+            ("n", n(-3)),
+            ("b", Value::bool(false)),
+            ("z", Value::null(Type::String)),
+            ("l", Value::list(Type::Number, vec![n(1), n(2)])),
+            ("e", Value::set(Type::String, vec![])),
+            ("m", map(Type::Bool, &[("k2", Value::bool(true)), ("k1", Value::bool(false))])),
+            ("t", Value::tuple(vec![s("a"), Value::null(Type::Dynamic)])),
+        ]);
+        assert_eq!(json_value(&v), r#"{"b":false,"e":[],"l":[1,2],"m":{"k1":false,"k2":true},"n":-3,"s":"x","t":["a",null],"z":null}"#);
+        assert_eq!(json_value(&Value::null(Type::Dynamic)), "null");
+        assert_eq!(json_value(&sensitive(s("x"))), r#""x""#);
+    }
+
+    #[test]
+    fn json_value_escapes_strings_as_go_encoding_json() {
+        for (input, want) in [
+            ("plain é 😀", r#""plain é 😀""#),
+            ("\"\\", r#""\"\\""#),
+            ("\n\r\t\x08\x0c", r#""\n\r\t\b\f""#),
+            ("\x00\x01\x0b\x1f", r#""\u0000\u0001\u000b\u001f""#),
+            ("<a>&", r#""\u003ca\u003e\u0026""#),
+            ("\u{2028}\u{2029}", r#""\u2028\u2029""#),
+            ("\x7f\u{85}\u{ad}\u{feff}", "\"\x7f\u{85}\u{ad}\u{feff}\""),
+        ] {
+            assert_eq!(json_value(&s(input)), want, "{input:?}");
+        }
+        assert_eq!(json_value(&map(Type::Number, &[("<k>", n(1))])), r#"{"\u003ck\u003e":1}"#);
+    }
+
+    #[test]
+    fn json_value_wraps_values_declared_dynamic() {
+        // A container declaring an element `dynamic` but holding a typed value
+        // (never made by conversion) is written as ctyjson would: wrapped.
+        let mut v = obj(&[("a", s("x"))]);
+        v.ty = Type::object([("a".to_string(), Type::Dynamic)].into_iter().collect());
+        assert_eq!(json_value(&v), r#"{"a":{"value":"x","type":"string"}}"#);
+    }
+
+    #[test]
+    fn json_type_writes_cty_type_json() {
+        let o: BTreeMap<String, Type> = [("b".to_string(), Type::Number), ("a<".to_string(), Type::list(Type::Dynamic))].into_iter().collect();
+        for (ty, want) in [
+            (Type::String, r#""string""#),
+            (Type::Number, r#""number""#),
+            (Type::Bool, r#""bool""#),
+            (Type::Dynamic, r#""dynamic""#),
+            (Type::list(Type::String), r#"["list","string"]"#),
+            (Type::set(Type::map(Type::Bool)), r#"["set",["map","bool"]]"#),
+            (Type::tuple(vec![]), r#"["tuple",[]]"#),
+            (Type::tuple(vec![Type::String, Type::Number]), r#"["tuple",["string","number"]]"#),
+            (Type::empty_object(), r#"["object",{}]"#),
+            (Type::object(o.clone()), r#"["object",{"a\u003c":["list","dynamic"],"b":"number"}]"#),
+            (
+                Type::object_with_optional(o, ["b".to_string()].into_iter().collect()),
+                r#"["object",{"a\u003c":["list","dynamic"],"b":"number"},["b"]]"#,
+            ),
+        ] {
+            assert_eq!(json_type(&ty), want, "{ty}");
+        }
+    }
 }

@@ -184,7 +184,12 @@ impl Type {
                     if i > 0 {
                         out.push(',');
                     }
-                    out.push_str(name);
+                    // typeexpr.TypeString quotes names that are not identifiers.
+                    if crate::hclsrc::is_identifier(name) {
+                        out.push_str(name);
+                    } else {
+                        out.push_str(&crate::render::go_quote(name));
+                    }
                     out.push('=');
                     if o.optional.contains(name) {
                         out.push_str("optional(");

@@ -1,0 +1,138 @@
+# shellcheck shell=bash
+# Installs whatever build/test tool is missing, then puts the repo's tools first on PATH.
+# Sourced by scripts/serve, scripts/build and scripts/test (from the repo root). Idempotent:
+# on a machine that has everything it only checks versions (about a second).
+#
+#   ensure_build_tools    rust wasm target, trunk, wasm-bindgen-cli, npm packages, cargo fetch
+#   ensure_test_tools     the above plus chromium (for the browser end-to-end test) and python3
+#
+# Versions: trunk is pinned here; wasm-bindgen-cli must equal the wasm-bindgen crate in
+# Cargo.lock (also pinned in core/web Cargo.toml and Trunk.toml); npm packages come from
+# package-lock.json (binaryen 132 provides the wasm-opt that Trunk.toml requires).
+
+TRUNK_VERSION="0.21.14"
+
+log() { printf '[tools] %s\n' "$*" >&2; }
+die() {
+  printf '[tools] error: %s\n' "$*" >&2
+  exit 1
+}
+
+# Runs a command as root: directly when root, else through sudo.
+as_root() {
+  if [ "$(id -u)" = 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo "$@"
+  else
+    die "need root (or sudo) to run: $*"
+  fi
+}
+
+# apt-get install, refreshing the package lists first when they are missing or the install fails.
+apt_install() {
+  export DEBIAN_FRONTEND=noninteractive
+  command -v apt-get >/dev/null 2>&1 || die "apt-get not found; install these yourself: $*"
+  if ! ls /var/lib/apt/lists/*_Packages* >/dev/null 2>&1; then
+    as_root apt-get update
+  fi
+  if ! as_root apt-get install -y "$@"; then
+    log "apt-get install failed; running apt-get update and retrying"
+    as_root apt-get update
+    as_root apt-get install -y "$@"
+  fi
+}
+
+setup_path() {
+  export PATH="$PWD/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+}
+
+ensure_rust_wasm() {
+  command -v cargo >/dev/null 2>&1 || die "cargo not found: install Rust with rustup (https://rustup.rs), then rerun"
+  if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    log "adding the wasm32-unknown-unknown target"
+    rustup target add wasm32-unknown-unknown
+  fi
+}
+
+ensure_trunk() {
+  if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
+    log "installing trunk $TRUNK_VERSION (about 8 minutes)"
+    cargo install trunk --locked --version "$TRUNK_VERSION"
+  fi
+}
+
+# The wasm-bindgen version that Cargo.lock resolved.
+locked_wasm_bindgen_version() {
+  awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock
+}
+
+ensure_wasm_bindgen() {
+  local want
+  want="$(locked_wasm_bindgen_version)"
+  [ -n "$want" ] || die "no wasm-bindgen entry in Cargo.lock"
+  if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $want" ] ||
+    [ "$(wasm-bindgen-test-runner --version 2>/dev/null)" != "wasm-bindgen-test-runner $want" ]; then
+    # Not --locked: its lockfile pins a webpki-roots version the registry may not serve.
+    log "installing wasm-bindgen-cli $want (about 2-3 minutes)"
+    cargo install wasm-bindgen-cli --version "$want"
+  fi
+}
+
+ensure_node() {
+  if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    log "installing node and npm"
+    apt_install nodejs npm
+  fi
+}
+
+# npm ci when node_modules does not match package-lock.json (a copy of the lockfile is kept
+# in node_modules as the stamp).
+ensure_npm_packages() {
+  ensure_node
+  local stamp=node_modules/.tftype-package-lock.json
+  if ! cmp -s package-lock.json "$stamp" || [ ! -x node_modules/.bin/wasm-opt ]; then
+    log "npm ci"
+    npm ci --no-audit --no-fund
+    cp package-lock.json "$stamp"
+  fi
+}
+
+ensure_chromium() {
+  if [ ! -x /usr/bin/chromium ]; then
+    log "installing chromium"
+    apt_install chromium chromium-driver
+  fi
+}
+
+ensure_python() {
+  command -v python3 >/dev/null 2>&1 || apt_install python3
+}
+
+ensure_build_tools() {
+  setup_path
+  # Already done by the calling script (scripts/test runs core/node-test/run.sh).
+  [ "${TFTYPE_BUILD_TOOLS_READY:-}" = "$PWD" ] && return 0
+  ensure_rust_wasm
+  ensure_trunk
+  ensure_wasm_bindgen
+  ensure_npm_packages
+  # trunk --offline also makes cargo offline, so the crates must be here already.
+  cargo fetch --quiet
+  # The wasm-opt that trunk finds must be npm binaryen's, not a system one.
+  [ "$(command -v wasm-opt)" = "$PWD/node_modules/.bin/wasm-opt" ] || die "wasm-opt on PATH is $(command -v wasm-opt), expected node_modules/.bin/wasm-opt"
+  export TFTYPE_BUILD_TOOLS_READY="$PWD"
+}
+
+ensure_test_tools() {
+  ensure_build_tools
+  ensure_chromium
+  ensure_python
+}
+
+# The release site in dist/ (trunk --offline: no tool downloads, cargo offline).
+build_site() {
+  # wasm-bindgen snippets from another feature set would be copied into dist/ (TOOLCHAIN §4).
+  rm -rf target/wasm-bindgen/release/snippets
+  trunk build --release --offline "$@"
+}
