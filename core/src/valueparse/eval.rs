@@ -1124,14 +1124,16 @@ impl Evaluator {
         let v = self.eval(&f.val_expr);
         if f.group {
             groups.entry(k).or_default().push(v);
-        } else if obj.contains_key(&k) {
-            self.diag(
-                "Duplicate object key",
-                format!("Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.", go_quote(&k)),
-                ke.range.clone(),
-            );
         } else {
-            obj.insert(k, v);
+            match obj.entry(k) {
+                std::collections::btree_map::Entry::Occupied(e) => {
+                    let detail = format!("Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.", go_quote(e.key()));
+                    self.diag("Duplicate object key", detail, ke.range.clone());
+                }
+                std::collections::btree_map::Entry::Vacant(e) => {
+                    e.insert(v);
+                }
+            }
         }
         Some(())
     }

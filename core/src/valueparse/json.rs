@@ -308,8 +308,8 @@ pub fn decode_json_string(tok: &str) -> Result<String, usize> {
                 }
                 if (0xD800..0xDC00).contains(&u) {
                     let after = &body[i + 6..];
-                    if after.starts_with("\\u") {
-                        if let Some(lo) = hex4(&after[2..]) {
+                    if let Some(rest) = after.strip_prefix("\\u") {
+                        if let Some(lo) = hex4(rest) {
                             if (0xDC00..0xE000).contains(&lo) {
                                 for _ in 0..6 {
                                     chars.next();

@@ -135,7 +135,7 @@ impl<'a> Parser<'a> {
                 RawDiag::new("Unsupported operator", format!("Bitwise operators are not supported.{suggestion}"), r)
             }
             Tok::Backtick => {
-                let report = self.told.backtick % 2 == 0;
+                let report = self.told.backtick.is_multiple_of(2);
                 if self.told.backtick <= 2 {
                     self.told.backtick += 1;
                 }
@@ -149,7 +149,7 @@ impl<'a> Parser<'a> {
                 )
             }
             Tok::Apostrophe => {
-                let report = self.told.apostrophe % 2 == 0;
+                let report = self.told.apostrophe.is_multiple_of(2);
                 if self.told.apostrophe <= 2 {
                     self.told.apostrophe += 1;
                 }
@@ -488,10 +488,7 @@ impl<'a> Parser<'a> {
 
     #[inline(never)]
     fn binary_rest(&mut self, mut lhs: Expr, min_level: u8) -> PResult<Expr> {
-        loop {
-            let Some(op) = Self::binop(self.peek().kind) else {
-                break;
-            };
+        while let Some(op) = Self::binop(self.peek().kind) {
             if op.level() < min_level {
                 break;
             }
