@@ -172,29 +172,43 @@ pub fn nfc_key(s: &str) -> String {
     }
 }
 
-/// Builds tuple and object values, sharing one type among consecutive
-/// values of the same type (a list of similar objects then holds one type,
-/// not a copy per element).
+/// Builds tuple and object values, sharing types among values of the same
+/// type (a list of similar objects then holds a few types, not a copy per
+/// element). Remembers the most recently used types of each kind.
 #[derive(Default)]
 pub struct TypeCache {
-    object: Option<crate::types::Type>,
-    tuple: Option<crate::types::Type>,
+    objects: Vec<crate::types::Type>,
+    tuples: Vec<crate::types::Type>,
+}
+
+const TYPE_CACHE_SIZE: usize = 8;
+
+fn cached(
+    list: &mut Vec<crate::types::Type>,
+    matches: impl Fn(&crate::types::Type) -> bool,
+    make: impl FnOnce() -> crate::types::Type,
+) -> crate::types::Type {
+    if let Some(i) = list.iter().position(matches) {
+        let t = list.remove(i);
+        list.insert(0, t.clone());
+        return t;
+    }
+    let t = make();
+    list.insert(0, t.clone());
+    list.truncate(TYPE_CACHE_SIZE);
+    t
 }
 
 impl TypeCache {
     pub fn tuple(&mut self, vals: Vec<Value>) -> Value {
         use crate::types::Type;
-        let same = match &self.tuple {
-            Some(Type::Tuple(ts)) => {
-                ts.len() == vals.len() && ts.iter().zip(&vals).all(|(t, v)| *t == v.ty)
-            }
-            _ => false,
-        };
-        if !same {
-            self.tuple = Some(Type::tuple(vals.iter().map(|v| v.ty.clone()).collect()));
-        }
+        let ty = cached(
+            &mut self.tuples,
+            |t| matches!(t, Type::Tuple(ts) if ts.len() == vals.len() && ts.iter().zip(&vals).all(|(t, v)| *t == v.ty)),
+            || Type::tuple(vals.iter().map(|v| v.ty.clone()).collect()),
+        );
         Value {
-            ty: self.tuple.clone().unwrap_or_else(|| Type::tuple(vec![])),
+            ty,
             kind: crate::value::Kind::Seq(vals),
             marks: crate::value::Marks::NONE,
         }
@@ -206,25 +220,28 @@ impl TypeCache {
         marks: crate::value::Marks,
     ) -> Value {
         use crate::types::Type;
-        let same = match &self.object {
-            Some(Type::Object(o)) => {
-                o.attrs.len() == vals.len()
-                    && o.attrs
-                        .iter()
-                        .zip(&vals)
-                        .all(|((tk, tt), (vk, vv))| tk == vk && *tt == vv.ty)
-            }
-            _ => false,
-        };
-        if !same {
-            let types = vals
-                .iter()
-                .map(|(k, v)| (k.clone(), v.ty.clone()))
-                .collect();
-            self.object = Some(Type::object(types));
-        }
+        let ty = cached(
+            &mut self.objects,
+            |t| match t {
+                Type::Object(o) => {
+                    o.attrs.len() == vals.len()
+                        && o.attrs
+                            .iter()
+                            .zip(&vals)
+                            .all(|((tk, tt), (vk, vv))| tk == vk && *tt == vv.ty)
+                }
+                _ => false,
+            },
+            || {
+                Type::object(
+                    vals.iter()
+                        .map(|(k, v)| (k.clone(), v.ty.clone()))
+                        .collect(),
+                )
+            },
+        );
         Value {
-            ty: self.object.clone().unwrap_or_else(Type::empty_object),
+            ty,
             kind: crate::value::Kind::Attrs(vals),
             marks,
         }

@@ -344,6 +344,7 @@ fn phase_probe() {
 }
 
 /// CPU time of this thread (the machine is shared, so wall time misleads).
+#[cfg(target_os = "linux")]
 fn cpu_now() -> std::time::Duration {
     #[repr(C)]
     struct Timespec {
@@ -359,6 +360,13 @@ fn cpu_now() -> std::time::Duration {
     std::time::Duration::new(ts.sec as u64, ts.nsec as u32)
 }
 
+/// Wall time elsewhere.
+#[cfg(not(target_os = "linux"))]
+fn cpu_now() -> std::time::Duration {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START.get_or_init(std::time::Instant::now).elapsed()
+}
+
 struct CpuTimer(std::time::Duration);
 impl CpuTimer {
     fn elapsed(&self) -> std::time::Duration {
@@ -367,10 +375,23 @@ impl CpuTimer {
 }
 
 fn phase_probe_once() {
-    let objs: Vec<String> = (0..20_000)
-        .map(|i| format!("{{name = \"n{i}\", port = {i}, tags = [\"a\", \"b\"], on = true}}"))
-        .collect();
-    let src = format!("[{}]", objs.join(", "));
+    let src = if std::env::var("PIPELINE_WORKLOAD").is_ok() {
+        let mut s = String::from("[");
+        for i in 0..20_000 {
+            if i % 2 == 0 {
+                s.push_str(&format!("{{name = \"svc-{i}\", port = {}, tags = {{team = \"core\", env = \"prod\"}}}},\n", 8000 + i));
+            } else {
+                s.push_str(&format!("{{name = \"svc-{i}\", port = {}, tags = {{team = \"web\"}}, enabled = false}},\n", 8000 + i));
+            }
+        }
+        s.push(']');
+        s
+    } else {
+        let objs: Vec<String> = (0..20_000)
+            .map(|i| format!("{{name = \"n{i}\", port = {i}, tags = [\"a\", \"b\"], on = true}}"))
+            .collect();
+        format!("[{}]", objs.join(", "))
+    };
     let file = format!("v = {src}\n");
     let t = CpuTimer(cpu_now());
     let mut l = lex::Lexer::new(&file);
@@ -1205,5 +1226,37 @@ fn random_sources_never_panic() {
                 Ok(Ok(_)) => {}
             }
         }
+    }
+}
+
+#[test]
+#[ignore]
+fn pipeline_perf_probe() {
+    let mut s = String::new();
+    s.push('[');
+    for i in 0..20_000 {
+        if i % 2 == 0 {
+            s.push_str(&format!(
+                "{{name = \"svc-{i}\", port = {}, tags = {{team = \"core\", env = \"prod\"}}}},\n",
+                8000 + i
+            ));
+        } else {
+            s.push_str(&format!(
+                "{{name = \"svc-{i}\", port = {}, tags = {{team = \"web\"}}, enabled = false}},\n",
+                8000 + i
+            ));
+        }
+    }
+    s.push(']');
+    let ty =
+        "list(object({name=string, port=number, tags=map(string), enabled=optional(bool, true)}))";
+    for _ in 0..3 {
+        let t = CpuTimer(cpu_now());
+        let pv = parse_value(&s, ValueFormat::Hcl, false).unwrap();
+        let a = t.elapsed();
+        drop(pv);
+        let t = CpuTimer(cpu_now());
+        let r = crate::evaluate(&crate::Request::new(Some(ty), &s));
+        eprintln!("parse_value {a:?}; evaluate {:?} ok={}", t.elapsed(), r.ok);
     }
 }
