@@ -79,12 +79,17 @@ pub fn parse_value(
                 Ok(e) if diags.is_empty() => e,
                 _ => return Err(to_diags(diags, TFVARS_PREFIX.len())),
             };
-            let value = evaluate(&expr, format == ValueFormat::Hcl)
-                .map_err(|d| to_diags(d, TFVARS_PREFIX.len()))?;
             let src_range = p.range_string(&expr.range);
+            let (value, spans) = evaluate_owned(
+                expr,
+                format == ValueFormat::Hcl,
+                TFVARS_PREFIX.len(),
+                src.len(),
+            )
+            .map_err(|d| to_diags(d, TFVARS_PREFIX.len()))?;
             Ok(ParsedValue {
                 value,
-                spans: spans(&expr, TFVARS_PREFIX.len(), src.len()),
+                spans,
                 src_range: Some(src_range),
                 from_cli: false,
             })
@@ -97,10 +102,11 @@ pub fn parse_value(
         }),
         ValueFormat::Cli => {
             let expr = parse_standalone(src, "<value for var.v>").map_err(|d| to_diags(d, 0))?;
-            let value = evaluate(&expr, false).map_err(|d| to_diags(d, 0))?;
+            let (value, spans) =
+                evaluate_owned(expr, false, 0, src.len()).map_err(|d| to_diags(d, 0))?;
             Ok(ParsedValue {
                 value,
-                spans: spans(&expr, 0, src.len()),
+                spans,
                 src_range: None,
                 from_cli: true,
             })
@@ -148,6 +154,32 @@ fn evaluate(expr: &Expr, functions: bool) -> Result<Value, Vec<RawDiag>> {
     }
 }
 
+/// Evaluates a parsed value and finds its parts' ranges, moving a value
+/// folded while parsing out of the tree instead of copying it.
+fn evaluate_owned(
+    expr: Expr,
+    functions: bool,
+    offset: usize,
+    src_len: usize,
+) -> Result<(Value, SpanTree), Vec<RawDiag>> {
+    if let ExprKind::Const(c) = expr.kind {
+        let mut spans = c.spans;
+        shift_spans(&mut spans, offset, src_len);
+        return Ok((c.value, spans));
+    }
+    let value = evaluate(&expr, functions)?;
+    Ok((value, spans(&expr, offset, src_len)))
+}
+
+/// Moves ranges in the parsed text to ranges in the value source.
+fn shift_spans(t: &mut SpanTree, offset: usize, src_len: usize) {
+    let map = |b: usize| b.saturating_sub(offset).min(src_len);
+    t.range = map(t.range.start)..map(t.range.end);
+    for k in t.kids.values_mut() {
+        shift_spans(k, offset, src_len);
+    }
+}
+
 /// Evaluates a constant expression (no variables, no functions: hcl's nil
 /// `EvalContext`), as `typeexpr` evaluates an `optional(T, default)` default.
 /// `src` is the text `expr`'s spans refer to; diagnostics are type-editor
@@ -192,6 +224,11 @@ fn spans(e: &Expr, offset: usize, src_len: usize) -> SpanTree {
     let map = |b: usize| b.saturating_sub(offset).min(src_len);
     let mut t = SpanTree::leaf(map(e.range.start)..map(e.range.end));
     match &e.kind {
+        ExprKind::Const(c) => {
+            let mut k = c.spans.clone();
+            shift_spans(&mut k, offset, src_len);
+            t.kids = k.kids;
+        }
         ExprKind::Tuple { elems, .. } => {
             for (i, x) in elems.iter().enumerate() {
                 t.kids.insert(i.to_string(), spans(x, offset, src_len));

@@ -103,6 +103,9 @@ pub enum ExprKind {
         items: Vec<(Expr, Expr)>,
         open_range: Span,
     },
+    /// A tuple or object made only of literal data, evaluated while parsing
+    /// (its evaluation can neither fail nor depend on anything).
+    Const(Box<ConstVal>),
     /// An object constructor key written as a bare name (or `true`, `false`,
     /// `null`): the name as a string.
     KeywordKey(Value),
@@ -126,6 +129,15 @@ pub enum ExprKind {
     /// The current element inside a splat's `each` expression.
     AnonSymbol,
     Parens(Box<Expr>),
+}
+
+#[derive(Clone, Debug)]
+pub struct ConstVal {
+    pub value: Value,
+    /// Ranges of the parts, in the parsed text.
+    pub spans: crate::diag::SpanTree,
+    /// The opening bracket or brace (hcl's `StartRange`).
+    pub open_range: Span,
 }
 
 #[derive(Clone, Debug)]
@@ -272,12 +284,21 @@ impl Expr {
                 parts.first().map_or(self.range.clone(), Expr::start_range)
             }
             ExprKind::Index { open_range, .. } => open_range.clone(),
+            ExprKind::Const(c) => c.open_range.clone(),
             ExprKind::Splat { marker_range, .. } => marker_range.clone(),
             ExprKind::For(f) => f.open_range.clone(),
             ExprKind::Unary { symbol_range, .. } => symbol_range.clone(),
             ExprKind::Parens(e) | ExprKind::TemplateJoin(e) => e.start_range(),
             ExprKind::ObjectKey { wrapped, .. } => wrapped.start_range(),
             _ => self.range.clone(),
+        }
+    }
+
+    /// The number of a number literal.
+    pub fn kind_number(&self) -> Option<&crate::number::Number> {
+        match &self.kind {
+            ExprKind::Literal(v) => v.as_number(),
+            _ => None,
         }
     }
 
@@ -301,6 +322,7 @@ impl ExprKind {
         match self {
             ExprKind::Literal(_)
             | ExprKind::KeywordKey(_)
+            | ExprKind::Const(_)
             | ExprKind::Scope { .. }
             | ExprKind::AnonSymbol => 0,
             ExprKind::Template(p) => m(p),

@@ -190,6 +190,7 @@ impl Evaluator {
         // recursive path keeps small stack frames.
         match &e.kind {
             ExprKind::Literal(v) | ExprKind::KeywordKey(v) => v.clone(),
+            ExprKind::Const(c) => c.value.clone(),
             ExprKind::Parens(inner) | ExprKind::TemplateWrap(inner) => self.eval(inner),
             ExprKind::Template(parts) => self.eval_template(parts),
             ExprKind::TemplateJoin(f) => self.eval_template_join(f),
