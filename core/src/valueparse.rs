@@ -72,6 +72,8 @@ pub fn parse_value(
         ValueFormat::Hcl | ValueFormat::Tfvars => {
             let file = format!("{TFVARS_PREFIX}{src}\n");
             let mut p = Parser::new(&file, "terraform.tfvars");
+            p.span_offset = TFVARS_PREFIX.len();
+            p.span_len = src.len();
             let parsed = p.parse_tfvars_attribute();
             p.drain_lexer();
             let diags = p.take_diags();
@@ -163,21 +165,11 @@ fn evaluate_owned(
     src_len: usize,
 ) -> Result<(Value, SpanTree), Vec<RawDiag>> {
     if let ExprKind::Const(c) = expr.kind {
-        let mut spans = c.spans;
-        shift_spans(&mut spans, offset, src_len);
-        return Ok((c.value, spans));
+        // Folded constants carry source ranges already.
+        return Ok((c.value, c.spans));
     }
     let value = evaluate(&expr, functions)?;
     Ok((value, spans(&expr, offset, src_len)))
-}
-
-/// Moves ranges in the parsed text to ranges in the value source.
-fn shift_spans(t: &mut SpanTree, offset: usize, src_len: usize) {
-    let map = |b: usize| b.saturating_sub(offset).min(src_len);
-    t.range = map(t.range.start)..map(t.range.end);
-    for k in t.kids.values_mut() {
-        shift_spans(k, offset, src_len);
-    }
 }
 
 /// Evaluates a constant expression (no variables, no functions: hcl's nil
@@ -224,11 +216,7 @@ fn spans(e: &Expr, offset: usize, src_len: usize) -> SpanTree {
     let map = |b: usize| b.saturating_sub(offset).min(src_len);
     let mut t = SpanTree::leaf(map(e.range.start)..map(e.range.end));
     match &e.kind {
-        ExprKind::Const(c) => {
-            let mut k = c.spans.clone();
-            shift_spans(&mut k, offset, src_len);
-            t.kids = k.kids;
-        }
+        ExprKind::Const(c) => t.kids = c.spans.kids.clone(),
         ExprKind::Tuple { elems, .. } => {
             for (i, x) in elems.iter().enumerate() {
                 t.kids.insert(i.to_string(), spans(x, offset, src_len));

@@ -76,6 +76,10 @@ pub struct Parser<'a> {
     filename: &'a str,
     posmap: Option<PosMap<'a>>,
     types: TypeCache,
+    /// Where the value source starts in the parsed text and how long it is:
+    /// ranges of folded constants are kept in source terms.
+    pub span_offset: usize,
+    pub span_len: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -92,6 +96,8 @@ impl<'a> Parser<'a> {
             filename,
             posmap: None,
             types: TypeCache::default(),
+            span_offset: 0,
+            span_len: usize::MAX,
         }
     }
 
@@ -1109,11 +1115,12 @@ impl<'a> Parser<'a> {
     fn finish_tuple(&mut self, elems: Vec<Expr>, open: Token, close: Token) -> PResult<Expr> {
         if elems.iter().all(is_const) {
             let mut vals = Vec::with_capacity(elems.len());
-            let mut spans = SpanTree::leaf(open.start..close.end);
+            let m = SpanMap(self.span_offset, self.span_len);
+            let mut spans = SpanTree::leaf(m.range(open.start..close.end));
             let mut depth = 0;
             for (i, e) in elems.into_iter().enumerate() {
                 depth = depth.max(e.depth);
-                let (v, t) = into_const(e);
+                let (v, t) = into_const(e, m);
                 vals.push(v);
                 spans.kids.insert(i.to_string(), t);
             }
@@ -1250,12 +1257,13 @@ impl<'a> Parser<'a> {
             .all(|(k, v)| const_key(k).is_some() && is_const(v))
         {
             let mut vals = std::collections::BTreeMap::new();
-            let mut spans = SpanTree::leaf(open.start..close.end);
+            let m = SpanMap(self.span_offset, self.span_len);
+            let mut spans = SpanTree::leaf(m.range(open.start..close.end));
             let mut depth = 0;
             for (k, v) in items {
                 depth = depth.max(k.depth).max(v.depth);
                 let name = const_key(&k).unwrap_or_default();
-                let (v, t) = into_const(v);
+                let (v, t) = into_const(v, m);
                 // As in hcl, a later duplicate key wins.
                 spans.kids.insert(name.clone(), t);
                 vals.insert(name, v);
@@ -1720,26 +1728,37 @@ fn is_const(e: &Expr) -> bool {
     }
 }
 
+/// Maps ranges in the parsed text to ranges in the value source.
+#[derive(Clone, Copy)]
+pub struct SpanMap(pub usize, pub usize);
+
+impl SpanMap {
+    pub fn range(self, r: Span) -> Span {
+        let f = |b: usize| b.saturating_sub(self.0).min(self.1);
+        f(r.start)..f(r.end)
+    }
+}
+
 /// The value and part ranges of a constant (see [`is_const`]).
-fn into_const(e: Expr) -> (Value, SpanTree) {
+fn into_const(e: Expr, m: SpanMap) -> (Value, SpanTree) {
     match e.kind {
         ExprKind::Const(c) => {
             let c = *c;
             (c.value, c.spans)
         }
-        ExprKind::Literal(v) => (v, SpanTree::leaf(e.range)),
+        ExprKind::Literal(v) => (v, SpanTree::leaf(m.range(e.range))),
         ExprKind::Template(mut parts) => match parts.pop().map(|p| p.kind) {
-            Some(ExprKind::Literal(v)) => (v, SpanTree::leaf(e.range)),
-            _ => (Value::null(Type::Dynamic), SpanTree::leaf(e.range)),
+            Some(ExprKind::Literal(v)) => (v, SpanTree::leaf(m.range(e.range))),
+            _ => (Value::null(Type::Dynamic), SpanTree::leaf(m.range(e.range))),
         },
         ExprKind::Unary { val, .. } => {
             let n = val
                 .kind_number()
                 .map(Number::neg)
                 .unwrap_or_else(|| Number::from_i64(0));
-            (Value::number(n), SpanTree::leaf(e.range))
+            (Value::number(n), SpanTree::leaf(m.range(e.range)))
         }
-        _ => (Value::null(Type::Dynamic), SpanTree::leaf(e.range)),
+        _ => (Value::null(Type::Dynamic), SpanTree::leaf(m.range(e.range))),
     }
 }
 

@@ -274,18 +274,6 @@ fn stack_probe() {
     }
 }
 
-#[test]
-#[ignore]
-fn sizes_probe() {
-    eprintln!(
-        "Expr {} ExprKind {} Value {} Token {}",
-        std::mem::size_of::<ast::Expr>(),
-        std::mem::size_of::<ast::ExprKind>(),
-        std::mem::size_of::<Value>(),
-        std::mem::size_of::<lex::Token>()
-    );
-}
-
 /// Timing probe (not a test of time): `cargo test --release -p tftype perf_probe -- --ignored --nocapture`.
 #[test]
 #[ignore]
@@ -335,14 +323,6 @@ fn perf_probe() {
     }
 }
 
-#[test]
-#[ignore]
-fn phase_probe() {
-    for _ in 0..3 {
-        phase_probe_once();
-    }
-}
-
 /// CPU time of this thread (the machine is shared, so wall time misleads).
 #[cfg(target_os = "linux")]
 fn cpu_now() -> std::time::Duration {
@@ -371,76 +351,6 @@ struct CpuTimer(std::time::Duration);
 impl CpuTimer {
     fn elapsed(&self) -> std::time::Duration {
         cpu_now() - self.0
-    }
-}
-
-fn phase_probe_once() {
-    let src = if std::env::var("PIPELINE_WORKLOAD").is_ok() {
-        let mut s = String::from("[");
-        for i in 0..20_000 {
-            if i % 2 == 0 {
-                s.push_str(&format!("{{name = \"svc-{i}\", port = {}, tags = {{team = \"core\", env = \"prod\"}}}},\n", 8000 + i));
-            } else {
-                s.push_str(&format!("{{name = \"svc-{i}\", port = {}, tags = {{team = \"web\"}}, enabled = false}},\n", 8000 + i));
-            }
-        }
-        s.push(']');
-        s
-    } else {
-        let objs: Vec<String> = (0..20_000)
-            .map(|i| format!("{{name = \"n{i}\", port = {i}, tags = [\"a\", \"b\"], on = true}}"))
-            .collect();
-        format!("[{}]", objs.join(", "))
-    };
-    let file = format!("v = {src}\n");
-    let t = CpuTimer(cpu_now());
-    let mut l = lex::Lexer::new(&file);
-    let mut n = 0;
-    while l.next_token().kind != lex::Tok::Eof {
-        n += 1;
-    }
-    eprintln!("lex {n} tokens: {:?}", t.elapsed());
-    let t = CpuTimer(cpu_now());
-    let mut p = Parser::new(&file, "terraform.tfvars");
-    let e = p.parse_tfvars_attribute().unwrap();
-    eprintln!("parse: {:?}", t.elapsed());
-    let t = CpuTimer(cpu_now());
-    let v = evaluate(&e, true).unwrap();
-    eprintln!("eval: {:?}", t.elapsed());
-    let t = CpuTimer(cpu_now());
-    let s = spans(&e, 4, src.len());
-    eprintln!("spans: {:?} {}", t.elapsed(), s.kids.len());
-    let t = CpuTimer(cpu_now());
-    drop(v);
-    drop(e);
-    eprintln!("drop: {:?}", t.elapsed());
-    let t = CpuTimer(cpu_now());
-    for i in 0..20_000 {
-        let _ = crate::number::Number::parse_literal(&i.to_string());
-    }
-    eprintln!("20k number parses: {:?}", t.elapsed());
-}
-
-#[test]
-#[ignore]
-fn machine_probe() {
-    for _ in 0..3 {
-        let t = CpuTimer(cpu_now());
-        let v: Vec<String> = (0..300_000).map(|i| format!("n{i}")).collect();
-        let a = t.elapsed();
-        drop(v);
-        eprintln!("300k small strings: alloc {a:?}, total {:?}", t.elapsed());
-        let t = CpuTimer(cpu_now());
-        let mut m = std::collections::BTreeMap::new();
-        for i in 0..20_000 {
-            let mut o = std::collections::BTreeMap::new();
-            for k in ["name", "port", "tags", "on"] {
-                o.insert(k.to_string(), i);
-            }
-            m.insert(i.to_string(), o);
-        }
-        drop(m);
-        eprintln!("20k btreemaps of 4: {:?}", t.elapsed());
     }
 }
 
@@ -1071,20 +981,6 @@ fn eval_const_expr_reads_hcl_edit_expressions_without_functions() {
     assert_eq!(d[0].summary, "Function calls not allowed");
     assert_eq!(d[0].source, Source::Type);
     assert_eq!(d[0].range, Some(10..21));
-}
-
-#[test]
-#[ignore]
-fn json_perf_probe() {
-    let json_objs: Vec<String> = (0..20_000)
-        .map(|i| {
-            format!("{{\"name\": \"n{i}\", \"port\": {i}, \"tags\": [\"a\", \"b\"], \"on\": true}}")
-        })
-        .collect();
-    let big_json = format!("[{}]", json_objs.join(", "));
-    for _ in 0..20 {
-        let _ = parse_value(&big_json, ValueFormat::Json, false);
-    }
 }
 
 /// A small deterministic generator (xorshift) for the no-panic sweep.
