@@ -195,7 +195,7 @@ impl TypeCache {
         }
         Value {
             ty: self.tuple.clone().unwrap_or_else(|| Type::tuple(vec![])),
-            kind: crate::value::Kind::Seq(vals),
+            kind: crate::value::Kind::Seq(std::sync::Arc::new(vals)),
             marks: crate::value::Marks::NONE,
         }
     }
@@ -225,7 +225,7 @@ impl TypeCache {
         }
         Value {
             ty: self.object.clone().unwrap_or_else(Type::empty_object),
-            kind: crate::value::Kind::Attrs(vals),
+            kind: crate::value::Kind::Attrs(std::sync::Arc::new(vals)),
             marks,
         }
     }
