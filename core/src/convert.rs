@@ -51,7 +51,9 @@ pub enum PlanKind {
     BoolToString,
     StringToNumber,
     StringToBool,
-    ObjectToObject { attrs: BTreeMap<String, Step>, optional: Vec<String> },
+    /// `shared`: the result type when it is known from the types alone (no
+    /// `any` inside), shared by every converted value.
+    ObjectToObject { attrs: BTreeMap<String, Step>, optional: Vec<String>, shared: Option<Type> },
     TupleToTuple { elems: Vec<Step> },
     /// A list or set to a list.
     CollectionToList { ety: Type, elem: Step },
@@ -106,6 +108,16 @@ thread_local! {
 /// conversion. Like go-cty, equal primitive types have *no* conversion
 /// (callers check equality first).
 pub fn plan(given: &Type, want: &Type, unsafe_: bool) -> Step {
+    // Large structural types (a tuple of 20,000 objects) are planned once per
+    // conversion anyway; hashing them as a cache key would cost more.
+    let large = |t: &Type| match t {
+        Type::Tuple(e) => e.len() > 32,
+        Type::Object(o) => o.attrs.len() > 64,
+        _ => false,
+    };
+    if large(given) || large(want) {
+        return plan_uncached(given, want, unsafe_).map(|kind| Arc::new(Plan { out: want.clone(), kind }));
+    }
     let key = (given.clone(), want.clone(), unsafe_);
     if let Some(p) = PLANS.with(|m| m.borrow().get(&key).cloned()) {
         return p;
@@ -165,7 +177,8 @@ fn plan_uncached(given: &Type, want: &Type, unsafe_: bool) -> Option<PlanKind> {
                     }
                 }
             }
-            PlanKind::ObjectToObject { attrs, optional: gout.optional.iter().cloned().collect() }
+            let shared = (!want.has_dynamic_types()).then(|| want.without_optional_attrs_deep());
+            PlanKind::ObjectToObject { attrs, optional: gout.optional.iter().cloned().collect(), shared }
         }
         (Tuple(tin), Tuple(tout)) => {
             if tin.len() != tout.len() {
@@ -239,18 +252,55 @@ fn tuple_elems(tin: &[Type], oe: &Type, unsafe_: bool) -> Option<(Type, Vec<Step
             return None;
         }
     }
-    let elems = tin.iter().map(|t| part(t, &ety, unsafe_)).collect::<Option<Vec<_>>>()?;
+    // Long tuples repeat a few element types: plan each distinct one once.
+    let mut seen: Vec<(&Type, Step)> = Vec::new();
+    let mut elems = Vec::with_capacity(tin.len());
+    for t in tin {
+        let step = match seen.iter().find(|(s, _)| *s == t) {
+            Some((_, step)) => step.clone(),
+            None => {
+                let step = part(t, &ety, unsafe_)?;
+                if seen.len() < 16 {
+                    seen.push((t, step.clone()));
+                }
+                step
+            }
+        };
+        elems.push(step);
+    }
     Some((ety, elems))
+}
+
+/// What `convert.Convert(v, want)` will do: nothing (the value already has
+/// the type), a plan, or fail for want of a conversion.
+pub enum TopPlan {
+    Unchanged,
+    Plan(Arc<Plan>),
+    NoConversion,
+}
+
+/// Plans `convert.Convert(v, want)` from the two types.
+pub fn plan_convert(given: &Type, want: &Type) -> TopPlan {
+    if *given == want.without_optional_attrs_deep() {
+        return TopPlan::Unchanged;
+    }
+    match plan(given, want, true) {
+        Some(p) => TopPlan::Plan(p),
+        None => TopPlan::NoConversion,
+    }
 }
 
 /// `convert.Convert(v, want)`.
 pub fn convert(v: &Value, want: &Type) -> Result<Value, ConvertError> {
-    if v.ty == want.without_optional_attrs_deep() {
-        return Ok(v.clone());
-    }
-    match plan(&v.ty, want, true) {
-        Some(p) => p.apply(v, &mut Vec::new()),
-        None => Err(ConvertError { path: Vec::new(), message: crate::mismatch::mismatch_message(&v.ty, want) }),
+    convert_planned(v, want, &plan_convert(&v.ty, want))
+}
+
+/// `convert.Convert(v, want)` with the plan from [`plan_convert`].
+pub fn convert_planned(v: &Value, want: &Type, top: &TopPlan) -> Result<Value, ConvertError> {
+    match top {
+        TopPlan::Unchanged => Ok(v.clone()),
+        TopPlan::Plan(p) => p.apply(v, &mut Vec::new()),
+        TopPlan::NoConversion => Err(ConvertError { path: Vec::new(), message: crate::mismatch::mismatch_message(&v.ty, want) }),
     }
 }
 
@@ -316,7 +366,7 @@ impl Plan {
                     )),
                 }
             }
-            PlanKind::ObjectToObject { attrs, optional } => {
+            PlanKind::ObjectToObject { attrs, optional, shared } => {
                 let mut out = BTreeMap::new();
                 for (name, av) in v.attrs().unwrap() {
                     let Some(step) = attrs.get(name) else { continue };
@@ -331,7 +381,13 @@ impl Plan {
                         out.insert(name.clone(), Value::null(want.attrs[name].without_optional_attrs_deep()));
                     }
                 }
-                Ok(Value::object(out))
+                Ok(match shared {
+                    Some(ty) => {
+                        debug_assert_eq!(Value::object(out.clone()).ty, *ty);
+                        Value { ty: ty.clone(), kind: Kind::Attrs(Arc::new(out)), marks: crate::value::Marks::NONE }
+                    }
+                    None => Value::object(out),
+                })
             }
             PlanKind::TupleToTuple { elems } => {
                 let mut out = Vec::with_capacity(elems.len());
@@ -637,14 +693,18 @@ pub struct ExplainStep {
 /// The rules a conversion of `v` to `want` applies, outermost first, at most
 /// `limit` steps (a list of 20,000 objects need not explain every element).
 pub fn explain(v: &Value, want: &Type, limit: usize) -> Vec<ExplainStep> {
+    explain_planned(v, want, &plan_convert(&v.ty, want), limit)
+}
+
+/// [`explain`] with the plan from [`plan_convert`].
+pub fn explain_planned(v: &Value, want: &Type, top: &TopPlan, limit: usize) -> Vec<ExplainStep> {
     let mut out = Vec::new();
-    if v.ty == want.without_optional_attrs_deep() {
-        out.push(ExplainStep { path: String::new(), from: v.ty.type_string(), to: want.type_string(), rule: "the value already has the wanted type".into() });
-        return out;
-    }
-    match plan(&v.ty, want, true) {
-        Some(p) => explain_plan(&p, v, &mut Vec::new(), &mut out, limit),
-        None => out.push(ExplainStep {
+    match top {
+        TopPlan::Unchanged => {
+            out.push(ExplainStep { path: String::new(), from: v.ty.type_string(), to: want.type_string(), rule: "the value already has the wanted type".into() })
+        }
+        TopPlan::Plan(p) => explain_plan(p, v, &mut Vec::new(), &mut out, limit),
+        TopPlan::NoConversion => out.push(ExplainStep {
             path: String::new(),
             from: v.ty.type_string(),
             to: want.type_string(),
@@ -664,6 +724,9 @@ fn explain_plan(p: &Plan, v: &Value, path: &mut Path, out: &mut Vec<ExplainStep>
         return;
     }
     let mut visit = |step: &Step, e: &Value, s: PathStep, out: &mut Vec<ExplainStep>| {
+        if out.len() >= limit {
+            return;
+        }
         if let Some(p) = step {
             path.push(s);
             explain_plan(p, e, path, out, limit);
@@ -673,6 +736,9 @@ fn explain_plan(p: &Plan, v: &Value, path: &mut Path, out: &mut Vec<ExplainStep>
     match &p.kind {
         PlanKind::ObjectToObject { attrs, .. } => {
             for (name, e) in v.attrs().into_iter().flatten() {
+                if out.len() >= limit {
+                    break;
+                }
                 if let Some(step) = attrs.get(name) {
                     visit(step, e, PathStep::GetAttr(name.clone()), out);
                 }
@@ -680,21 +746,33 @@ fn explain_plan(p: &Plan, v: &Value, path: &mut Path, out: &mut Vec<ExplainStep>
         }
         PlanKind::TupleToTuple { elems } | PlanKind::TupleToList { elems, .. } | PlanKind::TupleToSet { elems, .. } => {
             for (i, (step, e)) in elems.iter().zip(v.elements().into_iter().flatten()).enumerate() {
+                if out.len() >= limit {
+                    break;
+                }
                 visit(step, e, index_step(i), out);
             }
         }
         PlanKind::CollectionToList { elem, .. } | PlanKind::CollectionToSet { elem, .. } => {
             for (i, e) in v.elements().into_iter().flatten().enumerate() {
+                if out.len() >= limit {
+                    break;
+                }
                 visit(elem, e, index_step(i), out);
             }
         }
         PlanKind::MapToMap { elem, .. } => {
             for (k, e) in v.attrs().into_iter().flatten() {
+                if out.len() >= limit {
+                    break;
+                }
                 visit(elem, e, PathStep::Key(k.clone()), out);
             }
         }
         PlanKind::ObjectToMap { attrs, .. } => {
             for (k, e) in v.attrs().into_iter().flatten() {
+                if out.len() >= limit {
+                    break;
+                }
                 if let Some(step) = attrs.get(k) {
                     visit(step, e, PathStep::Key(k.clone()), out);
                 }
@@ -702,6 +780,9 @@ fn explain_plan(p: &Plan, v: &Value, path: &mut Path, out: &mut Vec<ExplainStep>
         }
         PlanKind::MapToObject { attrs, .. } => {
             for (k, e) in v.attrs().into_iter().flatten() {
+                if out.len() >= limit {
+                    break;
+                }
                 if let Some(MapAttr::Convert(step)) = attrs.get(k) {
                     visit(step, e, PathStep::Key(k.clone()), out);
                 }

@@ -86,7 +86,7 @@ fn render_one<'a>(v: &'a Value, indent: usize, out: &mut String, stack: &mut Vec
             let mut parts = Vec::with_capacity(elems.len() * 3 + 3);
             parts.push(Step::Lit(open));
             let pad = " ".repeat(indent + 2);
-            for e in elems {
+            for e in elems.iter() {
                 parts.push(Step::Text(format!("\n{pad}")));
                 parts.push(Step::Value(e, indent + 2));
                 parts.push(Step::Lit(","));
@@ -105,7 +105,7 @@ fn render_one<'a>(v: &'a Value, indent: usize, out: &mut String, stack: &mut Vec
             let mut parts = Vec::with_capacity(attrs.len() * 2 + 3);
             parts.push(Step::Lit(open));
             let pad = " ".repeat(indent + 2);
-            for (k, e) in attrs {
+            for (k, e) in attrs.iter() {
                 // Keys are rendered as string values one level in: quoted, or
                 // a heredoc when they contain a newline.
                 parts.push(Step::Text(format!("\n{pad}{} = ", console_string(k, indent + 2))));

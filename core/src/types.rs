@@ -6,8 +6,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::sync::Arc;
 
-/// A cty type. Cheap to clone: compound parts are shared.
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// A cty type. Cheap to clone: compound parts are shared, and comparing two
+/// types that share their parts is a pointer comparison.
+#[derive(Clone, Eq, Hash)]
 pub enum Type {
     Bool,
     Number,
@@ -29,6 +30,19 @@ pub struct ObjectType {
     /// Attributes declared with `optional(...)`. Only constraints carry these;
     /// conversion never leaves them on a result type.
     pub optional: BTreeSet<String>,
+}
+
+impl PartialEq for Type {
+    fn eq(&self, other: &Type) -> bool {
+        use Type::*;
+        match (self, other) {
+            (Bool, Bool) | (Number, Number) | (String, String) | (Dynamic, Dynamic) => true,
+            (List(a), List(b)) | (Map(a), Map(b)) | (Set(a), Set(b)) => Arc::ptr_eq(a, b) || a == b,
+            (Object(a), Object(b)) => Arc::ptr_eq(a, b) || a == b,
+            (Tuple(a), Tuple(b)) => Arc::ptr_eq(a, b) || a == b,
+            _ => false,
+        }
+    }
 }
 
 impl Type {

@@ -221,7 +221,7 @@ impl TypeCache {
         );
         Value {
             ty,
-            kind: crate::value::Kind::Seq(vals),
+            kind: crate::value::Kind::Seq(std::sync::Arc::new(vals)),
             marks: crate::value::Marks::NONE,
         }
     }
@@ -254,7 +254,7 @@ impl TypeCache {
         );
         Value {
             ty,
-            kind: crate::value::Kind::Attrs(vals),
+            kind: crate::value::Kind::Attrs(std::sync::Arc::new(vals)),
             marks,
         }
     }

@@ -113,7 +113,7 @@ fn eq_inner(a: &Value, b: &Value) -> Option<bool> {
                 };
                 return Some(all_in(xs, ys) && all_in(ys, xs));
             }
-            for (x, y) in xs.iter().zip(ys) {
+            for (x, y) in xs.iter().zip(ys.iter()) {
                 match eq_inner(x, y) {
                     None => return None,
                     Some(false) => return Some(false),
@@ -126,7 +126,7 @@ fn eq_inner(a: &Value, b: &Value) -> Option<bool> {
             if xs.len() != ys.len() {
                 return Some(false);
             }
-            for (k, x) in xs {
+            for (k, x) in xs.iter() {
                 let Some(y) = ys.get(k) else {
                     return Some(false);
                 };

@@ -74,7 +74,7 @@ fn sensitive_paths(v: &Value, path: String, out: &mut Vec<String>) {
             }
         }
         Kind::Attrs(m) => {
-            for (k, e) in m {
+            for (k, e) in m.iter() {
                 let p = if v.ty.is_object() {
                     format!("{path}.{k}")
                 } else {
