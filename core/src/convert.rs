@@ -367,6 +367,14 @@ impl Plan {
                 }
             }
             PlanKind::ObjectToObject { attrs, optional, shared } => {
+                // The value already has the result type (the wanted type
+                // differs only in optional markers): every attribute is kept
+                // as it is, so the attributes are shared, not copied.
+                if let Some(ty) = shared {
+                    if v.ty == *ty {
+                        return Ok(Value { ty: ty.clone(), kind: v.kind.clone(), marks: crate::value::Marks::NONE });
+                    }
+                }
                 let mut out = BTreeMap::new();
                 for (name, av) in v.attrs().unwrap() {
                     let Some(step) = attrs.get(name) else { continue };
@@ -855,6 +863,18 @@ mod tests {
         assert_eq!(attrs["a"].as_str(), Some("1"));
         assert!(attrs["b"].is_null());
         assert!(!attrs.contains_key("extra"));
+    }
+
+    #[test]
+    fn object_already_of_the_result_type_keeps_its_attributes_shared() {
+        let want = oty(&[("a", Type::String), ("b", Type::Number)], &["b"]);
+        let given = obj(&[("a", s("x")), ("b", n(1))]);
+        let v = convert(&given, &want).unwrap();
+        assert_eq!(v.ty, oty(&[("a", Type::String), ("b", Type::Number)], &[]));
+        match (&v.kind, &given.kind) {
+            (Kind::Attrs(x), Kind::Attrs(y)) => assert!(Arc::ptr_eq(x, y)),
+            _ => unreachable!(),
+        }
     }
 
     #[test]
