@@ -207,7 +207,9 @@ pub fn evaluate(req: &Request) -> Response {
     }
 
     let mut sensitive_paths = Vec::new();
-    collect_sensitive_paths(&converted, &mut Vec::new(), &mut sensitive_paths);
+    if converted.has_sensitive_deep() {
+        collect_sensitive_paths(&converted, &mut Vec::new(), &mut sensitive_paths);
+    }
     sensitive_paths.sort();
     // A sensitive variable's whole value is marked: the console hides it.
     // (The value is always known here, so the mark decides the rendering.)

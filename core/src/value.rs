@@ -94,7 +94,7 @@ impl Value {
         Value { ty, kind: Kind::Seq(Arc::new(elems)), marks: Marks::NONE }
     }
     pub fn object(attrs: BTreeMap<String, Value>) -> Value {
-        let ty = Type::object(attrs.iter().map(|(k, v)| (k.clone(), v.ty.clone())).collect());
+        let ty = object_type_of(&attrs);
         Value { ty, kind: Kind::Attrs(Arc::new(attrs)), marks: Marks::NONE }
     }
 
@@ -173,6 +173,40 @@ impl Value {
         };
         (Value { ty: self.ty.clone(), kind, marks: Marks::NONE }, marks)
     }
+}
+
+thread_local! {
+    /// The object types most recently built by [`Value::object`], newest
+    /// first: objects in a list mostly repeat a few types, and finding one here
+    /// saves building (and interning) the type again.
+    static RECENT_OBJECT_TYPES: std::cell::RefCell<Vec<Type>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+const RECENT_OBJECT_TYPES_LEN: usize = 8;
+
+/// The type of an object with these attributes.
+fn object_type_of(attrs: &BTreeMap<String, Value>) -> Type {
+    let fits = |t: &Type| match t {
+        Type::Object(o) => {
+            o.optional.is_empty()
+                && o.attrs.len() == attrs.len()
+                && o.attrs.iter().zip(attrs.iter()).all(|((tk, tt), (vk, vv))| tk == vk && *tt == vv.ty)
+        }
+        _ => false,
+    };
+    RECENT_OBJECT_TYPES.with(|r| {
+        let mut r = r.borrow_mut();
+        if let Some(i) = r.iter().position(fits) {
+            r[..=i].rotate_right(1);
+            return r[0].clone();
+        }
+        let t = Type::object(attrs.iter().map(|(k, v)| (k.clone(), v.ty.clone())).collect());
+        if r.len() >= RECENT_OBJECT_TYPES_LEN {
+            r.pop();
+        }
+        r.insert(0, t.clone());
+        t
+    })
 }
 
 /// Unicode NFC, as cty normalises every string value.
