@@ -25,8 +25,15 @@ pub struct ConvertError {
 }
 
 impl ConvertError {
-    fn at(path: &Path, message: impl Into<String>) -> ConvertError {
-        ConvertError { path: path.clone(), message: message.into() }
+    /// An error at the part being converted (path filled in on the way out).
+    fn here(message: impl Into<String>) -> ConvertError {
+        ConvertError { path: Vec::new(), message: message.into() }
+    }
+    /// The error one step further out: `step` leads to where it happened.
+    /// (Inside [`Plan::apply_rel`] paths are kept innermost step first.)
+    fn within(mut self, step: PathStep) -> ConvertError {
+        self.path.push(step);
+        self
     }
 }
 
@@ -51,7 +58,9 @@ pub enum PlanKind {
     BoolToString,
     StringToNumber,
     StringToBool,
-    ObjectToObject { attrs: BTreeMap<String, Step>, optional: Vec<String> },
+    /// `shared`: the result type when it is known from the types alone (no
+    /// `any` inside), shared by every converted value.
+    ObjectToObject { attrs: BTreeMap<String, Step>, optional: Vec<String>, shared: Option<Type> },
     TupleToTuple { elems: Vec<Step> },
     /// A list or set to a list.
     CollectionToList { ety: Type, elem: Step },
@@ -106,6 +115,16 @@ thread_local! {
 /// conversion. Like go-cty, equal primitive types have *no* conversion
 /// (callers check equality first).
 pub fn plan(given: &Type, want: &Type, unsafe_: bool) -> Step {
+    // Large structural types (a tuple of 20,000 objects) are planned once per
+    // conversion anyway; hashing them as a cache key would cost more.
+    let large = |t: &Type| match t {
+        Type::Tuple(e) => e.len() > 32,
+        Type::Object(o) => o.attrs.len() > 64,
+        _ => false,
+    };
+    if large(given) || large(want) {
+        return plan_uncached(given, want, unsafe_).map(|kind| Arc::new(Plan { out: want.clone(), kind }));
+    }
     let key = (given.clone(), want.clone(), unsafe_);
     if let Some(p) = PLANS.with(|m| m.borrow().get(&key).cloned()) {
         return p;
@@ -165,7 +184,8 @@ fn plan_uncached(given: &Type, want: &Type, unsafe_: bool) -> Option<PlanKind> {
                     }
                 }
             }
-            PlanKind::ObjectToObject { attrs, optional: gout.optional.iter().cloned().collect() }
+            let shared = (!want.has_dynamic_types()).then(|| want.without_optional_attrs_deep());
+            PlanKind::ObjectToObject { attrs, optional: gout.optional.iter().cloned().collect(), shared }
         }
         (Tuple(tin), Tuple(tout)) => {
             if tin.len() != tout.len() {
@@ -239,18 +259,55 @@ fn tuple_elems(tin: &[Type], oe: &Type, unsafe_: bool) -> Option<(Type, Vec<Step
             return None;
         }
     }
-    let elems = tin.iter().map(|t| part(t, &ety, unsafe_)).collect::<Option<Vec<_>>>()?;
+    // Long tuples repeat a few element types: plan each distinct one once.
+    let mut seen: Vec<(&Type, Step)> = Vec::new();
+    let mut elems = Vec::with_capacity(tin.len());
+    for t in tin {
+        let step = match seen.iter().find(|(s, _)| *s == t) {
+            Some((_, step)) => step.clone(),
+            None => {
+                let step = part(t, &ety, unsafe_)?;
+                if seen.len() < 16 {
+                    seen.push((t, step.clone()));
+                }
+                step
+            }
+        };
+        elems.push(step);
+    }
     Some((ety, elems))
+}
+
+/// What `convert.Convert(v, want)` will do: nothing (the value already has
+/// the type), a plan, or fail for want of a conversion.
+pub enum TopPlan {
+    Unchanged,
+    Plan(Arc<Plan>),
+    NoConversion,
+}
+
+/// Plans `convert.Convert(v, want)` from the two types.
+pub fn plan_convert(given: &Type, want: &Type) -> TopPlan {
+    if *given == want.without_optional_attrs_deep() {
+        return TopPlan::Unchanged;
+    }
+    match plan(given, want, true) {
+        Some(p) => TopPlan::Plan(p),
+        None => TopPlan::NoConversion,
+    }
 }
 
 /// `convert.Convert(v, want)`.
 pub fn convert(v: &Value, want: &Type) -> Result<Value, ConvertError> {
-    if v.ty == want.without_optional_attrs_deep() {
-        return Ok(v.clone());
-    }
-    match plan(&v.ty, want, true) {
-        Some(p) => p.apply(v, &mut Vec::new()),
-        None => Err(ConvertError { path: Vec::new(), message: crate::mismatch::mismatch_message(&v.ty, want) }),
+    convert_planned(v, want, &plan_convert(&v.ty, want))
+}
+
+/// `convert.Convert(v, want)` with the plan from [`plan_convert`].
+pub fn convert_planned(v: &Value, want: &Type, top: &TopPlan) -> Result<Value, ConvertError> {
+    match top {
+        TopPlan::Unchanged => Ok(v.clone()),
+        TopPlan::Plan(p) => p.apply(v, &mut Vec::new()),
+        TopPlan::NoConversion => Err(ConvertError { path: Vec::new(), message: crate::mismatch::mismatch_message(&v.ty, want) }),
     }
 }
 
@@ -259,10 +316,11 @@ fn index_step(i: usize) -> PathStep {
 }
 
 /// Applies an optional step (None = unchanged).
-fn run(step: &Step, v: &Value, path: &mut Path) -> Result<Value, ConvertError> {
+/// Errors carry their path relative to `v`, innermost step first.
+fn run(step: &Step, v: &Value) -> Result<Value, ConvertError> {
     match step {
         None => Ok(v.clone()),
-        Some(p) => p.apply(v, path),
+        Some(p) => p.apply_rel(v),
     }
 }
 
@@ -277,7 +335,19 @@ fn strip_null(v: Value) -> Value {
 
 impl Plan {
     /// Converts `v` (the conversion function go-cty's `getConversion` returns).
+    /// `path` is where `v` sits; an error's path starts with it.
     pub fn apply(&self, v: &Value, path: &mut Path) -> Result<Value, ConvertError> {
+        self.apply_rel(v).map_err(|e| {
+            let mut full = path.clone();
+            full.extend(e.path.into_iter().rev());
+            ConvertError { path: full, message: e.message }
+        })
+    }
+
+    /// [`Plan::apply`] with the error's path relative to `v` and innermost
+    /// step first: the path is built only when a conversion fails, as the
+    /// error travels out (no allocation per converted part).
+    fn apply_rel(&self, v: &Value) -> Result<Value, ConvertError> {
         if self.out.is_dynamic() {
             return Ok(v.clone());
         }
@@ -287,27 +357,26 @@ impl Plan {
             let r = if v.is_null() { Value::null(ty) } else { Value::unknown(ty) };
             return Ok(r.with_marks(v.marks));
         }
-        let r = self.apply_known(v, path)?;
+        let r = self.apply_known(v)?;
         Ok(r.with_marks(v.marks))
     }
 
-    fn apply_known(&self, v: &Value, path: &mut Path) -> Result<Value, ConvertError> {
+    fn apply_known(&self, v: &Value) -> Result<Value, ConvertError> {
         match &self.kind {
             PlanKind::Passthrough => Ok(v.clone()),
-            PlanKind::DynamicFixup => convert(v, &self.out).map_err(|e| ConvertError { path: path.clone(), message: e.message }),
+            PlanKind::DynamicFixup => convert(v, &self.out).map_err(|e| ConvertError::here(e.message)),
             PlanKind::NumberToString => Ok(Value::string(&v.as_number().unwrap().to_text_f())),
             PlanKind::BoolToString => Ok(Value::string(if v.as_bool().unwrap() { "true" } else { "false" })),
             PlanKind::StringToNumber => match Number::parse_cty_string(v.as_str().unwrap()) {
                 Ok(n) => Ok(Value::number(n)),
-                Err(_) => Err(ConvertError::at(path, "a number is required")),
+                Err(_) => Err(ConvertError::here("a number is required")),
             },
             PlanKind::StringToBool => {
                 let s = v.as_str().unwrap();
                 match s {
                     "true" | "1" => Ok(Value::bool(true)),
                     "false" | "0" => Ok(Value::bool(false)),
-                    _ => Err(ConvertError::at(
-                        path,
+                    _ => Err(ConvertError::here(
                         match s.to_lowercase().as_str() {
                             "true" => "a bool is required; to convert from string, use lowercase \"true\"",
                             "false" => "a bool is required; to convert from string, use lowercase \"false\"",
@@ -316,13 +385,19 @@ impl Plan {
                     )),
                 }
             }
-            PlanKind::ObjectToObject { attrs, optional } => {
+            PlanKind::ObjectToObject { attrs, optional, shared } => {
+                // The value already has the result type (the wanted type
+                // differs only in optional markers): every attribute is kept
+                // as it is, so the attributes are shared, not copied.
+                if let Some(ty) = shared {
+                    if v.ty == *ty {
+                        return Ok(Value { ty: ty.clone(), kind: v.kind.clone(), marks: crate::value::Marks::NONE });
+                    }
+                }
                 let mut out = BTreeMap::new();
                 for (name, av) in v.attrs().unwrap() {
                     let Some(step) = attrs.get(name) else { continue };
-                    path.push(PathStep::GetAttr(name.clone()));
-                    let r = run(step, av, path);
-                    path.pop();
+                    let r = run(step, av).map_err(|e| e.within(PathStep::GetAttr(name.clone())));
                     out.insert(name.clone(), strip_null(r?));
                 }
                 let want = self.out.as_object().unwrap();
@@ -331,14 +406,18 @@ impl Plan {
                         out.insert(name.clone(), Value::null(want.attrs[name].without_optional_attrs_deep()));
                     }
                 }
-                Ok(Value::object(out))
+                Ok(match shared {
+                    Some(ty) => {
+                        debug_assert_eq!(Value::object(out.clone()).ty, *ty);
+                        Value { ty: ty.clone(), kind: Kind::Attrs(Arc::new(out)), marks: crate::value::Marks::NONE }
+                    }
+                    None => Value::object(out),
+                })
             }
             PlanKind::TupleToTuple { elems } => {
                 let mut out = Vec::with_capacity(elems.len());
                 for (i, (step, e)) in elems.iter().zip(v.elements().unwrap()).enumerate() {
-                    path.push(index_step(i));
-                    let r = run(step, e, path);
-                    path.pop();
+                    let r = run(step, e).map_err(|e| e.within(index_step(i)));
                     out.push(r?);
                 }
                 Ok(Value::tuple(out))
@@ -348,9 +427,7 @@ impl Plan {
                 let src = v.elements().unwrap();
                 let mut out = Vec::with_capacity(src.len());
                 for (i, e) in src.iter().enumerate() {
-                    path.push(index_step(i));
-                    let r = run(elem, e, path);
-                    path.pop();
+                    let r = run(elem, e).map_err(|e| e.within(index_step(i)));
                     out.push(strip_null(r?));
                 }
                 if out.is_empty() {
@@ -358,14 +435,12 @@ impl Plan {
                     return Ok(if is_list { Value::list(ety, out) } else { Value::set(ety, out) });
                 }
                 let what = if is_list { "list" } else { "set" };
-                seq_value(out, is_list).ok_or_else(|| ConvertError::at(path, format!("element types must all match for conversion to {what}")))
+                seq_value(out, is_list).ok_or_else(|| ConvertError::here(format!("element types must all match for conversion to {what}")))
             }
             PlanKind::MapToMap { ety, elem } => {
                 let mut out = BTreeMap::new();
                 for (k, e) in v.attrs().unwrap() {
-                    path.push(PathStep::Key(k.clone()));
-                    let r = run(elem, e, path);
-                    path.pop();
+                    let r = run(elem, e).map_err(|e| e.within(PathStep::Key(k.clone())));
                     out.insert(k.clone(), r?);
                 }
                 if out.is_empty() {
@@ -373,46 +448,49 @@ impl Plan {
                     return Ok(Value::map(ety, out));
                 }
                 if ety.is_collection() || ety.is_object() {
-                    out = unify_map_elements(out, path, false)?;
+                    out = unify_map_elements(out, false)?;
                 }
-                map_value(out).ok_or_else(|| ConvertError::at(path, "element types must all match for conversion to map"))
+                map_value(out).ok_or_else(|| ConvertError::here("element types must all match for conversion to map"))
             }
             PlanKind::TupleToList { ety, elems, unsafe_ } => {
                 if elems.is_empty() {
                     return Ok(Value::list(ety.without_optional_attrs_deep(), Vec::new()));
                 }
-                let out = convert_elems(elems, v, path, false)?;
+                let out = convert_elems(elems, v, false)?;
                 // go-cty reports a failure to unify at the path of the last element.
-                path.push(index_step(out.len() - 1));
-                let r = unify_list_elements(out, path, *unsafe_);
-                path.pop();
-                seq_value(r?, true).ok_or_else(|| ConvertError::at(path, "element types must all match for conversion to list"))
+                let last = out.len() - 1;
+                let r = unify_list_elements(out, *unsafe_).map_err(|e| e.within(index_step(last)));
+                seq_value(r?, true).ok_or_else(|| ConvertError::here("element types must all match for conversion to list"))
             }
             PlanKind::TupleToSet { ety, elems } => {
                 if elems.is_empty() {
                     return Ok(Value::set(ety.without_optional_attrs_deep(), Vec::new()));
                 }
-                let out = convert_elems(elems, v, path, true)?;
-                seq_value(out, false).ok_or_else(|| ConvertError::at(path, "element types must all match for conversion to set"))
+                let out = convert_elems(elems, v, true)?;
+                seq_value(out, false).ok_or_else(|| ConvertError::here("element types must all match for conversion to set"))
             }
             PlanKind::ObjectToMap { ety, attrs, unsafe_ } => {
                 if attrs.is_empty() {
                     return Ok(Value::map(ety.without_optional_attrs_deep(), BTreeMap::new()));
                 }
+                // Every attribute already has the (primitive) element type:
+                // the map holds the same elements, so they are shared.
+                if ety.is_primitive() && attrs.values().all(Option::is_none) {
+                    let ty = if self.out.element_type() == Some(ety) { self.out.clone() } else { Type::map(ety.clone()) };
+                    return Ok(Value { ty, kind: v.kind.clone(), marks: crate::value::Marks::NONE });
+                }
                 let mut out = BTreeMap::new();
                 for (k, e) in v.attrs().unwrap() {
-                    path.push(PathStep::Key(k.clone()));
                     let r = match attrs.get(k) {
-                        Some(step) => run(step, e, path),
+                        Some(step) => run(step, e).map_err(|e| e.within(PathStep::Key(k.clone()))),
                         None => Ok(e.clone()),
                     };
-                    path.pop();
                     out.insert(k.clone(), r?);
                 }
                 if ety.is_collection() || ety.is_object() {
-                    out = unify_map_elements(out, path, *unsafe_)?;
+                    out = unify_map_elements(out, *unsafe_)?;
                 }
-                map_value(out).ok_or_else(|| ConvertError::at(path, "attribute types must all match for conversion to map"))
+                map_value(out).ok_or_else(|| ConvertError::here("attribute types must all match for conversion to map"))
             }
             PlanKind::MapToObject { obj, attrs } => {
                 let mut out = BTreeMap::new();
@@ -420,14 +498,11 @@ impl Plan {
                     if !obj.attrs.contains_key(k) {
                         continue;
                     }
-                    path.push(PathStep::Key(k.clone()));
                     let r = match attrs.get(k) {
                         None => Ok(e.clone()),
-                        Some(MapAttr::Convert(step)) => run(step, e, path),
+                        Some(MapAttr::Convert(step)) => run(step, e).map_err(|e| e.within(PathStep::Key(k.clone()))),
                         Some(MapAttr::Incompatible) => {
-                            path.pop();
-                            return Err(ConvertError::at(
-                                path,
+                            return Err(ConvertError::here(
                                 format!(
                                     "map element type is incompatible with attribute {}: {}",
                                     crate::render::go_quote(k),
@@ -436,7 +511,6 @@ impl Plan {
                             ));
                         }
                     };
-                    path.pop();
                     out.insert(k.clone(), strip_null(r?));
                 }
                 for (name, aty) in &obj.attrs {
@@ -446,7 +520,7 @@ impl Plan {
                     if obj.is_optional(name) {
                         out.insert(name.clone(), Value::null(aty.without_optional_attrs_deep()));
                     } else {
-                        return Err(ConvertError::at(path, format!("map has no element for required attribute {}", crate::render::go_quote(name))));
+                        return Err(ConvertError::here(format!("map has no element for required attribute {}", crate::render::go_quote(name))));
                     }
                 }
                 Ok(Value::object(out))
@@ -456,12 +530,10 @@ impl Plan {
 }
 
 /// Converts each element of a tuple with its own step.
-fn convert_elems(steps: &[Step], v: &Value, path: &mut Path, null_strip: bool) -> Result<Vec<Value>, ConvertError> {
+fn convert_elems(steps: &[Step], v: &Value, null_strip: bool) -> Result<Vec<Value>, ConvertError> {
     let mut out = Vec::with_capacity(steps.len());
     for (i, (step, e)) in steps.iter().zip(v.elements().unwrap()).enumerate() {
-        path.push(index_step(i));
-        let r = run(step, e, path);
-        path.pop();
+        let r = run(step, e).map_err(|e| e.within(index_step(i)));
         let r = r?;
         out.push(if null_strip { strip_null(r) } else { r });
     }
@@ -469,10 +541,10 @@ fn convert_elems(steps: &[Step], v: &Value, path: &mut Path, null_strip: bool) -
 }
 
 /// go-cty's `conversionUnifyListElements`.
-fn unify_list_elements(elems: Vec<Value>, path: &mut Path, unsafe_: bool) -> Result<Vec<Value>, ConvertError> {
+fn unify_list_elements(elems: Vec<Value>, unsafe_: bool) -> Result<Vec<Value>, ConvertError> {
     let types: Vec<Type> = elems.iter().map(|e| e.ty.clone()).collect();
     let Some(uty) = unify::unify(&types, unsafe_) else {
-        return Err(ConvertError::at(path, "cannot find a common base type for all elements"));
+        return Err(ConvertError::here("cannot find a common base type for all elements"));
     };
     let mut out = Vec::with_capacity(elems.len());
     for (i, e) in elems.into_iter().enumerate() {
@@ -480,22 +552,21 @@ fn unify_list_elements(elems: Vec<Value>, path: &mut Path, unsafe_: bool) -> Res
             out.push(e);
             continue;
         }
-        path.push(index_step(i));
         let r = match plan(&e.ty, &uty, unsafe_) {
-            Some(p) => p.apply(&e, path),
-            None => Err(ConvertError::at(path, "cannot find a common base type for all elements")),
-        };
-        path.pop();
+            Some(p) => p.apply_rel(&e),
+            None => Err(ConvertError::here("cannot find a common base type for all elements")),
+        }
+        .map_err(|e| e.within(index_step(i)));
         out.push(r?);
     }
     Ok(out)
 }
 
 /// go-cty's `conversionUnifyCollectionElements`.
-fn unify_map_elements(elems: BTreeMap<String, Value>, path: &mut Path, unsafe_: bool) -> Result<BTreeMap<String, Value>, ConvertError> {
+fn unify_map_elements(elems: BTreeMap<String, Value>, unsafe_: bool) -> Result<BTreeMap<String, Value>, ConvertError> {
     let types: Vec<Type> = elems.values().map(|e| e.ty.clone()).collect();
     let Some(uty) = unify::unify(&types, unsafe_) else {
-        return Err(ConvertError::at(path, "cannot find a common base type for all elements"));
+        return Err(ConvertError::here("cannot find a common base type for all elements"));
     };
     let mut out = BTreeMap::new();
     for (k, e) in elems {
@@ -503,12 +574,11 @@ fn unify_map_elements(elems: BTreeMap<String, Value>, path: &mut Path, unsafe_: 
             out.insert(k, e);
             continue;
         }
-        path.push(PathStep::Key(k.clone()));
         let r = match plan(&e.ty, &uty, unsafe_) {
-            Some(p) => p.apply(&e, path),
-            None => Err(ConvertError::at(path, "cannot find a common base type for all elements")),
-        };
-        path.pop();
+            Some(p) => p.apply_rel(&e),
+            None => Err(ConvertError::here("cannot find a common base type for all elements")),
+        }
+        .map_err(|e| e.within(PathStep::Key(k.clone())));
         out.insert(k, r?);
     }
     Ok(out)
@@ -637,14 +707,18 @@ pub struct ExplainStep {
 /// The rules a conversion of `v` to `want` applies, outermost first, at most
 /// `limit` steps (a list of 20,000 objects need not explain every element).
 pub fn explain(v: &Value, want: &Type, limit: usize) -> Vec<ExplainStep> {
+    explain_planned(v, want, &plan_convert(&v.ty, want), limit)
+}
+
+/// [`explain`] with the plan from [`plan_convert`].
+pub fn explain_planned(v: &Value, want: &Type, top: &TopPlan, limit: usize) -> Vec<ExplainStep> {
     let mut out = Vec::new();
-    if v.ty == want.without_optional_attrs_deep() {
-        out.push(ExplainStep { path: String::new(), from: v.ty.type_string(), to: want.type_string(), rule: "the value already has the wanted type".into() });
-        return out;
-    }
-    match plan(&v.ty, want, true) {
-        Some(p) => explain_plan(&p, v, &mut Vec::new(), &mut out, limit),
-        None => out.push(ExplainStep {
+    match top {
+        TopPlan::Unchanged => {
+            out.push(ExplainStep { path: String::new(), from: v.ty.type_string(), to: want.type_string(), rule: "the value already has the wanted type".into() })
+        }
+        TopPlan::Plan(p) => explain_plan(p, v, &mut Vec::new(), &mut out, limit),
+        TopPlan::NoConversion => out.push(ExplainStep {
             path: String::new(),
             from: v.ty.type_string(),
             to: want.type_string(),
@@ -664,6 +738,9 @@ fn explain_plan(p: &Plan, v: &Value, path: &mut Path, out: &mut Vec<ExplainStep>
         return;
     }
     let mut visit = |step: &Step, e: &Value, s: PathStep, out: &mut Vec<ExplainStep>| {
+        if out.len() >= limit {
+            return;
+        }
         if let Some(p) = step {
             path.push(s);
             explain_plan(p, e, path, out, limit);
@@ -673,6 +750,9 @@ fn explain_plan(p: &Plan, v: &Value, path: &mut Path, out: &mut Vec<ExplainStep>
     match &p.kind {
         PlanKind::ObjectToObject { attrs, .. } => {
             for (name, e) in v.attrs().into_iter().flatten() {
+                if out.len() >= limit {
+                    break;
+                }
                 if let Some(step) = attrs.get(name) {
                     visit(step, e, PathStep::GetAttr(name.clone()), out);
                 }
@@ -680,21 +760,33 @@ fn explain_plan(p: &Plan, v: &Value, path: &mut Path, out: &mut Vec<ExplainStep>
         }
         PlanKind::TupleToTuple { elems } | PlanKind::TupleToList { elems, .. } | PlanKind::TupleToSet { elems, .. } => {
             for (i, (step, e)) in elems.iter().zip(v.elements().into_iter().flatten()).enumerate() {
+                if out.len() >= limit {
+                    break;
+                }
                 visit(step, e, index_step(i), out);
             }
         }
         PlanKind::CollectionToList { elem, .. } | PlanKind::CollectionToSet { elem, .. } => {
             for (i, e) in v.elements().into_iter().flatten().enumerate() {
+                if out.len() >= limit {
+                    break;
+                }
                 visit(elem, e, index_step(i), out);
             }
         }
         PlanKind::MapToMap { elem, .. } => {
             for (k, e) in v.attrs().into_iter().flatten() {
+                if out.len() >= limit {
+                    break;
+                }
                 visit(elem, e, PathStep::Key(k.clone()), out);
             }
         }
         PlanKind::ObjectToMap { attrs, .. } => {
             for (k, e) in v.attrs().into_iter().flatten() {
+                if out.len() >= limit {
+                    break;
+                }
                 if let Some(step) = attrs.get(k) {
                     visit(step, e, PathStep::Key(k.clone()), out);
                 }
@@ -702,6 +794,9 @@ fn explain_plan(p: &Plan, v: &Value, path: &mut Path, out: &mut Vec<ExplainStep>
         }
         PlanKind::MapToObject { attrs, .. } => {
             for (k, e) in v.attrs().into_iter().flatten() {
+                if out.len() >= limit {
+                    break;
+                }
                 if let Some(MapAttr::Convert(step)) = attrs.get(k) {
                     visit(step, e, PathStep::Key(k.clone()), out);
                 }
@@ -777,6 +872,18 @@ mod tests {
     }
 
     #[test]
+    fn object_already_of_the_result_type_keeps_its_attributes_shared() {
+        let want = oty(&[("a", Type::String), ("b", Type::Number)], &["b"]);
+        let given = obj(&[("a", s("x")), ("b", n(1))]);
+        let v = convert(&given, &want).unwrap();
+        assert_eq!(v.ty, oty(&[("a", Type::String), ("b", Type::Number)], &[]));
+        match (&v.kind, &given.kind) {
+            (Kind::Attrs(x), Kind::Attrs(y)) => assert!(Arc::ptr_eq(x, y)),
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
     fn missing_required_attribute_is_a_whole_type_mismatch() {
         let want = oty(&[("a", Type::String), ("b", Type::String)], &[]);
         let e = convert(&obj(&[("a", s("x"))]), &want).unwrap_err();
@@ -803,6 +910,22 @@ mod tests {
         let e = convert(&Value::tuple(vec![n(1), s("x")]), &Type::list(Type::Number)).unwrap_err();
         assert_eq!(e.message, "a number is required");
         assert_eq!(crate::path::format_path(&e.path), "[1]");
+    }
+
+    #[test]
+    fn conversion_error_deep_inside_has_the_full_path() {
+        let want = Type::list(oty(&[("a", Type::list(Type::Number)), ("m", Type::map(Type::Bool))], &[]));
+        let v = Value::tuple(vec![
+            obj(&[("a", Value::tuple(vec![n(1)])), ("m", obj(&[("k", Value::bool(true))]))]),
+            obj(&[("a", Value::tuple(vec![n(1)])), ("m", obj(&[("k", s("maybe"))]))]),
+        ]);
+        let e = convert(&v, &want).unwrap_err();
+        assert_eq!(e.message, "a bool is required");
+        assert_eq!(crate::path::format_path(&e.path), "[1].m[\"k\"]");
+        let v = Value::tuple(vec![obj(&[("a", Value::tuple(vec![n(1), s("x")])), ("m", obj(&[]))])]);
+        let e = convert(&v, &want).unwrap_err();
+        assert_eq!(e.message, "a number is required");
+        assert_eq!(crate::path::format_path(&e.path), "[0].a[1]");
     }
 
     #[test]

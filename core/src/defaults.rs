@@ -44,13 +44,19 @@ impl Defaults {
 
     /// Applies the defaults to a value (the pipeline skips null values).
     pub fn apply(&self, v: &Value) -> Value {
+        self.apply_changed(v).unwrap_or_else(|| v.clone())
+    }
+
+    /// [`Defaults::apply`], or None when applying changes nothing (no default
+    /// inserted anywhere inside): the caller keeps sharing the given value.
+    fn apply_changed(&self, v: &Value) -> Option<Value> {
         if !v.is_known() || v.is_null() || (self.values.is_empty() && self.children.is_empty()) {
-            return v.clone();
+            return None;
         }
         let marks = v.marks;
         let out = match (&v.ty, &v.kind) {
             (Type::List(ety) | Type::Set(ety), Kind::Seq(elems)) => {
-                let elems = self.apply_elems(elems);
+                let elems = self.apply_elems(elems)?;
                 let is_list = v.ty.is_list();
                 if elems.is_empty() {
                     if is_list {
@@ -65,27 +71,25 @@ impl Defaults {
                     }
                 }
             }
-            (Type::Tuple(_), Kind::Seq(elems)) => Value::tuple(self.apply_elems(elems)),
+            (Type::Tuple(_), Kind::Seq(elems)) => Value::tuple(self.apply_elems(elems)?),
             (Type::Object(_) | Type::Map(_), Kind::Attrs(attrs)) => {
-                let mut out: BTreeMap<String, Value> = attrs
-                    .iter()
-                    .map(|(k, e)| {
-                        let e = match self.child_for(ElemKey::Name(k)) {
-                            Some(d) => d.apply(e),
-                            None => e.clone(),
-                        };
-                        (k.clone(), e)
-                    })
-                    .collect();
+                // The attributes are copied only once something changes.
+                let mut changed: Option<BTreeMap<String, Value>> = None;
+                for (k, e) in attrs.iter() {
+                    if let Some(ne) = self.child_for(ElemKey::Name(k)).and_then(|d| d.apply_changed(e)) {
+                        changed.get_or_insert_with(|| (**attrs).clone()).insert(k.clone(), ne);
+                    }
+                }
                 for (name, def) in &self.values {
-                    if out.get(name).is_none_or(Value::is_null) {
+                    if changed.as_ref().unwrap_or(attrs).get(name).is_none_or(Value::is_null) {
                         let def = match self.children.get(name) {
                             Some(d) => d.apply(def),
                             None => def.clone(),
                         };
-                        out.insert(name.clone(), def);
+                        changed.get_or_insert_with(|| (**attrs).clone()).insert(name.clone(), def);
                     }
                 }
+                let out = changed?;
                 match &v.ty {
                     Type::Map(ety) if out.is_empty() => Value::map((**ety).clone(), out),
                     Type::Map(_) => {
@@ -99,20 +103,28 @@ impl Defaults {
                     _ => Value::object(out),
                 }
             }
-            _ => v.clone(),
+            _ => return None,
         };
-        out.with_marks(marks)
+        Some(out.with_marks(marks))
     }
 
-    fn apply_elems(&self, elems: &[Value]) -> Vec<Value> {
-        elems
-            .iter()
-            .enumerate()
-            .map(|(i, e)| match self.child_for(ElemKey::Index(i)) {
-                Some(d) => d.apply(e),
-                None => e.clone(),
-            })
-            .collect()
+    /// The elements with defaults applied, or None when none changed.
+    fn apply_elems(&self, elems: &[Value]) -> Option<Vec<Value>> {
+        let mut out: Option<Vec<Value>> = None;
+        for (i, e) in elems.iter().enumerate() {
+            let ne = self.child_for(ElemKey::Index(i)).and_then(|d| d.apply_changed(e));
+            match (&mut out, ne) {
+                (Some(out), ne) => out.push(ne.unwrap_or_else(|| e.clone())),
+                (None, Some(ne)) => {
+                    let mut v = Vec::with_capacity(elems.len());
+                    v.extend_from_slice(&elems[..i]);
+                    v.push(ne);
+                    out = Some(v);
+                }
+                (None, None) => {}
+            }
+        }
+        out
     }
 }
 
@@ -129,4 +141,36 @@ fn unify_values(vals: &[Value]) -> Option<Vec<Value>> {
             Conv::ToUnknown => Some(Value::unknown(Type::Dynamic)),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::typeexpr::parse_variable_type;
+
+    fn obj(attrs: &[(&str, Value)]) -> Value {
+        Value::object(attrs.iter().map(|(k, v)| (k.to_string(), v.clone())).collect())
+    }
+
+    #[test]
+    fn objects_that_need_no_default_are_shared_not_copied() {
+        let tc = parse_variable_type(Some("list(object({a=string, b=optional(bool, true)}))")).unwrap();
+        let full = obj(&[("a", Value::string("x")), ("b", Value::bool(false))]);
+        let missing = obj(&[("a", Value::string("y"))]);
+        let out = tc.defaults.as_ref().unwrap().apply(&Value::tuple(vec![full.clone(), missing]));
+        let elems = out.elements().unwrap();
+        match (&elems[0].kind, &full.kind) {
+            (Kind::Attrs(x), Kind::Attrs(y)) => assert!(std::sync::Arc::ptr_eq(x, y)),
+            _ => unreachable!(),
+        }
+        assert_eq!(elems[1].attrs().unwrap()["b"].as_bool(), Some(true));
+        assert_eq!(elems[0].ty, elems[1].ty);
+    }
+
+    #[test]
+    fn a_null_attribute_gets_its_default() {
+        let tc = parse_variable_type(Some("object({a=optional(string, \"d\")})")).unwrap();
+        let out = tc.defaults.as_ref().unwrap().apply(&obj(&[("a", Value::null(Type::String))]));
+        assert_eq!(out.attrs().unwrap()["a"].as_str(), Some("d"));
+    }
 }

@@ -178,8 +178,9 @@ pub fn evaluate(req: &Request) -> Response {
         }
         _ => given,
     };
-    let explain = convert::explain(to_convert, &tc.ty, EXPLAIN_LIMIT);
-    let converted = match convert::convert(to_convert, &tc.ty) {
+    let top = convert::plan_convert(&to_convert.ty, &tc.ty);
+    let explain = convert::explain_planned(to_convert, &tc.ty, &top, EXPLAIN_LIMIT);
+    let converted = match convert::convert_planned(to_convert, &tc.ty, &top) {
         Ok(v) => v,
         Err(e) => {
             let detail = unsuitable_detail(req, &pv, &e.message, "declared");
@@ -206,16 +207,20 @@ pub fn evaluate(req: &Request) -> Response {
     }
 
     let mut sensitive_paths = Vec::new();
-    collect_sensitive_paths(&converted, &mut Vec::new(), &mut sensitive_paths);
+    if converted.has_sensitive_deep() {
+        collect_sensitive_paths(&converted, &mut Vec::new(), &mut sensitive_paths);
+    }
     sensitive_paths.sort();
-    let shown = if req.sensitive { converted.clone().with_marks(crate::value::Marks { sensitive: true }) } else { converted.clone() };
-    let (plain, _) = converted.unmark_deep();
+    // A sensitive variable's whole value is marked: the console hides it.
+    // (The value is always known here, so the mark decides the rendering.)
+    let console = if req.sensitive { "(sensitive value)".to_string() } else { render::console(&converted) };
     Response {
         ok: true,
         stage: None,
         type_string: Some(converted.ty.type_string()),
-        console: Some(render::console(&shown)),
-        json: Some(format!("{{\"value\":{},\"type\":{}}}", render::json_value(&plain), render::json_type(&plain.ty.without_optional_attrs_deep()))),
+        console: Some(console),
+        // ctyjson ignores marks; optional markers never reach a result type.
+        json: Some(format!("{{\"value\":{},\"type\":{}}}", render::json_value(&converted), render::json_type(&converted.ty.without_optional_attrs_deep()))),
         sensitive_paths,
         explain,
         ..Response::default()
@@ -236,7 +241,7 @@ fn collect_sensitive_paths(v: &Value, path: &mut Path, out: &mut Vec<String>) {
         }
         Kind::Attrs(m) => {
             let is_obj = v.ty.is_object();
-            for (k, e) in m {
+            for (k, e) in m.iter() {
                 path.push(if is_obj { PathStep::GetAttr(k.clone()) } else { PathStep::Key(k.clone()) });
                 collect_sensitive_paths(e, path, out);
                 path.pop();

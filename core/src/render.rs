@@ -27,10 +27,13 @@ use crate::value::{Kind, Value};
 enum Step<'a> {
     /// Render this value at this indentation.
     Value(&'a Value, usize),
-    /// Copy this text out.
-    Text(String),
     /// Copy this static text out.
     Lit(&'static str),
+    /// A line break, then this many spaces.
+    Line(usize),
+    /// A line break, this many spaces, and the key (rendered as a string one
+    /// level in) followed by ` = `.
+    Key(&'a str, usize),
 }
 
 /// What `terraform console` prints for a value (`repl.FormatValue(v, 0)`).
@@ -52,12 +55,29 @@ pub fn console(v: &Value) -> String {
     let mut stack = vec![Step::Value(v, 0)];
     while let Some(step) = stack.pop() {
         match step {
-            Step::Text(s) => out.push_str(&s),
             Step::Lit(s) => out.push_str(s),
+            Step::Line(indent) => push_line(&mut out, indent),
+            Step::Key(k, indent) => {
+                push_line(&mut out, indent);
+                console_string_into(k, indent, &mut out);
+                out.push_str(" = ");
+            }
             Step::Value(v, indent) => render_one(v, indent, &mut out, &mut stack),
         }
     }
     out
+}
+
+/// A line break and `indent` spaces.
+fn push_line(out: &mut String, indent: usize) {
+    const SPACES: &str = "                                                                ";
+    out.push('\n');
+    let mut n = indent;
+    while n > 0 {
+        let k = n.min(SPACES.len());
+        out.push_str(&SPACES[..k]);
+        n -= k;
+    }
 }
 
 /// Renders a leaf value into `out`, or pushes the parts of a collection onto
@@ -76,46 +96,41 @@ fn render_one<'a>(v: &'a Value, indent: usize, out: &mut String, stack: &mut Vec
         Kind::Null => out.push_str(&typed_null(&v.ty)),
         Kind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Kind::Number(n) => out.push_str(&n.to_text_f()),
-        Kind::String(s) => out.push_str(&console_string(s, indent)),
+        Kind::String(s) => console_string_into(s, indent, out),
         Kind::Seq(elems) => {
             let (open, close) = match v.ty {
                 Type::List(_) => ("tolist([", "])"),
                 Type::Set(_) => ("toset([", "])"),
                 _ => ("[", "]"),
             };
-            let mut parts = Vec::with_capacity(elems.len() * 3 + 3);
-            parts.push(Step::Lit(open));
-            let pad = " ".repeat(indent + 2);
-            for e in elems {
-                parts.push(Step::Text(format!("\n{pad}")));
-                parts.push(Step::Value(e, indent + 2));
-                parts.push(Step::Lit(","));
-            }
+            out.push_str(open);
+            // Pushed in reverse, so they pop in order.
+            stack.push(Step::Lit(close));
             if !elems.is_empty() {
-                parts.push(Step::Text(format!("\n{}", " ".repeat(indent))));
+                stack.push(Step::Line(indent));
             }
-            parts.push(Step::Lit(close));
-            stack.extend(parts.into_iter().rev());
+            for e in elems.iter().rev() {
+                stack.push(Step::Lit(","));
+                stack.push(Step::Value(e, indent + 2));
+                stack.push(Step::Line(indent + 2));
+            }
         }
         Kind::Attrs(attrs) => {
             let (open, close) = match v.ty {
                 Type::Map(_) => ("tomap({", "})"),
                 _ => ("{", "}"),
             };
-            let mut parts = Vec::with_capacity(attrs.len() * 2 + 3);
-            parts.push(Step::Lit(open));
-            let pad = " ".repeat(indent + 2);
-            for (k, e) in attrs {
+            out.push_str(open);
+            stack.push(Step::Lit(close));
+            if !attrs.is_empty() {
+                stack.push(Step::Line(indent));
+            }
+            for (k, e) in attrs.iter().rev() {
                 // Keys are rendered as string values one level in: quoted, or
                 // a heredoc when they contain a newline.
-                parts.push(Step::Text(format!("\n{pad}{} = ", console_string(k, indent + 2))));
-                parts.push(Step::Value(e, indent + 2));
+                stack.push(Step::Value(e, indent + 2));
+                stack.push(Step::Key(k, indent + 2));
             }
-            if !attrs.is_empty() {
-                parts.push(Step::Text(format!("\n{}", " ".repeat(indent))));
-            }
-            parts.push(Step::Lit(close));
-            stack.extend(parts.into_iter().rev());
         }
     }
 }
@@ -136,11 +151,12 @@ fn typed_null(ty: &Type) -> String {
 
 /// A string as the console shows it at `indent`: a heredoc when it has more
 /// than one line, else Go's `strconv.Quote`.
-fn console_string(s: &str, indent: usize) -> String {
-    if !s.contains('\n') {
-        return go_quote(s);
+fn console_string_into(s: &str, indent: usize, out: &mut String) {
+    if s.contains('\n') {
+        out.push_str(&heredoc(s, indent));
+    } else {
+        go_quote_into(s, out);
     }
-    heredoc(s, indent)
 }
 
 /// `formatMultilineString`: `<<EOT` at the top level, `<<-EOT` when nested;
@@ -250,6 +266,8 @@ enum JStep<'a> {
     Value(&'a Value, &'a Type),
     Lit(&'static str),
     Text(String),
+    /// An object key and its `:`, after a `,` when it is not the first.
+    Key(&'a str, bool),
 }
 
 /// `ctyjson.Marshal(v, v.Type())`: the JSON text of the value, marks ignored.
@@ -267,6 +285,13 @@ pub fn json_value(v: &Value) -> String {
         match step {
             JStep::Lit(s) => out.push_str(s),
             JStep::Text(s) => out.push_str(&s),
+            JStep::Key(k, comma) => {
+                if comma {
+                    out.push(',');
+                }
+                go_json_string(k, &mut out);
+                out.push(':');
+            }
             JStep::Value(v, declared) => {
                 if declared.is_dynamic() && !v.ty.is_dynamic() {
                     stack.push(JStep::Lit("}"));
@@ -283,42 +308,33 @@ pub fn json_value(v: &Value) -> String {
                     Kind::Number(n) => out.push_str(&n.to_text_f()),
                     Kind::String(s) => go_json_string(s, &mut out),
                     Kind::Seq(elems) => {
-                        let mut parts = Vec::with_capacity(elems.len() * 2 + 2);
-                        parts.push(JStep::Lit("["));
-                        for (i, e) in elems.iter().enumerate() {
-                            if i > 0 {
-                                parts.push(JStep::Lit(","));
-                            }
+                        out.push('[');
+                        // Pushed in reverse, so they pop in order.
+                        stack.push(JStep::Lit("]"));
+                        for (i, e) in elems.iter().enumerate().rev() {
                             let ety = match declared {
                                 Type::List(t) | Type::Set(t) => &**t,
                                 Type::Tuple(ts) => ts.get(i).unwrap_or(&e.ty),
                                 _ => &e.ty,
                             };
-                            parts.push(JStep::Value(e, ety));
+                            stack.push(JStep::Value(e, ety));
+                            if i > 0 {
+                                stack.push(JStep::Lit(","));
+                            }
                         }
-                        parts.push(JStep::Lit("]"));
-                        stack.extend(parts.into_iter().rev());
                     }
                     Kind::Attrs(attrs) => {
-                        let mut parts = Vec::with_capacity(attrs.len() * 2 + 2);
-                        parts.push(JStep::Lit("{"));
-                        for (i, (k, e)) in attrs.iter().enumerate() {
-                            let mut key = String::with_capacity(k.len() + 3);
-                            if i > 0 {
-                                key.push(',');
-                            }
-                            go_json_string(k, &mut key);
-                            key.push(':');
-                            parts.push(JStep::Text(key));
+                        out.push('{');
+                        stack.push(JStep::Lit("}"));
+                        for (i, (k, e)) in attrs.iter().enumerate().rev() {
                             let ety = match declared {
                                 Type::Map(t) => &**t,
                                 Type::Object(o) => o.attrs.get(k).unwrap_or(&e.ty),
                                 _ => &e.ty,
                             };
-                            parts.push(JStep::Value(e, ety));
+                            stack.push(JStep::Value(e, ety));
+                            stack.push(JStep::Key(k, i > 0));
                         }
-                        parts.push(JStep::Lit("}"));
-                        stack.extend(parts.into_iter().rev());
                     }
                 }
             }

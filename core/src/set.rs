@@ -374,7 +374,7 @@ pub fn equals_true(a: &Value, b: &Value) -> bool {
                 if xs.len() != ys.len() {
                     return false;
                 }
-                stack.extend(xs.iter().zip(ys));
+                stack.extend(xs.iter().zip(ys.iter()));
                 true
             }
             (Kind::Attrs(xs), Kind::Attrs(ys)) => {
@@ -420,7 +420,7 @@ pub fn raw_equals(a: &Value, b: &Value) -> bool {
             (Kind::Bool(x), Kind::Bool(y)) => x == y,
             (Kind::String(x), Kind::String(y)) => x == y,
             (Kind::Seq(xs), Kind::Seq(ys)) => {
-                stack.extend(xs.iter().zip(ys));
+                stack.extend(xs.iter().zip(ys.iter()));
                 xs.len() == ys.len()
             }
             (Kind::Attrs(xs), Kind::Attrs(ys)) => {

@@ -2,12 +2,13 @@
 //! dynamic placeholder `any`, with the two naming schemes go-cty uses in
 //! messages and `typeexpr.TypeString`'s printed form.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fmt;
 use std::sync::Arc;
 
-/// A cty type. Cheap to clone: compound parts are shared.
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// A cty type. Cheap to clone: compound parts are shared, and comparing two
+/// types that share their parts is a pointer comparison.
+#[derive(Clone, Eq, Hash)]
 pub enum Type {
     Bool,
     Number,
@@ -31,6 +32,19 @@ pub struct ObjectType {
     pub optional: BTreeSet<String>,
 }
 
+impl PartialEq for Type {
+    fn eq(&self, other: &Type) -> bool {
+        use Type::*;
+        match (self, other) {
+            (Bool, Bool) | (Number, Number) | (String, String) | (Dynamic, Dynamic) => true,
+            (List(a), List(b)) | (Map(a), Map(b)) | (Set(a), Set(b)) => Arc::ptr_eq(a, b) || a == b,
+            (Object(a), Object(b)) => Arc::ptr_eq(a, b) || a == b,
+            (Tuple(a), Tuple(b)) => Arc::ptr_eq(a, b) || a == b,
+            _ => false,
+        }
+    }
+}
+
 impl Type {
     pub fn list(e: Type) -> Type {
         Type::List(Arc::new(e))
@@ -44,11 +58,13 @@ impl Type {
     pub fn tuple(elems: Vec<Type>) -> Type {
         Type::Tuple(elems.into())
     }
+    /// An object type. Equal object types built here share one allocation
+    /// (they are interned), so comparing them is a pointer comparison.
     pub fn object(attrs: BTreeMap<String, Type>) -> Type {
-        Type::Object(Arc::new(ObjectType { attrs, optional: BTreeSet::new() }))
+        Type::Object(intern_object(ObjectType { attrs, optional: BTreeSet::new() }))
     }
     pub fn object_with_optional(attrs: BTreeMap<String, Type>, optional: BTreeSet<String>) -> Type {
-        Type::Object(Arc::new(ObjectType { attrs, optional }))
+        Type::Object(intern_object(ObjectType { attrs, optional }))
     }
     pub fn empty_object() -> Type {
         Type::object(BTreeMap::new())
@@ -223,6 +239,31 @@ fn collection_elem_name(e: &Type, constraint: bool) -> String {
     }
 }
 
+/// At most this many object types are kept interned; the table starts over
+/// when it is full (interning only saves time and memory, it never changes
+/// what a type means: equality stays structural).
+const INTERN_LIMIT: usize = 4096;
+
+thread_local! {
+    static OBJECT_TYPES: std::cell::RefCell<HashSet<Arc<ObjectType>>> = std::cell::RefCell::new(HashSet::new());
+}
+
+/// The shared allocation of an object type equal to `o`.
+fn intern_object(o: ObjectType) -> Arc<ObjectType> {
+    OBJECT_TYPES.with(|t| {
+        let mut t = t.borrow_mut();
+        if let Some(a) = t.get(&o) {
+            return a.clone();
+        }
+        if t.len() >= INTERN_LIMIT {
+            t.clear();
+        }
+        let a = Arc::new(o);
+        t.insert(a.clone());
+        a
+    })
+}
+
 impl ObjectType {
     pub fn is_optional(&self, name: &str) -> bool {
         self.optional.contains(name)
@@ -238,5 +279,34 @@ impl fmt::Debug for Type {
 impl fmt::Display for Type {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.type_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn obj(attrs: &[(&str, Type)]) -> Type {
+        Type::object(attrs.iter().map(|(k, t)| (k.to_string(), t.clone())).collect())
+    }
+
+    #[test]
+    fn equal_object_types_share_one_allocation() {
+        let a = obj(&[("a", Type::String), ("b", Type::list(Type::Number))]);
+        let b = obj(&[("b", Type::list(Type::Number)), ("a", Type::String)]);
+        match (&a, &b) {
+            (Type::Object(x), Type::Object(y)) => assert!(Arc::ptr_eq(x, y)),
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn object_types_differing_in_optional_markers_stay_distinct() {
+        let attrs: BTreeMap<String, Type> = [("a".to_string(), Type::String)].into();
+        let plain = Type::object(attrs.clone());
+        let opt = Type::object_with_optional(attrs, ["a".to_string()].into());
+        assert_ne!(plain, opt);
+        assert_eq!(opt.type_string(), "object({a=optional(string)})");
+        assert_eq!(plain.type_string(), "object({a=string})");
     }
 }

@@ -104,9 +104,29 @@ impl Counts {
 }
 
 /// The distinct types, in order of first appearance.
+/// (Few distinct types are compared directly, which is a pointer comparison
+/// for shared types; many are hashed.)
 fn distinct(types: &[Type]) -> Vec<Type> {
-    let mut seen = HashSet::new();
-    types.iter().filter(|t| seen.insert(*t)).cloned().collect()
+    let mut out: Vec<Type> = Vec::new();
+    let mut seen: Option<HashSet<&Type>> = None;
+    for t in types {
+        match &mut seen {
+            None => {
+                if !out.iter().any(|d| d == t) {
+                    out.push(t.clone());
+                    if out.len() > 16 {
+                        seen = Some(types.iter().take_while(|x| !std::ptr::eq(*x, t)).chain([t]).collect());
+                    }
+                }
+            }
+            Some(set) => {
+                if set.insert(t) {
+                    out.push(t.clone());
+                }
+            }
+        }
+    }
+    out
 }
 
 fn unify_type(types: &[Type], unsafe_: bool) -> Option<Type> {

@@ -33,9 +33,10 @@ pub enum Kind {
     Number(Number),
     String(Arc<str>),
     /// Elements of a list, set or tuple (sets: de-duplicated, in cty order).
-    Seq(Vec<Value>),
+    /// Shared, so cloning a value never copies its elements.
+    Seq(Arc<Vec<Value>>),
     /// Elements of a map or attributes of an object, keys in cty order.
-    Attrs(BTreeMap<String, Value>),
+    Attrs(Arc<BTreeMap<String, Value>>),
 }
 
 #[derive(Clone, Debug)]
@@ -64,7 +65,7 @@ impl Value {
     }
     /// A list of `elem_ty`; every element must already have that type.
     pub fn list(elem_ty: Type, elems: Vec<Value>) -> Value {
-        Value { ty: Type::list(elem_ty), kind: Kind::Seq(elems), marks: Marks::NONE }
+        Value { ty: Type::list(elem_ty), kind: Kind::Seq(Arc::new(elems)), marks: Marks::NONE }
     }
     /// A set of `elem_ty`; duplicates are removed and the order is cty's.
     /// Marks of elements move to the set itself, as `cty.SetVal` does.
@@ -83,18 +84,18 @@ impl Value {
             })
             .collect();
         let elems = crate::set::normalize(elems);
-        Value { ty: Type::set(elem_ty), kind: Kind::Seq(elems), marks }
+        Value { ty: Type::set(elem_ty), kind: Kind::Seq(Arc::new(elems)), marks }
     }
     pub fn map(elem_ty: Type, elems: BTreeMap<String, Value>) -> Value {
-        Value { ty: Type::map(elem_ty), kind: Kind::Attrs(elems), marks: Marks::NONE }
+        Value { ty: Type::map(elem_ty), kind: Kind::Attrs(Arc::new(elems)), marks: Marks::NONE }
     }
     pub fn tuple(elems: Vec<Value>) -> Value {
         let ty = Type::tuple(elems.iter().map(|e| e.ty.clone()).collect());
-        Value { ty, kind: Kind::Seq(elems), marks: Marks::NONE }
+        Value { ty, kind: Kind::Seq(Arc::new(elems)), marks: Marks::NONE }
     }
     pub fn object(attrs: BTreeMap<String, Value>) -> Value {
-        let ty = Type::object(attrs.iter().map(|(k, v)| (k.clone(), v.ty.clone())).collect());
-        Value { ty, kind: Kind::Attrs(attrs), marks: Marks::NONE }
+        let ty = object_type_of(&attrs);
+        Value { ty, kind: Kind::Attrs(Arc::new(attrs)), marks: Marks::NONE }
     }
 
     pub fn with_marks(mut self, m: Marks) -> Value {
@@ -150,7 +151,7 @@ impl Value {
     pub fn unmark_deep(&self) -> (Value, Marks) {
         let mut marks = self.marks;
         let kind = match &self.kind {
-            Kind::Seq(v) => Kind::Seq(
+            Kind::Seq(v) => Kind::Seq(Arc::new(
                 v.iter()
                     .map(|e| {
                         let (e, m) = e.unmark_deep();
@@ -158,8 +159,8 @@ impl Value {
                         e
                     })
                     .collect(),
-            ),
-            Kind::Attrs(a) => Kind::Attrs(
+            )),
+            Kind::Attrs(a) => Kind::Attrs(Arc::new(
                 a.iter()
                     .map(|(k, e)| {
                         let (e, m) = e.unmark_deep();
@@ -167,11 +168,45 @@ impl Value {
                         (k.clone(), e)
                     })
                     .collect(),
-            ),
+            )),
             k => k.clone(),
         };
         (Value { ty: self.ty.clone(), kind, marks: Marks::NONE }, marks)
     }
+}
+
+thread_local! {
+    /// The object types most recently built by [`Value::object`], newest
+    /// first: objects in a list mostly repeat a few types, and finding one here
+    /// saves building (and interning) the type again.
+    static RECENT_OBJECT_TYPES: std::cell::RefCell<Vec<Type>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+const RECENT_OBJECT_TYPES_LEN: usize = 8;
+
+/// The type of an object with these attributes.
+fn object_type_of(attrs: &BTreeMap<String, Value>) -> Type {
+    let fits = |t: &Type| match t {
+        Type::Object(o) => {
+            o.optional.is_empty()
+                && o.attrs.len() == attrs.len()
+                && o.attrs.iter().zip(attrs.iter()).all(|((tk, tt), (vk, vv))| tk == vk && *tt == vv.ty)
+        }
+        _ => false,
+    };
+    RECENT_OBJECT_TYPES.with(|r| {
+        let mut r = r.borrow_mut();
+        if let Some(i) = r.iter().position(fits) {
+            r[..=i].rotate_right(1);
+            return r[0].clone();
+        }
+        let t = Type::object(attrs.iter().map(|(k, v)| (k.clone(), v.ty.clone())).collect());
+        if r.len() >= RECENT_OBJECT_TYPES_LEN {
+            r.pop();
+        }
+        r.insert(0, t.clone());
+        t
+    })
 }
 
 /// Unicode NFC, as cty normalises every string value.

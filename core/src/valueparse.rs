@@ -10,6 +10,7 @@
 mod ast;
 mod eval;
 mod funcs;
+mod gojson;
 mod json;
 mod lex;
 mod parse;
@@ -71,6 +72,8 @@ pub fn parse_value(
         ValueFormat::Hcl | ValueFormat::Tfvars => {
             let file = format!("{TFVARS_PREFIX}{src}\n");
             let mut p = Parser::new(&file, "terraform.tfvars");
+            p.span_offset = TFVARS_PREFIX.len();
+            p.span_len = src.len();
             let parsed = p.parse_tfvars_attribute();
             p.drain_lexer();
             let diags = p.take_diags();
@@ -78,12 +81,17 @@ pub fn parse_value(
                 Ok(e) if diags.is_empty() => e,
                 _ => return Err(to_diags(diags, TFVARS_PREFIX.len())),
             };
-            let value = evaluate(&expr, format == ValueFormat::Hcl)
-                .map_err(|d| to_diags(d, TFVARS_PREFIX.len()))?;
             let src_range = p.range_string(&expr.range);
+            let (value, spans) = evaluate_owned(
+                expr,
+                format == ValueFormat::Hcl,
+                TFVARS_PREFIX.len(),
+                src.len(),
+            )
+            .map_err(|d| to_diags(d, TFVARS_PREFIX.len()))?;
             Ok(ParsedValue {
                 value,
-                spans: spans(&expr, TFVARS_PREFIX.len(), src.len()),
+                spans,
                 src_range: Some(src_range),
                 from_cli: false,
             })
@@ -96,10 +104,11 @@ pub fn parse_value(
         }),
         ValueFormat::Cli => {
             let expr = parse_standalone(src, "<value for var.v>").map_err(|d| to_diags(d, 0))?;
-            let value = evaluate(&expr, false).map_err(|d| to_diags(d, 0))?;
+            let (value, spans) =
+                evaluate_owned(expr, false, 0, src.len()).map_err(|d| to_diags(d, 0))?;
             Ok(ParsedValue {
                 value,
-                spans: spans(&expr, 0, src.len()),
+                spans,
                 src_range: None,
                 from_cli: true,
             })
@@ -147,6 +156,22 @@ fn evaluate(expr: &Expr, functions: bool) -> Result<Value, Vec<RawDiag>> {
     }
 }
 
+/// Evaluates a parsed value and finds its parts' ranges, moving a value
+/// folded while parsing out of the tree instead of copying it.
+fn evaluate_owned(
+    expr: Expr,
+    functions: bool,
+    offset: usize,
+    src_len: usize,
+) -> Result<(Value, SpanTree), Vec<RawDiag>> {
+    if let ExprKind::Const(c) = expr.kind {
+        // Folded constants carry source ranges already.
+        return Ok((c.value, c.spans));
+    }
+    let value = evaluate(&expr, functions)?;
+    Ok((value, spans(&expr, offset, src_len)))
+}
+
 /// Evaluates a constant expression (no variables, no functions: hcl's nil
 /// `EvalContext`), as `typeexpr` evaluates an `optional(T, default)` default.
 /// `src` is the text `expr`'s spans refer to; diagnostics are type-editor
@@ -191,6 +216,7 @@ fn spans(e: &Expr, offset: usize, src_len: usize) -> SpanTree {
     let map = |b: usize| b.saturating_sub(offset).min(src_len);
     let mut t = SpanTree::leaf(map(e.range.start)..map(e.range.end));
     match &e.kind {
+        ExprKind::Const(c) => t.kids = c.spans.kids.clone(),
         ExprKind::Tuple { elems, .. } => {
             for (i, x) in elems.iter().enumerate() {
                 t.kids.insert(i.to_string(), spans(x, offset, src_len));

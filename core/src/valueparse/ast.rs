@@ -103,6 +103,9 @@ pub enum ExprKind {
         items: Vec<(Expr, Expr)>,
         open_range: Span,
     },
+    /// A tuple or object made only of literal data, evaluated while parsing
+    /// (its evaluation can neither fail nor depend on anything).
+    Const(Box<ConstVal>),
     /// An object constructor key written as a bare name (or `true`, `false`,
     /// `null`): the name as a string.
     KeywordKey(Value),
@@ -126,6 +129,15 @@ pub enum ExprKind {
     /// The current element inside a splat's `each` expression.
     AnonSymbol,
     Parens(Box<Expr>),
+}
+
+#[derive(Clone, Debug)]
+pub struct ConstVal {
+    pub value: Value,
+    /// Ranges of the parts, in the parsed text.
+    pub spans: crate::diag::SpanTree,
+    /// The opening bracket or brace (hcl's `StartRange`).
+    pub open_range: Span,
 }
 
 #[derive(Clone, Debug)]
@@ -172,30 +184,44 @@ pub fn nfc_key(s: &str) -> String {
     }
 }
 
-/// Builds tuple and object values, sharing one type among consecutive
-/// values of the same type (a list of similar objects then holds one type,
-/// not a copy per element).
+/// Builds tuple and object values, sharing types among values of the same
+/// type (a list of similar objects then holds a few types, not a copy per
+/// element). Remembers the most recently used types of each kind.
 #[derive(Default)]
 pub struct TypeCache {
-    object: Option<crate::types::Type>,
-    tuple: Option<crate::types::Type>,
+    objects: Vec<crate::types::Type>,
+    tuples: Vec<crate::types::Type>,
+}
+
+const TYPE_CACHE_SIZE: usize = 8;
+
+fn cached(
+    list: &mut Vec<crate::types::Type>,
+    matches: impl Fn(&crate::types::Type) -> bool,
+    make: impl FnOnce() -> crate::types::Type,
+) -> crate::types::Type {
+    if let Some(i) = list.iter().position(matches) {
+        let t = list.remove(i);
+        list.insert(0, t.clone());
+        return t;
+    }
+    let t = make();
+    list.insert(0, t.clone());
+    list.truncate(TYPE_CACHE_SIZE);
+    t
 }
 
 impl TypeCache {
     pub fn tuple(&mut self, vals: Vec<Value>) -> Value {
         use crate::types::Type;
-        let same = match &self.tuple {
-            Some(Type::Tuple(ts)) => {
-                ts.len() == vals.len() && ts.iter().zip(&vals).all(|(t, v)| *t == v.ty)
-            }
-            _ => false,
-        };
-        if !same {
-            self.tuple = Some(Type::tuple(vals.iter().map(|v| v.ty.clone()).collect()));
-        }
+        let ty = cached(
+            &mut self.tuples,
+            |t| matches!(t, Type::Tuple(ts) if ts.len() == vals.len() && ts.iter().zip(&vals).all(|(t, v)| *t == v.ty)),
+            || Type::tuple(vals.iter().map(|v| v.ty.clone()).collect()),
+        );
         Value {
-            ty: self.tuple.clone().unwrap_or_else(|| Type::tuple(vec![])),
-            kind: crate::value::Kind::Seq(vals),
+            ty,
+            kind: crate::value::Kind::Seq(std::sync::Arc::new(vals)),
             marks: crate::value::Marks::NONE,
         }
     }
@@ -206,26 +232,29 @@ impl TypeCache {
         marks: crate::value::Marks,
     ) -> Value {
         use crate::types::Type;
-        let same = match &self.object {
-            Some(Type::Object(o)) => {
-                o.attrs.len() == vals.len()
-                    && o.attrs
-                        .iter()
-                        .zip(&vals)
-                        .all(|((tk, tt), (vk, vv))| tk == vk && *tt == vv.ty)
-            }
-            _ => false,
-        };
-        if !same {
-            let types = vals
-                .iter()
-                .map(|(k, v)| (k.clone(), v.ty.clone()))
-                .collect();
-            self.object = Some(Type::object(types));
-        }
+        let ty = cached(
+            &mut self.objects,
+            |t| match t {
+                Type::Object(o) => {
+                    o.attrs.len() == vals.len()
+                        && o.attrs
+                            .iter()
+                            .zip(&vals)
+                            .all(|((tk, tt), (vk, vv))| tk == vk && *tt == vv.ty)
+                }
+                _ => false,
+            },
+            || {
+                Type::object(
+                    vals.iter()
+                        .map(|(k, v)| (k.clone(), v.ty.clone()))
+                        .collect(),
+                )
+            },
+        );
         Value {
-            ty: self.object.clone().unwrap_or_else(Type::empty_object),
-            kind: crate::value::Kind::Attrs(vals),
+            ty,
+            kind: crate::value::Kind::Attrs(std::sync::Arc::new(vals)),
             marks,
         }
     }
@@ -255,12 +284,21 @@ impl Expr {
                 parts.first().map_or(self.range.clone(), Expr::start_range)
             }
             ExprKind::Index { open_range, .. } => open_range.clone(),
+            ExprKind::Const(c) => c.open_range.clone(),
             ExprKind::Splat { marker_range, .. } => marker_range.clone(),
             ExprKind::For(f) => f.open_range.clone(),
             ExprKind::Unary { symbol_range, .. } => symbol_range.clone(),
             ExprKind::Parens(e) | ExprKind::TemplateJoin(e) => e.start_range(),
             ExprKind::ObjectKey { wrapped, .. } => wrapped.start_range(),
             _ => self.range.clone(),
+        }
+    }
+
+    /// The number of a number literal.
+    pub fn kind_number(&self) -> Option<&crate::number::Number> {
+        match &self.kind {
+            ExprKind::Literal(v) => v.as_number(),
+            _ => None,
         }
     }
 
@@ -284,6 +322,7 @@ impl ExprKind {
         match self {
             ExprKind::Literal(_)
             | ExprKind::KeywordKey(_)
+            | ExprKind::Const(_)
             | ExprKind::Scope { .. }
             | ExprKind::AnonSymbol => 0,
             ExprKind::Template(p) => m(p),

@@ -113,7 +113,7 @@ fn eq_inner(a: &Value, b: &Value) -> Option<bool> {
                 };
                 return Some(all_in(xs, ys) && all_in(ys, xs));
             }
-            for (x, y) in xs.iter().zip(ys) {
+            for (x, y) in xs.iter().zip(ys.iter()) {
                 match eq_inner(x, y) {
                     None => return None,
                     Some(false) => return Some(false),
@@ -126,7 +126,7 @@ fn eq_inner(a: &Value, b: &Value) -> Option<bool> {
             if xs.len() != ys.len() {
                 return Some(false);
             }
-            for (k, x) in xs {
+            for (k, x) in xs.iter() {
                 let Some(y) = ys.get(k) else {
                     return Some(false);
                 };
@@ -190,6 +190,7 @@ impl Evaluator {
         // recursive path keeps small stack frames.
         match &e.kind {
             ExprKind::Literal(v) | ExprKind::KeywordKey(v) => v.clone(),
+            ExprKind::Const(c) => c.value.clone(),
             ExprKind::Parens(inner) | ExprKind::TemplateWrap(inner) => self.eval(inner),
             ExprKind::Template(parts) => self.eval_template(parts),
             ExprKind::TemplateJoin(f) => self.eval_template_join(f),
@@ -1124,14 +1125,16 @@ impl Evaluator {
         let v = self.eval(&f.val_expr);
         if f.group {
             groups.entry(k).or_default().push(v);
-        } else if obj.contains_key(&k) {
-            self.diag(
-                "Duplicate object key",
-                format!("Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.", go_quote(&k)),
-                ke.range.clone(),
-            );
         } else {
-            obj.insert(k, v);
+            match obj.entry(k) {
+                std::collections::btree_map::Entry::Occupied(e) => {
+                    let detail = format!("Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.", go_quote(e.key()));
+                    self.diag("Duplicate object key", detail, ke.range.clone());
+                }
+                std::collections::btree_map::Entry::Vacant(e) => {
+                    e.insert(v);
+                }
+            }
         }
         Some(())
     }

@@ -83,22 +83,22 @@ fn to(arg: &Value, want: Type) -> Result<Value, String> {
     } else {
         convert::convert(arg, &want).map_err(|_| ())
     };
-    attempt.or_else(|()| {
+    attempt.map_err(|()| {
         let (plain, marks) = arg.unmark_deep();
         let got = &plain.ty;
         if marks.sensitive {
-            return Err(format!("cannot convert this sensitive {} to {}", got.friendly_name(), want.friendly_name_for_constraint()));
+            return format!("cannot convert this sensitive {} to {}", got.friendly_name(), want.friendly_name_for_constraint());
         }
         let what = match plain.as_str() {
             Some(s) if got == &Type::String => crate::render::go_quote(s),
             _ => "string".to_string(),
         };
         match (got, &want) {
-            (Type::String, Type::Bool) => Err(format!("cannot convert {what} to bool; only the strings \"true\" or \"false\" are allowed")),
+            (Type::String, Type::Bool) => format!("cannot convert {what} to bool; only the strings \"true\" or \"false\" are allowed"),
             (Type::String, Type::Number) => {
-                Err(format!("cannot convert {what} to number; given string must be a decimal representation of a number"))
+                format!("cannot convert {what} to number; given string must be a decimal representation of a number")
             }
-            _ => Err(format!("cannot convert {} to {}", got.friendly_name(), want.friendly_name_for_constraint())),
+            _ => format!("cannot convert {} to {}", got.friendly_name(), want.friendly_name_for_constraint()),
         }
     })
 }

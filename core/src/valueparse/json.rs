@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::ast::{nfc_key, str_value, Span, TypeCache};
+use super::ast::{nfc_key, str_value, TypeCache};
 use super::parse::{go_quote, RawDiag, MAX_DEPTH};
 use super::pos::format_range;
 use crate::diag::SpanTree;
@@ -308,8 +308,8 @@ pub fn decode_json_string(tok: &str) -> Result<String, usize> {
                 }
                 if (0xD800..0xDC00).contains(&u) {
                     let after = &body[i + 6..];
-                    if after.starts_with("\\u") {
-                        if let Some(lo) = hex4(&after[2..]) {
+                    if let Some(rest) = after.strip_prefix("\\u") {
+                        if let Some(lo) = hex4(rest) {
                             if (0xDC00..0xE000).contains(&lo) {
                                 for _ in 0..6 {
                                     chars.next();
@@ -522,11 +522,20 @@ impl<'a> JParser<'a> {
             }
             let key = self.value()?;
             let JVal::Str(name) = key.val else {
+                // hcl points at the start of the key: an object's or array's opening token.
+                let end = match key.val {
+                    JVal::Object(_) | JVal::Array(_) => JPos {
+                        byte: key.start.byte + 1,
+                        line: key.start.line,
+                        col: key.start.col + 1,
+                    },
+                    _ => key.end,
+                };
                 return Err(diag(
                     "Invalid object property name",
                     "A JSON object property name must be a string",
                     key.start,
-                    key.end,
+                    end,
                 ));
             };
             let colon = self.read();
@@ -799,33 +808,32 @@ pub fn parse_tfvars_json(src: &str) -> Result<JsonResult, Vec<RawDiag>> {
 /// `ctyjson.ImpliedType` + `ctyjson.Unmarshal`: objects become objects,
 /// arrays tuples, numbers exact; a later duplicate property wins.
 pub fn parse_cty_json(src: &str) -> Result<(Value, SpanTree), Vec<RawDiag>> {
-    let mut p = JParser::new(src, "");
-    let go_err = |d: &str, r: Span| RawDiag::new("Invalid JSON value", d, r);
-    let first = p.peek();
-    if first.kind == JTok::Eof {
-        return Err(vec![go_err("EOF", 0..src.len())]);
-    }
-    let root = p.value().map_err(|d| {
-        if d.summary == "Value too deeply nested" {
-            return vec![d];
-        }
-        let at = src.get(d.range.start..).and_then(|r| r.chars().next());
-        let detail = match at {
-            None => "unexpected EOF".to_string(),
-            Some(c) => format!(
-                "invalid character {} looking for beginning of value",
-                go_char_quote(c)
-            ),
+    if let Err((msg, at)) = super::gojson::check(src) {
+        let summary = if msg == "Value too deeply nested" {
+            "Value too deeply nested"
+        } else {
+            "Invalid JSON value"
         };
-        vec![go_err(&detail, d.range)]
-    })?;
-    let next = p.peek();
-    if next.kind != JTok::Eof {
-        return Err(vec![go_err(
-            "extraneous data after JSON object",
-            next.start.byte..next.end.byte,
-        )]);
+        let detail = if summary == "Invalid JSON value" {
+            msg
+        } else {
+            format!("This value nests arrays and objects more than {MAX_DEPTH} levels deep, which tftype does not accept.")
+        };
+        let mut end = (at + 1).min(src.len());
+        while !src.is_char_boundary(end) {
+            end += 1;
+        }
+        let mut start = at.min(src.len());
+        while !src.is_char_boundary(start) {
+            start -= 1;
+        }
+        return Err(vec![RawDiag::new(summary, detail, start..end)]);
     }
+    // Go's decoder accepted the first value (and ignores what follows it).
+    let mut p = JParser::new(src, "");
+    let root = p
+        .value()
+        .map_err(|d| vec![RawDiag::new("Invalid JSON value", d.detail, d.range)])?;
     fn to_value(n: &JNode) -> Value {
         match &n.val {
             JVal::Str(s) => str_value(s),
@@ -842,9 +850,101 @@ pub fn parse_cty_json(src: &str) -> Result<(Value, SpanTree), Vec<RawDiag>> {
             }
         }
     }
+    if let Err((msg, s, e)) = unmarshal_check(&root, &implied_type(&root)) {
+        return Err(vec![RawDiag::new(
+            "Invalid JSON value",
+            msg,
+            s.byte..e.byte,
+        )]);
+    }
+    let value = to_value(&root);
     let mut t = spans(&root, 0, src.len());
     dedupe_last(&root, &mut t);
-    Ok((to_value(&root), t))
+    Ok((value, t))
+}
+
+/// The type `ctyjson.ImpliedType` gives a node (a later duplicate property wins).
+fn implied_type(n: &JNode) -> Type {
+    match &n.val {
+        JVal::Str(_) => Type::String,
+        JVal::Num(_) => Type::Number,
+        JVal::Bool(_) => Type::Bool,
+        JVal::Null => Type::Dynamic,
+        JVal::Array(vs) => Type::tuple(vs.iter().map(implied_type).collect()),
+        JVal::Object(attrs) => {
+            let mut m = BTreeMap::new();
+            for (k, _, _, v) in attrs {
+                m.insert(nfc_key(k), implied_type(v));
+            }
+            Type::object(m)
+        }
+    }
+}
+
+/// `ctyjson.Unmarshal` of a node as `ty` (go-cty 1.12.1): only its errors
+/// matter, which arise when an earlier duplicate property does not fit the
+/// type the last one implied.
+fn unmarshal_check(n: &JNode, ty: &Type) -> Result<(), (String, JPos, JPos)> {
+    let err = |m: String| Err((m, n.start, n.end));
+    if matches!(n.val, JVal::Null) {
+        return Ok(());
+    }
+    match ty {
+        Type::Dynamic => match &n.val {
+            JVal::Object(attrs) => match attrs.iter().find(|a| a.0 != "type" && a.0 != "value") {
+                Some(a) => err(format!(
+                    "invalid key {} in dynamically-typed value",
+                    go_quote(&a.0)
+                )),
+                None => err("missing type in dynamically-typed value".into()),
+            },
+            _ => err("missing expected {".into()),
+        },
+        Type::Bool => match &n.val {
+            JVal::Bool(_) => Ok(()),
+            JVal::Str(s) if s == "true" || s == "false" => Ok(()),
+            JVal::Str(_) => err("a bool is required".into()),
+            _ => err("bool is required".into()),
+        },
+        Type::Number => match &n.val {
+            JVal::Num(_) => Ok(()),
+            JVal::Str(s) if Number::parse_cty_string(s).is_ok() => Ok(()),
+            JVal::Str(_) => err("a number is required".into()),
+            _ => err("number is required".into()),
+        },
+        Type::String => match &n.val {
+            JVal::Str(_) | JVal::Num(_) | JVal::Bool(_) => Ok(()),
+            _ => err("string is required".into()),
+        },
+        Type::Tuple(ets) => {
+            let JVal::Array(vs) = &n.val else {
+                return err("missing expected [".into());
+            };
+            if vs.len() > ets.len() {
+                return err(format!("too many tuple elements (need {})", ets.len()));
+            }
+            for (v, t) in vs.iter().zip(ets.iter()) {
+                unmarshal_check(v, t)?;
+            }
+            if vs.len() < ets.len() {
+                return err(format!("not enough tuple elements (need {})", ets.len()));
+            }
+            Ok(())
+        }
+        Type::Object(ot) => {
+            let JVal::Object(attrs) = &n.val else {
+                return err("missing expected {".into());
+            };
+            for (k, _, _, v) in attrs {
+                match ot.attrs.get(&nfc_key(k)) {
+                    Some(t) => unmarshal_check(v, t)?,
+                    None => return err(format!("unsupported attribute {}", go_quote(k))),
+                }
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
 }
 
 /// For cty JSON the last duplicate property wins; point the span at it.
@@ -855,18 +955,5 @@ fn dedupe_last(n: &JNode, t: &mut SpanTree) {
             dedupe_last(v, &mut s);
             t.kids.insert(nfc_key(k), s);
         }
-    }
-}
-
-/// Go's `%q` of a rune, as encoding/json's messages quote a character.
-fn go_char_quote(c: char) -> String {
-    match c {
-        '\'' => "'\\''".into(),
-        '\\' => "'\\\\'".into(),
-        '\n' => "'\\n'".into(),
-        '\r' => "'\\r'".into(),
-        '\t' => "'\\t'".into(),
-        c if (c as u32) < 0x20 => format!("'\\x{:02x}'", c as u32),
-        c => format!("'{c}'"),
     }
 }

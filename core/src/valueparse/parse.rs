@@ -12,7 +12,7 @@ use std::collections::VecDeque;
 use super::ast::*;
 use super::lex::{Lexer, Tok, Token};
 use super::pos::PosMap;
-use crate::diag::{Diagnostic, Source};
+use crate::diag::{Diagnostic, Source, SpanTree};
 use crate::number::Number;
 use crate::types::Type;
 use crate::value::Value;
@@ -75,6 +75,11 @@ pub struct Parser<'a> {
     depth: u32,
     filename: &'a str,
     posmap: Option<PosMap<'a>>,
+    types: TypeCache,
+    /// Where the value source starts in the parsed text and how long it is:
+    /// ranges of folded constants are kept in source terms.
+    pub span_offset: usize,
+    pub span_len: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -90,6 +95,9 @@ impl<'a> Parser<'a> {
             depth: 0,
             filename,
             posmap: None,
+            types: TypeCache::default(),
+            span_offset: 0,
+            span_len: usize::MAX,
         }
     }
 
@@ -135,7 +143,7 @@ impl<'a> Parser<'a> {
                 RawDiag::new("Unsupported operator", format!("Bitwise operators are not supported.{suggestion}"), r)
             }
             Tok::Backtick => {
-                let report = self.told.backtick % 2 == 0;
+                let report = self.told.backtick.is_multiple_of(2);
                 if self.told.backtick <= 2 {
                     self.told.backtick += 1;
                 }
@@ -149,7 +157,7 @@ impl<'a> Parser<'a> {
                 )
             }
             Tok::Apostrophe => {
-                let report = self.told.apostrophe % 2 == 0;
+                let report = self.told.apostrophe.is_multiple_of(2);
                 if self.told.apostrophe <= 2 {
                     self.told.apostrophe += 1;
                 }
@@ -488,10 +496,7 @@ impl<'a> Parser<'a> {
 
     #[inline(never)]
     fn binary_rest(&mut self, mut lhs: Expr, min_level: u8) -> PResult<Expr> {
-        loop {
-            let Some(op) = Self::binop(self.peek().kind) else {
-                break;
-            };
+        while let Some(op) = Self::binop(self.peek().kind) {
             if op.level() < min_level {
                 break;
             }
@@ -1108,6 +1113,29 @@ impl<'a> Parser<'a> {
 
     #[inline(never)]
     fn finish_tuple(&mut self, elems: Vec<Expr>, open: Token, close: Token) -> PResult<Expr> {
+        if elems.iter().all(is_const) {
+            let mut vals = Vec::with_capacity(elems.len());
+            let m = SpanMap(self.span_offset, self.span_len);
+            let mut spans = SpanTree::leaf(m.range(open.start..close.end));
+            let mut depth = 0;
+            for (i, e) in elems.into_iter().enumerate() {
+                depth = depth.max(e.depth);
+                let (v, t) = into_const(e, m);
+                vals.push(v);
+                spans.kids.insert(i.to_string(), t);
+            }
+            let value = self.types.tuple(vals);
+            let e = Expr {
+                kind: ExprKind::Const(Box::new(ConstVal {
+                    value,
+                    spans,
+                    open_range: open.range(),
+                })),
+                range: open.start..close.end,
+                depth: depth + 1,
+            };
+            return self.check_depth(e);
+        }
         let e = Expr::new(
             ExprKind::Tuple {
                 elems,
@@ -1224,6 +1252,34 @@ impl<'a> Parser<'a> {
             }
             self.read();
         };
+        if items
+            .iter()
+            .all(|(k, v)| const_key(k).is_some() && is_const(v))
+        {
+            let mut vals = std::collections::BTreeMap::new();
+            let m = SpanMap(self.span_offset, self.span_len);
+            let mut spans = SpanTree::leaf(m.range(open.start..close.end));
+            let mut depth = 0;
+            for (k, v) in items {
+                depth = depth.max(k.depth).max(v.depth);
+                let name = const_key(&k).unwrap_or_default();
+                let (v, t) = into_const(v, m);
+                // As in hcl, a later duplicate key wins.
+                spans.kids.insert(name.clone(), t);
+                vals.insert(name, v);
+            }
+            let value = self.types.object(vals, crate::value::Marks::NONE);
+            let e = Expr {
+                kind: ExprKind::Const(Box::new(ConstVal {
+                    value,
+                    spans,
+                    open_range: open.range(),
+                })),
+                range: open.start..close.end,
+                depth: depth + 1,
+            };
+            return self.check_depth(e);
+        }
         let e = Expr::new(
             ExprKind::Object {
                 items,
@@ -1652,6 +1708,78 @@ impl<'a> Parser<'a> {
         }
         out.push_str(&text[lit_start..]);
         Ok(out)
+    }
+}
+
+/// Whether an expression is literal data: a number, bool, null, plain
+/// string, negated number literal, or a folded tuple or object.
+fn is_const(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Literal(_) | ExprKind::Const(_) => true,
+        ExprKind::Template(parts) => {
+            matches!(parts.as_slice(), [Expr { kind: ExprKind::Literal(v), .. }] if v.ty == Type::String && !v.is_null())
+        }
+        ExprKind::Unary {
+            op: UnOp::Neg, val, ..
+        } => {
+            matches!(&val.kind, ExprKind::Literal(v) if v.as_number().is_some())
+        }
+        _ => false,
+    }
+}
+
+/// Maps ranges in the parsed text to ranges in the value source.
+#[derive(Clone, Copy)]
+pub struct SpanMap(pub usize, pub usize);
+
+impl SpanMap {
+    pub fn range(self, r: Span) -> Span {
+        let f = |b: usize| b.saturating_sub(self.0).min(self.1);
+        f(r.start)..f(r.end)
+    }
+}
+
+/// The value and part ranges of a constant (see [`is_const`]).
+fn into_const(e: Expr, m: SpanMap) -> (Value, SpanTree) {
+    match e.kind {
+        ExprKind::Const(c) => {
+            let c = *c;
+            (c.value, c.spans)
+        }
+        ExprKind::Literal(v) => (v, SpanTree::leaf(m.range(e.range))),
+        ExprKind::Template(mut parts) => match parts.pop().map(|p| p.kind) {
+            Some(ExprKind::Literal(v)) => (v, SpanTree::leaf(m.range(e.range))),
+            _ => (Value::null(Type::Dynamic), SpanTree::leaf(m.range(e.range))),
+        },
+        ExprKind::Unary { val, .. } => {
+            let n = val
+                .kind_number()
+                .map(Number::neg)
+                .unwrap_or_else(|| Number::from_i64(0));
+            (Value::number(n), SpanTree::leaf(m.range(e.range)))
+        }
+        _ => (Value::null(Type::Dynamic), SpanTree::leaf(m.range(e.range))),
+    }
+}
+
+/// An object key that is a bare name or a plain quoted string.
+fn const_key(k: &Expr) -> Option<String> {
+    match &k.kind {
+        ExprKind::KeywordKey(v) => v.as_str().map(str::to_string),
+        ExprKind::ObjectKey {
+            wrapped,
+            force_non_literal: false,
+        } => match &wrapped.kind {
+            ExprKind::Template(parts) => match parts.as_slice() {
+                [Expr {
+                    kind: ExprKind::Literal(v),
+                    ..
+                }] => v.as_str().map(str::to_string),
+                _ => None,
+            },
+            _ => None,
+        },
+        _ => None,
     }
 }
 
