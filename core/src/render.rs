@@ -213,7 +213,10 @@ pub fn go_quote(s: &str) -> String {
 /// [`go_quote`], appending to `out`.
 pub fn go_quote_into(s: &str, out: &mut String) {
     out.push('"');
-    for c in s.chars() {
+    // The common case: printable ASCII other than `"` and `\` is copied as it is.
+    let plain = s.bytes().take_while(|&b| (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\').count();
+    out.push_str(&s[..plain]);
+    for c in s[plain..].chars() {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
@@ -425,7 +428,10 @@ pub fn json_type(t: &Type) -> String {
 /// included) as itself.
 pub fn go_json_string(s: &str, out: &mut String) {
     out.push('"');
-    for c in s.chars() {
+    // The common case: ASCII that needs no escape is copied as it is.
+    let plain = s.bytes().take_while(|&b| (0x20..0x7f).contains(&b) && !matches!(b, b'"' | b'\\' | b'<' | b'>' | b'&')).count();
+    out.push_str(&s[..plain]);
+    for c in s[plain..].chars() {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
