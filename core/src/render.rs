@@ -487,6 +487,7 @@ mod tests {
     #[test]
     fn go_quote_writes_ascii_controls_and_del_as_hex_bytes() {
         assert_eq!(go_quote("\x00\x01\x1b\x1f\x7f"), r#""\x00\x01\x1b\x1f\x7f""#);
+        assert_eq!(go_quote("ok\"x\\y\tz\u{a0}"), r#""ok\"x\\y\tz\u00a0""#);
     }
 
     #[test]
@@ -701,6 +702,7 @@ mod tests {
             ("\n\r\t\x08\x0c", r#""\n\r\t\b\f""#),
             ("\x00\x01\x0b\x1f", r#""\u0000\u0001\u000b\u001f""#),
             ("<a>&", r#""\u003ca\u003e\u0026""#),
+            ("ok\"x\\y<z\nw é", r#""ok\"x\\y\u003cz\nw é""#),
             ("\u{2028}\u{2029}", r#""\u2028\u2029""#),
             ("\x7f\u{85}\u{ad}\u{feff}", "\"\x7f\u{85}\u{ad}\u{feff}\""),
         ] {
