@@ -213,7 +213,10 @@ pub fn go_quote(s: &str) -> String {
 /// [`go_quote`], appending to `out`.
 pub fn go_quote_into(s: &str, out: &mut String) {
     out.push('"');
-    for c in s.chars() {
+    // The common case: printable ASCII other than `"` and `\` is copied as it is.
+    let plain = s.bytes().take_while(|&b| (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\').count();
+    out.push_str(&s[..plain]);
+    for c in s[plain..].chars() {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
@@ -425,7 +428,10 @@ pub fn json_type(t: &Type) -> String {
 /// included) as itself.
 pub fn go_json_string(s: &str, out: &mut String) {
     out.push('"');
-    for c in s.chars() {
+    // The common case: ASCII that needs no escape is copied as it is.
+    let plain = s.bytes().take_while(|&b| (0x20..0x7f).contains(&b) && !matches!(b, b'"' | b'\\' | b'<' | b'>' | b'&')).count();
+    out.push_str(&s[..plain]);
+    for c in s[plain..].chars() {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
@@ -481,6 +487,7 @@ mod tests {
     #[test]
     fn go_quote_writes_ascii_controls_and_del_as_hex_bytes() {
         assert_eq!(go_quote("\x00\x01\x1b\x1f\x7f"), r#""\x00\x01\x1b\x1f\x7f""#);
+        assert_eq!(go_quote("ok\"x\\y\tz\u{a0}"), r#""ok\"x\\y\tz\u00a0""#);
     }
 
     #[test]
@@ -695,6 +702,7 @@ mod tests {
             ("\n\r\t\x08\x0c", r#""\n\r\t\b\f""#),
             ("\x00\x01\x0b\x1f", r#""\u0000\u0001\u000b\u001f""#),
             ("<a>&", r#""\u003ca\u003e\u0026""#),
+            ("ok\"x\\y<z\nw é", r#""ok\"x\\y\u003cz\nw é""#),
             ("\u{2028}\u{2029}", r#""\u2028\u2029""#),
             ("\x7f\u{85}\u{ad}\u{feff}", "\"\x7f\u{85}\u{ad}\u{feff}\""),
         ] {
