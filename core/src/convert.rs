@@ -14,7 +14,7 @@ use crate::number::Number;
 use crate::path::{Path, PathStep};
 use crate::types::{ObjectType, Type};
 use crate::unify;
-use crate::value::{Kind, Value};
+use crate::value::{AttrMap, Kind, Value};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct ConvertError {
@@ -394,10 +394,10 @@ impl Plan {
                         return Ok(Value { ty: ty.clone(), kind: v.kind.clone(), marks: crate::value::Marks::NONE });
                     }
                 }
-                let mut out = BTreeMap::new();
+                let mut out = AttrMap::new();
                 for (name, av) in v.attrs().unwrap() {
-                    let Some(step) = attrs.get(name) else { continue };
-                    let r = run(step, av).map_err(|e| e.within(PathStep::GetAttr(name.clone())));
+                    let Some(step) = attrs.get(&**name) else { continue };
+                    let r = run(step, av).map_err(|e| e.within(PathStep::GetAttr(name.to_string())));
                     out.insert(name.clone(), strip_null(r?));
                 }
                 let want = self.out.as_object().unwrap();
@@ -438,9 +438,9 @@ impl Plan {
                 seq_value(out, is_list).ok_or_else(|| ConvertError::here(format!("element types must all match for conversion to {what}")))
             }
             PlanKind::MapToMap { ety, elem } => {
-                let mut out = BTreeMap::new();
+                let mut out = AttrMap::new();
                 for (k, e) in v.attrs().unwrap() {
-                    let r = run(elem, e).map_err(|e| e.within(PathStep::Key(k.clone())));
+                    let r = run(elem, e).map_err(|e| e.within(PathStep::Key(k.to_string())));
                     out.insert(k.clone(), r?);
                 }
                 if out.is_empty() {
@@ -471,7 +471,7 @@ impl Plan {
             }
             PlanKind::ObjectToMap { ety, attrs, unsafe_ } => {
                 if attrs.is_empty() {
-                    return Ok(Value::map(ety.without_optional_attrs_deep(), BTreeMap::new()));
+                    return Ok(Value::map(ety.without_optional_attrs_deep(), AttrMap::new()));
                 }
                 // Every attribute already has the (primitive) element type:
                 // the map holds the same elements, so they are shared.
@@ -479,10 +479,10 @@ impl Plan {
                     let ty = if self.out.element_type() == Some(ety) { self.out.clone() } else { Type::map(ety.clone()) };
                     return Ok(Value { ty, kind: v.kind.clone(), marks: crate::value::Marks::NONE });
                 }
-                let mut out = BTreeMap::new();
+                let mut out = AttrMap::new();
                 for (k, e) in v.attrs().unwrap() {
-                    let r = match attrs.get(k) {
-                        Some(step) => run(step, e).map_err(|e| e.within(PathStep::Key(k.clone()))),
+                    let r = match attrs.get(&**k) {
+                        Some(step) => run(step, e).map_err(|e| e.within(PathStep::Key(k.to_string()))),
                         None => Ok(e.clone()),
                     };
                     out.insert(k.clone(), r?);
@@ -493,20 +493,20 @@ impl Plan {
                 map_value(out).ok_or_else(|| ConvertError::here("attribute types must all match for conversion to map"))
             }
             PlanKind::MapToObject { obj, attrs } => {
-                let mut out = BTreeMap::new();
+                let mut out = AttrMap::new();
                 for (k, e) in v.attrs().unwrap() {
-                    if !obj.attrs.contains_key(k) {
+                    if !obj.attrs.contains_key(&**k) {
                         continue;
                     }
-                    let r = match attrs.get(k) {
+                    let r = match attrs.get(&**k) {
                         None => Ok(e.clone()),
-                        Some(MapAttr::Convert(step)) => run(step, e).map_err(|e| e.within(PathStep::Key(k.clone()))),
+                        Some(MapAttr::Convert(step)) => run(step, e).map_err(|e| e.within(PathStep::Key(k.to_string()))),
                         Some(MapAttr::Incompatible) => {
                             return Err(ConvertError::here(
                                 format!(
                                     "map element type is incompatible with attribute {}: {}",
                                     crate::render::go_quote(k),
-                                    crate::mismatch::mismatch_message(&e.ty, &obj.attrs[k])
+                                    crate::mismatch::mismatch_message(&e.ty, &obj.attrs[&**k])
                                 ),
                             ));
                         }
@@ -563,12 +563,12 @@ fn unify_list_elements(elems: Vec<Value>, unsafe_: bool) -> Result<Vec<Value>, C
 }
 
 /// go-cty's `conversionUnifyCollectionElements`.
-fn unify_map_elements(elems: BTreeMap<String, Value>, unsafe_: bool) -> Result<BTreeMap<String, Value>, ConvertError> {
+fn unify_map_elements(elems: AttrMap, unsafe_: bool) -> Result<AttrMap, ConvertError> {
     let types: Vec<Type> = elems.values().map(|e| e.ty.clone()).collect();
     let Some(uty) = unify::unify(&types, unsafe_) else {
         return Err(ConvertError::here("cannot find a common base type for all elements"));
     };
-    let mut out = BTreeMap::new();
+    let mut out = AttrMap::with_capacity(elems.len());
     for (k, e) in elems {
         if e.ty == uty {
             out.insert(k, e);
@@ -578,7 +578,7 @@ fn unify_map_elements(elems: BTreeMap<String, Value>, unsafe_: bool) -> Result<B
             Some(p) => p.apply_rel(&e),
             None => Err(ConvertError::here("cannot find a common base type for all elements")),
         }
-        .map_err(|e| e.within(PathStep::Key(k.clone())));
+        .map_err(|e| e.within(PathStep::Key(k.to_string())));
         out.insert(k, r?);
     }
     Ok(out)
@@ -617,7 +617,7 @@ pub fn seq_value(elems: Vec<Value>, list: bool) -> Option<Value> {
 }
 
 /// `cty.MapVal` of converted elements.
-pub fn map_value(elems: BTreeMap<String, Value>) -> Option<Value> {
+pub fn map_value(elems: AttrMap) -> Option<Value> {
     let ety = common_type(elems.values().map(|e| &e.ty))?;
     let elems = elems.into_iter().map(|(k, e)| (k, retype(e, &ety))).collect();
     Some(Value::map(ety, elems))
@@ -753,8 +753,8 @@ fn explain_plan(p: &Plan, v: &Value, path: &mut Path, out: &mut Vec<ExplainStep>
                 if out.len() >= limit {
                     break;
                 }
-                if let Some(step) = attrs.get(name) {
-                    visit(step, e, PathStep::GetAttr(name.clone()), out);
+                if let Some(step) = attrs.get(&**name) {
+                    visit(step, e, PathStep::GetAttr(name.to_string()), out);
                 }
             }
         }
@@ -779,7 +779,7 @@ fn explain_plan(p: &Plan, v: &Value, path: &mut Path, out: &mut Vec<ExplainStep>
                 if out.len() >= limit {
                     break;
                 }
-                visit(elem, e, PathStep::Key(k.clone()), out);
+                visit(elem, e, PathStep::Key(k.to_string()), out);
             }
         }
         PlanKind::ObjectToMap { attrs, .. } => {
@@ -787,8 +787,8 @@ fn explain_plan(p: &Plan, v: &Value, path: &mut Path, out: &mut Vec<ExplainStep>
                 if out.len() >= limit {
                     break;
                 }
-                if let Some(step) = attrs.get(k) {
-                    visit(step, e, PathStep::Key(k.clone()), out);
+                if let Some(step) = attrs.get(&**k) {
+                    visit(step, e, PathStep::Key(k.to_string()), out);
                 }
             }
         }
@@ -797,8 +797,8 @@ fn explain_plan(p: &Plan, v: &Value, path: &mut Path, out: &mut Vec<ExplainStep>
                 if out.len() >= limit {
                     break;
                 }
-                if let Some(MapAttr::Convert(step)) = attrs.get(k) {
-                    visit(step, e, PathStep::Key(k.clone()), out);
+                if let Some(MapAttr::Convert(step)) = attrs.get(&**k) {
+                    visit(step, e, PathStep::Key(k.to_string()), out);
                 }
             }
         }

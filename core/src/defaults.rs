@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use crate::convert::{map_value, seq_value};
 use crate::types::Type;
 use crate::unify::{self, Conv};
-use crate::value::{Kind, Value};
+use crate::value::{AttrMap, Kind, Value};
 
 /// Defaults found in a type constraint, as a tree shaped like the type.
 #[derive(Clone, Debug)]
@@ -74,14 +74,14 @@ impl Defaults {
             (Type::Tuple(_), Kind::Seq(elems)) => Value::tuple(self.apply_elems(elems)?),
             (Type::Object(_) | Type::Map(_), Kind::Attrs(attrs)) => {
                 // The attributes are copied only once something changes.
-                let mut changed: Option<BTreeMap<String, Value>> = None;
+                let mut changed: Option<AttrMap> = None;
                 for (k, e) in attrs.iter() {
                     if let Some(ne) = self.child_for(ElemKey::Name(k)).and_then(|d| d.apply_changed(e)) {
                         changed.get_or_insert_with(|| (**attrs).clone()).insert(k.clone(), ne);
                     }
                 }
                 for (name, def) in &self.values {
-                    if changed.as_ref().unwrap_or(attrs).get(name).is_none_or(Value::is_null) {
+                    if changed.as_ref().unwrap_or(&**attrs).get(name).is_none_or(Value::is_null) {
                         let def = match self.children.get(name) {
                             Some(d) => d.apply(def),
                             None => def.clone(),
@@ -93,7 +93,7 @@ impl Defaults {
                 match &v.ty {
                     Type::Map(ety) if out.is_empty() => Value::map((**ety).clone(), out),
                     Type::Map(_) => {
-                        let keys: Vec<String> = out.keys().cloned().collect();
+                        let keys: Vec<crate::value::Key> = out.keys().cloned().collect();
                         let vals: Vec<Value> = out.values().cloned().collect();
                         match unify_values(&vals).and_then(|u| map_value(keys.into_iter().zip(u).collect())) {
                             Some(m) => m,

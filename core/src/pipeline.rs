@@ -164,7 +164,8 @@ pub fn evaluate(req: &Request) -> Response {
         Ok(tc) => tc,
         Err(diags) => return Response::failure(Stage::Type, diags, req),
     };
-    let pv = match valueparse::parse_value(&req.value, req.value_format, tc.cli_literal) {
+    // The parts' ranges are found only if an error needs them (see `reparsed_spans`).
+    let pv = match valueparse::parse_value_spans(&req.value, req.value_format, tc.cli_literal, false) {
         Ok(pv) => pv,
         Err(diags) => return Response::failure(Stage::Value, diags, req),
     };
@@ -184,8 +185,9 @@ pub fn evaluate(req: &Request) -> Response {
         Ok(v) => v,
         Err(e) => {
             let detail = unsuitable_detail(req, &pv, &e.message, "declared");
-            let mut d = Diagnostic::error(Source::Value, "Invalid value for input variable", detail, Some(span_at(&pv.spans, &e.path).range.clone()));
-            if pv.spans == SpanTree::default() {
+            let spans = reparsed_spans(req, &tc, pv.spans.clone());
+            let mut d = Diagnostic::error(Source::Value, "Invalid value for input variable", detail, Some(span_at(&spans, &e.path).range.clone()));
+            if spans == SpanTree::default() {
                 d.range = None;
             }
             let mut diags = vec![d.clone()];
@@ -227,6 +229,15 @@ pub fn evaluate(req: &Request) -> Response {
     }
 }
 
+/// The ranges of the value's parts, from a second reading of the value that
+/// records them (the first one, on the fast path, did not).
+fn reparsed_spans(req: &Request, tc: &TypeConstraint, fallback: SpanTree) -> SpanTree {
+    match valueparse::parse_value_spans(&req.value, req.value_format, tc.cli_literal, true) {
+        Ok(pv) => pv.spans,
+        Err(_) => fallback,
+    }
+}
+
 fn collect_sensitive_paths(v: &Value, path: &mut Path, out: &mut Vec<String>) {
     if v.marks.sensitive {
         out.push(format_path(path));
@@ -242,7 +253,7 @@ fn collect_sensitive_paths(v: &Value, path: &mut Path, out: &mut Vec<String>) {
         Kind::Attrs(m) => {
             let is_obj = v.ty.is_object();
             for (k, e) in m.iter() {
-                path.push(if is_obj { PathStep::GetAttr(k.clone()) } else { PathStep::Key(k.clone()) });
+                path.push(if is_obj { PathStep::GetAttr(k.to_string()) } else { PathStep::Key(k.to_string()) });
                 collect_sensitive_paths(e, path, out);
                 path.pop();
             }
@@ -284,4 +295,47 @@ fn type_span_at(tc: &TypeConstraint, path: &Path) -> Option<std::ops::Range<usiz
         }
     }
     Some(cur.range.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value_range(r: &Response) -> Option<(usize, usize)> {
+        r.diagnostics.iter().find(|d| d.source == Source::Value).map(|d| (d.start.unwrap(), d.end.unwrap()))
+    }
+
+    fn range_of(src: &str, part: &str) -> (usize, usize) {
+        let at = src.rfind(part).unwrap();
+        (at, at + part.len())
+    }
+
+    /// The value is first read without the ranges of its parts; a conversion
+    /// error reads it again to place the error on the failing part.
+    #[test]
+    fn conversion_error_is_placed_on_the_failing_part_in_every_format() {
+        let ty = "list(object({a=number}))";
+        let cases = [
+            (ValueFormat::Hcl, "[{a = 1}, {a = \"x\"}]", "\"x\""),
+            (ValueFormat::Hcl, "[{a = 1}, {a = 2 > 1 ? \"y\" : \"z\"}]", "2 > 1 ? \"y\" : \"z\""),
+            (ValueFormat::Hcl, "tolist([{a = 1}, {a = \"x\"}])", "\"x\""),
+            (ValueFormat::Json, "[{\"a\": 1}, {\"a\": \"x\"}]", "\"x\""),
+            (ValueFormat::Ctyjson, "[{\"a\": 1}, {\"a\": \"x\"}]", "\"x\""),
+        ];
+        for (format, src, part) in cases {
+            let req = Request { value_format: format, ..Request::new(Some(ty), src) };
+            let r = evaluate(&req);
+            assert_eq!(r.stage, Some(Stage::Convert), "{src}");
+            assert_eq!(value_range(&r), Some(range_of(src, part)), "{format:?} {src}: {:?}", r.detail);
+        }
+    }
+
+    #[test]
+    fn null_check_failure_is_placed_on_the_whole_value() {
+        let src = "  null ";
+        let req = Request { nullable: false, ..Request::new(Some("string"), src) };
+        let r = evaluate(&req);
+        assert_eq!(r.stage, Some(Stage::Null));
+        assert_eq!(value_range(&r), Some(range_of(src, "null")));
+    }
 }

@@ -332,7 +332,7 @@ pub fn json_value(v: &Value) -> String {
                         for (i, (k, e)) in attrs.iter().enumerate().rev() {
                             let ety = match declared {
                                 Type::Map(t) => &**t,
-                                Type::Object(o) => o.attrs.get(k).unwrap_or(&e.ty),
+                                Type::Object(o) => o.attrs.get(&**k).unwrap_or(&e.ty),
                                 _ => &e.ty,
                             };
                             stack.push(JStep::Value(e, ety));

@@ -633,7 +633,6 @@ fn go_float_string_into(n: &Number, out: &mut String) {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
 
     use super::*;
     use crate::render::console;
@@ -822,8 +821,8 @@ mod tests {
         assert!(raw_equals(&Value::unknown(Type::String), &Value::unknown(Type::String)));
         let lists = |x: &[i64]| Value::list(Type::Number, x.iter().map(|&i| n(i)).collect());
         assert!(!equals_true(&lists(&[1]), &lists(&[1, 2])));
-        let m1: BTreeMap<String, Value> = [("a".to_string(), n(1))].into_iter().collect();
-        let m2: BTreeMap<String, Value> = [("b".to_string(), n(1))].into_iter().collect();
+        let m1: crate::value::AttrMap = [("a".to_string(), n(1))].into_iter().collect();
+        let m2: crate::value::AttrMap = [("b".to_string(), n(1))].into_iter().collect();
         assert!(!equals_true(&Value::map(Type::Number, m1), &Value::map(Type::Number, m2)));
     }
 }

@@ -2,7 +2,6 @@
 //! carry marks (Terraform's `sensitive`). Strings are NFC-normalised as cty
 //! normalises every string; sets are kept de-duplicated and in cty's order.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::number::Number;
@@ -36,7 +35,7 @@ pub enum Kind {
     /// Shared, so cloning a value never copies its elements.
     Seq(Arc<Vec<Value>>),
     /// Elements of a map or attributes of an object, keys in cty order.
-    Attrs(Arc<BTreeMap<String, Value>>),
+    Attrs(Arc<AttrMap>),
 }
 
 #[derive(Clone, Debug)]
@@ -86,14 +85,14 @@ impl Value {
         let elems = crate::set::normalize(elems);
         Value { ty: Type::set(elem_ty), kind: Kind::Seq(Arc::new(elems)), marks }
     }
-    pub fn map(elem_ty: Type, elems: BTreeMap<String, Value>) -> Value {
+    pub fn map(elem_ty: Type, elems: AttrMap) -> Value {
         Value { ty: Type::map(elem_ty), kind: Kind::Attrs(Arc::new(elems)), marks: Marks::NONE }
     }
     pub fn tuple(elems: Vec<Value>) -> Value {
         let ty = Type::tuple(elems.iter().map(|e| e.ty.clone()).collect());
         Value { ty, kind: Kind::Seq(Arc::new(elems)), marks: Marks::NONE }
     }
-    pub fn object(attrs: BTreeMap<String, Value>) -> Value {
+    pub fn object(attrs: AttrMap) -> Value {
         let ty = object_type_of(&attrs);
         Value { ty, kind: Kind::Attrs(Arc::new(attrs)), marks: Marks::NONE }
     }
@@ -132,7 +131,7 @@ impl Value {
             _ => None,
         }
     }
-    pub fn attrs(&self) -> Option<&BTreeMap<String, Value>> {
+    pub fn attrs(&self) -> Option<&AttrMap> {
         match &self.kind {
             Kind::Attrs(m) => Some(m),
             _ => None,
@@ -185,12 +184,12 @@ thread_local! {
 const RECENT_OBJECT_TYPES_LEN: usize = 8;
 
 /// The type of an object with these attributes.
-fn object_type_of(attrs: &BTreeMap<String, Value>) -> Type {
+fn object_type_of(attrs: &AttrMap) -> Type {
     let fits = |t: &Type| match t {
         Type::Object(o) => {
             o.optional.is_empty()
                 && o.attrs.len() == attrs.len()
-                && o.attrs.iter().zip(attrs.iter()).all(|((tk, tt), (vk, vv))| tk == vk && *tt == vv.ty)
+                && o.attrs.iter().zip(attrs.iter()).all(|((tk, tt), (vk, vv))| tk.as_str() == &**vk && *tt == vv.ty)
         }
         _ => false,
     };
@@ -200,7 +199,7 @@ fn object_type_of(attrs: &BTreeMap<String, Value>) -> Type {
             r[..=i].rotate_right(1);
             return r[0].clone();
         }
-        let t = Type::object(attrs.iter().map(|(k, v)| (k.clone(), v.ty.clone())).collect());
+        let t = Type::object(attrs.iter().map(|(k, v)| (k.to_string(), v.ty.clone())).collect());
         if r.len() >= RECENT_OBJECT_TYPES_LEN {
             r.pop();
         }
@@ -215,5 +214,111 @@ pub fn nfc(s: &str) -> String {
     match is_nfc_quick(s.chars()) {
         IsNormalized::Yes => s.to_string(),
         _ => s.nfc().collect(),
+    }
+}
+
+/// An attribute or map key. Keys are shared: the same name in many objects
+/// (a list of similar objects) is one allocation.
+pub type Key = Arc<str>;
+
+/// The attributes of an object or the elements of a map: entries sorted by
+/// key bytewise (cty's order, Go's string compare), keys unique. A sorted
+/// vector rather than a tree: objects are small, and a list of them is built,
+/// walked and dropped far more often than it is searched.
+#[derive(Clone, Debug, Default)]
+pub struct AttrMap {
+    entries: Vec<(Key, Value)>,
+}
+
+impl AttrMap {
+    pub fn new() -> AttrMap {
+        AttrMap { entries: Vec::new() }
+    }
+    pub fn with_capacity(n: usize) -> AttrMap {
+        AttrMap { entries: Vec::with_capacity(n) }
+    }
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+    fn find(&self, key: &str) -> Result<usize, usize> {
+        // Appending in order is the common case (building from sorted input).
+        match self.entries.last() {
+            Some((k, _)) if &**k < key => Err(self.entries.len()),
+            None => Err(0),
+            _ => self.entries.binary_search_by(|(k, _)| (**k).cmp(key)),
+        }
+    }
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.find(key).ok().map(|i| &self.entries[i].1)
+    }
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.find(key).is_ok()
+    }
+    /// Inserts or replaces (as `BTreeMap::insert`: a later duplicate wins),
+    /// returning the replaced value.
+    pub fn insert(&mut self, key: impl Into<Key>, value: Value) -> Option<Value> {
+        let key = key.into();
+        match self.find(&key) {
+            Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
+            Err(i) => {
+                self.entries.insert(i, (key, value));
+                None
+            }
+        }
+    }
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&Key, &Value)> + ExactSizeIterator {
+        self.entries.iter().map(|(k, v)| (k, v))
+    }
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &Key> + ExactSizeIterator {
+        self.entries.iter().map(|(k, _)| k)
+    }
+    pub fn values(&self) -> impl DoubleEndedIterator<Item = &Value> + ExactSizeIterator {
+        self.entries.iter().map(|(_, v)| v)
+    }
+    pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut Value> + ExactSizeIterator {
+        self.entries.iter_mut().map(|(_, v)| v)
+    }
+}
+
+impl<K: Into<Key>> FromIterator<(K, Value)> for AttrMap {
+    fn from_iter<I: IntoIterator<Item = (K, Value)>>(iter: I) -> AttrMap {
+        let iter = iter.into_iter();
+        let mut m = AttrMap::with_capacity(iter.size_hint().0);
+        for (k, v) in iter {
+            m.insert(k, v);
+        }
+        m
+    }
+}
+
+impl<K: Into<Key>, const N: usize> From<[(K, Value); N]> for AttrMap {
+    fn from(a: [(K, Value); N]) -> AttrMap {
+        a.into_iter().collect()
+    }
+}
+
+impl IntoIterator for AttrMap {
+    type Item = (Key, Value);
+    type IntoIter = std::vec::IntoIter<(Key, Value)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.entries.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a AttrMap {
+    type Item = (&'a Key, &'a Value);
+    type IntoIter = std::iter::Map<std::slice::Iter<'a, (Key, Value)>, fn(&'a (Key, Value)) -> (&'a Key, &'a Value)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.entries.iter().map(|(k, v)| (k, v))
+    }
+}
+
+impl std::ops::Index<&str> for AttrMap {
+    type Output = Value;
+    fn index(&self, key: &str) -> &Value {
+        self.get(key).expect("no such key in AttrMap")
     }
 }

@@ -63,6 +63,20 @@ pub fn parse_value(
     format: ValueFormat,
     cli_literal: bool,
 ) -> Result<ParsedValue, Vec<Diagnostic>> {
+    parse_value_spans(src, format, cli_literal, true)
+}
+
+/// [`parse_value`], with `spans` false when the ranges of the value's parts
+/// are not needed: `ParsedValue::spans` then holds only the whole value's
+/// range (for HCL), and a large value parses faster. Reading the same text
+/// again with `spans` gives the same value and diagnostics.
+pub fn parse_value_spans(
+    src: &str,
+    format: ValueFormat,
+    cli_literal: bool,
+    spans: bool,
+) -> Result<ParsedValue, Vec<Diagnostic>> {
+    let want_spans = spans;
     let to_diags = |ds: Vec<RawDiag>, offset: usize| -> Vec<Diagnostic> {
         ds.into_iter()
             .map(|d| d.into_diag(offset, src.len()))
@@ -74,6 +88,7 @@ pub fn parse_value(
             let mut p = Parser::new(&file, "terraform.tfvars");
             p.span_offset = TFVARS_PREFIX.len();
             p.span_len = src.len();
+            p.want_spans = want_spans;
             let parsed = p.parse_tfvars_attribute();
             p.drain_lexer();
             let diags = p.take_diags();
@@ -87,6 +102,7 @@ pub fn parse_value(
                 format == ValueFormat::Hcl,
                 TFVARS_PREFIX.len(),
                 src.len(),
+                want_spans,
             )
             .map_err(|d| to_diags(d, TFVARS_PREFIX.len()))?;
             Ok(ParsedValue {
@@ -105,7 +121,7 @@ pub fn parse_value(
         ValueFormat::Cli => {
             let expr = parse_standalone(src, "<value for var.v>").map_err(|d| to_diags(d, 0))?;
             let (value, spans) =
-                evaluate_owned(expr, false, 0, src.len()).map_err(|d| to_diags(d, 0))?;
+                evaluate_owned(expr, false, 0, src.len(), true).map_err(|d| to_diags(d, 0))?;
             Ok(ParsedValue {
                 value,
                 spans,
@@ -114,7 +130,7 @@ pub fn parse_value(
             })
         }
         ValueFormat::Json => {
-            let r = json::parse_tfvars_json(src).map_err(|d| to_diags(d, 6))?;
+            let r = json::parse_tfvars_json(src, want_spans).map_err(|d| to_diags(d, 6))?;
             Ok(ParsedValue {
                 value: r.value,
                 spans: r.spans,
@@ -123,7 +139,7 @@ pub fn parse_value(
             })
         }
         ValueFormat::Ctyjson => {
-            let (value, spans) = json::parse_cty_json(src).map_err(|d| to_diags(d, 0))?;
+            let (value, spans) = json::parse_cty_json(src, want_spans).map_err(|d| to_diags(d, 0))?;
             Ok(ParsedValue {
                 value,
                 spans,
@@ -163,12 +179,17 @@ fn evaluate_owned(
     functions: bool,
     offset: usize,
     src_len: usize,
+    want_spans: bool,
 ) -> Result<(Value, SpanTree), Vec<RawDiag>> {
     if let ExprKind::Const(c) = expr.kind {
         // Folded constants carry source ranges already.
         return Ok((c.value, c.spans));
     }
     let value = evaluate(&expr, functions)?;
+    if !want_spans {
+        let map = |b: usize| b.saturating_sub(offset).min(src_len);
+        return Ok((value, SpanTree::leaf(map(expr.range.start)..map(expr.range.end))));
+    }
     Ok((value, spans(&expr, offset, src_len)))
 }
 

@@ -14,7 +14,6 @@
 //!   (heredocs, typed nulls, numbers, sensitive values, nested indentation);
 //!   `render.txt` is the readable snapshot of their console text.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde_json::Value as J;
@@ -79,7 +78,7 @@ fn build(node: &J, ty: &Type) -> Value {
             match ty {
                 Type::Map(e) => Value::map((**e).clone(), items.iter().map(|kv| (kv[0].as_str().unwrap().to_string(), build(&kv[1], e))).collect()),
                 Type::Object(o) => {
-                    let attrs: BTreeMap<String, Value> = items
+                    let attrs: tftype::value::AttrMap = items
                         .iter()
                         .map(|kv| {
                             let k = kv[0].as_str().unwrap();

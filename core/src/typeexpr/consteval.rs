@@ -6,7 +6,6 @@
 //! tuples, objects, templates of constants, `-` and `!`, and says so
 //! for anything else (operators, conditionals, `for`, indexing).
 
-use std::collections::BTreeMap;
 use std::ops::Range;
 
 use hcl::edit::expr::{Expression, ObjectKey, TraversalOperator, UnaryOperator};
@@ -85,7 +84,7 @@ impl Eval<'_> {
                 }
             }
             Expression::Object(o) => {
-                let mut attrs = BTreeMap::new();
+                let mut attrs = crate::value::AttrMap::new();
                 let mut diags = Vec::new();
                 for (k, v) in o.iter() {
                     let key = self.key(k);

@@ -461,7 +461,7 @@ fn optional_defaults_are_constant_expressions() {
     assert_eq!(d.values["b"].as_bool(), Some(false));
     let c = &d.values["c"];
     assert_eq!(
-        c.attrs().unwrap().keys().collect::<Vec<_>>(),
+        c.attrs().unwrap().keys().map(|k| &**k).collect::<Vec<_>>(),
         vec!["k", "q"]
     );
     // Repeated keys in a default: the last one wins, as hclsyntax evaluates.

@@ -228,7 +228,7 @@ impl TypeCache {
 
     pub fn object(
         &mut self,
-        vals: std::collections::BTreeMap<String, Value>,
+        vals: crate::value::AttrMap,
         marks: crate::value::Marks,
     ) -> Value {
         use crate::types::Type;
@@ -240,14 +240,14 @@ impl TypeCache {
                         && o.attrs
                             .iter()
                             .zip(&vals)
-                            .all(|((tk, tt), (vk, vv))| tk == vk && *tt == vv.ty)
+                            .all(|((tk, tt), (vk, vv))| tk.as_str() == &**vk && *tt == vv.ty)
                 }
                 _ => false,
             },
             || {
                 Type::object(
                     vals.iter()
-                        .map(|(k, v)| (k.clone(), v.ty.clone()))
+                        .map(|(k, v)| (k.to_string(), v.ty.clone()))
                         .collect(),
                 )
             },

@@ -895,7 +895,7 @@ impl Evaluator {
 
     #[inline(never)]
     fn eval_object(&mut self, items: &[(Expr, Expr)]) -> Value {
-        let mut vals = BTreeMap::new();
+        let mut vals = crate::value::AttrMap::new();
         let mut marks = Marks::NONE;
         let mut known = true;
         for (k, v) in items {
@@ -1012,7 +1012,7 @@ impl Evaluator {
             return dyn_val().with_marks(marks);
         }
         let mut known = true;
-        let mut obj: BTreeMap<String, Value> = BTreeMap::new();
+        let mut obj = crate::value::AttrMap::new();
         let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
         let mut tuple = Vec::new();
         for (k, v) in elements(&coll) {
@@ -1044,7 +1044,7 @@ impl Evaluator {
         f: &ForExpr,
         known: &mut bool,
         marks: &mut Marks,
-        obj: &mut BTreeMap<String, Value>,
+        obj: &mut crate::value::AttrMap,
         groups: &mut BTreeMap<String, Vec<Value>>,
         tuple: &mut Vec<Value>,
     ) -> Option<()> {
@@ -1126,14 +1126,11 @@ impl Evaluator {
         if f.group {
             groups.entry(k).or_default().push(v);
         } else {
-            match obj.entry(k) {
-                std::collections::btree_map::Entry::Occupied(e) => {
-                    let detail = format!("Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.", go_quote(e.key()));
-                    self.diag("Duplicate object key", detail, ke.range.clone());
-                }
-                std::collections::btree_map::Entry::Vacant(e) => {
-                    e.insert(v);
-                }
+            if obj.contains_key(&k) {
+                let detail = format!("Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.", go_quote(&k));
+                self.diag("Duplicate object key", detail, ke.range.clone());
+            } else {
+                obj.insert(k, v);
             }
         }
         Some(())

@@ -706,7 +706,7 @@ fn eval(p: &JParser, n: &JNode, diags: &mut Vec<RawDiag>, tc: &mut TypeCache) ->
             tc.tuple(vals)
         }
         JVal::Object(attrs) => {
-            let mut vals = BTreeMap::new();
+            let mut vals = crate::value::AttrMap::new();
             let mut ranges: BTreeMap<String, (JPos, JPos)> = BTreeMap::new();
             for (name, ns, ne, v) in attrs {
                 let val = eval(p, v, diags, tc);
@@ -760,7 +760,7 @@ pub struct JsonResult {
 }
 
 /// A `.tfvars.json` property: `{"v": <src>}` read by hcl's JSON syntax.
-pub fn parse_tfvars_json(src: &str) -> Result<JsonResult, Vec<RawDiag>> {
+pub fn parse_tfvars_json(src: &str, want_spans: bool) -> Result<JsonResult, Vec<RawDiag>> {
     const PREFIX: &str = "{\"v\": ";
     let file = format!("{PREFIX}{src}}}");
     let filename = "terraform.tfvars.json";
@@ -800,14 +800,19 @@ pub fn parse_tfvars_json(src: &str) -> Result<JsonResult, Vec<RawDiag>> {
     }
     Ok(JsonResult {
         value,
-        spans: spans(node, PREFIX.len(), src.len()),
+        spans: if want_spans {
+            spans(node, PREFIX.len(), src.len())
+        } else {
+            let m = |b: usize| b.saturating_sub(PREFIX.len()).min(src.len());
+            SpanTree::leaf(m(node.start.byte)..m(node.end.byte))
+        },
         src_range: p.range_string(node.start, node.end),
     })
 }
 
 /// `ctyjson.ImpliedType` + `ctyjson.Unmarshal`: objects become objects,
 /// arrays tuples, numbers exact; a later duplicate property wins.
-pub fn parse_cty_json(src: &str) -> Result<(Value, SpanTree), Vec<RawDiag>> {
+pub fn parse_cty_json(src: &str, want_spans: bool) -> Result<(Value, SpanTree), Vec<RawDiag>> {
     if let Err((msg, at)) = super::gojson::check(src) {
         let summary = if msg == "Value too deeply nested" {
             "Value too deeply nested"
@@ -842,7 +847,7 @@ pub fn parse_cty_json(src: &str) -> Result<(Value, SpanTree), Vec<RawDiag>> {
             JVal::Null => Value::null(Type::Dynamic),
             JVal::Array(vs) => Value::tuple(vs.iter().map(to_value).collect()),
             JVal::Object(attrs) => {
-                let mut m = BTreeMap::new();
+                let mut m = crate::value::AttrMap::new();
                 for (k, _, _, v) in attrs {
                     m.insert(nfc_key(k), to_value(v));
                 }
@@ -858,6 +863,9 @@ pub fn parse_cty_json(src: &str) -> Result<(Value, SpanTree), Vec<RawDiag>> {
         )]);
     }
     let value = to_value(&root);
+    if !want_spans {
+        return Ok((value, SpanTree::leaf(root.start.byte.min(src.len())..root.end.byte.min(src.len()))));
+    }
     let mut t = spans(&root, 0, src.len());
     dedupe_last(&root, &mut t);
     Ok((value, t))

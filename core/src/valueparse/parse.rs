@@ -80,7 +80,15 @@ pub struct Parser<'a> {
     /// ranges of folded constants are kept in source terms.
     pub span_offset: usize,
     pub span_len: usize,
+    /// Whether folded constants record their parts' ranges. They are only
+    /// needed to place an error; without them a large value parses faster.
+    pub want_spans: bool,
+    /// Object keys written as bare names, shared (see [`Parser::key_value`]).
+    keys: std::collections::HashMap<&'a str, Value>,
 }
+
+/// At most this many distinct bare-name keys are shared per parse.
+const MAX_SHARED_KEYS: usize = 1024;
 
 impl<'a> Parser<'a> {
     pub fn new(src: &'a str, filename: &'a str) -> Parser<'a> {
@@ -98,7 +106,22 @@ impl<'a> Parser<'a> {
             types: TypeCache::default(),
             span_offset: 0,
             span_len: usize::MAX,
+            want_spans: true,
+            keys: std::collections::HashMap::new(),
         }
+    }
+
+    /// A bare-name object key as its string value. The same name in many
+    /// objects is one shared string.
+    fn key_value(&mut self, name: &'a str) -> Value {
+        if let Some(v) = self.keys.get(name) {
+            return v.clone();
+        }
+        let v = str_value(name);
+        if self.keys.len() < MAX_SHARED_KEYS {
+            self.keys.insert(name, v.clone());
+        }
+        v
     }
 
     fn src(&self) -> &'a str {
@@ -1122,7 +1145,9 @@ impl<'a> Parser<'a> {
                 depth = depth.max(e.depth);
                 let (v, t) = into_const(e, m);
                 vals.push(v);
-                spans.kids.insert(i.to_string(), t);
+                if self.want_spans {
+                    spans.kids.insert(i.to_string(), t);
+                }
             }
             let value = self.types.tuple(vals);
             let e = Expr {
@@ -1206,7 +1231,8 @@ impl<'a> Parser<'a> {
             {
                 // `name =`: the key is the bare name (a fast path for the common case).
                 let t = self.read();
-                Expr::new(ExprKind::KeywordKey(str_value(self.text(&t))), t.range())
+                let name = self.key_value(self.text(&t));
+                Expr::new(ExprKind::KeywordKey(name), t.range())
             } else {
                 let force_non_literal = next.kind == Tok::OParen;
                 let key = self.parse_expression()?;
@@ -1256,16 +1282,18 @@ impl<'a> Parser<'a> {
             .iter()
             .all(|(k, v)| const_key(k).is_some() && is_const(v))
         {
-            let mut vals = std::collections::BTreeMap::new();
+            let mut vals = crate::value::AttrMap::with_capacity(items.len());
             let m = SpanMap(self.span_offset, self.span_len);
             let mut spans = SpanTree::leaf(m.range(open.start..close.end));
             let mut depth = 0;
             for (k, v) in items {
                 depth = depth.max(k.depth).max(v.depth);
-                let name = const_key(&k).unwrap_or_default();
+                let name = const_key(&k).unwrap_or_else(|| "".into());
                 let (v, t) = into_const(v, m);
                 // As in hcl, a later duplicate key wins.
-                spans.kids.insert(name.clone(), t);
+                if self.want_spans {
+                    spans.kids.insert(name.to_string(), t);
+                }
                 vals.insert(name, v);
             }
             let value = self.types.object(vals, crate::value::Marks::NONE);
@@ -1763,9 +1791,13 @@ fn into_const(e: Expr, m: SpanMap) -> (Value, SpanTree) {
 }
 
 /// An object key that is a bare name or a plain quoted string.
-fn const_key(k: &Expr) -> Option<String> {
+fn const_key(k: &Expr) -> Option<crate::value::Key> {
+    let key_of = |v: &Value| match &v.kind {
+        crate::value::Kind::String(s) => Some(s.clone()),
+        _ => None,
+    };
     match &k.kind {
-        ExprKind::KeywordKey(v) => v.as_str().map(str::to_string),
+        ExprKind::KeywordKey(v) => key_of(v),
         ExprKind::ObjectKey {
             wrapped,
             force_non_literal: false,
@@ -1774,7 +1806,7 @@ fn const_key(k: &Expr) -> Option<String> {
                 [Expr {
                     kind: ExprKind::Literal(v),
                     ..
-                }] => v.as_str().map(str::to_string),
+                }] => key_of(v),
                 _ => None,
             },
             _ => None,
