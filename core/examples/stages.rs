@@ -65,7 +65,7 @@ fn main() {
         tftype::typeexpr::parse_variable_type(Some(ty)).unwrap()
     });
     let (t_parse, pv) = best(runs, || {
-        tftype::valueparse::parse_value(&v, tftype::ValueFormat::Hcl, false).unwrap()
+        tftype::valueparse::parse_value_spans(&v, tftype::ValueFormat::Hcl, false, false).unwrap()
     });
     let (t_def, d) = best(runs, || tc.defaults.as_ref().unwrap().apply(&pv.value));
     let (t_conv, c) = best(runs, || tftype::convert::convert(&d, &tc.ty).unwrap());

@@ -83,35 +83,7 @@ pub fn parse_value_spans(
             .collect()
     };
     match format {
-        ValueFormat::Hcl | ValueFormat::Tfvars => {
-            let file = format!("{TFVARS_PREFIX}{src}\n");
-            let mut p = Parser::new(&file, "terraform.tfvars");
-            p.span_offset = TFVARS_PREFIX.len();
-            p.span_len = src.len();
-            p.want_spans = want_spans;
-            let parsed = p.parse_tfvars_attribute();
-            p.drain_lexer();
-            let diags = p.take_diags();
-            let expr = match parsed {
-                Ok(e) if diags.is_empty() => e,
-                _ => return Err(to_diags(diags, TFVARS_PREFIX.len())),
-            };
-            let src_range = p.range_string(&expr.range);
-            let (value, spans) = evaluate_owned(
-                expr,
-                format == ValueFormat::Hcl,
-                TFVARS_PREFIX.len(),
-                src.len(),
-                want_spans,
-            )
-            .map_err(|d| to_diags(d, TFVARS_PREFIX.len()))?;
-            Ok(ParsedValue {
-                value,
-                spans,
-                src_range: Some(src_range),
-                from_cli: false,
-            })
-        }
+        ValueFormat::Hcl | ValueFormat::Tfvars => parse_hcl(src, format, want_spans, true),
         ValueFormat::Cli if cli_literal => Ok(ParsedValue {
             value: Value::string(src),
             spans: SpanTree::leaf(0..src.len()),
@@ -148,6 +120,49 @@ pub fn parse_value_spans(
             })
         }
     }
+}
+
+/// An HCL value (`.tfvars` attribute or expression). `literal_fast`: literal
+/// data takes the parser's fast path (false only in tests that compare).
+fn parse_hcl(
+    src: &str,
+    format: ValueFormat,
+    want_spans: bool,
+    literal_fast: bool,
+) -> Result<ParsedValue, Vec<Diagnostic>> {
+    let to_diags = |ds: Vec<RawDiag>, offset: usize| -> Vec<Diagnostic> {
+        ds.into_iter()
+            .map(|d| d.into_diag(offset, src.len()))
+            .collect()
+    };
+    let file = format!("{TFVARS_PREFIX}{src}\n");
+    let mut p = Parser::new(&file, "terraform.tfvars");
+    p.span_offset = TFVARS_PREFIX.len();
+    p.span_len = src.len();
+    p.want_spans = want_spans;
+    p.literal_fast = literal_fast;
+    let parsed = p.parse_tfvars_attribute();
+    p.drain_lexer();
+    let diags = p.take_diags();
+    let expr = match parsed {
+        Ok(e) if diags.is_empty() => e,
+        _ => return Err(to_diags(diags, TFVARS_PREFIX.len())),
+    };
+    let src_range = p.range_string(&expr.range);
+    let (value, spans) = evaluate_owned(
+        expr,
+        format == ValueFormat::Hcl,
+        TFVARS_PREFIX.len(),
+        src.len(),
+        want_spans,
+    )
+    .map_err(|d| to_diags(d, TFVARS_PREFIX.len()))?;
+    Ok(ParsedValue {
+        value,
+        spans,
+        src_range: Some(src_range),
+        from_cli: false,
+    })
 }
 
 /// `hclsyntax.ParseExpression` of a whole text.

@@ -87,6 +87,7 @@ enum Mode {
 }
 
 /// A streaming scanner over `src`, starting in normal (expression) mode.
+#[derive(Clone)]
 pub struct Lexer<'a> {
     src: &'a str,
     pos: usize,

@@ -56,7 +56,7 @@ pub struct Stop;
 type PResult<T> = Result<T, Stop>;
 
 /// Counts of the "never valid" tokens already reported (hcl limits repeats).
-#[derive(Default)]
+#[derive(Clone, Copy, Default)]
 struct Told {
     bitwise: u32,
     backtick: u32,
@@ -84,11 +84,41 @@ pub struct Parser<'a> {
     /// needed to place an error; without them a large value parses faster.
     pub want_spans: bool,
     /// Object keys written as bare names, shared (see [`Parser::key_value`]).
-    keys: std::collections::HashMap<&'a str, Value>,
+    keys: Vec<(&'a str, Value)>,
+    /// Bytes scanned by literal-data attempts that gave up (see [`Parser::try_literal`]).
+    literal_waste: usize,
+    /// Whether literal data takes the fast path (tests compare both paths).
+    pub literal_fast: bool,
 }
 
-/// At most this many distinct bare-name keys are shared per parse.
-const MAX_SHARED_KEYS: usize = 1024;
+/// Where the parser was, to go back to after a literal-data attempt gives up.
+struct Checkpoint<'a> {
+    lexer: Lexer<'a>,
+    buf: VecDeque<Token>,
+    nl_stack: Vec<bool>,
+    prev: Option<Token>,
+    told: Told,
+    lex_diags: usize,
+    diags: usize,
+    depth: u32,
+}
+
+/// A value read by the literal-data path, with what the general path would
+/// have recorded for it.
+struct Lit {
+    value: Value,
+    spans: SpanTree,
+    depth: u32,
+    range: Span,
+}
+
+/// Literal data nests at most this deep on the fast path (deeper text takes
+/// the general path, which has the real limit and its diagnostic).
+const LITERAL_MAX_NEST: u32 = 24;
+
+/// At most this many distinct bare-name keys are shared per parse (objects
+/// in one value mostly repeat a few names).
+const MAX_SHARED_KEYS: usize = 32;
 
 impl<'a> Parser<'a> {
     pub fn new(src: &'a str, filename: &'a str) -> Parser<'a> {
@@ -107,19 +137,21 @@ impl<'a> Parser<'a> {
             span_offset: 0,
             span_len: usize::MAX,
             want_spans: true,
-            keys: std::collections::HashMap::new(),
+            keys: Vec::new(),
+            literal_waste: 0,
+            literal_fast: true,
         }
     }
 
     /// A bare-name object key as its string value. The same name in many
     /// objects is one shared string.
     fn key_value(&mut self, name: &'a str) -> Value {
-        if let Some(v) = self.keys.get(name) {
+        if let Some((_, v)) = self.keys.iter().find(|(k, _)| *k == name) {
             return v.clone();
         }
         let v = str_value(name);
         if self.keys.len() < MAX_SHARED_KEYS {
-            self.keys.insert(name, v.clone());
+            self.keys.push((name, v.clone()));
         }
         v
     }
@@ -235,6 +267,12 @@ impl<'a> Parser<'a> {
 
     /// The next significant token and its index in the buffer.
     fn next_index(&mut self) -> (Token, usize) {
+        // The common case: the next buffered token is significant.
+        if let Some(&t) = self.buf.front() {
+            if !matches!(t.kind, Tok::Comment | Tok::Newline) {
+                return (t, 0);
+            }
+        }
         let mut i = 0;
         loop {
             while i >= self.buf.len() {
@@ -279,7 +317,9 @@ impl<'a> Parser<'a> {
 
     fn read(&mut self) -> Token {
         let (t, i) = self.next_index();
-        if t.kind != Tok::Eof {
+        if i == 0 && t.kind != Tok::Eof {
+            self.buf.pop_front();
+        } else if t.kind != Tok::Eof {
             self.buf.drain(..=i);
         } else {
             self.buf.drain(..i);
@@ -823,10 +863,268 @@ impl<'a> Parser<'a> {
             Tok::Ident => self.term_ident(),
             Tok::OQuote | Tok::OHeredoc => self.term_template(),
             Tok::Minus | Tok::Bang => self.term_unary(),
-            Tok::OBrack => self.parse_tuple(),
-            Tok::OBrace => self.parse_object(),
+            Tok::OBrack => match self.try_literal() {
+                Some(e) => Ok(e),
+                None => self.parse_tuple(),
+            },
+            Tok::OBrace => match self.try_literal() {
+                Some(e) => Ok(e),
+                None => self.parse_object(),
+            },
             _ => self.term_invalid(),
         }
+    }
+
+    // ----- literal data -----
+    //
+    // Values are mostly literal data: tuples and objects of numbers, plain
+    // strings, bools and nulls. Such a tuple or object is read here straight
+    // into its value, with the same result the general path gives after
+    // folding it (`finish_tuple`, `parse_object_items`): the same value,
+    // ranges and tree height, without building expressions first. Anything
+    // else (an expression, an escape, a comment, a syntax error) makes the
+    // attempt give up: the parser goes back to where it started and takes the
+    // general path, which has all of hcl's rules and messages.
+
+    fn checkpoint(&self) -> Checkpoint<'a> {
+        Checkpoint {
+            lexer: self.lexer.clone(),
+            buf: self.buf.clone(),
+            nl_stack: self.nl_stack.clone(),
+            prev: self.prev,
+            told: self.told,
+            lex_diags: self.lex_diags.len(),
+            diags: self.diags.len(),
+            depth: self.depth,
+        }
+    }
+
+    fn restore(&mut self, c: Checkpoint<'a>) {
+        self.lexer = c.lexer;
+        self.buf = c.buf;
+        self.nl_stack = c.nl_stack;
+        self.prev = c.prev;
+        self.told = c.told;
+        self.lex_diags.truncate(c.lex_diags);
+        self.diags.truncate(c.diags);
+        self.depth = c.depth;
+    }
+
+    /// The tuple or object at the next token as literal data, or None (and
+    /// nothing consumed) when it is not. Attempts stop once those that gave
+    /// up have scanned twice the text, so the general path never pays more
+    /// than that for them.
+    #[inline(never)]
+    fn try_literal(&mut self) -> Option<Expr> {
+        if !self.literal_fast || self.literal_waste > 2 * self.src().len() + 4096 || self.depth + 3 * LITERAL_MAX_NEST >= MAX_DEPTH {
+            return None;
+        }
+        let cp = self.checkpoint();
+        let start = self.peek();
+        match self.lit(0) {
+            Some(l) => Some(Expr {
+                kind: ExprKind::Const(Box::new(ConstVal {
+                    value: l.value,
+                    spans: l.spans,
+                    open_range: start.range(),
+                })),
+                range: l.range,
+                depth: l.depth,
+            }),
+            None => {
+                let reached = self.prev.map_or(start.end, |t| t.end);
+                self.literal_waste += reached.saturating_sub(start.start);
+                self.restore(cp);
+                None
+            }
+        }
+    }
+
+    fn lit_leaf(&self, value: Value, range: Span, depth: u32) -> Lit {
+        let m = SpanMap(self.span_offset, self.span_len);
+        Lit { value, spans: SpanTree::leaf(m.range(range.clone())), depth, range }
+    }
+
+    /// One literal: a number (negated or not), a plain string, `true`,
+    /// `false`, `null`, or a tuple or object of literals.
+    fn lit(&mut self, nest: u32) -> Option<Lit> {
+        let t = self.peek();
+        match t.kind {
+            Tok::NumberLit => {
+                self.read();
+                let n = Number::parse_literal(self.text(&t)).ok()?;
+                Some(self.lit_leaf(Value::number(n), t.range(), 1))
+            }
+            Tok::Minus => {
+                self.read();
+                let num = self.peek();
+                if num.kind != Tok::NumberLit {
+                    return None;
+                }
+                self.read();
+                let n = Number::parse_literal(self.text(&num)).ok()?;
+                Some(self.lit_leaf(Value::number(n.neg()), t.start..num.end, 2))
+            }
+            Tok::OQuote => {
+                self.read();
+                let (v, close) = self.lit_string_rest()?;
+                Some(self.lit_leaf(v, t.start..close.end, 2))
+            }
+            Tok::Ident => {
+                let v = match self.text(&t) {
+                    "true" => Value::bool(true),
+                    "false" => Value::bool(false),
+                    "null" => Value::null(Type::Dynamic),
+                    _ => return None,
+                };
+                self.read();
+                Some(self.lit_leaf(v, t.range(), 1))
+            }
+            Tok::OBrack if nest < LITERAL_MAX_NEST => {
+                self.read();
+                self.push_nl(false);
+                let r = self.lit_tuple(t, nest);
+                self.pop_nl();
+                r
+            }
+            Tok::OBrace if nest < LITERAL_MAX_NEST => {
+                self.read();
+                self.push_nl(false);
+                let first = self.peek();
+                let is_for = self.is_keyword(&first, "for");
+                self.pop_nl();
+                if is_for {
+                    return None;
+                }
+                self.push_nl(true);
+                let r = self.lit_object(t, nest);
+                self.pop_nl();
+                r
+            }
+            _ => None,
+        }
+    }
+
+    /// The rest of a quoted string after its opening quote, when it is plain
+    /// text (what [`Parser::plain_string`] builds), and its closing quote.
+    fn lit_string_rest(&mut self) -> Option<(Value, Token)> {
+        let t = self.peek();
+        match t.kind {
+            Tok::CQuote => {
+                self.read();
+                Some((str_value(""), t))
+            }
+            Tok::QuotedLit => {
+                let text = self.text(&t);
+                if text.contains('\\') || text.starts_with("$$") || text.starts_with("%%") {
+                    return None;
+                }
+                self.read();
+                let close = self.peek();
+                if close.kind != Tok::CQuote {
+                    return None;
+                }
+                self.read();
+                Some((str_value(text), close))
+            }
+            _ => None,
+        }
+    }
+
+    fn lit_tuple(&mut self, open: Token, nest: u32) -> Option<Lit> {
+        let first = self.peek();
+        if self.is_keyword(&first, "for") {
+            return None;
+        }
+        let m = SpanMap(self.span_offset, self.span_len);
+        let mut vals = Vec::new();
+        let mut kids = std::collections::BTreeMap::new();
+        let mut depth = 0;
+        let close = loop {
+            if self.peek().kind == Tok::CBrack {
+                break self.read();
+            }
+            let e = self.lit(nest + 1)?;
+            depth = depth.max(e.depth);
+            if self.want_spans {
+                kids.insert(vals.len().to_string(), e.spans);
+            }
+            vals.push(e.value);
+            let next = self.peek();
+            match next.kind {
+                Tok::CBrack => break self.read(),
+                Tok::Comma => {
+                    self.read();
+                }
+                _ => return None,
+            }
+        };
+        let range = open.start..close.end;
+        Some(Lit {
+            value: self.types.tuple(vals),
+            spans: SpanTree { range: m.range(range.clone()), kids },
+            depth: depth + 1,
+            range,
+        })
+    }
+
+    fn lit_object(&mut self, open: Token, nest: u32) -> Option<Lit> {
+        let m = SpanMap(self.span_offset, self.span_len);
+        let mut vals = crate::value::AttrMap::new();
+        let mut kids = std::collections::BTreeMap::new();
+        let mut depth = 0;
+        let close = loop {
+            let next = self.peek();
+            match next.kind {
+                Tok::Newline => {
+                    self.read();
+                    continue;
+                }
+                Tok::CBrace => break self.read(),
+                _ => {}
+            }
+            // The key: a bare name directly followed by `=` or `:`, or a plain quoted string.
+            let (name, key_depth) = match next.kind {
+                Tok::Ident if matches!(self.peek_after().kind, Tok::Equal | Tok::Colon) => {
+                    self.read();
+                    (self.key_value(self.text(&next)), 1)
+                }
+                Tok::OQuote => {
+                    self.read();
+                    (self.lit_string_rest()?.0, 3)
+                }
+                _ => return None,
+            };
+            let crate::value::Kind::String(name) = name.kind else {
+                return None;
+            };
+            if !matches!(self.peek().kind, Tok::Equal | Tok::Colon) {
+                return None;
+            }
+            self.read();
+            let e = self.lit(nest + 1)?;
+            depth = depth.max(key_depth).max(e.depth);
+            // As in hcl, a later duplicate key wins.
+            if self.want_spans {
+                kids.insert(name.to_string(), e.spans);
+            }
+            vals.insert(name, e.value);
+            let next = self.peek();
+            match next.kind {
+                Tok::CBrace => break self.read(),
+                Tok::Comma | Tok::Newline => {
+                    self.read();
+                }
+                _ => return None,
+            }
+        };
+        let range = open.start..close.end;
+        Some(Lit {
+            value: self.types.object(vals, crate::value::Marks::NONE),
+            spans: SpanTree { range: m.range(range.clone()), kids },
+            depth: depth + 1,
+            range,
+        })
     }
 
     /// A quoted string without escapes or sequences (the common case), built

@@ -917,3 +917,51 @@ fn random_sources_never_panic() {
     }
 }
 
+
+/// Literal data takes a fast path in the parser; it must give exactly what
+/// the general path gives: value, type, ranges of the parts, source range and
+/// diagnostics, for every value of the conformance corpus and for texts at
+/// the edges of what the fast path accepts.
+#[test]
+fn literal_fast_path_reads_exactly_what_the_general_path_reads() {
+    let mut srcs: Vec<String> = [
+        "[1, 2,]", "[\n1,\n2\n]", "{}", "{\n}", "[]", "{a = 1, a = 2}", "{a = 1\n b = 2\n}", "{a: 1}",
+        "{\"a\" = 1, \"\" = 2, \"e\u{301}\" = 3}", "{e\u{301} = 1}", "{for = 1}", "[for x in [1]: x]", "{for k, v in {a=1}: k => v}",
+        "[1 2]", "{a = 1 b = 2}", "{a = -5, b = - 5, c = -x}", "[--5]", "[-5 * 2]", "{a = 1 # c\n b = 2}", "[ /* c */ 1]",
+        "{a /* c */ = 1}", "{a = \"x\\n\"}", "[\"$${x}\", \"%%{y}\", \"${1}\", \"a${1}\"]", "[true(), null]", "[true, false, null]",
+        "{a = 1,,}", "[1,,]", "{a=[]}", "[1][0]", "{a = {b = 1}.b}", "[1, 2 + 3]", "{a = 1}[\"a\"]", "[1, ;]", "{a = 1;}",
+        "[<<EOT\nx\nEOT\n]", "{a = \"x\"\n}", "{a =\n1}", "[1e999999999999]", "[0x10]", "[1.5e3, 01, .5]", "{a = [1, {b = [2, {c = 3}]}]}",
+        "{(a) = 1}", "{a.b = 1}", "{\"a\" = 1, b = \"\u{201c}x\u{201d}\"}", "[1, 2", "{a = 1", "[\"abc", "{a = \"b\" c = 1}",
+        "{a = tolist([1])}", "[sensitive(1), 2]", "{ a = 1 }.a", "[[1]][0][0]", "{a = [1,2][1]}", "{a = {}}.a",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    srcs.push(format!("{}1{}", "[".repeat(40), "]".repeat(40)));
+    srcs.push(format!("{}1{}", "{a = ".repeat(30), "}".repeat(30)));
+    srcs.push(format!("[{}x]", "{a = 1}, ".repeat(50)));
+    for file in ["docs", "upstream_tests", "gen_public"] {
+        let path = format!("{}/tests/conformance/{file}.jsonl", env!("CARGO_MANIFEST_DIR"));
+        for line in std::fs::read_to_string(path).unwrap().lines() {
+            let case: serde_json::Value = serde_json::from_str(line).unwrap();
+            let format = case["value_format"].as_str().unwrap_or("hcl");
+            if format == "hcl" || format == "tfvars" {
+                srcs.push(case["value"].as_str().unwrap().to_string());
+            }
+        }
+    }
+    let summary = |r: &Result<ParsedValue, Vec<Diagnostic>>| match r {
+        Ok(pv) => format!("{} {:?} {:?} {}", cty_json(&pv.value), pv.spans, pv.src_range, pv.value.has_sensitive_deep()),
+        Err(ds) => format!("{ds:?}"),
+    };
+    let mut fast_taken = 0;
+    for src in &srcs {
+        for spans in [true, false] {
+            let fast = parse_hcl(src, ValueFormat::Hcl, spans, true);
+            let general = parse_hcl(src, ValueFormat::Hcl, spans, false);
+            assert_eq!(summary(&fast), summary(&general), "{src:?} spans={spans}");
+        }
+        fast_taken += usize::from(parse_hcl(src, ValueFormat::Hcl, true, true).is_ok());
+    }
+    assert!(srcs.len() > 2000 && fast_taken > 1000, "{} texts, {fast_taken} read", srcs.len());
+}
