@@ -1009,6 +1009,19 @@ impl Number {
 
     /// Go's `Text('f', -1)`: what the console, JSON and number -> string
     /// conversion print. Infinities print as `+Inf` / `-Inf`.
+    /// [`Number::to_text_f`], appended to `out` (integers without a temporary string).
+    pub fn write_text_f(&self, out: &mut String) {
+        match &self.0 {
+            Repr::Int { neg, mag, prec } if 64 - mag.leading_zeros() <= *prec => {
+                if *neg {
+                    out.push('-');
+                }
+                out.push_str(itoa(*mag, &mut [0u8; 20]));
+            }
+            _ => out.push_str(&self.to_text_f()),
+        }
+    }
+
     pub fn to_text_f(&self) -> String {
         if let Some(s) = self.integer_text() {
             return s;

@@ -209,7 +209,8 @@ pub fn evaluate(req: &Request) -> Response {
     }
 
     let mut sensitive_paths = Vec::new();
-    if converted.has_sensitive_deep() {
+    // Defaults and conversion add no marks: an unmarked value stays unmarked.
+    if pv.marked && converted.has_sensitive_deep() {
         collect_sensitive_paths(&converted, &mut Vec::new(), &mut sensitive_paths);
     }
     sensitive_paths.sort();

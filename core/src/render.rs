@@ -95,7 +95,7 @@ fn render_one<'a>(v: &'a Value, indent: usize, out: &mut String, stack: &mut Vec
         Kind::Unknown => out.push_str("(known after apply)"),
         Kind::Null => out.push_str(&typed_null(&v.ty)),
         Kind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Kind::Number(n) => out.push_str(&n.to_text_f()),
+        Kind::Number(n) => n.write_text_f(out),
         Kind::String(s) => console_string_into(s, indent, out),
         Kind::Seq(elems) => {
             let (open, close) = match v.ty {
@@ -308,7 +308,7 @@ pub fn json_value(v: &Value) -> String {
                     // ctyjson refuses unknowns; nothing produces them here.
                     Kind::Null | Kind::Unknown => out.push_str("null"),
                     Kind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-                    Kind::Number(n) => out.push_str(&n.to_text_f()),
+                    Kind::Number(n) => n.write_text_f(&mut out),
                     Kind::String(s) => go_json_string(s, &mut out),
                     Kind::Seq(elems) => {
                         out.push('[');

@@ -51,6 +51,10 @@ pub struct ParsedValue {
     /// source range for it (cty JSON, `-var`).
     pub src_range: Option<String>,
     pub from_cli: bool,
+    /// Whether any part of the value may be marked sensitive. When false,
+    /// nothing is (literal data and JSON carry no marks), so callers can skip
+    /// looking for marks.
+    pub marked: bool,
 }
 
 /// Where the value source starts in the `.tfvars` file Terraform would read: `v = <src>`.
@@ -83,22 +87,24 @@ pub fn parse_value_spans(
             .collect()
     };
     match format {
-        ValueFormat::Hcl | ValueFormat::Tfvars => parse_hcl(src, format, want_spans, true),
+        ValueFormat::Hcl | ValueFormat::Tfvars => parse_hcl(src, format, want_spans, LiteralPaths::All),
         ValueFormat::Cli if cli_literal => Ok(ParsedValue {
             value: Value::string(src),
             spans: SpanTree::leaf(0..src.len()),
             src_range: None,
             from_cli: true,
+            marked: false,
         }),
         ValueFormat::Cli => {
             let expr = parse_standalone(src, "<value for var.v>").map_err(|d| to_diags(d, 0))?;
-            let (value, spans) =
+            let (value, spans, marked) =
                 evaluate_owned(expr, false, 0, src.len(), true).map_err(|d| to_diags(d, 0))?;
             Ok(ParsedValue {
                 value,
                 spans,
                 src_range: None,
                 from_cli: true,
+                marked,
             })
         }
         ValueFormat::Json => {
@@ -108,6 +114,7 @@ pub fn parse_value_spans(
                 spans: r.spans,
                 src_range: Some(r.src_range),
                 from_cli: false,
+                marked: false,
             })
         }
         ValueFormat::Ctyjson => {
@@ -117,18 +124,28 @@ pub fn parse_value_spans(
                 spans,
                 src_range: None,
                 from_cli: false,
+                marked: false,
             })
         }
     }
 }
 
-/// An HCL value (`.tfvars` attribute or expression). `literal_fast`: literal
-/// data takes the parser's fast path (false only in tests that compare).
+/// Which of the parser's ways to read literal data are used (all of them,
+/// except in tests that compare them with the general path).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(test), allow(dead_code))]
+enum LiteralPaths {
+    All,
+    TokensOnly,
+    None,
+}
+
+/// An HCL value (`.tfvars` attribute or expression).
 fn parse_hcl(
     src: &str,
     format: ValueFormat,
     want_spans: bool,
-    literal_fast: bool,
+    literal: LiteralPaths,
 ) -> Result<ParsedValue, Vec<Diagnostic>> {
     let to_diags = |ds: Vec<RawDiag>, offset: usize| -> Vec<Diagnostic> {
         ds.into_iter()
@@ -140,7 +157,8 @@ fn parse_hcl(
     p.span_offset = TFVARS_PREFIX.len();
     p.span_len = src.len();
     p.want_spans = want_spans;
-    p.literal_fast = literal_fast;
+    p.literal_fast = literal != LiteralPaths::None;
+    p.literal_bytes = literal == LiteralPaths::All;
     let parsed = p.parse_tfvars_attribute();
     p.drain_lexer();
     let diags = p.take_diags();
@@ -149,7 +167,7 @@ fn parse_hcl(
         _ => return Err(to_diags(diags, TFVARS_PREFIX.len())),
     };
     let src_range = p.range_string(&expr.range);
-    let (value, spans) = evaluate_owned(
+    let (value, spans, marked) = evaluate_owned(
         expr,
         format == ValueFormat::Hcl,
         TFVARS_PREFIX.len(),
@@ -162,6 +180,7 @@ fn parse_hcl(
         spans,
         src_range: Some(src_range),
         from_cli: false,
+        marked,
     })
 }
 
@@ -195,17 +214,18 @@ fn evaluate_owned(
     offset: usize,
     src_len: usize,
     want_spans: bool,
-) -> Result<(Value, SpanTree), Vec<RawDiag>> {
+) -> Result<(Value, SpanTree, bool), Vec<RawDiag>> {
     if let ExprKind::Const(c) = expr.kind {
-        // Folded constants carry source ranges already.
-        return Ok((c.value, c.spans));
+        // Folded constants carry source ranges already, and no marks.
+        return Ok((c.value, c.spans, false));
     }
     let value = evaluate(&expr, functions)?;
+    let marked = value.has_sensitive_deep();
     if !want_spans {
         let map = |b: usize| b.saturating_sub(offset).min(src_len);
-        return Ok((value, SpanTree::leaf(map(expr.range.start)..map(expr.range.end))));
+        return Ok((value, SpanTree::leaf(map(expr.range.start)..map(expr.range.end)), marked));
     }
-    Ok((value, spans(&expr, offset, src_len)))
+    Ok((value, spans(&expr, offset, src_len), marked))
 }
 
 /// Evaluates a constant expression (no variables, no functions: hcl's nil

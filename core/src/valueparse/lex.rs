@@ -124,6 +124,20 @@ impl<'a> Lexer<'a> {
         self.src
     }
 
+    /// Where the next token starts scanning, when the scanner is in plain
+    /// normal mode (not inside a template, nothing pending): text from there
+    /// on may then be read by other means and skipped with [`Lexer::skip_to`].
+    pub fn plain_position(&self) -> Option<usize> {
+        let plain = matches!(self.modes.as_slice(), [Mode::Main]) && self.ret_braces.is_empty() && self.pending.is_none() && !self.done;
+        plain.then_some(self.pos)
+    }
+
+    /// Continues scanning at `pos`, after text read by other means that left
+    /// the scanner's state as it was (balanced brackets, no templates).
+    pub fn skip_to(&mut self, pos: usize) {
+        self.pos = pos;
+    }
+
     fn bytes(&self) -> &'a [u8] {
         self.src.as_bytes()
     }
@@ -327,33 +341,8 @@ impl<'a> Lexer<'a> {
         e
     }
 
-    /// `digit (digit | '.' | [eE][+-]?digit)*`, never ending in `.`.
     fn number_end(&self, p: usize) -> usize {
-        let mut i = p + 1;
-        let mut last_good = i;
-        loop {
-            let b = self.at(i);
-            if b.is_ascii_digit() {
-                i += 1;
-                last_good = i;
-            } else if b == b'.' {
-                i += 1;
-            } else if b == b'e' || b == b'E' {
-                let mut j = i + 1;
-                if matches!(self.at(j), b'+' | b'-') {
-                    j += 1;
-                }
-                if self.at(j).is_ascii_digit() {
-                    i = j + 1;
-                    last_good = i;
-                } else {
-                    break;
-                }
-            } else {
-                break;
-            }
-        }
-        last_good
+        number_end(self.bytes(), p)
     }
 
     fn line_comment_end(&self, p: usize) -> usize {
@@ -634,4 +623,35 @@ mod tests {
         );
         assert_eq!(kinds("/* x */"), vec![(Tok::Comment, "/* x */")]);
     }
+}
+
+/// Where the number literal starting at `p` (a digit) ends:
+/// `digit (digit | '.' | [eE][+-]?digit)*`, never ending in `.`.
+pub fn number_end(src: &[u8], p: usize) -> usize {
+    let at = |i: usize| *src.get(i).unwrap_or(&0);
+    let mut i = p + 1;
+    let mut last_good = i;
+    loop {
+        let b = at(i);
+        if b.is_ascii_digit() {
+            i += 1;
+            last_good = i;
+        } else if b == b'.' {
+            i += 1;
+        } else if b == b'e' || b == b'E' {
+            let mut j = i + 1;
+            if matches!(at(j), b'+' | b'-') {
+                j += 1;
+            }
+            if at(j).is_ascii_digit() {
+                i = j + 1;
+                last_good = i;
+            } else {
+                break;
+            }
+        } else {
+            break;
+        }
+    }
+    last_good
 }

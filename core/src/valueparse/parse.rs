@@ -87,8 +87,10 @@ pub struct Parser<'a> {
     keys: Vec<(&'a str, Value)>,
     /// Bytes scanned by literal-data attempts that gave up (see [`Parser::try_literal`]).
     literal_waste: usize,
-    /// Whether literal data takes the fast path (tests compare both paths).
+    /// Whether literal data takes the fast paths (tests compare the paths):
+    /// token by token, and byte by byte first when `literal_bytes`.
     pub literal_fast: bool,
+    pub literal_bytes: bool,
 }
 
 /// Where the parser was, to go back to after a literal-data attempt gives up.
@@ -140,6 +142,7 @@ impl<'a> Parser<'a> {
             keys: Vec::new(),
             literal_waste: 0,
             literal_fast: true,
+            literal_bytes: true,
         }
     }
 
@@ -181,6 +184,12 @@ impl<'a> Parser<'a> {
 
     /// Reports tokens that are never valid, as hclsyntax's `checkInvalidTokens` does.
     fn check_token(&mut self, t: &Token) {
+        if !matches!(
+            t.kind,
+            Tok::BitwiseAnd | Tok::BitwiseOr | Tok::BitwiseXor | Tok::BitwiseNot | Tok::Backtick | Tok::Apostrophe | Tok::Semicolon | Tok::QuotedNewline | Tok::Invalid
+        ) {
+            return;
+        }
         let r = t.range();
         let text = &self.src()[r.clone()];
         let d = match t.kind {
@@ -919,8 +928,19 @@ impl<'a> Parser<'a> {
         if !self.literal_fast || self.literal_waste > 2 * self.src().len() + 4096 || self.depth + 3 * LITERAL_MAX_NEST >= MAX_DEPTH {
             return None;
         }
-        let cp = self.checkpoint();
         let start = self.peek();
+        if let Some(l) = self.scan_literal(start) {
+            return Some(Expr {
+                kind: ExprKind::Const(Box::new(ConstVal {
+                    value: l.value,
+                    spans: l.spans,
+                    open_range: start.range(),
+                })),
+                range: l.range,
+                depth: l.depth,
+            });
+        }
+        let cp = self.checkpoint();
         match self.lit(0) {
             Some(l) => Some(Expr {
                 kind: ExprKind::Const(Box::new(ConstVal {
@@ -938,6 +958,186 @@ impl<'a> Parser<'a> {
                 None
             }
         }
+    }
+
+    /// Literal data read byte by byte, bypassing the token stream (the
+    /// commonest values: plain ASCII names, numbers and strings without
+    /// escapes, no comments). Gives up (None, nothing consumed) on anything
+    /// else, leaving the token-level attempt and the general path to it.
+    fn scan_literal(&mut self, open: Token) -> Option<Lit> {
+        if !self.literal_bytes || self.buf.len() != 1 || self.lexer.plain_position() != Some(open.end) {
+            return None;
+        }
+        let mut end = open.start;
+        match self.scan_value(&mut end, 0) {
+            Some(l) => {
+                let kind = if open.kind == Tok::OBrack { Tok::CBrack } else { Tok::CBrace };
+                self.buf.clear();
+                self.lexer.skip_to(end);
+                self.prev = Some(Token { kind, start: end - 1, end });
+                Some(l)
+            }
+            None => {
+                self.literal_waste += end.saturating_sub(open.start);
+                None
+            }
+        }
+    }
+
+    /// One literal value at byte `*at` (see [`Parser::lit`]); `*at` moves
+    /// past it (or to where reading gave up).
+    fn scan_value(&mut self, at: &mut usize, nest: u32) -> Option<Lit> {
+        let src = self.src();
+        let b = src.as_bytes();
+        let p = *at;
+        match *b.get(p)? {
+            b'0'..=b'9' => {
+                let e = super::lex::number_end(b, p);
+                *at = e;
+                let n = Number::parse_literal(&src[p..e]).ok()?;
+                Some(self.lit_leaf(Value::number(n), p..e, 1))
+            }
+            b'-' => {
+                let q = skip_blanks(b, p + 1);
+                *at = q;
+                if !b.get(q)?.is_ascii_digit() {
+                    return None;
+                }
+                let e = super::lex::number_end(b, q);
+                *at = e;
+                let n = Number::parse_literal(&src[q..e]).ok()?;
+                Some(self.lit_leaf(Value::number(n.neg()), p..e, 2))
+            }
+            b'"' => {
+                let e = plain_string_end(b, p)?;
+                *at = e;
+                Some(self.lit_leaf(str_value(&src[p + 1..e - 1]), p..e, 2))
+            }
+            b't' | b'f' | b'n' => {
+                let e = ascii_ident_end(b, p)?;
+                *at = e;
+                let v = match &src[p..e] {
+                    "true" => Value::bool(true),
+                    "false" => Value::bool(false),
+                    "null" => Value::null(Type::Dynamic),
+                    _ => return None,
+                };
+                Some(self.lit_leaf(v, p..e, 1))
+            }
+            b'[' if nest < LITERAL_MAX_NEST => self.scan_tuple(at, nest),
+            b'{' if nest < LITERAL_MAX_NEST => self.scan_object(at, nest),
+            _ => None,
+        }
+    }
+
+    fn scan_tuple(&mut self, at: &mut usize, nest: u32) -> Option<Lit> {
+        let b = self.src().as_bytes();
+        let open = *at;
+        let m = SpanMap(self.span_offset, self.span_len);
+        let mut vals = Vec::new();
+        let mut kids = std::collections::BTreeMap::new();
+        let mut depth = 0;
+        // Inside brackets newlines are not significant.
+        *at = skip_blanks_and_newlines(b, open + 1);
+        loop {
+            if b.get(*at) == Some(&b']') {
+                break;
+            }
+            let e = self.scan_value(at, nest + 1)?;
+            depth = depth.max(e.depth);
+            if self.want_spans {
+                kids.insert(vals.len().to_string(), e.spans);
+            }
+            vals.push(e.value);
+            *at = skip_blanks_and_newlines(b, *at);
+            match b.get(*at)? {
+                b']' => break,
+                b',' => *at = skip_blanks_and_newlines(b, *at + 1),
+                _ => return None,
+            }
+        }
+        *at += 1;
+        let range = open..*at;
+        Some(Lit {
+            value: self.types.tuple(vals),
+            spans: SpanTree { range: m.range(range.clone()), kids },
+            depth: depth + 1,
+            range,
+        })
+    }
+
+    fn scan_object(&mut self, at: &mut usize, nest: u32) -> Option<Lit> {
+        let src = self.src();
+        let b = src.as_bytes();
+        let open = *at;
+        // `{for ...}` is a `for` expression.
+        let first = skip_blanks_and_newlines(b, open + 1);
+        if ascii_ident_end(b, first).is_some_and(|e| &src[first..e] == "for") {
+            return None;
+        }
+        let m = SpanMap(self.span_offset, self.span_len);
+        let mut vals = crate::value::AttrMap::new();
+        let mut kids = std::collections::BTreeMap::new();
+        let mut depth = 0;
+        *at = open + 1;
+        loop {
+            // Inside braces newlines separate attributes; blank lines are skipped.
+            *at = skip_blanks(b, *at);
+            let nl = newline_len(b, *at);
+            if nl > 0 {
+                *at += nl;
+                continue;
+            }
+            let p = *at;
+            let (name, key_depth) = match *b.get(p)? {
+                b'}' => break,
+                b'"' => {
+                    let e = plain_string_end(b, p)?;
+                    *at = e;
+                    (str_value(&src[p + 1..e - 1]), 3)
+                }
+                c if c.is_ascii_alphabetic() || c == b'_' => {
+                    let e = ascii_ident_end(b, p)?;
+                    *at = e;
+                    (self.key_value(&src[p..e]), 1)
+                }
+                _ => return None,
+            };
+            let crate::value::Kind::String(name) = name.kind else {
+                return None;
+            };
+            // `=` or `:` (in `==`, `=>` or `::` what follows is no value).
+            *at = skip_blanks(b, *at);
+            if !matches!(b.get(*at)?, b'=' | b':') {
+                return None;
+            }
+            *at += 1;
+            *at = skip_blanks(b, *at);
+            let e = self.scan_value(at, nest + 1)?;
+            depth = depth.max(key_depth).max(e.depth);
+            // As in hcl, a later duplicate key wins.
+            if self.want_spans {
+                kids.insert(name.to_string(), e.spans);
+            }
+            vals.insert(name, e.value);
+            *at = skip_blanks(b, *at);
+            match *b.get(*at)? {
+                b'}' => break,
+                b',' => *at += 1,
+                _ => match newline_len(b, *at) {
+                    0 => return None,
+                    n => *at += n,
+                },
+            }
+        }
+        *at += 1;
+        let range = open..*at;
+        Some(Lit {
+            value: self.types.object(vals, crate::value::Marks::NONE),
+            spans: SpanTree { range: m.range(range.clone()), kids },
+            depth: depth + 1,
+            range,
+        })
     }
 
     fn lit_leaf(&self, value: Value, range: Span, depth: u32) -> Lit {
@@ -2051,6 +2251,67 @@ fn is_const(e: &Expr) -> bool {
             matches!(&val.kind, ExprKind::Literal(v) if v.as_number().is_some())
         }
         _ => false,
+    }
+}
+
+/// Past the spaces and tabs at `i` (the scanner's white space; not newlines).
+fn skip_blanks(b: &[u8], mut i: usize) -> usize {
+    while matches!(b.get(i), Some(b' ' | b'\t')) {
+        i += 1;
+    }
+    i
+}
+
+/// The length of the newline token at `i` (`\n` or `\r\n`), or 0.
+fn newline_len(b: &[u8], i: usize) -> usize {
+    match (b.get(i), b.get(i + 1)) {
+        (Some(b'\n'), _) => 1,
+        (Some(b'\r'), Some(b'\n')) => 2,
+        _ => 0,
+    }
+}
+
+/// Past blanks and newlines at `i`.
+fn skip_blanks_and_newlines(b: &[u8], mut i: usize) -> usize {
+    loop {
+        i = skip_blanks(b, i);
+        match newline_len(b, i) {
+            0 => return i,
+            n => i += n,
+        }
+    }
+}
+
+/// The end of the ASCII identifier starting at `i`, or None when there is
+/// none or it may go on with a non-ASCII character (left to the scanner).
+fn ascii_ident_end(b: &[u8], i: usize) -> Option<usize> {
+    if !b.get(i).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_') {
+        return None;
+    }
+    let mut e = i + 1;
+    while let Some(&c) = b.get(e) {
+        if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' {
+            e += 1;
+        } else if c >= 0x80 {
+            return None;
+        } else {
+            break;
+        }
+    }
+    Some(e)
+}
+
+/// The end (past the closing quote) of the quoted string starting at `i`
+/// when it is plain text: no escapes, no `$` or `%` (template sequences),
+/// on one line.
+fn plain_string_end(b: &[u8], i: usize) -> Option<usize> {
+    let mut e = i + 1;
+    loop {
+        match *b.get(e)? {
+            b'"' => return Some(e + 1),
+            b'\\' | b'$' | b'%' | b'\r' | b'\n' => return None,
+            _ => e += 1,
+        }
     }
 }
 

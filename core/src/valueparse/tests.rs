@@ -918,12 +918,12 @@ fn random_sources_never_panic() {
 }
 
 
-/// Literal data takes a fast path in the parser; it must give exactly what
-/// the general path gives: value, type, ranges of the parts, source range and
-/// diagnostics, for every value of the conformance corpus and for texts at
-/// the edges of what the fast path accepts.
+/// Literal data takes fast paths in the parser (byte by byte, then token by
+/// token); they must give exactly what the general path gives: value, type,
+/// ranges of the parts, source range and diagnostics, for every value of the
+/// conformance corpus and for texts at the edges of what they accept.
 #[test]
-fn literal_fast_path_reads_exactly_what_the_general_path_reads() {
+fn literal_fast_paths_read_exactly_what_the_general_path_reads() {
     let mut srcs: Vec<String> = [
         "[1, 2,]", "[\n1,\n2\n]", "{}", "{\n}", "[]", "{a = 1, a = 2}", "{a = 1\n b = 2\n}", "{a: 1}",
         "{\"a\" = 1, \"\" = 2, \"e\u{301}\" = 3}", "{e\u{301} = 1}", "{for = 1}", "[for x in [1]: x]", "{for k, v in {a=1}: k => v}",
@@ -933,6 +933,11 @@ fn literal_fast_path_reads_exactly_what_the_general_path_reads() {
         "[<<EOT\nx\nEOT\n]", "{a = \"x\"\n}", "{a =\n1}", "[1e999999999999]", "[0x10]", "[1.5e3, 01, .5]", "{a = [1, {b = [2, {c = 3}]}]}",
         "{(a) = 1}", "{a.b = 1}", "{\"a\" = 1, b = \"\u{201c}x\u{201d}\"}", "[1, 2", "{a = 1", "[\"abc", "{a = \"b\" c = 1}",
         "{a = tolist([1])}", "[sensitive(1), 2]", "{ a = 1 }.a", "[[1]][0][0]", "{a = [1,2][1]}", "{a = {}}.a",
+        "{a = 1\r\n b = 2\r\n}", "[1,\r\n2]", "{a = 1\r b = 2}", "[-\n5]", "[- 5, -\t6]", "{a == 1}", "{a => 1}", "{a :: 1}",
+        "{true = 1, null = 2, for-x = 3, _ = 4, a-b = 5, A9 = 6}", "[truex, true-x, nullx]", "[\"caf\u{e9}\", \"e\u{301}\", \"\u{0}\"]",
+        "{\"k\" == 1}", "{\"k\".x = 1}", "{a = 1.}", "[1.5.3]", "[5e, 5e+, 5E-3, 1e5x]", "{a\n= 1}", "{a =\n1}", "{\n\n a = 1,\n\n}",
+        "{a = 1, \n for = 2}", "{\nfor = 1}", "[\"a$b\", \"a%b\", \"$\", \"%\"]", "{\"\" = \"\"}", "[ ]", "{ }", "[,]", "{,}",
+        "[1 , 2 ,\n ]", "{a=1,b=2,}", "{a = [1, 2] b = 3}", "[{a = 1}\n{b = 2}]", "[1]x", "{a = x}", "[\"\\u0041\"]",
     ]
     .iter()
     .map(|s| s.to_string())
@@ -957,11 +962,13 @@ fn literal_fast_path_reads_exactly_what_the_general_path_reads() {
     let mut fast_taken = 0;
     for src in &srcs {
         for spans in [true, false] {
-            let fast = parse_hcl(src, ValueFormat::Hcl, spans, true);
-            let general = parse_hcl(src, ValueFormat::Hcl, spans, false);
-            assert_eq!(summary(&fast), summary(&general), "{src:?} spans={spans}");
+            let general = summary(&parse_hcl(src, ValueFormat::Hcl, spans, LiteralPaths::None));
+            for paths in [LiteralPaths::All, LiteralPaths::TokensOnly] {
+                let fast = parse_hcl(src, ValueFormat::Hcl, spans, paths);
+                assert_eq!(summary(&fast), general, "{src:?} spans={spans} {paths:?}");
+            }
         }
-        fast_taken += usize::from(parse_hcl(src, ValueFormat::Hcl, true, true).is_ok());
+        fast_taken += usize::from(parse_hcl(src, ValueFormat::Hcl, true, LiteralPaths::All).is_ok());
     }
     assert!(srcs.len() > 2000 && fast_taken > 1000, "{} texts, {fast_taken} read", srcs.len());
 }
