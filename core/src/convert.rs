@@ -409,7 +409,7 @@ impl Plan {
                 Ok(match shared {
                     Some(ty) => {
                         debug_assert_eq!(Value::object(out.clone()).ty, *ty);
-                        Value { ty: ty.clone(), kind: Kind::Attrs(Arc::new(out)), marks: crate::value::Marks::NONE }
+                        Value { ty: ty.clone(), kind: Kind::Attrs(out.into()), marks: crate::value::Marks::NONE }
                     }
                     None => Value::object(out),
                 })
@@ -878,7 +878,7 @@ mod tests {
         let v = convert(&given, &want).unwrap();
         assert_eq!(v.ty, oty(&[("a", Type::String), ("b", Type::Number)], &[]));
         match (&v.kind, &given.kind) {
-            (Kind::Attrs(x), Kind::Attrs(y)) => assert!(Arc::ptr_eq(x, y)),
+            (Kind::Attrs(x), Kind::Attrs(y)) => assert!(crate::value::Attrs::ptr_eq(x, y)),
             _ => unreachable!(),
         }
     }

@@ -77,16 +77,20 @@ impl Defaults {
                 let mut changed: Option<AttrMap> = None;
                 for (k, e) in attrs.iter() {
                     if let Some(ne) = self.child_for(ElemKey::Name(k)).and_then(|d| d.apply_changed(e)) {
-                        changed.get_or_insert_with(|| (**attrs).clone()).insert(k.clone(), ne);
+                        changed.get_or_insert_with(|| attrs.to_map()).insert(k.clone(), ne);
                     }
                 }
                 for (name, def) in &self.values {
-                    if changed.as_ref().unwrap_or(&**attrs).get(name).is_none_or(Value::is_null) {
+                    let current = match &changed {
+                        Some(c) => c.get(name),
+                        None => attrs.get(name),
+                    };
+                    if current.is_none_or(Value::is_null) {
                         let def = match self.children.get(name) {
                             Some(d) => d.apply(def),
                             None => def.clone(),
                         };
-                        changed.get_or_insert_with(|| (**attrs).clone()).insert(name.clone(), def);
+                        changed.get_or_insert_with(|| attrs.to_map()).insert(name.clone(), def);
                     }
                 }
                 let out = changed?;
@@ -160,7 +164,7 @@ mod tests {
         let out = tc.defaults.as_ref().unwrap().apply(&Value::tuple(vec![full.clone(), missing]));
         let elems = out.elements().unwrap();
         match (&elems[0].kind, &full.kind) {
-            (Kind::Attrs(x), Kind::Attrs(y)) => assert!(std::sync::Arc::ptr_eq(x, y)),
+            (Kind::Attrs(x), Kind::Attrs(y)) => assert!(crate::value::Attrs::ptr_eq(x, y)),
             _ => unreachable!(),
         }
         assert_eq!(elems[1].attrs().unwrap()["b"].as_bool(), Some(true));

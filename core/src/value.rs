@@ -35,7 +35,7 @@ pub enum Kind {
     /// Shared, so cloning a value never copies its elements.
     Seq(Arc<Vec<Value>>),
     /// Elements of a map or attributes of an object, keys in cty order.
-    Attrs(Arc<AttrMap>),
+    Attrs(Attrs),
 }
 
 #[derive(Clone, Debug)]
@@ -86,7 +86,7 @@ impl Value {
         Value { ty: Type::set(elem_ty), kind: Kind::Seq(Arc::new(elems)), marks }
     }
     pub fn map(elem_ty: Type, elems: AttrMap) -> Value {
-        Value { ty: Type::map(elem_ty), kind: Kind::Attrs(Arc::new(elems)), marks: Marks::NONE }
+        Value { ty: Type::map(elem_ty), kind: Kind::Attrs(elems.into()), marks: Marks::NONE }
     }
     pub fn tuple(elems: Vec<Value>) -> Value {
         let ty = Type::tuple(elems.iter().map(|e| e.ty.clone()).collect());
@@ -94,7 +94,7 @@ impl Value {
     }
     pub fn object(attrs: AttrMap) -> Value {
         let ty = object_type_of(&attrs);
-        Value { ty, kind: Kind::Attrs(Arc::new(attrs)), marks: Marks::NONE }
+        Value { ty, kind: Kind::Attrs(attrs.into()), marks: Marks::NONE }
     }
 
     pub fn with_marks(mut self, m: Marks) -> Value {
@@ -131,7 +131,7 @@ impl Value {
             _ => None,
         }
     }
-    pub fn attrs(&self) -> Option<&AttrMap> {
+    pub fn attrs(&self) -> Option<&Attrs> {
         match &self.kind {
             Kind::Attrs(m) => Some(m),
             _ => None,
@@ -159,15 +159,16 @@ impl Value {
                     })
                     .collect(),
             )),
-            Kind::Attrs(a) => Kind::Attrs(Arc::new(
+            Kind::Attrs(a) => Kind::Attrs(
                 a.iter()
                     .map(|(k, e)| {
                         let (e, m) = e.unmark_deep();
                         marks = marks.union(m);
                         (k.clone(), e)
                     })
-                    .collect(),
-            )),
+                    .collect::<AttrMap>()
+                    .into(),
+            ),
             k => k.clone(),
         };
         (Value { ty: self.ty.clone(), kind, marks: Marks::NONE }, marks)
@@ -244,12 +245,7 @@ impl AttrMap {
         self.entries.is_empty()
     }
     fn find(&self, key: &str) -> Result<usize, usize> {
-        // Appending in order is the common case (building from sorted input).
-        match self.entries.last() {
-            Some((k, _)) if &**k < key => Err(self.entries.len()),
-            None => Err(0),
-            _ => self.entries.binary_search_by(|(k, _)| (**k).cmp(key)),
-        }
+        find(&self.entries, key)
     }
     pub fn get(&self, key: &str) -> Option<&Value> {
         self.find(key).ok().map(|i| &self.entries[i].1)
@@ -320,5 +316,75 @@ impl std::ops::Index<&str> for AttrMap {
     type Output = Value;
     fn index(&self, key: &str) -> &Value {
         self.get(key).expect("no such key in AttrMap")
+    }
+}
+
+/// Where `key` is in sorted entries, or where it would go.
+fn find(entries: &[(Key, Value)], key: &str) -> Result<usize, usize> {
+    // Appending in order is the common case (building from sorted input).
+    match entries.last() {
+        Some((k, _)) if &**k < key => Err(entries.len()),
+        None => Err(0),
+        _ => entries.binary_search_by(|(k, _)| (**k).cmp(key)),
+    }
+}
+
+/// The attributes of an object value or the elements of a map value, as a
+/// value holds them: an [`AttrMap`]'s entries in one shared allocation, so
+/// cloning a value never copies them and reading them is one step from the
+/// value.
+#[derive(Clone, Debug)]
+pub struct Attrs(Arc<[(Key, Value)]>);
+
+impl Attrs {
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        find(&self.0, key).ok().map(|i| &self.0[i].1)
+    }
+    pub fn contains_key(&self, key: &str) -> bool {
+        find(&self.0, key).is_ok()
+    }
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&Key, &Value)> + ExactSizeIterator {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &Key> + ExactSizeIterator {
+        self.0.iter().map(|(k, _)| k)
+    }
+    pub fn values(&self) -> impl DoubleEndedIterator<Item = &Value> + ExactSizeIterator {
+        self.0.iter().map(|(_, v)| v)
+    }
+    /// A copy of the entries to change (the values themselves are shared).
+    pub fn to_map(&self) -> AttrMap {
+        AttrMap { entries: self.0.to_vec() }
+    }
+    /// Whether both hold the very same entries (not copies).
+    pub fn ptr_eq(a: &Attrs, b: &Attrs) -> bool {
+        Arc::ptr_eq(&a.0, &b.0)
+    }
+}
+
+impl From<AttrMap> for Attrs {
+    fn from(m: AttrMap) -> Attrs {
+        Attrs(m.entries.into())
+    }
+}
+
+impl<'a> IntoIterator for &'a Attrs {
+    type Item = (&'a Key, &'a Value);
+    type IntoIter = std::iter::Map<std::slice::Iter<'a, (Key, Value)>, fn(&'a (Key, Value)) -> (&'a Key, &'a Value)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+}
+
+impl std::ops::Index<&str> for Attrs {
+    type Output = Value;
+    fn index(&self, key: &str) -> &Value {
+        self.get(key).expect("no such key in Attrs")
     }
 }

@@ -254,7 +254,7 @@ impl TypeCache {
         );
         Value {
             ty,
-            kind: crate::value::Kind::Attrs(std::sync::Arc::new(vals)),
+            kind: crate::value::Kind::Attrs(vals.into()),
             marks,
         }
     }
