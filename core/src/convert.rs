@@ -710,18 +710,21 @@ pub fn explain(v: &Value, want: &Type, limit: usize) -> Vec<ExplainStep> {
     explain_planned(v, want, &plan_convert(&v.ty, want), limit)
 }
 
+/// Types in explanations are cut to this many bytes.
+pub const EXPLAIN_TYPE_MAX: usize = 240;
+
 /// [`explain`] with the plan from [`plan_convert`].
 pub fn explain_planned(v: &Value, want: &Type, top: &TopPlan, limit: usize) -> Vec<ExplainStep> {
     let mut out = Vec::new();
     match top {
         TopPlan::Unchanged => {
-            out.push(ExplainStep { path: String::new(), from: v.ty.type_string(), to: want.type_string(), rule: "the value already has the wanted type".into() })
+            out.push(ExplainStep { path: String::new(), from: v.ty.type_string_short(EXPLAIN_TYPE_MAX), to: want.type_string_short(EXPLAIN_TYPE_MAX), rule: "the value already has the wanted type".into() })
         }
         TopPlan::Plan(p) => explain_plan(p, v, &mut Vec::new(), &mut out, limit),
         TopPlan::NoConversion => out.push(ExplainStep {
             path: String::new(),
-            from: v.ty.type_string(),
-            to: want.type_string(),
+            from: v.ty.type_string_short(EXPLAIN_TYPE_MAX),
+            to: want.type_string_short(EXPLAIN_TYPE_MAX),
             rule: format!("no conversion exists: {}", crate::mismatch::mismatch_message(&v.ty, want)),
         }),
     }
@@ -733,7 +736,7 @@ fn explain_plan(p: &Plan, v: &Value, path: &mut Path, out: &mut Vec<ExplainStep>
         return;
     }
     let rule = if v.is_null() { "null converts to a null of the wanted type".to_string() } else { p.rule() };
-    out.push(ExplainStep { path: crate::path::format_path(path), from: v.ty.type_string(), to: p.out.type_string(), rule });
+    out.push(ExplainStep { path: crate::path::format_path(path), from: v.ty.type_string_short(EXPLAIN_TYPE_MAX), to: p.out.type_string_short(EXPLAIN_TYPE_MAX), rule });
     if v.is_null() || !v.is_known() {
         return;
     }

@@ -175,11 +175,32 @@ impl Type {
     /// sorted, no spaces, optional attributes as `optional(T)`.
     pub fn type_string(&self) -> String {
         let mut s = String::new();
-        self.write_type_string(&mut s);
+        self.write_type_string(&mut s, usize::MAX);
         s
     }
 
-    fn write_type_string(&self, out: &mut String) {
+    /// [`Type::type_string`] cut to at most `max` bytes, ending in `…` when
+    /// cut (a tuple of 20,000 objects is not shown whole). Only about `max`
+    /// bytes are ever written.
+    pub fn type_string_short(&self, max: usize) -> String {
+        let mut s = String::new();
+        self.write_type_string(&mut s, max);
+        if s.len() > max {
+            let mut cut = max;
+            while !s.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            s.truncate(cut);
+            s.push('…');
+        }
+        s
+    }
+
+    /// Writes the type string, stopping soon after `out` passes `limit` bytes.
+    fn write_type_string(&self, out: &mut String, limit: usize) {
+        if out.len() > limit {
+            return;
+        }
         match self {
             Type::Bool => out.push_str("bool"),
             Type::Number => out.push_str("number"),
@@ -191,12 +212,15 @@ impl Type {
                     Type::Map(_) => "map(",
                     _ => "set(",
                 });
-                e.write_type_string(out);
+                e.write_type_string(out, limit);
                 out.push(')');
             }
             Type::Object(o) => {
                 out.push_str("object({");
                 for (i, (name, t)) in o.attrs.iter().enumerate() {
+                    if out.len() > limit {
+                        return;
+                    }
                     if i > 0 {
                         out.push(',');
                     }
@@ -209,10 +233,10 @@ impl Type {
                     out.push('=');
                     if o.optional.contains(name) {
                         out.push_str("optional(");
-                        t.write_type_string(out);
+                        t.write_type_string(out, limit);
                         out.push(')');
                     } else {
-                        t.write_type_string(out);
+                        t.write_type_string(out, limit);
                     }
                 }
                 out.push_str("})");
@@ -220,10 +244,13 @@ impl Type {
             Type::Tuple(t) => {
                 out.push_str("tuple([");
                 for (i, e) in t.iter().enumerate() {
+                    if out.len() > limit {
+                        return;
+                    }
                     if i > 0 {
                         out.push(',');
                     }
-                    e.write_type_string(out);
+                    e.write_type_string(out, limit);
                 }
                 out.push_str("])");
             }
@@ -288,6 +315,20 @@ mod tests {
 
     fn obj(attrs: &[(&str, Type)]) -> Type {
         Type::object(attrs.iter().map(|(k, t)| (k.to_string(), t.clone())).collect())
+    }
+
+    #[test]
+    fn short_type_string_is_the_type_string_cut_with_an_ellipsis() {
+        let small = Type::list(obj(&[("a", Type::String)]));
+        assert_eq!(small.type_string_short(100), small.type_string());
+        let big = Type::tuple(vec![obj(&[("é", Type::Number)]); 10_000]);
+        let full = big.type_string();
+        let short = big.type_string_short(20);
+        assert_eq!(short, "tuple([object({é=nu…");
+        // Never inside a character: 16 bytes would end in the middle of `é`.
+        assert_eq!(big.type_string_short(16), "tuple([object({…");
+        assert!(full.starts_with(short.trim_end_matches('…')));
+        assert!(big.type_string_short(1000).chars().count() <= 1001);
     }
 
     #[test]
