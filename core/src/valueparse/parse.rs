@@ -1826,6 +1826,38 @@ impl<'a> Parser<'a> {
         r
     }
 
+    /// The head of a `for` expression or directive after `for`:
+    /// `[key_name ","] value_name "in" collection`, with the messages of
+    /// the construct (hcl words them slightly differently for each).
+    fn parse_for_header(&mut self, words: &ForWords) -> PResult<(Option<String>, String, Expr)> {
+        let bad = |p: &mut Self, detail: &str| -> PResult<(Option<String>, String, Expr)> {
+            let r = p.peek().range();
+            p.err(words.summary, detail, r)
+        };
+        if self.peek().kind != Tok::Ident {
+            return bad(self, words.no_name);
+        }
+        let first = self.read();
+        let mut val_var = self.text(&first).to_string();
+        let mut key_var = None;
+        if self.peek().kind == Tok::Comma {
+            self.read();
+            if self.peek().kind != Tok::Ident {
+                return bad(self, words.no_value_name);
+            }
+            key_var = Some(val_var);
+            let t = self.read();
+            val_var = self.text(&t).to_string();
+        }
+        let t = self.peek();
+        if !self.is_keyword(&t, "in") {
+            return bad(self, words.no_in);
+        }
+        self.read();
+        let coll = self.parse_expression()?;
+        Ok((key_var, val_var, coll))
+    }
+
     #[inline(never)]
     fn finish_for_inner(&mut self, open: Token) -> PResult<Expr> {
         self.read(); // `for`
@@ -1835,33 +1867,7 @@ impl<'a> Parser<'a> {
             let r = p.peek().range();
             p.err("Invalid 'for' expression", detail, r)
         };
-        if self.peek().kind != Tok::Ident {
-            return bad(self, "For expression requires variable name after 'for'.");
-        }
-        let first = self.read();
-        let mut val_var = self.text(&first).to_string();
-        let mut key_var = None;
-        if self.peek().kind == Tok::Comma {
-            self.read();
-            if self.peek().kind != Tok::Ident {
-                return bad(
-                    self,
-                    "For expression requires value variable name after comma.",
-                );
-            }
-            key_var = Some(val_var);
-            let t = self.read();
-            val_var = self.text(&t).to_string();
-        }
-        let t = self.peek();
-        if !self.is_keyword(&t, "in") {
-            return bad(
-                self,
-                "For expression requires the 'in' keyword after its name declarations.",
-            );
-        }
-        self.read();
-        let coll = self.parse_expression()?;
+        let (key_var, val_var, coll) = self.parse_for_header(&FOR_EXPRESSION_WORDS)?;
         if self.peek().kind != Tok::Colon {
             return bad(
                 self,
@@ -2084,34 +2090,7 @@ impl<'a> Parser<'a> {
                 parts.push(TPart::EndCtrl(which, r));
             }
             "for" => {
-                let bad = |p: &mut Self, detail: &str| -> PResult<bool> {
-                    let r = p.peek().range();
-                    p.err("Invalid 'for' directive", detail, r)
-                };
-                if self.peek().kind != Tok::Ident {
-                    return bad(self, "For directive requires variable name after 'for'.");
-                }
-                let t = self.read();
-                let mut val_var = self.text(&t).to_string();
-                let mut key_var = None;
-                if self.peek().kind == Tok::Comma {
-                    self.read();
-                    if self.peek().kind != Tok::Ident {
-                        return bad(
-                            self,
-                            "For directive requires value variable name after comma.",
-                        );
-                    }
-                    key_var = Some(val_var);
-                    let t = self.read();
-                    val_var = self.text(&t).to_string();
-                }
-                let t = self.peek();
-                if !self.is_keyword(&t, "in") {
-                    return bad(self, "For directive requires 'in' keyword after names.");
-                }
-                self.read();
-                let coll = self.parse_expression()?;
+                let (key_var, val_var, coll) = self.parse_for_header(&FOR_DIRECTIVE_WORDS)?;
                 let r = open.start..self.peek().end;
                 parts.push(TPart::For {
                     key_var,
@@ -2253,6 +2232,29 @@ fn is_const(e: &Expr) -> bool {
         _ => false,
     }
 }
+
+/// hcl's messages for a malformed `for` head, in a `for` expression or a
+/// `%{ for }` template directive.
+struct ForWords {
+    summary: &'static str,
+    no_name: &'static str,
+    no_value_name: &'static str,
+    no_in: &'static str,
+}
+
+const FOR_EXPRESSION_WORDS: ForWords = ForWords {
+    summary: "Invalid 'for' expression",
+    no_name: "For expression requires variable name after 'for'.",
+    no_value_name: "For expression requires value variable name after comma.",
+    no_in: "For expression requires the 'in' keyword after its name declarations.",
+};
+
+const FOR_DIRECTIVE_WORDS: ForWords = ForWords {
+    summary: "Invalid 'for' directive",
+    no_name: "For directive requires variable name after 'for'.",
+    no_value_name: "For directive requires value variable name after comma.",
+    no_in: "For directive requires 'in' keyword after names.",
+};
 
 /// Past the spaces and tabs at `i` (the scanner's white space; not newlines).
 fn skip_blanks(b: &[u8], mut i: usize) -> usize {

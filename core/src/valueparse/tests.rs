@@ -972,3 +972,21 @@ fn literal_fast_paths_read_exactly_what_the_general_path_reads() {
     }
     assert!(srcs.len() > 2000 && fast_taken > 1000, "{} texts, {fast_taken} read", srcs.len());
 }
+
+/// hcl words a malformed `for` head differently in an expression and in a
+/// template directive (checked against hcl).
+#[test]
+fn malformed_for_heads_are_reported_in_the_words_of_their_construct() {
+    let table = [
+        ("[for 1 in [1]: 1]", "Invalid 'for' expression", "For expression requires variable name after 'for'."),
+        ("[for a, 1 in [1]: 1]", "Invalid 'for' expression", "For expression requires value variable name after comma."),
+        ("[for a b]", "Invalid 'for' expression", "For expression requires the 'in' keyword after its name declarations."),
+        ("\"%{ for 1 in [1] }x%{ endfor }\"", "Invalid 'for' directive", "For directive requires variable name after 'for'."),
+        ("\"%{ for a, 1 in [1] }x%{ endfor }\"", "Invalid 'for' directive", "For directive requires value variable name after comma."),
+        ("\"%{ for a b }x%{ endfor }\"", "Invalid 'for' directive", "For directive requires 'in' keyword after names."),
+    ];
+    for (src, summary, detail) in table {
+        let d = first_err(src, ValueFormat::Hcl);
+        assert_eq!((d.summary.as_str(), d.detail.as_str()), (summary, detail), "{src}");
+    }
+}
