@@ -817,23 +817,7 @@ pub fn is_collection_value(v: &Value) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeSet;
-
-    fn s(x: &str) -> Value {
-        Value::string(x)
-    }
-    fn n(i: i64) -> Value {
-        Value::number(Number::from_i64(i))
-    }
-    fn obj(attrs: &[(&str, Value)]) -> Value {
-        Value::object(attrs.iter().map(|(k, v)| (k.to_string(), v.clone())).collect())
-    }
-    fn oty(attrs: &[(&str, Type)], optional: &[&str]) -> Type {
-        Type::object_with_optional(
-            attrs.iter().map(|(k, t)| (k.to_string(), t.clone())).collect(),
-            optional.iter().map(|x| x.to_string()).collect::<BTreeSet<_>>(),
-        )
-    }
+    use crate::testutil::{n, obj, oty, s};
 
     #[test]
     fn primitive_conversions_follow_go_cty() {

@@ -152,9 +152,7 @@ mod tests {
     use super::*;
     use crate::typeexpr::parse_variable_type;
 
-    fn obj(attrs: &[(&str, Value)]) -> Value {
-        Value::object(attrs.iter().map(|(k, v)| (k.to_string(), v.clone())).collect())
-    }
+    use crate::testutil::obj;
 
     #[test]
     fn objects_that_need_no_default_are_shared_not_copied() {

@@ -23,6 +23,9 @@ pub mod unify;
 pub mod value;
 pub mod valueparse;
 
+#[cfg(test)]
+mod testutil;
+
 #[cfg(feature = "js")]
 pub mod js;
 

@@ -134,14 +134,7 @@ fn likely_confusing(got: &Type, want: &Type) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::{BTreeMap, BTreeSet};
-
-    fn obj(attrs: &[(&str, Type)], optional: &[&str]) -> Type {
-        Type::object_with_optional(
-            attrs.iter().map(|(k, t)| (k.to_string(), t.clone())).collect::<BTreeMap<_, _>>(),
-            optional.iter().map(|s| s.to_string()).collect::<BTreeSet<_>>(),
-        )
-    }
+    use crate::testutil::oty as obj;
 
     #[test]
     fn mismatch_messages_follow_go_cty_1_18() {

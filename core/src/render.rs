@@ -456,24 +456,7 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::number::Number;
-    use crate::value::Marks;
-
-    fn s(x: &str) -> Value {
-        Value::string(x)
-    }
-    fn n(i: i64) -> Value {
-        Value::number(Number::from_i64(i))
-    }
-    fn obj(kv: &[(&str, Value)]) -> Value {
-        Value::object(kv.iter().map(|(k, v)| (k.to_string(), v.clone())).collect())
-    }
-    fn map(ety: Type, kv: &[(&str, Value)]) -> Value {
-        Value::map(ety, kv.iter().map(|(k, v)| (k.to_string(), v.clone())).collect())
-    }
-    fn sensitive(v: Value) -> Value {
-        v.with_marks(Marks { sensitive: true })
-    }
+    use crate::testutil::{map, n, obj, s, sensitive};
 
     #[test]
     fn go_quote_escapes_quote_backslash_and_short_escapes() {

@@ -638,15 +638,7 @@ mod tests {
     use crate::render::console;
     use crate::value::Marks;
 
-    fn s(x: &str) -> Value {
-        Value::string(x)
-    }
-    fn n(i: i64) -> Value {
-        Value::number(Number::from_i64(i))
-    }
-    fn obj(kv: &[(&str, Value)]) -> Value {
-        Value::object(kv.iter().map(|(k, v)| (k.to_string(), v.clone())).collect())
-    }
+    use crate::testutil::{n, obj, s};
     fn strs(vs: &[Value]) -> Vec<String> {
         vs.iter().map(console).collect()
     }

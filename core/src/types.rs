@@ -8,6 +8,9 @@ use std::sync::Arc;
 
 /// A cty type. Cheap to clone: compound parts are shared, and comparing two
 /// types that share their parts is a pointer comparison.
+// Equality is structural (the pointer comparison is only a shortcut), so the
+// derived hash agrees with it.
+#[allow(clippy::derived_hash_with_manual_eq)]
 #[derive(Clone, Eq, Hash)]
 pub enum Type {
     Bool,

@@ -404,7 +404,7 @@ impl Evaluator {
                             None
                         }
                     }
-                    (Kind::Attrs(m), Kind::String(s)) => m.get(&**s).cloned(),
+                    (Kind::Attrs(m), Kind::String(s)) => m.get(s).cloned(),
                     _ => None,
                 };
                 if let Some(v) = found {

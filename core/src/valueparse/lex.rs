@@ -504,6 +504,37 @@ impl<'a> Lexer<'a> {
     }
 }
 
+/// Where the number literal starting at `p` (a digit) ends:
+/// `digit (digit | '.' | [eE][+-]?digit)*`, never ending in `.`.
+pub fn number_end(src: &[u8], p: usize) -> usize {
+    let at = |i: usize| *src.get(i).unwrap_or(&0);
+    let mut i = p + 1;
+    let mut last_good = i;
+    loop {
+        let b = at(i);
+        if b.is_ascii_digit() {
+            i += 1;
+            last_good = i;
+        } else if b == b'.' {
+            i += 1;
+        } else if b == b'e' || b == b'E' {
+            let mut j = i + 1;
+            if matches!(at(j), b'+' | b'-') {
+                j += 1;
+            }
+            if at(j).is_ascii_digit() {
+                i = j + 1;
+                last_good = i;
+            } else {
+                break;
+            }
+        } else {
+            break;
+        }
+    }
+    last_good
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -623,35 +654,4 @@ mod tests {
         );
         assert_eq!(kinds("/* x */"), vec![(Tok::Comment, "/* x */")]);
     }
-}
-
-/// Where the number literal starting at `p` (a digit) ends:
-/// `digit (digit | '.' | [eE][+-]?digit)*`, never ending in `.`.
-pub fn number_end(src: &[u8], p: usize) -> usize {
-    let at = |i: usize| *src.get(i).unwrap_or(&0);
-    let mut i = p + 1;
-    let mut last_good = i;
-    loop {
-        let b = at(i);
-        if b.is_ascii_digit() {
-            i += 1;
-            last_good = i;
-        } else if b == b'.' {
-            i += 1;
-        } else if b == b'e' || b == b'E' {
-            let mut j = i + 1;
-            if matches!(at(j), b'+' | b'-') {
-                j += 1;
-            }
-            if at(j).is_ascii_digit() {
-                i = j + 1;
-                last_good = i;
-            } else {
-                break;
-            }
-        } else {
-            break;
-        }
-    }
-    last_good
 }

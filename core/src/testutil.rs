@@ -1,0 +1,38 @@
+//! Builders for values and types in unit tests (one set, shared by the
+//! modules' tests).
+
+use std::collections::BTreeSet;
+
+use crate::number::Number;
+use crate::types::Type;
+use crate::value::{Marks, Value};
+
+pub fn s(x: &str) -> Value {
+    Value::string(x)
+}
+
+pub fn n(i: i64) -> Value {
+    Value::number(Number::from_i64(i))
+}
+
+/// An object value with these attributes.
+pub fn obj(attrs: &[(&str, Value)]) -> Value {
+    Value::object(attrs.iter().map(|(k, v)| (k.to_string(), v.clone())).collect())
+}
+
+/// A map value of `ety` with these elements.
+pub fn map(ety: Type, elems: &[(&str, Value)]) -> Value {
+    Value::map(ety, elems.iter().map(|(k, v)| (k.to_string(), v.clone())).collect())
+}
+
+pub fn sensitive(v: Value) -> Value {
+    v.with_marks(Marks { sensitive: true })
+}
+
+/// An object type with these attributes, the `optional` ones optional.
+pub fn oty(attrs: &[(&str, Type)], optional: &[&str]) -> Type {
+    Type::object_with_optional(
+        attrs.iter().map(|(k, t)| (k.to_string(), t.clone())).collect(),
+        optional.iter().map(|x| x.to_string()).collect::<BTreeSet<_>>(),
+    )
+}
