@@ -388,3 +388,32 @@ impl std::ops::Index<&str> for Attrs {
         self.get(key).expect("no such key in Attrs")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testutil::{n, s};
+
+    #[test]
+    fn attr_map_keeps_keys_in_byte_order_and_a_later_duplicate_wins() {
+        let m: AttrMap = [("b", n(1)), ("a", n(2)), ("B", n(3)), ("é", n(4)), ("a", n(5))].into_iter().collect();
+        let keys: Vec<&str> = m.iter().map(|(k, _)| &**k).collect();
+        assert_eq!(keys, ["B", "a", "b", "é"]);
+        assert_eq!(m["a"].as_number(), Some(&crate::number::Number::from_i64(5)));
+        assert!(m.get("c").is_none() && m.contains_key("é"));
+    }
+
+    #[test]
+    fn attrs_shared_by_a_value_read_like_the_map_they_came_from() {
+        let mut m = AttrMap::new();
+        m.insert("z", s("last"));
+        m.insert("a", s("first"));
+        let v = Value::object(m.clone());
+        let a = v.attrs().unwrap();
+        assert_eq!(a.keys().map(|k| &**k).collect::<Vec<_>>(), ["a", "z"]);
+        assert_eq!(a["z"].as_str(), Some("last"));
+        assert_eq!(a.to_map().len(), m.len());
+        let w = v.clone();
+        assert!(Attrs::ptr_eq(a, w.attrs().unwrap()));
+    }
+}
