@@ -211,9 +211,5 @@ fn object_type_of(attrs: &BTreeMap<String, Value>) -> Type {
 
 /// Unicode NFC, as cty normalises every string value.
 pub fn nfc(s: &str) -> String {
-    use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
-    match is_nfc_quick(s.chars()) {
-        IsNormalized::Yes => s.to_string(),
-        _ => s.nfc().collect(),
-    }
+    crate::nfc::nfc(s)
 }
