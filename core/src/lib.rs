@@ -12,6 +12,7 @@ mod crc32;
 pub mod defaults;
 pub mod diag;
 pub mod hclsrc;
+mod goprint;
 pub mod mismatch;
 mod nfc;
 pub mod number;
