@@ -25,8 +25,8 @@ const DIST = args.dist;
 const CLI = args.cli ?? "target/debug/tftype";
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const TIMEOUT = 10_000;
-// The payload budget of the issue (gzip -9 of everything in dist/).
-const PAYLOAD_BUDGET = 300 * 1024;
+// The payload budget of issue #6: under 300,000 bytes, the sum of gzip -9 of every file in dist/.
+const PAYLOAD_BUDGET = 300_000;
 const DOCS = "core/tests/conformance/docs.jsonl";
 const DOCS_EXPECTED = "core/tests/conformance/docs.expected.jsonl";
 
@@ -795,7 +795,8 @@ if (DIST) {
   }
   console.log(`  ${String(raw).padStart(9)} B raw  ${String(gz).padStart(9)} B gz  total`);
   const verdict = gz < PAYLOAD_BUDGET ? "within" : "OVER";
-  console.log(`  payload ${(gz / 1024).toFixed(1)} KiB gz: ${verdict} the ${PAYLOAD_BUDGET / 1024} KiB budget`);
+  // Not (yet) a failed check: the site is still over the budget (see issue #6).
+  console.log(`  payload ${gz} B gz (${(gz / 1024).toFixed(1)} KiB): ${verdict} the ${PAYLOAD_BUDGET} B budget`);
 }
 console.log(`screenshots: ${OUT}/*.png`);
 console.log(`e2e: ${passed} passed, ${failed} failed`);

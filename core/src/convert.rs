@@ -377,10 +377,16 @@ impl Plan {
                     "true" | "1" => Ok(Value::bool(true)),
                     "false" | "0" => Ok(Value::bool(false)),
                     _ => Err(ConvertError::here(
-                        match s.to_lowercase().as_str() {
-                            "true" => "a bool is required; to convert from string, use lowercase \"true\"",
-                            "false" => "a bool is required; to convert from string, use lowercase \"false\"",
-                            _ => "a bool is required",
+                        // Go lowercases the whole string (strings.ToLower); no
+                        // non-ASCII character lowercases to a letter of "true" or
+                        // "false", so an ASCII comparison gives the same answer
+                        // without linking Unicode's lowercase table into the .wasm.
+                        if s.eq_ignore_ascii_case("true") {
+                            "a bool is required; to convert from string, use lowercase \"true\""
+                        } else if s.eq_ignore_ascii_case("false") {
+                            "a bool is required; to convert from string, use lowercase \"false\""
+                        } else {
+                            "a bool is required"
                         },
                     )),
                 }
@@ -818,6 +824,24 @@ pub fn is_collection_value(v: &Value) -> bool {
 mod tests {
     use super::*;
     use crate::testutil::{n, obj, oty, s};
+
+    #[test]
+    fn bool_hint_lowercasing_needs_only_ascii() {
+        // The "use lowercase" hint compares ASCII-case-insensitively; that equals
+        // Go's strings.ToLower(s) == "true" only because no non-ASCII character
+        // lowercases to one of these letters (Go maps U+0130 to 'i', also not one).
+        for c in (0x80..=0x10FFFFu32).filter_map(char::from_u32) {
+            assert!(
+                !c.to_lowercase().any(|l| "truefals".contains(l)),
+                "{c:?} lowercases into an ASCII letter of true/false"
+            );
+        }
+        let cases = [("TRUE", true), ("tRuE", true), ("FALSE", true), ("fAlse", true), ("TRUE ", false), ("\u{212A}", false)];
+        for (text, hinted) in cases {
+            let msg = convert(&s(text), &Type::Bool).unwrap_err().message;
+            assert_eq!(msg.contains("use lowercase"), hinted, "{text:?}: {msg}");
+        }
+    }
 
     #[test]
     fn primitive_conversions_follow_go_cty() {

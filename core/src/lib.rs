@@ -8,10 +8,13 @@
 //! variable pipeline, the one entry point [`evaluate`]).
 
 pub mod convert;
+mod crc32;
 pub mod defaults;
 pub mod diag;
 pub mod hclsrc;
+mod goprint;
 pub mod mismatch;
+mod nfc;
 pub mod number;
 pub mod path;
 pub mod pipeline;

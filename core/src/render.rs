@@ -7,14 +7,12 @@
 //! stack.
 //!
 //! Go version notes: current Terraform is built with Go 1.26, whose `unicode`
-//! tables are Unicode 15.0.0 (what [`go_quote`] follows, through the
-//! `unicode-general-category` 0.6 tables) and whose `encoding/json` writes
-//! `\b` and `\f` as short escapes (Go 1.22 and later; the oracle's Go 1.19
-//! writes `\u0008` and `\u000c`: the same JSON value).
+//! tables are Unicode 15.0.0 (what [`go_quote`] follows, through a table
+//! generated from the `unicode-general-category` 0.6 crate) and whose
+//! `encoding/json` writes `\b` and `\f` as short escapes (Go 1.22 and later;
+//! the oracle's Go 1.19 writes `\u0008` and `\u000c`: the same JSON value).
 
 use std::fmt::Write as _;
-
-use unicode_general_category::{get_general_category, GeneralCategory as G};
 
 use crate::types::Type;
 use crate::value::{Kind, Value};
@@ -249,14 +247,7 @@ pub fn go_quote_into(s: &str, out: &mut String) {
 /// surrogates, private use and unassigned code points — is not printable.
 /// Categories are Unicode 15.0.0's, as in Go 1.21 through 1.26.
 pub fn go_is_print(c: char) -> bool {
-    let u = c as u32;
-    if u < 0x80 {
-        return (0x20..0x7f).contains(&u);
-    }
-    !matches!(
-        get_general_category(c),
-        G::SpaceSeparator | G::LineSeparator | G::ParagraphSeparator | G::Control | G::Format | G::Surrogate | G::PrivateUse | G::Unassigned
-    )
+    crate::goprint::is_print(c)
 }
 
 // ---------------------------------------------------------------------------

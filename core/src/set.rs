@@ -130,7 +130,7 @@ pub fn hash_bytes(v: &Value) -> String {
 
 /// `Value.Hash()`: CRC-32 (IEEE) of [`hash_bytes`]; the bucket of an element.
 pub fn hash(v: &Value) -> u32 {
-    crc32fast::hash(hash_bytes(v).as_bytes())
+    crate::crc32::hash(hash_bytes(v).as_bytes())
 }
 
 // ---------------------------------------------------------------------------
@@ -184,7 +184,7 @@ impl ElemInfo {
         let start = arena.len();
         let mut flags = Flags::default();
         append_hash(v, arena, &mut flags);
-        let crc = crc32fast::hash(&arena.as_bytes()[start..]);
+        let crc = crate::crc32::hash(&arena.as_bytes()[start..]);
         if class != Class::Other {
             arena.truncate(start);
         }

@@ -211,11 +211,7 @@ fn object_type_of(attrs: &AttrMap) -> Type {
 
 /// Unicode NFC, as cty normalises every string value.
 pub fn nfc(s: &str) -> String {
-    use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
-    match is_nfc_quick(s.chars()) {
-        IsNormalized::Yes => s.to_string(),
-        _ => s.nfc().collect(),
-    }
+    crate::nfc::nfc(s)
 }
 
 /// An attribute or map key. Keys are shared: the same name in many objects
