@@ -450,7 +450,7 @@ impl Plan {
                     out.insert(k.clone(), r?);
                 }
                 if out.is_empty() {
-                    let ety = if ety.is_dynamic() { v.ty.element_type().unwrap().clone() } else { ety.clone() };
+                    let ety = if ety.is_dynamic() { v.ty.element_type().unwrap().clone() } else { ety.without_optional_attrs_deep() };
                     return Ok(Value::map(ety, out));
                 }
                 if ety.is_collection() || ety.is_object() {

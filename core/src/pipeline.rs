@@ -87,7 +87,8 @@ pub struct Response {
     pub type_string: Option<String>,
     /// What `terraform console` prints for `var.NAME`.
     pub console: Option<String>,
-    /// go-cty JSON: `{"value": ..., "type": ...}` as JSON text.
+    /// go-cty JSON: `{"value": ..., "type": ...}` as JSON text; None when
+    /// the value has unknown parts (which `ctyjson.Marshal` refuses).
     pub json: Option<String>,
     pub sensitive_paths: Vec<String>,
     pub summary: Option<String>,
@@ -223,7 +224,11 @@ pub fn evaluate(req: &Request) -> Response {
         type_string: Some(converted.ty.type_string()),
         console: Some(console),
         // ctyjson ignores marks; optional markers never reach a result type.
-        json: Some(format!("{{\"value\":{},\"type\":{}}}", render::json_value(&converted), render::json_type(&converted.ty.without_optional_attrs_deep()))),
+        // It cannot write unknown values (go-cty can produce them converting
+        // an untyped null inside a map), so such a value has no JSON form.
+        json: converted.is_wholly_known().then(|| {
+            format!("{{\"value\":{},\"type\":{}}}", render::json_value(&converted), render::json_type(&converted.ty.without_optional_attrs_deep()))
+        }),
         sensitive_paths,
         explain,
         ..Response::default()

@@ -59,6 +59,9 @@ impl Outcome {
     }
 }
 
+/// The JSON tab's text for a value with unknown parts.
+pub const NO_JSON: &str = "(no JSON: parts of this value are unknown, \"known after apply\", which go-cty's JSON cannot write)";
+
 /// Evaluates `state` with the engine.
 pub fn compute(state: &State) -> Outcome {
     let req = state.request();
@@ -69,11 +72,12 @@ pub fn compute(state: &State) -> Outcome {
         stage: resp.stage,
         type_string: resp.type_string.unwrap_or_default(),
         console: resp.console.unwrap_or_default(),
-        json: resp
-            .json
-            .as_deref()
-            .map(jsonfmt::pretty)
-            .unwrap_or_default(),
+        json: match resp.json.as_deref() {
+            Some(j) => jsonfmt::pretty(j),
+            // go-cty's JSON cannot write unknown values.
+            None if resp.ok => NO_JSON.to_string(),
+            None => String::new(),
+        },
         summary: resp.summary.unwrap_or_default(),
         detail: resp.detail.unwrap_or_default(),
         explain: resp
@@ -180,6 +184,14 @@ mod tests {
             value: value.into(),
             ..State::default()
         }
+    }
+
+    #[test]
+    fn a_value_with_unknown_parts_says_why_it_has_no_json() {
+        let o = compute(&state("object({x = number, c = optional(object({id = number}), {id = 1})})", "tomap({x = null})"));
+        assert!(o.ok, "{}", o.detail);
+        assert!(o.console.contains("(known after apply)"), "{}", o.console);
+        assert_eq!(o.json, NO_JSON);
     }
 
     #[test]

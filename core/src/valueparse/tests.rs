@@ -945,7 +945,7 @@ fn literal_fast_paths_read_exactly_what_the_general_path_reads() {
     srcs.push(format!("{}1{}", "[".repeat(40), "]".repeat(40)));
     srcs.push(format!("{}1{}", "{a = ".repeat(30), "}".repeat(30)));
     srcs.push(format!("[{}x]", "{a = 1}, ".repeat(50)));
-    for file in ["docs", "upstream_tests", "gen_public"] {
+    for file in ["docs", "upstream_tests", "gen_public", "regressions"] {
         let path = format!("{}/tests/conformance/{file}.jsonl", env!("CARGO_MANIFEST_DIR"));
         for line in std::fs::read_to_string(path).unwrap().lines() {
             let case: serde_json::Value = serde_json::from_str(line).unwrap();
