@@ -188,7 +188,10 @@ mod tests {
 
     #[test]
     fn a_value_with_unknown_parts_says_why_it_has_no_json() {
-        let o = compute(&state("object({x = number, c = optional(object({id = number}), {id = 1})})", "tomap({x = null})"));
+        let o = compute(&state(
+            "object({x = number, c = optional(object({id = number}), {id = 1})})",
+            "tomap({x = null})",
+        ));
         assert!(o.ok, "{}", o.detail);
         assert!(o.console.contains("(known after apply)"), "{}", o.console);
         assert_eq!(o.json, NO_JSON);
