@@ -26,7 +26,10 @@ const CLI = args.cli ?? "target/debug/tftype";
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const TIMEOUT = 10_000;
 // The payload budget of issue #6: under 300,000 bytes, the sum of gzip -9 of every file in dist/.
+// The site is over it (CodeMirror, Leptos and the engine each take a large share; see the README),
+// so the check that can fail is a ceiling just above today's size: the payload must not grow.
 const PAYLOAD_BUDGET = 300_000;
+const PAYLOAD_CEILING = 560_000;
 const DOCS = "core/tests/conformance/docs.jsonl";
 const DOCS_EXPECTED = "core/tests/conformance/docs.expected.jsonl";
 
@@ -795,8 +798,10 @@ if (DIST) {
   }
   console.log(`  ${String(raw).padStart(9)} B raw  ${String(gz).padStart(9)} B gz  total`);
   const verdict = gz < PAYLOAD_BUDGET ? "within" : "OVER";
-  // Not (yet) a failed check: the site is still over the budget (see issue #6).
   console.log(`  payload ${gz} B gz (${(gz / 1024).toFixed(1)} KiB): ${verdict} the ${PAYLOAD_BUDGET} B budget`);
+  await check(`the payload does not grow past its ceiling of ${PAYLOAD_CEILING} B gz`, async () => {
+    assert(gz <= PAYLOAD_CEILING, `payload ${gz} B gz is over the ceiling of ${PAYLOAD_CEILING} B`);
+  });
 }
 console.log(`screenshots: ${OUT}/*.png`);
 console.log(`e2e: ${passed} passed, ${failed} failed`);
