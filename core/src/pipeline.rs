@@ -226,9 +226,8 @@ pub fn evaluate(req: &Request) -> Response {
         // ctyjson ignores marks; optional markers never reach a result type.
         // It cannot write unknown values (go-cty can produce them converting
         // an untyped null inside a map), so such a value has no JSON form.
-        json: converted.is_wholly_known().then(|| {
-            format!("{{\"value\":{},\"type\":{}}}", render::json_value(&converted), render::json_type(&converted.ty.without_optional_attrs_deep()))
-        }),
+        json: render::json_value_known(&converted)
+            .map(|j| format!("{{\"value\":{j},\"type\":{}}}", render::json_type(&converted.ty.without_optional_attrs_deep()))),
         sensitive_paths,
         explain,
         ..Response::default()

@@ -273,6 +273,12 @@ enum JStep<'a> {
 /// `{"value":...,"type":...}` as `ctyjson` does (never the case for a value
 /// marshalled with its own type).
 pub fn json_value(v: &Value) -> String {
+    json_value_known(v).unwrap_or_else(|| "null".into())
+}
+
+/// [`json_value`], or None when the value has unknown parts, which
+/// `ctyjson.Marshal` refuses ("value is not known").
+pub fn json_value_known(v: &Value) -> Option<String> {
     let mut out = String::new();
     let mut stack = vec![JStep::Value(v, &v.ty)];
     while let Some(step) = stack.pop() {
@@ -297,7 +303,8 @@ pub fn json_value(v: &Value) -> String {
                 }
                 match &v.kind {
                     // ctyjson refuses unknowns; nothing produces them here.
-                    Kind::Null | Kind::Unknown => out.push_str("null"),
+                    Kind::Unknown => return None,
+                    Kind::Null => out.push_str("null"),
                     Kind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
                     Kind::Number(n) => n.write_text_f(&mut out),
                     Kind::String(s) => go_json_string(s, &mut out),
@@ -334,7 +341,7 @@ pub fn json_value(v: &Value) -> String {
             }
         }
     }
-    out
+    Some(out)
 }
 
 /// `ctyjson.MarshalType`: `"string"`, `["list","string"]`,
@@ -665,6 +672,10 @@ mod tests {
         ]);
         assert_eq!(json_value(&v), r#"{"b":false,"e":[],"l":[1,2],"m":{"k1":false,"k2":true},"n":-3,"s":"x","t":["a",null],"z":null}"#);
         assert_eq!(json_value(&Value::null(Type::Dynamic)), "null");
+        // ctyjson refuses unknown values, wherever they are.
+        let partly_unknown = obj(&[("a", n(1)), ("b", Value::unknown(Type::Number))]);
+        assert_eq!(json_value_known(&partly_unknown), None);
+        assert_eq!(json_value_known(&obj(&[("a", n(1))])).as_deref(), Some(r#"{"a":1}"#));
         assert_eq!(json_value(&sensitive(s("x"))), r#""x""#);
     }
 

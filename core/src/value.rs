@@ -137,15 +137,6 @@ impl Value {
             _ => None,
         }
     }
-    /// True when neither this value nor anything inside it is unknown.
-    pub fn is_wholly_known(&self) -> bool {
-        match &self.kind {
-            Kind::Unknown => false,
-            Kind::Seq(v) => v.iter().all(Value::is_wholly_known),
-            Kind::Attrs(m) => m.values().all(Value::is_wholly_known),
-            _ => true,
-        }
-    }
     /// True when this value or anything inside it is marked sensitive.
     pub fn has_sensitive_deep(&self) -> bool {
         self.marks.sensitive
