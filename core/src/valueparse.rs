@@ -6,6 +6,11 @@
 //! of marks through conditionals): its token rules, grammar, template strip
 //! markers and heredoc indentation, evaluation rules and diagnostics. Values
 //! nest at most [`parse::MAX_DEPTH`] levels.
+//!
+//! The same parser reads type constraints for [`crate::typeexpr`]: as the
+//! `type` argument of a `variable` block in a configuration file
+//! ([`parse_type_config`], with hclsyntax's body and block rules), with the
+//! same nesting limit.
 
 pub(crate) mod ast;
 mod eval;

@@ -926,3 +926,49 @@ fn pretty_quotes_names_that_are_not_identifiers() {
         "object({\n  ok           = number\n  \"with space\" = string\n})"
     );
 }
+
+#[test]
+fn repeated_arguments_are_found_among_many_after_the_type() {
+    // Each argument name is checked against the earlier ones (hcl's
+    // "Attribute redefined"), by name lookup rather than a scan of them all.
+    let mut src = String::from("string\n");
+    for i in 0..50_000 {
+        src.push_str(&format!("a{i} = 1\n"));
+    }
+    src.push_str("a7 = 2\n");
+    let d = parse_variable_type(Some(&src)).unwrap_err();
+    assert_eq!(d[0].summary, "Attribute redefined");
+    assert_eq!(d[0].detail, "The argument \"a7\" was already set at main.tf:10,1-3. Each argument may be set only once.");
+    let r = d[0].range.clone().unwrap();
+    assert_eq!(r.start, src.rfind("a7").unwrap());
+}
+
+#[test]
+fn a_malformed_one_line_block_reports_what_follows_its_line_first() {
+    // hclsyntax skips to the end of the line and reports an empty line or a
+    // comma after it before the block's own error (checked against hcl).
+    let newline = "An argument definition on the same line as its containing block creates a single-line block definition, which must also be closed on the same line. Place the block's closing brace immediately after the argument definition.";
+    let comma = "Single-line block syntax can include only one argument definition. To define multiple arguments, use the multi-line block syntax with one argument definition per line.";
+    let cases = [
+        ("string\nfoo { 1 }\n", newline, 17..17),
+        ("string\nfoo { 1 }\n\n", newline, 17..18),
+        ("string\nfoo { a = \n\n", newline, 18..19),
+        ("string\nfoo { a = \n,", comma, 18..19),
+        ("string\nfoo { a b\n,", comma, 17..18),
+    ];
+    for (src, detail, range) in cases {
+        let d = parse_variable_type(Some(src)).unwrap_err();
+        assert_eq!(d[0].summary, "Invalid single-argument block definition");
+        assert_eq!(
+            (d[0].detail.as_str(), d[0].range.clone()),
+            (detail, Some(range)),
+            "{src:?}"
+        );
+    }
+    // Otherwise the block's own error comes first.
+    let (s, _, r) = err("string\nfoo { 1 }\nbar = 2");
+    assert_eq!(
+        (s.as_str(), r.as_str()),
+        ("Argument or block definition required", "1")
+    );
+}

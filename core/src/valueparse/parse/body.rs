@@ -5,9 +5,11 @@
 //! diagnostics. Like the expression parser, it stops at the first syntax
 //! error (after noting hcl's non-fatal "Attribute redefined").
 
+use std::collections::BTreeMap;
+
 use super::super::ast::{Expr, Span};
 use super::super::lex::{Tok, Token};
-use super::{go_quote, PResult, Parser, RawDiag};
+use super::{go_quote, PResult, Parser, RawDiag, Stop};
 
 /// A body: its attributes and blocks in source order.
 #[derive(Debug, Default)]
@@ -45,6 +47,8 @@ const UNCLOSED_BLOCK_DETAIL: &str = "There is no closing brace for this block be
 const INVALID_BLOCK: &str = "Invalid block definition";
 const INVALID_SINGLE: &str = "Invalid single-argument block definition";
 const INVALID_STRING: &str = "Invalid string literal";
+const SINGLE_COMMA: &str = "Single-line block syntax can include only one argument definition. To define multiple arguments, use the multi-line block syntax with one argument definition per line.";
+const SINGLE_NEWLINE: &str = "An argument definition on the same line as its containing block creates a single-line block definition, which must also be closed on the same line. Place the block's closing brace immediately after the argument definition.";
 
 impl Parser<'_> {
     /// `hclsyntax.ParseConfig`: the whole text as a configuration body.
@@ -57,7 +61,7 @@ impl Parser<'_> {
     fn parse_body(&mut self, end: Tok, start: Span) -> PResult<Body> {
         let mut body = Body::default();
         // Attribute names already set in this body, with their name ranges.
-        let mut seen: Vec<(String, Span)> = Vec::new();
+        let mut seen: BTreeMap<String, Span> = BTreeMap::new();
         loop {
             let next = self.peek();
             if next.kind == end {
@@ -71,8 +75,8 @@ impl Parser<'_> {
                 Tok::Ident => {
                     let item = self.parse_body_item()?;
                     if let BodyItem::Attr(a) = &item {
-                        match seen.iter().find(|(n, _)| *n == a.name) {
-                            Some((_, first)) => {
+                        match seen.get(&a.name) {
+                            Some(first) => {
                                 // Not a syntax error: hcl goes on parsing.
                                 let at = self.range_string(&first.clone());
                                 self.diags.push(RawDiag::new(
@@ -84,7 +88,9 @@ impl Parser<'_> {
                                     a.name_range.clone(),
                                 ));
                             }
-                            None => seen.push((a.name.clone(), a.name_range.clone())),
+                            None => {
+                                seen.insert(a.name.clone(), a.name_range.clone());
+                            }
                         }
                     }
                     body.items.push(item);
@@ -134,7 +140,24 @@ impl Parser<'_> {
 
     fn finish_body_attribute(&mut self, ident: Token, single_line: bool) -> PResult<Attribute> {
         self.read(); // `=`
-        let expr = self.parse_expression()?;
+        let first = self.peek();
+        let expr = match self.parse_expression() {
+            Ok(e) => e,
+            // No expression at all in a one-line block body: hcl recovers
+            // from that token, as after a malformed head.
+            Err(_)
+                if single_line
+                    && first.kind != Tok::Eof
+                    && self.diags.last().is_some_and(|d| d.range == first.range())
+                    && self.peek() == first =>
+            {
+                let Some(d) = self.diags.pop() else {
+                    return Err(Stop);
+                };
+                return self.single_attribute_head_error(d);
+            }
+            Err(stop) => return Err(stop),
+        };
         if !single_line {
             let end = self.peek();
             match end.kind {
@@ -236,16 +259,8 @@ impl Parser<'_> {
                             items: vec![BodyItem::Attr(attr)],
                         })
                     }
-                    Tok::Comma => self.err(
-                        INVALID_SINGLE,
-                        "Single-line block syntax can include only one argument definition. To define multiple arguments, use the multi-line block syntax with one argument definition per line.",
-                        next.range(),
-                    ),
-                    Tok::Newline => self.err(
-                        INVALID_SINGLE,
-                        "An argument definition on the same line as its containing block creates a single-line block definition, which must also be closed on the same line. Place the block's closing brace immediately after the argument definition.",
-                        next.range(),
-                    ),
+                    Tok::Comma => self.err(INVALID_SINGLE, SINGLE_COMMA, next.range()),
+                    Tok::Newline => self.err(INVALID_SINGLE, SINGLE_NEWLINE, next.range()),
                     Tok::Eof => self.err(UNCLOSED_BLOCK, UNCLOSED_BLOCK_DETAIL, open.range()),
                     _ => self.err(
                         INVALID_SINGLE,
@@ -257,32 +272,99 @@ impl Parser<'_> {
         }
     }
 
+    /// A one-line block body that is not `name = ...`: hcl skips to the end
+    /// of the line and looks at what follows before reporting this error
+    /// (`body_error`): a comma or an empty line there is reported first.
+    /// (After an error in the argument's expression, hcl's recovery ends
+    /// elsewhere, mostly at the end of the file, and reports nothing more.)
+    fn single_attribute_head_error<T>(&mut self, body_error: RawDiag) -> PResult<T> {
+        self.push_nl(true);
+        self.recover_after_body_item();
+        let next = self.peek();
+        self.pop_nl();
+        match next.kind {
+            Tok::Comma => self
+                .diags
+                .push(RawDiag::new(INVALID_SINGLE, SINGLE_COMMA, next.range())),
+            Tok::Newline => {
+                self.diags
+                    .push(RawDiag::new(INVALID_SINGLE, SINGLE_NEWLINE, next.range()))
+            }
+            _ => {}
+        }
+        self.diags.push(body_error);
+        Err(Stop)
+    }
+
+    /// hclsyntax's `recoverAfterBodyItem`: reads through the end of the line,
+    /// skipping over bracketed parts.
+    fn recover_after_body_item(&mut self) {
+        let mut open: Vec<Tok> = Vec::new();
+        loop {
+            let t = self.read();
+            match t.kind {
+                Tok::Newline if open.is_empty() => return,
+                Tok::Eof => return,
+                Tok::OBrace
+                | Tok::OBrack
+                | Tok::OParen
+                | Tok::OQuote
+                | Tok::OHeredoc
+                | Tok::TemplateInterp
+                | Tok::TemplateControl => open.push(t.kind),
+                Tok::CBrace | Tok::CBrack | Tok::CParen | Tok::CQuote | Tok::CHeredoc => {
+                    let opener = match t.kind {
+                        Tok::CBrace => Tok::OBrace,
+                        Tok::CBrack => Tok::OBrack,
+                        Tok::CParen => Tok::OParen,
+                        Tok::CQuote => Tok::OQuote,
+                        _ => Tok::OHeredoc,
+                    };
+                    while open.last().is_some_and(|&o| o != opener) {
+                        open.pop();
+                    }
+                    open.pop();
+                }
+                Tok::TemplateSeqEnd => {
+                    while open
+                        .last()
+                        .is_some_and(|&o| o != Tok::TemplateInterp && o != Tok::TemplateControl)
+                    {
+                        open.pop();
+                    }
+                    open.pop();
+                }
+                _ => {}
+            }
+        }
+    }
+
     /// hclsyntax's `parseSingleAttrBody`.
     fn single_attribute_body(&mut self) -> PResult<Attribute> {
         let ident = self.read();
         if ident.kind != Tok::Ident {
-            return self.err(
+            return self.single_attribute_head_error(RawDiag::new(
                 DEFINITION_REQUIRED,
                 "An argument or block definition is required here.",
                 ident.range(),
-            );
+            ));
         }
         let next = self.peek();
         match next.kind {
             Tok::Equal => self.finish_body_attribute(ident, true),
             Tok::OQuote | Tok::OBrace | Tok::Ident => {
                 let name = self.text(&ident).to_string();
-                self.err(
+                self.single_attribute_head_error(RawDiag::new(
                     "Argument definition required",
                     format!("A single-line block definition can contain only a single argument. If you meant to define argument {}, use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block.", go_quote(&name)),
                     ident.start..next.end,
-                )
+                ))
             }
-            _ => self.err(
+            _ => self.single_attribute_head_error(RawDiag::new(
                 DEFINITION_REQUIRED,
                 "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
                 ident.range(),
-            ),
+            )),
         }
     }
 
