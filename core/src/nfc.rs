@@ -82,7 +82,7 @@ fn decompose(c: char, out: &mut Vec<char>) {
         let i = u - S_BASE;
         out.push(char_at(L_BASE + i / N_COUNT));
         out.push(char_at(V_BASE + (i % N_COUNT) / T_COUNT));
-        if i % T_COUNT != 0 {
+        if !i.is_multiple_of(T_COUNT) {
             out.push(char_at(T_BASE + i % T_COUNT));
         }
     } else if let Some(e) = decomp_entry(u) {
@@ -146,7 +146,7 @@ pub(crate) fn compose(a: char, b: char) -> Option<char> {
         return char::from_u32(S_BASE + ((a - L_BASE) * V_COUNT + (b - V_BASE)) * T_COUNT);
     }
     if (S_BASE..S_BASE + S_COUNT).contains(&a)
-        && (a - S_BASE) % T_COUNT == 0
+        && (a - S_BASE).is_multiple_of(T_COUNT)
         && (T_BASE + 1..T_BASE + T_COUNT).contains(&b)
     {
         return char::from_u32(a + (b - T_BASE));
