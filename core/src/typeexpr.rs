@@ -4,24 +4,23 @@
 //!
 //! The source is parsed as Terraform parses it: as the `type` argument of a
 //! `variable` block in a configuration file, so comments and newlines inside
-//! the type are allowed and syntax errors are hclsyntax's (see
-//! [`crate::hclsrc`]). Every diagnostic carries the byte range of the part
-//! of the type source it is about, as typeexpr's `Subject` ranges do.
+//! the type are allowed and syntax errors are hclsyntax's: the text is read
+//! by the values module's hclsyntax-following parser
+//! ([`crate::valueparse`]), and its expression tree is walked here with
+//! `typeexpr`'s rules. Every diagnostic carries the byte range of the part of
+//! the type source it is about, as typeexpr's `Subject` ranges do.
 
-mod consteval;
 mod pretty;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
-use hcl::edit::expr::{Expression, FuncCall, ObjectKey};
-use hcl::edit::structure::Structure;
-use hcl::edit::Span;
-
 use crate::defaults::Defaults;
 use crate::diag::{Diagnostic, Source, SpanTree};
-use crate::hclsrc::{self, Parsed};
 use crate::types::Type;
+use crate::valueparse::ast::{CallExpr, Expr, ExprKind};
+use crate::valueparse::parse::{Body, BodyItem, RawDiag};
+use crate::valueparse::{eval_const, parse_type_config};
 
 pub use pretty::pretty;
 
@@ -44,8 +43,9 @@ pub struct TypeConstraint {
 const PREFIX: &str = "variable \"v\" {\n  type = ";
 const SUFFIX: &str = "\n}\n";
 
-/// How deep and how wide a type source may be (see [`hclsrc::Limits`]).
-pub const LIMITS: hclsrc::Limits = hclsrc::DEFAULT_LIMITS;
+/// How deeply a type source may nest expressions (and blocks): the values
+/// parser's limit. Deeper sources get a diagnostic, never a stack overflow.
+pub const MAX_DEPTH: u32 = crate::valueparse::MAX_DEPTH;
 
 const INVALID_TYPE: &str = "Invalid type specification";
 
@@ -59,61 +59,93 @@ pub fn parse_variable_type(src: Option<&str>) -> Result<TypeConstraint, Vec<Diag
             cli_literal: true,
         });
     };
-    let parsed = hclsrc::parse_wrapped(src, PREFIX, SUFFIX, "main.tf", Source::Type, LIMITS)?;
-    let expr = type_expression(&parsed)?;
-    Reader::new(&parsed).decode_variable_type(expr)
+    let text = format!("{PREFIX}{src}{SUFFIX}");
+    let map = Map {
+        base: PREFIX.len(),
+        len: src.len(),
+    };
+    let body = parse_type_config(&text).map_err(|d| map.diags(d))?;
+    let expr = type_expression(&body, map)?;
+    Reader {
+        text: &text,
+        map,
+        diags: Vec::new(),
+    }
+    .decode_variable_type(expr)
+}
+
+/// Where the type source is in the configuration text around it.
+#[derive(Clone, Copy)]
+struct Map {
+    base: usize,
+    len: usize,
+}
+
+impl Map {
+    /// A range of the configuration text as a range of the source (clamped
+    /// to it).
+    fn src(self, r: &Range<usize>) -> Range<usize> {
+        let f = |x: usize| x.saturating_sub(self.base).min(self.len);
+        f(r.start)..f(r.end)
+    }
+
+    fn diags(self, ds: Vec<RawDiag>) -> Vec<Diagnostic> {
+        ds.into_iter()
+            .map(|d| Diagnostic::error(Source::Type, d.summary, d.detail, Some(self.src(&d.range))))
+            .collect()
+    }
 }
 
 /// The one `type` argument of the one `variable` block, or diagnostics for
 /// whatever else the source added to the configuration.
-fn type_expression(p: &Parsed) -> Result<&Expression, Vec<Diagnostic>> {
+fn type_expression(body: &Body, map: Map) -> Result<&Expr, Vec<Diagnostic>> {
     let mut diags = Vec::new();
-    let mut found: Option<&Expression> = None;
-    let r = |s: Option<Range<usize>>| s.map(|s| p.to_src(s));
-    for (i, st) in p.body.iter().enumerate() {
-        match st {
-            Structure::Block(b) if i == 0 => {
-                for inner in b.body.iter() {
+    let mut found: Option<&Expr> = None;
+    let r = |s: &Range<usize>| Some(map.src(s));
+    for (i, item) in body.items.iter().enumerate() {
+        match item {
+            BodyItem::Block(b) if i == 0 => {
+                for inner in &b.body.items {
                     match inner {
-                        Structure::Attribute(a) => {
-                            let name = a.key.value().as_str();
-                            match (name, found) {
-                                ("type", None) => found = Some(&a.value),
-                                ("type", Some(_)) => diags.push(Diagnostic::error(
-                                    Source::Type,
-                                    "Attribute redefined",
-                                    "The argument \"type\" was already set at main.tf:2,3-7. Each argument may be set only once.",
-                                    r(a.key.span()),
-                                )),
-                                ("description" | "default" | "sensitive" | "ephemeral" | "nullable" | "deprecated" | "const", _) => diags.push(only_the_type(r(a.span()))),
-                                _ => diags.push(Diagnostic::error(
-                                    Source::Type,
-                                    "Unsupported argument",
-                                    format!("An argument named {} is not expected here.", go_quote(name)),
-                                    r(a.key.span()),
-                                )),
-                            }
-                        }
-                        Structure::Block(ib) => {
-                            let name = ib.ident.value().as_str();
-                            if name == "validation" {
-                                diags.push(only_the_type(r(ib.span())));
+                        BodyItem::Attr(a) => match (a.name.as_str(), found) {
+                            // A repeated `type` is hcl's "Attribute redefined", found while parsing.
+                            ("type", None) => found = Some(&a.expr),
+                            ("type", Some(_)) => {}
+                            (
+                                "description" | "default" | "sensitive" | "ephemeral" | "nullable"
+                                | "deprecated" | "const",
+                                _,
+                            ) => diags.push(only_the_type(r(&a.range))),
+                            (name, _) => diags.push(Diagnostic::error(
+                                Source::Type,
+                                "Unsupported argument",
+                                format!(
+                                    "An argument named {} is not expected here.",
+                                    go_quote(name)
+                                ),
+                                r(&a.name_range),
+                            )),
+                        },
+                        BodyItem::Block(ib) => {
+                            if ib.kind == "validation" {
+                                diags.push(only_the_type(r(&ib.range)));
                             } else {
                                 diags.push(Diagnostic::error(
                                     Source::Type,
                                     "Unsupported block type",
                                     format!(
                                         "Blocks of type {} are not expected here.",
-                                        go_quote(name)
+                                        go_quote(&ib.kind)
                                     ),
-                                    r(ib.ident.span()),
+                                    r(&ib.kind_range),
                                 ));
                             }
                         }
                     }
                 }
             }
-            _ => diags.push(only_the_type(r(st.span()))),
+            BodyItem::Block(b) => diags.push(only_the_type(r(&b.range))),
+            BodyItem::Attr(a) => diags.push(only_the_type(r(&a.range))),
         }
     }
     match (found, diags.is_empty()) {
@@ -122,7 +154,7 @@ fn type_expression(p: &Parsed) -> Result<&Expression, Vec<Diagnostic>> {
             Source::Type,
             "Missing type constraint",
             "The type source does not contain a type expression.",
-            Some(0..p.len),
+            Some(0..map.len),
         )]),
         _ => Err(diags),
     }
@@ -145,29 +177,26 @@ const LEGACY_QUOTED: &str = "Terraform 0.11 and earlier required type constraint
 
 /// One `typeexpr` reading of a parsed source.
 struct Reader<'a> {
-    p: &'a Parsed,
+    /// The configuration text the expressions' ranges point into.
+    text: &'a str,
+    map: Map,
     diags: Vec<Diagnostic>,
 }
 
 /// A call as `hcl.ExprCall` sees it.
 struct Call<'e> {
-    name: String,
+    name: &'e str,
     name_range: Range<usize>,
     args_range: Range<usize>,
-    args: Vec<&'e Expression>,
+    args: &'e [Expr],
 }
 
-impl<'a> Reader<'a> {
-    fn new(p: &'a Parsed) -> Self {
-        Reader {
-            p,
-            diags: Vec::new(),
-        }
-    }
+type Reading = (Type, Option<Defaults>, SpanTree);
 
-    /// A span of the parsed text as a range of the type source.
-    fn range(&self, span: Option<Range<usize>>) -> Range<usize> {
-        self.p.to_src(span.unwrap_or(0..0))
+impl Reader<'_> {
+    /// An expression's range in the type source.
+    fn range(&self, e: &Expr) -> Range<usize> {
+        self.map.src(&e.range)
     }
 
     fn error(&mut self, subject: Range<usize>, summary: &str, detail: String) {
@@ -179,14 +208,16 @@ impl<'a> Reader<'a> {
         ));
     }
 
+    /// `Expression.Value(nil)`: a constant expression's value.
+    fn eval(&self, e: &Expr) -> Result<crate::value::Value, Vec<Diagnostic>> {
+        eval_const(e).map_err(|d| self.map.diags(d))
+    }
+
     /// Terraform's `decodeVariableType`.
-    fn decode_variable_type(
-        mut self,
-        expr: &Expression,
-    ) -> Result<TypeConstraint, Vec<Diagnostic>> {
-        let whole = self.range(expr.span());
+    fn decode_variable_type(mut self, expr: &Expr) -> Result<TypeConstraint, Vec<Diagnostic>> {
+        let whole = self.range(expr);
         if is_native_quoted_string(expr) {
-            let v = consteval::Eval { p: self.p }.eval(expr)?;
+            let v = self.eval(expr)?;
             let s = v.as_str().unwrap_or_default().to_string();
             let (summary, detail) = match s.as_str() {
                 "string" => ("Invalid quoted type constraints", format!("{LEGACY_QUOTED}\"string\".")),
@@ -208,7 +239,7 @@ impl<'a> Reader<'a> {
         }
 
         // The legacy shorthands `list` and `map` mean list(any) / map(any).
-        let legacy = match keyword(expr).as_deref() {
+        let legacy = match self.keyword(expr) {
             Some("list") => Some(Type::list(Type::Dynamic)),
             Some("map") => Some(Type::map(Type::Dynamic)),
             _ => None,
@@ -234,50 +265,38 @@ impl<'a> Reader<'a> {
         })
     }
 
-    /// An optional attribute's default: `Expression.Value(nil)`.
-    ///
-    /// TO BE SWITCHED to the values module's full evaluator once it is on
-    /// main (checked with a trial merge: the corpus agrees with it):
-    /// `crate::valueparse::eval_const_expr(e, &self.p.original, 0)` with each
-    /// diagnostic's range mapped through `self.p.to_src`.
-    fn eval_default(&self, e: &Expression) -> Result<crate::value::Value, Vec<Diagnostic>> {
-        consteval::Eval { p: self.p }.eval(e)
+    /// `hcl.ExprAsKeyword`: a single bare name (`null`, `true` and `false`
+    /// included); nothing in parentheses.
+    fn keyword<'e>(&self, expr: &'e Expr) -> Option<&'e str> {
+        match &expr.kind {
+            ExprKind::Scope { root, steps, .. } if steps.is_empty() => Some(root),
+            ExprKind::Literal(v) if v.is_null() => Some("null"),
+            ExprKind::Literal(v) => v.as_bool().map(|b| if b { "true" } else { "false" }),
+            _ => None,
+        }
     }
 
     /// `hcl.ExprCall`: a function call expression, not looking through
     /// parentheses (hclsyntax's parentheses node does not unwrap).
-    fn call<'e>(&self, expr: &'e Expression) -> Option<Call<'e>> {
-        let Expression::FuncCall(fc) = expr else {
+    fn call<'e>(&self, expr: &'e Expr) -> Option<Call<'e>> {
+        let ExprKind::Call(c) = &expr.kind else {
             return None;
         };
-        Some(self.call_parts(fc))
-    }
-
-    fn call_parts<'e>(&self, fc: &'e FuncCall) -> Call<'e> {
-        let whole = fc.span().unwrap_or(0..0);
-        let mut name: Vec<&str> = fc
-            .name
-            .namespace
-            .iter()
-            .map(|i| i.value().as_str())
-            .collect();
-        name.push(fc.name.name.value().as_str());
-        let name_end = fc.name.name.span().map_or(whole.start, |s| s.end);
-        let open = hclsrc::skip_trivia(&self.p.text, name_end).min(whole.end);
-        Call {
-            name: name.join("::"),
-            name_range: self.p.to_src(whole.start..name_end),
-            args_range: self.p.to_src(open..whole.end),
-            args: fc.args.iter().collect(),
-        }
+        let c: &CallExpr = c;
+        Some(Call {
+            name: &c.name,
+            name_range: self.map.src(&c.name_range),
+            args_range: self.map.src(&(c.open_range.start..c.close_range.end)),
+            args: &c.args,
+        })
     }
 
     /// `typeexpr.getType` with `constraint` and `withDefaults` both true.
-    fn get_type(&mut self, expr: &Expression) -> (Type, Option<Defaults>, SpanTree) {
-        let whole = self.range(expr.span());
+    fn get_type(&mut self, expr: &Expr) -> Reading {
+        let whole = self.range(expr);
         let fail = |whole: Range<usize>| (Type::Dynamic, None, SpanTree::leaf(whole));
 
-        match keyword(expr).as_deref() {
+        match self.keyword(expr) {
             Some("bool") => return (Type::Bool, None, SpanTree::leaf(whole)),
             Some("number") => return (Type::Number, None, SpanTree::leaf(whole)),
             Some("string") => return (Type::String, None, SpanTree::leaf(whole)),
@@ -295,14 +314,11 @@ impl<'a> Reader<'a> {
                 return fail(whole);
             }
             Some(kw) => {
-                self.error(
-                    whole.clone(),
-                    INVALID_TYPE,
-                    format!(
-                        "The keyword {} is not a valid type specification.",
-                        go_quote(kw)
-                    ),
+                let detail = format!(
+                    "The keyword {} is not a valid type specification.",
+                    go_quote(kw)
                 );
+                self.error(whole.clone(), INVALID_TYPE, detail);
                 return fail(whole);
             }
             None => {}
@@ -317,41 +333,33 @@ impl<'a> Reader<'a> {
             return fail(whole);
         };
 
-        match call.name.as_str() {
+        match call.name {
             "bool" | "string" | "number" => {
-                self.error(
-                    call.args_range.clone(),
-                    INVALID_TYPE,
-                    format!(
-                        "Primitive type keyword {} does not expect arguments.",
-                        go_quote(&call.name)
-                    ),
+                let detail = format!(
+                    "Primitive type keyword {} does not expect arguments.",
+                    go_quote(call.name)
                 );
+                self.error(call.args_range, INVALID_TYPE, detail);
                 return fail(whole);
             }
             "any" => {
-                self.error(
-                    call.args_range.clone(),
-                    INVALID_TYPE,
-                    format!(
-                        "Type constraint keyword {} does not expect arguments.",
-                        go_quote(&call.name)
-                    ),
+                let detail = format!(
+                    "Type constraint keyword {} does not expect arguments.",
+                    go_quote(call.name)
                 );
+                self.error(call.args_range, INVALID_TYPE, detail);
                 return fail(whole);
             }
             _ => {}
         }
 
         if call.args.len() != 1 {
-            let subject = if call.args.len() > 1 {
-                let first = self.range(call.args[1].span());
-                let last = self.range(call.args[call.args.len() - 1].span());
-                first.start..last.end
-            } else {
-                call.args_range.clone()
+            let subject = match call.args {
+                [_, second, .., last] => self.range(second).start..self.range(last).end,
+                [_, second] => self.range(second),
+                _ => call.args_range.clone(),
             };
-            let detail = match call.name.as_str() {
+            let detail = match call.name {
                 n @ ("list" | "set" | "map") => Some(format!("The {n} type constructor requires one argument specifying the element type.")),
                 "object" => Some("The object type constructor requires one argument specifying the attribute types and values as a map.".to_string()),
                 "tuple" => Some("The tuple type constructor requires one argument specifying the element types as a list.".to_string()),
@@ -363,10 +371,10 @@ impl<'a> Reader<'a> {
             }
         }
 
-        match call.name.as_str() {
+        match call.name {
             "list" | "set" | "map" => {
-                let (ety, edefs, espans) = self.get_type(call.args[0]);
-                let ty = match call.name.as_str() {
+                let (ety, edefs, espans) = self.get_type(&call.args[0]);
+                let ty = match call.name {
                     "list" => Type::list(ety),
                     "set" => Type::set(ety),
                     _ => Type::map(ety),
@@ -376,50 +384,36 @@ impl<'a> Reader<'a> {
                     values: BTreeMap::new(),
                     children: BTreeMap::from([(String::new(), d)]),
                 });
-                (
-                    ty,
-                    defaults,
-                    SpanTree {
-                        range: whole,
-                        kids: BTreeMap::from([(String::new(), espans)]),
-                    },
-                )
+                let spans = SpanTree {
+                    range: whole,
+                    kids: BTreeMap::from([(String::new(), espans)]),
+                };
+                (ty, defaults, spans)
             }
-            "object" => self.object_type(expr, call.args[0]),
-            "tuple" => self.tuple_type(expr, call.args[0]),
+            "object" => self.object_type(whole, &call.args[0]),
+            "tuple" => self.tuple_type(whole, &call.args[0]),
             "optional" => {
-                self.error(
-                    call.name_range.clone(),
-                    INVALID_TYPE,
-                    format!(
-                        "Keyword {} is valid only as a modifier for object type attributes.",
-                        go_quote(&call.name)
-                    ),
+                let detail = format!(
+                    "Keyword {} is valid only as a modifier for object type attributes.",
+                    go_quote(call.name)
                 );
+                self.error(call.name_range, INVALID_TYPE, detail);
                 fail(whole)
             }
             _ => {
-                self.error(
-                    whole.clone(),
-                    INVALID_TYPE,
-                    format!(
-                        "Keyword {} is not a valid type constructor.",
-                        go_quote(&call.name)
-                    ),
+                let detail = format!(
+                    "Keyword {} is not a valid type constructor.",
+                    go_quote(call.name)
                 );
+                self.error(whole.clone(), INVALID_TYPE, detail);
                 fail(whole)
             }
         }
     }
 
-    fn object_type(
-        &mut self,
-        whole_expr: &Expression,
-        arg: &Expression,
-    ) -> (Type, Option<Defaults>, SpanTree) {
-        let whole = self.range(whole_expr.span());
-        let Expression::Object(obj) = arg else {
-            let subject = self.range(arg.span());
+    fn object_type(&mut self, whole: Range<usize>, arg: &Expr) -> Reading {
+        let ExprKind::Object { items, .. } = &arg.kind else {
+            let subject = self.range(arg);
             self.error(
                 subject,
                 INVALID_TYPE,
@@ -434,24 +428,27 @@ impl<'a> Reader<'a> {
         let mut children = BTreeMap::new();
         let mut kids = BTreeMap::new();
 
-        for (key, value) in obj.iter() {
-            let key_span = match key {
-                ObjectKey::Ident(i) => i.span(),
-                ObjectKey::Expression(e) => e.span(),
-            };
-            let key_range = self.range(key_span.clone());
+        for (key, value) in items {
+            let key_range = self.range(key);
             // `hcl.ExprAsKeyword` on an object key: a bare identifier (also
-            // `null`, `true`, `false`); never a parenthesised or quoted key.
-            let original = self.p.original_at(key_span.unwrap_or(0..0));
-            if !hclsrc::is_identifier(original) {
+            // `null`, `true`, `false`), as written; never a parenthesised or
+            // quoted key, nor a traversal.
+            let name = match &key.kind {
+                ExprKind::KeywordKey(_) => self.text.get(key.range.clone()),
+                ExprKind::ObjectKey {
+                    wrapped,
+                    force_non_literal: false,
+                } => self.keyword(wrapped),
+                _ => None,
+            };
+            let Some(name) = name.map(str::to_string) else {
                 self.error(
                     key_range,
                     INVALID_TYPE,
                     "Object constructor map keys must be attribute names.".into(),
                 );
                 continue;
-            }
-            let name = original.to_string();
+            };
             if attrs.contains_key(&name) {
                 self.error(
                     key_range,
@@ -461,12 +458,12 @@ impl<'a> Reader<'a> {
                 continue;
             }
 
-            let mut aty_expr = value.expr();
+            let mut aty_expr = value;
             let mut default: Option<(crate::value::Value, Range<usize>)> = None;
-            if let Some(call) = self.call(aty_expr) {
+            if let Some(call) = self.call(value) {
                 if call.name == "optional" {
                     if call.args.is_empty() {
-                        self.error(call.args_range.clone(), INVALID_TYPE, "Optional attribute modifier requires the attribute type as its argument.".into());
+                        self.error(call.args_range, INVALID_TYPE, "Optional attribute modifier requires the attribute type as its argument.".into());
                         continue;
                     }
                     match call.args.len() {
@@ -474,8 +471,8 @@ impl<'a> Reader<'a> {
                             optional.insert(name.clone());
                         }
                         2 => {
-                            let def_range = self.range(call.args[1].span());
-                            match self.eval_default(call.args[1]) {
+                            let def_range = self.range(&call.args[1]);
+                            match self.eval(&call.args[1]) {
                                 Ok(v) => {
                                     optional.insert(name.clone());
                                     default = Some((v, def_range));
@@ -484,12 +481,12 @@ impl<'a> Reader<'a> {
                             }
                         }
                         _ => self.error(
-                            call.args_range.clone(),
+                            call.args_range,
                             INVALID_TYPE,
                             "Optional attribute modifier expects at most two arguments: the attribute type, and a default value.".into(),
                         ),
                     }
-                    aty_expr = call.args[0];
+                    aty_expr = &call.args[0];
                 }
             }
 
@@ -509,7 +506,7 @@ impl<'a> Reader<'a> {
                 }
             }
 
-            let item_range = key_range.start..self.range(value.expr().span()).end;
+            let item_range = key_range.start..self.range(value).end;
             kids.insert(
                 name.clone(),
                 SpanTree {
@@ -532,14 +529,9 @@ impl<'a> Reader<'a> {
         (ty, defaults, SpanTree { range: whole, kids })
     }
 
-    fn tuple_type(
-        &mut self,
-        whole_expr: &Expression,
-        arg: &Expression,
-    ) -> (Type, Option<Defaults>, SpanTree) {
-        let whole = self.range(whole_expr.span());
-        let Expression::Array(arr) = arg else {
-            let subject = self.range(arg.span());
+    fn tuple_type(&mut self, whole: Range<usize>, arg: &Expr) -> Reading {
+        let ExprKind::Tuple { elems, .. } = &arg.kind else {
+            let subject = self.range(arg);
             self.error(
                 subject,
                 INVALID_TYPE,
@@ -547,18 +539,18 @@ impl<'a> Reader<'a> {
             );
             return (Type::Dynamic, None, SpanTree::leaf(whole));
         };
-        let mut elems = Vec::new();
+        let mut types = Vec::with_capacity(elems.len());
         let mut children = BTreeMap::new();
         let mut kids = BTreeMap::new();
-        for (i, e) in arr.iter().enumerate() {
+        for (i, e) in elems.iter().enumerate() {
             let (ety, edefs, espans) = self.get_type(e);
-            elems.push(ety);
+            types.push(ety);
             if let Some(d) = edefs {
                 children.insert(i.to_string(), d);
             }
             kids.insert(i.to_string(), espans);
         }
-        let ty = Type::tuple(elems);
+        let ty = Type::tuple(types);
         let defaults = (!children.is_empty()).then(|| Defaults {
             ty: ty.clone(),
             values: BTreeMap::new(),
@@ -568,31 +560,10 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// `hcl.ExprAsKeyword`: a single bare name (`null`, `true` and `false`
-/// included); nothing in parentheses.
-fn keyword(expr: &Expression) -> Option<String> {
-    match expr {
-        Expression::Variable(v) => Some(v.value().as_str().to_string()),
-        Expression::Null(_) => Some("null".into()),
-        Expression::Bool(b) => Some(if *b.value() { "true" } else { "false" }.into()),
-        _ => None,
-    }
-}
-
 /// Terraform's `exprIsNativeQuotedString`: an `hclsyntax.TemplateExpr`,
 /// i.e. a quoted string or heredoc that is not a lone `"${...}"`.
-fn is_native_quoted_string(expr: &Expression) -> bool {
-    match expr {
-        Expression::String(_) | Expression::HeredocTemplate(_) => true,
-        Expression::StringTemplate(t) => {
-            !(t.len() == 1
-                && matches!(
-                    t.iter().next(),
-                    Some(hcl::edit::template::Element::Interpolation(_))
-                ))
-        }
-        _ => false,
-    }
+fn is_native_quoted_string(expr: &Expr) -> bool {
+    matches!(expr.kind, ExprKind::Template(_))
 }
 
 #[cfg(test)]

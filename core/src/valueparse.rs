@@ -6,19 +6,24 @@
 //! of marks through conditionals): its token rules, grammar, template strip
 //! markers and heredoc indentation, evaluation rules and diagnostics. Values
 //! nest at most [`parse::MAX_DEPTH`] levels.
+//!
+//! The same parser reads type constraints for [`crate::typeexpr`]: as the
+//! `type` argument of a `variable` block in a configuration file
+//! ([`parse_type_config`], with hclsyntax's body and block rules), with the
+//! same nesting limit.
 
-mod ast;
+pub(crate) mod ast;
 mod eval;
 mod funcs;
 mod gojson;
 mod json;
 mod lex;
-mod parse;
+pub(crate) mod parse;
 mod pos;
 
 use serde::{Deserialize, Serialize};
 
-use crate::diag::{Diagnostic, Source, SpanTree};
+use crate::diag::{Diagnostic, SpanTree};
 use crate::value::Value;
 use ast::{Expr, ExprKind};
 use parse::{Parser, RawDiag};
@@ -228,42 +233,30 @@ fn evaluate_owned(
     Ok((value, spans(&expr, offset, src_len), marked))
 }
 
+/// Parses `text` as a Terraform configuration file (`main.tf`) whose
+/// expressions are kept as written (no folding), for the type stage. Nesting
+/// deeper than [`MAX_DEPTH`] is refused with a type-constraint diagnostic.
+pub(crate) fn parse_type_config(text: &str) -> Result<parse::Body, Vec<RawDiag>> {
+    let mut p = Parser::new(text, "main.tf");
+    p.fold = false;
+    p.literal_fast = false;
+    p.literal_bytes = false;
+    p.want_spans = false;
+    p.type_source = true;
+    let parsed = p.parse_config_file();
+    p.drain_lexer();
+    let diags = p.take_diags();
+    match parsed {
+        Ok(b) if diags.is_empty() => Ok(b),
+        _ => Err(diags),
+    }
+}
+
 /// Evaluates a constant expression (no variables, no functions: hcl's nil
-/// `EvalContext`), as `typeexpr` evaluates an `optional(T, default)` default.
-/// `src` is the text `expr`'s spans refer to; diagnostics are type-editor
-/// diagnostics with ranges shifted by `offset`.
-pub fn eval_const_expr(
-    expr: &hcl::edit::expr::Expression,
-    src: &str,
-    offset: usize,
-) -> Result<Value, Vec<Diagnostic>> {
-    use hcl::edit::Span as _;
-    let (text, base) = match expr.span() {
-        Some(r)
-            if r.end <= src.len()
-                && src.is_char_boundary(r.start)
-                && src.is_char_boundary(r.end) =>
-        {
-            (src[r.clone()].to_string(), r.start)
-        }
-        _ => (expr.to_string(), 0),
-    };
-    let shift = base + offset;
-    let to_type_diags = |ds: Vec<RawDiag>| -> Vec<Diagnostic> {
-        ds.into_iter()
-            .map(|d| {
-                let clamp = |b: usize| b.min(text.len()) + shift;
-                Diagnostic::error(
-                    Source::Type,
-                    d.summary,
-                    d.detail,
-                    Some(clamp(d.range.start)..clamp(d.range.end)),
-                )
-            })
-            .collect()
-    };
-    let parsed = parse_standalone(&text, "main.tf").map_err(to_type_diags)?;
-    evaluate(&parsed, false).map_err(to_type_diags)
+/// `EvalContext`), as `typeexpr` evaluates an `optional(T, default)` default
+/// and Terraform a quoted legacy type.
+pub(crate) fn eval_const(expr: &Expr) -> Result<Value, Vec<RawDiag>> {
+    evaluate(expr, false)
 }
 
 /// Ranges of the value's parts (for literal tuples and objects, and through

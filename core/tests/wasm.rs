@@ -78,6 +78,31 @@ fn type_nested_10000_deep_does_not_crash() {
     assert_result_or_located_diagnostic(&eval(Some(&deep), "[]"));
 }
 
+#[wasm_bindgen_test]
+fn type_nested_to_the_limit_is_read_and_beyond_it_refused() {
+    // The variable block and the innermost keyword take two of the levels.
+    let n = tftype::valueparse::MAX_DEPTH as usize - 2;
+    let at_limit = format!("{}string{}", "list(".repeat(n), ")".repeat(n));
+    let r = eval(Some(&at_limit), "null");
+    assert!(r.ok, "{:?}", r.summary);
+    let beyond = format!("{}string{}", "list(".repeat(n + 1), ")".repeat(n + 1));
+    let r = eval(Some(&beyond), "null");
+    assert_eq!(
+        r.summary.as_deref(),
+        Some("Type constraint too deeply nested")
+    );
+    assert_result_or_located_diagnostic(&r);
+    // Blocks opened after closing the variable's, and defaults, nest too.
+    let blocks = format!("string\n}}\n{}", "a {\n".repeat(10_000));
+    assert_result_or_located_diagnostic(&eval(Some(&blocks), "null"));
+    let default = format!(
+        "object({{a=optional(any, {}1{})}})",
+        "[".repeat(10_000),
+        "]".repeat(10_000)
+    );
+    assert_result_or_located_diagnostic(&eval(Some(&default), "null"));
+}
+
 fn get(obj: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(obj, &JsValue::from_str(key)).expect("property read")
 }

@@ -493,7 +493,7 @@ fn optional_defaults_may_not_use_variables_or_functions() {
             "upper(\"x\")",
         ),
         (
-            "object({a=optional(string, \"${null}\")})",
+            "object({a=optional(string, \"x${null}\")})",
             "Invalid template interpolation value",
             "The expression result is null. Cannot include a null value in a string template.",
             "null",
@@ -507,6 +507,15 @@ fn optional_defaults_may_not_use_variables_or_functions() {
             "{src:?}"
         );
     }
+}
+
+#[test]
+fn a_lone_interpolation_default_is_its_value_unconverted() {
+    // hclsyntax's TemplateWrapExpr: `"${null}"` is null, not a template.
+    let tc = ok("object({a = optional(string, \"${null}\"), b = optional(number, \"${1}\")})");
+    let d = tc.defaults.unwrap();
+    assert!(d.values["a"].is_null());
+    assert_eq!(d.values["b"].ty, Type::Number);
 }
 
 #[test]
@@ -609,6 +618,8 @@ fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
         .unwrap()
 }
 
+const TOO_DEEP: &str = "Type constraint too deeply nested";
+
 #[test]
 fn deep_nesting_is_a_diagnostic_not_a_stack_overflow() {
     on_small_stack(|| {
@@ -630,48 +641,41 @@ fn deep_nesting_is_a_diagnostic_not_a_stack_overflow() {
                 "\"${".repeat(10_000),
                 "}\"".repeat(10_000)
             ),
+            format!("object({{a=optional(number, {}1)}})", "-".repeat(10_000)),
             format!("{}string", "list(".repeat(10_000)),
+            // Blocks the source opens after closing the variable's.
+            format!("string\n}}\n{}", "a {\n".repeat(10_000)),
         ] {
             let d = parse_variable_type(Some(&src)).unwrap_err();
-            assert_eq!(
-                d[0].summary,
-                crate::hclsrc::SUMMARY_TOO_DEEP,
-                "{}",
-                &src[..40]
-            );
+            assert_eq!(d[0].summary, TOO_DEEP, "{}", &src[..40]);
+            assert!(d[0]
+                .detail
+                .contains(&format!("more than {MAX_DEPTH} levels")));
             let r = d[0].range.clone().unwrap();
             assert!(r.start > 0 && r.end <= src.len());
         }
-        // Unary operators nest without brackets: hcl-edit's own limit.
-        let src = format!("object({{a=optional(number, {}1)}})", "-".repeat(10_000));
-        assert!(parse_variable_type(Some(&src)).is_err());
     });
 }
 
 #[test]
 fn nesting_up_to_the_limit_parses_on_a_small_stack() {
     on_small_stack(|| {
-        let n = LIMITS.max_depth;
+        // The variable block is one level; each constructor call another,
+        // and so is the innermost keyword.
+        let n = MAX_DEPTH as usize - 2;
         let src = format!("{}string{}", "list(".repeat(n), ")".repeat(n));
-        assert!(parse_variable_type(Some(&src)).is_ok());
+        let tc = parse_variable_type(Some(&src)).unwrap();
+        assert_eq!(tc.ty.type_string().len(), src.len());
         let src = format!("{}string{}", "list(".repeat(n + 1), ")".repeat(n + 1));
-        assert!(parse_variable_type(Some(&src)).is_err());
-        let src = format!("{}string{}", "object({a=".repeat(n / 2), "})".repeat(n / 2));
-        assert!(parse_variable_type(Some(&src)).is_ok());
-        // object( { optional( and n - 3 brackets.
-        let src = format!(
-            "object({{a=optional(any, {}1{})}})",
-            "[".repeat(n - 3),
-            "]".repeat(n - 3)
+        assert_eq!(
+            parse_variable_type(Some(&src)).unwrap_err()[0].summary,
+            TOO_DEEP
         );
+        // An object attribute costs two levels (the object and its value).
+        let k = n / 3;
+        let src = format!("{}string{}", "object({a=".repeat(k), "})".repeat(k));
         assert!(parse_variable_type(Some(&src)).is_ok());
-        let src = format!(
-            "object({{a=optional(any, {}1{})}})",
-            "[".repeat(n - 2),
-            "]".repeat(n - 2)
-        );
-        assert!(parse_variable_type(Some(&src)).is_err());
-        // Unary operators, templates and objects up to the limit.
+        // Defaults nest inside the type.
         let wrap = |open: &str, close: &str, k: usize| {
             format!(
                 "object({{a=optional(any, {}1{})}})",
@@ -679,11 +683,33 @@ fn nesting_up_to_the_limit_parses_on_a_small_stack() {
                 close.repeat(k)
             )
         };
-        let src = wrap("-(", ")", n - 3);
+        for (open, close, k) in [
+            ("[", "]", 100),
+            ("-(", ")", 50),
+            ("\"${", "}\"", 30),
+            ("{a=[", "]}", 30),
+        ] {
+            let src = wrap(open, close, k);
+            assert!(parse_variable_type(Some(&src)).is_ok(), "{open} x {k}");
+        }
+    });
+}
+
+#[test]
+fn nesting_beyond_the_old_limit_of_32_is_read() {
+    on_small_stack(|| {
+        let src = format!("{}string{}", "list(".repeat(100), ")".repeat(100));
+        let tc = parse_variable_type(Some(&src)).unwrap();
+        let mut t = &tc.ty;
+        let mut depth = 0;
+        while let Some(e) = t.element_type() {
+            t = e;
+            depth += 1;
+        }
+        assert_eq!((depth, t.clone()), (100, Type::String));
+        let src = format!("{}string{}", "object({a=".repeat(40), "})".repeat(40));
         assert!(parse_variable_type(Some(&src)).is_ok());
-        let src = wrap("\"${", "}\"", (n - 3) / 2);
-        assert!(parse_variable_type(Some(&src)).is_ok());
-        let src = wrap("{a=[", "]}", (n - 3) / 2);
+        let src = format!("{}string{}", "tuple([".repeat(60), "])".repeat(60));
         assert!(parse_variable_type(Some(&src)).is_ok());
     });
 }
@@ -699,9 +725,9 @@ fn a_megabyte_of_type_source_gives_an_answer() {
         let src = "(".repeat(1 << 20);
         assert_eq!(
             parse_variable_type(Some(&src)).unwrap_err()[0].summary,
-            crate::hclsrc::SUMMARY_TOO_DEEP
+            TOO_DEEP
         );
-        // A megabyte of attributes in one object: refused at the limit.
+        // A megabyte of attributes in one object, every one with a default.
         let mut src = String::from("object({\n");
         let mut i = 0;
         while src.len() < 1 << 20 {
@@ -709,23 +735,159 @@ fn a_megabyte_of_type_source_gives_an_answer() {
             i += 1;
         }
         src.push_str("})");
-        let d = parse_variable_type(Some(&src)).unwrap_err();
-        assert_eq!(d[0].summary, crate::hclsrc::SUMMARY_TOO_MANY_ITEMS);
-        let r = d[0].range.clone().unwrap();
-        assert_eq!(&src[r.start - 10..r.end], "attr_1024 =");
+        let tc = parse_variable_type(Some(&src)).unwrap();
+        assert_eq!(tc.ty.as_object().unwrap().attrs.len(), i);
+        assert_eq!(tc.defaults.unwrap().values.len(), i);
     });
 }
 
 #[test]
-fn objects_up_to_the_attribute_limit_are_read() {
-    let attrs: Vec<String> = (0..LIMITS.max_items)
-        .map(|i| format!("a{i} = string"))
-        .collect();
+fn objects_have_no_attribute_limit() {
+    // hcl-edit's reader was quadratic in the number of keys (tftype stopped
+    // at 1,024); this reader is linear.
+    let attrs: Vec<String> = (0..20_000).map(|i| format!("a{i} = string")).collect();
     let src = format!("object({{{}}})", attrs.join(", "));
+    let tc = ok(&src);
+    assert_eq!(tc.ty.as_object().unwrap().attrs.len(), 20_000);
     assert_eq!(
-        ok(&src).ty.as_object().unwrap().attrs.len(),
-        LIMITS.max_items
+        &src[tc.spans.kids["a19999"].range.clone()],
+        "a19999 = string"
     );
+    // A repeat among them is still found.
+    let src = format!("object({{{}, a7 = number}})", attrs.join(", "));
+    let d = parse_variable_type(Some(&src)).unwrap_err();
+    assert_eq!(d[0].detail, "Object constructor map keys must be unique.");
+    let r = d[0].range.clone().unwrap();
+    assert_eq!((&src[r.clone()], r.start), ("a7", src.rfind("a7").unwrap()));
+}
+
+#[test]
+fn parse_errors_read_as_hclsyntax_reads_them() {
+    let cases = [
+        ("set(string)(number)", "Missing newline after argument"),
+        ("list(string", "Missing argument separator"),
+        ("object({a=string", "Unterminated function call"),
+        ("object({a=string)", "Missing attribute separator"),
+        ("tuple([string", "Missing item separator"),
+        ("list(string))", "Missing newline after argument"),
+        ("list(,)", "Invalid expression"),
+        ("object({a=})", "Invalid expression"),
+        ("object({a})", "Missing key/value separator"),
+        ("object({=string})", "Invalid expression"),
+        ("list(string]", "Missing argument separator"),
+        ("\"abc", "Invalid multi-line string"),
+        ("list(\"a)", "Invalid multi-line string"),
+        ("object({a=string b=number})", "Missing attribute separator"),
+        ("object({a=string,,b=number})", "Invalid expression"),
+        ("string string", "Missing newline after argument"),
+        ("$", "Invalid character"),
+        ("list(string)}", "Missing newline after argument"),
+        ("list(string) = 1", "Missing newline after argument"),
+        ("<<EOT\nstring", "Unterminated template string"),
+        ("object({a=string}", "Missing argument separator"),
+        ("{", "Unclosed configuration block"),
+        ("[", "Invalid expression"),
+        ("(", "Invalid expression"),
+        (")", "Invalid expression"),
+        ("", "Invalid expression"),
+        ("\nstring", "Invalid expression"),
+        ("# c\nstring", "Invalid expression"),
+        ("object({a=string\n,b=number})", "Invalid expression"),
+        (
+            "object({a=optional(number, 0x10)})",
+            "Missing argument separator",
+        ),
+        ("list(string) & x", "Unsupported operator"),
+        ("list(string);", "Invalid character"),
+        ("'string'", "Invalid character"),
+        ("\u{201c}string\u{201d}", "Invalid character"),
+    ];
+    for (src, want) in cases {
+        assert_eq!(err(src).0, want, "{src:?}");
+    }
+}
+
+#[test]
+fn blocks_and_arguments_after_the_type_follow_hclsyntax() {
+    let cases = [
+        // Closing the variable's block leaves its closing brace alone at the top.
+        (
+            "string\n}\nfoo = 1",
+            "Argument or block definition required",
+            "",
+        ),
+        (
+            "string\n}\nfoo {",
+            "Unexpected content after the type constraint",
+            "foo {",
+        ),
+        (
+            "string\n}\nresource \"a\" \"b\" {",
+            "Unexpected content after the type constraint",
+            "resource \"a\" \"b\" {",
+        ),
+        (
+            "string\n}\nfoo = 1\nbar {",
+            "Unexpected content after the type constraint",
+            "foo = 1",
+        ),
+        (
+            "string\nvalidation {\n}",
+            "Unexpected content after the type constraint",
+            "validation {\n}",
+        ),
+        ("string\nfoo {\n}", "Unsupported block type", "foo"),
+        (
+            "string\nfoo \"a\" b {\n}\n",
+            "Unsupported block type",
+            "foo",
+        ),
+        (
+            "string\nfoo { a = 1\n}",
+            "Invalid single-argument block definition",
+            "\n",
+        ),
+        (
+            "string\nfoo { a = 1",
+            "Invalid single-argument block definition",
+            "",
+        ),
+        ("string\nfoo {", "Unclosed configuration block", ""),
+        ("string\nfoo \"\\q\" {\n}", "Invalid escape sequence", "\\q"),
+        ("string\nfoo = 1 }", "Missing newline after argument", "}"),
+        ("string\nfoo \"a${x}\" {\n}", "Invalid string literal", "${"),
+        (
+            "string\nfoo = 1, bar = 2",
+            "Unexpected comma after argument",
+            ",",
+        ),
+        ("string\nfoo =", "Invalid expression", ""),
+        (
+            "string\nfoo",
+            "Argument or block definition required",
+            "foo",
+        ),
+        ("string\n\"foo\" = 1", "Invalid argument name", "\""),
+        ("string\nfoo = {", "Unclosed configuration block", ""),
+        (
+            "string\nfoo { a = 1, b = 2 }",
+            "Invalid single-argument block definition",
+            ",",
+        ),
+        ("string\nfoo { a b }", "Argument definition required", "a b"),
+        ("string\nfoo = 1\nfoo = 2", "Attribute redefined", "foo"),
+        (
+            "string\nfoo {\n} x",
+            "Missing newline after block definition",
+            "x",
+        ),
+        ("string\nfoo = \n", "Invalid expression", "\n"),
+        ("string\nfoo =\n{", "Invalid expression", "\n"),
+    ];
+    for (src, summary, subject) in cases {
+        let (s, _, r) = err(src);
+        assert_eq!((s.as_str(), r.as_str()), (summary, subject), "{src:?}");
+    }
 }
 
 #[test]
@@ -762,5 +924,51 @@ fn pretty_quotes_names_that_are_not_identifiers() {
     assert_eq!(
         pretty(&t),
         "object({\n  ok           = number\n  \"with space\" = string\n})"
+    );
+}
+
+#[test]
+fn repeated_arguments_are_found_among_many_after_the_type() {
+    // Each argument name is checked against the earlier ones (hcl's
+    // "Attribute redefined"), by name lookup rather than a scan of them all.
+    let mut src = String::from("string\n");
+    for i in 0..50_000 {
+        src.push_str(&format!("a{i} = 1\n"));
+    }
+    src.push_str("a7 = 2\n");
+    let d = parse_variable_type(Some(&src)).unwrap_err();
+    assert_eq!(d[0].summary, "Attribute redefined");
+    assert_eq!(d[0].detail, "The argument \"a7\" was already set at main.tf:10,1-3. Each argument may be set only once.");
+    let r = d[0].range.clone().unwrap();
+    assert_eq!(r.start, src.rfind("a7").unwrap());
+}
+
+#[test]
+fn a_malformed_one_line_block_reports_what_follows_its_line_first() {
+    // hclsyntax skips to the end of the line and reports an empty line or a
+    // comma after it before the block's own error (checked against hcl).
+    let newline = "An argument definition on the same line as its containing block creates a single-line block definition, which must also be closed on the same line. Place the block's closing brace immediately after the argument definition.";
+    let comma = "Single-line block syntax can include only one argument definition. To define multiple arguments, use the multi-line block syntax with one argument definition per line.";
+    let cases = [
+        ("string\nfoo { 1 }\n", newline, 17..17),
+        ("string\nfoo { 1 }\n\n", newline, 17..18),
+        ("string\nfoo { a = \n\n", newline, 18..19),
+        ("string\nfoo { a = \n,", comma, 18..19),
+        ("string\nfoo { a b\n,", comma, 17..18),
+    ];
+    for (src, detail, range) in cases {
+        let d = parse_variable_type(Some(src)).unwrap_err();
+        assert_eq!(d[0].summary, "Invalid single-argument block definition");
+        assert_eq!(
+            (d[0].detail.as_str(), d[0].range.clone()),
+            (detail, Some(range)),
+            "{src:?}"
+        );
+    }
+    // Otherwise the block's own error comes first.
+    let (s, _, r) = err("string\nfoo { 1 }\nbar = 2");
+    assert_eq!(
+        (s.as_str(), r.as_str()),
+        ("Argument or block definition required", "1")
     );
 }

@@ -9,6 +9,9 @@
 
 use std::collections::VecDeque;
 
+mod body;
+pub use body::{Body, BodyItem};
+
 use super::ast::*;
 use super::lex::{Lexer, Tok, Token};
 use super::pos::PosMap;
@@ -91,6 +94,12 @@ pub struct Parser<'a> {
     /// token by token, and byte by byte first when `literal_bytes`.
     pub literal_fast: bool,
     pub literal_bytes: bool,
+    /// Whether tuples and objects of literal data are folded into constants
+    /// (the type parser keeps every node).
+    pub fold: bool,
+    /// Whether the text is a type constraint (for the words of the nesting
+    /// limit's diagnostic).
+    pub type_source: bool,
 }
 
 /// Where the parser was, to go back to after a literal-data attempt gives up.
@@ -143,6 +152,8 @@ impl<'a> Parser<'a> {
             literal_waste: 0,
             literal_fast: true,
             literal_bytes: true,
+            fold: true,
+            type_source: false,
         }
     }
 
@@ -386,6 +397,13 @@ impl<'a> Parser<'a> {
     }
 
     fn too_deep<T>(&mut self, range: Span) -> PResult<T> {
+        if self.type_source {
+            return self.err(
+                "Type constraint too deeply nested",
+                format!("This type constraint nests expressions or blocks more than {MAX_DEPTH} levels deep, which tftype does not accept. Terraform itself has no such limit, but no real type needs it."),
+                range,
+            );
+        }
         self.err(
             "Value too deeply nested",
             format!("This value nests expressions more than {MAX_DEPTH} levels deep, which tftype does not accept. Terraform itself has no such limit, but no real value needs it."),
@@ -925,7 +943,7 @@ impl<'a> Parser<'a> {
     /// than that for them.
     #[inline(never)]
     fn try_literal(&mut self) -> Option<Expr> {
-        if !self.literal_fast || self.literal_waste > 2 * self.src().len() + 4096 || self.depth + 3 * LITERAL_MAX_NEST >= MAX_DEPTH {
+        if !self.literal_fast || !self.fold || self.literal_waste > 2 * self.src().len() + 4096 || self.depth + 3 * LITERAL_MAX_NEST >= MAX_DEPTH {
             return None;
         }
         let start = self.peek();
@@ -1634,7 +1652,7 @@ impl<'a> Parser<'a> {
 
     #[inline(never)]
     fn finish_tuple(&mut self, elems: Vec<Expr>, open: Token, close: Token) -> PResult<Expr> {
-        if elems.iter().all(is_const) {
+        if self.fold && elems.iter().all(is_const) {
             let mut vals = Vec::with_capacity(elems.len());
             let m = SpanMap(self.span_offset, self.span_len);
             let mut spans = SpanTree::leaf(m.range(open.start..close.end));
@@ -1776,9 +1794,10 @@ impl<'a> Parser<'a> {
             }
             self.read();
         };
-        if items
-            .iter()
-            .all(|(k, v)| const_key(k).is_some() && is_const(v))
+        if self.fold
+            && items
+                .iter()
+                .all(|(k, v)| const_key(k).is_some() && is_const(v))
         {
             let mut vals = crate::value::AttrMap::with_capacity(items.len());
             let m = SpanMap(self.span_offset, self.span_len);

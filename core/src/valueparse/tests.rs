@@ -754,25 +754,30 @@ fn spans_locate_elements_and_attributes_of_literal_values() {
 }
 
 #[test]
-fn eval_const_expr_reads_hcl_edit_expressions_without_functions() {
-    let src = "optional(string, [1, {a = \"x\"}])";
-    let body: hcl::edit::structure::Body = format!("t = {src}\n").parse().unwrap();
-    let attr = body.get_attribute("t").unwrap();
-    let hcl::edit::expr::Expression::FuncCall(call) = attr.value.clone() else {
-        panic!()
+fn eval_const_evaluates_without_variables_or_functions() {
+    let text =
+        "variable \"v\" {\n  type = optional(string, [1, {a = \"x\"}])\n  d = tolist([1])\n}\n";
+    let body = parse_type_config(text).unwrap();
+    let parse::BodyItem::Block(b) = &body.items[0] else {
+        panic!("a block")
     };
-    let def = &call.args.iter().nth(1).unwrap();
-    let text = format!("t = {src}\n");
-    let v = eval_const_expr(def, &text, 0).unwrap();
+    let parse::BodyItem::Attr(t) = &b.body.items[0] else {
+        panic!("an attribute")
+    };
+    let ExprKind::Call(c) = &t.expr.kind else {
+        panic!("a call")
+    };
+    let v = eval_const(&c.args[1]).unwrap();
     assert_eq!(
         cty_json(&v),
         r#"{"value":[1,{"a":"x"}],"type":["tuple",["number",["object",{"a":"string"}]]]}"#
     );
-    let bad: hcl::edit::expr::Expression = "tolist([1])".parse().unwrap();
-    let d = eval_const_expr(&bad, "tolist([1])", 10).unwrap_err();
-    assert_eq!(d[0].summary, "Function calls not allowed");
-    assert_eq!(d[0].source, Source::Type);
-    assert_eq!(d[0].range, Some(10..21));
+    let parse::BodyItem::Attr(d) = &b.body.items[1] else {
+        panic!("an attribute")
+    };
+    let e = eval_const(&d.expr).unwrap_err();
+    assert_eq!(e[0].summary, "Function calls not allowed");
+    assert_eq!(&text[e[0].range.clone()], "tolist([1])");
 }
 
 /// A small deterministic generator (xorshift) for the no-panic sweep.

@@ -1,0 +1,411 @@
+//! Configuration bodies (attributes and blocks), as hclsyntax's body parser
+//! reads them: what Terraform sees in a `.tf` file. The type editor's source
+//! is read as the `type` argument of a `variable` block, so a user can close
+//! the block or add arguments and blocks; this finds them with hcl's
+//! diagnostics. Like the expression parser, it stops at the first syntax
+//! error (after noting hcl's non-fatal "Attribute redefined").
+
+use std::collections::BTreeMap;
+
+use super::super::ast::{Expr, Span};
+use super::super::lex::{Tok, Token};
+use super::{go_quote, PResult, Parser, RawDiag, Stop};
+
+/// A body: its attributes and blocks in source order.
+#[derive(Debug, Default)]
+pub struct Body {
+    pub items: Vec<BodyItem>,
+}
+
+#[derive(Debug)]
+pub enum BodyItem {
+    Attr(Attribute),
+    Block(Block),
+}
+
+#[derive(Debug)]
+pub struct Attribute {
+    pub name: String,
+    pub name_range: Span,
+    pub expr: Expr,
+    /// From the name to the end of the expression.
+    pub range: Span,
+}
+
+#[derive(Debug)]
+pub struct Block {
+    pub kind: String,
+    pub kind_range: Span,
+    pub body: Body,
+    /// From the block type to the closing brace.
+    pub range: Span,
+}
+
+const DEFINITION_REQUIRED: &str = "Argument or block definition required";
+const UNCLOSED_BLOCK: &str = "Unclosed configuration block";
+const UNCLOSED_BLOCK_DETAIL: &str = "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.";
+const INVALID_BLOCK: &str = "Invalid block definition";
+const INVALID_SINGLE: &str = "Invalid single-argument block definition";
+const INVALID_STRING: &str = "Invalid string literal";
+const SINGLE_COMMA: &str = "Single-line block syntax can include only one argument definition. To define multiple arguments, use the multi-line block syntax with one argument definition per line.";
+const SINGLE_NEWLINE: &str = "An argument definition on the same line as its containing block creates a single-line block definition, which must also be closed on the same line. Place the block's closing brace immediately after the argument definition.";
+
+impl Parser<'_> {
+    /// `hclsyntax.ParseConfig`: the whole text as a configuration body.
+    pub fn parse_config_file(&mut self) -> PResult<Body> {
+        self.parse_body(Tok::Eof, 0..0)
+    }
+
+    /// hclsyntax's `ParseBody`: items up to `end` (a closing brace, or the
+    /// end of the file at the top). `start` is the body's opening brace.
+    fn parse_body(&mut self, end: Tok, start: Span) -> PResult<Body> {
+        let mut body = Body::default();
+        // Attribute names already set in this body, with their name ranges.
+        let mut seen: BTreeMap<String, Span> = BTreeMap::new();
+        loop {
+            let next = self.peek();
+            if next.kind == end {
+                self.read();
+                return Ok(body);
+            }
+            match next.kind {
+                Tok::Newline => {
+                    self.read();
+                }
+                Tok::Ident => {
+                    let item = self.parse_body_item()?;
+                    if let BodyItem::Attr(a) = &item {
+                        match seen.get(&a.name) {
+                            Some(first) => {
+                                // Not a syntax error: hcl goes on parsing.
+                                let at = self.range_string(&first.clone());
+                                self.diags.push(RawDiag::new(
+                                    "Attribute redefined",
+                                    format!(
+                                        "The argument {} was already set at {at}. Each argument may be set only once.",
+                                        go_quote(&a.name)
+                                    ),
+                                    a.name_range.clone(),
+                                ));
+                            }
+                            None => {
+                                seen.insert(a.name.clone(), a.name_range.clone());
+                            }
+                        }
+                    }
+                    body.items.push(item);
+                }
+                _ => {
+                    let bad = self.read();
+                    return match bad.kind {
+                        Tok::OQuote => self.err(
+                            "Invalid argument name",
+                            "Argument names must not be quoted.",
+                            bad.range(),
+                        ),
+                        Tok::Eof if end == Tok::CBrace => {
+                            self.err(UNCLOSED_BLOCK, UNCLOSED_BLOCK_DETAIL, start)
+                        }
+                        Tok::Eof => self.err(
+                            "Unclosed configuration body",
+                            "Found end of file before the end of this configuration body.",
+                            start,
+                        ),
+                        _ => self.err(
+                            DEFINITION_REQUIRED,
+                            "An argument or block definition is required here.",
+                            bad.range(),
+                        ),
+                    };
+                }
+            }
+        }
+    }
+
+    /// hclsyntax's `ParseBodyItem`, at a name.
+    fn parse_body_item(&mut self) -> PResult<BodyItem> {
+        let ident = self.read();
+        match self.peek().kind {
+            Tok::Equal => Ok(BodyItem::Attr(self.finish_body_attribute(ident, false)?)),
+            Tok::OQuote | Tok::OBrace | Tok::Ident => {
+                Ok(BodyItem::Block(self.finish_body_block(ident)?))
+            }
+            _ => self.err(
+                DEFINITION_REQUIRED,
+                "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
+                ident.range(),
+            ),
+        }
+    }
+
+    fn finish_body_attribute(&mut self, ident: Token, single_line: bool) -> PResult<Attribute> {
+        self.read(); // `=`
+        let first = self.peek();
+        let expr = match self.parse_expression() {
+            Ok(e) => e,
+            // No expression at all in a one-line block body: hcl recovers
+            // from that token, as after a malformed head.
+            Err(_)
+                if single_line
+                    && first.kind != Tok::Eof
+                    && self.diags.last().is_some_and(|d| d.range == first.range())
+                    && self.peek() == first =>
+            {
+                let Some(d) = self.diags.pop() else {
+                    return Err(Stop);
+                };
+                return self.single_attribute_head_error(d);
+            }
+            Err(stop) => return Err(stop),
+        };
+        if !single_line {
+            let end = self.peek();
+            match end.kind {
+                Tok::Newline | Tok::Eof => {
+                    self.read();
+                }
+                Tok::Comma => {
+                    return self.err(
+                        "Unexpected comma after argument",
+                        "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.",
+                        end.range(),
+                    )
+                }
+                _ => {
+                    return self.err(
+                        "Missing newline after argument",
+                        "An argument definition must end with a newline.",
+                        end.range(),
+                    )
+                }
+            }
+        }
+        Ok(Attribute {
+            name: self.text(&ident).to_string(),
+            name_range: ident.range(),
+            range: ident.start..expr.range.end,
+            expr,
+        })
+    }
+
+    fn finish_body_block(&mut self, ident: Token) -> PResult<Block> {
+        let open = loop {
+            let tok = self.peek();
+            match tok.kind {
+                Tok::OBrace => break self.read(),
+                Tok::OQuote => self.block_label()?,
+                Tok::Ident => {
+                    self.read();
+                }
+                Tok::Equal => {
+                    return self.err(
+                        INVALID_BLOCK,
+                        "The equals sign \"=\" indicates an argument definition, and must not be used when defining a block.",
+                        tok.range(),
+                    )
+                }
+                Tok::Newline => {
+                    return self.err(
+                        INVALID_BLOCK,
+                        "A block definition must have block content delimited by \"{\" and \"}\", starting on the same line as the block header.",
+                        tok.range(),
+                    )
+                }
+                _ => {
+                    return self.err(
+                        INVALID_BLOCK,
+                        "Either a quoted string block label or an opening brace (\"{\") is expected here.",
+                        tok.range(),
+                    )
+                }
+            }
+        };
+        // Blocks nest like expressions: count them against the same limit.
+        self.enter(1, ident.range())?;
+        let body = self.block_body(open);
+        self.depth -= 1;
+        let body = body?;
+        let close = self.prev_range();
+        let eol = self.peek();
+        if eol.kind == Tok::Newline || eol.kind == Tok::Eof {
+            self.read();
+        } else {
+            return self.err(
+                "Missing newline after block definition",
+                "A block definition must end with a newline.",
+                eol.range(),
+            );
+        }
+        Ok(Block {
+            kind: self.text(&ident).to_string(),
+            kind_range: ident.range(),
+            body,
+            range: ident.start..close.end,
+        })
+    }
+
+    /// The body after a block's `{`, through its `}`.
+    fn block_body(&mut self, open: Token) -> PResult<Body> {
+        match self.peek().kind {
+            Tok::Newline | Tok::Eof | Tok::CBrace => self.parse_body(Tok::CBrace, open.range()),
+            _ => {
+                // One line, one argument: `name { arg = value }`.
+                let attr = self.single_attribute_body()?;
+                let next = self.peek();
+                match next.kind {
+                    Tok::CBrace => {
+                        self.read();
+                        Ok(Body {
+                            items: vec![BodyItem::Attr(attr)],
+                        })
+                    }
+                    Tok::Comma => self.err(INVALID_SINGLE, SINGLE_COMMA, next.range()),
+                    Tok::Newline => self.err(INVALID_SINGLE, SINGLE_NEWLINE, next.range()),
+                    Tok::Eof => self.err(UNCLOSED_BLOCK, UNCLOSED_BLOCK_DETAIL, open.range()),
+                    _ => self.err(
+                        INVALID_SINGLE,
+                        "A single-line block definition must end with a closing brace immediately after its single argument definition.",
+                        next.range(),
+                    ),
+                }
+            }
+        }
+    }
+
+    /// A one-line block body that is not `name = ...`: hcl skips to the end
+    /// of the line and looks at what follows before reporting this error
+    /// (`body_error`): a comma or an empty line there is reported first.
+    /// (After an error in the argument's expression, hcl's recovery ends
+    /// elsewhere, mostly at the end of the file, and reports nothing more.)
+    fn single_attribute_head_error<T>(&mut self, body_error: RawDiag) -> PResult<T> {
+        self.push_nl(true);
+        self.recover_after_body_item();
+        let next = self.peek();
+        self.pop_nl();
+        match next.kind {
+            Tok::Comma => self
+                .diags
+                .push(RawDiag::new(INVALID_SINGLE, SINGLE_COMMA, next.range())),
+            Tok::Newline => {
+                self.diags
+                    .push(RawDiag::new(INVALID_SINGLE, SINGLE_NEWLINE, next.range()))
+            }
+            _ => {}
+        }
+        self.diags.push(body_error);
+        Err(Stop)
+    }
+
+    /// hclsyntax's `recoverAfterBodyItem`: reads through the end of the line,
+    /// skipping over bracketed parts.
+    fn recover_after_body_item(&mut self) {
+        let mut open: Vec<Tok> = Vec::new();
+        loop {
+            let t = self.read();
+            match t.kind {
+                Tok::Newline if open.is_empty() => return,
+                Tok::Eof => return,
+                Tok::OBrace
+                | Tok::OBrack
+                | Tok::OParen
+                | Tok::OQuote
+                | Tok::OHeredoc
+                | Tok::TemplateInterp
+                | Tok::TemplateControl => open.push(t.kind),
+                Tok::CBrace | Tok::CBrack | Tok::CParen | Tok::CQuote | Tok::CHeredoc => {
+                    let opener = match t.kind {
+                        Tok::CBrace => Tok::OBrace,
+                        Tok::CBrack => Tok::OBrack,
+                        Tok::CParen => Tok::OParen,
+                        Tok::CQuote => Tok::OQuote,
+                        _ => Tok::OHeredoc,
+                    };
+                    while open.last().is_some_and(|&o| o != opener) {
+                        open.pop();
+                    }
+                    open.pop();
+                }
+                Tok::TemplateSeqEnd => {
+                    while open
+                        .last()
+                        .is_some_and(|&o| o != Tok::TemplateInterp && o != Tok::TemplateControl)
+                    {
+                        open.pop();
+                    }
+                    open.pop();
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// hclsyntax's `parseSingleAttrBody`.
+    fn single_attribute_body(&mut self) -> PResult<Attribute> {
+        let ident = self.read();
+        if ident.kind != Tok::Ident {
+            return self.single_attribute_head_error(RawDiag::new(
+                DEFINITION_REQUIRED,
+                "An argument or block definition is required here.",
+                ident.range(),
+            ));
+        }
+        let next = self.peek();
+        match next.kind {
+            Tok::Equal => self.finish_body_attribute(ident, true),
+            Tok::OQuote | Tok::OBrace | Tok::Ident => {
+                let name = self.text(&ident).to_string();
+                self.single_attribute_head_error(RawDiag::new(
+                    "Argument definition required",
+                    format!("A single-line block definition can contain only a single argument. If you meant to define argument {}, use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block.", go_quote(&name)),
+                    ident.start..next.end,
+                ))
+            }
+            _ => self.single_attribute_head_error(RawDiag::new(
+                DEFINITION_REQUIRED,
+                "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
+                ident.range(),
+            )),
+        }
+    }
+
+    /// A quoted block label (hclsyntax's `parseQuotedStringLiteral`): plain
+    /// text and escapes only.
+    fn block_label(&mut self) -> PResult<()> {
+        self.read(); // `"`
+        loop {
+            let tok = self.read();
+            match tok.kind {
+                Tok::CQuote => return Ok(()),
+                Tok::QuotedLit => {
+                    self.string_literal(&tok)?;
+                }
+                Tok::TemplateInterp | Tok::TemplateControl => {
+                    let which = if tok.kind == Tok::TemplateControl {
+                        "%"
+                    } else {
+                        "$"
+                    };
+                    return self.err(
+                        INVALID_STRING,
+                        format!("Template sequences are not allowed in this string. To include a literal {}, double it (as \"{which}{which}\") to escape it.", go_quote(which)),
+                        tok.range(),
+                    );
+                }
+                Tok::Eof => {
+                    return self.err(
+                        "Unterminated string literal",
+                        "Unable to find the closing quote mark before the end of the file.",
+                        tok.range(),
+                    )
+                }
+                _ => {
+                    return self.err(
+                        INVALID_STRING,
+                        "This item is not valid in a string literal.",
+                        tok.range(),
+                    )
+                }
+            }
+        }
+    }
+}
