@@ -1152,12 +1152,12 @@ mod tests {
             assert_eq!(e.format.key(), fmt, "{id}: value_format");
             assert_eq!(
                 e.nullable,
-                c.get("nullable").map_or(true, |v| v.as_bool().unwrap()),
+                c.get("nullable").is_none_or(|v| v.as_bool().unwrap()),
                 "{id}: nullable"
             );
             assert_eq!(
                 e.sensitive,
-                c.get("sensitive").map_or(false, |v| v.as_bool().unwrap()),
+                c.get("sensitive").is_some_and(|v| v.as_bool().unwrap()),
                 "{id}: sensitive"
             );
         }
