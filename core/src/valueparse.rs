@@ -92,7 +92,7 @@ pub fn parse_value_spans(
             .collect()
     };
     match format {
-        ValueFormat::Hcl | ValueFormat::Tfvars => parse_hcl(src, format, want_spans, LiteralPaths::All),
+        ValueFormat::Hcl | ValueFormat::Tfvars => parse_hcl(src, format, want_spans, true),
         ValueFormat::Cli if cli_literal => Ok(ParsedValue {
             value: Value::string(src),
             spans: SpanTree::leaf(0..src.len()),
@@ -135,22 +135,13 @@ pub fn parse_value_spans(
     }
 }
 
-/// Which of the parser's ways to read literal data are used (all of them,
-/// except in tests that compare them with the general path).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(not(test), allow(dead_code))]
-enum LiteralPaths {
-    All,
-    TokensOnly,
-    None,
-}
-
-/// An HCL value (`.tfvars` attribute or expression).
+/// An HCL value (`.tfvars` attribute or expression). `literal_fast`: literal
+/// data takes the parser's fast path (false only in tests that compare).
 fn parse_hcl(
     src: &str,
     format: ValueFormat,
     want_spans: bool,
-    literal: LiteralPaths,
+    literal_fast: bool,
 ) -> Result<ParsedValue, Vec<Diagnostic>> {
     let to_diags = |ds: Vec<RawDiag>, offset: usize| -> Vec<Diagnostic> {
         ds.into_iter()
@@ -162,15 +153,9 @@ fn parse_hcl(
     p.span_offset = TFVARS_PREFIX.len();
     p.span_len = src.len();
     p.want_spans = want_spans;
-    p.literal_fast = literal != LiteralPaths::None;
-    p.literal_bytes = literal == LiteralPaths::All;
+    p.literal_fast = literal_fast;
     let parsed = p.parse_tfvars_attribute();
-    p.drain_lexer();
-    let diags = p.take_diags();
-    let expr = match parsed {
-        Ok(e) if diags.is_empty() => e,
-        _ => return Err(to_diags(diags, TFVARS_PREFIX.len())),
-    };
+    let expr = p.finish(parsed).map_err(|d| to_diags(d, TFVARS_PREFIX.len()))?;
     let src_range = p.range_string(&expr.range);
     let (value, spans, marked) = evaluate_owned(
         expr,
@@ -193,12 +178,7 @@ fn parse_hcl(
 fn parse_standalone(src: &str, filename: &str) -> Result<Expr, Vec<RawDiag>> {
     let mut p = Parser::new(src, filename);
     let parsed = p.parse_standalone_expression();
-    p.drain_lexer();
-    let diags = p.take_diags();
-    match parsed {
-        Ok(e) if diags.is_empty() => Ok(e),
-        _ => Err(diags),
-    }
+    p.finish(parsed)
 }
 
 fn evaluate(expr: &Expr, functions: bool) -> Result<Value, Vec<RawDiag>> {
@@ -239,17 +219,10 @@ fn evaluate_owned(
 pub(crate) fn parse_type_config(text: &str) -> Result<parse::Body, Vec<RawDiag>> {
     let mut p = Parser::new(text, "main.tf");
     p.fold = false;
-    p.literal_fast = false;
-    p.literal_bytes = false;
     p.want_spans = false;
     p.type_source = true;
     let parsed = p.parse_config_file();
-    p.drain_lexer();
-    let diags = p.take_diags();
-    match parsed {
-        Ok(b) if diags.is_empty() => Ok(b),
-        _ => Err(diags),
-    }
+    p.finish(parsed)
 }
 
 /// Evaluates a constant expression (no variables, no functions: hcl's nil

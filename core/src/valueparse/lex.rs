@@ -87,7 +87,6 @@ enum Mode {
 }
 
 /// A streaming scanner over `src`, starting in normal (expression) mode.
-#[derive(Clone)]
 pub struct Lexer<'a> {
     src: &'a str,
     pos: usize,

@@ -59,7 +59,7 @@ pub struct Stop;
 type PResult<T> = Result<T, Stop>;
 
 /// Counts of the "never valid" tokens already reported (hcl limits repeats).
-#[derive(Clone, Copy, Default)]
+#[derive(Default)]
 struct Told {
     bitwise: u32,
     backtick: u32,
@@ -90,28 +90,15 @@ pub struct Parser<'a> {
     keys: Vec<(&'a str, Value)>,
     /// Bytes scanned by literal-data attempts that gave up (see [`Parser::try_literal`]).
     literal_waste: usize,
-    /// Whether literal data takes the fast paths (tests compare the paths):
-    /// token by token, and byte by byte first when `literal_bytes`.
+    /// Whether literal data takes the fast path (tests compare it with the
+    /// general path).
     pub literal_fast: bool,
-    pub literal_bytes: bool,
     /// Whether tuples and objects of literal data are folded into constants
     /// (the type parser keeps every node).
     pub fold: bool,
     /// Whether the text is a type constraint (for the words of the nesting
     /// limit's diagnostic).
     pub type_source: bool,
-}
-
-/// Where the parser was, to go back to after a literal-data attempt gives up.
-struct Checkpoint<'a> {
-    lexer: Lexer<'a>,
-    buf: VecDeque<Token>,
-    nl_stack: Vec<bool>,
-    prev: Option<Token>,
-    told: Told,
-    lex_diags: usize,
-    diags: usize,
-    depth: u32,
 }
 
 /// A value read by the literal-data path, with what the general path would
@@ -151,7 +138,6 @@ impl<'a> Parser<'a> {
             keys: Vec::new(),
             literal_waste: 0,
             literal_fast: true,
-            literal_bytes: true,
             fold: true,
             type_source: false,
         }
@@ -363,6 +349,17 @@ impl<'a> Parser<'a> {
                 break;
             }
             self.check_token(&t);
+        }
+    }
+
+    /// The parse's result once the rest of the input has been scanned: what
+    /// was parsed, or every diagnostic when there is any (see [`Parser::take_diags`]).
+    pub fn finish<T>(&mut self, parsed: PResult<T>) -> Result<T, Vec<RawDiag>> {
+        self.drain_lexer();
+        let diags = self.take_diags();
+        match parsed {
+            Ok(t) if diags.is_empty() => Ok(t),
+            _ => Err(diags),
         }
     }
 
@@ -905,37 +902,13 @@ impl<'a> Parser<'a> {
     // ----- literal data -----
     //
     // Values are mostly literal data: tuples and objects of numbers, plain
-    // strings, bools and nulls. Such a tuple or object is read here straight
-    // into its value, with the same result the general path gives after
-    // folding it (`finish_tuple`, `parse_object_items`): the same value,
-    // ranges and tree height, without building expressions first. Anything
-    // else (an expression, an escape, a comment, a syntax error) makes the
-    // attempt give up: the parser goes back to where it started and takes the
-    // general path, which has all of hcl's rules and messages.
-
-    fn checkpoint(&self) -> Checkpoint<'a> {
-        Checkpoint {
-            lexer: self.lexer.clone(),
-            buf: self.buf.clone(),
-            nl_stack: self.nl_stack.clone(),
-            prev: self.prev,
-            told: self.told,
-            lex_diags: self.lex_diags.len(),
-            diags: self.diags.len(),
-            depth: self.depth,
-        }
-    }
-
-    fn restore(&mut self, c: Checkpoint<'a>) {
-        self.lexer = c.lexer;
-        self.buf = c.buf;
-        self.nl_stack = c.nl_stack;
-        self.prev = c.prev;
-        self.told = c.told;
-        self.lex_diags.truncate(c.lex_diags);
-        self.diags.truncate(c.diags);
-        self.depth = c.depth;
-    }
+    // strings, bools and nulls. Such a tuple or object is read here byte by
+    // byte straight into its value, with the same result the general path
+    // gives after folding it (`finish_tuple`, `parse_object_items`): the same
+    // value, ranges and tree height, without tokens or expressions. Anything
+    // else (an expression, an escape, a comment, a non-ASCII name, a syntax
+    // error) makes the attempt give up without consuming anything, and the
+    // general path, which has all of hcl's rules and messages, reads it.
 
     /// The tuple or object at the next token as literal data, or None (and
     /// nothing consumed) when it is not. Attempts stop once those that gave
@@ -946,63 +919,34 @@ impl<'a> Parser<'a> {
         if !self.literal_fast || !self.fold || self.literal_waste > 2 * self.src().len() + 4096 || self.depth + 3 * LITERAL_MAX_NEST >= MAX_DEPTH {
             return None;
         }
-        let start = self.peek();
-        if let Some(l) = self.scan_literal(start) {
-            return Some(Expr {
-                kind: ExprKind::Const(Box::new(ConstVal {
-                    value: l.value,
-                    spans: l.spans,
-                    open_range: start.range(),
-                })),
-                range: l.range,
-                depth: l.depth,
-            });
-        }
-        let cp = self.checkpoint();
-        match self.lit(0) {
-            Some(l) => Some(Expr {
-                kind: ExprKind::Const(Box::new(ConstVal {
-                    value: l.value,
-                    spans: l.spans,
-                    open_range: start.range(),
-                })),
-                range: l.range,
-                depth: l.depth,
-            }),
-            None => {
-                let reached = self.prev.map_or(start.end, |t| t.end);
-                self.literal_waste += reached.saturating_sub(start.start);
-                self.restore(cp);
-                None
-            }
-        }
-    }
-
-    /// Literal data read byte by byte, bypassing the token stream (the
-    /// commonest values: plain ASCII names, numbers and strings without
-    /// escapes, no comments). Gives up (None, nothing consumed) on anything
-    /// else, leaving the token-level attempt and the general path to it.
-    fn scan_literal(&mut self, open: Token) -> Option<Lit> {
-        if !self.literal_bytes || self.buf.len() != 1 || self.lexer.plain_position() != Some(open.end) {
+        // Read from the bytes only when the scanner holds nothing beyond the
+        // opening bracket, so that it can continue after the literal.
+        let open = self.peek();
+        if self.buf.len() != 1 || self.lexer.plain_position() != Some(open.end) {
             return None;
         }
         let mut end = open.start;
-        match self.scan_value(&mut end, 0) {
-            Some(l) => {
-                let kind = if open.kind == Tok::OBrack { Tok::CBrack } else { Tok::CBrace };
-                self.buf.clear();
-                self.lexer.skip_to(end);
-                self.prev = Some(Token { kind, start: end - 1, end });
-                Some(l)
-            }
-            None => {
-                self.literal_waste += end.saturating_sub(open.start);
-                None
-            }
-        }
+        let Some(l) = self.scan_value(&mut end, 0) else {
+            self.literal_waste += end.saturating_sub(open.start);
+            return None;
+        };
+        let kind = if open.kind == Tok::OBrack { Tok::CBrack } else { Tok::CBrace };
+        self.buf.clear();
+        self.lexer.skip_to(end);
+        self.prev = Some(Token { kind, start: end - 1, end });
+        Some(Expr {
+            kind: ExprKind::Const(Box::new(ConstVal {
+                value: l.value,
+                spans: l.spans,
+                open_range: open.range(),
+            })),
+            range: l.range,
+            depth: l.depth,
+        })
     }
 
-    /// One literal value at byte `*at` (see [`Parser::lit`]); `*at` moves
+    /// One literal at byte `*at`: a number (negated or not), a plain string,
+    /// `true`, `false`, `null`, or a tuple or object of literals; `*at` moves
     /// past it (or to where reading gave up).
     fn scan_value(&mut self, at: &mut usize, nest: u32) -> Option<Lit> {
         let src = self.src();
@@ -1161,188 +1105,6 @@ impl<'a> Parser<'a> {
     fn lit_leaf(&self, value: Value, range: Span, depth: u32) -> Lit {
         let m = SpanMap(self.span_offset, self.span_len);
         Lit { value, spans: SpanTree::leaf(m.range(range.clone())), depth, range }
-    }
-
-    /// One literal: a number (negated or not), a plain string, `true`,
-    /// `false`, `null`, or a tuple or object of literals.
-    fn lit(&mut self, nest: u32) -> Option<Lit> {
-        let t = self.peek();
-        match t.kind {
-            Tok::NumberLit => {
-                self.read();
-                let n = Number::parse_literal(self.text(&t)).ok()?;
-                Some(self.lit_leaf(Value::number(n), t.range(), 1))
-            }
-            Tok::Minus => {
-                self.read();
-                let num = self.peek();
-                if num.kind != Tok::NumberLit {
-                    return None;
-                }
-                self.read();
-                let n = Number::parse_literal(self.text(&num)).ok()?;
-                Some(self.lit_leaf(Value::number(n.neg()), t.start..num.end, 2))
-            }
-            Tok::OQuote => {
-                self.read();
-                let (v, close) = self.lit_string_rest()?;
-                Some(self.lit_leaf(v, t.start..close.end, 2))
-            }
-            Tok::Ident => {
-                let v = match self.text(&t) {
-                    "true" => Value::bool(true),
-                    "false" => Value::bool(false),
-                    "null" => Value::null(Type::Dynamic),
-                    _ => return None,
-                };
-                self.read();
-                Some(self.lit_leaf(v, t.range(), 1))
-            }
-            Tok::OBrack if nest < LITERAL_MAX_NEST => {
-                self.read();
-                self.push_nl(false);
-                let r = self.lit_tuple(t, nest);
-                self.pop_nl();
-                r
-            }
-            Tok::OBrace if nest < LITERAL_MAX_NEST => {
-                self.read();
-                self.push_nl(false);
-                let first = self.peek();
-                let is_for = self.is_keyword(&first, "for");
-                self.pop_nl();
-                if is_for {
-                    return None;
-                }
-                self.push_nl(true);
-                let r = self.lit_object(t, nest);
-                self.pop_nl();
-                r
-            }
-            _ => None,
-        }
-    }
-
-    /// The rest of a quoted string after its opening quote, when it is plain
-    /// text (what [`Parser::plain_string`] builds), and its closing quote.
-    fn lit_string_rest(&mut self) -> Option<(Value, Token)> {
-        let t = self.peek();
-        match t.kind {
-            Tok::CQuote => {
-                self.read();
-                Some((str_value(""), t))
-            }
-            Tok::QuotedLit => {
-                let text = self.text(&t);
-                if text.contains('\\') || text.starts_with("$$") || text.starts_with("%%") {
-                    return None;
-                }
-                self.read();
-                let close = self.peek();
-                if close.kind != Tok::CQuote {
-                    return None;
-                }
-                self.read();
-                Some((str_value(text), close))
-            }
-            _ => None,
-        }
-    }
-
-    fn lit_tuple(&mut self, open: Token, nest: u32) -> Option<Lit> {
-        let first = self.peek();
-        if self.is_keyword(&first, "for") {
-            return None;
-        }
-        let m = SpanMap(self.span_offset, self.span_len);
-        let mut vals = Vec::new();
-        let mut kids = std::collections::BTreeMap::new();
-        let mut depth = 0;
-        let close = loop {
-            if self.peek().kind == Tok::CBrack {
-                break self.read();
-            }
-            let e = self.lit(nest + 1)?;
-            depth = depth.max(e.depth);
-            if self.want_spans {
-                kids.insert(vals.len().to_string(), e.spans);
-            }
-            vals.push(e.value);
-            let next = self.peek();
-            match next.kind {
-                Tok::CBrack => break self.read(),
-                Tok::Comma => {
-                    self.read();
-                }
-                _ => return None,
-            }
-        };
-        let range = open.start..close.end;
-        Some(Lit {
-            value: self.types.tuple(vals),
-            spans: SpanTree { range: m.range(range.clone()), kids },
-            depth: depth + 1,
-            range,
-        })
-    }
-
-    fn lit_object(&mut self, open: Token, nest: u32) -> Option<Lit> {
-        let m = SpanMap(self.span_offset, self.span_len);
-        let mut vals = crate::value::AttrMap::new();
-        let mut kids = std::collections::BTreeMap::new();
-        let mut depth = 0;
-        let close = loop {
-            let next = self.peek();
-            match next.kind {
-                Tok::Newline => {
-                    self.read();
-                    continue;
-                }
-                Tok::CBrace => break self.read(),
-                _ => {}
-            }
-            // The key: a bare name directly followed by `=` or `:`, or a plain quoted string.
-            let (name, key_depth) = match next.kind {
-                Tok::Ident if matches!(self.peek_after().kind, Tok::Equal | Tok::Colon) => {
-                    self.read();
-                    (self.key_value(self.text(&next)), 1)
-                }
-                Tok::OQuote => {
-                    self.read();
-                    (self.lit_string_rest()?.0, 3)
-                }
-                _ => return None,
-            };
-            let crate::value::Kind::String(name) = name.kind else {
-                return None;
-            };
-            if !matches!(self.peek().kind, Tok::Equal | Tok::Colon) {
-                return None;
-            }
-            self.read();
-            let e = self.lit(nest + 1)?;
-            depth = depth.max(key_depth).max(e.depth);
-            // As in hcl, a later duplicate key wins.
-            if self.want_spans {
-                kids.insert(name.to_string(), e.spans);
-            }
-            vals.insert(name, e.value);
-            let next = self.peek();
-            match next.kind {
-                Tok::CBrace => break self.read(),
-                Tok::Comma | Tok::Newline => {
-                    self.read();
-                }
-                _ => return None,
-            }
-        };
-        let range = open.start..close.end;
-        Some(Lit {
-            value: self.types.object(vals, crate::value::Marks::NONE),
-            spans: SpanTree { range: m.range(range.clone()), kids },
-            depth: depth + 1,
-            range,
-        })
     }
 
     /// A quoted string without escapes or sequences (the common case), built
