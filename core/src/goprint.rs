@@ -92,16 +92,7 @@ mod tests {
 
     #[test]
     fn goprint_table_is_the_generated_one() {
-        let want = generate();
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/goprint/table.rs");
-        if std::env::var_os("TFTYPE_REGEN_GOPRINT").is_some() {
-            std::fs::write(path, &want).unwrap();
-        }
-        let have = std::fs::read_to_string(path).unwrap();
-        assert!(
-            have == want,
-            "src/goprint/table.rs is stale: regenerate it with TFTYPE_REGEN_GOPRINT=1"
-        );
+        crate::testutil::check_generated_file("src/goprint/table.rs", &generate(), "TFTYPE_REGEN_GOPRINT");
     }
 
     #[test]

@@ -360,16 +360,7 @@ mod tests {
 
     #[test]
     fn nfc_tables_are_the_generated_ones() {
-        let want = generate();
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/nfc/tables.rs");
-        if std::env::var_os("TFTYPE_REGEN_NFC").is_some() {
-            std::fs::write(path, &want).unwrap();
-        }
-        let have = std::fs::read_to_string(path).unwrap();
-        assert!(
-            have == want,
-            "src/nfc/tables.rs is stale: regenerate it with TFTYPE_REGEN_NFC=1"
-        );
+        crate::testutil::check_generated_file("src/nfc/tables.rs", &generate(), "TFTYPE_REGEN_NFC");
     }
 
     #[test]

@@ -29,6 +29,18 @@ pub fn sensitive(v: Value) -> Value {
     v.with_marks(Marks { sensitive: true })
 }
 
+/// Fails unless the committed generated file `rel_path` (relative to the
+/// crate) holds exactly `want`; with the environment variable `regen` set, it
+/// writes `want` there first.
+pub fn check_generated_file(rel_path: &str, want: &str, regen: &str) {
+    let path = format!("{}/{rel_path}", env!("CARGO_MANIFEST_DIR"));
+    if std::env::var_os(regen).is_some() {
+        std::fs::write(&path, want).unwrap();
+    }
+    let have = std::fs::read_to_string(&path).unwrap();
+    assert!(have == want, "{rel_path} is stale: regenerate it with {regen}=1");
+}
+
 /// An object type with these attributes, the `optional` ones optional.
 pub fn oty(attrs: &[(&str, Type)], optional: &[&str]) -> Type {
     Type::object_with_optional(

@@ -207,10 +207,14 @@ fn evaluate_owned(
     let value = evaluate(&expr, functions)?;
     let marked = value.has_sensitive_deep();
     if !want_spans {
-        let map = |b: usize| b.saturating_sub(offset).min(src_len);
-        return Ok((value, SpanTree::leaf(map(expr.range.start)..map(expr.range.end)), marked));
+        return Ok((value, span(&expr, offset, src_len), marked));
     }
     Ok((value, spans(&expr, offset, src_len), marked))
+}
+
+/// The range of a value's expression in the value source, without its parts.
+fn span(e: &Expr, offset: usize, src_len: usize) -> SpanTree {
+    SpanTree::leaf(parse::SpanMap(offset, src_len).range(e.range.clone()))
 }
 
 /// Parses `text` as a Terraform configuration file (`main.tf`) whose
@@ -235,8 +239,7 @@ pub(crate) fn eval_const(expr: &Expr) -> Result<Value, Vec<RawDiag>> {
 /// Ranges of the value's parts (for literal tuples and objects, and through
 /// the functions that keep their argument's shape).
 fn spans(e: &Expr, offset: usize, src_len: usize) -> SpanTree {
-    let map = |b: usize| b.saturating_sub(offset).min(src_len);
-    let mut t = SpanTree::leaf(map(e.range.start)..map(e.range.end));
+    let mut t = span(e, offset, src_len);
     match &e.kind {
         ExprKind::Const(c) => t.kids = c.spans.kids.clone(),
         ExprKind::Tuple { elems, .. } => {

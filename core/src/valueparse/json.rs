@@ -732,9 +732,13 @@ fn eval(p: &JParser, n: &JNode, diags: &mut Vec<RawDiag>, tc: &mut TypeCache) ->
     }
 }
 
+/// The range of a node in the value source, without its parts.
+fn span(n: &JNode, offset: usize, src_len: usize) -> SpanTree {
+    SpanTree::leaf(super::parse::SpanMap(offset, src_len).range(n.start.byte..n.end.byte))
+}
+
 fn spans(n: &JNode, offset: usize, src_len: usize) -> SpanTree {
-    let map = |b: usize| b.saturating_sub(offset).min(src_len);
-    let mut t = SpanTree::leaf(map(n.start.byte)..map(n.end.byte));
+    let mut t = span(n, offset, src_len);
     match &n.val {
         JVal::Array(vs) => {
             for (i, v) in vs.iter().enumerate() {
@@ -800,12 +804,7 @@ pub fn parse_tfvars_json(src: &str, want_spans: bool) -> Result<JsonResult, Vec<
     }
     Ok(JsonResult {
         value,
-        spans: if want_spans {
-            spans(node, PREFIX.len(), src.len())
-        } else {
-            let m = |b: usize| b.saturating_sub(PREFIX.len()).min(src.len());
-            SpanTree::leaf(m(node.start.byte)..m(node.end.byte))
-        },
+        spans: if want_spans { spans(node, PREFIX.len(), src.len()) } else { span(node, PREFIX.len(), src.len()) },
         src_range: p.range_string(node.start, node.end),
     })
 }
@@ -864,7 +863,7 @@ pub fn parse_cty_json(src: &str, want_spans: bool) -> Result<(Value, SpanTree), 
     }
     let value = to_value(&root);
     if !want_spans {
-        return Ok((value, SpanTree::leaf(root.start.byte.min(src.len())..root.end.byte.min(src.len()))));
+        return Ok((value, span(&root, 0, src.len())));
     }
     let mut t = spans(&root, 0, src.len());
     dedupe_last(&root, &mut t);
