@@ -508,27 +508,27 @@ fn Options(inputs: Inputs, readonly: bool) -> impl IntoView {
                     on:input=move |ev| inputs.var_name.set(event_target_value(&ev))
                 />
             </label>
-            <label class="check">
-                <input
-                    type="checkbox"
-                    data-testid="nullable"
-                    disabled=readonly
-                    prop:checked=move || inputs.nullable.get()
-                    on:change=move |ev| inputs.nullable.set(event_target_checked(&ev))
-                />
-                <span>"nullable"</span>
-            </label>
-            <label class="check">
-                <input
-                    type="checkbox"
-                    data-testid="sensitive"
-                    disabled=readonly
-                    prop:checked=move || inputs.sensitive.get()
-                    on:change=move |ev| inputs.sensitive.set(event_target_checked(&ev))
-                />
-                <span>"sensitive"</span>
-            </label>
+            <Check name="nullable" value=inputs.nullable readonly=readonly />
+            <Check name="sensitive" value=inputs.sensitive readonly=readonly />
         </div>
+    }
+}
+
+/// A checkbox for one boolean argument of the variable (`name` is its
+/// label and test id).
+#[component]
+fn Check(name: &'static str, value: RwSignal<bool>, readonly: bool) -> impl IntoView {
+    view! {
+        <label class="check">
+            <input
+                type="checkbox"
+                data-testid=name
+                disabled=readonly
+                prop:checked=move || value.get()
+                on:change=move |ev| value.set(event_target_checked(&ev))
+            />
+            <span>{name}</span>
+        </label>
     }
 }
 
