@@ -239,6 +239,13 @@ const baseTheme = EditorView.theme({
     backgroundColor: "var(--cm-error-bg, rgba(207, 34, 46, 0.08))",
   },
   ".cm-lintPoint-error:after": { borderBottomColor: "var(--cm-error, #cf222e)" },
+  ".cm-diagnostic-warning": { borderLeftColor: "var(--warn, #9a6700)" },
+  ".cm-lintRange-warning": {
+    backgroundImage: "none",
+    textDecoration: "underline wavy var(--warn, #9a6700)",
+    textDecorationSkipInk: "none",
+    textUnderlineOffset: "3px",
+  },
 });
 
 // ---------------------------------------------------------------------------

@@ -60,16 +60,17 @@ fn main() {
         std::mem::size_of::<tftype::Type>(),
         std::mem::size_of::<tftype::number::Number>()
     );
+    let profile = tftype::flavor::Profile::default();
     let c0 = cpu_ticks();
     let (t_type, tc) = best(runs, || {
         tftype::typeexpr::parse_variable_type(Some(ty)).unwrap()
     });
     let (t_parse, pv) = best(runs, || {
-        tftype::valueparse::parse_value_spans(&v, tftype::ValueFormat::Hcl, false, false).unwrap()
+        tftype::valueparse::parse_value_spans(&v, tftype::ValueFormat::Hcl, false, false, &profile).unwrap()
     });
-    let (t_def, d) = best(runs, || tc.defaults.as_ref().unwrap().apply(&pv.value));
-    let (t_conv, c) = best(runs, || tftype::convert::convert(&d, &tc.ty).unwrap());
-    let (t_expl, _e) = best(runs, || tftype::convert::explain(&d, &tc.ty, 200));
+    let (t_def, d) = best(runs, || tc.defaults.as_ref().unwrap().apply(&pv.value, &profile));
+    let (t_conv, c) = best(runs, || tftype::convert::convert(&d, &tc.ty, &profile).unwrap());
+    let (t_expl, _e) = best(runs, || tftype::convert::explain(&d, &tc.ty, 200, &profile));
     let (t_console, s) = best(runs, || tftype::render::console(&c));
     let (t_json, j) = best(runs, || tftype::render::json_value(&c));
     let req = tftype::Request::new(Some(ty), &v);

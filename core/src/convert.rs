@@ -10,6 +10,7 @@ use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
+use crate::flavor::Profile;
 use crate::number::Number;
 use crate::path::{Path, PathStep};
 use crate::types::{ObjectType, Type};
@@ -20,7 +21,7 @@ use crate::value::{AttrMap, Kind, Value};
 pub struct ConvertError {
     /// Where inside the value the conversion failed (empty for the whole value).
     pub path: Path,
-    /// go-cty's message (current wording, v1.18.1).
+    /// go-cty's message, in the wording of the profile's go-cty.
     pub message: String,
 }
 
@@ -184,7 +185,9 @@ fn plan_uncached(given: &Type, want: &Type, unsafe_: bool) -> Option<PlanKind> {
                     }
                 }
             }
-            let shared = (!want.has_dynamic_types()).then(|| want.without_optional_attrs_deep());
+            // (A map of objects with optional attributes inside may keep
+            // the markers when empty, in some flavors: no shared type then.)
+            let shared = (!want.has_dynamic_types() && !want.has_map_of_optional_attrs()).then(|| want.without_optional_attrs_deep());
             PlanKind::ObjectToObject { attrs, optional: gout.optional.iter().cloned().collect(), shared }
         }
         (Tuple(tin), Tuple(tout)) => {
@@ -297,17 +300,17 @@ pub fn plan_convert(given: &Type, want: &Type) -> TopPlan {
     }
 }
 
-/// `convert.Convert(v, want)`.
-pub fn convert(v: &Value, want: &Type) -> Result<Value, ConvertError> {
-    convert_planned(v, want, &plan_convert(&v.ty, want))
+/// `convert.Convert(v, want)` in the go-cty of the profile's flavor.
+pub fn convert(v: &Value, want: &Type, p: &Profile) -> Result<Value, ConvertError> {
+    convert_planned(v, want, &plan_convert(&v.ty, want), p)
 }
 
 /// `convert.Convert(v, want)` with the plan from [`plan_convert`].
-pub fn convert_planned(v: &Value, want: &Type, top: &TopPlan) -> Result<Value, ConvertError> {
+pub fn convert_planned(v: &Value, want: &Type, top: &TopPlan, p: &Profile) -> Result<Value, ConvertError> {
     match top {
         TopPlan::Unchanged => Ok(v.clone()),
-        TopPlan::Plan(p) => p.apply(v, &mut Vec::new()),
-        TopPlan::NoConversion => Err(ConvertError { path: Vec::new(), message: crate::mismatch::mismatch_message(&v.ty, want) }),
+        TopPlan::Plan(plan) => plan.apply(v, &mut Vec::new(), p),
+        TopPlan::NoConversion => Err(ConvertError { path: Vec::new(), message: crate::mismatch::mismatch_message(&v.ty, want, p) }),
     }
 }
 
@@ -317,10 +320,10 @@ fn index_step(i: usize) -> PathStep {
 
 /// Applies an optional step (None = unchanged).
 /// Errors carry their path relative to `v`, innermost step first.
-fn run(step: &Step, v: &Value) -> Result<Value, ConvertError> {
+fn run(step: &Step, v: &Value, p: &Profile) -> Result<Value, ConvertError> {
     match step {
         None => Ok(v.clone()),
-        Some(p) => p.apply_rel(v),
+        Some(plan) => plan.apply_rel(v, p),
     }
 }
 
@@ -336,8 +339,8 @@ fn strip_null(v: Value) -> Value {
 impl Plan {
     /// Converts `v` (the conversion function go-cty's `getConversion` returns).
     /// `path` is where `v` sits; an error's path starts with it.
-    pub fn apply(&self, v: &Value, path: &mut Path) -> Result<Value, ConvertError> {
-        self.apply_rel(v).map_err(|e| {
+    pub fn apply(&self, v: &Value, path: &mut Path, p: &Profile) -> Result<Value, ConvertError> {
+        self.apply_rel(v, p).map_err(|e| {
             let mut full = path.clone();
             full.extend(e.path.into_iter().rev());
             ConvertError { path: full, message: e.message }
@@ -347,7 +350,7 @@ impl Plan {
     /// [`Plan::apply`] with the error's path relative to `v` and innermost
     /// step first: the path is built only when a conversion fails, as the
     /// error travels out (no allocation per converted part).
-    fn apply_rel(&self, v: &Value) -> Result<Value, ConvertError> {
+    fn apply_rel(&self, v: &Value, p: &Profile) -> Result<Value, ConvertError> {
         if self.out.is_dynamic() {
             return Ok(v.clone());
         }
@@ -357,14 +360,14 @@ impl Plan {
             let r = if v.is_null() { Value::null(ty) } else { Value::unknown(ty) };
             return Ok(r.with_marks(v.marks));
         }
-        let r = self.apply_known(v)?;
+        let r = self.apply_known(v, p)?;
         Ok(r.with_marks(v.marks))
     }
 
-    fn apply_known(&self, v: &Value) -> Result<Value, ConvertError> {
+    fn apply_known(&self, v: &Value, p: &Profile) -> Result<Value, ConvertError> {
         match &self.kind {
             PlanKind::Passthrough => Ok(v.clone()),
-            PlanKind::DynamicFixup => convert(v, &self.out).map_err(|e| ConvertError::here(e.message)),
+            PlanKind::DynamicFixup => convert(v, &self.out, p).map_err(|e| ConvertError::here(e.message)),
             PlanKind::NumberToString => Ok(Value::string(&v.as_number().unwrap().to_text_f())),
             PlanKind::BoolToString => Ok(Value::string(if v.as_bool().unwrap() { "true" } else { "false" })),
             PlanKind::StringToNumber => match Number::parse_cty_string(v.as_str().unwrap()) {
@@ -403,7 +406,7 @@ impl Plan {
                 let mut out = AttrMap::new();
                 for (name, av) in v.attrs().unwrap() {
                     let Some(step) = attrs.get(&**name) else { continue };
-                    let r = run(step, av).map_err(|e| e.within(PathStep::GetAttr(name.to_string())));
+                    let r = run(step, av, p).map_err(|e| e.within(PathStep::GetAttr(name.to_string())));
                     out.insert(name.clone(), strip_null(r?));
                 }
                 let want = self.out.as_object().unwrap();
@@ -423,7 +426,7 @@ impl Plan {
             PlanKind::TupleToTuple { elems } => {
                 let mut out = Vec::with_capacity(elems.len());
                 for (i, (step, e)) in elems.iter().zip(v.elements().unwrap()).enumerate() {
-                    let r = run(step, e).map_err(|e| e.within(index_step(i)));
+                    let r = run(step, e, p).map_err(|e| e.within(index_step(i)));
                     out.push(r?);
                 }
                 Ok(Value::tuple(out))
@@ -433,7 +436,7 @@ impl Plan {
                 let src = v.elements().unwrap();
                 let mut out = Vec::with_capacity(src.len());
                 for (i, e) in src.iter().enumerate() {
-                    let r = run(elem, e).map_err(|e| e.within(index_step(i)));
+                    let r = run(elem, e, p).map_err(|e| e.within(index_step(i)));
                     out.push(strip_null(r?));
                 }
                 if out.is_empty() {
@@ -446,15 +449,21 @@ impl Plan {
             PlanKind::MapToMap { ety, elem } => {
                 let mut out = AttrMap::new();
                 for (k, e) in v.attrs().unwrap() {
-                    let r = run(elem, e).map_err(|e| e.within(PathStep::Key(k.to_string())));
+                    let r = run(elem, e, p).map_err(|e| e.within(PathStep::Key(k.to_string())));
                     out.insert(k.clone(), r?);
                 }
                 if out.is_empty() {
-                    let ety = if ety.is_dynamic() { v.ty.element_type().unwrap().clone() } else { ety.without_optional_attrs_deep() };
+                    let ety = if ety.is_dynamic() {
+                        v.ty.element_type().unwrap().clone()
+                    } else if p.empty_map_drops_optional_markers() {
+                        ety.without_optional_attrs_deep()
+                    } else {
+                        ety.clone()
+                    };
                     return Ok(Value::map(ety, out));
                 }
                 if ety.is_collection() || ety.is_object() {
-                    out = unify_map_elements(out, false)?;
+                    out = unify_map_elements(out, false, p)?;
                 }
                 map_value(out).ok_or_else(|| ConvertError::here("element types must all match for conversion to map"))
             }
@@ -462,17 +471,17 @@ impl Plan {
                 if elems.is_empty() {
                     return Ok(Value::list(ety.without_optional_attrs_deep(), Vec::new()));
                 }
-                let out = convert_elems(elems, v, false)?;
+                let out = convert_elems(elems, v, false, p)?;
                 // go-cty reports a failure to unify at the path of the last element.
                 let last = out.len() - 1;
-                let r = unify_list_elements(out, *unsafe_).map_err(|e| e.within(index_step(last)));
+                let r = unify_list_elements(out, *unsafe_, p).map_err(|e| e.within(index_step(last)));
                 seq_value(r?, true).ok_or_else(|| ConvertError::here("element types must all match for conversion to list"))
             }
             PlanKind::TupleToSet { ety, elems } => {
                 if elems.is_empty() {
                     return Ok(Value::set(ety.without_optional_attrs_deep(), Vec::new()));
                 }
-                let out = convert_elems(elems, v, true)?;
+                let out = convert_elems(elems, v, true, p)?;
                 seq_value(out, false).ok_or_else(|| ConvertError::here("element types must all match for conversion to set"))
             }
             PlanKind::ObjectToMap { ety, attrs, unsafe_ } => {
@@ -488,13 +497,13 @@ impl Plan {
                 let mut out = AttrMap::new();
                 for (k, e) in v.attrs().unwrap() {
                     let r = match attrs.get(&**k) {
-                        Some(step) => run(step, e).map_err(|e| e.within(PathStep::Key(k.to_string()))),
+                        Some(step) => run(step, e, p).map_err(|e| e.within(PathStep::Key(k.to_string()))),
                         None => Ok(e.clone()),
                     };
                     out.insert(k.clone(), r?);
                 }
                 if ety.is_collection() || ety.is_object() {
-                    out = unify_map_elements(out, *unsafe_)?;
+                    out = unify_map_elements(out, *unsafe_, p)?;
                 }
                 map_value(out).ok_or_else(|| ConvertError::here("attribute types must all match for conversion to map"))
             }
@@ -506,13 +515,13 @@ impl Plan {
                     }
                     let r = match attrs.get(&**k) {
                         None => Ok(e.clone()),
-                        Some(MapAttr::Convert(step)) => run(step, e).map_err(|e| e.within(PathStep::Key(k.to_string()))),
+                        Some(MapAttr::Convert(step)) => run(step, e, p).map_err(|e| e.within(PathStep::Key(k.to_string()))),
                         Some(MapAttr::Incompatible) => {
                             return Err(ConvertError::here(
                                 format!(
                                     "map element type is incompatible with attribute {}: {}",
                                     crate::render::go_quote(k),
-                                    crate::mismatch::mismatch_message(&e.ty, &obj.attrs[&**k])
+                                    crate::mismatch::mismatch_message(&e.ty, &obj.attrs[&**k], p)
                                 ),
                             ));
                         }
@@ -524,7 +533,9 @@ impl Plan {
                         continue;
                     }
                     if obj.is_optional(name) {
-                        out.insert(name.clone(), Value::null(aty.without_optional_attrs_deep()));
+                        // go-cty keeps the attribute type's optional markers
+                        // here (only the JSON type can show them).
+                        out.insert(name.clone(), Value::null(aty.clone()));
                     } else {
                         return Err(ConvertError::here(format!("map has no element for required attribute {}", crate::render::go_quote(name))));
                     }
@@ -536,10 +547,10 @@ impl Plan {
 }
 
 /// Converts each element of a tuple with its own step.
-fn convert_elems(steps: &[Step], v: &Value, null_strip: bool) -> Result<Vec<Value>, ConvertError> {
+fn convert_elems(steps: &[Step], v: &Value, null_strip: bool, p: &Profile) -> Result<Vec<Value>, ConvertError> {
     let mut out = Vec::with_capacity(steps.len());
     for (i, (step, e)) in steps.iter().zip(v.elements().unwrap()).enumerate() {
-        let r = run(step, e).map_err(|e| e.within(index_step(i)));
+        let r = run(step, e, p).map_err(|e| e.within(index_step(i)));
         let r = r?;
         out.push(if null_strip { strip_null(r) } else { r });
     }
@@ -547,7 +558,7 @@ fn convert_elems(steps: &[Step], v: &Value, null_strip: bool) -> Result<Vec<Valu
 }
 
 /// go-cty's `conversionUnifyListElements`.
-fn unify_list_elements(elems: Vec<Value>, unsafe_: bool) -> Result<Vec<Value>, ConvertError> {
+fn unify_list_elements(elems: Vec<Value>, unsafe_: bool, p: &Profile) -> Result<Vec<Value>, ConvertError> {
     let types: Vec<Type> = elems.iter().map(|e| e.ty.clone()).collect();
     let Some(uty) = unify::unify(&types, unsafe_) else {
         return Err(ConvertError::here("cannot find a common base type for all elements"));
@@ -559,7 +570,7 @@ fn unify_list_elements(elems: Vec<Value>, unsafe_: bool) -> Result<Vec<Value>, C
             continue;
         }
         let r = match plan(&e.ty, &uty, unsafe_) {
-            Some(p) => p.apply_rel(&e),
+            Some(plan) => plan.apply_rel(&e, p),
             None => Err(ConvertError::here("cannot find a common base type for all elements")),
         }
         .map_err(|e| e.within(index_step(i)));
@@ -569,7 +580,7 @@ fn unify_list_elements(elems: Vec<Value>, unsafe_: bool) -> Result<Vec<Value>, C
 }
 
 /// go-cty's `conversionUnifyCollectionElements`.
-fn unify_map_elements(elems: AttrMap, unsafe_: bool) -> Result<AttrMap, ConvertError> {
+fn unify_map_elements(elems: AttrMap, unsafe_: bool, p: &Profile) -> Result<AttrMap, ConvertError> {
     let types: Vec<Type> = elems.values().map(|e| e.ty.clone()).collect();
     let Some(uty) = unify::unify(&types, unsafe_) else {
         return Err(ConvertError::here("cannot find a common base type for all elements"));
@@ -581,7 +592,7 @@ fn unify_map_elements(elems: AttrMap, unsafe_: bool) -> Result<AttrMap, ConvertE
             continue;
         }
         let r = match plan(&e.ty, &uty, unsafe_) {
-            Some(p) => p.apply_rel(&e),
+            Some(plan) => plan.apply_rel(&e, p),
             None => Err(ConvertError::here("cannot find a common base type for all elements")),
         }
         .map_err(|e| e.within(PathStep::Key(k.to_string())));
@@ -712,26 +723,26 @@ pub struct ExplainStep {
 
 /// The rules a conversion of `v` to `want` applies, outermost first, at most
 /// `limit` steps (a list of 20,000 objects need not explain every element).
-pub fn explain(v: &Value, want: &Type, limit: usize) -> Vec<ExplainStep> {
-    explain_planned(v, want, &plan_convert(&v.ty, want), limit)
+pub fn explain(v: &Value, want: &Type, limit: usize, p: &Profile) -> Vec<ExplainStep> {
+    explain_planned(v, want, &plan_convert(&v.ty, want), limit, p)
 }
 
 /// Types in explanations are cut to this many bytes.
 pub const EXPLAIN_TYPE_MAX: usize = 240;
 
 /// [`explain`] with the plan from [`plan_convert`].
-pub fn explain_planned(v: &Value, want: &Type, top: &TopPlan, limit: usize) -> Vec<ExplainStep> {
+pub fn explain_planned(v: &Value, want: &Type, top: &TopPlan, limit: usize, p: &Profile) -> Vec<ExplainStep> {
     let mut out = Vec::new();
     match top {
         TopPlan::Unchanged => {
             out.push(ExplainStep { path: String::new(), from: v.ty.type_string_short(EXPLAIN_TYPE_MAX), to: want.type_string_short(EXPLAIN_TYPE_MAX), rule: "the value already has the wanted type".into() })
         }
-        TopPlan::Plan(p) => explain_plan(p, v, &mut Vec::new(), &mut out, limit),
+        TopPlan::Plan(plan) => explain_plan(plan, v, &mut Vec::new(), &mut out, limit),
         TopPlan::NoConversion => out.push(ExplainStep {
             path: String::new(),
             from: v.ty.type_string_short(EXPLAIN_TYPE_MAX),
             to: want.type_string_short(EXPLAIN_TYPE_MAX),
-            rule: format!("no conversion exists: {}", crate::mismatch::mismatch_message(&v.ty, want)),
+            rule: format!("no conversion exists: {}", crate::mismatch::mismatch_message(&v.ty, want, p)),
         }),
     }
     out
@@ -824,6 +835,11 @@ pub fn is_collection_value(v: &Value) -> bool {
 mod tests {
     use super::*;
     use crate::testutil::{n, obj, oty, s};
+
+    /// Conversion as current Terraform does it.
+    fn convert(v: &Value, want: &Type) -> Result<Value, ConvertError> {
+        super::convert(v, want, &Profile::default())
+    }
 
     #[test]
     fn bool_hint_lowercasing_needs_only_ascii() {
@@ -972,7 +988,7 @@ mod tests {
 
     #[test]
     fn explain_lists_the_rule_of_every_converted_part() {
-        let steps = explain(&Value::tuple(vec![n(15), s("a")]), &Type::list(Type::Dynamic), 10);
+        let steps = explain(&Value::tuple(vec![n(15), s("a")]), &Type::list(Type::Dynamic), 10, &Profile::default());
         let got: Vec<_> = steps.iter().map(|s| format!("{}|{}|{}|{}", s.path, s.from, s.to, s.rule)).collect();
         assert_eq!(
             got,

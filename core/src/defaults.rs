@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 
 use crate::convert::{map_value, seq_value};
+use crate::flavor::Profile;
 use crate::types::Type;
 use crate::unify::{self, Conv};
 use crate::value::{AttrMap, Kind, Value};
@@ -43,20 +44,20 @@ impl Defaults {
     }
 
     /// Applies the defaults to a value (the pipeline skips null values).
-    pub fn apply(&self, v: &Value) -> Value {
-        self.apply_changed(v).unwrap_or_else(|| v.clone())
+    pub fn apply(&self, v: &Value, p: &Profile) -> Value {
+        self.apply_changed(v, p).unwrap_or_else(|| v.clone())
     }
 
     /// [`Defaults::apply`], or None when applying changes nothing (no default
     /// inserted anywhere inside): the caller keeps sharing the given value.
-    fn apply_changed(&self, v: &Value) -> Option<Value> {
+    fn apply_changed(&self, v: &Value, p: &Profile) -> Option<Value> {
         if !v.is_known() || v.is_null() || (self.values.is_empty() && self.children.is_empty()) {
             return None;
         }
         let marks = v.marks;
         let out = match (&v.ty, &v.kind) {
             (Type::List(ety) | Type::Set(ety), Kind::Seq(elems)) => {
-                let elems = self.apply_elems(elems)?;
+                let elems = self.apply_elems(elems, p)?;
                 let is_list = v.ty.is_list();
                 if elems.is_empty() {
                     if is_list {
@@ -65,18 +66,18 @@ impl Defaults {
                         Value::set((**ety).clone(), elems)
                     }
                 } else {
-                    match unify_values(&elems).and_then(|u| seq_value(u, is_list)) {
+                    match unify_values(&elems, p).and_then(|u| seq_value(u, is_list)) {
                         Some(v) => v,
                         None => Value::tuple(elems),
                     }
                 }
             }
-            (Type::Tuple(_), Kind::Seq(elems)) => Value::tuple(self.apply_elems(elems)?),
+            (Type::Tuple(_), Kind::Seq(elems)) => Value::tuple(self.apply_elems(elems, p)?),
             (Type::Object(_) | Type::Map(_), Kind::Attrs(attrs)) => {
                 // The attributes are copied only once something changes.
                 let mut changed: Option<AttrMap> = None;
                 for (k, e) in attrs.iter() {
-                    if let Some(ne) = self.child_for(ElemKey::Name(k)).and_then(|d| d.apply_changed(e)) {
+                    if let Some(ne) = self.child_for(ElemKey::Name(k)).and_then(|d| d.apply_changed(e, p)) {
                         changed.get_or_insert_with(|| attrs.to_map()).insert(k.clone(), ne);
                     }
                 }
@@ -87,7 +88,7 @@ impl Defaults {
                     };
                     if current.is_none_or(Value::is_null) {
                         let def = match self.children.get(name) {
-                            Some(d) => d.apply(def),
+                            Some(d) => d.apply(def, p),
                             None => def.clone(),
                         };
                         changed.get_or_insert_with(|| attrs.to_map()).insert(name.clone(), def);
@@ -99,7 +100,7 @@ impl Defaults {
                     Type::Map(_) => {
                         let keys: Vec<crate::value::Key> = out.keys().cloned().collect();
                         let vals: Vec<Value> = out.values().cloned().collect();
-                        match unify_values(&vals).and_then(|u| map_value(keys.into_iter().zip(u).collect())) {
+                        match unify_values(&vals, p).and_then(|u| map_value(keys.into_iter().zip(u).collect())) {
                             Some(m) => m,
                             None => Value::object(out),
                         }
@@ -113,10 +114,10 @@ impl Defaults {
     }
 
     /// The elements with defaults applied, or None when none changed.
-    fn apply_elems(&self, elems: &[Value]) -> Option<Vec<Value>> {
+    fn apply_elems(&self, elems: &[Value], p: &Profile) -> Option<Vec<Value>> {
         let mut out: Option<Vec<Value>> = None;
         for (i, e) in elems.iter().enumerate() {
-            let ne = self.child_for(ElemKey::Index(i)).and_then(|d| d.apply_changed(e));
+            let ne = self.child_for(ElemKey::Index(i)).and_then(|d| d.apply_changed(e, p));
             match (&mut out, ne) {
                 (Some(out), ne) => out.push(ne.unwrap_or_else(|| e.clone())),
                 (None, Some(ne)) => {
@@ -134,14 +135,14 @@ impl Defaults {
 
 /// `convert.UnifyUnsafe` on the values' types, then each value converted to
 /// the unified type; None when there is no common type.
-fn unify_values(vals: &[Value]) -> Option<Vec<Value>> {
+fn unify_values(vals: &[Value], p: &Profile) -> Option<Vec<Value>> {
     let types: Vec<Type> = vals.iter().map(|v| v.ty.clone()).collect();
     let (_, convs) = unify::unify_with_convs(&types, true)?;
     vals.iter()
         .zip(convs)
         .map(|(v, c)| match c {
             Conv::Same => Some(v.clone()),
-            Conv::Plan(p) => p.apply(v, &mut Vec::new()).ok(),
+            Conv::Plan(plan) => plan.apply(v, &mut Vec::new(), p).ok(),
             Conv::ToUnknown => Some(Value::unknown(Type::Dynamic)),
         })
         .collect()
@@ -159,7 +160,7 @@ mod tests {
         let tc = parse_variable_type(Some("list(object({a=string, b=optional(bool, true)}))")).unwrap();
         let full = obj(&[("a", Value::string("x")), ("b", Value::bool(false))]);
         let missing = obj(&[("a", Value::string("y"))]);
-        let out = tc.defaults.as_ref().unwrap().apply(&Value::tuple(vec![full.clone(), missing]));
+        let out = tc.defaults.as_ref().unwrap().apply(&Value::tuple(vec![full.clone(), missing]), &Profile::default());
         let elems = out.elements().unwrap();
         match (&elems[0].kind, &full.kind) {
             (Kind::Attrs(x), Kind::Attrs(y)) => assert!(crate::value::Attrs::ptr_eq(x, y)),
@@ -172,7 +173,7 @@ mod tests {
     #[test]
     fn a_null_attribute_gets_its_default() {
         let tc = parse_variable_type(Some("object({a=optional(string, \"d\")})")).unwrap();
-        let out = tc.defaults.as_ref().unwrap().apply(&obj(&[("a", Value::null(Type::String))]));
+        let out = tc.defaults.as_ref().unwrap().apply(&obj(&[("a", Value::null(Type::String))]), &Profile::default());
         assert_eq!(out.attrs().unwrap()["a"].as_str(), Some("d"));
     }
 }

@@ -4,14 +4,18 @@
 //! [`types`] and [`typeexpr`] (type constraints), [`number`], [`value`],
 //! [`set`] and [`valueparse`] (values), [`convert`], [`unify`], [`mismatch`]
 //! and [`defaults`] (conversion), [`render`] (console and JSON), [`diag`] and
-//! [`path`] (where things went wrong), and [`pipeline`] (Terraform's input
-//! variable pipeline, the one entry point [`evaluate`]).
+//! [`path`] (where things went wrong), [`lint`] (OpenTofu's warnings),
+//! [`flavor`] (what differs between Terraform and OpenTofu versions), and
+//! [`pipeline`] (the input variable pipeline, the one entry point
+//! [`evaluate`]).
 
 pub mod convert;
 mod crc32;
 pub mod defaults;
 pub mod diag;
+pub mod flavor;
 pub mod hclsrc;
+pub mod lint;
 mod goprint;
 pub mod mismatch;
 mod nfc;
@@ -24,6 +28,7 @@ pub mod typeexpr;
 pub mod types;
 pub mod unify;
 pub mod value;
+pub mod versions;
 pub mod valueparse;
 
 #[cfg(test)]
@@ -32,7 +37,7 @@ mod testutil;
 #[cfg(feature = "js")]
 pub mod js;
 
-pub use pipeline::{evaluate, Request, Response, Stage};
+pub use pipeline::{evaluate, evaluate_in, Request, Response, Stage};
 pub use types::Type;
 pub use value::Value;
 pub use valueparse::ValueFormat;

@@ -5,10 +5,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::convert;
-use crate::diag::{utf16_range, Diagnostic, Source, SpanTree};
+use crate::diag::{utf16_range, Diagnostic, Severity, Source, SpanTree};
+use crate::flavor::{Flavor, Profile};
 use crate::path::{format_path, Path, PathStep};
 use crate::render;
-use crate::typeexpr::{self, TypeConstraint};
+use crate::typeexpr::{self, TypeConstraint, TypeFailure};
 use crate::value::{Kind, Value};
 use crate::valueparse::{self, ParsedValue, ValueFormat};
 
@@ -28,6 +29,10 @@ pub struct Request {
     /// The variable's name, as it appears in Terraform's messages (`var.NAME`).
     #[serde(default = "default_var_name")]
     pub var_name: String,
+    /// The product version to answer for (`terraform@1.5`, `opentofu@1.8`,
+    /// see [`crate::flavor`]); None: current Terraform.
+    #[serde(default)]
+    pub flavor: Option<String>,
 }
 
 fn default_true() -> bool {
@@ -46,6 +51,7 @@ impl Request {
             nullable: true,
             sensitive: false,
             var_name: default_var_name(),
+            flavor: None,
         }
     }
 }
@@ -62,6 +68,11 @@ pub enum Stage {
     Convert,
     /// The value converted but is null and `nullable = false`.
     Null,
+    /// The flavor's own code would crash on this input (Terraform 1.5 on
+    /// some duplicate attribute names): the detail says where.
+    Crash,
+    /// The request itself is unusable (an unknown flavor).
+    Input,
 }
 
 /// A diagnostic as the UI and JS see it: byte and UTF-16 ranges.
@@ -100,6 +111,9 @@ pub struct Response {
     pub diagnostics: Vec<DiagnosticOut>,
     /// The conversion rules applied, outermost first (for the "why" view).
     pub explain: Vec<convert::ExplainStep>,
+    /// Warnings the flavor gives for an accepted value (OpenTofu 1.11+:
+    /// "Object attribute is ignored"), placed in the value source.
+    pub warnings: Vec<DiagnosticOut>,
 }
 
 impl Response {
@@ -159,14 +173,28 @@ fn unsuitable_detail(req: &Request, pv: &ParsedValue, msg: &str, defined: &str) 
 /// At most this many conversion steps are explained.
 const EXPLAIN_LIMIT: usize = 200;
 
-/// Runs Terraform's whole pipeline for one variable.
+/// Runs the whole input-variable pipeline for one variable, as the
+/// request's flavor (current Terraform by default) does it.
 pub fn evaluate(req: &Request) -> Response {
-    let tc: TypeConstraint = match typeexpr::parse_variable_type(req.type_src.as_deref()) {
+    let name = req.flavor.as_deref().unwrap_or(crate::flavor::DEFAULT);
+    let Some(flavor) = Flavor::lookup(name) else {
+        let detail = format!("Unknown flavor {}; known flavors: {}.", render::go_quote(name), Flavor::names().join(", "));
+        let d = Diagnostic::error(Source::Value, "Unknown flavor", detail, None);
+        return Response::failure(Stage::Input, vec![d], req);
+    };
+    evaluate_in(req, &flavor.profile())
+}
+
+/// [`evaluate`] with the behaviour of `p` (which records what it was asked,
+/// see [`crate::flavor::compare`]); the request's `flavor` is not looked at.
+pub fn evaluate_in(req: &Request, p: &Profile) -> Response {
+    let tc: TypeConstraint = match typeexpr::parse_variable_type_in(req.type_src.as_deref(), p) {
         Ok(tc) => tc,
-        Err(diags) => return Response::failure(Stage::Type, diags, req),
+        Err(TypeFailure::Invalid(diags)) => return Response::failure(Stage::Type, diags, req),
+        Err(TypeFailure::Crash(d)) => return Response::failure(Stage::Crash, vec![d], req),
     };
     // The parts' ranges are found only if an error needs them (see `reparsed_spans`).
-    let pv = match valueparse::parse_value_spans(&req.value, req.value_format, tc.cli_literal, false) {
+    let pv = match valueparse::parse_value_spans(&req.value, req.value_format, tc.cli_literal, false, p) {
         Ok(pv) => pv,
         Err(diags) => return Response::failure(Stage::Value, diags, req),
     };
@@ -175,18 +203,18 @@ pub fn evaluate(req: &Request) -> Response {
     let with_defaults;
     let to_convert = match (&tc.defaults, given.is_null()) {
         (Some(d), false) => {
-            with_defaults = d.apply(given);
+            with_defaults = d.apply(given, p);
             &with_defaults
         }
         _ => given,
     };
     let top = convert::plan_convert(&to_convert.ty, &tc.ty);
-    let explain = convert::explain_planned(to_convert, &tc.ty, &top, EXPLAIN_LIMIT);
-    let converted = match convert::convert_planned(to_convert, &tc.ty, &top) {
+    let explain = convert::explain_planned(to_convert, &tc.ty, &top, EXPLAIN_LIMIT, p);
+    let converted = match convert::convert_planned(to_convert, &tc.ty, &top, p) {
         Ok(v) => v,
         Err(e) => {
             let detail = unsuitable_detail(req, &pv, &e.message, "declared");
-            let spans = reparsed_spans(req, &tc, pv.spans.clone());
+            let spans = reparsed_spans(req, &tc, pv.spans.clone(), p);
             let mut d = Diagnostic::error(Source::Value, "Invalid value for input variable", detail, Some(span_at(&spans, &e.path).range.clone()));
             if spans == SpanTree::default() {
                 d.range = None;
@@ -218,26 +246,58 @@ pub fn evaluate(req: &Request) -> Response {
     // A sensitive variable's whole value is marked: the console hides it.
     // (The value is always known here, so the mark decides the rendering.)
     let console = if req.sensitive { "(sensitive value)".to_string() } else { render::console(&converted) };
+    // go-cty before 1.16.0 can leave optional-attribute markers on the
+    // element type of an empty map; the JSON type shows them.
+    // The type string never shows them.
+    let (type_string, json_ty) = if converted.ty.has_optional_attrs_deep() {
+        let plain = converted.ty.without_optional_attrs_deep();
+        let json_ty = if p.empty_map_drops_optional_markers() { plain.clone() } else { converted.ty.clone() };
+        (plain.type_string(), json_ty)
+    } else {
+        (converted.ty.type_string(), converted.ty.clone())
+    };
     Response {
         ok: true,
         stage: None,
-        type_string: Some(converted.ty.type_string()),
+        type_string: Some(type_string),
         console: Some(console),
         // ctyjson ignores marks; optional markers never reach a result type.
         // It cannot write unknown values (go-cty can produce them converting
         // an untyped null inside a map), so such a value has no JSON form.
         json: render::json_value_known(&converted)
-            .map(|j| format!("{{\"value\":{j},\"type\":{}}}", render::json_type(&converted.ty.without_optional_attrs_deep()))),
+            .map(|j| format!("{{\"value\":{j},\"type\":{}}}", render::json_type(&json_ty))),
         sensitive_paths,
         explain,
+        warnings: warnings(req, &tc, p),
         ..Response::default()
     }
 }
 
+/// The flavor's warnings for an accepted value.
+fn warnings(req: &Request, tc: &TypeConstraint, p: &Profile) -> Vec<DiagnosticOut> {
+    // Only module arguments are linted (not .tfvars, JSON or -var).
+    if req.value_format != valueparse::ValueFormat::Hcl || !crate::lint::can_ignore_attributes(&tc.ty) || !p.warns_ignored_object_attributes() {
+        return Vec::new();
+    }
+    crate::lint::ignored_attributes(&req.value, &tc.ty, p)
+        .into_iter()
+        .map(|w| {
+            let d = Diagnostic {
+                severity: Severity::Warning,
+                summary: crate::lint::Ignored::SUMMARY.into(),
+                detail: w.detail(&req.var_name),
+                source: Source::Value,
+                range: Some(w.range.clone()),
+            };
+            diag_out(&d, req)
+        })
+        .collect()
+}
+
 /// The ranges of the value's parts, from a second reading of the value that
 /// records them (the first one, on the fast path, did not).
-fn reparsed_spans(req: &Request, tc: &TypeConstraint, fallback: SpanTree) -> SpanTree {
-    match valueparse::parse_value_spans(&req.value, req.value_format, tc.cli_literal, true) {
+fn reparsed_spans(req: &Request, tc: &TypeConstraint, fallback: SpanTree, p: &Profile) -> SpanTree {
+    match valueparse::parse_value_spans(&req.value, req.value_format, tc.cli_literal, true, p) {
         Ok(pv) => pv.spans,
         Err(_) => fallback,
     }

@@ -17,6 +17,7 @@ use std::ops::Range;
 
 use crate::defaults::Defaults;
 use crate::diag::{Diagnostic, Source, SpanTree};
+use crate::flavor::Profile;
 use crate::types::Type;
 use crate::valueparse::ast::{CallExpr, Expr, ExprKind};
 use crate::valueparse::parse::{Body, BodyItem, RawDiag};
@@ -49,8 +50,27 @@ pub const MAX_DEPTH: u32 = crate::valueparse::MAX_DEPTH;
 
 const INVALID_TYPE: &str = "Invalid type specification";
 
-/// Parses a variable's `type` argument (`None`: the block has no `type`).
+/// Why a type constraint gives no type.
+#[derive(Clone, Debug)]
+pub enum TypeFailure {
+    /// The declaration is invalid: Terraform's diagnostics.
+    Invalid(Vec<Diagnostic>),
+    /// The flavor's own typeexpr would crash on this source: what it would
+    /// print, placed on the part that makes it crash.
+    Crash(Diagnostic),
+}
+
+/// Parses a variable's `type` argument (`None`: the block has no `type`) as
+/// current Terraform does.
 pub fn parse_variable_type(src: Option<&str>) -> Result<TypeConstraint, Vec<Diagnostic>> {
+    parse_variable_type_in(src, &Profile::default()).map_err(|f| match f {
+        TypeFailure::Invalid(d) => d,
+        TypeFailure::Crash(d) => vec![d],
+    })
+}
+
+/// [`parse_variable_type`] as the profile's flavor does it.
+pub fn parse_variable_type_in(src: Option<&str>, profile: &Profile) -> Result<TypeConstraint, TypeFailure> {
     let Some(src) = src else {
         return Ok(TypeConstraint {
             ty: Type::Dynamic,
@@ -64,14 +84,20 @@ pub fn parse_variable_type(src: Option<&str>) -> Result<TypeConstraint, Vec<Diag
         base: PREFIX.len(),
         len: src.len(),
     };
-    let body = parse_type_config(&text).map_err(|d| map.diags(d))?;
-    let expr = type_expression(&body, map)?;
-    Reader {
+    let body = parse_type_config(&text, profile).map_err(|d| TypeFailure::Invalid(map.diags(d)))?;
+    let expr = type_expression(&body, map).map_err(TypeFailure::Invalid)?;
+    let mut reader = Reader {
         text: &text,
         map,
         diags: Vec::new(),
+        profile,
+        crash: None,
+    };
+    let r = reader.decode_variable_type(expr);
+    match reader.crash {
+        Some(c) => Err(TypeFailure::Crash(c)),
+        None => r.map_err(TypeFailure::Invalid),
     }
-    .decode_variable_type(expr)
 }
 
 /// Where the type source is in the configuration text around it.
@@ -173,7 +199,10 @@ fn go_quote(s: &str) -> String {
     crate::render::go_quote(s)
 }
 
-const LEGACY_QUOTED: &str = "Terraform 0.11 and earlier required type constraints to be given in quotes, but that form is now deprecated and will be removed in a future version of Terraform. Remove the quotes around ";
+/// The start of the legacy quoted-type message, naming the product.
+fn legacy_quoted(product: &str) -> String {
+    format!("{product} 0.11 and earlier required type constraints to be given in quotes, but that form is now deprecated and will be removed in a future version of {product}. Remove the quotes around ")
+}
 
 /// One `typeexpr` reading of a parsed source.
 struct Reader<'a> {
@@ -181,6 +210,10 @@ struct Reader<'a> {
     text: &'a str,
     map: Map,
     diags: Vec<Diagnostic>,
+    profile: &'a Profile,
+    /// Set where the flavor's typeexpr would crash (the first place only:
+    /// a crash ends the process).
+    crash: Option<Diagnostic>,
 }
 
 /// A call as `hcl.ExprCall` sees it.
@@ -210,20 +243,20 @@ impl Reader<'_> {
 
     /// `Expression.Value(nil)`: a constant expression's value.
     fn eval(&self, e: &Expr) -> Result<crate::value::Value, Vec<Diagnostic>> {
-        eval_const(e).map_err(|d| self.map.diags(d))
+        eval_const(e, self.profile).map_err(|d| self.map.diags(d))
     }
 
     /// Terraform's `decodeVariableType`.
-    fn decode_variable_type(mut self, expr: &Expr) -> Result<TypeConstraint, Vec<Diagnostic>> {
+    fn decode_variable_type(&mut self, expr: &Expr) -> Result<TypeConstraint, Vec<Diagnostic>> {
         let whole = self.range(expr);
         if is_native_quoted_string(expr) {
             let v = self.eval(expr)?;
             let s = v.as_str().unwrap_or_default().to_string();
             let (summary, detail) = match s.as_str() {
-                "string" => ("Invalid quoted type constraints", format!("{LEGACY_QUOTED}\"string\".")),
+                "string" => ("Invalid quoted type constraints", format!("{}\"string\".", legacy_quoted(self.profile.product_name()))),
                 "list" | "map" => (
                     "Invalid quoted type constraints",
-                    format!("{LEGACY_QUOTED}\"{s}\" and write {s}(string) instead to explicitly indicate that the {s} elements are strings."),
+                    format!("{}\"{s}\" and write {s}(string) instead to explicitly indicate that the {s} elements are strings.", legacy_quoted(self.profile.product_name())),
                 ),
                 _ => (
                     "Invalid legacy variable type hint",
@@ -255,7 +288,7 @@ impl Reader<'_> {
 
         let (ty, defaults, spans) = self.get_type(expr);
         if !self.diags.is_empty() {
-            return Err(self.diags);
+            return Err(std::mem::take(&mut self.diags));
         }
         Ok(TypeConstraint {
             cli_literal: ty.is_primitive(),
@@ -449,7 +482,8 @@ impl Reader<'_> {
                 );
                 continue;
             };
-            if attrs.contains_key(&name) {
+            // hcl before 2.17.1 let a later definition replace an earlier one.
+            if attrs.contains_key(&name) && self.profile.object_type_rejects_duplicate_names() {
                 self.error(
                     key_range,
                     INVALID_TYPE,
@@ -459,7 +493,8 @@ impl Reader<'_> {
             }
 
             let mut aty_expr = value;
-            let mut default: Option<(crate::value::Value, Range<usize>)> = None;
+            // This definition's default expression (hcl's `defExpr`).
+            let mut default_range: Option<Range<usize>> = None;
             if let Some(call) = self.call(value) {
                 if call.name == "optional" {
                     if call.args.is_empty() {
@@ -471,11 +506,11 @@ impl Reader<'_> {
                             optional.insert(name.clone());
                         }
                         2 => {
-                            let def_range = self.range(&call.args[1]);
+                            default_range = Some(self.range(&call.args[1]));
                             match self.eval(&call.args[1]) {
                                 Ok(v) => {
                                     optional.insert(name.clone());
-                                    default = Some((v, def_range));
+                                    values.insert(name.clone(), v);
                                 }
                                 Err(d) => self.diags.extend(d),
                             }
@@ -492,17 +527,32 @@ impl Reader<'_> {
 
             let (aty, adefs, aspans) = self.get_type(aty_expr);
 
-            if let Some((dv, def_range)) = default {
-                match crate::convert::convert(&dv, &aty) {
-                    Ok(v) => {
+            // The default is converted to the attribute's type. Only with
+            // duplicate names can it come from an earlier definition.
+            if let Some(dv) = values.remove(&name) {
+                match (crate::convert::convert(&dv, &aty, self.profile), default_range) {
+                    (Ok(v), _) => {
                         values.insert(name.clone(), v);
                     }
-                    Err(e) => self.diags.push(Diagnostic::error(
+                    (Err(e), Some(def_range)) => self.diags.push(Diagnostic::error(
                         Source::Type,
                         "Invalid default value for optional attribute",
                         format!("This default value is not compatible with the attribute's type constraint: {}.", e.message),
                         Some(def_range),
                     )),
+                    // An earlier definition's default that this one's type
+                    // cannot take: typeexpr builds its diagnostic from this
+                    // definition's (absent) default expression and crashes.
+                    (Err(_), None) => {
+                        if self.crash.is_none() {
+                            let detail = format!(
+                                "panic: runtime error: invalid memory address or nil pointer dereference (hcl {} ext/typeexpr: default value of an earlier duplicate attribute {} does not convert to the later definition's type)",
+                                self.profile.hcl_version(),
+                                go_quote(&name)
+                            );
+                            self.crash = Some(Diagnostic::error(Source::Type, "Upstream crash", detail, Some(key_range.clone())));
+                        }
+                    }
                 }
             }
 

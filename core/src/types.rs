@@ -129,6 +129,28 @@ impl Type {
         }
     }
 
+    /// Whether any object type inside has optional attributes.
+    pub fn has_optional_attrs_deep(&self) -> bool {
+        match self {
+            Type::Bool | Type::Number | Type::String | Type::Dynamic => false,
+            Type::List(e) | Type::Map(e) | Type::Set(e) => e.has_optional_attrs_deep(),
+            Type::Object(o) => !o.optional.is_empty() || o.attrs.values().any(Type::has_optional_attrs_deep),
+            Type::Tuple(t) => t.iter().any(Type::has_optional_attrs_deep),
+        }
+    }
+
+    /// Whether a map inside has an element type with optional attributes
+    /// (whose markers go-cty before 1.16.0 left on an empty converted map).
+    pub fn has_map_of_optional_attrs(&self) -> bool {
+        match self {
+            Type::Bool | Type::Number | Type::String | Type::Dynamic => false,
+            Type::Map(e) => e.has_optional_attrs_deep(),
+            Type::List(e) | Type::Set(e) => e.has_map_of_optional_attrs(),
+            Type::Object(o) => o.attrs.values().any(Type::has_map_of_optional_attrs),
+            Type::Tuple(t) => t.iter().any(Type::has_map_of_optional_attrs),
+        }
+    }
+
     /// `WithoutOptionalAttributesDeep`: the same type with every optional
     /// marker removed.
     pub fn without_optional_attrs_deep(&self) -> Type {

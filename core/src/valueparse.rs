@@ -24,6 +24,7 @@ mod pos;
 use serde::{Deserialize, Serialize};
 
 use crate::diag::{Diagnostic, SpanTree};
+use crate::flavor::Profile;
 use crate::value::Value;
 use ast::{Expr, ExprKind};
 use parse::{Parser, RawDiag};
@@ -65,25 +66,27 @@ pub struct ParsedValue {
 /// Where the value source starts in the `.tfvars` file Terraform would read: `v = <src>`.
 const TFVARS_PREFIX: &str = "v = ";
 
-/// Reads `src` in `format`. `cli_literal`: a `-var` value is taken as a plain
-/// string (primitive or absent constraint).
+/// Reads `src` in `format` as current Terraform does. `cli_literal`: a
+/// `-var` value is taken as a plain string (primitive or absent constraint).
 pub fn parse_value(
     src: &str,
     format: ValueFormat,
     cli_literal: bool,
 ) -> Result<ParsedValue, Vec<Diagnostic>> {
-    parse_value_spans(src, format, cli_literal, true)
+    parse_value_spans(src, format, cli_literal, true, &Profile::default())
 }
 
 /// [`parse_value`], with `spans` false when the ranges of the value's parts
 /// are not needed: `ParsedValue::spans` then holds only the whole value's
 /// range (for HCL), and a large value parses faster. Reading the same text
-/// again with `spans` gives the same value and diagnostics.
+/// again with `spans` gives the same value and diagnostics. The flavor's
+/// profile decides what its hcl and functions do differently.
 pub fn parse_value_spans(
     src: &str,
     format: ValueFormat,
     cli_literal: bool,
     spans: bool,
+    p: &Profile,
 ) -> Result<ParsedValue, Vec<Diagnostic>> {
     let want_spans = spans;
     let to_diags = |ds: Vec<RawDiag>, offset: usize| -> Vec<Diagnostic> {
@@ -92,7 +95,7 @@ pub fn parse_value_spans(
             .collect()
     };
     match format {
-        ValueFormat::Hcl | ValueFormat::Tfvars => parse_hcl(src, format, want_spans, true),
+        ValueFormat::Hcl | ValueFormat::Tfvars => parse_hcl(src, format, want_spans, true, p),
         ValueFormat::Cli if cli_literal => Ok(ParsedValue {
             value: Value::string(src),
             spans: SpanTree::leaf(0..src.len()),
@@ -101,9 +104,9 @@ pub fn parse_value_spans(
             marked: false,
         }),
         ValueFormat::Cli => {
-            let expr = parse_standalone(src, "<value for var.v>").map_err(|d| to_diags(d, 0))?;
+            let expr = parse_standalone(src, "<value for var.v>", p).map_err(|d| to_diags(d, 0))?;
             let (value, spans, marked) =
-                evaluate_owned(expr, false, 0, src.len(), true).map_err(|d| to_diags(d, 0))?;
+                evaluate_owned(expr, false, 0, src.len(), true, p).map_err(|d| to_diags(d, 0))?;
             Ok(ParsedValue {
                 value,
                 spans,
@@ -123,7 +126,7 @@ pub fn parse_value_spans(
             })
         }
         ValueFormat::Ctyjson => {
-            let (value, spans) = json::parse_cty_json(src, want_spans).map_err(|d| to_diags(d, 0))?;
+            let (value, spans) = json::parse_cty_json(src, want_spans, p).map_err(|d| to_diags(d, 0))?;
             Ok(ParsedValue {
                 value,
                 spans,
@@ -142,6 +145,7 @@ fn parse_hcl(
     format: ValueFormat,
     want_spans: bool,
     literal_fast: bool,
+    profile: &Profile,
 ) -> Result<ParsedValue, Vec<Diagnostic>> {
     let to_diags = |ds: Vec<RawDiag>, offset: usize| -> Vec<Diagnostic> {
         ds.into_iter()
@@ -150,6 +154,7 @@ fn parse_hcl(
     };
     let file = format!("{TFVARS_PREFIX}{src}\n");
     let mut p = Parser::new(&file, "terraform.tfvars");
+    p.set_profile(profile);
     p.span_offset = TFVARS_PREFIX.len();
     p.span_len = src.len();
     p.want_spans = want_spans;
@@ -163,6 +168,7 @@ fn parse_hcl(
         TFVARS_PREFIX.len(),
         src.len(),
         want_spans,
+        profile,
     )
     .map_err(|d| to_diags(d, TFVARS_PREFIX.len()))?;
     Ok(ParsedValue {
@@ -174,15 +180,31 @@ fn parse_hcl(
     })
 }
 
+/// The expression tree of an HCL value as written (nothing folded into
+/// constants), and a map from its ranges to the value source; None when the
+/// text does not parse. For looking at how a value was written.
+pub(crate) fn hcl_tree(src: &str, profile: &Profile) -> Option<(Expr, parse::SpanMap)> {
+    let file = format!("{TFVARS_PREFIX}{src}\n");
+    let mut p = Parser::new(&file, "terraform.tfvars");
+    p.set_profile(profile);
+    p.fold = false;
+    p.want_spans = false;
+    p.literal_fast = false;
+    let parsed = p.parse_tfvars_attribute();
+    let expr = p.finish(parsed).ok()?;
+    Some((expr, parse::SpanMap(TFVARS_PREFIX.len(), src.len())))
+}
+
 /// `hclsyntax.ParseExpression` of a whole text.
-fn parse_standalone(src: &str, filename: &str) -> Result<Expr, Vec<RawDiag>> {
+fn parse_standalone(src: &str, filename: &str, profile: &Profile) -> Result<Expr, Vec<RawDiag>> {
     let mut p = Parser::new(src, filename);
+    p.set_profile(profile);
     let parsed = p.parse_standalone_expression();
     p.finish(parsed)
 }
 
-fn evaluate(expr: &Expr, functions: bool) -> Result<Value, Vec<RawDiag>> {
-    let mut ev = eval::Evaluator::new(functions);
+fn evaluate(expr: &Expr, functions: bool, p: &Profile) -> Result<Value, Vec<RawDiag>> {
+    let mut ev = eval::Evaluator::new(functions, p);
     let v = ev.eval(expr);
     if ev.diags.is_empty() {
         Ok(v)
@@ -199,12 +221,13 @@ fn evaluate_owned(
     offset: usize,
     src_len: usize,
     want_spans: bool,
+    p: &Profile,
 ) -> Result<(Value, SpanTree, bool), Vec<RawDiag>> {
     if let ExprKind::Const(c) = expr.kind {
         // Folded constants carry source ranges already, and no marks.
         return Ok((c.value, c.spans, false));
     }
-    let value = evaluate(&expr, functions)?;
+    let value = evaluate(&expr, functions, p)?;
     let marked = value.has_sensitive_deep();
     if !want_spans {
         return Ok((value, span(&expr, offset, src_len), marked));
@@ -220,8 +243,9 @@ fn span(e: &Expr, offset: usize, src_len: usize) -> SpanTree {
 /// Parses `text` as a Terraform configuration file (`main.tf`) whose
 /// expressions are kept as written (no folding), for the type stage. Nesting
 /// deeper than [`MAX_DEPTH`] is refused with a type-constraint diagnostic.
-pub(crate) fn parse_type_config(text: &str) -> Result<parse::Body, Vec<RawDiag>> {
+pub(crate) fn parse_type_config(text: &str, profile: &Profile) -> Result<parse::Body, Vec<RawDiag>> {
     let mut p = Parser::new(text, "main.tf");
+    p.set_profile(profile);
     p.fold = false;
     p.want_spans = false;
     p.type_source = true;
@@ -232,8 +256,8 @@ pub(crate) fn parse_type_config(text: &str) -> Result<parse::Body, Vec<RawDiag>>
 /// Evaluates a constant expression (no variables, no functions: hcl's nil
 /// `EvalContext`), as `typeexpr` evaluates an `optional(T, default)` default
 /// and Terraform a quoted legacy type.
-pub(crate) fn eval_const(expr: &Expr) -> Result<Value, Vec<RawDiag>> {
-    evaluate(expr, false)
+pub(crate) fn eval_const(expr: &Expr, p: &Profile) -> Result<Value, Vec<RawDiag>> {
+    evaluate(expr, false, p)
 }
 
 /// Ranges of the value's parts (for literal tuples and objects, and through

@@ -11,7 +11,7 @@ use std::path::Path;
 use serde_json::Value as J;
 use tftype::{evaluate, Request, Response};
 
-const FILES: [&str; 4] = ["docs", "upstream_tests", "gen_public", "regressions"];
+const FILES: [&str; 5] = ["docs", "upstream_tests", "gen_public", "flavors", "regressions"];
 const CHECKS: [&str; 5] = ["okfail", "type", "console", "detail", "json"];
 
 fn dir() -> &'static Path {
@@ -79,6 +79,7 @@ fn acceptable_details(exp: &J) -> BTreeSet<String> {
 
 /// Per check: Some(agrees) or None (not applicable).
 fn compare(exp: &J, act: &Response) -> BTreeMap<&'static str, Option<bool>> {
+    let flavored = exp.get("flavor").is_some();
     let mut res: BTreeMap<&str, Option<bool>> = CHECKS.iter().map(|c| (*c, None)).collect();
     let eok = exp["ok"].as_bool().unwrap_or(false);
     let stage = act.stage.map(|s| serde_json::to_value(s).unwrap());
@@ -89,11 +90,26 @@ fn compare(exp: &J, act: &Response) -> BTreeMap<&'static str, Option<bool>> {
         // Exact text of the go-cty JSON (numbers digit for digit, Go's escaping).
         let want = exp.get("json").filter(|j| !j.is_null()).map(|j| serde_json::to_string(j).unwrap()); // null: no JSON form (unknowns)
         res.insert("json", Some(want.as_deref() == act.json.as_deref().map(canonical_json).as_deref()));
+        // A flavor's warnings count in the detail column; any listed text is accepted.
+        if flavored && (exp.get("warnings").is_some() || !act.warnings.is_empty()) {
+            let empty = Vec::new();
+            let ew = exp.get("warnings").and_then(J::as_array).unwrap_or(&empty);
+            let same = ew.len() == act.warnings.len()
+                && ew.iter().zip(&act.warnings).all(|(e, a)| {
+                    let alts: Vec<&str> = match e.get("detail_alternatives").and_then(J::as_array) {
+                        Some(alts) => alts.iter().filter_map(J::as_str).collect(),
+                        None => e["detail"].as_str().into_iter().collect(),
+                    };
+                    e["summary"].as_str() == Some(a.summary.as_str()) && alts.contains(&a.detail.as_str())
+                });
+            res.insert("detail", Some(same));
+        }
     } else if !eok && !act.ok {
         let details = acceptable_details(exp);
         let summ_ok = exp["summary"].as_str() == act.summary.as_deref();
         let detail = act.detail.clone().unwrap_or_default();
-        let ok = summ_ok && (details.contains(&detail) || details.iter().any(|d| drop_but_have(d) == drop_but_have(&detail)));
+        // A flavor has one wording: no leeway for the ", but have" clause.
+        let ok = summ_ok && (details.contains(&detail) || (!flavored && details.iter().any(|d| drop_but_have(d) == drop_but_have(&detail))));
         res.insert("detail", Some(ok));
     }
     res

@@ -4,12 +4,14 @@
 
 mod app;
 mod cm;
+mod components;
 mod examples;
 mod jsonfmt;
 mod model;
 mod outcome;
 mod page;
 mod share;
+mod signals;
 
 /// Opening the page with this fragment panics on purpose, after mounting, so
 /// that the end-to-end test can prove a panic is reported on the page.

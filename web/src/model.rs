@@ -80,15 +80,18 @@ impl Format {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Tab {
+    /// The console text, or the error when the value is not accepted.
     #[default]
     Console,
     Json,
     Type,
     Explain,
+    /// The same inputs under every Terraform and OpenTofu version.
+    Versions,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 4] = [Tab::Console, Tab::Json, Tab::Type, Tab::Explain];
+    pub const ALL: [Tab; 5] = [Tab::Console, Tab::Json, Tab::Type, Tab::Explain, Tab::Versions];
 
     pub fn key(self) -> &'static str {
         match self {
@@ -96,16 +99,26 @@ impl Tab {
             Tab::Json => "json",
             Tab::Type => "type",
             Tab::Explain => "explain",
+            Tab::Versions => "versions",
         }
     }
 
-    pub fn label(self) -> &'static str {
+    /// The tab's label; the first tab shows the error when there is one.
+    pub fn label(self, ok: bool) -> &'static str {
         match self {
-            Tab::Console => "Console",
+            Tab::Console if ok => "Console",
+            Tab::Console => "Error",
             Tab::Json => "JSON",
             Tab::Type => "Type",
             Tab::Explain => "Explain",
+            Tab::Versions => "Versions",
         }
+    }
+
+    /// Whether the tab has something to show for this result (JSON and type
+    /// exist only for an accepted value).
+    pub fn available(self, ok: bool) -> bool {
+        ok || !matches!(self, Tab::Json | Tab::Type)
     }
 
     pub fn from_key(key: &str) -> Option<Tab> {
@@ -140,10 +153,18 @@ pub struct State {
     pub var_name: String,
     #[serde(default)]
     pub tab: Tab,
+    /// The product version (`terraform@1.15`, `opentofu@1.8`). Links made
+    /// before flavors existed have none: they mean Terraform 1.15.
+    #[serde(default = "default_flavor")]
+    pub flavor: String,
 }
 
 fn yes() -> bool {
     true
+}
+
+pub fn default_flavor() -> String {
+    tftype::flavor::DEFAULT.to_string()
 }
 
 pub const DEFAULT_VAR_NAME: &str = "v";
@@ -162,6 +183,7 @@ impl Default for State {
             sensitive: false,
             var_name: default_var_name(),
             tab: Tab::Console,
+            flavor: default_flavor(),
         }
     }
 }
@@ -185,7 +207,13 @@ impl State {
         } else {
             name.to_string()
         };
+        req.flavor = Some(self.flavor.clone());
         req
+    }
+
+    /// The state's flavor (the default one when the name is unknown).
+    pub fn flavor(&self) -> &'static tftype::flavor::Flavor {
+        tftype::flavor::Flavor::lookup(&self.flavor).unwrap_or_else(tftype::flavor::Flavor::default_flavor)
     }
 }
 
@@ -266,5 +294,27 @@ mod tests {
     fn only_json_format_uses_the_json_editor_language() {
         let langs: Vec<_> = Format::ALL.iter().map(|f| f.editor_language()).collect();
         assert_eq!(langs, ["hcl", "hcl", "json", "hcl"]);
+    }
+}
+
+#[cfg(test)]
+mod flavor_tests {
+    use super::*;
+
+    #[test]
+    fn a_state_without_a_flavor_means_terraform_1_15() {
+        let s: State = serde_json::from_str(r#"{"type":"number","value":"1"}"#).unwrap();
+        assert_eq!(s.flavor, "terraform@1.15");
+        assert_eq!(s.request().flavor.as_deref(), Some("terraform@1.15"));
+    }
+
+    #[test]
+    fn the_flavor_reaches_the_request() {
+        let s = State {
+            flavor: "opentofu@1.8".into(),
+            ..State::default()
+        };
+        assert_eq!(s.request().flavor.as_deref(), Some("opentofu@1.8"));
+        assert_eq!(s.flavor().label(), "OpenTofu 1.8");
     }
 }

@@ -24,8 +24,21 @@ pub struct Outcome {
     /// Where the errors are, in words, with the range to select.
     pub places: Vec<Place>,
     pub explain: Vec<ExplainRow>,
+    /// The flavor's warnings (the value is accepted all the same).
+    pub warnings: Vec<Warning>,
     pub type_marks: Vec<Mark>,
     pub value_marks: Vec<Mark>,
+    /// "Terraform 1.15": the product version that gave this answer.
+    pub flavor_label: String,
+}
+
+/// A warning of the product (OpenTofu 1.11+: "Object attribute is ignored").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    pub summary: String,
+    pub detail: String,
+    /// Where, in the value editor (None when the warning has no place).
+    pub place: Option<Place>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,14 +61,21 @@ pub struct ExplainRow {
 
 impl Outcome {
     /// A heading for the failed step, in plain words.
-    pub fn stage_label(&self) -> &'static str {
-        match self.stage {
-            Some(Stage::Type) => "The type constraint is invalid",
-            Some(Stage::Value) => "The value cannot be read",
-            Some(Stage::Convert) => "The value does not match the type",
-            Some(Stage::Null) => "null is not allowed here",
-            None => "Error",
-        }
+    pub fn stage_label(&self) -> String {
+        stage_text(self.stage, &self.flavor_label)
+    }
+}
+
+/// A heading for a failed step, in plain words (`flavor_label`: "Terraform 1.5").
+pub fn stage_text(stage: Option<Stage>, flavor_label: &str) -> String {
+    match stage {
+        Some(Stage::Type) => "The type constraint is invalid".into(),
+        Some(Stage::Value) => "The value cannot be read".into(),
+        Some(Stage::Convert) => "The value does not match the type".into(),
+        Some(Stage::Null) => "null is not allowed here".into(),
+        Some(Stage::Crash) => format!("{flavor_label} crashes on this type constraint"),
+        Some(Stage::Input) => "This version is unknown".into(),
+        None => "Error".into(),
     }
 }
 
@@ -68,6 +88,7 @@ pub fn compute(state: &State) -> Outcome {
     let resp = evaluate(&req);
     let type_text = req.type_src.as_deref().unwrap_or("");
     let mut out = Outcome {
+        flavor_label: state.flavor().label(),
         ok: resp.ok,
         stage: resp.stage,
         type_string: resp.type_string.unwrap_or_default(),
@@ -92,13 +113,22 @@ pub fn compute(state: &State) -> Outcome {
             .collect(),
         ..Outcome::default()
     };
-    for d in &resp.diagnostics {
+    for d in resp.diagnostics.iter().chain(&resp.warnings) {
         let (Some(start), Some(from16), Some(to16)) = (d.start, d.start16, d.end16) else {
+            if d.severity == Severity::Warning {
+                out.warnings.push(Warning { summary: d.summary.clone(), detail: d.detail.clone(), place: None });
+            }
             continue;
         };
         let (what, text) = match d.source {
             Source::Type => ("type constraint", type_text),
             Source::Value => ("value", req.value.as_str()),
+        };
+        let place = Place {
+            source: d.source,
+            label: format!("{what}, {}", line_col(text, start)),
+            from16,
+            to16,
         };
         let mark = Mark {
             from: from16,
@@ -117,12 +147,10 @@ pub fn compute(state: &State) -> Outcome {
             Source::Type => out.type_marks.push(mark),
             Source::Value => out.value_marks.push(mark),
         }
-        out.places.push(Place {
-            source: d.source,
-            label: format!("{what}, {}", line_col(text, start)),
-            from16,
-            to16,
-        });
+        match d.severity {
+            Severity::Error => out.places.push(place),
+            Severity::Warning => out.warnings.push(Warning { summary: d.summary.clone(), detail: d.detail.clone(), place: Some(place) }),
+        }
     }
     out
 }
@@ -268,6 +296,33 @@ mod tests {
         assert!(!o.ok);
         let m = &o.value_marks[0];
         assert_eq!((m.from, m.to), (1, 6), "{o:?}");
+    }
+
+    #[test]
+    fn an_opentofu_warning_is_shown_as_a_warning_in_the_value_editor() {
+        let o = compute(&State {
+            flavor: "opentofu@1.11".into(),
+            ..state("object({name=string})", "{ name = \"x\", nmae = \"y\" }")
+        });
+        assert!(o.ok, "{o:?}");
+        assert_eq!(o.warnings.len(), 1);
+        assert_eq!(o.warnings[0].summary, "Object attribute is ignored");
+        assert!(o.places.is_empty());
+        let m = &o.value_marks[0];
+        assert_eq!((m.from, m.to, m.severity), (14, 18, "warning"));
+        // Terraform says nothing.
+        let o = compute(&state("object({name=string})", "{ name = \"x\", nmae = \"y\" }"));
+        assert!(o.warnings.is_empty() && o.value_marks.is_empty());
+    }
+
+    #[test]
+    fn a_crash_of_the_flavor_is_named_after_it() {
+        let o = compute(&State {
+            flavor: "terraform@1.5".into(),
+            ..state("object({a=optional(string, \"x\"), a=number})", "{}")
+        });
+        assert_eq!(o.stage, Some(Stage::Crash));
+        assert_eq!(o.stage_label(), "Terraform 1.5 crashes on this type constraint");
     }
 
     #[test]

@@ -4,9 +4,11 @@
 
 use wasm_bindgen::JsValue;
 
-/// How the page was opened (`?embed=1&readonly=1&theme=dark`).
+/// How the page was opened (`?embed=1&readonly=1&theme=dark&flavor=opentofu@1.8`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Mode {
+    /// A product version forced by the URL (embedders show their version).
+    pub flavor: Option<&'static str>,
     /// For an iframe on a docs site: no header, gallery or footer; compact.
     pub embed: bool,
     /// The editors and options cannot be changed.
@@ -25,6 +27,7 @@ impl Mode {
                 "embed" => m.embed = on,
                 "readonly" => m.readonly = on,
                 "theme" => m.theme = Theme::from_key(v),
+                "flavor" => m.flavor = tftype::flavor::Flavor::lookup(&v.replace("%40", "@")).map(|f| f.name),
                 _ => {}
             }
         }
@@ -67,6 +70,7 @@ impl Theme {
 }
 
 const THEME_KEY: &str = "tftype-theme";
+const FLAVOR_KEY: &str = "tftype-flavor";
 
 fn window() -> Option<web_sys::Window> {
     web_sys::window()
@@ -90,6 +94,19 @@ pub fn stored_theme() -> Option<Theme> {
 pub fn store_theme(theme: Theme) {
     if let Some(s) = local_storage() {
         let _ = s.set_item(THEME_KEY, theme.key());
+    }
+}
+
+/// The product version the user chose last on this site, if any.
+pub fn stored_flavor() -> Option<&'static str> {
+    local_storage()
+        .and_then(|s| s.get_item(FLAVOR_KEY).ok().flatten())
+        .and_then(|v| tftype::flavor::Flavor::lookup(&v).map(|f| f.name))
+}
+
+pub fn store_flavor(name: &str) {
+    if let Some(s) = local_storage() {
+        let _ = s.set_item(FLAVOR_KEY, name);
     }
 }
 
@@ -187,6 +204,13 @@ mod tests {
         assert_eq!(m.theme, Some(Theme::Dark));
         let m = Mode::from_search("?embed=0&readonly=no&theme=purple");
         assert_eq!(m, Mode::default());
+    }
+
+    #[test]
+    fn an_embed_url_can_name_the_flavor() {
+        assert_eq!(Mode::from_search("?embed=1&flavor=opentofu@1.8").flavor, Some("opentofu@1.8"));
+        assert_eq!(Mode::from_search("?flavor=opentofu%401.8").flavor, Some("opentofu@1.8"));
+        assert_eq!(Mode::from_search("?flavor=terraform@9.9").flavor, None);
     }
 
     #[test]

@@ -152,6 +152,7 @@ mod tests {
             sensitive: true,
             var_name: "services".into(),
             tab: Tab::Json,
+            flavor: "opentofu@1.8".into(),
         }
     }
 
@@ -467,6 +468,9 @@ mod tests {
                 "line {}",
                 i + 1
             );
+            // Links from before flavors existed mean Terraform 1.15.
+            let flavor = want.get("flavor").and_then(|f| f.as_str()).unwrap_or("terraform@1.15");
+            assert_eq!(got.flavor, flavor, "line {}", i + 1);
             n += 1;
         }
         assert!(n >= 8, "only {n} fixtures");
@@ -503,7 +507,8 @@ mod tests {
                 nullable: self.below(2) == 0,
                 sensitive: self.below(2) == 0,
                 var_name: self.text(10),
-                tab: Tab::ALL[self.below(4)],
+                tab: Tab::ALL[self.below(Tab::ALL.len())],
+                flavor: tftype::flavor::FLAVORS[self.below(tftype::flavor::FLAVORS.len())].name.to_string(),
             }
         }
     }

@@ -1,7 +1,8 @@
 //! The `tftype` command line.
 //!
 //!   tftype batch < cases.jsonl > results.jsonl   (the oracle's case/result schema)
-//!   tftype eval TYPE VALUE [--format F] [--sensitive] [--non-nullable]
+//!   tftype eval TYPE VALUE [--format F] [--flavor F] [--all-flavors] [--sensitive] [--non-nullable]
+//!   tftype flavors                               (the product versions, with their pins)
 
 use std::io::{BufRead, Write};
 
@@ -12,8 +13,9 @@ fn main() {
     let code = match args.first().map(String::as_str) {
         Some("batch") => batch(),
         Some("eval") => eval(&args[1..]),
+        Some("flavors") => flavors(),
         _ => {
-            eprintln!("usage: tftype batch < cases.jsonl\n       tftype eval TYPE VALUE [--format hcl|tfvars|json|ctyjson|cli] [--sensitive] [--non-nullable]");
+            eprintln!("{USAGE}");
             2
         }
     };
@@ -28,17 +30,47 @@ fn guarded<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<
     })
 }
 
+const USAGE: &str = "usage: tftype batch < cases.jsonl
+       tftype eval TYPE VALUE [--format hcl|tfvars|json|ctyjson|cli] [--flavor NAME | --all-flavors] [--sensitive] [--non-nullable]
+       tftype flavors";
+
+/// The flavor table: name, release, hcl and go-cty pins, and what differs.
+fn flavors() -> i32 {
+    use tftype::flavor::{Switch, FLAVORS};
+    println!("{:<16} {:<9} {:<52} {:<8} differences from {}", "flavor", "release", "hcl", "go-cty", tftype::flavor::DEFAULT);
+    let current = tftype::flavor::Flavor::default_flavor();
+    for f in &FLAVORS {
+        let diffs: Vec<String> = Switch::ALL
+            .iter()
+            .filter(|s| f.has(**s) != current.has(**s))
+            .map(|s| format!("{}{}", if f.has(*s) { "+" } else { "without " }, s.describe()))
+            .collect();
+        println!("{:<16} {:<9} {:<52} {:<8} {}", f.name, f.release, f.hcl, f.cty, if diffs.is_empty() { "-".to_string() } else { diffs.join("; ") });
+    }
+    0
+}
+
 fn eval(args: &[String]) -> i32 {
     if args.len() < 2 {
-        eprintln!("usage: tftype eval TYPE VALUE [options]");
+        eprintln!("{USAGE}");
         return 2;
     }
     let mut req = Request::new(Some(&args[0]), &args[1]);
+    let mut all_flavors = false;
     let mut i = 2;
     while i < args.len() {
         match args[i].as_str() {
             "--sensitive" => req.sensitive = true,
             "--non-nullable" => req.nullable = false,
+            "--all-flavors" => all_flavors = true,
+            "--flavor" if i + 1 < args.len() => {
+                i += 1;
+                if tftype::flavor::Flavor::lookup(&args[i]).is_none() {
+                    eprintln!("unknown flavor {}; known flavors: {}", args[i], tftype::flavor::Flavor::names().join(", "));
+                    return 2;
+                }
+                req.flavor = Some(args[i].clone());
+            }
             "--format" if i + 1 < args.len() => {
                 i += 1;
                 match serde_json::from_value(serde_json::Value::String(args[i].clone())) {
@@ -56,10 +88,25 @@ fn eval(args: &[String]) -> i32 {
         }
         i += 1;
     }
+    if all_flavors {
+        return match guarded(move || tftype::versions::to_text(&tftype::versions::compare(&req))) {
+            Ok(text) => {
+                print!("{text}");
+                0
+            }
+            Err(p) => {
+                eprintln!("internal error: {p}");
+                3
+            }
+        };
+    }
     match guarded(move || evaluate(&req)) {
         Ok(r) if r.ok => {
             println!("{}", r.console.unwrap_or_default());
             eprintln!("type: {}", r.type_string.unwrap_or_default());
+            for w in &r.warnings {
+                eprintln!("Warning: {}\n\n{}", w.summary, w.detail);
+            }
             0
         }
         Ok(r) => {
@@ -101,6 +148,11 @@ pub fn batch_line(line: &str, n: usize) -> String {
         Err(e) => return format!("{{\"id\":null,\"ok\":false,\"stage\":\"input\",\"summary\":\"Input error\",\"detail\":{},\"path\":\"\"}}", js(&format!("line {n}: {e}"))),
     };
     let id = case.get("id").cloned().unwrap_or(serde_json::Value::Null).to_string();
+    // A flavored case's answer names its flavor right after the id.
+    let id = match case.get("flavor").and_then(|f| f.as_str()) {
+        Some(f) => format!("{id},\"flavor\":{}", js(f)),
+        None => id,
+    };
     let req: Request = match serde_json::from_value(case) {
         Ok(r) => r,
         Err(e) => return format!("{{\"id\":{id},\"ok\":false,\"stage\":\"input\",\"summary\":\"Input error\",\"detail\":{},\"path\":\"\"}}", js(&format!("line {n}: {e}"))),
@@ -120,6 +172,10 @@ fn result_json(id: &str, r: &Response) -> String {
         }
         if !r.sensitive_paths.is_empty() {
             s += &format!(",\"sensitive_paths\":{}", serde_json::to_string(&r.sensitive_paths).unwrap_or_default());
+        }
+        if !r.warnings.is_empty() {
+            let ws: Vec<_> = r.warnings.iter().map(|w| serde_json::json!({"summary": w.summary, "detail": w.detail, "start": w.start, "end": w.end})).collect();
+            s += &format!(",\"warnings\":{}", serde_json::Value::Array(ws));
         }
     } else {
         let stage = serde_json::to_string(&r.stage).unwrap_or_default();

@@ -11,12 +11,15 @@ use super::ast::*;
 use super::funcs;
 use super::parse::{go_quote, name_suggestion, RawDiag};
 use crate::convert;
+use crate::flavor::Profile;
 use crate::mismatch::mismatch_message;
 use crate::number::Number;
 use crate::types::Type;
 use crate::value::{Kind, Marks, Value};
 
-pub struct Evaluator {
+pub struct Evaluator<'p> {
+    /// The flavor's behaviour (function strictness, message wording).
+    pub profile: &'p Profile,
     /// Whether Terraform's functions are offered (an `EvalContext` with
     /// functions) or not (a nil context: "Function calls not allowed").
     pub functions: bool,
@@ -45,7 +48,7 @@ fn unmark(v: &Value) -> (Value, Marks) {
 }
 
 /// cty's `convert.Convert` as hcl calls it (nulls and unknowns handled here).
-pub fn conv(v: &Value, ty: &Type) -> Result<Value, String> {
+pub fn conv(v: &Value, ty: &Type, p: &Profile) -> Result<Value, String> {
     if ty.is_dynamic() || &v.ty == ty {
         return Ok(v.clone());
     }
@@ -57,9 +60,9 @@ pub fn conv(v: &Value, ty: &Type) -> Result<Value, String> {
                 marks: v.marks,
             });
         }
-        return Err(mismatch_message(&v.ty, ty));
+        return Err(mismatch_message(&v.ty, ty, p));
     }
-    convert::convert(v, ty).map_err(|e| e.message)
+    convert::convert(v, ty, p).map_err(|e| e.message)
 }
 
 /// cty's `Value.Equals` (marks of both sides carried to the result).
@@ -169,9 +172,10 @@ fn friendly(t: &Type) -> String {
     t.friendly_name()
 }
 
-impl Evaluator {
-    pub fn new(functions: bool) -> Evaluator {
+impl<'p> Evaluator<'p> {
+    pub fn new(functions: bool, profile: &'p Profile) -> Evaluator<'p> {
         Evaluator {
+            profile,
             functions,
             diags: Vec::new(),
             scopes: Vec::new(),
@@ -384,7 +388,7 @@ impl Evaluator {
         match &ty {
             Type::List(_) | Type::Tuple(_) | Type::Map(_) => {
                 let want = if ty.is_map() { Type::String } else { Type::Number };
-                let k = match conv(key, &want) {
+                let k = match conv(key, &want, self.profile) {
                     Ok(k) => k,
                     Err(m) => return invalid(format!("The given key does not identify an element in this collection value: {m}.")),
                 };
@@ -431,7 +435,7 @@ impl Evaluator {
             }
             Type::Object(ot) => {
                 let was_number = key.ty == Type::Number;
-                let k = match conv(key, &Type::String) {
+                let k = match conv(key, &Type::String, self.profile) {
                     Ok(k) => k,
                     Err(m) => return invalid(format!("The given key does not identify an element in this collection value: {m}.")),
                 };
@@ -484,7 +488,7 @@ impl Evaluator {
                 known = false;
                 continue;
             }
-            match conv(&u, &Type::String) {
+            match conv(&u, &Type::String, self.profile) {
                 Ok(s) => buf.push_str(s.as_str().unwrap_or_default()),
                 Err(m) => self.diag(
                     "Invalid template interpolation value",
@@ -522,7 +526,7 @@ impl Evaluator {
             if v.ty.is_dynamic() {
                 return Value::unknown(Type::String).with_marks(marks);
             }
-            match conv(v, &Type::String) {
+            match conv(v, &Type::String, self.profile) {
                 Ok(s) => {
                     if !v.is_known() {
                         return Value::unknown(Type::String).with_marks(marks);
@@ -559,7 +563,9 @@ impl Evaluator {
             );
             return dyn_val();
         }
-        let Some(f) = funcs::lookup(name) else {
+        // Terraform 1.8+ and OpenTofu 1.7+ also offer every built-in
+        // function in the `core::` namespace.
+        let Some(f) = funcs::lookup(name.strip_prefix("core::").unwrap_or(name)) else {
             let suggestion = name_suggestion(name, &funcs::NAMES)
                 .map(|s| format!(" Did you mean {}?", go_quote(s)))
                 .unwrap_or_default();
@@ -640,7 +646,7 @@ impl Evaluator {
         if self.diags.len() > n {
             return dyn_val();
         }
-        match (f.call)(&v) {
+        match (f.call)(&v, self.profile) {
             Ok(r) => r,
             Err(msg) => {
                 self.diag(
@@ -706,7 +712,7 @@ impl Evaluator {
         if !cv.is_known() {
             return Value::unknown(result_ty).with_marks(marks);
         }
-        let cv = match conv(&cv, &Type::Bool) {
+        let cv = match conv(&cv, &Type::Bool, self.profile) {
             Ok(v) => v,
             Err(_) => {
                 self.diag(
@@ -725,7 +731,7 @@ impl Evaluator {
         self.diags.extend(diags);
         let mut out = chosen;
         if do_conv {
-            match conv(&out, &result_ty) {
+            match conv(&out, &result_ty, self.profile) {
                 Ok(v) => out = v,
                 Err(m) => {
                     self.diag(
@@ -751,7 +757,7 @@ impl Evaluator {
             BinOp::Gt | BinOp::Ge | BinOp::Lt | BinOp::Le => (Type::Number, Type::Bool),
             _ => (Type::Number, Type::Number),
         };
-        let l = match conv(&l, &param) {
+        let l = match conv(&l, &param, self.profile) {
             Ok(v) => Some(v),
             Err(m) => {
                 self.diag(
@@ -762,7 +768,7 @@ impl Evaluator {
                 None
             }
         };
-        let r = match conv(&r, &param) {
+        let r = match conv(&r, &param, self.profile) {
             Ok(v) => Some(v),
             Err(m) => {
                 self.diag(
@@ -856,7 +862,7 @@ impl Evaluator {
         } else {
             Type::Bool
         };
-        let v = match conv(&v, &ty) {
+        let v = match conv(&v, &ty, self.profile) {
             Ok(v) => v,
             Err(m) => {
                 self.diag(
@@ -918,7 +924,7 @@ impl Evaluator {
             }
             let (key, km) = unmark(&key);
             marks = marks.union(km);
-            let key = match conv(&key, &Type::String) {
+            let key = match conv(&key, &Type::String, self.profile) {
                 Ok(k) => k,
                 Err(m) => {
                     self.diag(
@@ -996,7 +1002,7 @@ impl Evaluator {
                 return dyn_val();
             }
             marks = marks.union(r.marks);
-            if let Err(m) = conv(&r, &Type::Bool) {
+            if let Err(m) = conv(&r, &Type::Bool, self.profile) {
                 self.diag(
                     "Invalid 'for' condition",
                     format!("The 'if' clause value is invalid: {m}."),
@@ -1066,7 +1072,7 @@ impl Evaluator {
                 *known = false;
                 return None;
             }
-            match conv(&inc, &Type::Bool) {
+            match conv(&inc, &Type::Bool, self.profile) {
                 Ok(b) => {
                     if b.as_bool() == Some(false) {
                         return None;
@@ -1107,7 +1113,7 @@ impl Evaluator {
             *known = false;
             return None;
         }
-        let key = match conv(&kr, &Type::String) {
+        let key = match conv(&kr, &Type::String, self.profile) {
             Ok(k) => k,
             Err(m) => {
                 if *known {

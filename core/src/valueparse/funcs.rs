@@ -3,13 +3,14 @@
 //! error texts) and `sensitive` / `nonsensitive`.
 
 use crate::convert;
+use crate::flavor::Profile;
 use crate::types::Type;
 use crate::value::{Kind, Marks, Value};
 
 pub struct Func {
     /// The single parameter's name, as hcl's messages quote it.
     pub param: &'static str,
-    pub call: fn(&Value) -> Result<Value, String>,
+    pub call: fn(&Value, &Profile) -> Result<Value, String>,
 }
 
 /// Every offered function, in the order used for "Did you mean" suggestions.
@@ -25,23 +26,28 @@ pub const NAMES: [&str; 8] = [
 ];
 
 pub fn lookup(name: &str) -> Option<Func> {
-    let call: fn(&Value) -> Result<Value, String> = match name {
-        "tobool" => |v| to(v, Type::Bool),
-        "tonumber" => |v| to(v, Type::Number),
-        "tostring" => |v| to(v, Type::String),
-        "tolist" => |v| to(v, Type::list(Type::Dynamic)),
-        "toset" => |v| to(v, Type::set(Type::Dynamic)),
-        "tomap" => |v| to(v, Type::map(Type::Dynamic)),
+    let call: fn(&Value, &Profile) -> Result<Value, String> = match name {
+        "tobool" => |v, p| to(v, Type::Bool, p),
+        "tonumber" => |v, p| to(v, Type::Number, p),
+        "tostring" => |v, p| to(v, Type::String, p),
+        "tolist" => |v, p| to(v, Type::list(Type::Dynamic), p),
+        "toset" => |v, p| to(v, Type::set(Type::Dynamic), p),
+        "tomap" => |v, p| to(v, Type::map(Type::Dynamic), p),
         "sensitive" => {
             return Some(Func {
                 param: "value",
-                call: |v| Ok(v.clone().with_marks(Marks { sensitive: true })),
+                call: |v, _| Ok(v.clone().with_marks(Marks { sensitive: true })),
             });
         }
         "nonsensitive" => {
             return Some(Func {
                 param: "value",
-                call: |v| {
+                call: |v, p| {
+                    // Before 1.7 a call on a known value that is not
+                    // sensitive was refused.
+                    if v.is_known() && !v.marks.sensitive && !p.nonsensitive_accepts_unmarked() {
+                        return Err("the given value is not sensitive, so this call is redundant".into());
+                    }
                     let mut v = v.clone();
                     v.marks.sensitive = false;
                     Ok(v)
@@ -54,7 +60,7 @@ pub fn lookup(name: &str) -> Option<Func> {
 }
 
 /// Terraform's `MakeToFunc(want)`: the type check, then the conversion.
-fn to(arg: &Value, want: Type) -> Result<Value, String> {
+fn to(arg: &Value, want: Type, p: &Profile) -> Result<Value, String> {
     let got = &arg.ty;
     if got != &want && !got.is_dynamic() && !convert::can_convert_unsafe(got, &want) {
         return Err(format!(
@@ -81,7 +87,7 @@ fn to(arg: &Value, want: Type) -> Result<Value, String> {
             Err(())
         }
     } else {
-        convert::convert(arg, &want).map_err(|_| ())
+        convert::convert(arg, &want, p).map_err(|_| ())
     };
     attempt.map_err(|()| {
         let (plain, marks) = arg.unmark_deep();

@@ -10,6 +10,7 @@ use super::ast::{nfc_key, str_value, TypeCache};
 use super::parse::{go_quote, RawDiag, MAX_DEPTH};
 use super::pos::format_range;
 use crate::diag::SpanTree;
+use crate::flavor::Profile;
 use crate::number::Number;
 use crate::types::Type;
 use crate::value::Value;
@@ -810,8 +811,9 @@ pub fn parse_tfvars_json(src: &str, want_spans: bool) -> Result<JsonResult, Vec<
 }
 
 /// `ctyjson.ImpliedType` + `ctyjson.Unmarshal`: objects become objects,
-/// arrays tuples, numbers exact; a later duplicate property wins.
-pub fn parse_cty_json(src: &str, want_spans: bool) -> Result<(Value, SpanTree), Vec<RawDiag>> {
+/// arrays tuples, numbers exact; a later duplicate property wins, unless the
+/// flavor's go-cty rejects one whose implied type differs.
+pub fn parse_cty_json(src: &str, want_spans: bool, profile: &Profile) -> Result<(Value, SpanTree), Vec<RawDiag>> {
     if let Err((msg, at)) = super::gojson::check(src) {
         let summary = if msg == "Value too deeply nested" {
             "Value too deeply nested"
@@ -854,6 +856,11 @@ pub fn parse_cty_json(src: &str, want_spans: bool) -> Result<(Value, SpanTree), 
             }
         }
     }
+    if let Some((key, s, e)) = differing_duplicate(&root) {
+        if profile.ctyjson_rejects_duplicate_properties() {
+            return Err(vec![RawDiag::new("Invalid JSON value", format!("duplicate {} property in JSON object", go_quote(key)), s.byte..e.byte)]);
+        }
+    }
     if let Err((msg, s, e)) = unmarshal_check(&root, &implied_type(&root)) {
         return Err(vec![RawDiag::new(
             "Invalid JSON value",
@@ -886,6 +893,33 @@ fn implied_type(n: &JNode) -> Type {
             Type::object(m)
         }
     }
+}
+
+/// The first repeated property whose implied type differs from the earlier
+/// one's, in the order go-cty 1.16.2's `ImpliedType` finds it (depth first: a
+/// property's value is typed before its name is checked). Names compare as
+/// written.
+fn differing_duplicate(n: &JNode) -> Option<(&str, JPos, JPos)> {
+    fn walk(n: &JNode) -> Result<Type, (&str, JPos, JPos)> {
+        Ok(match &n.val {
+            JVal::Array(vs) => Type::tuple(vs.iter().map(walk).collect::<Result<_, _>>()?),
+            JVal::Object(attrs) => {
+                let mut seen: std::collections::HashMap<&str, Type> = std::collections::HashMap::new();
+                let mut m = BTreeMap::new();
+                for (k, ks, ke, v) in attrs {
+                    let t = walk(v)?;
+                    if seen.get(k.as_str()).is_some_and(|earlier| *earlier != t) {
+                        return Err((k.as_str(), *ks, *ke));
+                    }
+                    seen.insert(k.as_str(), t.clone());
+                    m.insert(nfc_key(k), t);
+                }
+                Type::object(m)
+            }
+            _ => implied_type(n),
+        })
+    }
+    walk(n).err()
 }
 
 /// `ctyjson.Unmarshal` of a node as `ty` (go-cty 1.12.1): only its errors

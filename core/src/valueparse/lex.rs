@@ -5,6 +5,8 @@
 
 use std::ops::Range;
 
+use crate::flavor::Profile;
+
 /// Token kinds, named after hclsyntax's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tok {
@@ -96,6 +98,9 @@ pub struct Lexer<'a> {
     /// A token produced together with the previous one (heredoc end marker + newline).
     pending: Option<Token>,
     done: bool,
+    /// The flavor, asked whether `::` is one token (hcl 2.20's namespaced
+    /// function calls) or two colons; None: one token, as current hcl.
+    pub profile: Option<&'a Profile>,
 }
 
 pub fn is_id_start(c: char) -> bool {
@@ -116,6 +121,7 @@ impl<'a> Lexer<'a> {
             ret_braces: Vec::new(),
             pending: None,
             done: false,
+            profile: None,
         }
     }
 
@@ -247,7 +253,7 @@ impl<'a> Lexer<'a> {
             b'<' if two("<=") => self.tok(Tok::Le, p, p + 2),
             b'&' if two("&&") => self.tok(Tok::And, p, p + 2),
             b'|' if two("||") => self.tok(Tok::Or, p, p + 2),
-            b':' if two("::") => self.tok(Tok::DoubleColon, p, p + 2),
+            b':' if two("::") && self.profile.is_none_or(Profile::namespaced_function_calls) => self.tok(Tok::DoubleColon, p, p + 2),
             b'.' if two("...") => self.tok(Tok::Ellipsis, p, p + 3),
             b'<' if two("<<") => match self.heredoc_intro(p) {
                 Some((end, marker)) => {

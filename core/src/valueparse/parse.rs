@@ -156,6 +156,11 @@ impl<'a> Parser<'a> {
         v
     }
 
+    /// Reads the text as the flavor's hcl does (whether `::` is one token).
+    pub fn set_profile(&mut self, p: &'a crate::flavor::Profile) {
+        self.lexer.profile = Some(p);
+    }
+
     fn src(&self) -> &'a str {
         self.lexer.src()
     }

@@ -1,4 +1,5 @@
 use super::*;
+use crate::flavor::Profile;
 use crate::diag::Source;
 use crate::types::Type;
 use crate::value::Kind;
@@ -676,7 +677,7 @@ fn json_values_are_hcl_json_properties() {
 }
 
 #[test]
-fn cty_json_implies_types_and_keeps_the_last_duplicate() {
+fn cty_json_implies_types_and_keeps_the_last_duplicate_of_the_same_type() {
     check_values(
         ValueFormat::Ctyjson,
         &[
@@ -685,8 +686,8 @@ fn cty_json_implies_types_and_keeps_the_last_duplicate() {
                 r#"{"value":{"a":[1,true],"b":{}},"type":["object",{"a":["tuple",["number","bool"]],"b":["object",{}]}]}"#,
             ),
             (
-                "{\"a\": 1, \"a\": \"x\"}",
-                r#"{"value":{"a":"x"},"type":["object",{"a":"string"}]}"#,
+                "{\"a\": 1, \"a\": 2}",
+                r#"{"value":{"a":2},"type":["object",{"a":"number"}]}"#,
             ),
         ],
     );
@@ -757,7 +758,7 @@ fn spans_locate_elements_and_attributes_of_literal_values() {
 fn eval_const_evaluates_without_variables_or_functions() {
     let text =
         "variable \"v\" {\n  type = optional(string, [1, {a = \"x\"}])\n  d = tolist([1])\n}\n";
-    let body = parse_type_config(text).unwrap();
+    let body = parse_type_config(text, &Profile::default()).unwrap();
     let parse::BodyItem::Block(b) = &body.items[0] else {
         panic!("a block")
     };
@@ -767,7 +768,7 @@ fn eval_const_evaluates_without_variables_or_functions() {
     let ExprKind::Call(c) = &t.expr.kind else {
         panic!("a call")
     };
-    let v = eval_const(&c.args[1]).unwrap();
+    let v = eval_const(&c.args[1], &Profile::default()).unwrap();
     assert_eq!(
         cty_json(&v),
         r#"{"value":[1,{"a":"x"}],"type":["tuple",["number",["object",{"a":"string"}]]]}"#
@@ -775,7 +776,7 @@ fn eval_const_evaluates_without_variables_or_functions() {
     let parse::BodyItem::Attr(d) = &b.body.items[1] else {
         panic!("an attribute")
     };
-    let e = eval_const(&d.expr).unwrap_err();
+    let e = eval_const(&d.expr, &Profile::default()).unwrap_err();
     assert_eq!(e[0].summary, "Function calls not allowed");
     assert_eq!(&text[e[0].range.clone()], "tolist([1])");
 }
@@ -967,11 +968,11 @@ fn literal_fast_path_reads_exactly_what_the_general_path_reads() {
     let mut fast_taken = 0;
     for src in &srcs {
         for spans in [true, false] {
-            let general = summary(&parse_hcl(src, ValueFormat::Hcl, spans, false));
-            let fast = parse_hcl(src, ValueFormat::Hcl, spans, true);
+            let general = summary(&parse_hcl(src, ValueFormat::Hcl, spans, false, &Profile::default()));
+            let fast = parse_hcl(src, ValueFormat::Hcl, spans, true, &Profile::default());
             assert_eq!(summary(&fast), general, "{src:?} spans={spans}");
         }
-        fast_taken += usize::from(parse_hcl(src, ValueFormat::Hcl, true, true).is_ok());
+        fast_taken += usize::from(parse_hcl(src, ValueFormat::Hcl, true, true, &Profile::default()).is_ok());
     }
     assert!(srcs.len() > 2000 && fast_taken > 1000, "{} texts, {fast_taken} read", srcs.len());
 }
@@ -991,5 +992,26 @@ fn malformed_for_heads_are_reported_in_the_words_of_their_construct() {
     for (src, summary, detail) in table {
         let d = first_err(src, ValueFormat::Hcl);
         assert_eq!((d.summary.as_str(), d.detail.as_str()), (summary, detail), "{src}");
+    }
+}
+
+/// go-cty 1.16.2's `ImpliedType` refuses a repeated property whose implied
+/// type differs; before it (Terraform 1.11 pins 1.16.0) the last one won.
+#[test]
+fn cty_json_rejects_a_differing_duplicate_from_go_cty_1_16_2() {
+    let read = |flavor: &str, src: &str| {
+        let p = crate::flavor::Flavor::lookup(flavor).unwrap().profile();
+        match parse_value_spans(src, ValueFormat::Ctyjson, false, true, &p) {
+            Ok(pv) => cty_json(&pv.value),
+            Err(d) => format!("{}: {} at {:?}", d[0].summary, d[0].detail, d[0].range),
+        }
+    };
+    let cases = [
+        ("{\"a\": 1, \"a\": \"x\"}", r#"{"value":{"a":"x"},"type":["object",{"a":"string"}]}"#, "Invalid JSON value: duplicate \"a\" property in JSON object at Some(9..12)"),
+        ("[{\"k\": null, \"k\": \"v\"}]", r#"{"value":[{"k":"v"}],"type":["tuple",[["object",{"k":"string"}]]]}"#, "Invalid JSON value: duplicate \"k\" property in JSON object at Some(13..16)"),
+    ];
+    for (src, before, after) in cases {
+        assert_eq!(read("terraform@1.11", src), before, "{src}");
+        assert_eq!(read("terraform@1.12", src), after, "{src}");
     }
 }

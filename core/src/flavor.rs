@@ -1,0 +1,419 @@
+//! Flavors: which product version the engine answers for.
+//!
+//! A flavor is the latest patch release of one minor version of Terraform or
+//! OpenTofu (`terraform@1.5` … `terraform@1.15`, `opentofu@1.6` …
+//! `opentofu@1.12`). What differs between them comes from the hcl and go-cty
+//! versions each release links and from a few changes in the products
+//! themselves. Each difference is one named switch of a [`Profile`], called
+//! after the upstream change and the version that brought it; the rest of the
+//! engine asks the profile and never looks at a version number.
+//!
+//! The profile also records which switches an evaluation asked about
+//! ([`Profile::asked`]). Two flavors whose profiles agree on every switch
+//! that was asked give the same answer for that input, so a comparison over
+//! every flavor ([`compare`]) evaluates each distinct behaviour once.
+
+use std::cell::Cell;
+
+use serde::Serialize;
+
+/// The product a flavor belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Product {
+    Terraform,
+    OpenTofu,
+}
+
+impl Product {
+    /// As the product writes its own name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Product::Terraform => "Terraform",
+            Product::OpenTofu => "OpenTofu",
+        }
+    }
+
+    /// The command a user runs (`terraform console`, `tofu console`).
+    pub fn command(self) -> &'static str {
+        match self {
+            Product::Terraform => "terraform",
+            Product::OpenTofu => "tofu",
+        }
+    }
+
+    /// The prefix of flavor names (`terraform@1.5`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Product::Terraform => "terraform",
+            Product::OpenTofu => "opentofu",
+        }
+    }
+}
+
+/// One behaviour switch. Each names the change and the version that
+/// introduced it; a profile holds the switch when its flavor has the change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Switch {
+    /// The product's name in its own messages (Terraform or OpenTofu): the
+    /// legacy quoted-type messages name it.
+    ProductName,
+    /// go-cty v1.16.3: `convert.MismatchMessage` names the given type too
+    /// ("number required, but have bool") unless the pair is likely to
+    /// confuse. Before: "number required".
+    Cty1163MismatchNamesGivenType,
+    /// hcl v2.17.1: `object({...})` rejects a repeated attribute name
+    /// ("Object constructor map keys must be unique."). Before, a later
+    /// definition silently replaced an earlier one, and an earlier default
+    /// that the later type cannot take crashed typeexpr (nil dereference).
+    Hcl2171ObjectTypeRejectsDuplicateNames,
+    /// go-cty v1.16.0: an empty map converted to a map of objects with
+    /// optional attributes has no optional-attribute markers in its element
+    /// type. Before, the markers stayed (visible in the JSON type only).
+    Cty1160EmptyMapDropsOptionalMarkers,
+    /// go-cty v1.16.2: `ctyjson.ImpliedType` rejects a repeated property whose
+    /// implied type differs from the earlier one's. Before, the last won.
+    Cty1162CtyjsonRejectsDuplicateProperties,
+    /// Terraform v1.7 / OpenTofu v1.7: `nonsensitive()` accepts a value that
+    /// is not sensitive. Before, that was an error ("this call is redundant").
+    Tf17NonsensitiveAcceptsUnmarked,
+    /// hcl v2.20: namespaced function calls (`provider::p::f()`). Before,
+    /// `::` was two colons and such a call a syntax error.
+    Hcl220NamespacedFunctionCalls,
+    /// OpenTofu v1.11: a module argument's object attribute that the
+    /// variable's type lacks gets the warning "Object attribute is ignored".
+    Tofu111WarnsIgnoredObjectAttributes,
+}
+
+impl Switch {
+    /// Every switch, in the order of [`Switch`].
+    pub const ALL: [Switch; 8] = [
+        Switch::ProductName,
+        Switch::Cty1163MismatchNamesGivenType,
+        Switch::Hcl2171ObjectTypeRejectsDuplicateNames,
+        Switch::Cty1160EmptyMapDropsOptionalMarkers,
+        Switch::Cty1162CtyjsonRejectsDuplicateProperties,
+        Switch::Tf17NonsensitiveAcceptsUnmarked,
+        Switch::Hcl220NamespacedFunctionCalls,
+        Switch::Tofu111WarnsIgnoredObjectAttributes,
+    ];
+
+    const fn bit(self) -> u16 {
+        1 << (self as u8)
+    }
+
+    /// The change in a few words (for `tftype flavors`).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Switch::ProductName => "messages name OpenTofu",
+            Switch::Cty1163MismatchNamesGivenType => "go-cty 1.16.3: \"X required, but have Y\"",
+            Switch::Hcl2171ObjectTypeRejectsDuplicateNames => "hcl 2.17.1: duplicate attribute names rejected",
+            Switch::Cty1160EmptyMapDropsOptionalMarkers => "go-cty 1.16.0: empty maps drop optional markers",
+            Switch::Cty1162CtyjsonRejectsDuplicateProperties => "go-cty 1.16.2: cty JSON rejects differing duplicate properties",
+            Switch::Tf17NonsensitiveAcceptsUnmarked => "1.7: nonsensitive() of a non-sensitive value allowed",
+            Switch::Hcl220NamespacedFunctionCalls => "hcl 2.20: namespaced function calls",
+            Switch::Tofu111WarnsIgnoredObjectAttributes => "OpenTofu 1.11: \"Object attribute is ignored\" warnings",
+        }
+    }
+}
+
+/// One product version.
+#[derive(Debug)]
+pub struct Flavor {
+    /// As written in requests: `terraform@1.5`.
+    pub name: &'static str,
+    pub product: Product,
+    /// The minor version (`1.5`).
+    pub version: &'static str,
+    /// The release whose `go.mod` gives the pins.
+    pub release: &'static str,
+    /// The hcl module it links (OpenTofu links its own fork from 1.7 on).
+    pub hcl: &'static str,
+    /// The go-cty version it links.
+    pub cty: &'static str,
+    /// The switches this flavor holds (bits of [`Switch`]).
+    switches: u16,
+}
+
+/// The flavor used when a request names none: current Terraform.
+pub const DEFAULT: &str = "terraform@1.15";
+
+const fn bits(list: &[Switch]) -> u16 {
+    let mut b = 0;
+    let mut i = 0;
+    while i < list.len() {
+        b |= list[i].bit();
+        i += 1;
+    }
+    b
+}
+
+use Switch::*;
+
+// The pins and switches were read from each release's go.mod and from the
+// upstream changes between them.
+const TF_1_5: u16 = 0;
+const TF_1_6: u16 = bits(&[Hcl2171ObjectTypeRejectsDuplicateNames]);
+const TF_1_7: u16 = TF_1_6 | Tf17NonsensitiveAcceptsUnmarked.bit();
+const TF_1_8: u16 = TF_1_7 | Hcl220NamespacedFunctionCalls.bit();
+const TF_1_10: u16 = TF_1_8 | bits(&[Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties]);
+const TF_1_11: u16 = TF_1_8 | Cty1160EmptyMapDropsOptionalMarkers.bit();
+const TF_1_13: u16 = TF_1_10 | Cty1163MismatchNamesGivenType.bit();
+const TOFU: u16 = ProductName.bit();
+const TOFU_1_6: u16 = TOFU | TF_1_6;
+const TOFU_1_7: u16 = TOFU | TF_1_8;
+const TOFU_1_10: u16 = TOFU | TF_1_13;
+const TOFU_1_11: u16 = TOFU_1_10 | Tofu111WarnsIgnoredObjectAttributes.bit();
+
+const fn tf(version: &'static str, name: &'static str, release: &'static str, hcl: &'static str, cty: &'static str, switches: u16) -> Flavor {
+    Flavor { name, product: Product::Terraform, version, release, hcl, cty, switches }
+}
+
+const fn tofu(version: &'static str, name: &'static str, release: &'static str, hcl: &'static str, cty: &'static str, switches: u16) -> Flavor {
+    Flavor { name, product: Product::OpenTofu, version, release, hcl, cty, switches }
+}
+
+const TOFU_HCL_2024_04: &str = "opentofu/hcl v2.0.0-20240416130056-03228b26f391";
+const TOFU_HCL_2024_08: &str = "opentofu/hcl v2.0.0-20240814143621-8048794c5c52";
+const TOFU_HCL_2025_10: &str = "opentofu/hcl v2.20.2-0.20251021132045-587d123c2828";
+
+/// Every flavor, Terraform then OpenTofu, oldest first.
+pub static FLAVORS: [Flavor; 18] = [
+    tf("1.5", "terraform@1.5", "v1.5.7", "v2.16.2", "v1.12.2", TF_1_5),
+    tf("1.6", "terraform@1.6", "v1.6.6", "v2.19.1", "v1.14.1", TF_1_6),
+    tf("1.7", "terraform@1.7", "v1.7.5", "v2.19.1", "v1.14.1", TF_1_7),
+    tf("1.8", "terraform@1.8", "v1.8.5", "v2.20.0", "v1.14.3", TF_1_8),
+    tf("1.9", "terraform@1.9", "v1.9.8", "v2.20.0", "v1.14.4", TF_1_8),
+    tf("1.10", "terraform@1.10", "v1.10.5", "v2.23.0", "v1.16.2", TF_1_10),
+    tf("1.11", "terraform@1.11", "v1.11.4", "v2.23.0", "v1.16.0", TF_1_11),
+    tf("1.12", "terraform@1.12", "v1.12.2", "v2.23.1-0.20250203194505-ba0759438da2", "v1.16.2", TF_1_10),
+    tf("1.13", "terraform@1.13", "v1.13.5", "v2.24.0", "v1.16.3", TF_1_13),
+    tf("1.14", "terraform@1.14", "v1.14.9", "v2.24.0", "v1.16.3", TF_1_13),
+    tf("1.15", "terraform@1.15", "v1.15.9", "v2.24.0", "v1.18.0", TF_1_13),
+    tofu("1.6", "opentofu@1.6", "v1.6.3", "v2.19.1", "v1.14.1", TOFU_1_6),
+    tofu("1.7", "opentofu@1.7", "v1.7.10", TOFU_HCL_2024_04, "v1.14.4", TOFU_1_7),
+    tofu("1.8", "opentofu@1.8", "v1.8.11", TOFU_HCL_2024_04, "v1.14.4", TOFU_1_7),
+    tofu("1.9", "opentofu@1.9", "v1.9.4", TOFU_HCL_2024_08, "v1.14.4", TOFU_1_7),
+    tofu("1.10", "opentofu@1.10", "v1.10.10", TOFU_HCL_2025_10, "v1.16.3", TOFU_1_10),
+    tofu("1.11", "opentofu@1.11", "v1.11.14", TOFU_HCL_2025_10, "v1.17.0", TOFU_1_11),
+    tofu("1.12", "opentofu@1.12", "v1.12.6", TOFU_HCL_2025_10, "v1.18.0", TOFU_1_11),
+];
+
+impl Flavor {
+    /// The flavor called `name`, if there is one.
+    pub fn lookup(name: &str) -> Option<&'static Flavor> {
+        FLAVORS.iter().find(|f| f.name == name)
+    }
+
+    /// The flavor used when none is named.
+    pub fn default_flavor() -> &'static Flavor {
+        Flavor::lookup(DEFAULT).expect("the default flavor is in the table")
+    }
+
+    /// "Terraform 1.15".
+    pub fn label(&self) -> String {
+        format!("{} {}", self.product.name(), self.version)
+    }
+
+    /// Whether this flavor has the change `s`.
+    pub fn has(&self, s: Switch) -> bool {
+        self.switches & s.bit() != 0
+    }
+
+    /// A fresh profile of this flavor's behaviour.
+    pub fn profile(&'static self) -> Profile {
+        Profile { flavor: self, asked: Cell::new(0) }
+    }
+
+    /// Flavor names, for messages listing the valid ones.
+    pub fn names() -> Vec<&'static str> {
+        FLAVORS.iter().map(|f| f.name).collect()
+    }
+}
+
+/// The behaviour of one flavor, as the engine asks it. Every question is
+/// recorded (see [`Profile::asked`]).
+#[derive(Debug)]
+pub struct Profile {
+    flavor: &'static Flavor,
+    asked: Cell<u16>,
+}
+
+impl Default for Profile {
+    fn default() -> Profile {
+        Flavor::default_flavor().profile()
+    }
+}
+
+impl Profile {
+    fn ask(&self, s: Switch) -> bool {
+        self.asked.set(self.asked.get() | s.bit());
+        self.flavor.has(s)
+    }
+
+    pub fn flavor(&self) -> &'static Flavor {
+        self.flavor
+    }
+
+    /// The switches asked about so far.
+    pub fn asked(&self) -> Vec<Switch> {
+        Switch::ALL.iter().copied().filter(|s| self.asked.get() & s.bit() != 0).collect()
+    }
+
+    /// Whether `other` would have answered every question asked so far the
+    /// same way (then it gives the same result for the same input).
+    pub fn same_answers(&self, other: &Flavor) -> bool {
+        let asked = self.asked.get();
+        (self.flavor.switches ^ other.switches) & asked == 0
+    }
+
+    /// The product name in messages that name it.
+    pub fn product_name(&self) -> &'static str {
+        if self.ask(ProductName) {
+            Product::OpenTofu.name()
+        } else {
+            Product::Terraform.name()
+        }
+    }
+
+    /// See [`Switch::Cty1163MismatchNamesGivenType`].
+    pub fn mismatch_names_given_type(&self) -> bool {
+        self.ask(Cty1163MismatchNamesGivenType)
+    }
+
+    /// See [`Switch::Hcl2171ObjectTypeRejectsDuplicateNames`].
+    pub fn object_type_rejects_duplicate_names(&self) -> bool {
+        self.ask(Hcl2171ObjectTypeRejectsDuplicateNames)
+    }
+
+    /// The hcl version named in the crash report of a flavor without
+    /// [`Switch::Hcl2171ObjectTypeRejectsDuplicateNames`].
+    pub fn hcl_version(&self) -> &'static str {
+        self.ask(Hcl2171ObjectTypeRejectsDuplicateNames);
+        self.flavor.hcl
+    }
+
+    /// See [`Switch::Cty1160EmptyMapDropsOptionalMarkers`].
+    pub fn empty_map_drops_optional_markers(&self) -> bool {
+        self.ask(Cty1160EmptyMapDropsOptionalMarkers)
+    }
+
+    /// See [`Switch::Cty1162CtyjsonRejectsDuplicateProperties`].
+    pub fn ctyjson_rejects_duplicate_properties(&self) -> bool {
+        self.ask(Cty1162CtyjsonRejectsDuplicateProperties)
+    }
+
+    /// See [`Switch::Tf17NonsensitiveAcceptsUnmarked`].
+    pub fn nonsensitive_accepts_unmarked(&self) -> bool {
+        self.ask(Tf17NonsensitiveAcceptsUnmarked)
+    }
+
+    /// See [`Switch::Hcl220NamespacedFunctionCalls`].
+    pub fn namespaced_function_calls(&self) -> bool {
+        self.ask(Hcl220NamespacedFunctionCalls)
+    }
+
+    /// See [`Switch::Tofu111WarnsIgnoredObjectAttributes`].
+    pub fn warns_ignored_object_attributes(&self) -> bool {
+        self.ask(Tofu111WarnsIgnoredObjectAttributes)
+    }
+}
+
+/// Flavors grouped for display: runs of consecutive versions of one product
+/// ("Terraform 1.5–1.12, OpenTofu 1.6–1.9").
+pub fn describe_group(names: &[&str]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for product in [Product::Terraform, Product::OpenTofu] {
+        let all: Vec<&Flavor> = FLAVORS.iter().filter(|f| f.product == product).collect();
+        let mut run: Option<(usize, usize)> = None;
+        let mut runs = Vec::new();
+        for (i, f) in all.iter().enumerate() {
+            if names.contains(&f.name) {
+                run = Some(match run {
+                    Some((s, _)) => (s, i),
+                    None => (i, i),
+                });
+            } else if let Some(r) = run.take() {
+                runs.push(r);
+            }
+        }
+        runs.extend(run);
+        if runs.is_empty() {
+            continue;
+        }
+        let text: Vec<String> = runs
+            .iter()
+            .map(|&(s, e)| if s == e { all[s].version.to_string() } else { format!("{}–{}", all[s].version, all[e].version) })
+            .collect();
+        parts.push(format!("{} {}", product.name(), text.join(", ")));
+    }
+    parts.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table as the oracle's README states it: (flavor, switches held).
+    #[test]
+    fn each_flavor_holds_the_switches_of_its_pins() {
+        let table: [(&str, &[Switch]); 6] = [
+            ("terraform@1.5", &[]),
+            ("terraform@1.7", &[Hcl2171ObjectTypeRejectsDuplicateNames, Tf17NonsensitiveAcceptsUnmarked]),
+            ("terraform@1.11", &[Hcl2171ObjectTypeRejectsDuplicateNames, Tf17NonsensitiveAcceptsUnmarked, Hcl220NamespacedFunctionCalls, Cty1160EmptyMapDropsOptionalMarkers]),
+            ("terraform@1.15", &[Hcl2171ObjectTypeRejectsDuplicateNames, Tf17NonsensitiveAcceptsUnmarked, Hcl220NamespacedFunctionCalls, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType]),
+            ("opentofu@1.6", &[ProductName, Hcl2171ObjectTypeRejectsDuplicateNames]),
+            ("opentofu@1.12", &[ProductName, Hcl2171ObjectTypeRejectsDuplicateNames, Tf17NonsensitiveAcceptsUnmarked, Hcl220NamespacedFunctionCalls, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Tofu111WarnsIgnoredObjectAttributes]),
+        ];
+        for (name, held) in table {
+            let f = Flavor::lookup(name).unwrap();
+            for s in Switch::ALL {
+                assert_eq!(f.has(s), held.contains(&s), "{name} {s:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_switch_order_of_cty_versions_follows_the_pins() {
+        // go-cty >= 1.16.0 drops the markers; 1.16.2 adds the JSON check;
+        // 1.16.3 the wording. Terraform 1.11 pins 1.16.0, older than 1.10's.
+        for f in &FLAVORS {
+            let minor: u32 = f.cty.trim_start_matches("v1.").split('.').next().unwrap().parse().unwrap();
+            let patch: u32 = f.cty.rsplit('.').next().unwrap().parse().unwrap();
+            let at_least = |m: u32, p: u32| (minor, patch) >= (m, p);
+            assert_eq!(f.has(Cty1160EmptyMapDropsOptionalMarkers), at_least(16, 0), "{}", f.name);
+            assert_eq!(f.has(Cty1162CtyjsonRejectsDuplicateProperties), at_least(16, 2), "{}", f.name);
+            assert_eq!(f.has(Cty1163MismatchNamesGivenType), at_least(16, 3), "{}", f.name);
+        }
+    }
+
+    #[test]
+    fn a_profile_records_the_switches_asked() {
+        let p = Flavor::lookup("terraform@1.5").unwrap().profile();
+        assert!(p.asked().is_empty());
+        assert!(!p.mismatch_names_given_type());
+        assert_eq!(p.asked(), vec![Cty1163MismatchNamesGivenType]);
+        // Terraform 1.6 answers that question the same way; 1.13 does not.
+        assert!(p.same_answers(Flavor::lookup("terraform@1.6").unwrap()));
+        assert!(!p.same_answers(Flavor::lookup("terraform@1.13").unwrap()));
+    }
+
+    #[test]
+    fn groups_are_described_as_runs_of_versions() {
+        let cases: [(&[&str], &str); 4] = [
+            (&["terraform@1.13", "terraform@1.14", "terraform@1.15", "opentofu@1.10", "opentofu@1.11", "opentofu@1.12"], "Terraform 1.13–1.15, OpenTofu 1.10–1.12"),
+            (&["terraform@1.5"], "Terraform 1.5"),
+            (&["terraform@1.5", "terraform@1.6", "terraform@1.8"], "Terraform 1.5–1.6, 1.8"),
+            (&["opentofu@1.6"], "OpenTofu 1.6"),
+        ];
+        for (names, want) in cases {
+            assert_eq!(describe_group(names), want);
+        }
+    }
+
+    #[test]
+    fn the_default_is_current_terraform() {
+        assert_eq!(Profile::default().flavor().name, "terraform@1.15");
+    }
+}

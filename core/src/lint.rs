@@ -1,0 +1,206 @@
+//! OpenTofu's lint of module arguments (OpenTofu 1.11 and later): an object
+//! attribute written in a module argument that the variable's type does not
+//! have is dropped by conversion without a word, so OpenTofu warns "Object
+//! attribute is ignored".
+//!
+//! The lint looks at how the value is written, not at the value: it follows
+//! object constructors (into objects and maps), tuple constructors (into
+//! lists, sets, and tuples of the same length) and `for` expressions (whose
+//! elements are not known yet), together with the variable's type. Keys it
+//! cannot work out without evaluating anything are passed over.
+
+use std::ops::Range;
+
+use crate::flavor::Profile;
+use crate::types::Type;
+use crate::valueparse::ast::{Expr, ExprKind};
+use crate::valueparse::parse::{name_suggestion, SpanMap};
+
+/// One "Object attribute is ignored" warning.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ignored {
+    /// Where the object sits in the value (`tfdiags.FormatCtyPath`), "" at the top.
+    pub path: String,
+    /// The attribute the type lacks.
+    pub name: String,
+    /// An attribute of the type whose name is close (OpenTofu's suggestion).
+    pub suggestion: Option<String>,
+    /// The attribute's name in the value source.
+    pub range: Range<usize>,
+}
+
+impl Ignored {
+    pub const SUMMARY: &'static str = "Object attribute is ignored";
+
+    /// OpenTofu's detail text.
+    pub fn detail(&self, var_name: &str) -> String {
+        let nested = if self.path.is_empty() { String::new() } else { format!(" nested value {}", self.path) };
+        let hint = match &self.suggestion {
+            Some(s) => format!(" Did you mean to set attribute {} instead?", crate::render::go_quote(s)),
+            None => String::new(),
+        };
+        format!(
+            "The object type for input variable {}{nested} does not include an attribute named {}, so this definition is unused.{hint}",
+            crate::render::go_quote(var_name),
+            crate::render::go_quote(&self.name)
+        )
+    }
+}
+
+/// The ignored attributes of an HCL value source read as a module argument
+/// for a variable of type `ty`, in the order they are written.
+pub fn ignored_attributes(src: &str, ty: &Type, p: &Profile) -> Vec<Ignored> {
+    if !can_ignore_attributes(ty) {
+        return Vec::new();
+    }
+    let Some((expr, map)) = crate::valueparse::hcl_tree(src, p) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    Walk { map, p, out: &mut out }.expr(&expr, ty, &mut String::new());
+    out
+}
+
+/// Whether a value of this type can have ignored attributes: whether an
+/// object type is anywhere in it.
+pub fn can_ignore_attributes(ty: &Type) -> bool {
+    match ty {
+        Type::Object(_) => true,
+        Type::List(e) | Type::Set(e) | Type::Map(e) => can_ignore_attributes(e),
+        Type::Tuple(es) => es.iter().any(can_ignore_attributes),
+        _ => false,
+    }
+}
+
+struct Walk<'w> {
+    map: SpanMap,
+    p: &'w Profile,
+    out: &'w mut Vec<Ignored>,
+}
+
+impl Walk<'_> {
+    fn expr(&mut self, e: &Expr, ty: &Type, path: &mut String) {
+        let len = path.len();
+        match (ty, &e.kind) {
+            (Type::Object(o), ExprKind::Object { items, .. }) => {
+                for (k, v) in items {
+                    let Some(name) = self.key(k) else { continue };
+                    match o.attrs.get(&name) {
+                        None => {
+                            let names: Vec<&str> = o.attrs.keys().map(String::as_str).collect();
+                            self.out.push(Ignored {
+                                path: path.clone(),
+                                suggestion: name_suggestion(&name, &names).map(str::to_string),
+                                range: self.map.range(k.range.clone()),
+                                name,
+                            });
+                        }
+                        Some(aty) => {
+                            path.push('.');
+                            path.push_str(&name);
+                            self.expr(v, aty, path);
+                        }
+                    }
+                    path.truncate(len);
+                }
+            }
+            (Type::Map(ety), ExprKind::Object { items, .. }) => {
+                for (k, v) in items {
+                    let Some(name) = self.key(k) else { continue };
+                    path.push('[');
+                    path.push_str(&crate::render::go_quote(&name));
+                    path.push(']');
+                    self.expr(v, ety, path);
+                    path.truncate(len);
+                }
+            }
+            (Type::Map(ety), ExprKind::For(f)) if f.key_expr.is_some() => {
+                path.push_str("[(not yet known)]");
+                self.expr(&f.val_expr, ety, path);
+                path.truncate(len);
+            }
+            (Type::List(ety) | Type::Set(ety), ExprKind::Tuple { elems, .. }) => {
+                for (i, el) in elems.iter().enumerate() {
+                    path.push_str(&format!("[{i}]"));
+                    self.expr(el, ety, path);
+                    path.truncate(len);
+                }
+            }
+            (Type::List(ety) | Type::Set(ety), ExprKind::For(f)) if f.key_expr.is_none() => {
+                path.push_str("[(not yet known)]");
+                self.expr(&f.val_expr, ety, path);
+                path.truncate(len);
+            }
+            (Type::Tuple(etys), ExprKind::Tuple { elems, .. }) if etys.len() == elems.len() => {
+                for (i, (el, ety)) in elems.iter().zip(etys.iter()).enumerate() {
+                    path.push_str(&format!("[{i}]"));
+                    self.expr(el, ety, path);
+                    path.truncate(len);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// An object constructor key evaluated with no context, as a string;
+    /// None when that fails, is null or unknown, or is not a string.
+    fn key(&self, k: &Expr) -> Option<String> {
+        let v = crate::valueparse::eval_const(k, self.p).ok()?;
+        if !v.is_known() || v.is_null() {
+            return None;
+        }
+        let (v, _) = v.unmark_deep();
+        let s = crate::convert::convert(&v, &Type::String, self.p).ok()?;
+        s.as_str().map(str::to_string)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flavor::Flavor;
+
+    fn lint(ty: &str, src: &str) -> Vec<(String, String, Option<String>, &'static str)> {
+        let p = Flavor::lookup("opentofu@1.12").unwrap().profile();
+        let tc = crate::typeexpr::parse_variable_type(Some(ty)).unwrap();
+        let leaked: &'static str = Box::leak(src.to_string().into_boxed_str());
+        ignored_attributes(src, &tc.ty, &p)
+            .into_iter()
+            .map(|w| (w.path, w.name, w.suggestion, &leaked[w.range]))
+            .collect()
+    }
+
+    #[test]
+    fn an_attribute_the_object_type_lacks_is_reported_with_a_close_name() {
+        let got = lint("object({name=string})", "{ name = \"x\", nmae = \"y\" }");
+        assert_eq!(got, vec![("".into(), "nmae".into(), Some("name".into()), "nmae")]);
+    }
+
+    #[test]
+    fn the_lint_follows_constructors_and_for_expressions() {
+        let cases: [(&str, &str, &str); 5] = [
+            ("list(object({a=number}))", "[{a = 1}, {a = 1, zz = 2}]", "[1]"),
+            ("map(object({a=number}))", "{k = {a = 1, ab = 2}}", "[\"k\"]"),
+            ("object({o=object({p=string})})", "{o = {p = \"x\", q = \"y\"}}", ".o"),
+            ("list(object({a=number}))", "[for i in [1, 2]: {a = i, c = i}]", "[(not yet known)]"),
+            ("tuple([object({a=number})])", "[{a = 1, zz = 0}]", "[0]"),
+        ];
+        for (ty, src, path) in cases {
+            let got = lint(ty, src);
+            assert_eq!(got.len(), 1, "{ty} {src}");
+            assert_eq!(got[0].0, path, "{ty} {src}");
+        }
+    }
+
+    #[test]
+    fn values_the_lint_cannot_see_through_give_no_warning() {
+        for (ty, src) in [
+            ("any", "{name = \"x\", nmae = \"y\"}"),
+            ("tuple([object({a=number})])", "[{a = 1, zz = 0}, {}]"),
+            ("list(object({a=number}))", "tolist([{a = 1, b = 2}])"),
+            ("object({a=number})", "({a = 1, b = 2})"),
+        ] {
+            assert!(lint(ty, src).is_empty(), "{ty} {src}");
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! One input under every flavor: which Terraform and OpenTofu versions give
+//! the same answer, and where the answers differ.
+//!
+//! Flavors whose profiles agree on every switch an evaluation asked about
+//! cannot answer differently (see [`crate::flavor::Profile::asked`]), so they
+//! share that evaluation: an everyday input needs one to three evaluations
+//! for all eighteen flavors.
+
+use std::ops::Range;
+
+use crate::flavor::{describe_group, Flavor, FLAVORS};
+use crate::pipeline::{evaluate_in, Request, Response};
+
+/// Flavors that give the same answer.
+#[derive(Clone, Debug)]
+pub struct Group {
+    /// Flavor names, newest Terraform first, then newest OpenTofu.
+    pub flavors: Vec<&'static str>,
+    /// "Terraform 1.13–1.15, OpenTofu 1.10–1.12".
+    pub label: String,
+    pub response: Response,
+    /// The answer as text: the console rendering, or the error's summary and
+    /// detail, then any warnings.
+    pub text: String,
+    /// The part of `text` that differs from the first group's text (for the
+    /// first group: from the second's); empty where the text has nothing
+    /// the other lacks.
+    pub differs: Range<usize>,
+}
+
+/// The answers of every flavor.
+#[derive(Clone, Debug)]
+pub struct Comparison {
+    pub groups: Vec<Group>,
+    /// How many evaluations were run for the eighteen flavors.
+    pub evaluations: usize,
+}
+
+/// Flavors in the order the comparison shows them: newest first, Terraform
+/// then OpenTofu.
+pub fn display_order() -> Vec<&'static Flavor> {
+    let mut out: Vec<&Flavor> = Vec::new();
+    for product in [crate::flavor::Product::Terraform, crate::flavor::Product::OpenTofu] {
+        out.extend(FLAVORS.iter().rev().filter(|f| f.product == product));
+    }
+    out
+}
+
+/// The answer text a group is compared by.
+pub fn answer_text(r: &Response) -> String {
+    let mut s = if r.ok {
+        format!("{}\n{}", r.console.as_deref().unwrap_or(""), r.type_string.as_deref().unwrap_or(""))
+    } else {
+        format!("{}: {}", r.summary.as_deref().unwrap_or(""), r.detail.as_deref().unwrap_or(""))
+    };
+    for w in &r.warnings {
+        s += &format!("\nWarning: {}: {}", w.summary, w.detail);
+    }
+    s
+}
+
+/// Everything of an answer that a user can see, for telling answers apart.
+fn answer_key(r: &Response) -> (String, Option<String>, Vec<String>) {
+    (answer_text(r), r.json.clone(), r.sensitive_paths.clone())
+}
+
+/// Evaluates `req` (its `flavor` is ignored) under every flavor.
+pub fn compare(req: &Request) -> Comparison {
+    let order = display_order();
+    // One evaluation serves every flavor that would answer its questions alike.
+    let mut answers: Vec<Option<usize>> = vec![None; order.len()];
+    let mut responses: Vec<Response> = Vec::new();
+    for i in 0..order.len() {
+        if answers[i].is_some() {
+            continue;
+        }
+        let profile = order[i].profile();
+        let r = evaluate_in(req, &profile);
+        let n = responses.len();
+        for (j, f) in order.iter().enumerate() {
+            if answers[j].is_none() && profile.same_answers(f) {
+                answers[j] = Some(n);
+            }
+        }
+        responses.push(r);
+    }
+    let evaluations = responses.len();
+
+    // Evaluations that came out the same form one group.
+    let keys: Vec<_> = responses.iter().map(answer_key).collect();
+    let mut groups: Vec<(usize, Vec<&'static str>)> = Vec::new();
+    for (j, f) in order.iter().enumerate() {
+        let r = answers[j].expect("every flavor answered");
+        match groups.iter_mut().find(|(g, _)| keys[*g] == keys[r]) {
+            Some((_, names)) => names.push(f.name),
+            None => groups.push((r, vec![f.name])),
+        }
+    }
+    // Each group's text is marked where it differs from the first group's
+    // (the first group's, where it differs from the second's).
+    let texts: Vec<String> = groups.iter().map(|(r, _)| answer_text(&responses[*r])).collect();
+    let groups = groups
+        .into_iter()
+        .enumerate()
+        .map(|(i, (r, flavors))| {
+            let text = texts[i].clone();
+            let other = if i == 0 { texts.get(1) } else { texts.first() };
+            let differs = match other {
+                Some(o) if *o != text => differing_part(o, &text),
+                _ => 0..0,
+            };
+            Group { label: describe_group(&flavors), flavors, response: responses[r].clone(), text, differs }
+        })
+        .collect();
+    Comparison { groups, evaluations }
+}
+
+/// The part of `b` between what it shares with `a` at the start and at the
+/// end, on character boundaries.
+pub fn differing_part(a: &str, b: &str) -> Range<usize> {
+    let prefix = a.char_indices().zip(b.chars()).find(|((_, ca), cb)| ca != cb).map(|((i, _), _)| i).unwrap_or(a.len().min(b.len()));
+    let prefix = floor_boundary(b, prefix);
+    let max_suffix = a.len().min(b.len()) - prefix;
+    let suffix = a.bytes().rev().zip(b.bytes().rev()).take(max_suffix).take_while(|(x, y)| x == y).count();
+    let mut end = b.len() - suffix;
+    while !b.is_char_boundary(end) {
+        end += 1;
+    }
+    prefix..end.max(prefix)
+}
+
+fn floor_boundary(s: &str, mut i: usize) -> usize {
+    i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The comparison as text (`tftype eval --all-flavors`).
+pub fn to_text(c: &Comparison) -> String {
+    let mut out = String::new();
+    for (i, g) in c.groups.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let what = if g.response.ok { "accepted" } else { "error" };
+        out += &format!("== {}: {what}\n{}\n", g.label, g.text);
+    }
+    out += &format!("({} evaluations for {} flavors)\n", c.evaluations, FLAVORS.len());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flavors_that_answer_alike_share_one_evaluation() {
+        // Nothing here asks about any switch: one evaluation for all.
+        let c = compare(&Request::new(Some("list(number)"), "[1, 2]"));
+        assert_eq!(c.evaluations, 1);
+        assert_eq!(c.groups.len(), 1);
+        assert_eq!(c.groups[0].label, "Terraform 1.5–1.15, OpenTofu 1.6–1.12");
+    }
+
+    #[test]
+    fn the_but_have_wording_splits_the_flavors_at_go_cty_1_16_3() {
+        let c = compare(&Request::new(Some("number"), "true"));
+        let labels: Vec<&str> = c.groups.iter().map(|g| g.label.as_str()).collect();
+        assert_eq!(labels, ["Terraform 1.13–1.15, OpenTofu 1.10–1.12", "Terraform 1.5–1.12, OpenTofu 1.6–1.9"]);
+        assert_eq!(c.evaluations, 2);
+        let g = &c.groups[1];
+        assert_eq!(&g.text[g.differs.clone()], "");
+        let g0 = &c.groups[0];
+        assert_eq!(&g0.text[g0.differs.clone()], ", but have bool");
+        assert!(g.text.ends_with("number required."), "{}", g.text);
+    }
+
+    #[test]
+    fn the_differing_part_is_what_lies_between_the_shared_ends() {
+        assert_eq!(differing_part("number required, but have bool.", "number required."), 15..15);
+        assert_eq!(differing_part("a Terraform b", "a OpenTofu b"), 2..10);
+        assert_eq!(differing_part("x", "x"), 1..1);
+        assert_eq!(differing_part("é1", "é2"), 2..3);
+    }
+}

@@ -1,0 +1,37 @@
+//! The product's error, verbatim, with links to where it happened.
+
+use leptos::prelude::*;
+
+use crate::cm;
+use crate::outcome::Outcome;
+use crate::signals::Editors;
+
+#[component]
+pub fn ErrorBox(result: Memo<Outcome>, editors: Editors) -> impl IntoView {
+    view! {
+        <div class="error-box" data-testid="result-error">
+            <p class="error-title">
+                <span class="error-word">"Error: "</span>
+                <strong data-testid="error-summary">{move || result.with(|o| o.summary.clone())}</strong>
+            </p>
+            <p class="error-detail" data-testid="error-detail">{move || result.with(|o| o.detail.clone())}</p>
+            {move || {
+                let places = result.with(|o| o.places.clone());
+                (!places.is_empty()).then(|| view! {
+                    <ul class="places" aria-label="Where">
+                        {places.into_iter().map(|p| {
+                            let (src, from, to) = (p.source, p.from16, p.to16);
+                            view! {
+                                <li>
+                                    <button type="button" class="link" on:click=move |_| editors.with(src, |v| cm::select(v, from, to))>
+                                        {p.label}
+                                    </button>
+                                </li>
+                            }
+                        }).collect_view()}
+                    </ul>
+                })
+            }}
+        </div>
+    }
+}

@@ -1,0 +1,39 @@
+//! A result text, cut to its first lines when it is very long (with a
+//! button that shows everything from then on).
+
+use leptos::prelude::*;
+
+use crate::outcome::{self, Outcome};
+
+#[component]
+pub fn LongText(
+    result: Memo<Outcome>,
+    pick: fn(&Outcome) -> &String,
+    show_all: RwSignal<bool>,
+    testid: &'static str,
+    label: &'static str,
+) -> impl IntoView {
+    // (text shown, lines shown, lines in all) — the counts only when cut.
+    let shown = Memo::new(move |_| {
+        let all = show_all.get();
+        result.with(|o| {
+            let text = pick(o);
+            if all {
+                return (text.clone(), None);
+            }
+            let (head, total) = outcome::clip(text, outcome::SHOW_LINES, outcome::SHOW_BYTES);
+            (head.to_string(), total.map(|t| (head.lines().count(), t)))
+        })
+    });
+    view! {
+        <pre class="out" data-testid=testid tabindex="0" aria-label=label>{move || shown.with(|s| s.0.clone())}</pre>
+        {move || shown.with(|s| s.1).map(|(lines, total)| view! {
+            <p class="clipped">
+                {format!("Showing the first {lines} of {total} lines. ")}
+                <button type="button" class="link" data-testid="show-all" on:click=move |_| show_all.set(true)>
+                    "Show all"
+                </button>
+            </p>
+        })}
+    }
+}

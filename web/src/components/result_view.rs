@@ -1,0 +1,129 @@
+//! The result: status, the flavor's warnings, then the tabs. The first tab
+//! holds the console text, or the error when the value is not accepted.
+
+use leptos::prelude::*;
+
+use super::error_box::ErrorBox;
+use super::explain_list::ExplainList;
+use super::long_text::LongText;
+use super::versions_panel::VersionsPanel;
+use super::warnings_box::WarningsBox;
+use crate::model::Tab;
+use crate::outcome::Outcome;
+use crate::signals::{Editors, Inputs};
+
+#[component]
+pub fn ResultView(result: Memo<Outcome>, inputs: Inputs, eval_ms: RwSignal<f64>, revision: RwSignal<u64>, editors: Editors) -> impl IntoView {
+    let tab = inputs.tab;
+    let ok = Memo::new(move |_| result.with(|o| o.ok));
+    // The tab on show: a JSON or Type tab chosen earlier shows the error
+    // while there is one.
+    let showing = Memo::new(move |_| {
+        let t = tab.get();
+        if t.available(ok.get()) {
+            t
+        } else {
+            Tab::Console
+        }
+    });
+    let show_all = RwSignal::new(false);
+    let var_label = move || {
+        let n = inputs.var_name.with(|n| n.trim().to_string());
+        if n.is_empty() {
+            crate::model::DEFAULT_VAR_NAME.to_string()
+        } else {
+            n
+        }
+    };
+    let product = move || inputs.flavor().product;
+    let tabs = move || Tab::ALL.into_iter().filter(|t| t.available(ok.get())).collect::<Vec<_>>();
+    let on_tab_key = move |ev: web_sys::KeyboardEvent| {
+        let all = tabs();
+        let i = all.iter().position(|t| *t == showing.get_untracked()).unwrap_or(0);
+        let n = all.len();
+        let next = match ev.key().as_str() {
+            "ArrowRight" => Some((i + 1) % n),
+            "ArrowLeft" => Some((i + n - 1) % n),
+            "Home" => Some(0),
+            "End" => Some(n - 1),
+            _ => None,
+        };
+        if let Some(j) = next {
+            ev.prevent_default();
+            tab.set(all[j]);
+            if let Some(el) = document().get_element_by_id(&format!("tab-{}", all[j].key())) {
+                use wasm_bindgen::JsCast;
+                if let Ok(b) = el.dyn_into::<web_sys::HtmlElement>() {
+                    let _ = b.focus();
+                }
+            }
+        }
+    };
+    let panel = move |t: Tab| move || showing.get() != t;
+
+    view! {
+        <section class="result" aria-labelledby="result-label" data-testid="result" data-rev=move || revision.get()>
+            <div class="result-head">
+                <h2 id="result-label" class="visually-hidden">"Result"</h2>
+                <p class="status" class:ok=move || ok.get() class:err=move || !ok.get() aria-live="polite" data-testid="status">
+                    {move || result.with(|o| if o.ok { "✓ Accepted".to_string() } else { format!("✗ {}", o.stage_label()) })}
+                </p>
+                <span class="answer-by" data-testid="answer-by">{move || format!("as {}", inputs.flavor().label())}</span>
+                <span class="timing" data-testid="eval-ms" title="Time the engine took for this result">
+                    {move || format_ms(eval_ms.get())}
+                </span>
+            </div>
+            <WarningsBox result=result editors=editors />
+            <div class="tabs" role="tablist" aria-label="Result views" on:keydown=on_tab_key>
+                {move || tabs().into_iter().map(|t| view! {
+                    <button
+                        type="button"
+                        role="tab"
+                        id=format!("tab-{}", t.key())
+                        data-testid=format!("tab-{}", t.key())
+                        aria-controls=format!("panel-{}", t.key())
+                        aria-selected=move || (showing.get() == t).to_string()
+                        tabindex=move || if showing.get() == t { "0" } else { "-1" }
+                        class:active=move || showing.get() == t
+                        on:click=move |_| tab.set(t)
+                    >
+                        {t.label(ok.get_untracked())}
+                    </button>
+                }).collect_view()}
+            </div>
+            <div class="panel" role="tabpanel" id="panel-console" aria-labelledby="tab-console" hidden=panel(Tab::Console)>
+                {move || if ok.get() {
+                    view! {
+                        <p class="panel-note">"What " <code>{move || format!("{} console", product().command())}</code> " prints for " <code>"var." {var_label}</code></p>
+                        <LongText result=result pick=|o| &o.console show_all=show_all testid="result-console" label="Console output" />
+                    }.into_any()
+                } else {
+                    view! { <ErrorBox result=result editors=editors /> }.into_any()
+                }}
+            </div>
+            {move || ok.get().then(|| view! {
+                <div class="panel" role="tabpanel" id="panel-json" aria-labelledby="tab-json" hidden=panel(Tab::Json)>
+                    <p class="panel-note">"The value and its type as go-cty JSON"</p>
+                    <LongText result=result pick=|o| &o.json show_all=show_all testid="result-json" label="JSON output" />
+                </div>
+                <div class="panel" role="tabpanel" id="panel-type" aria-labelledby="tab-type" hidden=panel(Tab::Type)>
+                    <p class="panel-note">{move || format!("The final type, as {} writes it", product().name())}</p>
+                    <pre class="out" tabindex="0"><code data-testid="result-type">{move || result.with(|o| o.type_string.clone())}</code></pre>
+                </div>
+            })}
+            <div class="panel" role="tabpanel" id="panel-explain" aria-labelledby="tab-explain" hidden=panel(Tab::Explain)>
+                <p class="panel-note">{move || format!("The conversion rules {} applied, outermost first", product().name())}</p>
+                <ExplainList result=result />
+            </div>
+            <div class="panel" role="tabpanel" id="panel-versions" aria-labelledby="tab-versions" hidden=panel(Tab::Versions)>
+                <VersionsPanel inputs=inputs />
+            </div>
+        </section>
+    }
+}
+
+/// "12.3 ms", without pulling float formatting into the .wasm.
+pub fn format_ms(ms: f64) -> String {
+    let tenths = (ms.max(0.0) * 10.0).round() as u64;
+    format!("{}.{} ms", tenths / 10, tenths % 10)
+}

@@ -1,0 +1,153 @@
+//! The Versions tab: the same inputs under every Terraform and OpenTofu
+//! version, grouped by answer, with what differs marked.
+//!
+//! Computed only while the tab is open. Small inputs are compared at once;
+//! large ones after typing pauses, with the previous comparison shown as
+//! updating meanwhile, so typing is never held up.
+
+use std::time::Duration;
+
+use leptos::prelude::*;
+use tftype::versions::{self, Comparison};
+
+use crate::model::{State, Tab};
+use crate::outcome;
+use crate::page;
+use crate::signals::Inputs;
+
+/// Inputs larger than this (type and value, in bytes) are compared only
+/// after a pause in typing.
+const COMPARE_AT_ONCE: usize = 16 * 1024;
+const PAUSE: Duration = Duration::from_millis(300);
+/// Each answer is shown cut to this many lines.
+const GROUP_LINES: usize = 40;
+const GROUP_BYTES: usize = 4096;
+
+/// One group as shown: its text cut, split around the part that differs.
+#[derive(Clone)]
+struct Shown {
+    flavors: Vec<&'static str>,
+    label: String,
+    status: String,
+    ok: bool,
+    before: String,
+    differs: String,
+    after: String,
+    cut: bool,
+}
+
+fn shown(c: &Comparison) -> Vec<Shown> {
+    c.groups
+        .iter()
+        .map(|g| {
+            let (head, total) = outcome::clip(&g.text, GROUP_LINES, GROUP_BYTES);
+            let end = head.len();
+            let (s, e) = (g.differs.start.min(end), g.differs.end.min(end));
+            let r = &g.response;
+            let status = if r.ok {
+                if r.warnings.is_empty() { "accepted".to_string() } else { "accepted, with warnings".to_string() }
+            } else {
+                let label = tftype::flavor::Flavor::lookup(g.flavors[0]).map(|f| f.label()).unwrap_or_default();
+                outcome::stage_text(r.stage, &label)
+            };
+            Shown {
+                flavors: g.flavors.clone(),
+                label: g.label.clone(),
+                status,
+                ok: r.ok,
+                before: head[..s].to_string(),
+                differs: head[s..e].to_string(),
+                after: head[e..].to_string(),
+                cut: total.is_some(),
+            }
+        })
+        .collect()
+}
+
+#[component]
+pub fn VersionsPanel(inputs: Inputs) -> impl IntoView {
+    // The last comparison, its inputs and how long it took (ms).
+    let done: RwSignal<Option<(Vec<Shown>, usize, f64)>, LocalStorage> = RwSignal::new_local(None);
+    let updating = RwSignal::new(false);
+    let timer = StoredValue::new_local(None::<TimeoutHandle>);
+    let last: StoredValue<Option<State>, LocalStorage> = StoredValue::new_local(None);
+    Effect::new(move |_| {
+        if inputs.tab.get() != Tab::Versions {
+            return;
+        }
+        let mut st = inputs.eval_state();
+        // The chosen flavor does not change the comparison.
+        st.flavor = String::new();
+        if last.with_value(|l| l.as_ref() == Some(&st)) {
+            return;
+        }
+        if let Some(h) = timer.get_value() {
+            h.clear();
+        }
+        let big = st.type_src.len() + st.value.len() > COMPARE_AT_ONCE;
+        let run = move || {
+            let t0 = page::now_ms();
+            let c = versions::compare(&st.request());
+            let ms = page::now_ms() - t0;
+            done.set(Some((shown(&c), c.evaluations, ms)));
+            updating.set(false);
+            last.set_value(Some(st));
+        };
+        if big {
+            updating.set(true);
+            timer.set_value(set_timeout_with_handle(run, PAUSE).ok());
+        } else {
+            run();
+        }
+    });
+
+    let current = move || inputs.flavor.get();
+    view! {
+        <div data-testid="result-versions" class="versions" aria-busy=move || updating.get().to_string()>
+            {move || done.with(|d| d.as_ref().map(|(groups, evals, ms)| {
+                let summary = if groups.len() == 1 {
+                    "Every version gives the same answer.".to_string()
+                } else {
+                    format!("{} different answers.", groups.len())
+                };
+                view! {
+                    <p class="panel-note" data-testid="versions-stats" data-evaluations=*evals data-ms=super::result_view::format_ms(*ms)>
+                        {summary}
+                        {format!(" Terraform 1.5–1.15 and OpenTofu 1.6–1.12: {} distinct behaviours, evaluated in {}.", evals, super::result_view::format_ms(*ms))}
+                        {move || updating.get().then_some(" Updating…")}
+                    </p>
+                    {groups.iter().map(|g| {
+                        let first = g.flavors[0];
+                        let names = g.flavors.join(" ");
+                        let flavors = g.flavors.clone();
+                        view! {
+                            <section class="version-group" class:ok=g.ok class:err=!g.ok data-testid="version-group" data-flavors=names>
+                                <h3>
+                                    <span class="version-label">{g.label.clone()}</span>
+                                    <span class="version-status">{g.status.clone()}</span>
+                                </h3>
+                                <pre class="out">
+                                    {g.before.clone()}
+                                    <mark data-testid="version-diff">{g.differs.clone()}</mark>
+                                    {g.after.clone()}
+                                    {g.cut.then_some("\n…")}
+                                </pre>
+                                {move || (!flavors.iter().any(|f| *f == current())).then(|| {
+                                    let label = tftype::flavor::Flavor::lookup(first).map(|f| f.label()).unwrap_or_default();
+                                    view! {
+                                        <button type="button" class="btn small" data-testid="use-flavor" on:click=move |_| {
+                                            page::store_flavor(first);
+                                            inputs.flavor.set(first.to_string());
+                                        }>
+                                            {format!("Show {label}")}
+                                        </button>
+                                    }
+                                })}
+                            </section>
+                        }
+                    }).collect_view()}
+                }
+            }))}
+        </div>
+    }
+}

@@ -1,0 +1,132 @@
+//! The page's reactive state: one signal per input (`Inputs`), and the two
+//! CodeMirror views once they exist (`Editors`).
+
+use leptos::prelude::*;
+use tftype::diag::Source;
+
+use crate::cm::{self, EditorView};
+use crate::model::{Format, State, Tab};
+use crate::outcome::Outcome;
+
+/// The inputs, one signal each.
+#[derive(Clone, Copy)]
+pub struct Inputs {
+    pub type_src: RwSignal<String>,
+    pub value: RwSignal<String>,
+    pub format: RwSignal<Format>,
+    pub nullable: RwSignal<bool>,
+    pub sensitive: RwSignal<bool>,
+    pub var_name: RwSignal<String>,
+    pub tab: RwSignal<Tab>,
+    pub flavor: RwSignal<String>,
+}
+
+impl Inputs {
+    pub fn new(s: &State) -> Inputs {
+        Inputs {
+            type_src: RwSignal::new(s.type_src.clone()),
+            value: RwSignal::new(s.value.clone()),
+            format: RwSignal::new(s.format),
+            nullable: RwSignal::new(s.nullable),
+            sensitive: RwSignal::new(s.sensitive),
+            var_name: RwSignal::new(s.var_name.clone()),
+            tab: RwSignal::new(s.tab),
+            flavor: RwSignal::new(s.flavor.clone()),
+        }
+    }
+
+    /// The whole state (tracked).
+    pub fn state(&self) -> State {
+        State { tab: self.tab.get(), ..self.eval_state() }
+    }
+
+    /// What the engine needs (tracked; the tab is left out so that switching
+    /// tabs does not re-evaluate).
+    pub fn eval_state(&self) -> State {
+        State {
+            type_src: self.type_src.get(),
+            value: self.value.get(),
+            format: self.format.get(),
+            nullable: self.nullable.get(),
+            sensitive: self.sensitive.get(),
+            var_name: self.var_name.get(),
+            tab: Tab::Console,
+            flavor: self.flavor.get(),
+        }
+    }
+
+    pub fn state_untracked(&self) -> State {
+        State {
+            type_src: self.type_src.get_untracked(),
+            value: self.value.get_untracked(),
+            format: self.format.get_untracked(),
+            nullable: self.nullable.get_untracked(),
+            sensitive: self.sensitive.get_untracked(),
+            var_name: self.var_name.get_untracked(),
+            tab: self.tab.get_untracked(),
+            flavor: self.flavor.get_untracked(),
+        }
+    }
+
+    /// Subscribes to everything the engine reads.
+    pub fn track_eval(&self) {
+        self.type_src.track();
+        self.value.track();
+        self.format.track();
+        self.nullable.track();
+        self.sensitive.track();
+        self.var_name.track();
+        self.flavor.track();
+    }
+
+    pub fn set(&self, s: &State) {
+        self.type_src.set(s.type_src.clone());
+        self.value.set(s.value.clone());
+        self.format.set(s.format);
+        self.nullable.set(s.nullable);
+        self.sensitive.set(s.sensitive);
+        self.var_name.set(s.var_name.clone());
+        self.tab.set(s.tab);
+        self.flavor.set(s.flavor.clone());
+    }
+
+    /// The chosen product version (tracked).
+    pub fn flavor(&self) -> &'static tftype::flavor::Flavor {
+        self.flavor.with(|f| tftype::flavor::Flavor::lookup(f).unwrap_or_else(tftype::flavor::Flavor::default_flavor))
+    }
+}
+
+/// The two CodeMirror views, once created.
+#[derive(Clone, Copy)]
+pub struct Editors {
+    pub ty: StoredValue<Option<EditorView>, LocalStorage>,
+    pub value: StoredValue<Option<EditorView>, LocalStorage>,
+}
+
+impl Editors {
+    pub fn new() -> Editors {
+        Editors { ty: StoredValue::new_local(None), value: StoredValue::new_local(None) }
+    }
+
+    pub fn with(&self, source: Source, f: impl FnOnce(&EditorView)) {
+        let slot = match source {
+            Source::Type => self.ty,
+            Source::Value => self.value,
+        };
+        slot.with_value(|v| {
+            if let Some(v) = v {
+                f(v)
+            }
+        });
+    }
+
+    pub fn set_docs(&self, s: &State) {
+        self.with(Source::Type, |v| cm::set_doc(v, &s.type_src));
+        self.with(Source::Value, |v| cm::set_doc(v, &s.value));
+    }
+
+    pub fn show_marks(&self, o: &Outcome) {
+        self.with(Source::Type, |v| cm::set_marks(v, &o.type_marks));
+        self.with(Source::Value, |v| cm::set_marks(v, &o.value_marks));
+    }
+}
