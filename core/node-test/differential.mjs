@@ -20,28 +20,29 @@ if (!cli || !dir) {
 }
 
 // The go-cty JSON of a native result line, as text: the number digits must match exactly,
-// which JSON.parse would not show. No string before it can hold an unescaped `"`, so the
-// first `,"json":` is the key; it is followed by `,"sensitive_paths":` or the final `}`.
+// which JSON.parse would not show. No string can hold an unescaped `"`, so the first
+// `,"json":` is the key; it is followed by `,"sensitive_paths":`, `,"warnings":` or the final `}`.
 function nativeJsonText(line) {
   const i = line.indexOf(',"json":');
   if (i < 0) return null;
   const rest = line.slice(i + 8);
-  const j = rest.lastIndexOf(',"sensitive_paths":');
-  return j >= 0 ? rest.slice(0, j) : rest.slice(0, -1);
+  const ends = [',"sensitive_paths":', ',"warnings":'].map((k) => rest.indexOf(k)).filter((j) => j >= 0);
+  return ends.length ? rest.slice(0, Math.min(...ends)) : rest.slice(0, -1);
 }
 
 // Both sides reduced to the fields the CLI prints.
 function fromNative(line) {
   const r = JSON.parse(line);
   if (r.ok) {
-    return { ok: true, type: r.type, console: r.console, json: nativeJsonText(line), sensitive_paths: r.sensitive_paths ?? [] };
+    return { ok: true, type: r.type, console: r.console, json: nativeJsonText(line), sensitive_paths: r.sensitive_paths ?? [], warnings: r.warnings ?? [] };
   }
   return { ok: false, stage: r.stage, summary: r.summary, detail: r.detail, path: r.path, error: r.error ?? null, diagnostics: r.diagnostics };
 }
 
 function fromWasm(r) {
   if (r.ok) {
-    return { ok: true, type: r.type, console: r.console, json: r.json ?? null, sensitive_paths: r.sensitive_paths };
+    const warnings = r.warnings.map((w) => ({ summary: w.summary, detail: w.detail, start: w.start ?? null, end: w.end ?? null }));
+    return { ok: true, type: r.type, console: r.console, json: r.json ?? null, sensitive_paths: r.sensitive_paths, warnings };
   }
   const diagnostics = r.diagnostics.map((d) => ({ severity: d.severity, summary: d.summary, detail: d.detail, source: d.source, start: d.start ?? null, end: d.end ?? null }));
   return { ok: false, stage: r.stage, summary: r.summary ?? "", detail: r.detail ?? "", path: r.path ?? "", error: r.error ?? null, diagnostics };

@@ -185,9 +185,8 @@ fn plan_uncached(given: &Type, want: &Type, unsafe_: bool) -> Option<PlanKind> {
                     }
                 }
             }
-            // (A map of objects with optional attributes inside may keep
-            // the markers when empty, in some flavors: no shared type then.)
-            let shared = (!want.has_dynamic_types() && !want.has_map_of_optional_attrs()).then(|| want.without_optional_attrs_deep());
+            // (Not when a part may keep optional markers in its type.)
+            let shared = (!want.has_dynamic_types() && !want.may_keep_optional_markers()).then(|| want.without_optional_attrs_deep());
             PlanKind::ObjectToObject { attrs, optional: gout.optional.iter().cloned().collect(), shared }
         }
         (Tuple(tin), Tuple(tout)) => {

@@ -139,15 +139,17 @@ impl Type {
         }
     }
 
-    /// Whether a map inside has an element type with optional attributes
-    /// (whose markers go-cty before 1.16.0 left on an empty converted map).
-    pub fn has_map_of_optional_attrs(&self) -> bool {
+    /// Whether a value converted to this type can keep optional-attribute
+    /// markers in a part's type: an empty map whose element type has them
+    /// (go-cty before 1.16.0), or a null optional attribute, filled in when
+    /// a map converts to an object, whose type has them.
+    pub fn may_keep_optional_markers(&self) -> bool {
         match self {
             Type::Bool | Type::Number | Type::String | Type::Dynamic => false,
-            Type::Map(e) => e.has_optional_attrs_deep(),
-            Type::List(e) | Type::Set(e) => e.has_map_of_optional_attrs(),
-            Type::Object(o) => o.attrs.values().any(Type::has_map_of_optional_attrs),
-            Type::Tuple(t) => t.iter().any(Type::has_map_of_optional_attrs),
+            Type::Map(e) => e.has_optional_attrs_deep() || e.may_keep_optional_markers(),
+            Type::List(e) | Type::Set(e) => e.may_keep_optional_markers(),
+            Type::Object(o) => o.attrs.iter().any(|(n, t)| (o.optional.contains(n) && t.has_optional_attrs_deep()) || t.may_keep_optional_markers()),
+            Type::Tuple(t) => t.iter().any(Type::may_keep_optional_markers),
         }
     }
 

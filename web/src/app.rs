@@ -76,12 +76,14 @@ pub fn App() -> impl IntoView {
         initial.flavor = f.to_string();
     }
     let inputs = Inputs::new(&initial);
+    // A link opened as it is keeps its text; a changed state gets a new one.
+    let link_as_is = had_link && first_notice.is_none() && mode.flavor.is_none();
     let notice = RwSignal::new(first_notice);
     let example: RwSignal<Option<&'static Example>> = RwSignal::new(first_example);
     let gallery_open = RwSignal::new(false);
     let share_status = RwSignal::new(None::<String>);
     let share_fallback = RwSignal::new(None::<String>);
-    let share_hash = RwSignal::new(if had_link {
+    let share_hash = RwSignal::new(if link_as_is {
         fragment.clone()
     } else {
         share::encode(&initial)
