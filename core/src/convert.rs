@@ -663,21 +663,27 @@ pub fn dynamic_replace(given: &Type, want: &Type) -> Type {
             Type::map(ety)
         }
         Type::Object(wo) => {
-            let attrs = wo
-                .attrs
-                .iter()
-                .map(|(name, aty)| {
-                    let t = match given {
-                        Type::Map(ge) => dynamic_replace(ge, aty),
-                        Type::Object(go) => match go.attrs.get(name) {
+            // go-cty fills the attributes only from a map or an object; from
+            // anything else (a map's bool element meeting an object-typed
+            // attribute) the result is the empty object type. So a null map
+            // converted to an object whose optional attribute is an object
+            // gets `object({})` there, and cannot join its non-null siblings
+            // in a set or list ("element types must all match").
+            let attrs = match given {
+                Type::Map(ge) => wo.attrs.iter().map(|(name, aty)| (name.clone(), dynamic_replace(ge, aty))).collect(),
+                Type::Object(go) => wo
+                    .attrs
+                    .iter()
+                    .map(|(name, aty)| {
+                        let t = match go.attrs.get(name) {
                             Some(gt) => dynamic_replace(gt, aty),
                             None => aty.clone(),
-                        },
-                        _ => aty.clone(),
-                    };
-                    (name.clone(), t)
-                })
-                .collect();
+                        };
+                        (name.clone(), t)
+                    })
+                    .collect(),
+                _ => BTreeMap::new(),
+            };
             Type::object(attrs)
         }
         Type::Set(we) | Type::List(we) => {

@@ -37,18 +37,66 @@ impl Diagnostic {
     }
 }
 
-/// Byte offsets -> UTF-16 code unit offsets (what CodeMirror and JS strings use).
-/// Offsets inside a character or past the end are clamped.
-pub fn utf16_range(src: &str, r: &Range<usize>) -> Range<usize> {
-    utf16_offset(src, r.start)..utf16_offset(src, r.end)
+/// Byte offsets -> UTF-16 code unit offsets (what CodeMirror and JS strings
+/// use) in one text, for any number of offsets: the UTF-16 length of every
+/// block of [`Utf16Map::BLOCK`] bytes is counted once, so each look-up
+/// counts at most one block (many diagnostics in a large text cost linear
+/// time, not quadratic).
+pub struct Utf16Map<'a> {
+    src: &'a str,
+    /// UTF-16 length of the text before each block boundary (rounded down
+    /// to a character boundary); empty for ASCII text, where the offsets
+    /// are the same.
+    before: Vec<usize>,
 }
 
-pub fn utf16_offset(src: &str, byte: usize) -> usize {
-    let mut b = byte.min(src.len());
+impl<'a> Utf16Map<'a> {
+    const BLOCK: usize = 1024;
+
+    pub fn new(src: &'a str) -> Utf16Map<'a> {
+        let mut before = Vec::new();
+        if !src.is_ascii() {
+            let mut count = 0;
+            let mut last = 0;
+            let mut at = 0;
+            while at <= src.len() {
+                let b = floor_char_boundary(src, at);
+                count += src[last..b].encode_utf16().count();
+                before.push(count);
+                last = b;
+                at += Self::BLOCK;
+            }
+        }
+        Utf16Map { src, before }
+    }
+
+    /// Offsets inside a character or past the end are clamped.
+    pub fn offset(&self, byte: usize) -> usize {
+        let b = floor_char_boundary(self.src, byte.min(self.src.len()));
+        if self.before.is_empty() {
+            return b;
+        }
+        let block = b / Self::BLOCK;
+        let start = floor_char_boundary(self.src, block * Self::BLOCK);
+        self.before[block] + self.src[start..b].encode_utf16().count()
+    }
+
+    pub fn range(&self, r: &Range<usize>) -> Range<usize> {
+        self.offset(r.start)..self.offset(r.end)
+    }
+}
+
+fn floor_char_boundary(src: &str, mut b: usize) -> usize {
+    b = b.min(src.len());
     while b > 0 && !src.is_char_boundary(b) {
         b -= 1;
     }
-    src[..b].encode_utf16().count()
+    b
+}
+
+/// One byte range as UTF-16 offsets (see [`Utf16Map`] for many).
+pub fn utf16_range(src: &str, r: &Range<usize>) -> Range<usize> {
+    Utf16Map::new(src).range(r)
 }
 
 /// Where the parts of a source text are: the range of a whole expression and,
@@ -64,5 +112,31 @@ pub struct SpanTree {
 impl SpanTree {
     pub fn leaf(range: Range<usize>) -> SpanTree {
         SpanTree { range, kids: BTreeMap::new() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf16_offsets_count_code_units_and_clamp() {
+        // "é" is 2 bytes and 1 unit, "🙂" 4 bytes and 2 units.
+        let src = "aé🙂b";
+        let m = Utf16Map::new(src);
+        let cases = [(0, 0), (1, 1), (2, 1), (3, 2), (4, 2), (7, 4), (8, 5), (99, 5)];
+        for (byte, unit) in cases {
+            assert_eq!(m.offset(byte), unit, "byte {byte}");
+        }
+    }
+
+    #[test]
+    fn utf16_offsets_agree_with_counting_from_the_start_across_blocks() {
+        let src: String = (0..5000).map(|i| ["a", "é", "🙂", "日"][i % 4]).collect();
+        let m = Utf16Map::new(&src);
+        for byte in (0..=src.len() + 3).step_by(7) {
+            let b = floor_char_boundary(&src, byte);
+            assert_eq!(m.offset(byte), src[..b].encode_utf16().count(), "byte {byte}");
+        }
     }
 }

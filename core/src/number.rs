@@ -88,6 +88,10 @@ impl fmt::Display for NumberError {
     }
 }
 
+/// What a number beyond [`MAX_BINARY_EXPONENT`] is told (see the module
+/// documentation).
+pub const RANGE_DETAIL: &str = "The result is beyond about 10^157,000 (or below 10^-157,000), the largest numbers tftype computes. Terraform goes on to about 10^646,000,000, but printing such a number takes it minutes to hours.";
+
 const ERR_ADD_INF: &str = "can't compute sum of opposing infinities";
 const ERR_SUB_INF: &str = "can't subtract infinity from itself";
 const ERR_MUL_ZERO_INF: &str = "can't multiply zero by infinity";
@@ -701,6 +705,21 @@ impl Number {
     // ----- inspection ------------------------------------------------------
 
     /// The mantissa precision in bits (Go's `Prec()`).
+    /// About how long [`Number::to_text_f`] is, known without printing
+    /// (the text of a number written in 8 characters can be 150,000 digits
+    /// long): what printing it costs. Close for large and tiny numbers (the
+    /// digits the exponent adds); a flat 40 for everyday ones.
+    pub fn text_len_estimate(&self) -> usize {
+        match &self.0 {
+            Repr::Big(f) if f.form == Form::Finite && f.exp.abs() > 2048 => {
+                // Decimal digits = binary digits × log10(2), plus the
+                // significant digits of a 512-bit mantissa.
+                (f.exp.unsigned_abs() * 30103 / 100_000) as usize + 160
+            }
+            _ => 40,
+        }
+    }
+
     pub fn precision(&self) -> u32 {
         match &self.0 {
             Repr::Int { prec, .. } => *prec,

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::convert;
-use crate::diag::{utf16_range, Diagnostic, Severity, Source, SpanTree};
+use crate::diag::{Diagnostic, Severity, Source, SpanTree, Utf16Map};
 use crate::flavor::{Flavor, Profile};
 use crate::path::{format_path, Path, PathStep};
 use crate::render;
@@ -73,6 +73,9 @@ pub enum Stage {
     Crash,
     /// The request itself is unusable (an unknown flavor).
     Input,
+    /// The result is accepted but too large for tftype to show (see
+    /// [`render::MAX_OUTPUT_BYTES`]).
+    Limit,
 }
 
 /// A diagnostic as the UI and JS see it: byte and UTF-16 ranges.
@@ -99,7 +102,8 @@ pub struct Response {
     /// What `terraform console` prints for `var.NAME`.
     pub console: Option<String>,
     /// go-cty JSON: `{"value": ..., "type": ...}` as JSON text; None when
-    /// the value has unknown parts (which `ctyjson.Marshal` refuses).
+    /// the value has unknown parts or infinite numbers (which
+    /// `ctyjson.Marshal` refuses).
     pub json: Option<String>,
     pub sensitive_paths: Vec<String>,
     pub summary: Option<String>,
@@ -125,28 +129,37 @@ impl Response {
             summary: first.as_ref().map(|d| d.summary.clone()),
             detail: first.as_ref().map(|d| d.detail.clone()),
             path: Some(String::new()),
-            diagnostics: diags.iter().map(|d| diag_out(d, req)).collect(),
+            diagnostics: diags_out(&diags, req),
             ..Response::default()
         }
     }
 }
 
-fn diag_out(d: &Diagnostic, req: &Request) -> DiagnosticOut {
-    let src = match d.source {
-        Source::Type => req.type_src.as_deref().unwrap_or(""),
-        Source::Value => req.value.as_str(),
-    };
-    let r16 = d.range.as_ref().map(|r| utf16_range(src, r));
-    DiagnosticOut {
-        severity: d.severity,
-        summary: d.summary.clone(),
-        detail: d.detail.clone(),
-        source: d.source,
-        start: d.range.as_ref().map(|r| r.start),
-        end: d.range.as_ref().map(|r| r.end),
-        start16: r16.as_ref().map(|r| r.start),
-        end16: r16.as_ref().map(|r| r.end),
-    }
+/// Diagnostics with their ranges also in UTF-16 offsets; each source text is
+/// indexed once, however many diagnostics point into it.
+fn diags_out<'d>(diags: impl IntoIterator<Item = &'d Diagnostic>, req: &Request) -> Vec<DiagnosticOut> {
+    let type_src = req.type_src.as_deref().unwrap_or("");
+    let (mut type_map, mut value_map) = (None, None);
+    diags
+        .into_iter()
+        .map(|d| {
+            let map = match d.source {
+                Source::Type => type_map.get_or_insert_with(|| Utf16Map::new(type_src)),
+                Source::Value => value_map.get_or_insert_with(|| Utf16Map::new(&req.value)),
+            };
+            let r16 = d.range.as_ref().map(|r| map.range(r));
+            DiagnosticOut {
+                severity: d.severity,
+                summary: d.summary.clone(),
+                detail: d.detail.clone(),
+                source: d.source,
+                start: d.range.as_ref().map(|r| r.start),
+                end: d.range.as_ref().map(|r| r.end),
+                start16: r16.as_ref().map(|r| r.start),
+                end16: r16.as_ref().map(|r| r.end),
+            }
+        })
+        .collect()
 }
 
 /// `variable "NAME"`'s range as hcl prints it: `main.tf:1,1-13` for `v`.
@@ -237,6 +250,15 @@ pub fn evaluate_in(req: &Request, p: &Profile) -> Response {
         return Response::failure(Stage::Null, vec![d], req);
     }
 
+    if !render::fits_output(&converted, render::MAX_OUTPUT_BYTES) {
+        let detail = format!(
+            "The value converts, but showing it would take more than {} MB of text, which tftype does not write.",
+            render::MAX_OUTPUT_BYTES >> 20
+        );
+        let d = Diagnostic::error(Source::Value, "Result too large to show", detail, Some(pv.spans.range.clone()));
+        return Response::failure(Stage::Limit, vec![d], req);
+    }
+
     let mut sensitive_paths = Vec::new();
     // Defaults and conversion add no marks: an unmarked value stays unmarked.
     if pv.marked && converted.has_sensitive_deep() {
@@ -279,19 +301,17 @@ fn warnings(req: &Request, tc: &TypeConstraint, p: &Profile) -> Vec<DiagnosticOu
     if req.value_format != valueparse::ValueFormat::Hcl || !crate::lint::can_ignore_attributes(&tc.ty) || !p.warns_ignored_object_attributes() {
         return Vec::new();
     }
-    crate::lint::ignored_attributes(&req.value, &tc.ty, p)
+    let ds: Vec<Diagnostic> = crate::lint::ignored_attributes(&req.value, &tc.ty, p)
         .into_iter()
-        .map(|w| {
-            let d = Diagnostic {
-                severity: Severity::Warning,
-                summary: crate::lint::Ignored::SUMMARY.into(),
-                detail: w.detail(&req.var_name),
-                source: Source::Value,
-                range: Some(w.range.clone()),
-            };
-            diag_out(&d, req)
+        .map(|w| Diagnostic {
+            severity: Severity::Warning,
+            summary: crate::lint::Ignored::SUMMARY.into(),
+            detail: w.detail(&req.var_name),
+            source: Source::Value,
+            range: Some(w.range.clone()),
         })
-        .collect()
+        .collect();
+    diags_out(&ds, req)
 }
 
 /// The ranges of the value's parts, from a second reading of the value that

@@ -276,8 +276,40 @@ pub fn json_value(v: &Value) -> String {
     json_value_known(v).unwrap_or_else(|| "null".into())
 }
 
-/// [`json_value`], or None when the value has unknown parts, which
-/// `ctyjson.Marshal` refuses ("value is not known").
+/// The most text a result may render to (console or JSON): past it, the
+/// pipeline says so instead of rendering.
+pub const MAX_OUTPUT_BYTES: usize = 16 << 20;
+
+/// Whether rendering `v` stays within `limit` bytes, estimated without
+/// rendering (numbers by [`crate::number::Number::text_len_estimate`]): a
+/// few bytes of input can stand for hundreds of megabytes of digits.
+pub fn fits_output(v: &Value, limit: usize) -> bool {
+    let mut total = 0usize;
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        total += 8;
+        match &v.kind {
+            Kind::Number(n) => total += n.text_len_estimate(),
+            Kind::String(s) => total += s.len() + 2,
+            Kind::Seq(elems) => stack.extend(elems.iter()),
+            Kind::Attrs(attrs) => {
+                for (k, e) in attrs.iter() {
+                    total += k.len() + 4;
+                    stack.push(e);
+                }
+            }
+            _ => {}
+        }
+        if total > limit {
+            return false;
+        }
+    }
+    true
+}
+
+/// [`json_value`], or None when the value has unknown parts or infinite
+/// numbers, which `ctyjson.Marshal` refuses ("value is not known", "cannot
+/// serialize infinity as JSON").
 pub fn json_value_known(v: &Value) -> Option<String> {
     let mut out = String::new();
     let mut stack = vec![JStep::Value(v, &v.ty)];
@@ -306,6 +338,7 @@ pub fn json_value_known(v: &Value) -> Option<String> {
                     Kind::Unknown => return None,
                     Kind::Null => out.push_str("null"),
                     Kind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+                    Kind::Number(n) if n.is_infinite() => return None,
                     Kind::Number(n) => n.write_text_f(&mut out),
                     Kind::String(s) => go_json_string(s, &mut out),
                     Kind::Seq(elems) => {

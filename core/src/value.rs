@@ -220,60 +220,128 @@ pub type Key = Arc<str>;
 
 /// The attributes of an object or the elements of a map: entries sorted by
 /// key bytewise (cty's order, Go's string compare), keys unique. A sorted
-/// vector rather than a tree: objects are small, and a list of them is built,
-/// walked and dropped far more often than it is searched.
-#[derive(Clone, Debug, Default)]
+/// vector while keys arrive in order (the common case: objects are small,
+/// and a list of them is built, walked and dropped far more often than it is
+/// searched); a B-tree once a larger map receives a key out of order, so that
+/// building any map takes O(n log n), whatever the order of its keys.
+#[derive(Clone, Debug)]
 pub struct AttrMap {
-    entries: Vec<(Key, Value)>,
+    repr: Repr,
 }
+
+#[derive(Clone, Debug)]
+enum Repr {
+    Sorted(Vec<(Key, Value)>),
+    Tree(std::collections::BTreeMap<Key, Value>),
+}
+
+impl Default for AttrMap {
+    fn default() -> AttrMap {
+        AttrMap::new()
+    }
+}
+
+/// Below this size an out-of-order key is inserted into the vector.
+const SMALL_MAP: usize = 64;
 
 impl AttrMap {
     pub fn new() -> AttrMap {
-        AttrMap { entries: Vec::new() }
+        AttrMap { repr: Repr::Sorted(Vec::new()) }
     }
     pub fn with_capacity(n: usize) -> AttrMap {
-        AttrMap { entries: Vec::with_capacity(n) }
+        AttrMap { repr: Repr::Sorted(Vec::with_capacity(n)) }
     }
     pub fn len(&self) -> usize {
-        self.entries.len()
+        match &self.repr {
+            Repr::Sorted(v) => v.len(),
+            Repr::Tree(t) => t.len(),
+        }
     }
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-    fn find(&self, key: &str) -> Result<usize, usize> {
-        find(&self.entries, key)
+        self.len() == 0
     }
     pub fn get(&self, key: &str) -> Option<&Value> {
-        self.find(key).ok().map(|i| &self.entries[i].1)
+        match &self.repr {
+            Repr::Sorted(v) => find(v, key).ok().map(|i| &v[i].1),
+            Repr::Tree(t) => t.get(key),
+        }
     }
     pub fn contains_key(&self, key: &str) -> bool {
-        self.find(key).is_ok()
+        self.get(key).is_some()
     }
     /// Inserts or replaces (as `BTreeMap::insert`: a later duplicate wins),
     /// returning the replaced value.
     pub fn insert(&mut self, key: impl Into<Key>, value: Value) -> Option<Value> {
         let key = key.into();
-        match self.find(&key) {
-            Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
-            Err(i) => {
-                self.entries.insert(i, (key, value));
-                None
-            }
+        match &mut self.repr {
+            Repr::Sorted(v) => match find(v, &key) {
+                Ok(i) => Some(std::mem::replace(&mut v[i].1, value)),
+                Err(i) if i == v.len() || v.len() < SMALL_MAP => {
+                    v.insert(i, (key, value));
+                    None
+                }
+                Err(_) => {
+                    let mut t: std::collections::BTreeMap<Key, Value> = std::mem::take(v).into_iter().collect();
+                    t.insert(key, value);
+                    self.repr = Repr::Tree(t);
+                    None
+                }
+            },
+            Repr::Tree(t) => t.insert(key, value),
         }
     }
-    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&Key, &Value)> + ExactSizeIterator {
-        self.entries.iter().map(|(k, v)| (k, v))
+    pub fn iter(&self) -> Iter<'_> {
+        match &self.repr {
+            Repr::Sorted(v) => Iter::Sorted(v.iter()),
+            Repr::Tree(t) => Iter::Tree(t.iter()),
+        }
     }
     pub fn keys(&self) -> impl DoubleEndedIterator<Item = &Key> + ExactSizeIterator {
-        self.entries.iter().map(|(k, _)| k)
+        self.iter().map(|(k, _)| k)
     }
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &Value> + ExactSizeIterator {
-        self.entries.iter().map(|(_, v)| v)
+        self.iter().map(|(_, v)| v)
     }
-    pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut Value> + ExactSizeIterator {
-        self.entries.iter_mut().map(|(_, v)| v)
+    fn into_vec(self) -> Vec<(Key, Value)> {
+        match self.repr {
+            Repr::Sorted(v) => v,
+            Repr::Tree(t) => t.into_iter().collect(),
+        }
     }
 }
+
+/// The entries of an [`AttrMap`] in key order.
+pub enum Iter<'a> {
+    Sorted(std::slice::Iter<'a, (Key, Value)>),
+    Tree(std::collections::btree_map::Iter<'a, Key, Value>),
+}
+
+impl<'a> Iterator for Iter<'a> {
+    type Item = (&'a Key, &'a Value);
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Iter::Sorted(i) => i.next().map(|(k, v)| (k, v)),
+            Iter::Tree(i) => i.next(),
+        }
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            Iter::Sorted(i) => i.size_hint(),
+            Iter::Tree(i) => i.size_hint(),
+        }
+    }
+}
+
+impl DoubleEndedIterator for Iter<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        match self {
+            Iter::Sorted(i) => i.next_back().map(|(k, v)| (k, v)),
+            Iter::Tree(i) => i.next_back(),
+        }
+    }
+}
+
+impl ExactSizeIterator for Iter<'_> {}
 
 impl<K: Into<Key>> FromIterator<(K, Value)> for AttrMap {
     fn from_iter<I: IntoIterator<Item = (K, Value)>>(iter: I) -> AttrMap {
@@ -296,15 +364,15 @@ impl IntoIterator for AttrMap {
     type Item = (Key, Value);
     type IntoIter = std::vec::IntoIter<(Key, Value)>;
     fn into_iter(self) -> Self::IntoIter {
-        self.entries.into_iter()
+        self.into_vec().into_iter()
     }
 }
 
 impl<'a> IntoIterator for &'a AttrMap {
     type Item = (&'a Key, &'a Value);
-    type IntoIter = std::iter::Map<std::slice::Iter<'a, (Key, Value)>, fn(&'a (Key, Value)) -> (&'a Key, &'a Value)>;
+    type IntoIter = Iter<'a>;
     fn into_iter(self) -> Self::IntoIter {
-        self.entries.iter().map(|(k, v)| (k, v))
+        self.iter()
     }
 }
 
@@ -356,7 +424,7 @@ impl Attrs {
     }
     /// A copy of the entries to change (the values themselves are shared).
     pub fn to_map(&self) -> AttrMap {
-        AttrMap { entries: self.0.to_vec() }
+        AttrMap { repr: Repr::Sorted(self.0.to_vec()) }
     }
     /// Whether both hold the very same entries (not copies).
     pub fn ptr_eq(a: &Attrs, b: &Attrs) -> bool {
@@ -366,7 +434,7 @@ impl Attrs {
 
 impl From<AttrMap> for Attrs {
     fn from(m: AttrMap) -> Attrs {
-        Attrs(m.entries.into())
+        Attrs(m.into_vec().into())
     }
 }
 
@@ -389,6 +457,35 @@ impl std::ops::Index<&str> for Attrs {
 mod tests {
     use super::*;
     use crate::testutil::{n, s};
+
+    /// Large maps built in any key order (descending keys once took
+    /// quadratic time) end sorted, with the later duplicate winning.
+    #[test]
+    fn attr_map_built_in_any_order_is_sorted_whatever_its_size() {
+        for n_keys in [10usize, 100, 5000] {
+            for order in ["ascending", "descending", "shuffled"] {
+                let mut keys: Vec<usize> = (0..n_keys).collect();
+                match order {
+                    "descending" => keys.reverse(),
+                    "shuffled" => keys.sort_by_key(|k| (k * 7919) % n_keys),
+                    _ => {}
+                }
+                let mut m = AttrMap::new();
+                for k in &keys {
+                    m.insert(format!("k{k:05}"), n(*k as i64));
+                }
+                // A later duplicate replaces the earlier value.
+                assert!(m.insert("k00000", s("again")).is_some());
+                assert_eq!(m.len(), n_keys);
+                let got: Vec<&str> = m.keys().map(|k| &**k).collect();
+                let mut want = got.clone();
+                want.sort();
+                assert_eq!(got, want, "{n_keys} {order}");
+                assert_eq!(m.get("k00000").and_then(Value::as_str), Some("again"));
+                assert_eq!(Attrs::from(m).len(), n_keys);
+            }
+        }
+    }
 
     #[test]
     fn attr_map_keeps_keys_in_byte_order_and_a_later_duplicate_wins() {

@@ -58,6 +58,18 @@ fn value_nested_10000_deep_does_not_crash() {
     assert_result_or_located_diagnostic(&eval(None, &deep));
 }
 
+/// A 202-character share link held 2,150 nested `%{if}` directives, which
+/// overflowed the browser's stack before directives counted as nesting.
+#[wasm_bindgen_test]
+fn template_directives_nested_100000_deep_do_not_crash() {
+    for (open, close) in [("%{if true}", "%{endif}"), ("%{for x in [1]}", "%{endfor}")] {
+        let deep = format!("\"{}x{}\"", open.repeat(100_000), close.repeat(100_000));
+        let r = eval(Some("string"), &deep);
+        assert_eq!(r.summary.as_deref(), Some("Value too deeply nested"), "{open}");
+        assert_result_or_located_diagnostic(&r);
+    }
+}
+
 #[wasm_bindgen_test]
 fn object_value_nested_10000_deep_does_not_crash() {
     let deep = format!("{}1{}", "{a = ".repeat(10_000), "}".repeat(10_000));

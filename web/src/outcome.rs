@@ -75,12 +75,13 @@ pub fn stage_text(stage: Option<Stage>, flavor_label: &str) -> String {
         Some(Stage::Null) => "null is not allowed here".into(),
         Some(Stage::Crash) => format!("{flavor_label} crashes on this type constraint"),
         Some(Stage::Input) => "This version is unknown".into(),
+        Some(Stage::Limit) => "The result is too large to show".into(),
         None => "Error".into(),
     }
 }
 
 /// The JSON tab's text for a value with unknown parts.
-pub const NO_JSON: &str = "(no JSON: parts of this value are unknown, \"known after apply\", which go-cty's JSON cannot write)";
+pub const NO_JSON: &str = "(no JSON: go-cty's JSON cannot write this value: parts of it are unknown, \"known after apply\", or infinite numbers)";
 
 /// Evaluates `state` with the engine.
 pub fn compute(state: &State) -> Outcome {

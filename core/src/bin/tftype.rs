@@ -2,6 +2,7 @@
 //!
 //!   tftype batch < cases.jsonl > results.jsonl   (the oracle's case/result schema)
 //!   tftype eval TYPE VALUE [--format F] [--flavor F] [--all-flavors] [--sensitive] [--non-nullable]
+//!   tftype eval --no-type VALUE [options]        (a variable without a `type` argument)
 //!   tftype flavors                               (the product versions, with their pins)
 
 use std::io::{BufRead, Write};
@@ -9,7 +10,17 @@ use std::io::{BufRead, Write};
 use tftype::{evaluate, Request, Response};
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // Arguments that are not UTF-8 are refused with a message (never a panic).
+    let mut args: Vec<String> = Vec::new();
+    for (i, a) in std::env::args_os().skip(1).enumerate() {
+        match a.into_string() {
+            Ok(s) => args.push(s),
+            Err(_) => {
+                eprintln!("argument {} is not valid UTF-8", i + 1);
+                std::process::exit(2);
+            }
+        }
+    }
     let code = match args.first().map(String::as_str) {
         Some("batch") => batch(),
         Some("eval") => eval(&args[1..]),
@@ -32,6 +43,7 @@ fn guarded<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<
 
 const USAGE: &str = "usage: tftype batch < cases.jsonl
        tftype eval TYPE VALUE [--format hcl|tfvars|json|ctyjson|cli] [--flavor NAME | --all-flavors] [--sensitive] [--non-nullable]
+       tftype eval --no-type VALUE [options]
        tftype flavors";
 
 /// The flavor table: name, release, hcl and go-cty pins, and what differs.
@@ -51,11 +63,14 @@ fn flavors() -> i32 {
 }
 
 fn eval(args: &[String]) -> i32 {
-    if args.len() < 2 {
+    let no_type = args.first().is_some_and(|a| a == "--no-type");
+    let positional = if no_type { 1 } else { 2 };
+    let skip = usize::from(no_type);
+    if args.len() < skip + positional {
         eprintln!("{USAGE}");
         return 2;
     }
-    let mut req = Request::new(Some(&args[0]), &args[1]);
+    let mut req = if no_type { Request::new(None, &args[1]) } else { Request::new(Some(&args[0]), &args[1]) };
     let mut all_flavors = false;
     let mut i = 2;
     while i < args.len() {
@@ -120,18 +135,41 @@ fn eval(args: &[String]) -> i32 {
     }
 }
 
+/// One result line per case line. A line that is not UTF-8 gets an input
+/// error of its own; the cases after it still run. Each result is written
+/// out at once, so nothing already answered is lost if the process dies.
 fn batch() -> i32 {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut out = std::io::LineWriter::new(stdout.lock());
+    let mut input = stdin.lock();
     let mut n = 0;
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
-        if line.trim().is_empty() {
-            continue;
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("batch: reading the input failed: {e}");
+                return 1;
+            }
         }
-        n += 1;
-        let _ = writeln!(out, "{}", batch_line(&line, n));
+        let result = match std::str::from_utf8(&buf) {
+            Ok(line) if line.trim().is_empty() => continue,
+            Ok(line) => {
+                n += 1;
+                batch_line(line.trim_end_matches(['\n', '\r']), n)
+            }
+            Err(e) => {
+                n += 1;
+                let detail = format!("line {n}: not valid UTF-8 (byte {})", e.valid_up_to() + 1);
+                format!("{{\"id\":null,\"ok\":false,\"stage\":\"input\",\"summary\":\"Input error\",\"detail\":{},\"path\":\"\"}}", js(&detail))
+            }
+        };
+        if writeln!(out, "{result}").is_err() {
+            return 1;
+        }
     }
     let _ = out.flush();
     0

@@ -30,6 +30,27 @@ pub struct Evaluator<'p> {
     anon: Vec<Value>,
     /// Shares types among similar tuples and objects.
     types: TypeCache,
+    /// What this evaluation has spent (see [`Budget`]).
+    spent: Budget,
+}
+
+/// What evaluating one value may cost. A few hundred bytes of nested `for`
+/// expressions can describe exponential work (each level doubling a
+/// string); hcl has no limit, so Terraform would run for hours or run out of
+/// memory. Past either limit the evaluation stops with one diagnostic.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Budget {
+    /// Expressions evaluated.
+    pub steps: u64,
+    /// Bytes of text built by templates and number-to-string conversions.
+    pub bytes: u64,
+    /// The limit was passed (and said so once).
+    pub exceeded: bool,
+}
+
+impl Budget {
+    pub const MAX_STEPS: u64 = 5_000_000;
+    pub const MAX_BYTES: u64 = 32 << 20;
 }
 
 fn dyn_val() -> Value {
@@ -181,6 +202,33 @@ impl<'p> Evaluator<'p> {
             scopes: Vec::new(),
             anon: Vec::new(),
             types: TypeCache::default(),
+            spent: Budget::default(),
+        }
+    }
+
+    /// Charges `bytes` of built text; false (with the diagnostic, once)
+    /// when the budget is spent.
+    fn charge_bytes(&mut self, bytes: usize, at: &Span) -> bool {
+        self.spent.bytes = self.spent.bytes.saturating_add(bytes as u64);
+        if self.spent.bytes > Budget::MAX_BYTES {
+            self.over_budget(at);
+            return false;
+        }
+        !self.spent.exceeded
+    }
+
+    fn over_budget(&mut self, at: &Span) {
+        if !self.spent.exceeded {
+            self.spent.exceeded = true;
+            self.diag(
+                "Value too costly to evaluate",
+                format!(
+                    "Evaluating this value takes more than {} steps or builds more than {} MB of text, which tftype does not do. Terraform itself has no such limit; nested for expressions can describe work that doubles at every level.",
+                    Budget::MAX_STEPS,
+                    Budget::MAX_BYTES >> 20
+                ),
+                at.clone(),
+            );
         }
     }
 
@@ -190,6 +238,11 @@ impl<'p> Evaluator<'p> {
 
     /// Evaluates `e`, appending diagnostics to `self.diags`.
     pub fn eval(&mut self, e: &Expr) -> Value {
+        self.spent.steps += 1;
+        if self.spent.steps > Budget::MAX_STEPS || self.spent.exceeded {
+            self.over_budget(&e.range);
+            return dyn_val();
+        }
         // Dispatch only: the arms live in their own functions so that the
         // recursive path keeps small stack frames.
         match &e.kind {
@@ -488,6 +541,14 @@ impl<'p> Evaluator<'p> {
                 known = false;
                 continue;
             }
+            // Printing a number can cost far more than its source did.
+            let cost = match u.as_number() {
+                Some(n) => n.text_len_estimate(),
+                None => u.as_str().map_or(0, str::len),
+            };
+            if !self.charge_bytes(cost, &part.range) {
+                return dyn_val();
+            }
             match conv(&u, &Type::String, self.profile) {
                 Ok(s) => buf.push_str(s.as_str().unwrap_or_default()),
                 Err(m) => self.diag(
@@ -525,6 +586,13 @@ impl<'p> Evaluator<'p> {
             }
             if v.ty.is_dynamic() {
                 return Value::unknown(Type::String).with_marks(marks);
+            }
+            let cost = match v.as_number() {
+                Some(n) => n.text_len_estimate(),
+                None => v.as_str().map_or(0, str::len),
+            };
+            if !self.charge_bytes(cost, &f.range) {
+                return dyn_val();
             }
             match conv(v, &Type::String, self.profile) {
                 Ok(s) => {
@@ -824,7 +892,15 @@ impl<'p> Evaluator<'p> {
                              msg: &str,
                              s: &mut Self| match res {
                     Ok(n) => Value::number(n),
-                    Err(_) => {
+                    Err(crate::number::NumberError::Range) => {
+                        s.diag("Number too large", crate::number::RANGE_DETAIL, e.range.clone());
+                        Value::unknown(Type::Number)
+                    }
+                    Err(err) => {
+                        let msg = match err {
+                            crate::number::NumberError::Operation(m) => m,
+                            _ => msg,
+                        };
                         s.diag(
                             "Operation failed",
                             format!("Error during operation: {msg}."),

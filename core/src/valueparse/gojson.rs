@@ -306,7 +306,8 @@ impl Dec<'_> {
     }
 
     fn implied_for(&mut self, t: Tok, depth: u32) -> R<()> {
-        if depth > super::parse::MAX_DEPTH {
+        // `depth` counts from 0: more than MAX_DEPTH levels is refused.
+        if depth >= super::parse::MAX_DEPTH {
             return Err(("Value too deeply nested".into(), self.p));
         }
         match t {

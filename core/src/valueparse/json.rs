@@ -213,6 +213,8 @@ struct JParser<'a> {
     cur: Token,
     filename: &'a str,
     depth: u32,
+    /// The nesting allowed (one more where a wrapper object is added).
+    max_depth: u32,
 }
 
 type JResult<T> = Result<T, RawDiag>;
@@ -342,6 +344,7 @@ impl<'a> JParser<'a> {
             cur,
             filename,
             depth: 0,
+            max_depth: MAX_DEPTH,
         }
     }
 
@@ -381,7 +384,7 @@ impl<'a> JParser<'a> {
 
     fn value(&mut self) -> JResult<JNode> {
         self.depth += 1;
-        if self.depth > MAX_DEPTH {
+        if self.depth > self.max_depth {
             let t = self.peek();
             return Err(diag(
                 "Value too deeply nested",
@@ -770,6 +773,8 @@ pub fn parse_tfvars_json(src: &str, want_spans: bool) -> Result<JsonResult, Vec<
     let file = format!("{PREFIX}{src}}}");
     let filename = "terraform.tfvars.json";
     let mut p = JParser::new(&file, filename);
+    // The `{"v": …}` around the value is not the user's nesting.
+    p.max_depth = MAX_DEPTH + 1;
     let root = p.value().map_err(|d| vec![d])?;
     let next = p.peek();
     if next.kind != JTok::Eof {
@@ -839,7 +844,10 @@ pub fn parse_cty_json(src: &str, want_spans: bool, profile: &Profile) -> Result<
     let mut p = JParser::new(src, "");
     let root = p
         .value()
-        .map_err(|d| vec![RawDiag::new("Invalid JSON value", d.detail, d.range)])?;
+        .map_err(|d| {
+            let summary = if d.summary == "Value too deeply nested" { d.summary } else { "Invalid JSON value".into() };
+            vec![RawDiag::new(summary, d.detail, d.range)]
+        })?;
     fn to_value(n: &JNode) -> Value {
         match &n.val {
             JVal::Str(s) => str_value(s),

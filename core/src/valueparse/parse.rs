@@ -595,6 +595,15 @@ impl<'a> Parser<'a> {
             self.read();
             let rhs = self.parse_binary(op.level() + 1)?;
             let range = lhs.range.start..rhs.range.end;
+            // A long chain (`1 + 1 + …`) is as deep as it is long: say so in
+            // the user's terms, not as nesting.
+            if lhs.depth >= MAX_DEPTH && rhs.depth < MAX_DEPTH && matches!(lhs.kind, ExprKind::Binary { .. }) {
+                return self.err(
+                    "Expression too long",
+                    format!("This expression chains more than {MAX_DEPTH} operators, which tftype does not accept. Terraform itself has no such limit, but no real value needs it; split it into parts."),
+                    range,
+                );
+            }
             lhs = self.check_depth(Expr::new(
                 ExprKind::Binary {
                     op,
@@ -2334,8 +2343,15 @@ impl TemplateParser {
                 TPart::Interp(e) => Ok(e),
                 _ => Err(Stop),
             },
-            TPart::If(..) => self.parse_if(p),
-            TPart::For { .. } => self.parse_for(p),
+            // Directives nest: each level counts against the nesting limit
+            // (hcl has none, but the stack here and in the browser has).
+            TPart::If(_, r) | TPart::For { range: r, .. } => {
+                let at = r.clone();
+                p.enter(1, at)?;
+                let e = if matches!(self.peek(), TPart::If(..)) { self.parse_if(p) } else { self.parse_for(p) };
+                p.depth -= 1;
+                e
+            }
             TPart::End(r) => {
                 let r = r.clone();
                 p.err(

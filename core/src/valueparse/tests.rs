@@ -108,7 +108,14 @@ fn deep_nesting_is_rejected_with_a_diagnostic_not_a_stack_overflow() {
             ValueFormat::Hcl,
         ),
         (format!("[1]{}", "[(0)]".repeat(10_000)), ValueFormat::Hcl),
-        (format!("1{}", " + 1".repeat(10_000)), ValueFormat::Hcl),
+        (
+            format!("\"{}x{}\"", "%{if true}".repeat(10_000), "%{endif}".repeat(10_000)),
+            ValueFormat::Hcl,
+        ),
+        (
+            format!("\"{}x{}\"", "%{for x in [1]}".repeat(10_000), "%{endfor}".repeat(10_000)),
+            ValueFormat::Tfvars,
+        ),
         (
             format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000)),
             ValueFormat::Json,
@@ -126,6 +133,21 @@ fn deep_nesting_is_rejected_with_a_diagnostic_not_a_stack_overflow() {
         });
         assert_eq!(r, Err("Value too deeply nested".to_string()), "{f:?}");
     }
+}
+
+/// `1 + 1 + …` is a flat chain to its author; past the limit it is called
+/// too long, not too deeply nested.
+#[test]
+fn a_long_operator_chain_is_too_long_not_too_deep() {
+    for n in [129, 10_000] {
+        let src = format!("1{}", " + 1".repeat(n - 1));
+        let r = on_small_stack(move || parse_value(&src, ValueFormat::Hcl, false).map(|_| ()).map_err(|d| (d[0].summary.clone(), d[0].range.clone())));
+        let (summary, range) = r.unwrap_err();
+        assert_eq!(summary, "Expression too long", "{n}");
+        assert!(range.is_some(), "{n}");
+    }
+    let ok = format!("1{}", " + 1".repeat(127));
+    assert_eq!(cty_json(&parse_value(&ok, ValueFormat::Hcl, false).unwrap().value), r#"{"value":128,"type":"number"}"#);
 }
 
 #[test]
@@ -1013,5 +1035,16 @@ fn cty_json_rejects_a_differing_duplicate_from_go_cty_1_16_2() {
     for (src, before, after) in cases {
         assert_eq!(read("terraform@1.11", src), before, "{src}");
         assert_eq!(read("terraform@1.12", src), after, "{src}");
+    }
+}
+
+/// Every format draws the nesting line at the same place, with the same words.
+#[test]
+fn every_format_accepts_128_levels_and_refuses_129_alike() {
+    for f in [ValueFormat::Hcl, ValueFormat::Tfvars, ValueFormat::Json, ValueFormat::Ctyjson] {
+        let nest = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
+        assert!(parse_value(&nest(128), f, false).is_ok(), "{f:?} 128");
+        let e = parse_value(&nest(129), f, false).unwrap_err();
+        assert_eq!(e[0].summary, "Value too deeply nested", "{f:?} 129");
     }
 }
