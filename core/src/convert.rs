@@ -717,7 +717,7 @@ pub fn dynamic_replace(given: &Type, want: &Type) -> Type {
 }
 
 /// One step of a conversion, for the learner's "why" view.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ExplainStep {
     /// `tfdiags.FormatCtyPath` of the part converted ("" = the whole value).
     pub path: String,

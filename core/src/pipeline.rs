@@ -79,7 +79,7 @@ pub enum Stage {
 }
 
 /// A diagnostic as the UI and JS see it: byte and UTF-16 ranges.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct DiagnosticOut {
     pub severity: crate::diag::Severity,
     pub summary: String,
@@ -92,7 +92,7 @@ pub struct DiagnosticOut {
 }
 
 /// The outcome of [`evaluate`].
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Response {
     pub ok: bool,
     pub stage: Option<Stage>,

@@ -281,15 +281,21 @@ pub fn json_value(v: &Value) -> String {
 pub const MAX_OUTPUT_BYTES: usize = 16 << 20;
 
 /// Whether rendering `v` stays within `limit` bytes, estimated without
-/// rendering (numbers by [`crate::number::Number::text_len_estimate`]): a
-/// few bytes of input can stand for hundreds of megabytes of digits.
+/// rendering (numbers by [`crate::number::Number::text_len_estimate`], long
+/// ones weighted by what printing them costs): a few bytes of input can
+/// stand for hundreds of megabytes of digits.
 pub fn fits_output(v: &Value, limit: usize) -> bool {
     let mut total = 0usize;
     let mut stack = vec![v];
     while let Some(v) = stack.pop() {
         total += 8;
         match &v.kind {
-            Kind::Number(n) => total += n.text_len_estimate(),
+            // Printing a number of d digits costs more than d (big-number
+            // division): long ones count more than their length.
+            Kind::Number(n) => {
+                let d = n.text_len_estimate();
+                total = total.saturating_add(d.saturating_mul(d / 10_000 + 1));
+            }
             Kind::String(s) => total += s.len() + 2,
             Kind::Seq(elems) => stack.extend(elems.iter()),
             Kind::Attrs(attrs) => {

@@ -12,10 +12,10 @@ use crate::flavor::{describe_group, Flavor, FLAVORS};
 use crate::pipeline::{evaluate_in, Request, Response};
 
 /// Flavors that give the same answer.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Group {
     /// Flavor names, newest Terraform first, then newest OpenTofu.
-    pub flavors: Vec<&'static str>,
+    pub flavors: Vec<String>,
     /// "Terraform 1.13–1.15, OpenTofu 1.10–1.12".
     pub label: String,
     pub response: Response,
@@ -29,7 +29,7 @@ pub struct Group {
 }
 
 /// The answers of every flavor.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Comparison {
     pub groups: Vec<Group>,
     /// How many evaluations were run for the eighteen flavors.
@@ -109,7 +109,7 @@ pub fn compare(req: &Request) -> Comparison {
                 Some(o) if *o != text => differing_part(o, &text),
                 _ => 0..0,
             };
-            Group { label: describe_group(&flavors), flavors, response: responses[r].clone(), text, differs }
+            Group { label: describe_group(&flavors), flavors: flavors.into_iter().map(str::to_string).collect(), response: responses[r].clone(), text, differs }
         })
         .collect();
     Comparison { groups, evaluations }

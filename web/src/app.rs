@@ -4,7 +4,6 @@
 //! state lives in the URL fragment (see `share.rs`). Each part of the page is
 //! a component of its own in `components/`.
 
-use std::cell::Cell;
 use std::time::Duration;
 
 use leptos::prelude::*;
@@ -19,7 +18,8 @@ use crate::components::options::Options;
 use crate::components::result_view::ResultView;
 use crate::examples::{self, Example};
 use crate::model::{Format, State};
-use crate::outcome;
+use crate::engine::{Engine, Reply, Work};
+use crate::outcome::{self, Outcome};
 use crate::page::{self, Mode, Theme};
 use crate::share::{self, ShareError};
 use crate::signals::{Editors, Inputs};
@@ -27,10 +27,6 @@ use crate::signals::{Editors, Inputs};
 /// How long typing must pause before the fragment is rewritten.
 const HASH_DELAY: Duration = Duration::from_millis(250);
 
-thread_local! {
-    /// Milliseconds the last evaluation took (read by the status line).
-    static LAST_EVAL_MS: Cell<f64> = const { Cell::new(0.0) };
-}
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -89,23 +85,40 @@ pub fn App() -> impl IntoView {
         share::encode(&initial)
     });
 
-    // Live evaluation.
-    let result = Memo::new(move |_| {
-        let st = inputs.eval_state();
-        let t0 = page::now_ms();
-        let o = outcome::compute(&st);
-        LAST_EVAL_MS.with(|c| c.set(page::now_ms() - t0));
-        o
-    });
-    // After every evaluation (even one with an unchanged result): its time,
-    // and a revision number on the result (`data-rev`, for latency tests).
+    // Live evaluation, in the engine worker (see engine.rs). Until the first
+    // answer arrives the result says it is being evaluated.
+    let answer: RwSignal<Outcome> = RwSignal::new(Outcome { pending: true, ..Outcome::default() });
+    let result = Memo::new(move |_| answer.get());
     let eval_ms = RwSignal::new(0.0);
+    // A revision number on the result after every answer, even an unchanged
+    // one (`data-rev`, for latency tests).
     let revision = RwSignal::new(0u64);
+    let updating = RwSignal::new(false);
+    let engine = StoredValue::new_local(Engine::new(move |why| notice.set(Some(why))));
+    // `#trap-test`: the first request makes the worker's engine trap on purpose.
+    let trap_test = StoredValue::new_local(fragment == "#trap-test");
     Effect::new(move |_| {
-        inputs.track_eval();
-        result.track();
-        eval_ms.set(LAST_EVAL_MS.with(Cell::get));
-        revision.update(|r| *r += 1);
+        let st = inputs.eval_state();
+        let mut req = st.request();
+        if trap_test.get_value() {
+            trap_test.set_value(false);
+            req.var_name = crate::engine::TRAP_TEST.to_string();
+        }
+        updating.set(true);
+        engine.with_value(|e| {
+            e.send(Work::Evaluate, &req, move |reply| {
+                match reply {
+                    Reply::Evaluated(resp, ms) => {
+                        answer.set(outcome::from_response(&st, *resp));
+                        eval_ms.set(ms);
+                    }
+                    Reply::Failed(why) => answer.set(Outcome::engine_failed(why)),
+                    Reply::Compared(..) => {}
+                }
+                updating.set(false);
+                revision.update(|r| *r += 1);
+            })
+        });
     });
 
     // Editors.
@@ -337,7 +350,7 @@ pub fn App() -> impl IntoView {
                     </section>
                 </div>
                 <Options inputs=inputs readonly=mode.readonly />
-                <ResultView result=result inputs=inputs eval_ms=eval_ms revision=revision editors=editors />
+                <ResultView result=result inputs=inputs eval_ms=eval_ms revision=revision updating=updating editors=editors engine=engine />
             </main>
             {footer}
         </div>

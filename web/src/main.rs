@@ -5,6 +5,7 @@
 mod app;
 mod cm;
 mod components;
+mod engine;
 mod examples;
 mod jsonfmt;
 mod model;
@@ -19,6 +20,10 @@ const PANIC_TEST_HASH: &str = "#panic-test";
 
 fn main() {
     install_panic_hook();
+    // In the engine worker (public/engine-worker.js) there is no page to mount.
+    if web_sys::window().is_none() {
+        return;
+    }
     if let Some(boot) = document_opt().and_then(|d| d.get_element_by_id("boot")) {
         boot.remove();
     }

@@ -2,7 +2,7 @@
 //! error with its places, and the underlines for each editor.
 
 use tftype::diag::{Severity, Source};
-use tftype::{evaluate, Stage};
+use tftype::Stage;
 
 use crate::cm::Mark;
 use crate::jsonfmt;
@@ -30,6 +30,8 @@ pub struct Outcome {
     pub value_marks: Vec<Mark>,
     /// "Terraform 1.15": the product version that gave this answer.
     pub flavor_label: String,
+    /// No answer yet (the engine is starting).
+    pub pending: bool,
 }
 
 /// A warning of the product (OpenTofu 1.11+: "Object attribute is ignored").
@@ -64,6 +66,22 @@ impl Outcome {
     pub fn stage_label(&self) -> String {
         stage_text(self.stage, &self.flavor_label)
     }
+
+    /// The engine stopped on the input (see `engine.rs`): `why` in words.
+    pub fn engine_failed(why: String) -> Outcome {
+        Outcome { summary: "The engine stopped".into(), detail: why, ..Outcome::default() }
+    }
+
+    /// The status line: accepted, the failed step, or still evaluating.
+    pub fn status(&self) -> String {
+        if self.pending {
+            "Evaluating…".into()
+        } else if self.ok {
+            "✓ Accepted".into()
+        } else {
+            format!("✗ {}", self.stage_label())
+        }
+    }
 }
 
 /// A heading for a failed step, in plain words (`flavor_label`: "Terraform 1.5").
@@ -83,10 +101,15 @@ pub fn stage_text(stage: Option<Stage>, flavor_label: &str) -> String {
 /// The JSON tab's text for a value with unknown parts.
 pub const NO_JSON: &str = "(no JSON: go-cty's JSON cannot write this value: parts of it are unknown, \"known after apply\", or infinite numbers)";
 
-/// Evaluates `state` with the engine.
+/// Evaluates `state` with the engine, on this thread.
+#[cfg(test)]
 pub fn compute(state: &State) -> Outcome {
+    from_response(state, tftype::evaluate(&state.request()))
+}
+
+/// What the page shows for the engine's answer `resp` to `state`.
+pub fn from_response(state: &State, resp: tftype::Response) -> Outcome {
     let req = state.request();
-    let resp = evaluate(&req);
     let type_text = req.type_src.as_deref().unwrap_or("");
     let mut out = Outcome {
         flavor_label: state.flavor().label(),

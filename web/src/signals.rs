@@ -68,17 +68,6 @@ impl Inputs {
         }
     }
 
-    /// Subscribes to everything the engine reads.
-    pub fn track_eval(&self) {
-        self.type_src.track();
-        self.value.track();
-        self.format.track();
-        self.nullable.track();
-        self.sensitive.track();
-        self.var_name.track();
-        self.flavor.track();
-    }
-
     pub fn set(&self, s: &State) {
         self.type_src.set(s.type_src.clone());
         self.value.set(s.value.clone());

@@ -101,15 +101,12 @@ pub struct Lexer<'a> {
     /// The flavor, asked whether `::` is one token (hcl 2.20's namespaced
     /// function calls) or two colons; None: one token, as current hcl.
     pub profile: Option<&'a Profile>,
+    /// No `*/` follows this offset (found once, so that many unterminated
+    /// `/*` cost one scan, not one each).
+    no_block_end_from: usize,
 }
 
-pub fn is_id_start(c: char) -> bool {
-    c == '_' || unicode_ident::is_xid_start(c)
-}
-
-pub fn is_id_continue(c: char) -> bool {
-    c == '-' || unicode_ident::is_xid_continue(c)
-}
+pub use crate::hclsrc::{is_id_continue, is_id_start};
 
 impl<'a> Lexer<'a> {
     pub fn new(src: &'a str) -> Lexer<'a> {
@@ -122,6 +119,7 @@ impl<'a> Lexer<'a> {
             pending: None,
             done: false,
             profile: None,
+            no_block_end_from: usize::MAX,
         }
     }
 
@@ -240,9 +238,12 @@ impl<'a> Lexer<'a> {
                 let e = self.line_comment_end(p);
                 self.tok(Tok::Comment, p, e)
             }
-            b'/' if two("/*") => match self.src[p + 2..].find("*/") {
+            b'/' if two("/*") => match (p + 2 < self.no_block_end_from).then(|| self.src[p + 2..].find("*/")).flatten() {
                 Some(i) => self.tok(Tok::Comment, p, p + 2 + i + 2),
-                None => self.tok(Tok::Slash, p, p + 1),
+                None => {
+                    self.no_block_end_from = self.no_block_end_from.min(p + 2);
+                    self.tok(Tok::Slash, p, p + 1)
+                }
             },
             b'\n' => self.tok(Tok::Newline, p, p + 1),
             b'\r' if two("\r\n") => self.tok(Tok::Newline, p, p + 2),

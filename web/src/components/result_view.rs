@@ -8,12 +8,21 @@ use super::explain_list::ExplainList;
 use super::long_text::LongText;
 use super::versions_panel::VersionsPanel;
 use super::warnings_box::WarningsBox;
+use crate::engine::Engine;
 use crate::model::Tab;
 use crate::outcome::Outcome;
 use crate::signals::{Editors, Inputs};
 
 #[component]
-pub fn ResultView(result: Memo<Outcome>, inputs: Inputs, eval_ms: RwSignal<f64>, revision: RwSignal<u64>, editors: Editors) -> impl IntoView {
+pub fn ResultView(
+    result: Memo<Outcome>,
+    inputs: Inputs,
+    eval_ms: RwSignal<f64>,
+    revision: RwSignal<u64>,
+    updating: RwSignal<bool>,
+    editors: Editors,
+    engine: StoredValue<Engine, LocalStorage>,
+) -> impl IntoView {
     let tab = inputs.tab;
     let ok = Memo::new(move |_| result.with(|o| o.ok));
     // The tab on show: a JSON or Type tab chosen earlier shows the error
@@ -62,11 +71,11 @@ pub fn ResultView(result: Memo<Outcome>, inputs: Inputs, eval_ms: RwSignal<f64>,
     let panel = move |t: Tab| move || showing.get() != t;
 
     view! {
-        <section class="result" aria-labelledby="result-label" data-testid="result" data-rev=move || revision.get()>
+        <section class="result" aria-labelledby="result-label" data-testid="result" data-rev=move || revision.get() aria-busy=move || updating.get().to_string()>
             <div class="result-head">
                 <h2 id="result-label" class="visually-hidden">"Result"</h2>
                 <p class="status" class:ok=move || ok.get() class:err=move || !ok.get() aria-live="polite" data-testid="status">
-                    {move || result.with(|o| if o.ok { "✓ Accepted".to_string() } else { format!("✗ {}", o.stage_label()) })}
+                    {move || result.with(Outcome::status)}
                 </p>
                 <span class="answer-by" data-testid="answer-by">{move || format!("as {}", inputs.flavor().label())}</span>
                 <span class="timing" data-testid="eval-ms" title="Time the engine took for this result">
@@ -92,7 +101,9 @@ pub fn ResultView(result: Memo<Outcome>, inputs: Inputs, eval_ms: RwSignal<f64>,
                 }).collect_view()}
             </div>
             <div class="panel" role="tabpanel" id="panel-console" aria-labelledby="tab-console" hidden=panel(Tab::Console)>
-                {move || if ok.get() {
+                {move || if result.with(|o| o.pending) {
+                    view! { <p class="panel-note">"Evaluating…"</p> }.into_any()
+                } else if ok.get() {
                     view! {
                         <p class="panel-note">"What " <code>{move || format!("{} console", product().command())}</code> " prints for " <code>"var." {var_label}</code></p>
                         <LongText result=result pick=|o| &o.console show_all=show_all testid="result-console" label="Console output" />
@@ -116,7 +127,7 @@ pub fn ResultView(result: Memo<Outcome>, inputs: Inputs, eval_ms: RwSignal<f64>,
                 <ExplainList result=result />
             </div>
             <div class="panel" role="tabpanel" id="panel-versions" aria-labelledby="tab-versions" hidden=panel(Tab::Versions)>
-                <VersionsPanel inputs=inputs />
+                <VersionsPanel inputs=inputs engine=engine />
             </div>
         </section>
     }

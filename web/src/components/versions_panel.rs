@@ -8,8 +8,9 @@
 use std::time::Duration;
 
 use leptos::prelude::*;
-use tftype::versions::{self, Comparison};
+use tftype::versions::Comparison;
 
+use crate::engine::{Engine, Reply, Work};
 use crate::model::{State, Tab};
 use crate::outcome;
 use crate::page;
@@ -47,11 +48,11 @@ fn shown(c: &Comparison) -> Vec<Shown> {
             let status = if r.ok {
                 if r.warnings.is_empty() { "accepted".to_string() } else { "accepted, with warnings".to_string() }
             } else {
-                let label = tftype::flavor::Flavor::lookup(g.flavors[0]).map(|f| f.label()).unwrap_or_default();
+                let label = tftype::flavor::Flavor::lookup(&g.flavors[0]).map(|f| f.label()).unwrap_or_default();
                 outcome::stage_text(r.stage, &label)
             };
             Shown {
-                flavors: g.flavors.clone(),
+                flavors: g.flavors.iter().filter_map(|f| tftype::flavor::Flavor::lookup(f)).map(|f| f.name).collect(),
                 label: g.label.clone(),
                 status,
                 ok: r.ok,
@@ -65,7 +66,7 @@ fn shown(c: &Comparison) -> Vec<Shown> {
 }
 
 #[component]
-pub fn VersionsPanel(inputs: Inputs) -> impl IntoView {
+pub fn VersionsPanel(inputs: Inputs, engine: StoredValue<Engine, LocalStorage>) -> impl IntoView {
     // The last comparison, its inputs and how long it took (ms).
     let done: RwSignal<Option<(Vec<Shown>, usize, f64)>, LocalStorage> = RwSignal::new_local(None);
     let updating = RwSignal::new(false);
@@ -86,15 +87,19 @@ pub fn VersionsPanel(inputs: Inputs) -> impl IntoView {
         }
         let big = st.type_src.len() + st.value.len() > COMPARE_AT_ONCE;
         let run = move || {
-            let t0 = page::now_ms();
-            let c = versions::compare(&st.request());
-            let ms = page::now_ms() - t0;
-            done.set(Some((shown(&c), c.evaluations, ms)));
-            updating.set(false);
-            last.set_value(Some(st));
+            let req = st.request();
+            engine.with_value(|e| {
+                e.send(Work::Compare, &req, move |reply| {
+                    if let Reply::Compared(c, ms) = reply {
+                        done.set(Some((shown(&c), c.evaluations, ms)));
+                        last.set_value(Some(st));
+                    }
+                    updating.set(false);
+                })
+            });
         };
+        updating.set(true);
         if big {
-            updating.set(true);
             timer.set_value(set_timeout_with_handle(run, PAUSE).ok());
         } else {
             run();

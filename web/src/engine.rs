@@ -1,0 +1,342 @@
+//! The engine runs in a Web Worker (`public/engine-worker.js`, which loads
+//! this same .wasm without mounting the page), so that a long evaluation
+//! never holds up typing, and a trap in the engine (a bug: wasm cannot
+//! recover from one in the instance that trapped) costs a restarted worker,
+//! not a dead page.
+//!
+//! One request is in flight at a time; a newer request of the same kind
+//! replaces one still waiting. A request that runs longer than 20 seconds
+//! is stopped with its worker. Where no worker can be had (native tests, a
+//! browser without module workers) requests are answered on the spot.
+
+use tftype::versions::Comparison;
+use tftype::{Request, Response};
+
+/// What the engine sends back.
+pub enum Reply {
+    Evaluated(Box<Response>, f64),
+    Compared(Comparison, f64),
+    /// The engine stopped on this request: what to tell the user.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    Failed(String),
+}
+
+/// The two kinds of work.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Work {
+    Evaluate,
+    Compare,
+}
+
+impl Work {
+    #[cfg(target_arch = "wasm32")]
+    fn key(self) -> &'static str {
+        match self {
+            Work::Evaluate => "evaluate",
+            Work::Compare => "compare",
+        }
+    }
+}
+
+/// Runs a request here, on this thread.
+pub fn run_here(work: Work, req: &Request) -> Reply {
+    let t0 = crate::page::now_ms();
+    match work {
+        Work::Evaluate => {
+            let r = tftype::evaluate(req);
+            Reply::Evaluated(Box::new(r), crate::page::now_ms() - t0)
+        }
+        Work::Compare => {
+            let c = tftype::versions::compare(req);
+            Reply::Compared(c, crate::page::now_ms() - t0)
+        }
+    }
+}
+
+/// The worker's side: one request (JSON) in, the answer (JSON) out.
+#[cfg(target_arch = "wasm32")]
+mod exports {
+    use wasm_bindgen::prelude::*;
+
+    fn request(json: &str) -> tftype::Request {
+        serde_json::from_str(json).unwrap_or_else(|e| tftype::Request { flavor: Some(format!("(unreadable request: {e})")), ..tftype::Request::new(None, "") })
+    }
+
+    #[wasm_bindgen]
+    pub fn engine_evaluate(json: &str) -> String {
+        let req = request(json);
+        if req.var_name == super::TRAP_TEST {
+            panic!("deliberate engine trap requested by the trap test");
+        }
+        serde_json::to_string(&tftype::evaluate(&req)).unwrap_or_default()
+    }
+
+    #[wasm_bindgen]
+    pub fn engine_compare(json: &str) -> String {
+        serde_json::to_string(&tftype::versions::compare(&request(json))).unwrap_or_default()
+    }
+}
+
+/// A variable name that makes the worker's engine trap on purpose (opened as
+/// `#trap-test`, so that the end-to-end test can prove a trap is survived).
+pub const TRAP_TEST: &str = "\u{0}tftype-trap-test";
+
+#[cfg(target_arch = "wasm32")]
+pub use worker::Engine;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub use here::Engine;
+
+#[cfg(not(target_arch = "wasm32"))]
+mod here {
+    use super::*;
+
+    /// Without workers: every request answered at once.
+    #[derive(Clone, Default)]
+    pub struct Engine;
+
+    impl Engine {
+        pub fn new(_on_restart: impl Fn(String) + 'static) -> Engine {
+            Engine
+        }
+        pub fn send(&self, work: Work, req: &Request, done: impl FnOnce(Reply) + 'static) {
+            done(run_here(work, req));
+        }
+    }
+}
+
+
+#[cfg(target_arch = "wasm32")]
+mod worker {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    use wasm_bindgen::prelude::*;
+    use wasm_bindgen::JsCast;
+
+    use super::*;
+
+    type Done = Box<dyn FnOnce(Reply)>;
+
+    /// A request running longer than this is stopped.
+    const TOO_LONG_MS: f64 = 20_000.0;
+
+    struct Waiting {
+        work: Work,
+        json: String,
+        req: Request,
+        done: Done,
+    }
+
+    struct Running {
+        id: u64,
+        work: Work,
+        done: Done,
+        since: f64,
+    }
+
+    #[derive(PartialEq)]
+    enum State {
+        Starting,
+        Ready,
+        /// No worker: requests are answered on this thread.
+        Here,
+    }
+
+    struct Inner {
+        worker: Option<web_sys::Worker>,
+        state: State,
+        running: Option<Running>,
+        waiting: Vec<Waiting>,
+        next_id: u64,
+        on_restart: Rc<dyn Fn(String)>,
+        /// Keeps the message handler alive with its worker.
+        _handler: Option<Closure<dyn FnMut(web_sys::MessageEvent)>>,
+    }
+
+    /// The page's handle on the engine worker.
+    #[derive(Clone)]
+    pub struct Engine(Rc<RefCell<Inner>>);
+
+    /// The URLs of this page's wasm-bindgen glue and .wasm, from the links
+    /// Trunk put in the page.
+    fn own_urls() -> Option<(String, String)> {
+        let doc = web_sys::window()?.document()?;
+        let href = |sel: &str| doc.query_selector(sel).ok().flatten().and_then(|e| e.get_attribute("href"));
+        let wasm = href("link[rel=\"preload\"][type=\"application/wasm\"]")?;
+        let glue = href("link[rel=\"modulepreload\"][href$=\".js\"]:not([href*=\"snippets\"])")?;
+        let base = web_sys::window()?.location().href().ok()?;
+        let abs = |u: &str| web_sys::Url::new_with_base(u, &base).ok().map(|u| u.href());
+        Some((abs(&glue)?, abs(&wasm)?))
+    }
+
+    impl Engine {
+        pub fn new(on_restart: impl Fn(String) + 'static) -> Engine {
+            let e = Engine(Rc::new(RefCell::new(Inner {
+                worker: None,
+                state: State::Starting,
+                running: None,
+                waiting: Vec::new(),
+                next_id: 1,
+                on_restart: Rc::new(on_restart),
+                _handler: None,
+            })));
+            e.start();
+            // A watchdog for requests that run too long.
+            let weak = Rc::downgrade(&e.0);
+            let tick = Closure::<dyn FnMut()>::new(move || {
+                if let Some(inner) = weak.upgrade() {
+                    Engine(inner).check_time();
+                }
+            });
+            if let Some(w) = web_sys::window() {
+                let _ = w.set_interval_with_callback_and_timeout_and_arguments_0(tick.as_ref().unchecked_ref(), 1000);
+            }
+            tick.forget();
+            e
+        }
+
+        fn start(&self) {
+            let Some((glue, wasm)) = own_urls() else {
+                self.0.borrow_mut().state = State::Here;
+                return;
+            };
+            let opts = web_sys::WorkerOptions::new();
+            opts.set_type(web_sys::WorkerType::Module);
+            let Ok(worker) = web_sys::Worker::new_with_options("engine-worker.js", &opts) else {
+                self.0.borrow_mut().state = State::Here;
+                return;
+            };
+            let weak = Rc::downgrade(&self.0);
+            let handler = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+                if let Some(inner) = weak.upgrade() {
+                    Engine(inner).on_message(ev.data());
+                }
+            });
+            worker.set_onmessage(Some(handler.as_ref().unchecked_ref()));
+            let init = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&init, &"type".into(), &"init".into());
+            let _ = js_sys::Reflect::set(&init, &"glue".into(), &glue.into());
+            let _ = js_sys::Reflect::set(&init, &"wasm".into(), &wasm.into());
+            let _ = worker.post_message(&init);
+            let mut inner = self.0.borrow_mut();
+            inner.worker = Some(worker);
+            inner.state = State::Starting;
+            inner._handler = Some(handler);
+        }
+
+        /// Sends `req`; `done` gets the answer. A waiting request of the same
+        /// kind is replaced (its `done` is never called).
+        pub fn send(&self, work: Work, req: &Request, done: impl FnOnce(Reply) + 'static) {
+            let here = self.0.borrow().state == State::Here;
+            if here {
+                done(run_here(work, req));
+                return;
+            }
+            let json = serde_json::to_string(req).unwrap_or_default();
+            {
+                let mut inner = self.0.borrow_mut();
+                inner.waiting.retain(|w| w.work != work);
+                inner.waiting.push(Waiting { work, json, req: req.clone(), done: Box::new(done) });
+            }
+            self.pump();
+        }
+
+        /// Starts the next waiting request when the worker is free.
+        fn pump(&self) {
+            let mut inner = self.0.borrow_mut();
+            if inner.state != State::Ready || inner.running.is_some() || inner.waiting.is_empty() {
+                return;
+            }
+            let w = inner.waiting.remove(0);
+            let id = inner.next_id;
+            inner.next_id += 1;
+            let msg = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&msg, &"type".into(), &w.work.key().into());
+            let _ = js_sys::Reflect::set(&msg, &"id".into(), &(id as f64).into());
+            let _ = js_sys::Reflect::set(&msg, &"request".into(), &w.json.into());
+            if let Some(worker) = &inner.worker {
+                let _ = worker.post_message(&msg);
+            }
+            inner.running = Some(Running { id, work: w.work, done: w.done, since: crate::page::now_ms() });
+        }
+
+        fn on_message(&self, data: JsValue) {
+            let get = |k: &str| js_sys::Reflect::get(&data, &k.into()).unwrap_or(JsValue::UNDEFINED);
+            let kind = get("type").as_string().unwrap_or_default();
+            match kind.as_str() {
+                "ready" => {
+                    self.0.borrow_mut().state = State::Ready;
+                    self.pump();
+                }
+                "failed" => {
+                    // The worker could not load the engine: answer here from now on.
+                    let waiting = {
+                        let mut inner = self.0.borrow_mut();
+                        inner.state = State::Here;
+                        if let Some(w) = inner.worker.take() {
+                            w.terminate();
+                        }
+                        std::mem::take(&mut inner.waiting)
+                    };
+                    for w in waiting {
+                        (w.done)(run_here(w.work, &w.req));
+                    }
+                }
+                "reply" => {
+                    let id = get("id").as_f64().unwrap_or(0.0) as u64;
+                    let ms = get("ms").as_f64().unwrap_or(0.0);
+                    let text = get("response").as_string().unwrap_or_default();
+                    let running = {
+                        let mut inner = self.0.borrow_mut();
+                        match &inner.running {
+                            Some(r) if r.id == id => inner.running.take(),
+                            _ => None,
+                        }
+                    };
+                    if let Some(r) = running {
+                        let reply = match r.work {
+                            Work::Evaluate => serde_json::from_str(&text).map(|v| Reply::Evaluated(Box::new(v), ms)),
+                            Work::Compare => serde_json::from_str(&text).map(|v| Reply::Compared(v, ms)),
+                        };
+                        (r.done)(reply.unwrap_or_else(|e| Reply::Failed(format!("The engine's answer could not be read: {e}"))));
+                    }
+                    self.pump();
+                }
+                "crash" => {
+                    let message = get("message").as_string().unwrap_or_default();
+                    self.restart(format!("The engine stopped on this input ({message}) and was restarted. This is a bug in tftype; please report the inputs. Change them to go on."));
+                }
+                _ => {}
+            }
+        }
+
+        fn check_time(&self) {
+            let too_long = self.0.borrow().running.as_ref().is_some_and(|r| crate::page::now_ms() - r.since > TOO_LONG_MS);
+            if too_long {
+                self.restart(format!(
+                    "Evaluating this input took longer than {} seconds, so it was stopped and the engine restarted. This is a bug in tftype; please report the inputs.",
+                    (TOO_LONG_MS / 1000.0) as u32
+                ));
+            }
+        }
+
+        /// Ends the worker and starts another; the request it was running
+        /// fails with `why` (it is not tried again), the others go on.
+        fn restart(&self, why: String) {
+            let (running, on_restart) = {
+                let mut inner = self.0.borrow_mut();
+                if let Some(w) = inner.worker.take() {
+                    w.terminate();
+                }
+                inner._handler = None;
+                (inner.running.take(), inner.on_restart.clone())
+            };
+            self.start();
+            if let Some(r) = running {
+                (r.done)(Reply::Failed(why.clone()));
+            }
+            on_restart(why);
+        }
+    }
+}
