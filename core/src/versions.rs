@@ -19,8 +19,8 @@ pub struct Group {
     /// "Terraform 1.13–1.15, OpenTofu 1.10–1.12".
     pub label: String,
     pub response: Response,
-    /// The answer as text: the console rendering, or the error's summary and
-    /// detail, then any warnings.
+    /// The answer as text: any warnings, then the console rendering and the
+    /// type, or the error's summary and detail.
     pub text: String,
     /// The part of `text` that differs from the first group's text (for the
     /// first group: from the second's); empty where the text has nothing
@@ -46,15 +46,18 @@ pub fn display_order() -> Vec<&'static Flavor> {
     out
 }
 
-/// The answer text a group is compared by.
+/// The answer text a group is compared by: the warnings first (they stay
+/// in view when a long result is shown cut), then the console rendering
+/// and the type, or the error's summary and detail.
 pub fn answer_text(r: &Response) -> String {
-    let mut s = if r.ok {
-        format!("{}\n{}", r.console.as_deref().unwrap_or(""), r.type_string.as_deref().unwrap_or(""))
-    } else {
-        format!("{}: {}", r.summary.as_deref().unwrap_or(""), r.detail.as_deref().unwrap_or(""))
-    };
+    let mut s = String::new();
     for w in &r.warnings {
-        s += &format!("\nWarning: {}: {}", w.summary, w.detail);
+        s += &format!("Warning: {}: {}\n", w.summary, w.detail);
+    }
+    if r.ok {
+        s += &format!("{}\n{}", r.console.as_deref().unwrap_or(""), r.type_string.as_deref().unwrap_or(""));
+    } else {
+        s += &format!("{}: {}", r.summary.as_deref().unwrap_or(""), r.detail.as_deref().unwrap_or(""));
     }
     s
 }
