@@ -166,13 +166,11 @@ const TOFU_1_7: u16 = TOFU | TF_1_8;
 const TOFU_1_10: u16 = TOFU | TF_1_13;
 const TOFU_1_11: u16 = TOFU_1_10 | Tofu111WarnsIgnoredObjectAttributes.bit();
 
-const fn tf(version: &'static str, name: &'static str, release: &'static str, hcl: &'static str, cty: &'static str, switches: u16) -> Flavor {
-    Flavor { name, product: Product::Terraform, version, release, hcl, cty, switches }
+const fn flavor(product: Product, version: &'static str, name: &'static str, release: &'static str, hcl: &'static str, cty: &'static str, switches: u16) -> Flavor {
+    Flavor { name, product, version, release, hcl, cty, switches }
 }
 
-const fn tofu(version: &'static str, name: &'static str, release: &'static str, hcl: &'static str, cty: &'static str, switches: u16) -> Flavor {
-    Flavor { name, product: Product::OpenTofu, version, release, hcl, cty, switches }
-}
+use Product::{OpenTofu, Terraform};
 
 const TOFU_HCL_2024_04: &str = "opentofu/hcl v2.0.0-20240416130056-03228b26f391";
 const TOFU_HCL_2024_08: &str = "opentofu/hcl v2.0.0-20240814143621-8048794c5c52";
@@ -180,24 +178,24 @@ const TOFU_HCL_2025_10: &str = "opentofu/hcl v2.20.2-0.20251021132045-587d123c28
 
 /// Every flavor, Terraform then OpenTofu, oldest first.
 pub static FLAVORS: [Flavor; 18] = [
-    tf("1.5", "terraform@1.5", "v1.5.7", "v2.16.2", "v1.12.2", TF_1_5),
-    tf("1.6", "terraform@1.6", "v1.6.6", "v2.19.1", "v1.14.1", TF_1_6),
-    tf("1.7", "terraform@1.7", "v1.7.5", "v2.19.1", "v1.14.1", TF_1_7),
-    tf("1.8", "terraform@1.8", "v1.8.5", "v2.20.0", "v1.14.3", TF_1_8),
-    tf("1.9", "terraform@1.9", "v1.9.8", "v2.20.0", "v1.14.4", TF_1_8),
-    tf("1.10", "terraform@1.10", "v1.10.5", "v2.23.0", "v1.16.2", TF_1_10),
-    tf("1.11", "terraform@1.11", "v1.11.4", "v2.23.0", "v1.16.0", TF_1_11),
-    tf("1.12", "terraform@1.12", "v1.12.2", "v2.23.1-0.20250203194505-ba0759438da2", "v1.16.2", TF_1_10),
-    tf("1.13", "terraform@1.13", "v1.13.5", "v2.24.0", "v1.16.3", TF_1_13),
-    tf("1.14", "terraform@1.14", "v1.14.9", "v2.24.0", "v1.16.3", TF_1_13),
-    tf("1.15", "terraform@1.15", "v1.15.9", "v2.24.0", "v1.18.0", TF_1_13),
-    tofu("1.6", "opentofu@1.6", "v1.6.3", "v2.19.1", "v1.14.1", TOFU_1_6),
-    tofu("1.7", "opentofu@1.7", "v1.7.10", TOFU_HCL_2024_04, "v1.14.4", TOFU_1_7),
-    tofu("1.8", "opentofu@1.8", "v1.8.11", TOFU_HCL_2024_04, "v1.14.4", TOFU_1_7),
-    tofu("1.9", "opentofu@1.9", "v1.9.4", TOFU_HCL_2024_08, "v1.14.4", TOFU_1_7),
-    tofu("1.10", "opentofu@1.10", "v1.10.10", TOFU_HCL_2025_10, "v1.16.3", TOFU_1_10),
-    tofu("1.11", "opentofu@1.11", "v1.11.14", TOFU_HCL_2025_10, "v1.17.0", TOFU_1_11),
-    tofu("1.12", "opentofu@1.12", "v1.12.6", TOFU_HCL_2025_10, "v1.18.0", TOFU_1_11),
+    flavor(Terraform, "1.5", "terraform@1.5", "v1.5.7", "v2.16.2", "v1.12.2", TF_1_5),
+    flavor(Terraform, "1.6", "terraform@1.6", "v1.6.6", "v2.19.1", "v1.14.1", TF_1_6),
+    flavor(Terraform, "1.7", "terraform@1.7", "v1.7.5", "v2.19.1", "v1.14.1", TF_1_7),
+    flavor(Terraform, "1.8", "terraform@1.8", "v1.8.5", "v2.20.0", "v1.14.3", TF_1_8),
+    flavor(Terraform, "1.9", "terraform@1.9", "v1.9.8", "v2.20.0", "v1.14.4", TF_1_8),
+    flavor(Terraform, "1.10", "terraform@1.10", "v1.10.5", "v2.23.0", "v1.16.2", TF_1_10),
+    flavor(Terraform, "1.11", "terraform@1.11", "v1.11.4", "v2.23.0", "v1.16.0", TF_1_11),
+    flavor(Terraform, "1.12", "terraform@1.12", "v1.12.2", "v2.23.1-0.20250203194505-ba0759438da2", "v1.16.2", TF_1_10),
+    flavor(Terraform, "1.13", "terraform@1.13", "v1.13.5", "v2.24.0", "v1.16.3", TF_1_13),
+    flavor(Terraform, "1.14", "terraform@1.14", "v1.14.9", "v2.24.0", "v1.16.3", TF_1_13),
+    flavor(Terraform, "1.15", "terraform@1.15", "v1.15.9", "v2.24.0", "v1.18.0", TF_1_13),
+    flavor(OpenTofu, "1.6", "opentofu@1.6", "v1.6.3", "v2.19.1", "v1.14.1", TOFU_1_6),
+    flavor(OpenTofu, "1.7", "opentofu@1.7", "v1.7.10", TOFU_HCL_2024_04, "v1.14.4", TOFU_1_7),
+    flavor(OpenTofu, "1.8", "opentofu@1.8", "v1.8.11", TOFU_HCL_2024_04, "v1.14.4", TOFU_1_7),
+    flavor(OpenTofu, "1.9", "opentofu@1.9", "v1.9.4", TOFU_HCL_2024_08, "v1.14.4", TOFU_1_7),
+    flavor(OpenTofu, "1.10", "opentofu@1.10", "v1.10.10", TOFU_HCL_2025_10, "v1.16.3", TOFU_1_10),
+    flavor(OpenTofu, "1.11", "opentofu@1.11", "v1.11.14", TOFU_HCL_2025_10, "v1.17.0", TOFU_1_11),
+    flavor(OpenTofu, "1.12", "opentofu@1.12", "v1.12.6", TOFU_HCL_2025_10, "v1.18.0", TOFU_1_11),
 ];
 
 impl Flavor {
