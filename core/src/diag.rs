@@ -39,7 +39,7 @@ impl Diagnostic {
 
 /// Byte offsets -> UTF-16 code unit offsets (what CodeMirror and JS strings
 /// use) in one text, for any number of offsets: the UTF-16 length of every
-/// block of [`Utf16Map::BLOCK`] bytes is counted once, so each look-up
+/// block of 1,024 bytes is counted once, so each look-up
 /// counts at most one block (many diagnostics in a large text cost linear
 /// time, not quadratic).
 pub struct Utf16Map<'a> {
@@ -94,10 +94,6 @@ fn floor_char_boundary(src: &str, mut b: usize) -> usize {
     b
 }
 
-/// One byte range as UTF-16 offsets (see [`Utf16Map`] for many).
-pub fn utf16_range(src: &str, r: &Range<usize>) -> Range<usize> {
-    Utf16Map::new(src).range(r)
-}
 
 /// Where the parts of a source text are: the range of a whole expression and,
 /// for literal tuples/objects (values) or constructors (types), the ranges of

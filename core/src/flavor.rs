@@ -11,7 +11,8 @@
 //! The profile also records which switches an evaluation asked about
 //! ([`Profile::asked`]). Two flavors whose profiles agree on every switch
 //! that was asked give the same answer for that input, so a comparison over
-//! every flavor ([`compare`]) evaluates each distinct behaviour once.
+//! every flavor ([`crate::versions::compare`]) evaluates each distinct
+//! behaviour once.
 
 use std::cell::Cell;
 
@@ -39,14 +40,6 @@ impl Product {
         match self {
             Product::Terraform => "terraform",
             Product::OpenTofu => "tofu",
-        }
-    }
-
-    /// The prefix of flavor names (`terraform@1.5`).
-    pub fn key(self) -> &'static str {
-        match self {
-            Product::Terraform => "terraform",
-            Product::OpenTofu => "opentofu",
         }
     }
 }

@@ -199,7 +199,7 @@ pub fn evaluate(req: &Request) -> Response {
 }
 
 /// [`evaluate`] with the behaviour of `p` (which records what it was asked,
-/// see [`crate::flavor::compare`]); the request's `flavor` is not looked at.
+/// see [`crate::versions::compare`]); the request's `flavor` is not looked at.
 pub fn evaluate_in(req: &Request, p: &Profile) -> Response {
     let tc: TypeConstraint = match typeexpr::parse_variable_type_in(req.type_src.as_deref(), p) {
         Ok(tc) => tc,

@@ -206,9 +206,14 @@ impl<'p> Evaluator<'p> {
         }
     }
 
-    /// Charges `bytes` of built text; false (with the diagnostic, once)
+    /// Charges the text `v` adds to a template (printing a number can cost
+    /// far more than its source did); false (with the diagnostic, once)
     /// when the budget is spent.
-    fn charge_bytes(&mut self, bytes: usize, at: &Span) -> bool {
+    fn charge_text(&mut self, v: &Value, at: &Span) -> bool {
+        let bytes = match v.as_number() {
+            Some(n) => n.text_len_estimate(),
+            None => v.as_str().map_or(0, str::len),
+        };
         self.spent.bytes = self.spent.bytes.saturating_add(bytes as u64);
         if self.spent.bytes > Budget::MAX_BYTES {
             self.over_budget(at);
@@ -541,12 +546,7 @@ impl<'p> Evaluator<'p> {
                 known = false;
                 continue;
             }
-            // Printing a number can cost far more than its source did.
-            let cost = match u.as_number() {
-                Some(n) => n.text_len_estimate(),
-                None => u.as_str().map_or(0, str::len),
-            };
-            if !self.charge_bytes(cost, &part.range) {
+            if !self.charge_text(&u, &part.range) {
                 return dyn_val();
             }
             match conv(&u, &Type::String, self.profile) {
@@ -587,11 +587,7 @@ impl<'p> Evaluator<'p> {
             if v.ty.is_dynamic() {
                 return Value::unknown(Type::String).with_marks(marks);
             }
-            let cost = match v.as_number() {
-                Some(n) => n.text_len_estimate(),
-                None => v.as_str().map_or(0, str::len),
-            };
-            if !self.charge_bytes(cost, &f.range) {
+            if !self.charge_text(v, &f.range) {
                 return dyn_val();
             }
             match conv(v, &Type::String, self.profile) {
@@ -888,24 +884,15 @@ impl<'p> Evaluator<'p> {
                 };
                 let ord = a.cmp_num(b);
                 use std::cmp::Ordering::*;
-                let arith = |res: Result<Number, crate::number::NumberError>,
-                             msg: &str,
-                             s: &mut Self| match res {
+                // go-cty's own text for a refused operation comes with the error.
+                let arith = |res: Result<Number, crate::number::NumberError>, s: &mut Self| match res {
                     Ok(n) => Value::number(n),
                     Err(crate::number::NumberError::Range) => {
                         s.diag("Number too large", crate::number::RANGE_DETAIL, e.range.clone());
                         Value::unknown(Type::Number)
                     }
                     Err(err) => {
-                        let msg = match err {
-                            crate::number::NumberError::Operation(m) => m,
-                            _ => msg,
-                        };
-                        s.diag(
-                            "Operation failed",
-                            format!("Error during operation: {msg}."),
-                            e.range.clone(),
-                        );
+                        s.diag("Operation failed", format!("Error during operation: {}.", err.message()), e.range.clone());
                         Value::unknown(Type::Number)
                     }
                 };
@@ -914,15 +901,11 @@ impl<'p> Evaluator<'p> {
                     BinOp::Ge => Value::bool(ord != Less),
                     BinOp::Lt => Value::bool(ord == Less),
                     BinOp::Le => Value::bool(ord != Greater),
-                    BinOp::Add => arith(a.add(b), "can't compute sum of opposing infinities", self),
-                    BinOp::Sub => arith(a.sub(b), "can't subtract infinity from itself", self),
-                    BinOp::Mul => arith(a.mul(b), "can't multiply zero by infinity", self),
-                    BinOp::Div => arith(
-                        a.div(b),
-                        "can't divide zero by zero or infinity by infinity",
-                        self,
-                    ),
-                    _ => arith(a.rem(b), "can't use modulo with zero and infinity", self),
+                    BinOp::Add => arith(a.add(b), self),
+                    BinOp::Sub => arith(a.sub(b), self),
+                    BinOp::Mul => arith(a.mul(b), self),
+                    BinOp::Div => arith(a.div(b), self),
+                    _ => arith(a.rem(b), self),
                 }
             }
         };
