@@ -464,6 +464,58 @@ try {
     await page.locator(tid("sensitive")).uncheck();
   });
 
+  await check("switching the value format rewrites the value in that format; switching back gives the same result", async () => {
+    await setEditor(page, "type-editor", "object({ name = string, ports = list(number), script = optional(string) })");
+    await setEditor(page, "value-editor", '{ name = "web", ports = [80, 443], script = "echo hi\\n", big = 123456789012345678901234567890.5 }');
+    const want = await expectState("before switching");
+    const seen = {};
+    for (const [f, looks] of [["json", '"name": "web"'], ["cli", "{ big = 123456789012345678901234567890.5,"], ["tfvars", "<<EOT"], ["hcl", 'name   = "web"']]) {
+      await page.locator(tid("value-format")).selectOption(f);
+      await until(`the value rewritten as ${f}`, async () => (await editorText(page, "value-editor")).includes(looks));
+      const r = await expectState(`format ${f}`);
+      assert(JSON.stringify(r) === JSON.stringify(want), `${f}: ${JSON.stringify(r)} != ${JSON.stringify(want)}`);
+      seen[f] = await editorText(page, "value-editor");
+    }
+    figures.push(`format switch: ${Object.keys(seen).join(" → ")} kept the result`);
+    // A value with no .tfvars form stays as it is, and the page says why.
+    await setEditor(page, "type-editor", "any");
+    await setEditor(page, "value-editor", 'tolist(["a"])');
+    await page.locator(tid("value-format")).selectOption("tfvars");
+    await waitFor(page, "notice", (t) => t.includes("tolist"), "a notice naming tolist");
+    assert((await editorText(page, "value-editor")) === 'tolist(["a"])', "the text is kept");
+    await page.locator(tid("notice")).locator("button").click();
+    await page.locator(tid("value-format")).selectOption("hcl");
+  });
+
+  await check("Copy as: every form, as given and converted, is what `tftype eval --emit` writes", async () => {
+    const type = "object({ name = string, port = optional(number, 80) })";
+    const value = '{ name = "web", prot = 8080 }';
+    await setEditor(page, "type-editor", type);
+    await setEditor(page, "value-editor", value);
+    await expectState("copy-as input");
+    await page.locator(tid("copy-as")).click();
+    const kinds = ["tfvars", "tfvars-json", "var-bash", "var-powershell", "env-bash", "env-powershell", "module-arg", "variable-block"];
+    await until("eight forms", async () => (await page.locator(tid("copy-as-item")).count()) === 8);
+    for (const converted of [false, true]) {
+      if (converted) await page.locator(tid("copy-as-converted")).check();
+      for (const kind of kinds) {
+        const want = spawnSync(CLI, ["eval", type, value, "--emit", kind, ...(converted ? ["--converted"] : [])], { encoding: "utf8" }).stdout;
+        await page.locator(`${tid("copy-as-item")}[data-kind="${kind}"]`).click();
+        await until(`${kind} shown`, async () => {
+          const pre = page.locator(`${tid("copy-as-preview")}[data-kind="${kind}"]`);
+          return (await pre.count()) === 1 && (await pre.textContent()).trimEnd() === want.trimEnd();
+        });
+      }
+    }
+    const pre = await page.locator(tid("copy-as-preview")).textContent();
+    assert(pre.includes("port") && pre.includes("80") && !pre.includes("prot"), `converted variable block: ${pre}`);
+    await page.locator(`${tid("copy-as-item")}[data-kind="tfvars"]`).click();
+    await page.screenshot({ path: join(OUT, "copy-as.png") });
+    await page.keyboard.press("Escape");
+    await until("menu closed", async () => (await page.locator(tid("copy-as-item")).count()) === 0);
+    assert((await page.evaluate(() => document.activeElement?.dataset?.testid)) === "copy-as", "focus back on the button");
+  });
+
   await check("the result tabs switch between console, JSON, type and explain (mouse and arrow keys)", async () => {
     await setEditor(page, "type-editor", "string");
     await setEditor(page, "value-editor", '"hello"');

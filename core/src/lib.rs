@@ -7,7 +7,8 @@
 //! [`path`] (where things went wrong), [`lint`] (OpenTofu's warnings),
 //! [`flavor`] (what differs between Terraform and OpenTofu versions), and
 //! [`pipeline`] (the input variable pipeline, the one entry point
-//! [`evaluate`]).
+//! [`evaluate`]), and [`writeback`] (the value written back in each form
+//! Terraform takes it).
 
 pub mod convert;
 mod crc32;
@@ -30,6 +31,7 @@ pub mod unify;
 pub mod value;
 pub mod versions;
 pub mod valueparse;
+pub mod writeback;
 
 #[cfg(test)]
 mod testutil;

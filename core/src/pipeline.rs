@@ -2,6 +2,8 @@
 //! read the value, apply optional defaults, convert
 //! (`prepareFinalInputVariableValue`), check nullability, render.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 use crate::convert;
@@ -212,15 +214,7 @@ pub fn evaluate_in(req: &Request, p: &Profile) -> Response {
         Err(diags) => return Response::failure(Stage::Value, diags, req),
     };
 
-    let given = &pv.value;
-    let with_defaults;
-    let to_convert = match (&tc.defaults, given.is_null()) {
-        (Some(d), false) => {
-            with_defaults = d.apply(given, p);
-            &with_defaults
-        }
-        _ => given,
-    };
+    let to_convert = &*with_defaults(&pv.value, &tc, p);
     let top = convert::plan_convert(&to_convert.ty, &tc.ty);
     let explain = convert::explain_planned(to_convert, &tc.ty, &top, EXPLAIN_LIMIT, p);
     let converted = match convert::convert_planned(to_convert, &tc.ty, &top, p) {
@@ -292,6 +286,15 @@ pub fn evaluate_in(req: &Request, p: &Profile) -> Response {
         explain,
         warnings: warnings(req, &tc, p),
         ..Response::default()
+    }
+}
+
+/// The value with the constraint's optional-attribute defaults applied (the
+/// pipeline skips null values), ready to convert.
+pub(crate) fn with_defaults<'v>(given: &'v Value, tc: &TypeConstraint, p: &Profile) -> Cow<'v, Value> {
+    match (&tc.defaults, given.is_null()) {
+        (Some(d), false) => Cow::Owned(d.apply(given, p)),
+        _ => Cow::Borrowed(given),
     }
 }
 

@@ -113,7 +113,7 @@ pub fn App() -> impl IntoView {
                         eval_ms.set(ms);
                     }
                     Reply::Failed(why) => answer.set(Outcome::engine_failed(why)),
-                    Reply::Compared(..) => {}
+                    _ => {}
                 }
                 updating.set(false);
                 revision.update(|r| *r += 1);
@@ -334,7 +334,7 @@ pub fn App() -> impl IntoView {
                                     disabled=mode.readonly
                                     on:change=move |ev| {
                                         if let Some(f) = Format::from_key(&event_target_value(&ev)) {
-                                            inputs.format.set(f);
+                                            switch_format(inputs, editors, engine, notice, f);
                                         }
                                     }
                                 >
@@ -357,3 +357,33 @@ pub fn App() -> impl IntoView {
     }
 }
 
+
+/// Switches the value to format `to`: the same value, written the way that
+/// format writes it (read by the engine, from the value itself). When it
+/// cannot be written there, the text stays as it is and a notice says why.
+fn switch_format(inputs: Inputs, editors: Editors, engine: StoredValue<Engine, LocalStorage>, notice: RwSignal<Option<String>>, to: Format) {
+    let st = inputs.state_untracked();
+    if st.format == to {
+        return;
+    }
+    if st.value.trim().is_empty() {
+        inputs.format.set(to);
+        return;
+    }
+    let req = st.request();
+    engine.with_value(|e| {
+        e.send(Work::Reformat(to.value_format()), &req, move |reply| {
+            match reply {
+                Reply::Reformatted(Ok(text)) => {
+                    editors.with(Source::Value, |v| cm::set_doc(v, &text));
+                    inputs.value.set(text);
+                }
+                Reply::Reformatted(Err(why)) => {
+                    notice.set(Some(format!("The value is kept as you wrote it, to be read as {}: {why}", to.description())));
+                }
+                _ => {}
+            }
+            inputs.format.set(to);
+        })
+    });
+}

@@ -10,32 +10,69 @@
 //! browser without module workers) requests are answered on the spot.
 
 use tftype::versions::Comparison;
-use tftype::{Request, Response};
+use tftype::writeback::EmitOut;
+use tftype::{Request, Response, ValueFormat};
 
 /// What the engine sends back.
 pub enum Reply {
     Evaluated(Box<Response>, f64),
     Compared(Comparison, f64),
+    /// Every "Copy as" form (or why not).
+    Emitted(Vec<EmitOut>),
+    /// The value in another format, or why it cannot be.
+    Reformatted(Result<String, String>),
     /// The engine stopped on this request: what to tell the user.
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     Failed(String),
 }
 
-/// The two kinds of work.
+/// The kinds of work.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Work {
     Evaluate,
     Compare,
+    /// Every "Copy as" form; true: of the converted value.
+    Emit(bool),
+    /// The value written in another format.
+    Reformat(ValueFormat),
 }
 
 impl Work {
-    #[cfg(target_arch = "wasm32")]
+    /// The worker's name for the work (requests of one kind replace each other).
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     fn key(self) -> &'static str {
         match self {
             Work::Evaluate => "evaluate",
             Work::Compare => "compare",
+            Work::Emit(_) => "emit",
+            Work::Reformat(_) => "reformat",
         }
     }
+
+    /// The work's parameter, as the worker passes it on.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    fn arg(self) -> String {
+        match self {
+            Work::Emit(converted) => converted.to_string(),
+            Work::Reformat(f) => serde_json::to_value(f).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
+            _ => String::new(),
+        }
+    }
+}
+
+/// The reply to `work`, from the engine's JSON text.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+fn read_reply(work: Work, text: &str, ms: f64) -> Result<Reply, serde_json::Error> {
+    Ok(match work {
+        Work::Evaluate => Reply::Evaluated(Box::new(serde_json::from_str(text)?), ms),
+        Work::Compare => Reply::Compared(serde_json::from_str(text)?, ms),
+        Work::Emit(_) => Reply::Emitted(serde_json::from_str(text)?),
+        Work::Reformat(_) => Reply::Reformatted(serde_json::from_str(text)?),
+    })
+}
+
+fn reformat(req: &Request, to: ValueFormat) -> Result<String, String> {
+    tftype::writeback::reformat(req, to).map_err(|r| r.message())
 }
 
 /// Runs a request here, on this thread.
@@ -50,6 +87,8 @@ pub fn run_here(work: Work, req: &Request) -> Reply {
             let c = tftype::versions::compare(req);
             Reply::Compared(c, crate::page::now_ms() - t0)
         }
+        Work::Emit(converted) => Reply::Emitted(tftype::writeback::emit_all(req, converted)),
+        Work::Reformat(to) => Reply::Reformatted(reformat(req, to)),
     }
 }
 
@@ -74,6 +113,22 @@ mod exports {
     #[wasm_bindgen]
     pub fn engine_compare(json: &str) -> String {
         serde_json::to_string(&tftype::versions::compare(&request(json))).unwrap_or_default()
+    }
+
+    /// `arg`: "true" for the converted value.
+    #[wasm_bindgen]
+    pub fn engine_emit(json: &str, arg: &str) -> String {
+        serde_json::to_string(&tftype::writeback::emit_all(&request(json), arg == "true")).unwrap_or_default()
+    }
+
+    /// `arg`: the value format to write the value in (`"json"`).
+    #[wasm_bindgen]
+    pub fn engine_reformat(json: &str, arg: &str) -> String {
+        let reply = match serde_json::from_value::<tftype::ValueFormat>(serde_json::Value::String(arg.to_string())) {
+            Ok(to) => super::reformat(&request(json), to),
+            Err(e) => Err(e.to_string()),
+        };
+        serde_json::to_string(&reply).unwrap_or_default()
     }
 }
 
@@ -236,7 +291,7 @@ mod worker {
             let json = serde_json::to_string(req).unwrap_or_default();
             {
                 let mut inner = self.0.borrow_mut();
-                inner.waiting.retain(|w| w.work != work);
+                inner.waiting.retain(|w| w.work.key() != work.key());
                 inner.waiting.push(Waiting { work, json, req: req.clone(), done: Box::new(done) });
             }
             self.pump();
@@ -255,6 +310,7 @@ mod worker {
             let _ = js_sys::Reflect::set(&msg, &"type".into(), &w.work.key().into());
             let _ = js_sys::Reflect::set(&msg, &"id".into(), &(id as f64).into());
             let _ = js_sys::Reflect::set(&msg, &"request".into(), &w.json.into());
+            let _ = js_sys::Reflect::set(&msg, &"arg".into(), &w.work.arg().into());
             if let Some(worker) = &inner.worker {
                 let _ = worker.post_message(&msg);
             }
@@ -295,10 +351,7 @@ mod worker {
                         }
                     };
                     if let Some(r) = running {
-                        let reply = match r.work {
-                            Work::Evaluate => serde_json::from_str(&text).map(|v| Reply::Evaluated(Box::new(v), ms)),
-                            Work::Compare => serde_json::from_str(&text).map(|v| Reply::Compared(v, ms)),
-                        };
+                        let reply = read_reply(r.work, &text, ms);
                         (r.done)(reply.unwrap_or_else(|e| Reply::Failed(format!("The engine's answer could not be read: {e}"))));
                     }
                     self.pump();

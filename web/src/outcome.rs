@@ -17,7 +17,8 @@ pub struct Outcome {
     pub type_string: String,
     /// What `terraform console` prints for `var.NAME`.
     pub console: String,
-    /// go-cty JSON (`{"value": ..., "type": ...}`), indented.
+    /// go-cty JSON (`{"value": ..., "type": ...}`) as the engine wrote it
+    /// (compact; the JSON tab indents it when shown, see `json_shown`).
     pub json: String,
     pub summary: String,
     pub detail: String,
@@ -98,6 +99,17 @@ pub fn stage_text(stage: Option<Stage>, flavor_label: &str) -> String {
     }
 }
 
+impl Outcome {
+    /// The JSON tab's text: indented (the message about unknown parts as it is).
+    pub fn json_shown(&self) -> String {
+        if self.json.starts_with('{') {
+            jsonfmt::pretty(&self.json)
+        } else {
+            self.json.clone()
+        }
+    }
+}
+
 /// The JSON tab's text for a value with unknown parts.
 pub const NO_JSON: &str = "(no JSON: go-cty's JSON cannot write this value: parts of it are unknown, \"known after apply\", or infinite numbers)";
 
@@ -117,8 +129,8 @@ pub fn from_response(state: &State, resp: tftype::Response) -> Outcome {
         stage: resp.stage,
         type_string: resp.type_string.unwrap_or_default(),
         console: resp.console.unwrap_or_default(),
-        json: match resp.json.as_deref() {
-            Some(j) => jsonfmt::pretty(j),
+        json: match resp.json {
+            Some(j) => j,
             // go-cty's JSON cannot write unknown values.
             None if resp.ok => NO_JSON.to_string(),
             None => String::new(),
@@ -289,7 +301,7 @@ mod tests {
             (o.console.as_str(), o.type_string.as_str()),
             ("15", "number")
         );
-        assert!(o.json.contains("\"value\": 15"), "{}", o.json);
+        assert!(o.json_shown().contains("\"value\": 15"), "{}", o.json_shown());
         assert!(o.type_marks.is_empty() && o.value_marks.is_empty() && o.places.is_empty());
     }
 

@@ -3,6 +3,8 @@
 //!   tftype batch < cases.jsonl > results.jsonl   (the oracle's case/result schema)
 //!   tftype eval TYPE VALUE [--format F] [--flavor F] [--all-flavors] [--sensitive] [--non-nullable]
 //!   tftype eval --no-type VALUE [options]        (a variable without a `type` argument)
+//!   tftype eval TYPE VALUE --emit KIND [--converted] [--name NAME]
+//!                                                (the value written back, see `tftype::writeback`)
 //!   tftype flavors                               (the product versions, with their pins)
 
 use std::io::{BufRead, Write};
@@ -44,6 +46,7 @@ fn guarded<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<
 const USAGE: &str = "usage: tftype batch < cases.jsonl
        tftype eval TYPE VALUE [--format hcl|tfvars|json|ctyjson|cli] [--flavor NAME | --all-flavors] [--sensitive] [--non-nullable]
        tftype eval --no-type VALUE [options]
+       tftype eval TYPE VALUE [options] --emit tfvars|tfvars-json|var-bash|var-powershell|env-bash|env-powershell|module-arg|variable-block [--converted] [--name NAME]
        tftype flavors";
 
 /// The flavor table: name, release, hcl and go-cty pins, and what differs.
@@ -72,12 +75,30 @@ fn eval(args: &[String]) -> i32 {
     }
     let mut req = if no_type { Request::new(None, &args[1]) } else { Request::new(Some(&args[0]), &args[1]) };
     let mut all_flavors = false;
+    let mut emit = None;
+    let mut converted = false;
     let mut i = 2;
     while i < args.len() {
         match args[i].as_str() {
             "--sensitive" => req.sensitive = true,
             "--non-nullable" => req.nullable = false,
             "--all-flavors" => all_flavors = true,
+            "--converted" => converted = true,
+            "--name" if i + 1 < args.len() => {
+                i += 1;
+                req.var_name = args[i].clone();
+            }
+            "--emit" if i + 1 < args.len() => {
+                i += 1;
+                match tftype::writeback::EmitKind::parse(&args[i]) {
+                    Some(k) => emit = Some(k),
+                    None => {
+                        let names: Vec<&str> = tftype::writeback::EmitKind::ALL.iter().map(|k| k.name()).collect();
+                        eprintln!("unknown form {}; known forms: {}", args[i], names.join(", "));
+                        return 2;
+                    }
+                }
+            }
             "--flavor" if i + 1 < args.len() => {
                 i += 1;
                 if tftype::flavor::Flavor::lookup(&args[i]).is_none() {
@@ -102,6 +123,28 @@ fn eval(args: &[String]) -> i32 {
             }
         }
         i += 1;
+    }
+    if let Some(kind) = emit {
+        return match guarded(move || tftype::writeback::emit(&req, kind, converted)) {
+            Ok(Ok(e)) => {
+                print!("{}", e.text);
+                if !e.text.ends_with('\n') {
+                    println!();
+                }
+                if let Some(n) = e.note {
+                    eprintln!("Note: {n}");
+                }
+                0
+            }
+            Ok(Err(r)) => {
+                eprintln!("Cannot write it as {}: {}", kind.name(), r.message());
+                1
+            }
+            Err(p) => {
+                eprintln!("internal error: {p}");
+                3
+            }
+        };
     }
     if all_flavors {
         return match guarded(move || tftype::versions::to_text(&tftype::versions::compare(&req))) {

@@ -1,6 +1,8 @@
 //! A result text, cut to its first lines when it is very long (with a
 //! button that shows everything from then on).
 
+use std::borrow::Cow;
+
 use leptos::prelude::*;
 
 use crate::outcome::{self, Outcome};
@@ -8,20 +10,27 @@ use crate::outcome::{self, Outcome};
 #[component]
 pub fn LongText(
     result: Memo<Outcome>,
-    pick: fn(&Outcome) -> &String,
+    pick: fn(&Outcome) -> Cow<'_, str>,
     show_all: RwSignal<bool>,
+    /// False while the panel is hidden: the text is then not prepared (a
+    /// megabyte result costs nothing in the tabs nobody looks at).
+    #[prop(into)]
+    active: Signal<bool>,
     testid: &'static str,
     label: &'static str,
 ) -> impl IntoView {
     // (text shown, lines shown, lines in all) — the counts only when cut.
     let shown = Memo::new(move |_| {
         let all = show_all.get();
+        if !active.get() {
+            return (String::new(), None);
+        }
         result.with(|o| {
             let text = pick(o);
             if all {
-                return (text.clone(), None);
+                return (text.into_owned(), None);
             }
-            let (head, total) = outcome::clip(text, outcome::SHOW_LINES, outcome::SHOW_BYTES);
+            let (head, total) = outcome::clip(&text, outcome::SHOW_LINES, outcome::SHOW_BYTES);
             (head.to_string(), total.map(|t| (head.lines().count(), t)))
         })
     });

@@ -1,6 +1,7 @@
 //! The page's components, one per file.
 
 pub mod check;
+pub mod copy_as;
 pub mod error_box;
 pub mod explain_list;
 pub mod flavor_select;

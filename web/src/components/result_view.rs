@@ -1,8 +1,11 @@
 //! The result: status, the flavor's warnings, then the tabs. The first tab
 //! holds the console text, or the error when the value is not accepted.
 
+use std::borrow::Cow;
+
 use leptos::prelude::*;
 
+use super::copy_as::CopyAs;
 use super::error_box::ErrorBox;
 use super::explain_list::ExplainList;
 use super::long_text::LongText;
@@ -81,6 +84,7 @@ pub fn ResultView(
                 <span class="timing" data-testid="eval-ms" title="Time the engine took for this result">
                     {move || format_ms(eval_ms.get())}
                 </span>
+                <CopyAs inputs=inputs accepted=ok engine=engine />
             </div>
             <WarningsBox result=result editors=editors />
             <div class="tabs" role="tablist" aria-label="Result views" on:keydown=on_tab_key>
@@ -106,7 +110,7 @@ pub fn ResultView(
                 } else if ok.get() {
                     view! {
                         <p class="panel-note">"What " <code>{move || format!("{} console", product().command())}</code> " prints for " <code>"var." {var_label}</code></p>
-                        <LongText result=result pick=|o| &o.console show_all=show_all testid="result-console" label="Console output" />
+                        <LongText result=result pick=|o| Cow::Borrowed(&o.console) show_all=show_all testid="result-console" label="Console output" active=Signal::derive(move || showing.get() == Tab::Console) />
                     }.into_any()
                 } else {
                     view! { <ErrorBox result=result editors=editors /> }.into_any()
@@ -115,7 +119,7 @@ pub fn ResultView(
             {move || ok.get().then(|| view! {
                 <div class="panel" role="tabpanel" id="panel-json" aria-labelledby="tab-json" hidden=panel(Tab::Json)>
                     <p class="panel-note">"The value and its type as go-cty JSON"</p>
-                    <LongText result=result pick=|o| &o.json show_all=show_all testid="result-json" label="JSON output" />
+                    <LongText result=result pick=|o| Cow::Owned(o.json_shown()) show_all=show_all testid="result-json" label="JSON output" active=Signal::derive(move || showing.get() == Tab::Json) />
                 </div>
                 <div class="panel" role="tabpanel" id="panel-type" aria-labelledby="tab-type" hidden=panel(Tab::Type)>
                     <p class="panel-note">{move || format!("The final type, as {} writes it", product().name())}</p>

@@ -1,0 +1,95 @@
+//! Shell quoting for `-var` and `TF_VAR_`: what to type in bash / zsh and
+//! in PowerShell so that Terraform receives exactly the text it should.
+//! Single quotes in both: nothing inside them is expanded.
+
+use super::Refusal;
+
+/// Quotes in PowerShell's single-quoted strings: the ASCII one and the
+/// typographic ones PowerShell also accepts (each is doubled inside).
+const POWERSHELL_QUOTES: [char; 5] = ['\'', '\u{2018}', '\u{2019}', '\u{201A}', '\u{201B}'];
+
+/// What a PowerShell user must know about `-var` with double quotes inside.
+pub const POWERSHELL_NOTE: &str = "For PowerShell 7.3 and later. Windows PowerShell 5.1 and older PowerShell versions drop the double quotes inside arguments passed to programs: there, use the TF_VAR_ form or a .tfvars file.";
+
+/// `'text'` for bash and zsh: a `'` inside becomes `'\''`.
+pub fn bash_quote(text: &str) -> Result<String, Refusal> {
+    no_nul(text)?;
+    Ok(format!("'{}'", text.replace('\'', "'\\''")))
+}
+
+/// `'text'` for PowerShell: a quote inside is doubled.
+pub fn powershell_quote(text: &str) -> Result<String, Refusal> {
+    no_nul(text)?;
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('\'');
+    for c in text.chars() {
+        if POWERSHELL_QUOTES.contains(&c) {
+            out.push(c);
+        }
+        out.push(c);
+    }
+    out.push('\'');
+    Ok(out)
+}
+
+/// `export TF_VAR_name='value'`; a name that is no shell variable name
+/// (Terraform allows `-`) goes through `env` for one command instead.
+pub fn bash_env(name: &str, value: &str, command: &str) -> Result<String, Refusal> {
+    let var = format!("TF_VAR_{name}");
+    if is_shell_name(&var) {
+        Ok(format!("export {var}={}", bash_quote(value)?))
+    } else {
+        Ok(format!("env {} {command} plan", bash_quote(&format!("{var}={value}"))?))
+    }
+}
+
+/// `$env:TF_VAR_name = 'value'` (`${env:TF_VAR_my-name}` when the name
+/// holds more than letters, digits and `_`).
+pub fn powershell_env(name: &str, value: &str) -> Result<String, Refusal> {
+    let var = format!("TF_VAR_{name}");
+    let target = if is_shell_name(&var) { format!("$env:{var}") } else { format!("${{env:{var}}}") };
+    Ok(format!("{target} = {}", powershell_quote(value)?))
+}
+
+fn is_shell_name(s: &str) -> bool {
+    s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') && !s.starts_with(|c: char| c.is_ascii_digit())
+}
+
+fn no_nul(text: &str) -> Result<(), Refusal> {
+    if text.contains('\0') {
+        Err(Refusal::NulCharacter)
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bash_single_quotes_close_and_reopen_around_a_quote() {
+        assert_eq!(bash_quote("v=it's").unwrap(), r#"'v=it'\''s'"#);
+        assert_eq!(bash_quote("v=$HOME \"x\" `y` !z").unwrap(), r#"'v=$HOME "x" `y` !z'"#);
+    }
+
+    #[test]
+    fn powershell_doubles_every_kind_of_single_quote() {
+        assert_eq!(powershell_quote("v=it's ‘a’").unwrap(), "'v=it''s ‘‘a’’'");
+        assert_eq!(powershell_quote("v=$x").unwrap(), "'v=$x'");
+    }
+
+    #[test]
+    fn nul_cannot_be_passed_to_a_program() {
+        assert_eq!(bash_quote("a\0b"), Err(Refusal::NulCharacter));
+        assert_eq!(powershell_env("v", "a\0b"), Err(Refusal::NulCharacter));
+    }
+
+    #[test]
+    fn names_with_dashes_use_env_and_braces() {
+        assert_eq!(bash_env("my-var", "x", "tofu").unwrap(), "env 'TF_VAR_my-var=x' tofu plan");
+        assert_eq!(bash_env("my_var", "x", "terraform").unwrap(), "export TF_VAR_my_var='x'");
+        assert_eq!(powershell_env("my-var", "x").unwrap(), "${env:TF_VAR_my-var} = 'x'");
+        assert_eq!(powershell_env("v", "x").unwrap(), "$env:TF_VAR_v = 'x'");
+    }
+}

@@ -1,0 +1,126 @@
+//! Each rule of writing values back, with the exact text it gives.
+
+use super::*;
+
+fn req(ty: Option<&str>, value: &str) -> Request {
+    Request { var_name: "app".into(), ..Request::new(ty, value) }
+}
+
+fn emitted(ty: &str, value: &str, kind: EmitKind) -> String {
+    emit(&req(Some(ty), value), kind, false).unwrap_or_else(|r| panic!("{}", r.message())).text
+}
+
+#[test]
+fn numbers_keep_every_digit() {
+    let v = "[123456789012345678901234567890.125, -0.1, 1e40]";
+    // (Past 60 characters, an array takes a line per element.)
+    assert_eq!(emitted("list(number)", v, EmitKind::Tfvars), "app = [\n  123456789012345678901234567890.125,\n  -0.1,\n  10000000000000000000000000000000000000000\n]\n");
+    assert_eq!(emitted("list(number)", "[0.1, 2]", EmitKind::Tfvars), "app = [0.1, 2]\n");
+    assert_eq!(emit(&req(Some("list(number)"), v), EmitKind::TfvarsJson, false).unwrap().value_text, "[\n  123456789012345678901234567890.125,\n  -0.1,\n  10000000000000000000000000000000000000000\n]");
+}
+
+#[test]
+fn keys_are_quoted_when_they_are_not_identifiers_or_are_keywords() {
+    let text = emitted("map(number)", r#"{ plain = 1, "with space" = 2, "1st" = 3, "null" = 4, "for" = 5, "dash-ok" = 6 }"#, EmitKind::Tfvars);
+    assert_eq!(text, "app = {\n  \"1st\"        = 3\n  dash-ok      = 6\n  \"for\"        = 5\n  \"null\"       = 4\n  plain        = 1\n  \"with space\" = 2\n}\n");
+}
+
+#[test]
+fn template_markers_are_escaped_in_hcl_and_literal_in_json() {
+    let v = r#"{ a = "$${x} and %%{y}" }"#;
+    assert_eq!(emitted("map(string)", v, EmitKind::Tfvars), "app = {\n  a = \"$${x} and %%{y}\"\n}\n");
+    assert_eq!(emitted("map(string)", v, EmitKind::TfvarsJson), "{\n  \"app\": {\n    \"a\": \"${x} and %{y}\"\n  }\n}\n");
+}
+
+#[test]
+fn multi_line_strings_ending_in_a_newline_become_heredocs() {
+    assert_eq!(emitted("string", r#""line 1\nline 2\n""#, EmitKind::Tfvars), "app = <<EOT\nline 1\nline 2\nEOT\n");
+    // A line equal to EOT picks another delimiter.
+    assert_eq!(emitted("string", r#""a\nEOT\n""#, EmitKind::Tfvars), "app = <<EOF\na\nEOT\nEOF\n");
+    // No final newline: a quoted string.
+    assert_eq!(emitted("string", r#""a\nb""#, EmitKind::Tfvars), "app = \"a\\nb\"\n");
+    // One line: never a heredoc, not even on the command line.
+    assert_eq!(emitted("string", r#""a\nb\n""#, EmitKind::VarBash), "-var 'app=a\nb\n'");
+}
+
+#[test]
+fn control_characters_hcl_cannot_escape_as_letters_are_written_as_unicode_escapes() {
+    assert_eq!(emitted("string", r#""bell\u0008form\u000c""#, EmitKind::Tfvars), "app = \"bell\\u0008form\\u000c\"\n");
+}
+
+#[test]
+fn equals_signs_line_up_as_terraform_fmt_lines_them_up() {
+    let text = emitted("object({name=string, port=number, tags=map(string)})", r#"{ name = "web", port = 80, tags = { env = "prod", team_name = "x" } }"#, EmitKind::VariableBlock);
+    assert_eq!(
+        text,
+        "variable \"app\" {\n  type = object({name=string, port=number, tags=map(string)})\n  default = {\n    name = \"web\"\n    port = 80\n    tags = {\n      env       = \"prod\"\n      team_name = \"x\"\n    }\n  }\n  nullable  = true\n  sensitive = false\n}\n"
+    );
+}
+
+#[test]
+fn var_takes_primitive_types_literally_and_others_as_hcl() {
+    assert_eq!(emitted("string", r#""it's""#, EmitKind::VarBash), r#"-var 'app=it'\''s'"#);
+    assert_eq!(emitted("number", "42", EmitKind::VarBash), "-var 'app=42'");
+    assert_eq!(emitted("list(string)", r#"["a", "b"]"#, EmitKind::VarBash), r#"-var 'app=["a", "b"]'"#);
+    assert_eq!(emitted("list(string)", r#"["it's"]"#, EmitKind::VarPowershell), r#"-var 'app=["it''s"]'"#);
+    assert_eq!(emitted("map(number)", "{ a = 1 }", EmitKind::EnvBash), "export TF_VAR_app='{ a = 1 }'");
+    assert_eq!(emitted("map(number)", "{ a = 1 }", EmitKind::EnvPowershell), "$env:TF_VAR_app = '{ a = 1 }'");
+}
+
+#[test]
+fn powershell_var_with_double_quotes_carries_a_note_about_old_powershell() {
+    let e = emit(&req(Some("list(string)"), r#"["a"]"#), EmitKind::VarPowershell, false).unwrap();
+    assert!(e.note.as_deref().is_some_and(|n| n.contains("7.3")));
+    let e = emit(&req(Some("number"), "1"), EmitKind::VarPowershell, false).unwrap();
+    assert_eq!(e.note, None);
+}
+
+#[test]
+fn a_literal_var_cannot_give_null_or_a_number_without_a_type() {
+    let r = emit(&req(Some("string"), "null"), EmitKind::VarBash, false).unwrap_err();
+    assert!(matches!(r, Refusal::LiteralOnly { .. }), "{r:?}");
+    // Without a type, -var gives the string "42", not the number.
+    let r = emit(&req(None, "42"), EmitKind::VarBash, false).unwrap_err();
+    assert!(r.message().contains("\"42\""), "{}", r.message());
+}
+
+#[test]
+fn a_value_that_needs_a_function_call_has_no_tfvars_form_but_a_module_argument_has_it() {
+    let r = emit(&req(Some("any"), r#"tolist(["a"])"#), EmitKind::Tfvars, false).unwrap_err();
+    assert_eq!(r, Refusal::NeedsFunction { func: "tolist", path: String::new(), form: "a .tfvars file" });
+    assert_eq!(emitted("any", r#"tolist(["a"])"#, EmitKind::ModuleArg), "module \"example\" {\n  source = \"./modules/example\"\n  app    = tolist([\"a\"])\n}\n");
+    // Under a type that converts it anyway, no call is written.
+    assert_eq!(emitted("list(string)", r#"tolist(["a"])"#, EmitKind::Tfvars), "app = [\"a\"]\n");
+    let r = emit(&req(Some("string"), r#"sensitive("x")"#), EmitKind::TfvarsJson, false).unwrap_err();
+    assert!(matches!(r, Refusal::NeedsFunction { func: "sensitive", .. }), "{r:?}");
+}
+
+#[test]
+fn the_converted_value_has_its_defaults_filled_and_unknown_attributes_dropped() {
+    let ty = "object({name=string, port=optional(number, 80)})";
+    let text = emit(&req(Some(ty), r#"{ name = "x", prot = 8080 }"#), EmitKind::Tfvars, true).unwrap().text;
+    assert_eq!(text, "app = {\n  name = \"x\"\n  port = 80\n}\n");
+    let as_given = emitted(ty, r#"{ name = "x", prot = 8080 }"#, EmitKind::Tfvars);
+    assert_eq!(as_given, "app = {\n  name = \"x\"\n  prot = 8080\n}\n");
+    assert_eq!(emit(&req(Some("number"), r#""x""#), EmitKind::Tfvars, true), Err(Refusal::NotAccepted));
+}
+
+#[test]
+fn the_format_switch_writes_the_same_value_in_the_other_format() {
+    let r = Request { value_format: ValueFormat::Hcl, ..req(Some("list(object({a=number}))"), "[{ a = 1 }, { a = 2.5 }]") };
+    assert_eq!(reformat(&r, ValueFormat::Json).unwrap(), "[\n  {\n    \"a\": 1\n  },\n  {\n    \"a\": 2.5\n  }\n]");
+    assert_eq!(reformat(&r, ValueFormat::Cli).unwrap(), "[{ a = 1 }, { a = 2.5 }]");
+    let r = Request { value_format: ValueFormat::Cli, ..req(Some("string"), "hello") };
+    assert_eq!(reformat(&r, ValueFormat::Hcl).unwrap(), "\"hello\"");
+    // A value that does not match the type still switches (it is the same value).
+    let r = req(Some("number"), r#"{ a = "x" }"#);
+    assert_eq!(reformat(&r, ValueFormat::Json).unwrap(), "{\n  \"a\": \"x\"\n}");
+    // Unreadable text stays where it is, with the reason.
+    assert_eq!(reformat(&req(Some("string"), "[1,"), ValueFormat::Json), Err(Refusal::Unreadable));
+}
+
+#[test]
+fn names_that_are_not_identifiers_are_refused() {
+    let r = Request { var_name: "1bad".into(), ..Request::new(Some("string"), "\"x\"") };
+    assert_eq!(emit(&r, EmitKind::Tfvars, false), Err(Refusal::BadName("1bad".into())));
+}

@@ -1,0 +1,139 @@
+//! "Copy as": the value in every form Terraform takes a variable from
+//! (`.tfvars`, JSON, `-var` and `TF_VAR_` for bash and PowerShell, a module
+//! argument, a `variable` block), as given or after conversion. The engine
+//! writes them (`tftype::writeback`), and says why a form cannot be given.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use tftype::writeback::{EmitKind, EmitOut};
+
+use crate::engine::{Engine, Reply, Work};
+use crate::signals::Inputs;
+
+/// The menu's words for each form.
+fn label(kind: EmitKind) -> &'static str {
+    match kind {
+        EmitKind::Tfvars => ".tfvars",
+        EmitKind::TfvarsJson => ".tfvars.json",
+        EmitKind::VarBash => "-var (bash, zsh)",
+        EmitKind::VarPowershell => "-var (PowerShell)",
+        EmitKind::EnvBash => "TF_VAR_ (bash, zsh)",
+        EmitKind::EnvPowershell => "TF_VAR_ (PowerShell)",
+        EmitKind::ModuleArg => "Module argument",
+        EmitKind::VariableBlock => "variable block with default",
+    }
+}
+
+#[component]
+pub fn CopyAs(inputs: Inputs, accepted: Memo<bool>, engine: StoredValue<Engine, LocalStorage>) -> impl IntoView {
+    let open = RwSignal::new(false);
+    let converted = RwSignal::new(false);
+    let items: RwSignal<Option<Vec<EmitOut>>, LocalStorage> = RwSignal::new_local(None);
+    let chosen = RwSignal::new(None::<EmitKind>);
+    let status = RwSignal::new(String::new());
+    let button = NodeRef::<leptos::html::Button>::new();
+
+    // The forms are written while the menu is open, for the current inputs.
+    Effect::new(move |_| {
+        if !open.get() {
+            return;
+        }
+        let want_converted = converted.get() && accepted.get();
+        let req = inputs.eval_state().request();
+        engine.with_value(|e| {
+            e.send(Work::Emit(want_converted), &req, move |reply| {
+                if let Reply::Emitted(list) = reply {
+                    items.set(Some(list));
+                }
+            })
+        });
+    });
+
+    let pick = move |kind: EmitKind| {
+        chosen.set(Some(kind));
+        let text = items.with_untracked(|l| l.as_ref().and_then(|l| l.iter().find(|o| o.kind == kind).and_then(|o| o.text.clone())));
+        if let Some(text) = text {
+            status.set(String::new());
+            spawn_local(async move {
+                let ok = crate::page::copy_text(&text).await;
+                status.set(if ok { "Copied to the clipboard.".into() } else { "Select the text below and copy it.".into() });
+            });
+        }
+    };
+    let close = move || {
+        open.set(false);
+        if let Some(b) = button.get_untracked() {
+            let _ = b.focus();
+        }
+    };
+    let shown = move || {
+        let kind = chosen.get()?;
+        items.with(|l| l.as_ref().and_then(|l| l.iter().find(|o| o.kind == kind).cloned()))
+    };
+
+    view! {
+        <div class="copy-as" on:keydown=move |ev: web_sys::KeyboardEvent| if ev.key() == "Escape" && open.get_untracked() { ev.prevent_default(); close(); }>
+            <button
+                type="button"
+                class="btn small"
+                data-testid="copy-as"
+                node_ref=button
+                aria-expanded=move || open.get().to_string()
+                aria-controls="copy-as-menu"
+                on:click=move |_| open.update(|o| *o = !*o)
+            >
+                "Copy as…"
+            </button>
+            {move || open.get().then(|| view! {
+                <div id="copy-as-menu" class="copy-as-menu" role="group" aria-label="Copy the value as">
+                    <label class="copy-as-which">
+                        <input
+                            type="checkbox"
+                            data-testid="copy-as-converted"
+                            prop:checked=move || converted.get() && accepted.get()
+                            disabled=move || !accepted.get()
+                            on:change=move |ev| converted.set(event_target_checked(&ev))
+                        />
+                        <span>"after conversion (defaults filled in, attributes the type lacks left out)"</span>
+                    </label>
+                    <p class="panel-note">{move || if converted.get() && accepted.get() { "The value as the type made it." } else { "The value as you gave it." }}</p>
+                    <ul class="copy-as-list">
+                        {move || items.with(|l| l.clone().unwrap_or_default()).into_iter().map(|o| {
+                            let kind = o.kind;
+                            let refused = o.refusal.clone();
+                            view! {
+                                <li>
+                                    <button
+                                        type="button"
+                                        class="copy-as-item"
+                                        class:chosen=move || chosen.get() == Some(kind)
+                                        data-testid="copy-as-item"
+                                        data-kind=kind.name()
+                                        aria-disabled=refused.is_some().to_string()
+                                        title=refused.clone().unwrap_or_default()
+                                        on:click=move |_| pick(kind)
+                                    >
+                                        {label(kind)}
+                                    </button>
+                                </li>
+                            }
+                        }).collect_view()}
+                    </ul>
+                    {move || shown().map(|o| view! {
+                        <div class="copy-as-shown">
+                            <p class="copy-as-title"><strong>{label(o.kind)}</strong> " " <span aria-live="polite" data-testid="copy-as-status">{move || status.get()}</span></p>
+                            {match (o.text, o.refusal) {
+                                (Some(text), _) => view! {
+                                    <pre class="out" tabindex="0" data-testid="copy-as-preview" data-kind=o.kind.name()>{text}</pre>
+                                    {o.note.map(|n| view! { <p class="panel-note" data-testid="copy-as-note">{n}</p> })}
+                                }.into_any(),
+                                (None, Some(why)) => view! { <p class="copy-as-refused" data-testid="copy-as-refusal">{why}</p> }.into_any(),
+                                (None, None) => ().into_any(),
+                            }}
+                        </div>
+                    })}
+                </div>
+            })}
+        </div>
+    }
+}
