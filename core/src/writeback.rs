@@ -141,7 +141,7 @@ impl Refusal {
     pub fn message(&self) -> String {
         match self {
             Refusal::TypeInvalid => "The type constraint is not valid, so there is no variable to write a value for.".into(),
-            Refusal::Unreadable => "The value cannot be read in its format; fix it first.".into(),
+            Refusal::Unreadable => "The value cannot be read in its current format, so there is no value to write.".into(),
             Refusal::NotAccepted => "The value does not convert to the type, so there is no converted value.".into(),
             Refusal::BadName(n) => format!("\"{n}\" is not a valid variable name (letters, digits, _ and -, starting with a letter or _)."),
             Refusal::Unknown => "The value has unknown parts, which cannot be written.".into(),

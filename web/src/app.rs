@@ -379,7 +379,7 @@ fn switch_format(inputs: Inputs, editors: Editors, engine: StoredValue<Engine, L
                     inputs.value.set(text);
                 }
                 Reply::Reformatted(Err(why)) => {
-                    notice.set(Some(format!("The value is kept as you wrote it, to be read as {}: {why}", to.description())));
+                    notice.set(Some(format!("The text is kept as you wrote it, now read as {}. {why}", to.description())));
                 }
                 _ => {}
             }

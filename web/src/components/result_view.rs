@@ -110,7 +110,7 @@ pub fn ResultView(
                 } else if ok.get() {
                     view! {
                         <p class="panel-note">"What " <code>{move || format!("{} console", product().command())}</code> " prints for " <code>"var." {var_label}</code></p>
-                        <LongText result=result pick=|o| Cow::Borrowed(&o.console) show_all=show_all testid="result-console" label="Console output" active=Signal::derive(move || showing.get() == Tab::Console) />
+                        <LongText result=result pick=|o| Cow::Borrowed(&o.console) show_all=show_all testid="result-console" label="Console output" active=true />
                     }.into_any()
                 } else {
                     view! { <ErrorBox result=result editors=editors /> }.into_any()
