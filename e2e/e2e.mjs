@@ -214,10 +214,15 @@ function gzip9(buf) {
   return r.status === 0 ? r.stdout.length : gzipSync(buf, { level: 9 }).length;
 }
 
+// The playground's own files: the docs kit (npm/, tftype-embed.js, embed-demo.html) is
+// measured by its own check.
+const DOCS_KIT = new Set(["npm", "tftype-embed.js", "embed-demo.html"]);
+
 function distPayload(dir) {
   const rows = [];
   const walk = (d) => {
     for (const name of readdirSync(d)) {
+      if (d === dir && DOCS_KIT.has(name)) continue;
       const p = join(d, name);
       if (statSync(p).isDirectory()) walk(p);
       else {
@@ -1024,6 +1029,91 @@ try {
     figures.push(
       `1 MB value (${(big.length / 1e6).toFixed(2)} MB), 10 keystrokes: keystroke to painted frame median ${ms(median(paints))}, worst ${ms(Math.max(...paints))}; the last result ${Date.now() - t0} ms after the last key; engine time ${await p.locator(tid("eval-ms")).textContent()}`,
     );
+    await p.close();
+  });
+
+  await check("embed-demo.html: every <tftype-example> shows what `tftype batch` gives; one engine download; an edit updates only its element", async () => {
+    const p = watch(await ctx.newPage(), "embed-demo");
+    const wasm = [];
+    let bytes = 0;
+    p.on("request", (r) => {
+      if (r.url().endsWith(".wasm")) wasm.push(r.url());
+    });
+    p.on("response", async (r) => {
+      try {
+        bytes += (await r.body()).length;
+      } catch {}
+    });
+    const t0 = Date.now();
+    await p.goto(new URL("embed-demo.html", URL_).href);
+    const all = await until("every example answered", async () => {
+      const value = await p.evaluate(() =>
+        [...document.querySelectorAll("tftype-example")].map((e) => ({ id: e.id, req: e.result && e.request, result: e.result })),
+      );
+      return { done: value.length >= 5 && value.every((e) => e.result), value };
+    });
+    const shownMs = Date.now() - t0;
+    const want = nativeBatch(all.map((e, i) => ({ ...e.req, id: i })));
+    all.forEach((e, i) => {
+      const got = JSON.parse(JSON.stringify(e.result));
+      for (const d of [...(got.diagnostics ?? []), ...(got.warnings ?? [])]) {
+        delete d.start16;
+        delete d.end16;
+      }
+      got.id = i;
+      assert(JSON.stringify(got) === JSON.stringify(want[i]), `${e.id}: ${JSON.stringify(got)} != ${JSON.stringify(want[i])}`);
+    });
+    // What each element shows: the console text, or the error.
+    for (const [i, e] of all.entries()) {
+      const out = await p.locator(`#${e.id}`).locator("pre.out").textContent();
+      const r = want[i];
+      const tab = await p.locator(`#${e.id}`).locator("pre.out").getAttribute("data-tab");
+      const expected = r.ok ? (tab === "type" ? r.type : tab === "json" ? JSON.stringify(r.json, null, 2) : r.console) : `${r.summary}\n\n${r.detail}`;
+      assert(out === expected, `${e.id} shows ${JSON.stringify(out)}, want ${JSON.stringify(expected)}`);
+    }
+    assert(wasm.length === 1, `the engine was fetched ${wasm.length} times: ${wasm.join(", ")}`);
+    // Editing one element answers for it alone.
+    await p.evaluate(() => {
+      window.__events = {};
+      document.addEventListener("tftype-result", (ev) => {
+        const id = ev.composedPath()[0].id;
+        window.__events[id] = (window.__events[id] ?? 0) + 1;
+      });
+    });
+    const before = await p.locator("#failing").evaluate((e) => e.result.ok);
+    await p.locator("#failing textarea.value").fill("[1, 2, 3]");
+    await until("the edited example answers", async () => {
+      const value = await p.locator("#failing").evaluate((e) => e.result.ok);
+      return { done: value === true, value };
+    });
+    const events = await p.evaluate(() => window.__events);
+    assert(!before && JSON.stringify(Object.keys(events)) === '["failing"]', `events: ${JSON.stringify(events)}`);
+    assert((await p.locator("#readonly textarea.value").getAttribute("readonly")) !== null, "read-only example");
+    const href = await p.locator("#defaults a.open").getAttribute("href");
+    assert(href.includes("?type=") && href.includes("value="), `open-in-playground link: ${href}`);
+    figures.push(`embed-demo.html: ${all.length} examples answered ${shownMs} ms after navigation; ${(bytes / 1024).toFixed(1)} KiB transferred (uncompressed bodies); engine fetched once`);
+    await p.screenshot({ path: join(OUT, "embed-demo.png"), fullPage: true });
+    await p.close();
+    const phone = watch(await ctx.newPage(), "embed-demo (phone)");
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.emulateMedia({ colorScheme: "dark" });
+    await phone.goto(new URL("embed-demo.html", URL_).href);
+    await phone.waitForFunction(() => [...document.querySelectorAll("tftype-example")].every((e) => e.result));
+    const wide = await phone.evaluate(() => document.documentElement.scrollWidth);
+    assert(wide <= 390, `the demo page is ${wide}px wide on a 390px phone`);
+    await phone.screenshot({ path: join(OUT, "embed-demo-phone-dark.png"), fullPage: true });
+    await phone.close();
+  });
+
+  await check("a link made by `tftype link` opens the playground in exactly that state", async () => {
+    const args = ["link", "object({ name = string, tags = optional(map(string), {}) })", '{ name = "a&b #1", extra = 100 }', "--format", "tfvars", "--flavor", "opentofu@1.9", "--name", "app", "--non-nullable", "--base", URL_];
+    const url = spawnSync(CLI, args, { encoding: "utf8" }).stdout.trim();
+    const p = watch(await ctx.newPage(), "tftype link");
+    await p.goto(url);
+    await waitFor(p, "status", (t) => t.includes("Accepted"), "the linked state's result");
+    const st = await pageState(p);
+    const want = { type: args[1], value: args[2], format: "tfvars", nullable: false, sensitive: false, name: "app", flavor: "opentofu@1.9" };
+    assert(JSON.stringify(st) === JSON.stringify(want), `${JSON.stringify(st)} != ${JSON.stringify(want)}`);
     await p.close();
   });
 

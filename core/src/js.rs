@@ -19,3 +19,37 @@ pub fn evaluate(request: JsValue) -> Result<JsValue, JsValue> {
 }
 
 use serde::Serialize;
+
+/// `tftype batch`'s answer for one case (JSON text in, JSON text out), with
+/// the diagnostics' UTF-16 ranges too (the npm package's `evaluate`).
+#[wasm_bindgen(js_name = evaluateCase)]
+pub fn evaluate_case(case: &str) -> String {
+    crate::batch::evaluate_case(case, true)
+}
+
+/// The conversion rules applied, outermost first (JSON text in and out):
+/// `[{path, from, to, rule}]`, after the answer itself.
+#[wasm_bindgen(js_name = explainCase)]
+pub fn explain_case(case: &str) -> String {
+    let steps = match serde_json::from_str::<crate::Request>(case) {
+        Ok(req) => crate::evaluate(&req).explain,
+        Err(_) => Vec::new(),
+    };
+    serde_json::to_string(&steps).unwrap_or_default()
+}
+
+/// The versions tftype answers for (JSON text): `[{name, product, version,
+/// release, hcl, cty, label}]`, Terraform first, oldest first.
+#[wasm_bindgen(js_name = flavorTable)]
+pub fn flavor_table() -> String {
+    let rows: Vec<serde_json::Value> = crate::flavor::FLAVORS
+        .iter()
+        .map(|f| {
+            serde_json::json!({
+                "name": f.name, "product": f.product.name(), "version": f.version,
+                "release": f.release, "hcl": f.hcl, "cty": f.cty, "label": f.label(),
+            })
+        })
+        .collect();
+    serde_json::Value::Array(rows).to_string()
+}

@@ -10,12 +10,14 @@
 //! [`evaluate`]), and [`writeback`] (the value written back in each form
 //! Terraform takes it).
 
+pub mod batch;
 pub mod convert;
 mod crc32;
 pub mod defaults;
 pub mod diag;
 pub mod flavor;
 pub mod hclsrc;
+pub mod link;
 pub mod lint;
 mod goprint;
 pub mod mismatch;

@@ -103,6 +103,11 @@ ensure_chromium() {
     log "installing chromium"
     apt_install chromium chromium-driver
   fi
+  # Screenshots of the Chinese and Japanese texts need a CJK font.
+  if ! fc-list 2>/dev/null | grep -qi "cjk"; then
+    log "installing a CJK font"
+    apt_install fonts-noto-cjk
+  fi
 }
 
 ensure_python() {
@@ -128,6 +133,41 @@ ensure_test_tools() {
   ensure_build_tools
   ensure_chromium
   ensure_python
+}
+
+# The npm package in dist/npm/ (ready for `npm publish`): core's JS API (cargo feature `js`)
+# through wasm-bindgen --target web and wasm-opt, with npm/'s module, types and README.
+build_npm() {
+  local out=dist/npm version
+  cargo build --release --offline -p tftype --features js --target wasm32-unknown-unknown --lib
+  rm -rf "$out"
+  mkdir -p "$out"
+  wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name tftype_core target/wasm32-unknown-unknown/release/tftype.wasm
+  wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --strip-producers "$out/tftype_core_bg.wasm" -o "$out/tftype_core_bg.wasm"
+  cp npm/index.js npm/index.d.ts npm/README.md "$out/"
+  version="$(sed -n 's/^version = "\(.*\)"/\1/p' core/Cargo.toml | head -1)"
+  cat >"$out/package.json" <<JSON
+{
+  "name": "tftype",
+  "version": "$version",
+  "description": "The Terraform / OpenTofu type system: what each version does with a value for a variable of a given type",
+  "license": "MPL-2.0",
+  "type": "module",
+  "main": "./index.js",
+  "types": "./index.d.ts",
+  "exports": { ".": { "types": "./index.d.ts", "default": "./index.js" } },
+  "files": ["index.js", "index.d.ts", "tftype_core.js", "tftype_core_bg.wasm", "README.md"],
+  "engines": { "node": ">=20" },
+  "sideEffects": true
+}
+JSON
+}
+
+# The docs kit next to the site: <tftype-example> (dist/tftype-embed.js, which loads
+# dist/npm/) and a documentation-like page that uses it (dist/embed-demo.html).
+build_embed() {
+  [ -f dist/npm/index.js ] || die "build_embed: dist/npm/ is missing (run build_npm first)"
+  cp embed/tftype-embed.js embed/embed-demo.html dist/
 }
 
 # The release site in dist/ (trunk --offline: no tool downloads, cargo offline).

@@ -44,8 +44,11 @@ pub fn App() -> impl IntoView {
     // The state: from the link, else the default example.
     let fragment = page::hash();
     let had_link = !fragment.trim_start_matches('#').trim().is_empty();
+    let query = page::search();
     let (mut initial, mut first_notice, first_example) = match share::decode(&fragment) {
         Ok(s) => (s, None, None),
+        // A link written by hand (`?type=…&value=…`).
+        Err(ShareError::Empty) if State::from_query(&query).is_some() => (State::from_query(&query).unwrap_or_default(), None, None),
         Err(ShareError::Empty) => (examples::DEFAULT.state(), None, Some(&examples::DEFAULT)),
         Err(e) => (
             examples::DEFAULT.state(),

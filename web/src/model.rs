@@ -191,6 +191,23 @@ impl Default for State {
 impl State {
     /// The engine request for this state. A blank type box means "no type
     /// argument"; a blank variable name falls back to `v`.
+    /// The state a hand-written link (`?type=…&value=…`, see
+    /// `tftype::link`) describes; None when the query has neither.
+    pub fn from_query(search: &str) -> Option<State> {
+        let (req, extras) = tftype::link::parse(search)?;
+        let format = Format::ALL.into_iter().find(|f| f.value_format() == req.value_format).unwrap_or_default();
+        Some(State {
+            type_src: req.type_src.unwrap_or_default(),
+            value: req.value,
+            format,
+            nullable: req.nullable,
+            sensitive: req.sensitive,
+            var_name: req.var_name,
+            tab: extras.tab.as_deref().and_then(Tab::from_key).unwrap_or_default(),
+            flavor: req.flavor.unwrap_or_else(default_flavor),
+        })
+    }
+
     pub fn request(&self) -> Request {
         let ty = if self.type_src.trim().is_empty() {
             None
@@ -219,6 +236,22 @@ impl State {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_hand_written_link_gives_its_state() {
+        let s = State::from_query("?type=list(string)&value=%5B%22a%22%5D&format=json&name=ids&tab=type&flavor=opentofu@1.8").unwrap();
+        assert_eq!((s.type_src.as_str(), s.value.as_str(), s.format), ("list(string)", "[\"a\"]", Format::Json));
+        assert_eq!((s.var_name.as_str(), s.tab, s.flavor.as_str()), ("ids", Tab::Type, "opentofu@1.8"));
+        assert!(State::from_query("?embed=1").is_none());
+        // Every link `tftype link` makes reads back as the state it describes.
+        let mut req = Request::new(Some("number"), "1");
+        req.value_format = ValueFormat::Cli;
+        let url = tftype::link::url("https://x/", &req, &tftype::link::Extras::default());
+        let s = State::from_query(url.split_once('?').unwrap().1).unwrap();
+        assert_eq!(s.request().value_format, ValueFormat::Cli);
+        assert_eq!(s.flavor, default_flavor());
+    }
+
     use super::*;
 
     #[test]

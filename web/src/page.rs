@@ -35,7 +35,7 @@ impl Mode {
     }
 
     pub fn current() -> Mode {
-        Mode::from_search(&location().and_then(|l| l.search().ok()).unwrap_or_default())
+        Mode::from_search(&search())
     }
 }
 
@@ -132,6 +132,11 @@ pub fn apply_theme(theme: Option<Theme>) {
 }
 
 /// The fragment, including `#` (empty when there is none).
+/// The page URL's query (`?…`), or "".
+pub fn search() -> String {
+    location().and_then(|l| l.search().ok()).unwrap_or_default()
+}
+
 pub fn hash() -> String {
     location().and_then(|l| l.hash().ok()).unwrap_or_default()
 }

@@ -6,10 +6,12 @@
 //!   tftype eval TYPE VALUE --emit KIND [--converted] [--name NAME]
 //!                                                (the value written back, see `tftype::writeback`)
 //!   tftype flavors                               (the product versions, with their pins)
+//!   tftype link TYPE VALUE [options] [--lang L] [--tab T] [--base URL]
+//!                                                (a playground link with readable parameters)
 
 use std::io::{BufRead, Write};
 
-use tftype::{evaluate, Request, Response};
+use tftype::{evaluate, Request};
 
 fn main() {
     // Arguments that are not UTF-8 are refused with a message (never a panic).
@@ -27,6 +29,7 @@ fn main() {
         Some("batch") => batch(),
         Some("eval") => eval(&args[1..]),
         Some("flavors") => flavors(),
+        Some("link") => link(&args[1..]),
         _ => {
             eprintln!("{USAGE}");
             2
@@ -47,7 +50,13 @@ const USAGE: &str = "usage: tftype batch < cases.jsonl
        tftype eval TYPE VALUE [--format hcl|tfvars|json|ctyjson|cli] [--flavor NAME | --all-flavors] [--sensitive] [--non-nullable]
        tftype eval --no-type VALUE [options]
        tftype eval TYPE VALUE [options] --emit tfvars|tfvars-json|var-bash|var-powershell|env-bash|env-powershell|module-arg|variable-block [--converted] [--name NAME]
-       tftype flavors";
+       tftype flavors
+       tftype link TYPE VALUE [--format F] [--flavor NAME] [--name NAME] [--sensitive] [--non-nullable] [--lang en|zh|ja] [--tab T] [--base URL]
+       tftype link --no-type VALUE [options]";
+
+/// Where `tftype link` points without `--base` (or `TFTYPE_BASE_URL`): the
+/// local playground of `./scripts/serve`.
+const DEFAULT_BASE: &str = "http://127.0.0.1:8080/";
 
 /// The flavor table: name, release, hcl and go-cty pins, and what differs.
 fn flavors() -> i32 {
@@ -62,6 +71,64 @@ fn flavors() -> i32 {
             .collect();
         println!("{:<16} {:<9} {:<52} {:<8} {}", f.name, f.release, f.hcl, f.cty, if diffs.is_empty() { "-".to_string() } else { diffs.join("; ") });
     }
+    0
+}
+
+/// A link that opens the playground in the state the arguments describe.
+fn link(args: &[String]) -> i32 {
+    let no_type = args.first().is_some_and(|a| a == "--no-type");
+    let positional = if no_type { 1 } else { 2 };
+    if args.len() < usize::from(no_type) + positional {
+        eprintln!("{USAGE}");
+        return 2;
+    }
+    let mut req = if no_type { Request::new(None, &args[1]) } else { Request::new(Some(&args[0]), &args[1]) };
+    let mut extras = tftype::link::Extras::default();
+    let mut base = std::env::var("TFTYPE_BASE_URL").unwrap_or_else(|_| DEFAULT_BASE.to_string());
+    let mut i = 2;
+    while i < args.len() {
+        let value = args.get(i + 1).cloned();
+        match (args[i].as_str(), value) {
+            ("--sensitive", _) => req.sensitive = true,
+            ("--non-nullable", _) => req.nullable = false,
+            ("--flavor", Some(v)) if tftype::flavor::Flavor::lookup(&v).is_some() => {
+                req.flavor = Some(v);
+                i += 1;
+            }
+            ("--format", Some(v)) => match serde_json::from_value(serde_json::Value::String(v.clone())) {
+                Ok(f) => {
+                    req.value_format = f;
+                    i += 1;
+                }
+                Err(_) => {
+                    eprintln!("unknown format {v}");
+                    return 2;
+                }
+            },
+            ("--name", Some(v)) => {
+                req.var_name = v;
+                i += 1;
+            }
+            ("--lang", Some(v)) if matches!(v.as_str(), "en" | "zh" | "ja") => {
+                extras.lang = Some(v);
+                i += 1;
+            }
+            ("--tab", Some(v)) => {
+                extras.tab = Some(v);
+                i += 1;
+            }
+            ("--base", Some(v)) => {
+                base = v;
+                i += 1;
+            }
+            (other, _) => {
+                eprintln!("unknown or incomplete option {other}");
+                return 2;
+            }
+        }
+        i += 1;
+    }
+    println!("{}", tftype::link::url(&base, &req, &extras));
     0
 }
 
@@ -239,34 +306,8 @@ pub fn batch_line(line: &str, n: usize) -> String {
         Err(e) => return format!("{{\"id\":{id},\"ok\":false,\"stage\":\"input\",\"summary\":\"Input error\",\"detail\":{},\"path\":\"\"}}", js(&format!("line {n}: {e}"))),
     };
     match guarded(move || evaluate(&req)) {
-        Ok(r) => result_json(&id, &r),
+        Ok(r) => tftype::batch::result_json(&id, &r, false),
         Err(p) => format!("{{\"id\":{id},\"ok\":false,\"stage\":\"panic\",\"summary\":\"Internal error\",\"detail\":{},\"path\":\"\"}}", js(&p)),
     }
 }
 
-fn result_json(id: &str, r: &Response) -> String {
-    let mut s = format!("{{\"id\":{id},\"ok\":{}", r.ok);
-    if r.ok {
-        s += &format!(",\"type\":{},\"console\":{}", js(r.type_string.as_deref().unwrap_or("")), js(r.console.as_deref().unwrap_or("")));
-        if let Some(j) = &r.json {
-            s += &format!(",\"json\":{j}");
-        }
-        if !r.sensitive_paths.is_empty() {
-            s += &format!(",\"sensitive_paths\":{}", serde_json::to_string(&r.sensitive_paths).unwrap_or_default());
-        }
-        if !r.warnings.is_empty() {
-            let ws: Vec<_> = r.warnings.iter().map(|w| serde_json::json!({"summary": w.summary, "detail": w.detail, "start": w.start, "end": w.end})).collect();
-            s += &format!(",\"warnings\":{}", serde_json::Value::Array(ws));
-        }
-    } else {
-        let stage = serde_json::to_string(&r.stage).unwrap_or_default();
-        s += &format!(",\"stage\":{stage},\"summary\":{},\"detail\":{},\"path\":{}", js(r.summary.as_deref().unwrap_or("")), js(r.detail.as_deref().unwrap_or("")), js(r.path.as_deref().unwrap_or("")));
-        if let Some(e) = &r.error {
-            s += &format!(",\"error\":{}", js(e));
-        }
-        let diags: Vec<_> = r.diagnostics.iter().map(|d| serde_json::json!({"severity": d.severity, "summary": d.summary, "detail": d.detail, "source": d.source, "start": d.start, "end": d.end})).collect();
-        s += &format!(",\"diagnostics\":{}", serde_json::Value::Array(diags));
-    }
-    s.push('}');
-    s
-}

@@ -1,0 +1,96 @@
+//! The result schema of `tftype batch` (the oracle's, keys in its order),
+//! shared by the CLI and the JS API (which adds UTF-16 ranges).
+
+use crate::pipeline::{DiagnosticOut, Response};
+
+fn js(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
+}
+
+/// A diagnostic's place: byte range, and with `utf16` the UTF-16 one too
+/// (what JavaScript strings index by).
+fn place(d: &DiagnosticOut, utf16: bool, obj: &mut serde_json::Map<String, serde_json::Value>) {
+    obj.insert("start".into(), d.start.into());
+    obj.insert("end".into(), d.end.into());
+    if utf16 {
+        obj.insert("start16".into(), d.start16.into());
+        obj.insert("end16".into(), d.end16.into());
+    }
+}
+
+/// One result line for `r`; `id` is the case's id as JSON text (followed,
+/// for a flavored case, by `,"flavor":NAME`).
+pub fn result_json(id: &str, r: &Response, utf16: bool) -> String {
+    let mut s = format!("{{\"id\":{id},\"ok\":{}", r.ok);
+    if r.ok {
+        s += &format!(",\"type\":{},\"console\":{}", js(r.type_string.as_deref().unwrap_or("")), js(r.console.as_deref().unwrap_or("")));
+        if let Some(j) = &r.json {
+            s += &format!(",\"json\":{j}");
+        }
+        if !r.sensitive_paths.is_empty() {
+            s += &format!(",\"sensitive_paths\":{}", serde_json::to_string(&r.sensitive_paths).unwrap_or_default());
+        }
+        if !r.warnings.is_empty() {
+            let ws: Vec<_> = r
+                .warnings
+                .iter()
+                .map(|w| {
+                    let mut o = serde_json::Map::new();
+                    o.insert("summary".into(), w.summary.clone().into());
+                    o.insert("detail".into(), w.detail.clone().into());
+                    place(w, utf16, &mut o);
+                    serde_json::Value::Object(o)
+                })
+                .collect();
+            s += &format!(",\"warnings\":{}", serde_json::Value::Array(ws));
+        }
+    } else {
+        let stage = serde_json::to_string(&r.stage).unwrap_or_default();
+        s += &format!(
+            ",\"stage\":{stage},\"summary\":{},\"detail\":{},\"path\":{}",
+            js(r.summary.as_deref().unwrap_or("")),
+            js(r.detail.as_deref().unwrap_or("")),
+            js(r.path.as_deref().unwrap_or(""))
+        );
+        if let Some(e) = &r.error {
+            s += &format!(",\"error\":{}", js(e));
+        }
+        let diags: Vec<_> = r
+            .diagnostics
+            .iter()
+            .map(|d| {
+                let mut o = serde_json::Map::new();
+                o.insert("severity".into(), serde_json::to_value(d.severity).unwrap_or_default());
+                o.insert("summary".into(), d.summary.clone().into());
+                o.insert("detail".into(), d.detail.clone().into());
+                o.insert("source".into(), serde_json::to_value(d.source).unwrap_or_default());
+                place(d, utf16, &mut o);
+                serde_json::Value::Object(o)
+            })
+            .collect();
+        s += &format!(",\"diagnostics\":{}", serde_json::Value::Array(diags));
+    }
+    s.push('}');
+    s
+}
+
+/// A case (the oracle's case schema, as JSON text) evaluated into its
+/// result line; a case that cannot be read gets stage `input`.
+pub fn evaluate_case(case: &str, utf16: bool) -> String {
+    let input_error = |id: &str, e: &dyn std::fmt::Display| {
+        format!("{{\"id\":{id},\"ok\":false,\"stage\":\"input\",\"summary\":\"Input error\",\"detail\":{},\"path\":\"\"}}", js(&e.to_string()))
+    };
+    let case: serde_json::Value = match serde_json::from_str(case) {
+        Ok(v) => v,
+        Err(e) => return input_error("null", &e),
+    };
+    let id = case.get("id").cloned().unwrap_or(serde_json::Value::Null).to_string();
+    let id = match case.get("flavor").and_then(|f| f.as_str()) {
+        Some(f) => format!("{id},\"flavor\":{}", js(f)),
+        None => id,
+    };
+    match serde_json::from_value::<crate::Request>(case) {
+        Ok(req) => result_json(&id, &crate::evaluate(&req), utf16),
+        Err(e) => input_error(&id, &e),
+    }
+}

@@ -1,0 +1,116 @@
+//! Links people can write by hand: the playground's readable query
+//! parameters, `?type=…&value=…&format=…&flavor=…&lang=…&name=…` (plain
+//! text, URL-encoded), plus `nullable=false`, `sensitive=true` and `tab=…`.
+//! `tftype link` writes them; the page reads them (a `#v1.` share link in
+//! the same URL wins: it is what the page keeps up to date as you type).
+
+use crate::pipeline::Request;
+use crate::valueparse::ValueFormat;
+
+/// What a link says besides the request.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Extras {
+    /// The language of tftype's own words (`en`, `zh`, `ja`).
+    pub lang: Option<String>,
+    /// The result tab to open (`console`, `json`, `type`, …).
+    pub tab: Option<String>,
+}
+
+fn format_key(f: ValueFormat) -> String {
+    serde_json::to_value(f).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+}
+
+/// `base?type=…&value=…`: only what differs from the playground's defaults.
+pub fn url(base: &str, req: &Request, extras: &Extras) -> String {
+    let mut q = form_urlencoded::Serializer::new(String::new());
+    if let Some(t) = &req.type_src {
+        q.append_pair("type", t);
+    }
+    q.append_pair("value", &req.value);
+    if req.value_format != ValueFormat::Hcl {
+        q.append_pair("format", &format_key(req.value_format));
+    }
+    if let Some(f) = &req.flavor {
+        q.append_pair("flavor", f);
+    }
+    if let Some(l) = &extras.lang {
+        q.append_pair("lang", l);
+    }
+    if req.var_name != "v" {
+        q.append_pair("name", &req.var_name);
+    }
+    if !req.nullable {
+        q.append_pair("nullable", "false");
+    }
+    if req.sensitive {
+        q.append_pair("sensitive", "true");
+    }
+    if let Some(t) = &extras.tab {
+        q.append_pair("tab", t);
+    }
+    let sep = if base.contains('?') { '&' } else { '?' };
+    format!("{base}{sep}{}", q.finish())
+}
+
+/// The request a query string (with or without its `?`) describes; None
+/// when it has neither `type` nor `value`. Unknown formats fall back to
+/// HCL; an unknown flavor is kept (the page says it does not know it).
+pub fn parse(query: &str) -> Option<(Request, Extras)> {
+    let mut req = Request::new(None, "");
+    let mut extras = Extras::default();
+    let mut seen = false;
+    for (k, v) in form_urlencoded::parse(query.trim_start_matches('?').as_bytes()) {
+        match &*k {
+            "type" => {
+                seen = true;
+                req.type_src = (!v.trim().is_empty()).then(|| v.to_string());
+            }
+            "value" => {
+                seen = true;
+                req.value = v.to_string();
+            }
+            "format" => req.value_format = serde_json::from_value(serde_json::Value::String(v.to_string())).unwrap_or_default(),
+            "flavor" => req.flavor = Some(v.to_string()),
+            "lang" => extras.lang = Some(v.to_string()),
+            "name" if !v.trim().is_empty() => req.var_name = v.trim().to_string(),
+            "nullable" => req.nullable = !matches!(&*v, "false" | "0" | "no"),
+            "sensitive" => req.sensitive = matches!(&*v, "" | "true" | "1" | "yes"),
+            "tab" => extras.tab = Some(v.to_string()),
+            _ => {}
+        }
+    }
+    seen.then_some((req, extras))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_link_carries_what_differs_from_the_defaults_and_reads_back() {
+        let mut req = Request::new(Some("list(object({ name = string }))"), "[{ name = \"a&b\" }] # 100%");
+        req.value_format = ValueFormat::Tfvars;
+        req.flavor = Some("opentofu@1.8".into());
+        req.var_name = "servers".into();
+        req.nullable = false;
+        let extras = Extras { lang: Some("ja".into()), tab: None };
+        let u = url("https://example.org/tftype/", &req, &extras);
+        assert_eq!(
+            u,
+            "https://example.org/tftype/?type=list%28object%28%7B+name+%3D+string+%7D%29%29&value=%5B%7B+name+%3D+%22a%26b%22+%7D%5D+%23+100%25&format=tfvars&flavor=opentofu%401.8&lang=ja&name=servers&nullable=false"
+        );
+        let (back, ex) = parse(u.split_once('?').unwrap().1).unwrap();
+        assert_eq!((back.type_src, back.value, back.value_format), (req.type_src, req.value, req.value_format));
+        assert_eq!((back.flavor, back.var_name, back.nullable, back.sensitive), (req.flavor, req.var_name, false, false));
+        assert_eq!(ex, extras);
+    }
+
+    #[test]
+    fn hand_written_links_may_use_percent_twenty_and_leave_things_out() {
+        let (r, _) = parse("?value=%5B1%2C%202%5D").unwrap();
+        assert_eq!((r.type_src, r.value.as_str(), r.value_format), (None, "[1, 2]", ValueFormat::Hcl));
+        let (r, _) = parse("type=number&value=1&format=nonsense&sensitive").unwrap();
+        assert_eq!((r.type_src.as_deref(), r.value_format, r.sensitive), (Some("number"), ValueFormat::Hcl, true));
+        assert!(parse("?embed=1&flavor=terraform@1.5").is_none());
+    }
+}

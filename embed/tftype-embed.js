@@ -1,0 +1,262 @@
+// <tftype-example>: a live Terraform / OpenTofu type example inside a documentation page.
+//
+//   <script type="module" src="https://HOST/tftype/tftype-embed.js"></script>
+//   <tftype-example flavor="opentofu@1.8" lang="ja">
+//     <pre slot="type">list(object({ name = string, port = optional(number, 80) }))</pre>
+//     <pre slot="value">[{ name = "web" }]</pre>
+//   </tftype-example>
+//
+// Without JavaScript the two <pre> blocks read as ordinary code. With it, the element shows
+// both texts in small editors sized to their content, the result below them (what
+// `terraform console` prints, or the error) and a link to the full playground. Every element
+// on a page shares one engine: the npm package's module, whose .wasm is fetched once.
+// Attributes: flavor, lang (en, zh, ja), format (hcl, tfvars, json, cli), nullable ("false"),
+// sensitive, name, readonly, theme (light, dark; default: the page's color scheme), tab
+// (console, json, type). `element.result` is the engine's last answer; every evaluation
+// dispatches a `tftype-result` event with it as `detail`.
+
+import { evaluate, flavors } from "./npm/index.js";
+
+const PLAYGROUND = new URL("./", import.meta.url);
+const FLAVORS = new Map(flavors().map((f) => [f.name, f]));
+const DEFAULT_FLAVOR = "terraform@1.15";
+
+// The element's own words, per language (the tools' messages stay as they print them).
+const WORDS = {
+  en: {
+    type: "Type constraint",
+    value: "Value",
+    noType: "(no type argument)",
+    accepted: "Accepted",
+    refused: { type: "The type constraint is invalid", value: "The value cannot be read", convert: "The value does not match the type", null: "null is not allowed here", crash: "This version crashes on this type constraint", input: "This version is unknown", limit: "The result is too large to show" },
+    console: "Console",
+    json: "JSON",
+    typeTab: "Type",
+    open: "Open in playground",
+    as: (v) => `as ${v}`,
+  },
+  zh: {
+    type: "类型约束",
+    value: "值",
+    noType: "（没有 type 参数）",
+    accepted: "接受",
+    refused: { type: "类型约束无效", value: "无法读取该值", convert: "值与类型不匹配", null: "此处不允许 null", crash: "此版本在该类型约束上崩溃", input: "未知的版本", limit: "结果太大，无法显示" },
+    console: "控制台",
+    json: "JSON",
+    typeTab: "类型",
+    open: "在 Playground 中打开",
+    as: (v) => `按 ${v}`,
+  },
+  ja: {
+    type: "型制約",
+    value: "値",
+    noType: "（type 引数なし）",
+    accepted: "受け入れられました",
+    refused: { type: "型制約が無効です", value: "値を読み取れません", convert: "値が型に一致しません", null: "ここでは null は使えません", crash: "このバージョンはこの型制約でクラッシュします", input: "不明なバージョンです", limit: "結果が大きすぎて表示できません" },
+    console: "コンソール",
+    json: "JSON",
+    typeTab: "型",
+    open: "Playground で開く",
+    as: (v) => `${v} の場合`,
+  },
+};
+
+const FORMAT_LABELS = { hcl: "HCL", tfvars: ".tfvars", json: ".tfvars.json", cli: "-var" };
+
+const STYLE = `
+:host { display: block; margin: 1rem 0; font: 14px/1.45 system-ui, sans-serif;
+  --bg: #ffffff; --panel: #f5f6f8; --fg: #1d2330; --muted: #5d6675; --border: #d5d9e0;
+  --ok: #15803d; --err: #c2410c; --accent: #5b4bd6; color-scheme: light; }
+:host([theme="dark"]) { --bg: #15181f; --panel: #1e222b; --fg: #e6e8ee; --muted: #9aa3b2; --border: #343a46;
+  --ok: #4ade80; --err: #fb923c; --accent: #a5b4fc; color-scheme: dark; }
+@media (prefers-color-scheme: dark) {
+  :host(:not([theme="light"])) { --bg: #15181f; --panel: #1e222b; --fg: #e6e8ee; --muted: #9aa3b2; --border: #343a46;
+    --ok: #4ade80; --err: #fb923c; --accent: #a5b4fc; color-scheme: dark; }
+}
+* { box-sizing: border-box; }
+.box { background: var(--bg); color: var(--fg); border: 1px solid var(--border); border-radius: 8px; padding: 0.6rem 0.7rem; }
+.editors { display: grid; grid-template-columns: 1fr 1fr; gap: 0.6rem; }
+@container (max-width: 34rem) { .editors { grid-template-columns: 1fr; } }
+.box { container-type: inline-size; }
+label { display: block; font-size: 0.78rem; font-weight: 600; color: var(--muted); margin-bottom: 0.2rem; }
+textarea { display: block; width: 100%; resize: vertical; margin: 0; padding: 0.35rem 0.5rem;
+  font: 13px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; color: var(--fg);
+  background: var(--panel); border: 1px solid var(--border); border-radius: 6px; white-space: pre; overflow: auto; tab-size: 2; }
+textarea:focus-visible, a:focus-visible, button:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
+textarea[readonly] { resize: none; }
+.head { display: flex; flex-wrap: wrap; gap: 0.3rem 0.8rem; align-items: baseline; margin: 0.55rem 0 0.3rem; }
+.status { font-weight: 700; }
+.status.ok { color: var(--ok); } .status.err { color: var(--err); }
+.by { color: var(--muted); font-size: 0.8rem; }
+.tabs { margin-left: auto; display: flex; gap: 0.2rem; }
+.tabs button { font: inherit; font-size: 0.8rem; color: var(--muted); background: none; border: 0; border-bottom: 2px solid transparent; padding: 0.1rem 0.4rem; cursor: pointer; }
+.tabs button[aria-selected="true"] { color: var(--fg); border-bottom-color: var(--accent); }
+pre { margin: 0; padding: 0.45rem 0.6rem; background: var(--panel); border-radius: 6px; overflow: auto; max-height: 22rem;
+  font: 13px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; white-space: pre; }
+.detail { white-space: pre-wrap; overflow-wrap: anywhere; }
+.foot { margin-top: 0.4rem; text-align: right; font-size: 0.8rem; }
+a { color: var(--accent); }
+`;
+
+class TftypeExample extends HTMLElement {
+  static observedAttributes = ["flavor", "lang", "format", "nullable", "sensitive", "name", "readonly", "theme", "tab"];
+
+  constructor() {
+    super();
+    this.attachShadow({ mode: "open" });
+    this.result = null;
+    this._tab = null;
+  }
+
+  connectedCallback() {
+    if (this._built) return;
+    this._built = true;
+    const slotText = (name) => {
+      const el = this.querySelector(`[slot="${name}"]`);
+      return el ? el.textContent.replace(/^\n/, "").replace(/\n\s*$/, "") : "";
+    };
+    const root = this.shadowRoot;
+    root.innerHTML = `<style>${STYLE}</style>
+      <div class="box" part="box">
+        <div class="editors">
+          <div><label part="label"></label><textarea class="type" spellcheck="false" autocomplete="off" part="editor"></textarea></div>
+          <div><label part="label"></label><textarea class="value" spellcheck="false" autocomplete="off" part="editor"></textarea></div>
+        </div>
+        <div class="head"><span class="status" role="status"></span><span class="by"></span><span class="tabs" role="tablist"></span></div>
+        <pre class="out" tabindex="0" part="result"></pre>
+        <div class="foot"><a class="open" target="_blank" rel="noopener"></a></div>
+      </div>`;
+    this._type = root.querySelector("textarea.type");
+    this._value = root.querySelector("textarea.value");
+    this._type.value = slotText("type");
+    this._value.value = slotText("value");
+    const ids = `tftype-${Math.random().toString(36).slice(2, 8)}`;
+    const labels = root.querySelectorAll("label");
+    labels[0].htmlFor = this._type.id = `${ids}-t`;
+    labels[1].htmlFor = this._value.id = `${ids}-v`;
+    for (const ta of [this._type, this._value]) {
+      ta.addEventListener("input", () => {
+        this._fit(ta);
+        this._evaluate();
+      });
+    }
+    this._render();
+    this._evaluate();
+  }
+
+  attributeChangedCallback() {
+    if (!this._built) return;
+    this._render();
+    this._evaluate();
+  }
+
+  get _lang() {
+    const l = (this.getAttribute("lang") || document.documentElement.lang || "en").slice(0, 2).toLowerCase();
+    return WORDS[l] ? l : "en";
+  }
+
+  get _format() {
+    const f = this.getAttribute("format");
+    return f && FORMAT_LABELS[f] ? f : "hcl";
+  }
+
+  get _flavor() {
+    const f = this.getAttribute("flavor");
+    return f && FLAVORS.has(f) ? f : DEFAULT_FLAVOR;
+  }
+
+  /** The request for the engine (the fields of a `tftype batch` case). */
+  get request() {
+    const req = { value: this._value.value, value_format: this._format, flavor: this._flavor };
+    if (this._type.value.trim() !== "") req.type = this._type.value;
+    if (this.getAttribute("nullable") === "false") req.nullable = false;
+    if (this.hasAttribute("sensitive") && this.getAttribute("sensitive") !== "false") req.sensitive = true;
+    const name = (this.getAttribute("name") || "").trim();
+    if (name) req.var_name = name;
+    return req;
+  }
+
+  // An editor as tall as its text (at least one line, at most 20).
+  _fit(ta) {
+    const lines = ta.value.split("\n").length;
+    ta.rows = Math.min(Math.max(lines, 1), 20);
+  }
+
+  _render() {
+    const w = WORDS[this._lang];
+    const labels = this.shadowRoot.querySelectorAll("label");
+    labels[0].textContent = w.type;
+    labels[1].textContent = `${w.value} (${FORMAT_LABELS[this._format]})`;
+    this._type.placeholder = w.noType;
+    const ro = this.hasAttribute("readonly") && this.getAttribute("readonly") !== "false";
+    this._type.readOnly = this._value.readOnly = ro;
+    this._fit(this._type);
+    this._fit(this._value);
+    this.shadowRoot.querySelector(".by").textContent = w.as(FLAVORS.get(this._flavor).label);
+    this.shadowRoot.querySelector(".open").textContent = `${w.open} ↗`;
+  }
+
+  _evaluate() {
+    const req = this.request;
+    let r;
+    try {
+      r = evaluate(req);
+    } catch (e) {
+      r = { ok: false, stage: "input", summary: "Internal error", detail: String(e?.message ?? e), path: "", diagnostics: [] };
+    }
+    this.result = r;
+    this._show(r, req);
+    this.dispatchEvent(new CustomEvent("tftype-result", { detail: r, bubbles: true, composed: true }));
+  }
+
+  _show(r, req) {
+    const w = WORDS[this._lang];
+    const root = this.shadowRoot;
+    const status = root.querySelector(".status");
+    status.className = `status ${r.ok ? "ok" : "err"}`;
+    status.textContent = r.ok ? `✓ ${w.accepted}` : `✗ ${w.refused[r.stage] ?? r.summary}`;
+    const tabs = root.querySelector(".tabs");
+    tabs.replaceChildren();
+    const out = root.querySelector(".out");
+    out.classList.toggle("detail", !r.ok);
+    if (r.ok) {
+      const names = { console: w.console, json: w.json, type: w.typeTab };
+      const tab = this._tab ?? (names[this.getAttribute("tab")] ? this.getAttribute("tab") : "console");
+      for (const key of Object.keys(names)) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.setAttribute("role", "tab");
+        b.setAttribute("aria-selected", String(key === tab));
+        b.textContent = names[key];
+        b.addEventListener("click", () => {
+          this._tab = key;
+          this._show(this.result, this.request);
+        });
+        tabs.append(b);
+      }
+      out.dataset.tab = tab;
+      out.textContent =
+        tab === "json" ? (r.json ? JSON.stringify(r.json, null, 2) : "") : tab === "type" ? r.type : r.console;
+    } else {
+      out.dataset.tab = "error";
+      out.textContent = `${r.summary}\n\n${r.detail}`;
+    }
+    root.querySelector(".open").href = playgroundLink(req, this.getAttribute("lang"));
+  }
+}
+
+/** The playground with the same state, as a link people could write (see `tftype link`). */
+function playgroundLink(req, lang) {
+  const q = new URLSearchParams();
+  if (req.type !== undefined) q.set("type", req.type);
+  q.set("value", req.value);
+  if (req.value_format !== "hcl") q.set("format", req.value_format);
+  q.set("flavor", req.flavor);
+  if (lang) q.set("lang", lang);
+  if (req.var_name) q.set("name", req.var_name);
+  if (req.nullable === false) q.set("nullable", "false");
+  if (req.sensitive) q.set("sensitive", "true");
+  return `${PLAYGROUND.href}?${q}`;
+}
+
+if (!customElements.get("tftype-example")) customElements.define("tftype-example", TftypeExample);

@@ -1,0 +1,100 @@
+/** How `value` is read. */
+export type ValueFormat = "hcl" | "tfvars" | "json" | "ctyjson" | "cli";
+
+/** One variable: its `type` argument, its value, and how it is declared. */
+export interface Request {
+  /** Any JSON value; echoed back. */
+  id?: unknown;
+  /** The `type` argument's source text; absent or null: no `type` argument. */
+  type?: string | null;
+  /** The value's source text. */
+  value: string;
+  /** Default "hcl" (a module argument). */
+  value_format?: ValueFormat;
+  /** Default true. */
+  nullable?: boolean;
+  /** Default false. */
+  sensitive?: boolean;
+  /** The variable's name in messages (`var.NAME`); default "v". */
+  var_name?: string;
+  /** `terraform@1.5` … `terraform@1.15`, `opentofu@1.6` … `opentofu@1.12`; default `terraform@1.15`. */
+  flavor?: string;
+}
+
+/** Where a diagnostic is: byte offsets and UTF-16 offsets (what JavaScript strings index by). */
+export interface Place {
+  start: number | null;
+  end: number | null;
+  start16: number | null;
+  end16: number | null;
+}
+
+export interface Diagnostic extends Place {
+  severity: "error" | "warning";
+  summary: string;
+  detail: string;
+  /** Which text it points into. */
+  source: "type" | "value";
+}
+
+export interface Warning extends Place {
+  summary: string;
+  detail: string;
+}
+
+export interface Accepted {
+  id: unknown;
+  flavor?: string;
+  ok: true;
+  /** The final type, as Terraform writes it (`list(object({name=string}))`). */
+  type: string;
+  /** What `terraform console` (or `tofu console`) prints for `var.NAME`. */
+  console: string;
+  /** go-cty JSON: `{value, type}`; absent when the value has unknown parts or infinite numbers. */
+  json?: { value: unknown; type: unknown };
+  /** Paths of the sensitive parts ("" = the whole value). */
+  sensitive_paths?: string[];
+  /** OpenTofu 1.11+: "Object attribute is ignored". */
+  warnings?: Warning[];
+}
+
+export interface Refused {
+  id: unknown;
+  flavor?: string;
+  ok: false;
+  /** The step that failed. */
+  stage: "type" | "value" | "convert" | "null" | "crash" | "input" | "limit";
+  summary: string;
+  detail: string;
+  /** The path of a conversion error (`[0].name`). */
+  path: string;
+  /** go-cty's own conversion message. */
+  error?: string;
+  diagnostics: Diagnostic[];
+}
+
+export type Result = Accepted | Refused;
+
+export interface ExplainStep {
+  path: string;
+  from: string;
+  to: string;
+  rule: string;
+}
+
+export interface Flavor {
+  name: string;
+  product: string;
+  version: string;
+  release: string;
+  hcl: string;
+  cty: string;
+  label: string;
+}
+
+/** Evaluates one variable, as `tftype batch` does one case. */
+export function evaluate(request: Request): Result;
+/** The conversion rules the answer applied, outermost first. */
+export function explain(request: Request): ExplainStep[];
+/** The Terraform and OpenTofu versions tftype answers for. */
+export function flavors(): Flavor[];

@@ -1,0 +1,26 @@
+// tftype: the Terraform / OpenTofu type system (type constraints, values, conversion) in
+// WebAssembly. One ES module for browsers and Node >= 20; the .wasm is loaded once, at import.
+import init, { initSync, evaluateCase, explainCase, flavorTable } from "./tftype_core.js";
+
+const wasmUrl = new URL("./tftype_core_bg.wasm", import.meta.url);
+if (typeof process !== "undefined" && process.versions?.node && wasmUrl.protocol === "file:") {
+  const { readFile } = await import("node:fs/promises");
+  initSync({ module: await readFile(wasmUrl) });
+} else {
+  await init({ module_or_path: wasmUrl });
+}
+
+/** Evaluates one variable: the fields of a `tftype batch` case in, of its result out. */
+export function evaluate(request) {
+  return JSON.parse(evaluateCase(JSON.stringify(request)));
+}
+
+/** The conversion rules the answer applied, outermost first: `[{path, from, to, rule}]`. */
+export function explain(request) {
+  return JSON.parse(explainCase(JSON.stringify(request)));
+}
+
+/** The Terraform and OpenTofu versions tftype answers for. */
+export function flavors() {
+  return JSON.parse(flavorTable());
+}
