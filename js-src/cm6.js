@@ -17,7 +17,7 @@
 // `options` and the diagnostics list may also be given as JSON text.
 //   destroy(view)
 
-import { EditorState, Compartment, Annotation } from "@codemirror/state";
+import { EditorState, Compartment, Annotation, StateEffect, StateField } from "@codemirror/state";
 import {
   EditorView,
   keymap,
@@ -25,6 +25,7 @@ import {
   highlightActiveLineGutter,
   highlightSpecialChars,
   drawSelection,
+  Decoration,
 } from "@codemirror/view";
 import {
   Language,
@@ -239,6 +240,7 @@ const baseTheme = EditorView.theme({
     backgroundColor: "var(--cm-error-bg, rgba(207, 34, 46, 0.08))",
   },
   ".cm-lintPoint-error:after": { borderBottomColor: "var(--cm-error, #cf222e)" },
+  ".cm-why-highlight": { backgroundColor: "var(--cm-why, rgba(91, 75, 214, 0.22))", borderRadius: "2px" },
   ".cm-diagnostic-warning": { borderLeftColor: "var(--warn, #9a6700)" },
   ".cm-lintRange-warning": {
     backgroundImage: "none",
@@ -251,6 +253,24 @@ const baseTheme = EditorView.theme({
 // ---------------------------------------------------------------------------
 
 const programmatic = Annotation.define();
+
+// The part of the text a "Why" step is about, shaded while the step is
+// hovered or focused (setHighlight).
+const setHighlightEffect = StateEffect.define();
+const highlightMark = Decoration.mark({ class: "cm-why-highlight" });
+const highlightField = StateField.define({
+  create: () => Decoration.none,
+  update(deco, tr) {
+    deco = deco.map(tr.changes);
+    for (const e of tr.effects) {
+      if (e.is(setHighlightEffect)) {
+        deco = e.value ? Decoration.set([highlightMark.range(e.value.from, e.value.to)]) : Decoration.none;
+      }
+    }
+    return deco;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
 
 function languageExtension(name) {
   return name === "json" ? jsonGuardedLanguage : hclExpressionLanguage;
@@ -287,6 +307,7 @@ export function createEditor(parent, doc, options, onChange) {
         keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap]),
         EditorView.contentAttributes.of(contentAttrs),
         baseTheme,
+        highlightField,
         languageConf.of(languageExtension(opts.language)),
         readOnlyConf.of(readOnlyExtension(opts.readOnly)),
         EditorView.updateListener.of((u) => {
@@ -342,6 +363,18 @@ export function setDiagnostics(view, list) {
     out.push({ from, to, severity, message: String(d.message == null ? "" : d.message) });
   }
   view.dispatch(lintSetDiagnostics(view.state, out));
+}
+
+/** Shades [from, to) (UTF-16 offsets, clamped), scrolled into view; from < 0 clears it. */
+export function setHighlight(view, from, to) {
+  const len = view.state.doc.length;
+  if (from < 0 || from >= to) {
+    view.dispatch({ effects: setHighlightEffect.of(null) });
+    return;
+  }
+  const a = Math.max(0, Math.min(len, from | 0));
+  const b = Math.max(a, Math.min(len, to | 0));
+  view.dispatch({ effects: [setHighlightEffect.of(b > a ? { from: a, to: b } : null), EditorView.scrollIntoView(a, { y: "nearest" })] });
 }
 
 export function select(view, from, to) {

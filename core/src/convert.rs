@@ -85,26 +85,32 @@ pub enum MapAttr {
 
 impl Plan {
     /// The rule this step applies, in words for a learner.
-    pub fn rule(&self) -> String {
+    /// The rule's message key in the catalogs ([`crate::i18n`]) and the
+    /// element type it names, if any.
+    pub fn rule_key(&self) -> (&'static str, String) {
         match &self.kind {
-            PlanKind::Passthrough => "any type is accepted as it is".into(),
-            PlanKind::DynamicFixup => "a value of unknown type is converted once its type is known".into(),
-            PlanKind::NumberToString => "a number converts to a string of its decimal digits".into(),
-            PlanKind::BoolToString => "a bool converts to the string \"true\" or \"false\"".into(),
-            PlanKind::StringToNumber => "a string converts to a number if it is a decimal number".into(),
-            PlanKind::StringToBool => "a string converts to a bool if it is \"true\", \"false\", \"1\" or \"0\"".into(),
-            PlanKind::ObjectToObject { .. } => {
-                "an object converts attribute by attribute; extra attributes are dropped, missing optional ones become null".into()
-            }
-            PlanKind::TupleToTuple { .. } => "a tuple converts element by element".into(),
-            PlanKind::CollectionToList { .. } => "a list or set converts to a list element by element".into(),
-            PlanKind::CollectionToSet { .. } => "a list or set converts to a set; duplicates are removed".into(),
-            PlanKind::MapToMap { .. } => "a map converts element by element".into(),
-            PlanKind::TupleToList { ety, .. } => format!("a tuple converts to a list when every element converts to {}", ety.friendly_name()),
-            PlanKind::TupleToSet { ety, .. } => format!("a tuple converts to a set when every element converts to {}", ety.friendly_name()),
-            PlanKind::ObjectToMap { ety, .. } => format!("an object converts to a map when every attribute converts to {}", ety.friendly_name()),
-            PlanKind::MapToObject { .. } => "a map converts to an object when it has every required attribute".into(),
+            PlanKind::Passthrough => ("rule.passthrough", String::new()),
+            PlanKind::DynamicFixup => ("rule.dynamic", String::new()),
+            PlanKind::NumberToString => ("rule.number_to_string", String::new()),
+            PlanKind::BoolToString => ("rule.bool_to_string", String::new()),
+            PlanKind::StringToNumber => ("rule.string_to_number", String::new()),
+            PlanKind::StringToBool => ("rule.string_to_bool", String::new()),
+            PlanKind::ObjectToObject { .. } => ("rule.object_to_object", String::new()),
+            PlanKind::TupleToTuple { .. } => ("rule.tuple_to_tuple", String::new()),
+            PlanKind::CollectionToList { .. } => ("rule.collection_to_list", String::new()),
+            PlanKind::CollectionToSet { .. } => ("rule.collection_to_set", String::new()),
+            PlanKind::MapToMap { .. } => ("rule.map_to_map", String::new()),
+            PlanKind::TupleToList { ety, .. } => ("rule.tuple_to_list", ety.friendly_name()),
+            PlanKind::TupleToSet { ety, .. } => ("rule.tuple_to_set", ety.friendly_name()),
+            PlanKind::ObjectToMap { ety, .. } => ("rule.object_to_map", ety.friendly_name()),
+            PlanKind::MapToObject { .. } => ("rule.map_to_object", String::new()),
         }
+    }
+
+    /// The rule in English.
+    pub fn rule(&self) -> String {
+        let (key, ety) = self.rule_key();
+        crate::i18n::fill(crate::i18n::Lang::En, key, &[("type", &ety)])
     }
 }
 
@@ -723,7 +729,24 @@ pub struct ExplainStep {
     pub path: String,
     pub from: String,
     pub to: String,
+    /// The rule in English.
     pub rule: String,
+    /// The rule's message key ([`crate::i18n`]), for other languages.
+    #[serde(default)]
+    pub key: String,
+    /// The element type the rule names (`{type}`), if any.
+    #[serde(default)]
+    pub ety: String,
+    /// go-cty's message, when no conversion exists (`{message}`).
+    #[serde(default)]
+    pub message: String,
+}
+
+impl ExplainStep {
+    fn new(path: String, from: String, to: String, key: &'static str, ety: String, message: String) -> ExplainStep {
+        let rule = crate::i18n::fill(crate::i18n::Lang::En, key, &[("type", &ety), ("message", &message)]);
+        ExplainStep { path, from, to, rule, key: key.to_string(), ety, message }
+    }
 }
 
 /// The rules a conversion of `v` to `want` applies, outermost first, at most
@@ -739,16 +762,23 @@ pub const EXPLAIN_TYPE_MAX: usize = 240;
 pub fn explain_planned(v: &Value, want: &Type, top: &TopPlan, limit: usize, p: &Profile) -> Vec<ExplainStep> {
     let mut out = Vec::new();
     match top {
-        TopPlan::Unchanged => {
-            out.push(ExplainStep { path: String::new(), from: v.ty.type_string_short(EXPLAIN_TYPE_MAX), to: want.type_string_short(EXPLAIN_TYPE_MAX), rule: "the value already has the wanted type".into() })
-        }
+        TopPlan::Unchanged => out.push(ExplainStep::new(
+            String::new(),
+            v.ty.type_string_short(EXPLAIN_TYPE_MAX),
+            want.type_string_short(EXPLAIN_TYPE_MAX),
+            "rule.unchanged",
+            String::new(),
+            String::new(),
+        )),
         TopPlan::Plan(plan) => explain_plan(plan, v, &mut Vec::new(), &mut out, limit),
-        TopPlan::NoConversion => out.push(ExplainStep {
-            path: String::new(),
-            from: v.ty.type_string_short(EXPLAIN_TYPE_MAX),
-            to: want.type_string_short(EXPLAIN_TYPE_MAX),
-            rule: format!("no conversion exists: {}", crate::mismatch::mismatch_message(&v.ty, want, p)),
-        }),
+        TopPlan::NoConversion => out.push(ExplainStep::new(
+            String::new(),
+            v.ty.type_string_short(EXPLAIN_TYPE_MAX),
+            want.type_string_short(EXPLAIN_TYPE_MAX),
+            "rule.none",
+            String::new(),
+            crate::mismatch::mismatch_message(&v.ty, want, p),
+        )),
     }
     out
 }
@@ -757,8 +787,8 @@ fn explain_plan(p: &Plan, v: &Value, path: &mut Path, out: &mut Vec<ExplainStep>
     if out.len() >= limit {
         return;
     }
-    let rule = if v.is_null() { "null converts to a null of the wanted type".to_string() } else { p.rule() };
-    out.push(ExplainStep { path: crate::path::format_path(path), from: v.ty.type_string_short(EXPLAIN_TYPE_MAX), to: p.out.type_string_short(EXPLAIN_TYPE_MAX), rule });
+    let (key, ety) = if v.is_null() { ("rule.null", String::new()) } else { p.rule_key() };
+    out.push(ExplainStep::new(crate::path::format_path(path), v.ty.type_string_short(EXPLAIN_TYPE_MAX), p.out.type_string_short(EXPLAIN_TYPE_MAX), key, ety, String::new()));
     if v.is_null() || !v.is_known() {
         return;
     }

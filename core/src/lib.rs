@@ -17,6 +17,7 @@ pub mod defaults;
 pub mod diag;
 pub mod flavor;
 pub mod hclsrc;
+pub mod i18n;
 pub mod link;
 pub mod lint;
 mod goprint;
@@ -32,6 +33,7 @@ pub mod types;
 pub mod unify;
 pub mod value;
 pub mod versions;
+pub mod why;
 pub mod valueparse;
 pub mod writeback;
 

@@ -35,6 +35,10 @@ pub struct Request {
     /// see [`crate::flavor`]); None: current Terraform.
     #[serde(default)]
     pub flavor: Option<String>,
+    /// When set, the response also tells the story of the evaluation in
+    /// this language ([`crate::why`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<crate::i18n::Lang>,
 }
 
 fn default_true() -> bool {
@@ -54,6 +58,7 @@ impl Request {
             sensitive: false,
             var_name: default_var_name(),
             flavor: None,
+            lang: None,
         }
     }
 }
@@ -120,6 +125,9 @@ pub struct Response {
     /// Warnings the flavor gives for an accepted value (OpenTofu 1.11+:
     /// "Object attribute is ignored"), placed in the value source.
     pub warnings: Vec<DiagnosticOut>,
+    /// The story and tftype's notes, when the request asked for a language.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub story: Option<crate::why::Story>,
 }
 
 impl Response {
@@ -203,6 +211,14 @@ pub fn evaluate(req: &Request) -> Response {
 /// [`evaluate`] with the behaviour of `p` (which records what it was asked,
 /// see [`crate::versions::compare`]); the request's `flavor` is not looked at.
 pub fn evaluate_in(req: &Request, p: &Profile) -> Response {
+    let mut r = evaluate_plain(req, p);
+    if let Some(lang) = req.lang {
+        r.story = Some(crate::why::story_for(req, lang, p, &r));
+    }
+    r
+}
+
+fn evaluate_plain(req: &Request, p: &Profile) -> Response {
     let tc: TypeConstraint = match typeexpr::parse_variable_type_in(req.type_src.as_deref(), p) {
         Ok(tc) => tc,
         Err(TypeFailure::Invalid(diags)) => return Response::failure(Stage::Type, diags, req),
@@ -358,7 +374,7 @@ fn step_key(step: &PathStep) -> String {
 }
 
 /// The deepest part of the value source that `path` reaches.
-pub fn span_at<'a>(spans: &'a SpanTree, path: &Path) -> &'a SpanTree {
+pub fn span_at<'a>(spans: &'a SpanTree, path: &[PathStep]) -> &'a SpanTree {
     let mut cur = spans;
     for step in path {
         match cur.kids.get(&step_key(step)) {
@@ -370,7 +386,7 @@ pub fn span_at<'a>(spans: &'a SpanTree, path: &Path) -> &'a SpanTree {
 }
 
 /// The part of the type source that describes the value at `path`.
-fn type_span_at(tc: &TypeConstraint, path: &Path) -> Option<std::ops::Range<usize>> {
+pub(crate) fn type_span_at(tc: &TypeConstraint, path: &[PathStep]) -> Option<std::ops::Range<usize>> {
     if tc.spans == SpanTree::default() {
         return None;
     }

@@ -24,6 +24,7 @@ pub mod shell;
 use serde::{Deserialize, Serialize};
 
 use crate::convert;
+use crate::i18n::{self, Lang};
 use crate::flavor::{Flavor, Product, Profile};
 use crate::pipeline::{self, Request, Response};
 use crate::typeexpr::{self, TypeConstraint};
@@ -129,7 +130,8 @@ pub enum Refusal {
     /// and function calls are not allowed in `form`.
     NeedsFunction { func: &'static str, path: String, form: &'static str },
     /// `-var` / `TF_VAR_` take the text literally for this type: only
-    /// strings (or what converts from them) can be given that way.
+    /// strings (or what converts from them) can be given that way (`why`:
+    /// `null` or `structure`, under `refusal.literal.`).
     LiteralOnly { why: &'static str },
     /// Written this way, Terraform reads something else: it would print
     /// `got` where the value gives `want`.
@@ -138,23 +140,31 @@ pub enum Refusal {
 
 impl Refusal {
     /// In words, for the page and the CLI.
+    /// In words (English; see [`Refusal::message_in`]).
     pub fn message(&self) -> String {
+        self.message_in(Lang::En)
+    }
+
+    /// In words, in `lang` (the catalogs' `refusal.*`).
+    pub fn message_in(&self, lang: Lang) -> String {
         match self {
-            Refusal::TypeInvalid => "The type constraint is not valid, so there is no variable to write a value for.".into(),
-            Refusal::Unreadable => "The value cannot be read in its current format, so there is no value to write.".into(),
-            Refusal::NotAccepted => "The value does not convert to the type, so there is no converted value.".into(),
-            Refusal::BadName(n) => format!("\"{n}\" is not a valid variable name (letters, digits, _ and -, starting with a letter or _)."),
-            Refusal::Unknown => "The value has unknown parts, which cannot be written.".into(),
-            Refusal::Infinite => "The value holds an infinite number, which cannot be written.".into(),
-            Refusal::NulCharacter => "A string holds a NUL character, which no command-line argument or environment variable can carry.".into(),
+            Refusal::TypeInvalid => i18n::text(lang, "refusal.type_invalid").into(),
+            Refusal::Unreadable => i18n::text(lang, "refusal.unreadable").into(),
+            Refusal::NotAccepted => i18n::text(lang, "refusal.not_accepted").into(),
+            Refusal::BadName(n) => i18n::fill(lang, "refusal.bad_name", &[("name", n)]),
+            Refusal::Unknown => i18n::text(lang, "refusal.unknown").into(),
+            Refusal::Infinite => i18n::text(lang, "refusal.infinite").into(),
+            Refusal::NulCharacter => i18n::text(lang, "refusal.nul").into(),
             Refusal::NeedsFunction { func, path, form } => {
-                let at = if path.is_empty() { "The value".to_string() } else { format!("The value at {path}") };
-                format!("{at} needs {func}(…), and function calls are not allowed in {form}: written without it, the value reads differently.")
+                let form = i18n::text(lang, &format!("refusal.form.{form}"));
+                if path.is_empty() {
+                    i18n::fill(lang, "refusal.needs_function", &[("func", func), ("form", form)])
+                } else {
+                    i18n::fill(lang, "refusal.needs_function_at", &[("func", func), ("form", form), ("path", path)])
+                }
             }
-            Refusal::LiteralOnly { why } => format!("For this type, -var and TF_VAR_ take the text as it is, as a string: {why}"),
-            Refusal::ReadsDifferently { want, got } => {
-                format!("Written this way, it reads differently: the result would be\n{got}\ninstead of\n{want}")
-            }
+            Refusal::LiteralOnly { why } => i18n::text(lang, &format!("refusal.literal.{why}")).into(),
+            Refusal::ReadsDifferently { want, got } => i18n::fill(lang, "refusal.reads_differently", &[("got", got), ("want", want)]),
         }
     }
 }
@@ -221,7 +231,7 @@ pub fn emit_all(req: &Request, converted: bool) -> Vec<EmitOut> {
         .into_iter()
         .map(|kind| match emit(req, kind, converted) {
             Ok(e) => EmitOut { kind, text: Some(e.text), note: e.note, refusal: None },
-            Err(r) => EmitOut { kind, text: None, note: None, refusal: Some(r.message()) },
+            Err(r) => EmitOut { kind, text: None, note: None, refusal: Some(r.message_in(req.lang.unwrap_or_default())) },
         })
         .collect()
 }
@@ -286,7 +296,7 @@ impl<'r> Context<'r> {
             EmitKind::VarBash => format!("-var {}", shell::bash_quote(&format!("{name}={value_text}"))?),
             EmitKind::VarPowershell => {
                 if value_text.contains('"') {
-                    note = Some(shell::POWERSHELL_NOTE.to_string());
+                    note = Some(i18n::text(self.req.lang.unwrap_or_default(), "note.powershell").to_string());
                 }
                 format!("-var {}", shell::powershell_quote(&format!("{name}={value_text}"))?)
             }
@@ -348,13 +358,14 @@ fn answer_text(r: &Response) -> String {
     }
 }
 
+/// The form's key under `refusal.form.` in the catalogs.
 fn form_name(f: ValueFormat) -> &'static str {
     match f {
-        ValueFormat::Hcl => "a module argument",
-        ValueFormat::Tfvars => "a .tfvars file",
-        ValueFormat::Json => "a .tfvars.json file",
-        ValueFormat::Ctyjson => "cty JSON",
-        ValueFormat::Cli => "-var and TF_VAR_",
+        ValueFormat::Hcl => "module",
+        ValueFormat::Tfvars => "tfvars",
+        ValueFormat::Json => "json",
+        ValueFormat::Ctyjson => "ctyjson",
+        ValueFormat::Cli => "cli",
     }
 }
 
@@ -380,8 +391,8 @@ fn literal_text(v: &Value) -> Result<String, Refusal> {
         Kind::String(s) => Ok(s.to_string()),
         Kind::Number(n) => Ok(n.to_text_f()),
         Kind::Bool(b) => Ok(b.to_string()),
-        Kind::Null => Err(Refusal::LiteralOnly { why: "null cannot be given." }),
-        _ => Err(Refusal::LiteralOnly { why: "a collection or structure cannot be given." }),
+        Kind::Null => Err(Refusal::LiteralOnly { why: "null" }),
+        _ => Err(Refusal::LiteralOnly { why: "structure" }),
     }
 }
 

@@ -9,6 +9,7 @@ use std::time::Duration;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use tftype::diag::Source;
+use tftype::i18n::{fill, text as tr};
 
 use crate::cm;
 use crate::components::flavor_select::FlavorSelect;
@@ -59,11 +60,8 @@ pub fn App() -> impl IntoView {
     // The product version: the URL's, else the link's, else the one chosen
     // last on this site (a page opened without a link).
     if tftype::flavor::Flavor::lookup(&initial.flavor).is_none() {
-        first_notice = Some(format!(
-            "This link asks for {}, which this version of tftype does not know; showing {}.",
-            initial.flavor,
-            tftype::flavor::Flavor::default_flavor().label()
-        ));
+        let lang = mode.lang.or(initial.lang).or_else(page::stored_lang).unwrap_or_else(page::browser_lang);
+        first_notice = Some(fill(lang, "ui.unknown_flavor", &[("flavor", &initial.flavor), ("shown", &tftype::flavor::Flavor::default_flavor().label())]));
         initial.flavor = crate::model::default_flavor();
     }
     if first_example.is_some() {
@@ -74,7 +72,12 @@ pub fn App() -> impl IntoView {
     if let Some(f) = mode.flavor {
         initial.flavor = f.to_string();
     }
+    // The language: the URL's, else the link's, else the one chosen last
+    // here, else the browser's.
+    initial.lang = Some(mode.lang.or(initial.lang).or_else(page::stored_lang).unwrap_or_else(page::browser_lang));
     let inputs = Inputs::new(&initial);
+    provide_context(inputs.lang);
+    Effect::new(move |_| page::apply_lang(inputs.lang.get()));
     // A link opened as it is keeps its text; a changed state gets a new one.
     let link_as_is = had_link && first_notice.is_none() && mode.flavor.is_none();
     let notice = RwSignal::new(first_notice);
@@ -115,7 +118,7 @@ pub fn App() -> impl IntoView {
                         answer.set(outcome::from_response(&st, *resp));
                         eval_ms.set(ms);
                     }
-                    Reply::Failed(why) => answer.set(Outcome::engine_failed(why)),
+                    Reply::Failed(why) => answer.set(Outcome::engine_failed(why, inputs.lang.get_untracked())),
                     _ => {}
                 }
                 updating.set(false);
@@ -136,7 +139,7 @@ pub fn App() -> impl IntoView {
                     &inputs.type_src.get_untracked(),
                     "hcl",
                     mode.readonly,
-                    "Type constraint",
+                    tr(inputs.lang.get_untracked(), "ui.type_constraint"),
                     move |t| inputs.type_src.set(t),
                 );
                 editors.ty.set_value(Some(v));
@@ -153,7 +156,7 @@ pub fn App() -> impl IntoView {
                     &inputs.value.get_untracked(),
                     lang,
                     mode.readonly,
-                    "Value",
+                    tr(inputs.lang.get_untracked(), "ui.value"),
                     move |t| inputs.value.set(t),
                 );
                 editors.value.set_value(Some(v));
@@ -223,20 +226,19 @@ pub fn App() -> impl IntoView {
     let share_now = move || {
         share_fallback.set(None);
         let Some(f) = share::encode_shareable(&inputs.state_untracked()) else {
-            share_status.set(Some(
-                "Too large to share: a link holds at most 1 MB of text.".into(),
-            ));
+            share_status.set(Some(tr(inputs.lang.get_untracked(), "ui.share_too_large").into()));
             return;
         };
         page::replace_hash(&f);
         share_hash.set(f);
         let link = page::href();
-        share_status.set(Some("Copying…".into()));
+        let lang = inputs.lang.get_untracked();
+        share_status.set(Some(tr(lang, "ui.share_copying").into()));
         spawn_local(async move {
             if page::copy_text(&link).await {
-                share_status.set(Some("Link copied".into()));
+                share_status.set(Some(tr(lang, "ui.share_copied").into()));
             } else {
-                share_status.set(Some("Copy this link:".into()));
+                share_status.set(Some(tr(lang, "ui.share_copy_this").into()));
                 share_fallback.set(Some(link));
             }
         });
@@ -261,6 +263,7 @@ pub fn App() -> impl IntoView {
         view! {
             <Header
                 flavor=inputs.flavor
+                lang=inputs.lang
                 gallery_open=gallery_open
                 theme=theme
                 share_status=share_status
@@ -268,7 +271,7 @@ pub fn App() -> impl IntoView {
                 share_now=share_now
                 toggle_theme=toggle_theme
             />
-            <Gallery open=gallery_open choose=choose />
+            <Gallery open=gallery_open lang=inputs.lang choose=choose />
         }
     });
 
@@ -284,7 +287,7 @@ pub fn App() -> impl IntoView {
                     rel="noopener"
                     href=move || format!("{}{}", page::base_url(), share_hash.get())
                 >
-                    "Open in playground ↗"
+                    {move || tr(inputs.lang.get(), "ui.open_in_playground")}
                 </a>
             </div>
         }
@@ -293,10 +296,7 @@ pub fn App() -> impl IntoView {
     let footer = (!mode.embed).then(|| {
         view! {
             <footer class="site-footer" data-testid="site-footer">
-                <p>
-                    "tftype applies the rules of the Terraform or OpenTofu version you pick (go-cty conversion, HCL type expressions, the input-variable pipeline) in WebAssembly. "
-                    "Nothing you type leaves this page; a share link keeps everything in its # part."
-                </p>
+                <p>{move || tr(inputs.lang.get(), "ui.footer")}</p>
             </footer>
         }
     });
@@ -309,29 +309,30 @@ pub fn App() -> impl IntoView {
                 {move || notice.get().map(|msg| view! {
                     <div class="notice" role="alert" data-testid="notice">
                         <span>{msg}</span>
-                        <button type="button" class="btn small" aria-label="Dismiss notice" on:click=move |_| notice.set(None)>"×"</button>
+                        <button type="button" class="btn small" aria-label=move || tr(inputs.lang.get(), "ui.dismiss") on:click=move |_| notice.set(None)>"×"</button>
                     </div>
                 })}
                 {move || lesson().map(|e| view! {
                     <p class="lesson" data-testid="lesson">
-                        <strong>{e.title}</strong>
+                        <strong>{move || e.title(inputs.lang.get())}</strong>
                         <span class="lesson-sep" aria-hidden="true">" — "</span>
-                        <span>{e.lesson}</span>
+                        <span>{move || e.lesson(inputs.lang.get())}</span>
+                        {e.url.map(|u| view! { " " <a href=u target="_blank" rel="noopener">{move || tr(inputs.lang.get(), "ui.report")}</a> })}
                     </p>
                 })}
                 <div class="editors">
                     <section class="pane" aria-labelledby="type-label">
                         <div class="pane-head">
-                            <h2 id="type-label">"Type constraint"</h2>
-                            <span class="hint">"empty = no type argument"</span>
+                            <h2 id="type-label">{move || tr(inputs.lang.get(), "ui.type_constraint")}</h2>
+                            <span class="hint">{move || tr(inputs.lang.get(), "ui.type_hint")}</span>
                         </div>
                         <div class="editor-host" data-testid="type-editor" node_ref=type_host></div>
                     </section>
                     <section class="pane" aria-labelledby="value-label">
                         <div class="pane-head">
-                            <h2 id="value-label">"Value"</h2>
+                            <h2 id="value-label">{move || tr(inputs.lang.get(), "ui.value")}</h2>
                             <label class="format">
-                                <span>"Format"</span>
+                                <span>{move || tr(inputs.lang.get(), "ui.format")}</span>
                                 <select
                                     data-testid="value-format"
                                     disabled=mode.readonly
@@ -342,8 +343,8 @@ pub fn App() -> impl IntoView {
                                     }
                                 >
                                     {Format::ALL.into_iter().map(|f| view! {
-                                        <option value=f.key() title=f.description() prop:selected=move || inputs.format.get() == f>
-                                            {f.label()}
+                                        <option value=f.key() title=move || f.description(inputs.lang.get()) prop:selected=move || inputs.format.get() == f>
+                                            {move || f.label(inputs.lang.get())}
                                         </option>
                                     }).collect_view()}
                                 </select>
@@ -382,7 +383,8 @@ fn switch_format(inputs: Inputs, editors: Editors, engine: StoredValue<Engine, L
                     inputs.value.set(text);
                 }
                 Reply::Reformatted(Err(why)) => {
-                    notice.set(Some(format!("The text is kept as you wrote it, now read as {}. {why}", to.description())));
+                    let lang = inputs.lang.get_untracked();
+                    notice.set(Some(fill(lang, "ui.format_kept", &[("format", &to.description(lang)), ("why", &why)])));
                 }
                 _ => {}
             }

@@ -50,6 +50,8 @@ mod imp {
         pub fn set_read_only(view: &EditorView, read_only: bool);
         #[wasm_bindgen(js_name = select)]
         pub fn select(view: &EditorView, from: usize, to: usize);
+        #[wasm_bindgen(js_name = setHighlight)]
+        pub fn set_highlight(view: &EditorView, from: i32, to: i32);
     }
 }
 
@@ -62,6 +64,7 @@ mod imp {
     pub fn set_diagnostics(_: &EditorView, _: &str) {}
     pub fn set_read_only(_: &EditorView, _: bool) {}
     pub fn select(_: &EditorView, _: usize, _: usize) {}
+    pub fn set_highlight(_: &EditorView, _: i32, _: i32) {}
 }
 
 pub use imp::EditorView;
@@ -124,6 +127,14 @@ pub fn set_read_only(view: &EditorView, read_only: bool) {
 /// Moves the cursor to (selects) a range, scrolls it into view and focuses.
 pub fn select(view: &EditorView, from: usize, to: usize) {
     imp::select(view, from, to)
+}
+
+/// Shades a part of the text (UTF-16 offsets); None clears the shading.
+pub fn set_highlight(view: &EditorView, range: Option<[usize; 2]>) {
+    match range {
+        Some([a, b]) => imp::set_highlight(view, a.min(i32::MAX as usize) as i32, b.min(i32::MAX as usize) as i32),
+        None => imp::set_highlight(view, -1, -1),
+    }
 }
 
 pub fn set_marks(view: &EditorView, marks: &[Mark]) {

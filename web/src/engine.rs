@@ -72,7 +72,7 @@ fn read_reply(work: Work, text: &str, ms: f64) -> Result<Reply, serde_json::Erro
 }
 
 fn reformat(req: &Request, to: ValueFormat) -> Result<String, String> {
-    tftype::writeback::reformat(req, to).map_err(|r| r.message())
+    tftype::writeback::reformat(req, to).map_err(|r| r.message_in(req.lang.unwrap_or_default()))
 }
 
 /// Runs a request here, on this thread.
@@ -205,6 +205,8 @@ mod worker {
         waiting: Vec<Waiting>,
         next_id: u64,
         on_restart: Rc<dyn Fn(String)>,
+        /// The language of what the user is told.
+        lang: leptos::prelude::RwSignal<tftype::i18n::Lang>,
         /// Keeps the message handler alive with its worker.
         _handler: Option<Closure<dyn FnMut(web_sys::MessageEvent)>>,
     }
@@ -234,6 +236,7 @@ mod worker {
                 waiting: Vec::new(),
                 next_id: 1,
                 on_restart: Rc::new(on_restart),
+                lang: crate::words::lang(),
                 _handler: None,
             })));
             e.start();
@@ -352,25 +355,29 @@ mod worker {
                     };
                     if let Some(r) = running {
                         let reply = read_reply(r.work, &text, ms);
-                        (r.done)(reply.unwrap_or_else(|e| Reply::Failed(format!("The engine's answer could not be read: {e}"))));
+                        let lang = self.lang();
+                        (r.done)(reply.unwrap_or_else(|e| Reply::Failed(tftype::i18n::fill(lang, "ui.engine.unreadable", &[("error", &e.to_string())]))));
                     }
                     self.pump();
                 }
                 "crash" => {
                     let message = get("message").as_string().unwrap_or_default();
-                    self.restart(format!("The engine stopped on this input ({message}) and was restarted. This is a bug in tftype; please report the inputs. Change them to go on."));
+                    self.restart(tftype::i18n::fill(self.lang(), "ui.engine.restarted", &[("message", &message)]));
                 }
                 _ => {}
             }
         }
 
+        fn lang(&self) -> tftype::i18n::Lang {
+            use leptos::prelude::GetUntracked;
+            self.0.borrow().lang.get_untracked()
+        }
+
         fn check_time(&self) {
             let too_long = self.0.borrow().running.as_ref().is_some_and(|r| crate::page::now_ms() - r.since > TOO_LONG_MS);
             if too_long {
-                self.restart(format!(
-                    "Evaluating this input took longer than {} seconds, so it was stopped and the engine restarted. This is a bug in tftype; please report the inputs.",
-                    (TOO_LONG_MS / 1000.0) as u32
-                ));
+                let seconds = ((TOO_LONG_MS / 1000.0) as u32).to_string();
+                self.restart(tftype::i18n::fill(self.lang(), "ui.engine.too_long", &[("seconds", &seconds)]));
             }
         }
 

@@ -13,6 +13,7 @@ mod outcome;
 mod page;
 mod share;
 mod signals;
+mod words;
 
 /// Opening the page with this fragment panics on purpose, after mounting, so
 /// that the end-to-end test can prove a panic is reported on the page.

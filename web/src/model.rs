@@ -2,6 +2,7 @@
 //! (`share.rs`) serialise it; examples (`examples.rs`) fill it in.
 
 use serde::{Deserialize, Deserializer, Serialize};
+use tftype::i18n::Lang;
 use tftype::{Request, ValueFormat};
 
 /// How the value text is read. The names are part of the share-link format
@@ -24,23 +25,13 @@ impl Format {
     pub const ALL: [Format; 4] = [Format::Hcl, Format::Tfvars, Format::Json, Format::Cli];
 
     /// The short label on the format selector.
-    pub fn label(self) -> &'static str {
-        match self {
-            Format::Hcl => "HCL",
-            Format::Tfvars => "tfvars",
-            Format::Json => "JSON",
-            Format::Cli => "-var",
-        }
+    pub fn label(self, lang: Lang) -> &'static str {
+        tftype::i18n::text(lang, &format!("ui.format.{}", self.key()))
     }
 
     /// A longer description (the selector's tooltip and accessible text).
-    pub fn description(self) -> &'static str {
-        match self {
-            Format::Hcl => "HCL expression, as in a module argument",
-            Format::Tfvars => "value of an attribute in a .tfvars file",
-            Format::Json => "value of a property in a .tfvars.json file",
-            Format::Cli => "text after NAME= in -var or TF_VAR_NAME",
-        }
+    pub fn description(self, lang: Lang) -> String {
+        tftype::i18n::text(lang, &format!("ui.format.{}.description", self.key())).to_string()
     }
 
     /// The stable key used in `<option value=...>` and share links.
@@ -104,15 +95,17 @@ impl Tab {
     }
 
     /// The tab's label; the first tab shows the error when there is one.
-    pub fn label(self, ok: bool) -> &'static str {
-        match self {
-            Tab::Console if ok => "Console",
-            Tab::Console => "Error",
-            Tab::Json => "JSON",
-            Tab::Type => "Type",
-            Tab::Explain => "Explain",
-            Tab::Versions => "Versions",
-        }
+    /// (The `explain` tab is labelled "Why": its key stays, for old links.)
+    pub fn label(self, ok: bool, lang: Lang) -> &'static str {
+        let key = match self {
+            Tab::Console if ok => "ui.tab.console",
+            Tab::Console => "ui.tab.error",
+            Tab::Json => "ui.tab.json",
+            Tab::Type => "ui.tab.type",
+            Tab::Explain => "ui.tab.why",
+            Tab::Versions => "ui.tab.versions",
+        };
+        tftype::i18n::text(lang, key)
     }
 
     /// Whether the tab has something to show for this result (JSON and type
@@ -157,6 +150,10 @@ pub struct State {
     /// before flavors existed have none: they mean Terraform 1.15.
     #[serde(default = "default_flavor")]
     pub flavor: String,
+    /// The language of tftype's own words; None: the reader's own (links
+    /// made before languages existed have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<Lang>,
 }
 
 fn yes() -> bool {
@@ -184,6 +181,7 @@ impl Default for State {
             var_name: default_var_name(),
             tab: Tab::Console,
             flavor: default_flavor(),
+            lang: None,
         }
     }
 }
@@ -205,6 +203,7 @@ impl State {
             var_name: req.var_name,
             tab: extras.tab.as_deref().and_then(Tab::from_key).unwrap_or_default(),
             flavor: req.flavor.unwrap_or_else(default_flavor),
+            lang: extras.lang.as_deref().and_then(Lang::parse),
         })
     }
 
@@ -216,6 +215,7 @@ impl State {
         };
         let mut req = Request::new(ty, &self.value);
         req.value_format = self.format.value_format();
+        req.lang = self.lang;
         req.nullable = self.nullable;
         req.sensitive = self.sensitive;
         let name = self.var_name.trim();

@@ -2,6 +2,7 @@
 //! error with its places, and the underlines for each editor.
 
 use tftype::diag::{Severity, Source};
+use tftype::i18n::{fill, text, Lang};
 use tftype::Stage;
 
 use crate::cm::Mark;
@@ -24,7 +25,6 @@ pub struct Outcome {
     pub detail: String,
     /// Where the errors are, in words, with the range to select.
     pub places: Vec<Place>,
-    pub explain: Vec<ExplainRow>,
     /// The flavor's warnings (the value is accepted all the same).
     pub warnings: Vec<Warning>,
     pub type_marks: Vec<Mark>,
@@ -33,6 +33,8 @@ pub struct Outcome {
     pub flavor_label: String,
     /// No answer yet (the engine is starting).
     pub pending: bool,
+    /// The story and tftype's notes, in the reader's language.
+    pub story: Option<tftype::why::Story>,
 }
 
 /// A warning of the product (OpenTofu 1.11+: "Object attribute is ignored").
@@ -53,50 +55,42 @@ pub struct Place {
     pub to16: usize,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExplainRow {
-    /// `[0].name`, or empty for the whole value.
-    pub path: String,
-    pub from: String,
-    pub to: String,
-    pub rule: String,
-}
-
 impl Outcome {
     /// A heading for the failed step, in plain words.
-    pub fn stage_label(&self) -> String {
-        stage_text(self.stage, &self.flavor_label)
+    pub fn stage_label(&self, lang: Lang) -> String {
+        stage_text(self.stage, &self.flavor_label, lang)
     }
 
     /// The engine stopped on the input (see `engine.rs`): `why` in words.
-    pub fn engine_failed(why: String) -> Outcome {
-        Outcome { summary: "The engine stopped".into(), detail: why, ..Outcome::default() }
+    pub fn engine_failed(why: String, lang: Lang) -> Outcome {
+        Outcome { summary: text(lang, "ui.engine_stopped").into(), detail: why, ..Outcome::default() }
     }
 
     /// The status line: accepted, the failed step, or still evaluating.
-    pub fn status(&self) -> String {
+    pub fn status(&self, lang: Lang) -> String {
         if self.pending {
-            "Evaluating…".into()
+            text(lang, "ui.evaluating").into()
         } else if self.ok {
-            "✓ Accepted".into()
+            format!("✓ {}", text(lang, "ui.accepted"))
         } else {
-            format!("✗ {}", self.stage_label())
+            format!("✗ {}", self.stage_label(lang))
         }
     }
 }
 
 /// A heading for a failed step, in plain words (`flavor_label`: "Terraform 1.5").
-pub fn stage_text(stage: Option<Stage>, flavor_label: &str) -> String {
-    match stage {
-        Some(Stage::Type) => "The type constraint is invalid".into(),
-        Some(Stage::Value) => "The value cannot be read".into(),
-        Some(Stage::Convert) => "The value does not match the type".into(),
-        Some(Stage::Null) => "null is not allowed here".into(),
-        Some(Stage::Crash) => format!("{flavor_label} crashes on this type constraint"),
-        Some(Stage::Input) => "This version is unknown".into(),
-        Some(Stage::Limit) => "The result is too large to show".into(),
-        None => "Error".into(),
-    }
+pub fn stage_text(stage: Option<Stage>, flavor_label: &str, lang: Lang) -> String {
+    let key = match stage {
+        Some(Stage::Type) => "ui.stage.type",
+        Some(Stage::Value) => "ui.stage.value",
+        Some(Stage::Convert) => "ui.stage.convert",
+        Some(Stage::Null) => "ui.stage.null",
+        Some(Stage::Crash) => "ui.stage.crash",
+        Some(Stage::Input) => "ui.stage.input",
+        Some(Stage::Limit) => "ui.stage.limit",
+        None => "ui.stage.error",
+    };
+    fill(lang, key, &[("flavor", flavor_label)])
 }
 
 impl Outcome {
@@ -111,7 +105,9 @@ impl Outcome {
 }
 
 /// The JSON tab's text for a value with unknown parts.
-pub const NO_JSON: &str = "(no JSON: go-cty's JSON cannot write this value: parts of it are unknown, \"known after apply\", or infinite numbers)";
+pub fn no_json(lang: Lang) -> &'static str {
+    text(lang, "ui.no_json")
+}
 
 /// Evaluates `state` with the engine, on this thread.
 #[cfg(test)]
@@ -122,6 +118,7 @@ pub fn compute(state: &State) -> Outcome {
 /// What the page shows for the engine's answer `resp` to `state`.
 pub fn from_response(state: &State, resp: tftype::Response) -> Outcome {
     let req = state.request();
+    let lang = state.lang.unwrap_or_default();
     let type_text = req.type_src.as_deref().unwrap_or("");
     let mut out = Outcome {
         flavor_label: state.flavor().label(),
@@ -132,21 +129,12 @@ pub fn from_response(state: &State, resp: tftype::Response) -> Outcome {
         json: match resp.json {
             Some(j) => j,
             // go-cty's JSON cannot write unknown values.
-            None if resp.ok => NO_JSON.to_string(),
+            None if resp.ok => no_json(lang).to_string(),
             None => String::new(),
         },
+        story: resp.story,
         summary: resp.summary.unwrap_or_default(),
         detail: resp.detail.unwrap_or_default(),
-        explain: resp
-            .explain
-            .into_iter()
-            .map(|s| ExplainRow {
-                path: s.path,
-                from: s.from,
-                to: s.to,
-                rule: s.rule,
-            })
-            .collect(),
         ..Outcome::default()
     };
     for d in resp.diagnostics.iter().chain(&resp.warnings) {
@@ -156,13 +144,14 @@ pub fn from_response(state: &State, resp: tftype::Response) -> Outcome {
             }
             continue;
         };
-        let (what, text) = match d.source {
-            Source::Type => ("type constraint", type_text),
-            Source::Value => ("value", req.value.as_str()),
+        let (what, src) = match d.source {
+            Source::Type => ("ui.place.type", type_text),
+            Source::Value => ("ui.place.value", req.value.as_str()),
         };
+        let (line, col) = line_col(src, start);
         let place = Place {
             source: d.source,
-            label: format!("{what}, {}", line_col(text, start)),
+            label: fill(lang, what, &[("line", &line.to_string()), ("column", &col.to_string())]),
             from16,
             to16,
         };
@@ -224,9 +213,9 @@ pub fn clip(text: &str, max_lines: usize, max_bytes: usize) -> (&str, Option<usi
     (&text[..end], Some(text.lines().count()))
 }
 
-/// "line L, column C" (1-based, columns in characters) of a byte offset;
+/// The line and column (1-based, columns in characters) of a byte offset;
 /// offsets inside a character or past the end are clamped.
-pub fn line_col(src: &str, byte: usize) -> String {
+pub fn line_col(src: &str, byte: usize) -> (usize, usize) {
     let mut end = byte.min(src.len());
     while !src.is_char_boundary(end) {
         end -= 1;
@@ -234,7 +223,7 @@ pub fn line_col(src: &str, byte: usize) -> String {
     let before = &src[..end];
     let line = before.matches('\n').count() + 1;
     let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    format!("line {line}, column {col}")
+    (line, col)
 }
 
 #[cfg(test)]
@@ -258,7 +247,7 @@ mod tests {
         ));
         assert!(o.ok, "{}", o.detail);
         assert!(o.console.contains("(known after apply)"), "{}", o.console);
-        assert_eq!(o.json, NO_JSON);
+        assert_eq!(o.json, no_json(Lang::En));
     }
 
     #[test]
@@ -286,11 +275,11 @@ mod tests {
 
     #[test]
     fn line_col_counts_lines_and_characters() {
-        assert_eq!(line_col("ab\ncdé f", 0), "line 1, column 1");
-        assert_eq!(line_col("ab\ncdé f", 3), "line 2, column 1");
-        assert_eq!(line_col("ab\ncdé f", 8), "line 2, column 5");
-        assert_eq!(line_col("é", 1), "line 1, column 1");
-        assert_eq!(line_col("ab", 99), "line 1, column 3");
+        assert_eq!(line_col("ab\ncdé f", 0), (1, 1));
+        assert_eq!(line_col("ab\ncdé f", 3), (2, 1));
+        assert_eq!(line_col("ab\ncdé f", 8), (2, 5));
+        assert_eq!(line_col("é", 1), (1, 1));
+        assert_eq!(line_col("ab", 99), (1, 3));
     }
 
     #[test]
@@ -310,7 +299,7 @@ mod tests {
         let o = compute(&state("number", "\"fifteen\""));
         assert!(!o.ok);
         assert_eq!(o.stage, Some(Stage::Convert));
-        assert_eq!(o.stage_label(), "The value does not match the type");
+        assert_eq!(o.stage_label(Lang::En), "The value does not match the type");
         assert_eq!(o.summary, "Invalid value for input variable");
         assert!(o.detail.ends_with("a number is required."), "{}", o.detail);
         assert_eq!(o.value_marks.len(), 1);
@@ -358,7 +347,7 @@ mod tests {
             ..state("object({a=optional(string, \"x\"), a=number})", "{}")
         });
         assert_eq!(o.stage, Some(Stage::Crash));
-        assert_eq!(o.stage_label(), "Terraform 1.5 crashes on this type constraint");
+        assert_eq!(o.stage_label(Lang::En), "Terraform 1.5 crashes on this type constraint");
     }
 
     #[test]

@@ -15,6 +15,8 @@ pub struct Mode {
     pub readonly: bool,
     /// A theme forced by the URL (embedders match their site).
     pub theme: Option<Theme>,
+    /// A language forced by the URL (embedders show their docs' language).
+    pub lang: Option<tftype::i18n::Lang>,
 }
 
 impl Mode {
@@ -28,6 +30,7 @@ impl Mode {
                 "readonly" => m.readonly = on,
                 "theme" => m.theme = Theme::from_key(v),
                 "flavor" => m.flavor = tftype::flavor::Flavor::lookup(&v.replace("%40", "@")).map(|f| f.name),
+                "lang" => m.lang = tftype::i18n::Lang::parse(v),
                 _ => {}
             }
         }
@@ -107,6 +110,38 @@ pub fn stored_flavor() -> Option<&'static str> {
 pub fn store_flavor(name: &str) {
     if let Some(s) = local_storage() {
         let _ = s.set_item(FLAVOR_KEY, name);
+    }
+}
+
+const LANG_KEY: &str = "tftype.lang";
+
+/// The language chosen last on this site.
+pub fn stored_lang() -> Option<tftype::i18n::Lang> {
+    local_storage().and_then(|s| s.get_item(LANG_KEY).ok().flatten()).and_then(|v| tftype::i18n::Lang::parse(&v))
+}
+
+pub fn store_lang(lang: tftype::i18n::Lang) {
+    if let Some(s) = local_storage() {
+        let _ = s.set_item(LANG_KEY, lang.code());
+    }
+}
+
+/// The first of the browser's languages that tftype speaks (English otherwise).
+pub fn browser_lang() -> tftype::i18n::Lang {
+    let tags: Vec<String> = window()
+        .map(|w| w.navigator().languages().iter().filter_map(|v| v.as_string()).collect())
+        .unwrap_or_default();
+    tftype::i18n::Lang::from_preferences(tags.iter().map(String::as_str))
+}
+
+/// `<html lang=...>`, for screen readers and fonts.
+pub fn apply_lang(lang: tftype::i18n::Lang) {
+    if let Some(el) = window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = el.set_attribute("lang", match lang {
+            tftype::i18n::Lang::En => "en",
+            tftype::i18n::Lang::Zh => "zh-Hans",
+            tftype::i18n::Lang::Ja => "ja",
+        });
     }
 }
 

@@ -153,6 +153,7 @@ mod tests {
             var_name: "services".into(),
             tab: Tab::Json,
             flavor: "opentofu@1.8".into(),
+            lang: Some(tftype::i18n::Lang::Ja),
         }
     }
 
@@ -509,6 +510,7 @@ mod tests {
                 var_name: self.text(10),
                 tab: Tab::ALL[self.below(Tab::ALL.len())],
                 flavor: tftype::flavor::FLAVORS[self.below(tftype::flavor::FLAVORS.len())].name.to_string(),
+                lang: [None, Some(tftype::i18n::Lang::En), Some(tftype::i18n::Lang::Zh), Some(tftype::i18n::Lang::Ja)][self.below(4)],
             }
         }
     }

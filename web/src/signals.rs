@@ -2,6 +2,7 @@
 //! CodeMirror views once they exist (`Editors`).
 
 use leptos::prelude::*;
+use tftype::i18n::Lang;
 use tftype::diag::Source;
 
 use crate::cm::{self, EditorView};
@@ -19,6 +20,8 @@ pub struct Inputs {
     pub var_name: RwSignal<String>,
     pub tab: RwSignal<Tab>,
     pub flavor: RwSignal<String>,
+    /// The language of tftype's own words.
+    pub lang: RwSignal<Lang>,
 }
 
 impl Inputs {
@@ -32,12 +35,13 @@ impl Inputs {
             var_name: RwSignal::new(s.var_name.clone()),
             tab: RwSignal::new(s.tab),
             flavor: RwSignal::new(s.flavor.clone()),
+            lang: RwSignal::new(s.lang.unwrap_or_default()),
         }
     }
 
     /// The whole state (tracked).
     pub fn state(&self) -> State {
-        State { tab: self.tab.get(), ..self.eval_state() }
+        State { tab: self.tab.get(), lang: Some(self.lang.get()), ..self.eval_state() }
     }
 
     /// What the engine needs (tracked; the tab is left out so that switching
@@ -52,6 +56,7 @@ impl Inputs {
             var_name: self.var_name.get(),
             tab: Tab::Console,
             flavor: self.flavor.get(),
+            lang: Some(self.lang.get()),
         }
     }
 
@@ -65,6 +70,7 @@ impl Inputs {
             var_name: self.var_name.get_untracked(),
             tab: self.tab.get_untracked(),
             flavor: self.flavor.get_untracked(),
+            lang: Some(self.lang.get_untracked()),
         }
     }
 
@@ -77,6 +83,9 @@ impl Inputs {
         self.var_name.set(s.var_name.clone());
         self.tab.set(s.tab);
         self.flavor.set(s.flavor.clone());
+        if let Some(l) = s.lang {
+            self.lang.set(l);
+        }
     }
 
     /// The chosen product version (tracked).

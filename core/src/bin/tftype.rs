@@ -5,6 +5,8 @@
 //!   tftype eval --no-type VALUE [options]        (a variable without a `type` argument)
 //!   tftype eval TYPE VALUE --emit KIND [--converted] [--name NAME]
 //!                                                (the value written back, see `tftype::writeback`)
+//!   tftype explain TYPE VALUE [options] [--lang en|zh|ja]
+//!                                                (the story: what the version did, and why)
 //!   tftype flavors                               (the product versions, with their pins)
 //!   tftype link TYPE VALUE [options] [--lang L] [--tab T] [--base URL]
 //!                                                (a playground link with readable parameters)
@@ -27,7 +29,8 @@ fn main() {
     }
     let code = match args.first().map(String::as_str) {
         Some("batch") => batch(),
-        Some("eval") => eval(&args[1..]),
+        Some("eval") => eval(&args[1..], false),
+        Some("explain") => eval(&args[1..], true),
         Some("flavors") => flavors(),
         Some("link") => link(&args[1..]),
         _ => {
@@ -50,6 +53,7 @@ const USAGE: &str = "usage: tftype batch < cases.jsonl
        tftype eval TYPE VALUE [--format hcl|tfvars|json|ctyjson|cli] [--flavor NAME | --all-flavors] [--sensitive] [--non-nullable]
        tftype eval --no-type VALUE [options]
        tftype eval TYPE VALUE [options] --emit tfvars|tfvars-json|var-bash|var-powershell|env-bash|env-powershell|module-arg|variable-block [--converted] [--name NAME]
+       tftype explain TYPE VALUE [--format F] [--flavor NAME] [--sensitive] [--non-nullable] [--name NAME] [--lang en|zh|ja]
        tftype flavors
        tftype link TYPE VALUE [--format F] [--flavor NAME] [--name NAME] [--sensitive] [--non-nullable] [--lang en|zh|ja] [--tab T] [--base URL]
        tftype link --no-type VALUE [options]";
@@ -132,7 +136,8 @@ fn link(args: &[String]) -> i32 {
     0
 }
 
-fn eval(args: &[String]) -> i32 {
+/// `eval`, or with `explain` the story of the evaluation.
+fn eval(args: &[String], explain: bool) -> i32 {
     let no_type = args.first().is_some_and(|a| a == "--no-type");
     let positional = if no_type { 1 } else { 2 };
     let skip = usize::from(no_type);
@@ -144,6 +149,7 @@ fn eval(args: &[String]) -> i32 {
     let mut all_flavors = false;
     let mut emit = None;
     let mut converted = false;
+    let mut lang = tftype::i18n::Lang::En;
     let mut i = 2;
     while i < args.len() {
         match args[i].as_str() {
@@ -151,6 +157,16 @@ fn eval(args: &[String]) -> i32 {
             "--non-nullable" => req.nullable = false,
             "--all-flavors" => all_flavors = true,
             "--converted" => converted = true,
+            "--lang" if i + 1 < args.len() => {
+                i += 1;
+                match tftype::i18n::Lang::parse(&args[i]) {
+                    Some(l) => lang = l,
+                    None => {
+                        eprintln!("unknown language {}; known: en, zh, ja", args[i]);
+                        return 2;
+                    }
+                }
+            }
             "--name" if i + 1 < args.len() => {
                 i += 1;
                 req.var_name = args[i].clone();
@@ -190,6 +206,18 @@ fn eval(args: &[String]) -> i32 {
             }
         }
         i += 1;
+    }
+    if explain {
+        return match guarded(move || tftype::why::to_text(&tftype::why::story(&req, lang))) {
+            Ok(text) => {
+                print!("{text}");
+                0
+            }
+            Err(p) => {
+                eprintln!("internal error: {p}");
+                3
+            }
+        };
     }
     if let Some(kind) = emit {
         return match guarded(move || tftype::writeback::emit(&req, kind, converted)) {

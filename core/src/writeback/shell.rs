@@ -8,9 +8,6 @@ use super::Refusal;
 /// typographic ones PowerShell also accepts (each is doubled inside).
 const POWERSHELL_QUOTES: [char; 5] = ['\'', '\u{2018}', '\u{2019}', '\u{201A}', '\u{201B}'];
 
-/// What a PowerShell user must know about `-var` with double quotes inside.
-pub const POWERSHELL_NOTE: &str = "For PowerShell 7.3 and later. Windows PowerShell 5.1 and older PowerShell versions drop the double quotes inside arguments passed to programs: there, use the TF_VAR_ form or a .tfvars file.";
-
 /// `'text'` for bash and zsh: a `'` inside becomes `'\''`.
 pub fn bash_quote(text: &str) -> Result<String, Refusal> {
     no_nul(text)?;

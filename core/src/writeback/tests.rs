@@ -87,7 +87,8 @@ fn a_literal_var_cannot_give_null_or_a_number_without_a_type() {
 #[test]
 fn a_value_that_needs_a_function_call_has_no_tfvars_form_but_a_module_argument_has_it() {
     let r = emit(&req(Some("any"), r#"tolist(["a"])"#), EmitKind::Tfvars, false).unwrap_err();
-    assert_eq!(r, Refusal::NeedsFunction { func: "tolist", path: String::new(), form: "a .tfvars file" });
+    assert_eq!(r, Refusal::NeedsFunction { func: "tolist", path: String::new(), form: "tfvars" });
+    assert_eq!(r.message(), "The value needs tolist(…), and function calls are not allowed in a .tfvars file: written without it, the value reads differently.");
     assert_eq!(emitted("any", r#"tolist(["a"])"#, EmitKind::ModuleArg), "module \"example\" {\n  source = \"./modules/example\"\n  app    = tolist([\"a\"])\n}\n");
     // Under a type that converts it anyway, no call is written.
     assert_eq!(emitted("list(string)", r#"tolist(["a"])"#, EmitKind::Tfvars), "app = [\"a\"]\n");

@@ -4,9 +4,9 @@ use leptos::prelude::*;
 
 /// `name` is the label and the test id.
 #[component]
-pub fn Check(name: &'static str, value: RwSignal<bool>, readonly: bool) -> impl IntoView {
+pub fn Check(name: &'static str, value: RwSignal<bool>, readonly: bool, #[prop(into)] title: Signal<String>) -> impl IntoView {
     view! {
-        <label class="check">
+        <label class="check" title=move || title.get()>
             <input
                 type="checkbox"
                 data-testid=name

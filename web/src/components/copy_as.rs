@@ -7,21 +7,15 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use tftype::writeback::{EmitKind, EmitOut};
 
+use tftype::i18n::{text, Lang};
+
 use crate::engine::{Engine, Reply, Work};
+use crate::words::t;
 use crate::signals::Inputs;
 
-/// The menu's words for each form.
-fn label(kind: EmitKind) -> &'static str {
-    match kind {
-        EmitKind::Tfvars => ".tfvars",
-        EmitKind::TfvarsJson => ".tfvars.json",
-        EmitKind::VarBash => "-var (bash, zsh)",
-        EmitKind::VarPowershell => "-var (PowerShell)",
-        EmitKind::EnvBash => "TF_VAR_ (bash, zsh)",
-        EmitKind::EnvPowershell => "TF_VAR_ (PowerShell)",
-        EmitKind::ModuleArg => "Module argument",
-        EmitKind::VariableBlock => "variable block with default",
-    }
+/// The menu's words for each form (`ui.copy.KIND`).
+fn label(kind: EmitKind, lang: Lang) -> &'static str {
+    text(lang, &format!("ui.copy.{}", kind.name()))
 }
 
 #[component]
@@ -31,6 +25,7 @@ pub fn CopyAs(inputs: Inputs, accepted: Memo<bool>, engine: StoredValue<Engine, 
     let items: RwSignal<Option<Vec<EmitOut>>, LocalStorage> = RwSignal::new_local(None);
     let chosen = RwSignal::new(None::<EmitKind>);
     let status = RwSignal::new(String::new());
+    let lang = crate::words::lang();
     let button = NodeRef::<leptos::html::Button>::new();
 
     // The forms are written while the menu is open, for the current inputs.
@@ -51,12 +46,12 @@ pub fn CopyAs(inputs: Inputs, accepted: Memo<bool>, engine: StoredValue<Engine, 
 
     let pick = move |kind: EmitKind| {
         chosen.set(Some(kind));
-        let text = items.with_untracked(|l| l.as_ref().and_then(|l| l.iter().find(|o| o.kind == kind).and_then(|o| o.text.clone())));
-        if let Some(text) = text {
+        let body = items.with_untracked(|l| l.as_ref().and_then(|l| l.iter().find(|o| o.kind == kind).and_then(|o| o.text.clone())));
+        if let Some(body) = body {
             status.set(String::new());
             spawn_local(async move {
-                let ok = crate::page::copy_text(&text).await;
-                status.set(if ok { "Copied to the clipboard.".into() } else { "Select the text below and copy it.".into() });
+                let ok = crate::page::copy_text(&body).await;
+                status.set(text(lang.get_untracked(), if ok { "ui.copy.copied" } else { "ui.copy.select" }).to_string());
             });
         }
     };
@@ -82,10 +77,10 @@ pub fn CopyAs(inputs: Inputs, accepted: Memo<bool>, engine: StoredValue<Engine, 
                 aria-controls="copy-as-menu"
                 on:click=move |_| open.update(|o| *o = !*o)
             >
-                "Copy as…"
+                {t("ui.copy.button")}
             </button>
             {move || open.get().then(|| view! {
-                <div id="copy-as-menu" class="copy-as-menu" role="group" aria-label="Copy the value as">
+                <div id="copy-as-menu" class="copy-as-menu" role="group" aria-label=t("ui.copy.menu")>
                     <label class="copy-as-which">
                         <input
                             type="checkbox"
@@ -94,9 +89,9 @@ pub fn CopyAs(inputs: Inputs, accepted: Memo<bool>, engine: StoredValue<Engine, 
                             disabled=move || !accepted.get()
                             on:change=move |ev| converted.set(event_target_checked(&ev))
                         />
-                        <span>"after conversion (defaults filled in, attributes the type lacks left out)"</span>
+                        <span>{t("ui.copy.converted")}</span>
                     </label>
-                    <p class="panel-note">{move || if converted.get() && accepted.get() { "The value as the type made it." } else { "The value as you gave it." }}</p>
+                    <p class="panel-note">{move || text(lang.get(), if converted.get() && accepted.get() { "ui.copy.as_converted" } else { "ui.copy.as_given" })}</p>
                     <ul class="copy-as-list">
                         {move || items.with(|l| l.clone().unwrap_or_default()).into_iter().map(|o| {
                             let kind = o.kind;
@@ -113,7 +108,7 @@ pub fn CopyAs(inputs: Inputs, accepted: Memo<bool>, engine: StoredValue<Engine, 
                                         title=refused.clone().unwrap_or_default()
                                         on:click=move |_| pick(kind)
                                     >
-                                        {label(kind)}
+                                        {move || label(kind, lang.get())}
                                     </button>
                                 </li>
                             }
@@ -121,7 +116,7 @@ pub fn CopyAs(inputs: Inputs, accepted: Memo<bool>, engine: StoredValue<Engine, 
                     </ul>
                     {move || shown().map(|o| view! {
                         <div class="copy-as-shown">
-                            <p class="copy-as-title"><strong>{label(o.kind)}</strong> " " <span aria-live="polite" data-testid="copy-as-status">{move || status.get()}</span></p>
+                            <p class="copy-as-title"><strong>{label(o.kind, lang.get_untracked())}</strong> " " <span aria-live="polite" data-testid="copy-as-status">{move || status.get()}</span></p>
                             {match (o.text, o.refusal) {
                                 (Some(text), _) => view! {
                                     <pre class="out" tabindex="0" data-testid="copy-as-preview" data-kind=o.kind.name()>{text}</pre>

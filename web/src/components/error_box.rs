@@ -5,20 +5,21 @@ use leptos::prelude::*;
 use crate::cm;
 use crate::outcome::Outcome;
 use crate::signals::Editors;
+use crate::words::t;
 
 #[component]
 pub fn ErrorBox(result: Memo<Outcome>, editors: Editors) -> impl IntoView {
     view! {
         <div class="error-box" data-testid="result-error">
             <p class="error-title">
-                <span class="error-word">"Error: "</span>
+                <span class="error-word">{t("ui.error_word")}</span>
                 <strong data-testid="error-summary">{move || result.with(|o| o.summary.clone())}</strong>
             </p>
             <p class="error-detail" data-testid="error-detail">{move || result.with(|o| o.detail.clone())}</p>
             {move || {
                 let places = result.with(|o| o.places.clone());
                 (!places.is_empty()).then(|| view! {
-                    <ul class="places" aria-label="Where">
+                    <ul class="places" aria-label=t("ui.where")>
                         {places.into_iter().map(|p| {
                             let (src, from, to) = (p.source, p.from16, p.to16);
                             view! {

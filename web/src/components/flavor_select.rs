@@ -4,6 +4,8 @@ use leptos::prelude::*;
 use tftype::flavor::Product;
 use tftype::versions::display_order;
 
+use crate::words::t;
+
 #[component]
 pub fn FlavorSelect(flavor: RwSignal<String>, readonly: bool) -> impl IntoView {
     let group = move |product: Product| {
@@ -17,11 +19,11 @@ pub fn FlavorSelect(flavor: RwSignal<String>, readonly: bool) -> impl IntoView {
     };
     view! {
         <label class="flavor">
-            <span class="visually-hidden">"Product version"</span>
+            <span class="visually-hidden">{t("ui.product_version")}</span>
             <select
                 data-testid="flavor-select"
                 disabled=readonly
-                title="The Terraform or OpenTofu version whose behaviour is shown"
+                title=t("ui.product_version_title")
                 on:change=move |ev| {
                     let name = event_target_value(&ev);
                     if tftype::flavor::Flavor::lookup(&name).is_some() {

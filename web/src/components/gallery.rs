@@ -2,10 +2,12 @@
 
 use leptos::prelude::*;
 
+use tftype::i18n::{text, Lang};
+
 use crate::examples::{self, Example, Group};
 
 #[component]
-pub fn Gallery<F>(open: RwSignal<bool>, choose: F) -> impl IntoView
+pub fn Gallery<F>(open: RwSignal<bool>, lang: RwSignal<Lang>, choose: F) -> impl IntoView
 where
     F: Fn(&'static Example) + Copy + Send + Sync + 'static,
 {
@@ -14,7 +16,7 @@ where
             id="gallery"
             class="gallery"
             data-testid="examples"
-            aria-label="Examples"
+            aria-label=move || text(lang.get(), "ui.examples")
             hidden=move || !open.get()
             on:keydown=move |ev| {
                 if ev.key() == "Escape" {
@@ -22,20 +24,23 @@ where
                 }
             }
         >
-            <p class="gallery-intro">
-                "Every example from Terraform's documentation on types and variables. Choose one to load it."
-            </p>
+            <p class="gallery-intro">{move || text(lang.get(), "ui.gallery_intro")}</p>
             <div class="groups">
                 {Group::ALL.into_iter().map(|g| view! {
-                    <section class="group" aria-label=g.label()>
-                        <h2>{g.label()}</h2>
+                    <section class="group" class:confusions=g == Group::Confusions aria-label=move || g.label(lang.get())>
+                        <h2>{move || g.label(lang.get())}</h2>
                         <ul>
                             {examples::in_group(g).map(|e| view! {
                                 <li>
                                     <button type="button" class="example" data-example=e.id on:click=move |_| choose(e)>
-                                        <span class="ex-title">{e.title}</span>
-                                        <span class="ex-lesson">{e.lesson}</span>
+                                        <span class="ex-title">{move || e.title(lang.get())}</span>
+                                        <span class="ex-lesson">{move || e.lesson(lang.get())}</span>
                                     </button>
+                                    {e.url.map(|u| view! {
+                                        <a class="ex-report" href=u target="_blank" rel="noopener" data-testid="confusion-report">
+                                            {move || text(lang.get(), "ui.report")}
+                                        </a>
+                                    })}
                                 </li>
                             }).collect_view()}
                         </ul>

@@ -3,11 +3,14 @@
 use leptos::prelude::*;
 
 use super::flavor_select::FlavorSelect;
+use super::lang_select::LangSelect;
 use crate::page::Theme;
+use crate::words::t;
 
 #[component]
 pub fn Header<S, T>(
     flavor: RwSignal<String>,
+    lang: RwSignal<tftype::i18n::Lang>,
     gallery_open: RwSignal<bool>,
     theme: RwSignal<Theme>,
     share_status: RwSignal<Option<String>>,
@@ -25,11 +28,12 @@ where
                 <span class="logo" aria-hidden="true">"{ }"</span>
                 <div>
                     <h1>"tftype"</h1>
-                    <p class="tagline">"Terraform & OpenTofu type constraints, evaluated as you type"</p>
+                    <p class="tagline">{t("ui.tagline")}</p>
                 </div>
             </div>
             <nav class="actions" aria-label="Playground">
                 <FlavorSelect flavor=flavor readonly=false />
+                <LangSelect lang=lang />
                 <button
                     type="button"
                     id="examples-toggle"
@@ -39,20 +43,20 @@ where
                     aria-expanded=move || gallery_open.get().to_string()
                     on:click=move |_| gallery_open.update(|o| *o = !*o)
                 >
-                    "Examples"
+                    {t("ui.examples")}
                 </button>
                 <button type="button" class="btn" data-testid="share" on:click=move |_| share_now()>
-                    "Share"
+                    {t("ui.share")}
                 </button>
                 <button
                     type="button"
                     class="btn icon"
                     data-testid="theme-toggle"
-                    aria-label="Dark mode"
+                    aria-label=t("ui.dark_mode")
                     aria-pressed=move || (theme.get() == Theme::Dark).to_string()
                     title=move || match theme.get() {
-                        Theme::Dark => "Switch to light mode",
-                        Theme::Light => "Switch to dark mode",
+                        Theme::Dark => t("ui.to_light")(),
+                        Theme::Light => t("ui.to_dark")(),
                     }
                     on:click=move |_| toggle_theme()
                 >
@@ -69,7 +73,7 @@ where
                         class="share-link"
                         data-testid="share-link"
                         readonly=true
-                        aria-label="Link to this playground state"
+                        aria-label=t("ui.share_link")
                         prop:value=link
                         on:focus=move |ev| {
                             use wasm_bindgen::JsCast;

@@ -6,6 +6,7 @@ use std::borrow::Cow;
 use leptos::prelude::*;
 
 use crate::outcome::{self, Outcome};
+use crate::words::{t, tf};
 
 #[component]
 pub fn LongText(
@@ -38,9 +39,10 @@ pub fn LongText(
         <pre class="out" data-testid=testid tabindex="0" aria-label=label>{move || shown.with(|s| s.0.clone())}</pre>
         {move || shown.with(|s| s.1).map(|(lines, total)| view! {
             <p class="clipped">
-                {format!("Showing the first {lines} of {total} lines. ")}
+                {tf("ui.clipped", move || vec![("lines", lines.to_string()), ("total", total.to_string())])}
+                " "
                 <button type="button" class="link" data-testid="show-all" on:click=move |_| show_all.set(true)>
-                    "Show all"
+                    {t("ui.show_all")}
                 </button>
             </p>
         })}

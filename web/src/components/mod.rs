@@ -3,12 +3,14 @@
 pub mod check;
 pub mod copy_as;
 pub mod error_box;
-pub mod explain_list;
 pub mod flavor_select;
 pub mod gallery;
 pub mod header;
+pub mod lang_select;
 pub mod long_text;
+pub mod notes_box;
 pub mod options;
 pub mod result_view;
 pub mod versions_panel;
 pub mod warnings_box;
+pub mod why_panel;

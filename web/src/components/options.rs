@@ -4,14 +4,15 @@ use leptos::prelude::*;
 
 use super::check::Check;
 use crate::signals::Inputs;
+use crate::words::{t, tf};
 
 #[component]
 pub fn Options(inputs: Inputs, readonly: bool) -> impl IntoView {
     view! {
-        <div class="options" role="group" aria-label="Variable declaration">
+        <div class="options" role="group" aria-label=t("ui.declaration")>
             <code class="decl" aria-hidden="true">"variable"</code>
             <label class="name">
-                <span class="visually-hidden">"Variable name"</span>
+                <span class="visually-hidden">{t("ui.var_name")}</span>
                 <input
                     type="text"
                     data-testid="var-name"
@@ -20,13 +21,13 @@ pub fn Options(inputs: Inputs, readonly: bool) -> impl IntoView {
                     maxlength="64"
                     size="12"
                     disabled=readonly
-                    title=move || format!("The variable's name, as {}'s messages show it (var.NAME)", inputs.flavor().product.name())
+                    title=tf("ui.var_name_title", move || vec![("product", inputs.flavor().product.name().to_string())])
                     prop:value=move || inputs.var_name.get()
                     on:input=move |ev| inputs.var_name.set(event_target_value(&ev))
                 />
             </label>
-            <Check name="nullable" value=inputs.nullable readonly=readonly />
-            <Check name="sensitive" value=inputs.sensitive readonly=readonly />
+            <Check name="nullable" value=inputs.nullable readonly=readonly title=Signal::derive(move || t("ui.nullable_title")().to_string()) />
+            <Check name="sensitive" value=inputs.sensitive readonly=readonly title=Signal::derive(move || t("ui.sensitive_title")().to_string()) />
         </div>
     }
 }

@@ -7,14 +7,16 @@ use leptos::prelude::*;
 
 use super::copy_as::CopyAs;
 use super::error_box::ErrorBox;
-use super::explain_list::ExplainList;
 use super::long_text::LongText;
 use super::versions_panel::VersionsPanel;
+use super::notes_box::NotesBox;
 use super::warnings_box::WarningsBox;
+use super::why_panel::WhyPanel;
 use crate::engine::Engine;
 use crate::model::Tab;
 use crate::outcome::Outcome;
 use crate::signals::{Editors, Inputs};
+use crate::words::{t, tf};
 
 #[component]
 pub fn ResultView(
@@ -76,18 +78,19 @@ pub fn ResultView(
     view! {
         <section class="result" aria-labelledby="result-label" data-testid="result" data-rev=move || revision.get() aria-busy=move || updating.get().to_string()>
             <div class="result-head">
-                <h2 id="result-label" class="visually-hidden">"Result"</h2>
+                <h2 id="result-label" class="visually-hidden">{t("ui.result")}</h2>
                 <p class="status" class:ok=move || ok.get() class:err=move || !ok.get() aria-live="polite" data-testid="status">
-                    {move || result.with(Outcome::status)}
+                    {move || result.with(|o| o.status(inputs.lang.get()))}
                 </p>
-                <span class="answer-by" data-testid="answer-by">{move || format!("as {}", inputs.flavor().label())}</span>
-                <span class="timing" data-testid="eval-ms" title="Time the engine took for this result">
+                <span class="answer-by" data-testid="answer-by">{tf("ui.answer_by", move || vec![("flavor", inputs.flavor().label())])}</span>
+                <span class="timing" data-testid="eval-ms" title=t("ui.timing_title")>
                     {move || format_ms(eval_ms.get())}
                 </span>
                 <CopyAs inputs=inputs accepted=ok engine=engine />
             </div>
             <WarningsBox result=result editors=editors />
-            <div class="tabs" role="tablist" aria-label="Result views" on:keydown=on_tab_key>
+            <NotesBox result=result editors=editors lang=inputs.lang />
+            <div class="tabs" role="tablist" aria-label=t("ui.result_views") on:keydown=on_tab_key>
                 {move || tabs().into_iter().map(|t| view! {
                     <button
                         type="button"
@@ -100,17 +103,17 @@ pub fn ResultView(
                         class:active=move || showing.get() == t
                         on:click=move |_| tab.set(t)
                     >
-                        {t.label(ok.get_untracked())}
+                        {move || t.label(ok.get(), inputs.lang.get())}
                     </button>
                 }).collect_view()}
             </div>
             <div class="panel" role="tabpanel" id="panel-console" aria-labelledby="tab-console" hidden=panel(Tab::Console)>
                 {move || if result.with(|o| o.pending) {
-                    view! { <p class="panel-note">"Evaluating…"</p> }.into_any()
+                    view! { <p class="panel-note">{t("ui.evaluating")}</p> }.into_any()
                 } else if ok.get() {
                     view! {
-                        <p class="panel-note">"What " <code>{move || format!("{} console", product().command())}</code> " prints for " <code>"var." {var_label}</code></p>
-                        <LongText result=result pick=|o| Cow::Borrowed(&o.console) show_all=show_all testid="result-console" label="Console output" active=true />
+                        <p class="panel-note">{tf("ui.console_note", move || vec![("command", format!("{} console", product().command())), ("var", format!("var.{}", var_label()))])}</p>
+                        <LongText result=result pick=|o| Cow::Borrowed(&o.console) show_all=show_all testid="result-console" label=t("ui.console_output")() active=true />
                     }.into_any()
                 } else {
                     view! { <ErrorBox result=result editors=editors /> }.into_any()
@@ -118,17 +121,16 @@ pub fn ResultView(
             </div>
             {move || ok.get().then(|| view! {
                 <div class="panel" role="tabpanel" id="panel-json" aria-labelledby="tab-json" hidden=panel(Tab::Json)>
-                    <p class="panel-note">"The value and its type as go-cty JSON"</p>
-                    <LongText result=result pick=|o| Cow::Owned(o.json_shown()) show_all=show_all testid="result-json" label="JSON output" active=Signal::derive(move || showing.get() == Tab::Json) />
+                    <p class="panel-note">{t("ui.json_note")}</p>
+                    <LongText result=result pick=|o| Cow::Owned(o.json_shown()) show_all=show_all testid="result-json" label=t("ui.json_output")() active=Signal::derive(move || showing.get() == Tab::Json) />
                 </div>
                 <div class="panel" role="tabpanel" id="panel-type" aria-labelledby="tab-type" hidden=panel(Tab::Type)>
-                    <p class="panel-note">{move || format!("The final type, as {} writes it", product().name())}</p>
+                    <p class="panel-note">{tf("ui.type_note", move || vec![("product", product().name().to_string())])}</p>
                     <pre class="out" tabindex="0"><code data-testid="result-type">{move || result.with(|o| o.type_string.clone())}</code></pre>
                 </div>
             })}
             <div class="panel" role="tabpanel" id="panel-explain" aria-labelledby="tab-explain" hidden=panel(Tab::Explain)>
-                <p class="panel-note">{move || format!("The conversion rules {} applied, outermost first", product().name())}</p>
-                <ExplainList result=result />
+                <WhyPanel result=result editors=editors lang=inputs.lang />
             </div>
             <div class="panel" role="tabpanel" id="panel-versions" aria-labelledby="tab-versions" hidden=panel(Tab::Versions)>
                 <VersionsPanel inputs=inputs engine=engine />

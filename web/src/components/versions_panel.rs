@@ -8,6 +8,7 @@
 use std::time::Duration;
 
 use leptos::prelude::*;
+use tftype::i18n::{fill, text, Lang};
 use tftype::versions::Comparison;
 
 use crate::engine::{Engine, Reply, Work};
@@ -37,7 +38,7 @@ struct Shown {
     cut: bool,
 }
 
-fn shown(c: &Comparison) -> Vec<Shown> {
+fn shown(c: &Comparison, lang: Lang) -> Vec<Shown> {
     c.groups
         .iter()
         .map(|g| {
@@ -46,10 +47,10 @@ fn shown(c: &Comparison) -> Vec<Shown> {
             let (s, e) = (g.differs.start.min(end), g.differs.end.min(end));
             let r = &g.response;
             let status = if r.ok {
-                if r.warnings.is_empty() { "accepted".to_string() } else { "accepted, with warnings".to_string() }
+                text(lang, if r.warnings.is_empty() { "ui.versions.accepted" } else { "ui.versions.accepted_warned" }).to_string()
             } else {
                 let label = tftype::flavor::Flavor::lookup(&g.flavors[0]).map(|f| f.label()).unwrap_or_default();
-                outcome::stage_text(r.stage, &label)
+                outcome::stage_text(r.stage, &label, lang)
             };
             Shown {
                 flavors: g.flavors.iter().filter_map(|f| tftype::flavor::Flavor::lookup(f)).map(|f| f.name).collect(),
@@ -86,12 +87,13 @@ pub fn VersionsPanel(inputs: Inputs, engine: StoredValue<Engine, LocalStorage>) 
             h.clear();
         }
         let big = st.type_src.len() + st.value.len() > COMPARE_AT_ONCE;
+        let lang = st.lang.unwrap_or_default();
         let run = move || {
             let req = st.request();
             engine.with_value(|e| {
                 e.send(Work::Compare, &req, move |reply| {
                     if let Reply::Compared(c, ms) = reply {
-                        done.set(Some((shown(&c), c.evaluations, ms)));
+                        done.set(Some((shown(&c, lang), c.evaluations, ms)));
                         last.set_value(Some(st));
                     }
                     updating.set(false);
@@ -110,16 +112,18 @@ pub fn VersionsPanel(inputs: Inputs, engine: StoredValue<Engine, LocalStorage>) 
     view! {
         <div data-testid="result-versions" class="versions" aria-busy=move || updating.get().to_string()>
             {move || done.with(|d| d.as_ref().map(|(groups, evals, ms)| {
+                let lang = inputs.lang.get();
                 let summary = if groups.len() == 1 {
-                    "Every version gives the same answer.".to_string()
+                    text(lang, "ui.versions.same").to_string()
                 } else {
-                    format!("{} different answers.", groups.len())
+                    fill(lang, "ui.versions.different", &[("count", &groups.len().to_string())])
                 };
                 view! {
                     <p class="panel-note" data-testid="versions-stats" data-evaluations=*evals data-ms=super::result_view::format_ms(*ms)>
                         {summary}
-                        {format!(" Terraform 1.5–1.15 and OpenTofu 1.6–1.12: {} distinct behaviours, evaluated in {}.", evals, super::result_view::format_ms(*ms))}
-                        {move || updating.get().then_some(" Updating…")}
+                        " "
+                        {fill(lang, "ui.versions.stats", &[("count", &evals.to_string()), ("ms", &super::result_view::format_ms(*ms))])}
+                        {move || updating.get().then(|| format!(" {}", text(lang, "ui.versions.updating")))}
                     </p>
                     {groups.iter().map(|g| {
                         let first = g.flavors[0];
@@ -144,7 +148,7 @@ pub fn VersionsPanel(inputs: Inputs, engine: StoredValue<Engine, LocalStorage>) 
                                             page::store_flavor(first);
                                             inputs.flavor.set(first.to_string());
                                         }>
-                                            {format!("Show {label}")}
+                                            {fill(lang, "ui.versions.show", &[("flavor", &label)])}
                                         </button>
                                     }
                                 })}

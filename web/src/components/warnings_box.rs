@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use crate::cm;
 use crate::outcome::Outcome;
 use crate::signals::Editors;
+use crate::words::t;
 
 #[component]
 pub fn WarningsBox(result: Memo<Outcome>, editors: Editors) -> impl IntoView {
@@ -16,7 +17,7 @@ pub fn WarningsBox(result: Memo<Outcome>, editors: Editors) -> impl IntoView {
                 {warnings.into_iter().map(|w| view! {
                     <div class="warning">
                         <p class="warning-title">
-                            <span class="warning-word">"Warning: "</span>
+                            <span class="warning-word">{t("ui.warning_word")}</span>
                             <strong>{w.summary}</strong>
                         </p>
                         <p class="warning-detail">{w.detail}</p>

@@ -1,0 +1,716 @@
+//! The "Why" story: what Terraform did with this value for this type, step
+//! by step, in words a learner follows (from the message catalogs,
+//! [`crate::i18n`]), each step with the part of the value and of the type it
+//! is about; and tftype's notes on silent surprises (an attribute dropped
+//! without a word, numbers turned into strings, sets that merge
+//! duplicates, ...), shown even when the value is accepted.
+//!
+//! The story is structured (a kind, a path, parameters, ranges) and rendered
+//! here, so that the page and `tftype explain` tell the same one. Repeated
+//! steps are grouped (`[0]–[19999]`), so a large value gives a short story.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::convert;
+use crate::diag::{SpanTree, Utf16Map};
+use crate::flavor::Flavor;
+use crate::i18n::{self, Lang};
+use crate::path::{format_path, Path, PathStep};
+use crate::pipeline::{self, Request, Response, Stage};
+use crate::typeexpr::{self, TypeConstraint};
+use crate::types::Type;
+use crate::value::{Kind, Value};
+use crate::valueparse;
+
+/// One step of the story, or one note.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    /// The catalog key of the step's text (`why.default_filled`).
+    pub kind: String,
+    /// Where in the value (`tfdiags.FormatCtyPath`, groups as `[0]–[9].a`).
+    pub path: String,
+    /// The text's parameters (attribute names, types, values).
+    pub params: BTreeMap<String, String>,
+    /// The text, in the story's language.
+    pub text: String,
+    /// The part of the value source it is about (UTF-16 offsets).
+    pub value16: Option<[usize; 2]>,
+    /// The part of the type source it is about (UTF-16 offsets).
+    pub type16: Option<[usize; 2]>,
+    /// The section of the product's documentation that states the rule (in
+    /// the reader's language where a translation exists).
+    pub doc: Option<String>,
+}
+
+/// What the product printed, kept verbatim next to the story's words.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Verbatim {
+    pub summary: String,
+    pub detail: String,
+}
+
+/// The whole story.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Story {
+    pub lang: Lang,
+    pub ok: bool,
+    pub steps: Vec<Step>,
+    pub notes: Vec<Step>,
+    /// The product's own message when the value is not accepted.
+    pub verbatim: Option<Verbatim>,
+}
+
+/// How many conversion steps are looked at (the rest are like them).
+const CONVERT_STEPS: usize = 5000;
+/// How many groups of one kind are told; the rest are counted.
+const GROUPS_SHOWN: usize = 12;
+/// Values and types in the text are cut to this many characters.
+const SHORT: usize = 60;
+
+/// The story of `req` (the request's flavor, current Terraform by default).
+pub fn story(req: &Request, lang: Lang) -> Story {
+    let name = req.flavor.as_deref().unwrap_or(crate::flavor::DEFAULT);
+    let flavor = Flavor::lookup(name).unwrap_or_else(Flavor::default_flavor);
+    let p = flavor.profile();
+    let plain = Request { lang: None, ..req.clone() };
+    let answer = pipeline::evaluate_in(&plain, &p);
+    story_for(&plain, lang, &p, &answer)
+}
+
+/// The story of `req`, whose answer under profile `p` is `answer`.
+pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: &Response) -> Story {
+    let mut w = Writer::new(req, lang, p.product_name());
+
+    let tc = match typeexpr::parse_variable_type_in(req.type_src.as_deref(), &p) {
+        Ok(tc) => tc,
+        Err(_) => {
+            w.failed(&answer);
+            return w.finish(&answer);
+        }
+    };
+    let pv = match valueparse::parse_value_spans(&req.value, req.value_format, tc.cli_literal, true, &p) {
+        Ok(pv) => pv,
+        Err(_) => {
+            w.failed(&answer);
+            return w.finish(&answer);
+        }
+    };
+    w.spans = pv.spans.clone();
+    w.tc = Some(tc.clone());
+    let given = &pv.value;
+
+    // 1. What the value is.
+    let desc = describe(&given.ty, given.is_null(), lang);
+    w.step("why.value_is", &[], &[("desc", desc)]);
+    if req.type_src.as_deref().is_none_or(|t| t.trim().is_empty()) {
+        w.step("why.no_type", &[], &[]);
+    }
+    if req.value_format == valueparse::ValueFormat::Cli && tc.cli_literal {
+        w.step("why.cli_literal", &[], &[]);
+    }
+
+    // 2. Defaults (and optional attributes left null).
+    let with_defaults = pipeline::with_defaults(given, &tc, &p);
+    let mut ev = Events::default();
+    defaults(given, &with_defaults, &tc.ty, &mut Vec::new(), &mut ev);
+    let nested = ev.items.iter().any(|e| e.kind == "why.default_filled" && e.path.len() > 1);
+    w.events(ev);
+    if nested {
+        w.step("why.defaults_nested", &[], &[]);
+    }
+
+    // 3. One element type for `any` inside collections.
+    let mut ev = Events::default();
+    unification(given, &tc.ty, &mut Vec::new(), &mut ev);
+    w.events(ev);
+
+    // 4. The conversions that changed something.
+    let top = convert::plan_convert(&with_defaults.ty, &tc.ty);
+    let mut ev = Events::default();
+    for s in convert::explain_planned(&with_defaults, &tc.ty, &top, CONVERT_STEPS, &p) {
+        if s.from == s.to || matches!(s.key.as_str(), "rule.passthrough" | "rule.unchanged" | "rule.null") {
+            continue;
+        }
+        let rule = i18n::fill(lang, &s.key, &[("type", &s.ety), ("message", &s.message)]);
+        ev.push("why.converted", parse_path(&s.path), vec![("from", s.from), ("to", s.to), ("rule", rule)]);
+    }
+    w.events(ev);
+
+    // 5. What was dropped.
+    let mut ev = Events::default();
+    dropped(given, &tc.ty, &mut Vec::new(), &mut ev);
+    let warns = req.value_format == valueparse::ValueFormat::Hcl && p.warns_ignored_object_attributes() && !answer.warnings.is_empty();
+    for e in &ev.items {
+        if warns {
+            break;
+        }
+        let attr = e.arg("attr");
+        let obj_path = &e.path[..e.path.len().saturating_sub(1)];
+        let suggestion = e.arg("suggestion");
+        let args: Vec<(&str, String)> = vec![("attr", attr.to_string()), ("at", w.path_words(&format_path(obj_path))), ("suggestion", suggestion.to_string())];
+        let key = if suggestion.is_empty() { "note.dropped" } else { "note.dropped_suggest" };
+        w.note(key, &e.path, &args);
+    }
+    w.events(ev);
+
+    // 6. Null, nullable, sensitive.
+    if let Some(c) = answer_null(&answer, given) {
+        w.step(if c { "why.null_nullable" } else { "why.null_rejected" }, &[], &[]);
+    }
+    if answer.ok && req.sensitive {
+        w.step("why.sensitive_var", &[], &[]);
+    } else if !answer.sensitive_paths.is_empty() {
+        let paths: Vec<String> = answer.sensitive_paths.iter().map(|s| w.path_words(s)).collect();
+        w.step("why.sensitive_parts", &[], &[("paths", paths.join(", "))]);
+    }
+
+    // Notes that need the result.
+    if answer.ok {
+        if let Ok(converted) = convert::convert(&with_defaults, &tc.ty, &p) {
+            set_notes(given, &converted, &mut Vec::new(), &mut w);
+        }
+    }
+
+    // 7. The result, or the step that failed.
+    if answer.ok {
+        w.step("why.result", &[], &[("type", answer.type_string.clone().unwrap_or_default())]);
+    } else {
+        w.failed(&answer);
+    }
+    w.finish(&answer)
+}
+
+fn answer_null(answer: &Response, given: &Value) -> Option<bool> {
+    if !given.is_null() {
+        return None;
+    }
+    match answer.stage {
+        None => Some(true),
+        Some(Stage::Null) => Some(false),
+        _ => None,
+    }
+}
+
+/// A type in words: "a tuple of 3 elements: string, number, bool".
+pub fn describe(ty: &Type, null: bool, lang: Lang) -> String {
+    if null {
+        return i18n::text(lang, "type.null").to_string();
+    }
+    let short = |t: &Type| t.type_string_short(SHORT);
+    let list = |items: Vec<String>| {
+        const SHOWN: usize = 6;
+        if items.len() > SHOWN {
+            let rest = (items.len() - SHOWN).to_string();
+            i18n::fill(lang, "type.more", &[("shown", &items[..SHOWN].join(", ")), ("rest", &rest)])
+        } else {
+            items.join(", ")
+        }
+    };
+    match ty {
+        Type::String => i18n::text(lang, "type.string").into(),
+        Type::Number => i18n::text(lang, "type.number").into(),
+        Type::Bool => i18n::text(lang, "type.bool").into(),
+        Type::Dynamic => i18n::text(lang, "type.any").into(),
+        Type::Tuple(ts) if ts.is_empty() => i18n::text(lang, "type.tuple_empty").into(),
+        Type::Tuple(ts) => {
+            let n = ts.len().to_string();
+            i18n::fill(lang, "type.tuple", &[("count", &n), ("elements", &list(ts.iter().map(short).collect()))])
+        }
+        Type::Object(o) if o.attrs.is_empty() => i18n::text(lang, "type.object_empty").into(),
+        Type::Object(o) => i18n::fill(lang, "type.object", &[("names", &list(o.attrs.keys().map(|k| format!("`{k}`")).collect()))]),
+        Type::List(e) => i18n::fill(lang, "type.list", &[("element", &short(e))]),
+        Type::Set(e) => i18n::fill(lang, "type.set", &[("element", &short(e))]),
+        Type::Map(e) => i18n::fill(lang, "type.map", &[("element", &short(e))]),
+    }
+}
+
+/// A short console rendering of a value (a default's value, say).
+fn short_value(v: &Value) -> String {
+    let s = crate::render::console(v).replace('\n', " ");
+    let s: String = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    if s.chars().count() > SHORT {
+        format!("{}…", s.chars().take(SHORT).collect::<String>())
+    } else {
+        s
+    }
+}
+
+/// The parts of `v` a conversion to `ty` visits, with their types.
+fn children<'v>(v: &'v Value, ty: &Type) -> Vec<(PathStep, &'v Value, Type)> {
+    if v.is_null() || !v.is_known() {
+        return Vec::new();
+    }
+    match (&v.kind, ty) {
+        (Kind::Seq(es), Type::List(e) | Type::Set(e)) => es.iter().enumerate().map(|(i, x)| (index(i), x, (**e).clone())).collect(),
+        (Kind::Seq(es), Type::Tuple(ts)) => es.iter().zip(ts.iter()).enumerate().map(|(i, (x, t))| (index(i), x, t.clone())).collect(),
+        (Kind::Seq(es), Type::Dynamic) => es.iter().enumerate().map(|(i, x)| (index(i), x, Type::Dynamic)).collect(),
+        (Kind::Attrs(a), Type::Map(e)) => a.iter().map(|(k, x)| (PathStep::Key(k.to_string()), x, (**e).clone())).collect(),
+        (Kind::Attrs(a), Type::Object(o)) => a.iter().filter_map(|(k, x)| o.attrs.get(&**k).map(|t| (PathStep::GetAttr(k.to_string()), x, t.clone()))).collect(),
+        (Kind::Attrs(a), Type::Dynamic) => {
+            let obj = v.ty.is_object();
+            a.iter().map(|(k, x)| (if obj { PathStep::GetAttr(k.to_string()) } else { PathStep::Key(k.to_string()) }, x, Type::Dynamic)).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn index(i: usize) -> PathStep {
+    PathStep::Index(crate::number::Number::from_i64(i as i64))
+}
+
+/// Defaults filled in, nulls replaced, optional attributes left null.
+fn defaults(given: &Value, filled: &Value, ty: &Type, path: &mut Path, ev: &mut Events) {
+    if let (Type::Object(o), Some(g)) = (ty, given.attrs().filter(|_| !given.is_null())) {
+        let f = filled.attrs();
+        for name in o.attrs.keys() {
+            let gv = g.get(name);
+            let fv = f.and_then(|f| f.get(name));
+            path.push(PathStep::GetAttr(name.clone()));
+            match (gv, fv) {
+                (None, Some(fv)) if !fv.is_null() => ev.push("why.default_filled", path.clone(), vec![("attr", name.clone()), ("value", short_value(fv))]),
+                (Some(gv), Some(fv)) if gv.is_null() && !fv.is_null() => {
+                    ev.push("why.default_null_replaced", path.clone(), vec![("attr", name.clone()), ("value", short_value(fv))]);
+                    ev.push("note.null_default", path.clone(), vec![("attr", name.clone()), ("value", short_value(fv))]);
+                }
+                (None, _) if o.optional.contains(name) => ev.push("why.optional_null", path.clone(), vec![("attr", name.clone())]),
+                _ => {}
+            }
+            // Defaults inside an attribute that was filled in are the default's own.
+            if let (Some(gv), Some(fv)) = (gv, fv) {
+                defaults(gv, fv, &o.attrs[name], path, ev);
+            }
+            path.pop();
+        }
+        return;
+    }
+    let fk = children(filled, ty);
+    for (step, g, t) in children(given, ty) {
+        if let Some((_, f, _)) = fk.iter().find(|(s, _, _)| *s == step) {
+            path.push(step);
+            defaults(g, f, &t, path, ev);
+            path.pop();
+        }
+    }
+}
+
+/// `list(any)`, `set(any)`, `map(any)`: the one element type chosen for
+/// the elements written, or the element that cannot join the others.
+fn unification(given: &Value, ty: &Type, path: &mut Path, ev: &mut Events) {
+    let elem_any = matches!(ty, Type::List(e) | Type::Set(e) | Type::Map(e) if e.has_dynamic_types());
+    let structural = matches!(given.ty, Type::Tuple(_) | Type::Object(_));
+    if elem_any && structural && !given.is_null() {
+        let types: Vec<Type> = children(given, &Type::Dynamic).iter().map(|(_, v, _)| v.ty.clone()).collect();
+        let mut found: Vec<String> = Vec::new();
+        for t in &types {
+            let s = t.type_string_short(SHORT);
+            if !found.contains(&s) {
+                found.push(s);
+            }
+        }
+        if found.len() > 1 {
+            let kind = ty.type_string_short(SHORT);
+            match crate::unify::unify(&types, false) {
+                Some(chosen) => {
+                    let stringified: Vec<&str> = ["number", "bool"].into_iter().filter(|k| chosen == Type::String && found.iter().any(|f| f == k)).collect();
+                    let key = if stringified.is_empty() { "why.unify_ok" } else { "why.unify_string" };
+                    ev.push(key, path.clone(), vec![("found", found.join(", ")), ("chosen", chosen.type_string_short(SHORT)), ("type", kind.clone())]);
+                    if !stringified.is_empty() {
+                        ev.push("note.stringified", path.clone(), vec![("kinds", stringified.join(", "))]);
+                    }
+                    ev.push("note.any_one_type", path.clone(), vec![("type", kind), ("found", found.join(", "))]);
+                }
+                None => {
+                    let breaker = (1..types.len()).find(|&i| crate::unify::unify(&types[..=i], false).is_none()).unwrap_or(types.len() - 1);
+                    let others: Vec<String> = types[..breaker].iter().map(|t| t.type_string_short(SHORT)).fold(Vec::new(), |mut acc, s| {
+                        if !acc.contains(&s) {
+                            acc.push(s);
+                        }
+                        acc
+                    });
+                    let (step, _, _) = children(given, &Type::Dynamic).swap_remove(breaker);
+                    let mut at = path.clone();
+                    at.push(step);
+                    ev.push(
+                        "why.unify_failed",
+                        at,
+                        vec![("elem", types[breaker].type_string_short(SHORT)), ("others", others.join(", ")), ("type", kind)],
+                    );
+                }
+            }
+        }
+    }
+    for (step, v, t) in children(given, ty) {
+        path.push(step);
+        unification(v, &t, path, ev);
+        path.pop();
+    }
+}
+
+/// Attributes the type does not have: dropped by conversion.
+fn dropped(given: &Value, ty: &Type, path: &mut Path, ev: &mut Events) {
+    if let (Type::Object(o), Some(a)) = (ty, given.attrs().filter(|_| !given.is_null())) {
+        let missing: Vec<&str> = o.attrs.keys().filter(|k| !a.contains_key(k)).map(String::as_str).collect();
+        for (k, _) in a.iter() {
+            if !o.attrs.contains_key(&**k) {
+                let suggestion = crate::valueparse::parse::name_suggestion(k, &missing).unwrap_or("").to_string();
+                path.push(PathStep::GetAttr(k.to_string()));
+                ev.push("why.dropped", path.clone(), vec![("attr", k.to_string()), ("suggestion", suggestion)]);
+                path.pop();
+            }
+        }
+    }
+    for (step, v, t) in children(given, ty) {
+        path.push(step);
+        dropped(v, &t, path, ev);
+        path.pop();
+    }
+}
+
+/// Sets: written duplicates merged, written order not kept.
+fn set_notes(given: &Value, converted: &Value, path: &mut Path, w: &mut Writer) {
+    if converted.ty.is_set() && matches!(given.ty, Type::Tuple(_) | Type::List(_)) && !given.is_null() {
+        if let (Some(g), Some(c)) = (given.elements(), converted.elements()) {
+            if c.len() < g.len() {
+                w.note("note.set_merged", path, &[("count", (g.len() - c.len()).to_string())]);
+            } else if c.len() > 1 {
+                let gs: Vec<String> = g.iter().map(crate::render::console).collect();
+                let cs: Vec<String> = c.iter().map(crate::render::console).collect();
+                if gs != cs {
+                    w.note("note.set_reordered", path, &[]);
+                }
+            }
+        }
+        return;
+    }
+    for (step, v, _) in children(converted, &Type::Dynamic) {
+        let g = match (&step, &given.kind) {
+            (PathStep::Index(n), Kind::Seq(es)) => n.to_i64().and_then(|i| es.get(i as usize)),
+            (PathStep::GetAttr(k) | PathStep::Key(k), Kind::Attrs(a)) => a.get(k),
+            _ => None,
+        };
+        if let Some(g) = g {
+            path.push(step);
+            set_notes(g, v, path, w);
+            path.pop();
+        }
+    }
+}
+
+/// "[3].name" back to a path (for conversion steps, which carry text).
+fn parse_path(s: &str) -> Path {
+    let mut out = Vec::new();
+    let mut rest = s;
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix('.') {
+            let end = r.find(['.', '[']).unwrap_or(r.len());
+            out.push(PathStep::GetAttr(r[..end].to_string()));
+            rest = &r[end..];
+        } else if let Some(r) = rest.strip_prefix('[') {
+            if let Some(r2) = r.strip_prefix('"') {
+                // A map key: "...", with Go's escapes.
+                let mut end = 0;
+                let b = r2.as_bytes();
+                while end < b.len() && b[end] != b'"' {
+                    end += if b[end] == b'\\' { 2 } else { 1 };
+                }
+                let key = serde_json::from_str::<String>(&format!("\"{}\"", &r2[..end.min(r2.len())])).unwrap_or_default();
+                out.push(PathStep::Key(key));
+                rest = r2.get(end + 2..).unwrap_or("");
+            } else {
+                let end = r.find(']').unwrap_or(r.len());
+                out.push(PathStep::Index(crate::number::Number::parse_literal(&r[..end]).unwrap_or_else(|_| crate::number::Number::from_i64(0))));
+                rest = r.get(end + 1..).unwrap_or("");
+            }
+        } else {
+            break;
+        }
+    }
+    out
+}
+
+/// Events of one kind of step, grouped by what they say and where (the
+/// indexes of a path stand for one another).
+#[derive(Default)]
+struct Events {
+    items: Vec<Event>,
+}
+
+struct Event {
+    kind: &'static str,
+    path: Path,
+    args: Vec<(&'static str, String)>,
+}
+
+impl Event {
+    fn arg(&self, name: &str) -> &str {
+        self.args.iter().find(|(k, _)| *k == name).map_or("", |(_, v)| v.as_str())
+    }
+}
+
+impl Events {
+    fn push(&mut self, kind: &'static str, path: Path, args: Vec<(&'static str, String)>) {
+        self.items.push(Event { kind, path, args });
+    }
+}
+
+/// A path with its indexes replaced, and the indexes.
+fn pattern(path: &Path) -> (String, Vec<i64>) {
+    let mut s = String::new();
+    let mut idx = Vec::new();
+    for step in path {
+        match step {
+            PathStep::Index(n) => {
+                s.push_str("[#]");
+                idx.push(n.to_i64().unwrap_or(0));
+            }
+            other => s.push_str(&format_path(std::slice::from_ref(other))),
+        }
+    }
+    (s, idx)
+}
+
+struct Writer<'r> {
+    req: &'r Request,
+    lang: Lang,
+    product: &'static str,
+    spans: SpanTree,
+    tc: Option<TypeConstraint>,
+    vmap: Utf16Map<'r>,
+    tmap: Utf16Map<'r>,
+    steps: Vec<Step>,
+    notes: Vec<Step>,
+}
+
+impl<'r> Writer<'r> {
+    fn new(req: &'r Request, lang: Lang, product: &'static str) -> Writer<'r> {
+        Writer {
+            req,
+            lang,
+            product,
+            spans: SpanTree::default(),
+            tc: None,
+            vmap: Utf16Map::new(&req.value),
+            tmap: Utf16Map::new(req.type_src.as_deref().unwrap_or("")),
+            steps: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// "[0].name", or "the whole value".
+    fn path_words(&self, p: &str) -> String {
+        if p.is_empty() {
+            i18n::text(self.lang, "why.whole").to_string()
+        } else {
+            format!("`{p}`")
+        }
+    }
+
+    /// [`Self::path_words`] at the start of a sentence.
+    fn path_lead(&self, p: &str) -> String {
+        if p.is_empty() {
+            i18n::text(self.lang, "why.whole_lead").to_string()
+        } else {
+            format!("`{p}`")
+        }
+    }
+
+    fn ranges(&self, path: &[PathStep]) -> (Option<[usize; 2]>, Option<[usize; 2]>) {
+        let value = (self.spans != SpanTree::default()).then(|| {
+            let r = self.vmap.range(&pipeline::span_at(&self.spans, path).range);
+            [r.start, r.end]
+        });
+        let ty = self.tc.as_ref().and_then(|tc| pipeline::type_span_at(tc, path)).map(|r| {
+            let r = self.tmap.range(&r);
+            [r.start, r.end]
+        });
+        (value, ty)
+    }
+
+    fn make(&self, key: &str, path_text: String, path: &[PathStep], args: &[(&str, String)]) -> Step {
+        let mut all: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let words = self.path_words(&path_text);
+        let lead = self.path_lead(&path_text);
+        all.push(("path", &words));
+        all.push(("paths", &lead));
+        all.push(("product", self.product));
+        let text = i18n::fill(self.lang, key, &all);
+        let (value16, type16) = self.ranges(path);
+        Step {
+            kind: key.to_string(),
+            path: path_text,
+            params: args.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+            text,
+            value16,
+            type16,
+            doc: doc_link(key, self.product, self.lang),
+        }
+    }
+
+    fn step(&mut self, key: &str, path: &[PathStep], args: &[(&str, String)]) {
+        let s = self.make(key, format_path(path), path, args);
+        self.steps.push(s);
+    }
+
+    fn note(&mut self, key: &str, path: &[PathStep], args: &[(&str, String)]) {
+        let s = self.make(key, format_path(path), path, args);
+        if !self.notes.iter().any(|n| n.text == s.text) {
+            self.notes.push(s);
+        }
+    }
+
+    /// Events as steps (and notes), grouped.
+    fn events(&mut self, ev: Events) {
+        // (kind, args, pattern) -> paths, in the order first seen.
+        let mut groups: Vec<((&'static str, Vec<(&'static str, String)>, String), Vec<Path>)> = Vec::new();
+        let mut at: BTreeMap<(String, String, String), usize> = BTreeMap::new();
+        for e in ev.items {
+            let (pat, _) = pattern(&e.path);
+            let key = (e.kind.to_string(), format!("{:?}", e.args), pat.clone());
+            match at.get(&key) {
+                Some(&i) => groups[i].1.push(e.path),
+                None => {
+                    at.insert(key, groups.len());
+                    groups.push(((e.kind, e.args, pat), vec![e.path]));
+                }
+            }
+        }
+        let mut per_kind: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut left: BTreeMap<&str, usize> = BTreeMap::new();
+        for ((kind, args, _), paths) in groups {
+            let n = per_kind.entry(kind).or_default();
+            *n += 1;
+            if *n > GROUPS_SHOWN {
+                *left.entry(kind).or_default() += paths.len();
+                continue;
+            }
+            let first = paths[0].clone();
+            let text = if paths.len() == 1 { format_path(&first) } else { group_text(&paths) };
+            let s = self.make(kind, text, &first, &args);
+            if kind.starts_with("note.") {
+                if !self.notes.iter().any(|x| x.text == s.text) {
+                    self.notes.push(s);
+                }
+            } else {
+                self.steps.push(s);
+            }
+        }
+        for (kind, n) in left {
+            if !kind.starts_with("note.") {
+                self.step("why.more", &[], &[("count", n.to_string())]);
+            }
+        }
+    }
+
+    /// The step that failed, in words, with the product's message verbatim.
+    fn failed(&mut self, answer: &Response) {
+        let stage = answer.stage.map(|s| serde_json::to_value(s).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()).unwrap_or_default();
+        let key = format!("why.failed.{stage}");
+        let path = answer.path.clone().unwrap_or_default();
+        let p = parse_path(&path);
+        let message = answer.error.clone().unwrap_or_default();
+        let mut s = self.make(&key, path.clone(), &p, &[("message", message)]);
+        // A conversion error is placed where it happened, in both sources.
+        if let Some(d) = answer.diagnostics.iter().find(|d| d.source == crate::diag::Source::Value) {
+            if let (Some(a), Some(b)) = (d.start16, d.end16) {
+                s.value16 = Some([a, b]);
+            }
+        }
+        if let Some(d) = answer.diagnostics.iter().find(|d| d.source == crate::diag::Source::Type) {
+            if let (Some(a), Some(b)) = (d.start16, d.end16) {
+                s.type16 = Some([a, b]);
+            }
+        }
+        self.steps.push(s);
+    }
+
+    fn finish(self, answer: &Response) -> Story {
+        let _ = self.req;
+        Story {
+            lang: self.lang,
+            ok: answer.ok,
+            steps: self.steps,
+            notes: self.notes,
+            verbatim: (!answer.ok).then(|| Verbatim { summary: answer.summary.clone().unwrap_or_default(), detail: answer.detail.clone().unwrap_or_default() }),
+        }
+    }
+}
+
+/// The documentation section for a step or note of kind `key`: Terraform's
+/// (English only) or OpenTofu's, whose pages exist in Chinese
+/// (opentofu.org.cn) and Japanese (opentofu.dokyumento.jp) too. Sections
+/// are linked by their English anchors; translated pages are linked whole.
+pub fn doc_link(key: &str, product: &str, lang: Lang) -> Option<String> {
+    const TYPES: &str = "language/expressions/type-constraints";
+    const VARS: &str = "language/values/variables";
+    let (page, anchor) = match key {
+        "why.default_filled" | "why.default_null_replaced" | "why.optional_null" | "why.defaults_nested" | "note.null_default" => (TYPES, "optional-object-type-attributes"),
+        "why.unify_ok" | "why.unify_string" | "why.unify_failed" | "note.any_one_type" | "note.stringified" => (TYPES, "dynamic-types-the-any-constraint"),
+        "why.dropped" | "note.dropped" | "note.dropped_suggest" => (TYPES, "conversion-of-complex-types"),
+        "note.set_merged" | "note.set_reordered" => (TYPES, "collection-types"),
+        "why.null_nullable" | "why.null_rejected" | "why.failed.null" => (VARS, "disallowing-null-input-values"),
+        "why.sensitive_var" | "why.sensitive_parts" => (VARS, "suppressing-values-in-cli-output"),
+        "why.cli_literal" => (VARS, "variables-on-the-command-line"),
+        "why.converted" | "why.failed.convert" => (TYPES, "conversion-of-complex-types"),
+        "why.value_is" | "why.result" | "why.failed.type" => (TYPES, ""),
+        _ => return None,
+    };
+    let with = |base: &str| if anchor.is_empty() { base.to_string() } else { format!("{base}#{anchor}") };
+    Some(match (product, lang) {
+        ("OpenTofu", Lang::Zh) => format!("https://opentofu.org.cn/docs/{page}"),
+        ("OpenTofu", Lang::Ja) => format!("https://opentofu.dokyumento.jp/docs/{page}"),
+        ("OpenTofu", _) => with(&format!("https://opentofu.org/docs/{page}/")),
+        _ => with(&format!("https://developer.hashicorp.com/terraform/{page}")),
+    })
+}
+
+/// Paths alike but for their indexes, as one: `[0]–[19999].enabled`
+/// (the first index that varies shown as a range).
+fn group_text(paths: &[Path]) -> String {
+    let (pat, _) = pattern(&paths[0]);
+    let idx: Vec<Vec<i64>> = paths.iter().map(|p| pattern(p).1).collect();
+    let varying = (0..idx[0].len()).find(|&k| idx.iter().any(|v| v.get(k) != idx[0].get(k)));
+    let mut out = String::new();
+    let mut k = 0;
+    for piece in pat.split("[#]").enumerate() {
+        if piece.0 > 0 {
+            if Some(k) == varying {
+                let lo = idx.iter().filter_map(|v| v.get(k)).min().copied().unwrap_or(0);
+                let hi = idx.iter().filter_map(|v| v.get(k)).max().copied().unwrap_or(0);
+                out.push_str(&format!("[{lo}]–[{hi}]"));
+            } else {
+                out.push_str(&format!("[{}]", idx[0].get(k).copied().unwrap_or(0)));
+            }
+            k += 1;
+        }
+        out.push_str(piece.1);
+    }
+    out
+}
+
+/// The story as text (`tftype explain`): numbered steps, then the notes.
+pub fn to_text(s: &Story) -> String {
+    let mut out = String::new();
+    out.push_str(i18n::text(s.lang, "why.heading"));
+    out.push('\n');
+    for (i, step) in s.steps.iter().enumerate() {
+        out.push_str(&format!("{:>3}. {}\n", i + 1, step.text));
+    }
+    if let Some(v) = &s.verbatim {
+        out.push('\n');
+        out.push_str(&format!("     {}\n", v.summary));
+        for line in v.detail.lines() {
+            out.push_str(&format!("     {line}\n"));
+        }
+    }
+    if !s.notes.is_empty() {
+        out.push('\n');
+        out.push_str(i18n::text(s.lang, "note.heading"));
+        out.push('\n');
+        for n in &s.notes {
+            out.push_str(&format!("  * {}\n", n.text));
+        }
+    }
+    out
+}
