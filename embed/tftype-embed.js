@@ -48,11 +48,11 @@ const WORDS = {
     as: (v) => `按 ${v}`,
   },
   ja: {
-    type: "型制約",
+    type: "型の制約",
     value: "値",
     noType: "（type 引数なし）",
     accepted: "受け入れられました",
-    refused: { type: "型制約が無効です", value: "値を読み取れません", convert: "値が型に一致しません", null: "ここでは null は使えません", crash: "このバージョンはこの型制約でクラッシュします", input: "不明なバージョンです", limit: "結果が大きすぎて表示できません" },
+    refused: { type: "型の制約が無効です", value: "値を読み取れません", convert: "値が型に一致しません", null: "ここでは null は使えません", crash: "このバージョンはこの型の制約でクラッシュします", input: "不明なバージョンです", limit: "結果が大きすぎて表示できません" },
     console: "コンソール",
     json: "JSON",
     typeTab: "型",

@@ -30,7 +30,7 @@ pub fn NotesBox(result: Memo<Outcome>, editors: Editors, lang: RwSignal<Lang>) -
                                 on:mouseleave=move |_| highlight(editors, None)
                                 on:blur=move |_| highlight(editors, None)
                             >
-                                {n.text}
+                                {super::why_panel::rich(&n.text)}
                             </li>
                         }
                     }).collect_view()}

@@ -12,6 +12,21 @@ use crate::cm;
 use crate::outcome::Outcome;
 use crate::signals::Editors;
 
+/// A step's text with its `code` spans (between backticks) set as code.
+pub fn rich(text: &str) -> impl IntoView {
+    text.split('`')
+        .enumerate()
+        .map(|(i, part)| {
+            let part = part.to_string();
+            if i % 2 == 1 {
+                view! { <code>{part}</code> }.into_any()
+            } else {
+                part.into_any()
+            }
+        })
+        .collect_view()
+}
+
 /// Shades (or clears) a step's parts in both editors.
 pub fn highlight(editors: Editors, step: Option<&Step>) {
     editors.with(Source::Value, |v| cm::set_highlight(v, step.and_then(|s| s.value16)));
@@ -38,7 +53,7 @@ pub fn WhyPanel(result: Memo<Outcome>, editors: Editors, lang: RwSignal<Lang>) -
                                 on:mouseleave=move |_| highlight(editors, None)
                                 on:blur=move |_| highlight(editors, None)
                             >
-                                {s.text}
+                                <span class="why-text">{rich(&s.text)}</span>
                                 {s.doc.clone().map(|href| view! {
                                     " "
                                     <a class="why-doc" href=href target="_blank" rel="noopener" data-testid="why-doc">{move || text(lang.get(), "ui.why_doc")}</a>
