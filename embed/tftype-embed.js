@@ -15,51 +15,16 @@
 // (console, json, type). `element.result` is the engine's last answer; every evaluation
 // dispatches a `tftype-result` event with it as `detail`.
 
-import { evaluate, flavors } from "./npm/index.js";
+import { evaluate, flavors, text } from "./npm/index.js";
 
 const PLAYGROUND = new URL("./", import.meta.url);
 const FLAVORS = new Map(flavors().map((f) => [f.name, f]));
 const DEFAULT_FLAVOR = "terraform@1.15";
 
-// The element's own words, per language (the tools' messages stay as they print them).
-const WORDS = {
-  en: {
-    type: "Type constraint",
-    value: "Value",
-    noType: "(no type argument)",
-    accepted: "Accepted",
-    refused: { type: "The type constraint is invalid", value: "The value cannot be read", convert: "The value does not match the type", null: "null is not allowed here", crash: "This version crashes on this type constraint", input: "This version is unknown", limit: "The result is too large to show" },
-    console: "Console",
-    json: "JSON",
-    typeTab: "Type",
-    open: "Open in playground",
-    as: (v) => `as ${v}`,
-  },
-  zh: {
-    type: "类型约束",
-    value: "值",
-    noType: "（没有 type 参数）",
-    accepted: "接受",
-    refused: { type: "类型约束无效", value: "无法读取该值", convert: "值与类型不匹配", null: "此处不允许 null", crash: "此版本在该类型约束上崩溃", input: "未知的版本", limit: "结果太大，无法显示" },
-    console: "控制台",
-    json: "JSON",
-    typeTab: "类型",
-    open: "在 Playground 中打开",
-    as: (v) => `按 ${v}`,
-  },
-  ja: {
-    type: "型の制約",
-    value: "値",
-    noType: "（type 引数なし）",
-    accepted: "受け入れられました",
-    refused: { type: "型の制約が無効です", value: "値を読み取れません", convert: "値が型に一致しません", null: "ここでは null は使えません", crash: "このバージョンはこの型の制約でクラッシュします", input: "不明なバージョンです", limit: "結果が大きすぎて表示できません" },
-    console: "コンソール",
-    json: "JSON",
-    typeTab: "型",
-    open: "Playground で開く",
-    as: (v) => `${v} の場合`,
-  },
-};
+// The element's own words come from tftype's message catalogs (the products' messages
+// stay as they print them).
+const LANGS = ["en", "zh", "ja"];
+const w = (lang, key, args) => text(lang, key, args);
 
 const FORMAT_LABELS = { hcl: "HCL", tfvars: ".tfvars", json: ".tfvars.json", cli: "-var" };
 
@@ -152,7 +117,7 @@ class TftypeExample extends HTMLElement {
 
   get _lang() {
     const l = (this.getAttribute("lang") || document.documentElement.lang || "en").slice(0, 2).toLowerCase();
-    return WORDS[l] ? l : "en";
+    return LANGS.includes(l) ? l : "en";
   }
 
   get _format() {
@@ -183,17 +148,17 @@ class TftypeExample extends HTMLElement {
   }
 
   _render() {
-    const w = WORDS[this._lang];
+    const lang = this._lang;
     const labels = this.shadowRoot.querySelectorAll("label");
-    labels[0].textContent = w.type;
-    labels[1].textContent = `${w.value} (${FORMAT_LABELS[this._format]})`;
-    this._type.placeholder = w.noType;
+    labels[0].textContent = w(lang, "ui.type_constraint");
+    labels[1].textContent = `${w(lang, "ui.value")} (${FORMAT_LABELS[this._format]})`;
+    this._type.placeholder = w(lang, "ui.type_hint");
     const ro = this.hasAttribute("readonly") && this.getAttribute("readonly") !== "false";
     this._type.readOnly = this._value.readOnly = ro;
     this._fit(this._type);
     this._fit(this._value);
-    this.shadowRoot.querySelector(".by").textContent = w.as(FLAVORS.get(this._flavor).label);
-    this.shadowRoot.querySelector(".open").textContent = `${w.open} ↗`;
+    this.shadowRoot.querySelector(".by").textContent = w(lang, "ui.answer_by", { flavor: FLAVORS.get(this._flavor).label });
+    this.shadowRoot.querySelector(".open").textContent = w(lang, "ui.open_in_playground");
   }
 
   _evaluate() {
@@ -210,17 +175,18 @@ class TftypeExample extends HTMLElement {
   }
 
   _show(r, req) {
-    const w = WORDS[this._lang];
+    const lang = this._lang;
     const root = this.shadowRoot;
     const status = root.querySelector(".status");
     status.className = `status ${r.ok ? "ok" : "err"}`;
-    status.textContent = r.ok ? `✓ ${w.accepted}` : `✗ ${w.refused[r.stage] ?? r.summary}`;
+    const label = FLAVORS.get(this._flavor).label;
+    status.textContent = r.ok ? `✓ ${w(lang, "ui.accepted")}` : `✗ ${w(lang, `ui.stage.${r.stage}`, { flavor: label }) || r.summary}`;
     const tabs = root.querySelector(".tabs");
     tabs.replaceChildren();
     const out = root.querySelector(".out");
     out.classList.toggle("detail", !r.ok);
     if (r.ok) {
-      const names = { console: w.console, json: w.json, type: w.typeTab };
+      const names = { console: w(lang, "ui.tab.console"), json: w(lang, "ui.tab.json"), type: w(lang, "ui.tab.type") };
       const tab = this._tab ?? (names[this.getAttribute("tab")] ? this.getAttribute("tab") : "console");
       for (const key of Object.keys(names)) {
         const b = document.createElement("button");

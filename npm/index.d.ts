@@ -98,3 +98,5 @@ export function evaluate(request: Request): Result;
 export function explain(request: Request): ExplainStep[];
 /** The Terraform and OpenTofu versions tftype answers for. */
 export function flavors(): Flavor[];
+/** One of tftype's own texts (its message catalogs) in "en", "zh" or "ja", with `{name}` placeholders filled from `args`. */
+export function text(lang: "en" | "zh" | "ja", key: string, args?: Record<string, string>): string;

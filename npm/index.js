@@ -1,6 +1,6 @@
 // tftype: the Terraform / OpenTofu type system (type constraints, values, conversion) in
 // WebAssembly. One ES module for browsers and Node >= 20; the .wasm is loaded once, at import.
-import init, { initSync, evaluateCase, explainCase, flavorTable } from "./tftype_core.js";
+import init, { initSync, evaluateCase, explainCase, flavorTable, catalogText } from "./tftype_core.js";
 
 const wasmUrl = new URL("./tftype_core_bg.wasm", import.meta.url);
 if (typeof process !== "undefined" && process.versions?.node && wasmUrl.protocol === "file:") {
@@ -23,4 +23,9 @@ export function explain(request) {
 /** The Terraform and OpenTofu versions tftype answers for. */
 export function flavors() {
   return JSON.parse(flavorTable());
+}
+
+/** One of tftype's own texts (`core/i18n`) in "en", "zh" or "ja", placeholders filled from `args`. */
+export function text(lang, key, args = {}) {
+  return catalogText(lang, key, JSON.stringify(args));
 }

@@ -53,3 +53,13 @@ pub fn flavor_table() -> String {
         .collect();
     serde_json::Value::Array(rows).to_string()
 }
+
+/// A text of tftype's message catalogs (`core/i18n`), with its `{name}`
+/// placeholders filled from `args` (a JSON object of strings).
+#[wasm_bindgen(js_name = catalogText)]
+pub fn catalog_text(lang: &str, key: &str, args: &str) -> String {
+    let lang = crate::i18n::Lang::parse(lang).unwrap_or_default();
+    let args: std::collections::BTreeMap<String, String> = serde_json::from_str(args).unwrap_or_default();
+    let pairs: Vec<(&str, &str)> = args.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    crate::i18n::fill(lang, key, &pairs)
+}

@@ -199,11 +199,13 @@ pub fn describe(ty: &Type, null: bool, lang: Lang) -> String {
         return i18n::text(lang, "type.null").to_string();
     }
     let short = |t: &Type| t.type_string_short(SHORT);
-    let list = |items: Vec<String>| {
-        const SHOWN: usize = 6;
-        if items.len() > SHOWN {
-            let rest = (items.len() - SHOWN).to_string();
-            i18n::fill(lang, "type.more", &[("shown", &items[..SHOWN].join(", ")), ("rest", &rest)])
+    // The first few parts, and how many more (a tuple of 20,000 elements is
+    // not described element by element).
+    const SHOWN: usize = 6;
+    let list = |total: usize, items: Vec<String>| {
+        if total > SHOWN {
+            let rest = (total - SHOWN).to_string();
+            i18n::fill(lang, "type.more", &[("shown", &items[..SHOWN.min(items.len())].join(", ")), ("rest", &rest)])
         } else {
             items.join(", ")
         }
@@ -216,10 +218,10 @@ pub fn describe(ty: &Type, null: bool, lang: Lang) -> String {
         Type::Tuple(ts) if ts.is_empty() => i18n::text(lang, "type.tuple_empty").into(),
         Type::Tuple(ts) => {
             let n = ts.len().to_string();
-            i18n::fill(lang, "type.tuple", &[("count", &n), ("elements", &list(ts.iter().map(short).collect()))])
+            i18n::fill(lang, "type.tuple", &[("count", &n), ("elements", &list(ts.len(), ts.iter().take(SHOWN).map(short).collect()))])
         }
         Type::Object(o) if o.attrs.is_empty() => i18n::text(lang, "type.object_empty").into(),
-        Type::Object(o) => i18n::fill(lang, "type.object", &[("names", &list(o.attrs.keys().map(|k| format!("`{k}`")).collect()))]),
+        Type::Object(o) => i18n::fill(lang, "type.object", &[("names", &list(o.attrs.len(), o.attrs.keys().take(SHOWN).map(|k| format!("`{k}`")).collect()))]),
         Type::List(e) => i18n::fill(lang, "type.list", &[("element", &short(e))]),
         Type::Set(e) => i18n::fill(lang, "type.set", &[("element", &short(e))]),
         Type::Map(e) => i18n::fill(lang, "type.map", &[("element", &short(e))]),
@@ -285,9 +287,15 @@ fn defaults(given: &Value, filled: &Value, ty: &Type, path: &mut Path, ev: &mut 
         }
         return;
     }
+    // Defaults keep a value's shape: the parts pair up in order (looked up
+    // by key only where they do not, so a long list stays linear).
     let fk = children(filled, ty);
-    for (step, g, t) in children(given, ty) {
-        if let Some((_, f, _)) = fk.iter().find(|(s, _, _)| *s == step) {
+    for (i, (step, g, t)) in children(given, ty).into_iter().enumerate() {
+        let f = match fk.get(i) {
+            Some((s, f, _)) if *s == step => Some(*f),
+            _ => fk.iter().find(|(s, _, _)| *s == step).map(|(_, f, _)| *f),
+        };
+        if let Some(f) = f {
             path.push(step);
             defaults(g, f, &t, path, ev);
             path.pop();

@@ -103,9 +103,13 @@ pub fn App() -> impl IntoView {
     let engine = StoredValue::new_local(Engine::new(move |why| notice.set(Some(why))));
     // `#trap-test`: the first request makes the worker's engine trap on purpose.
     let trap_test = StoredValue::new_local(fragment == "#trap-test");
+    // The answer first; the Why story and the notes follow in a second
+    // request (on a large value the story costs more than the answer).
     Effect::new(move |_| {
         let st = inputs.eval_state();
         let mut req = st.request();
+        let story_req = req.clone();
+        req.lang = None;
         if trap_test.get_value() {
             trap_test.set_value(false);
             req.var_name = crate::engine::TRAP_TEST.to_string();
@@ -113,16 +117,31 @@ pub fn App() -> impl IntoView {
         updating.set(true);
         engine.with_value(|e| {
             e.send(Work::Evaluate, &req, move |reply| {
+                let mut story_wanted = false;
                 match reply {
                     Reply::Evaluated(resp, ms) => {
-                        answer.set(outcome::from_response(&st, *resp));
+                        let story = answer.with_untracked(|o| o.story.clone());
+                        answer.set(Outcome { story, ..outcome::from_response(&st, *resp) });
                         eval_ms.set(ms);
+                        story_wanted = true;
                     }
                     Reply::Failed(why) => answer.set(Outcome::engine_failed(why, inputs.lang.get_untracked())),
                     _ => {}
                 }
                 updating.set(false);
                 revision.update(|r| *r += 1);
+                if story_wanted {
+                    engine.with_value(|e| {
+                        e.send(Work::Story, &story_req, move |reply| {
+                            // Only the story of what is on show (a newer state has its own on the way).
+                            if let Reply::Told(story) = reply {
+                                if inputs.eval_state_untracked() == st {
+                                    answer.update(|o| o.story = Some(story));
+                                }
+                            }
+                        })
+                    });
+                }
             })
         });
     });

@@ -21,6 +21,8 @@ pub enum Reply {
     Emitted(Vec<EmitOut>),
     /// The value in another format, or why it cannot be.
     Reformatted(Result<String, String>),
+    /// The Why story and the notes.
+    Told(tftype::why::Story),
     /// The engine stopped on this request: what to tell the user.
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     Failed(String),
@@ -35,6 +37,8 @@ pub enum Work {
     Emit(bool),
     /// The value written in another format.
     Reformat(ValueFormat),
+    /// The Why story and notes (the request's `lang`).
+    Story,
 }
 
 impl Work {
@@ -46,6 +50,7 @@ impl Work {
             Work::Compare => "compare",
             Work::Emit(_) => "emit",
             Work::Reformat(_) => "reformat",
+            Work::Story => "story",
         }
     }
 
@@ -68,7 +73,12 @@ fn read_reply(work: Work, text: &str, ms: f64) -> Result<Reply, serde_json::Erro
         Work::Compare => Reply::Compared(serde_json::from_str(text)?, ms),
         Work::Emit(_) => Reply::Emitted(serde_json::from_str(text)?),
         Work::Reformat(_) => Reply::Reformatted(serde_json::from_str(text)?),
+        Work::Story => Reply::Told(serde_json::from_str(text)?),
     })
+}
+
+fn story(req: &Request) -> tftype::why::Story {
+    tftype::why::story(req, req.lang.unwrap_or_default())
 }
 
 fn reformat(req: &Request, to: ValueFormat) -> Result<String, String> {
@@ -89,6 +99,7 @@ pub fn run_here(work: Work, req: &Request) -> Reply {
         }
         Work::Emit(converted) => Reply::Emitted(tftype::writeback::emit_all(req, converted)),
         Work::Reformat(to) => Reply::Reformatted(reformat(req, to)),
+        Work::Story => Reply::Told(story(req)),
     }
 }
 
@@ -119,6 +130,11 @@ mod exports {
     #[wasm_bindgen]
     pub fn engine_emit(json: &str, arg: &str) -> String {
         serde_json::to_string(&tftype::writeback::emit_all(&request(json), arg == "true")).unwrap_or_default()
+    }
+
+    #[wasm_bindgen]
+    pub fn engine_story(json: &str) -> String {
+        serde_json::to_string(&super::story(&request(json))).unwrap_or_default()
     }
 
     /// `arg`: the value format to write the value in (`"json"`).
@@ -306,7 +322,10 @@ mod worker {
             if inner.state != State::Ready || inner.running.is_some() || inner.waiting.is_empty() {
                 return;
             }
-            let w = inner.waiting.remove(0);
+            // The story waits for every other request (it is the slowest and
+            // the least urgent: typing must see answers first).
+            let next = inner.waiting.iter().position(|w| w.work != Work::Story).unwrap_or(0);
+            let w = inner.waiting.remove(next);
             let id = inner.next_id;
             inner.next_id += 1;
             let msg = js_sys::Object::new();

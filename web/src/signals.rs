@@ -60,6 +60,11 @@ impl Inputs {
         }
     }
 
+    /// [`Self::eval_state`], untracked.
+    pub fn eval_state_untracked(&self) -> State {
+        State { tab: Tab::Console, ..self.state_untracked() }
+    }
+
     pub fn state_untracked(&self) -> State {
         State {
             type_src: self.type_src.get_untracked(),
