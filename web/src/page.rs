@@ -134,8 +134,11 @@ pub fn browser_lang() -> tftype::i18n::Lang {
     tftype::i18n::Lang::from_preferences(tags.iter().map(String::as_str))
 }
 
-/// `<html lang=...>`, for screen readers and fonts.
+/// `<html lang=...>` (for screen readers and fonts) and the page title.
 pub fn apply_lang(lang: tftype::i18n::Lang) {
+    if let Some(d) = window().and_then(|w| w.document()) {
+        d.set_title(tftype::i18n::text(lang, "ui.page_title"));
+    }
     if let Some(el) = window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
         let _ = el.set_attribute("lang", match lang {
             tftype::i18n::Lang::En => "en",
