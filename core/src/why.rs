@@ -150,7 +150,12 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
         let obj_path = &e.path[..e.path.len().saturating_sub(1)];
         let suggestion = e.arg("suggestion");
         let args: Vec<(&str, String)> = vec![("attr", attr.to_string()), ("at", w.path_words(&format_path(obj_path))), ("suggestion", suggestion.to_string())];
-        let key = if suggestion.is_empty() { "note.dropped" } else { "note.dropped_suggest" };
+        let key = match (suggestion.is_empty(), obj_path.is_empty()) {
+            (true, false) => "note.dropped",
+            (false, false) => "note.dropped_suggest",
+            (true, true) => "note.dropped_top",
+            (false, true) => "note.dropped_suggest_top",
+        };
         w.note(key, &e.path, &args);
     }
     w.events(ev);
@@ -655,7 +660,7 @@ pub fn doc_link(key: &str, product: &str, lang: Lang) -> Option<String> {
     let (page, anchor) = match key {
         "why.default_filled" | "why.default_null_replaced" | "why.optional_null" | "why.defaults_nested" | "note.null_default" => (TYPES, "optional-object-type-attributes"),
         "why.unify_ok" | "why.unify_string" | "why.unify_failed" | "note.any_one_type" | "note.stringified" => (TYPES, "dynamic-types-the-any-constraint"),
-        "why.dropped" | "note.dropped" | "note.dropped_suggest" => (TYPES, "conversion-of-complex-types"),
+        "why.dropped" | "note.dropped" | "note.dropped_suggest" | "note.dropped_top" | "note.dropped_suggest_top" => (TYPES, "conversion-of-complex-types"),
         "note.set_merged" | "note.set_reordered" => (TYPES, "collection-types"),
         "why.null_nullable" | "why.null_rejected" | "why.failed.null" => (VARS, "disallowing-null-input-values"),
         "why.sensitive_var" | "why.sensitive_parts" => (VARS, "suppressing-values-in-cli-output"),

@@ -81,7 +81,7 @@ fn a_dropped_attribute_is_named_in_a_note_with_the_close_missing_one_suggested()
     let r = req("object({name=string, port=optional(number, 80)})", r#"{ name = "x", prot = 8080 }"#);
     for lang in Lang::ALL {
         let s = story(&r, lang);
-        let note = s.notes.iter().find(|n| n.kind == "note.dropped_suggest").unwrap_or_else(|| panic!("{lang:?}: {:?}", s.notes));
+        let note = s.notes.iter().find(|n| n.kind == "note.dropped_suggest_top").unwrap_or_else(|| panic!("{lang:?}: {:?}", s.notes));
         assert!(note.text.contains("prot") && note.text.contains("port"), "{lang:?}: {}", note.text);
         let dropped = s.steps.iter().find(|x| x.kind == "why.dropped").unwrap();
         assert_eq!(dropped.path, ".prot");
@@ -149,7 +149,7 @@ fn where_opentofu_warns_the_tool_speaks_and_the_note_is_not_repeated() {
     assert!(!evaluate(&r).warnings.is_empty());
     assert!(s.notes.iter().all(|n| !n.kind.starts_with("note.dropped")), "{:?}", s.notes);
     r.flavor = Some("opentofu@1.10".into());
-    assert!(story(&r, Lang::En).notes.iter().any(|n| n.kind == "note.dropped" && n.text.contains("nmae")));
+    assert!(story(&r, Lang::En).notes.iter().any(|n| n.kind == "note.dropped_top" && n.text.contains("nmae")));
 }
 
 #[test]
