@@ -15,7 +15,7 @@
 // (console, json, type). `element.result` is the engine's last answer; every evaluation
 // dispatches a `tftype-result` event with it as `detail`.
 
-import { evaluate, flavors, text } from "./npm/index.js";
+import { evaluate, flavors, link, text } from "./npm/index.js";
 
 const PLAYGROUND = new URL("./", import.meta.url);
 const FLAVORS = new Map(flavors().map((f) => [f.name, f]));
@@ -207,22 +207,9 @@ class TftypeExample extends HTMLElement {
       out.dataset.tab = "error";
       out.textContent = `${r.summary}\n\n${r.detail}`;
     }
-    root.querySelector(".open").href = playgroundLink(req, this.getAttribute("lang"));
+    // The playground with the same state, as a link people could write (`tftype link`).
+    root.querySelector(".open").href = link(PLAYGROUND.href, req, this.getAttribute("lang") ?? "");
   }
-}
-
-/** The playground with the same state, as a link people could write (see `tftype link`). */
-function playgroundLink(req, lang) {
-  const q = new URLSearchParams();
-  if (req.type !== undefined) q.set("type", req.type);
-  q.set("value", req.value);
-  if (req.value_format !== "hcl") q.set("format", req.value_format);
-  q.set("flavor", req.flavor);
-  if (lang) q.set("lang", lang);
-  if (req.var_name) q.set("name", req.var_name);
-  if (req.nullable === false) q.set("nullable", "false");
-  if (req.sensitive) q.set("sensitive", "true");
-  return `${PLAYGROUND.href}?${q}`;
 }
 
 if (!customElements.get("tftype-example")) customElements.define("tftype-example", TftypeExample);

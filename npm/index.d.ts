@@ -100,3 +100,5 @@ export function explain(request: Request): ExplainStep[];
 export function flavors(): Flavor[];
 /** One of tftype's own texts (its message catalogs) in "en", "zh" or "ja", with `{name}` placeholders filled from `args`. */
 export function text(lang: "en" | "zh" | "ja", key: string, args?: Record<string, string>): string;
+/** A playground link for `request` at `base`, with readable `?type=…&value=…` parameters (as `tftype link` writes them). */
+export function link(base: string, request: Request, lang?: string): string;

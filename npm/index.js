@@ -1,6 +1,6 @@
 // tftype: the Terraform / OpenTofu type system (type constraints, values, conversion) in
 // WebAssembly. One ES module for browsers and Node >= 20; the .wasm is loaded once, at import.
-import init, { initSync, evaluateCase, explainCase, flavorTable, catalogText } from "./tftype_core.js";
+import init, { initSync, evaluateCase, explainCase, flavorTable, catalogText, linkUrl } from "./tftype_core.js";
 
 const wasmUrl = new URL("./tftype_core_bg.wasm", import.meta.url);
 if (typeof process !== "undefined" && process.versions?.node && wasmUrl.protocol === "file:") {
@@ -28,4 +28,9 @@ export function flavors() {
 /** One of tftype's own texts (`core/i18n`) in "en", "zh" or "ja", placeholders filled from `args`. */
 export function text(lang, key, args = {}) {
   return catalogText(lang, key, JSON.stringify(args));
+}
+
+/** A playground link for `request` at `base` (readable `?type=…&value=…` parameters, as `tftype link` writes them). */
+export function link(base, request, lang = "") {
+  return linkUrl(base, JSON.stringify(request), lang ?? "");
 }

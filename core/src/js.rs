@@ -63,3 +63,12 @@ pub fn catalog_text(lang: &str, key: &str, args: &str) -> String {
     let pairs: Vec<(&str, &str)> = args.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
     crate::i18n::fill(lang, key, &pairs)
 }
+
+/// A playground link people could write (`?type=…&value=…`, as `tftype
+/// link` prints it) for a case (JSON text) at `base`; `lang` may be empty.
+#[wasm_bindgen(js_name = linkUrl)]
+pub fn link_url(base: &str, case: &str, lang: &str) -> String {
+    let req: crate::Request = serde_json::from_str(case).unwrap_or_else(|_| crate::Request::new(None, ""));
+    let extras = crate::link::Extras { lang: (!lang.is_empty()).then(|| lang.to_string()), tab: None };
+    crate::link::url(base, &req, &extras)
+}

@@ -485,7 +485,6 @@ fn pattern(path: &Path) -> (String, Vec<i64>) {
 }
 
 struct Writer<'r> {
-    req: &'r Request,
     lang: Lang,
     product: &'static str,
     spans: SpanTree,
@@ -499,7 +498,6 @@ struct Writer<'r> {
 impl<'r> Writer<'r> {
     fn new(req: &'r Request, lang: Lang, product: &'static str) -> Writer<'r> {
         Writer {
-            req,
             lang,
             product,
             spans: SpanTree::default(),
@@ -568,6 +566,11 @@ impl<'r> Writer<'r> {
 
     fn note(&mut self, key: &str, path: &[PathStep], args: &[(&str, String)]) {
         let s = self.make(key, format_path(path), path, args);
+        self.push_note(s);
+    }
+
+    /// A note, once (the same words from two places are one note).
+    fn push_note(&mut self, s: Step) {
         if !self.notes.iter().any(|n| n.text == s.text) {
             self.notes.push(s);
         }
@@ -602,9 +605,7 @@ impl<'r> Writer<'r> {
             let text = if paths.len() == 1 { format_path(&first) } else { group_text(&paths) };
             let s = self.make(kind, text, &first, &args);
             if kind.starts_with("note.") {
-                if !self.notes.iter().any(|x| x.text == s.text) {
-                    self.notes.push(s);
-                }
+                self.push_note(s);
             } else {
                 self.steps.push(s);
             }
@@ -639,7 +640,6 @@ impl<'r> Writer<'r> {
     }
 
     fn finish(self, answer: &Response) -> Story {
-        let _ = self.req;
         Story {
             lang: self.lang,
             ok: answer.ok,

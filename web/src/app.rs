@@ -57,10 +57,13 @@ pub fn App() -> impl IntoView {
             Some(&examples::DEFAULT),
         ),
     };
+    // The language: the URL's, else the link's, else the one chosen last
+    // here, else the browser's.
+    let lang = mode.lang.or(initial.lang).or_else(page::stored_lang).unwrap_or_else(page::browser_lang);
+    initial.lang = Some(lang);
     // The product version: the URL's, else the link's, else the one chosen
     // last on this site (a page opened without a link).
     if tftype::flavor::Flavor::lookup(&initial.flavor).is_none() {
-        let lang = mode.lang.or(initial.lang).or_else(page::stored_lang).unwrap_or_else(page::browser_lang);
         first_notice = Some(fill(lang, "ui.unknown_flavor", &[("flavor", &initial.flavor), ("shown", &tftype::flavor::Flavor::default_flavor().label())]));
         initial.flavor = crate::model::default_flavor();
     }
@@ -72,9 +75,6 @@ pub fn App() -> impl IntoView {
     if let Some(f) = mode.flavor {
         initial.flavor = f.to_string();
     }
-    // The language: the URL's, else the link's, else the one chosen last
-    // here, else the browser's.
-    initial.lang = Some(mode.lang.or(initial.lang).or_else(page::stored_lang).unwrap_or_else(page::browser_lang));
     let inputs = Inputs::new(&initial);
     provide_context(inputs.lang);
     Effect::new(move |_| page::apply_lang(inputs.lang.get()));

@@ -10,6 +10,7 @@ pub mod lang_select;
 pub mod long_text;
 pub mod notes_box;
 pub mod options;
+pub mod story_line;
 pub mod result_view;
 pub mod versions_panel;
 pub mod warnings_box;

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use tftype::i18n::{text, Lang};
 
-use super::why_panel::highlight;
+use super::story_line::StoryLine;
 use crate::outcome::Outcome;
 use crate::signals::Editors;
 
@@ -17,22 +17,8 @@ pub fn NotesBox(result: Memo<Outcome>, editors: Editors, lang: RwSignal<Lang>) -
             <aside class="notes" aria-label=move || text(lang.get(), "ui.notes_label")>
                 <p class="notes-title">{move || text(lang.get(), "ui.notes_title")}</p>
                 <ul>
-                    {notes.into_iter().map(|n| {
-                        let (a, b) = (n.clone(), n.clone());
-                        view! {
-                            <li
-                                class="note"
-                                data-testid="note"
-                                data-kind=n.kind.clone()
-                                tabindex="0"
-                                on:mouseenter=move |_| highlight(editors, Some(&a))
-                                on:focus=move |_| highlight(editors, Some(&b))
-                                on:mouseleave=move |_| highlight(editors, None)
-                                on:blur=move |_| highlight(editors, None)
-                            >
-                                {super::why_panel::rich(&n.text)}
-                            </li>
-                        }
+                    {notes.into_iter().map(|n| view! {
+                        <StoryLine step=n class="note" testid="note" show_doc=false editors=editors lang=lang />
                     }).collect_view()}
                 </ul>
             </aside>
