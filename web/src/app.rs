@@ -46,21 +46,18 @@ pub fn App() -> impl IntoView {
     let fragment = page::hash();
     let had_link = !fragment.trim_start_matches('#').trim().is_empty();
     let query = page::search();
-    let (mut initial, mut first_notice, first_example) = match share::decode(&fragment) {
+    let (mut initial, link_error, first_example) = match share::decode(&fragment) {
         Ok(s) => (s, None, None),
         // A link written by hand (`?type=…&value=…`).
         Err(ShareError::Empty) if State::from_query(&query).is_some() => (State::from_query(&query).unwrap_or_default(), None, None),
         Err(ShareError::Empty) => (examples::DEFAULT.state(), None, Some(&examples::DEFAULT)),
-        Err(e) => (
-            examples::DEFAULT.state(),
-            Some(e.to_string()),
-            Some(&examples::DEFAULT),
-        ),
+        Err(e) => (examples::DEFAULT.state(), Some(e), Some(&examples::DEFAULT)),
     };
     // The language: the URL's, else the link's, else the one chosen last
     // here, else the browser's.
     let lang = mode.lang.or(initial.lang).or_else(page::stored_lang).unwrap_or_else(page::browser_lang);
     initial.lang = Some(lang);
+    let mut first_notice = link_error.map(|e| e.message(lang));
     // The product version: the URL's, else the link's, else the one chosen
     // last on this site (a page opened without a link).
     if tftype::flavor::Flavor::lookup(&initial.flavor).is_none() {

@@ -48,22 +48,22 @@ pub enum ShareError {
     Malformed(&'static str),
 }
 
+impl ShareError {
+    /// The notice for the reader, in `lang` (the catalogs' `ui.link.*`).
+    pub fn message(&self, lang: tftype::i18n::Lang) -> String {
+        use tftype::i18n::{fill, text};
+        match self {
+            ShareError::Empty => text(lang, "ui.link.empty").to_string(),
+            ShareError::UnknownVersion(v) => fill(lang, "ui.link.unknown_version", &[("version", v)]),
+            ShareError::TooLarge => text(lang, "ui.link.too_large").to_string(),
+            ShareError::Malformed(why) => fill(lang, "ui.link.damaged", &[("why", why)]),
+        }
+    }
+}
+
 impl fmt::Display for ShareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ShareError::Empty => write!(f, "The link holds no playground state."),
-            ShareError::UnknownVersion(v) => write!(
-                f,
-                "This link was made by a different version of tftype (link format “{v}”), which this page cannot read. Showing the default example instead."
-            ),
-            ShareError::TooLarge => write!(
-                f,
-                "This link holds more than this page accepts (1 MB of text). Showing the default example instead."
-            ),
-            ShareError::Malformed(why) => {
-                write!(f, "This link is damaged ({why}), so it cannot be restored. Showing the default example instead.")
-            }
-        }
+        f.write_str(&self.message(tftype::i18n::Lang::En))
     }
 }
 
