@@ -142,22 +142,20 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
     let mut ev = Events::default();
     dropped(given, &tc.ty, &mut Vec::new(), &mut ev);
     let warns = req.value_format == valueparse::ValueFormat::Hcl && p.warns_ignored_object_attributes() && !answer.warnings.is_empty();
-    for e in &ev.items {
-        if warns {
-            break;
-        }
-        let attr = e.arg("attr");
-        let obj_path = &e.path[..e.path.len().saturating_sub(1)];
+    // The notes, grouped like the steps (one per place a name is dropped,
+    // `[0]–[19999]` for a list of objects); `{at}` is the object's place.
+    let mut notes = Events::default();
+    for e in ev.items.iter().filter(|_| !warns) {
         let suggestion = e.arg("suggestion");
-        let args: Vec<(&str, String)> = vec![("attr", attr.to_string()), ("at", w.path_words(&format_path(obj_path))), ("suggestion", suggestion.to_string())];
-        let key = match (suggestion.is_empty(), obj_path.is_empty()) {
+        let key = match (suggestion.is_empty(), e.path.len() <= 1) {
             (true, false) => "note.dropped",
             (false, false) => "note.dropped_suggest",
             (true, true) => "note.dropped_top",
             (false, true) => "note.dropped_suggest_top",
         };
-        w.note(key, &e.path, &args);
+        notes.push(key, e.path.clone(), vec![("attr", e.arg("attr").to_string()), ("suggestion", suggestion.to_string())]);
     }
+    w.events(notes);
     w.events(ev);
 
     // 6. Null, nullable, sensitive.
@@ -174,7 +172,9 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
     // Notes that need the result.
     if answer.ok {
         if let Ok(converted) = convert::convert(&with_defaults, &tc.ty, &p) {
-            set_notes(given, &converted, &mut Vec::new(), &mut w);
+            let mut ev = Events::default();
+            set_notes(given, &converted, &mut Vec::new(), &mut ev);
+            w.events(ev);
         }
     }
 
@@ -382,16 +382,16 @@ fn dropped(given: &Value, ty: &Type, path: &mut Path, ev: &mut Events) {
 }
 
 /// Sets: written duplicates merged, written order not kept.
-fn set_notes(given: &Value, converted: &Value, path: &mut Path, w: &mut Writer) {
+fn set_notes(given: &Value, converted: &Value, path: &mut Path, ev: &mut Events) {
     if converted.ty.is_set() && matches!(given.ty, Type::Tuple(_) | Type::List(_)) && !given.is_null() {
         if let (Some(g), Some(c)) = (given.elements(), converted.elements()) {
             if c.len() < g.len() {
-                w.note("note.set_merged", path, &[("count", (g.len() - c.len()).to_string())]);
+                ev.push("note.set_merged", path.clone(), vec![("count", (g.len() - c.len()).to_string())]);
             } else if c.len() > 1 {
                 let gs: Vec<String> = g.iter().map(crate::render::console).collect();
                 let cs: Vec<String> = c.iter().map(crate::render::console).collect();
                 if gs != cs {
-                    w.note("note.set_reordered", path, &[]);
+                    ev.push("note.set_reordered", path.clone(), Vec::new());
                 }
             }
         }
@@ -405,7 +405,7 @@ fn set_notes(given: &Value, converted: &Value, path: &mut Path, w: &mut Writer) 
         };
         if let Some(g) = g {
             path.push(step);
-            set_notes(g, v, path, w);
+            set_notes(g, v, path, ev);
             path.pop();
         }
     }
@@ -468,6 +468,11 @@ impl Events {
     }
 }
 
+/// The path of what holds the part at `path` (the whole value's is empty).
+fn parent(path: &[PathStep]) -> &[PathStep] {
+    &path[..path.len().saturating_sub(1)]
+}
+
 /// A path with its indexes replaced, and the indexes.
 fn pattern(path: &Path) -> (String, Vec<i64>) {
     let mut s = String::new();
@@ -493,6 +498,8 @@ struct Writer<'r> {
     tmap: Utf16Map<'r>,
     steps: Vec<Step>,
     notes: Vec<Step>,
+    /// The notes' texts, so that each is told once.
+    note_texts: std::collections::HashSet<String>,
 }
 
 impl<'r> Writer<'r> {
@@ -506,6 +513,7 @@ impl<'r> Writer<'r> {
             tmap: Utf16Map::new(req.type_src.as_deref().unwrap_or("")),
             steps: Vec::new(),
             notes: Vec::new(),
+            note_texts: std::collections::HashSet::new(),
         }
     }
 
@@ -539,8 +547,11 @@ impl<'r> Writer<'r> {
         (value, ty)
     }
 
-    fn make(&self, key: &str, path_text: String, path: &[PathStep], args: &[(&str, String)]) -> Step {
+    /// `parent_text`: the place of what holds the part (`{at}`).
+    fn make(&self, key: &str, path_text: String, parent_text: &str, path: &[PathStep], args: &[(&str, String)]) -> Step {
         let mut all: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let at = self.path_words(parent_text);
+        all.push(("at", &at));
         let words = self.path_words(&path_text);
         let lead = self.path_lead(&path_text);
         all.push(("path", &words));
@@ -560,18 +571,13 @@ impl<'r> Writer<'r> {
     }
 
     fn step(&mut self, key: &str, path: &[PathStep], args: &[(&str, String)]) {
-        let s = self.make(key, format_path(path), path, args);
+        let s = self.make(key, format_path(path), &format_path(parent(path)), path, args);
         self.steps.push(s);
-    }
-
-    fn note(&mut self, key: &str, path: &[PathStep], args: &[(&str, String)]) {
-        let s = self.make(key, format_path(path), path, args);
-        self.push_note(s);
     }
 
     /// A note, once (the same words from two places are one note).
     fn push_note(&mut self, s: Step) {
-        if !self.notes.iter().any(|n| n.text == s.text) {
+        if self.note_texts.insert(s.text.clone()) {
             self.notes.push(s);
         }
     }
@@ -602,8 +608,13 @@ impl<'r> Writer<'r> {
                 continue;
             }
             let first = paths[0].clone();
-            let text = if paths.len() == 1 { format_path(&first) } else { group_text(&paths) };
-            let s = self.make(kind, text, &first, &args);
+            let (text, parent_text) = if paths.len() == 1 {
+                (format_path(&first), format_path(parent(&first)))
+            } else {
+                let parents: Vec<Path> = paths.iter().map(|p| parent(p).to_vec()).collect();
+                (group_text(&paths), group_text(&parents))
+            };
+            let s = self.make(kind, text, &parent_text, &first, &args);
             if kind.starts_with("note.") {
                 self.push_note(s);
             } else {
@@ -624,7 +635,7 @@ impl<'r> Writer<'r> {
         let path = answer.path.clone().unwrap_or_default();
         let p = parse_path(&path);
         let message = answer.error.clone().unwrap_or_default();
-        let mut s = self.make(&key, path.clone(), &p, &[("message", message)]);
+        let mut s = self.make(&key, path.clone(), &format_path(parent(&p)), &p, &[("message", message)]);
         // A conversion error is placed where it happened, in both sources.
         if let Some(d) = answer.diagnostics.iter().find(|d| d.source == crate::diag::Source::Value) {
             if let (Some(a), Some(b)) = (d.start16, d.end16) {
