@@ -89,8 +89,29 @@ pub fn evaluate_case(case: &str, utf16: bool) -> String {
         Some(f) => format!("{id},\"flavor\":{}", js(f)),
         None => id,
     };
+    if case.get("mode").and_then(|m| m.as_str()) == Some("check") {
+        return check_case(&id, case);
+    }
     match serde_json::from_value::<crate::Request>(case) {
         Ok(req) => result_json(&id, &crate::evaluate(&req), utf16),
         Err(e) => input_error(&id, &e),
     }
+}
+
+/// A check-mode case (`"mode": "check"`): a root module and its value
+/// sources, answered in the oracle's check-mode schema.
+pub fn check_case(id: &str, case: serde_json::Value) -> String {
+    let flavor = case.get("flavor").and_then(|f| f.as_str()).unwrap_or(crate::flavor::DEFAULT).to_string();
+    let input: crate::module::CheckInput = match serde_json::from_value(case) {
+        Ok(i) => i,
+        Err(e) => return crate::module::report::report_json(id, &crate::module::CheckReport { input_error: Some(e.to_string()), ..Default::default() }),
+    };
+    let report = match crate::flavor::Flavor::lookup(&flavor) {
+        Some(f) => crate::module::check(&input, &f.profile()),
+        None => crate::module::CheckReport {
+            input_error: Some(format!("Unknown flavor {}; known flavors: {}.", crate::render::go_quote(&flavor), crate::flavor::Flavor::names().join(", "))),
+            ..Default::default()
+        },
+    };
+    crate::module::report::report_json(id, &report)
 }

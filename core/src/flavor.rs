@@ -77,11 +77,36 @@ pub enum Switch {
     /// OpenTofu v1.11: a module argument's object attribute that the
     /// variable's type lacks gets the warning "Object attribute is ignored".
     Tofu111WarnsIgnoredObjectAttributes,
+    /// Terraform v1.9: a variable's validation condition may refer to other
+    /// input variables. Before (and in every OpenTofu) it may refer only to
+    /// the variable itself ("Invalid reference in variable validation").
+    Tf19ValidationRefersToOtherVariables,
+    /// Terraform v1.10 / OpenTofu v1.11: a `variable` block may set
+    /// `ephemeral`. Before, "Unsupported argument".
+    EphemeralVariables,
+    /// OpenTofu v1.10: a `variable` block may set `deprecated` (decoded
+    /// right after `sensitive`; an empty text is refused).
+    Tofu110DeprecatedVariables,
+    /// Terraform v1.15: a `variable` block may set `deprecated` (decoded
+    /// after `default`).
+    Tf115DeprecatedVariables,
+    /// Terraform v1.15: a `variable` block may set `const` (decoded after
+    /// `ephemeral`; a const variable may be neither sensitive nor
+    /// ephemeral), and `ignore_nested_deprecations` becomes a module-block
+    /// argument, so no variable may take that name.
+    Tf115ConstVariables,
+    /// OpenTofu v1.12: a `variable` block may set `const` (decoded after
+    /// `nullable`, with no further checks).
+    Tofu112ConstVariables,
+    /// OpenTofu v1.11: a root variable's conversion error from a file points
+    /// at the declaration (not the value), and an ephemeral variable's text
+    /// says "which is ephemeral".
+    Tofu111ConversionErrorAtDeclaration,
 }
 
 impl Switch {
     /// Every switch, in the order of [`Switch`].
-    pub const ALL: [Switch; 8] = [
+    pub const ALL: [Switch; 15] = [
         Switch::ProductName,
         Switch::Cty1163MismatchNamesGivenType,
         Switch::Hcl2171ObjectTypeRejectsDuplicateNames,
@@ -90,9 +115,16 @@ impl Switch {
         Switch::Tf17NonsensitiveAcceptsUnmarked,
         Switch::Hcl220NamespacedFunctionCalls,
         Switch::Tofu111WarnsIgnoredObjectAttributes,
+        Switch::Tf19ValidationRefersToOtherVariables,
+        Switch::EphemeralVariables,
+        Switch::Tofu110DeprecatedVariables,
+        Switch::Tf115DeprecatedVariables,
+        Switch::Tf115ConstVariables,
+        Switch::Tofu112ConstVariables,
+        Switch::Tofu111ConversionErrorAtDeclaration,
     ];
 
-    const fn bit(self) -> u16 {
+    const fn bit(self) -> u32 {
         1 << (self as u8)
     }
 
@@ -107,6 +139,13 @@ impl Switch {
             Switch::Tf17NonsensitiveAcceptsUnmarked => "1.7: nonsensitive() of a non-sensitive value allowed",
             Switch::Hcl220NamespacedFunctionCalls => "hcl 2.20: namespaced function calls",
             Switch::Tofu111WarnsIgnoredObjectAttributes => "OpenTofu 1.11: \"Object attribute is ignored\" warnings",
+            Switch::Tf19ValidationRefersToOtherVariables => "Terraform 1.9: validation may refer to other variables",
+            Switch::EphemeralVariables => "Terraform 1.10 / OpenTofu 1.11: ephemeral variables",
+            Switch::Tofu110DeprecatedVariables => "OpenTofu 1.10: deprecated variables",
+            Switch::Tf115DeprecatedVariables => "Terraform 1.15: deprecated variables",
+            Switch::Tf115ConstVariables => "Terraform 1.15: const variables",
+            Switch::Tofu112ConstVariables => "OpenTofu 1.12: const variables",
+            Switch::Tofu111ConversionErrorAtDeclaration => "OpenTofu 1.11: variable conversion errors at the declaration",
         }
     }
 }
@@ -126,13 +165,13 @@ pub struct Flavor {
     /// The go-cty version it links.
     pub cty: &'static str,
     /// The switches this flavor holds (bits of [`Switch`]).
-    switches: u16,
+    switches: u32,
 }
 
 /// The flavor used when a request names none: current Terraform.
 pub const DEFAULT: &str = "terraform@1.15";
 
-const fn bits(list: &[Switch]) -> u16 {
+const fn bits(list: &[Switch]) -> u32 {
     let mut b = 0;
     let mut i = 0;
     while i < list.len() {
@@ -146,20 +185,25 @@ use Switch::*;
 
 // The pins and switches were read from each release's go.mod and from the
 // upstream changes between them.
-const TF_1_5: u16 = 0;
-const TF_1_6: u16 = bits(&[Hcl2171ObjectTypeRejectsDuplicateNames]);
-const TF_1_7: u16 = TF_1_6 | Tf17NonsensitiveAcceptsUnmarked.bit();
-const TF_1_8: u16 = TF_1_7 | Hcl220NamespacedFunctionCalls.bit();
-const TF_1_10: u16 = TF_1_8 | bits(&[Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties]);
-const TF_1_11: u16 = TF_1_8 | Cty1160EmptyMapDropsOptionalMarkers.bit();
-const TF_1_13: u16 = TF_1_10 | Cty1163MismatchNamesGivenType.bit();
-const TOFU: u16 = ProductName.bit();
-const TOFU_1_6: u16 = TOFU | TF_1_6;
-const TOFU_1_7: u16 = TOFU | TF_1_8;
-const TOFU_1_10: u16 = TOFU | TF_1_13;
-const TOFU_1_11: u16 = TOFU_1_10 | Tofu111WarnsIgnoredObjectAttributes.bit();
+const TF_1_5: u32 = 0;
+const TF_1_6: u32 = bits(&[Hcl2171ObjectTypeRejectsDuplicateNames]);
+const TF_1_7: u32 = TF_1_6 | Tf17NonsensitiveAcceptsUnmarked.bit();
+const TF_1_8: u32 = TF_1_7 | Hcl220NamespacedFunctionCalls.bit();
+const TF_1_9: u32 = TF_1_8 | Tf19ValidationRefersToOtherVariables.bit();
+const TF_1_10: u32 = TF_1_9 | bits(&[Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, EphemeralVariables]);
+const TF_1_11: u32 = TF_1_9 | bits(&[Cty1160EmptyMapDropsOptionalMarkers, EphemeralVariables]);
+const TF_1_13: u32 = TF_1_10 | Cty1163MismatchNamesGivenType.bit();
+const TF_1_15: u32 = TF_1_13 | bits(&[Tf115DeprecatedVariables, Tf115ConstVariables]);
+const TOFU: u32 = ProductName.bit();
+const TOFU_1_6: u32 = TOFU | TF_1_6;
+const TOFU_1_7: u32 = TOFU | TF_1_8;
+// OpenTofu's hcl and go-cty pins match Terraform 1.13's; its own variable
+// changes come separately.
+const TOFU_1_10: u32 = TOFU | (TF_1_13 & !bits(&[Tf19ValidationRefersToOtherVariables, EphemeralVariables])) | Tofu110DeprecatedVariables.bit();
+const TOFU_1_11: u32 = TOFU_1_10 | bits(&[Tofu111WarnsIgnoredObjectAttributes, EphemeralVariables, Tofu111ConversionErrorAtDeclaration]);
+const TOFU_1_12: u32 = TOFU_1_11 | Tofu112ConstVariables.bit();
 
-const fn flavor(product: Product, version: &'static str, name: &'static str, release: &'static str, hcl: &'static str, cty: &'static str, switches: u16) -> Flavor {
+const fn flavor(product: Product, version: &'static str, name: &'static str, release: &'static str, hcl: &'static str, cty: &'static str, switches: u32) -> Flavor {
     Flavor { name, product, version, release, hcl, cty, switches }
 }
 
@@ -175,20 +219,20 @@ pub static FLAVORS: [Flavor; 18] = [
     flavor(Terraform, "1.6", "terraform@1.6", "v1.6.6", "v2.19.1", "v1.14.1", TF_1_6),
     flavor(Terraform, "1.7", "terraform@1.7", "v1.7.5", "v2.19.1", "v1.14.1", TF_1_7),
     flavor(Terraform, "1.8", "terraform@1.8", "v1.8.5", "v2.20.0", "v1.14.3", TF_1_8),
-    flavor(Terraform, "1.9", "terraform@1.9", "v1.9.8", "v2.20.0", "v1.14.4", TF_1_8),
+    flavor(Terraform, "1.9", "terraform@1.9", "v1.9.8", "v2.20.0", "v1.14.4", TF_1_9),
     flavor(Terraform, "1.10", "terraform@1.10", "v1.10.5", "v2.23.0", "v1.16.2", TF_1_10),
     flavor(Terraform, "1.11", "terraform@1.11", "v1.11.4", "v2.23.0", "v1.16.0", TF_1_11),
     flavor(Terraform, "1.12", "terraform@1.12", "v1.12.2", "v2.23.1-0.20250203194505-ba0759438da2", "v1.16.2", TF_1_10),
     flavor(Terraform, "1.13", "terraform@1.13", "v1.13.5", "v2.24.0", "v1.16.3", TF_1_13),
     flavor(Terraform, "1.14", "terraform@1.14", "v1.14.9", "v2.24.0", "v1.16.3", TF_1_13),
-    flavor(Terraform, "1.15", "terraform@1.15", "v1.15.9", "v2.24.0", "v1.18.0", TF_1_13),
+    flavor(Terraform, "1.15", "terraform@1.15", "v1.15.9", "v2.24.0", "v1.18.0", TF_1_15),
     flavor(OpenTofu, "1.6", "opentofu@1.6", "v1.6.3", "v2.19.1", "v1.14.1", TOFU_1_6),
     flavor(OpenTofu, "1.7", "opentofu@1.7", "v1.7.10", TOFU_HCL_2024_04, "v1.14.4", TOFU_1_7),
     flavor(OpenTofu, "1.8", "opentofu@1.8", "v1.8.11", TOFU_HCL_2024_04, "v1.14.4", TOFU_1_7),
     flavor(OpenTofu, "1.9", "opentofu@1.9", "v1.9.4", TOFU_HCL_2024_08, "v1.14.4", TOFU_1_7),
     flavor(OpenTofu, "1.10", "opentofu@1.10", "v1.10.10", TOFU_HCL_2025_10, "v1.16.3", TOFU_1_10),
     flavor(OpenTofu, "1.11", "opentofu@1.11", "v1.11.14", TOFU_HCL_2025_10, "v1.17.0", TOFU_1_11),
-    flavor(OpenTofu, "1.12", "opentofu@1.12", "v1.12.6", TOFU_HCL_2025_10, "v1.18.0", TOFU_1_11),
+    flavor(OpenTofu, "1.12", "opentofu@1.12", "v1.12.6", TOFU_HCL_2025_10, "v1.18.0", TOFU_1_12),
 ];
 
 impl Flavor {
@@ -228,7 +272,7 @@ impl Flavor {
 #[derive(Debug)]
 pub struct Profile {
     flavor: &'static Flavor,
-    asked: Cell<u16>,
+    asked: Cell<u32>,
 }
 
 impl Default for Profile {
@@ -309,6 +353,68 @@ impl Profile {
     pub fn warns_ignored_object_attributes(&self) -> bool {
         self.ask(Tofu111WarnsIgnoredObjectAttributes)
     }
+
+    /// See [`Switch::Tf19ValidationRefersToOtherVariables`].
+    pub fn validation_refers_to_other_variables(&self) -> bool {
+        self.ask(Tf19ValidationRefersToOtherVariables)
+    }
+
+    /// The arguments a `variable` block takes in this flavor, in the order
+    /// of its schema (hcl suggests the first close name in that order), and
+    /// how it decodes them.
+    pub fn variable_block(&self) -> VariableBlock {
+        let tofu_deprecated = self.ask(Tofu110DeprecatedVariables);
+        let tf_deprecated = self.ask(Tf115DeprecatedVariables);
+        let tf_const = self.ask(Tf115ConstVariables);
+        let tofu_const = self.ask(Tofu112ConstVariables);
+        let ephemeral = self.ask(EphemeralVariables);
+        let mut arguments = vec!["description", "default", "type", "sensitive"];
+        if ephemeral {
+            arguments.push("ephemeral");
+        }
+        if tf_const || tofu_const {
+            arguments.push("const");
+        }
+        if tf_deprecated || tofu_deprecated {
+            arguments.push("deprecated");
+        }
+        arguments.push("nullable");
+        let mut reserved = vec!["source", "version", "count", "for_each", "depends_on", "providers"];
+        if tf_const {
+            reserved.push("ignore_nested_deprecations");
+        }
+        reserved.extend(["_", "lifecycle", "locals", "provider"]);
+        VariableBlock {
+            arguments,
+            reserved,
+            deprecated_early: tofu_deprecated,
+            deprecated_must_not_be_empty: tofu_deprecated,
+            const_after_ephemeral: tf_const,
+            const_excludes_sensitive_and_ephemeral: tf_const,
+        }
+    }
+
+    /// See [`Switch::Tofu111ConversionErrorAtDeclaration`].
+    pub fn conversion_error_at_declaration(&self) -> bool {
+        self.ask(Tofu111ConversionErrorAtDeclaration)
+    }
+}
+
+/// How a flavor reads a `variable` block (see [`Profile::variable_block`]).
+#[derive(Clone, Debug)]
+pub struct VariableBlock {
+    /// The arguments it takes, in schema order (`validation` is its block).
+    pub arguments: Vec<&'static str>,
+    /// Names no variable may take: module-block arguments and blocks.
+    pub reserved: Vec<&'static str>,
+    /// `deprecated` is decoded right after `sensitive` (else after `default`).
+    pub deprecated_early: bool,
+    /// An empty `deprecated` text is refused.
+    pub deprecated_must_not_be_empty: bool,
+    /// `const` is decoded right after `ephemeral` (else after `nullable`).
+    pub const_after_ephemeral: bool,
+    /// A const variable may not be sensitive or ephemeral.
+    pub const_excludes_sensitive_and_ephemeral: bool,
 }
 
 /// Flavors grouped for display: runs of consecutive versions of one product
@@ -352,10 +458,10 @@ mod tests {
         let table: [(&str, &[Switch]); 6] = [
             ("terraform@1.5", &[]),
             ("terraform@1.7", &[Hcl2171ObjectTypeRejectsDuplicateNames, Tf17NonsensitiveAcceptsUnmarked]),
-            ("terraform@1.11", &[Hcl2171ObjectTypeRejectsDuplicateNames, Tf17NonsensitiveAcceptsUnmarked, Hcl220NamespacedFunctionCalls, Cty1160EmptyMapDropsOptionalMarkers]),
-            ("terraform@1.15", &[Hcl2171ObjectTypeRejectsDuplicateNames, Tf17NonsensitiveAcceptsUnmarked, Hcl220NamespacedFunctionCalls, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType]),
+            ("terraform@1.11", &[Hcl2171ObjectTypeRejectsDuplicateNames, Tf17NonsensitiveAcceptsUnmarked, Hcl220NamespacedFunctionCalls, Cty1160EmptyMapDropsOptionalMarkers, Tf19ValidationRefersToOtherVariables, EphemeralVariables]),
+            ("terraform@1.15", &[Hcl2171ObjectTypeRejectsDuplicateNames, Tf17NonsensitiveAcceptsUnmarked, Hcl220NamespacedFunctionCalls, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Tf19ValidationRefersToOtherVariables, EphemeralVariables, Tf115DeprecatedVariables, Tf115ConstVariables]),
             ("opentofu@1.6", &[ProductName, Hcl2171ObjectTypeRejectsDuplicateNames]),
-            ("opentofu@1.12", &[ProductName, Hcl2171ObjectTypeRejectsDuplicateNames, Tf17NonsensitiveAcceptsUnmarked, Hcl220NamespacedFunctionCalls, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Tofu111WarnsIgnoredObjectAttributes]),
+            ("opentofu@1.12", &[ProductName, Hcl2171ObjectTypeRejectsDuplicateNames, Tf17NonsensitiveAcceptsUnmarked, Hcl220NamespacedFunctionCalls, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Tofu111WarnsIgnoredObjectAttributes, EphemeralVariables, Tofu110DeprecatedVariables, Tofu112ConstVariables, Tofu111ConversionErrorAtDeclaration]),
         ];
         for (name, held) in table {
             let f = Flavor::lookup(name).unwrap();
@@ -400,6 +506,26 @@ mod tests {
         ];
         for (names, want) in cases {
             assert_eq!(describe_group(names), want);
+        }
+    }
+
+    /// Which versions take which `variable` arguments (README "Check mode" 1).
+    #[test]
+    fn variable_block_arguments_follow_each_version() {
+        let table: [(&str, &[&str]); 8] = [
+            ("terraform@1.5", &["description", "default", "type", "sensitive", "nullable"]),
+            ("terraform@1.9", &["description", "default", "type", "sensitive", "nullable"]),
+            ("terraform@1.10", &["description", "default", "type", "sensitive", "ephemeral", "nullable"]),
+            ("terraform@1.15", &["description", "default", "type", "sensitive", "ephemeral", "const", "deprecated", "nullable"]),
+            ("opentofu@1.9", &["description", "default", "type", "sensitive", "nullable"]),
+            ("opentofu@1.10", &["description", "default", "type", "sensitive", "deprecated", "nullable"]),
+            ("opentofu@1.11", &["description", "default", "type", "sensitive", "ephemeral", "deprecated", "nullable"]),
+            ("opentofu@1.12", &["description", "default", "type", "sensitive", "ephemeral", "const", "deprecated", "nullable"]),
+        ];
+        for (name, args) in table {
+            let vb = Flavor::lookup(name).unwrap().profile().variable_block();
+            assert_eq!(vb.arguments, args, "{name}");
+            assert_eq!(vb.reserved.contains(&"ignore_nested_deprecations"), name == "terraform@1.15", "{name}");
         }
     }
 

@@ -22,6 +22,7 @@ pub mod link;
 pub mod lint;
 mod goprint;
 pub mod mismatch;
+pub mod module;
 mod nfc;
 pub mod number;
 pub mod path;

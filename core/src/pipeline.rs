@@ -275,9 +275,33 @@ fn evaluate_plain(req: &Request, p: &Profile) -> Response {
         collect_sensitive_paths(&converted, &mut Vec::new(), &mut sensitive_paths);
     }
     sensitive_paths.sort();
+    let Shown { type_string, console, json } = shown(&converted, req.sensitive, p);
+    Response {
+        ok: true,
+        stage: None,
+        type_string: Some(type_string),
+        console: Some(console),
+        json,
+        sensitive_paths,
+        explain,
+        warnings: warnings(req, &tc, p),
+        ..Response::default()
+    }
+}
+
+/// How an accepted value is shown: its type, console text and go-cty JSON.
+pub(crate) struct Shown {
+    pub type_string: String,
+    pub console: String,
+    pub json: Option<String>,
+}
+
+/// The type, console text and JSON of an accepted value; `hidden`: the
+/// variable is sensitive, so the console hides the whole value.
+pub(crate) fn shown(converted: &Value, hidden: bool, p: &Profile) -> Shown {
     // A sensitive variable's whole value is marked: the console hides it.
     // (The value is always known here, so the mark decides the rendering.)
-    let console = if req.sensitive { "(sensitive value)".to_string() } else { render::console(&converted) };
+    let console = if hidden { "(sensitive value)".to_string() } else { render::console(converted) };
     // go-cty before 1.16.0 can leave optional-attribute markers on the
     // element type of an empty map; the JSON type shows them.
     // The type string never shows them.
@@ -288,21 +312,11 @@ fn evaluate_plain(req: &Request, p: &Profile) -> Response {
     } else {
         (converted.ty.type_string(), converted.ty.clone())
     };
-    Response {
-        ok: true,
-        stage: None,
-        type_string: Some(type_string),
-        console: Some(console),
-        // ctyjson ignores marks; optional markers never reach a result type.
-        // It cannot write unknown values (go-cty can produce them converting
-        // an untyped null inside a map), so such a value has no JSON form.
-        json: render::json_value_known(&converted)
-            .map(|j| format!("{{\"value\":{j},\"type\":{}}}", render::json_type(&json_ty))),
-        sensitive_paths,
-        explain,
-        warnings: warnings(req, &tc, p),
-        ..Response::default()
-    }
+    // ctyjson ignores marks; optional markers never reach a result type.
+    // It cannot write unknown values (go-cty can produce them converting
+    // an untyped null inside a map), so such a value has no JSON form.
+    let json = render::json_value_known(converted).map(|j| format!("{{\"value\":{j},\"type\":{}}}", render::json_type(&json_ty)));
+    Shown { type_string, console, json }
 }
 
 /// The value with the constraint's optional-attribute defaults applied (the

@@ -100,6 +100,24 @@ pub fn parse_variable_type_in(src: Option<&str>, profile: &Profile) -> Result<Ty
     }
 }
 
+/// Terraform's `decodeVariableType` of a `type` argument parsed from the
+/// configuration file `text` (check mode): diagnostic ranges are byte ranges
+/// of `text`.
+pub fn decode_variable_type_expr(text: &str, expr: &Expr, profile: &Profile) -> Result<TypeConstraint, TypeFailure> {
+    let mut reader = Reader {
+        text,
+        map: Map { base: 0, len: text.len() },
+        diags: Vec::new(),
+        profile,
+        crash: None,
+    };
+    let r = reader.decode_variable_type(expr);
+    match reader.crash {
+        Some(c) => Err(TypeFailure::Crash(c)),
+        None => r.map_err(TypeFailure::Invalid),
+    }
+}
+
 /// Where the type source is in the configuration text around it.
 #[derive(Clone, Copy)]
 struct Map {

@@ -16,10 +16,11 @@ pub(crate) mod ast;
 mod eval;
 mod funcs;
 mod gojson;
-mod json;
+pub(crate) mod json;
 mod lex;
 pub(crate) mod parse;
-mod pos;
+pub(crate) mod pos;
+pub(crate) mod traversals;
 
 use serde::{Deserialize, Serialize};
 
@@ -258,6 +259,36 @@ pub(crate) fn parse_type_config(text: &str, profile: &Profile) -> Result<parse::
 /// and Terraform a quoted legacy type.
 pub(crate) fn eval_const(expr: &Expr, p: &Profile) -> Result<Value, Vec<RawDiag>> {
     evaluate(expr, false, p)
+}
+
+/// A whole configuration file (`.tf`, `.tfvars`) parsed as hclsyntax's
+/// `ParseConfig` does, for check mode. `fold`: literal data is folded into
+/// constants (value files, where it is most of the text); configuration
+/// files keep every expression as written (types are read from them).
+///
+/// Like hcl, it hands back what it read of a file that ends inside a block,
+/// with the diagnostics.
+pub(crate) fn parse_config(text: &str, filename: &str, fold: bool, profile: &Profile) -> (Option<parse::Body>, Vec<RawDiag>) {
+    let mut p = Parser::new(text, filename);
+    p.set_profile(profile);
+    p.fold = fold;
+    p.want_spans = false;
+    p.partial = true;
+    let parsed = p.parse_config_file();
+    p.finish_partial(parsed)
+}
+
+/// A `-var` or `TF_VAR_` value read as HCL (`hclsyntax.ParseExpression` in
+/// the file `filename`, evaluated with no context).
+pub(crate) fn eval_standalone(src: &str, filename: &str, p: &Profile) -> Result<Value, Vec<RawDiag>> {
+    let expr = parse_standalone(src, filename, p)?;
+    eval_const(&expr, p)
+}
+
+/// A value converted to `ty` as gohcl's `DecodeExpression` converts it
+/// (go-cty's `convert.Convert`; the message on failure).
+pub(crate) fn convert_to(v: &Value, ty: &crate::types::Type, p: &Profile) -> Result<Value, String> {
+    eval::conv(v, ty, p)
 }
 
 /// Ranges of the value's parts (for literal tuples and objects, and through

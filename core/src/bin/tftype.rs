@@ -329,6 +329,12 @@ pub fn batch_line(line: &str, n: usize) -> String {
         Some(f) => format!("{id},\"flavor\":{}", js(f)),
         None => id,
     };
+    if case.get("mode").and_then(|m| m.as_str()) == Some("check") {
+        return match guarded(move || tftype::batch::check_case(&id, case)) {
+            Ok(s) => s,
+            Err(p) => format!("{{\"ok\":false,\"stage\":\"panic\",\"summary\":\"Internal error\",\"detail\":{}}}", js(&p)),
+        };
+    }
     let req: Request = match serde_json::from_value(case) {
         Ok(r) => r,
         Err(e) => return format!("{{\"id\":{id},\"ok\":false,\"stage\":\"input\",\"summary\":\"Input error\",\"detail\":{},\"path\":\"\"}}", js(&format!("line {n}: {e}"))),

@@ -1006,3 +1006,114 @@ fn dedupe_last(n: &JNode, t: &mut SpanTree) {
         }
     }
 }
+
+/// A diagnostic in a JSON file, with hcl's JSON positions.
+#[derive(Clone, Debug)]
+pub struct JsonFileDiag {
+    pub summary: String,
+    pub detail: String,
+    pub start: JPos,
+    pub end: JPos,
+}
+
+/// One property of a whole `.tfvars.json` file: an argument.
+#[derive(Clone, Debug)]
+pub struct JsonAttr {
+    pub name: String,
+    pub name_start: JPos,
+    /// The value, evaluated with no context (strings are literal); or the
+    /// diagnostics of its evaluation.
+    pub value: Result<Value, Vec<JsonFileDiag>>,
+    pub start: JPos,
+    pub end: JPos,
+}
+
+/// The position hcl's JSON scanner gives the byte offset `byte` of `src`:
+/// the start or end of the token there (the scanner's column rules).
+fn jpos_at(src: &str, byte: usize) -> JPos {
+    let mut scan = JScan::new(src);
+    let mut last = JPos { byte: 0, line: 1, col: 1 };
+    loop {
+        let t = scan.next();
+        if t.start.byte >= byte {
+            return if t.start.byte == byte { t.start } else { last };
+        }
+        if t.end.byte >= byte || t.kind == JTok::Eof {
+            return if t.end.byte == byte { t.end } else { t.start };
+        }
+        last = t.end;
+    }
+}
+
+/// A whole JSON configuration file read as hcl's `json.Parse` and
+/// `Body.JustAttributes` read it (Terraform's `.tfvars.json` files): its
+/// root object's properties in order, or hcl's diagnostics.
+pub fn parse_json_file_attributes(src: &str, filename: &str) -> Result<Vec<JsonAttr>, Vec<JsonFileDiag>> {
+    let mut p = JParser::new(src, filename);
+    let first = p.peek();
+    let to_file = |d: RawDiag| JsonFileDiag {
+        start: jpos_at(src, d.range.start),
+        end: jpos_at(src, d.range.end),
+        summary: d.summary,
+        detail: d.detail,
+    };
+    const ROOT: &str = "Root value must be object";
+    const ROOT_DETAIL: &str = "The root value in a JSON-based configuration must be either a JSON object or a JSON array of objects.";
+    let root = match p.value() {
+        Ok(r) => r,
+        Err(d) => {
+            // A broken root is no object: hcl says so at its first token too.
+            let root = JsonFileDiag { summary: ROOT.into(), detail: ROOT_DETAIL.into(), start: first.start, end: first.end };
+            return Err(vec![root, to_file(d)]);
+        }
+    };
+    let next = p.peek();
+    if next.kind != JTok::Eof {
+        return Err(vec![JsonFileDiag {
+            summary: "Extraneous data after value".into(),
+            detail: "Extra characters appear after the JSON value.".into(),
+            start: next.start,
+            end: next.end,
+        }]);
+    }
+    let objects: Vec<&JNode> = match &root.val {
+        JVal::Object(_) => vec![&root],
+        JVal::Array(items) => items.iter().collect(),
+        _ => {
+            return Err(vec![JsonFileDiag { summary: ROOT.into(), detail: ROOT_DETAIL.into(), start: root.start, end: first.end }]);
+        }
+    };
+    let mut attrs: Vec<JsonAttr> = Vec::new();
+    let mut diags = Vec::new();
+    for obj in objects {
+        let JVal::Object(props) = &obj.val else {
+            diags.push(JsonFileDiag {
+                summary: "Incorrect JSON value type".into(),
+                detail: "A JSON object is required here, setting the arguments for this block.".into(),
+                start: root.start,
+                end: first.end,
+            });
+            continue;
+        };
+        for (name, ns, ne, node) in props {
+            if let Some(prev) = attrs.iter().find(|a| a.name == *name) {
+                diags.push(JsonFileDiag {
+                    summary: "Duplicate attribute definition".into(),
+                    detail: format!("The argument {} was already set at {}.", go_quote(name), p.range_string(prev.name_start, prev.end)),
+                    start: *ns,
+                    end: *ne,
+                });
+                continue;
+            }
+            let mut vd = Vec::new();
+            let value = eval(&p, node, &mut vd, &mut TypeCache::default());
+            let value = if vd.is_empty() { Ok(value) } else { Err(vd.into_iter().map(to_file).collect()) };
+            attrs.push(JsonAttr { name: name.clone(), name_start: *ns, value, start: node.start, end: node.end });
+        }
+    }
+    if diags.is_empty() {
+        Ok(attrs)
+    } else {
+        Err(diags)
+    }
+}

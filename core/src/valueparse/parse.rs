@@ -10,7 +10,7 @@
 use std::collections::VecDeque;
 
 mod body;
-pub use body::{Body, BodyItem};
+pub use body::{Block, Body, BodyItem};
 
 use super::ast::*;
 use super::lex::{Lexer, Tok, Token};
@@ -99,6 +99,9 @@ pub struct Parser<'a> {
     /// Whether the text is a type constraint (for the words of the nesting
     /// limit's diagnostic).
     pub type_source: bool,
+    /// Whether a block left open at the end of the file keeps what was read
+    /// of it, as hcl's body parser does (whole configuration files).
+    pub partial: bool,
 }
 
 /// A value read by the literal-data path, with what the general path would
@@ -140,6 +143,7 @@ impl<'a> Parser<'a> {
             literal_fast: true,
             fold: true,
             type_source: false,
+            partial: false,
         }
     }
 
@@ -366,6 +370,13 @@ impl<'a> Parser<'a> {
             Ok(t) if diags.is_empty() => Ok(t),
             _ => Err(diags),
         }
+    }
+
+    /// Like [`Parser::finish`], but keeps what was parsed next to the
+    /// diagnostics (hcl hands Terraform a partial body with its errors).
+    pub fn finish_partial<T>(&mut self, parsed: PResult<T>) -> (Option<T>, Vec<RawDiag>) {
+        self.drain_lexer();
+        (parsed.ok(), self.take_diags())
     }
 
     /// All diagnostics in hcl's order: scanner findings first, then the parser's.

@@ -36,6 +36,10 @@ pub struct Attribute {
 pub struct Block {
     pub kind: String,
     pub kind_range: Span,
+    /// The labels (quoted or bare) with their ranges, in order.
+    pub labels: Vec<(String, Span)>,
+    /// The opening brace (where hcl points at something missing in the body).
+    pub open_range: Span,
     pub body: Body,
     /// From the block type to the closing brace.
     pub range: Span,
@@ -103,6 +107,10 @@ impl Parser<'_> {
                             "Argument names must not be quoted.",
                             bad.range(),
                         ),
+                        Tok::Eof if end == Tok::CBrace && self.partial => {
+                            self.diags.push(RawDiag::new(UNCLOSED_BLOCK, UNCLOSED_BLOCK_DETAIL, start));
+                            Ok(body)
+                        }
                         Tok::Eof if end == Tok::CBrace => {
                             self.err(UNCLOSED_BLOCK, UNCLOSED_BLOCK_DETAIL, start)
                         }
@@ -189,13 +197,15 @@ impl Parser<'_> {
     }
 
     fn finish_body_block(&mut self, ident: Token) -> PResult<Block> {
+        let mut labels = Vec::new();
         let open = loop {
             let tok = self.peek();
             match tok.kind {
                 Tok::OBrace => break self.read(),
-                Tok::OQuote => self.block_label()?,
+                Tok::OQuote => labels.push(self.block_label()?),
                 Tok::Ident => {
-                    self.read();
+                    let t = self.read();
+                    labels.push((self.text(&t).to_string(), t.range()));
                 }
                 Tok::Equal => {
                     return self.err(
@@ -239,6 +249,8 @@ impl Parser<'_> {
         Ok(Block {
             kind: self.text(&ident).to_string(),
             kind_range: ident.range(),
+            labels,
+            open_range: open.range(),
             body,
             range: ident.start..close.end,
         })
@@ -369,15 +381,16 @@ impl Parser<'_> {
     }
 
     /// A quoted block label (hclsyntax's `parseQuotedStringLiteral`): plain
-    /// text and escapes only.
-    fn block_label(&mut self) -> PResult<()> {
-        self.read(); // `"`
+    /// text and escapes only; its value and range (quotes included).
+    fn block_label(&mut self) -> PResult<(String, Span)> {
+        let open = self.read(); // `"`
+        let mut value = String::new();
         loop {
             let tok = self.read();
             match tok.kind {
-                Tok::CQuote => return Ok(()),
+                Tok::CQuote => return Ok((value, open.start..tok.end)),
                 Tok::QuotedLit => {
-                    self.string_literal(&tok)?;
+                    value.push_str(&self.string_literal(&tok)?);
                 }
                 Tok::TemplateInterp | Tok::TemplateControl => {
                     let which = if tok.kind == Tok::TemplateControl {

@@ -1,0 +1,491 @@
+//! The module's `variable` blocks, decoded as Terraform's
+//! `decodeVariableBlock` (`internal/configs/named_values.go`) decodes them
+//! in each version: the arguments the flavor knows, the name rules, `type`
+//! ([`crate::typeexpr`]), `default` (evaluated with no context, the type's
+//! defaults applied, converted), the gohcl-decoded flags, and `validation`
+//! blocks (kept; their reference rules checked). Files are read in name
+//! order; duplicates are found after every file is decoded (`module.go`).
+
+use std::collections::BTreeMap;
+
+use super::{CheckDiag, Subject, Texts};
+use crate::flavor::{Profile, VariableBlock};
+use crate::render::go_quote;
+use crate::typeexpr::{self, TypeConstraint, TypeFailure};
+use crate::types::Type;
+use crate::value::Value;
+use crate::valueparse::ast::{Expr, Span};
+use crate::valueparse::parse::{Block, Body, BodyItem, RawDiag};
+use crate::valueparse::traversals::references;
+
+/// One validation rule: its block's range and expressions.
+#[derive(Clone, Debug)]
+pub struct Rule {
+    /// The `validation` block's range (`FILE:L,C-C`, as upstream names it).
+    pub decl_range: Subject,
+    pub condition: Expr,
+    pub error_message: Expr,
+    pub file: String,
+}
+
+/// One decoded `variable` block.
+#[derive(Clone, Debug)]
+pub struct Variable {
+    pub name: String,
+    pub file: String,
+    /// The block's `DefRange`: `variable "NAME"`.
+    pub decl_range: Subject,
+    pub tc: TypeConstraint,
+    pub nullable: bool,
+    pub sensitive: bool,
+    pub ephemeral: bool,
+    pub constant: bool,
+    pub description: Option<String>,
+    pub deprecated: Option<String>,
+    /// The converted default; None: the variable is required.
+    pub default: Option<Value>,
+    pub validations: usize,
+    pub rules: Vec<Rule>,
+    /// The diagnostics of this block (and of its duplicate declaration).
+    pub diags: Vec<CheckDiag>,
+}
+
+impl Variable {
+    pub fn required(&self) -> bool {
+        self.default.is_none()
+    }
+}
+
+/// The root module as check mode reads it.
+#[derive(Debug, Default)]
+pub struct Module {
+    /// In declaration order; a duplicate declaration is not listed again.
+    pub vars: Vec<Variable>,
+    /// Every configuration diagnostic, in the order found.
+    pub diags: Vec<CheckDiag>,
+}
+
+impl Module {
+    pub fn get(&self, name: &str) -> Option<&Variable> {
+        self.vars.iter().find(|v| v.name == name)
+    }
+}
+
+/// Whether `name` is one of the module's configuration files: a top-level
+/// `.tf` file.
+pub fn is_config_file(name: &str) -> bool {
+    !name.contains('/') && name.ends_with(".tf")
+}
+
+/// Reads every top-level `.tf` file of `files` (in name order).
+pub fn load(files: &BTreeMap<String, String>, texts: &Texts, p: &Profile) -> Module {
+    let mut m = Module::default();
+    let mut all: Vec<Variable> = Vec::new();
+    for (name, text) in files.iter().filter(|(n, _)| is_config_file(n)) {
+        let (body, ds) = crate::valueparse::parse_config(text, name, false, p);
+        m.diags.extend(raw(ds, name, texts));
+        let Some(body) = body else { continue };
+        let r = FileReader { file: name, text, texts, p, schema: p.variable_block() };
+        for block in variable_blocks(&body) {
+            if let Some(v) = r.block(block, &mut m.diags) {
+                m.diags.extend(v.diags.iter().cloned());
+                all.push(v);
+            }
+        }
+    }
+    for mut v in all {
+        if let Some(first) = m.vars.iter().find(|x| x.name == v.name) {
+            let d = CheckDiag::error(
+                "Duplicate variable declaration",
+                format!(
+                    "A variable named {} was already declared at {}. Variable names must be unique within a module.",
+                    go_quote(&v.name),
+                    first.decl_range.range_string()
+                ),
+                Some(v.decl_range.clone()),
+            );
+            m.diags.push(d.clone());
+            // The later declaration replaces the earlier one's state.
+            v.diags.push(d);
+            let i = m.vars.iter().position(|x| x.name == v.name).expect("found above");
+            m.vars[i] = v;
+        } else {
+            m.vars.push(v);
+        }
+    }
+    m
+}
+
+fn variable_blocks(body: &Body) -> impl Iterator<Item = &Block> {
+    body.items.iter().filter_map(|i| match i {
+        BodyItem::Block(b) if b.kind == "variable" => Some(b),
+        _ => None,
+    })
+}
+
+/// Raw parser diagnostics of a file, placed.
+pub(super) fn raw(ds: Vec<RawDiag>, file: &str, texts: &Texts) -> Vec<CheckDiag> {
+    ds.into_iter().map(|d| CheckDiag::error(d.summary, d.detail, Some(texts.subject(file, &d.range)))).collect()
+}
+
+struct FileReader<'a, 't> {
+    file: &'a str,
+    text: &'a str,
+    texts: &'a Texts<'t>,
+    p: &'a Profile,
+    schema: VariableBlock,
+}
+
+/// A block's content against a schema (hclsyntax `Body.Content`).
+struct Content<'b> {
+    attrs: BTreeMap<&'static str, &'b Expr>,
+    blocks: Vec<&'b Block>,
+}
+
+impl FileReader<'_, '_> {
+    fn at(&self, r: &Span) -> Option<Subject> {
+        Some(self.texts.subject(self.file, r))
+    }
+
+    fn raw(&self, ds: Vec<RawDiag>) -> Vec<CheckDiag> {
+        raw(ds, self.file, self.texts)
+    }
+
+    /// hclsyntax's `Body.Content`: the schema's attributes and blocks, and
+    /// diagnostics for what is missing or not expected.
+    fn content<'b>(&self, body: &'b Body, open: &Span, attrs: &[&'static str], required: &[&'static str], block_types: &[&str], diags: &mut Vec<CheckDiag>) -> Content<'b> {
+        let mut c = Content { attrs: BTreeMap::new(), blocks: Vec::new() };
+        let mut unsupported = Vec::new();
+        for item in &body.items {
+            match item {
+                BodyItem::Attr(a) => match attrs.iter().find(|n| **n == a.name) {
+                    Some(n) => {
+                        c.attrs.entry(n).or_insert(&a.expr);
+                    }
+                    None => unsupported.push(item),
+                },
+                BodyItem::Block(b) if block_types.contains(&b.kind.as_str()) => {
+                    if let Some((_, r)) = b.labels.first() {
+                        diags.push(CheckDiag::error(
+                            format!("Extraneous label for {}", b.kind),
+                            format!("No labels are expected for {} blocks.", b.kind),
+                            self.at(r),
+                        ));
+                        continue;
+                    }
+                    c.blocks.push(b);
+                }
+                BodyItem::Block(_) => unsupported.push(item),
+            }
+        }
+        for name in required {
+            if !c.attrs.contains_key(name) {
+                diags.push(CheckDiag::error(
+                    "Missing required argument",
+                    format!("The argument {} is required, but no definition was found.", go_quote(name)),
+                    self.at(&(open.start..open.start)),
+                ));
+            }
+        }
+        for item in unsupported {
+            match item {
+                BodyItem::Attr(a) => {
+                    let unset: Vec<&str> = attrs.iter().copied().filter(|n| !c.attrs.contains_key(n)).collect();
+                    let suggestion = match name_suggestion(&a.name, &unset) {
+                        Some(s) => format!(" Did you mean {}?", go_quote(s)),
+                        None if block_types.contains(&a.name.as_str()) => format!(" Did you mean to define a block of type {}?", go_quote(&a.name)),
+                        None => String::new(),
+                    };
+                    diags.push(CheckDiag::error(
+                        "Unsupported argument",
+                        format!("An argument named {} is not expected here.{suggestion}", go_quote(&a.name)),
+                        self.at(&a.name_range),
+                    ));
+                }
+                BodyItem::Block(b) => {
+                    let suggestion = match name_suggestion(&b.kind, block_types) {
+                        Some(s) => format!(" Did you mean {}?", go_quote(s)),
+                        None if attrs.contains(&b.kind.as_str()) => {
+                            format!(" Did you mean to define argument {}? If so, use the equals sign to assign it a value.", go_quote(&b.kind))
+                        }
+                        None => String::new(),
+                    };
+                    diags.push(CheckDiag::error(
+                        "Unsupported block type",
+                        format!("Blocks of type {} are not expected here.{suggestion}", go_quote(&b.kind)),
+                        self.at(&b.kind_range),
+                    ));
+                }
+            }
+        }
+        c
+    }
+
+    /// One `variable` block, or None when its labels are wrong (hcl does
+    /// not hand such a block to Terraform; `file_diags` gets the reason).
+    fn block(&self, b: &Block, file_diags: &mut Vec<CheckDiag>) -> Option<Variable> {
+        match b.labels.len() {
+            0 => {
+                file_diags.push(CheckDiag::error("Missing name for variable", "All variable blocks must have 1 labels (name).", self.at(&b.open_range)));
+                return None;
+            }
+            1 => {}
+            _ => {
+                file_diags.push(CheckDiag::error("Extraneous label for variable", "Only 1 labels (name) are expected for variable blocks.", self.at(&b.labels[1].1)));
+                return None;
+            }
+        }
+        let (name, name_range) = b.labels[0].clone();
+        let decl_range = self.texts.subject(self.file, &(b.kind_range.start..name_range.end));
+        let mut diags = Vec::new();
+        let c = self.content(&b.body, &b.open_range, &self.schema.arguments, &[], &["validation"], &mut diags);
+        if !crate::hclsrc::is_identifier(&name) {
+            diags.push(CheckDiag::error(
+                "Invalid variable name",
+                "A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.",
+                self.at(&name_range),
+            ));
+        }
+        if self.schema.reserved.contains(&name.as_str()) {
+            diags.push(CheckDiag::error(
+                "Invalid variable name",
+                format!("The variable name {} is reserved due to its special meaning inside module blocks.", go_quote(&name)),
+                self.at(&name_range),
+            ));
+        }
+        let mut v = Variable {
+            name: name.clone(),
+            file: self.file.to_string(),
+            decl_range: decl_range.clone(),
+            tc: TypeConstraint { ty: Type::Dynamic, defaults: None, spans: Default::default(), cli_literal: true },
+            nullable: true,
+            sensitive: false,
+            ephemeral: false,
+            constant: false,
+            description: None,
+            deprecated: None,
+            default: None,
+            validations: 0,
+            rules: Vec::new(),
+            diags: Vec::new(),
+        };
+        if let Some(e) = c.attrs.get("description") {
+            v.description = self.decode_string(e, &mut diags);
+        }
+        if let Some(e) = c.attrs.get("type") {
+            match typeexpr::decode_variable_type_expr(self.text, e, self.p) {
+                Ok(tc) => v.tc = tc,
+                Err(TypeFailure::Invalid(ds)) => {
+                    diags.extend(ds.into_iter().map(|d| CheckDiag::error(d.summary, d.detail, d.range.map(|r| self.texts.subject(self.file, &r)))));
+                    // A failed type reads -var values as HCL.
+                    v.tc.cli_literal = false;
+                }
+                Err(TypeFailure::Crash(d)) => diags.push(CheckDiag::error(d.summary, d.detail, d.range.map(|r| self.texts.subject(self.file, &r)))),
+            }
+        }
+        if let Some(e) = c.attrs.get("sensitive") {
+            v.sensitive = self.decode_bool(e, &mut diags).unwrap_or(false);
+        }
+        let deprecated = |v: &mut Variable, diags: &mut Vec<CheckDiag>| {
+            if let Some(e) = c.attrs.get("deprecated") {
+                let before = diags.len();
+                let s = self.decode_string(e, diags).unwrap_or_default();
+                if self.schema.deprecated_must_not_be_empty && diags.len() == before && s.trim().is_empty() {
+                    diags.push(CheckDiag::error(
+                        "Invalid `deprecated` value",
+                        "The \"deprecated\" argument must not be empty, and should provide instructions on how to migrate away from usage of this deprecated variable.",
+                        self.at(&name_range),
+                    ));
+                }
+                v.deprecated = Some(s);
+            }
+        };
+        let constant = |v: &mut Variable, diags: &mut Vec<CheckDiag>| {
+            if let Some(e) = c.attrs.get("const") {
+                v.constant = self.decode_bool(e, diags).unwrap_or(false);
+            }
+        };
+        if self.schema.deprecated_early {
+            deprecated(&mut v, &mut diags);
+        }
+        if let Some(e) = c.attrs.get("ephemeral") {
+            v.ephemeral = self.decode_bool(e, &mut diags).unwrap_or(false);
+        }
+        if self.schema.const_after_ephemeral {
+            constant(&mut v, &mut diags);
+        }
+        if self.schema.const_excludes_sensitive_and_ephemeral {
+            for (flag, what) in [(v.sensitive, "sensitive"), (v.ephemeral, "ephemeral")] {
+                if v.constant && flag {
+                    diags.push(CheckDiag::error(
+                        format!("Const variable cannot be {what}"),
+                        format!("A variable that is marked as \"const\" cannot also be marked as \"{what}\"."),
+                        Some(decl_range.clone()),
+                    ));
+                }
+            }
+        }
+        if let Some(e) = c.attrs.get("nullable") {
+            v.nullable = self.decode_bool(e, &mut diags).unwrap_or(true);
+        }
+        if !self.schema.const_after_ephemeral {
+            constant(&mut v, &mut diags);
+        }
+        if let Some(e) = c.attrs.get("default") {
+            v.default = Some(self.decode_default(&v, e, &mut diags));
+        }
+        if !self.schema.deprecated_early {
+            deprecated(&mut v, &mut diags);
+        }
+        for vb in &c.blocks {
+            v.validations += 1;
+            if let Some(rule) = self.validation(&name, vb, &mut diags) {
+                v.rules.push(rule);
+            }
+        }
+        v.diags = diags;
+        Some(v)
+    }
+
+    /// `default`: evaluated with no context, the type's defaults applied,
+    /// converted. A value that fails gives the null of no type (the run
+    /// stops at the configuration's errors anyway).
+    fn decode_default(&self, v: &Variable, e: &Expr, diags: &mut Vec<CheckDiag>) -> Value {
+        let failed = Value::null(Type::Dynamic);
+        let given = match crate::valueparse::eval_const(e, self.p) {
+            Ok(x) => x,
+            Err(ds) => {
+                diags.extend(self.raw(ds));
+                return failed;
+            }
+        };
+        let with = crate::pipeline::with_defaults(&given, &v.tc, self.p);
+        let val = match crate::convert::convert(&with, &v.tc.ty, self.p) {
+            Ok(x) => x,
+            Err(err) => {
+                let path = crate::path::format_path(&err.path);
+                let msg = if path.is_empty() { err.message } else { format!("{path}: {}", err.message) };
+                diags.push(CheckDiag::error(
+                    "Invalid default value for variable",
+                    format!("This default value is not compatible with the variable's type constraint: {msg}."),
+                    self.at(&e.range),
+                ));
+                return failed;
+            }
+        };
+        if !v.nullable && val.is_null() {
+            diags.push(CheckDiag::error("Invalid default value for variable", "A null default value is not valid when nullable=false.", self.at(&e.range)));
+        }
+        val
+    }
+
+    /// gohcl's `DecodeExpression` into a Go value of type `ty`.
+    fn decode(&self, e: &Expr, ty: &Type, diags: &mut Vec<CheckDiag>) -> Option<Value> {
+        let unsuitable = |msg: &str| CheckDiag::error("Unsuitable value type", format!("Unsuitable value: {msg}"), self.at(&e.start_range()));
+        let v = match crate::valueparse::eval_const(e, self.p) {
+            Ok(v) => v,
+            Err(ds) => {
+                diags.extend(self.raw(ds));
+                // What fails to evaluate is unknown, which gocty refuses too.
+                diags.push(unsuitable("value must be known"));
+                return None;
+            }
+        };
+        match crate::valueparse::convert_to(&v, ty, self.p) {
+            Ok(v) if v.is_null() => {
+                diags.push(unsuitable("value must not be null"));
+                None
+            }
+            Ok(v) => Some(v),
+            Err(msg) => {
+                diags.push(unsuitable(&msg));
+                None
+            }
+        }
+    }
+
+    fn decode_string(&self, e: &Expr, diags: &mut Vec<CheckDiag>) -> Option<String> {
+        self.decode(e, &Type::String, diags).and_then(|v| v.as_str().map(str::to_string))
+    }
+
+    fn decode_bool(&self, e: &Expr, diags: &mut Vec<CheckDiag>) -> Option<bool> {
+        self.decode(e, &Type::Bool, diags).and_then(|v| v.as_bool())
+    }
+
+    /// A `validation` block: its required arguments and the references its
+    /// condition and message may make.
+    fn validation(&self, name: &str, b: &Block, diags: &mut Vec<CheckDiag>) -> Option<Rule> {
+        let c = self.content(&b.body, &b.open_range, &["condition", "error_message"], &["condition", "error_message"], &[], diags);
+        let self_only = !self.p.validation_refers_to_other_variables();
+        let is_self = |r: &crate::valueparse::traversals::Reference| r.root == "var" && r.attr.as_deref() == Some(name);
+        if let Some(cond) = c.attrs.get("condition") {
+            let refs = references(cond);
+            for r in refs.iter().filter(|r| !is_self(r)) {
+                if self_only {
+                    diags.push(CheckDiag::error(
+                        "Invalid reference in variable validation",
+                        format!("The condition for variable {} can only refer to the variable itself, using var.{name}.", go_quote(name)),
+                        self.at(&r.range),
+                    ));
+                }
+            }
+            if !refs.iter().any(is_self) {
+                diags.push(CheckDiag::error(
+                    "Invalid variable validation condition",
+                    format!("The condition for variable {} must refer to var.{name} in order to test incoming values.", go_quote(name)),
+                    self.at(&cond.range),
+                ));
+            }
+        }
+        if let Some(msg) = c.attrs.get("error_message") {
+            if self_only {
+                for r in references(msg).iter().filter(|r| !is_self(r)) {
+                    diags.push(CheckDiag::error(
+                        "Invalid reference in variable validation",
+                        format!("The error message for variable {} can only refer to the variable itself, using var.{name}.", go_quote(name)),
+                        self.at(&r.range),
+                    ));
+                }
+            }
+        }
+        let (cond, msg) = (c.attrs.get("condition")?, c.attrs.get("error_message")?);
+        Some(Rule {
+            decl_range: self.texts.subject(self.file, &(b.kind_range.start..b.labels.last().map_or(b.kind_range.end, |l| l.1.end))),
+            condition: (*cond).clone(),
+            error_message: (*msg).clone(),
+            file: self.file.to_string(),
+        })
+    }
+}
+
+/// hcl's `nameSuggestion`: the first of `candidates` within Levenshtein
+/// distance 2 of `given`.
+pub fn name_suggestion<'a>(given: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    candidates.iter().copied().find(|c| levenshtein(given, c) < 3)
+}
+
+fn levenshtein(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn name_suggestion_takes_the_first_name_within_distance_two() {
+        let names = ["description", "default", "type", "sensitive", "nullable"];
+        assert_eq!(name_suggestion("typ", &names), Some("type"));
+        assert_eq!(name_suggestion("defualt", &names), Some("default"));
+        assert_eq!(name_suggestion("ephemeral", &names), None);
+    }
+}

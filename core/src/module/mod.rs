@@ -1,0 +1,212 @@
+//! Check mode: a whole root module's input variables against every value
+//! source, as `terraform plan -input=false` (or `tofu plan`) reports them
+//! before any provider is contacted.
+//!
+//! One file per step Terraform takes, in its order:
+//! - [`decl`]: the module's `variable` blocks (`configs/named_values.go`
+//!   `decodeVariableBlock`, `module.go`'s duplicate check);
+//! - [`sources`]: collecting raw values (`command/meta_vars.go`
+//!   `collectVariableValues`: `TF_VAR_*`, `terraform.tfvars[.json]`,
+//!   `*.auto.tfvars[.json]`, then `-var` / `-var-file` in command-line order);
+//! - [`prepare`]: parsing them (`backend/unparsed_value.go`) and preparing
+//!   each final value (`terraform/eval_variable.go`
+//!   `PrepareFinalInputVariableValue`);
+//! - [`report`]: diagnostics in the order the CLI prints them and the
+//!   oracle's JSON schema.
+//!
+//! Every version difference is asked of the flavor's [`Profile`].
+
+pub mod decl;
+pub mod prepare;
+pub mod report;
+pub mod sources;
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use serde::Deserialize;
+
+use crate::diag::Severity;
+use crate::flavor::Profile;
+use crate::valueparse::pos::PosMap;
+
+/// What `tftype check` reads: the module's files (relative paths; the
+/// module is the top-level `*.tf` files, other files are read only as
+/// `-var-file`s), the command-line arguments in order, and the environment.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct CheckInput {
+    #[serde(default)]
+    pub files: BTreeMap<String, String>,
+    #[serde(default)]
+    pub args: Vec<Vec<String>>,
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
+}
+
+/// A position as hcl counts it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Pos {
+    pub line: usize,
+    pub column: usize,
+    pub byte: usize,
+}
+
+/// Where a diagnostic points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Subject {
+    pub filename: String,
+    pub start: Pos,
+    pub end: Pos,
+}
+
+impl Subject {
+    /// `hcl.Range.String()`: `main.tf:1,1-13`.
+    pub fn range_string(&self) -> String {
+        crate::valueparse::pos::format_range(&self.filename, (self.start.line, self.start.column), (self.end.line, self.end.column))
+    }
+}
+
+/// One diagnostic of a check.
+#[derive(Clone, Debug)]
+pub struct CheckDiag {
+    pub severity: Severity,
+    pub summary: String,
+    pub detail: String,
+    pub subject: Option<Subject>,
+}
+
+impl CheckDiag {
+    pub fn error(summary: impl Into<String>, detail: impl Into<String>, subject: Option<Subject>) -> CheckDiag {
+        CheckDiag { severity: Severity::Error, summary: summary.into(), detail: detail.into(), subject }
+    }
+
+    pub fn warning(summary: impl Into<String>, detail: impl Into<String>, subject: Option<Subject>) -> CheckDiag {
+        CheckDiag { severity: Severity::Warning, summary: summary.into(), detail: detail.into(), subject }
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// Texts whose positions diagnostics need: each file's line starts are
+/// found once.
+#[derive(Default)]
+pub struct Texts<'a> {
+    texts: BTreeMap<String, &'a str>,
+    maps: std::cell::RefCell<BTreeMap<String, std::rc::Rc<PosMap<'a>>>>,
+}
+
+impl<'a> Texts<'a> {
+    pub fn add(&mut self, filename: &str, text: &'a str) {
+        self.texts.insert(filename.to_string(), text);
+    }
+
+    fn map(&self, filename: &str) -> Option<std::rc::Rc<PosMap<'a>>> {
+        if let Some(m) = self.maps.borrow().get(filename) {
+            return Some(m.clone());
+        }
+        let text = *self.texts.get(filename)?;
+        let m = std::rc::Rc::new(PosMap::new(text));
+        self.maps.borrow_mut().insert(filename.to_string(), m.clone());
+        Some(m)
+    }
+
+    /// The subject of a byte range of a native-syntax text.
+    pub fn subject(&self, filename: &str, r: &Range<usize>) -> Subject {
+        let pos = |b: usize, m: &Option<std::rc::Rc<PosMap<'a>>>| {
+            let (line, column) = m.as_ref().map_or((1, b + 1), |m| m.pos(b));
+            Pos { line, column, byte: b }
+        };
+        let m = self.map(filename);
+        Subject { filename: filename.to_string(), start: pos(r.start, &m), end: pos(r.end, &m) }
+    }
+}
+
+/// How a variable ended.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    Accepted {
+        type_string: String,
+        console: String,
+        json: Option<String>,
+    },
+    Failed {
+        stage: &'static str,
+        summary: String,
+        detail: String,
+    },
+}
+
+/// One variable of the report.
+#[derive(Clone, Debug)]
+pub struct VarReport {
+    pub name: String,
+    pub outcome: Outcome,
+    /// `FILE:L,C-L,C`, `-var`, `env`, `default`, or None.
+    pub source: Option<String>,
+    pub sensitive: bool,
+    pub nullable: bool,
+    pub ephemeral: bool,
+    pub constant: bool,
+    pub description: Option<String>,
+    pub deprecated: Option<String>,
+    /// The number of `validation` blocks (not yet evaluated).
+    pub validations: usize,
+}
+
+/// What a check found.
+#[derive(Clone, Debug, Default)]
+pub struct CheckReport {
+    pub ok: bool,
+    /// By name.
+    pub variables: Vec<VarReport>,
+    /// In the order the CLI prints them.
+    pub diagnostics: Vec<CheckDiag>,
+    /// The input cannot be checked (an unknown flavor, a malformed argument).
+    pub input_error: Option<String>,
+}
+
+/// Checks a root module as the profile's flavor does.
+pub fn check(input: &CheckInput, p: &Profile) -> CheckReport {
+    let mut texts = Texts::default();
+    for (name, text) in &input.files {
+        texts.add(name, text);
+    }
+    let mut run = report::Run::default();
+
+    // 1. The configuration.
+    let module = decl::load(&input.files, &texts, p);
+    let declared_ok = !module.diags.iter().any(CheckDiag::is_error);
+    run.batch(module.diags.clone());
+    let mut vars: BTreeMap<String, prepare::VarState> = module.vars.iter().map(|v| (v.name.clone(), prepare::VarState::new(v))).collect();
+    if !declared_ok {
+        for v in &module.vars {
+            let st = vars.get_mut(&v.name).expect("every variable has a state");
+            match v.diags.iter().find(|d| d.is_error()) {
+                Some(d) => st.fail("declaration", d),
+                None => st.skip(),
+            }
+        }
+        return run.finish(vars);
+    }
+
+    // 2. Collecting the raw values.
+    let collected = match sources::collect(input, &texts, p) {
+        Ok(c) => c,
+        Err(e) => return CheckReport { input_error: Some(e), ..CheckReport::default() },
+    };
+    let collect_failed = collected.diags.iter().any(CheckDiag::is_error);
+    run.extend_first(collected.diags.clone());
+    if collect_failed {
+        for st in vars.values_mut() {
+            st.skip();
+        }
+        return run.finish(vars);
+    }
+
+    // 3. Parsing them, then 4. the final values.
+    let diags = prepare::parse_and_prepare(&module, &collected.values, &mut vars, &texts, p);
+    run.batch(diags);
+    run.finish(vars)
+}

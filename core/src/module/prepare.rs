@@ -1,0 +1,276 @@
+//! Parsing the collected values (`backend/unparsed_value.go`
+//! `ParseVariableValues`: declared ones per the variable's parsing mode,
+//! undeclared ones warned about or refused, required ones missing) and
+//! preparing each final value (`terraform/eval_variable.go`
+//! `PrepareFinalInputVariableValue`: the default for an unset variable, the
+//! type's defaults, conversion, nullability).
+
+use std::collections::BTreeMap;
+
+use super::decl::{Module, Variable};
+use super::sources::{Kind, Raw, Unparsed};
+use super::{CheckDiag, Outcome, Pos, Subject, Texts, VarReport};
+use crate::flavor::Profile;
+use crate::render::go_quote;
+use crate::value::Value;
+use crate::valueparse::pos::PosMap;
+
+/// A variable's report while the check runs.
+#[derive(Clone, Debug)]
+pub struct VarState {
+    pub report: VarReport,
+    done: bool,
+}
+
+impl VarState {
+    pub fn new(v: &Variable) -> VarState {
+        VarState {
+            report: VarReport {
+                name: v.name.clone(),
+                outcome: Outcome::Failed { stage: "skipped", summary: String::new(), detail: String::new() },
+                source: None,
+                sensitive: v.sensitive,
+                nullable: v.nullable,
+                ephemeral: v.ephemeral,
+                constant: v.constant,
+                description: v.description.clone().filter(|d| !d.is_empty()),
+                deprecated: v.deprecated.clone(),
+                validations: v.validations,
+            },
+            done: false,
+        }
+    }
+
+    pub fn fail(&mut self, stage: &'static str, d: &CheckDiag) {
+        self.report.outcome = Outcome::Failed { stage, summary: d.summary.clone(), detail: d.detail.clone() };
+        self.done = true;
+    }
+
+    /// An earlier error stopped the run before this variable.
+    pub fn skip(&mut self) {
+        self.report.outcome = Outcome::Failed {
+            stage: "skipped",
+            summary: "Not evaluated".into(),
+            detail: "An earlier error stopped the run before this variable was evaluated.".into(),
+        };
+        self.done = true;
+    }
+}
+
+/// A parsed value and where it came from.
+struct Parsed {
+    value: Value,
+    kind: Kind,
+    /// The value expression's range (file sources only).
+    subject: Option<Subject>,
+}
+
+impl Parsed {
+    fn source(&self) -> String {
+        match (&self.subject, self.kind) {
+            (Some(s), _) => s.range_string(),
+            (None, Kind::Cli) => "-var".into(),
+            (None, _) => "env".into(),
+        }
+    }
+}
+
+/// `VariableParsingMode.Parse` and the file sources' evaluation.
+fn parse(u: &Unparsed, name: &str, literal: bool, texts: &Texts, p: &Profile) -> Result<Parsed, (Vec<CheckDiag>, Option<Subject>)> {
+    match &u.raw {
+        Raw::Text(s) if literal => Ok(Parsed { value: Value::string(s), kind: u.kind, subject: None }),
+        Raw::Text(s) => {
+            let filename = format!("<value for var.{name}>");
+            crate::valueparse::eval_standalone(s, &filename, p)
+                .map(|value| Parsed { value, kind: u.kind, subject: None })
+                .map_err(|ds| {
+                    let m = PosMap::new(s);
+                    let at = |b: usize| {
+                        let (line, column) = m.pos(b);
+                        Pos { line, column, byte: b }
+                    };
+                    let ds = ds
+                        .into_iter()
+                        .map(|d| CheckDiag::error(d.summary, d.detail, Some(Subject { filename: filename.clone(), start: at(d.range.start), end: at(d.range.end) })))
+                        .collect();
+                    (ds, None)
+                })
+        }
+        Raw::Expr { file, expr } => {
+            let subject = texts.subject(file, &expr.range);
+            match crate::valueparse::eval_const(expr, p) {
+                Ok(value) => Ok(Parsed { value, kind: u.kind, subject: Some(subject) }),
+                Err(ds) => Err((super::decl::raw(ds, file, texts), Some(subject))),
+            }
+        }
+        Raw::Json { value, subject } => match value {
+            Ok(v) => Ok(Parsed { value: v.clone(), kind: u.kind, subject: Some(subject.clone()) }),
+            Err(ds) => Err((ds.clone(), Some(subject.clone()))),
+        },
+    }
+}
+
+fn source_of(u: &Unparsed, subject: &Option<Subject>) -> String {
+    match (subject, u.kind) {
+        (Some(s), _) => s.range_string(),
+        (None, Kind::Cli) => "-var".into(),
+        (None, _) => "env".into(),
+    }
+}
+
+const UNDECLARED_HINT: &str = "To silence these warnings, use TF_VAR_... environment variables to provide certain \"global\" settings to all configurations in your organization. To reduce the verbosity of these warnings, use the -compact-warnings option.";
+
+/// `ParseVariableValues`, then (when that found no error) the final value
+/// of every declared variable. Returns the diagnostics of both.
+pub fn parse_and_prepare(module: &Module, values: &BTreeMap<String, Unparsed>, vars: &mut BTreeMap<String, VarState>, texts: &Texts, p: &Profile) -> Vec<CheckDiag> {
+    let mut diags = Vec::new();
+    let mut parsed: BTreeMap<&str, Parsed> = BTreeMap::new();
+    for (name, u) in values {
+        let Some(v) = module.get(name) else { continue };
+        match parse(u, name, v.tc.cli_literal, texts, p) {
+            Ok(x) => {
+                parsed.insert(name, x);
+            }
+            Err((ds, subject)) => {
+                let st = vars.get_mut(name).expect("declared");
+                if let Some(first) = ds.iter().find(|d| d.is_error()) {
+                    st.fail("value", first);
+                }
+                st.report.source = Some(source_of(u, &subject));
+                diags.extend(ds);
+            }
+        }
+    }
+
+    // Undeclared values: a file's are warned about (two, then a count), a
+    // -var's refused, the environment's ignored; one that does not
+    // evaluate is dropped.
+    let mut from_files = Vec::new();
+    for (name, u) in values.iter().filter(|(n, _)| module.get(n).is_none()) {
+        let Ok(x) = parse(u, name, true, texts, p) else { continue };
+        match (u.kind, &x.subject) {
+            (Kind::AutoFile | Kind::NamedFile, Some(s)) => from_files.push(format!(
+                "The root module does not declare a variable named {} but a value was found in file {}. If you meant to use this value, add a \"variable\" block to the configuration.\n\n{UNDECLARED_HINT}",
+                go_quote(name),
+                go_quote(&s.filename)
+            )),
+            (Kind::Cli, _) => diags.push(CheckDiag::error(
+                "Value for undeclared variable",
+                format!(
+                    "A variable named {} was assigned on the command line, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration.",
+                    go_quote(name)
+                ),
+                None,
+            )),
+            _ => {}
+        }
+    }
+    for text in from_files.iter().take(2) {
+        diags.push(CheckDiag::warning("Value for undeclared variable", text.clone(), None));
+    }
+    if from_files.len() > 2 {
+        diags.push(CheckDiag::warning(
+            "Values for undeclared variables",
+            format!("In addition to the other similar warnings shown, {} other variable(s) defined without being declared.", from_files.len() - 2),
+            None,
+        ));
+    }
+
+    for v in &module.vars {
+        if !values.contains_key(&v.name) && v.required() {
+            let d = CheckDiag::error(
+                "No value for required variable",
+                format!(
+                    "The root module input variable {} is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.",
+                    go_quote(&v.name)
+                ),
+                Some(v.decl_range.clone()),
+            );
+            vars.get_mut(&v.name).expect("declared").fail("required", &d);
+            diags.push(d);
+        }
+    }
+    if diags.iter().any(CheckDiag::is_error) {
+        for (name, st) in vars.iter_mut() {
+            if !st.done {
+                st.skip();
+                st.report.source = parsed.get(name.as_str()).map(Parsed::source);
+            }
+        }
+        return diags;
+    }
+
+    for v in &module.vars {
+        let st = vars.get_mut(&v.name).expect("declared");
+        diags.extend(prepare_final(v, parsed.remove(v.name.as_str()), st, p));
+    }
+    diags
+}
+
+/// `PrepareFinalInputVariableValue` for a root module variable.
+fn prepare_final(v: &Variable, raw: Option<Parsed>, st: &mut VarState, p: &Profile) -> Option<CheckDiag> {
+    let addr = format!("var.{}", v.name);
+    let decl = v.decl_range.range_string();
+    let non_file = match raw.as_ref().filter(|r| r.subject.is_none()).map(|r| r.kind) {
+        Some(Kind::Cli) => Some(format!("set using -var=\"{}=...\"", v.name)),
+        Some(_) => Some(format!("set using the TF_VAR_{} environment variable", v.name)),
+        None => None,
+    };
+    let src_subject = raw.as_ref().and_then(|r| r.subject.clone()).unwrap_or_else(|| v.decl_range.clone());
+    let src = src_subject.range_string();
+    let given = match (&raw, &v.default) {
+        (Some(r), _) => r.value.clone(),
+        (None, Some(d)) => d.clone(),
+        (None, None) => return None,
+    };
+    let source = raw.as_ref().map_or_else(|| "default".to_string(), Parsed::source);
+    st.report.source = Some(source);
+
+    let with = crate::pipeline::with_defaults(&given, &v.tc, p);
+    let mut val = match crate::convert::convert(&with, &v.tc.ty, p) {
+        Ok(x) => x,
+        Err(e) => {
+            let msg = e.message;
+            let at_decl = p.conversion_error_at_declaration();
+            let (detail, subject) = match &non_file {
+                Some(how) => (format!("Unsuitable value for {addr} {how}: {msg}."), v.decl_range.clone()),
+                None if at_decl && v.ephemeral => {
+                    (format!("The given value is not suitable for {addr}, which is ephemeral: {msg}. Invalid value defined at {src}."), v.decl_range.clone())
+                }
+                None if v.sensitive => {
+                    (format!("The given value is not suitable for {addr}, which is sensitive: {msg}. Invalid value defined at {src}."), v.decl_range.clone())
+                }
+                None => (
+                    format!("The given value is not suitable for {addr} declared at {decl}: {msg}."),
+                    if at_decl { v.decl_range.clone() } else { src_subject.clone() },
+                ),
+            };
+            let d = CheckDiag::error("Invalid value for input variable", detail, Some(subject));
+            st.fail("convert", &d);
+            return Some(d);
+        }
+    };
+    if val.is_null() && !v.nullable {
+        match &v.default {
+            Some(d) => {
+                val = d.clone();
+                st.report.source = Some("default".into());
+            }
+            None => {
+                let (detail, subject) = match &non_file {
+                    Some(how) => (format!("Unsuitable value for {addr} {how}: required variable may not be set to null."), v.decl_range.clone()),
+                    None => (format!("The given value is not suitable for {addr} defined at {decl}: required variable may not be set to null."), src_subject),
+                };
+                let d = CheckDiag::error("Required variable not set", detail, Some(subject));
+                st.fail("null", &d);
+                return Some(d);
+            }
+        }
+    }
+    let shown = crate::pipeline::shown(&val, v.sensitive, p);
+    // A sensitive mark is shown before an ephemeral one.
+    let console = if v.ephemeral && !v.sensitive { "(ephemeral value)".to_string() } else { shown.console };
+    st.report.outcome = Outcome::Accepted { type_string: shown.type_string, console, json: shown.json };
+    st.done = true;
+    None
+}

@@ -1,0 +1,211 @@
+//! Collecting raw values as Terraform's `collectVariableValues`
+//! (`internal/command/meta_vars.go`; Terraform 1.15
+//! `internal/command/arguments/vars.go`) does: `TF_VAR_*` first, then
+//! `terraform.tfvars`, `terraform.tfvars.json`, the `*.auto.tfvars[.json]`
+//! files in byte order, then `-var` and `-var-file` in command-line order.
+//! A later source replaces an earlier one. A file whose name ends in
+//! `.json` is read as JSON, any other as native syntax.
+
+use std::collections::BTreeMap;
+
+use super::{CheckDiag, CheckInput, Pos, Subject, Texts};
+use crate::flavor::Profile;
+use crate::render::go_quote;
+use crate::valueparse::ast::Expr;
+use crate::valueparse::json::{self, JPos, JsonFileDiag};
+use crate::valueparse::parse::BodyItem;
+use crate::value::Value;
+
+/// Where a raw value came from (`terraform.ValueSourceType`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Env,
+    AutoFile,
+    NamedFile,
+    Cli,
+}
+
+/// A raw value: an expression in a file, or a string (`-var`, `TF_VAR_`).
+#[derive(Clone, Debug)]
+pub enum Raw {
+    /// A native-syntax expression in `file`.
+    Expr { file: String, expr: Expr },
+    /// A JSON property's value, already evaluated (or its diagnostics).
+    Json { value: Result<Value, Vec<CheckDiag>>, subject: Subject },
+    Text(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct Unparsed {
+    pub raw: Raw,
+    pub kind: Kind,
+}
+
+/// The collected values by name, and what collecting them found.
+#[derive(Debug, Default)]
+pub struct Collected {
+    pub values: BTreeMap<String, Unparsed>,
+    pub diags: Vec<CheckDiag>,
+}
+
+/// Collects every value source of `input`. Err: the input itself is
+/// malformed (an argument that is neither `-var` nor `-var-file`).
+pub fn collect(input: &CheckInput, texts: &Texts, p: &Profile) -> Result<Collected, String> {
+    let mut c = Collected::default();
+    for (k, v) in &input.env {
+        if let Some(name) = k.strip_prefix("TF_VAR_") {
+            if !k.contains('=') {
+                c.values.insert(name.to_string(), Unparsed { raw: Raw::Text(v.clone()), kind: Kind::Env });
+            }
+        }
+    }
+    for auto in ["terraform.tfvars", "terraform.tfvars.json"] {
+        if input.files.contains_key(auto) {
+            add_file(&mut c, input, auto, Kind::AutoFile, texts, p);
+        }
+    }
+    // The directory listing is sorted by name.
+    let autos: Vec<&String> = input.files.keys().filter(|n| !n.contains('/') && (n.ends_with(".auto.tfvars") || n.ends_with(".auto.tfvars.json"))).collect();
+    for n in autos {
+        add_file(&mut c, input, n, Kind::AutoFile, texts, p);
+    }
+    for a in &input.args {
+        match a.as_slice() {
+            [flag, raw] if flag == "-var" => match raw.split_once('=') {
+                None => c.diags.push(CheckDiag::error(
+                    "Invalid -var option",
+                    format!(
+                        "The given -var option {} is not correctly specified. Must be a variable name and value separated by an equals sign, like -var=\"key=value\".",
+                        go_quote(raw)
+                    ),
+                    None,
+                )),
+                Some((name, _)) if name.ends_with(' ') => {
+                    let (name, value) = raw.split_once('=').expect("has '='");
+                    c.diags.push(CheckDiag::error(
+                        "Invalid -var option",
+                        format!(
+                            "Variable name {} is invalid due to trailing space. Did you mean -var=\"{}={}\"?",
+                            go_quote(name),
+                            name.trim_end_matches(' '),
+                            value.trim_start_matches(' ')
+                        ),
+                        None,
+                    ));
+                }
+                Some((name, value)) => {
+                    c.values.insert(name.to_string(), Unparsed { raw: Raw::Text(value.to_string()), kind: Kind::Cli });
+                }
+            },
+            [flag, path] if flag == "-var-file" => add_file(&mut c, input, path, Kind::NamedFile, texts, p),
+            [flag, _] => return Err(format!("Unsupported argument {}.", go_quote(flag))),
+            _ => return Err("Each entry of \"args\" must be [\"-var\", \"NAME=VALUE\"] or [\"-var-file\", \"PATH\"].".into()),
+        }
+    }
+    Ok(c)
+}
+
+/// `path.Clean` for the relative, slash-separated names the input holds.
+fn clean(path: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for seg in path.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." if parts.last().is_some_and(|l| *l != "..") => {
+                parts.pop();
+            }
+            s => parts.push(s),
+        }
+    }
+    let joined = parts.join("/");
+    match (path.starts_with('/'), joined.is_empty()) {
+        (true, _) => format!("/{joined}"),
+        (false, true) => ".".into(),
+        _ => joined,
+    }
+}
+
+fn jpos(p: JPos) -> Pos {
+    Pos { line: p.line, column: p.col, byte: p.byte }
+}
+
+fn json_diag(file: &str, d: JsonFileDiag) -> CheckDiag {
+    CheckDiag::error(d.summary, d.detail, Some(Subject { filename: file.to_string(), start: jpos(d.start), end: jpos(d.end) }))
+}
+
+/// `addVarsFromFile`.
+fn add_file(c: &mut Collected, input: &CheckInput, filename: &str, kind: Kind, texts: &Texts, p: &Profile) {
+    let Some(src) = input.files.get(filename).or_else(|| input.files.get(&clean(filename))) else {
+        c.diags.push(CheckDiag::error("Failed to read variables file", format!("Given variables file {filename} does not exist."), None));
+        return;
+    };
+    if filename.ends_with(".json") {
+        match json::parse_json_file_attributes(src, filename) {
+            Err(ds) => c.diags.extend(ds.into_iter().map(|d| json_diag(filename, d))),
+            Ok(attrs) => {
+                for a in attrs {
+                    let subject = Subject { filename: filename.to_string(), start: jpos(a.start), end: jpos(a.end) };
+                    let value = a.value.map_err(|ds| ds.into_iter().map(|d| json_diag(filename, d)).collect());
+                    c.values.insert(a.name, Unparsed { raw: Raw::Json { value, subject }, kind });
+                }
+            }
+        }
+        return;
+    }
+    let body = match crate::valueparse::parse_config(src, filename, true, p) {
+        (Some(b), ds) if ds.is_empty() => b,
+        (_, ds) => {
+            c.diags.extend(super::decl::raw(ds, filename, texts));
+            return;
+        }
+    };
+    let mut diags = Vec::new();
+    // A `variable` block here is a declaration in the wrong place.
+    for item in &body.items {
+        if let BodyItem::Block(b) = item {
+            if b.kind == "variable" && b.labels.len() == 1 {
+                let name = &b.labels[0].0;
+                diags.push(CheckDiag::error(
+                    "Variable declaration in .tfvars file",
+                    format!(
+                        "A .tfvars file is used to assign values to variables that have already been declared in .tf files, not to declare new variables. To declare variable {}, place this block in one of your .tf files, such as variables.tf.\n\nTo set a value for this variable in {filename}, use the definition syntax instead:\n    {name} = <value>",
+                        go_quote(name)
+                    ),
+                    Some(texts.subject(filename, &b.kind_range)),
+                ));
+            }
+        }
+    }
+    if !diags.is_empty() {
+        c.diags.extend(diags);
+        return;
+    }
+    // `JustAttributes`: blocks are not allowed.
+    for item in &body.items {
+        if let BodyItem::Block(b) = item {
+            diags.push(CheckDiag::error(format!("Unexpected {} block", go_quote(&b.kind)), "Blocks are not allowed here.", Some(texts.subject(filename, &b.kind_range))));
+        }
+    }
+    let failed = !diags.is_empty();
+    c.diags.extend(diags);
+    if failed {
+        return;
+    }
+    for item in body.items {
+        if let BodyItem::Attr(a) = item {
+            c.values.insert(a.name, Unparsed { raw: Raw::Expr { file: filename.to_string(), expr: a.expr }, kind });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clean_follows_go_path_clean() {
+        for (given, want) in [("a/../b.tfvars", "b.tfvars"), ("./x.tfvars", "x.tfvars"), ("envs//prod.tfvars", "envs/prod.tfvars"), ("../x", "../x"), ("", ".")] {
+            assert_eq!(clean(given), want, "{given}");
+        }
+    }
+}

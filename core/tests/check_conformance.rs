@@ -1,0 +1,136 @@
+//! The check-mode corpus (`check.jsonl`, a copy of ../shared/conformance)
+//! answered by `tftype::batch::evaluate_case` and judged as
+//! ../shared/oracle/check_compare.py judges it: `ok`, each variable's
+//! outcome, and the diagnostics as a multiset (any listed alternative text)
+//! with the placed ones in the same order.
+//!
+//! Fails when a case disagrees that is not in `known_check_disagreements.txt`,
+//! and when a listed case agrees now (so the list can only shrink).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use serde_json::Value as J;
+
+const FILES: [&str; 1] = ["check"];
+
+fn dir() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/conformance"))
+}
+
+fn alts(d: &J) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for k in ["detail", "detail_current"] {
+        if let Some(s) = d.get(k).and_then(J::as_str) {
+            out.insert(s.to_string());
+        }
+    }
+    for k in ["detail_alternatives", "detail_current_alternatives"] {
+        for a in d.get(k).and_then(J::as_array).into_iter().flatten() {
+            out.extend(a.as_str().map(str::to_string));
+        }
+    }
+    out
+}
+
+type Place = Option<(String, u64, u64, u64, u64)>;
+
+fn subject(d: &J) -> Place {
+    let s = d.get("subject").filter(|s| !s.is_null())?;
+    let n = |a: &str, b: &str| s[a][b].as_u64().unwrap_or(0);
+    Some((s["filename"].as_str().unwrap_or("").to_string(), n("start", "line"), n("start", "column"), n("end", "line"), n("end", "column")))
+}
+
+fn var_ok(e: &J, a: Option<&J>) -> bool {
+    let Some(a) = a else { return false };
+    let ok = |x: &J| x.get("ok").and_then(J::as_bool).unwrap_or(false);
+    if ok(e) != ok(a) {
+        return false;
+    }
+    if ok(e) {
+        return e.get("type") == a.get("type") && e.get("console") == a.get("console");
+    }
+    e.get("stage") == a.get("stage") && e.get("summary") == a.get("summary") && a.get("detail").and_then(J::as_str).is_some_and(|d| alts(e).contains(d))
+}
+
+fn diags_ok(ed: &[J], ad: &[J]) -> bool {
+    if ed.len() != ad.len() {
+        return false;
+    }
+    let mut left: Vec<&J> = ad.iter().collect();
+    for e in ed {
+        let fits = |a: &&J| {
+            a.get("severity") == e.get("severity")
+                && a.get("summary") == e.get("summary")
+                && a.get("detail").and_then(J::as_str).is_some_and(|d| alts(e).contains(d))
+                && subject(a) == subject(e)
+        };
+        match left.iter().position(fits) {
+            Some(i) => {
+                left.remove(i);
+            }
+            None => return false,
+        }
+    }
+    let order = |ds: &[J]| -> Vec<(Option<String>, Place)> { ds.iter().filter(|d| subject(d).is_some()).map(|d| (d["summary"].as_str().map(str::to_string), subject(d))).collect() };
+    order(ed) == order(ad)
+}
+
+/// None: not counted (the oracle does not reproduce the case).
+fn case_ok(e: &J, a: &J) -> Option<bool> {
+    if matches!(e.get("stage").and_then(J::as_str), Some("input" | "panic" | "not_evaluated")) || e.get("validation_complete") == Some(&J::Bool(false)) {
+        return None;
+    }
+    if e.get("ok") != a.get("ok") {
+        return Some(false);
+    }
+    let empty = serde_json::Map::new();
+    let ev = e.get("variables").and_then(J::as_object).unwrap_or(&empty);
+    let av = a.get("variables").and_then(J::as_object).unwrap_or(&empty);
+    if ev.keys().collect::<Vec<_>>() != av.keys().collect::<Vec<_>>() || !ev.iter().all(|(k, v)| var_ok(v, av.get(k))) {
+        return Some(false);
+    }
+    let none = Vec::new();
+    Some(diags_ok(e.get("diagnostics").and_then(J::as_array).unwrap_or(&none), a.get("diagnostics").and_then(J::as_array).unwrap_or(&none)))
+}
+
+fn known() -> BTreeMap<String, String> {
+    let text = std::fs::read_to_string(dir().join("known_check_disagreements.txt")).unwrap_or_default();
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| match l.split_once('\t') {
+            Some((id, why)) => (id.to_string(), why.to_string()),
+            None => (l.to_string(), String::new()),
+        })
+        .collect()
+}
+
+#[test]
+fn check_corpus_agrees_with_the_oracle() {
+    let known = known();
+    let mut msg = String::new();
+    let mut fixed = Vec::new();
+    for f in FILES {
+        let cases = std::fs::read_to_string(dir().join(format!("{f}.jsonl"))).unwrap();
+        let expected = std::fs::read_to_string(dir().join(format!("{f}.expected.jsonl"))).unwrap();
+        let (mut n, mut good) = (0, 0);
+        for (cl, el) in cases.lines().zip(expected.lines()) {
+            let exp: J = serde_json::from_str(el).unwrap();
+            let act: J = serde_json::from_str(&tftype::batch::evaluate_case(cl, false)).unwrap();
+            let Some(ok) = case_ok(&exp, &act) else { continue };
+            n += 1;
+            good += ok as usize;
+            let key = format!("{f}:{}", exp["id"].as_str().unwrap_or_default());
+            match (ok, known.contains_key(&key)) {
+                (false, false) => msg += &format!("- {key}\n    expected: {el}\n    actual:   {act}\n"),
+                (true, true) => fixed.push(key),
+                _ => {}
+            }
+        }
+        println!("{f:<12} check: {good}/{n}");
+    }
+    if !fixed.is_empty() {
+        msg += &format!("listed in known_check_disagreements.txt but agreeing now: {fixed:?}\n");
+    }
+    assert!(msg.is_empty(), "{msg}");
+}
