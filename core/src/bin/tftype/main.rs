@@ -11,31 +11,180 @@
 //!   tftype link TYPE VALUE [options] [--lang L] [--tab T] [--base URL]
 //!                                                (a playground link with readable parameters)
 
+mod check;
+
 use std::io::{BufRead, Write};
 
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use tftype::{evaluate, Request};
 
-fn main() {
-    // Arguments that are not UTF-8 are refused with a message (never a panic).
-    let mut args: Vec<String> = Vec::new();
-    for (i, a) in std::env::args_os().skip(1).enumerate() {
-        match a.into_string() {
-            Ok(s) => args.push(s),
-            Err(_) => {
-                eprintln!("argument {} is not valid UTF-8", i + 1);
-                std::process::exit(2);
-            }
+/// The Terraform / OpenTofu type system: what each version does with a
+/// value for a variable, and with a whole module's inputs.
+#[derive(Parser)]
+#[command(name = "tftype", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check a root module's variables against every value source, as `plan` would
+    Check(check::CheckArgs),
+    /// Evaluate a value for a variable of a type (`--no-type`: no `type` argument)
+    Eval(EvalArgs),
+    /// Tell the story of an evaluation: what the version did, and why
+    Explain(EvalArgs),
+    /// Answer JSON Lines cases (the oracle's schema) from standard input
+    Batch,
+    /// List the product versions with their pins
+    Flavors,
+    /// Print a playground link with readable parameters
+    Link(LinkArgs),
+    /// Print a shell completion script
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+/// The value's format.
+#[derive(Clone, Copy, ValueEnum)]
+enum FormatArg {
+    Hcl,
+    Tfvars,
+    Json,
+    Ctyjson,
+    Cli,
+}
+
+impl FormatArg {
+    fn format(self) -> tftype::ValueFormat {
+        use tftype::ValueFormat as F;
+        match self {
+            FormatArg::Hcl => F::Hcl,
+            FormatArg::Tfvars => F::Tfvars,
+            FormatArg::Json => F::Json,
+            FormatArg::Ctyjson => F::Ctyjson,
+            FormatArg::Cli => F::Cli,
         }
     }
-    let code = match args.first().map(String::as_str) {
-        Some("batch") => batch(),
-        Some("eval") => eval(&args[1..], false),
-        Some("explain") => eval(&args[1..], true),
-        Some("flavors") => flavors(),
-        Some("link") => link(&args[1..]),
-        _ => {
-            eprintln!("{USAGE}");
-            2
+}
+
+/// A flavor name, checked against the table (the error lists them).
+fn flavor_arg(s: &str) -> Result<String, String> {
+    match tftype::flavor::Flavor::lookup(s) {
+        Some(_) => Ok(s.to_string()),
+        None => Err(format!("unknown flavor {s}; known flavors: {}", tftype::flavor::Flavor::names().join(", "))),
+    }
+}
+
+fn lang_arg(s: &str) -> Result<tftype::i18n::Lang, String> {
+    tftype::i18n::Lang::parse(s).ok_or_else(|| format!("unknown language {s}; known: en, zh, ja"))
+}
+
+fn emit_arg(s: &str) -> Result<tftype::writeback::EmitKind, String> {
+    tftype::writeback::EmitKind::parse(s).ok_or_else(|| {
+        let names: Vec<&str> = tftype::writeback::EmitKind::ALL.iter().map(|k| k.name()).collect();
+        format!("unknown form {s}; known forms: {}", names.join(", "))
+    })
+}
+
+/// The variable and value: `TYPE VALUE`, or `--no-type VALUE`.
+#[derive(Args)]
+struct VariableArgs {
+    /// TYPE VALUE (or only VALUE with --no-type)
+    #[arg(required = true, num_args = 1..=2, allow_hyphen_values = true, value_names = ["TYPE", "VALUE"])]
+    args: Vec<String>,
+    /// The variable has no `type` argument
+    #[arg(long)]
+    no_type: bool,
+    #[arg(long, value_enum, default_value = "hcl")]
+    format: FormatArg,
+    #[arg(long)]
+    sensitive: bool,
+    #[arg(long)]
+    non_nullable: bool,
+    /// The variable's name, as Terraform's messages show it
+    #[arg(long, default_value = "v")]
+    name: String,
+}
+
+impl VariableArgs {
+    fn request(&self, flavor: Option<String>) -> Result<Request, String> {
+        let mut req = match (self.no_type, self.args.as_slice()) {
+            (true, [value]) => Request::new(None, value),
+            (false, [ty, value]) => Request::new(Some(ty), value),
+            (true, _) => return Err("with --no-type give only VALUE".into()),
+            (false, _) => return Err("give TYPE and VALUE (or --no-type VALUE)".into()),
+        };
+        req.value_format = self.format.format();
+        req.sensitive = self.sensitive;
+        req.nullable = !self.non_nullable;
+        req.var_name = self.name.clone();
+        req.flavor = flavor;
+        Ok(req)
+    }
+}
+
+#[derive(Args)]
+struct EvalArgs {
+    #[command(flatten)]
+    var: VariableArgs,
+    /// The product version (see `tftype flavors`)
+    #[arg(long, value_parser = flavor_arg)]
+    flavor: Option<String>,
+    /// Evaluate under every version and group those that agree
+    #[arg(long, conflicts_with = "flavor")]
+    all_flavors: bool,
+    /// Write the value back in this form
+    #[arg(long, value_parser = emit_arg)]
+    emit: Option<tftype::writeback::EmitKind>,
+    /// With --emit: the converted value (defaults filled in)
+    #[arg(long)]
+    converted: bool,
+    /// The language of tftype's own words (explain)
+    #[arg(long, value_parser = lang_arg, default_value = "en")]
+    lang: tftype::i18n::Lang,
+}
+
+#[derive(Args)]
+struct LinkArgs {
+    #[command(flatten)]
+    var: VariableArgs,
+    #[arg(long, value_parser = flavor_arg)]
+    flavor: Option<String>,
+    #[arg(long, value_parser = ["en", "zh", "ja"])]
+    lang: Option<String>,
+    /// The result tab the link opens
+    #[arg(long)]
+    tab: Option<String>,
+    /// The playground's address (default: TFTYPE_BASE_URL, else the local ./scripts/serve)
+    #[arg(long)]
+    base: Option<String>,
+}
+
+fn main() {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            // --help and --version go to standard output and succeed.
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            std::process::exit(code);
+        }
+    };
+    let code = match cli.command {
+        Command::Batch => batch(),
+        Command::Eval(a) => eval(a, false),
+        Command::Explain(a) => eval(a, true),
+        Command::Flavors => flavors(),
+        Command::Link(a) => link(a),
+        Command::Check(a) => check::run(a),
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut cmd, "tftype", &mut std::io::stdout());
+            0
         }
     };
     std::process::exit(code);
@@ -48,15 +197,6 @@ fn guarded<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<
         p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned()).unwrap_or_else(|| "panic".into())
     })
 }
-
-const USAGE: &str = "usage: tftype batch < cases.jsonl
-       tftype eval TYPE VALUE [--format hcl|tfvars|json|ctyjson|cli] [--flavor NAME | --all-flavors] [--sensitive] [--non-nullable]
-       tftype eval --no-type VALUE [options]
-       tftype eval TYPE VALUE [options] --emit tfvars|tfvars-json|var-bash|var-powershell|env-bash|env-powershell|module-arg|variable-block [--converted] [--name NAME]
-       tftype explain TYPE VALUE [--format F] [--flavor NAME] [--sensitive] [--non-nullable] [--name NAME] [--lang en|zh|ja]
-       tftype flavors
-       tftype link TYPE VALUE [--format F] [--flavor NAME] [--name NAME] [--sensitive] [--non-nullable] [--lang en|zh|ja] [--tab T] [--base URL]
-       tftype link --no-type VALUE [options]";
 
 /// Where `tftype link` points without `--base` (or `TFTYPE_BASE_URL`): the
 /// local playground of `./scripts/serve`.
@@ -79,134 +219,30 @@ fn flavors() -> i32 {
 }
 
 /// A link that opens the playground in the state the arguments describe.
-fn link(args: &[String]) -> i32 {
-    let no_type = args.first().is_some_and(|a| a == "--no-type");
-    let positional = if no_type { 1 } else { 2 };
-    if args.len() < usize::from(no_type) + positional {
-        eprintln!("{USAGE}");
-        return 2;
-    }
-    let mut req = if no_type { Request::new(None, &args[1]) } else { Request::new(Some(&args[0]), &args[1]) };
-    let mut extras = tftype::link::Extras::default();
-    let mut base = std::env::var("TFTYPE_BASE_URL").unwrap_or_else(|_| DEFAULT_BASE.to_string());
-    let mut i = 2;
-    while i < args.len() {
-        let value = args.get(i + 1).cloned();
-        match (args[i].as_str(), value) {
-            ("--sensitive", _) => req.sensitive = true,
-            ("--non-nullable", _) => req.nullable = false,
-            ("--flavor", Some(v)) if tftype::flavor::Flavor::lookup(&v).is_some() => {
-                req.flavor = Some(v);
-                i += 1;
-            }
-            ("--format", Some(v)) => match serde_json::from_value(serde_json::Value::String(v.clone())) {
-                Ok(f) => {
-                    req.value_format = f;
-                    i += 1;
-                }
-                Err(_) => {
-                    eprintln!("unknown format {v}");
-                    return 2;
-                }
-            },
-            ("--name", Some(v)) => {
-                req.var_name = v;
-                i += 1;
-            }
-            ("--lang", Some(v)) if matches!(v.as_str(), "en" | "zh" | "ja") => {
-                extras.lang = Some(v);
-                i += 1;
-            }
-            ("--tab", Some(v)) => {
-                extras.tab = Some(v);
-                i += 1;
-            }
-            ("--base", Some(v)) => {
-                base = v;
-                i += 1;
-            }
-            (other, _) => {
-                eprintln!("unknown or incomplete option {other}");
-                return 2;
-            }
+fn link(a: LinkArgs) -> i32 {
+    let req = match a.var.request(a.flavor) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
         }
-        i += 1;
-    }
+    };
+    let extras = tftype::link::Extras { lang: a.lang, tab: a.tab };
+    let base = a.base.or_else(|| std::env::var("TFTYPE_BASE_URL").ok()).unwrap_or_else(|| DEFAULT_BASE.to_string());
     println!("{}", tftype::link::url(&base, &req, &extras));
     0
 }
 
 /// `eval`, or with `explain` the story of the evaluation.
-fn eval(args: &[String], explain: bool) -> i32 {
-    let no_type = args.first().is_some_and(|a| a == "--no-type");
-    let positional = if no_type { 1 } else { 2 };
-    let skip = usize::from(no_type);
-    if args.len() < skip + positional {
-        eprintln!("{USAGE}");
-        return 2;
-    }
-    let mut req = if no_type { Request::new(None, &args[1]) } else { Request::new(Some(&args[0]), &args[1]) };
-    let mut all_flavors = false;
-    let mut emit = None;
-    let mut converted = false;
-    let mut lang = tftype::i18n::Lang::En;
-    let mut i = 2;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--sensitive" => req.sensitive = true,
-            "--non-nullable" => req.nullable = false,
-            "--all-flavors" => all_flavors = true,
-            "--converted" => converted = true,
-            "--lang" if i + 1 < args.len() => {
-                i += 1;
-                match tftype::i18n::Lang::parse(&args[i]) {
-                    Some(l) => lang = l,
-                    None => {
-                        eprintln!("unknown language {}; known: en, zh, ja", args[i]);
-                        return 2;
-                    }
-                }
-            }
-            "--name" if i + 1 < args.len() => {
-                i += 1;
-                req.var_name = args[i].clone();
-            }
-            "--emit" if i + 1 < args.len() => {
-                i += 1;
-                match tftype::writeback::EmitKind::parse(&args[i]) {
-                    Some(k) => emit = Some(k),
-                    None => {
-                        let names: Vec<&str> = tftype::writeback::EmitKind::ALL.iter().map(|k| k.name()).collect();
-                        eprintln!("unknown form {}; known forms: {}", args[i], names.join(", "));
-                        return 2;
-                    }
-                }
-            }
-            "--flavor" if i + 1 < args.len() => {
-                i += 1;
-                if tftype::flavor::Flavor::lookup(&args[i]).is_none() {
-                    eprintln!("unknown flavor {}; known flavors: {}", args[i], tftype::flavor::Flavor::names().join(", "));
-                    return 2;
-                }
-                req.flavor = Some(args[i].clone());
-            }
-            "--format" if i + 1 < args.len() => {
-                i += 1;
-                match serde_json::from_value(serde_json::Value::String(args[i].clone())) {
-                    Ok(f) => req.value_format = f,
-                    Err(_) => {
-                        eprintln!("unknown format {}", args[i]);
-                        return 2;
-                    }
-                }
-            }
-            other => {
-                eprintln!("unknown option {other}");
-                return 2;
-            }
+fn eval(a: EvalArgs, explain: bool) -> i32 {
+    let req = match a.var.request(a.flavor) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
         }
-        i += 1;
-    }
+    };
+    let (lang, emit, converted, all_flavors) = (a.lang, a.emit, a.converted, a.all_flavors);
     if explain {
         return match guarded(move || tftype::why::to_text(&tftype::why::story(&req, lang))) {
             Ok(text) => {
