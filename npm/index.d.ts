@@ -102,3 +102,35 @@ export function flavors(): Flavor[];
 export function text(lang: "en" | "zh" | "ja", key: string, args?: Record<string, string>): string;
 /** A playground link for `request` at `base`, with readable `?type=…&value=…` parameters (as `tftype link` writes them). */
 export function link(base: string, request: Request, lang?: string): string;
+
+/** What `check` reads: a root module and its value sources. */
+export interface CheckInput {
+  /** File name → text. The top-level `*.tf` files are the module; others are read as `-var-file`s. */
+  files: Record<string, string>;
+  /** `["-var", "NAME=VALUE"]` and `["-var-file", "PATH"]`, in command-line order. */
+  args?: [string, string][];
+  /** The environment's `TF_VAR_*` entries. */
+  env?: Record<string, string>;
+  flavor?: string;
+}
+
+export interface CheckRange {
+  filename: string;
+  start: { line: number; column: number; byte: number };
+  end: { line: number; column: number; byte: number };
+  start16?: number;
+  end16?: number;
+}
+
+/** `tftype check --format json`: the shape of `terraform validate -json`, with the variables. */
+export interface CheckResult {
+  format_version: "1.0";
+  valid: boolean;
+  error_count: number;
+  warning_count: number;
+  diagnostics: { severity: "error" | "warning"; summary: string; detail: string; range?: CheckRange }[];
+  variables: Record<string, { ok: boolean; type?: string; console?: string; stage?: string; summary?: string; source: string | null; validation_rules_not_evaluated?: number }>;
+}
+
+/** Checks a root module's inputs as `plan` would (throws a TypeError for input it cannot read). */
+export function check(input: CheckInput): CheckResult;

@@ -33,14 +33,17 @@ try {
   writeFileSync(
     join(dir, "run.mjs"),
     `import { readFileSync } from "node:fs";
-import { evaluate, explain, flavors } from "tftype";
+import { evaluate, explain, flavors, check } from "tftype";
 const cases = JSON.parse(readFileSync("cases.json", "utf8"));
 const t0 = performance.now();
 const results = cases.map((c) => evaluate(c));
 const ms = performance.now() - t0;
 const f = flavors();
 const steps = explain({ type: "list(string)", value: "[1, true]" });
-console.log(JSON.stringify({ results, ms, flavors: f.length, explain: steps.length }));
+const checks = cases.filter((c) => c.mode === "check").map((c) => check(c));
+let bad = null;
+try { check({ files: {}, flavor: "terraform@0.1" }); } catch (e) { bad = e instanceof TypeError; }
+console.log(JSON.stringify({ results, ms, flavors: f.length, explain: steps.length, checks, badFlavorThrows: bad }));
 `,
   );
   const run = spawnSync("node", ["run.mjs"], { cwd: dir, encoding: "utf8", maxBuffer: 1 << 28 });
@@ -54,6 +57,7 @@ console.log(JSON.stringify({ results, ms, flavors: f.length, explain: steps.leng
   // The package adds UTF-16 ranges; they must be there, and the rest must be equal.
   const strip = (r) => {
     for (const d of [...(r.diagnostics ?? []), ...(r.warnings ?? [])]) {
+      if ("subject" in d) continue; // check mode: places by line and column
       if (!("start16" in d && "end16" in d)) throw new Error(`no UTF-16 range in ${JSON.stringify(d)}`);
       delete d.start16;
       delete d.end16;
@@ -66,8 +70,17 @@ console.log(JSON.stringify({ results, ms, flavors: f.length, explain: steps.leng
     if (strip(r) === JSON.stringify(want[i])) same++;
     else diffs.push(`${JSON.stringify(cases[i].id)}:\n  npm ${JSON.stringify(r)}\n  cli ${JSON.stringify(want[i])}`);
   });
-  console.log(`npm package: ${same}/${cases.length} cases as the CLI answers them (${got.ms.toFixed(0)} ms in Node), ${got.flavors} flavors, explain gave ${got.explain} steps`);
-  if (diffs.length || cases.length < 200 || got.flavors !== 18 || got.explain < 1) {
+  // check(): the same verdict and diagnostics as batch's check-mode answer, placed ranges with UTF-16 offsets.
+  const checkCases = cases.map((c, i) => [c, want[i]]).filter(([c]) => c.mode === "check");
+  got.checks.forEach((r, i) => {
+    const [c, w] = checkCases[i];
+    const summaries = (ds) => ds.map((d) => `${d.severity}:${d.summary}:${d.detail}`).join("|");
+    const placed = r.diagnostics.every((d) => !d.range || (Number.isInteger(d.range.start16) && Number.isInteger(d.range.end16)));
+    if (r.valid !== w.ok || summaries(r.diagnostics) !== summaries(w.diagnostics) || !placed) diffs.push(`check ${JSON.stringify(c.id)}:\n  npm ${JSON.stringify(r)}\n  cli ${JSON.stringify(w)}`);
+  });
+  if (got.badFlavorThrows !== true) diffs.push("check() with an unknown flavor did not throw a TypeError");
+  console.log(`npm package: ${same}/${cases.length} cases as the CLI answers them (${got.ms.toFixed(0)} ms in Node), ${got.checks.length} modules checked alike, ${got.flavors} flavors, explain gave ${got.explain} steps`);
+  if (diffs.length || cases.length < 200 || got.checks.length < 5 || got.flavors !== 18 || got.explain < 1) {
     console.error(diffs.slice(0, 10).join("\n"));
     process.exit(1);
   }

@@ -72,3 +72,10 @@ pub fn link_url(base: &str, case: &str, lang: &str) -> String {
     let extras = crate::link::Extras { lang: (!lang.is_empty()).then(|| lang.to_string()), tab: None };
     crate::link::url(base, &req, &extras)
 }
+
+/// `tftype check --format json` for a module given as JSON text
+/// (`{files, args, env, flavor}`), with each range's UTF-16 offsets too.
+#[wasm_bindgen(js_name = checkModule)]
+pub fn check_module(input: &str) -> String {
+    crate::module::check_json(input)
+}

@@ -139,10 +139,10 @@ ensure_test_tools() {
 # through wasm-bindgen --target web and wasm-opt, with npm/'s module, types and README.
 build_npm() {
   local out=dist/npm version
-  cargo build --release --offline -p tftype --features js --target wasm32-unknown-unknown --lib
+  cargo build --profile wasm --offline -p tftype --features js --target wasm32-unknown-unknown --lib
   rm -rf "$out"
   mkdir -p "$out"
-  wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name tftype_core target/wasm32-unknown-unknown/release/tftype.wasm
+  wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name tftype_core target/wasm32-unknown-unknown/wasm/tftype.wasm
   wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --strip-producers "$out/tftype_core_bg.wasm" -o "$out/tftype_core_bg.wasm"
   cp npm/index.js npm/index.d.ts npm/README.md "$out/"
   version="$(sed -n 's/^version = "\(.*\)"/\1/p' core/Cargo.toml | head -1)"
@@ -173,6 +173,6 @@ build_embed() {
 # The release site in dist/ (trunk --offline: no tool downloads, cargo offline).
 build_site() {
   # wasm-bindgen snippets from another feature set would be copied into dist/ (TOOLCHAIN §4).
-  rm -rf target/wasm-bindgen/release/snippets
+  rm -rf target/wasm-bindgen/release/snippets target/wasm-bindgen/wasm/snippets
   trunk build --release --offline "$@"
 }

@@ -61,13 +61,15 @@ impl Variable {
 pub struct Module {
     /// In declaration order; a duplicate declaration is not listed again.
     pub vars: Vec<Variable>,
+    /// Where each name is in `vars`.
+    index: BTreeMap<String, usize>,
     /// Every configuration diagnostic, in the order found.
     pub diags: Vec<CheckDiag>,
 }
 
 impl Module {
     pub fn get(&self, name: &str) -> Option<&Variable> {
-        self.vars.iter().find(|v| v.name == name)
+        self.index.get(name).map(|&i| &self.vars[i])
     }
 }
 
@@ -94,7 +96,8 @@ pub fn load(files: &BTreeMap<String, String>, texts: &Texts, p: &Profile) -> Mod
         }
     }
     for mut v in all {
-        if let Some(first) = m.vars.iter().find(|x| x.name == v.name) {
+        if let Some(&i) = m.index.get(&v.name) {
+            let first = &m.vars[i];
             let d = CheckDiag::error(
                 "Duplicate variable declaration",
                 format!(
@@ -107,9 +110,9 @@ pub fn load(files: &BTreeMap<String, String>, texts: &Texts, p: &Profile) -> Mod
             m.diags.push(d.clone());
             // The later declaration replaces the earlier one's state.
             v.diags.push(d);
-            let i = m.vars.iter().position(|x| x.name == v.name).expect("found above");
             m.vars[i] = v;
         } else {
+            m.index.insert(v.name.clone(), m.vars.len());
             m.vars.push(v);
         }
     }

@@ -211,3 +211,30 @@ pub fn check(input: &CheckInput, p: &Profile) -> CheckReport {
     run.batch(diags);
     run.finish(vars)
 }
+
+/// `tftype check --format json` (with UTF-16 offsets) for a module given as
+/// JSON text `{files, args, env, flavor}` (the JS API's `check`). Input it
+/// cannot read gives `{"error": …}`.
+pub fn check_json(input: &str) -> String {
+    #[derive(Deserialize)]
+    struct WithFlavor {
+        #[serde(flatten)]
+        input: CheckInput,
+        #[serde(default)]
+        flavor: Option<String>,
+    }
+    let err = |e: String| serde_json::json!({ "error": e }).to_string();
+    let w: WithFlavor = match serde_json::from_str(input) {
+        Ok(w) => w,
+        Err(e) => return err(e.to_string()),
+    };
+    let name = w.flavor.as_deref().unwrap_or(crate::flavor::DEFAULT);
+    let Some(f) = crate::flavor::Flavor::lookup(name) else {
+        return err(format!("unknown flavor {name}; known flavors: {}", crate::flavor::Flavor::names().join(", ")));
+    };
+    let r = check(&w.input, &f.profile());
+    match &r.input_error {
+        Some(e) => err(e.clone()),
+        None => output::validate_json_utf16(&r, &w.input).to_string(),
+    }
+}

@@ -87,6 +87,23 @@ fn range_json(d: &CheckDiag) -> J {
     }
 }
 
+/// [`validate_json`] with each range's UTF-16 offsets too (`start16`,
+/// `end16`: what JavaScript strings index by), for the JS API.
+pub fn validate_json_utf16(r: &CheckReport, input: &CheckInput) -> J {
+    let mut j = validate_json(r);
+    let mut maps: std::collections::BTreeMap<&str, crate::diag::Utf16Map> = std::collections::BTreeMap::new();
+    if let Some(ds) = j["diagnostics"].as_array_mut() {
+        for (d, out) in r.diagnostics.iter().zip(ds.iter_mut()) {
+            let Some(s) = &d.subject else { continue };
+            let Some((name, text)) = input.files.get_key_value(&s.filename) else { continue };
+            let m = maps.entry(name.as_str()).or_insert_with(|| crate::diag::Utf16Map::new(text));
+            out["range"]["start16"] = json!(m.offset(s.start.byte));
+            out["range"]["end16"] = json!(m.offset(s.end.byte));
+        }
+    }
+    j
+}
+
 /// The shape of `terraform validate -json`, with the variables added.
 pub fn validate_json(r: &CheckReport) -> J {
     let errors = r.diagnostics.iter().filter(|d| d.is_error()).count();

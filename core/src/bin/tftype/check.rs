@@ -52,24 +52,24 @@ pub struct CheckArgs {
 const MAX_FILE_BYTES: u64 = 256 << 20;
 
 /// One file read from disk: its text, or a diagnostic.
-fn read_text(path: &Path, shown: &str) -> Result<String, CheckDiag> {
-    let unreadable = |e: String| CheckDiag::error("Failed to read file", format!("The file {shown} could not be read: {e}."), None);
+fn read_text(path: &Path, shown: &str) -> Result<String, Box<CheckDiag>> {
+    let unreadable = |e: String| Box::new(CheckDiag::error("Failed to read file", format!("The file {shown} could not be read: {e}."), None));
     let f = std::fs::File::open(path).map_err(|e| unreadable(e.to_string()))?;
     let meta = f.metadata().map_err(|e| unreadable(e.to_string()))?;
     if meta.is_dir() {
         return Err(unreadable("it is a directory".into()));
     }
     if meta.len() > MAX_FILE_BYTES {
-        return Err(CheckDiag::error("File too large", format!("The file {shown} has {} bytes; tftype reads files of at most {} MB.", meta.len(), MAX_FILE_BYTES >> 20), None));
+        return Err(Box::new(CheckDiag::error("File too large", format!("The file {shown} has {} bytes; tftype reads files of at most {} MB.", meta.len(), MAX_FILE_BYTES >> 20), None)));
     }
     let mut bytes = Vec::new();
     f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| unreadable(e.to_string()))?;
     String::from_utf8(bytes).map_err(|e| {
-        CheckDiag::error(
+        Box::new(CheckDiag::error(
             "Invalid character encoding",
             format!("All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor. ({shown}: byte {} is not UTF-8.)", e.utf8_error().valid_up_to() + 1),
             None,
-        )
+        ))
     })
 }
 
@@ -100,7 +100,7 @@ fn input_for(dir: &Path, argv_order: &[(usize, bool, String)]) -> Result<(CheckI
             Ok(t) => {
                 input.files.insert(name, t);
             }
-            Err(d) => problems.push(d),
+            Err(d) => problems.push(*d),
         }
     }
     for (_, is_file, value) in argv_order {
@@ -111,7 +111,7 @@ fn input_for(dir: &Path, argv_order: &[(usize, bool, String)]) -> Result<(CheckI
                     Ok(t) => {
                         input.files.insert(value.clone(), t);
                     }
-                    Err(d) => problems.push(d),
+                    Err(d) => problems.push(*d),
                 }
             }
             input.args.push(vec!["-var-file".into(), value.clone()]);
