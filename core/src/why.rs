@@ -11,8 +11,6 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
-
 use crate::convert;
 use crate::diag::{SpanTree, Utf16Map};
 use crate::flavor::Flavor;
@@ -24,43 +22,7 @@ use crate::types::Type;
 use crate::value::{Kind, Value};
 use crate::valueparse;
 
-/// One step of the story, or one note.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Step {
-    /// The catalog key of the step's text (`why.default_filled`).
-    pub kind: String,
-    /// Where in the value (`tfdiags.FormatCtyPath`, groups as `[0]–[9].a`).
-    pub path: String,
-    /// The text's parameters (attribute names, types, values).
-    pub params: BTreeMap<String, String>,
-    /// The text, in the story's language.
-    pub text: String,
-    /// The part of the value source it is about (UTF-16 offsets).
-    pub value16: Option<[usize; 2]>,
-    /// The part of the type source it is about (UTF-16 offsets).
-    pub type16: Option<[usize; 2]>,
-    /// The section of the product's documentation that states the rule (in
-    /// the reader's language where a translation exists).
-    pub doc: Option<String>,
-}
-
-/// What the product printed, kept verbatim next to the story's words.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Verbatim {
-    pub summary: String,
-    pub detail: String,
-}
-
-/// The whole story.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Story {
-    pub lang: Lang,
-    pub ok: bool,
-    pub steps: Vec<Step>,
-    pub notes: Vec<Step>,
-    /// The product's own message when the value is not accepted.
-    pub verbatim: Option<Verbatim>,
-}
+pub use crate::story::{Step, Story, Verbatim};
 
 /// How many conversion steps are looked at (the rest are like them).
 const CONVERT_STEPS: usize = 5000;
@@ -75,7 +37,7 @@ pub fn story(req: &Request, lang: Lang) -> Story {
     let flavor = Flavor::lookup(name).unwrap_or_else(Flavor::default_flavor);
     let p = flavor.profile();
     let plain = Request { lang: None, ..req.clone() };
-    let answer = pipeline::evaluate_in(&plain, &p);
+    let answer = pipeline::answer_in(&plain, &p);
     story_for(&plain, lang, &p, &answer)
 }
 
@@ -83,18 +45,18 @@ pub fn story(req: &Request, lang: Lang) -> Story {
 pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: &Response) -> Story {
     let mut w = Writer::new(req, lang, p.product_name());
 
-    let tc = match typeexpr::parse_variable_type_in(req.type_src.as_deref(), &p) {
+    let tc = match typeexpr::parse_variable_type_in(req.type_src.as_deref(), p) {
         Ok(tc) => tc,
         Err(_) => {
-            w.failed(&answer);
-            return w.finish(&answer);
+            w.failed(answer);
+            return w.finish(answer);
         }
     };
-    let pv = match valueparse::parse_value_spans(&req.value, req.value_format, tc.cli_literal, true, &p) {
+    let pv = match valueparse::parse_value_spans(&req.value, req.value_format, tc.cli_literal, true, p) {
         Ok(pv) => pv,
         Err(_) => {
-            w.failed(&answer);
-            return w.finish(&answer);
+            w.failed(answer);
+            return w.finish(answer);
         }
     };
     w.spans = pv.spans.clone();
@@ -112,7 +74,7 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
     }
 
     // 2. Defaults (and optional attributes left null).
-    let with_defaults = pipeline::with_defaults(given, &tc, &p);
+    let with_defaults = pipeline::with_defaults(given, &tc, p);
     let mut ev = Events::default();
     defaults(given, &with_defaults, &tc.ty, &mut Vec::new(), &mut ev);
     let nested = ev.items.iter().any(|e| e.kind == "why.default_filled" && e.path.len() > 1);
@@ -129,7 +91,7 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
     // 4. The conversions that changed something.
     let top = convert::plan_convert(&with_defaults.ty, &tc.ty);
     let mut ev = Events::default();
-    for s in convert::explain_planned(&with_defaults, &tc.ty, &top, CONVERT_STEPS, &p) {
+    for s in convert::explain_planned(&with_defaults, &tc.ty, &top, CONVERT_STEPS, p) {
         if s.from == s.to || matches!(s.key.as_str(), "rule.passthrough" | "rule.unchanged" | "rule.null") {
             continue;
         }
@@ -159,7 +121,7 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
     w.events(ev);
 
     // 6. Null, nullable, sensitive.
-    if let Some(c) = answer_null(&answer, given) {
+    if let Some(c) = answer_null(answer, given) {
         w.step(if c { "why.null_nullable" } else { "why.null_rejected" }, &[], &[]);
     }
     if answer.ok && req.sensitive {
@@ -171,7 +133,7 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
 
     // Notes that need the result.
     if answer.ok {
-        if let Ok(converted) = convert::convert(&with_defaults, &tc.ty, &p) {
+        if let Ok(converted) = convert::convert(&with_defaults, &tc.ty, p) {
             let mut ev = Events::default();
             set_notes(given, &converted, &mut Vec::new(), &mut ev);
             w.events(ev);
@@ -182,9 +144,9 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
     if answer.ok {
         w.step("why.result", &[], &[("type", answer.type_string.clone().unwrap_or_default())]);
     } else {
-        w.failed(&answer);
+        w.failed(answer);
     }
-    w.finish(&answer)
+    w.finish(answer)
 }
 
 fn answer_null(answer: &Response, given: &Value) -> Option<bool> {
