@@ -22,6 +22,10 @@ pub struct Step {
     pub value16: Option<[usize; 2]>,
     /// The part of the type source it is about (UTF-16 offsets).
     pub type16: Option<[usize; 2]>,
+    /// A group's other places in the value source (UTF-16 offsets; the
+    /// first is `value16`), at most the first 1,000.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub more16: Vec<[usize; 2]>,
     /// The section of the product's documentation that states the rule (in
     /// the reader's language where a translation exists).
     pub doc: Option<String>,

@@ -9,9 +9,10 @@
 //! here, so that the page and `tftype explain` tell the same one. Repeated
 //! steps are grouped (`[0]–[19999]`), so a large value gives a short story.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use crate::convert;
+use crate::defaults::Defaults;
 use crate::diag::{SpanTree, Utf16Map};
 use crate::flavor::Flavor;
 use crate::i18n::{self, Lang};
@@ -19,13 +20,16 @@ use crate::path::{format_path, Path, PathStep};
 use crate::pipeline::{self, Request, Response, Stage};
 use crate::typeexpr::{self, TypeConstraint};
 use crate::types::Type;
-use crate::value::{Kind, Value};
+use crate::value::{AttrMap, Kind, Value};
 use crate::valueparse;
 
 pub use crate::story::{Step, Story, Verbatim};
 
-/// How many conversion steps are looked at (the rest are like them).
-const CONVERT_STEPS: usize = 5000;
+/// How many conversion steps are looked at; when a value has more, the
+/// story says so (`why.convert_cut`).
+const CONVERT_STEPS: usize = 100_000;
+/// How many members of a group carry their place in the value (for shading).
+const MEMBER_RANGES: usize = 1000;
 /// How many groups of one kind are told; the rest are counted.
 const GROUPS_SHOWN: usize = 12;
 /// Values and types in the text are cut to this many characters.
@@ -76,12 +80,8 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
     // 2. Defaults (and optional attributes left null).
     let with_defaults = pipeline::with_defaults(given, &tc, p);
     let mut ev = Events::default();
-    defaults(given, &with_defaults, &tc.ty, &mut Vec::new(), &mut ev);
-    let nested = ev.items.iter().any(|e| e.kind == "why.default_filled" && e.path.len() > 1);
+    defaults(given, &with_defaults, &tc.ty, tc.defaults.as_ref(), false, &mut Vec::new(), &mut ev);
     w.events(ev);
-    if nested {
-        w.step("why.defaults_nested", &[], &[]);
-    }
 
     // 3. One element type for `any` inside collections.
     let mut ev = Events::default();
@@ -91,7 +91,9 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
     // 4. The conversions that changed something.
     let top = convert::plan_convert(&with_defaults.ty, &tc.ty);
     let mut ev = Events::default();
-    for s in convert::explain_planned(&with_defaults, &tc.ty, &top, CONVERT_STEPS, p) {
+    let explained = convert::explain_planned(&with_defaults, &tc.ty, &top, CONVERT_STEPS, p);
+    let cut = explained.len() >= CONVERT_STEPS;
+    for s in explained {
         if s.from == s.to || matches!(s.key.as_str(), "rule.passthrough" | "rule.unchanged" | "rule.null") {
             continue;
         }
@@ -99,6 +101,9 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
         ev.push("why.converted", parse_path(&s.path), vec![("from", s.from), ("to", s.to), ("rule", rule)]);
     }
     w.events(ev);
+    if cut {
+        w.step("why.convert_cut", &[], &[("count", thousands(CONVERT_STEPS))]);
+    }
 
     // 5. What was dropped.
     let mut ev = Events::default();
@@ -229,26 +234,36 @@ fn index(i: usize) -> PathStep {
     PathStep::Index(crate::number::Number::from_i64(i as i64))
 }
 
-/// Defaults filled in, nulls replaced, optional attributes left null.
-fn defaults(given: &Value, filled: &Value, ty: &Type, path: &mut Path, ev: &mut Events) {
+/// What hcl's `Defaults.Apply` did, step by step: each default written in
+/// the type that was filled in (for a missing attribute or one given null),
+/// then the defaults applied inside that default (`inside`: the value walked
+/// is a written default); and optional attributes left null.
+fn defaults(given: &Value, filled: &Value, ty: &Type, defs: Option<&Defaults>, inside: bool, path: &mut Path, ev: &mut Events) {
     if let (Type::Object(o), Some(g)) = (ty, given.attrs().filter(|_| !given.is_null())) {
         let f = filled.attrs();
-        for name in o.attrs.keys() {
-            let gv = g.get(name);
+        for (name, aty) in &o.attrs {
+            let gv = g.get(name).filter(|v| !inside || !v.is_null());
             let fv = f.and_then(|f| f.get(name));
+            let written = defs.and_then(|d| d.values.get(name));
+            let inner = defs.and_then(|d| d.children.get(name));
             path.push(PathStep::GetAttr(name.clone()));
-            match (gv, fv) {
-                (None, Some(fv)) if !fv.is_null() => ev.push("why.default_filled", path.clone(), vec![("attr", name.clone()), ("value", short_value(fv))]),
-                (Some(gv), Some(fv)) if gv.is_null() && !fv.is_null() => {
-                    ev.push("why.default_null_replaced", path.clone(), vec![("attr", name.clone()), ("value", short_value(fv))]);
-                    ev.push("note.null_default", path.clone(), vec![("attr", name.clone()), ("value", short_value(fv))]);
+            match (gv, fv, written) {
+                (gv, Some(fv), Some(written)) if gv.is_none_or(Value::is_null) && !fv.is_null() => {
+                    let args = vec![("attr", name.clone()), ("value", short_value(&as_written(written, aty)))];
+                    if inside {
+                        ev.push("why.default_in_default", path.clone(), args);
+                    } else if gv.is_none() {
+                        ev.push("why.default_filled", path.clone(), args);
+                    } else {
+                        ev.push("why.default_null_replaced", path.clone(), args.clone());
+                        ev.push("note.null_default", path.clone(), args);
+                    }
+                    // Then the defaults inside the one written.
+                    defaults(written, fv, aty, inner, true, path, ev);
                 }
-                (None, _) if o.optional.contains(name) => ev.push("why.optional_null", path.clone(), vec![("attr", name.clone())]),
+                (None, _, _) if o.optional.contains(name) && !inside => ev.push("why.optional_null", path.clone(), vec![("attr", name.clone())]),
+                (Some(gv), Some(fv), _) => defaults(gv, fv, aty, inner, inside, path, ev),
                 _ => {}
-            }
-            // Defaults inside an attribute that was filled in are the default's own.
-            if let (Some(gv), Some(fv)) = (gv, fv) {
-                defaults(gv, fv, &o.attrs[name], path, ev);
             }
             path.pop();
         }
@@ -262,11 +277,47 @@ fn defaults(given: &Value, filled: &Value, ty: &Type, path: &mut Path, ev: &mut 
             Some((s, f, _)) if *s == step => Some(*f),
             _ => fk.iter().find(|(s, _, _)| *s == step).map(|(_, f, _)| *f),
         };
+        // hcl's `Defaults` of an element: a tuple's by index, a collection's by "".
+        let key = if ty.is_tuple() { i.to_string() } else { String::new() };
         if let Some(f) = f {
             path.push(step);
-            defaults(g, f, &t, path, ev);
+            defaults(g, f, &t, defs.and_then(|d| d.children.get(&key)), inside, path, ev);
             path.pop();
         }
+    }
+}
+
+/// A default as written: converted to its attribute's type, which gives
+/// the optional attributes it does not name a null; those are left out
+/// again (`{}`, not `{ "b" = null }`).
+fn as_written(v: &Value, ty: &Type) -> Value {
+    match (ty, &v.kind) {
+        (Type::Object(o), Kind::Attrs(a)) if !v.is_null() => {
+            let mut out = AttrMap::new();
+            for (k, x) in a.iter() {
+                let t = o.attrs.get(&**k).unwrap_or(&Type::Dynamic);
+                if !(x.is_null() && o.optional.contains(&**k)) {
+                    out.insert(k.clone(), as_written(x, t));
+                }
+            }
+            Value::object(out)
+        }
+        (Type::List(t) | Type::Set(t), Kind::Seq(es)) if !v.is_null() => {
+            let es = es.iter().map(|x| as_written(x, t)).collect();
+            if ty.is_list() {
+                Value::list((**t).clone(), es)
+            } else {
+                Value::set((**t).clone(), es)
+            }
+        }
+        (Type::Map(t), Kind::Attrs(a)) if !v.is_null() => {
+            let mut out = AttrMap::new();
+            for (k, x) in a.iter() {
+                out.insert(k.clone(), as_written(x, t));
+            }
+            Value::map((**t).clone(), out)
+        }
+        _ => v.clone(),
     }
 }
 
@@ -347,14 +398,16 @@ fn dropped(given: &Value, ty: &Type, path: &mut Path, ev: &mut Events) {
 fn set_notes(given: &Value, converted: &Value, path: &mut Path, ev: &mut Events) {
     if converted.ty.is_set() && matches!(given.ty, Type::Tuple(_) | Type::List(_)) && !given.is_null() {
         if let (Some(g), Some(c)) = (given.elements(), converted.elements()) {
-            if c.len() < g.len() {
-                ev.push("note.set_merged", path.clone(), vec![("count", (g.len() - c.len()).to_string())]);
-            } else if c.len() > 1 {
-                let gs: Vec<String> = g.iter().map(crate::render::console).collect();
-                let cs: Vec<String> = c.iter().map(crate::render::console).collect();
-                if gs != cs {
-                    ev.push("note.set_reordered", path.clone(), Vec::new());
-                }
+            let merged = g.len() - c.len().min(g.len());
+            if merged > 0 {
+                let key = if merged == 1 { "note.set_merged_one" } else { "note.set_merged" };
+                ev.push(key, path.clone(), vec![("count", thousands(merged))]);
+            }
+            // The written order (each value where it first appears) against the set's.
+            let mut seen = std::collections::HashSet::new();
+            let written: Vec<String> = g.iter().map(crate::render::console).filter(|x| seen.insert(x.clone())).collect();
+            if c.len() > 1 && c.iter().map(crate::render::console).ne(written) {
+                ev.push("note.set_reordered", path.clone(), Vec::new());
             }
         }
         return;
@@ -451,6 +504,32 @@ fn pattern(path: &Path) -> (String, Vec<i64>) {
     (s, idx)
 }
 
+/// Events alike at consecutive places (see [`Writer::events`]).
+struct Group {
+    kind: &'static str,
+    args: Vec<(&'static str, String)>,
+    paths: Vec<Path>,
+    /// The indexes of the last place.
+    last: Vec<i64>,
+    /// The position of the index that counts up.
+    varying: Option<usize>,
+}
+
+impl Group {
+    /// Takes the place if its indexes are the last one's with one of them
+    /// (always the same) one higher.
+    fn extend(&mut self, path: &Path, idx: &[i64]) -> bool {
+        let differ: Vec<usize> = (0..idx.len()).filter(|&k| idx[k] != self.last[k]).collect();
+        let ok = matches!(differ.as_slice(), [k] if idx[*k] == self.last[*k] + 1 && self.varying.is_none_or(|v| v == *k));
+        if ok {
+            self.varying = Some(differ[0]);
+            self.last = idx.to_vec();
+            self.paths.push(path.clone());
+        }
+        ok
+    }
+}
+
 struct Writer<'r> {
     lang: Lang,
     product: &'static str,
@@ -528,6 +607,7 @@ impl<'r> Writer<'r> {
             text,
             value16,
             type16,
+            more16: Vec::new(),
             doc: doc_link(key, self.product, self.lang),
         }
     }
@@ -544,40 +624,44 @@ impl<'r> Writer<'r> {
         }
     }
 
-    /// Events as steps (and notes), grouped.
+    /// Events as steps (and notes), grouped: events that say the same at
+    /// places alike but for one index form a group while that index counts
+    /// up by one (`[0]–[19999].enabled`), so a group's range holds every
+    /// place it names and no other.
     fn events(&mut self, ev: Events) {
-        // (kind, args, pattern) -> paths, in the order first seen.
-        let mut groups: Vec<((&'static str, Vec<(&'static str, String)>, String), Vec<Path>)> = Vec::new();
-        let mut at: BTreeMap<(String, String, String), usize> = BTreeMap::new();
+        let mut groups: Vec<Group> = Vec::new();
+        // (kind, args, pattern) -> the group that may still grow.
+        let mut open: HashMap<(&'static str, String, String), usize> = HashMap::new();
         for e in ev.items {
-            let (pat, _) = pattern(&e.path);
-            let key = (e.kind.to_string(), format!("{:?}", e.args), pat.clone());
-            match at.get(&key) {
-                Some(&i) => groups[i].1.push(e.path),
-                None => {
-                    at.insert(key, groups.len());
-                    groups.push(((e.kind, e.args, pat), vec![e.path]));
+            let (pat, idx) = pattern(&e.path);
+            let key = (e.kind, format!("{:?}", e.args), pat);
+            if let Some(&i) = open.get(&key) {
+                if groups[i].extend(&e.path, &idx) {
+                    continue;
                 }
             }
+            open.insert(key, groups.len());
+            groups.push(Group { kind: e.kind, args: e.args, paths: vec![e.path], last: idx, varying: None });
         }
         let mut per_kind: BTreeMap<&str, usize> = BTreeMap::new();
         let mut left: BTreeMap<&str, usize> = BTreeMap::new();
-        for ((kind, args, _), paths) in groups {
-            let n = per_kind.entry(kind).or_default();
+        for g in groups {
+            let n = per_kind.entry(g.kind).or_default();
             *n += 1;
             if *n > GROUPS_SHOWN {
-                *left.entry(kind).or_default() += paths.len();
+                *left.entry(g.kind).or_default() += g.paths.len();
                 continue;
             }
-            let first = paths[0].clone();
-            let (text, parent_text) = if paths.len() == 1 {
-                (format_path(&first), format_path(parent(&first)))
+            let first = &g.paths[0];
+            let (text, parent_text) = if g.paths.len() == 1 {
+                (format_path(first), format_path(parent(first)))
             } else {
-                let parents: Vec<Path> = paths.iter().map(|p| parent(p).to_vec()).collect();
-                (group_text(&paths), group_text(&parents))
+                let parents: Vec<Path> = g.paths.iter().map(|p| parent(p).to_vec()).collect();
+                (group_text(&g.paths), group_text(&parents))
             };
-            let s = self.make(kind, text, &parent_text, &first, &args);
-            if kind.starts_with("note.") {
+            let mut s = self.make(g.kind, text, &parent_text, first, &g.args);
+            s.more16 = g.paths[1..].iter().take(MEMBER_RANGES).filter_map(|p| self.ranges(p).0).collect();
+            if g.kind.starts_with("note.") {
                 self.push_note(s);
             } else {
                 self.steps.push(s);
@@ -585,7 +669,7 @@ impl<'r> Writer<'r> {
         }
         for (kind, n) in left {
             if !kind.starts_with("note.") {
-                self.step("why.more", &[], &[("count", n.to_string())]);
+                self.step(if n == 1 { "why.more_one" } else { "why.more" }, &[], &[("count", thousands(n))]);
             }
         }
     }
@@ -631,10 +715,10 @@ pub fn doc_link(key: &str, product: &str, lang: Lang) -> Option<String> {
     const TYPES: &str = "language/expressions/type-constraints";
     const VARS: &str = "language/values/variables";
     let (page, anchor) = match key {
-        "why.default_filled" | "why.default_null_replaced" | "why.optional_null" | "why.defaults_nested" | "note.null_default" => (TYPES, "optional-object-type-attributes"),
+        "why.default_filled" | "why.default_null_replaced" | "why.optional_null" | "why.default_in_default" | "note.null_default" => (TYPES, "optional-object-type-attributes"),
         "why.unify_ok" | "why.unify_string" | "why.unify_failed" | "note.any_one_type" | "note.stringified" => (TYPES, "dynamic-types-the-any-constraint"),
         "why.dropped" | "note.dropped" | "note.dropped_suggest" | "note.dropped_top" | "note.dropped_suggest_top" => (TYPES, "conversion-of-complex-types"),
-        "note.set_merged" | "note.set_reordered" => (TYPES, "collection-types"),
+        "note.set_merged" | "note.set_merged_one" | "note.set_reordered" => (TYPES, "collection-types"),
         "why.null_nullable" | "why.null_rejected" | "why.failed.null" => (VARS, "disallowing-null-input-values"),
         "why.sensitive_var" | "why.sensitive_parts" => (VARS, "suppressing-values-in-cli-output"),
         "why.cli_literal" => (VARS, "variables-on-the-command-line"),
@@ -671,6 +755,19 @@ fn group_text(paths: &[Path]) -> String {
             k += 1;
         }
         out.push_str(piece.1);
+    }
+    out
+}
+
+/// A count as the story writes it: `2,501`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
     }
     out
 }

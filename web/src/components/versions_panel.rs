@@ -122,7 +122,7 @@ pub fn VersionsPanel(inputs: Inputs, engine: StoredValue<Engine, LocalStorage>) 
                     <p class="panel-note" data-testid="versions-stats" data-evaluations=*evals data-ms=super::result_view::format_ms(*ms)>
                         {summary}
                         " "
-                        {fill(lang, "ui.versions.stats", &[("count", &evals.to_string()), ("ms", &super::result_view::format_ms(*ms))])}
+                        {stats_text(lang, *evals, &super::result_view::format_ms(*ms))}
                         {move || updating.get().then(|| format!(" {}", text(lang, "ui.versions.updating")))}
                     </p>
                     {groups.iter().map(|g| {
@@ -158,5 +158,30 @@ pub fn VersionsPanel(inputs: Inputs, engine: StoredValue<Engine, LocalStorage>) 
                 }
             }))}
         </div>
+    }
+}
+
+/// What was evaluated: the versions compared, how many evaluations that
+/// took (versions that cannot differ share one) and how long.
+fn stats_text(lang: Lang, evaluations: usize, ms: &str) -> String {
+    let key = if evaluations == 1 { "ui.versions.stats_one" } else { "ui.versions.stats" };
+    fill(lang, key, &[("count", &evaluations.to_string()), ("ms", ms)])
+}
+
+#[cfg(test)]
+mod stats_tests {
+    use super::*;
+
+    /// "Every version gives the same answer" is followed by what was
+    /// evaluated, not by a count of "distinct behaviours".
+    #[test]
+    fn the_stats_tell_evaluations_not_behaviours() {
+        for (lang, n, want) in [(Lang::En, 1, "1 evaluation in"), (Lang::En, 2, "2 evaluations in"), (Lang::Zh, 2, "求值 2 次"), (Lang::Ja, 2, "評価 2 回")] {
+            let t = stats_text(lang, n, "0.1 ms");
+            assert!(t.contains(want), "{lang:?} {n}: {t}");
+            for word in ["behaviour", "distinct", "行为", "动作", "動作", "異なる", "不同"] {
+                assert!(!t.contains(word), "{lang:?}: {t}");
+            }
+        }
     }
 }
