@@ -85,7 +85,7 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
 
     // 3. One element type for `any` inside collections.
     let mut ev = Events::default();
-    unification(given, &tc.ty, &mut Vec::new(), &mut ev);
+    unification(given, &tc.ty, lang, &mut Vec::new(), &mut ev);
     w.events(ev);
 
     // 4. The conversions that changed something.
@@ -133,7 +133,7 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
         w.step("why.sensitive_var", &[], &[]);
     } else if !answer.sensitive_paths.is_empty() {
         let paths: Vec<String> = answer.sensitive_paths.iter().map(|s| w.path_words(s)).collect();
-        w.step("why.sensitive_parts", &[], &[("paths", paths.join(", "))]);
+        w.step("why.sensitive_parts", &[], &[("paths", i18n::join(lang, &paths))]);
     }
 
     // Notes that need the result.
@@ -177,9 +177,9 @@ pub fn describe(ty: &Type, null: bool, lang: Lang) -> String {
     let list = |total: usize, items: Vec<String>| {
         if total > SHOWN {
             let rest = (total - SHOWN).to_string();
-            i18n::fill(lang, "type.more", &[("shown", &items[..SHOWN.min(items.len())].join(", ")), ("rest", &rest)])
+            i18n::fill(lang, "type.more", &[("shown", &i18n::join(lang, &items[..SHOWN.min(items.len())])), ("rest", &rest)])
         } else {
-            items.join(", ")
+            i18n::join(lang, &items)
         }
     };
     match ty {
@@ -323,7 +323,7 @@ fn as_written(v: &Value, ty: &Type) -> Value {
 
 /// `list(any)`, `set(any)`, `map(any)`: the one element type chosen for
 /// the elements written, or the element that cannot join the others.
-fn unification(given: &Value, ty: &Type, path: &mut Path, ev: &mut Events) {
+fn unification(given: &Value, ty: &Type, lang: Lang, path: &mut Path, ev: &mut Events) {
     let elem_any = matches!(ty, Type::List(e) | Type::Set(e) | Type::Map(e) if e.has_dynamic_types());
     let structural = matches!(given.ty, Type::Tuple(_) | Type::Object(_));
     if elem_any && structural && !given.is_null() {
@@ -341,11 +341,11 @@ fn unification(given: &Value, ty: &Type, path: &mut Path, ev: &mut Events) {
                 Some(chosen) => {
                     let stringified: Vec<&str> = ["number", "bool"].into_iter().filter(|k| chosen == Type::String && found.iter().any(|f| f == k)).collect();
                     let key = if stringified.is_empty() { "why.unify_ok" } else { "why.unify_string" };
-                    ev.push(key, path.clone(), vec![("found", found.join(", ")), ("chosen", chosen.type_string_short(SHORT)), ("type", kind.clone())]);
+                    ev.push(key, path.clone(), vec![("found", i18n::join(lang, &found)), ("chosen", chosen.type_string_short(SHORT)), ("type", kind.clone())]);
                     if !stringified.is_empty() {
-                        ev.push("note.stringified", path.clone(), vec![("kinds", stringified.join(", "))]);
+                        ev.push("note.stringified", path.clone(), vec![("kinds", i18n::join(lang, &stringified))]);
                     }
-                    ev.push("note.any_one_type", path.clone(), vec![("type", kind), ("found", found.join(", "))]);
+                    ev.push("note.any_one_type", path.clone(), vec![("type", kind), ("found", i18n::join(lang, &found))]);
                 }
                 None => {
                     let breaker = (1..types.len()).find(|&i| crate::unify::unify(&types[..=i], false).is_none()).unwrap_or(types.len() - 1);
@@ -361,7 +361,7 @@ fn unification(given: &Value, ty: &Type, path: &mut Path, ev: &mut Events) {
                     ev.push(
                         "why.unify_failed",
                         at,
-                        vec![("elem", types[breaker].type_string_short(SHORT)), ("others", others.join(", ")), ("type", kind)],
+                        vec![("elem", types[breaker].type_string_short(SHORT)), ("others", i18n::join(lang, &others)), ("type", kind)],
                     );
                 }
             }
@@ -369,7 +369,7 @@ fn unification(given: &Value, ty: &Type, path: &mut Path, ev: &mut Events) {
     }
     for (step, v, t) in children(given, ty) {
         path.push(step);
-        unification(v, &t, path, ev);
+        unification(v, &t, lang, path, ev);
         path.pop();
     }
 }

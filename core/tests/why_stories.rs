@@ -269,3 +269,20 @@ fn set_notes_count_in_the_language_and_still_tell_the_order() {
     let s = story(&req("set(string)", r#"["a", "b", "a"]"#), Lang::En);
     assert!(s.notes.iter().all(|n| n.kind != "note.set_reordered"), "{:?}", s.notes);
 }
+
+#[test]
+fn lists_in_the_story_are_joined_as_the_language_writes_them() {
+    let r = req("map(any)", r#"{ a = 1, b = "x", c = true }"#);
+    for (lang, want) in [(Lang::En, "number, bool"), (Lang::Zh, "number、bool"), (Lang::Ja, "number、bool")] {
+        let s = story(&r, lang);
+        let n = s.notes.iter().find(|n| n.kind == "note.stringified").unwrap();
+        assert!(n.text.contains(want), "{lang:?}: {}", n.text);
+    }
+    // "The whole value" named in Chinese or Japanese takes no space around it.
+    let r = req("number", r#""abc""#);
+    for (lang, want) in [(Lang::Zh, "在整个值处失败"), (Lang::Ja, "値全体で変換に失敗")] {
+        let s = story(&r, lang);
+        let failed = s.steps.last().unwrap();
+        assert!(failed.text.contains(want), "{lang:?}: {}", failed.text);
+    }
+}
