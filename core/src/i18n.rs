@@ -255,10 +255,11 @@ mod tests {
             (Lang::Zh, "而不是空集合", "而不是空的列表或集合（如 []）"),
             (Lang::Zh, "是 nullable 的", "可为 null（nullable）"),
         ];
-        for (lang, old, _new) in replaced {
+        for (lang, old, new) in replaced {
             for key in keys(*lang) {
                 assert!(!text(*lang, key).contains(old), "{lang:?} {key}: {old:?} in {}", text(*lang, key));
             }
+            assert!(keys(*lang).iter().any(|k| text(*lang, k).contains(new)), "{lang:?}: {new:?} is used nowhere");
         }
         for (lang, key, want) in [
             (Lang::Zh, "why.result", "已接受"),

@@ -93,11 +93,13 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
     let mut ev = Events::default();
     let explained = convert::explain_planned(&with_defaults, &tc.ty, &top, CONVERT_STEPS, p);
     let cut = explained.len() >= CONVERT_STEPS;
+    // The rule's words, once per rule (a large value repeats a few).
+    let mut rules: HashMap<(String, String, String), String> = HashMap::new();
     for s in explained {
         if s.from == s.to || matches!(s.key.as_str(), "rule.passthrough" | "rule.unchanged" | "rule.null") {
             continue;
         }
-        let rule = i18n::fill(lang, &s.key, &[("type", &s.ety), ("message", &s.message)]);
+        let rule = rules.entry((s.key, s.ety, s.message)).or_insert_with_key(|(key, ety, message)| i18n::fill(lang, key, &[("type", ety), ("message", message)])).clone();
         ev.push("why.converted", parse_path(&s.path), vec![("from", s.from), ("to", s.to), ("rule", rule)]);
     }
     w.events(ev);
@@ -504,29 +506,31 @@ fn pattern(path: &Path) -> (String, Vec<i64>) {
     (s, idx)
 }
 
-/// Events alike at consecutive places (see [`Writer::events`]).
+/// Events alike at places evenly spaced (see [`Writer::events`]).
 struct Group {
     kind: &'static str,
     args: Vec<(&'static str, String)>,
     paths: Vec<Path>,
     /// The indexes of the last place.
     last: Vec<i64>,
-    /// The position of the index that counts up.
-    varying: Option<usize>,
+    /// The position of the index that counts up, and by how much.
+    step: Option<(usize, i64)>,
 }
 
 impl Group {
     /// Takes the place if its indexes are the last one's with one of them
-    /// (always the same) one higher.
+    /// higher, always the same one by the same amount.
     fn extend(&mut self, path: &Path, idx: &[i64]) -> bool {
         let differ: Vec<usize> = (0..idx.len()).filter(|&k| idx[k] != self.last[k]).collect();
-        let ok = matches!(differ.as_slice(), [k] if idx[*k] == self.last[*k] + 1 && self.varying.is_none_or(|v| v == *k));
-        if ok {
-            self.varying = Some(differ[0]);
-            self.last = idx.to_vec();
-            self.paths.push(path.clone());
+        let [k] = differ.as_slice() else { return false };
+        let by = idx[*k] - self.last[*k];
+        if by <= 0 || self.step.is_some_and(|s| s != (*k, by)) {
+            return false;
         }
-        ok
+        self.step = Some((*k, by));
+        self.last = idx.to_vec();
+        self.paths.push(path.clone());
+        true
     }
 }
 
@@ -626,22 +630,23 @@ impl<'r> Writer<'r> {
 
     /// Events as steps (and notes), grouped: events that say the same at
     /// places alike but for one index form a group while that index counts
-    /// up by one (`[0]–[19999].enabled`), so a group's range holds every
-    /// place it names and no other.
+    /// up evenly (`[0]–[19999].enabled`, `[0].enabled, [2].enabled, …`),
+    /// so a group names every place it holds and no other.
     fn events(&mut self, ev: Events) {
         let mut groups: Vec<Group> = Vec::new();
         // (kind, args, pattern) -> the group that may still grow.
-        let mut open: HashMap<(&'static str, String, String), usize> = HashMap::new();
+        type Key = (&'static str, Vec<(&'static str, String)>, String);
+        let mut open: HashMap<Key, usize> = HashMap::new();
         for e in ev.items {
             let (pat, idx) = pattern(&e.path);
-            let key = (e.kind, format!("{:?}", e.args), pat);
+            let key = (e.kind, e.args, pat);
             if let Some(&i) = open.get(&key) {
                 if groups[i].extend(&e.path, &idx) {
                     continue;
                 }
             }
-            open.insert(key, groups.len());
-            groups.push(Group { kind: e.kind, args: e.args, paths: vec![e.path], last: idx, varying: None });
+            groups.push(Group { kind: e.kind, args: key.1.clone(), paths: vec![e.path], last: idx, step: None });
+            open.insert(key, groups.len() - 1);
         }
         let mut per_kind: BTreeMap<&str, usize> = BTreeMap::new();
         let mut left: BTreeMap<&str, usize> = BTreeMap::new();
@@ -735,19 +740,29 @@ pub fn doc_link(key: &str, product: &str, lang: Lang) -> Option<String> {
     })
 }
 
-/// Paths alike but for their indexes, as one: `[0]–[19999].enabled`
-/// (the first index that varies shown as a range).
+/// Paths alike but for one index, evenly spaced, as one: `[0]–[19999].enabled`
+/// when consecutive, else the places themselves (`[0].enabled, [2].enabled,
+/// …, [19998].enabled`).
 fn group_text(paths: &[Path]) -> String {
     let (pat, _) = pattern(&paths[0]);
     let idx: Vec<Vec<i64>> = paths.iter().map(|p| pattern(p).1).collect();
     let varying = (0..idx[0].len()).find(|&k| idx.iter().any(|v| v.get(k) != idx[0].get(k)));
+    let consecutive = varying.is_none_or(|k| idx.windows(2).all(|w| w[1].get(k).copied() == w[0].get(k).map(|i| i + 1)));
+    if !consecutive {
+        let n = paths.len();
+        let shown: Vec<String> = match n {
+            0..=3 => paths.iter().map(|p| format_path(p)).collect(),
+            _ => vec![format_path(&paths[0]), format_path(&paths[1]), "…".into(), format_path(&paths[n - 1])],
+        };
+        return shown.join(", ");
+    }
     let mut out = String::new();
     let mut k = 0;
     for piece in pat.split("[#]").enumerate() {
         if piece.0 > 0 {
             if Some(k) == varying {
-                let lo = idx.iter().filter_map(|v| v.get(k)).min().copied().unwrap_or(0);
-                let hi = idx.iter().filter_map(|v| v.get(k)).max().copied().unwrap_or(0);
+                let lo = idx[0].get(k).copied().unwrap_or(0);
+                let hi = idx[idx.len() - 1].get(k).copied().unwrap_or(0);
                 out.push_str(&format!("[{lo}]–[{hi}]"));
             } else {
                 out.push_str(&format!("[{}]", idx[0].get(k).copied().unwrap_or(0)));

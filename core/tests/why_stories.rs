@@ -226,10 +226,10 @@ fn a_group_covers_every_place_it_names_and_no_other() {
     let paths: Vec<&str> = step(&s, "why.converted").iter().map(|x| x.path.as_str()).collect();
     assert_eq!(paths, ["", "[0]–[4999]", "[0]–[4999].port"]);
     assert!(step(&s, "why.convert_cut").is_empty());
-    // A place between that converts nothing splits the group.
+    // A place between that converts nothing is not named: [1] is left out.
     let s = story(&req("list(object({name=string, port=number}))", r#"[{name="a",port="1"},{name="b",port=2},{name="c",port="3"},{name="d",port="4"}]"#), Lang::En);
     let paths: Vec<&str> = step(&s, "why.converted").iter().map(|x| x.path.as_str()).filter(|p| p.ends_with("port")).collect();
-    assert_eq!(paths, ["[0].port", "[2]–[3].port"]);
+    assert_eq!(paths, ["[0].port, [2].port", "[3].port"]);
 }
 
 #[test]
@@ -285,4 +285,16 @@ fn lists_in_the_story_are_joined_as_the_language_writes_them() {
         let failed = s.steps.last().unwrap();
         assert!(failed.text.contains(want), "{lang:?}: {}", failed.text);
     }
+}
+
+#[test]
+fn a_group_of_every_other_place_says_so() {
+    let elems: Vec<String> = (0..2000).map(|i| if i % 2 == 0 { format!("{{ name = \"n{i}\" }}") } else { format!("{{ name = \"n{i}\", enabled = false }}") }).collect();
+    let r = req("list(object({name=string, enabled=optional(bool, true)}))", &format!("[{}]", elems.join(", ")));
+    let s = story(&r, Lang::En);
+    let d = step(&s, "why.default_filled");
+    assert_eq!(d.iter().map(|x| x.path.as_str()).collect::<Vec<_>>(), ["[0].enabled, [2].enabled, …, [1998].enabled"]);
+    assert_eq!(d[0].more16.len(), 999);
+    let two = story(&req("list(object({name=string, enabled=optional(bool, true)}))", r#"[{ name = "a" }, { name = "b", enabled = true }, { name = "c" }]"#), Lang::En);
+    assert_eq!(step(&two, "why.default_filled")[0].path, "[0].enabled, [2].enabled");
 }
