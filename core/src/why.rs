@@ -672,9 +672,14 @@ impl<'r> Writer<'r> {
                 self.steps.push(s);
             }
         }
+        // What is not told is counted, for notes as for steps.
         for (kind, n) in left {
-            if !kind.starts_with("note.") {
-                self.step(if n == 1 { "why.more_one" } else { "why.more" }, &[], &[("count", thousands(n))]);
+            let more = if n == 1 { "why.more_one" } else { "why.more" };
+            if kind.starts_with("note.") {
+                let s = self.make(more, String::new(), "", &[], &[("count", thousands(n)), ("of", kind.to_string())]);
+                self.notes.push(s);
+            } else {
+                self.step(more, &[], &[("count", thousands(n))]);
             }
         }
     }

@@ -298,3 +298,14 @@ fn a_group_of_every_other_place_says_so() {
     let two = story(&req("list(object({name=string, enabled=optional(bool, true)}))", r#"[{ name = "a" }, { name = "b", enabled = true }, { name = "c" }]"#), Lang::En);
     assert_eq!(step(&two, "why.default_filled")[0].path, "[0].enabled, [2].enabled");
 }
+
+#[test]
+fn notes_left_out_are_counted() {
+    // 14 different dropped attributes: 12 notes are told, the other 2 counted.
+    let names: Vec<String> = (0..14).map(|i| format!("extra{i:02} = {i}")).collect();
+    let r = req("object({name=string})", &format!("{{ name = \"x\", {} }}", names.join(", ")));
+    let s = story(&r, Lang::En);
+    let dropped = s.notes.iter().filter(|n| n.kind.starts_with("note.dropped")).count();
+    let more: Vec<&str> = s.notes.iter().filter(|n| n.kind == "why.more").map(|n| n.text.as_str()).collect();
+    assert_eq!((dropped, more), (12, vec!["… and 2 more like these."]), "{:?}", s.notes);
+}
