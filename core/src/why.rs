@@ -178,7 +178,7 @@ pub fn describe(ty: &Type, null: bool, lang: Lang) -> String {
     const SHOWN: usize = 6;
     let list = |total: usize, items: Vec<String>| {
         if total > SHOWN {
-            let rest = (total - SHOWN).to_string();
+            let rest = thousands(total - SHOWN);
             i18n::fill(lang, "type.more", &[("shown", &i18n::join(lang, &items[..SHOWN.min(items.len())])), ("rest", &rest)])
         } else {
             i18n::join(lang, &items)
@@ -191,7 +191,7 @@ pub fn describe(ty: &Type, null: bool, lang: Lang) -> String {
         Type::Dynamic => i18n::text(lang, "type.any").into(),
         Type::Tuple(ts) if ts.is_empty() => i18n::text(lang, "type.tuple_empty").into(),
         Type::Tuple(ts) => {
-            let n = ts.len().to_string();
+            let n = thousands(ts.len());
             i18n::fill(lang, "type.tuple", &[("count", &n), ("elements", &list(ts.len(), ts.iter().take(SHOWN).map(short).collect()))])
         }
         Type::Object(o) if o.attrs.is_empty() => i18n::text(lang, "type.object_empty").into(),
