@@ -118,6 +118,16 @@ pub fn is_cjk(c: char) -> bool {
     matches!(c as u32, 0x3000..=0x30ff | 0x3400..=0x4dbf | 0x4e00..=0x9fff | 0xf900..=0xfaff | 0xff01..=0xff60)
 }
 
+/// What goes between two sentences: a space in English, nothing in
+/// Chinese and Japanese (their full stop is full-width).
+pub fn sentence_gap(lang: Lang) -> &'static str {
+    if lang == Lang::En {
+        " "
+    } else {
+        ""
+    }
+}
+
 /// Items as a list in the language: `a, b` in English, `a、b` in Chinese
 /// and Japanese.
 pub fn join<S: AsRef<str>>(lang: Lang, items: &[S]) -> String {
