@@ -532,6 +532,20 @@ impl Group {
         self.paths.push(path.clone());
         true
     }
+
+    /// A group of two places apart (`[0], [2]`) gives up its second when the
+    /// next place follows it (`[3]`), which then starts a group with it.
+    fn give_up_second_for(&mut self, idx: &[i64]) -> Option<Path> {
+        let (k, by) = self.step?;
+        let follows = idx.len() == self.last.len() && (0..idx.len()).all(|j| idx[j] == self.last[j] + i64::from(j == k));
+        if self.paths.len() != 2 || by == 1 || !follows {
+            return None;
+        }
+        let second = self.paths.pop()?;
+        self.last = pattern(&self.paths[0]).1;
+        self.step = None;
+        Some(second)
+    }
 }
 
 struct Writer<'r> {
@@ -640,12 +654,27 @@ impl<'r> Writer<'r> {
         for e in ev.items {
             let (pat, idx) = pattern(&e.path);
             let key = (e.kind, e.args, pat);
+            let mut start = vec![e.path];
             if let Some(&i) = open.get(&key) {
-                if groups[i].extend(&e.path, &idx) {
+                if groups[i].extend(&start[0], &idx) {
                     continue;
                 }
+                // `[0], [2]` then `[3]`: `[2]–[3]` is the better group.
+                if let Some(second) = groups[i].give_up_second_for(&idx) {
+                    start.insert(0, second);
+                }
             }
-            groups.push(Group { kind: e.kind, args: key.1.clone(), paths: vec![e.path], last: idx, step: None });
+            let mut g = Group { kind: e.kind, args: key.1.clone(), paths: Vec::new(), last: Vec::new(), step: None };
+            for p in start {
+                let (_, at) = pattern(&p);
+                if g.paths.is_empty() {
+                    g.paths.push(p);
+                    g.last = at;
+                } else {
+                    g.extend(&p, &at);
+                }
+            }
+            groups.push(g);
             open.insert(key, groups.len() - 1);
         }
         let mut per_kind: BTreeMap<&str, usize> = BTreeMap::new();
