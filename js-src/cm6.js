@@ -264,7 +264,7 @@ const highlightField = StateField.define({
     deco = deco.map(tr.changes);
     for (const e of tr.effects) {
       if (e.is(setHighlightEffect)) {
-        deco = e.value ? Decoration.set([highlightMark.range(e.value.from, e.value.to)]) : Decoration.none;
+        deco = e.value ? Decoration.set(e.value.map((r) => highlightMark.range(r.from, r.to)), true) : Decoration.none;
       }
     }
     return deco;
@@ -367,14 +367,23 @@ export function setDiagnostics(view, list) {
 
 /** Shades [from, to) (UTF-16 offsets, clamped), scrolled into view; from < 0 clears it. */
 export function setHighlight(view, from, to) {
+  setHighlights(view, from < 0 ? "[]" : JSON.stringify([[from, to]]));
+}
+
+/** Shades every [from, to) of a JSON list (UTF-16 offsets, clamped), the first scrolled into view; an empty list clears them. */
+export function setHighlights(view, rangesJson) {
   const len = view.state.doc.length;
-  if (from < 0 || from >= to) {
+  const ranges = (JSON.parse(rangesJson) || [])
+    .map(([from, to]) => {
+      const a = Math.max(0, Math.min(len, from | 0));
+      return { from: a, to: Math.max(a, Math.min(len, to | 0)) };
+    })
+    .filter((r) => r.to > r.from);
+  if (ranges.length === 0) {
     view.dispatch({ effects: setHighlightEffect.of(null) });
     return;
   }
-  const a = Math.max(0, Math.min(len, from | 0));
-  const b = Math.max(a, Math.min(len, to | 0));
-  view.dispatch({ effects: [setHighlightEffect.of(b > a ? { from: a, to: b } : null), EditorView.scrollIntoView(a, { y: "nearest" })] });
+  view.dispatch({ effects: [setHighlightEffect.of(ranges), EditorView.scrollIntoView(ranges[0].from, { y: "nearest" })] });
 }
 
 export function select(view, from, to) {

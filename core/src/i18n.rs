@@ -69,9 +69,13 @@ pub fn text(lang: Lang, key: &str) -> &'static str {
     catalog(lang).get(key).or_else(|| catalog(Lang::En).get(key)).map(String::as_str).unwrap_or("")
 }
 
-/// `key`'s text with its `{name}` placeholders filled from `args`.
+/// `key`'s text with its `{name}` placeholders filled from `args`. In
+/// Chinese and Japanese a space beside a placeholder stays only where the
+/// value's end on that side is not itself Chinese or Japanese (`值 读取`
+/// would be a stray space; `值 {value} 被` keeps its spaces around code).
 pub fn fill(lang: Lang, key: &str, args: &[(&str, &str)]) -> String {
     let t = text(lang, key);
+    let cjk_text = lang != Lang::En;
     let mut out = String::with_capacity(t.len() + 32);
     let mut rest = t;
     while let Some(open) = rest.find('{') {
@@ -80,15 +84,23 @@ pub fn fill(lang: Lang, key: &str, args: &[(&str, &str)]) -> String {
         match after.find('}') {
             Some(close) => {
                 let name = &after[..close];
+                rest = &after[close + 1..];
                 match args.iter().find(|(k, _)| *k == name) {
-                    Some((_, v)) => out.push_str(v),
+                    Some((_, v)) => {
+                        if cjk_text && v.chars().next().is_some_and(is_cjk) && out.ends_with(' ') && out.trim_end_matches(' ').chars().last().is_some_and(is_cjk) {
+                            out.truncate(out.trim_end_matches(' ').len());
+                        }
+                        out.push_str(v);
+                        if cjk_text && v.chars().last().is_some_and(is_cjk) && rest.starts_with(' ') && rest.trim_start_matches(' ').chars().next().is_some_and(is_cjk) {
+                            rest = rest.trim_start_matches(' ');
+                        }
+                    }
                     None => {
                         out.push('{');
                         out.push_str(name);
                         out.push('}');
                     }
                 }
-                rest = &after[close + 1..];
             }
             None => {
                 out.push_str(&rest[open..]);
@@ -98,6 +110,29 @@ pub fn fill(lang: Lang, key: &str, args: &[(&str, &str)]) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// A Chinese or Japanese character (kana, CJK ideographs, full-width
+/// punctuation), which takes no space beside another.
+pub fn is_cjk(c: char) -> bool {
+    matches!(c as u32, 0x3000..=0x30ff | 0x3400..=0x4dbf | 0x4e00..=0x9fff | 0xf900..=0xfaff | 0xff01..=0xff60)
+}
+
+/// What goes between two sentences: a space in English, nothing in
+/// Chinese and Japanese (their full stop is full-width).
+pub fn sentence_gap(lang: Lang) -> &'static str {
+    if lang == Lang::En {
+        " "
+    } else {
+        ""
+    }
+}
+
+/// Items as a list in the language: `a, b` in English, `a、b` in Chinese
+/// and Japanese.
+pub fn join<S: AsRef<str>>(lang: Lang, items: &[S]) -> String {
+    let sep = if lang == Lang::En { ", " } else { "、" };
+    items.iter().map(AsRef::as_ref).collect::<Vec<_>>().join(sep)
 }
 
 /// Every key of a language's catalog (for the completeness test and tools).
@@ -163,5 +198,87 @@ mod tests {
         assert_eq!(Lang::from_preferences(["de-DE", "zh-CN", "en"]), Lang::Zh);
         assert_eq!(Lang::from_preferences(["ja"]), Lang::Ja);
         assert_eq!(Lang::from_preferences(["fr"]), Lang::En);
+    }
+
+    /// A space between two Chinese or Japanese characters is a stray one,
+    /// in a text as written and once its placeholders are filled with
+    /// Chinese or Japanese words (`按 {format} 读取` with `…的值`).
+    #[test]
+    fn zh_and_ja_put_no_space_between_two_cjk_characters() {
+        let stray = |t: &str| {
+            let c: Vec<char> = t.chars().collect();
+            (1..c.len().saturating_sub(1)).any(|i| c[i] == ' ' && is_cjk(c[i - 1]) && is_cjk(c[i + 1]))
+        };
+        for lang in [Lang::Zh, Lang::Ja] {
+            for key in keys(lang) {
+                let t = text(lang, key);
+                assert!(!stray(t), "{lang:?} {key}: {t}");
+                let names = placeholders(t);
+                let args: Vec<(&str, &str)> = names.iter().map(|n| (*n, "的值")).collect();
+                let filled = fill(lang, key, &args);
+                assert!(!stray(&filled), "{lang:?} {key} filled: {filled}");
+            }
+        }
+        // Spaces beside code and ASCII values stay.
+        assert_eq!(fill(Lang::Zh, "ui.format_kept", &[("format", "HCL"), ("why", "")]), "文本保持原样，现按 HCL 读取。");
+        assert_eq!(fill(Lang::Zh, "ui.format_kept", &[("format", ".tfvars 文件中某个属性的值"), ("why", "")]), "文本保持原样，现按 .tfvars 文件中某个属性的值读取。");
+        assert_eq!(fill(Lang::Ja, "ui.format_kept", &[("format", ".tfvars ファイル内の属性の値"), ("why", "")]), "テキストは書いたとおりに残し、.tfvars ファイル内の属性の値として読み直しています。");
+    }
+
+    /// Lists in Chinese and Japanese are joined with 、, never with ", ".
+    #[test]
+    fn lists_are_joined_as_each_language_writes_them() {
+        for (lang, want) in [(Lang::En, "number, bool"), (Lang::Zh, "number、bool"), (Lang::Ja, "number、bool")] {
+            assert_eq!(join(lang, &["number", "bool"]), want);
+        }
+        for lang in [Lang::Zh, Lang::Ja] {
+            for key in keys(lang) {
+                assert!(!text(lang, key).contains(", "), "{lang:?} {key}: {}", text(lang, key));
+            }
+        }
+    }
+
+    /// Words reviewers replaced (#21): what a native speaker would not write,
+    /// and the term the OpenTofu docs use instead.
+    #[test]
+    fn zh_and_ja_do_not_use_the_replaced_words() {
+        let replaced: &[(Lang, &str, &str)] = &[
+            (Lang::Ja, "何も言われずに", "警告なしに"),
+            (Lang::Ja, "捨て", "破棄"),
+            (Lang::Ja, "知りません", "対応していません"),
+            (Lang::Ja, "変換はありません", "変換できません"),
+            (Lang::Ja, "値は調べられません", "値の検査は行われません"),
+            (Lang::Ja, "ほかの要素もこの型になれません", "前の要素もこの要素の型には変換できません"),
+            (Lang::Ja, "要素型は重要で", "要素型も検査されるため"),
+            (Lang::Ja, "本物のリスト", "list 型の値（タプルではない）"),
+            (Lang::Ja, "デフォルト値が入", "補われます"),
+            (Lang::Ja, "裸の単語", "引用符のない単語"),
+            (Lang::Ja, "決して", "一切"),
+            (Lang::Ja, "コレクションや構造体の値", "コレクション型や構造体型の値"),
+            (Lang::Zh, "不认识这个版本", "无法识别"),
+            (Lang::Zh, "不认识它", "无法识别"),
+            (Lang::Zh, "不存在转换", "无法转换"),
+            (Lang::Zh, "元素类型很重要", "元素类型同样会被检查"),
+            (Lang::Zh, "等，另有", "以及另外"),
+            (Lang::Zh, "裸词", "不带引号的单词"),
+            (Lang::Zh, "甚至不会作为缺少属性而失败", "甚至不会报“缺少属性”错误"),
+            (Lang::Zh, "而不是空集合", "而不是空的列表或集合（如 []）"),
+            (Lang::Zh, "是 nullable 的", "可为 null（nullable）"),
+        ];
+        for (lang, old, new) in replaced {
+            for key in keys(*lang) {
+                assert!(!text(*lang, key).contains(old), "{lang:?} {key}: {old:?} in {}", text(*lang, key));
+            }
+            assert!(keys(*lang).iter().any(|k| text(*lang, k).contains(new)), "{lang:?}: {new:?} is used nowhere");
+        }
+        for (lang, key, want) in [
+            (Lang::Zh, "why.result", "已接受"),
+            (Lang::Zh, "ui.versions.accepted", "已接受"),
+            (Lang::Ja, "ui.versions.accepted", "受理"),
+            (Lang::Zh, "note.set_reordered", "集合不保留书写顺序：元素按集合内部的排序显示"),
+            (Lang::Zh, "ui.copy.as_given", "与你输入的完全相同的值。"),
+        ] {
+            assert!(text(lang, key).contains(want), "{lang:?} {key}: {}", text(lang, key));
+        }
     }
 }

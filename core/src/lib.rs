@@ -6,15 +6,17 @@
 //! and [`defaults`] (conversion), [`render`] (console and JSON), [`diag`] and
 //! [`path`] (where things went wrong), [`lint`] (OpenTofu's warnings),
 //! [`flavor`] (what differs between Terraform and OpenTofu versions), and
-//! [`pipeline`] (the input variable pipeline, the one entry point
-//! [`evaluate`]), and [`writeback`] (the value written back in each form
-//! Terraform takes it).
+//! [`pipeline`] (the input variable pipeline), [`why`] (the story of what
+//! it did, above the pipeline), the one entry point [`evaluate`] (the
+//! answer, then its story), and [`writeback`] (the value written back in
+//! each form Terraform takes it).
 
 pub mod batch;
 pub mod convert;
 mod crc32;
 pub mod defaults;
 pub mod diag;
+mod entry;
 pub mod flavor;
 pub mod hclsrc;
 pub mod i18n;
@@ -29,6 +31,7 @@ pub mod path;
 pub mod pipeline;
 pub mod render;
 pub mod set;
+pub mod story;
 pub mod typeexpr;
 pub mod types;
 pub mod unify;
@@ -44,7 +47,8 @@ mod testutil;
 #[cfg(feature = "js")]
 pub mod js;
 
-pub use pipeline::{evaluate, evaluate_in, Request, Response, Stage};
+pub use entry::{evaluate, evaluate_in};
+pub use pipeline::{Request, Response, Stage};
 pub use types::Type;
 pub use value::Value;
 pub use valueparse::ValueFormat;

@@ -28,7 +28,7 @@ pub fn mismatch_message(got: &Type, want: &Type, p: &Profile) -> String {
 
 /// Quoted names joined as go-cty does: `"a"`, `"a" and "b"`, `"a", "b", and "c"`.
 fn quote_list(names: &[&str]) -> String {
-    let q: Vec<String> = names.iter().map(|n| crate::render::go_quote(n)).collect();
+    let q: Vec<String> = names.iter().map(|n| crate::goprint::go_quote(n)).collect();
     match q.len() {
         0 => String::new(),
         1 => q[0].clone(),
@@ -59,9 +59,9 @@ fn objects(got: &Type, want: &Type, p: &Profile) -> String {
             no_safe.push(name.as_str());
         }
     }
-    let attr_msg = |name: &str| format!("attribute {}: {}", crate::render::go_quote(name), mismatch_message(&g.attrs[name], &w.attrs[name], p));
+    let attr_msg = |name: &str| format!("attribute {}: {}", crate::goprint::go_quote(name), mismatch_message(&g.attrs[name], &w.attrs[name], p));
     match (missing.len(), no_unsafe.first(), no_safe.first()) {
-        (1, _, _) => format!("attribute {} is required", crate::render::go_quote(missing[0])),
+        (1, _, _) => format!("attribute {} is required", crate::goprint::go_quote(missing[0])),
         (n, _, _) if n > 1 => format!("attributes {} are required", quote_list(&missing)),
         (_, Some(name), _) => attr_msg(name),
         (_, None, Some(name)) => attr_msg(name),
@@ -85,7 +85,7 @@ fn structural_to_collection(got: &Type, want: &Type, p: &Profile) -> String {
             None => fallback,
         },
         Type::Object(o) => match o.attrs.iter().find(|(_, t)| bad(t)) {
-            Some((name, t)) => format!("element {}: {}", crate::render::go_quote(name), mismatch_message(t, wety, p)),
+            Some((name, t)) => format!("element {}: {}", crate::goprint::go_quote(name), mismatch_message(t, wety, p)),
             None => fallback,
         },
         _ => constraint_required(),

@@ -30,7 +30,7 @@ pub fn format_path(p: &[PathStep]) -> String {
             }
             PathStep::Key(k) => {
                 s.push('[');
-                s.push_str(&crate::render::go_quote(k));
+                s.push_str(&crate::goprint::go_quote(k));
                 s.push(']');
             }
         }

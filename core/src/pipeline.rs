@@ -35,8 +35,8 @@ pub struct Request {
     /// see [`crate::flavor`]); None: current Terraform.
     #[serde(default)]
     pub flavor: Option<String>,
-    /// When set, the response also tells the story of the evaluation in
-    /// this language ([`crate::why`]).
+    /// When set, [`crate::evaluate`] also tells the story of the evaluation
+    /// in this language ([`crate::why`]); the pipeline itself ignores it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lang: Option<crate::i18n::Lang>,
 }
@@ -98,7 +98,7 @@ pub struct DiagnosticOut {
     pub end16: Option<usize>,
 }
 
-/// The outcome of [`evaluate`].
+/// The outcome of [`crate::evaluate`] (of [`answer`], without its story).
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Response {
     pub ok: bool,
@@ -127,7 +127,7 @@ pub struct Response {
     pub warnings: Vec<DiagnosticOut>,
     /// The story and tftype's notes, when the request asked for a language.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub story: Option<crate::why::Story>,
+    pub story: Option<crate::story::Story>,
 }
 
 impl Response {
@@ -197,28 +197,30 @@ fn unsuitable_detail(req: &Request, pv: &ParsedValue, msg: &str, defined: &str) 
 const EXPLAIN_LIMIT: usize = 200;
 
 /// Runs the whole input-variable pipeline for one variable, as the
-/// request's flavor (current Terraform by default) does it.
-pub fn evaluate(req: &Request) -> Response {
+/// request's flavor (current Terraform by default) does it: the answer,
+/// without a story ([`crate::evaluate`] adds it).
+pub fn answer(req: &Request) -> Response {
+    match profile(req) {
+        Ok(p) => answer_in(req, &p),
+        Err(refused) => *refused,
+    }
+}
+
+/// The behaviour of the request's flavor, or the answer that refuses an
+/// unknown one.
+pub fn profile(req: &Request) -> Result<Profile, Box<Response>> {
     let name = req.flavor.as_deref().unwrap_or(crate::flavor::DEFAULT);
     let Some(flavor) = Flavor::lookup(name) else {
         let detail = format!("Unknown flavor {}; known flavors: {}.", render::go_quote(name), Flavor::names().join(", "));
         let d = Diagnostic::error(Source::Value, "Unknown flavor", detail, None);
-        return Response::failure(Stage::Input, vec![d], req);
+        return Err(Box::new(Response::failure(Stage::Input, vec![d], req)));
     };
-    evaluate_in(req, &flavor.profile())
+    Ok(flavor.profile())
 }
 
-/// [`evaluate`] with the behaviour of `p` (which records what it was asked,
+/// [`answer`] with the behaviour of `p` (which records what it was asked,
 /// see [`crate::versions::compare`]); the request's `flavor` is not looked at.
-pub fn evaluate_in(req: &Request, p: &Profile) -> Response {
-    let mut r = evaluate_plain(req, p);
-    if let Some(lang) = req.lang {
-        r.story = Some(crate::why::story_for(req, lang, p, &r));
-    }
-    r
-}
-
-fn evaluate_plain(req: &Request, p: &Profile) -> Response {
+pub fn answer_in(req: &Request, p: &Profile) -> Response {
     let tc: TypeConstraint = match typeexpr::parse_variable_type_in(req.type_src.as_deref(), p) {
         Ok(tc) => tc,
         Err(TypeFailure::Invalid(diags)) => return Response::failure(Stage::Type, diags, req),
@@ -442,7 +444,7 @@ mod tests {
         ];
         for (format, src, part) in cases {
             let req = Request { value_format: format, ..Request::new(Some(ty), src) };
-            let r = evaluate(&req);
+            let r = answer(&req);
             assert_eq!(r.stage, Some(Stage::Convert), "{src}");
             assert_eq!(value_range(&r), Some(range_of(src, part)), "{format:?} {src}: {:?}", r.detail);
         }
@@ -452,7 +454,7 @@ mod tests {
     fn null_check_failure_is_placed_on_the_whole_value() {
         let src = "  null ";
         let req = Request { nullable: false, ..Request::new(Some("string"), src) };
-        let r = evaluate(&req);
+        let r = answer(&req);
         assert_eq!(r.stage, Some(Stage::Null));
         assert_eq!(value_range(&r), Some(range_of(src, "null")));
     }

@@ -31,7 +31,7 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use crate::number::Number;
-use crate::render::go_quote_into;
+use crate::goprint::go_quote_into;
 use crate::types::Type;
 use crate::value::{Kind, Value};
 

@@ -255,7 +255,7 @@ impl Type {
                     if crate::hclsrc::is_identifier(name) {
                         out.push_str(name);
                     } else {
-                        out.push_str(&crate::render::go_quote(name));
+                        out.push_str(&crate::goprint::go_quote(name));
                     }
                     out.push('=');
                     if o.optional.contains(name) {

@@ -9,7 +9,7 @@
 use std::ops::Range;
 
 use crate::flavor::{describe_group, Flavor, FLAVORS};
-use crate::pipeline::{evaluate_in, Request, Response};
+use crate::pipeline::{answer_in, Request, Response};
 
 /// Flavors that give the same answer.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -81,7 +81,7 @@ pub fn compare(req: &Request) -> Comparison {
             continue;
         }
         let profile = order[i].profile();
-        let r = evaluate_in(req, &profile);
+        let r = answer_in(req, &profile);
         let n = responses.len();
         for (j, f) in order.iter().enumerate() {
             if answers[j].is_none() && profile.same_answers(f) {

@@ -9,11 +9,10 @@
 //! here, so that the page and `tftype explain` tell the same one. Repeated
 //! steps are grouped (`[0]–[19999]`), so a large value gives a short story.
 
-use std::collections::BTreeMap;
-
-use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap};
 
 use crate::convert;
+use crate::defaults::Defaults;
 use crate::diag::{SpanTree, Utf16Map};
 use crate::flavor::Flavor;
 use crate::i18n::{self, Lang};
@@ -21,49 +20,16 @@ use crate::path::{format_path, Path, PathStep};
 use crate::pipeline::{self, Request, Response, Stage};
 use crate::typeexpr::{self, TypeConstraint};
 use crate::types::Type;
-use crate::value::{Kind, Value};
+use crate::value::{AttrMap, Kind, Value};
 use crate::valueparse;
 
-/// One step of the story, or one note.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Step {
-    /// The catalog key of the step's text (`why.default_filled`).
-    pub kind: String,
-    /// Where in the value (`tfdiags.FormatCtyPath`, groups as `[0]–[9].a`).
-    pub path: String,
-    /// The text's parameters (attribute names, types, values).
-    pub params: BTreeMap<String, String>,
-    /// The text, in the story's language.
-    pub text: String,
-    /// The part of the value source it is about (UTF-16 offsets).
-    pub value16: Option<[usize; 2]>,
-    /// The part of the type source it is about (UTF-16 offsets).
-    pub type16: Option<[usize; 2]>,
-    /// The section of the product's documentation that states the rule (in
-    /// the reader's language where a translation exists).
-    pub doc: Option<String>,
-}
+pub use crate::story::{Step, Story, Verbatim};
 
-/// What the product printed, kept verbatim next to the story's words.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Verbatim {
-    pub summary: String,
-    pub detail: String,
-}
-
-/// The whole story.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Story {
-    pub lang: Lang,
-    pub ok: bool,
-    pub steps: Vec<Step>,
-    pub notes: Vec<Step>,
-    /// The product's own message when the value is not accepted.
-    pub verbatim: Option<Verbatim>,
-}
-
-/// How many conversion steps are looked at (the rest are like them).
-const CONVERT_STEPS: usize = 5000;
+/// How many conversion steps are looked at; when a value has more, the
+/// story says so (`why.convert_cut`).
+const CONVERT_STEPS: usize = 100_000;
+/// How many members of a group carry their place in the value (for shading).
+const MEMBER_RANGES: usize = 1000;
 /// How many groups of one kind are told; the rest are counted.
 const GROUPS_SHOWN: usize = 12;
 /// Values and types in the text are cut to this many characters.
@@ -75,7 +41,7 @@ pub fn story(req: &Request, lang: Lang) -> Story {
     let flavor = Flavor::lookup(name).unwrap_or_else(Flavor::default_flavor);
     let p = flavor.profile();
     let plain = Request { lang: None, ..req.clone() };
-    let answer = pipeline::evaluate_in(&plain, &p);
+    let answer = pipeline::answer_in(&plain, &p);
     story_for(&plain, lang, &p, &answer)
 }
 
@@ -83,18 +49,18 @@ pub fn story(req: &Request, lang: Lang) -> Story {
 pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: &Response) -> Story {
     let mut w = Writer::new(req, lang, p.product_name());
 
-    let tc = match typeexpr::parse_variable_type_in(req.type_src.as_deref(), &p) {
+    let tc = match typeexpr::parse_variable_type_in(req.type_src.as_deref(), p) {
         Ok(tc) => tc,
         Err(_) => {
-            w.failed(&answer);
-            return w.finish(&answer);
+            w.failed(answer);
+            return w.finish(answer);
         }
     };
-    let pv = match valueparse::parse_value_spans(&req.value, req.value_format, tc.cli_literal, true, &p) {
+    let pv = match valueparse::parse_value_spans(&req.value, req.value_format, tc.cli_literal, true, p) {
         Ok(pv) => pv,
         Err(_) => {
-            w.failed(&answer);
-            return w.finish(&answer);
+            w.failed(answer);
+            return w.finish(answer);
         }
     };
     w.spans = pv.spans.clone();
@@ -112,31 +78,34 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
     }
 
     // 2. Defaults (and optional attributes left null).
-    let with_defaults = pipeline::with_defaults(given, &tc, &p);
+    let with_defaults = pipeline::with_defaults(given, &tc, p);
     let mut ev = Events::default();
-    defaults(given, &with_defaults, &tc.ty, &mut Vec::new(), &mut ev);
-    let nested = ev.items.iter().any(|e| e.kind == "why.default_filled" && e.path.len() > 1);
+    defaults(given, &with_defaults, &tc.ty, tc.defaults.as_ref(), false, &mut Vec::new(), &mut ev);
     w.events(ev);
-    if nested {
-        w.step("why.defaults_nested", &[], &[]);
-    }
 
     // 3. One element type for `any` inside collections.
     let mut ev = Events::default();
-    unification(given, &tc.ty, &mut Vec::new(), &mut ev);
+    unification(given, &tc.ty, lang, &mut Vec::new(), &mut ev);
     w.events(ev);
 
     // 4. The conversions that changed something.
     let top = convert::plan_convert(&with_defaults.ty, &tc.ty);
     let mut ev = Events::default();
-    for s in convert::explain_planned(&with_defaults, &tc.ty, &top, CONVERT_STEPS, &p) {
+    let explained = convert::explain_planned(&with_defaults, &tc.ty, &top, CONVERT_STEPS, p);
+    let cut = explained.len() >= CONVERT_STEPS;
+    // The rule's words, once per rule (a large value repeats a few).
+    let mut rules: HashMap<(String, String, String), String> = HashMap::new();
+    for s in explained {
         if s.from == s.to || matches!(s.key.as_str(), "rule.passthrough" | "rule.unchanged" | "rule.null") {
             continue;
         }
-        let rule = i18n::fill(lang, &s.key, &[("type", &s.ety), ("message", &s.message)]);
+        let rule = rules.entry((s.key, s.ety, s.message)).or_insert_with_key(|(key, ety, message)| i18n::fill(lang, key, &[("type", ety), ("message", message)])).clone();
         ev.push("why.converted", parse_path(&s.path), vec![("from", s.from), ("to", s.to), ("rule", rule)]);
     }
     w.events(ev);
+    if cut {
+        w.step("why.convert_cut", &[], &[("count", thousands(CONVERT_STEPS))]);
+    }
 
     // 5. What was dropped.
     let mut ev = Events::default();
@@ -159,19 +128,19 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
     w.events(ev);
 
     // 6. Null, nullable, sensitive.
-    if let Some(c) = answer_null(&answer, given) {
+    if let Some(c) = answer_null(answer, given) {
         w.step(if c { "why.null_nullable" } else { "why.null_rejected" }, &[], &[]);
     }
     if answer.ok && req.sensitive {
         w.step("why.sensitive_var", &[], &[]);
     } else if !answer.sensitive_paths.is_empty() {
         let paths: Vec<String> = answer.sensitive_paths.iter().map(|s| w.path_words(s)).collect();
-        w.step("why.sensitive_parts", &[], &[("paths", paths.join(", "))]);
+        w.step("why.sensitive_parts", &[], &[("paths", i18n::join(lang, &paths))]);
     }
 
     // Notes that need the result.
     if answer.ok {
-        if let Ok(converted) = convert::convert(&with_defaults, &tc.ty, &p) {
+        if let Ok(converted) = convert::convert(&with_defaults, &tc.ty, p) {
             let mut ev = Events::default();
             set_notes(given, &converted, &mut Vec::new(), &mut ev);
             w.events(ev);
@@ -182,9 +151,9 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
     if answer.ok {
         w.step("why.result", &[], &[("type", answer.type_string.clone().unwrap_or_default())]);
     } else {
-        w.failed(&answer);
+        w.failed(answer);
     }
-    w.finish(&answer)
+    w.finish(answer)
 }
 
 fn answer_null(answer: &Response, given: &Value) -> Option<bool> {
@@ -209,10 +178,10 @@ pub fn describe(ty: &Type, null: bool, lang: Lang) -> String {
     const SHOWN: usize = 6;
     let list = |total: usize, items: Vec<String>| {
         if total > SHOWN {
-            let rest = (total - SHOWN).to_string();
-            i18n::fill(lang, "type.more", &[("shown", &items[..SHOWN.min(items.len())].join(", ")), ("rest", &rest)])
+            let rest = thousands(total - SHOWN);
+            i18n::fill(lang, "type.more", &[("shown", &i18n::join(lang, &items[..SHOWN.min(items.len())])), ("rest", &rest)])
         } else {
-            items.join(", ")
+            i18n::join(lang, &items)
         }
     };
     match ty {
@@ -222,7 +191,7 @@ pub fn describe(ty: &Type, null: bool, lang: Lang) -> String {
         Type::Dynamic => i18n::text(lang, "type.any").into(),
         Type::Tuple(ts) if ts.is_empty() => i18n::text(lang, "type.tuple_empty").into(),
         Type::Tuple(ts) => {
-            let n = ts.len().to_string();
+            let n = thousands(ts.len());
             i18n::fill(lang, "type.tuple", &[("count", &n), ("elements", &list(ts.len(), ts.iter().take(SHOWN).map(short).collect()))])
         }
         Type::Object(o) if o.attrs.is_empty() => i18n::text(lang, "type.object_empty").into(),
@@ -267,26 +236,36 @@ fn index(i: usize) -> PathStep {
     PathStep::Index(crate::number::Number::from_i64(i as i64))
 }
 
-/// Defaults filled in, nulls replaced, optional attributes left null.
-fn defaults(given: &Value, filled: &Value, ty: &Type, path: &mut Path, ev: &mut Events) {
+/// What hcl's `Defaults.Apply` did, step by step: each default written in
+/// the type that was filled in (for a missing attribute or one given null),
+/// then the defaults applied inside that default (`inside`: the value walked
+/// is a written default); and optional attributes left null.
+fn defaults(given: &Value, filled: &Value, ty: &Type, defs: Option<&Defaults>, inside: bool, path: &mut Path, ev: &mut Events) {
     if let (Type::Object(o), Some(g)) = (ty, given.attrs().filter(|_| !given.is_null())) {
         let f = filled.attrs();
-        for name in o.attrs.keys() {
-            let gv = g.get(name);
+        for (name, aty) in &o.attrs {
+            let gv = g.get(name).filter(|v| !inside || !v.is_null());
             let fv = f.and_then(|f| f.get(name));
+            let written = defs.and_then(|d| d.values.get(name));
+            let inner = defs.and_then(|d| d.children.get(name));
             path.push(PathStep::GetAttr(name.clone()));
-            match (gv, fv) {
-                (None, Some(fv)) if !fv.is_null() => ev.push("why.default_filled", path.clone(), vec![("attr", name.clone()), ("value", short_value(fv))]),
-                (Some(gv), Some(fv)) if gv.is_null() && !fv.is_null() => {
-                    ev.push("why.default_null_replaced", path.clone(), vec![("attr", name.clone()), ("value", short_value(fv))]);
-                    ev.push("note.null_default", path.clone(), vec![("attr", name.clone()), ("value", short_value(fv))]);
+            match (gv, fv, written) {
+                (gv, Some(fv), Some(written)) if gv.is_none_or(Value::is_null) && !fv.is_null() => {
+                    let args = vec![("attr", name.clone()), ("value", short_value(&as_written(written, aty)))];
+                    if inside {
+                        ev.push("why.default_in_default", path.clone(), args);
+                    } else if gv.is_none() {
+                        ev.push("why.default_filled", path.clone(), args);
+                    } else {
+                        ev.push("why.default_null_replaced", path.clone(), args.clone());
+                        ev.push("note.null_default", path.clone(), args);
+                    }
+                    // Then the defaults inside the one written.
+                    defaults(written, fv, aty, inner, true, path, ev);
                 }
-                (None, _) if o.optional.contains(name) => ev.push("why.optional_null", path.clone(), vec![("attr", name.clone())]),
+                (None, _, _) if o.optional.contains(name) && !inside => ev.push("why.optional_null", path.clone(), vec![("attr", name.clone())]),
+                (Some(gv), Some(fv), _) => defaults(gv, fv, aty, inner, inside, path, ev),
                 _ => {}
-            }
-            // Defaults inside an attribute that was filled in are the default's own.
-            if let (Some(gv), Some(fv)) = (gv, fv) {
-                defaults(gv, fv, &o.attrs[name], path, ev);
             }
             path.pop();
         }
@@ -300,17 +279,53 @@ fn defaults(given: &Value, filled: &Value, ty: &Type, path: &mut Path, ev: &mut 
             Some((s, f, _)) if *s == step => Some(*f),
             _ => fk.iter().find(|(s, _, _)| *s == step).map(|(_, f, _)| *f),
         };
+        // hcl's `Defaults` of an element: a tuple's by index, a collection's by "".
+        let key = if ty.is_tuple() { i.to_string() } else { String::new() };
         if let Some(f) = f {
             path.push(step);
-            defaults(g, f, &t, path, ev);
+            defaults(g, f, &t, defs.and_then(|d| d.children.get(&key)), inside, path, ev);
             path.pop();
         }
     }
 }
 
+/// A default as written: converted to its attribute's type, which gives
+/// the optional attributes it does not name a null; those are left out
+/// again (`{}`, not `{ "b" = null }`).
+fn as_written(v: &Value, ty: &Type) -> Value {
+    match (ty, &v.kind) {
+        (Type::Object(o), Kind::Attrs(a)) if !v.is_null() => {
+            let mut out = AttrMap::new();
+            for (k, x) in a.iter() {
+                let t = o.attrs.get(&**k).unwrap_or(&Type::Dynamic);
+                if !(x.is_null() && o.optional.contains(&**k)) {
+                    out.insert(k.clone(), as_written(x, t));
+                }
+            }
+            Value::object(out)
+        }
+        (Type::List(t) | Type::Set(t), Kind::Seq(es)) if !v.is_null() => {
+            let es = es.iter().map(|x| as_written(x, t)).collect();
+            if ty.is_list() {
+                Value::list((**t).clone(), es)
+            } else {
+                Value::set((**t).clone(), es)
+            }
+        }
+        (Type::Map(t), Kind::Attrs(a)) if !v.is_null() => {
+            let mut out = AttrMap::new();
+            for (k, x) in a.iter() {
+                out.insert(k.clone(), as_written(x, t));
+            }
+            Value::map((**t).clone(), out)
+        }
+        _ => v.clone(),
+    }
+}
+
 /// `list(any)`, `set(any)`, `map(any)`: the one element type chosen for
 /// the elements written, or the element that cannot join the others.
-fn unification(given: &Value, ty: &Type, path: &mut Path, ev: &mut Events) {
+fn unification(given: &Value, ty: &Type, lang: Lang, path: &mut Path, ev: &mut Events) {
     let elem_any = matches!(ty, Type::List(e) | Type::Set(e) | Type::Map(e) if e.has_dynamic_types());
     let structural = matches!(given.ty, Type::Tuple(_) | Type::Object(_));
     if elem_any && structural && !given.is_null() {
@@ -328,11 +343,11 @@ fn unification(given: &Value, ty: &Type, path: &mut Path, ev: &mut Events) {
                 Some(chosen) => {
                     let stringified: Vec<&str> = ["number", "bool"].into_iter().filter(|k| chosen == Type::String && found.iter().any(|f| f == k)).collect();
                     let key = if stringified.is_empty() { "why.unify_ok" } else { "why.unify_string" };
-                    ev.push(key, path.clone(), vec![("found", found.join(", ")), ("chosen", chosen.type_string_short(SHORT)), ("type", kind.clone())]);
+                    ev.push(key, path.clone(), vec![("found", i18n::join(lang, &found)), ("chosen", chosen.type_string_short(SHORT)), ("type", kind.clone())]);
                     if !stringified.is_empty() {
-                        ev.push("note.stringified", path.clone(), vec![("kinds", stringified.join(", "))]);
+                        ev.push("note.stringified", path.clone(), vec![("kinds", i18n::join(lang, &stringified))]);
                     }
-                    ev.push("note.any_one_type", path.clone(), vec![("type", kind), ("found", found.join(", "))]);
+                    ev.push("note.any_one_type", path.clone(), vec![("type", kind), ("found", i18n::join(lang, &found))]);
                 }
                 None => {
                     let breaker = (1..types.len()).find(|&i| crate::unify::unify(&types[..=i], false).is_none()).unwrap_or(types.len() - 1);
@@ -348,7 +363,7 @@ fn unification(given: &Value, ty: &Type, path: &mut Path, ev: &mut Events) {
                     ev.push(
                         "why.unify_failed",
                         at,
-                        vec![("elem", types[breaker].type_string_short(SHORT)), ("others", others.join(", ")), ("type", kind)],
+                        vec![("elem", types[breaker].type_string_short(SHORT)), ("others", i18n::join(lang, &others)), ("type", kind)],
                     );
                 }
             }
@@ -356,7 +371,7 @@ fn unification(given: &Value, ty: &Type, path: &mut Path, ev: &mut Events) {
     }
     for (step, v, t) in children(given, ty) {
         path.push(step);
-        unification(v, &t, path, ev);
+        unification(v, &t, lang, path, ev);
         path.pop();
     }
 }
@@ -385,14 +400,16 @@ fn dropped(given: &Value, ty: &Type, path: &mut Path, ev: &mut Events) {
 fn set_notes(given: &Value, converted: &Value, path: &mut Path, ev: &mut Events) {
     if converted.ty.is_set() && matches!(given.ty, Type::Tuple(_) | Type::List(_)) && !given.is_null() {
         if let (Some(g), Some(c)) = (given.elements(), converted.elements()) {
-            if c.len() < g.len() {
-                ev.push("note.set_merged", path.clone(), vec![("count", (g.len() - c.len()).to_string())]);
-            } else if c.len() > 1 {
-                let gs: Vec<String> = g.iter().map(crate::render::console).collect();
-                let cs: Vec<String> = c.iter().map(crate::render::console).collect();
-                if gs != cs {
-                    ev.push("note.set_reordered", path.clone(), Vec::new());
-                }
+            let merged = g.len() - c.len().min(g.len());
+            if merged > 0 {
+                let key = if merged == 1 { "note.set_merged_one" } else { "note.set_merged" };
+                ev.push(key, path.clone(), vec![("count", thousands(merged))]);
+            }
+            // The written order (each value where it first appears) against the set's.
+            let mut seen = std::collections::HashSet::new();
+            let written: Vec<String> = g.iter().map(crate::render::console).filter(|x| seen.insert(x.clone())).collect();
+            if c.len() > 1 && c.iter().map(crate::render::console).ne(written) {
+                ev.push("note.set_reordered", path.clone(), Vec::new());
             }
         }
         return;
@@ -489,6 +506,48 @@ fn pattern(path: &Path) -> (String, Vec<i64>) {
     (s, idx)
 }
 
+/// Events alike at places evenly spaced (see [`Writer::events`]).
+struct Group {
+    kind: &'static str,
+    args: Vec<(&'static str, String)>,
+    paths: Vec<Path>,
+    /// The indexes of the last place.
+    last: Vec<i64>,
+    /// The position of the index that counts up, and by how much.
+    step: Option<(usize, i64)>,
+}
+
+impl Group {
+    /// Takes the place if its indexes are the last one's with one of them
+    /// higher, always the same one by the same amount.
+    fn extend(&mut self, path: &Path, idx: &[i64]) -> bool {
+        let differ: Vec<usize> = (0..idx.len()).filter(|&k| idx[k] != self.last[k]).collect();
+        let [k] = differ.as_slice() else { return false };
+        let by = idx[*k] - self.last[*k];
+        if by <= 0 || self.step.is_some_and(|s| s != (*k, by)) {
+            return false;
+        }
+        self.step = Some((*k, by));
+        self.last = idx.to_vec();
+        self.paths.push(path.clone());
+        true
+    }
+
+    /// A group of two places apart (`[0], [2]`) gives up its second when the
+    /// next place follows it (`[3]`), which then starts a group with it.
+    fn give_up_second_for(&mut self, idx: &[i64]) -> Option<Path> {
+        let (k, by) = self.step?;
+        let follows = idx.len() == self.last.len() && (0..idx.len()).all(|j| idx[j] == self.last[j] + i64::from(j == k));
+        if self.paths.len() != 2 || by == 1 || !follows {
+            return None;
+        }
+        let second = self.paths.pop()?;
+        self.last = pattern(&self.paths[0]).1;
+        self.step = None;
+        Some(second)
+    }
+}
+
 struct Writer<'r> {
     lang: Lang,
     product: &'static str,
@@ -566,6 +625,7 @@ impl<'r> Writer<'r> {
             text,
             value16,
             type16,
+            more16: Vec::new(),
             doc: doc_link(key, self.product, self.lang),
         }
     }
@@ -582,48 +642,73 @@ impl<'r> Writer<'r> {
         }
     }
 
-    /// Events as steps (and notes), grouped.
+    /// Events as steps (and notes), grouped: events that say the same at
+    /// places alike but for one index form a group while that index counts
+    /// up evenly (`[0]–[19999].enabled`, `[0].enabled, [2].enabled, …`),
+    /// so a group names every place it holds and no other.
     fn events(&mut self, ev: Events) {
-        // (kind, args, pattern) -> paths, in the order first seen.
-        let mut groups: Vec<((&'static str, Vec<(&'static str, String)>, String), Vec<Path>)> = Vec::new();
-        let mut at: BTreeMap<(String, String, String), usize> = BTreeMap::new();
+        let mut groups: Vec<Group> = Vec::new();
+        // (kind, args, pattern) -> the group that may still grow.
+        type Key = (&'static str, Vec<(&'static str, String)>, String);
+        let mut open: HashMap<Key, usize> = HashMap::new();
         for e in ev.items {
-            let (pat, _) = pattern(&e.path);
-            let key = (e.kind.to_string(), format!("{:?}", e.args), pat.clone());
-            match at.get(&key) {
-                Some(&i) => groups[i].1.push(e.path),
-                None => {
-                    at.insert(key, groups.len());
-                    groups.push(((e.kind, e.args, pat), vec![e.path]));
+            let (pat, idx) = pattern(&e.path);
+            let key = (e.kind, e.args, pat);
+            let mut start = vec![e.path];
+            if let Some(&i) = open.get(&key) {
+                if groups[i].extend(&start[0], &idx) {
+                    continue;
+                }
+                // `[0], [2]` then `[3]`: `[2]–[3]` is the better group.
+                if let Some(second) = groups[i].give_up_second_for(&idx) {
+                    start.insert(0, second);
                 }
             }
+            let mut g = Group { kind: e.kind, args: key.1.clone(), paths: Vec::new(), last: Vec::new(), step: None };
+            for p in start {
+                let (_, at) = pattern(&p);
+                if g.paths.is_empty() {
+                    g.paths.push(p);
+                    g.last = at;
+                } else {
+                    g.extend(&p, &at);
+                }
+            }
+            groups.push(g);
+            open.insert(key, groups.len() - 1);
         }
         let mut per_kind: BTreeMap<&str, usize> = BTreeMap::new();
         let mut left: BTreeMap<&str, usize> = BTreeMap::new();
-        for ((kind, args, _), paths) in groups {
-            let n = per_kind.entry(kind).or_default();
+        for g in groups {
+            let n = per_kind.entry(g.kind).or_default();
             *n += 1;
             if *n > GROUPS_SHOWN {
-                *left.entry(kind).or_default() += paths.len();
+                *left.entry(g.kind).or_default() += g.paths.len();
                 continue;
             }
-            let first = paths[0].clone();
-            let (text, parent_text) = if paths.len() == 1 {
-                (format_path(&first), format_path(parent(&first)))
+            let first = &g.paths[0];
+            let (text, parent_text) = if g.paths.len() == 1 {
+                (format_path(first), format_path(parent(first)))
             } else {
-                let parents: Vec<Path> = paths.iter().map(|p| parent(p).to_vec()).collect();
-                (group_text(&paths), group_text(&parents))
+                let parents: Vec<Path> = g.paths.iter().map(|p| parent(p).to_vec()).collect();
+                (group_text(&g.paths), group_text(&parents))
             };
-            let s = self.make(kind, text, &parent_text, &first, &args);
-            if kind.starts_with("note.") {
+            let mut s = self.make(g.kind, text, &parent_text, first, &g.args);
+            s.more16 = g.paths[1..].iter().take(MEMBER_RANGES).filter_map(|p| self.ranges(p).0).collect();
+            if g.kind.starts_with("note.") {
                 self.push_note(s);
             } else {
                 self.steps.push(s);
             }
         }
+        // What is not told is counted, for notes as for steps.
         for (kind, n) in left {
-            if !kind.starts_with("note.") {
-                self.step("why.more", &[], &[("count", n.to_string())]);
+            let more = if n == 1 { "why.more_one" } else { "why.more" };
+            if kind.starts_with("note.") {
+                let s = self.make(more, String::new(), "", &[], &[("count", thousands(n)), ("of", kind.to_string())]);
+                self.notes.push(s);
+            } else {
+                self.step(more, &[], &[("count", thousands(n))]);
             }
         }
     }
@@ -669,10 +754,10 @@ pub fn doc_link(key: &str, product: &str, lang: Lang) -> Option<String> {
     const TYPES: &str = "language/expressions/type-constraints";
     const VARS: &str = "language/values/variables";
     let (page, anchor) = match key {
-        "why.default_filled" | "why.default_null_replaced" | "why.optional_null" | "why.defaults_nested" | "note.null_default" => (TYPES, "optional-object-type-attributes"),
+        "why.default_filled" | "why.default_null_replaced" | "why.optional_null" | "why.default_in_default" | "note.null_default" => (TYPES, "optional-object-type-attributes"),
         "why.unify_ok" | "why.unify_string" | "why.unify_failed" | "note.any_one_type" | "note.stringified" => (TYPES, "dynamic-types-the-any-constraint"),
         "why.dropped" | "note.dropped" | "note.dropped_suggest" | "note.dropped_top" | "note.dropped_suggest_top" => (TYPES, "conversion-of-complex-types"),
-        "note.set_merged" | "note.set_reordered" => (TYPES, "collection-types"),
+        "note.set_merged" | "note.set_merged_one" | "note.set_reordered" => (TYPES, "collection-types"),
         "why.null_nullable" | "why.null_rejected" | "why.failed.null" => (VARS, "disallowing-null-input-values"),
         "why.sensitive_var" | "why.sensitive_parts" => (VARS, "suppressing-values-in-cli-output"),
         "why.cli_literal" => (VARS, "variables-on-the-command-line"),
@@ -689,19 +774,29 @@ pub fn doc_link(key: &str, product: &str, lang: Lang) -> Option<String> {
     })
 }
 
-/// Paths alike but for their indexes, as one: `[0]–[19999].enabled`
-/// (the first index that varies shown as a range).
+/// Paths alike but for one index, evenly spaced, as one: `[0]–[19999].enabled`
+/// when consecutive, else the places themselves (`[0].enabled, [2].enabled,
+/// …, [19998].enabled`).
 fn group_text(paths: &[Path]) -> String {
     let (pat, _) = pattern(&paths[0]);
     let idx: Vec<Vec<i64>> = paths.iter().map(|p| pattern(p).1).collect();
     let varying = (0..idx[0].len()).find(|&k| idx.iter().any(|v| v.get(k) != idx[0].get(k)));
+    let consecutive = varying.is_none_or(|k| idx.windows(2).all(|w| w[1].get(k).copied() == w[0].get(k).map(|i| i + 1)));
+    if !consecutive {
+        let n = paths.len();
+        let shown: Vec<String> = match n {
+            0..=3 => paths.iter().map(|p| format_path(p)).collect(),
+            _ => vec![format_path(&paths[0]), format_path(&paths[1]), "…".into(), format_path(&paths[n - 1])],
+        };
+        return shown.join(", ");
+    }
     let mut out = String::new();
     let mut k = 0;
     for piece in pat.split("[#]").enumerate() {
         if piece.0 > 0 {
             if Some(k) == varying {
-                let lo = idx.iter().filter_map(|v| v.get(k)).min().copied().unwrap_or(0);
-                let hi = idx.iter().filter_map(|v| v.get(k)).max().copied().unwrap_or(0);
+                let lo = idx[0].get(k).copied().unwrap_or(0);
+                let hi = idx[idx.len() - 1].get(k).copied().unwrap_or(0);
                 out.push_str(&format!("[{lo}]–[{hi}]"));
             } else {
                 out.push_str(&format!("[{}]", idx[0].get(k).copied().unwrap_or(0)));
@@ -709,6 +804,19 @@ fn group_text(paths: &[Path]) -> String {
             k += 1;
         }
         out.push_str(piece.1);
+    }
+    out
+}
+
+/// A count as the story writes it: `2,501`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
     }
     out
 }

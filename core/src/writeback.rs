@@ -254,7 +254,7 @@ impl<'r> Context<'r> {
         let profile = flavor.profile();
         let tc = typeexpr::parse_variable_type_in(req.type_src.as_deref(), &profile).map_err(|_| Refusal::TypeInvalid)?;
         let pv = valueparse::parse_value_spans(&req.value, req.value_format, tc.cli_literal, false, &profile).map_err(|_| Refusal::Unreadable)?;
-        let answer = pipeline::evaluate_in(req, &profile);
+        let answer = pipeline::answer_in(req, &profile);
         let converted = if answer.ok {
             convert::convert(&pipeline::with_defaults(&pv.value, &tc, &profile), &tc.ty, &profile).ok()
         } else {
@@ -322,7 +322,7 @@ impl<'r> Context<'r> {
     /// and refuses it unless the answer is the one the request gets.
     fn check(&self, f: ValueFormat, text: &str, v: &Value) -> Result<(), Refusal> {
         let back = Request { value: text.to_string(), value_format: f, ..self.req.clone() };
-        let got = pipeline::evaluate_in(&back, &self.profile);
+        let got = pipeline::answer_in(&back, &self.profile);
         if same_answer(&got, &self.answer) {
             return Ok(());
         }

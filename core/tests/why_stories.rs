@@ -58,8 +58,13 @@ fn assert_complete(id: &str, lang: Lang, r: &Request) {
     }
     for step in s.steps.iter().chain(&s.notes) {
         assert!(!step.text.is_empty(), "{id} {lang:?}: empty {}", step.kind);
-        assert!(!step.text.contains('{') || step.text.contains("{ ") || step.text.contains("({"), "{id} {lang:?}: unfilled placeholder in {:?}", step.text);
+        assert!(!has_placeholder(&step.text), "{id} {lang:?}: unfilled placeholder in {:?}", step.text);
     }
+}
+
+/// `{name}` left in a text (a value's `{}` or `{ a = 1 }` is not one).
+fn has_placeholder(text: &str) -> bool {
+    text.split('{').skip(1).any(|rest| rest.find('}').is_some_and(|end| end > 0 && rest[..end].chars().all(|c| c.is_ascii_lowercase() || c == '_')))
 }
 
 #[test]
@@ -136,7 +141,7 @@ fn an_optional_attribute_given_null_gets_its_default_and_a_note_says_so() {
 #[test]
 fn sets_that_merge_duplicates_are_noted() {
     let s = story(&req("set(string)", r#"["b", "a", "b"]"#), Lang::En);
-    assert!(s.notes.iter().any(|n| n.kind == "note.set_merged" && n.params["count"] == "1"), "{:?}", s.notes);
+    assert!(s.notes.iter().any(|n| n.kind == "note.set_merged_one" && n.params["count"] == "1"), "{:?}", s.notes);
     let s = story(&req("set(string)", r#"["b", "a"]"#), Lang::En);
     assert!(s.notes.iter().any(|n| n.kind == "note.set_reordered"), "{:?}", s.notes);
 }
@@ -178,4 +183,129 @@ fn cli_literal_mode_is_explained() {
     let r = Request { value_format: ValueFormat::Cli, ..req("number", "null") };
     let s = story(&r, Lang::En);
     assert!(s.steps.iter().any(|x| x.kind == "why.cli_literal"), "{:?}", kinds(&s));
+}
+
+fn step<'s>(s: &'s Story, kind: &str) -> Vec<&'s tftype::why::Step> {
+    s.steps.iter().filter(|x| x.kind == kind).collect()
+}
+
+#[test]
+fn a_default_is_told_as_written_then_the_defaults_inside_it() {
+    let r = req(r#"object({a=optional(object({b=optional(string,"x")}), {})})"#, "{}");
+    for lang in Lang::ALL {
+        let s = story(&r, lang);
+        let facts: Vec<(&str, &str, &str)> = s
+            .steps
+            .iter()
+            .filter(|x| x.kind.starts_with("why.default"))
+            .map(|x| (x.kind.as_str(), x.path.as_str(), x.params["value"].as_str()))
+            .collect();
+        assert_eq!(facts, [("why.default_filled", ".a", "{}"), ("why.default_in_default", ".a.b", "\"x\"")], "{lang:?}");
+    }
+    // Deeper: the default of `.a` names `c`, whose own default is not used;
+    // the defaults inside `c` are.
+    let r = req(r#"object({a=optional(object({b=optional(string,"x"), c=optional(object({d=optional(number,1)}),{})}), {c={}})})"#, "{ a = null }");
+    let s = story(&r, Lang::En);
+    let facts: Vec<(&str, &str)> = s.steps.iter().filter(|x| x.kind.starts_with("why.default")).map(|x| (x.kind.as_str(), x.path.as_str())).collect();
+    assert_eq!(facts, [("why.default_null_replaced", ".a"), ("why.default_in_default", ".a.b"), ("why.default_in_default", ".a.c.d")]);
+}
+
+#[test]
+fn only_the_defaults_filled_are_told() {
+    let r = req("list(object({name=string, port=optional(number,80)}))", r#"[{ name = "a" }, { name = "b", port = 8080 }]"#);
+    let s = story(&r, Lang::En);
+    let told: Vec<&str> = s.steps.iter().filter(|x| x.kind.starts_with("why.default")).map(|x| x.path.as_str()).collect();
+    assert_eq!(told, ["[0].port"]);
+    assert!(s.steps.iter().all(|x| !x.text.contains("outside in")), "{:?}", kinds(&s));
+}
+
+#[test]
+fn a_group_covers_every_place_it_names_and_no_other() {
+    let objects = |n: usize| format!("[{}]", (0..n).map(|i| format!("{{ name = \"n{i}\", port = \"{i}\" }}")).collect::<Vec<_>>().join(", "));
+    let s = story(&req("list(object({name=string, port=number}))", &objects(5000)), Lang::En);
+    let paths: Vec<&str> = step(&s, "why.converted").iter().map(|x| x.path.as_str()).collect();
+    assert_eq!(paths, ["", "[0]–[4999]", "[0]–[4999].port"]);
+    assert!(step(&s, "why.convert_cut").is_empty());
+    // A place between that converts nothing is not named: [1] is left out.
+    let s = story(&req("list(object({name=string, port=number}))", r#"[{name="a",port="1"},{name="b",port=2},{name="c",port="3"},{name="d",port="4"}]"#), Lang::En);
+    let paths: Vec<&str> = step(&s, "why.converted").iter().map(|x| x.path.as_str()).filter(|p| p.ends_with("port")).collect();
+    assert_eq!(paths, ["[0].port", "[2]–[3].port"]);
+}
+
+#[test]
+fn a_story_cut_short_says_so() {
+    let value = format!("[{}]", vec!["\"1\""; 100_000].join(","));
+    let s = story(&req("list(number)", &value), Lang::En);
+    let cut = step(&s, "why.convert_cut");
+    assert_eq!(cut.len(), 1, "{:?}", kinds(&s));
+    assert!(cut[0].text.contains("100,000"), "{}", cut[0].text);
+}
+
+#[test]
+fn a_grouped_step_carries_the_place_of_every_member() {
+    let r = req("list(object({name=string, port=optional(number, 80)}))", r#"[{ name = "a" }, { name = "b" }, { name = "c" }]"#);
+    let s = story(&r, Lang::En);
+    let d = step(&s, "why.default_filled")[0];
+    assert_eq!(d.path, "[0]–[2].port");
+    let places: Vec<&str> = d.value16.iter().chain(&d.more16).map(|[a, b]| &r.value[*a..*b]).collect();
+    assert_eq!(places, [r#"{ name = "a" }"#, r#"{ name = "b" }"#, r#"{ name = "c" }"#]);
+}
+
+#[test]
+fn set_notes_count_in_the_language_and_still_tell_the_order() {
+    let cases = [
+        (r#"["b", "a", "b"]"#, Lang::En, "1 duplicate element was merged"),
+        (r#"["b", "a", "b", "a"]"#, Lang::En, "2 duplicate elements were merged"),
+        (r#"["b", "a", "b"]"#, Lang::Zh, "1 个重复元素"),
+        (r#"["b", "a", "b"]"#, Lang::Ja, "重複する 1 個の要素"),
+    ];
+    for (value, lang, words) in cases {
+        let s = story(&req("set(string)", value), lang);
+        let kinds: Vec<&str> = s.notes.iter().map(|n| n.kind.as_str()).collect();
+        assert!(s.notes.iter().any(|n| n.kind.starts_with("note.set_merged") && n.text.contains(words)), "{value} {lang:?}: {:?}", s.notes);
+        assert!(kinds.contains(&"note.set_reordered"), "{value} {lang:?}: `b, a` became `a, b`: {kinds:?}");
+    }
+    // Merged, in the written order: no order note.
+    let s = story(&req("set(string)", r#"["a", "b", "a"]"#), Lang::En);
+    assert!(s.notes.iter().all(|n| n.kind != "note.set_reordered"), "{:?}", s.notes);
+}
+
+#[test]
+fn lists_in_the_story_are_joined_as_the_language_writes_them() {
+    let r = req("map(any)", r#"{ a = 1, b = "x", c = true }"#);
+    for (lang, want) in [(Lang::En, "number, bool"), (Lang::Zh, "number、bool"), (Lang::Ja, "number、bool")] {
+        let s = story(&r, lang);
+        let n = s.notes.iter().find(|n| n.kind == "note.stringified").unwrap();
+        assert!(n.text.contains(want), "{lang:?}: {}", n.text);
+    }
+    // "The whole value" named in Chinese or Japanese takes no space around it.
+    let r = req("number", r#""abc""#);
+    for (lang, want) in [(Lang::Zh, "在整个值处失败"), (Lang::Ja, "値全体で変換に失敗")] {
+        let s = story(&r, lang);
+        let failed = s.steps.last().unwrap();
+        assert!(failed.text.contains(want), "{lang:?}: {}", failed.text);
+    }
+}
+
+#[test]
+fn a_group_of_every_other_place_says_so() {
+    let elems: Vec<String> = (0..2000).map(|i| if i % 2 == 0 { format!("{{ name = \"n{i}\" }}") } else { format!("{{ name = \"n{i}\", enabled = false }}") }).collect();
+    let r = req("list(object({name=string, enabled=optional(bool, true)}))", &format!("[{}]", elems.join(", ")));
+    let s = story(&r, Lang::En);
+    let d = step(&s, "why.default_filled");
+    assert_eq!(d.iter().map(|x| x.path.as_str()).collect::<Vec<_>>(), ["[0].enabled, [2].enabled, …, [1998].enabled"]);
+    assert_eq!(d[0].more16.len(), 999);
+    let two = story(&req("list(object({name=string, enabled=optional(bool, true)}))", r#"[{ name = "a" }, { name = "b", enabled = true }, { name = "c" }]"#), Lang::En);
+    assert_eq!(step(&two, "why.default_filled")[0].path, "[0].enabled, [2].enabled");
+}
+
+#[test]
+fn notes_left_out_are_counted() {
+    // 14 different dropped attributes: 12 notes are told, the other 2 counted.
+    let names: Vec<String> = (0..14).map(|i| format!("extra{i:02} = {i}")).collect();
+    let r = req("object({name=string})", &format!("{{ name = \"x\", {} }}", names.join(", ")));
+    let s = story(&r, Lang::En);
+    let dropped = s.notes.iter().filter(|n| n.kind.starts_with("note.dropped")).count();
+    let more: Vec<&str> = s.notes.iter().filter(|n| n.kind == "why.more").map(|n| n.text.as_str()).collect();
+    assert_eq!((dropped, more), (12, vec!["… and 2 more like these."]), "{:?}", s.notes);
 }

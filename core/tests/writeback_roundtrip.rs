@@ -92,7 +92,7 @@ fn read_back(kind: EmitKind, text: &str, orig: &Request) -> Request {
         }
         EmitKind::EnvBash => {
             let words = bash_words(text);
-            let assignment = if words[0] == "export" { &words[1] } else { &words[1] };
+            let assignment = if words[0] == "export" { &words[1] } else { &words[0] };
             req.value = assignment.strip_prefix(&format!("TF_VAR_{name}=")).expect("TF_VAR_NAME=").to_string();
         }
         EmitKind::VarPowershell => {

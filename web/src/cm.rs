@@ -52,6 +52,8 @@ mod imp {
         pub fn select(view: &EditorView, from: usize, to: usize);
         #[wasm_bindgen(js_name = setHighlight)]
         pub fn set_highlight(view: &EditorView, from: i32, to: i32);
+        #[wasm_bindgen(js_name = setHighlights)]
+        pub fn set_highlights(view: &EditorView, ranges_json: &str);
     }
 }
 
@@ -65,6 +67,7 @@ mod imp {
     pub fn set_read_only(_: &EditorView, _: bool) {}
     pub fn select(_: &EditorView, _: usize, _: usize) {}
     pub fn set_highlight(_: &EditorView, _: i32, _: i32) {}
+    pub fn set_highlights(_: &EditorView, _: &str) {}
 }
 
 pub use imp::EditorView;
@@ -135,6 +138,11 @@ pub fn set_highlight(view: &EditorView, range: Option<[usize; 2]>) {
         Some([a, b]) => imp::set_highlight(view, a.min(i32::MAX as usize) as i32, b.min(i32::MAX as usize) as i32),
         None => imp::set_highlight(view, -1, -1),
     }
+}
+
+/// Shades several parts of the text (UTF-16 offsets); none clears the shading.
+pub fn set_highlights(view: &EditorView, ranges: &[[usize; 2]]) {
+    imp::set_highlights(view, &serde_json::to_string(ranges).unwrap_or_else(|_| "[]".into()))
 }
 
 pub fn set_marks(view: &EditorView, marks: &[Mark]) {

@@ -1,14 +1,17 @@
 //! The example gallery: every case of the documentation corpus
 //! (`core/tests/conformance/docs.jsonl`), grouped by topic, each with a
-//! title and a one-line lesson. Choosing one fills both editors and the
-//! options. A test keeps this list identical to the corpus.
+//! title and a one-line lesson (the data in `examples.json`, the texts in
+//! the catalogs), and the confusions (`confusions.json`). Choosing one fills
+//! both editors and the options. A test keeps the list identical to the
+//! corpus.
 
 use tftype::i18n::Lang;
 
 use crate::model::{Format, State, Tab};
 
 /// A gallery section.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Group {
     Primitives,
     Collections,
@@ -121,958 +124,69 @@ pub const DEFAULT: Example = Example {
 
 #[cfg_attr(not(test), allow(dead_code))]
 pub fn by_id(id: &str) -> Option<&'static Example> {
-    EXAMPLES.iter().chain(confusions().iter()).find(|e| e.id == id)
+    examples().iter().chain(confusions().iter()).find(|e| e.id == id)
 }
 
 /// The examples of one group, in gallery order.
 pub fn in_group(group: Group) -> impl Iterator<Item = &'static Example> {
-    EXAMPLES.iter().chain(confusions().iter()).filter(move |e| e.group == group)
+    examples().iter().chain(confusions().iter()).filter(move |e| e.group == group)
+}
+
+/// The docs cases, grouped (the groups appear in `Group::ALL` order), from
+/// `examples.json`.
+pub fn examples() -> &'static [Example] {
+    static LIST: std::sync::OnceLock<Vec<Example>> = std::sync::OnceLock::new();
+    LIST.get_or_init(|| load(include_str!("examples.json")))
 }
 
 /// The confusions gallery (`confusions.json`): surprises users reported,
 /// each with the link to the report; titles and lessons are in the catalogs.
 pub fn confusions() -> &'static [Example] {
-    #[derive(serde::Deserialize)]
-    struct Raw {
-        id: String,
-        #[serde(rename = "type")]
-        type_src: String,
-        value: String,
-        format: Format,
-        url: String,
-    }
     static LIST: std::sync::OnceLock<Vec<Example>> = std::sync::OnceLock::new();
-    LIST.get_or_init(|| {
-        let raw: Vec<Raw> = serde_json::from_str(include_str!("confusions.json")).unwrap_or_default();
-        let keep = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
-        raw.into_iter()
-            .map(|r| Example {
-                id: keep(r.id),
-                group: Group::Confusions,
-                type_src: Some(keep(r.type_src)),
-                value: keep(r.value),
-                format: r.format,
-                nullable: true,
-                sensitive: false,
-                url: Some(keep(r.url)),
-            })
-            .collect()
-    })
+    LIST.get_or_init(|| load(include_str!("confusions.json")))
 }
 
-/// Every docs case, grouped (the groups appear in `Group::ALL` order).
-pub static EXAMPLES: &[Example] = &[
-    Example {
-        id: "docs/primitive/string",
-        group: Group::Primitives,
-        type_src: Some("string"),
-        value: "\"hello\"",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/primitive/number-int",
-        group: Group::Primitives,
-        type_src: Some("number"),
-        value: "15",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/primitive/number-frac",
-        group: Group::Primitives,
-        type_src: Some("number"),
-        value: "6.283185",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/primitive/bool",
-        group: Group::Primitives,
-        type_src: Some("bool"),
-        value: "true",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/conv/true-to-string",
-        group: Group::Primitives,
-        type_src: Some("string"),
-        value: "true",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/conv/false-to-string",
-        group: Group::Primitives,
-        type_src: Some("string"),
-        value: "false",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/conv/15-to-string",
-        group: Group::Primitives,
-        type_src: Some("string"),
-        value: "15",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/conv/string-true-to-bool",
-        group: Group::Primitives,
-        type_src: Some("bool"),
-        value: "\"true\"",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/conv/string-false-to-bool",
-        group: Group::Primitives,
-        type_src: Some("bool"),
-        value: "\"false\"",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/conv/string-15-to-number",
-        group: Group::Primitives,
-        type_src: Some("number"),
-        value: "\"15\"",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/list/strings",
-        group: Group::Collections,
-        type_src: Some("list(string)"),
-        value: "[\"a\", \"b\"]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/list/keyword",
-        group: Group::Collections,
-        type_src: Some("list"),
-        value: "[\"a\", \"b\", \"c\"]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/list/keyword-mixed",
-        group: Group::Collections,
-        type_src: Some("list"),
-        value: "[\"a\", 1, \"b\"]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/map/keyword",
-        group: Group::Collections,
-        type_src: Some("map"),
-        value: "{a = \"x\", b = \"y\"}",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/map/colon-syntax",
-        group: Group::Collections,
-        type_src: Some("map(string)"),
-        value: "{ \"foo\": \"bar\", \"bar\": \"baz\" }",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/map/equals-syntax",
-        group: Group::Collections,
-        type_src: Some("map(string)"),
-        value: "{ foo = \"bar\", bar = \"baz\" }",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/map/multiline",
-        group: Group::Collections,
-        type_src: Some("map(string)"),
-        value: "{\n  foo = \"bar\"\n  bar = \"baz\"\n}",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/map/quoted-key-number",
-        group: Group::Collections,
-        type_src: Some("map(string)"),
-        value: "{ \"1st\" = \"a\", \"with space\" = \"b\", \"ünï\" = \"c\" }",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/set/unique",
-        group: Group::Collections,
-        type_src: Some("set(string)"),
-        value: "[\"a\", \"b\", \"a\"]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/conv/object-map-object-lossy",
-        group: Group::Collections,
-        type_src: Some("map(string)"),
-        value: "{ name = \"John\", age = 52 }",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/conv/tuple-to-set-dedup",
-        group: Group::Collections,
-        type_src: Some("set(string)"),
-        value: "[\"b\", \"a\", \"b\"]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/conv/list-to-set-dedup",
-        group: Group::Collections,
-        type_src: Some("set(string)"),
-        value: "tolist([\"b\", \"a\", \"b\"])",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/conv/set-to-list-strings",
-        group: Group::Collections,
-        type_src: Some("list(string)"),
-        value: "toset([\"b\", \"c\", \"a\"])",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/conv/set-to-list-numbers",
-        group: Group::Collections,
-        type_src: Some("list(number)"),
-        value: "toset([10, 2, 1.5, -3])",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/conv/list-string-from-mixed-tuple",
-        group: Group::Collections,
-        type_src: Some("list(string)"),
-        value: "[\"a\", 15, true]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/types/set-default",
-        group: Group::Collections,
-        type_src: Some("set(string)"),
-        value: "[\"foo\", \"bar\"]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/vars/availability_zone_names-default",
-        group: Group::Collections,
-        type_src: Some("list(string)"),
-        value: "[\"us-west-1a\"]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/object/name-age",
-        group: Group::Structural,
-        type_src: Some("object({ name=string, age=number })"),
-        value: "{\n  name = \"John\"\n  age  = 52\n}",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/object/extra-attrs-discarded",
-        group: Group::Structural,
-        type_src: Some("object({ id=string, cidr_block=string })"),
-        value: "{\n  id = \"vpc-0123456789\"\n  cidr_block = \"10.0.0.0/16\"\n  arn = \"arn:aws:ec2:us-east-1:123456789012:vpc/vpc-0123456789\"\n  enable_dns_support = true\n  tags = {}\n}",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/tuple/string-number-bool",
-        group: Group::Structural,
-        type_src: Some("tuple([string, number, bool])"),
-        value: "[\"a\", 15, true]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/tuple/element-conversion",
-        group: Group::Structural,
-        type_src: Some("tuple([string, number, bool])"),
-        value: "[1, \"15\", \"true\"]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/conv/map-to-object",
-        group: Group::Structural,
-        type_src: Some("object({ name=string, age=number })"),
-        value: "tomap({ name = \"John\", age = \"52\", extra = \"x\" })",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/conv/list-to-tuple",
-        group: Group::Structural,
-        type_src: Some("tuple([string, string])"),
-        value: "tolist([\"a\", \"b\"])",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/conv/set-to-tuple",
-        group: Group::Structural,
-        type_src: Some("tuple([string, string])"),
-        value: "toset([\"b\", \"a\"])",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/types/object-literal",
-        group: Group::Structural,
-        type_src: Some("any"),
-        value: "{\n  name = \"John\"\n  age  = 52\n}",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/vars/docker_ports-default",
-        group: Group::Structural,
-        type_src: Some("list(object({\n    internal = number\n    external = number\n    protocol = string\n  }))"),
-        value: "[\n    {\n      internal = 8300\n      external = 8300\n      protocol = \"tcp\"\n    }\n  ]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/any/settings-object",
-        group: Group::Any,
-        type_src: Some("any"),
-        value: "{\n  bucket = \"example\"\n  versioning = { enabled = true }\n  lifecycle_rules = [{ days = 30 }, { days = 90 }]\n}",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/any/list-abc",
-        group: Group::Any,
-        type_src: Some("list(any)"),
-        value: "[\"a\", \"b\", \"c\"]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/any/list-a1b",
-        group: Group::Any,
-        type_src: Some("list(any)"),
-        value: "[\"a\", 1, \"b\"]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/any/list-a-empty-b",
-        group: Group::Any,
-        type_src: Some("list(any)"),
-        value: "[\"a\", [], \"b\"]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/any/map-abc",
-        group: Group::Any,
-        type_src: Some("map(any)"),
-        value: "{x = \"a\", y = \"b\", z = \"c\"}",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/any/map-a1b",
-        group: Group::Any,
-        type_src: Some("map(any)"),
-        value: "{x = \"a\", y = 1, z = \"b\"}",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/any/map-a-empty-b",
-        group: Group::Any,
-        type_src: Some("map(any)"),
-        value: "{x = \"a\", y = [], z = \"b\"}",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/any/set-abc",
-        group: Group::Any,
-        type_src: Some("set(any)"),
-        value: "[\"a\", \"b\", \"c\"]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/any/set-a1b",
-        group: Group::Any,
-        type_src: Some("set(any)"),
-        value: "[\"a\", 1, \"b\"]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/any/set-a-empty-b",
-        group: Group::Any,
-        type_src: Some("set(any)"),
-        value: "[\"a\", [], \"b\"]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/any/list-numbers-bools",
-        group: Group::Any,
-        type_src: Some("list(any)"),
-        value: "[1, true]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/vars/no-type-any-value",
-        group: Group::Any,
-        type_src: None,
-        value: "{ a = [1, \"x\"] }",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/optional/only-required",
-        group: Group::Optional,
-        type_src: Some("object({\n    a = string                # a required attribute\n    b = optional(string)      # an optional attribute\n    c = optional(number, 127) # an optional attribute with default value\n  })"),
-        value: "{ a = \"x\" }",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/optional/all-set",
-        group: Group::Optional,
-        type_src: Some("object({\n    a = string                # a required attribute\n    b = optional(string)      # an optional attribute\n    c = optional(number, 127) # an optional attribute with default value\n  })"),
-        value: "{ a = \"x\", b = \"y\", c = 1 }",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/optional/explicit-null",
-        group: Group::Optional,
-        type_src: Some("object({\n    a = string                # a required attribute\n    b = optional(string)      # an optional attribute\n    c = optional(number, 127) # an optional attribute with default value\n  })"),
-        value: "{ a = \"x\", b = null, c = null }",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/optional/default-converted",
-        group: Group::Optional,
-        type_src: Some("object({\n    a = string                # a required attribute\n    b = optional(string)      # an optional attribute\n    c = optional(number, 127) # an optional attribute with default value\n  })"),
-        value: "{ a = 1, c = \"5\" }",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/optional/buckets",
-        group: Group::Optional,
-        type_src: Some("list(object({\n    name    = string\n    enabled = optional(bool, true)\n    website = optional(object({\n      index_document = optional(string, \"index.html\")\n      error_document = optional(string, \"error.html\")\n      routing_rules  = optional(string)\n    }), {})\n  }))"),
-        value: "[\n  {\n    name = \"production\"\n    website = {\n      routing_rules = <<-EOT\n      [\n        {\n          \"Condition\" = { \"KeyPrefixEquals\": \"img/\" },\n          \"Redirect\"  = { \"ReplaceKeyPrefixWith\": \"images/\" }\n        }\n      ]\n      EOT\n    }\n  },\n  {\n    name = \"archived\"\n    enabled = false\n  },\n  {\n    name = \"docs\"\n    website = {\n      index_document = \"index.txt\"\n      error_document = \"error.txt\"\n    }\n  },\n]",
-        format: Format::Tfvars,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/optional/buckets-hcl",
-        group: Group::Optional,
-        type_src: Some("list(object({\n    name    = string\n    enabled = optional(bool, true)\n    website = optional(object({\n      index_document = optional(string, \"index.html\")\n      error_document = optional(string, \"error.html\")\n      routing_rules  = optional(string)\n    }), {})\n  }))"),
-        value: "[\n  {\n    name = \"production\"\n    website = {\n      routing_rules = <<-EOT\n      [\n        {\n          \"Condition\" = { \"KeyPrefixEquals\": \"img/\" },\n          \"Redirect\"  = { \"ReplaceKeyPrefixWith\": \"images/\" }\n        }\n      ]\n      EOT\n    }\n  },\n  {\n    name = \"archived\"\n    enabled = false\n  },\n  {\n    name = \"docs\"\n    website = {\n      index_document = \"index.txt\"\n      error_document = \"error.txt\"\n    }\n  },\n]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/optional/conditional-legacy-false",
-        group: Group::Optional,
-        type_src: Some("list(object({\n    name    = string\n    enabled = optional(bool, true)\n    website = optional(object({\n      index_document = optional(string, \"index.html\")\n      error_document = optional(string, \"error.html\")\n      routing_rules  = optional(string)\n    }), {})\n  }))"),
-        value: "[\n  {\n    name = \"maybe_legacy\"\n    website = {\n      error_document = false ? \"ERROR.HTM\" : null\n      index_document = false ? \"INDEX.HTM\" : null\n    }\n  },\n]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/optional/conditional-legacy-true",
-        group: Group::Optional,
-        type_src: Some("list(object({\n    name    = string\n    enabled = optional(bool, true)\n    website = optional(object({\n      index_document = optional(string, \"index.html\")\n      error_document = optional(string, \"error.html\")\n      routing_rules  = optional(string)\n    }), {})\n  }))"),
-        value: "[\n  {\n    name = \"maybe_legacy\"\n    website = {\n      error_document = true ? \"ERROR.HTM\" : null\n      index_document = true ? \"INDEX.HTM\" : null\n    }\n  },\n]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/optional/legacy-filenames-var",
-        group: Group::Optional,
-        type_src: Some("bool"),
-        value: "false",
-        format: Format::Hcl,
-        nullable: false,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/types/null",
-        group: Group::Null,
-        type_src: Some("string"),
-        value: "null",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/vars/nullable-true-null",
-        group: Group::Null,
-        type_src: Some("string"),
-        value: "null",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/vars/nullable-false-nested-null",
-        group: Group::Null,
-        type_src: Some("list(string)"),
-        value: "[\"a\", null]",
-        format: Format::Hcl,
-        nullable: false,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/vars/nullable-false-object-null-attr",
-        group: Group::Null,
-        type_src: Some("object({a=string})"),
-        value: "{ a = null }",
-        format: Format::Hcl,
-        nullable: false,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/vars/sensitive-console",
-        group: Group::Null,
-        type_src: Some("string"),
-        value: "\"s3cr3t\"",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: true,
-        url: None,
-    },
-    Example {
-        id: "docs/vars/image_id",
-        group: Group::Formats,
-        type_src: Some("string"),
-        value: "\"ami-abc123\"",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/vars/tfvars-availability_zone_names",
-        group: Group::Formats,
-        type_src: Some("list(string)"),
-        value: "[\n  \"us-east-1a\",\n  \"us-west-1c\",\n]",
-        format: Format::Tfvars,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/vars/tfvars-image_id",
-        group: Group::Formats,
-        type_src: Some("string"),
-        value: "\"ami-abc123\"",
-        format: Format::Tfvars,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/vars/json-image_id",
-        group: Group::Formats,
-        type_src: Some("string"),
-        value: "\"ami-abc123\"",
-        format: Format::Json,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/vars/json-availability_zone_names",
-        group: Group::Formats,
-        type_src: Some("list(string)"),
-        value: "[\"us-west-1a\", \"us-west-1c\"]",
-        format: Format::Json,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/vars/cli-image_id",
-        group: Group::Formats,
-        type_src: Some("string"),
-        value: "ami-abc123",
-        format: Format::Cli,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/vars/cli-image_id_list",
-        group: Group::Formats,
-        type_src: Some("list(string)"),
-        value: "[\"ami-abc123\",\"ami-def456\"]",
-        format: Format::Cli,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/vars/cli-instance_type",
-        group: Group::Formats,
-        type_src: Some("string"),
-        value: "t2.micro",
-        format: Format::Cli,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/vars/cli-image_id_map",
-        group: Group::Formats,
-        type_src: Some("map(string)"),
-        value: "{\"us-east-1\":\"ami-abc123\",\"us-east-2\":\"ami-def456\"}",
-        format: Format::Cli,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/vars/env-image_id",
-        group: Group::Formats,
-        type_src: Some("string"),
-        value: "ami-abc123",
-        format: Format::Cli,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/vars/env-availability_zone_names",
-        group: Group::Formats,
-        type_src: Some("list(string)"),
-        value: "[\"us-west-1b\",\"us-west-1d\"]",
-        format: Format::Cli,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/vars/no-type-cli-literal",
-        group: Group::Formats,
-        type_src: None,
-        value: "[\"a\"]",
-        format: Format::Cli,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/conv/string-not-number",
-        group: Group::Errors,
-        type_src: Some("number"),
-        value: "\"fifteen\"",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/conv/string-not-bool",
-        group: Group::Errors,
-        type_src: Some("bool"),
-        value: "\"yes\"",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/list/not-numbers",
-        group: Group::Errors,
-        type_src: Some("list(number)"),
-        value: "[\"a\", \"b\"]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/object/missing-attr",
-        group: Group::Errors,
-        type_src: Some("object({ name=string, age=number })"),
-        value: "{ name = \"John\" }",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/tuple/too-many",
-        group: Group::Errors,
-        type_src: Some("tuple([string, number, bool])"),
-        value: "[\"a\", 15, true, \"extra\"]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/tuple/too-few",
-        group: Group::Errors,
-        type_src: Some("tuple([string, number, bool])"),
-        value: "[\"a\", 15]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/conv/map-to-object-missing",
-        group: Group::Errors,
-        type_src: Some("object({ name=string, age=number })"),
-        value: "tomap({ name = \"John\" })",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/conv/list-to-tuple-wrong-length",
-        group: Group::Errors,
-        type_src: Some("tuple([string, string])"),
-        value: "tolist([\"a\", \"b\", \"c\"])",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/conv/map-string-vs-object-with-tuple",
-        group: Group::Errors,
-        type_src: Some("map(string)"),
-        value: "{name = [\"Kristy\", \"Claudia\", \"Mary Anne\", \"Stacey\"], age = 12}",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/optional/missing-required",
-        group: Group::Errors,
-        type_src: Some("object({\n    a = string                # a required attribute\n    b = optional(string)      # an optional attribute\n    c = optional(number, 127) # an optional attribute with default value\n  })"),
-        value: "{ b = \"y\" }",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/vars/nullable-false-null",
-        group: Group::Errors,
-        type_src: Some("string"),
-        value: "null",
-        format: Format::Hcl,
-        nullable: false,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/vars/nullable-false-cli-null",
-        group: Group::Errors,
-        type_src: Some("list(string)"),
-        value: "null",
-        format: Format::Cli,
-        nullable: false,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/vars/sensitive-error",
-        group: Group::Errors,
-        type_src: Some("number"),
-        value: "\"s3cr3t\"",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: true,
-        url: None,
-    },
-    Example {
-        id: "docs/legacy/quoted-string",
-        group: Group::Errors,
-        type_src: Some("\"string\""),
-        value: "\"x\"",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/legacy/quoted-list",
-        group: Group::Errors,
-        type_src: Some("\"list\""),
-        value: "[\"x\"]",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/legacy/quoted-map",
-        group: Group::Errors,
-        type_src: Some("\"map\""),
-        value: "{a = \"x\"}",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-    Example {
-        id: "docs/legacy/quoted-other",
-        group: Group::Errors,
-        type_src: Some("\"number\""),
-        value: "1",
-        format: Format::Hcl,
-        nullable: true,
-        sensitive: false,
-        url: None,
-    },
-];
+/// One example as the data files write it: the options only where they
+/// are not the defaults (HCL, nullable, not sensitive); no `group` means
+/// the confusions gallery.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    id: String,
+    group: Option<Group>,
+    #[serde(rename = "type")]
+    type_src: Option<String>,
+    value: String,
+    #[serde(default)]
+    format: Format,
+    #[serde(default = "yes")]
+    nullable: bool,
+    #[serde(default)]
+    sensitive: bool,
+    url: Option<String>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// The examples of a data file (loaded once, kept for the page's life).
+fn load(json: &str) -> Vec<Example> {
+    let raw: Vec<Raw> = serde_json::from_str(json).unwrap_or_default();
+    let keep = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+    raw.into_iter()
+        .map(|r| Example {
+            id: keep(r.id),
+            group: r.group.unwrap_or(Group::Confusions),
+            type_src: r.type_src.map(keep),
+            value: keep(r.value),
+            format: r.format,
+            nullable: r.nullable,
+            sensitive: r.sensitive,
+            url: r.url.map(keep),
+        })
+        .collect()
+}
 
 #[cfg(test)]
 mod tests {
@@ -1090,7 +204,7 @@ mod tests {
 
     #[test]
     fn every_docs_case_is_in_the_gallery_exactly_once() {
-        let ids: Vec<&str> = EXAMPLES.iter().map(|e| e.id).collect();
+        let ids: Vec<&str> = examples().iter().map(|e| e.id).collect();
         let unique: HashSet<&str> = ids.iter().copied().collect();
         assert_eq!(unique.len(), ids.len(), "duplicate ids in the gallery");
         let cases = docs();
@@ -1133,7 +247,7 @@ mod tests {
 
     #[test]
     fn groups_are_contiguous_and_in_gallery_order() {
-        let order: Vec<usize> = EXAMPLES
+        let order: Vec<usize> = examples()
             .iter()
             .map(|e| Group::ALL.iter().position(|g| *g == e.group).unwrap())
             .collect();
@@ -1153,7 +267,7 @@ mod tests {
     #[test]
     fn every_example_has_a_short_title_and_a_one_line_lesson_in_every_language() {
         for lang in Lang::ALL {
-            for e in EXAMPLES.iter().chain([&DEFAULT]).chain(confusions()) {
+            for e in examples().iter().chain([&DEFAULT]).chain(confusions()) {
                 let (title, lesson) = (e.title(lang), e.lesson(lang));
                 assert!(!title.is_empty() && title.chars().count() <= 60, "{lang:?} {}: title {title:?}", e.id);
                 assert!(!lesson.is_empty() && !lesson.contains('\n'), "{lang:?} {}: lesson", e.id);
@@ -1163,9 +277,31 @@ mod tests {
     }
 
     #[test]
+    fn the_data_files_parse_in_full() {
+        for (name, json, loaded) in [("examples.json", include_str!("examples.json"), examples()), ("confusions.json", include_str!("confusions.json"), confusions())] {
+            let raw: Vec<serde_json::Value> = serde_json::from_str(json).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(serde_json::from_str::<Vec<Raw>>(json).map(|r| r.len()).map_err(|e| e.to_string()), Ok(raw.len()), "{name}");
+            assert_eq!(loaded.len(), raw.len(), "{name}");
+        }
+    }
+
+    #[test]
+    fn every_example_title_and_lesson_is_in_every_catalog() {
+        for lang in Lang::ALL {
+            let keys: HashSet<&str> = tftype::i18n::keys(lang).into_iter().collect();
+            for e in examples().iter().chain([&DEFAULT]).chain(confusions()) {
+                for part in ["title", "lesson"] {
+                    let key = format!("{}.{}.{part}", e.catalog_prefix(), e.id);
+                    assert!(keys.contains(key.as_str()), "{lang:?}: {key}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn titles_are_unique() {
-        let titles: HashSet<String> = EXAMPLES.iter().map(|e| e.title(Lang::En)).collect();
-        assert_eq!(titles.len(), EXAMPLES.len());
+        let titles: HashSet<String> = examples().iter().map(|e| e.title(Lang::En)).collect();
+        assert_eq!(titles.len(), examples().len());
     }
 
     #[test]

@@ -69,7 +69,26 @@ fn show_panic(message: &str) {
             el
         }
     };
-    el.set_text_content(Some(&format!(
-        "tftype crashed — this is a bug. Reload the page to continue; please report the inputs that caused it.\n\n{message}"
-    )));
+    // The page's language, as `page::apply_lang` set it on `<html lang>`.
+    let lang = doc.document_element().and_then(|e| e.get_attribute("lang")).and_then(|l| tftype::i18n::Lang::parse(&l)).unwrap_or_default();
+    el.set_text_content(Some(&format!("{}\n\n{message}", tftype::i18n::text(lang, "ui.crash"))));
+}
+
+#[cfg(test)]
+mod tests {
+    use tftype::i18n::{text, Lang};
+
+    /// What the page says before (or without) the Rust code runs is the
+    /// catalogs' text: index.html's description is the English one, and its
+    /// noscript message is given in every language.
+    #[test]
+    fn index_html_says_the_catalogs_words() {
+        let html = include_str!("../../index.html");
+        let attr = |s: &str| s.replace('&', "&amp;").replace('"', "&quot;").replace('\'', "&#39;");
+        assert!(html.contains(&format!("<meta name=\"description\" content=\"{}\"", attr(text(Lang::En, "ui.meta_description")))), "description");
+        for lang in Lang::ALL {
+            let p = format!("<p class=\"boot\" lang=\"{}\">{}</p>", lang.code(), text(lang, "ui.noscript"));
+            assert!(html.contains(&p), "noscript {lang:?}: {p}");
+        }
+    }
 }

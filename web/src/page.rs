@@ -134,10 +134,14 @@ pub fn browser_lang() -> tftype::i18n::Lang {
     tftype::i18n::Lang::from_preferences(tags.iter().map(String::as_str))
 }
 
-/// `<html lang=...>` (for screen readers and fonts) and the page title.
+/// `<html lang=...>` (for screen readers and fonts), the page title and
+/// its description.
 pub fn apply_lang(lang: tftype::i18n::Lang) {
     if let Some(d) = window().and_then(|w| w.document()) {
         d.set_title(tftype::i18n::text(lang, "ui.page_title"));
+        if let Some(meta) = d.query_selector("meta[name=description]").ok().flatten() {
+            let _ = meta.set_attribute("content", tftype::i18n::text(lang, "ui.meta_description"));
+        }
     }
     if let Some(el) = window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
         let _ = el.set_attribute("lang", match lang {

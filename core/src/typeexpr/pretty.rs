@@ -124,6 +124,6 @@ fn attr_name(name: &str) -> String {
     if crate::hclsrc::is_identifier(name) {
         name.to_string()
     } else {
-        crate::render::go_quote(name)
+        crate::goprint::go_quote(name)
     }
 }

@@ -317,8 +317,8 @@ fn quoted(s: &str) -> Expression {
 }
 
 fn format_text<T: Format + ?Sized>(x: &T) -> String {
-    let text = hcl::format::to_string(x).unwrap_or_default();
-    text
+    
+    hcl::format::to_string(x).unwrap_or_default()
 }
 
 /// hcl-rs's compact layout: `{ a = 1, b = [2, 3] }`.

@@ -31,7 +31,7 @@ where
                     <p class="tagline">{t("ui.tagline")}</p>
                 </div>
             </div>
-            <nav class="actions" aria-label="Playground">
+            <nav class="actions" aria-label=t("ui.nav_label")>
                 <FlavorSelect flavor=flavor readonly=false />
                 <LangSelect lang=lang />
                 <button

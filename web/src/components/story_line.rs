@@ -24,9 +24,14 @@ pub fn rich(text: &str) -> impl IntoView {
         .collect_view()
 }
 
+/// The parts of the value a step is about: every member of a group.
+pub fn value_ranges(step: &Step) -> Vec<[usize; 2]> {
+    step.value16.iter().chain(&step.more16).copied().collect()
+}
+
 /// Shades (or clears) a step's parts in both editors.
 fn highlight(editors: Editors, step: Option<&Step>) {
-    editors.with(Source::Value, |v| cm::set_highlight(v, step.and_then(|s| s.value16)));
+    editors.with(Source::Value, |v| cm::set_highlights(v, &step.map(value_ranges).unwrap_or_default()));
     editors.with(Source::Type, |v| cm::set_highlight(v, step.and_then(|s| s.type16)));
 }
 
@@ -52,5 +57,19 @@ pub fn StoryLine(step: Step, class: &'static str, testid: &'static str, show_doc
                 <a class="why-doc" href=href target="_blank" rel="noopener" data-testid="why-doc">{move || text(lang.get(), "ui.why_doc")}</a>
             })}
         </li>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_grouped_step_shades_every_member() {
+        let r = tftype::Request::new(Some("list(object({a=string, port=optional(number, 80)}))"), r#"[{ a = "x" }, { a = "y" }]"#);
+        let s = tftype::why::story(&r, Lang::En);
+        let step = s.steps.iter().find(|x| x.kind == "why.default_filled").unwrap();
+        let shaded: Vec<&str> = value_ranges(step).iter().map(|[a, b]| &r.value[*a..*b]).collect();
+        assert_eq!(shaded, [r#"{ a = "x" }"#, r#"{ a = "y" }"#]);
     }
 }

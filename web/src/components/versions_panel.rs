@@ -113,17 +113,11 @@ pub fn VersionsPanel(inputs: Inputs, engine: StoredValue<Engine, LocalStorage>) 
         <div data-testid="result-versions" class="versions" aria-busy=move || updating.get().to_string()>
             {move || done.with(|d| d.as_ref().map(|(groups, evals, ms)| {
                 let lang = inputs.lang.get();
-                let summary = if groups.len() == 1 {
-                    text(lang, "ui.versions.same").to_string()
-                } else {
-                    fill(lang, "ui.versions.different", &[("count", &groups.len().to_string())])
-                };
+                let summary = summary_text(lang, groups.len(), *evals, &super::result_view::format_ms(*ms));
                 view! {
                     <p class="panel-note" data-testid="versions-stats" data-evaluations=*evals data-ms=super::result_view::format_ms(*ms)>
                         {summary}
-                        " "
-                        {fill(lang, "ui.versions.stats", &[("count", &evals.to_string()), ("ms", &super::result_view::format_ms(*ms))])}
-                        {move || updating.get().then(|| format!(" {}", text(lang, "ui.versions.updating")))}
+                        {move || updating.get().then(|| format!("{}{}", tftype::i18n::sentence_gap(lang), text(lang, "ui.versions.updating")))}
                     </p>
                     {groups.iter().map(|g| {
                         let first = g.flavors[0];
@@ -158,5 +152,42 @@ pub fn VersionsPanel(inputs: Inputs, engine: StoredValue<Engine, LocalStorage>) 
                 }
             }))}
         </div>
+    }
+}
+
+/// Whether the versions agree, then what was evaluated.
+fn summary_text(lang: Lang, groups: usize, evaluations: usize, ms: &str) -> String {
+    let agree = if groups == 1 { text(lang, "ui.versions.same").to_string() } else { fill(lang, "ui.versions.different", &[("count", &groups.to_string())]) };
+    format!("{agree}{}{}", tftype::i18n::sentence_gap(lang), stats_text(lang, evaluations, ms))
+}
+
+/// What was evaluated: the versions compared, how many evaluations that
+/// took (versions that cannot differ share one) and how long.
+fn stats_text(lang: Lang, evaluations: usize, ms: &str) -> String {
+    let key = if evaluations == 1 { "ui.versions.stats_one" } else { "ui.versions.stats" };
+    fill(lang, key, &[("count", &evaluations.to_string()), ("ms", ms)])
+}
+
+#[cfg(test)]
+mod stats_tests {
+    use super::*;
+
+    /// "Every version gives the same answer" is followed by what was
+    /// evaluated, not by a count of "distinct behaviours".
+    #[test]
+    fn the_stats_tell_evaluations_not_behaviours() {
+        for (lang, n, want) in [(Lang::En, 1, "1 evaluation in"), (Lang::En, 2, "2 evaluations in"), (Lang::Zh, 2, "求值 2 次"), (Lang::Ja, 2, "評価 2 回")] {
+            let t = stats_text(lang, n, "0.1 ms");
+            assert!(t.contains(want), "{lang:?} {n}: {t}");
+            for word in ["behaviour", "distinct", "行为", "动作", "動作", "異なる", "不同"] {
+                assert!(!t.contains(word), "{lang:?}: {t}");
+            }
+        }
+        // Sentences follow one another with a space in English only.
+        assert!(summary_text(Lang::En, 1, 2, "0.1 ms").starts_with("Every version gives the same answer. Terraform"));
+        for lang in [Lang::Zh, Lang::Ja] {
+            let t = summary_text(lang, 1, 2, "0.1 ms");
+            assert!(!t.contains("。 "), "{lang:?}: {t}");
+        }
     }
 }
