@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 
 use crate::convert;
-use crate::diag::{Diagnostic, Severity, Source, SpanTree, Utf16Map};
+use crate::diag::{Capped, Diagnostic, Severity, Source, SpanTree, Utf16Map};
 use crate::flavor::{Flavor, Profile};
 use crate::path::{format_path, Path, PathStep};
 use crate::render;
@@ -39,6 +39,10 @@ pub struct Request {
     /// this language ([`crate::why`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lang: Option<crate::i18n::Lang>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 fn default_true() -> bool {
@@ -120,20 +124,29 @@ pub struct Response {
     /// The raw go-cty conversion message.
     pub error: Option<String>,
     pub diagnostics: Vec<DiagnosticOut>,
+    /// How many more diagnostics there were after the listed ones (at most
+    /// [`crate::diag::MAX_DIAGNOSTICS`] are listed).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub diagnostics_omitted: usize,
     /// The conversion rules applied, outermost first (for the "why" view).
     pub explain: Vec<convert::ExplainStep>,
     /// Warnings the flavor gives for an accepted value (OpenTofu 1.11+:
     /// "Object attribute is ignored"), placed in the value source.
     pub warnings: Vec<DiagnosticOut>,
+    /// How many more warnings there were after the listed ones.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub warnings_omitted: usize,
     /// The story and tftype's notes, when the request asked for a language.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub story: Option<crate::why::Story>,
 }
 
 impl Response {
-    fn failure(stage: Stage, diags: Vec<Diagnostic>, req: &Request) -> Response {
+    fn failure(stage: Stage, diags: impl Into<Capped<Diagnostic>>, req: &Request) -> Response {
+        let diags: Capped<Diagnostic> = diags.into();
         let first = diags.first().cloned();
         Response {
+            diagnostics_omitted: diags.omitted(),
             ok: false,
             stage: Some(stage),
             summary: first.as_ref().map(|d| d.summary.clone()),
@@ -288,6 +301,7 @@ fn evaluate_plain(req: &Request, p: &Profile) -> Response {
     } else {
         (converted.ty.type_string(), converted.ty.clone())
     };
+    let (warnings, warnings_omitted) = warnings(req, &tc, p);
     Response {
         ok: true,
         stage: None,
@@ -300,7 +314,8 @@ fn evaluate_plain(req: &Request, p: &Profile) -> Response {
             .map(|j| format!("{{\"value\":{j},\"type\":{}}}", render::json_type(&json_ty))),
         sensitive_paths,
         explain,
-        warnings: warnings(req, &tc, p),
+        warnings,
+        warnings_omitted,
         ..Response::default()
     }
 }
@@ -315,22 +330,20 @@ pub(crate) fn with_defaults<'v>(given: &'v Value, tc: &TypeConstraint, p: &Profi
 }
 
 /// The flavor's warnings for an accepted value.
-fn warnings(req: &Request, tc: &TypeConstraint, p: &Profile) -> Vec<DiagnosticOut> {
+/// and how many more there were than are listed.
+fn warnings(req: &Request, tc: &TypeConstraint, p: &Profile) -> (Vec<DiagnosticOut>, usize) {
     // Only module arguments are linted (not .tfvars, JSON or -var).
     if req.value_format != valueparse::ValueFormat::Hcl || !crate::lint::can_ignore_attributes(&tc.ty) || !p.warns_ignored_object_attributes() {
-        return Vec::new();
+        return (Vec::new(), 0);
     }
-    let ds: Vec<Diagnostic> = crate::lint::ignored_attributes(&req.value, &tc.ty, p)
-        .into_iter()
-        .map(|w| Diagnostic {
+    let ds = crate::lint::ignored_attributes(&req.value, &tc.ty, p).map(|w| Diagnostic {
             severity: Severity::Warning,
             summary: crate::lint::Ignored::SUMMARY.into(),
             detail: w.detail(&req.var_name),
             source: Source::Value,
             range: Some(w.range.clone()),
-        })
-        .collect();
-    diags_out(&ds, req)
+        });
+    (diags_out(&ds, req), ds.omitted())
 }
 
 /// The ranges of the value's parts, from a second reading of the value that

@@ -52,6 +52,10 @@ impl RawDiag {
     }
 }
 
+/// Diagnostics as they are collected: the first [`crate::diag::MAX_DIAGNOSTICS`]
+/// kept, the rest counted.
+pub type Diags = crate::diag::Capped<RawDiag>;
+
 /// A syntax error has been recorded; stop.
 #[derive(Debug)]
 pub struct Stop;
@@ -72,9 +76,9 @@ pub struct Parser<'a> {
     buf: VecDeque<Token>,
     nl_stack: Vec<bool>,
     prev: Option<Token>,
-    lex_diags: Vec<RawDiag>,
+    lex_diags: Diags,
     told: Told,
-    pub diags: Vec<RawDiag>,
+    pub diags: Diags,
     depth: u32,
     filename: &'a str,
     posmap: Option<PosMap<'a>>,
@@ -125,9 +129,9 @@ impl<'a> Parser<'a> {
             buf: VecDeque::new(),
             nl_stack: vec![true],
             prev: None,
-            lex_diags: Vec::new(),
+            lex_diags: Diags::new(),
             told: Told::default(),
-            diags: Vec::new(),
+            diags: Diags::new(),
             depth: 0,
             filename,
             posmap: None,
@@ -359,7 +363,7 @@ impl<'a> Parser<'a> {
 
     /// The parse's result once the rest of the input has been scanned: what
     /// was parsed, or every diagnostic when there is any (see [`Parser::take_diags`]).
-    pub fn finish<T>(&mut self, parsed: PResult<T>) -> Result<T, Vec<RawDiag>> {
+    pub fn finish<T>(&mut self, parsed: PResult<T>) -> Result<T, Diags> {
         self.drain_lexer();
         let diags = self.take_diags();
         match parsed {
@@ -369,9 +373,9 @@ impl<'a> Parser<'a> {
     }
 
     /// All diagnostics in hcl's order: scanner findings first, then the parser's.
-    pub fn take_diags(&mut self) -> Vec<RawDiag> {
+    pub fn take_diags(&mut self) -> Diags {
         let mut out = std::mem::take(&mut self.lex_diags);
-        out.append(&mut self.diags);
+        out.append(std::mem::take(&mut self.diags));
         out
     }
 
