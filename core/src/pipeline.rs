@@ -248,6 +248,16 @@ fn evaluate_plain(req: &Request, p: &Profile) -> Response {
     let explain = convert::explain_planned(to_convert, &tc.ty, &top, EXPLAIN_LIMIT, p);
     let converted = match convert::convert_planned(to_convert, &tc.ty, &top, p) {
         Ok(v) => v,
+        Err(e) if e.beyond_limit => {
+            // A string read as a number past tftype's limit: Terraform accepts it.
+            let spans = reparsed_spans(req, &tc, pv.spans.clone(), p);
+            let range = span_at(&spans, &e.path).range.clone();
+            let d = Diagnostic::error(Source::Value, "Number too large", crate::number::LITERAL_RANGE_DETAIL, Some(range));
+            let mut r = Response::failure(Stage::Limit, vec![d], req);
+            r.path = Some(format_path(&e.path));
+            r.explain = explain;
+            return r;
+        }
         Err(e) => {
             let detail = unsuitable_detail(req, &pv, &e.message, "declared");
             let spans = reparsed_spans(req, &tc, pv.spans.clone(), p);
@@ -273,14 +283,32 @@ fn evaluate_plain(req: &Request, p: &Profile) -> Response {
         return Response::failure(Stage::Null, vec![d], req);
     }
 
-    if !render::fits_output(&converted, render::MAX_OUTPUT_BYTES) {
+    // The texts are rendered within the output limit, which counts exactly
+    // what is printed (escapes, indentation, heredocs).
+    let too_large = || {
         let detail = format!(
             "The value converts, but showing it would take more than {} MB of text, which tftype does not write.",
             render::MAX_OUTPUT_BYTES >> 20
         );
         let d = Diagnostic::error(Source::Value, "Result too large to show", detail, Some(pv.spans.range.clone()));
-        return Response::failure(Stage::Limit, vec![d], req);
-    }
+        Response::failure(Stage::Limit, vec![d], req)
+    };
+    // A sensitive variable's whole value is marked: the console hides it.
+    // (The value is always known here, so the mark decides the rendering.)
+    let console = if req.sensitive {
+        "(sensitive value)".to_string()
+    } else {
+        match render::console_within(&converted, render::MAX_OUTPUT_BYTES) {
+            Some(c) => c,
+            None => return too_large(),
+        }
+    };
+    // ctyjson ignores marks; it cannot write unknown values (go-cty can
+    // produce them converting an untyped null inside a map), so such a value
+    // has no JSON form.
+    let Ok(json_value) = render::json_value_within(&converted, render::MAX_OUTPUT_BYTES) else {
+        return too_large();
+    };
 
     let mut sensitive_paths = Vec::new();
     // Defaults and conversion add no marks: an unmarked value stays unmarked.
@@ -288,9 +316,6 @@ fn evaluate_plain(req: &Request, p: &Profile) -> Response {
         collect_sensitive_paths(&converted, &mut Vec::new(), &mut sensitive_paths);
     }
     sensitive_paths.sort();
-    // A sensitive variable's whole value is marked: the console hides it.
-    // (The value is always known here, so the mark decides the rendering.)
-    let console = if req.sensitive { "(sensitive value)".to_string() } else { render::console(&converted) };
     // go-cty before 1.16.0 can leave optional-attribute markers on the
     // element type of an empty map; the JSON type shows them.
     // The type string never shows them.
@@ -307,10 +332,8 @@ fn evaluate_plain(req: &Request, p: &Profile) -> Response {
         stage: None,
         type_string: Some(type_string),
         console: Some(console),
-        // ctyjson ignores marks; optional markers never reach a result type.
-        // It cannot write unknown values (go-cty can produce them converting
-        // an untyped null inside a map), so such a value has no JSON form.
-        json: render::json_value_known(&converted)
+        // Optional markers never reach a result type.
+        json: json_value
             .map(|j| format!("{{\"value\":{j},\"type\":{}}}", render::json_type(&json_ty))),
         sensitive_paths,
         explain,

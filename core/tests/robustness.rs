@@ -128,3 +128,50 @@ fn infinite_numbers_have_no_json_form() {
     assert_eq!(r.console.as_deref(), Some("tolist([\n  +Inf,\n  -Inf,\n])"));
     assert_eq!(r.json, None);
 }
+
+/// A number past tftype's limit is tftype's refusal, not the input's fault,
+/// however it is written: an HCL literal, a JSON number, a string converted
+/// to a number; with the same diagnostic, placed on the number.
+#[test]
+fn numbers_past_the_limit_are_refused_as_too_large_in_every_form() {
+    let digits = "1".repeat(1_000_000);
+    let cases: Vec<(&str, Option<&str>, String, ValueFormat, Stage, &str)> = vec![
+        ("HCL literal", Some("number"), "1e158000".into(), ValueFormat::Hcl, Stage::Value, "1e158000"),
+        ("negative HCL literal", Some("number"), "-1e158000".into(), ValueFormat::Hcl, Stage::Value, "1e158000"),
+        ("tiny HCL literal", Some("number"), "1e-158001".into(), ValueFormat::Hcl, Stage::Value, "1e-158001"),
+        ("a million digits", Some("number"), digits.clone(), ValueFormat::Hcl, Stage::Value, &digits),
+        (".tfvars literal", Some("number"), "1e158000".into(), ValueFormat::Tfvars, Stage::Value, "1e158000"),
+        ("-var expression", Some("list(number)"), "[1e158000]".into(), ValueFormat::Cli, Stage::Value, "1e158000"),
+        (".tfvars.json number", Some("number"), "1e158000".into(), ValueFormat::Json, Stage::Value, "1e158000"),
+        ("cty JSON number", Some("number"), "1e158000".into(), ValueFormat::Ctyjson, Stage::Value, "1e158000"),
+        ("string converted", Some("list(number)"), "[1, \"1e158000\"]".into(), ValueFormat::Hcl, Stage::Limit, "\"1e158000\""),
+        ("-var string converted", Some("number"), "1e158000".into(), ValueFormat::Cli, Stage::Limit, "1e158000"),
+    ];
+    for (what, ty, value, format, stage, part) in cases {
+        let r = run(ty, &value, format);
+        assert_eq!(r.stage, Some(stage), "{what}: {:?}", r.detail);
+        assert_eq!(r.summary.as_deref(), Some("Number too large"), "{what}: {:?}", r.detail);
+        assert!(r.detail.as_deref().unwrap_or("").contains("10^157,000"), "{what}");
+        let d = &r.diagnostics[0];
+        let at = value.rfind(part).unwrap();
+        if format != ValueFormat::Cli {
+            assert_eq!((d.start, d.end), (Some(at), Some(at + part.len())), "{what}");
+        }
+    }
+    // Go's own refusal of an exponent stays an invalid literal.
+    assert_eq!(run(Some("number"), "1e2147483647", ValueFormat::Hcl).summary.as_deref(), Some("Invalid number literal"));
+}
+
+/// The output limit counts what is printed, not an estimate: 400,000 ones
+/// are 2.4 MB of console text and shown; 3 MB of control characters print as
+/// 18 MB of JSON escapes and are refused.
+#[test]
+fn the_output_limit_counts_what_is_printed() {
+    let ones = format!("[{}]", vec!["1"; 400_000].join(","));
+    let r = run(Some("list(number)"), &ones, ValueFormat::Hcl);
+    assert!(r.ok, "{:?}", r.detail);
+    assert!(r.console.as_ref().unwrap().len() < tftype::render::MAX_OUTPUT_BYTES);
+    let controls = format!("\"{}\"", "\u{1}".repeat(3 << 20));
+    let r = run(Some("string"), &controls, ValueFormat::Hcl);
+    assert_eq!((r.stage, r.summary.as_deref()), (Some(Stage::Limit), Some("Result too large to show")), "{:?}", r.detail);
+}

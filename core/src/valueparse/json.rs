@@ -419,7 +419,11 @@ impl<'a> JParser<'a> {
                 if !valid_json_number(s) {
                     return Err(bad());
                 }
-                let n = Number::parse_literal(s).map_err(|_| bad())?;
+                let n = Number::parse_literal(s).map_err(|e| match e {
+                    // tftype's own limit, not the input's fault.
+                    crate::number::NumberError::Range => diag("Number too large", crate::number::LITERAL_RANGE_DETAIL, t.start, t.end),
+                    _ => bad(),
+                })?;
                 Ok(JNode {
                     val: JVal::Num(n),
                     start: t.start,
@@ -845,7 +849,7 @@ pub fn parse_cty_json(src: &str, want_spans: bool, profile: &Profile) -> Result<
     let root = p
         .value()
         .map_err(|d| {
-            let summary = if d.summary == "Value too deeply nested" { d.summary } else { "Invalid JSON value".into() };
+            let summary = if d.summary == "Value too deeply nested" || d.summary == "Number too large" { d.summary } else { "Invalid JSON value".into() };
             Diags::one(RawDiag::new(summary, d.detail, d.range))
         })?;
     fn to_value(n: &JNode) -> Value {

@@ -632,6 +632,10 @@ impl<'a> Parser<'a> {
     fn number_value(&mut self, tok: &Token) -> PResult<Value> {
         match Number::parse_literal(self.text(tok)) {
             Ok(n) => Ok(Value::number(n)),
+            // tftype's own limit, not the input's fault.
+            Err(crate::number::NumberError::Range) => {
+                self.err("Number too large", crate::number::LITERAL_RANGE_DETAIL, tok.range())
+            }
             Err(_) => self.err(
                 "Invalid number literal",
                 "Failed to recognize the value of this number literal.",
