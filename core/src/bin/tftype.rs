@@ -132,6 +132,10 @@ fn link(args: &[String]) -> i32 {
         }
         i += 1;
     }
+    if !tftype::link::is_web_base(&base) {
+        eprintln!("--base must be an http:// or https:// address, not {base:?}");
+        return 2;
+    }
     println!("{}", tftype::link::url(&base, &req, &extras));
     0
 }
@@ -293,14 +297,14 @@ fn batch() -> i32 {
                 return 1;
             }
         }
+        // Every line counts, blank or not, so that `line N` is the file's line N.
+        n += 1;
         let result = match std::str::from_utf8(&buf) {
-            Ok(line) if line.trim().is_empty() => continue,
-            Ok(line) => {
-                n += 1;
-                batch_line(line.trim_end_matches(['\n', '\r']), n)
-            }
+            // A UTF-8 byte order mark before the first line is not part of the case.
+            Ok(line) if n == 1 && line.starts_with('\u{feff}') && !line[3..].trim().is_empty() => batch_line(line[3..].trim_end_matches(['\n', '\r']), n),
+            Ok(line) if line.trim_start_matches('\u{feff}').trim().is_empty() => continue,
+            Ok(line) => batch_line(line.trim_end_matches(['\n', '\r']), n),
             Err(e) => {
-                n += 1;
                 let detail = format!("line {n}: not valid UTF-8 (byte {})", e.valid_up_to() + 1);
                 format!("{{\"id\":null,\"ok\":false,\"stage\":\"input\",\"summary\":\"Input error\",\"detail\":{},\"path\":\"\"}}", js(&detail))
             }
