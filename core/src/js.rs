@@ -72,3 +72,10 @@ pub fn link_url(base: &str, case: &str, lang: &str) -> String {
     let extras = crate::link::Extras { lang: (!lang.is_empty()).then(|| lang.to_string()), tab: None };
     crate::link::url(base, &req, &extras)
 }
+
+/// For tests only (the npm package's `__trapForTest`): traps, as a bug
+/// would, so that a test can check that the package recovers.
+#[wasm_bindgen(js_name = trapForTest)]
+pub fn trap_for_test() {
+    panic!("deliberate trap requested by a test");
+}

@@ -120,6 +120,9 @@ pub enum Refusal {
     NotAccepted,
     /// Terraform variable names are identifiers.
     BadName(String),
+    /// A name Terraform reserves for module blocks' own arguments: its
+    /// reason, in its words.
+    ReservedName(String),
     /// A value with unknown parts has no written form.
     Unknown,
     /// Infinite numbers have no written form.
@@ -138,6 +141,24 @@ pub enum Refusal {
     ReadsDifferently { want: String, got: String },
 }
 
+/// Characters that change how text reads without showing themselves: the
+/// bidirectional controls (Trojan Source) and the zero-width characters.
+/// Written values carry them as `\uXXXX` escapes, so that a reader sees them.
+pub(crate) fn invisible(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
+}
+
+/// The names a `variable` block may not have: the arguments and blocks of
+/// a `module` block (`moduleBlockSchema` in `configs/named_values.go`'s
+/// `decodeVariableBlock`; the same in every Terraform and OpenTofu version
+/// tftype answers for).
+pub const RESERVED_NAMES: [&str; 7] = ["source", "version", "count", "for_each", "depends_on", "providers", "lifecycle"];
+
+/// Terraform's detail for a reserved variable name.
+fn reserved_reason(name: &str) -> String {
+    format!("The variable name {} is reserved due to its special meaning inside module blocks.", crate::render::go_quote(name))
+}
+
 impl Refusal {
     /// In words, for the page and the CLI.
     /// In words (English; see [`Refusal::message_in`]).
@@ -152,6 +173,7 @@ impl Refusal {
             Refusal::Unreadable => i18n::text(lang, "refusal.unreadable").into(),
             Refusal::NotAccepted => i18n::text(lang, "refusal.not_accepted").into(),
             Refusal::BadName(n) => i18n::fill(lang, "refusal.bad_name", &[("name", n)]),
+            Refusal::ReservedName(n) => i18n::fill(lang, "refusal.reserved_name", &[("reason", &reserved_reason(n))]),
             Refusal::Unknown => i18n::text(lang, "refusal.unknown").into(),
             Refusal::Infinite => i18n::text(lang, "refusal.infinite").into(),
             Refusal::NulCharacter => i18n::text(lang, "refusal.nul").into(),
@@ -273,10 +295,12 @@ impl<'r> Context<'r> {
 
     fn name(&self) -> Result<&str, Refusal> {
         let n = self.req.var_name.as_str();
-        if crate::hclsrc::is_identifier(n) {
-            Ok(n)
-        } else {
+        if !crate::hclsrc::is_identifier(n) {
             Err(Refusal::BadName(n.to_string()))
+        } else if RESERVED_NAMES.contains(&n) {
+            Err(Refusal::ReservedName(n.to_string()))
+        } else {
+            Ok(n)
         }
     }
 
