@@ -1156,6 +1156,67 @@ try {
     await p.close();
   });
 
+  await check("half a million errors: 100 places listed and the rest counted, and the page keeps working", async () => {
+    const p = await openPage(URL_, "many errors");
+    await setEditor(p, "type-editor", "list(string)");
+    const n = 500_000;
+    await p.evaluate(
+      ([sel, text]) => {
+        const v = document.querySelector(sel).tftypeEditor;
+        v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: text } });
+      },
+      [tid("value-editor"), "[" + "x,".repeat(n) + "]"],
+    );
+    const more = await until("the count of the errors not listed", async () => {
+      const loc = p.locator(tid("places-more"));
+      return (await loc.count()) > 0 ? { done: true, value: await loc.textContent() } : { done: false, value: null };
+    }, 60_000);
+    assert(more.includes(String(n - 100)), `"${more}" counts ${n - 100} more`);
+    assertEq(await p.locator(".places li:not(.more)").count(), 100, "places listed");
+    await p.locator(tid("places-more")).scrollIntoViewIfNeeded();
+    await p.screenshot({ path: join(OUT, "many-errors.png") });
+    // Still answering: a small value replaces it.
+    await setEditor(p, "value-editor", '["a"]');
+    await expectNative(p, "a small value after half a million errors");
+    await p.close();
+  });
+
+  await check("popups close on Escape anywhere and on a click outside, the focus back on their opener; a dismissed notice leaves it in the value", async () => {
+    const p = await openPage(URL_, "popups");
+    const active = () => p.evaluate(() => document.activeElement?.id || document.activeElement?.dataset?.testid || document.activeElement?.className || document.activeElement?.tagName);
+    const galleryOpen = () => p.locator(tid("examples")).isVisible();
+    // Examples: Escape inside, Escape with the focus elsewhere, a click outside.
+    await p.locator(tid("examples-toggle")).click();
+    await p.locator("[data-example]").first().focus();
+    await p.keyboard.press("Escape");
+    assertEq([await galleryOpen(), await active()], [false, "examples-toggle"], "Escape in Examples");
+    await p.locator(tid("examples-toggle")).click();
+    await p.evaluate(() => document.activeElement.blur());
+    await p.keyboard.press("Escape");
+    assertEq([await galleryOpen(), await active()], [false, "examples-toggle"], "Escape outside Examples");
+    await p.locator(tid("examples-toggle")).click();
+    await p.locator(tid("status")).click();
+    assertEq(await galleryOpen(), false, "a click outside Examples");
+    // Copy as: the same.
+    const menuOpen = async () => (await p.locator("#copy-as-menu").count()) > 0;
+    await p.locator(tid("copy-as")).click();
+    await p.evaluate(() => document.activeElement.blur());
+    await p.keyboard.press("Escape");
+    assertEq([await menuOpen(), await active()], [false, "copy-as"], "Escape outside Copy as");
+    await p.locator(tid("copy-as")).click();
+    await p.locator(tid("status")).click();
+    assertEq(await menuOpen(), false, "a click outside Copy as");
+    // A notice dismissed: the focus goes to the value, not to the page.
+    await setEditor(p, "type-editor", "any");
+    await setEditor(p, "value-editor", 'tolist(["a"])');
+    await p.locator(tid("value-format")).selectOption("tfvars");
+    await waitFor(p, "notice", (t) => t.includes("tolist"), "a notice");
+    await p.locator(tid("notice")).locator("button").click();
+    const inValue = await p.evaluate(() => document.querySelector('[data-testid="value-editor"]').contains(document.activeElement));
+    assert(inValue, `the focus after dismissing the notice: ${await active()}`);
+    await p.close();
+  });
+
   await check("embed-demo.html: every <tftype-example> shows what `tftype batch` gives; one engine download; an edit updates only its element", async () => {
     const p = watch(await ctx.newPage(), "embed-demo");
     const wasm = [];

@@ -342,7 +342,11 @@ pub fn App() -> impl IntoView {
                 {move || notice.get().map(|msg| view! {
                     <div class="notice" role="alert" data-testid="notice">
                         <span>{msg}</span>
-                        <button type="button" class="btn small" aria-label=move || tr(inputs.lang.get(), "ui.dismiss") on:click=move |_| notice.set(None)>"×"</button>
+                        <button type="button" class="btn small" aria-label=move || tr(inputs.lang.get(), "ui.dismiss") on:click=move |_| {
+                            notice.set(None);
+                            // The button goes away with the notice: the focus goes to the value.
+                            page::focus_selector("[data-testid=\"value-editor\"] .cm-content");
+                        }>"×"</button>
                     </div>
                 })}
                 {move || lesson().map(|e| view! {
