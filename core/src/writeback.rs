@@ -199,6 +199,9 @@ pub fn emit(req: &Request, kind: EmitKind, converted: bool) -> Result<Emitted, R
     first_that_reads_back(kind.reads_as(), |style| {
         let e = cx.write(kind, v, style)?;
         cx.check(kind.reads_as(), &e.value_text, v)?;
+        if kind == EmitKind::VariableBlock {
+            cx.check_variable_block(&e.text, v)?;
+        }
         Ok(e)
     })
 }
@@ -340,6 +343,37 @@ impl<'r> Context<'r> {
             ValueFormat::Cli if self.tc.cli_literal => literal_text(v),
             ValueFormat::Cli => hclout::expression(v, hclout::Style::OneLine, &self.tc.ty),
         }
+    }
+
+    /// Reads a whole `variable` block back: its `type` must be the
+    /// constraint the request has (the same type and defaults), and its
+    /// `default` must read as the value.
+    fn check_variable_block(&self, text: &str, v: &Value) -> Result<(), Refusal> {
+        let unreadable = || Refusal::ReadsDifferently { want: text.to_string(), got: "Error: the block cannot be read".into() };
+        let body = crate::valueparse::parse_type_config(text, &self.profile).map_err(|_| unreadable())?;
+        let block = body
+            .items
+            .iter()
+            .find_map(|i| match i {
+                crate::valueparse::parse::BodyItem::Block(b) if b.kind == "variable" => Some(b),
+                _ => None,
+            })
+            .ok_or_else(unreadable)?;
+        let attr = |name: &str| {
+            block.body.items.iter().find_map(|i| match i {
+                crate::valueparse::parse::BodyItem::Attr(a) if a.name == name => text.get(a.expr.range.clone()),
+                _ => None,
+            })
+        };
+        let constraint = |src: Option<&str>| match crate::typeexpr::parse_variable_type_in(src, &self.profile) {
+            Ok(tc) => format!("{:?} {:?}", tc.ty, tc.defaults),
+            Err(_) => String::new(),
+        };
+        let (given, written) = (self.req.type_src.as_deref().filter(|t| !t.trim().is_empty()), attr("type"));
+        if constraint(given) != constraint(written) {
+            return Err(Refusal::ReadsDifferently { want: given.unwrap_or("").to_string(), got: written.unwrap_or("").to_string() });
+        }
+        self.check(ValueFormat::Tfvars, attr("default").ok_or_else(unreadable)?, v)
     }
 
     /// Reads `text` back as Terraform would (format `f`, the same variable)

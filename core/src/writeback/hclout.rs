@@ -97,8 +97,10 @@ pub fn variable_block(name: &str, type_src: Option<&str>, v: &Value, nullable: b
     let mut b = Block::builder("variable").add_label(name);
     if let Some(t) = type_src.map(str::trim).filter(|t| !t.is_empty()) {
         // The constraint as the user wrote it (with its defaults), its later
-        // lines moved in with the block's body.
-        b = b.add_attribute(("type", raw(&t.replace('\n', "\n  "))));
+        // lines moved in with the block's body; not with a heredoc in it,
+        // whose lines are text (moved in, the text would change).
+        let text = if t.contains("<<") { t.to_string() } else { t.replace('\n', "\n  ") };
+        b = b.add_attribute(("type", raw(&text)));
     }
     let block = b
         .add_attribute(("default", build(v, Style::Tfvars, 1, None)))

@@ -173,3 +173,16 @@ fn invisible_characters_are_written_as_escapes() {
         }
     }
 }
+
+/// A `variable` block is read back whole before it is handed out: a heredoc
+/// in the type constraint keeps its lines as written (moved in with the
+/// block, its text, and so the default it gives, would change).
+#[test]
+fn a_variable_block_keeps_a_heredoc_in_its_type_as_written() {
+    let ty = "object({s = optional(string, <<EOT\na\n  b\nEOT\n)})";
+    let e = emit(&req(Some(ty), "{}"), EmitKind::VariableBlock, false).unwrap_or_else(|r| panic!("{}", r.message()));
+    assert!(e.text.contains("<<EOT\na\n  b\nEOT\n"), "{}", e.text);
+    // Without a heredoc, later lines move in with the block's body.
+    let e = emit(&req(Some("object({\n  a = string\n})"), "{ a = \"x\" }"), EmitKind::VariableBlock, false).unwrap();
+    assert!(e.text.contains("type = object({\n    a = string\n  })"), "{}", e.text);
+}
