@@ -1185,27 +1185,22 @@ try {
     const p = await openPage(URL_, "popups");
     const active = () => p.evaluate(() => document.activeElement?.id || document.activeElement?.dataset?.testid || document.activeElement?.className || document.activeElement?.tagName);
     const galleryOpen = () => p.locator(tid("examples")).isVisible();
-    // Examples: Escape inside, Escape with the focus elsewhere, a click outside.
+    // Each popup: Escape with the focus elsewhere, and a click outside.
+    const menuOpen = async () => (await p.locator("#copy-as-menu").count()) > 0;
+    for (const [opener, isOpen] of [["examples-toggle", galleryOpen], ["copy-as", menuOpen]]) {
+      await p.locator(tid(opener)).click();
+      await p.evaluate(() => document.activeElement.blur());
+      await p.keyboard.press("Escape");
+      assertEq([await isOpen(), await active()], [false, opener], `Escape outside ${opener}'s popup`);
+      await p.locator(tid(opener)).click();
+      await p.locator(tid("status")).click();
+      assertEq(await isOpen(), false, `a click outside ${opener}'s popup`);
+    }
+    // Examples: Escape inside it.
     await p.locator(tid("examples-toggle")).click();
     await p.locator("[data-example]").first().focus();
     await p.keyboard.press("Escape");
     assertEq([await galleryOpen(), await active()], [false, "examples-toggle"], "Escape in Examples");
-    await p.locator(tid("examples-toggle")).click();
-    await p.evaluate(() => document.activeElement.blur());
-    await p.keyboard.press("Escape");
-    assertEq([await galleryOpen(), await active()], [false, "examples-toggle"], "Escape outside Examples");
-    await p.locator(tid("examples-toggle")).click();
-    await p.locator(tid("status")).click();
-    assertEq(await galleryOpen(), false, "a click outside Examples");
-    // Copy as: the same.
-    const menuOpen = async () => (await p.locator("#copy-as-menu").count()) > 0;
-    await p.locator(tid("copy-as")).click();
-    await p.evaluate(() => document.activeElement.blur());
-    await p.keyboard.press("Escape");
-    assertEq([await menuOpen(), await active()], [false, "copy-as"], "Escape outside Copy as");
-    await p.locator(tid("copy-as")).click();
-    await p.locator(tid("status")).click();
-    assertEq(await menuOpen(), false, "a click outside Copy as");
     // A notice dismissed: the focus goes to the value, not to the page.
     await setEditor(p, "type-editor", "any");
     await setEditor(p, "value-editor", 'tolist(["a"])');
