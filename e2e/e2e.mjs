@@ -32,8 +32,10 @@ const PAYLOAD_BUDGET = 300_000;
 // Raised from 470,000 when flavors (the version picker, warnings and the Versions tab) landed,
 // to 510,000 with the engine worker and the robustness limits, to 560,000 with write-back
 // (hcl-rs and the writers: 29.4 KB gz of the .wasm; the format switch and "Copy as" menu),
-// and to 640,000 with the Why story and the three languages' catalogs.
-const PAYLOAD_CEILING = 640_000;
+// to 640,000 with the Why story and the three languages' catalogs, and to 645,000 with
+// robustness round 2 (#22: bounded diagnostics, output counted as printed, the format switch's
+// guard, popups' dismissal, share-link fallbacks, reserved names; 641,722 B when raised).
+const PAYLOAD_CEILING = 645_000;
 const DOCS = "core/tests/conformance/docs.jsonl";
 const DOCS_EXPECTED = "core/tests/conformance/docs.expected.jsonl";
 
