@@ -164,6 +164,11 @@ fn multi_line_strings_in_lists_are_written_so_they_read_back() {
 /// (in strings and keys, in HCL and JSON), never raw: a reader sees them.
 #[test]
 fn invisible_characters_are_written_as_escapes() {
+    for kind in [EmitKind::VarBash, EmitKind::VarPowershell, EmitKind::EnvBash, EmitKind::EnvPowershell] {
+        // -var and TF_VAR_ take a string's text literally: the shells' own escapes.
+        let e = emit(&req(Some("string"), "\"a\\u202eb\""), kind, false).unwrap_or_else(|r| panic!("{kind:?}: {}", r.message()));
+        assert!(!e.text.contains(invisible) && e.text.to_lowercase().contains("202e"), "{kind:?}: {:?}", e.text);
+    }
     let value = "{ \"k\\u200b\" = \"a\\u202eb\\u2066c\\nd\\n\" }";
     for kind in [EmitKind::Tfvars, EmitKind::TfvarsJson, EmitKind::ModuleArg, EmitKind::VariableBlock, EmitKind::VarBash, EmitKind::EnvPowershell] {
         let e = emit(&req(Some("map(string)"), value), kind, false).unwrap_or_else(|r| panic!("{kind:?}: {}", r.message()));
