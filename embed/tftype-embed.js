@@ -122,7 +122,8 @@ class TftypeExample extends HTMLElement {
 
   get _format() {
     const f = this.getAttribute("format");
-    return f && FORMAT_LABELS[f] ? f : "hcl";
+    // Own properties only: `format="constructor"` is not a format.
+    return f && Object.hasOwn(FORMAT_LABELS, f) ? f : "hcl";
   }
 
   get _flavor() {
@@ -187,7 +188,8 @@ class TftypeExample extends HTMLElement {
     out.classList.toggle("detail", !r.ok);
     if (r.ok) {
       const names = { console: w(lang, "ui.tab.console"), json: w(lang, "ui.tab.json"), type: w(lang, "ui.tab.type") };
-      const tab = this._tab ?? (names[this.getAttribute("tab")] ? this.getAttribute("tab") : "console");
+      const asked = this.getAttribute("tab");
+      const tab = this._tab ?? (asked && Object.hasOwn(names, asked) ? asked : "console");
       for (const key of Object.keys(names)) {
         const b = document.createElement("button");
         b.type = "button";

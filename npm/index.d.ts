@@ -54,8 +54,10 @@ export interface Accepted {
   json?: { value: unknown; type: unknown };
   /** Paths of the sensitive parts ("" = the whole value). */
   sensitive_paths?: string[];
-  /** OpenTofu 1.11+: "Object attribute is ignored". */
+  /** OpenTofu 1.11+: "Object attribute is ignored" (at most 100 listed). */
   warnings?: Warning[];
+  /** How many more warnings there were than are listed; absent when none. */
+  warnings_omitted?: number;
 }
 
 export interface Refused {
@@ -70,7 +72,10 @@ export interface Refused {
   path: string;
   /** go-cty's own conversion message. */
   error?: string;
+  /** The first diagnostics, in the tool's order: at most 100 are listed. */
   diagnostics: Diagnostic[];
+  /** How many more diagnostics there were than are listed; absent when none. */
+  diagnostics_omitted?: number;
 }
 
 export type Result = Accepted | Refused;

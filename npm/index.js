@@ -1,38 +1,114 @@
 // tftype: the Terraform / OpenTofu type system (type constraints, values, conversion) in
 // WebAssembly. One ES module for browsers and Node >= 20; the .wasm is loaded once, at import.
-import init, { initSync, evaluateCase, explainCase, flavorTable, catalogText, linkUrl, checkModule } from "./tftype_core.js";
+import init, { initSync, __tftypeForget, evaluateCase, explainCase, flavorTable, catalogText, linkUrl, checkModule, trapForTest } from "./tftype_core.js";
 
 const wasmUrl = new URL("./tftype_core_bg.wasm", import.meta.url);
+// The compiled module, kept: a new instance of it is made after a trap.
+let compiled;
 if (typeof process !== "undefined" && process.versions?.node && wasmUrl.protocol === "file:") {
   const { readFile } = await import("node:fs/promises");
-  initSync({ module: await readFile(wasmUrl) });
+  compiled = new WebAssembly.Module(await readFile(wasmUrl));
+  initSync({ module: compiled });
 } else {
-  await init({ module_or_path: wasmUrl });
+  const response = fetch(wasmUrl);
+  try {
+    compiled = await WebAssembly.compileStreaming(response);
+  } catch {
+    // A server that does not send `application/wasm`.
+    compiled = await WebAssembly.compile(await (await fetch(wasmUrl)).arrayBuffer());
+  }
+  await init({ module_or_path: compiled });
+}
+
+// A trap (wasm's `unreachable`, running out of memory) leaves the instance unusable: every
+// later call would fail the same way. The call that trapped throws; the instance is replaced
+// by a fresh one of the same module, so the next call is answered normally.
+function guarded(f) {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof WebAssembly.RuntimeError) {
+      __tftypeForget();
+      initSync({ module: compiled });
+    }
+    throw e;
+  }
+}
+
+function need(fn, name, value, what, ok) {
+  if (!ok) {
+    const got = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
+    throw new TypeError(`tftype.${fn}: ${name} must be ${what} (got ${got})`);
+  }
+}
+
+const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function checkRequest(fn, request) {
+  need(fn, "request", request, "an object such as {type, value}", isObject(request));
+  need(fn, "request.value", request.value, "a string", typeof request.value === "string");
+  for (const key of ["type"]) {
+    const v = request[key];
+    need(fn, `request.${key}`, v, "a string, null or absent", v === undefined || v === null || typeof v === "string");
+  }
+  for (const key of ["value_format", "var_name", "flavor"]) {
+    const v = request[key];
+    need(fn, `request.${key}`, v, "a string or absent", v === undefined || typeof v === "string");
+  }
+  for (const key of ["nullable", "sensitive"]) {
+    const v = request[key];
+    need(fn, `request.${key}`, v, "a boolean or absent", v === undefined || typeof v === "boolean");
+  }
 }
 
 /** Evaluates one variable: the fields of a `tftype batch` case in, of its result out. */
 export function evaluate(request) {
-  return JSON.parse(evaluateCase(JSON.stringify(request)));
+  // The fields are the engine's to judge: a case it cannot read is answered with stage
+  // "input", as `tftype batch` answers it.
+  need("evaluate", "request", request, "an object such as {type, value}", isObject(request));
+  const json = JSON.stringify(request);
+  return JSON.parse(guarded(() => evaluateCase(json)));
 }
 
 /** The conversion rules the answer applied, outermost first: `[{path, from, to, rule}]`. */
+// (Its answer has no room for an input error: a request it could not read would give `[]`.)
 export function explain(request) {
-  return JSON.parse(explainCase(JSON.stringify(request)));
+  checkRequest("explain", request);
+  const json = JSON.stringify(request);
+  return JSON.parse(guarded(() => explainCase(json)));
 }
 
 /** The Terraform and OpenTofu versions tftype answers for. */
 export function flavors() {
-  return JSON.parse(flavorTable());
+  return JSON.parse(guarded(() => flavorTable()));
 }
 
 /** One of tftype's own texts (`core/i18n`) in "en", "zh" or "ja", placeholders filled from `args`. */
 export function text(lang, key, args = {}) {
-  return catalogText(lang, key, JSON.stringify(args));
+  need("text", "lang", lang, 'a string ("en", "zh" or "ja")', typeof lang === "string");
+  need("text", "key", key, "a string", typeof key === "string");
+  need("text", "args", args, "an object of strings", isObject(args));
+  for (const [name, v] of Object.entries(args)) {
+    need("text", `args.${name}`, v, "a string", typeof v === "string");
+  }
+  const json = JSON.stringify(args);
+  return guarded(() => catalogText(lang, key, json));
 }
 
 /** A playground link for `request` at `base` (readable `?type=…&value=…` parameters, as `tftype link` writes them). */
 export function link(base, request, lang = "") {
-  return linkUrl(base, JSON.stringify(request), lang ?? "");
+  need("link", "base", base, "a string (the playground's http(s) address)", typeof base === "string");
+  // As `tftype link` (core's link::is_web_base): a link elsewhere is no playground link.
+  need("link", "base", base, "an http:// or https:// address", /^https?:\/\//i.test(base) && !/\s/.test(base));
+  checkRequest("link", request);
+  need("link", "lang", lang, 'a string ("en", "zh", "ja" or "")', lang === undefined || lang === null || typeof lang === "string");
+  const json = JSON.stringify(request);
+  return guarded(() => linkUrl(base, json, lang ?? ""));
+}
+
+/** For tests only: makes the engine trap, as a bug would (the next call gets a new instance). */
+export function __trapForTest() {
+  return guarded(() => trapForTest());
 }
 
 /**
@@ -42,7 +118,7 @@ export function link(base, request, lang = "") {
  * prints, each range with UTF-16 offsets (`start16`, `end16`) too.
  */
 export function check({ files = {}, args = [], env = {}, flavor } = {}) {
-  const out = JSON.parse(checkModule(JSON.stringify({ files, args, env, flavor })));
+  const out = JSON.parse(guarded(() => checkModule(JSON.stringify({ files, args, env, flavor }))));
   if (out.error) throw new TypeError(out.error);
   return out;
 }

@@ -46,6 +46,69 @@ try { check({ files: {}, flavor: "terraform@0.1" }); } catch (e) { bad = e insta
 console.log(JSON.stringify({ results, ms, flavors: f.length, explain: steps.length, checks, badFlavorThrows: bad }));
 `,
   );
+  // Rules of the package's boundary, each checked in the installed package.
+  writeFileSync(
+    join(dir, "rules.mjs"),
+    `import * as tftype from "tftype";
+const { evaluate, explain, text, link } = tftype;
+const failures = [];
+const rule = (name, f) => { try { f(); } catch (e) { failures.push(name + ": " + (e?.stack ?? e)); } };
+const assert = (ok, what) => { if (!ok) throw new Error(what); };
+const throwsTypeError = (f, mentions) => {
+  try { f(); } catch (e) {
+    assert(e instanceof TypeError, "a TypeError, not " + e);
+    assert(e.message.includes(mentions), JSON.stringify(e.message) + " names " + mentions);
+    return;
+  }
+  throw new Error("no error thrown");
+};
+
+rule("a trap throws once; the next call gets a new instance and a normal answer", () => {
+  const before = evaluate({ type: "list(number)", value: '["1", 2]' });
+  let trapped = null;
+  try { tftype.__trapForTest(); } catch (e) { trapped = e; }
+  assert(trapped instanceof WebAssembly.RuntimeError, "the trap is a RuntimeError: " + trapped);
+  for (let i = 0; i < 3; i++) {
+    const after = evaluate({ type: "list(number)", value: '["1", 2]' });
+    assert(JSON.stringify(after) === JSON.stringify(before), "answer after the trap: " + JSON.stringify(after));
+  }
+  assert(text("en", "lang.name") === "English", "text after the trap");
+});
+
+rule("many diagnostics: the first ones listed, the rest counted", () => {
+  const r = evaluate({ type: "list(string)", value: "[" + "x,".repeat(300000) + "]" });
+  assert(r.diagnostics.length === 100 && r.diagnostics_omitted === 299900, JSON.stringify([r.diagnostics.length, r.diagnostics_omitted]));
+});
+
+const typeErrors = [
+  ["evaluate(undefined)", () => evaluate(undefined), "request"],
+  ["evaluate with an array", () => evaluate([]), "request"],
+  ["explain without a value", () => explain({ type: "string" }), "request.value"],
+  ["explain with a number for the type", () => explain({ type: 5 }), "request."],
+  ["text with numbers", () => text(1, 2, 3), "lang"],
+  ["text with a number as a placeholder", () => text("en", "refusal.bad_name", { name: 5 }), "args.name"],
+  ["link with a number for the base", () => link(5, { value: "1" }), "base"],
+  ["link with an object for the language", () => link("https://x/", { value: "1" }, {}), "lang"],
+  ["link to a javascript: address", () => link("javascript:alert(1)//", { value: "1" }), "base"],
+];
+rule("a link's parameters go before the base's fragment", () => {
+  const u = link("https://x/#a", { type: "number", value: "1" });
+  assert(u === "https://x/?type=number&value=1#a", u);
+});
+for (const [name, f, mentions] of typeErrors) rule("bad arguments are a TypeError naming them: " + name, () => throwsTypeError(f, mentions));
+rule("the engine still answers after the bad arguments", () => assert(evaluate({ type: "number", value: "1" }).ok, "ok"));
+rule("a request the engine cannot read is answered as batch answers it", () => {
+  const r = evaluate({ type: 5, value: "1" });
+  assert(r.ok === false && r.stage === "input", JSON.stringify(r));
+});
+console.log(JSON.stringify(failures));
+`,
+  );
+  const rules = spawnSync("node", ["rules.mjs"], { cwd: dir, encoding: "utf8", maxBuffer: 1 << 28 });
+  if (rules.status !== 0) throw new Error(`the package rules failed to run:\n${rules.stderr}`);
+  const broken = JSON.parse(rules.stdout.trim().split("\n").pop());
+  if (broken.length) throw new Error(`npm package rules broken:\n${broken.join("\n")}`);
+  console.log("npm package: boundary rules hold (trap recovery, bounded diagnostics, argument checks)");
   const run = spawnSync("node", ["run.mjs"], { cwd: dir, encoding: "utf8", maxBuffer: 1 << 28 });
   if (run.status !== 0) throw new Error(`the installed package failed:\n${run.stderr}`);
   const got = JSON.parse(run.stdout);

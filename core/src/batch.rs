@@ -43,6 +43,9 @@ pub fn result_json(id: &str, r: &Response, utf16: bool) -> String {
                 })
                 .collect();
             s += &format!(",\"warnings\":{}", serde_json::Value::Array(ws));
+            if r.warnings_omitted > 0 {
+                s += &format!(",\"warnings_omitted\":{}", r.warnings_omitted);
+            }
         }
     } else {
         let stage = serde_json::to_string(&r.stage).unwrap_or_default();
@@ -69,6 +72,9 @@ pub fn result_json(id: &str, r: &Response, utf16: bool) -> String {
             })
             .collect();
         s += &format!(",\"diagnostics\":{}", serde_json::Value::Array(diags));
+        if r.diagnostics_omitted > 0 {
+            s += &format!(",\"diagnostics_omitted\":{}", r.diagnostics_omitted);
+        }
     }
     s.push('}');
     s

@@ -23,12 +23,15 @@ pub struct ConvertError {
     pub path: Path,
     /// go-cty's message, in the wording of the profile's go-cty.
     pub message: String,
+    /// Not go-cty's error: a string read as a number beyond tftype's own
+    /// limit ([`crate::number::MAX_BINARY_EXPONENT`]), which Terraform accepts.
+    pub beyond_limit: bool,
 }
 
 impl ConvertError {
     /// An error at the part being converted (path filled in on the way out).
     fn here(message: impl Into<String>) -> ConvertError {
-        ConvertError { path: Vec::new(), message: message.into() }
+        ConvertError { path: Vec::new(), message: message.into(), beyond_limit: false }
     }
     /// The error one step further out: `step` leads to where it happened.
     /// (Inside [`Plan::apply_rel`] paths are kept innermost step first.)
@@ -315,7 +318,7 @@ pub fn convert_planned(v: &Value, want: &Type, top: &TopPlan, p: &Profile) -> Re
     match top {
         TopPlan::Unchanged => Ok(v.clone()),
         TopPlan::Plan(plan) => plan.apply(v, &mut Vec::new(), p),
-        TopPlan::NoConversion => Err(ConvertError { path: Vec::new(), message: crate::mismatch::mismatch_message(&v.ty, want, p) }),
+        TopPlan::NoConversion => Err(ConvertError::here(crate::mismatch::mismatch_message(&v.ty, want, p))),
     }
 }
 
@@ -348,7 +351,7 @@ impl Plan {
         self.apply_rel(v, p).map_err(|e| {
             let mut full = path.clone();
             full.extend(e.path.into_iter().rev());
-            ConvertError { path: full, message: e.message }
+            ConvertError { path: full, ..e }
         })
     }
 
@@ -377,6 +380,9 @@ impl Plan {
             PlanKind::BoolToString => Ok(Value::string(if v.as_bool().unwrap() { "true" } else { "false" })),
             PlanKind::StringToNumber => match Number::parse_cty_string(v.as_str().unwrap()) {
                 Ok(n) => Ok(Value::number(n)),
+                Err(crate::number::NumberError::Range) => {
+                    Err(ConvertError { beyond_limit: true, ..ConvertError::here("number is too large or too small") })
+                }
                 Err(_) => Err(ConvertError::here("a number is required")),
             },
             PlanKind::StringToBool => {

@@ -79,3 +79,10 @@ pub fn link_url(base: &str, case: &str, lang: &str) -> String {
 pub fn check_module(input: &str) -> String {
     crate::module::check_json(input)
 }
+
+/// For tests only (the npm package's `__trapForTest`): traps, as a bug
+/// would, so that a test can check that the package recovers.
+#[wasm_bindgen(js_name = trapForTest)]
+pub fn trap_for_test() {
+    panic!("deliberate trap requested by a test");
+}

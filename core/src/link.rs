@@ -48,8 +48,26 @@ pub fn url(base: &str, req: &Request, extras: &Extras) -> String {
     if let Some(t) = &extras.tab {
         q.append_pair("tab", t);
     }
-    let sep = if base.contains('?') { '&' } else { '?' };
-    format!("{base}{sep}{}", q.finish())
+    // The query goes before a fragment the base may have (`…/#top`):
+    // parameters inside the fragment would never reach the page.
+    let (before, fragment) = base.split_once('#').map_or((base, None), |(b, f)| (b, Some(f)));
+    let sep = match before.rfind('?') {
+        None => "?",
+        Some(i) if i + 1 == before.len() || before.ends_with('&') => "",
+        Some(_) => "&",
+    };
+    let mut out = format!("{before}{sep}{}", q.finish());
+    if let Some(f) = fragment {
+        out.push('#');
+        out.push_str(f);
+    }
+    out
+}
+
+/// Whether `base` can be a playground's address: an absolute http(s) URL.
+pub fn is_web_base(base: &str) -> bool {
+    let lower = base.to_ascii_lowercase();
+    (lower.starts_with("https://") || lower.starts_with("http://")) && !base.contains(char::is_whitespace)
 }
 
 /// The request a query string (with or without its `?`) describes; None
@@ -112,5 +130,30 @@ mod tests {
         let (r, _) = parse("type=number&value=1&format=nonsense&sensitive").unwrap();
         assert_eq!((r.type_src.as_deref(), r.value_format, r.sensitive), (Some("number"), ValueFormat::Hcl, true));
         assert!(parse("?embed=1&flavor=terraform@1.5").is_none());
+    }
+
+    /// The parameters go into the query, before any fragment of the base,
+    /// joined to a query the base already has.
+    #[test]
+    fn parameters_go_before_the_base_fragment_and_after_its_query() {
+        let req = Request::new(Some("number"), "1");
+        let cases = [
+            ("https://x/", "https://x/?type=number&value=1"),
+            ("https://x/#a", "https://x/?type=number&value=1#a"),
+            ("https://x/?embed=1#a", "https://x/?embed=1&type=number&value=1#a"),
+            ("https://x/?", "https://x/?type=number&value=1"),
+            ("https://x/?embed=1&", "https://x/?embed=1&type=number&value=1"),
+            ("https://x/#a?b#c", "https://x/?type=number&value=1#a?b#c"),
+        ];
+        for (base, want) in cases {
+            assert_eq!(url(base, &req, &Extras::default()), want, "{base}");
+        }
+    }
+
+    #[test]
+    fn only_http_and_https_bases_are_playground_addresses() {
+        for (base, ok) in [("https://x/", true), ("HTTP://x/", true), ("javascript:alert(1)//", false), ("file:///tmp/", false), ("x/", false), ("https://x/ y", false)] {
+            assert_eq!(is_web_base(base), ok, "{base}");
+        }
     }
 }

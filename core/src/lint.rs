@@ -11,6 +11,7 @@
 
 use std::ops::Range;
 
+use crate::diag::Capped;
 use crate::flavor::Profile;
 use crate::types::Type;
 use crate::valueparse::ast::{Expr, ExprKind};
@@ -48,15 +49,16 @@ impl Ignored {
 }
 
 /// The ignored attributes of an HCL value source read as a module argument
-/// for a variable of type `ty`, in the order they are written.
-pub fn ignored_attributes(src: &str, ty: &Type, p: &Profile) -> Vec<Ignored> {
+/// for a variable of type `ty`, in the order they are written (the first
+/// [`crate::diag::MAX_DIAGNOSTICS`] kept, the rest counted).
+pub fn ignored_attributes(src: &str, ty: &Type, p: &Profile) -> Capped<Ignored> {
     if !can_ignore_attributes(ty) {
-        return Vec::new();
+        return Capped::new();
     }
     let Some((expr, map)) = crate::valueparse::hcl_tree(src, p) else {
-        return Vec::new();
+        return Capped::new();
     };
-    let mut out = Vec::new();
+    let mut out = Capped::new();
     Walk { map, p, out: &mut out }.expr(&expr, ty, &mut String::new());
     out
 }
@@ -75,7 +77,7 @@ pub fn can_ignore_attributes(ty: &Type) -> bool {
 struct Walk<'w> {
     map: SpanMap,
     p: &'w Profile,
-    out: &'w mut Vec<Ignored>,
+    out: &'w mut Capped<Ignored>,
 }
 
 impl Walk<'_> {

@@ -55,6 +55,31 @@ pub const INT_PRECISION: u32 = 64;
 /// module documentation.
 pub const MAX_BINARY_EXPONENT: i64 = 1 << 19;
 
+/// A number of at least 10^this (or, non-zero, below 10^-this) has a binary
+/// exponent beyond [`MAX_BINARY_EXPONENT`] (2^19 × log10(2) ≈ 157,826).
+const LIMIT_DECIMAL_EXPONENT: i128 = 158_000;
+/// Below 10^this (and non-zero above 10^-this) Go's parser gives a finite,
+/// non-zero number (its binary exponent stays within ±2^31 whatever the
+/// digits, for texts under 200 MB), so past [`LIMIT_DECIMAL_EXPONENT`] the
+/// answer is the limit's, not Go's overflow to ±Inf or 0.
+const GO_FINITE_DECIMAL_EXPONENT: i128 = 500_000_000;
+
+/// The decimal magnitude `d` of the number whose mantissa digits are
+/// `digits` (with at most one `.`), `int_digits` of them before the radix
+/// point, times 10^`exp`: the number is in [10^(d-1), 10^d). None when every
+/// digit is zero. Linear in the digits, no big numbers.
+fn decimal_magnitude(digits: &[u8], int_digits: i64, exp: i64) -> Option<i128> {
+    let mut place = 0i64;
+    for &c in digits {
+        match c {
+            b'.' => continue,
+            b'0' => place += 1,
+            _ => return Some(int_digits as i128 - place as i128 + exp as i128),
+        }
+    }
+    None
+}
+
 /// Go's `big.MinExp` / `big.MaxExp`.
 const GO_MIN_EXP: i64 = i32::MIN as i64;
 const GO_MAX_EXP: i64 = i32::MAX as i64;
@@ -63,8 +88,9 @@ const GO_MAX_EXP: i64 = i32::MAX as i64;
 pub enum NumberError {
     /// The text is not a number cty's parser accepts.
     Syntax,
-    /// The exponent is beyond what big.Float can hold, or beyond
-    /// [`MAX_BINARY_EXPONENT`] (see the module documentation).
+    /// The number is beyond [`MAX_BINARY_EXPONENT`], tftype's own limit
+    /// (see the module documentation). Go's own exponent overflow while
+    /// parsing is a [`NumberError::Syntax`]: Go refuses the text.
     Range,
     /// An arithmetic operation that go-cty's stdlib refuses; the text is the
     /// error go-cty reports (HCL shows it as `Error during operation: TEXT.`).
@@ -91,6 +117,10 @@ impl fmt::Display for NumberError {
 /// What a number beyond [`MAX_BINARY_EXPONENT`] is told (see the module
 /// documentation).
 pub const RANGE_DETAIL: &str = "The result is beyond about 10^157,000 (or below 10^-157,000), the largest numbers tftype computes. Terraform goes on to about 10^646,000,000, but printing such a number takes it minutes to hours.";
+
+/// What a number literal (or a string read as a number) beyond
+/// [`MAX_BINARY_EXPONENT`] is told.
+pub const LITERAL_RANGE_DETAIL: &str = "This number is beyond about 10^157,000 (or below 10^-157,000), the largest numbers tftype computes. Terraform reads numbers up to about 10^646,000,000, but printing such a number takes it minutes to hours.";
 
 const ERR_ADD_INF: &str = "can't compute sum of opposing infinities";
 const ERR_SUB_INF: &str = "can't subtract infinity from itself";
@@ -603,6 +633,19 @@ impl Number {
         let digits = &b[mant_start..mant_end];
         // fcount: minus the number of digits after the radix point.
         let fcount = dot.map_or(0, |d| d - ndigits);
+        if !binary_exp {
+            // Past the limit, known from the digits' places alone: no
+            // big-number work on a million-digit literal (see `decimal_magnitude`).
+            match decimal_magnitude(digits, dot.unwrap_or(ndigits), exp) {
+                None => return Ok(Number::int(neg, 0, P)),
+                Some(d) if (LIMIT_DECIMAL_EXPONENT..GO_FINITE_DECIMAL_EXPONENT).contains(&(d - 1))
+                    || (-GO_FINITE_DECIMAL_EXPONENT..-LIMIT_DECIMAL_EXPONENT).contains(&d) =>
+                {
+                    return Err(NumberError::Range)
+                }
+                Some(_) => {}
+            }
+        }
 
         // Fast path: an integer that fits in u64 (the common case).
         if ndigits <= 19 && !binary_exp {
@@ -654,7 +697,8 @@ impl Number {
             exp5 += exp as i128;
         }
         if exp2 < GO_MIN_EXP as i128 || exp2 > GO_MAX_EXP as i128 {
-            return Err(NumberError::Range); // Go: "exponent overflow"
+            // Go's own "exponent overflow": the text is refused as Go refuses it.
+            return Err(NumberError::Syntax);
         }
         let mut mant = m;
         strip_zeros(&mut mant);
@@ -1732,20 +1776,42 @@ mod tests {
         }
     }
 
+    /// Go refuses these texts itself ("exponent overflow"): the input is at
+    /// fault, as with a syntax error, not tftype's limit.
     #[test]
     fn exponents_outside_int64_or_int32_are_errors() {
-        assert_eq!(
-            Number::parse_cty_string("1e99999999999999999999").unwrap_err(),
-            NumberError::Syntax
-        );
-        assert_eq!(
-            Number::parse_cty_string("1e2147483647").unwrap_err(),
-            NumberError::Range
-        );
-        assert_eq!(
-            Number::parse_cty_string("1e-9223372036854775808").unwrap_err(),
-            NumberError::Range
-        );
+        for input in ["1e99999999999999999999", "1e2147483647", "1e-9223372036854775808"] {
+            assert_eq!(Number::parse_cty_string(input).unwrap_err(), NumberError::Syntax, "{input}");
+        }
+    }
+
+    /// Past tftype's limit (and short of Go's own overflow), a text is
+    /// refused as beyond the limit, decided from its digits' places before
+    /// any big-number work: a 10-million-digit literal costs a scan.
+    #[test]
+    fn numbers_past_the_limit_are_range_errors_decided_from_their_digit_places() {
+        let long = |n: usize, lead: &str| format!("{lead}{}", "1".repeat(n));
+        let cases: Vec<(String, Result<(), NumberError>)> = vec![
+            ("1e158000".into(), Err(NumberError::Range)),
+            ("-1e158000".into(), Err(NumberError::Range)),
+            ("1e-158001".into(), Err(NumberError::Range)),
+            ("0.0001e-157998".into(), Err(NumberError::Range)),
+            ("1e157000".into(), Ok(())),
+            ("1e-157000".into(), Ok(())),
+            (long(2_000, ""), Ok(())),
+            (long(10_000_000, ""), Err(NumberError::Range)),
+            (long(2_000, "0."), Ok(())),
+            (format!("0.{}1", "0".repeat(10_000_000)), Err(NumberError::Range)),
+            (format!("{}e5", "0".repeat(1_000_000)), Ok(())),
+            // Go's own overflow to ±Inf and 0 stays as Go gives it.
+            ("1e999999999".into(), Ok(())),
+            ("1e-999999999".into(), Ok(())),
+        ];
+        for (input, want) in cases {
+            let got = Number::parse_cty_string(&input).map(|_| ());
+            assert_eq!(got, want, "{}…", &input[..input.len().min(30)]);
+            assert_eq!(Number::parse_literal(&input).map(|_| ()), want, "literal {}…", &input[..input.len().min(30)]);
+        }
     }
 
     #[test]

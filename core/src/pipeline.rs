@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 
 use crate::convert;
-use crate::diag::{Diagnostic, Severity, Source, SpanTree, Utf16Map};
+use crate::diag::{Capped, Diagnostic, Severity, Source, SpanTree, Utf16Map};
 use crate::flavor::{Flavor, Profile};
 use crate::path::{format_path, Path, PathStep};
 use crate::render;
@@ -39,6 +39,10 @@ pub struct Request {
     /// in this language ([`crate::why`]); the pipeline itself ignores it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lang: Option<crate::i18n::Lang>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 fn default_true() -> bool {
@@ -120,20 +124,29 @@ pub struct Response {
     /// The raw go-cty conversion message.
     pub error: Option<String>,
     pub diagnostics: Vec<DiagnosticOut>,
+    /// How many more diagnostics there were after the listed ones (at most
+    /// [`crate::diag::MAX_DIAGNOSTICS`] are listed).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub diagnostics_omitted: usize,
     /// The conversion rules applied, outermost first (for the "why" view).
     pub explain: Vec<convert::ExplainStep>,
     /// Warnings the flavor gives for an accepted value (OpenTofu 1.11+:
     /// "Object attribute is ignored"), placed in the value source.
     pub warnings: Vec<DiagnosticOut>,
+    /// How many more warnings there were after the listed ones.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub warnings_omitted: usize,
     /// The story and tftype's notes, when the request asked for a language.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub story: Option<crate::story::Story>,
 }
 
 impl Response {
-    fn failure(stage: Stage, diags: Vec<Diagnostic>, req: &Request) -> Response {
+    fn failure(stage: Stage, diags: impl Into<Capped<Diagnostic>>, req: &Request) -> Response {
+        let diags: Capped<Diagnostic> = diags.into();
         let first = diags.first().cloned();
         Response {
+            diagnostics_omitted: diags.omitted(),
             ok: false,
             stage: Some(stage),
             summary: first.as_ref().map(|d| d.summary.clone()),
@@ -237,6 +250,16 @@ pub fn answer_in(req: &Request, p: &Profile) -> Response {
     let explain = convert::explain_planned(to_convert, &tc.ty, &top, EXPLAIN_LIMIT, p);
     let converted = match convert::convert_planned(to_convert, &tc.ty, &top, p) {
         Ok(v) => v,
+        Err(e) if e.beyond_limit => {
+            // A string read as a number past tftype's limit: Terraform accepts it.
+            let spans = reparsed_spans(req, &tc, pv.spans.clone(), p);
+            let range = span_at(&spans, &e.path).range.clone();
+            let d = Diagnostic::error(Source::Value, "Number too large", crate::number::LITERAL_RANGE_DETAIL, Some(range));
+            let mut r = Response::failure(Stage::Limit, vec![d], req);
+            r.path = Some(format_path(&e.path));
+            r.explain = explain;
+            return r;
+        }
         Err(e) => {
             let detail = unsuitable_detail(req, &pv, &e.message, "declared");
             let spans = reparsed_spans(req, &tc, pv.spans.clone(), p);
@@ -262,22 +285,26 @@ pub fn answer_in(req: &Request, p: &Profile) -> Response {
         return Response::failure(Stage::Null, vec![d], req);
     }
 
-    if !render::fits_output(&converted, render::MAX_OUTPUT_BYTES) {
+    // The texts are rendered within the output limit, which counts exactly
+    // what is printed (escapes, indentation, heredocs).
+    let too_large = || {
         let detail = format!(
             "The value converts, but showing it would take more than {} MB of text, which tftype does not write.",
             render::MAX_OUTPUT_BYTES >> 20
         );
         let d = Diagnostic::error(Source::Value, "Result too large to show", detail, Some(pv.spans.range.clone()));
-        return Response::failure(Stage::Limit, vec![d], req);
-    }
-
+        Response::failure(Stage::Limit, vec![d], req)
+    };
+    let Some(Shown { type_string, console, json }) = shown(&converted, req.sensitive, p) else {
+        return too_large();
+    };
     let mut sensitive_paths = Vec::new();
     // Defaults and conversion add no marks: an unmarked value stays unmarked.
     if pv.marked && converted.has_sensitive_deep() {
         collect_sensitive_paths(&converted, &mut Vec::new(), &mut sensitive_paths);
     }
     sensitive_paths.sort();
-    let Shown { type_string, console, json } = shown(&converted, req.sensitive, p);
+    let (warnings, warnings_omitted) = warnings(req, &tc, p);
     Response {
         ok: true,
         stage: None,
@@ -286,7 +313,8 @@ pub fn answer_in(req: &Request, p: &Profile) -> Response {
         json,
         sensitive_paths,
         explain,
-        warnings: warnings(req, &tc, p),
+        warnings,
+        warnings_omitted,
         ..Response::default()
     }
 }
@@ -299,11 +327,21 @@ pub(crate) struct Shown {
 }
 
 /// The type, console text and JSON of an accepted value; `hidden`: the
-/// variable is sensitive, so the console hides the whole value.
-pub(crate) fn shown(converted: &Value, hidden: bool, p: &Profile) -> Shown {
+/// variable is sensitive, so the console hides the whole value. `None` when
+/// the texts would pass the output limit, which counts exactly what is
+/// printed (escapes, indentation, heredocs).
+pub(crate) fn shown(converted: &Value, hidden: bool, p: &Profile) -> Option<Shown> {
     // A sensitive variable's whole value is marked: the console hides it.
     // (The value is always known here, so the mark decides the rendering.)
-    let console = if hidden { "(sensitive value)".to_string() } else { render::console(converted) };
+    let console = if hidden {
+        "(sensitive value)".to_string()
+    } else {
+        render::console_within(converted, render::MAX_OUTPUT_BYTES)?
+    };
+    // ctyjson ignores marks; it cannot write unknown values (go-cty can
+    // produce them converting an untyped null inside a map), so such a value
+    // has no JSON form.
+    let json_value = render::json_value_within(converted, render::MAX_OUTPUT_BYTES).ok()?;
     // go-cty before 1.16.0 can leave optional-attribute markers on the
     // element type of an empty map; the JSON type shows them.
     // The type string never shows them.
@@ -314,11 +352,9 @@ pub(crate) fn shown(converted: &Value, hidden: bool, p: &Profile) -> Shown {
     } else {
         (converted.ty.type_string(), converted.ty.clone())
     };
-    // ctyjson ignores marks; optional markers never reach a result type.
-    // It cannot write unknown values (go-cty can produce them converting
-    // an untyped null inside a map), so such a value has no JSON form.
-    let json = render::json_value_known(converted).map(|j| format!("{{\"value\":{j},\"type\":{}}}", render::json_type(&json_ty)));
-    Shown { type_string, console, json }
+    // Optional markers never reach a result type.
+    let json = json_value.map(|j| format!("{{\"value\":{j},\"type\":{}}}", render::json_type(&json_ty)));
+    Some(Shown { type_string, console, json })
 }
 
 /// The value with the constraint's optional-attribute defaults applied (the
@@ -331,22 +367,20 @@ pub(crate) fn with_defaults<'v>(given: &'v Value, tc: &TypeConstraint, p: &Profi
 }
 
 /// The flavor's warnings for an accepted value.
-fn warnings(req: &Request, tc: &TypeConstraint, p: &Profile) -> Vec<DiagnosticOut> {
+/// and how many more there were than are listed.
+fn warnings(req: &Request, tc: &TypeConstraint, p: &Profile) -> (Vec<DiagnosticOut>, usize) {
     // Only module arguments are linted (not .tfvars, JSON or -var).
     if req.value_format != valueparse::ValueFormat::Hcl || !crate::lint::can_ignore_attributes(&tc.ty) || !p.warns_ignored_object_attributes() {
-        return Vec::new();
+        return (Vec::new(), 0);
     }
-    let ds: Vec<Diagnostic> = crate::lint::ignored_attributes(&req.value, &tc.ty, p)
-        .into_iter()
-        .map(|w| Diagnostic {
+    let ds = crate::lint::ignored_attributes(&req.value, &tc.ty, p).map(|w| Diagnostic {
             severity: Severity::Warning,
             summary: crate::lint::Ignored::SUMMARY.into(),
             detail: w.detail(&req.var_name),
             source: Source::Value,
             range: Some(w.range.clone()),
-        })
-        .collect();
-    diags_out(&ds, req)
+        });
+    (diags_out(&ds, req), ds.omitted())
 }
 
 /// The ranges of the value's parts, from a second reading of the value that

@@ -49,6 +49,13 @@ enum Step<'a> {
 ///   tuples / objects bare; one element per line, two spaces per level,
 ///   sequence elements followed by `,`, keys always quoted.
 pub fn console(v: &Value) -> String {
+    console_within(v, usize::MAX).unwrap_or_default()
+}
+
+/// [`console`], or None as soon as the text would be longer than `limit`
+/// bytes (or printing its long numbers would cost more, see [`number_work`]).
+pub fn console_within(v: &Value, limit: usize) -> Option<String> {
+    let mut budget = Budget::new(limit);
     let mut out = String::new();
     let mut stack = vec![Step::Value(v, 0)];
     while let Some(step) = stack.pop() {
@@ -60,10 +67,18 @@ pub fn console(v: &Value) -> String {
                 console_string_into(k, indent, &mut out);
                 out.push_str(" = ");
             }
-            Step::Value(v, indent) => render_one(v, indent, &mut out, &mut stack),
+            Step::Value(v, indent) => {
+                if !budget.admits(v, out.len()) {
+                    return None;
+                }
+                render_one(v, indent, &mut out, &mut stack)
+            }
+        }
+        if out.len() > budget.limit {
+            return None;
         }
     }
-    out
+    Some(out)
 }
 
 /// A line break and `indent` spaces.
@@ -229,46 +244,73 @@ pub fn json_value(v: &Value) -> String {
 /// pipeline says so instead of rendering.
 pub const MAX_OUTPUT_BYTES: usize = 16 << 20;
 
-/// Whether rendering `v` stays within `limit` bytes, estimated without
-/// rendering (numbers by [`crate::number::Number::text_len_estimate`], long
-/// ones weighted by what printing them costs): a few bytes of input can
-/// stand for hundreds of megabytes of digits.
-pub fn fits_output(v: &Value, limit: usize) -> bool {
-    let mut total = 0usize;
-    let mut stack = vec![v];
-    while let Some(v) = stack.pop() {
-        total += 8;
+/// The work of printing a number, counted against the output limit besides
+/// the text itself: printing a number of d digits costs more than d
+/// (big-number division), so a long one counts about d × d/10,000 more (a
+/// few bytes of input can stand for hundreds of megabytes of digits).
+/// Everyday numbers cost nothing extra.
+fn number_work(n: &crate::number::Number) -> usize {
+    let d = n.text_len_estimate();
+    if d < 10_000 {
+        0
+    } else {
+        d.saturating_mul(d / 10_000 + 1)
+    }
+}
+
+/// A renderer's budget: the text written so far is at most `limit` bytes
+/// (counted exactly: escapes, indentation, heredocs), and the work of
+/// printing long numbers ([`number_work`]) at most `limit` too.
+struct Budget {
+    limit: usize,
+    work: usize,
+}
+
+impl Budget {
+    fn new(limit: usize) -> Budget {
+        Budget { limit, work: 0 }
+    }
+
+    /// Whether `v` may be printed after `written` bytes: charges the work of
+    /// printing it if it is a number, and refuses a string that cannot fit
+    /// (its text is never shorter than the string) before it is escaped.
+    fn admits(&mut self, v: &Value, written: usize) -> bool {
         match &v.kind {
-            // Printing a number of d digits costs more than d (big-number
-            // division): long ones count more than their length.
-            Kind::Number(n) => {
-                let d = n.text_len_estimate();
-                total = total.saturating_add(d.saturating_mul(d / 10_000 + 1));
-            }
-            Kind::String(s) => total += s.len() + 2,
-            Kind::Seq(elems) => stack.extend(elems.iter()),
-            Kind::Attrs(attrs) => {
-                for (k, e) in attrs.iter() {
-                    total += k.len() + 4;
-                    stack.push(e);
-                }
-            }
+            Kind::Number(n) => self.work = self.work.saturating_add(number_work(n)),
+            Kind::String(s) if written.saturating_add(s.len()) > self.limit => return false,
             _ => {}
         }
-        if total > limit {
-            return false;
-        }
+        self.work <= self.limit
     }
-    true
 }
 
 /// [`json_value`], or None when the value has unknown parts or infinite
 /// numbers, which `ctyjson.Marshal` refuses ("value is not known", "cannot
 /// serialize infinity as JSON").
 pub fn json_value_known(v: &Value) -> Option<String> {
+    json_value_within(v, usize::MAX).ok().flatten()
+}
+
+/// The text of a value too large to show: past a renderer's limit.
+#[derive(Debug, PartialEq, Eq)]
+pub struct TooLarge;
+
+/// [`json_value_known`], or [`TooLarge`] as soon as the text would be longer
+/// than `limit` bytes (or printing its long numbers would cost more, see
+/// [`number_work`]).
+pub fn json_value_within(v: &Value, limit: usize) -> Result<Option<String>, TooLarge> {
+    let mut budget = Budget::new(limit);
     let mut out = String::new();
     let mut stack = vec![JStep::Value(v, &v.ty)];
     while let Some(step) = stack.pop() {
+        if out.len() > budget.limit {
+            return Err(TooLarge);
+        }
+        if let JStep::Value(v, _) = &step {
+            if !budget.admits(v, out.len()) {
+                return Err(TooLarge);
+            }
+        }
         match step {
             JStep::Lit(s) => out.push_str(s),
             JStep::Text(s) => out.push_str(&s),
@@ -290,10 +332,10 @@ pub fn json_value_known(v: &Value) -> Option<String> {
                 }
                 match &v.kind {
                     // ctyjson refuses unknowns; nothing produces them here.
-                    Kind::Unknown => return None,
+                    Kind::Unknown => return Ok(None),
                     Kind::Null => out.push_str("null"),
                     Kind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-                    Kind::Number(n) if n.is_infinite() => return None,
+                    Kind::Number(n) if n.is_infinite() => return Ok(None),
                     Kind::Number(n) => n.write_text_f(&mut out),
                     Kind::String(s) => go_json_string(s, &mut out),
                     Kind::Seq(elems) => {
@@ -329,7 +371,10 @@ pub fn json_value_known(v: &Value) -> Option<String> {
             }
         }
     }
-    Some(out)
+    if out.len() > budget.limit {
+        return Err(TooLarge);
+    }
+    Ok(Some(out))
 }
 
 /// `ctyjson.MarshalType`: `"string"`, `["list","string"]`,
@@ -443,6 +488,32 @@ mod tests {
 
     use super::*;
     use crate::testutil::{map, n, obj, s, sensitive};
+
+    /// The output limit counts exactly what is printed: escapes (a NUL is
+    /// four bytes in the console and six in JSON), heredoc padding,
+    /// indentation, and nothing more (a long list of ones is short text).
+    #[test]
+    fn output_limit_counts_exactly_what_is_printed() {
+        let ones = Value::list(Type::Number, vec![n(1); 1000]);
+        let nested = Value::tuple(vec![obj(&[("a", Value::tuple(vec![obj(&[("b", s("x\ny\n"))]); 30]))]); 30]);
+        let values = [
+            ("NULs", s(&"\u{0}".repeat(200))),
+            ("control characters and quotes", s(&"\u{1}\"\\\u{7f}".repeat(50))),
+            ("a heredoc in nested objects", nested),
+            ("a list of ones", ones),
+            ("a map of escaped keys", map(Type::String, &[("\u{0}\u{0}", s("\u{0}")), ("k", s("12345678901234567890.5\u{7f}"))])),
+        ];
+        for (what, v) in values {
+            let console_text = console(&v);
+            let json_text = json_value_known(&v).unwrap();
+            for (limit, fits) in [(console_text.len(), true), (console_text.len() - 1, false)] {
+                assert_eq!(console_within(&v, limit).is_some(), fits, "{what}: console, {limit} bytes");
+            }
+            for (limit, fits) in [(json_text.len(), true), (json_text.len() - 1, false)] {
+                assert_eq!(json_value_within(&v, limit).is_ok(), fits, "{what}: JSON, {limit} bytes");
+            }
+        }
+    }
 
     #[test]
     fn go_quote_escapes_quote_backslash_and_short_escapes() {

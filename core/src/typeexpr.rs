@@ -16,11 +16,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
 use crate::defaults::Defaults;
-use crate::diag::{Diagnostic, Source, SpanTree};
+use crate::diag::{Capped, Diagnostic, Source, SpanTree};
 use crate::flavor::Profile;
 use crate::types::Type;
 use crate::valueparse::ast::{CallExpr, Expr, ExprKind};
-use crate::valueparse::parse::{Body, BodyItem, RawDiag};
+use crate::valueparse::parse::{Body, BodyItem, Diags};
 use crate::valueparse::{eval_const, parse_type_config};
 
 pub use pretty::pretty;
@@ -54,7 +54,7 @@ const INVALID_TYPE: &str = "Invalid type specification";
 #[derive(Clone, Debug)]
 pub enum TypeFailure {
     /// The declaration is invalid: Terraform's diagnostics.
-    Invalid(Vec<Diagnostic>),
+    Invalid(Capped<Diagnostic>),
     /// The flavor's own typeexpr would crash on this source: what it would
     /// print, placed on the part that makes it crash.
     Crash(Diagnostic),
@@ -62,10 +62,10 @@ pub enum TypeFailure {
 
 /// Parses a variable's `type` argument (`None`: the block has no `type`) as
 /// current Terraform does.
-pub fn parse_variable_type(src: Option<&str>) -> Result<TypeConstraint, Vec<Diagnostic>> {
+pub fn parse_variable_type(src: Option<&str>) -> Result<TypeConstraint, Capped<Diagnostic>> {
     parse_variable_type_in(src, &Profile::default()).map_err(|f| match f {
         TypeFailure::Invalid(d) => d,
-        TypeFailure::Crash(d) => vec![d],
+        TypeFailure::Crash(d) => Capped::one(d),
     })
 }
 
@@ -89,7 +89,7 @@ pub fn parse_variable_type_in(src: Option<&str>, profile: &Profile) -> Result<Ty
     let mut reader = Reader {
         text: &text,
         map,
-        diags: Vec::new(),
+        diags: Capped::new(),
         profile,
         crash: None,
     };
@@ -107,7 +107,7 @@ pub fn decode_variable_type_expr(text: &str, expr: &Expr, profile: &Profile) -> 
     let mut reader = Reader {
         text,
         map: Map { base: 0, len: text.len() },
-        diags: Vec::new(),
+        diags: Capped::new(),
         profile,
         crash: None,
     };
@@ -133,17 +133,15 @@ impl Map {
         f(r.start)..f(r.end)
     }
 
-    fn diags(self, ds: Vec<RawDiag>) -> Vec<Diagnostic> {
-        ds.into_iter()
-            .map(|d| Diagnostic::error(Source::Type, d.summary, d.detail, Some(self.src(&d.range))))
-            .collect()
+    fn diags(self, ds: Diags) -> Capped<Diagnostic> {
+        ds.map(|d| Diagnostic::error(Source::Type, d.summary, d.detail, Some(self.src(&d.range))))
     }
 }
 
 /// The one `type` argument of the one `variable` block, or diagnostics for
 /// whatever else the source added to the configuration.
-fn type_expression(body: &Body, map: Map) -> Result<&Expr, Vec<Diagnostic>> {
-    let mut diags = Vec::new();
+fn type_expression(body: &Body, map: Map) -> Result<&Expr, Capped<Diagnostic>> {
+    let mut diags = Capped::new();
     let mut found: Option<&Expr> = None;
     let r = |s: &Range<usize>| Some(map.src(s));
     for (i, item) in body.items.iter().enumerate() {
@@ -194,12 +192,12 @@ fn type_expression(body: &Body, map: Map) -> Result<&Expr, Vec<Diagnostic>> {
     }
     match (found, diags.is_empty()) {
         (Some(e), true) => Ok(e),
-        (None, true) => Err(vec![Diagnostic::error(
+        (None, true) => Err(Capped::one(Diagnostic::error(
             Source::Type,
             "Missing type constraint",
             "The type source does not contain a type expression.",
             Some(0..map.len),
-        )]),
+        ))),
         _ => Err(diags),
     }
 }
@@ -227,7 +225,7 @@ struct Reader<'a> {
     /// The configuration text the expressions' ranges point into.
     text: &'a str,
     map: Map,
-    diags: Vec<Diagnostic>,
+    diags: Capped<Diagnostic>,
     profile: &'a Profile,
     /// Set where the flavor's typeexpr would crash (the first place only:
     /// a crash ends the process).
@@ -260,12 +258,12 @@ impl Reader<'_> {
     }
 
     /// `Expression.Value(nil)`: a constant expression's value.
-    fn eval(&self, e: &Expr) -> Result<crate::value::Value, Vec<Diagnostic>> {
+    fn eval(&self, e: &Expr) -> Result<crate::value::Value, Capped<Diagnostic>> {
         eval_const(e, self.profile).map_err(|d| self.map.diags(d))
     }
 
     /// Terraform's `decodeVariableType`.
-    fn decode_variable_type(&mut self, expr: &Expr) -> Result<TypeConstraint, Vec<Diagnostic>> {
+    fn decode_variable_type(&mut self, expr: &Expr) -> Result<TypeConstraint, Capped<Diagnostic>> {
         let whole = self.range(expr);
         if is_native_quoted_string(expr) {
             let v = self.eval(expr)?;
@@ -281,12 +279,12 @@ impl Reader<'_> {
                     "To provide a full type expression, remove the surrounding quotes and give the type expression directly.".to_string(),
                 ),
             };
-            return Err(vec![Diagnostic::error(
+            return Err(Capped::one(Diagnostic::error(
                 Source::Type,
                 summary,
                 detail,
                 Some(whole),
-            )]);
+            )));
         }
 
         // The legacy shorthands `list` and `map` mean list(any) / map(any).
@@ -530,7 +528,7 @@ impl Reader<'_> {
                                     optional.insert(name.clone());
                                     values.insert(name.clone(), v);
                                 }
-                                Err(d) => self.diags.extend(d),
+                                Err(d) => self.diags.append(d),
                             }
                         }
                         _ => self.error(

@@ -24,11 +24,11 @@ pub(crate) mod traversals;
 
 use serde::{Deserialize, Serialize};
 
-use crate::diag::{Diagnostic, SpanTree};
+use crate::diag::{Capped, Diagnostic, SpanTree};
 use crate::flavor::Profile;
 use crate::value::Value;
 use ast::{Expr, ExprKind};
-use parse::{Parser, RawDiag};
+use parse::{Diags, Parser};
 
 pub use parse::MAX_DEPTH;
 
@@ -73,7 +73,7 @@ pub fn parse_value(
     src: &str,
     format: ValueFormat,
     cli_literal: bool,
-) -> Result<ParsedValue, Vec<Diagnostic>> {
+) -> Result<ParsedValue, Capped<Diagnostic>> {
     parse_value_spans(src, format, cli_literal, true, &Profile::default())
 }
 
@@ -88,13 +88,9 @@ pub fn parse_value_spans(
     cli_literal: bool,
     spans: bool,
     p: &Profile,
-) -> Result<ParsedValue, Vec<Diagnostic>> {
+) -> Result<ParsedValue, Capped<Diagnostic>> {
     let want_spans = spans;
-    let to_diags = |ds: Vec<RawDiag>, offset: usize| -> Vec<Diagnostic> {
-        ds.into_iter()
-            .map(|d| d.into_diag(offset, src.len()))
-            .collect()
-    };
+    let to_diags = |ds: Diags, offset: usize| -> Capped<Diagnostic> { ds.map(|d| d.into_diag(offset, src.len())) };
     match format {
         ValueFormat::Hcl | ValueFormat::Tfvars => parse_hcl(src, format, want_spans, true, p),
         ValueFormat::Cli if cli_literal => Ok(ParsedValue {
@@ -147,12 +143,8 @@ fn parse_hcl(
     want_spans: bool,
     literal_fast: bool,
     profile: &Profile,
-) -> Result<ParsedValue, Vec<Diagnostic>> {
-    let to_diags = |ds: Vec<RawDiag>, offset: usize| -> Vec<Diagnostic> {
-        ds.into_iter()
-            .map(|d| d.into_diag(offset, src.len()))
-            .collect()
-    };
+) -> Result<ParsedValue, Capped<Diagnostic>> {
+    let to_diags = |ds: Diags, offset: usize| -> Capped<Diagnostic> { ds.map(|d| d.into_diag(offset, src.len())) };
     let file = format!("{TFVARS_PREFIX}{src}\n");
     let mut p = Parser::new(&file, "terraform.tfvars");
     p.set_profile(profile);
@@ -197,14 +189,14 @@ pub(crate) fn hcl_tree(src: &str, profile: &Profile) -> Option<(Expr, parse::Spa
 }
 
 /// `hclsyntax.ParseExpression` of a whole text.
-fn parse_standalone(src: &str, filename: &str, profile: &Profile) -> Result<Expr, Vec<RawDiag>> {
+fn parse_standalone(src: &str, filename: &str, profile: &Profile) -> Result<Expr, Diags> {
     let mut p = Parser::new(src, filename);
     p.set_profile(profile);
     let parsed = p.parse_standalone_expression();
     p.finish(parsed)
 }
 
-fn evaluate(expr: &Expr, functions: bool, p: &Profile) -> Result<Value, Vec<RawDiag>> {
+fn evaluate(expr: &Expr, functions: bool, p: &Profile) -> Result<Value, Diags> {
     let mut ev = eval::Evaluator::new(functions, p);
     let v = ev.eval(expr);
     if ev.diags.is_empty() {
@@ -223,7 +215,7 @@ fn evaluate_owned(
     src_len: usize,
     want_spans: bool,
     p: &Profile,
-) -> Result<(Value, SpanTree, bool), Vec<RawDiag>> {
+) -> Result<(Value, SpanTree, bool), Diags> {
     if let ExprKind::Const(c) = expr.kind {
         // Folded constants carry source ranges already, and no marks.
         return Ok((c.value, c.spans, false));
@@ -244,7 +236,7 @@ fn span(e: &Expr, offset: usize, src_len: usize) -> SpanTree {
 /// Parses `text` as a Terraform configuration file (`main.tf`) whose
 /// expressions are kept as written (no folding), for the type stage. Nesting
 /// deeper than [`MAX_DEPTH`] is refused with a type-constraint diagnostic.
-pub(crate) fn parse_type_config(text: &str, profile: &Profile) -> Result<parse::Body, Vec<RawDiag>> {
+pub(crate) fn parse_type_config(text: &str, profile: &Profile) -> Result<parse::Body, Diags> {
     let mut p = Parser::new(text, "main.tf");
     p.set_profile(profile);
     p.fold = false;
@@ -257,7 +249,7 @@ pub(crate) fn parse_type_config(text: &str, profile: &Profile) -> Result<parse::
 /// Evaluates a constant expression (no variables, no functions: hcl's nil
 /// `EvalContext`), as `typeexpr` evaluates an `optional(T, default)` default
 /// and Terraform a quoted legacy type.
-pub(crate) fn eval_const(expr: &Expr, p: &Profile) -> Result<Value, Vec<RawDiag>> {
+pub(crate) fn eval_const(expr: &Expr, p: &Profile) -> Result<Value, Diags> {
     evaluate(expr, false, p)
 }
 
@@ -268,7 +260,7 @@ pub(crate) fn eval_const(expr: &Expr, p: &Profile) -> Result<Value, Vec<RawDiag>
 ///
 /// Like hcl, it hands back what it read of a file that ends inside a block,
 /// with the diagnostics.
-pub(crate) fn parse_config(text: &str, filename: &str, fold: bool, profile: &Profile) -> (Option<parse::Body>, Vec<RawDiag>) {
+pub(crate) fn parse_config(text: &str, filename: &str, fold: bool, profile: &Profile) -> (Option<parse::Body>, Diags) {
     let mut p = Parser::new(text, filename);
     p.set_profile(profile);
     p.fold = fold;
@@ -280,7 +272,7 @@ pub(crate) fn parse_config(text: &str, filename: &str, fold: bool, profile: &Pro
 
 /// A `-var` or `TF_VAR_` value read as HCL (`hclsyntax.ParseExpression` in
 /// the file `filename`, evaluated with no context).
-pub(crate) fn eval_standalone(src: &str, filename: &str, p: &Profile) -> Result<Value, Vec<RawDiag>> {
+pub(crate) fn eval_standalone(src: &str, filename: &str, p: &Profile) -> Result<Value, Diags> {
     let expr = parse_standalone(src, filename, p)?;
     eval_const(&expr, p)
 }

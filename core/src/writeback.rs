@@ -120,6 +120,9 @@ pub enum Refusal {
     NotAccepted,
     /// Terraform variable names are identifiers.
     BadName(String),
+    /// A name Terraform reserves for module blocks' own arguments: its
+    /// reason, in its words.
+    ReservedName(String),
     /// A value with unknown parts has no written form.
     Unknown,
     /// Infinite numbers have no written form.
@@ -138,6 +141,24 @@ pub enum Refusal {
     ReadsDifferently { want: String, got: String },
 }
 
+/// Characters that change how text reads without showing themselves: the
+/// bidirectional controls (Trojan Source) and the zero-width characters.
+/// Written values carry them as `\uXXXX` escapes, so that a reader sees them.
+pub(crate) fn invisible(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
+}
+
+/// The names a `variable` block may not have: the arguments and blocks of
+/// a `module` block (`moduleBlockSchema` in `configs/named_values.go`'s
+/// `decodeVariableBlock`; the same in every Terraform and OpenTofu version
+/// tftype answers for).
+pub const RESERVED_NAMES: [&str; 7] = ["source", "version", "count", "for_each", "depends_on", "providers", "lifecycle"];
+
+/// Terraform's detail for a reserved variable name.
+fn reserved_reason(name: &str) -> String {
+    format!("The variable name {} is reserved due to its special meaning inside module blocks.", crate::render::go_quote(name))
+}
+
 impl Refusal {
     /// In words, for the page and the CLI.
     /// In words (English; see [`Refusal::message_in`]).
@@ -152,6 +173,7 @@ impl Refusal {
             Refusal::Unreadable => i18n::text(lang, "refusal.unreadable").into(),
             Refusal::NotAccepted => i18n::text(lang, "refusal.not_accepted").into(),
             Refusal::BadName(n) => i18n::fill(lang, "refusal.bad_name", &[("name", n)]),
+            Refusal::ReservedName(n) => i18n::fill(lang, "refusal.reserved_name", &[("reason", &reserved_reason(n))]),
             Refusal::Unknown => i18n::text(lang, "refusal.unknown").into(),
             Refusal::Infinite => i18n::text(lang, "refusal.infinite").into(),
             Refusal::NulCharacter => i18n::text(lang, "refusal.nul").into(),
@@ -177,6 +199,9 @@ pub fn emit(req: &Request, kind: EmitKind, converted: bool) -> Result<Emitted, R
     first_that_reads_back(kind.reads_as(), |style| {
         let e = cx.write(kind, v, style)?;
         cx.check(kind.reads_as(), &e.value_text, v)?;
+        if kind == EmitKind::VariableBlock {
+            cx.check_variable_block(&e.text, v)?;
+        }
         Ok(e)
     })
 }
@@ -273,10 +298,12 @@ impl<'r> Context<'r> {
 
     fn name(&self) -> Result<&str, Refusal> {
         let n = self.req.var_name.as_str();
-        if crate::hclsrc::is_identifier(n) {
-            Ok(n)
-        } else {
+        if !crate::hclsrc::is_identifier(n) {
             Err(Refusal::BadName(n.to_string()))
+        } else if RESERVED_NAMES.contains(&n) {
+            Err(Refusal::ReservedName(n.to_string()))
+        } else {
+            Ok(n)
         }
     }
 
@@ -316,6 +343,37 @@ impl<'r> Context<'r> {
             ValueFormat::Cli if self.tc.cli_literal => literal_text(v),
             ValueFormat::Cli => hclout::expression(v, hclout::Style::OneLine, &self.tc.ty),
         }
+    }
+
+    /// Reads a whole `variable` block back: its `type` must be the
+    /// constraint the request has (the same type and defaults), and its
+    /// `default` must read as the value.
+    fn check_variable_block(&self, text: &str, v: &Value) -> Result<(), Refusal> {
+        let unreadable = || Refusal::ReadsDifferently { want: text.to_string(), got: "Error: the block cannot be read".into() };
+        let body = crate::valueparse::parse_type_config(text, &self.profile).map_err(|_| unreadable())?;
+        let block = body
+            .items
+            .iter()
+            .find_map(|i| match i {
+                crate::valueparse::parse::BodyItem::Block(b) if b.kind == "variable" => Some(b),
+                _ => None,
+            })
+            .ok_or_else(unreadable)?;
+        let attr = |name: &str| {
+            block.body.items.iter().find_map(|i| match i {
+                crate::valueparse::parse::BodyItem::Attr(a) if a.name == name => text.get(a.expr.range.clone()),
+                _ => None,
+            })
+        };
+        let constraint = |src: Option<&str>| match crate::typeexpr::parse_variable_type_in(src, &self.profile) {
+            Ok(tc) => format!("{:?} {:?}", tc.ty, tc.defaults),
+            Err(_) => String::new(),
+        };
+        let (given, written) = (self.req.type_src.as_deref().filter(|t| !t.trim().is_empty()), attr("type"));
+        if constraint(given) != constraint(written) {
+            return Err(Refusal::ReadsDifferently { want: given.unwrap_or("").to_string(), got: written.unwrap_or("").to_string() });
+        }
+        self.check(ValueFormat::Tfvars, attr("default").ok_or_else(unreadable)?, v)
     }
 
     /// Reads `text` back as Terraform would (format `f`, the same variable)

@@ -2,6 +2,7 @@
 //! sizes they were reported at. Their speed is measured by
 //! `core/examples/scaling.rs`; these tests check the answers.
 
+use tftype::diag::MAX_DIAGNOSTICS;
 use tftype::{evaluate, Request, Stage, ValueFormat};
 
 fn run(ty: Option<&str>, value: &str, format: ValueFormat) -> tftype::Response {
@@ -9,25 +10,65 @@ fn run(ty: Option<&str>, value: &str, format: ValueFormat) -> tftype::Response {
 }
 
 #[test]
-fn fifty_thousand_duplicate_json_keys_each_get_a_diagnostic_in_utf16_too() {
+fn fifty_thousand_duplicate_json_keys_list_the_first_diagnostics_in_utf16_too_and_count_the_rest() {
     // A non-ASCII key, so that UTF-16 offsets differ from byte offsets.
     let value = format!("{{{}}}", (0..50_000).map(|i| format!("\"é\": {i}")).collect::<Vec<_>>().join(", "));
     let r = run(Some("any"), &value, ValueFormat::Json);
     assert_eq!(r.stage, Some(Stage::Value));
-    assert_eq!(r.diagnostics.len(), 49_999);
+    assert_eq!(r.diagnostics.len(), MAX_DIAGNOSTICS);
+    assert_eq!(r.diagnostics_omitted, 49_999 - MAX_DIAGNOSTICS);
+    // The listed ones are the first ones: the 2nd to the 101st key.
     let last = r.diagnostics.last().unwrap();
     let (start, start16) = (last.start.unwrap(), last.start16.unwrap());
     assert_eq!(&value[start..start + 4], "\"é\"");
+    assert_eq!(value[..start].matches("\"é\"").count(), MAX_DIAGNOSTICS);
     assert_eq!(start16, value[..start].encode_utf16().count());
 }
 
+/// Diagnostics are bounded where they are collected: a value with a million
+/// errors lists the first [`MAX_DIAGNOSTICS`] exactly, in Terraform's order,
+/// and says how many more there were, in every format and stage.
 #[test]
-fn an_80_kb_list_of_variables_gets_every_diagnostic() {
-    let value = format!("[{}]", vec!["x"; 27_000].join(", "));
-    assert!(value.len() > 80_000);
-    let r = run(Some("any"), &value, ValueFormat::Hcl);
-    assert_eq!(r.summary.as_deref(), Some("Variables not allowed"));
-    assert_eq!(r.diagnostics.len(), 27_000);
+fn diagnostics_are_listed_up_to_the_limit_and_the_rest_counted() {
+    let n = 200_000;
+    let xs = format!("[{}]", vec!["x"; n].join(", "));
+    let tfvars_json_keys = format!("{{{}}}", (0..n).map(|i| format!("\"k\": {i}")).collect::<Vec<_>>().join(","));
+    let bad_types = format!("object({{{}}})", (0..n).map(|i| format!("a{i} = x")).collect::<Vec<_>>().join(", "));
+    let cases: [(&str, Option<&str>, &str, ValueFormat, Stage, &str, usize); 4] = [
+        ("variables in a list", Some("list(string)"), &xs, ValueFormat::Hcl, Stage::Value, "Variables not allowed", n),
+        ("variables in a .tfvars list", Some("any"), &xs, ValueFormat::Tfvars, Stage::Value, "Variables not allowed", n),
+        ("duplicate .tfvars.json keys", Some("any"), &tfvars_json_keys, ValueFormat::Json, Stage::Value, "Duplicate object attribute", n - 1),
+        ("unknown types in an object type", Some(&bad_types), "null", ValueFormat::Hcl, Stage::Type, "Invalid type specification", n),
+    ];
+    for (what, ty, value, format, stage, summary, total) in cases {
+        let r = run(ty, value, format);
+        assert_eq!(r.stage, Some(stage), "{what}: {:?}", r.detail);
+        assert_eq!(r.summary.as_deref(), Some(summary), "{what}");
+        assert_eq!(r.diagnostics.len(), MAX_DIAGNOSTICS, "{what}");
+        assert_eq!(r.diagnostics.len() + r.diagnostics_omitted, total, "{what}");
+        assert!(r.diagnostics.iter().all(|d| d.summary == summary), "{what}");
+        // In order, from the first one.
+        let starts: Vec<usize> = r.diagnostics.iter().map(|d| d.start.unwrap()).collect();
+        assert!(starts.windows(2).all(|w| w[0] < w[1]), "{what}");
+        // The batch line says so too, and stays small.
+        let line = tftype::batch::result_json("1", &r, true);
+        assert!(line.contains(&format!("\"diagnostics_omitted\":{}", r.diagnostics_omitted)), "{what}");
+        assert!(line.len() < 500 * MAX_DIAGNOSTICS, "{what}: {} bytes", line.len());
+    }
+    let first_x = run(Some("list(string)"), &xs, ValueFormat::Hcl).diagnostics[0].clone();
+    assert_eq!((first_x.start, first_x.end), (Some(1), Some(2)));
+}
+
+#[test]
+fn ignored_attribute_warnings_are_listed_up_to_the_limit_and_the_rest_counted() {
+    let n = 5_000;
+    let value = format!("[{}]", vec!["{a = \"x\", b = 1}"; n].join(", "));
+    let req = Request { flavor: Some("opentofu@1.11".into()), ..Request::new(Some("list(object({a=string}))"), &value) };
+    let r = evaluate(&req);
+    assert!(r.ok, "{:?}", r.detail);
+    assert_eq!(r.warnings.len(), MAX_DIAGNOSTICS);
+    assert_eq!(r.warnings_omitted, n - MAX_DIAGNOSTICS);
+    assert!(tftype::batch::result_json("1", &r, false).contains(&format!("\"warnings_omitted\":{}", n - MAX_DIAGNOSTICS)));
 }
 
 #[test]
@@ -86,4 +127,51 @@ fn infinite_numbers_have_no_json_form() {
     assert!(r.ok);
     assert_eq!(r.console.as_deref(), Some("tolist([\n  +Inf,\n  -Inf,\n])"));
     assert_eq!(r.json, None);
+}
+
+/// A number past tftype's limit is tftype's refusal, not the input's fault,
+/// however it is written: an HCL literal, a JSON number, a string converted
+/// to a number; with the same diagnostic, placed on the number.
+#[test]
+fn numbers_past_the_limit_are_refused_as_too_large_in_every_form() {
+    let digits = "1".repeat(1_000_000);
+    let cases: Vec<(&str, Option<&str>, String, ValueFormat, Stage, &str)> = vec![
+        ("HCL literal", Some("number"), "1e158000".into(), ValueFormat::Hcl, Stage::Value, "1e158000"),
+        ("negative HCL literal", Some("number"), "-1e158000".into(), ValueFormat::Hcl, Stage::Value, "1e158000"),
+        ("tiny HCL literal", Some("number"), "1e-158001".into(), ValueFormat::Hcl, Stage::Value, "1e-158001"),
+        ("a million digits", Some("number"), digits.clone(), ValueFormat::Hcl, Stage::Value, &digits),
+        (".tfvars literal", Some("number"), "1e158000".into(), ValueFormat::Tfvars, Stage::Value, "1e158000"),
+        ("-var expression", Some("list(number)"), "[1e158000]".into(), ValueFormat::Cli, Stage::Value, "1e158000"),
+        (".tfvars.json number", Some("number"), "1e158000".into(), ValueFormat::Json, Stage::Value, "1e158000"),
+        ("cty JSON number", Some("number"), "1e158000".into(), ValueFormat::Ctyjson, Stage::Value, "1e158000"),
+        ("string converted", Some("list(number)"), "[1, \"1e158000\"]".into(), ValueFormat::Hcl, Stage::Limit, "\"1e158000\""),
+        ("-var string converted", Some("number"), "1e158000".into(), ValueFormat::Cli, Stage::Limit, "1e158000"),
+    ];
+    for (what, ty, value, format, stage, part) in cases {
+        let r = run(ty, &value, format);
+        assert_eq!(r.stage, Some(stage), "{what}: {:?}", r.detail);
+        assert_eq!(r.summary.as_deref(), Some("Number too large"), "{what}: {:?}", r.detail);
+        assert!(r.detail.as_deref().unwrap_or("").contains("10^157,000"), "{what}");
+        let d = &r.diagnostics[0];
+        let at = value.rfind(part).unwrap();
+        if format != ValueFormat::Cli {
+            assert_eq!((d.start, d.end), (Some(at), Some(at + part.len())), "{what}");
+        }
+    }
+    // Go's own refusal of an exponent stays an invalid literal.
+    assert_eq!(run(Some("number"), "1e2147483647", ValueFormat::Hcl).summary.as_deref(), Some("Invalid number literal"));
+}
+
+/// The output limit counts what is printed, not an estimate: 400,000 ones
+/// are 2.4 MB of console text and shown; 3 MB of control characters print as
+/// 18 MB of JSON escapes and are refused.
+#[test]
+fn the_output_limit_counts_what_is_printed() {
+    let ones = format!("[{}]", vec!["1"; 400_000].join(","));
+    let r = run(Some("list(number)"), &ones, ValueFormat::Hcl);
+    assert!(r.ok, "{:?}", r.detail);
+    assert!(r.console.as_ref().unwrap().len() < tftype::render::MAX_OUTPUT_BYTES);
+    let controls = format!("\"{}\"", "\u{1}".repeat(3 << 20));
+    let r = run(Some("string"), &controls, ValueFormat::Hcl);
+    assert_eq!((r.stage, r.summary.as_deref()), (Some(Stage::Limit), Some("Result too large to show")), "{:?}", r.detail);
 }

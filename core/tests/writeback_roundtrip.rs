@@ -29,6 +29,17 @@ fn cases() -> Vec<(String, Request)> {
             }
         }
     }
+    // Bidi controls and zero-width characters, which every form writes as escapes.
+    for (i, (ty, value)) in [
+        ("string", "\"a\\u202eb$c'd\\u200b\""),
+        ("map(string)", "{ \"k\\u2066\" = \"x\\u200fy\" }"),
+        ("list(string)", "[\"\\ufeff\\\"q\\\"\"]"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        out.push((format!("invisible:{i}"), Request::new(Some(ty), value)));
+    }
     out
 }
 
@@ -149,6 +160,22 @@ fn bash_words(text: &str) -> Vec<String> {
                     }
                 }
             }
+            // ANSI-C quoting, as the forms write it: only `\uXXXX`.
+            '$' if cs.peek() == Some(&'\'') => {
+                cs.next();
+                let w = cur.get_or_insert_with(String::new);
+                while let Some(c) = cs.next() {
+                    match c {
+                        '\'' => break,
+                        '\\' => {
+                            assert_eq!(cs.next(), Some('u'), "only \\u escapes in $'…': {text}");
+                            let hex: String = cs.by_ref().take(4).collect();
+                            w.push(char::from_u32(u32::from_str_radix(&hex, 16).unwrap()).unwrap());
+                        }
+                        c => w.push(c),
+                    }
+                }
+            }
             '$' | '`' | '!' | '*' | '?' | '[' | '~' | '{' | ';' | '&' | '|' | '<' | '>' | '(' | ')' | '#' if cur.is_none() || c == '$' || c == '`' => {
                 panic!("unquoted shell character {c:?} in {text}")
             }
@@ -165,6 +192,32 @@ fn bash_words(text: &str) -> Vec<String> {
 /// quote characters opens and closes it; two in a row stand for one.
 fn powershell_string(text: &str) -> String {
     const Q: [char; 5] = ['\'', '\u{2018}', '\u{2019}', '\u{201A}', '\u{201B}'];
+    const DQ: [char; 4] = ['"', '\u{201C}', '\u{201D}', '\u{201E}'];
+    if text.starts_with(DQ) {
+        // Double-quoted, as the forms write it: backtick escapes, `u{X}, no expansion.
+        let mut cs = text.chars().skip(1);
+        let mut out = String::new();
+        while let Some(c) = cs.next() {
+            match c {
+                '`' => match cs.next() {
+                    Some('u') => {
+                        assert_eq!(cs.next(), Some('{'), "{text}");
+                        let hex: String = cs.by_ref().take_while(|&c| c != '}').collect();
+                        out.push(char::from_u32(u32::from_str_radix(&hex, 16).unwrap()).unwrap());
+                    }
+                    Some(c) => out.push(c),
+                    None => panic!("{text}"),
+                },
+                '$' => panic!("expansion in double quotes: {text}"),
+                c if DQ.contains(&c) => {
+                    assert!(cs.next().is_none(), "text after the closing quote: {text}");
+                    return out;
+                }
+                c => out.push(c),
+            }
+        }
+        panic!("unterminated: {text}")
+    }
     let mut cs = text.chars().peekable();
     assert!(cs.next().is_some_and(|c| Q.contains(&c)), "{text}");
     let mut out = String::new();

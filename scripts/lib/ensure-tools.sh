@@ -144,6 +144,10 @@ build_npm() {
   mkdir -p "$out"
   wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name tftype_core target/wasm32-unknown-unknown/wasm/tftype.wasm
   wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --strip-producers "$out/tftype_core_bg.wasm" -o "$out/tftype_core_bg.wasm"
+  # index.js replaces a trapped instance (a trapped wasm instance stays unusable); the glue
+  # keeps its instance in module-level variables, and initSync does nothing while `wasm` is set.
+  grep -q '^let wasmModule, wasmInstance, wasm;$' "$out/tftype_core.js" || die "build_npm: wasm-bindgen's glue no longer keeps its instance in 'let wasmModule, wasmInstance, wasm;' (see npm/index.js guarded())"
+  printf '\n// Added by build_npm: lets index.js make a new instance after a trap (and free the old one).\nexport function __tftypeForget() { wasm = undefined; wasmInstance = undefined; }\n' >>"$out/tftype_core.js"
   cp npm/index.js npm/index.d.ts npm/README.md "$out/"
   version="$(sed -n 's/^version = "\(.*\)"/\1/p' core/Cargo.toml | head -1)"
   cat >"$out/package.json" <<JSON

@@ -46,18 +46,31 @@ pub fn App() -> impl IntoView {
     let fragment = page::hash();
     let had_link = !fragment.trim_start_matches('#').trim().is_empty();
     let query = page::search();
-    let (mut initial, link_error, first_example) = match share::decode(&fragment) {
-        Ok(s) => (s, None, None),
+    // A damaged `#…` next to readable `?…` parameters: the parameters are used, and the
+    // notice says the fragment was not.
+    let mut hash_ignored = false;
+    let (mut initial, link_error, first_example) = match (share::decode(&fragment), State::from_query(&query)) {
+        (Ok(s), _) => (s, None, None),
         // A link written by hand (`?type=…&value=…`).
-        Err(ShareError::Empty) if State::from_query(&query).is_some() => (State::from_query(&query).unwrap_or_default(), None, None),
-        Err(ShareError::Empty) => (examples::DEFAULT.state(), None, Some(&examples::DEFAULT)),
-        Err(e) => (examples::DEFAULT.state(), Some(e), Some(&examples::DEFAULT)),
+        (Err(ShareError::Empty), Some(q)) => (q, None, None),
+        (Err(ShareError::Empty), None) => (examples::DEFAULT.state(), None, Some(&examples::DEFAULT)),
+        (Err(_), Some(q)) => {
+            hash_ignored = true;
+            (q, None, None)
+        }
+        (Err(e), None) => (examples::DEFAULT.state(), Some(e), Some(&examples::DEFAULT)),
     };
+    // A link that could not be restored stays in the address bar until the user changes
+    // something (its notice would otherwise outlive the address it is about).
+    let keep_address = link_error.is_some() || hash_ignored;
     // The language: the URL's, else the link's, else the one chosen last
     // here, else the browser's.
     let lang = mode.lang.or(initial.lang).or_else(page::stored_lang).unwrap_or_else(page::browser_lang);
     initial.lang = Some(lang);
     let mut first_notice = link_error.map(|e| e.message(lang));
+    if hash_ignored {
+        first_notice = Some(tr(lang, "ui.link.hash_ignored").to_string());
+    }
     // The product version: the URL's, else the link's, else the one chosen
     // last on this site (a page opened without a link).
     if tftype::flavor::Flavor::lookup(&initial.flavor).is_none() {
@@ -196,7 +209,7 @@ pub fn App() -> impl IntoView {
         let st = inputs.state();
         if first_run.get_value() {
             first_run.set_value(false);
-            if !had_link {
+            if !had_link || keep_address {
                 return;
             }
         }
@@ -221,7 +234,11 @@ pub fn App() -> impl IntoView {
         timer.set_value(h);
     });
 
+    // A format switch on its way (see `switch_format`).
+    let switch = FormatSwitch::new();
     let load = move |s: State| {
+        // A loaded state replaces the text a pending format switch was made from.
+        switch.cancel();
         inputs.set(&s);
         editors.set_docs(&s);
     };
@@ -325,7 +342,11 @@ pub fn App() -> impl IntoView {
                 {move || notice.get().map(|msg| view! {
                     <div class="notice" role="alert" data-testid="notice">
                         <span>{msg}</span>
-                        <button type="button" class="btn small" aria-label=move || tr(inputs.lang.get(), "ui.dismiss") on:click=move |_| notice.set(None)>"×"</button>
+                        <button type="button" class="btn small" aria-label=move || tr(inputs.lang.get(), "ui.dismiss") on:click=move |_| {
+                            notice.set(None);
+                            // The button goes away with the notice: the focus goes to the value.
+                            page::focus_selector("[data-testid=\"value-editor\"] .cm-content");
+                        }>"×"</button>
                     </div>
                 })}
                 {move || lesson().map(|e| view! {
@@ -354,12 +375,12 @@ pub fn App() -> impl IntoView {
                                     disabled=mode.readonly
                                     on:change=move |ev| {
                                         if let Some(f) = Format::from_key(&event_target_value(&ev)) {
-                                            switch_format(inputs, editors, engine, notice, f);
+                                            switch_format(inputs, editors, engine, notice, switch, f);
                                         }
                                     }
                                 >
                                     {Format::ALL.into_iter().map(|f| view! {
-                                        <option value=f.key() title=move || f.description(inputs.lang.get()) prop:selected=move || inputs.format.get() == f>
+                                        <option value=f.key() title=move || f.description(inputs.lang.get()) prop:selected=move || switch.target.get().unwrap_or_else(|| inputs.format.get()) == f>
                                             {move || f.label(inputs.lang.get())}
                                         </option>
                                     }).collect_view()}
@@ -378,21 +399,82 @@ pub fn App() -> impl IntoView {
 }
 
 
+/// A format switch on its way. Its reply is built from the text at the time
+/// of the request and arrives after the evaluations queued before it; by then
+/// the user may have typed on, chosen another format or loaded an example.
+#[derive(Clone, Copy)]
+struct FormatSwitch {
+    /// Bumped by every choice and every load: a reply to an older one is dropped.
+    generation: StoredValue<u64>,
+    /// The format being switched to while its text is on the way (the
+    /// select shows it; the value is still in the old format).
+    target: RwSignal<Option<Format>>,
+}
+
+impl FormatSwitch {
+    fn new() -> FormatSwitch {
+        FormatSwitch { generation: StoredValue::new(0), target: RwSignal::new(None) }
+    }
+
+    /// A new choice: replies to earlier ones no longer apply.
+    fn next(self) -> u64 {
+        self.generation.update_value(|g| *g += 1);
+        self.generation.get_value()
+    }
+
+    fn cancel(self) {
+        self.next();
+        self.target.set(None);
+    }
+}
+
 /// Switches the value to format `to`: the same value, written the way that
 /// format writes it (read by the engine, from the value itself). When it
 /// cannot be written there, the text stays as it is and a notice says why.
-fn switch_format(inputs: Inputs, editors: Editors, engine: StoredValue<Engine, LocalStorage>, notice: RwSignal<Option<String>>, to: Format) {
-    let st = inputs.state_untracked();
-    if st.format == to {
+/// The last choice wins: choosing the format the value is in cancels a
+/// switch on its way.
+fn switch_format(inputs: Inputs, editors: Editors, engine: StoredValue<Engine, LocalStorage>, notice: RwSignal<Option<String>>, switch: FormatSwitch, to: Format) {
+    let generation = switch.next();
+    if inputs.format.get_untracked() == to {
+        switch.target.set(None);
         return;
     }
-    if st.value.trim().is_empty() {
+    if inputs.value.with_untracked(|v| v.trim().is_empty()) {
+        switch.target.set(None);
         inputs.format.set(to);
         return;
     }
+    switch.target.set(Some(to));
+    request_reformat(inputs, editors, engine, notice, switch, generation, to);
+}
+
+/// Asks the engine for the value in format `to`. The reply applies only to
+/// the text and format it was made from: a reply to a later choice or a
+/// load is dropped, and one for a text changed since is asked for again
+/// from the text as it is now (so no keystroke is lost).
+fn request_reformat(
+    inputs: Inputs,
+    editors: Editors,
+    engine: StoredValue<Engine, LocalStorage>,
+    notice: RwSignal<Option<String>>,
+    switch: FormatSwitch,
+    generation: u64,
+    to: Format,
+) {
+    let st = inputs.state_untracked();
     let req = st.request();
+    let (sent_value, sent_format) = (st.value, st.format);
     engine.with_value(|e| {
         e.send(Work::Reformat(to.value_format()), &req, move |reply| {
+            if switch.generation.get_value() != generation {
+                return;
+            }
+            let unchanged = inputs.format.get_untracked() == sent_format && inputs.value.with_untracked(|v| *v == sent_value);
+            if !unchanged {
+                request_reformat(inputs, editors, engine, notice, switch, generation, to);
+                return;
+            }
+            switch.target.set(None);
             match reply {
                 Reply::Reformatted(Ok(text)) => {
                     editors.with(Source::Value, |v| cm::set_doc(v, &text));
@@ -402,7 +484,8 @@ fn switch_format(inputs: Inputs, editors: Editors, engine: StoredValue<Engine, L
                     let lang = inputs.lang.get_untracked();
                     notice.set(Some(fill(lang, "ui.format_kept", &[("format", &to.description(lang)), ("why", &why)])));
                 }
-                _ => {}
+                // The engine stopped (and says so): the value stays as it is.
+                _ => return,
             }
             inputs.format.set(to);
         })

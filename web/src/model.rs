@@ -6,8 +6,9 @@ use tftype::i18n::Lang;
 use tftype::{Request, ValueFormat};
 
 /// How the value text is read. The names are part of the share-link format
-/// (`v1`): never rename them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// (`v1`): never rename them. A name this version does not know reads as
+/// the default (a link from a later version keeps the rest of its state).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Format {
     /// An HCL expression, as in a module argument.
@@ -119,6 +120,18 @@ impl Tab {
     }
 }
 
+impl<'de> Deserialize<'de> for Format {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Format, D::Error> {
+        let s = String::deserialize(d)?;
+        Ok(Format::from_key(&s).unwrap_or_default())
+    }
+}
+
+/// A link's language: one this version does not know is the reader's own.
+fn lenient_lang<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Lang>, D::Error> {
+    Ok(Option::<String>::deserialize(d)?.as_deref().and_then(Lang::parse))
+}
+
 impl<'de> Deserialize<'de> for Tab {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Tab, D::Error> {
         let s = String::deserialize(d)?;
@@ -152,7 +165,7 @@ pub struct State {
     pub flavor: String,
     /// The language of tftype's own words; None: the reader's own (links
     /// made before languages existed have none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "lenient_lang")]
     pub lang: Option<Lang>,
 }
 

@@ -25,8 +25,12 @@ pub struct Outcome {
     pub detail: String,
     /// Where the errors are, in words, with the range to select.
     pub places: Vec<Place>,
+    /// How many more errors there are than `places` lists.
+    pub places_more: usize,
     /// The flavor's warnings (the value is accepted all the same).
     pub warnings: Vec<Warning>,
+    /// How many more warnings there are than `warnings` lists.
+    pub warnings_more: usize,
     pub type_marks: Vec<Mark>,
     pub value_marks: Vec<Mark>,
     /// "Terraform 1.15": the product version that gave this answer.
@@ -135,9 +139,23 @@ pub fn from_response(state: &State, resp: tftype::Response) -> Outcome {
         story: resp.story,
         summary: resp.summary.unwrap_or_default(),
         detail: resp.detail.unwrap_or_default(),
+        places_more: resp.diagnostics_omitted,
+        warnings_more: resp.warnings_omitted,
         ..Outcome::default()
     };
     for d in resp.diagnostics.iter().chain(&resp.warnings) {
+        // However many the engine sends, at most SHOW_PLACES of each are shown.
+        let full = match d.severity {
+            Severity::Error => out.places.len() >= SHOW_PLACES,
+            Severity::Warning => out.warnings.len() >= SHOW_PLACES,
+        };
+        if full {
+            match d.severity {
+                Severity::Error => out.places_more += 1,
+                Severity::Warning => out.warnings_more += 1,
+            }
+            continue;
+        }
         let (Some(start), Some(from16), Some(to16)) = (d.start, d.start16, d.end16) else {
             if d.severity == Severity::Warning {
                 out.warnings.push(Warning { summary: d.summary.clone(), detail: d.detail.clone(), place: None });
@@ -179,6 +197,10 @@ pub fn from_response(state: &State, resp: tftype::Response) -> Outcome {
     }
     out
 }
+
+/// At most this many errors, and this many warnings, are listed and
+/// underlined; the rest are counted ("… and 12 more").
+pub const SHOW_PLACES: usize = tftype::diag::MAX_DIAGNOSTICS;
 
 /// Results longer than this are shown cut (laying out a huge text on every
 /// keystroke would make typing slow); "Show all" lifts the limit.
@@ -248,6 +270,25 @@ mod tests {
         assert!(o.ok, "{}", o.detail);
         assert!(o.console.contains("(known after apply)"), "{}", o.console);
         assert_eq!(o.json, no_json(Lang::En));
+    }
+
+    /// A value with 200,000 errors lists and underlines a bounded number of
+    /// them and counts the rest, whether the engine or the page left them out.
+    #[test]
+    fn many_errors_show_a_bounded_list_and_count_the_rest() {
+        let n = 200_000;
+        let o = compute(&state("list(string)", &format!("[{}]", vec!["x"; n].join(","))));
+        assert_eq!(o.places.len(), SHOW_PLACES);
+        assert_eq!(o.value_marks.len(), SHOW_PLACES);
+        assert_eq!(o.places.len() + o.places_more, n);
+        // The page's own bound, for whatever the engine sends.
+        let st = state("string", "x");
+        let mut resp = tftype::evaluate(&st.request());
+        let one = resp.diagnostics[0].clone();
+        resp.diagnostics = vec![one; SHOW_PLACES + 7];
+        resp.diagnostics_omitted = 5;
+        let o = from_response(&st, resp);
+        assert_eq!((o.places.len(), o.places_more), (SHOW_PLACES, 12));
     }
 
     #[test]

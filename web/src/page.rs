@@ -183,6 +183,60 @@ pub fn hash() -> String {
     location().and_then(|l| l.hash().ok()).unwrap_or_default()
 }
 
+/// Makes a popup (Examples, Copy as) close as popups do: on Escape
+/// anywhere, with the focus back on its opener (`back_to_opener`), and on a
+/// click outside it (`inside`: whether a clicked node is part of the popup
+/// or of its opener). For components mounted once: the listeners stay.
+pub fn dismissable(
+    open: leptos::prelude::RwSignal<bool>,
+    inside: impl Fn(&web_sys::Node) -> bool + 'static,
+    back_to_opener: impl Fn() + 'static,
+) {
+    use leptos::prelude::{GetUntracked, Set};
+    use wasm_bindgen::JsCast;
+    let _ = leptos::prelude::window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() == "Escape" && open.get_untracked() {
+            ev.prevent_default();
+            open.set(false);
+            back_to_opener();
+        }
+    });
+    let _ = leptos::prelude::window_event_listener(leptos::ev::click, move |ev| {
+        if !open.get_untracked() {
+            return;
+        }
+        let Some(node) = ev.target().and_then(|t| t.dyn_into::<web_sys::Node>().ok()) else {
+            return;
+        };
+        if !inside(&node) {
+            open.set(false);
+        }
+    });
+}
+
+/// Focuses the element with this id, if there is one.
+pub fn focus_id(id: &str) {
+    focus_selector(&format!("#{id}"));
+}
+
+/// Focuses the first element `selector` finds, if there is one.
+pub fn focus_selector(selector: &str) {
+    use wasm_bindgen::JsCast;
+    if let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector(selector).ok().flatten()) {
+        if let Ok(h) = el.dyn_into::<web_sys::HtmlElement>() {
+            let _ = h.focus();
+        }
+    }
+}
+
+/// Whether `node` is inside the element with this id.
+pub fn inside_id(id: &str, node: &web_sys::Node) -> bool {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .is_some_and(|el| el.contains(Some(node)))
+}
+
 /// Replaces the fragment without a new history entry or a scroll.
 pub fn replace_hash(fragment: &str) {
     let Some(w) = window() else { return };

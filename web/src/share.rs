@@ -303,7 +303,7 @@ mod tests {
             "not json",
             "[1,2]",
             "{\"type\": 5}",
-            "{\"format\": \"yaml\"}",
+            "{\"format\": 5}",
             "{\"nullable\": \"yes\"}",
             "null",
             "",
@@ -313,6 +313,21 @@ mod tests {
                 Err(ShareError::Malformed("the state is not valid")),
                 "{json}"
             );
+        }
+    }
+
+    /// A format or language this version does not know (a link from a
+    /// later one) falls back for that field alone; the rest is restored.
+    #[test]
+    fn unknown_format_and_language_fall_back_field_by_field() {
+        let cases = [
+            (r#"{"type": "number", "value": "1", "format": "yaml"}"#, Format::Hcl, None),
+            (r#"{"type": "number", "value": "1", "format": "json", "lang": "xx"}"#, Format::Json, None),
+            (r#"{"type": "number", "value": "1", "format": "constructor", "lang": "ja"}"#, Format::Hcl, Some(tftype::i18n::Lang::Ja)),
+        ];
+        for (json, format, lang) in cases {
+            let s = decode(&frag_of_json(json)).unwrap_or_else(|e| panic!("{json}: {e:?}"));
+            assert_eq!((s.type_src.as_str(), s.value.as_str(), s.format, s.lang), ("number", "1", format, lang), "{json}");
         }
     }
 

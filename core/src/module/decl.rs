@@ -127,7 +127,7 @@ fn variable_blocks(body: &Body) -> impl Iterator<Item = &Block> {
 }
 
 /// Raw parser diagnostics of a file, placed.
-pub(super) fn raw(ds: Vec<RawDiag>, file: &str, texts: &Texts) -> Vec<CheckDiag> {
+pub(super) fn raw(ds: impl IntoIterator<Item = RawDiag>, file: &str, texts: &Texts) -> Vec<CheckDiag> {
     ds.into_iter().map(|d| CheckDiag::error(d.summary, d.detail, Some(texts.subject(file, &d.range)))).collect()
 }
 
@@ -150,7 +150,7 @@ impl FileReader<'_, '_> {
         Some(self.texts.subject(self.file, r))
     }
 
-    fn raw(&self, ds: Vec<RawDiag>) -> Vec<CheckDiag> {
+    fn raw(&self, ds: impl IntoIterator<Item = RawDiag>) -> Vec<CheckDiag> {
         raw(ds, self.file, self.texts)
     }
 

@@ -267,7 +267,17 @@ fn prepare_final(v: &Variable, raw: Option<Parsed>, st: &mut VarState, p: &Profi
             }
         }
     }
-    let shown = crate::pipeline::shown(&val, v.sensitive, p);
+    let Some(shown) = crate::pipeline::shown(&val, v.sensitive, p) else {
+        // tftype's own limit, not Terraform's: the value is accepted, but
+        // its text is not written.
+        let detail = format!(
+            "The value of {addr} converts, but showing it would take more than {} MB of text, which tftype does not write.",
+            crate::render::MAX_OUTPUT_BYTES >> 20
+        );
+        let d = CheckDiag::error("Result too large to show", detail, Some(src_subject));
+        st.fail("limit", &d);
+        return Some(d);
+    };
     // A sensitive mark is shown before an ephemeral one.
     let console = if v.ephemeral && !v.sensitive { "(ephemeral value)".to_string() } else { shown.console };
     st.report.outcome = Outcome::Accepted { type_string: shown.type_string, console, json: shown.json };

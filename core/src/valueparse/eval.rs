@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use super::ast::*;
 use super::funcs;
-use super::parse::{go_quote, name_suggestion, RawDiag};
+use super::parse::{go_quote, name_suggestion, Diags, RawDiag};
 use crate::convert;
 use crate::flavor::Profile;
 use crate::mismatch::mismatch_message;
@@ -23,7 +23,7 @@ pub struct Evaluator<'p> {
     /// Whether Terraform's functions are offered (an `EvalContext` with
     /// functions) or not (a nil context: "Function calls not allowed").
     pub functions: bool,
-    pub diags: Vec<RawDiag>,
+    pub diags: Diags,
     /// `for` expression variables, innermost last.
     scopes: Vec<Vec<(String, Value)>>,
     /// Values of the splat symbols being iterated, innermost last.
@@ -198,7 +198,7 @@ impl<'p> Evaluator<'p> {
         Evaluator {
             profile,
             functions,
-            diags: Vec::new(),
+            diags: Diags::new(),
             scopes: Vec::new(),
             anon: Vec::new(),
             types: TypeCache::default(),
@@ -792,7 +792,7 @@ impl<'p> Evaluator<'p> {
         } else {
             (fv, fdiags, conv_f, "false", f.range.clone())
         };
-        self.diags.extend(diags);
+        self.diags.append(diags);
         let mut out = chosen;
         if do_conv {
             match conv(&out, &result_ty, self.profile) {

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::ast::{nfc_key, str_value, TypeCache};
-use super::parse::{go_quote, RawDiag, MAX_DEPTH};
+use super::parse::{go_quote, Diags, RawDiag, MAX_DEPTH};
 use super::pos::format_range;
 use crate::diag::SpanTree;
 use crate::flavor::Profile;
@@ -419,7 +419,11 @@ impl<'a> JParser<'a> {
                 if !valid_json_number(s) {
                     return Err(bad());
                 }
-                let n = Number::parse_literal(s).map_err(|_| bad())?;
+                let n = Number::parse_literal(s).map_err(|e| match e {
+                    // tftype's own limit, not the input's fault.
+                    crate::number::NumberError::Range => diag("Number too large", crate::number::LITERAL_RANGE_DETAIL, t.start, t.end),
+                    _ => bad(),
+                })?;
                 Ok(JNode {
                     val: JVal::Num(n),
                     start: t.start,
@@ -699,7 +703,7 @@ impl<'a> JParser<'a> {
 }
 
 /// Evaluates a JSON node with a nil context (strings are never templates).
-fn eval(p: &JParser, n: &JNode, diags: &mut Vec<RawDiag>, tc: &mut TypeCache) -> Value {
+fn eval(p: &JParser, n: &JNode, diags: &mut Diags, tc: &mut TypeCache) -> Value {
     match &n.val {
         JVal::Str(s) => str_value(s),
         JVal::Num(x) => Value::number(x.clone()),
@@ -768,42 +772,42 @@ pub struct JsonResult {
 }
 
 /// A `.tfvars.json` property: `{"v": <src>}` read by hcl's JSON syntax.
-pub fn parse_tfvars_json(src: &str, want_spans: bool) -> Result<JsonResult, Vec<RawDiag>> {
+pub fn parse_tfvars_json(src: &str, want_spans: bool) -> Result<JsonResult, Diags> {
     const PREFIX: &str = "{\"v\": ";
     let file = format!("{PREFIX}{src}}}");
     let filename = "terraform.tfvars.json";
     let mut p = JParser::new(&file, filename);
     // The `{"v": …}` around the value is not the user's nesting.
     p.max_depth = MAX_DEPTH + 1;
-    let root = p.value().map_err(|d| vec![d])?;
+    let root = p.value().map_err(Diags::one)?;
     let next = p.peek();
     if next.kind != JTok::Eof {
-        return Err(vec![diag(
+        return Err(Diags::one(diag(
             "Extraneous data after value",
             "Extra characters appear after the JSON value.",
             next.start,
             next.end,
-        )]);
+        )));
     }
     let JVal::Object(attrs) = &root.val else {
-        return Err(vec![diag(
+        return Err(Diags::one(diag(
             "Invalid value",
             "The value must be a single JSON value.",
             root.start,
             root.end,
-        )]);
+        )));
     };
     if attrs.len() != 1 || attrs[0].0 != "v" {
         let (s, e) = attrs.get(1).map_or((root.start, root.end), |a| (a.1, a.2));
-        return Err(vec![diag(
+        return Err(Diags::one(diag(
             "Unexpected extra property",
             "The value must be a single JSON value. In a .tfvars.json file this property would define another variable.",
             s,
             e,
-        )]);
+        )));
     }
     let node = &attrs[0].3;
-    let mut diags = Vec::new();
+    let mut diags = Diags::new();
     let value = eval(&p, node, &mut diags, &mut TypeCache::default());
     if !diags.is_empty() {
         return Err(diags);
@@ -818,7 +822,7 @@ pub fn parse_tfvars_json(src: &str, want_spans: bool) -> Result<JsonResult, Vec<
 /// `ctyjson.ImpliedType` + `ctyjson.Unmarshal`: objects become objects,
 /// arrays tuples, numbers exact; a later duplicate property wins, unless the
 /// flavor's go-cty rejects one whose implied type differs.
-pub fn parse_cty_json(src: &str, want_spans: bool, profile: &Profile) -> Result<(Value, SpanTree), Vec<RawDiag>> {
+pub fn parse_cty_json(src: &str, want_spans: bool, profile: &Profile) -> Result<(Value, SpanTree), Diags> {
     if let Err((msg, at)) = super::gojson::check(src) {
         let summary = if msg == "Value too deeply nested" {
             "Value too deeply nested"
@@ -838,15 +842,15 @@ pub fn parse_cty_json(src: &str, want_spans: bool, profile: &Profile) -> Result<
         while !src.is_char_boundary(start) {
             start -= 1;
         }
-        return Err(vec![RawDiag::new(summary, detail, start..end)]);
+        return Err(Diags::one(RawDiag::new(summary, detail, start..end)));
     }
     // Go's decoder accepted the first value (and ignores what follows it).
     let mut p = JParser::new(src, "");
     let root = p
         .value()
         .map_err(|d| {
-            let summary = if d.summary == "Value too deeply nested" { d.summary } else { "Invalid JSON value".into() };
-            vec![RawDiag::new(summary, d.detail, d.range)]
+            let summary = if d.summary == "Value too deeply nested" || d.summary == "Number too large" { d.summary } else { "Invalid JSON value".into() };
+            Diags::one(RawDiag::new(summary, d.detail, d.range))
         })?;
     fn to_value(n: &JNode) -> Value {
         match &n.val {
@@ -866,15 +870,15 @@ pub fn parse_cty_json(src: &str, want_spans: bool, profile: &Profile) -> Result<
     }
     if let Some((key, s, e)) = differing_duplicate(&root) {
         if profile.ctyjson_rejects_duplicate_properties() {
-            return Err(vec![RawDiag::new("Invalid JSON value", format!("duplicate {} property in JSON object", go_quote(key)), s.byte..e.byte)]);
+            return Err(Diags::one(RawDiag::new("Invalid JSON value", format!("duplicate {} property in JSON object", go_quote(key)), s.byte..e.byte)));
         }
     }
     if let Err((msg, s, e)) = unmarshal_check(&root, &implied_type(&root)) {
-        return Err(vec![RawDiag::new(
+        return Err(Diags::one(RawDiag::new(
             "Invalid JSON value",
             msg,
             s.byte..e.byte,
-        )]);
+        )));
     }
     let value = to_value(&root);
     if !want_spans {
@@ -1105,7 +1109,7 @@ pub fn parse_json_file_attributes(src: &str, filename: &str) -> Result<Vec<JsonA
                 });
                 continue;
             }
-            let mut vd = Vec::new();
+            let mut vd = crate::diag::Capped::new();
             let value = eval(&p, node, &mut vd, &mut TypeCache::default());
             let value = if vd.is_empty() { Ok(value) } else { Err(vd.into_iter().map(to_file).collect()) };
             attrs.push(JsonAttr { name: name.clone(), name_start: *ns, value, start: node.start, end: node.end });

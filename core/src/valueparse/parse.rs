@@ -52,6 +52,10 @@ impl RawDiag {
     }
 }
 
+/// Diagnostics as they are collected: the first [`crate::diag::MAX_DIAGNOSTICS`]
+/// kept, the rest counted.
+pub type Diags = crate::diag::Capped<RawDiag>;
+
 /// A syntax error has been recorded; stop.
 #[derive(Debug)]
 pub struct Stop;
@@ -72,9 +76,9 @@ pub struct Parser<'a> {
     buf: VecDeque<Token>,
     nl_stack: Vec<bool>,
     prev: Option<Token>,
-    lex_diags: Vec<RawDiag>,
+    lex_diags: Diags,
     told: Told,
-    pub diags: Vec<RawDiag>,
+    pub diags: Diags,
     depth: u32,
     filename: &'a str,
     posmap: Option<PosMap<'a>>,
@@ -128,9 +132,9 @@ impl<'a> Parser<'a> {
             buf: VecDeque::new(),
             nl_stack: vec![true],
             prev: None,
-            lex_diags: Vec::new(),
+            lex_diags: Diags::new(),
             told: Told::default(),
-            diags: Vec::new(),
+            diags: Diags::new(),
             depth: 0,
             filename,
             posmap: None,
@@ -363,7 +367,7 @@ impl<'a> Parser<'a> {
 
     /// The parse's result once the rest of the input has been scanned: what
     /// was parsed, or every diagnostic when there is any (see [`Parser::take_diags`]).
-    pub fn finish<T>(&mut self, parsed: PResult<T>) -> Result<T, Vec<RawDiag>> {
+    pub fn finish<T>(&mut self, parsed: PResult<T>) -> Result<T, Diags> {
         self.drain_lexer();
         let diags = self.take_diags();
         match parsed {
@@ -374,15 +378,15 @@ impl<'a> Parser<'a> {
 
     /// Like [`Parser::finish`], but keeps what was parsed next to the
     /// diagnostics (hcl hands Terraform a partial body with its errors).
-    pub fn finish_partial<T>(&mut self, parsed: PResult<T>) -> (Option<T>, Vec<RawDiag>) {
+    pub fn finish_partial<T>(&mut self, parsed: PResult<T>) -> (Option<T>, Diags) {
         self.drain_lexer();
         (parsed.ok(), self.take_diags())
     }
 
     /// All diagnostics in hcl's order: scanner findings first, then the parser's.
-    pub fn take_diags(&mut self) -> Vec<RawDiag> {
+    pub fn take_diags(&mut self) -> Diags {
         let mut out = std::mem::take(&mut self.lex_diags);
-        out.append(&mut self.diags);
+        out.append(std::mem::take(&mut self.diags));
         out
     }
 
@@ -639,6 +643,10 @@ impl<'a> Parser<'a> {
     fn number_value(&mut self, tok: &Token) -> PResult<Value> {
         match Number::parse_literal(self.text(tok)) {
             Ok(n) => Ok(Value::number(n)),
+            // tftype's own limit, not the input's fault.
+            Err(crate::number::NumberError::Range) => {
+                self.err("Number too large", crate::number::LITERAL_RANGE_DETAIL, tok.range())
+            }
             Err(_) => self.err(
                 "Invalid number literal",
                 "Failed to recognize the value of this number literal.",

@@ -983,7 +983,7 @@ fn literal_fast_path_reads_exactly_what_the_general_path_reads() {
             }
         }
     }
-    let summary = |r: &Result<ParsedValue, Vec<Diagnostic>>| match r {
+    let summary = |r: &Result<ParsedValue, crate::diag::Capped<Diagnostic>>| match r {
         Ok(pv) => format!("{} {:?} {:?} {}", cty_json(&pv.value), pv.spans, pv.src_range, pv.value.has_sensitive_deep()),
         Err(ds) => format!("{ds:?}"),
     };

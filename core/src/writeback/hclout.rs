@@ -97,8 +97,10 @@ pub fn variable_block(name: &str, type_src: Option<&str>, v: &Value, nullable: b
     let mut b = Block::builder("variable").add_label(name);
     if let Some(t) = type_src.map(str::trim).filter(|t| !t.is_empty()) {
         // The constraint as the user wrote it (with its defaults), its later
-        // lines moved in with the block's body.
-        b = b.add_attribute(("type", raw(&t.replace('\n', "\n  "))));
+        // lines moved in with the block's body; not with a heredoc in it,
+        // whose lines are text (moved in, the text would change).
+        let text = if t.contains("<<") { t.to_string() } else { t.replace('\n', "\n  ") };
+        b = b.add_attribute(("type", raw(&text)));
     }
     let block = b
         .add_attribute(("default", build(v, Style::Tfvars, 1, None)))
@@ -187,6 +189,13 @@ fn part<'t>(want: Option<&'t Type>, i: usize, key: &str) -> Option<&'t Type> {
 /// spaces each) of the text being formatted; `want`: the constraint's type
 /// for this part, when it gives the value its type.
 fn build(v: &Value, style: Style, depth: usize, want: Option<&Type>) -> Expression {
+    build_in(v, style, depth, want, true)
+}
+
+/// [`build`]; `heredoc_ok`: false for a sequence's elements, where the `,`
+/// after a heredoc's closing delimiter would end up on its line (an
+/// unterminated template): their multi-line strings are quoted.
+fn build_in(v: &Value, style: Style, depth: usize, want: Option<&Type>, heredoc_ok: bool) -> Expression {
     let e = match &v.kind {
         Kind::Null if style == Style::ModuleTypedNulls && want.is_none() => match v.ty {
             Type::String => raw("tostring(null)"),
@@ -197,12 +206,12 @@ fn build(v: &Value, style: Style, depth: usize, want: Option<&Type>) -> Expressi
         Kind::Null | Kind::Unknown => Expression::Null,
         Kind::Bool(b) => Expression::Bool(*b),
         Kind::Number(n) => raw(&n.to_text_f()),
-        Kind::String(s) => string(s, style),
+        Kind::String(s) => string(s, style, heredoc_ok),
         Kind::Seq(es) => {
             // A call's argument is formatted on its own, from depth 0.
             let d = if needs_call(v, style, want) { 0 } else { depth };
             let plain = es.iter().enumerate().all(|(i, e)| !matches!(e.kind, Kind::Seq(_) | Kind::Attrs(_)) && !needs_call(e, style, part(want, i, "")));
-            let array = Expression::Array(es.iter().enumerate().map(|(i, e)| build(e, style, d + 1, part(want, i, ""))).collect());
+            let array = Expression::Array(es.iter().enumerate().map(|(i, e)| build_in(e, style, d + 1, part(want, i, ""), false)).collect());
             if plain && !style.one_line() && !es.is_empty() {
                 let short = one_line(&array);
                 if short.chars().count() <= SHORT_ARRAY && !short.contains('\n') {
@@ -263,8 +272,8 @@ fn key(k: &str) -> ObjectKey {
     }
 }
 
-fn string(s: &str, style: Style) -> Expression {
-    if !style.one_line() {
+fn string(s: &str, style: Style, heredoc_ok: bool) -> Expression {
+    if !style.one_line() && heredoc_ok {
         if let Some(delim) = heredoc_delimiter(s) {
             let h = Heredoc::new(Identifier::unchecked(delim), escape_markers(s).into_owned());
             return Expression::TemplateExpr(Box::new(TemplateExpr::Heredoc(h)));
@@ -283,7 +292,7 @@ fn string(s: &str, style: Style) -> Expression {
 /// delimiter is one no line of the text equals.
 fn heredoc_delimiter(s: &str) -> Option<String> {
     let body = s.strip_suffix('\n')?;
-    if !body.contains('\n') || s.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
+    if !body.contains('\n') || s.chars().any(|c| (c.is_control() && c != '\n' && c != '\t') || super::invisible(c)) {
         return None;
     }
     ["EOT", "EOF", "END", "TEXT"]
@@ -294,7 +303,7 @@ fn heredoc_delimiter(s: &str) -> Option<String> {
 }
 
 fn needs_own_quoting(s: &str) -> bool {
-    s.contains(['\u{8}', '\u{c}'])
+    s.contains(['\u{8}', '\u{c}']) || s.contains(super::invisible)
 }
 
 /// A quoted string with HCL's own escapes (see the module comment).
@@ -308,7 +317,7 @@ fn quoted(s: &str) -> Expression {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c if c.is_control() || super::invisible(c) => out.push_str(&format!("\\u{:04x}", c as u32)),
             c => out.push(c),
         }
     }

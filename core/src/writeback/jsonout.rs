@@ -23,7 +23,20 @@ pub fn pretty(v: &Value) -> String {
 }
 
 fn quote(s: &str) -> String {
-    serde_json::to_string(s).unwrap_or_default()
+    let q = serde_json::to_string(s).unwrap_or_default();
+    if !q.contains(super::invisible) {
+        return q;
+    }
+    // Bidi controls and zero-width characters as escapes: a reader sees them.
+    let mut out = String::with_capacity(q.len() + 16);
+    for c in q.chars() {
+        if super::invisible(c) {
+            out.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 fn newline(level: usize, out: &mut String) {

@@ -8,15 +8,49 @@ use super::Refusal;
 /// typographic ones PowerShell also accepts (each is doubled inside).
 const POWERSHELL_QUOTES: [char; 5] = ['\'', '\u{2018}', '\u{2019}', '\u{201A}', '\u{201B}'];
 
-/// `'text'` for bash and zsh: a `'` inside becomes `'\''`.
+/// `'text'` for bash and zsh: a `'` inside becomes `'\''`; a bidi control
+/// or zero-width character goes between the quotes as `$'\uXXXX'`, so that
+/// a reader sees it.
 pub fn bash_quote(text: &str) -> Result<String, Refusal> {
     no_nul(text)?;
-    Ok(format!("'{}'", text.replace('\'', "'\\''")))
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('\'');
+    for c in text.chars() {
+        match c {
+            '\'' => out.push_str("'\\''"),
+            c if super::invisible(c) => out.push_str(&format!("'$'\\u{:04x}''", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    Ok(out)
 }
 
-/// `'text'` for PowerShell: a quote inside is doubled.
+/// Double quotes in PowerShell: the ASCII one and the typographic ones.
+const POWERSHELL_DOUBLE_QUOTES: [char; 4] = ['"', '\u{201C}', '\u{201D}', '\u{201E}'];
+
+/// `'text'` for PowerShell: a quote inside is doubled. A text with a bidi
+/// control or zero-width character is double-quoted instead, with those
+/// characters as `` `u{XXXX} `` (PowerShell 6+) so that a reader sees them,
+/// and `$`, `` ` `` and double quotes escaped with a backtick.
 pub fn powershell_quote(text: &str) -> Result<String, Refusal> {
     no_nul(text)?;
+    if text.contains(super::invisible) {
+        let mut out = String::with_capacity(text.len() + 16);
+        out.push('"');
+        for c in text.chars() {
+            match c {
+                c if super::invisible(c) => out.push_str(&format!("`u{{{:04X}}}", c as u32)),
+                c if c == '$' || c == '`' || POWERSHELL_DOUBLE_QUOTES.contains(&c) => {
+                    out.push('`');
+                    out.push(c);
+                }
+                c => out.push(c),
+            }
+        }
+        out.push('"');
+        return Ok(out);
+    }
     let mut out = String::with_capacity(text.len() + 2);
     out.push('\'');
     for c in text.chars() {
@@ -74,6 +108,12 @@ mod tests {
     fn powershell_doubles_every_kind_of_single_quote() {
         assert_eq!(powershell_quote("v=it's ‘a’").unwrap(), "'v=it''s ‘‘a’’'");
         assert_eq!(powershell_quote("v=$x").unwrap(), "'v=$x'");
+    }
+
+    #[test]
+    fn invisible_characters_are_escaped_in_both_shells() {
+        assert_eq!(bash_quote("v=a\u{202e}b'c").unwrap(), r#"'v=a'$'\u202e''b'\''c'"#);
+        assert_eq!(powershell_quote("v=a\u{200b}$b`c\"d'e").unwrap(), "\"v=a`u{200B}`$b``c`\"d'e\"");
     }
 
     #[test]

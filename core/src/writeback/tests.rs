@@ -125,3 +125,69 @@ fn names_that_are_not_identifiers_are_refused() {
     let r = Request { var_name: "1bad".into(), ..Request::new(Some("string"), "\"x\"") };
     assert_eq!(emit(&r, EmitKind::Tfvars, false), Err(Refusal::BadName("1bad".into())));
 }
+
+/// Terraform refuses to declare a variable named like a module block's own
+/// arguments; no form is written for such a name, with Terraform's reason.
+#[test]
+fn names_reserved_for_module_blocks_are_refused_with_terraforms_reason() {
+    for name in ["count", "source", "for_each", "version", "providers", "depends_on", "lifecycle"] {
+        let r = Request { var_name: name.into(), ..Request::new(Some("string"), "\"x\"") };
+        for kind in [EmitKind::Tfvars, EmitKind::VariableBlock, EmitKind::ModuleArg, EmitKind::EnvBash] {
+            let got = emit(&r, kind, false);
+            assert_eq!(got, Err(Refusal::ReservedName(name.into())), "{name} {kind:?}");
+        }
+        let why = Refusal::ReservedName(name.into()).message();
+        assert!(why.contains(&format!("The variable name \"{name}\" is reserved due to its special meaning inside module blocks.")), "{why}");
+    }
+    // Names that merely contain one are fine.
+    let r = Request { var_name: "counts".into(), ..Request::new(Some("string"), "\"x\"") };
+    assert!(emit(&r, EmitKind::VariableBlock, false).is_ok());
+}
+
+/// A multi-line string inside a list is written quoted (a heredoc's closing
+/// delimiter would be followed by the list's `,`); elsewhere it stays a
+/// heredoc. Every form reads back.
+#[test]
+fn multi_line_strings_in_lists_are_written_so_they_read_back() {
+    let cases = [
+        ("list(string)", r#"["a\nb\n", "c"]"#, EmitKind::Tfvars, "app = [\"a\\nb\\n\", \"c\"]\n"),
+        ("list(string)", r#"["a\nb\n", "c"]"#, EmitKind::ModuleArg, "module \"example\" {\n  source = \"./modules/example\"\n  app    = [\"a\\nb\\n\", \"c\"]\n}\n"),
+        ("object({s=string})", r#"{ s = "a\nb\n" }"#, EmitKind::Tfvars, "app = {\n  s = <<EOT\na\nb\nEOT\n}\n"),
+    ];
+    for (ty, value, kind, want) in cases {
+        assert_eq!(emitted(ty, value, kind), want, "{ty} {value} {kind:?}");
+    }
+    assert!(emit(&req(Some("list(string)"), r#"["a\nb\n", "c"]"#), EmitKind::VariableBlock, false).is_ok());
+}
+
+/// Bidirectional controls and zero-width characters are written as escapes
+/// (in strings and keys, in HCL and JSON), never raw: a reader sees them.
+#[test]
+fn invisible_characters_are_written_as_escapes() {
+    for kind in [EmitKind::VarBash, EmitKind::VarPowershell, EmitKind::EnvBash, EmitKind::EnvPowershell] {
+        // -var and TF_VAR_ take a string's text literally: the shells' own escapes.
+        let e = emit(&req(Some("string"), "\"a\\u202eb\""), kind, false).unwrap_or_else(|r| panic!("{kind:?}: {}", r.message()));
+        assert!(!e.text.contains(invisible) && e.text.to_lowercase().contains("202e"), "{kind:?}: {:?}", e.text);
+    }
+    let value = "{ \"k\\u200b\" = \"a\\u202eb\\u2066c\\nd\\n\" }";
+    for kind in [EmitKind::Tfvars, EmitKind::TfvarsJson, EmitKind::ModuleArg, EmitKind::VariableBlock, EmitKind::VarBash, EmitKind::EnvPowershell] {
+        let e = emit(&req(Some("map(string)"), value), kind, false).unwrap_or_else(|r| panic!("{kind:?}: {}", r.message()));
+        assert!(!e.text.contains(invisible), "{kind:?}: {:?}", e.text);
+        for esc in ["\\u200b", "\\u202e", "\\u2066"] {
+            assert!(e.text.contains(esc), "{kind:?}: {esc} in {:?}", e.text);
+        }
+    }
+}
+
+/// A `variable` block is read back whole before it is handed out: a heredoc
+/// in the type constraint keeps its lines as written (moved in with the
+/// block, its text, and so the default it gives, would change).
+#[test]
+fn a_variable_block_keeps_a_heredoc_in_its_type_as_written() {
+    let ty = "object({s = optional(string, <<EOT\na\n  b\nEOT\n)})";
+    let e = emit(&req(Some(ty), "{}"), EmitKind::VariableBlock, false).unwrap_or_else(|r| panic!("{}", r.message()));
+    assert!(e.text.contains("<<EOT\na\n  b\nEOT\n"), "{}", e.text);
+    // Without a heredoc, later lines move in with the block's body.
+    let e = emit(&req(Some("object({\n  a = string\n})"), "{ a = \"x\" }"), EmitKind::VariableBlock, false).unwrap();
+    assert!(e.text.contains("type = object({\n    a = string\n  })"), "{}", e.text);
+}

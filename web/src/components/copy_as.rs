@@ -61,13 +61,24 @@ pub fn CopyAs(inputs: Inputs, accepted: Memo<bool>, engine: StoredValue<Engine, 
             let _ = b.focus();
         }
     };
+    // Escape anywhere closes it, back to its button; so does a click elsewhere.
+    let root = NodeRef::<leptos::html::Div>::new();
+    crate::page::dismissable(
+        open,
+        move |node| root.get_untracked().is_some_and(|r| r.contains(Some(node))),
+        move || {
+            if let Some(b) = button.get_untracked() {
+                let _ = b.focus();
+            }
+        },
+    );
     let shown = move || {
         let kind = chosen.get()?;
         items.with(|l| l.as_ref().and_then(|l| l.iter().find(|o| o.kind == kind).cloned()))
     };
 
     view! {
-        <div class="copy-as" on:keydown=move |ev: web_sys::KeyboardEvent| if ev.key() == "Escape" && open.get_untracked() { ev.prevent_default(); close(); }>
+        <div class="copy-as" node_ref=root on:keydown=move |ev: web_sys::KeyboardEvent| if ev.key() == "Escape" && open.get_untracked() { ev.prevent_default(); close(); }>
             <button
                 type="button"
                 class="btn small"

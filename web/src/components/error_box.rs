@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::cm;
 use crate::outcome::Outcome;
 use crate::signals::Editors;
-use crate::words::t;
+use crate::words::{t, tf};
 
 #[component]
 pub fn ErrorBox(result: Memo<Outcome>, editors: Editors) -> impl IntoView {
@@ -30,6 +30,12 @@ pub fn ErrorBox(result: Memo<Outcome>, editors: Editors) -> impl IntoView {
                                 </li>
                             }
                         }).collect_view()}
+                        {move || {
+                            let more = result.with(|o| o.places_more);
+                            (more > 0).then(|| view! {
+                                <li class="more" data-testid="places-more">{tf("ui.more_places", move || vec![("count", more.to_string())])}</li>
+                            })
+                        }}
                     </ul>
                 })
             }}

@@ -11,6 +11,12 @@ pub fn Gallery<F>(open: RwSignal<bool>, lang: RwSignal<Lang>, choose: F) -> impl
 where
     F: Fn(&'static Example) + Copy + Send + Sync + 'static,
 {
+    // Escape anywhere closes it, back to its button; so does a click elsewhere.
+    crate::page::dismissable(
+        open,
+        |node| crate::page::inside_id("gallery", node) || crate::page::inside_id("examples-toggle", node),
+        || crate::page::focus_id("examples-toggle"),
+    );
     view! {
         <nav
             id="gallery"
@@ -18,11 +24,6 @@ where
             data-testid="examples"
             aria-label=move || text(lang.get(), "ui.examples")
             hidden=move || !open.get()
-            on:keydown=move |ev| {
-                if ev.key() == "Escape" {
-                    open.set(false);
-                }
-            }
         >
             <p class="gallery-intro">{move || text(lang.get(), "ui.gallery_intro")}</p>
             <div class="groups">

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::cm;
 use crate::outcome::Outcome;
 use crate::signals::Editors;
-use crate::words::t;
+use crate::words::{t, tf};
 
 #[component]
 pub fn WarningsBox(result: Memo<Outcome>, editors: Editors) -> impl IntoView {
@@ -31,6 +31,12 @@ pub fn WarningsBox(result: Memo<Outcome>, editors: Editors) -> impl IntoView {
                         })}
                     </div>
                 }).collect_view()}
+                {move || {
+                    let more = result.with(|o| o.warnings_more);
+                    (more > 0).then(|| view! {
+                        <p class="more" data-testid="warnings-more">{tf("ui.more_warnings", move || vec![("count", more.to_string())])}</p>
+                    })
+                }}
             </div>
         })
     }

@@ -33,7 +33,7 @@ pub struct CheckArgs {
     #[arg(long = "var", value_name = "NAME=VALUE", allow_hyphen_values = true)]
     vars: Vec<String>,
     /// The product version (see `tftype flavors`)
-    #[arg(long, value_parser = super::flavor_arg)]
+    #[arg(long, value_parser = crate::cli::flavor_arg)]
     flavor: Option<String>,
     /// Check under every version and group those that agree
     #[arg(long, conflicts_with = "flavor")]
@@ -44,7 +44,7 @@ pub struct CheckArgs {
     #[arg(long)]
     print_effective: bool,
     /// The language of tftype's own words
-    #[arg(long, value_parser = super::lang_arg, default_value = "en")]
+    #[arg(long, value_parser = crate::cli::lang_arg, default_value = "en")]
     lang: Lang,
 }
 

@@ -1,0 +1,376 @@
+//! The command line's subcommands and their arguments (native builds only).
+
+use crate::check;
+
+use std::io::{BufRead, Write};
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use tftype::{evaluate, Request};
+
+/// The Terraform / OpenTofu type system: what each version does with a
+/// value for a variable, and with a whole module's inputs.
+#[derive(Parser)]
+#[command(name = "tftype", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check a root module's variables against every value source, as `plan` would
+    Check(check::CheckArgs),
+    /// Evaluate a value for a variable of a type (`--no-type`: no `type` argument)
+    Eval(EvalArgs),
+    /// Tell the story of an evaluation: what the version did, and why
+    Explain(EvalArgs),
+    /// Answer JSON Lines cases (the oracle's schema) from standard input
+    Batch,
+    /// List the product versions with their pins
+    Flavors,
+    /// Print a playground link with readable parameters
+    Link(LinkArgs),
+    /// Print a shell completion script
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+/// The value's format.
+#[derive(Clone, Copy, ValueEnum)]
+enum FormatArg {
+    Hcl,
+    Tfvars,
+    Json,
+    Ctyjson,
+    Cli,
+}
+
+impl FormatArg {
+    fn format(self) -> tftype::ValueFormat {
+        use tftype::ValueFormat as F;
+        match self {
+            FormatArg::Hcl => F::Hcl,
+            FormatArg::Tfvars => F::Tfvars,
+            FormatArg::Json => F::Json,
+            FormatArg::Ctyjson => F::Ctyjson,
+            FormatArg::Cli => F::Cli,
+        }
+    }
+}
+
+/// A flavor name, checked against the table (the error lists them).
+pub(crate) fn flavor_arg(s: &str) -> Result<String, String> {
+    match tftype::flavor::Flavor::lookup(s) {
+        Some(_) => Ok(s.to_string()),
+        None => Err(format!("unknown flavor {s}; known flavors: {}", tftype::flavor::Flavor::names().join(", "))),
+    }
+}
+
+pub(crate) fn lang_arg(s: &str) -> Result<tftype::i18n::Lang, String> {
+    tftype::i18n::Lang::parse(s).ok_or_else(|| format!("unknown language {s}; known: en, zh, ja"))
+}
+
+fn emit_arg(s: &str) -> Result<tftype::writeback::EmitKind, String> {
+    tftype::writeback::EmitKind::parse(s).ok_or_else(|| {
+        let names: Vec<&str> = tftype::writeback::EmitKind::ALL.iter().map(|k| k.name()).collect();
+        format!("unknown form {s}; known forms: {}", names.join(", "))
+    })
+}
+
+/// The variable and value: `TYPE VALUE`, or `--no-type VALUE`.
+#[derive(Args)]
+struct VariableArgs {
+    /// TYPE VALUE (or only VALUE with --no-type)
+    #[arg(required = true, num_args = 1..=2, allow_hyphen_values = true, value_names = ["TYPE", "VALUE"])]
+    args: Vec<String>,
+    /// The variable has no `type` argument
+    #[arg(long)]
+    no_type: bool,
+    #[arg(long, value_enum, default_value = "hcl")]
+    format: FormatArg,
+    #[arg(long)]
+    sensitive: bool,
+    #[arg(long)]
+    non_nullable: bool,
+    /// The variable's name, as Terraform's messages show it
+    #[arg(long, default_value = "v")]
+    name: String,
+}
+
+impl VariableArgs {
+    fn request(&self, flavor: Option<String>) -> Result<Request, String> {
+        let mut req = match (self.no_type, self.args.as_slice()) {
+            (true, [value]) => Request::new(None, value),
+            (false, [ty, value]) => Request::new(Some(ty), value),
+            (true, _) => return Err("with --no-type give only VALUE".into()),
+            (false, _) => return Err("give TYPE and VALUE (or --no-type VALUE)".into()),
+        };
+        req.value_format = self.format.format();
+        req.sensitive = self.sensitive;
+        req.nullable = !self.non_nullable;
+        req.var_name = self.name.clone();
+        req.flavor = flavor;
+        Ok(req)
+    }
+}
+
+#[derive(Args)]
+struct EvalArgs {
+    #[command(flatten)]
+    var: VariableArgs,
+    /// The product version (see `tftype flavors`)
+    #[arg(long, value_parser = flavor_arg)]
+    flavor: Option<String>,
+    /// Evaluate under every version and group those that agree
+    #[arg(long, conflicts_with = "flavor")]
+    all_flavors: bool,
+    /// Write the value back in this form
+    #[arg(long, value_parser = emit_arg)]
+    emit: Option<tftype::writeback::EmitKind>,
+    /// With --emit: the converted value (defaults filled in)
+    #[arg(long)]
+    converted: bool,
+    /// The language of tftype's own words (explain)
+    #[arg(long, value_parser = lang_arg, default_value = "en")]
+    lang: tftype::i18n::Lang,
+}
+
+#[derive(Args)]
+struct LinkArgs {
+    #[command(flatten)]
+    var: VariableArgs,
+    #[arg(long, value_parser = flavor_arg)]
+    flavor: Option<String>,
+    #[arg(long, value_parser = ["en", "zh", "ja"])]
+    lang: Option<String>,
+    /// The result tab the link opens
+    #[arg(long)]
+    tab: Option<String>,
+    /// The playground's address (default: TFTYPE_BASE_URL, else the local ./scripts/serve)
+    #[arg(long)]
+    base: Option<String>,
+}
+
+pub fn main() {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            // --help and --version go to standard output and succeed.
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            std::process::exit(code);
+        }
+    };
+    let code = match cli.command {
+        Command::Batch => batch(),
+        Command::Eval(a) => eval(a, false),
+        Command::Explain(a) => eval(a, true),
+        Command::Flavors => flavors(),
+        Command::Link(a) => link(a),
+        Command::Check(a) => check::run(a),
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut cmd, "tftype", &mut std::io::stdout());
+            0
+        }
+    };
+    std::process::exit(code);
+}
+
+/// Runs `f` on a thread with a generous stack, turning a panic into an error.
+fn guarded<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, String> {
+    let h = std::thread::Builder::new().stack_size(64 << 20).spawn(f).map_err(|e| e.to_string())?;
+    h.join().map_err(|p| {
+        p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned()).unwrap_or_else(|| "panic".into())
+    })
+}
+
+/// Where `tftype link` points without `--base` (or `TFTYPE_BASE_URL`): the
+/// local playground of `./scripts/serve`.
+const DEFAULT_BASE: &str = "http://127.0.0.1:8080/";
+
+/// The flavor table: name, release, hcl and go-cty pins, and what differs.
+fn flavors() -> i32 {
+    use tftype::flavor::{Switch, FLAVORS};
+    println!("{:<16} {:<9} {:<52} {:<8} differences from {}", "flavor", "release", "hcl", "go-cty", tftype::flavor::DEFAULT);
+    let current = tftype::flavor::Flavor::default_flavor();
+    for f in &FLAVORS {
+        let diffs: Vec<String> = Switch::ALL
+            .iter()
+            .filter(|s| f.has(**s) != current.has(**s))
+            .map(|s| format!("{}{}", if f.has(*s) { "+" } else { "without " }, s.describe()))
+            .collect();
+        println!("{:<16} {:<9} {:<52} {:<8} {}", f.name, f.release, f.hcl, f.cty, if diffs.is_empty() { "-".to_string() } else { diffs.join("; ") });
+    }
+    0
+}
+
+/// A link that opens the playground in the state the arguments describe.
+fn link(a: LinkArgs) -> i32 {
+    let req = match a.var.request(a.flavor) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let extras = tftype::link::Extras { lang: a.lang, tab: a.tab };
+    let base = a.base.or_else(|| std::env::var("TFTYPE_BASE_URL").ok()).unwrap_or_else(|| DEFAULT_BASE.to_string());
+    if !tftype::link::is_web_base(&base) {
+        eprintln!("error: --base must be an http:// or https:// address, not {base:?}");
+        return 2;
+    }
+    println!("{}", tftype::link::url(&base, &req, &extras));
+    0
+}
+
+/// `eval`, or with `explain` the story of the evaluation.
+fn eval(a: EvalArgs, explain: bool) -> i32 {
+    let req = match a.var.request(a.flavor) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let (lang, emit, converted, all_flavors) = (a.lang, a.emit, a.converted, a.all_flavors);
+    if explain {
+        return match guarded(move || tftype::why::to_text(&tftype::why::story(&req, lang))) {
+            Ok(text) => {
+                print!("{text}");
+                0
+            }
+            Err(p) => {
+                eprintln!("internal error: {p}");
+                3
+            }
+        };
+    }
+    if let Some(kind) = emit {
+        return match guarded(move || tftype::writeback::emit(&req, kind, converted)) {
+            Ok(Ok(e)) => {
+                print!("{}", e.text);
+                if !e.text.ends_with('\n') {
+                    println!();
+                }
+                if let Some(n) = e.note {
+                    eprintln!("Note: {n}");
+                }
+                0
+            }
+            Ok(Err(r)) => {
+                eprintln!("Cannot write it as {}: {}", kind.name(), r.message());
+                1
+            }
+            Err(p) => {
+                eprintln!("internal error: {p}");
+                3
+            }
+        };
+    }
+    if all_flavors {
+        return match guarded(move || tftype::versions::to_text(&tftype::versions::compare(&req))) {
+            Ok(text) => {
+                print!("{text}");
+                0
+            }
+            Err(p) => {
+                eprintln!("internal error: {p}");
+                3
+            }
+        };
+    }
+    match guarded(move || evaluate(&req)) {
+        Ok(r) if r.ok => {
+            println!("{}", r.console.unwrap_or_default());
+            eprintln!("type: {}", r.type_string.unwrap_or_default());
+            for w in &r.warnings {
+                eprintln!("Warning: {}\n\n{}", w.summary, w.detail);
+            }
+            0
+        }
+        Ok(r) => {
+            eprintln!("Error: {}\n\n{}", r.summary.unwrap_or_default(), r.detail.unwrap_or_default());
+            1
+        }
+        Err(p) => {
+            eprintln!("internal error: {p}");
+            3
+        }
+    }
+}
+
+/// One result line per case line. A line that is not UTF-8 gets an input
+/// error of its own; the cases after it still run. Each result is written
+/// out at once, so nothing already answered is lost if the process dies.
+fn batch() -> i32 {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut out = std::io::LineWriter::new(stdout.lock());
+    let mut input = stdin.lock();
+    let mut n = 0;
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("batch: reading the input failed: {e}");
+                return 1;
+            }
+        }
+        // Every line counts, blank or not, so that `line N` is the file's line N.
+        n += 1;
+        let result = match std::str::from_utf8(&buf) {
+            // A UTF-8 byte order mark before the first line is not part of the case.
+            Ok(line) if n == 1 && line.starts_with('\u{feff}') && !line[3..].trim().is_empty() => batch_line(line[3..].trim_end_matches(['\n', '\r']), n),
+            Ok(line) if line.trim_start_matches('\u{feff}').trim().is_empty() => continue,
+            Ok(line) => batch_line(line.trim_end_matches(['\n', '\r']), n),
+            Err(e) => {
+                let detail = format!("line {n}: not valid UTF-8 (byte {})", e.valid_up_to() + 1);
+                format!("{{\"id\":null,\"ok\":false,\"stage\":\"input\",\"summary\":\"Input error\",\"detail\":{},\"path\":\"\"}}", js(&detail))
+            }
+        };
+        if writeln!(out, "{result}").is_err() {
+            return 1;
+        }
+    }
+    let _ = out.flush();
+    0
+}
+
+fn js(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
+}
+
+/// One case line in, one result line out (the oracle's schema, keys in its order).
+pub fn batch_line(line: &str, n: usize) -> String {
+    let case: serde_json::Value = match serde_json::from_str(line) {
+        Ok(v) => v,
+        Err(e) => return format!("{{\"id\":null,\"ok\":false,\"stage\":\"input\",\"summary\":\"Input error\",\"detail\":{},\"path\":\"\"}}", js(&format!("line {n}: {e}"))),
+    };
+    let id = case.get("id").cloned().unwrap_or(serde_json::Value::Null).to_string();
+    // A flavored case's answer names its flavor right after the id.
+    let id = match case.get("flavor").and_then(|f| f.as_str()) {
+        Some(f) => format!("{id},\"flavor\":{}", js(f)),
+        None => id,
+    };
+    if case.get("mode").and_then(|m| m.as_str()) == Some("check") {
+        return match guarded(move || tftype::batch::check_case(&id, case)) {
+            Ok(s) => s,
+            Err(p) => format!("{{\"ok\":false,\"stage\":\"panic\",\"summary\":\"Internal error\",\"detail\":{}}}", js(&p)),
+        };
+    }
+    let req: Request = match serde_json::from_value(case) {
+        Ok(r) => r,
+        Err(e) => return format!("{{\"id\":{id},\"ok\":false,\"stage\":\"input\",\"summary\":\"Input error\",\"detail\":{},\"path\":\"\"}}", js(&format!("line {n}: {e}"))),
+    };
+    match guarded(move || evaluate(&req)) {
+        Ok(r) => tftype::batch::result_json(&id, &r, false),
+        Err(p) => format!("{{\"id\":{id},\"ok\":false,\"stage\":\"panic\",\"summary\":\"Internal error\",\"detail\":{},\"path\":\"\"}}", js(&p)),
+    }
+}
+

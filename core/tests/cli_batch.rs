@@ -1,0 +1,57 @@
+//! `tftype batch`'s reading of its input lines, and `tftype link`'s base.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn batch(input: &[u8]) -> Vec<serde_json::Value> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tftype"))
+        .arg("batch")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("tftype runs");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+/// Blank lines get no answer but are counted, so that an error's `line N`
+/// is the input's line N; a byte order mark before the first line is not
+/// part of the case.
+#[test]
+fn batch_line_numbers_are_the_inputs_and_a_byte_order_mark_is_skipped() {
+    let case = r#"{"id":1,"type":"number","value":"1"}"#;
+    let cases: [(&str, Vec<u8>, Vec<&str>); 4] = [
+        ("blank lines before an error", format!("{case}\n\n  \n{{bad\n").into_bytes(), vec!["ok", "line 4:"]),
+        ("a byte order mark", format!("\u{feff}{case}\n{{bad\n").into_bytes(), vec!["ok", "line 2:"]),
+        ("a byte order mark on a blank first line", format!("\u{feff}\n{case}\n{{bad\n").into_bytes(), vec!["ok", "line 3:"]),
+        ("CRLF line ends", format!("{case}\r\n\r\n{{bad\r\n").into_bytes(), vec!["ok", "line 3:"]),
+    ];
+    for (what, input, want) in cases {
+        let got = batch(&input);
+        assert_eq!(got.len(), want.len(), "{what}: {got:?}");
+        for (r, w) in got.iter().zip(want) {
+            if w == "ok" {
+                assert_eq!(r["ok"], true, "{what}: {r}");
+            } else {
+                assert!(r["detail"].as_str().unwrap().starts_with(w), "{what}: {r}");
+            }
+        }
+    }
+}
+
+/// The parameters go before the base's fragment; a base that is not an
+/// http(s) address is refused.
+#[test]
+fn link_puts_parameters_before_the_fragment_and_refuses_other_bases() {
+    let link = |base: &str| Command::new(env!("CARGO_BIN_EXE_tftype")).args(["link", "number", "1", "--base", base]).output().unwrap();
+    let out = link("https://x/#a");
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap().trim(), "https://x/?type=number&value=1#a");
+    for bad in ["javascript:alert(1)//", "file:///tmp/"] {
+        let out = link(bad);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(out.stdout.is_empty(), "{bad}");
+    }
+}
