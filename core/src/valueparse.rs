@@ -204,6 +204,12 @@ fn parse_standalone(src: &str, filename: &str, profile: &Profile) -> Result<Expr
 }
 
 fn evaluate(expr: &Expr, functions: bool, p: &Profile) -> Result<Value, Vec<RawDiag>> {
+    if functions {
+        let early = eval::provider_call_diags(expr, p);
+        if !early.is_empty() {
+            return Err(early);
+        }
+    }
     let mut ev = eval::Evaluator::new(functions, p);
     let v = ev.eval(expr);
     if ev.diags.is_empty() {

@@ -189,6 +189,83 @@ fn elements(v: &Value) -> Vec<(Value, Value)> {
     }
 }
 
+/// What the product says of a call of an unknown namespaced function (hcl's
+/// own "Call to unknown function" text never reaches the user: both products
+/// rewrite it).
+pub fn namespaced_unknown_function(name: &str, range: &Span, p: &Profile) -> RawDiag {
+    let parts: Vec<&str> = name.split("::").collect();
+    let (ns, func) = parts.split_at(parts.len() - 1);
+    let func = func[0];
+    if p.own_namespaced_call_texts() {
+        return match ns[0] {
+            "core" => RawDiag::new(
+                "Call to unknown function",
+                format!("There is no builtin (core::) function named {}.", go_quote(func)),
+                range.clone(),
+            ),
+            _ => RawDiag::new(
+                "Unknown function namespace",
+                format!("Function {} does not exist within a valid namespace (provider,core)", go_quote(name)),
+                range.clone(),
+            ),
+        };
+    }
+    let detail = if ns[0] != "provider" {
+        format!(
+            "The function namespace {} is not valid. Provider function calls must use the \"provider::\" namespace prefix.",
+            go_quote(ns[0])
+        )
+    } else if ns.len() == 1 {
+        "The function call must include the provider name after the \"provider::\" prefix.".to_string()
+    } else {
+        format!(
+            "There is no function named \"{}::{func}\". Ensure that provider name {} is declared in this module's required_providers block, and that this provider offers a function named {}.",
+            ns.join("::"),
+            go_quote(ns[1]),
+            go_quote(func)
+        )
+    };
+    RawDiag::new("Unknown provider function", detail, range.clone())
+}
+
+/// OpenTofu's checks of `provider::` calls before an expression is
+/// evaluated (when functions may be called): calls of a provider's function
+/// fail when the graph is built (no provider is required here), other
+/// `provider::` names when the references are collected. Empty for
+/// Terraform.
+pub fn provider_call_diags(expr: &Expr, p: &Profile) -> Vec<RawDiag> {
+    let mut graph = Vec::new();
+    let mut refs = Vec::new();
+    expr.walk(&mut |e| {
+        let ExprKind::Call(c) = &e.kind else { return };
+        let parts: Vec<&str> = c.name.split("::").collect();
+        if parts.len() < 2 || parts[0] != "provider" || !p.own_namespaced_call_texts() {
+            return;
+        }
+        if parts.len() == 3 || parts.len() == 4 {
+            graph.push(RawDiag::new(
+                "Unknown function provider",
+                format!("Provider {} does not exist within the required_providers of this module", go_quote(parts[1])),
+                c.name_range.clone(),
+            ));
+        } else {
+            refs.push(RawDiag::new(
+                "Unable to parse provider function",
+                format!(
+                    "invalid provider function {}: expected provider::<name>::<function> or provider::<name>::<alias>::<function>",
+                    go_quote(&c.name)
+                ),
+                c.name_range.clone(),
+            ));
+        }
+    });
+    if graph.is_empty() {
+        refs
+    } else {
+        graph
+    }
+}
+
 fn friendly(t: &Type) -> String {
     t.friendly_name()
 }
@@ -630,14 +707,19 @@ impl<'p> Evaluator<'p> {
         // Terraform 1.8+ and OpenTofu 1.7+ also offer every built-in
         // function in the `core::` namespace.
         let Some(f) = funcs::lookup(name.strip_prefix("core::").unwrap_or(name)) else {
-            let suggestion = name_suggestion(name, &funcs::NAMES)
-                .map(|s| format!(" Did you mean {}?", go_quote(s)))
-                .unwrap_or_default();
-            self.diag(
-                "Call to unknown function",
-                format!("There is no function named {}.{suggestion}", go_quote(name)),
-                name_range.clone(),
-            );
+            let d = if name.contains("::") {
+                namespaced_unknown_function(name, name_range, self.profile)
+            } else {
+                let suggestion = name_suggestion(name, &funcs::NAMES)
+                    .map(|s| format!(" Did you mean {}?", go_quote(s)))
+                    .unwrap_or_default();
+                RawDiag::new(
+                    "Call to unknown function",
+                    format!("There is no function named {}.{suggestion}", go_quote(name)),
+                    name_range.clone(),
+                )
+            };
+            self.diags.push(d);
             return dyn_val();
         };
         // Arguments as (value, start range of the expression that gave it).
