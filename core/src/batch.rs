@@ -84,6 +84,9 @@ pub fn evaluate_case(case: &str, utf16: bool) -> String {
         Ok(v) => v,
         Err(e) => return input_error("null", &e),
     };
+    if case.get("mode").and_then(|m| m.as_str()) == Some("expr") {
+        return crate::expr::evaluate_case(&case);
+    }
     let id = case.get("id").cloned().unwrap_or(serde_json::Value::Null).to_string();
     let id = match case.get("flavor").and_then(|f| f.as_str()) {
         Some(f) => format!("{id},\"flavor\":{}", js(f)),

@@ -13,13 +13,12 @@
 //! same nesting limit.
 
 pub(crate) mod ast;
-mod eval;
-mod funcs;
+pub(crate) mod eval;
 mod gojson;
 mod json;
 mod lex;
 pub(crate) mod parse;
-mod pos;
+pub(crate) mod pos;
 
 use serde::{Deserialize, Serialize};
 
@@ -196,7 +195,7 @@ pub(crate) fn hcl_tree(src: &str, profile: &Profile) -> Option<(Expr, parse::Spa
 }
 
 /// `hclsyntax.ParseExpression` of a whole text.
-fn parse_standalone(src: &str, filename: &str, profile: &Profile) -> Result<Expr, Vec<RawDiag>> {
+pub(crate) fn parse_standalone(src: &str, filename: &str, profile: &Profile) -> Result<Expr, Vec<RawDiag>> {
     let mut p = Parser::new(src, filename);
     p.set_profile(profile);
     let parsed = p.parse_standalone_expression();

@@ -323,6 +323,13 @@ pub fn batch_line(line: &str, n: usize) -> String {
         Ok(v) => v,
         Err(e) => return format!("{{\"id\":null,\"ok\":false,\"stage\":\"input\",\"summary\":\"Input error\",\"detail\":{},\"path\":\"\"}}", js(&format!("line {n}: {e}"))),
     };
+    if case.get("mode").and_then(|m| m.as_str()) == Some("expr") {
+        let id = case.get("id").cloned().unwrap_or(serde_json::Value::Null).to_string();
+        return match guarded(move || tftype::expr::evaluate_case(&case)) {
+            Ok(r) => r,
+            Err(p) => format!("{{\"id\":{id},\"ok\":false,\"stage\":\"panic\",\"summary\":\"Internal error\",\"detail\":{}}}", js(&p)),
+        };
+    }
     let id = case.get("id").cloned().unwrap_or(serde_json::Value::Null).to_string();
     // A flavored case's answer names its flavor right after the id.
     let id = match case.get("flavor").and_then(|f| f.as_str()) {

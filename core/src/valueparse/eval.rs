@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use super::ast::*;
-use super::funcs;
+use crate::funcs::{self, FuncError};
 use super::parse::{go_quote, name_suggestion, RawDiag};
 use crate::convert;
 use crate::flavor::Profile;
@@ -17,12 +17,18 @@ use crate::number::Number;
 use crate::types::Type;
 use crate::value::{Kind, Marks, Value};
 
+/// Prints a range as `hcl.Range.String()` does.
+pub type RangeText<'p> = Box<dyn Fn(&Span) -> String + 'p>;
+
 pub struct Evaluator<'p> {
     /// The flavor's behaviour (function strictness, message wording).
     pub profile: &'p Profile,
-    /// Whether Terraform's functions are offered (an `EvalContext` with
-    /// functions) or not (a nil context: "Function calls not allowed").
-    pub functions: bool,
+    /// Which functions are offered (an `EvalContext` with functions), or
+    /// none (a nil context: "Function calls not allowed").
+    pub functions: Option<funcs::FuncSet>,
+    /// How a range is printed in messages that quote one (`try`'s failure
+    /// lists each diagnostic's subject): `<expr>:1,5-10`.
+    pub range_text: Option<RangeText<'p>>,
     pub diags: Vec<RawDiag>,
     /// `for` expression variables, innermost last.
     scopes: Vec<Vec<(String, Value)>>,
@@ -266,21 +272,72 @@ pub fn provider_call_diags(expr: &Expr, p: &Profile) -> Vec<RawDiag> {
     }
 }
 
+/// hcl's `ShortCircuit` for `||` / `&&` (operands already converted to
+/// bool): the result when one known operand decides it, and whether the
+/// left operand's diagnostics are kept (else the right one's); None when
+/// neither decides.
+fn short_circuit(or: bool, l: &Value, r: &Value, ldiags: &[RawDiag], rdiags: &[RawDiag]) -> Option<(Value, bool)> {
+    let marks = l.marks.union(r.marks);
+    let known = |v: &Value| v.is_known() && !v.is_null();
+    let is = |v: &Value, b: bool| known(v) && v.as_bool() == Some(b);
+    let unknown = Value::unknown(Type::Bool);
+    let (v, left) = if !l.is_known() && !r.is_known() {
+        if !ldiags.is_empty() {
+            return None;
+        }
+        (unknown, true)
+    } else if or && is(l, true) {
+        (Value::bool(true), true)
+    } else if or && is(r, true) {
+        (Value::bool(true), false)
+    } else if or && !l.is_known() && is(r, false) {
+        (unknown, true)
+    } else if or && !r.is_known() && is(l, false) {
+        (unknown, false)
+    } else if !or && is(l, false) {
+        (Value::bool(false), true)
+    } else if !or && is(r, false) {
+        (Value::bool(false), false)
+    } else if !or && !l.is_known() && is(r, true) {
+        (unknown, true)
+    } else if !or && !r.is_known() && is(l, true) {
+        (unknown, false)
+    } else {
+        return None;
+    };
+    let _ = rdiags;
+    Some((v.with_marks(marks), left))
+}
+
 fn friendly(t: &Type) -> String {
     t.friendly_name()
 }
 
 impl<'p> Evaluator<'p> {
     pub fn new(functions: bool, profile: &'p Profile) -> Evaluator<'p> {
+        Evaluator::with_functions(functions.then_some(funcs::FuncSet::Conversion), profile)
+    }
+
+    /// An evaluator offering `functions` (None: function calls not allowed).
+    pub fn with_functions(functions: Option<funcs::FuncSet>, profile: &'p Profile) -> Evaluator<'p> {
         Evaluator {
             profile,
             functions,
+            range_text: None,
             diags: Vec::new(),
             scopes: Vec::new(),
             anon: Vec::new(),
             types: TypeCache::default(),
             spent: Budget::default(),
         }
+    }
+
+    /// Binds a root name (`var`) for the whole evaluation.
+    pub fn bind_root(&mut self, name: &str, v: Value) {
+        if self.scopes.is_empty() {
+            self.scopes.push(Vec::new());
+        }
+        self.scopes[0].push((name.to_string(), v));
     }
 
     /// Charges the text `v` adds to a template (printing a number can cost
@@ -696,21 +753,25 @@ impl<'p> Evaluator<'p> {
             close_range,
             ..
         } = c;
-        if !self.functions {
+        let Some(set) = self.functions else {
             self.diag(
                 "Function calls not allowed",
                 "Functions may not be called here.",
                 e.range.clone(),
             );
             return dyn_val();
+        };
+        if funcs::is_try_or_can(name, set, self.profile) {
+            return self.eval_try_can(c, e);
         }
         // Terraform 1.8+ and OpenTofu 1.7+ also offer every built-in
         // function in the `core::` namespace.
-        let Some(f) = funcs::lookup(name.strip_prefix("core::").unwrap_or(name)) else {
+        let Some(f) = funcs::lookup(name, set, self.profile) else {
             let d = if name.contains("::") {
                 namespaced_unknown_function(name, name_range, self.profile)
             } else {
-                let suggestion = name_suggestion(name, &funcs::NAMES)
+                let names = funcs::names(set, self.profile);
+                let suggestion = name_suggestion(name, &names)
                     .map(|s| format!(" Did you mean {}?", go_quote(s)))
                     .unwrap_or_default();
                 RawDiag::new(
@@ -763,46 +824,153 @@ impl<'p> Evaluator<'p> {
                 argv.push((Some(el.clone().with_marks(m)), last.range.clone()));
             }
         }
-        if argv.is_empty() {
+        if argv.len() < f.params.len() {
+            let qual = if f.var_param.is_some() { " at least" } else { "" };
             self.diag(
                 "Not enough function arguments",
                 format!(
-                    "Function {} expects 1 argument(s). Missing value for {}.",
+                    "Function {} expects{qual} {} argument(s). Missing value for {}.",
                     go_quote(name),
-                    go_quote(f.param)
+                    f.params.len(),
+                    go_quote(f.params[argv.len()].name)
                 ),
                 close_range.clone(),
             );
             return dyn_val();
         }
-        if argv.len() > 1 {
+        if f.var_param.is_none() && argv.len() > f.params.len() {
             self.diag(
                 "Too many function arguments",
-                format!("Function {} expects only 1 argument(s).", go_quote(name)),
-                argv[1].1.clone(),
+                format!("Function {} expects only {} argument(s).", go_quote(name), f.params.len()),
+                argv[f.params.len()].1.clone(),
             );
             return dyn_val();
         }
         let n = self.diags.len();
-        let (pre, range) = argv.pop().expect("one argument");
-        let v = match pre {
-            Some(v) => v,
-            None => self.eval(&args[0]),
-        };
+        let mut vals = Vec::with_capacity(argv.len());
+        for (i, (pre, range)) in argv.iter().enumerate() {
+            let v = match pre {
+                Some(v) => v.clone(),
+                None => self.eval(&args[i]),
+            };
+            let param = f.param(i).expect("arity checked");
+            match conv(&v, &param.ty, self.profile) {
+                Ok(v) => vals.push(v),
+                Err(m) => {
+                    self.diag(
+                        "Invalid function argument",
+                        format!("Invalid value for {} parameter: {m}.", go_quote(param.name)),
+                        range.clone(),
+                    );
+                    vals.push(dyn_val());
+                }
+            }
+        }
         if self.diags.len() > n {
             return dyn_val();
         }
-        match (f.call)(&v, self.profile) {
-            Ok(r) => r,
-            Err(msg) => {
+        if !self.charge_call(&vals, &e.range) {
+            return dyn_val();
+        }
+        match funcs::call(&f, &vals, self.profile) {
+            Ok(r) => {
+                if !self.charge_text(&r, &e.range) {
+                    return dyn_val();
+                }
+                r
+            }
+            Err(FuncError::Arg(i, msg)) if i < argv.len() => {
+                let param = f.param(i).expect("arity checked");
                 self.diag(
                     "Invalid function argument",
-                    format!("Invalid value for {} parameter: {msg}.", go_quote(f.param)),
-                    range,
+                    format!("Invalid value for {} parameter: {msg}.", go_quote(param.name)),
+                    argv[i].1.clone(),
+                );
+                dyn_val()
+            }
+            Err(FuncError::Arg(_, msg) | FuncError::Call(msg)) => {
+                self.diag(
+                    "Error in function call",
+                    format!("Call to function {} failed: {msg}.", go_quote(name)),
+                    e.start_range(),
                 );
                 dyn_val()
             }
         }
+    }
+
+    /// Charges a call for the size of its arguments (functions walk them).
+    fn charge_call(&mut self, vals: &[Value], at: &Span) -> bool {
+        let size: u64 = vals.iter().map(|v| v.elements().map_or(1, <[Value]>::len) as u64).sum();
+        self.spent.steps = self.spent.steps.saturating_add(size);
+        if self.spent.steps > Budget::MAX_STEPS {
+            self.over_budget(at);
+            return false;
+        }
+        !self.spent.exceeded
+    }
+
+    /// hcl's `ext/tryfunc`: `try` and `can` get their arguments as
+    /// expressions and evaluate each on its own.
+    fn eval_try_can(&mut self, c: &CallExpr, e: &Expr) -> Value {
+        let is_can = c.name.ends_with("can");
+        if c.expand_final {
+            // An expression closure cannot be expanded.
+            self.diag(
+                "Invalid expanding argument value",
+                "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
+                c.args.last().map_or(e.range.clone(), |a| a.range.clone()),
+            );
+            return dyn_val();
+        }
+        if is_can && c.args.len() != 1 {
+            if c.args.is_empty() {
+                self.diag(
+                    "Not enough function arguments",
+                    format!("Function {} expects 1 argument(s). Missing value for \"expression\".", go_quote(&c.name)),
+                    c.close_range.clone(),
+                );
+            } else {
+                self.diag(
+                    "Too many function arguments",
+                    format!("Function {} expects only 1 argument(s).", go_quote(&c.name)),
+                    c.args[1].start_range(),
+                );
+            }
+            return dyn_val();
+        }
+        let mut failures: Vec<RawDiag> = Vec::new();
+        for a in &c.args {
+            let outer = std::mem::take(&mut self.diags);
+            let v = self.eval(a);
+            let ds = std::mem::replace(&mut self.diags, outer);
+            if self.spent.exceeded {
+                self.diags.extend(ds);
+                return dyn_val();
+            }
+            if ds.is_empty() {
+                if !funcs::wholly_known(&v) {
+                    return if is_can { Value::unknown(Type::Bool) } else { dyn_val() };
+                }
+                return if is_can { Value::bool(true) } else { v };
+            }
+            failures.extend(ds);
+        }
+        if is_can {
+            return Value::bool(false);
+        }
+        let msg = match failures.is_empty() {
+            true => "at least one argument is required".to_string(),
+            false => funcs::trycan::no_expression_succeeded(failures.iter().map(|d| {
+                (d.summary.as_str(), d.detail.as_str(), self.range_text.as_ref().map(|f| f(&d.range)))
+            })),
+        };
+        self.diag(
+            "Error in function call",
+            format!("Call to function {} failed: {msg}.", go_quote(&c.name)),
+            e.start_range(),
+        );
+        dyn_val()
     }
 
     #[inline(never)]
@@ -894,9 +1062,14 @@ impl<'p> Evaluator<'p> {
 
     #[inline(never)]
     fn eval_binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr, e: &Expr) -> Value {
+        // hcl reports conversion errors of the operands before the
+        // operands' own diagnostics.
         let n = self.diags.len();
+        let outer = std::mem::take(&mut self.diags);
         let l = self.eval(lhs);
+        let ldiags = std::mem::take(&mut self.diags);
         let r = self.eval(rhs);
+        let rdiags = std::mem::replace(&mut self.diags, outer);
         let (param, result) = match op {
             BinOp::Or | BinOp::And => (Type::Bool, Type::Bool),
             BinOp::Eq | BinOp::Ne => (Type::Dynamic, Type::Bool),
@@ -925,12 +1098,23 @@ impl<'p> Evaluator<'p> {
                 None
             }
         };
-        if self.diags.len() > n {
-            return Value::unknown(result);
-        }
         let (Some(l), Some(r)) = (l, r) else {
+            self.diags.extend(ldiags);
+            self.diags.extend(rdiags);
             return Value::unknown(result);
         };
+        if matches!(op, BinOp::Or | BinOp::And) && self.profile.short_circuit_logic() {
+            if let Some(v) = short_circuit(op == BinOp::Or, &l, &r, &ldiags, &rdiags) {
+                let (v, from_left) = v;
+                self.diags.extend(if from_left { ldiags } else { rdiags });
+                return v;
+            }
+        }
+        self.diags.extend(ldiags);
+        self.diags.extend(rdiags);
+        if self.diags.len() > n {
+            return Value::unknown(result).with_marks(l.marks.union(r.marks));
+        }
         if matches!(op, BinOp::Eq | BinOp::Ne) {
             let v = equals(&l, &r);
             if op == BinOp::Ne {
