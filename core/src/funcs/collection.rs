@@ -689,10 +689,16 @@ fn setproduct_type(a: &[Value], _: &Profile) -> Result<Type, FuncError> {
     Ok(if all_sets { Type::set(t) } else { Type::list(t) })
 }
 
-fn setproduct(a: &[Value], ty: &Type, _: &Profile) -> Result<Value, FuncError> {
+fn setproduct(a: &[Value], ty: &Type, p: &Profile) -> Result<Value, FuncError> {
     let mut marks = crate::value::Marks::NONE;
     let mut acc: Vec<Vec<Value>> = vec![vec![]];
-    for v in a {
+    let etys = ty.element_type().and_then(Type::tuple_elements).map(<[Type]>::to_vec).unwrap_or_default();
+    for (i, v) in a.iter().enumerate() {
+        // A tuple's elements take the element type it unified to.
+        let v = &match (&v.ty, etys.get(i)) {
+            (Type::Tuple(_), Some(et)) => conv(v, &Type::list(et.clone()), p).map_err(FuncError::Call)?,
+            _ => v.clone(),
+        };
         marks = marks.union(v.marks);
         let mut next = Vec::new();
         for prefix in &acc {

@@ -124,6 +124,16 @@ fn go_syntax_error(p: &str) -> Option<String> {
                 at_start = true;
                 prev_repeat = false;
                 i += 1;
+                if b.get(i) == Some(&'?') {
+                    // Group flags or a name: `(?:`, `(?i)`, `(?P<name>`.
+                    while i < b.len() && !matches!(b[i], ':' | ')' | '>') {
+                        i += 1;
+                    }
+                    if b.get(i) == Some(&')') {
+                        depth -= 1;
+                    }
+                    i += 1;
+                }
                 continue;
             }
             ')' => {
