@@ -330,6 +330,9 @@ fn element_type(a: &[Value], p: &Profile) -> Result<Type, FuncError> {
             if !a[1].is_known() {
                 return Ok(Type::Dynamic);
             }
+            if !p.element_negative_index() && n_negative(&a[1]) {
+                return call_err("cannot use element function with a negative index");
+            }
             let i = to_int(&a[1]).map_err(|m| FuncError::Call(format!("invalid index: {m}")))?;
             if !p.element_negative_index() && i < 0 {
                 return call_err("cannot use element function with a negative index");
@@ -344,6 +347,9 @@ fn element_type(a: &[Value], p: &Profile) -> Result<Type, FuncError> {
 }
 
 fn element(a: &[Value], ty: &Type, p: &Profile) -> Result<Value, FuncError> {
+    if !p.element_negative_index() && n_negative(&a[1]) {
+        return call_err("cannot use element function with a negative index");
+    }
     let i = to_int(&a[1]).map_err(|m| FuncError::Call(format!("invalid index: {m}")))?;
     if !p.element_negative_index() && i < 0 {
         return call_err("cannot use element function with a negative index");
@@ -359,6 +365,11 @@ fn element(a: &[Value], ty: &Type, p: &Profile) -> Result<Value, FuncError> {
     let v = es[i.rem_euclid(es.len() as i64) as usize].clone();
     let own = v.marks;
     Ok(v.with_marks(own.union(m)))
+}
+
+/// A number below zero (a null or unknown is not).
+fn n_negative(v: &Value) -> bool {
+    v.as_number().is_some_and(|n| n.is_sign_negative() && !n.is_zero())
 }
 
 fn flatten(v: &Value) -> Vec<Value> {
@@ -542,10 +553,10 @@ fn range(a: &[Value], _: &Type, _: &Profile) -> Result<Value, FuncError> {
     }
     let down = step.is_sign_negative();
     if down && start.cmp_num(&end).is_lt() {
-        return arg_err(0, "start must be greater than end when step is negative");
+        return arg_err(1, "end must be less than start when step is negative");
     }
     if !down && start.cmp_num(&end).is_gt() {
-        return arg_err(0, "start must be less than end when step is positive");
+        return arg_err(1, "end must be greater than start when step is positive");
     }
     const LIMIT: usize = 1024 * 1024;
     let mut out = Vec::new();

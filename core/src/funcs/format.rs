@@ -41,6 +41,7 @@ pub(crate) fn format(f: &str, args: &[Value], p: &Profile) -> Result<String, Fun
     let mut i = 0;
     let mut arg_idx = 0usize;
     let mut verbs = 0;
+    let mut max_used = 0usize;
     while i < b.len() {
         if b[i] != b'%' {
             let ch = f[i..].chars().next().unwrap_or('\0');
@@ -92,9 +93,12 @@ pub(crate) fn format(f: &str, args: &[Value], p: &Profile) -> Result<String, Fun
             while matches!(b.get(*i), Some(b'0'..=b'9')) {
                 *i += 1;
             }
-            (*i > ds).then(|| f[ds..*i].parse().unwrap_or(usize::MAX).min(1 << 20))
+            (*i > ds).then(|| f[ds..*i].parse().unwrap_or(usize::MAX))
         };
         sp.width = digits(&mut i);
+        if sp.width.is_some_and(|w| w > super::MAX_RESULT_BYTES) {
+            return Err(FuncError::TooCostly);
+        }
         if b.get(i) == Some(&b'.') {
             i += 1;
             sp.prec = Some(digits(&mut i).unwrap_or(0));
@@ -120,12 +124,13 @@ pub(crate) fn format(f: &str, args: &[Value], p: &Profile) -> Result<String, Fun
             ));
         };
         arg_idx += 1;
+        max_used = max_used.max(arg_idx);
         let unsupported = |m: String| FuncError::Call(format!("unsupported value for {} at {start}: {m}", crate::render::go_quote(verb_text)));
         out += &format_one(verb, &sp, arg, p).map_err(unsupported)?;
     }
-    if arg_idx < args.len() {
-        let msg = if verbs == 0 { "too many arguments; no verbs in format string".to_string() } else { format!("too many arguments; only {arg_idx} used by format string") };
-        return Err(FuncError::Arg(arg_idx + 1, msg));
+    if max_used < args.len() {
+        let msg = if verbs == 0 { "too many arguments; no verbs in format string".to_string() } else { format!("too many arguments; only {max_used} used by format string") };
+        return Err(FuncError::Arg(max_used + 1, msg));
     }
     Ok(out)
 }
@@ -175,6 +180,9 @@ fn format_one(verb: char, sp: &Spec, arg: &Value, p: &Profile) -> Result<String,
         _ => {
             let v = conv(&arg, &Type::Number, p)?;
             let n = v.as_number().cloned().unwrap_or_else(|| Number::from_i64(0));
+            if "dboxX".contains(verb) && !n.is_integer() && !n.is_infinite() {
+                return Err("an integer is required".into());
+            }
             Ok(pad_number(&format_number(verb, sp, &n), sp))
         }
     }
@@ -362,6 +370,7 @@ fn formatlist(a: &[Value], _: &Type, p: &Profile) -> Result<Value, FuncError> {
         match format(f, &row, p) {
             Ok(t) => out.push(s(&t)),
             Err(FuncError::Call(m) | FuncError::Arg(_, m)) => return call_err(format!("error on format iteration {it}: {m}")),
+            Err(FuncError::TooCostly) => return Err(FuncError::TooCostly),
         }
     }
     Ok(Value::list(Type::String, out))

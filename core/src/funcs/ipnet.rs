@@ -25,12 +25,18 @@ struct Net {
     len: u32,
 }
 
-fn net_mask(bits: u32, len: u32) -> u128 {
-    if len >= bits {
-        return if bits == 128 { u128::MAX } else { (1u128 << bits) - 1 };
+/// The `n` lowest bits set.
+fn low_bits(n: u32) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
     }
-    let all = if bits == 128 { u128::MAX } else { (1u128 << bits) - 1 };
-    all ^ ((1u128 << (bits - len)) - 1)
+}
+
+/// The mask of a `len`-bit prefix in a `bits`-bit address.
+fn net_mask(bits: u32, len: u32) -> u128 {
+    low_bits(bits) ^ low_bits(bits.saturating_sub(len))
 }
 
 impl Ip {
@@ -64,7 +70,7 @@ impl std::fmt::Display for Net {
 
 impl Net {
     fn last(&self) -> Ip {
-        let host = if self.len >= self.ip.bits { 0 } else { (1u128 << (self.ip.bits - self.len)) - 1 };
+        let host = low_bits(self.ip.bits.saturating_sub(self.len));
         Ip { addr: self.ip.addr | host, bits: self.ip.bits }
     }
     fn contains(&self, ip: Ip) -> bool {
@@ -186,7 +192,7 @@ fn cidrsubnets(a: &[Value], _: &Type, _: &crate::flavor::Profile) -> Result<Valu
     let first = to_int(&lens[0]).map_err(|m| FuncError::Arg(1, m))? + i64::from(net.len);
     // The subnet just before the network, at the first length.
     let first = first.clamp(0, i64::from(bits)) as u32;
-    let wrap = |x: u128| if bits == 128 { x } else { x & ((1u128 << bits) - 1) };
+    let wrap = |x: u128| x & low_bits(bits);
     let mut current = Net { ip: Ip { addr: wrap(net.ip.addr.wrapping_sub(1)), bits }.masked(first), len: first };
     let mut out = Vec::new();
     for (i, l) in lens.iter().enumerate() {

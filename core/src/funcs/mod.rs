@@ -43,7 +43,13 @@ pub enum FuncError {
     Arg(usize, String),
     /// Any other error.
     Call(String),
+    /// The result would exceed what tftype builds (the evaluator's budget:
+    /// Terraform itself has no limit).
+    TooCostly,
 }
+
+/// The most text one call may build (the evaluator's text budget).
+pub(crate) const MAX_RESULT_BYTES: usize = 32 << 20;
 
 /// Shorthand for an argument error.
 pub(crate) fn arg_err<T>(i: usize, msg: impl Into<String>) -> Result<T, FuncError> {

@@ -74,7 +74,11 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
         "abs" => Function::new(vec![num_param("num").marked()], NUMBER, |a, _, _| Ok(numv(n(&a[0]).abs()).with_marks(a[0].marks))),
         "ceil" => Function::new(vec![num_param("num")], NUMBER, |a, _, _| Ok(numv(round(&n(&a[0]), true)))),
         "floor" => Function::new(vec![num_param("num")], NUMBER, |a, _, _| Ok(numv(round(&n(&a[0]), false)))),
-        "signum" => Function::new(vec![num_param("num")], NUMBER, |a, _, _| Ok(numv(Number::from_i64(n(&a[0]).signum() as i64)))),
+        "signum" => Function::new(vec![num_param("num")], NUMBER, |a, _, _| {
+            // go-cty reads the number into a Go int first.
+            let i = to_int(&a[0]).map_err(FuncError::Call)?;
+            Ok(numv(Number::from_i64(i.signum())))
+        }),
         "log" => Function::new(vec![num_param("num"), num_param("base")], NUMBER, |a, _, _| {
             let (x, b) = (to_f64(&n(&a[0])), to_f64(&n(&a[1])));
             Ok(numv(from_f64(x.ln() / b.ln())?))

@@ -48,16 +48,21 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
         "endswith" => Function::new(vec![p_str("str"), p_str("suffix")], BOOL, |a, _, _| Ok(Value::bool(text(&a[0]).ends_with(text(&a[1]))))),
         "strcontains" => Function::new(vec![p_str("str"), p_str("substr")], BOOL, |a, _, _| Ok(Value::bool(text(&a[0]).contains(text(&a[1]))))),
         "indent" => Function::new(vec![Param::new("spaces", Type::Number), p_str("str")], STRING, |a, _, _| {
-            let n = to_int(&a[0]).map_err(|m| super::FuncError::Arg(0, m))?;
-            let pad = " ".repeat(n.clamp(0, 1 << 20) as usize);
-            Ok(s(&text(&a[1]).replace('\n', &format!("\n{pad}"))))
+            let n = to_int(&a[0]).map_err(super::FuncError::Call)?;
+            let t = text(&a[1]);
+            let lines = t.matches('\n').count();
+            if (n.max(0) as usize).saturating_mul(lines).saturating_add(t.len()) > super::MAX_RESULT_BYTES {
+                return Err(super::FuncError::TooCostly);
+            }
+            let pad = " ".repeat(n.max(0) as usize);
+            Ok(s(&t.replace('\n', &format!("\n{pad}"))))
         }),
         "substr" => Function::new(
             vec![p_str("str").dynamic(), Param::new("offset", Type::Number).dynamic(), Param::new("length", Type::Number).dynamic()],
             STRING,
             |a, _, _| {
-                let offset = to_int(&a[1]).map_err(|m| super::FuncError::Arg(1, m))?;
-                let length = to_int(&a[2]).map_err(|m| super::FuncError::Arg(2, m))?;
+                let offset = to_int(&a[1]).map_err(super::FuncError::Call)?;
+                let length = to_int(&a[2]).map_err(super::FuncError::Call)?;
                 Ok(s(&substr(text(&a[0]), offset, length)))
             },
         ),
@@ -128,9 +133,13 @@ fn title_case(c: char) -> Vec<char> {
 fn substr(t: &str, offset: i64, length: i64) -> String {
     let g: Vec<&str> = t.graphemes(true).collect();
     let n = g.len() as i64;
-    let mut off = offset;
+    let (mut off, mut length) = (offset, length);
     if off < 0 {
         off = (off + n).max(0);
+        // Counted from the end, a zero length takes the rest (go-cty).
+        if length == 0 {
+            length = -1;
+        }
     }
     if off >= n || length == 0 {
         return String::new();
@@ -167,6 +176,10 @@ fn join(a: &[Value], _: &Type, _: &crate::flavor::Profile) -> Result<Value, supe
 /// expansion), anything else literal text.
 fn replace(a: &[Value], _: &Type, _: &crate::flavor::Profile) -> Result<Value, super::FuncError> {
     let (t, sub, rep) = (text(&a[0]), text(&a[1]), text(&a[2]));
+    // Each match (at most one per byte, and one more) adds the replacement.
+    if (t.len() + 1).saturating_mul(rep.len()).saturating_add(t.len()) > super::MAX_RESULT_BYTES {
+        return Err(super::FuncError::TooCostly);
+    }
     if sub.len() > 1 && sub.starts_with('/') && sub.ends_with('/') {
         let re = super::regex::compile(&sub[1..sub.len() - 1]).map_err(super::FuncError::Call)?;
         return Ok(s(&super::regex::replace_all(&re, t, rep)));

@@ -874,10 +874,18 @@ impl<'p> Evaluator<'p> {
         }
         match funcs::call(&f, &vals, self.profile) {
             Ok(r) => {
-                if !self.charge_text(&r, &e.range) {
+                // Functions can build large results from small arguments.
+                let elems = r.elements().map_or(0, <[Value]>::len) as u64;
+                self.spent.steps = self.spent.steps.saturating_add(elems);
+                if self.spent.steps > Budget::MAX_STEPS || !self.charge_text(&r, &e.range) {
+                    self.over_budget(&e.range);
                     return dyn_val();
                 }
                 r
+            }
+            Err(FuncError::TooCostly) => {
+                self.over_budget(&e.range);
+                dyn_val()
             }
             Err(FuncError::Arg(i, msg)) if i < argv.len() => {
                 let param = f.param(i).expect("arity checked");
