@@ -1,7 +1,6 @@
 //! Collection functions: go-cty's `stdlib/collection.go` and `set.go`
-//! (element, flatten, keys, values, merge, lookup-free ones, distinct,
-//! chunklist, slice, reverse, sort, zipmap, setproduct, set operations,
-//! coalescelist, compact, contains) and Terraform's
+//! (element, flatten, keys, values, merge, distinct, chunklist, slice,
+//! reverse, sort, zipmap, coalescelist, compact, contains) and Terraform's
 //! `internal/lang/funcs/collection.go` (length, alltrue, anytrue, coalesce,
 //! index, lookup, matchkeys, one, sum, transpose).
 
@@ -14,20 +13,19 @@ use crate::unify::unify_unsafe;
 use crate::value::{AttrMap, Kind, Value};
 
 pub(super) const NAMES: &[&str] = &[
-    "alltrue", "anytrue", "chunklist", "coalesce", "coalescelist", "compact", "concat", "contains", "distinct", "element", "flatten",
-    "index", "keys", "length", "lookup", "matchkeys", "merge", "one", "range", "reverse", "setintersection", "setproduct",
-    "setsubtract", "setunion", "slice", "sort", "sum", "transpose", "values", "zipmap",
+    "alltrue", "anytrue", "chunklist", "coalesce", "coalescelist", "compact", "contains", "distinct", "element", "flatten", "index", "keys",
+    "length", "lookup", "matchkeys", "merge", "one", "reverse", "slice", "sort", "sum", "transpose", "values", "zipmap",
 ];
 
-fn dynp(name: &'static str) -> Param {
+pub(super) fn dynp(name: &'static str) -> Param {
     Param::new(name, Type::Dynamic)
 }
 
-fn elems(v: &Value) -> &[Value] {
+pub(super) fn elems(v: &Value) -> &[Value] {
     v.elements().unwrap_or(&[])
 }
 
-fn conv(v: &Value, ty: &Type, p: &Profile) -> Result<Value, String> {
+pub(super) fn conv(v: &Value, ty: &Type, p: &Profile) -> Result<Value, String> {
     crate::valueparse::eval::conv(v, ty, p)
 }
 
@@ -35,12 +33,6 @@ fn num(i: usize) -> Value {
     Value::number(Number::from_i64(i as i64))
 }
 
-fn list_of(ety: Type, vals: Vec<Value>) -> Value {
-    if vals.is_empty() {
-        return Value::list(ety, vals);
-    }
-    crate::convert::seq_value(vals.clone(), true).unwrap_or_else(|| Value::list(ety, vals))
-}
 
 pub(super) fn lookup(name: &str, p: &Profile) -> Option<Function> {
     let _ = p;
@@ -118,7 +110,6 @@ pub(super) fn lookup(name: &str, p: &Profile) -> Option<Function> {
             let out: Vec<Value> = elems(&a[0]).iter().filter(|v| !v.is_null() && v.as_str() != Some("")).cloned().collect();
             Ok(Value::list(Type::String, out))
         }),
-        "concat" => Function::new(vec![], concat_type, concat).var(dynp("seqs").marked()),
         "contains" => Function::new(vec![dynp("list"), dynp("value")], BOOL, |a, _, _| {
             let t = &a[0].ty;
             if !(t.is_list() || t.is_tuple() || t.is_set()) {
@@ -219,7 +210,6 @@ pub(super) fn lookup(name: &str, p: &Profile) -> Option<Function> {
         }),
         "sum" => Function::new(vec![dynp("list")], NUMBER, sum),
         "transpose" => Function::new(vec![Param::new("values", Type::map(Type::list(Type::String)))], |_, _| Ok(Type::map(Type::list(Type::String))), transpose),
-        "range" => Function::new(vec![], NUMBER_LIST, range).var(Param::new("params", Type::Number)),
         "reverse" => Function::new(vec![dynp("list")], |a, _| match &a[0].ty {
             Type::List(_) => Ok(a[0].ty.clone()),
             Type::Tuple(ts) => Ok(Type::tuple(ts.iter().rev().cloned().collect())),
@@ -259,68 +249,12 @@ pub(super) fn lookup(name: &str, p: &Profile) -> Option<Function> {
         }),
         "slice" => Function::new(vec![dynp("list").marked(), Param::new("start_index", Type::Number), Param::new("end_index", Type::Number)], slice_type, slice),
         "zipmap" => Function::new(vec![Param::new("keys", Type::list(Type::String)), dynp("values")], zipmap_type, zipmap),
-        "setproduct" => Function::new(vec![], setproduct_type, setproduct).var(dynp("sets").marked()),
-        "setunion" | "setintersection" | "setsubtract" => {
-            let imp: super::ImplFn = match name {
-                "setunion" => |a, ty, _| set_op(a, ty, 0),
-                "setintersection" => |a, ty, _| set_op(a, ty, 1),
-                _ => |a, ty, _| set_op(a, ty, 2),
-            };
-            let first = Param::new(if name == "setsubtract" { "a" } else { "first_set" }, Type::set(Type::Dynamic)).dynamic();
-            let mut f = Function::new(vec![first], set_type, imp);
-            if name == "setsubtract" {
-                f.params.push(Param::new("b", Type::set(Type::Dynamic)).dynamic());
-            } else {
-                f = f.var(Param::new("other_sets", Type::set(Type::Dynamic)).dynamic());
-            }
-            f
-        }
         _ => return None,
     })
 }
 
-const NUMBER_LIST: super::TypeFn = |_, _| Ok(Type::list(Type::Number));
 
-fn concat_type(a: &[Value], _: &Profile) -> Result<Type, FuncError> {
-    if a.is_empty() {
-        return call_err("at least one argument is required");
-    }
-    if a.iter().all(|v| v.ty.is_list()) {
-        let tys: Vec<Type> = a.iter().map(|v| v.ty.clone()).collect();
-        if let Some(u) = unify_unsafe(&tys) {
-            return Ok(u);
-        }
-    }
-    let mut etys = Vec::new();
-    for (i, v) in a.iter().enumerate() {
-        match &v.ty {
-            Type::Tuple(ts) => etys.extend(ts.iter().cloned()),
-            Type::List(e) => {
-                if !v.is_known() {
-                    return Ok(Type::Dynamic);
-                }
-                etys.extend(std::iter::repeat_n((**e).clone(), elems(v).len()));
-            }
-            t => return arg_err(i, format!("all arguments must be lists or tuples; got {}", t.friendly_name())),
-        }
-    }
-    Ok(Type::tuple(etys))
-}
 
-fn concat(a: &[Value], ty: &Type, p: &Profile) -> Result<Value, FuncError> {
-    let mut marks = crate::value::Marks::NONE;
-    let mut vals = Vec::new();
-    for (i, v) in a.iter().enumerate() {
-        let v = if ty.is_list() { conv(v, ty, p).map_err(|m| FuncError::Arg(i, m))? } else { v.clone() };
-        marks = marks.union(v.marks);
-        vals.extend(elems(&v).iter().cloned());
-    }
-    let r = match ty {
-        Type::List(e) => Value::list((**e).clone(), vals),
-        _ => Value::tuple(vals),
-    };
-    Ok(r.with_marks(marks))
-}
 
 fn element_type(a: &[Value], p: &Profile) -> Result<Type, FuncError> {
     let (l, _) = a[0].unmark_deep();
@@ -534,42 +468,6 @@ fn transpose(a: &[Value], _: &Type, _: &Profile) -> Result<Value, FuncError> {
     Ok(Value::map(Type::list(Type::String), out))
 }
 
-fn range(a: &[Value], _: &Type, _: &Profile) -> Result<Value, FuncError> {
-    let nums: Vec<Number> = a.iter().map(|v| v.as_number().cloned().unwrap_or_else(|| Number::from_i64(0))).collect();
-    let (start, end, step) = match nums.len() {
-        1 => {
-            let step = if nums[0].is_sign_negative() && !nums[0].is_zero() { -1 } else { 1 };
-            (Number::from_i64(0), nums[0].clone(), Number::from_i64(step))
-        }
-        2 => {
-            let step = if nums[1].cmp_num(&nums[0]).is_lt() { -1 } else { 1 };
-            (nums[0].clone(), nums[1].clone(), Number::from_i64(step))
-        }
-        3 => (nums[0].clone(), nums[1].clone(), nums[2].clone()),
-        _ => return call_err("must have one, two, or three arguments"),
-    };
-    if step.is_zero() {
-        return arg_err(2, "step must not be zero");
-    }
-    let down = step.is_sign_negative();
-    if down && start.cmp_num(&end).is_lt() {
-        return arg_err(1, "end must be less than start when step is negative");
-    }
-    if !down && start.cmp_num(&end).is_gt() {
-        return arg_err(1, "end must be greater than start when step is positive");
-    }
-    const LIMIT: usize = 1024 * 1024;
-    let mut out = Vec::new();
-    let mut cur = start;
-    while if down { cur.cmp_num(&end).is_gt() } else { cur.cmp_num(&end).is_lt() } {
-        if out.len() >= LIMIT {
-            return call_err(format!("more than {LIMIT} values were generated; either decrease the difference between start and end or use a smaller step"));
-        }
-        out.push(Value::number(cur.clone()));
-        cur = cur.add(&step).map_err(|e| FuncError::Call(e.message().into()))?;
-    }
-    Ok(Value::list(Type::Number, out))
-}
 
 fn slice_type(a: &[Value], _: &Profile) -> Result<Type, FuncError> {
     let (l, _) = a[0].unmark_deep();
@@ -649,84 +547,6 @@ fn zipmap(a: &[Value], ty: &Type, _: &Profile) -> Result<Value, FuncError> {
     })
 }
 
-fn set_type(a: &[Value], _: &Profile) -> Result<Type, FuncError> {
-    // Empty sets of unknown element type convert to anything: skipped.
-    let tys: Vec<Type> = a
-        .iter()
-        .filter(|v| !(v.is_known() && elems(v).is_empty() && v.ty.element_type().is_some_and(Type::is_dynamic)))
-        .map(|v| v.ty.element_type().cloned().unwrap_or(Type::Dynamic))
-        .collect();
-    if tys.is_empty() {
-        return Ok(Type::set(Type::Dynamic));
-    }
-    let u = unify_unsafe(&tys).ok_or(FuncError::Call("given sets must all have compatible element types".into()))?;
-    Ok(Type::set(u))
-}
 
-fn set_op(a: &[Value], ty: &Type, op: u8) -> Result<Value, FuncError> {
-    let p = Profile::default();
-    let sets: Vec<Value> = a.iter().map(|v| conv(v, ty, &p)).collect::<Result<_, _>>().map_err(FuncError::Call)?;
-    let ety = ty.element_type().cloned().unwrap_or(Type::Dynamic);
-    let first = elems(&sets[0]).to_vec();
-    let out: Vec<Value> = match op {
-        0 => sets.iter().flat_map(|s| elems(s).to_vec()).collect(),
-        1 => first.into_iter().filter(|e| sets[1..].iter().all(|s| elems(s).iter().any(|x| equals_true(x, e)))).collect(),
-        _ => first.into_iter().filter(|e| !elems(&sets[1]).iter().any(|x| equals_true(x, e))).collect(),
-    };
-    Ok(Value::set(ety, out))
-}
 
-fn setproduct_type(a: &[Value], _: &Profile) -> Result<Type, FuncError> {
-    if a.len() < 2 {
-        return call_err("at least two arguments are required");
-    }
-    let mut all_sets = true;
-    let mut etys = Vec::new();
-    for (i, v) in a.iter().enumerate() {
-        match &v.ty {
-            Type::Set(e) => etys.push((**e).clone()),
-            Type::List(e) => {
-                all_sets = false;
-                etys.push((**e).clone())
-            }
-            Type::Tuple(ts) => {
-                all_sets = false;
-                etys.push(unify_unsafe(ts).unwrap_or(Type::Dynamic))
-            }
-            t => return arg_err(i, format!("a set or a list is required, not {}", t.friendly_name())),
-        }
-    }
-    let t = Type::tuple(etys);
-    Ok(if all_sets { Type::set(t) } else { Type::list(t) })
-}
 
-fn setproduct(a: &[Value], ty: &Type, p: &Profile) -> Result<Value, FuncError> {
-    let mut marks = crate::value::Marks::NONE;
-    let mut acc: Vec<Vec<Value>> = vec![vec![]];
-    let etys = ty.element_type().and_then(Type::tuple_elements).map(<[Type]>::to_vec).unwrap_or_default();
-    for (i, v) in a.iter().enumerate() {
-        // A tuple's elements take the element type it unified to.
-        let v = &match (&v.ty, etys.get(i)) {
-            (Type::Tuple(_), Some(et)) => conv(v, &Type::list(et.clone()), p).map_err(FuncError::Call)?,
-            _ => v.clone(),
-        };
-        marks = marks.union(v.marks);
-        let mut next = Vec::new();
-        for prefix in &acc {
-            for e in elems(v) {
-                let mut p = prefix.clone();
-                p.push(e.clone());
-                next.push(p);
-            }
-        }
-        if next.len() > 1 << 20 {
-            return call_err("the product has more than 1048576 elements, which tftype does not compute");
-        }
-        acc = next;
-    }
-    let ety = ty.element_type().cloned().unwrap_or(Type::Dynamic);
-    let vals: Vec<Value> = acc.into_iter().map(Value::tuple).collect();
-    let r = if ty.is_set() { Value::set(ety, vals) } else { Value::list(ety, vals) };
-    let _ = list_of;
-    Ok(r.with_marks(marks))
-}

@@ -26,6 +26,7 @@ mod number;
 mod regex;
 mod sensitive;
 mod sequence;
+mod set;
 mod string;
 pub mod trycan;
 
@@ -251,6 +252,7 @@ pub fn lookup(name: &str, set: FuncSet, p: &Profile) -> Option<Function> {
         .or_else(|| ipnet::lookup(base))
         .or_else(|| regex::lookup(base))
         .or_else(|| sequence::lookup(base))
+        .or_else(|| set::lookup(base))
 }
 
 /// The names `set` offers (for "Did you mean" suggestions), in a fixed
@@ -258,7 +260,7 @@ pub fn lookup(name: &str, set: FuncSet, p: &Profile) -> Option<Function> {
 pub fn names(set: FuncSet, p: &Profile) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = CONVERSION_NAMES.to_vec();
     if set == FuncSet::All {
-        for list in [string::NAMES, collection::NAMES, number::NAMES, encoding::NAMES, crypto::NAMES, ipnet::NAMES, regex::NAMES, sequence::NAMES, trycan::NAMES] {
+        for list in [string::NAMES, collection::NAMES, number::NAMES, encoding::NAMES, crypto::NAMES, ipnet::NAMES, regex::NAMES, sequence::NAMES, set::NAMES, trycan::NAMES] {
             out.extend(list.iter().copied().filter(|n| flavor_has(n, p)));
         }
         out.extend(OFFLINE.iter().map(|(n, _)| *n));
