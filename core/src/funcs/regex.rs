@@ -74,7 +74,8 @@ pub(crate) fn compile(pattern: &str) -> Result<Regex, String> {
     if let Some(e) = go_syntax_error(pattern) {
         return Err(e);
     }
-    Regex::new(&ascii_classes(pattern)).map_err(|e| format!("error parsing regexp: invalid syntax: `{}`: {e}", pattern))
+    let rust = translate(pattern)?;
+    Regex::new(&rust).map_err(|_| format!("error parsing regexp: invalid or unsupported Perl syntax: `{pattern}`"))
 }
 
 /// Go's parse errors for the common mistakes (checked before compiling).
@@ -174,60 +175,255 @@ fn go_syntax_error(p: &str) -> Option<String> {
     None
 }
 
-/// Go's `\d`, `\w`, `\s` and `\b` are ASCII classes.
-fn ascii_classes(p: &str) -> String {
-    let mut out = String::with_capacity(p.len());
-    let mut chars = p.chars().peekable();
+/// Go's pattern syntax rewritten for the `regex` crate, or Go's error
+/// (`error parsing regexp: CODE: `EXPR``): `\d`, `\w`, `\s` and `\b` are
+/// ASCII classes in Go; `\Q…\E` quotes; a `{` that does not start a
+/// repeat is literal; repeat counts stop at 1000; escaped punctuation and
+/// `[`, `&`, `~` inside a class are literal; octal escapes; Go's invalid
+/// escapes and class ranges are refused with its texts.
+fn translate(p: &str) -> Result<String, String> {
+    let err = |code: &str, expr: &str| Err(format!("error parsing regexp: {code}: `{expr}`"));
+    let c: Vec<char> = p.chars().collect();
+    let mut out = String::with_capacity(p.len() + 8);
+    let mut i = 0;
     let mut in_class = false;
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            let Some(n) = chars.next() else {
-                out.push(c);
-                break;
+    // The last class member (for range checks) and whether a `-` follows it.
+    let mut class_last: Option<char> = None;
+    let mut class_range_from: Option<char> = None;
+    // The text of the repetition operator just written, if the last thing
+    // written was one.
+    let mut last_repeat: Option<String> = None;
+    let hexc = |ch: char| format!("\\x{{{:X}}}", ch as u32);
+    while i < c.len() {
+        let ch = c[i];
+        let mut repeat: Option<String> = None;
+        // One literal character (from the text or an escape), for class ranges.
+        let mut literal: Option<char> = None;
+        if ch == '\\' {
+            let Some(&n) = c.get(i + 1) else {
+                return err("trailing backslash at end of expression", "");
             };
-            let class = match n {
-                'd' => Some("0-9"),
-                'D' => Some("^0-9"),
-                'w' => Some("0-9A-Za-z_"),
-                'W' => Some("^0-9A-Za-z_"),
-                's' => Some("\\t\\n\\f\\r "),
-                'S' => Some("^\\t\\n\\f\\r "),
-                _ => None,
-            };
-            match class {
-                Some(cl) if in_class && !cl.starts_with('^') => out += cl,
-                Some(cl) => {
-                    out.push('[');
-                    out += cl;
-                    out.push(']');
+            i += 2;
+            match n {
+                'Q' => {
+                    let start = i;
+                    while i < c.len() && !(c[i] == '\\' && c.get(i + 1) == Some(&'E')) {
+                        i += 1;
+                    }
+                    for &q in &c[start..i] {
+                        out += &hexc(q);
+                    }
+                    if i < c.len() {
+                        i += 2;
+                    }
+                    last_repeat = None;
+                    continue;
                 }
-                None if n == 'b' && !in_class => out += "(?-u:\\b)",
-                None if n == 'B' && !in_class => out += "(?-u:\\B)",
-                None => {
+                'd' | 'D' | 'w' | 'W' | 's' | 'S' => {
+                    let cl = match n {
+                        'd' => "0-9",
+                        'D' => "^0-9",
+                        'w' => "0-9A-Za-z_",
+                        'W' => "^0-9A-Za-z_",
+                        's' => "\\t\\n\\f\\r ",
+                        _ => "^\\t\\n\\f\\r ",
+                    };
+                    if in_class && !cl.starts_with('^') {
+                        out += cl;
+                    } else {
+                        out += &format!("[{cl}]");
+                    }
+                }
+                'b' | 'B' if !in_class => out += if n == 'b' { "(?-u:\\b)" } else { "(?-u:\\B)" },
+                'A' | 'z' if !in_class => {
                     out.push('\\');
                     out.push(n);
                 }
+                'a' | 'f' | 't' | 'n' | 'r' | 'v' => {
+                    out.push('\\');
+                    out.push(n);
+                    literal = Some(match n {
+                        'a' => '\u{7}',
+                        'f' => '\u{c}',
+                        't' => '\t',
+                        'n' => '\n',
+                        'r' => '\r',
+                        _ => '\u{b}',
+                    });
+                }
+                'x' => {
+                    let start = i - 2;
+                    let code = if c.get(i) == Some(&'{') {
+                        let end = (i..c.len()).find(|&j| c[j] == '}');
+                        let Some(end) = end else { return err("invalid escape sequence", &c[start..].iter().collect::<String>()) };
+                        let digits: String = c[i + 1..end].iter().collect();
+                        i = end + 1;
+                        u32::from_str_radix(&digits, 16).ok().filter(|v| *v <= 0x10FFFF)
+                    } else {
+                        let digits: String = c.get(i..i + 2).map(|d| d.iter().collect()).unwrap_or_default();
+                        i += 2;
+                        u32::from_str_radix(&digits, 16).ok().filter(|_| digits.len() == 2)
+                    };
+                    let Some(code) = code.and_then(char::from_u32) else {
+                        return err("invalid escape sequence", &c[start..i.min(c.len())].iter().collect::<String>());
+                    };
+                    out += &hexc(code);
+                    literal = Some(code);
+                }
+                'p' | 'P' => {
+                    let start = i - 2;
+                    if c.get(i) == Some(&'{') {
+                        let Some(end) = (i..c.len()).find(|&j| c[j] == '}') else {
+                            return err("invalid character class range", &c[start..].iter().collect::<String>());
+                        };
+                        i = end + 1;
+                    } else {
+                        let Some(&l) = c.get(i) else { return err("invalid character class range", &c[start..].iter().collect::<String>()) };
+                        i += 1;
+                        if !"CLMNPSZ".contains(l) {
+                            return err("invalid character class range", &c[start..i].iter().collect::<String>());
+                        }
+                    }
+                    out += &c[start..i].iter().collect::<String>();
+                }
+                '0'..='7' => {
+                    // Octal: `\0`, or two or three digits (a lone `\1`–`\7`
+                    // would be a backreference, which Go refuses).
+                    let start = i - 2;
+                    let mut j = i;
+                    while j < c.len() && j < i + 2 && ('0'..='7').contains(&c[j]) {
+                        j += 1;
+                    }
+                    if n != '0' && j == i {
+                        return err("invalid escape sequence", &c[start..i].iter().collect::<String>());
+                    }
+                    let digits: String = c[i - 1..j].iter().collect();
+                    i = j;
+                    let v = u32::from_str_radix(&digits, 8).unwrap_or(0);
+                    let ch = char::from_u32(v).unwrap_or('\0');
+                    out += &hexc(ch);
+                    literal = Some(ch);
+                }
+                n if n.is_ascii_punctuation() => {
+                    out += &hexc(n);
+                    literal = Some(n);
+                }
+                n => return err("invalid escape sequence", &format!("\\{n}")),
             }
-            continue;
-        }
-        if c == '[' && !in_class {
-            in_class = true;
-            out.push(c);
-            if chars.peek() == Some(&'^') {
-                out.push(chars.next().unwrap_or('^'));
+        } else if in_class {
+            i += 1;
+            match ch {
+                ']' => {
+                    in_class = false;
+                    out.push(']');
+                }
+                '[' if c.get(i) == Some(&':') => {
+                    let end = (i..c.len().saturating_sub(1)).find(|&j| c[j] == ':' && c[j + 1] == ']');
+                    match end {
+                        Some(end) => {
+                            out += &c[i - 1..end + 2].iter().collect::<String>();
+                            i = end + 2;
+                        }
+                        None => out += "\\[",
+                    }
+                }
+                '[' | '&' | '~' => out += &hexc(ch),
+                '-' if class_last.is_some() && c.get(i).is_some_and(|&x| x != ']') => {
+                    class_range_from = class_last.take();
+                    out.push('-');
+                    continue;
+                }
+                ch => {
+                    out.push(ch);
+                    literal = Some(ch);
+                }
             }
-            if chars.peek() == Some(&']') {
-                out += "\\]";
-                chars.next();
+        } else {
+            i += 1;
+            match ch {
+                '[' => {
+                    in_class = true;
+                    out.push('[');
+                    if c.get(i) == Some(&'^') {
+                        out.push('^');
+                        i += 1;
+                    }
+                    if c.get(i) == Some(&']') {
+                        out += "\\]";
+                        i += 1;
+                        class_last = Some(']');
+                    } else {
+                        class_last = None;
+                    }
+                    class_range_from = None;
+                    last_repeat = None;
+                    continue;
+                }
+                '{' => {
+                    // `{n}`, `{n,}`, `{n,m}` repeat; anything else is a literal `{`.
+                    let end = (i..c.len()).find(|&j| c[j] == '}');
+                    let body: Option<String> = end.map(|e| c[i..e].iter().collect());
+                    let parsed = body.as_deref().and_then(|b| {
+                        let (lo, hi) = match b.split_once(',') {
+                            Some((lo, hi)) => (lo, Some(hi)),
+                            None => (b, None),
+                        };
+                        let num = |t: &str| (!t.is_empty() && t.bytes().all(|x| x.is_ascii_digit())).then(|| t.parse::<u64>().unwrap_or(u64::MAX));
+                        let lo = num(lo)?;
+                        let hi = match hi {
+                            None => Some(lo),
+                            Some("") => None,
+                            Some(h) => Some(num(h)?),
+                        };
+                        Some((lo, hi))
+                    });
+                    match (parsed, end) {
+                        (Some((lo, hi)), Some(e)) => {
+                            let text: String = c[i - 1..=e].iter().collect();
+                            if lo > 1000 || hi.is_some_and(|h| h > 1000 || h < lo) {
+                                return err("invalid repeat count", &text);
+                            }
+                            i = e + 1;
+                            if let Some(prev) = &last_repeat {
+                                return err("invalid nested repetition operator", &format!("{prev}{text}"));
+                            }
+                            out += &text;
+                            repeat = Some(text);
+                        }
+                        _ => out += "\\{",
+                    }
+                }
+                '}' => out += "\\}",
+                '*' | '+' | '?' => {
+                    out.push(ch);
+                    if !(ch == '?' && last_repeat.as_deref().is_some_and(|r| !r.ends_with('?'))) {
+                        repeat = Some(ch.to_string());
+                    } else if let Some(r) = last_repeat.take() {
+                        repeat = Some(format!("{r}?"));
+                        let _ = r;
+                    }
+                }
+                ch => out.push(ch),
             }
-            continue;
         }
-        if c == ']' && in_class {
-            in_class = false;
+        if in_class {
+            if let Some(l) = literal {
+                if let Some(from) = class_range_from.take() {
+                    if from > l {
+                        return err("invalid character class range", &format!("{from}-{l}"));
+                    }
+                    class_last = None;
+                } else {
+                    class_last = Some(l);
+                }
+            } else {
+                class_last = None;
+                class_range_from = None;
+            }
         }
-        out.push(c);
+        last_repeat = repeat;
     }
-    out
+    Ok(out)
 }
 
 /// Go's `Regexp.ReplaceAllString`: `$1`, `${name}` and `$$` in the

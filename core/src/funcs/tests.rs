@@ -179,6 +179,15 @@ fn regex_functions_follow_go_cty_regexp_test() {
         // Go's \d is ASCII only.
         (r#"regexall("\\d", "٣")"#, "tolist([])"),
         (r#"regex("x", "abc")"#, "Error in function call: Call to function \"regex\" failed: pattern did not match any part of the given string."),
+        // Go's syntax where the regex crate's differs.
+        (r#"regex("\\Qa.b\\E", "xa.b")"#, r#""a.b""#),
+        (r#"regex("a{,3}", "a{,3}")"#, r#""a{,3}""#),
+        (r#"regex("[a&&b]", "&")"#, r#""&""#),
+        (r#"regex("\\012", "\n")"#, "<<EOT\n\n\nEOT"),
+        (r#"regex("\\Z", "a")"#, "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: invalid escape sequence in \\Z."),
+        (r#"regex("a{1001}", "a")"#, "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: invalid repeat count in {1001}."),
+        (r#"regex("[z-a]", "a")"#, "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: invalid character class range in z-a."),
+        (r#"regex("a{2}{3}", "a")"#, "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: invalid nested repetition operator in {2}{3}."),
     ]);
 }
 
