@@ -40,7 +40,7 @@ use std::collections::BTreeMap;
 
 use crate::diag::Severity;
 use crate::flavor::Profile;
-use crate::funcs::{self, FuncSet};
+use crate::funcs::{self, AllFunctions, FuncTable};
 use crate::valueparse::ast::{Expr, ExprKind};
 use crate::valueparse::eval::Evaluator;
 use crate::valueparse::parse::RawDiag;
@@ -174,7 +174,7 @@ impl Scope {
             }
             if let Some(r) = funcs::offline_reason(&c.name, p) {
                 why = Some(format!("calls {}() ({r})", c.name));
-            } else if c.name.contains("::") && funcs::lookup(&c.name, FuncSet::All, p).is_none() && !funcs::is_try_or_can(&c.name, FuncSet::All, p) {
+            } else if c.name.contains("::") && funcs::lookup(&c.name, p).is_none() && !AllFunctions.is_try_or_can(&c.name, p) {
                 why = Some(format!(
                     "calls {}(), an unknown namespaced function (product-specific diagnostics, not reproduced here)",
                     c.name
@@ -239,7 +239,7 @@ pub fn eval_expression(e: &ParsedExpr, scope: &Scope, p: &Profile) -> (Value, Ve
         return (Value::unknown(crate::types::Type::Dynamic), e.diagnostics(early));
     }
     let map = PosMap::new(&e.src);
-    let mut ev = Evaluator::with_functions(Some(FuncSet::All), p);
+    let mut ev = Evaluator::with_functions(Some(&AllFunctions), p);
     ev.range_text = Some(Box::new(|r| e.range_string(&map, r)));
     let vars: AttrMap = scope.vars.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
     ev.bind_root("var", Value::object(vars));

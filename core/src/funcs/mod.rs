@@ -135,15 +135,58 @@ pub(crate) const STRING: TypeFn = ret::<0>;
 pub(crate) const NUMBER: TypeFn = ret::<1>;
 pub(crate) const BOOL: TypeFn = ret::<2>;
 
-/// Which functions an evaluation offers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FuncSet {
-    /// A module argument of constants (what tftype reads as a value):
-    /// Terraform's type conversion functions and `sensitive` / `nonsensitive`.
-    Conversion,
-    /// An expression in a configuration (a validation condition): the
-    /// flavor's whole library.
-    All,
+/// The functions an evaluation offers (hcl's `EvalContext.Functions`).
+///
+/// A trait object, so that a program that only reads values (the web page)
+/// links the conversion functions and not the whole library.
+pub trait FuncTable {
+    /// The function called `name` (with or without `core::`).
+    fn lookup(&self, name: &str, p: &Profile) -> Option<Function>;
+    /// The names (for "Did you mean" suggestions), in a fixed order.
+    fn names(&self, p: &Profile) -> Vec<&'static str>;
+    /// Whether `name` is `try` or `can` (whose arguments are expressions).
+    fn is_try_or_can(&self, name: &str, p: &Profile) -> bool;
+}
+
+/// A module argument of constants (what tftype reads as a value):
+/// Terraform's type conversion functions and `sensitive` / `nonsensitive`.
+pub struct ConversionFunctions;
+
+/// An expression in a configuration (a validation condition): the
+/// flavor's whole library.
+pub struct AllFunctions;
+
+impl FuncTable for ConversionFunctions {
+    fn lookup(&self, name: &str, p: &Profile) -> Option<Function> {
+        let base = base_name(name, p);
+        conversion::lookup(base).or_else(|| sensitive::lookup(base, false, p))
+    }
+    fn names(&self, _: &Profile) -> Vec<&'static str> {
+        CONVERSION_NAMES.to_vec()
+    }
+    fn is_try_or_can(&self, _: &str, _: &Profile) -> bool {
+        false
+    }
+}
+
+impl FuncTable for AllFunctions {
+    fn lookup(&self, name: &str, p: &Profile) -> Option<Function> {
+        lookup(name, p)
+    }
+    fn names(&self, p: &Profile) -> Vec<&'static str> {
+        let mut out: Vec<&'static str> = CONVERSION_NAMES.to_vec();
+        for list in [string::NAMES, collection::NAMES, number::NAMES, encoding::NAMES, crypto::NAMES, ipnet::NAMES, regex::NAMES, sequence::NAMES, set::NAMES, trycan::NAMES] {
+            out.extend(list.iter().copied().filter(|n| flavor_has(n, p)));
+        }
+        out.extend(OFFLINE.iter().map(|(n, _)| *n));
+        out.extend(OFFLINE_FLAVOR.iter().copied().filter(|n| flavor_has(n, p)));
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+    fn is_try_or_can(&self, name: &str, p: &Profile) -> bool {
+        trycan::NAMES.contains(&base_name(name, p))
+    }
 }
 
 /// The conversion functions, in the order used for "Did you mean"
@@ -235,13 +278,14 @@ pub fn offline_reason(name: &str, p: &Profile) -> Option<&'static str> {
     None
 }
 
-/// The function called `name` (with or without `core::`) in `set`.
-pub fn lookup(name: &str, set: FuncSet, p: &Profile) -> Option<Function> {
+/// The function called `name` (with or without `core::`) in the flavor's
+/// whole library.
+pub fn lookup(name: &str, p: &Profile) -> Option<Function> {
     let base = base_name(name, p);
-    if let Some(f) = conversion::lookup(base).or_else(|| sensitive::lookup(base, set, p)) {
+    if let Some(f) = conversion::lookup(base).or_else(|| sensitive::lookup(base, true, p)) {
         return Some(f);
     }
-    if set == FuncSet::Conversion || !flavor_has(base, p) {
+    if !flavor_has(base, p) {
         return None;
     }
     string::lookup(base)
@@ -253,27 +297,6 @@ pub fn lookup(name: &str, set: FuncSet, p: &Profile) -> Option<Function> {
         .or_else(|| regex::lookup(base))
         .or_else(|| sequence::lookup(base))
         .or_else(|| set::lookup(base))
-}
-
-/// The names `set` offers (for "Did you mean" suggestions), in a fixed
-/// order.
-pub fn names(set: FuncSet, p: &Profile) -> Vec<&'static str> {
-    let mut out: Vec<&'static str> = CONVERSION_NAMES.to_vec();
-    if set == FuncSet::All {
-        for list in [string::NAMES, collection::NAMES, number::NAMES, encoding::NAMES, crypto::NAMES, ipnet::NAMES, regex::NAMES, sequence::NAMES, set::NAMES, trycan::NAMES] {
-            out.extend(list.iter().copied().filter(|n| flavor_has(n, p)));
-        }
-        out.extend(OFFLINE.iter().map(|(n, _)| *n));
-        out.extend(OFFLINE_FLAVOR.iter().copied().filter(|n| flavor_has(n, p)));
-        out.sort_unstable();
-        out.dedup();
-    }
-    out
-}
-
-/// Whether `name` is `try` or `can` (whose arguments are expressions).
-pub fn is_try_or_can(name: &str, set: FuncSet, p: &Profile) -> bool {
-    set == FuncSet::All && trycan::NAMES.contains(&base_name(name, p))
 }
 
 /// go-cty's `Function.Call` on converted arguments.

@@ -1,7 +1,7 @@
 //! Terraform's `internal/lang/funcs/sensitive.go`: `sensitive`,
 //! `nonsensitive`, `issensitive`.
 
-use super::{FuncSet, Function, Param, BOOL};
+use super::{Function, Param, BOOL};
 use crate::flavor::Profile;
 use crate::types::Type;
 use crate::value::{Marks, Value};
@@ -14,7 +14,9 @@ fn same_type(a: &[Value], _: &Profile) -> Result<Type, super::FuncError> {
     Ok(a[0].ty.clone())
 }
 
-pub(super) fn lookup(name: &str, set: FuncSet, p: &Profile) -> Option<Function> {
+/// `all`: the whole library (with `issensitive`), not only a module
+/// argument's functions.
+pub(super) fn lookup(name: &str, all: bool, p: &Profile) -> Option<Function> {
     Some(match name {
         "sensitive" => Function::new(vec![param()], same_type, |a, _, _| Ok(a[0].clone().with_marks(Marks { sensitive: true }))),
         "nonsensitive" => Function::new(vec![param()], same_type, |a, _, p| {
@@ -27,7 +29,7 @@ pub(super) fn lookup(name: &str, set: FuncSet, p: &Profile) -> Option<Function> 
             v.marks.sensitive = false;
             Ok(v)
         }),
-        "issensitive" if set == FuncSet::All && p.has_function_switch(crate::flavor::Switch::Tf18IsSensitiveFunction) => Function::new(vec![param()], BOOL, |a, _, _| Ok(Value::bool(a[0].marks.sensitive))),
+        "issensitive" if all && p.has_function_switch(crate::flavor::Switch::Tf18IsSensitiveFunction) => Function::new(vec![param()], BOOL, |a, _, _| Ok(Value::bool(a[0].marks.sensitive))),
         _ => return None,
     })
 }

@@ -25,7 +25,7 @@ pub struct Evaluator<'p> {
     pub profile: &'p Profile,
     /// Which functions are offered (an `EvalContext` with functions), or
     /// none (a nil context: "Function calls not allowed").
-    pub functions: Option<funcs::FuncSet>,
+    pub functions: Option<&'p dyn funcs::FuncTable>,
     /// How a range is printed in messages that quote one (`try`'s failure
     /// lists each diagnostic's subject): `<expr>:1,5-10`.
     pub range_text: Option<RangeText<'p>>,
@@ -315,11 +315,11 @@ fn friendly(t: &Type) -> String {
 
 impl<'p> Evaluator<'p> {
     pub fn new(functions: bool, profile: &'p Profile) -> Evaluator<'p> {
-        Evaluator::with_functions(functions.then_some(funcs::FuncSet::Conversion), profile)
+        Evaluator::with_functions(functions.then_some(&funcs::ConversionFunctions as &dyn funcs::FuncTable), profile)
     }
 
     /// An evaluator offering `functions` (None: function calls not allowed).
-    pub fn with_functions(functions: Option<funcs::FuncSet>, profile: &'p Profile) -> Evaluator<'p> {
+    pub fn with_functions(functions: Option<&'p dyn funcs::FuncTable>, profile: &'p Profile) -> Evaluator<'p> {
         Evaluator {
             profile,
             functions,
@@ -761,16 +761,16 @@ impl<'p> Evaluator<'p> {
             );
             return dyn_val();
         };
-        if funcs::is_try_or_can(name, set, self.profile) {
+        if set.is_try_or_can(name, self.profile) {
             return self.eval_try_can(c, e);
         }
         // Terraform 1.8+ and OpenTofu 1.7+ also offer every built-in
         // function in the `core::` namespace.
-        let Some(f) = funcs::lookup(name, set, self.profile) else {
+        let Some(f) = set.lookup(name, self.profile) else {
             let d = if name.contains("::") {
                 namespaced_unknown_function(name, name_range, self.profile)
             } else {
-                let names = funcs::names(set, self.profile);
+                let names = set.names(self.profile);
                 let suggestion = name_suggestion(name, &names)
                     .map(|s| format!(" Did you mean {}?", go_quote(s)))
                     .unwrap_or_default();
