@@ -28,7 +28,9 @@ fn parse_num(t: &str) -> Number {
 /// A binary64 result as go-cty's `cty.NumberFloatVal`.
 fn from_f64(f: f64) -> Result<Number, FuncError> {
     if f.is_nan() {
-        return call_err("result is not a number");
+        // go-cty's cty.NumberFloatVal panics on NaN (big.NewFloat); its
+        // function machinery reports the panic.
+        return call_err("panic in function implementation: NewFloat(NaN)");
     }
     if f.is_infinite() {
         return Ok(Number::infinity(f < 0.0));
@@ -131,6 +133,11 @@ fn parseint(a: &[Value], _: &Type, _: &crate::flavor::Profile) -> Result<Value, 
     };
     if digits.is_empty() {
         return Err(bad());
+    }
+    // Reading digits one by one is quadratic; far past the largest number
+    // tftype computes, stop at the budget.
+    if digits.len() > 100_000 {
+        return Err(FuncError::TooCostly);
     }
     let mut v = BigInt::from(0);
     for c in digits.chars() {

@@ -212,6 +212,14 @@ fn logical_operators_short_circuit_from_terraform_1_12() {
 }
 
 #[test]
+fn a_nan_result_is_go_ctys_panic() {
+    // cty.NumberFloatVal(NaN) panics in go-cty; the expression is then not
+    // evaluated (a Go stack trace is not reproduced).
+    assert_eq!(eval_in("terraform@1.15", "log(-1, 10)"), "Error in function call: Call to function \"log\" failed: panic in function implementation: NewFloat(NaN).");
+    assert_eq!(eval_in("terraform@1.15", "log(0, 10)"), "-Inf");
+}
+
+#[test]
 fn hostile_calls_stop_at_the_budget() {
     let p = Profile::default();
     for expr in [
@@ -220,6 +228,7 @@ fn hostile_calls_stop_at_the_budget() {
         r#"format("%999999999d", 1)"#,
         r#"replace(join("", [for i in range(100000) : "aaaaaaaaaa"]), "a", join("", [for i in range(1000) : "bbbbbbbbbb"]))"#,
         r#"length(setproduct(range(200), range(200), range(200), range(200)))"#,
+        r#"parseint(join("", [for i in range(200000) : "7"]), 10)"#,
     ] {
         let t = std::time::Instant::now();
         let got = eval_with(&p, expr);
