@@ -88,6 +88,13 @@ pub struct ParsedExpr {
 }
 
 impl ParsedExpr {
+    /// An expression already parsed out of a whole file (its ranges are byte
+    /// offsets in `file_text`, as the configuration parser gives them), for
+    /// conditions read with their `.tf` file.
+    pub fn in_file(expr: Expr, file_text: &str, filename: &str) -> ParsedExpr {
+        ParsedExpr { expr, src: file_text.to_string(), filename: filename.to_string(), start: Pos::START }
+    }
+
     /// The file position of a byte offset in the expression's text.
     fn pos(&self, map: &PosMap, byte: usize) -> Pos {
         let (l, c) = map.pos(byte);

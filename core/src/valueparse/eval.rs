@@ -1,6 +1,11 @@
-//! Evaluation of HCL expression trees with hcl's rules: no variables (except
-//! a `for` expression's own), optionally Terraform's conversion functions, and
-//! hcl's diagnostics. Like hcl, evaluation goes on after an error (with an
+//! Evaluation of HCL expression trees with hcl's rules and diagnostics: the
+//! one evaluator of tftype. A value read as a module argument or `.tfvars`
+//! attribute has no variables (except a `for` expression's own) and at most
+//! Terraform's conversion functions ([`crate::funcs::ConversionFunctions`]);
+//! an expression of [`crate::expr`] has root names bound
+//! ([`Evaluator::bind_root`]: `var`) and the flavor's whole library
+//! ([`crate::funcs::AllFunctions`]), with `&&` / `||` short-circuiting where
+//! the flavor's hcl does. Like hcl, evaluation goes on after an error (with an
 //! unknown value standing in) so that the diagnostics come out in hcl's order,
 //! and branches hcl does not report (the unchosen arm of a conditional) stay
 //! silent.
