@@ -236,3 +236,32 @@ fn hostile_calls_stop_at_the_budget() {
         assert!(t.elapsed().as_secs() < 20, "{expr} took {:?}", t.elapsed());
     }
 }
+
+/// Terraform's validate walk binds every variable as an unknown of its type:
+/// functions give unknowns, and `try` / `can` decide nothing while a
+/// referenced value is unknown (hcl `ext/tryfunc` `dependsOnUnknowns`).
+#[test]
+fn unknown_variables_follow_hcl_tryfunc_depends_on_unknowns() {
+    use crate::types::Type;
+    use crate::value::Value;
+    let p = Profile::default();
+    let mut scope = Scope::new();
+    scope.bind_var("x", Value::unknown(Type::String));
+    scope.bind_var("k", Value::string("known"));
+    let run = |expr: &str| {
+        let e = parse_expression(expr, "main.tf", Pos::START, &p).unwrap();
+        let (v, d) = eval_expression(&e, &scope, &p);
+        (v, d.into_iter().map(|d| d.summary).collect::<Vec<_>>())
+    };
+    for expr in [r#"can(regex("(", var.x))"#, "length(var.x) > 0", r#"try(tonumber(var.x), 0)"#, r#"var.x == "a""#] {
+        let (v, d) = run(expr);
+        assert!(d.is_empty(), "{expr}: {d:?}");
+        assert!(!v.is_known(), "{expr}: {v:?}");
+    }
+    // A known reference: the pattern is checked.
+    let (v, _) = run(r#"can(regex("(", var.k))"#);
+    assert_eq!(v.as_bool(), Some(false));
+    // Errors that do not depend on the value are reported in that walk.
+    let (_, d) = run(r#"regex("(", var.x)"#);
+    assert_eq!(d, vec!["Invalid function argument".to_string()]);
+}

@@ -35,8 +35,10 @@ pub struct Evaluator<'p> {
     /// lists each diagnostic's subject): `<expr>:1,5-10`.
     pub range_text: Option<RangeText<'p>>,
     pub diags: Vec<RawDiag>,
-    /// `for` expression variables, innermost last.
+    /// `for` expression variables, innermost last; the first frame holds the
+    /// root names when `has_roots`.
     scopes: Vec<Vec<(String, Value)>>,
+    has_roots: bool,
     /// Values of the splat symbols being iterated, innermost last.
     anon: Vec<Value>,
     /// Shares types among similar tuples and objects.
@@ -331,6 +333,7 @@ impl<'p> Evaluator<'p> {
             range_text: None,
             diags: Vec::new(),
             scopes: Vec::new(),
+            has_roots: false,
             anon: Vec::new(),
             types: TypeCache::default(),
             spent: Budget::default(),
@@ -342,6 +345,7 @@ impl<'p> Evaluator<'p> {
         if self.scopes.is_empty() {
             self.scopes.push(Vec::new());
         }
+        self.has_roots = true;
         self.scopes[0].push((name.to_string(), v));
     }
 
@@ -912,6 +916,33 @@ impl<'p> Evaluator<'p> {
         }
     }
 
+    /// Whether a root reference in `e` (`var.x.y`) reaches a value that is
+    /// not wholly known.
+    fn depends_on_unknowns(&mut self, e: &Expr) -> bool {
+        if !self.has_roots {
+            return false;
+        }
+        let mut refs: Vec<(&str, &[Step])> = Vec::new();
+        e.walk(&mut |x| {
+            if let ExprKind::Scope { root, steps, .. } = &x.kind {
+                refs.push((root.as_str(), steps.as_slice()));
+            }
+        });
+        for (root, steps) in refs {
+            let Some(v) = self.scopes[0].iter().find(|(n, _)| n == root).map(|(_, v)| v.clone()) else {
+                continue;
+            };
+            let n = self.diags.len();
+            let val = self.traverse(v, steps);
+            let failed = self.diags.len() > n;
+            self.diags.truncate(n);
+            if !failed && !funcs::wholly_known(&val) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Charges a call for the size of its arguments (functions walk them).
     fn charge_call(&mut self, vals: &[Value], at: &Span) -> bool {
         let size: u64 = vals.iter().map(|v| v.elements().map_or(1, <[Value]>::len) as u64).sum();
@@ -954,6 +985,11 @@ impl<'p> Evaluator<'p> {
         }
         let mut failures: Vec<RawDiag> = Vec::new();
         for a in &c.args {
+            // hcl's tryfunc decides nothing while a referenced value is
+            // unknown (dependsOnUnknowns).
+            if self.depends_on_unknowns(a) {
+                return if is_can { Value::unknown(Type::Bool) } else { dyn_val() };
+            }
             let outer = std::mem::take(&mut self.diags);
             let v = self.eval(a);
             let ds = std::mem::replace(&mut self.diags, outer);
