@@ -46,7 +46,7 @@ fn result_type(pattern: &str) -> Result<Type, String> {
     Ok(match (unnamed, named) {
         (0, 0) => Type::String,
         (_, 0) => Type::tuple(vec![Type::String; unnamed]),
-        (0, _) => Type::object(names.iter().flatten().map(|n| (n.to_string(), Type::String)).collect()),
+        (0, _) => Type::object(names.iter().flatten().map(|n| (go_name(n).to_string(), Type::String)).collect()),
         _ => return Err("invalid regexp pattern: cannot mix both named and unnamed capture groups".into()),
     })
 }
@@ -59,12 +59,23 @@ fn match_value(re: &Regex, caps: &::regex::Captures, ty: &Type) -> Value {
             let mut m = AttrMap::new();
             for (i, n) in re.capture_names().enumerate() {
                 if let Some(n) = n {
-                    m.insert(n, group(i));
+                    m.insert(go_name(n), group(i));
                 }
             }
             Value::object(m)
         }
         _ => group(0),
+    }
+}
+
+/// The prefix of a repeated group name's private stand-in.
+const DUP: &str = "__tftype_dup";
+
+/// The name a group has in the Go pattern.
+fn go_name(n: &str) -> &str {
+    match n.strip_prefix(DUP) {
+        Some(rest) => rest.split_once('_').map_or(n, |(_, name)| name),
+        None => n,
     }
 }
 
@@ -193,6 +204,7 @@ fn translate(p: &str) -> Result<String, String> {
     // The text of the repetition operator just written, if the last thing
     // written was one.
     let mut last_repeat: Option<String> = None;
+    let mut names: Vec<String> = Vec::new();
     let hexc = |ch: char| format!("\\x{{{:X}}}", ch as u32);
     while i < c.len() {
         let ch = c[i];
@@ -401,6 +413,24 @@ fn translate(p: &str) -> Result<String, String> {
                     } else if let Some(r) = last_repeat.take() {
                         repeat = Some(format!("{r}?"));
                         let _ = r;
+                    }
+                }
+                '(' if c.get(i) == Some(&'?') && (c.get(i + 1) == Some(&'<') || (c.get(i + 1) == Some(&'P') && c.get(i + 2) == Some(&'<'))) => {
+                    // A group name; Go allows a name twice (the later group
+                    // wins), the regex crate does not: a repeat gets a
+                    // private name that `go_name` reads back.
+                    let open = if c[i + 1] == '<' { i + 2 } else { i + 3 };
+                    let close = (open..c.len()).find(|&j| c[j] == '>');
+                    match close {
+                        Some(close) => {
+                            let name: String = c[open..close].iter().collect();
+                            let n = names.iter().filter(|x| **x == name).count();
+                            let written = if n == 0 { name.clone() } else { format!("{DUP}{n}_{name}") };
+                            names.push(name);
+                            out += &format!("(?P<{written}>");
+                            i = close + 1;
+                        }
+                        None => out.push('('),
                     }
                 }
                 ch => out.push(ch),

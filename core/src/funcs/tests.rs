@@ -187,6 +187,7 @@ fn regex_functions_follow_go_cty_regexp_test() {
         (r#"regex("\\Z", "a")"#, "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: invalid escape sequence in \\Z."),
         (r#"regex("a{1001}", "a")"#, "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: invalid repeat count in {1001}."),
         (r#"regex("[z-a]", "a")"#, "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: invalid character class range in z-a."),
+        (r#"regex("(?P<n>a)(?P<n>b)", "ab")"#, "{\n  \"n\" = \"b\"\n}"),
         (r#"regex("a{2}{3}", "a")"#, "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: invalid nested repetition operator in {2}{3}."),
     ]);
 }
