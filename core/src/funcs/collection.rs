@@ -525,7 +525,7 @@ fn zipmap_type(a: &[Value], _: &Profile) -> Result<Type, FuncError> {
             }
             Ok(Type::object(attrs))
         }
-        t => arg_err(1, format!("values argument must be a list or tuple value, not {}", t.friendly_name())),
+        _ => call_err("values argument must be a list or tuple value"),
     }
 }
 

@@ -114,8 +114,9 @@ fn parse_cidr(t: &str) -> Result<Net, String> {
     Ok(Net { ip: ip.masked(len), len })
 }
 
+/// gocty's reading into a Go `*big.Int`.
 fn big_int(v: &Value) -> Result<i128, FuncError> {
-    to_int(v).map(i128::from).map_err(FuncError::Call)
+    to_int(v).map(i128::from).map_err(|_| FuncError::Call("value must be a whole number".into()))
 }
 
 pub(super) fn lookup(name: &str) -> Option<Function> {

@@ -85,7 +85,7 @@ fn range(a: &[Value], _: &Type, _: &Profile) -> Result<Value, FuncError> {
     if !down && start.cmp_num(&end).is_gt() {
         return arg_err(1, "end must be greater than start when step is positive");
     }
-    const LIMIT: usize = 1024 * 1024;
+    const LIMIT: usize = 1024;
     let mut out = Vec::new();
     let mut cur = start;
     while if down { cur.cmp_num(&end).is_gt() } else { cur.cmp_num(&end).is_lt() } {

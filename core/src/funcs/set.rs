@@ -64,24 +64,27 @@ fn setproduct_type(a: &[Value], _: &Profile) -> Result<Type, FuncError> {
     if a.len() < 2 {
         return call_err("at least two arguments are required");
     }
-    let mut all_sets = true;
+    // A set among the arguments makes the result a set; lists and tuples
+    // alone a list.
+    let mut any_set = false;
     let mut etys = Vec::new();
     for (i, v) in a.iter().enumerate() {
         match &v.ty {
-            Type::Set(e) => etys.push((**e).clone()),
-            Type::List(e) => {
-                all_sets = false;
+            Type::Set(e) => {
+                any_set = true;
                 etys.push((**e).clone())
             }
-            Type::Tuple(ts) => {
-                all_sets = false;
-                etys.push(unify_unsafe(ts).unwrap_or(Type::Dynamic))
-            }
-            t => return arg_err(i, format!("a set or a list is required, not {}", t.friendly_name())),
+            Type::List(e) => etys.push((**e).clone()),
+            Type::Tuple(ts) if ts.is_empty() => etys.push(Type::Dynamic),
+            Type::Tuple(ts) => match unify_unsafe(ts) {
+                Some(u) => etys.push(u),
+                None => return arg_err(i, "all elements must be of the same type"),
+            },
+            _ => return arg_err(i, "a set or a list is required"),
         }
     }
     let t = Type::tuple(etys);
-    Ok(if all_sets { Type::set(t) } else { Type::list(t) })
+    Ok(if any_set { Type::set(t) } else { Type::list(t) })
 }
 
 fn setproduct(a: &[Value], ty: &Type, p: &Profile) -> Result<Value, FuncError> {
