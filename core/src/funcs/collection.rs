@@ -213,7 +213,7 @@ pub(super) fn lookup(name: &str, p: &Profile) -> Option<Function> {
         "reverse" => Function::new(vec![dynp("list")], |a, _| match &a[0].ty {
             Type::List(_) => Ok(a[0].ty.clone()),
             Type::Tuple(ts) => Ok(Type::tuple(ts.iter().rev().cloned().collect())),
-            Type::Set(_) => arg_err(0, "can't reverse a set, since set elements are not in any particular order"),
+            Type::Set(e) => Ok(Type::list((**e).clone())),
             t => arg_err(0, format!("can only reverse list or tuple values, not {}", t.friendly_name())),
         }, |a, ty, _| {
             let vs: Vec<Value> = elems(&a[0]).iter().rev().cloned().collect();
@@ -234,7 +234,7 @@ pub(super) fn lookup(name: &str, p: &Profile) -> Option<Function> {
             Ok(Value::list(Type::String, vs.iter().map(|x| s(x)).collect()))
         }),
         "chunklist" => Function::new(vec![Param::new("list", Type::list(Type::Dynamic)), Param::new("size", Type::Number)], |a, _| Ok(Type::list(a[0].ty.clone())), |a, ty, _| {
-            let size = to_int(&a[1]).map_err(|m| FuncError::Arg(1, m))?;
+            let size = to_int(&a[1]).map_err(|m| FuncError::Call(format!("invalid size: {m}")))?;
             if size < 0 {
                 return call_err("the size argument must be positive");
             }

@@ -1111,14 +1111,20 @@ impl<'p> Evaluator<'p> {
 
     #[inline(never)]
     fn eval_binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr, e: &Expr) -> Value {
-        // hcl reports conversion errors of the operands before the
-        // operands' own diagnostics.
+        // hcl reports the operands' own diagnostics, then their conversion
+        // errors; with the flavor's short-circuit `&&` / `||` the conversion
+        // errors come first and a deciding operand drops the other's.
         let n = self.diags.len();
         let outer = std::mem::take(&mut self.diags);
         let l = self.eval(lhs);
-        let ldiags = std::mem::take(&mut self.diags);
+        let mut ldiags = std::mem::take(&mut self.diags);
         let r = self.eval(rhs);
-        let rdiags = std::mem::replace(&mut self.diags, outer);
+        let mut rdiags = std::mem::replace(&mut self.diags, outer);
+        let sc = matches!(op, BinOp::Or | BinOp::And) && self.profile.short_circuit_logic();
+        if !sc {
+            self.diags.append(&mut ldiags);
+            self.diags.append(&mut rdiags);
+        }
         let (param, result) = match op {
             BinOp::Or | BinOp::And => (Type::Bool, Type::Bool),
             BinOp::Eq | BinOp::Ne => (Type::Dynamic, Type::Bool),
@@ -1152,7 +1158,7 @@ impl<'p> Evaluator<'p> {
             self.diags.extend(rdiags);
             return Value::unknown(result);
         };
-        if matches!(op, BinOp::Or | BinOp::And) && self.profile.short_circuit_logic() {
+        if sc {
             if let Some(v) = short_circuit(op == BinOp::Or, &l, &r, &ldiags, &rdiags) {
                 let (v, from_left) = v;
                 self.diags.extend(if from_left { ldiags } else { rdiags });
