@@ -271,3 +271,19 @@ fn unknown_variables_follow_hcl_tryfunc_depends_on_unknowns() {
     let (_, d) = run(r#"regex("(", var.x)"#);
     assert_eq!(d, vec!["Invalid function argument".to_string()]);
 }
+
+/// hcl's `BinaryOpExpr`: the operands' own diagnostics, then their
+/// conversion errors; the short-circuit `&&` / `||` (Terraform 1.12 on)
+/// report the conversion errors first.
+#[test]
+fn operator_diagnostics_follow_hcl_binary_op_expr_order() {
+    let summaries = |flavor: &str, expr: &str| {
+        let p = Flavor::lookup(flavor).unwrap().profile();
+        let e = parse_expression(expr, "<expr>", Pos::START, &p).unwrap();
+        let (_, d) = eval_expression(&e, &Scope::new(), &p);
+        d.into_iter().map(|d| d.summary).collect::<Vec<_>>()
+    };
+    assert_eq!(summaries("terraform@1.15", r#""a" - keys({}, {})"#), ["Too many function arguments", "Invalid operand"]);
+    assert_eq!(summaries("terraform@1.11", r#"{} && keys({}, {})"#), ["Too many function arguments", "Invalid operand"]);
+    assert_eq!(summaries("terraform@1.12", r#"{} && keys({}, {})"#), ["Invalid operand", "Too many function arguments"]);
+}
