@@ -75,10 +75,8 @@ fn range(a: &[Value], _: &Type, _: &Profile) -> Result<Value, FuncError> {
         3 => (nums[0].clone(), nums[1].clone(), nums[2].clone()),
         _ => return call_err("must have one, two, or three arguments"),
     };
-    if step.is_zero() {
-        return arg_err(2, "step must not be zero");
-    }
-    let down = step.is_sign_negative();
+    // A zero step counts as positive (go-cty has no check for it).
+    let down = step.is_sign_negative() && !step.is_zero();
     if down && start.cmp_num(&end).is_lt() {
         return arg_err(1, "end must be less than start when step is negative");
     }

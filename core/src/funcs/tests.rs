@@ -100,6 +100,9 @@ fn collection_functions_follow_go_cty_collection_test() {
         (r#"range(3)"#, "tolist([\n  0,\n  1,\n  2,\n])"),
         (r#"range(-2)"#, "tolist([\n  0,\n  -1,\n])"),
         (r#"length(range(1024))"#, "1024"),
+        // A zero step counts as positive: it runs into the 1024 values.
+        (r#"range(1, 1, 0)"#, "tolist([])"),
+        (r#"range(5, 1, 0)"#, "Invalid function argument: Invalid value for \"params\" parameter: end must be greater than start when step is positive."),
         (r#"range(1025)"#, "Error in function call: Call to function \"range\" failed: more than 1024 values were generated; either decrease the difference between start and end or use a smaller step."),
         (r#"setproduct(toset(["a"]), ["x"])"#, "toset([\n  [\n    \"a\",\n    \"x\",\n  ],\n])"),
         (r#"setproduct(1, ["x"])"#, "Invalid function argument: Invalid value for \"sets\" parameter: a set or a list is required."),
@@ -286,4 +289,7 @@ fn operator_diagnostics_follow_hcl_binary_op_expr_order() {
     assert_eq!(summaries("terraform@1.15", r#""a" - keys({}, {})"#), ["Too many function arguments", "Invalid operand"]);
     assert_eq!(summaries("terraform@1.11", r#"{} && keys({}, {})"#), ["Too many function arguments", "Invalid operand"]);
     assert_eq!(summaries("terraform@1.12", r#"{} && keys({}, {})"#), ["Invalid operand", "Too many function arguments"]);
+    // With the short-circuit, a null operand counts as false (cty's True()).
+    assert_eq!(eval_in("terraform@1.12", "null && true"), "false");
+    assert_eq!(eval_in("terraform@1.11", "null && true"), "Operation failed: Error during operation: argument must not be null.");
 }

@@ -285,8 +285,8 @@ pub fn provider_call_diags(expr: &Expr, p: &Profile) -> Vec<RawDiag> {
 /// neither decides.
 fn short_circuit(or: bool, l: &Value, r: &Value, ldiags: &[RawDiag], rdiags: &[RawDiag]) -> Option<(Value, bool)> {
     let marks = l.marks.union(r.marks);
-    let known = |v: &Value| v.is_known() && !v.is_null();
-    let is = |v: &Value, b: bool| known(v) && v.as_bool() == Some(b);
+    // cty's `True()` is false for a null bool, so a null counts as false.
+    let is = |v: &Value, b: bool| v.is_known() && v.as_bool().unwrap_or(false) == b;
     let unknown = Value::unknown(Type::Bool);
     let (v, left) = if !l.is_known() && !r.is_known() {
         if !ldiags.is_empty() {
