@@ -293,3 +293,20 @@ fn operator_diagnostics_follow_hcl_binary_op_expr_order() {
     assert_eq!(eval_in("terraform@1.12", "null && true"), "false");
     assert_eq!(eval_in("terraform@1.11", "null && true"), "Operation failed: Error during operation: argument must not be null.");
 }
+
+/// hcl's `SplatExpr` on an empty list applies `each` to an unknown element
+/// to find the result type, and reports what that fails with.
+#[test]
+fn splat_of_an_empty_list_follows_hcl_splat_expr() {
+    assert_eq!(eval_in("terraform@1.15", "tolist([])[*].a"), "tolist([])");
+    assert_eq!(
+        eval_in("terraform@1.15", "tolist(tolist([1]))[*].a"),
+        "Unsupported attribute: Can't access attributes on a primitive-typed value (number)."
+    );
+    let p = Profile::default();
+    let e = parse_expression("var.s[*].a", "<expr>", Pos::START, &p).unwrap();
+    let mut scope = Scope::new();
+    scope.bind_var("s", crate::value::Value::list(crate::types::Type::Number, vec![]));
+    let (_, d) = eval_expression(&e, &scope, &p);
+    assert_eq!(d.iter().map(|d| d.summary.as_str()).collect::<Vec<_>>(), ["Unsupported attribute"]);
+}

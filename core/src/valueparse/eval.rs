@@ -1596,13 +1596,12 @@ impl<'p> Evaluator<'p> {
         }
         if src.ty.is_list() || src.ty.is_set() {
             if vals.is_empty() {
-                // The result type comes from the `each` expression applied to an unknown element.
+                // The result type comes from the `each` expression applied
+                // to an unknown element (whose errors hcl reports).
                 let ety = src.ty.element_type().cloned().unwrap_or(Type::Dynamic);
-                let n = self.diags.len();
                 self.anon.push(Value::unknown(ety));
                 let v = self.eval(each);
                 self.anon.pop();
-                self.diags.truncate(n);
                 return Value::list(v.ty, vec![]).with_marks(marks);
             }
             let ety = vals[0].ty.clone();
