@@ -15,6 +15,15 @@
 //!
 //! `try` and `can` take expressions, not values: the evaluator runs them
 //! ([`trycan`] words their failure).
+//!
+//! The evaluator receives a [`FuncTable`]: [`ConversionFunctions`] (what a
+//! module argument of constants may call) or [`AllFunctions`] (a
+//! configuration expression). Functions tftype does not evaluate (file
+//! system, clock, randomness, not ported) are named by [`offline_reason`];
+//! `crate::expr` answers `not_evaluated` for them before evaluating.
+//!
+//! `log` and `pow` compute in binary64, as go-cty does (`math.Log`,
+//! `math.Pow`); every other number is exact.
 
 mod collection;
 mod conversion;
