@@ -83,13 +83,26 @@ pub fn result_json(id: &str, r: &Response, utf16: bool) -> String {
 /// A case (the oracle's case schema, as JSON text) evaluated into its
 /// result line; a case that cannot be read gets stage `input`.
 pub fn evaluate_case(case: &str, utf16: bool) -> String {
+    evaluate_case_at(case, utf16, None)
+}
+
+/// [`evaluate_case`] for line `line` of a batch input: an input error names
+/// the line.
+pub fn evaluate_case_at(case: &str, utf16: bool, line: Option<usize>) -> String {
     let input_error = |id: &str, e: &dyn std::fmt::Display| {
-        format!("{{\"id\":{id},\"ok\":false,\"stage\":\"input\",\"summary\":\"Input error\",\"detail\":{},\"path\":\"\"}}", js(&e.to_string()))
+        let detail = match line {
+            Some(n) => format!("line {n}: {e}"),
+            None => e.to_string(),
+        };
+        format!("{{\"id\":{id},\"ok\":false,\"stage\":\"input\",\"summary\":\"Input error\",\"detail\":{},\"path\":\"\"}}", js(&detail))
     };
     let case: serde_json::Value = match serde_json::from_str(case) {
         Ok(v) => v,
         Err(e) => return input_error("null", &e),
     };
+    if case.get("mode").and_then(|m| m.as_str()) == Some("expr") {
+        return crate::expr::evaluate_case(&case);
+    }
     let id = case.get("id").cloned().unwrap_or(serde_json::Value::Null).to_string();
     let id = match case.get("flavor").and_then(|f| f.as_str()) {
         Some(f) => format!("{id},\"flavor\":{}", js(f)),

@@ -102,11 +102,40 @@ pub enum Switch {
     /// at the declaration (not the value), and an ephemeral variable's text
     /// says "which is ephemeral".
     Tofu111ConversionErrorAtDeclaration,
+    /// OpenTofu v1.7: its own texts for namespaced calls. `provider::P::F`
+    /// (and `provider::P::ALIAS::F`) are resolved when the graph is built,
+    /// before evaluation ("Unknown function provider"), other `provider::`
+    /// names when references are collected ("Unable to parse provider
+    /// function"); an unknown `core::` name is "Call to unknown function"
+    /// ("There is no builtin (core::) function named ..."), any other
+    /// namespace "Unknown function namespace". Without it (Terraform v1.8
+    /// on, `internal/lang/eval.go`) every unknown namespaced name is
+    /// "Unknown provider function".
+    Tofu17OwnNamespacedCallTexts,
+    /// hcl `ShortCircuit` (commit 4192658: Terraform v1.12's
+    /// ba0759438da2, v2.24.0; OpenTofu v1.10's fork): `&&` / `||` with a
+    /// known deciding left operand ignore the right one (and its errors).
+    HclShortCircuitLogic,
+    /// go-cty v1.15.0: `element` counts a negative index from the end
+    /// (Terraform v1.10, OpenTofu v1.10). Before: "cannot use element
+    /// function with a negative index".
+    Cty115ElementNegativeIndex,
+    /// Terraform v1.8 / OpenTofu v1.7: the function `issensitive`.
+    Tf18IsSensitiveFunction,
+    /// Terraform v1.9 / OpenTofu v1.7: the function `templatestring`.
+    Tf19TemplatestringFunction,
+    /// Terraform v1.10 / OpenTofu v1.11: the function `ephemeralasnull`.
+    Tf110EphemeralasnullFunction,
+    /// Terraform v1.15: the function `convert`.
+    Tf115ConvertFunction,
+    /// OpenTofu v1.7: the functions `cidrcontains`, `urldecode` and
+    /// `base64gunzip` (Terraform has none of them).
+    Tofu17CidrcontainsUrldecodeBase64gunzip,
 }
 
 impl Switch {
     /// Every switch, in the order of [`Switch`].
-    pub const ALL: [Switch; 15] = [
+    pub const ALL: [Switch; 23] = [
         Switch::ProductName,
         Switch::Cty1163MismatchNamesGivenType,
         Switch::Hcl2171ObjectTypeRejectsDuplicateNames,
@@ -122,6 +151,14 @@ impl Switch {
         Switch::Tf115ConstVariables,
         Switch::Tofu112ConstVariables,
         Switch::Tofu111ConversionErrorAtDeclaration,
+        Switch::Tofu17OwnNamespacedCallTexts,
+        Switch::HclShortCircuitLogic,
+        Switch::Cty115ElementNegativeIndex,
+        Switch::Tf18IsSensitiveFunction,
+        Switch::Tf19TemplatestringFunction,
+        Switch::Tf110EphemeralasnullFunction,
+        Switch::Tf115ConvertFunction,
+        Switch::Tofu17CidrcontainsUrldecodeBase64gunzip,
     ];
 
     const fn bit(self) -> u32 {
@@ -146,6 +183,14 @@ impl Switch {
             Switch::Tf115ConstVariables => "Terraform 1.15: const variables",
             Switch::Tofu112ConstVariables => "OpenTofu 1.12: const variables",
             Switch::Tofu111ConversionErrorAtDeclaration => "OpenTofu 1.11: variable conversion errors at the declaration",
+            Switch::Tofu17OwnNamespacedCallTexts => "OpenTofu 1.7: its own texts for unknown namespaced functions",
+            Switch::HclShortCircuitLogic => "hcl ShortCircuit: && and || skip the undeciding operand",
+            Switch::Cty115ElementNegativeIndex => "go-cty 1.15.0: element() counts negative indices from the end",
+            Switch::Tf18IsSensitiveFunction => "Terraform 1.8 / OpenTofu 1.7: issensitive()",
+            Switch::Tf19TemplatestringFunction => "Terraform 1.9 / OpenTofu 1.7: templatestring()",
+            Switch::Tf110EphemeralasnullFunction => "Terraform 1.10 / OpenTofu 1.11: ephemeralasnull()",
+            Switch::Tf115ConvertFunction => "Terraform 1.15: convert()",
+            Switch::Tofu17CidrcontainsUrldecodeBase64gunzip => "OpenTofu 1.7: cidrcontains(), urldecode(), base64gunzip()",
         }
     }
 }
@@ -188,19 +233,31 @@ use Switch::*;
 const TF_1_5: u32 = 0;
 const TF_1_6: u32 = bits(&[Hcl2171ObjectTypeRejectsDuplicateNames]);
 const TF_1_7: u32 = TF_1_6 | Tf17NonsensitiveAcceptsUnmarked.bit();
-const TF_1_8: u32 = TF_1_7 | Hcl220NamespacedFunctionCalls.bit();
-const TF_1_9: u32 = TF_1_8 | Tf19ValidationRefersToOtherVariables.bit();
-const TF_1_10: u32 = TF_1_9 | bits(&[Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, EphemeralVariables]);
-const TF_1_11: u32 = TF_1_9 | bits(&[Cty1160EmptyMapDropsOptionalMarkers, EphemeralVariables]);
-const TF_1_13: u32 = TF_1_10 | Cty1163MismatchNamesGivenType.bit();
-const TF_1_15: u32 = TF_1_13 | bits(&[Tf115DeprecatedVariables, Tf115ConstVariables]);
+const TF_1_8: u32 = TF_1_7 | bits(&[Hcl220NamespacedFunctionCalls, Tf18IsSensitiveFunction]);
+const TF_1_9: u32 = TF_1_8 | bits(&[Tf19TemplatestringFunction, Tf19ValidationRefersToOtherVariables]);
+// Terraform 1.11 pins go-cty 1.16.0, older than 1.10's 1.16.2.
+const TF_1_11: u32 = TF_1_9 | bits(&[Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, EphemeralVariables]);
+const TF_1_10: u32 = TF_1_11 | Cty1162CtyjsonRejectsDuplicateProperties.bit();
+const TF_1_12: u32 = TF_1_10 | HclShortCircuitLogic.bit();
+const TF_1_13: u32 = TF_1_12 | Cty1163MismatchNamesGivenType.bit();
+const TF_1_15: u32 = TF_1_13 | bits(&[Tf115ConvertFunction, Tf115DeprecatedVariables, Tf115ConstVariables]);
 const TOFU: u32 = ProductName.bit();
 const TOFU_1_6: u32 = TOFU | TF_1_6;
-const TOFU_1_7: u32 = TOFU | TF_1_8;
+const TOFU_1_7: u32 = TOFU
+    | TF_1_8
+    | bits(&[Tofu17OwnNamespacedCallTexts, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip]);
 // OpenTofu's hcl and go-cty pins match Terraform 1.13's; its own variable
 // changes come separately.
-const TOFU_1_10: u32 = TOFU | (TF_1_13 & !bits(&[Tf19ValidationRefersToOtherVariables, EphemeralVariables])) | Tofu110DeprecatedVariables.bit();
-const TOFU_1_11: u32 = TOFU_1_10 | bits(&[Tofu111WarnsIgnoredObjectAttributes, EphemeralVariables, Tofu111ConversionErrorAtDeclaration]);
+const TOFU_1_10: u32 = TOFU_1_7
+    | bits(&[
+        Cty1160EmptyMapDropsOptionalMarkers,
+        Cty1162CtyjsonRejectsDuplicateProperties,
+        Cty1163MismatchNamesGivenType,
+        Cty115ElementNegativeIndex,
+        HclShortCircuitLogic,
+        Tofu110DeprecatedVariables,
+    ]);
+const TOFU_1_11: u32 = TOFU_1_10 | bits(&[Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, EphemeralVariables, Tofu111ConversionErrorAtDeclaration]);
 const TOFU_1_12: u32 = TOFU_1_11 | Tofu112ConstVariables.bit();
 
 const fn flavor(product: Product, version: &'static str, name: &'static str, release: &'static str, hcl: &'static str, cty: &'static str, switches: u32) -> Flavor {
@@ -222,7 +279,7 @@ pub static FLAVORS: [Flavor; 18] = [
     flavor(Terraform, "1.9", "terraform@1.9", "v1.9.8", "v2.20.0", "v1.14.4", TF_1_9),
     flavor(Terraform, "1.10", "terraform@1.10", "v1.10.5", "v2.23.0", "v1.16.2", TF_1_10),
     flavor(Terraform, "1.11", "terraform@1.11", "v1.11.4", "v2.23.0", "v1.16.0", TF_1_11),
-    flavor(Terraform, "1.12", "terraform@1.12", "v1.12.2", "v2.23.1-0.20250203194505-ba0759438da2", "v1.16.2", TF_1_10),
+    flavor(Terraform, "1.12", "terraform@1.12", "v1.12.2", "v2.23.1-0.20250203194505-ba0759438da2", "v1.16.2", TF_1_12),
     flavor(Terraform, "1.13", "terraform@1.13", "v1.13.5", "v2.24.0", "v1.16.3", TF_1_13),
     flavor(Terraform, "1.14", "terraform@1.14", "v1.14.9", "v2.24.0", "v1.16.3", TF_1_13),
     flavor(Terraform, "1.15", "terraform@1.15", "v1.15.9", "v2.24.0", "v1.18.0", TF_1_15),
@@ -349,6 +406,27 @@ impl Profile {
         self.ask(Hcl220NamespacedFunctionCalls)
     }
 
+    /// See [`Switch::Tofu17OwnNamespacedCallTexts`].
+    pub fn own_namespaced_call_texts(&self) -> bool {
+        self.ask(Tofu17OwnNamespacedCallTexts)
+    }
+
+    /// See [`Switch::HclShortCircuitLogic`].
+    pub fn short_circuit_logic(&self) -> bool {
+        self.ask(HclShortCircuitLogic)
+    }
+
+    /// See [`Switch::Cty115ElementNegativeIndex`].
+    pub fn element_negative_index(&self) -> bool {
+        self.ask(Cty115ElementNegativeIndex)
+    }
+
+    /// Whether the flavor holds `s` (for the switches that add a function:
+    /// the function table asks through this).
+    pub fn has_function_switch(&self, s: Switch) -> bool {
+        self.ask(s)
+    }
+
     /// See [`Switch::Tofu111WarnsIgnoredObjectAttributes`].
     pub fn warns_ignored_object_attributes(&self) -> bool {
         self.ask(Tofu111WarnsIgnoredObjectAttributes)
@@ -455,13 +533,21 @@ mod tests {
     /// The table as the oracle's README states it: (flavor, switches held).
     #[test]
     fn each_flavor_holds_the_switches_of_its_pins() {
-        let table: [(&str, &[Switch]); 6] = [
+        const NS: Switch = Hcl220NamespacedFunctionCalls;
+        const DUP: Switch = Hcl2171ObjectTypeRejectsDuplicateNames;
+        const NONS: Switch = Tf17NonsensitiveAcceptsUnmarked;
+        let table: [(&str, &[Switch]); 11] = [
             ("terraform@1.5", &[]),
-            ("terraform@1.7", &[Hcl2171ObjectTypeRejectsDuplicateNames, Tf17NonsensitiveAcceptsUnmarked]),
-            ("terraform@1.11", &[Hcl2171ObjectTypeRejectsDuplicateNames, Tf17NonsensitiveAcceptsUnmarked, Hcl220NamespacedFunctionCalls, Cty1160EmptyMapDropsOptionalMarkers, Tf19ValidationRefersToOtherVariables, EphemeralVariables]),
-            ("terraform@1.15", &[Hcl2171ObjectTypeRejectsDuplicateNames, Tf17NonsensitiveAcceptsUnmarked, Hcl220NamespacedFunctionCalls, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Tf19ValidationRefersToOtherVariables, EphemeralVariables, Tf115DeprecatedVariables, Tf115ConstVariables]),
-            ("opentofu@1.6", &[ProductName, Hcl2171ObjectTypeRejectsDuplicateNames]),
-            ("opentofu@1.12", &[ProductName, Hcl2171ObjectTypeRejectsDuplicateNames, Tf17NonsensitiveAcceptsUnmarked, Hcl220NamespacedFunctionCalls, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Tofu111WarnsIgnoredObjectAttributes, EphemeralVariables, Tofu110DeprecatedVariables, Tofu112ConstVariables, Tofu111ConversionErrorAtDeclaration]),
+            ("terraform@1.7", &[DUP, NONS]),
+            ("terraform@1.8", &[DUP, NONS, NS, Tf18IsSensitiveFunction]),
+            ("terraform@1.9", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tf19ValidationRefersToOtherVariables]),
+            ("terraform@1.11", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, Tf19ValidationRefersToOtherVariables, EphemeralVariables]),
+            ("terraform@1.12", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, Cty1162CtyjsonRejectsDuplicateProperties, HclShortCircuitLogic, Tf19ValidationRefersToOtherVariables, EphemeralVariables]),
+            ("terraform@1.15", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, Cty1162CtyjsonRejectsDuplicateProperties, HclShortCircuitLogic, Cty1163MismatchNamesGivenType, Tf115ConvertFunction, Tf19ValidationRefersToOtherVariables, EphemeralVariables, Tf115DeprecatedVariables, Tf115ConstVariables]),
+            ("opentofu@1.6", &[ProductName, DUP]),
+            ("opentofu@1.7", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip]),
+            ("opentofu@1.10", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu110DeprecatedVariables]),
+            ("opentofu@1.12", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, Tofu110DeprecatedVariables, EphemeralVariables, Tofu111ConversionErrorAtDeclaration, Tofu112ConstVariables]),
         ];
         for (name, held) in table {
             let f = Flavor::lookup(name).unwrap();
@@ -482,6 +568,7 @@ mod tests {
             assert_eq!(f.has(Cty1160EmptyMapDropsOptionalMarkers), at_least(16, 0), "{}", f.name);
             assert_eq!(f.has(Cty1162CtyjsonRejectsDuplicateProperties), at_least(16, 2), "{}", f.name);
             assert_eq!(f.has(Cty1163MismatchNamesGivenType), at_least(16, 3), "{}", f.name);
+            assert_eq!(f.has(Cty115ElementNegativeIndex), at_least(15, 0), "{}", f.name);
         }
     }
 

@@ -357,6 +357,31 @@ pub(crate) fn shown(converted: &Value, hidden: bool, p: &Profile) -> Option<Show
     Some(Shown { type_string, console, json })
 }
 
+/// A variable's value as a module argument of constants (`value_format`
+/// "hcl"): declared with `type_src`, defaults applied and converted as
+/// Terraform does for an input variable. The error says which step failed.
+pub(crate) fn module_argument_value(type_src: Option<&str>, value: &str, p: &Profile) -> Result<Value, String> {
+    let first = |ds: crate::diag::Capped<Diagnostic>| ds.into_iter().next().map(|d| d.detail).unwrap_or_default();
+    let tc = match typeexpr::parse_variable_type_in(type_src, p) {
+        Ok(tc) => tc,
+        Err(TypeFailure::Invalid(ds)) => return Err(format!("the type does not parse: {}", first(ds))),
+        Err(TypeFailure::Crash(d)) => return Err(format!("the type does not parse: {}", d.detail)),
+    };
+    let pv = valueparse::parse_value_spans(value, ValueFormat::Hcl, tc.cli_literal, false, p)
+        .map_err(|ds| format!("the value does not evaluate: {}", first(ds)))?;
+    let to_convert = &*with_defaults(&pv.value, &tc, p);
+    convert::convert(to_convert, &tc.ty, p).map_err(|e| format!("the value does not convert to the type: {}", e.message))
+}
+
+/// Where each part of a value carries the sensitive mark, as
+/// `tfdiags.FormatCtyPath` prints paths, sorted.
+pub(crate) fn sensitive_paths(v: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    collect_sensitive_paths(v, &mut Vec::new(), &mut out);
+    out.sort();
+    out
+}
+
 /// The value with the constraint's optional-attribute defaults applied (the
 /// pipeline skips null values), ready to convert.
 pub(crate) fn with_defaults<'v>(given: &'v Value, tc: &TypeConstraint, p: &Profile) -> Cow<'v, Value> {

@@ -13,8 +13,7 @@
 //! same nesting limit.
 
 pub(crate) mod ast;
-mod eval;
-mod funcs;
+pub(crate) mod eval;
 mod gojson;
 pub(crate) mod json;
 mod lex;
@@ -189,7 +188,7 @@ pub(crate) fn hcl_tree(src: &str, profile: &Profile) -> Option<(Expr, parse::Spa
 }
 
 /// `hclsyntax.ParseExpression` of a whole text.
-fn parse_standalone(src: &str, filename: &str, profile: &Profile) -> Result<Expr, Diags> {
+pub(crate) fn parse_standalone(src: &str, filename: &str, profile: &Profile) -> Result<Expr, Diags> {
     let mut p = Parser::new(src, filename);
     p.set_profile(profile);
     let parsed = p.parse_standalone_expression();
@@ -197,6 +196,12 @@ fn parse_standalone(src: &str, filename: &str, profile: &Profile) -> Result<Expr
 }
 
 fn evaluate(expr: &Expr, functions: bool, p: &Profile) -> Result<Value, Diags> {
+    if functions {
+        let early = eval::provider_call_diags(expr, p);
+        if !early.is_empty() {
+            return Err(early.into());
+        }
+    }
     let mut ev = eval::Evaluator::new(functions, p);
     let v = ev.eval(expr);
     if ev.diags.is_empty() {

@@ -294,6 +294,17 @@ impl Expr {
         }
     }
 
+    /// Calls `f` on this expression and every expression below it, parents
+    /// first (hclsyntax's `VisitAll`). Iterative: trees may be deep.
+    pub fn walk<'a>(&'a self, f: &mut impl FnMut(&'a Expr)) {
+        let mut stack = vec![self];
+        while let Some(e) = stack.pop() {
+            f(e);
+            let kids = e.kind.children();
+            stack.extend(kids.into_iter().rev());
+        }
+    }
+
     /// The number of a number literal.
     pub fn kind_number(&self) -> Option<&crate::number::Number> {
         match &self.kind {
@@ -317,6 +328,36 @@ impl Expr {
 }
 
 impl ExprKind {
+    /// The direct sub-expressions, in hclsyntax's `VisitAll` order.
+    pub fn children(&self) -> Vec<&Expr> {
+        match self {
+            ExprKind::Literal(_)
+            | ExprKind::KeywordKey(_)
+            | ExprKind::Const(_)
+            | ExprKind::Scope { .. }
+            | ExprKind::AnonSymbol => Vec::new(),
+            ExprKind::Template(p) => p.iter().collect(),
+            ExprKind::TemplateWrap(e) | ExprKind::TemplateJoin(e) | ExprKind::Parens(e) => vec![e],
+            ExprKind::Relative { source, .. } => vec![source],
+            ExprKind::Call(c) => c.args.iter().collect(),
+            ExprKind::Conditional { cond, t, f } => vec![cond, t, f],
+            ExprKind::Binary { lhs, rhs, .. } => vec![lhs, rhs],
+            ExprKind::Unary { val, .. } => vec![val],
+            ExprKind::Tuple { elems, .. } => elems.iter().collect(),
+            ExprKind::Object { items, .. } => items.iter().flat_map(|(k, v)| [k, v]).collect(),
+            ExprKind::ObjectKey { wrapped, .. } => vec![wrapped],
+            ExprKind::For(f) => {
+                let mut v = vec![&f.coll];
+                v.extend(f.key_expr.as_ref());
+                v.push(&f.val_expr);
+                v.extend(f.cond.as_ref());
+                v
+            }
+            ExprKind::Index { coll, key, .. } => vec![coll, key],
+            ExprKind::Splat { source, each, .. } => vec![source, each],
+        }
+    }
+
     fn children_depth(&self) -> u32 {
         let m = |es: &[Expr]| es.iter().map(|e| e.depth).max().unwrap_or(0);
         match self {

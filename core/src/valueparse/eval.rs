@@ -1,6 +1,11 @@
-//! Evaluation of HCL expression trees with hcl's rules: no variables (except
-//! a `for` expression's own), optionally Terraform's conversion functions, and
-//! hcl's diagnostics. Like hcl, evaluation goes on after an error (with an
+//! Evaluation of HCL expression trees with hcl's rules and diagnostics: the
+//! one evaluator of tftype. A value read as a module argument or `.tfvars`
+//! attribute has no variables (except a `for` expression's own) and at most
+//! Terraform's conversion functions ([`crate::funcs::ConversionFunctions`]);
+//! an expression of [`crate::expr`] has root names bound
+//! ([`Evaluator::bind_root`]: `var`) and the flavor's whole library
+//! ([`crate::funcs::AllFunctions`]), with `&&` / `||` short-circuiting where
+//! the flavor's hcl does. Like hcl, evaluation goes on after an error (with an
 //! unknown value standing in) so that the diagnostics come out in hcl's order,
 //! and branches hcl does not report (the unchosen arm of a conditional) stay
 //! silent.
@@ -8,7 +13,7 @@
 use std::collections::BTreeMap;
 
 use super::ast::*;
-use super::funcs;
+use crate::funcs::{self, FuncError};
 use super::parse::{go_quote, name_suggestion, Diags, RawDiag};
 use crate::convert;
 use crate::flavor::Profile;
@@ -17,15 +22,23 @@ use crate::number::Number;
 use crate::types::Type;
 use crate::value::{Kind, Marks, Value};
 
+/// Prints a range as `hcl.Range.String()` does.
+pub type RangeText<'p> = Box<dyn Fn(&Span) -> String + 'p>;
+
 pub struct Evaluator<'p> {
     /// The flavor's behaviour (function strictness, message wording).
     pub profile: &'p Profile,
-    /// Whether Terraform's functions are offered (an `EvalContext` with
-    /// functions) or not (a nil context: "Function calls not allowed").
-    pub functions: bool,
+    /// Which functions are offered (an `EvalContext` with functions), or
+    /// none (a nil context: "Function calls not allowed").
+    pub functions: Option<&'p dyn funcs::FuncTable>,
+    /// How a range is printed in messages that quote one (`try`'s failure
+    /// lists each diagnostic's subject): `<expr>:1,5-10`.
+    pub range_text: Option<RangeText<'p>>,
     pub diags: Diags,
-    /// `for` expression variables, innermost last.
+    /// `for` expression variables, innermost last; the first frame holds the
+    /// root names when `has_roots`.
     scopes: Vec<Vec<(String, Value)>>,
+    has_roots: bool,
     /// Values of the splat symbols being iterated, innermost last.
     anon: Vec<Value>,
     /// Shares types among similar tuples and objects.
@@ -189,21 +202,151 @@ fn elements(v: &Value) -> Vec<(Value, Value)> {
     }
 }
 
+/// What the product says of a call of an unknown namespaced function (hcl's
+/// own "Call to unknown function" text never reaches the user: both products
+/// rewrite it).
+pub fn namespaced_unknown_function(name: &str, range: &Span, p: &Profile) -> RawDiag {
+    let parts: Vec<&str> = name.split("::").collect();
+    let (ns, func) = parts.split_at(parts.len() - 1);
+    let func = func[0];
+    if p.own_namespaced_call_texts() {
+        return match ns[0] {
+            "core" => RawDiag::new(
+                "Call to unknown function",
+                format!("There is no builtin (core::) function named {}.", go_quote(func)),
+                range.clone(),
+            ),
+            _ => RawDiag::new(
+                "Unknown function namespace",
+                format!("Function {} does not exist within a valid namespace (provider,core)", go_quote(name)),
+                range.clone(),
+            ),
+        };
+    }
+    let detail = if ns[0] != "provider" {
+        format!(
+            "The function namespace {} is not valid. Provider function calls must use the \"provider::\" namespace prefix.",
+            go_quote(ns[0])
+        )
+    } else if ns.len() == 1 {
+        "The function call must include the provider name after the \"provider::\" prefix.".to_string()
+    } else {
+        format!(
+            "There is no function named \"{}::{func}\". Ensure that provider name {} is declared in this module's required_providers block, and that this provider offers a function named {}.",
+            ns.join("::"),
+            go_quote(ns[1]),
+            go_quote(func)
+        )
+    };
+    RawDiag::new("Unknown provider function", detail, range.clone())
+}
+
+/// OpenTofu's checks of `provider::` calls before an expression is
+/// evaluated (when functions may be called): calls of a provider's function
+/// fail when the graph is built (no provider is required here), other
+/// `provider::` names when the references are collected. Empty for
+/// Terraform.
+pub fn provider_call_diags(expr: &Expr, p: &Profile) -> Vec<RawDiag> {
+    let mut graph = Vec::new();
+    let mut refs = Vec::new();
+    expr.walk(&mut |e| {
+        let ExprKind::Call(c) = &e.kind else { return };
+        let parts: Vec<&str> = c.name.split("::").collect();
+        if parts.len() < 2 || parts[0] != "provider" || !p.own_namespaced_call_texts() {
+            return;
+        }
+        if parts.len() == 3 || parts.len() == 4 {
+            graph.push(RawDiag::new(
+                "Unknown function provider",
+                format!("Provider {} does not exist within the required_providers of this module", go_quote(parts[1])),
+                c.name_range.clone(),
+            ));
+        } else {
+            refs.push(RawDiag::new(
+                "Unable to parse provider function",
+                format!(
+                    "invalid provider function {}: expected provider::<name>::<function> or provider::<name>::<alias>::<function>",
+                    go_quote(&c.name)
+                ),
+                c.name_range.clone(),
+            ));
+        }
+    });
+    if graph.is_empty() {
+        refs
+    } else {
+        graph
+    }
+}
+
+/// hcl's `ShortCircuit` for `||` / `&&` (operands already converted to
+/// bool): the result when one known operand decides it, and whether the
+/// left operand's diagnostics are kept (else the right one's); None when
+/// neither decides.
+fn short_circuit(or: bool, l: &Value, r: &Value, ldiags: &[RawDiag], rdiags: &[RawDiag]) -> Option<(Value, bool)> {
+    let marks = l.marks.union(r.marks);
+    // cty's `True()` is false for a null bool, so a null counts as false.
+    let is = |v: &Value, b: bool| v.is_known() && v.as_bool().unwrap_or(false) == b;
+    let unknown = Value::unknown(Type::Bool);
+    let (v, left) = if !l.is_known() && !r.is_known() {
+        if !ldiags.is_empty() {
+            return None;
+        }
+        (unknown, true)
+    } else if or && is(l, true) {
+        (Value::bool(true), true)
+    } else if or && is(r, true) {
+        (Value::bool(true), false)
+    } else if or && !l.is_known() && is(r, false) {
+        (unknown, true)
+    } else if or && !r.is_known() && is(l, false) {
+        (unknown, false)
+    } else if !or && is(l, false) {
+        (Value::bool(false), true)
+    } else if !or && is(r, false) {
+        (Value::bool(false), false)
+    } else if !or && !l.is_known() && is(r, true) {
+        (unknown, true)
+    } else if !or && !r.is_known() && is(l, true) {
+        (unknown, false)
+    } else {
+        return None;
+    };
+    let _ = rdiags;
+    Some((v.with_marks(marks), left))
+}
+
 fn friendly(t: &Type) -> String {
     t.friendly_name()
 }
 
 impl<'p> Evaluator<'p> {
     pub fn new(functions: bool, profile: &'p Profile) -> Evaluator<'p> {
+        Evaluator::with_functions(functions.then_some(&funcs::ConversionFunctions as &dyn funcs::FuncTable), profile)
+    }
+
+    /// An evaluator offering `functions` (None: function calls not allowed).
+    pub fn with_functions(functions: Option<&'p dyn funcs::FuncTable>, profile: &'p Profile) -> Evaluator<'p> {
         Evaluator {
             profile,
             functions,
+            range_text: None,
             diags: Diags::new(),
             scopes: Vec::new(),
+            has_roots: false,
             anon: Vec::new(),
             types: TypeCache::default(),
             spent: Budget::default(),
         }
+    }
+
+    /// Binds a root name (`var`) for the whole evaluation.
+    pub fn bind_root(&mut self, name: &str, v: Value) {
+        if self.scopes.is_empty() {
+            self.scopes.push(Vec::new());
+        }
+        self.has_roots = true;
+        self.scopes[0].push((name.to_string(), v));
     }
 
     /// Charges the text `v` adds to a template (printing a number can cost
@@ -619,25 +762,34 @@ impl<'p> Evaluator<'p> {
             close_range,
             ..
         } = c;
-        if !self.functions {
+        let Some(set) = self.functions else {
             self.diag(
                 "Function calls not allowed",
                 "Functions may not be called here.",
                 e.range.clone(),
             );
             return dyn_val();
+        };
+        if set.is_try_or_can(name, self.profile) {
+            return self.eval_try_can(c, e);
         }
         // Terraform 1.8+ and OpenTofu 1.7+ also offer every built-in
         // function in the `core::` namespace.
-        let Some(f) = funcs::lookup(name.strip_prefix("core::").unwrap_or(name)) else {
-            let suggestion = name_suggestion(name, &funcs::NAMES)
-                .map(|s| format!(" Did you mean {}?", go_quote(s)))
-                .unwrap_or_default();
-            self.diag(
-                "Call to unknown function",
-                format!("There is no function named {}.{suggestion}", go_quote(name)),
-                name_range.clone(),
-            );
+        let Some(f) = set.lookup(name, self.profile) else {
+            let d = if name.contains("::") {
+                namespaced_unknown_function(name, name_range, self.profile)
+            } else {
+                let names = set.names(self.profile);
+                let suggestion = name_suggestion(name, &names)
+                    .map(|s| format!(" Did you mean {}?", go_quote(s)))
+                    .unwrap_or_default();
+                RawDiag::new(
+                    "Call to unknown function",
+                    format!("There is no function named {}.{suggestion}", go_quote(name)),
+                    name_range.clone(),
+                )
+            };
+            self.diags.push(d);
             return dyn_val();
         };
         // Arguments as (value, start range of the expression that gave it).
@@ -681,46 +833,193 @@ impl<'p> Evaluator<'p> {
                 argv.push((Some(el.clone().with_marks(m)), last.range.clone()));
             }
         }
-        if argv.is_empty() {
+        if argv.len() < f.params.len() {
+            let qual = if f.var_param.is_some() { " at least" } else { "" };
             self.diag(
                 "Not enough function arguments",
                 format!(
-                    "Function {} expects 1 argument(s). Missing value for {}.",
+                    "Function {} expects{qual} {} argument(s). Missing value for {}.",
                     go_quote(name),
-                    go_quote(f.param)
+                    f.params.len(),
+                    go_quote(f.params[argv.len()].name)
                 ),
                 close_range.clone(),
             );
             return dyn_val();
         }
-        if argv.len() > 1 {
+        if f.var_param.is_none() && argv.len() > f.params.len() {
             self.diag(
                 "Too many function arguments",
-                format!("Function {} expects only 1 argument(s).", go_quote(name)),
-                argv[1].1.clone(),
+                format!("Function {} expects only {} argument(s).", go_quote(name), f.params.len()),
+                argv[f.params.len()].1.clone(),
             );
             return dyn_val();
         }
         let n = self.diags.len();
-        let (pre, range) = argv.pop().expect("one argument");
-        let v = match pre {
-            Some(v) => v,
-            None => self.eval(&args[0]),
-        };
+        let mut vals = Vec::with_capacity(argv.len());
+        for (i, (pre, range)) in argv.iter().enumerate() {
+            let v = match pre {
+                Some(v) => v.clone(),
+                None => self.eval(&args[i]),
+            };
+            let param = f.param(i).expect("arity checked");
+            match conv(&v, &param.ty, self.profile) {
+                Ok(v) => vals.push(v),
+                Err(m) => {
+                    self.diag(
+                        "Invalid function argument",
+                        format!("Invalid value for {} parameter: {m}.", go_quote(param.name)),
+                        range.clone(),
+                    );
+                    vals.push(dyn_val());
+                }
+            }
+        }
         if self.diags.len() > n {
             return dyn_val();
         }
-        match (f.call)(&v, self.profile) {
-            Ok(r) => r,
-            Err(msg) => {
+        if !self.charge_call(&vals, &e.range) {
+            return dyn_val();
+        }
+        match funcs::call(&f, &vals, self.profile) {
+            Ok(r) => {
+                // Functions can build large results from small arguments.
+                let elems = r.elements().map_or(0, <[Value]>::len) as u64;
+                self.spent.steps = self.spent.steps.saturating_add(elems);
+                if self.spent.steps > Budget::MAX_STEPS || !self.charge_text(&r, &e.range) {
+                    self.over_budget(&e.range);
+                    return dyn_val();
+                }
+                r
+            }
+            Err(FuncError::TooCostly) => {
+                self.over_budget(&e.range);
+                dyn_val()
+            }
+            Err(FuncError::Arg(i, msg)) if i < argv.len() => {
+                let param = f.param(i).expect("arity checked");
                 self.diag(
                     "Invalid function argument",
-                    format!("Invalid value for {} parameter: {msg}.", go_quote(f.param)),
-                    range,
+                    format!("Invalid value for {} parameter: {msg}.", go_quote(param.name)),
+                    argv[i].1.clone(),
+                );
+                dyn_val()
+            }
+            Err(FuncError::Arg(_, msg) | FuncError::Call(msg)) => {
+                self.diag(
+                    "Error in function call",
+                    format!("Call to function {} failed: {msg}.", go_quote(name)),
+                    e.start_range(),
                 );
                 dyn_val()
             }
         }
+    }
+
+    /// Whether a root reference in `e` (`var.x.y`) reaches a value that is
+    /// not wholly known.
+    fn depends_on_unknowns(&mut self, e: &Expr) -> bool {
+        if !self.has_roots {
+            return false;
+        }
+        let mut refs: Vec<(&str, &[Step])> = Vec::new();
+        e.walk(&mut |x| {
+            if let ExprKind::Scope { root, steps, .. } = &x.kind {
+                refs.push((root.as_str(), steps.as_slice()));
+            }
+        });
+        for (root, steps) in refs {
+            let Some(v) = self.scopes[0].iter().find(|(n, _)| n == root).map(|(_, v)| v.clone()) else {
+                continue;
+            };
+            let n = self.diags.len();
+            let val = self.traverse(v, steps);
+            let failed = self.diags.len() > n;
+            self.diags.truncate(n);
+            if !failed && !funcs::wholly_known(&val) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Charges a call for the size of its arguments (functions walk them).
+    fn charge_call(&mut self, vals: &[Value], at: &Span) -> bool {
+        let size: u64 = vals.iter().map(|v| v.elements().map_or(1, <[Value]>::len) as u64).sum();
+        self.spent.steps = self.spent.steps.saturating_add(size);
+        if self.spent.steps > Budget::MAX_STEPS {
+            self.over_budget(at);
+            return false;
+        }
+        !self.spent.exceeded
+    }
+
+    /// hcl's `ext/tryfunc`: `try` and `can` get their arguments as
+    /// expressions and evaluate each on its own.
+    fn eval_try_can(&mut self, c: &CallExpr, e: &Expr) -> Value {
+        let is_can = c.name.ends_with("can");
+        if c.expand_final {
+            // An expression closure cannot be expanded.
+            self.diag(
+                "Invalid expanding argument value",
+                "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
+                c.args.last().map_or(e.range.clone(), |a| a.range.clone()),
+            );
+            return dyn_val();
+        }
+        if is_can && c.args.len() != 1 {
+            if c.args.is_empty() {
+                self.diag(
+                    "Not enough function arguments",
+                    format!("Function {} expects 1 argument(s). Missing value for \"expression\".", go_quote(&c.name)),
+                    c.close_range.clone(),
+                );
+            } else {
+                self.diag(
+                    "Too many function arguments",
+                    format!("Function {} expects only 1 argument(s).", go_quote(&c.name)),
+                    c.args[1].start_range(),
+                );
+            }
+            return dyn_val();
+        }
+        let mut failures: Vec<RawDiag> = Vec::new();
+        for a in &c.args {
+            // hcl's tryfunc decides nothing while a referenced value is
+            // unknown (dependsOnUnknowns).
+            if self.depends_on_unknowns(a) {
+                return if is_can { Value::unknown(Type::Bool) } else { dyn_val() };
+            }
+            let outer = std::mem::take(&mut self.diags);
+            let v = self.eval(a);
+            let ds = std::mem::replace(&mut self.diags, outer);
+            if self.spent.exceeded {
+                self.diags.extend(ds);
+                return dyn_val();
+            }
+            if ds.is_empty() {
+                if !funcs::wholly_known(&v) {
+                    return if is_can { Value::unknown(Type::Bool) } else { dyn_val() };
+                }
+                return if is_can { Value::bool(true) } else { v };
+            }
+            failures.extend(ds);
+        }
+        if is_can {
+            return Value::bool(false);
+        }
+        let msg = match failures.is_empty() {
+            true => "at least one argument is required".to_string(),
+            false => funcs::trycan::no_expression_succeeded(failures.iter().map(|d| {
+                (d.summary.as_str(), d.detail.as_str(), self.range_text.as_ref().map(|f| f(&d.range)))
+            })),
+        };
+        self.diag(
+            "Error in function call",
+            format!("Call to function {} failed: {msg}.", go_quote(&c.name)),
+            e.start_range(),
+        );
+        dyn_val()
     }
 
     #[inline(never)]
@@ -812,9 +1111,20 @@ impl<'p> Evaluator<'p> {
 
     #[inline(never)]
     fn eval_binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr, e: &Expr) -> Value {
+        // hcl reports the operands' own diagnostics, then their conversion
+        // errors; with the flavor's short-circuit `&&` / `||` the conversion
+        // errors come first and a deciding operand drops the other's.
         let n = self.diags.len();
+        let outer = std::mem::take(&mut self.diags);
         let l = self.eval(lhs);
+        let mut ldiags = std::mem::take(&mut self.diags);
         let r = self.eval(rhs);
+        let mut rdiags = std::mem::replace(&mut self.diags, outer);
+        let sc = matches!(op, BinOp::Or | BinOp::And) && self.profile.short_circuit_logic();
+        if !sc {
+            self.diags.append(std::mem::take(&mut ldiags));
+            self.diags.append(std::mem::take(&mut rdiags));
+        }
         let (param, result) = match op {
             BinOp::Or | BinOp::And => (Type::Bool, Type::Bool),
             BinOp::Eq | BinOp::Ne => (Type::Dynamic, Type::Bool),
@@ -843,12 +1153,23 @@ impl<'p> Evaluator<'p> {
                 None
             }
         };
-        if self.diags.len() > n {
-            return Value::unknown(result);
-        }
         let (Some(l), Some(r)) = (l, r) else {
+            self.diags.extend(ldiags);
+            self.diags.extend(rdiags);
             return Value::unknown(result);
         };
+        if sc {
+            if let Some(v) = short_circuit(op == BinOp::Or, &l, &r, &ldiags, &rdiags) {
+                let (v, from_left) = v;
+                self.diags.extend(if from_left { ldiags } else { rdiags });
+                return v;
+            }
+        }
+        self.diags.extend(ldiags);
+        self.diags.extend(rdiags);
+        if self.diags.len() > n {
+            return Value::unknown(result).with_marks(l.marks.union(r.marks));
+        }
         if matches!(op, BinOp::Eq | BinOp::Ne) {
             let v = equals(&l, &r);
             if op == BinOp::Ne {
@@ -1275,13 +1596,12 @@ impl<'p> Evaluator<'p> {
         }
         if src.ty.is_list() || src.ty.is_set() {
             if vals.is_empty() {
-                // The result type comes from the `each` expression applied to an unknown element.
+                // The result type comes from the `each` expression applied
+                // to an unknown element (whose errors hcl reports).
                 let ety = src.ty.element_type().cloned().unwrap_or(Type::Dynamic);
-                let n = self.diags.len();
                 self.anon.push(Value::unknown(ety));
                 let v = self.eval(each);
                 self.anon.pop();
-                self.diags.truncate(n);
                 return Value::list(v.ty, vec![]).with_marks(marks);
             }
             let ety = vals[0].ty.clone();

@@ -83,7 +83,7 @@ fn emit_arg(s: &str) -> Result<tftype::writeback::EmitKind, String> {
 #[derive(Args)]
 struct VariableArgs {
     /// TYPE VALUE (or only VALUE with --no-type)
-    #[arg(required = true, num_args = 1..=2, allow_hyphen_values = true, value_names = ["TYPE", "VALUE"])]
+    #[arg(required = true, num_args = 1..=2, allow_negative_numbers = true, value_names = ["TYPE", "VALUE"])]
     args: Vec<String>,
     /// The variable has no `type` argument
     #[arg(long)]
@@ -348,29 +348,16 @@ fn js(s: &str) -> String {
 
 /// One case line in, one result line out (the oracle's schema, keys in its order).
 pub fn batch_line(line: &str, n: usize) -> String {
-    let case: serde_json::Value = match serde_json::from_str(line) {
-        Ok(v) => v,
-        Err(e) => return format!("{{\"id\":null,\"ok\":false,\"stage\":\"input\",\"summary\":\"Input error\",\"detail\":{},\"path\":\"\"}}", js(&format!("line {n}: {e}"))),
-    };
-    let id = case.get("id").cloned().unwrap_or(serde_json::Value::Null).to_string();
-    // A flavored case's answer names its flavor right after the id.
-    let id = match case.get("flavor").and_then(|f| f.as_str()) {
-        Some(f) => format!("{id},\"flavor\":{}", js(f)),
-        None => id,
-    };
-    if case.get("mode").and_then(|m| m.as_str()) == Some("check") {
-        return match guarded(move || tftype::batch::check_case(&id, case)) {
-            Ok(s) => s,
-            Err(p) => format!("{{\"ok\":false,\"stage\":\"panic\",\"summary\":\"Internal error\",\"detail\":{}}}", js(&p)),
-        };
-    }
-    let req: Request = match serde_json::from_value(case) {
+    // Every mode the oracle reads (single variable, check, expr) is answered
+    // by the library; a panic is answered too, and the next line goes on.
+    let owned = line.to_string();
+    match guarded(move || tftype::batch::evaluate_case_at(&owned, false, Some(n))) {
         Ok(r) => r,
-        Err(e) => return format!("{{\"id\":{id},\"ok\":false,\"stage\":\"input\",\"summary\":\"Input error\",\"detail\":{},\"path\":\"\"}}", js(&format!("line {n}: {e}"))),
-    };
-    match guarded(move || evaluate(&req)) {
-        Ok(r) => tftype::batch::result_json(&id, &r, false),
-        Err(p) => format!("{{\"id\":{id},\"ok\":false,\"stage\":\"panic\",\"summary\":\"Internal error\",\"detail\":{},\"path\":\"\"}}", js(&p)),
+        Err(p) => {
+            let case: Option<serde_json::Value> = serde_json::from_str(line).ok();
+            let id = case.as_ref().and_then(|c| c.get("id")).cloned().unwrap_or(serde_json::Value::Null).to_string();
+            format!("{{\"id\":{id},\"ok\":false,\"stage\":\"panic\",\"summary\":\"Internal error\",\"detail\":{},\"path\":\"\"}}", js(&p))
+        }
     }
 }
 

@@ -1,0 +1,464 @@
+//! go-cty's `stdlib/regexp.go`: `regex` and `regexall`, with Go's RE2
+//! semantics (`\d`, `\w`, `\s` and `\b` are ASCII-only in Go, so they are
+//! rewritten before the pattern is compiled) and Go's error texts.
+
+use super::{call_err, s, text, FuncError, Function, Param};
+use crate::types::Type;
+use crate::value::{AttrMap, Value};
+use ::regex::Regex;
+
+pub(super) const NAMES: &[&str] = &["regex", "regexall"];
+
+pub(super) fn lookup(name: &str) -> Option<Function> {
+    let params = vec![Param::new("pattern", Type::String), Param::new("string", Type::String)];
+    Some(match name {
+        "regex" => Function::new(params, |a, _| result_type(text(&a[0])).map_err(|m| FuncError::Arg(0, m)), |a, ty, _| {
+            let re = compile(text(&a[0])).map_err(|m| FuncError::Arg(0, format!("error parsing pattern: {m}")))?;
+            let t = text(&a[1]);
+            let Some(caps) = re.captures(t) else {
+                return call_err("pattern did not match any part of the given string");
+            };
+            Ok(match_value(&re, &caps, ty))
+        }),
+        "regexall" => Function::new(params, |a, _| Ok(Type::list(result_type(text(&a[0])).map_err(|m| FuncError::Arg(0, m))?)), |a, ty, _| {
+            let re = compile(text(&a[0])).map_err(|m| FuncError::Arg(0, format!("error parsing pattern: {m}")))?;
+            let ety = ty.element_type().cloned().unwrap_or(Type::String);
+            let all: Vec<Value> = re.captures_iter(text(&a[1])).map(|c| match_value(&re, &c, &ety)).collect();
+            Ok(Value::list(ety, all))
+        }),
+        _ => return None,
+    })
+}
+
+/// The result type of a pattern: a string (no groups), a list of strings
+/// (unnamed groups) or an object (named groups).
+fn result_type(pattern: &str) -> Result<Type, String> {
+    let re = compile(pattern).map_err(|m| match m.strip_prefix("error parsing regexp: ") {
+        Some(rest) => match rest.rsplit_once(": `") {
+            Some((code, expr)) => format!("invalid regexp pattern: {code} in {}", expr.trim_end_matches('`')),
+            None => format!("error parsing pattern: {m}"),
+        },
+        None => format!("error parsing pattern: {m}"),
+    })?;
+    let names: Vec<Option<&str>> = re.capture_names().skip(1).collect();
+    let named = names.iter().filter(|n| n.is_some()).count();
+    let unnamed = names.len() - named;
+    Ok(match (unnamed, named) {
+        (0, 0) => Type::String,
+        (_, 0) => Type::tuple(vec![Type::String; unnamed]),
+        (0, _) => Type::object(names.iter().flatten().map(|n| (go_name(n).to_string(), Type::String)).collect()),
+        _ => return Err("invalid regexp pattern: cannot mix both named and unnamed capture groups".into()),
+    })
+}
+
+fn match_value(re: &Regex, caps: &::regex::Captures, ty: &Type) -> Value {
+    let group = |i: usize| caps.get(i).map_or(Value::null(Type::String), |m| s(m.as_str()));
+    match ty {
+        Type::Tuple(_) => Value::tuple((1..caps.len()).map(group).collect()),
+        Type::Object(_) => {
+            let mut m = AttrMap::new();
+            for (i, n) in re.capture_names().enumerate() {
+                if let Some(n) = n {
+                    m.insert(go_name(n), group(i));
+                }
+            }
+            Value::object(m)
+        }
+        _ => group(0),
+    }
+}
+
+/// The prefix of a repeated group name's private stand-in.
+const DUP: &str = "__tftype_dup";
+
+/// The name a group has in the Go pattern.
+fn go_name(n: &str) -> &str {
+    match n.strip_prefix(DUP) {
+        Some(rest) => rest.split_once('_').map_or(n, |(_, name)| name),
+        None => n,
+    }
+}
+
+/// Compiles a Go regular expression; the error is Go's
+/// (`error parsing regexp: CODE: `EXPR``) where tftype knows it.
+pub(crate) fn compile(pattern: &str) -> Result<Regex, String> {
+    if let Some(e) = go_syntax_error(pattern) {
+        return Err(e);
+    }
+    let rust = translate(pattern)?;
+    Regex::new(&rust).map_err(|_| format!("error parsing regexp: invalid or unsupported Perl syntax: `{pattern}`"))
+}
+
+/// Go's parse errors for the common mistakes (checked before compiling).
+fn go_syntax_error(p: &str) -> Option<String> {
+    let err = |code: &str, expr: &str| Some(format!("error parsing regexp: {code}: `{expr}`"));
+    let b: Vec<char> = p.chars().collect();
+    let mut depth = 0i32;
+    let mut i = 0;
+    let mut prev_repeat = false;
+    let mut at_start = true;
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            '\\' => {
+                i += 2;
+                prev_repeat = false;
+                at_start = false;
+                continue;
+            }
+            '[' => {
+                let start = i;
+                i += 1;
+                if i < b.len() && b[i] == '^' {
+                    i += 1;
+                }
+                if i < b.len() && b[i] == ']' {
+                    i += 1;
+                }
+                while i < b.len() && b[i] != ']' {
+                    if b[i] == '\\' {
+                        i += 1;
+                    } else if b[i] == '[' && i + 1 < b.len() && b[i + 1] == ':' {
+                        if let Some(end) = (i + 2..b.len().saturating_sub(1)).find(|&j| b[j] == ':' && b[j + 1] == ']') {
+                            i = end + 1;
+                        }
+                    }
+                    i += 1;
+                }
+                if i >= b.len() {
+                    return err("missing closing ]", &b[start..].iter().collect::<String>());
+                }
+                prev_repeat = false;
+                at_start = false;
+            }
+            '(' => {
+                depth += 1;
+                at_start = true;
+                prev_repeat = false;
+                i += 1;
+                if b.get(i) == Some(&'?') {
+                    // Group flags or a name: `(?:`, `(?i)`, `(?P<name>`.
+                    while i < b.len() && !matches!(b[i], ':' | ')' | '>') {
+                        i += 1;
+                    }
+                    if b.get(i) == Some(&')') {
+                        depth -= 1;
+                    }
+                    i += 1;
+                }
+                continue;
+            }
+            ')' => {
+                depth -= 1;
+                if depth < 0 {
+                    return err("unexpected )", p);
+                }
+                prev_repeat = false;
+                at_start = false;
+            }
+            '*' | '+' | '?' => {
+                let op: String = if i + 1 < b.len() && b[i + 1] == '?' { b[i..i + 2].iter().collect() } else { c.to_string() };
+                if at_start || (i > 0 && b[i - 1] == '|') {
+                    return err("missing argument to repetition operator", &op);
+                }
+                if prev_repeat && !(c == '?' && i > 0 && matches!(b[i - 1], '*' | '+' | '?' | '}')) {
+                    let s: String = b[i - 1..=i].iter().collect();
+                    return err("invalid nested repetition operator", &s);
+                }
+                prev_repeat = true;
+                at_start = false;
+                i += op.chars().count();
+                continue;
+            }
+            '|' => {
+                prev_repeat = false;
+            }
+            _ => {
+                prev_repeat = false;
+                at_start = false;
+            }
+        }
+        i += 1;
+    }
+    if depth > 0 {
+        return err("missing closing )", p);
+    }
+    None
+}
+
+/// Go's pattern syntax rewritten for the `regex` crate, or Go's error
+/// (`error parsing regexp: CODE: `EXPR``): `\d`, `\w`, `\s` and `\b` are
+/// ASCII classes in Go; `\Q…\E` quotes; a `{` that does not start a
+/// repeat is literal; repeat counts stop at 1000; escaped punctuation and
+/// `[`, `&`, `~` inside a class are literal; octal escapes; Go's invalid
+/// escapes and class ranges are refused with its texts.
+fn translate(p: &str) -> Result<String, String> {
+    let err = |code: &str, expr: &str| Err(format!("error parsing regexp: {code}: `{expr}`"));
+    let c: Vec<char> = p.chars().collect();
+    let mut out = String::with_capacity(p.len() + 8);
+    let mut i = 0;
+    let mut in_class = false;
+    // The last class member (for range checks) and whether a `-` follows it.
+    let mut class_last: Option<char> = None;
+    let mut class_range_from: Option<char> = None;
+    // The text of the repetition operator just written, if the last thing
+    // written was one.
+    let mut last_repeat: Option<String> = None;
+    let mut names: Vec<String> = Vec::new();
+    let hexc = |ch: char| format!("\\x{{{:X}}}", ch as u32);
+    while i < c.len() {
+        let ch = c[i];
+        let mut repeat: Option<String> = None;
+        // One literal character (from the text or an escape), for class ranges.
+        let mut literal: Option<char> = None;
+        if ch == '\\' {
+            let Some(&n) = c.get(i + 1) else {
+                return err("trailing backslash at end of expression", "");
+            };
+            i += 2;
+            match n {
+                'Q' => {
+                    let start = i;
+                    while i < c.len() && !(c[i] == '\\' && c.get(i + 1) == Some(&'E')) {
+                        i += 1;
+                    }
+                    for &q in &c[start..i] {
+                        out += &hexc(q);
+                    }
+                    if i < c.len() {
+                        i += 2;
+                    }
+                    last_repeat = None;
+                    continue;
+                }
+                'd' | 'D' | 'w' | 'W' | 's' | 'S' => {
+                    let cl = match n {
+                        'd' => "0-9",
+                        'D' => "^0-9",
+                        'w' => "0-9A-Za-z_",
+                        'W' => "^0-9A-Za-z_",
+                        's' => "\\t\\n\\f\\r ",
+                        _ => "^\\t\\n\\f\\r ",
+                    };
+                    if in_class && !cl.starts_with('^') {
+                        out += cl;
+                    } else {
+                        out += &format!("[{cl}]");
+                    }
+                }
+                'b' | 'B' if !in_class => out += if n == 'b' { "(?-u:\\b)" } else { "(?-u:\\B)" },
+                'A' | 'z' if !in_class => {
+                    out.push('\\');
+                    out.push(n);
+                }
+                'a' | 'f' | 't' | 'n' | 'r' | 'v' => {
+                    out.push('\\');
+                    out.push(n);
+                    literal = Some(match n {
+                        'a' => '\u{7}',
+                        'f' => '\u{c}',
+                        't' => '\t',
+                        'n' => '\n',
+                        'r' => '\r',
+                        _ => '\u{b}',
+                    });
+                }
+                'x' => {
+                    let start = i - 2;
+                    let code = if c.get(i) == Some(&'{') {
+                        let end = (i..c.len()).find(|&j| c[j] == '}');
+                        let Some(end) = end else { return err("invalid escape sequence", &c[start..].iter().collect::<String>()) };
+                        let digits: String = c[i + 1..end].iter().collect();
+                        i = end + 1;
+                        u32::from_str_radix(&digits, 16).ok().filter(|v| *v <= 0x10FFFF)
+                    } else {
+                        let digits: String = c.get(i..i + 2).map(|d| d.iter().collect()).unwrap_or_default();
+                        i += 2;
+                        u32::from_str_radix(&digits, 16).ok().filter(|_| digits.len() == 2)
+                    };
+                    let Some(code) = code.and_then(char::from_u32) else {
+                        return err("invalid escape sequence", &c[start..i.min(c.len())].iter().collect::<String>());
+                    };
+                    out += &hexc(code);
+                    literal = Some(code);
+                }
+                'p' | 'P' => {
+                    let start = i - 2;
+                    if c.get(i) == Some(&'{') {
+                        let Some(end) = (i..c.len()).find(|&j| c[j] == '}') else {
+                            return err("invalid character class range", &c[start..].iter().collect::<String>());
+                        };
+                        i = end + 1;
+                    } else {
+                        let Some(&l) = c.get(i) else { return err("invalid character class range", &c[start..].iter().collect::<String>()) };
+                        i += 1;
+                        if !"CLMNPSZ".contains(l) {
+                            return err("invalid character class range", &c[start..i].iter().collect::<String>());
+                        }
+                    }
+                    out += &c[start..i].iter().collect::<String>();
+                }
+                '0'..='7' => {
+                    // Octal: `\0`, or two or three digits (a lone `\1`–`\7`
+                    // would be a backreference, which Go refuses).
+                    let start = i - 2;
+                    let mut j = i;
+                    while j < c.len() && j < i + 2 && ('0'..='7').contains(&c[j]) {
+                        j += 1;
+                    }
+                    if n != '0' && j == i {
+                        return err("invalid escape sequence", &c[start..i].iter().collect::<String>());
+                    }
+                    let digits: String = c[i - 1..j].iter().collect();
+                    i = j;
+                    let v = u32::from_str_radix(&digits, 8).unwrap_or(0);
+                    let ch = char::from_u32(v).unwrap_or('\0');
+                    out += &hexc(ch);
+                    literal = Some(ch);
+                }
+                n if n.is_ascii_punctuation() => {
+                    out += &hexc(n);
+                    literal = Some(n);
+                }
+                n => return err("invalid escape sequence", &format!("\\{n}")),
+            }
+        } else if in_class {
+            i += 1;
+            match ch {
+                ']' => {
+                    in_class = false;
+                    out.push(']');
+                }
+                '[' if c.get(i) == Some(&':') => {
+                    let end = (i..c.len().saturating_sub(1)).find(|&j| c[j] == ':' && c[j + 1] == ']');
+                    match end {
+                        Some(end) => {
+                            out += &c[i - 1..end + 2].iter().collect::<String>();
+                            i = end + 2;
+                        }
+                        None => out += "\\[",
+                    }
+                }
+                '[' | '&' | '~' => out += &hexc(ch),
+                '-' if class_last.is_some() && c.get(i).is_some_and(|&x| x != ']') => {
+                    class_range_from = class_last.take();
+                    out.push('-');
+                    continue;
+                }
+                ch => {
+                    out.push(ch);
+                    literal = Some(ch);
+                }
+            }
+        } else {
+            i += 1;
+            match ch {
+                '[' => {
+                    in_class = true;
+                    out.push('[');
+                    if c.get(i) == Some(&'^') {
+                        out.push('^');
+                        i += 1;
+                    }
+                    if c.get(i) == Some(&']') {
+                        out += "\\]";
+                        i += 1;
+                        class_last = Some(']');
+                    } else {
+                        class_last = None;
+                    }
+                    class_range_from = None;
+                    last_repeat = None;
+                    continue;
+                }
+                '{' => {
+                    // `{n}`, `{n,}`, `{n,m}` repeat; anything else is a literal `{`.
+                    let end = (i..c.len()).find(|&j| c[j] == '}');
+                    let body: Option<String> = end.map(|e| c[i..e].iter().collect());
+                    let parsed = body.as_deref().and_then(|b| {
+                        let (lo, hi) = match b.split_once(',') {
+                            Some((lo, hi)) => (lo, Some(hi)),
+                            None => (b, None),
+                        };
+                        let num = |t: &str| (!t.is_empty() && t.bytes().all(|x| x.is_ascii_digit())).then(|| t.parse::<u64>().unwrap_or(u64::MAX));
+                        let lo = num(lo)?;
+                        let hi = match hi {
+                            None => Some(lo),
+                            Some("") => None,
+                            Some(h) => Some(num(h)?),
+                        };
+                        Some((lo, hi))
+                    });
+                    match (parsed, end) {
+                        (Some((lo, hi)), Some(e)) => {
+                            let text: String = c[i - 1..=e].iter().collect();
+                            if lo > 1000 || hi.is_some_and(|h| h > 1000 || h < lo) {
+                                return err("invalid repeat count", &text);
+                            }
+                            i = e + 1;
+                            if let Some(prev) = &last_repeat {
+                                return err("invalid nested repetition operator", &format!("{prev}{text}"));
+                            }
+                            out += &text;
+                            repeat = Some(text);
+                        }
+                        _ => out += "\\{",
+                    }
+                }
+                '}' => out += "\\}",
+                '*' | '+' | '?' => {
+                    out.push(ch);
+                    if !(ch == '?' && last_repeat.as_deref().is_some_and(|r| !r.ends_with('?'))) {
+                        repeat = Some(ch.to_string());
+                    } else if let Some(r) = last_repeat.take() {
+                        repeat = Some(format!("{r}?"));
+                        let _ = r;
+                    }
+                }
+                '(' if c.get(i) == Some(&'?') && (c.get(i + 1) == Some(&'<') || (c.get(i + 1) == Some(&'P') && c.get(i + 2) == Some(&'<'))) => {
+                    // A group name; Go allows a name twice (the later group
+                    // wins), the regex crate does not: a repeat gets a
+                    // private name that `go_name` reads back.
+                    let open = if c[i + 1] == '<' { i + 2 } else { i + 3 };
+                    let close = (open..c.len()).find(|&j| c[j] == '>');
+                    match close {
+                        Some(close) => {
+                            let name: String = c[open..close].iter().collect();
+                            let n = names.iter().filter(|x| **x == name).count();
+                            let written = if n == 0 { name.clone() } else { format!("{DUP}{n}_{name}") };
+                            names.push(name);
+                            out += &format!("(?P<{written}>");
+                            i = close + 1;
+                        }
+                        None => out.push('('),
+                    }
+                }
+                ch => out.push(ch),
+            }
+        }
+        if in_class {
+            if let Some(l) = literal {
+                if let Some(from) = class_range_from.take() {
+                    if from > l {
+                        return err("invalid character class range", &format!("{from}-{l}"));
+                    }
+                    class_last = None;
+                } else {
+                    class_last = Some(l);
+                }
+            } else {
+                class_last = None;
+                class_range_from = None;
+            }
+        }
+        last_repeat = repeat;
+    }
+    Ok(out)
+}
+
+/// Go's `Regexp.ReplaceAllString`: `$1`, `${name}` and `$$` in the
+/// replacement.
+pub(crate) fn replace_all(re: &Regex, t: &str, rep: &str) -> String {
+    re.replace_all(t, rep).into_owned()
+}
+
