@@ -1015,7 +1015,7 @@ mod tests {
 
     #[test]
     fn marks_survive_conversion() {
-        let v = n(5).with_marks(crate::value::Marks { sensitive: true });
+        let v = n(5).with_marks(crate::value::Marks::SENSITIVE);
         let r = convert(&v, &Type::String).unwrap();
         assert!(r.marks.sensitive);
     }

@@ -102,6 +102,27 @@ pub enum Switch {
     /// at the declaration (not the value), and an ephemeral variable's text
     /// says "which is ephemeral".
     Tofu111ConversionErrorAtDeclaration,
+    /// Terraform v1.9 (validation as its own graph node,
+    /// `node_variable_validation.go`): "Invalid value for variable" points at
+    /// the value's expression when the value came from a file. Before (and in
+    /// every OpenTofu) it points at the declaration.
+    Tf19ValidationPointsAtValue,
+    /// Terraform v1.9: a failing rule whose error message is not known gives
+    /// "Invalid error message" (won't be known until apply) instead of
+    /// "Failed to evaluate condition error message.".
+    Tf19UnknownErrorMessageRefused,
+    /// Terraform v1.12: in the validate walk a failing rule whose error
+    /// message is not known is skipped (no "Invalid error message").
+    Tf112ValidateWalkSkipsUnknownErrorMessage,
+    /// Terraform v1.13 (#37595, backported to 1.13.5) / OpenTofu v1.8: a
+    /// validation rule sees its own variable with the variable's sensitive
+    /// (and, where variables can be ephemeral, ephemeral) mark. Before, the
+    /// unmarked value: a sensitive value shows in the error message.
+    ValidationSelfMarked,
+    /// Terraform v1.12 / OpenTofu v1.11: an error message that refers to an
+    /// ephemeral value is refused ("Error message refers to ephemeral
+    /// values").
+    EphemeralErrorMessageRefused,
     /// OpenTofu v1.7: its own texts for namespaced calls. `provider::P::F`
     /// (and `provider::P::ALIAS::F`) are resolved when the graph is built,
     /// before evaluation ("Unknown function provider"), other `provider::`
@@ -135,7 +156,7 @@ pub enum Switch {
 
 impl Switch {
     /// Every switch, in the order of [`Switch`].
-    pub const ALL: [Switch; 23] = [
+    pub const ALL: [Switch; 28] = [
         Switch::ProductName,
         Switch::Cty1163MismatchNamesGivenType,
         Switch::Hcl2171ObjectTypeRejectsDuplicateNames,
@@ -151,6 +172,11 @@ impl Switch {
         Switch::Tf115ConstVariables,
         Switch::Tofu112ConstVariables,
         Switch::Tofu111ConversionErrorAtDeclaration,
+        Switch::Tf19ValidationPointsAtValue,
+        Switch::Tf19UnknownErrorMessageRefused,
+        Switch::Tf112ValidateWalkSkipsUnknownErrorMessage,
+        Switch::ValidationSelfMarked,
+        Switch::EphemeralErrorMessageRefused,
         Switch::Tofu17OwnNamespacedCallTexts,
         Switch::HclShortCircuitLogic,
         Switch::Cty115ElementNegativeIndex,
@@ -183,6 +209,11 @@ impl Switch {
             Switch::Tf115ConstVariables => "Terraform 1.15: const variables",
             Switch::Tofu112ConstVariables => "OpenTofu 1.12: const variables",
             Switch::Tofu111ConversionErrorAtDeclaration => "OpenTofu 1.11: variable conversion errors at the declaration",
+            Switch::Tf19ValidationPointsAtValue => "Terraform 1.9: failed validations point at the value",
+            Switch::Tf19UnknownErrorMessageRefused => "Terraform 1.9: an unknown error message is an error",
+            Switch::Tf112ValidateWalkSkipsUnknownErrorMessage => "Terraform 1.12: validate walk skips unknown error messages",
+            Switch::ValidationSelfMarked => "Terraform 1.13 / OpenTofu 1.8: validation sees its variable's marks",
+            Switch::EphemeralErrorMessageRefused => "Terraform 1.12 / OpenTofu 1.11: ephemeral error messages refused",
             Switch::Tofu17OwnNamespacedCallTexts => "OpenTofu 1.7: its own texts for unknown namespaced functions",
             Switch::HclShortCircuitLogic => "hcl ShortCircuit: && and || skip the undeciding operand",
             Switch::Cty115ElementNegativeIndex => "go-cty 1.15.0: element() counts negative indices from the end",
@@ -234,21 +265,22 @@ const TF_1_5: u32 = 0;
 const TF_1_6: u32 = bits(&[Hcl2171ObjectTypeRejectsDuplicateNames]);
 const TF_1_7: u32 = TF_1_6 | Tf17NonsensitiveAcceptsUnmarked.bit();
 const TF_1_8: u32 = TF_1_7 | bits(&[Hcl220NamespacedFunctionCalls, Tf18IsSensitiveFunction]);
-const TF_1_9: u32 = TF_1_8 | bits(&[Tf19TemplatestringFunction, Tf19ValidationRefersToOtherVariables]);
+const TF_1_9: u32 = TF_1_8 | bits(&[Tf19TemplatestringFunction, Tf19ValidationRefersToOtherVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused]);
 // Terraform 1.11 pins go-cty 1.16.0, older than 1.10's 1.16.2.
 const TF_1_11: u32 = TF_1_9 | bits(&[Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, EphemeralVariables]);
 const TF_1_10: u32 = TF_1_11 | Cty1162CtyjsonRejectsDuplicateProperties.bit();
-const TF_1_12: u32 = TF_1_10 | HclShortCircuitLogic.bit();
-const TF_1_13: u32 = TF_1_12 | Cty1163MismatchNamesGivenType.bit();
+const TF_1_12: u32 = TF_1_10 | bits(&[HclShortCircuitLogic, Tf112ValidateWalkSkipsUnknownErrorMessage, EphemeralErrorMessageRefused]);
+const TF_1_13: u32 = TF_1_12 | bits(&[Cty1163MismatchNamesGivenType, ValidationSelfMarked]);
 const TF_1_15: u32 = TF_1_13 | bits(&[Tf115ConvertFunction, Tf115DeprecatedVariables, Tf115ConstVariables]);
 const TOFU: u32 = ProductName.bit();
 const TOFU_1_6: u32 = TOFU | TF_1_6;
 const TOFU_1_7: u32 = TOFU
     | TF_1_8
     | bits(&[Tofu17OwnNamespacedCallTexts, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip]);
+const TOFU_1_8: u32 = TOFU_1_7 | ValidationSelfMarked.bit();
 // OpenTofu's hcl and go-cty pins match Terraform 1.13's; its own variable
 // changes come separately.
-const TOFU_1_10: u32 = TOFU_1_7
+const TOFU_1_10: u32 = TOFU_1_8
     | bits(&[
         Cty1160EmptyMapDropsOptionalMarkers,
         Cty1162CtyjsonRejectsDuplicateProperties,
@@ -257,7 +289,7 @@ const TOFU_1_10: u32 = TOFU_1_7
         HclShortCircuitLogic,
         Tofu110DeprecatedVariables,
     ]);
-const TOFU_1_11: u32 = TOFU_1_10 | bits(&[Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, EphemeralVariables, Tofu111ConversionErrorAtDeclaration]);
+const TOFU_1_11: u32 = TOFU_1_10 | bits(&[Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, EphemeralVariables, Tofu111ConversionErrorAtDeclaration, EphemeralErrorMessageRefused]);
 const TOFU_1_12: u32 = TOFU_1_11 | Tofu112ConstVariables.bit();
 
 const fn flavor(product: Product, version: &'static str, name: &'static str, release: &'static str, hcl: &'static str, cty: &'static str, switches: u32) -> Flavor {
@@ -285,8 +317,8 @@ pub static FLAVORS: [Flavor; 18] = [
     flavor(Terraform, "1.15", "terraform@1.15", "v1.15.9", "v2.24.0", "v1.18.0", TF_1_15),
     flavor(OpenTofu, "1.6", "opentofu@1.6", "v1.6.3", "v2.19.1", "v1.14.1", TOFU_1_6),
     flavor(OpenTofu, "1.7", "opentofu@1.7", "v1.7.10", TOFU_HCL_2024_04, "v1.14.4", TOFU_1_7),
-    flavor(OpenTofu, "1.8", "opentofu@1.8", "v1.8.11", TOFU_HCL_2024_04, "v1.14.4", TOFU_1_7),
-    flavor(OpenTofu, "1.9", "opentofu@1.9", "v1.9.4", TOFU_HCL_2024_08, "v1.14.4", TOFU_1_7),
+    flavor(OpenTofu, "1.8", "opentofu@1.8", "v1.8.11", TOFU_HCL_2024_04, "v1.14.4", TOFU_1_8),
+    flavor(OpenTofu, "1.9", "opentofu@1.9", "v1.9.4", TOFU_HCL_2024_08, "v1.14.4", TOFU_1_8),
     flavor(OpenTofu, "1.10", "opentofu@1.10", "v1.10.10", TOFU_HCL_2025_10, "v1.16.3", TOFU_1_10),
     flavor(OpenTofu, "1.11", "opentofu@1.11", "v1.11.14", TOFU_HCL_2025_10, "v1.17.0", TOFU_1_11),
     flavor(OpenTofu, "1.12", "opentofu@1.12", "v1.12.6", TOFU_HCL_2025_10, "v1.18.0", TOFU_1_12),
@@ -476,6 +508,20 @@ impl Profile {
     pub fn conversion_error_at_declaration(&self) -> bool {
         self.ask(Tofu111ConversionErrorAtDeclaration)
     }
+
+    /// How this version evaluates a variable's `validation` rules.
+    pub fn validation(&self) -> Validation {
+        let self_marked = self.ask(ValidationSelfMarked);
+        Validation {
+            other_variables: self.ask(Tf19ValidationRefersToOtherVariables),
+            points_at_value: self.ask(Tf19ValidationPointsAtValue),
+            unknown_message_refused: self.ask(Tf19UnknownErrorMessageRefused),
+            validate_walk_skips_unknown_message: self.ask(Tf112ValidateWalkSkipsUnknownErrorMessage),
+            self_sensitive: self_marked,
+            self_ephemeral: self_marked && self.ask(EphemeralVariables),
+            ephemeral_message_refused: self.ask(EphemeralErrorMessageRefused),
+        }
+    }
 }
 
 /// How a flavor reads a `variable` block (see [`Profile::variable_block`]).
@@ -526,6 +572,19 @@ pub fn describe_group(names: &[&str]) -> String {
     parts.join(", ")
 }
 
+/// What a version does when it evaluates validation rules (see the
+/// switches named in [`Profile::validation`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Validation {
+    pub other_variables: bool,
+    pub points_at_value: bool,
+    pub unknown_message_refused: bool,
+    pub validate_walk_skips_unknown_message: bool,
+    pub self_sensitive: bool,
+    pub self_ephemeral: bool,
+    pub ephemeral_message_refused: bool,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -536,18 +595,19 @@ mod tests {
         const NS: Switch = Hcl220NamespacedFunctionCalls;
         const DUP: Switch = Hcl2171ObjectTypeRejectsDuplicateNames;
         const NONS: Switch = Tf17NonsensitiveAcceptsUnmarked;
-        let table: [(&str, &[Switch]); 11] = [
+        let table: [(&str, &[Switch]); 12] = [
             ("terraform@1.5", &[]),
             ("terraform@1.7", &[DUP, NONS]),
             ("terraform@1.8", &[DUP, NONS, NS, Tf18IsSensitiveFunction]),
-            ("terraform@1.9", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tf19ValidationRefersToOtherVariables]),
-            ("terraform@1.11", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, Tf19ValidationRefersToOtherVariables, EphemeralVariables]),
-            ("terraform@1.12", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, Cty1162CtyjsonRejectsDuplicateProperties, HclShortCircuitLogic, Tf19ValidationRefersToOtherVariables, EphemeralVariables]),
-            ("terraform@1.15", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, Cty1162CtyjsonRejectsDuplicateProperties, HclShortCircuitLogic, Cty1163MismatchNamesGivenType, Tf115ConvertFunction, Tf19ValidationRefersToOtherVariables, EphemeralVariables, Tf115DeprecatedVariables, Tf115ConstVariables]),
+            ("terraform@1.9", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tf19ValidationRefersToOtherVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused]),
+            ("terraform@1.11", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, Tf19ValidationRefersToOtherVariables, EphemeralVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused]),
+            ("terraform@1.12", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, Cty1162CtyjsonRejectsDuplicateProperties, HclShortCircuitLogic, Tf19ValidationRefersToOtherVariables, EphemeralVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf112ValidateWalkSkipsUnknownErrorMessage, EphemeralErrorMessageRefused]),
+            ("terraform@1.15", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, Cty1162CtyjsonRejectsDuplicateProperties, HclShortCircuitLogic, Cty1163MismatchNamesGivenType, Tf115ConvertFunction, Tf19ValidationRefersToOtherVariables, EphemeralVariables, Tf115DeprecatedVariables, Tf115ConstVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf112ValidateWalkSkipsUnknownErrorMessage, EphemeralErrorMessageRefused, ValidationSelfMarked]),
             ("opentofu@1.6", &[ProductName, DUP]),
             ("opentofu@1.7", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip]),
-            ("opentofu@1.10", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu110DeprecatedVariables]),
-            ("opentofu@1.12", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, Tofu110DeprecatedVariables, EphemeralVariables, Tofu111ConversionErrorAtDeclaration, Tofu112ConstVariables]),
+            ("opentofu@1.8", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, ValidationSelfMarked]),
+            ("opentofu@1.10", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu110DeprecatedVariables, ValidationSelfMarked]),
+            ("opentofu@1.12", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, Tofu110DeprecatedVariables, EphemeralVariables, Tofu111ConversionErrorAtDeclaration, Tofu112ConstVariables, ValidationSelfMarked, EphemeralErrorMessageRefused]),
         ];
         for (name, held) in table {
             let f = Flavor::lookup(name).unwrap();

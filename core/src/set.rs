@@ -742,7 +742,7 @@ mod tests {
 
     #[test]
     fn value_set_moves_element_marks_to_the_set() {
-        let secret = s("b").with_marks(Marks { sensitive: true });
+        let secret = s("b").with_marks(Marks::SENSITIVE);
         let v = Value::set(Type::String, vec![s("a"), secret, s("b")]);
         assert!(v.marks.sensitive);
         assert_eq!(strs(v.elements().unwrap()), ["\"a\"", "\"b\""]);

@@ -26,7 +26,7 @@ pub fn map(ety: Type, elems: &[(&str, Value)]) -> Value {
 }
 
 pub fn sensitive(v: Value) -> Value {
-    v.with_marks(Marks { sensitive: true })
+    v.with_marks(Marks::SENSITIVE)
 }
 
 /// Fails unless the committed generated file `rel_path` (relative to the

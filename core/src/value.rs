@@ -11,15 +11,20 @@ use crate::types::Type;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Marks {
     pub sensitive: bool,
+    /// Terraform's ephemeral mark (an `ephemeral = true` variable's value,
+    /// Terraform 1.10+ / OpenTofu 1.11+): only validation rules see it.
+    pub ephemeral: bool,
 }
 
 impl Marks {
-    pub const NONE: Marks = Marks { sensitive: false };
+    pub const NONE: Marks = Marks { sensitive: false, ephemeral: false };
+    pub const SENSITIVE: Marks = Marks { sensitive: true, ephemeral: false };
+    pub const EPHEMERAL: Marks = Marks { sensitive: false, ephemeral: true };
     pub fn is_empty(&self) -> bool {
-        !self.sensitive
+        !self.sensitive && !self.ephemeral
     }
     pub fn union(self, o: Marks) -> Marks {
-        Marks { sensitive: self.sensitive || o.sensitive }
+        Marks { sensitive: self.sensitive || o.sensitive, ephemeral: self.ephemeral || o.ephemeral }
     }
 }
 
@@ -139,10 +144,16 @@ impl Value {
     }
     /// True when this value or anything inside it is marked sensitive.
     pub fn has_sensitive_deep(&self) -> bool {
-        self.marks.sensitive
+        self.has_mark_deep(&|m| m.sensitive)
+    }
+    pub fn has_ephemeral_deep(&self) -> bool {
+        self.has_mark_deep(&|m| m.ephemeral)
+    }
+    fn has_mark_deep(&self, which: &dyn Fn(&Marks) -> bool) -> bool {
+        which(&self.marks)
             || match &self.kind {
-                Kind::Seq(v) => v.iter().any(Value::has_sensitive_deep),
-                Kind::Attrs(m) => m.values().any(Value::has_sensitive_deep),
+                Kind::Seq(v) => v.iter().any(|x| x.has_mark_deep(which)),
+                Kind::Attrs(m) => m.values().any(|x| x.has_mark_deep(which)),
                 _ => false,
             }
     }

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use serde_json::Value as J;
 
-const FILES: [&str; 1] = ["check"];
+const FILES: [&str; 2] = ["check", "validation"];
 
 fn dir() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/conformance"))
@@ -76,6 +76,12 @@ fn diags_ok(ed: &[J], ad: &[J]) -> bool {
     order(ed) == order(ad)
 }
 
+fn rules_ok(e: &J, a: &J) -> bool {
+    let key = |r: &J| ["rule", "result", "phase", "error_message"].map(|k| r.get(k).cloned().unwrap_or(J::Null));
+    let list = |x: &J| x.get("validations").and_then(J::as_array).map(|l| l.iter().map(key).collect::<Vec<_>>()).unwrap_or_default();
+    list(e) == list(a)
+}
+
 /// None: not counted (the oracle does not reproduce the case).
 fn case_ok(e: &J, a: &J) -> Option<bool> {
     if matches!(e.get("stage").and_then(J::as_str), Some("input" | "panic" | "not_evaluated")) || e.get("validation_complete") == Some(&J::Bool(false)) {
@@ -88,6 +94,11 @@ fn case_ok(e: &J, a: &J) -> Option<bool> {
     let ev = e.get("variables").and_then(J::as_object).unwrap_or(&empty);
     let av = a.get("variables").and_then(J::as_object).unwrap_or(&empty);
     if ev.keys().collect::<Vec<_>>() != av.keys().collect::<Vec<_>>() || !ev.iter().all(|(k, v)| var_ok(v, av.get(k))) {
+        return Some(false);
+    }
+    // Stricter than check_compare.py: each rule's place, result, phase and
+    // message too.
+    if !ev.iter().all(|(k, v)| rules_ok(v, &av[k])) {
         return Some(false);
     }
     let none = Vec::new();

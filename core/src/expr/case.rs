@@ -65,7 +65,7 @@ pub fn evaluate_case(case: &J) -> String {
                 Err(e) => return input(out, format!("vars.{name}: {e}")),
             };
             if v.get("sensitive").and_then(J::as_bool) == Some(true) {
-                val = val.with_marks(Marks { sensitive: true });
+                val = val.with_marks(Marks::SENSITIVE);
             }
             scope.bind_var(name, val);
         }

@@ -42,8 +42,8 @@ use crate::diag::Severity;
 use crate::flavor::Profile;
 use crate::funcs::{self, AllFunctions, FuncTable};
 use crate::valueparse::ast::{Expr, ExprKind};
-use crate::valueparse::eval::Evaluator;
-use crate::valueparse::parse::RawDiag;
+use crate::valueparse::eval::{Evaluator, RangeText};
+use crate::valueparse::parse::{Diags, RawDiag};
 use crate::valueparse::pos::PosMap;
 use crate::value::{AttrMap, Value};
 
@@ -241,17 +241,24 @@ fn free_references(e: &Expr, locals: &mut Vec<String>, out: &mut Vec<(String, Op
 /// the value (unknown where evaluation failed) and hcl's diagnostics, in
 /// hcl's order.
 pub fn eval_expression(e: &ParsedExpr, scope: &Scope, p: &Profile) -> (Value, Vec<ExprDiagnostic>) {
-    let early = crate::valueparse::eval::provider_call_diags(&e.expr, p);
-    if !early.is_empty() {
-        return (Value::unknown(crate::types::Type::Dynamic), e.diagnostics(early));
-    }
     let map = PosMap::new(&e.src);
-    let mut ev = Evaluator::with_functions(Some(&AllFunctions), p);
-    ev.range_text = Some(Box::new(|r| e.range_string(&map, r)));
     let vars: AttrMap = scope.vars.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
-    ev.bind_root("var", Value::object(vars));
-    let v = ev.eval(&e.expr);
-    let diags = std::mem::take(&mut ev.diags);
-    drop(ev);
+    let (v, diags) = eval_raw(&e.expr, vars, Box::new(|r| e.range_string(&map, r)), p);
     (v, e.diagnostics(diags))
+}
+
+/// The evaluation every use shares: `e` (ranges in its file's bytes) with
+/// `var` bound to `vars` and the flavor's whole function library; the
+/// diagnostics with byte ranges. `range_text` prints a range as hcl's
+/// `Range.String()` does (`try` lists its failures' places).
+pub(crate) fn eval_raw(e: &Expr, vars: AttrMap, range_text: RangeText<'_>, p: &Profile) -> (Value, Diags) {
+    let early = crate::valueparse::eval::provider_call_diags(e, p);
+    if !early.is_empty() {
+        return (Value::unknown(crate::types::Type::Dynamic), early.into());
+    }
+    let mut ev = Evaluator::with_functions(Some(&AllFunctions), p);
+    ev.range_text = Some(range_text);
+    ev.bind_root("var", Value::object(vars));
+    let v = ev.eval(e);
+    (v, std::mem::take(&mut ev.diags))
 }

@@ -257,6 +257,11 @@ pub(super) fn lookup(name: &str, p: &Profile) -> Option<Function> {
 
 
 fn element_type(a: &[Value], p: &Profile) -> Result<Type, FuncError> {
+    // Before go-cty 1.15 the type check refuses a known negative index
+    // first, even of a list whose value is not known yet.
+    if !p.element_negative_index() && a[1].is_known() && n_negative(&a[1]) {
+        return call_err("cannot use element function with a negative index");
+    }
     let (l, _) = a[0].unmark_deep();
     match &l.ty {
         Type::List(e) => Ok((**e).clone()),
@@ -324,6 +329,9 @@ fn merge_type(a: &[Value], _: &Profile) -> Result<Type, FuncError> {
     }
     let mut attrs = std::collections::BTreeMap::new();
     let mut matching = true;
+    // An unknown map hides its keys: mixed with objects, the result's
+    // attributes cannot be known.
+    let mut attrs_known = true;
     let first = a[0].ty.clone();
     for v in a {
         if v.ty.is_dynamic() {
@@ -335,6 +343,7 @@ fn merge_type(a: &[Value], _: &Profile) -> Result<Type, FuncError> {
                     attrs.insert(k.clone(), t.clone());
                 }
             }
+            Type::Map(_) if !v.is_known() => attrs_known = false,
             Type::Map(e) if !v.is_null() => {
                 for k in v.attrs().map(|m| m.keys().map(|k| k.to_string()).collect::<Vec<_>>()).unwrap_or_default() {
                     attrs.insert(k, (**e).clone());
@@ -347,6 +356,9 @@ fn merge_type(a: &[Value], _: &Profile) -> Result<Type, FuncError> {
     }
     if matching {
         return Ok(first);
+    }
+    if !attrs_known {
+        return Ok(Type::Dynamic);
     }
     Ok(Type::object(attrs))
 }

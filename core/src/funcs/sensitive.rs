@@ -18,7 +18,7 @@ fn same_type(a: &[Value], _: &Profile) -> Result<Type, super::FuncError> {
 /// argument's functions.
 pub(super) fn lookup(name: &str, all: bool, p: &Profile) -> Option<Function> {
     Some(match name {
-        "sensitive" => Function::new(vec![param()], same_type, |a, _, _| Ok(a[0].clone().with_marks(Marks { sensitive: true }))),
+        "sensitive" => Function::new(vec![param()], same_type, |a, _, _| Ok(a[0].clone().with_marks(Marks::SENSITIVE))),
         "nonsensitive" => Function::new(vec![param()], same_type, |a, _, p| {
             let v = &a[0];
             // Before 1.7 a call on a known value that is not sensitive was refused.

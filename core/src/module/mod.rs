@@ -21,6 +21,7 @@ pub mod output;
 pub mod prepare;
 pub mod report;
 pub mod sources;
+pub mod validate;
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -152,12 +153,13 @@ pub struct VarReport {
     pub constant: bool,
     pub description: Option<String>,
     pub deprecated: Option<String>,
-    /// The number of `validation` blocks (not yet evaluated).
-    pub validations: usize,
+    /// Each `validation` rule (a block with its condition and error
+    /// message) and what became of it.
+    pub validations: Vec<validate::RuleReport>,
 }
 
 /// What a check found.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct CheckReport {
     pub ok: bool,
     /// By name.
@@ -166,6 +168,15 @@ pub struct CheckReport {
     pub diagnostics: Vec<CheckDiag>,
     /// The input cannot be checked (an unknown flavor, a malformed argument).
     pub input_error: Option<String>,
+    /// False when a rule was not evaluated (see [`validate::Reason`]): what it
+    /// would add is missing.
+    pub validation_complete: bool,
+}
+
+impl Default for CheckReport {
+    fn default() -> CheckReport {
+        CheckReport { ok: false, variables: Vec::new(), diagnostics: Vec::new(), input_error: None, validation_complete: true }
+    }
 }
 
 /// Checks a root module as the profile's flavor does.
@@ -206,10 +217,40 @@ pub fn check(input: &CheckInput, p: &Profile) -> CheckReport {
         return run.finish(vars);
     }
 
-    // 3. Parsing them, then 4. the final values.
-    let diags = prepare::parse_and_prepare(&module, &collected.values, &mut vars, &texts, p);
+    // 3. Parsing them.
+    let (parsed, mut diags) = prepare::parse_values(&module, &collected.values, &mut vars, &texts, p);
+    if diags.iter().any(CheckDiag::is_error) {
+        run.batch(diags);
+        return run.finish(vars);
+    }
+
+    // 4. The validate walk: the rules against unknown values.
+    let prepared = validate::prepare(&module, p);
+    let walk = validate::Walk { module: &module, prepared: &prepared, texts: &texts, p };
+    let walk_diags = walk.validate(&mut vars);
+    let walk_failed = walk_diags.iter().any(CheckDiag::is_error);
+    diags.extend(walk_diags);
+    if walk_failed {
+        parsed.skip_rest(&mut vars);
+        for st in vars.values_mut() {
+            for r in st.report.validations.iter_mut().filter(|r| r.reason == Some(validate::Reason::EarlierError)) {
+                r.reason = Some(validate::Reason::ValidateWalkError);
+            }
+        }
+        validate::finish(&module, &prepared, &mut vars, true);
+        run.batch(diags);
+        return run.finish(vars);
+    }
+
+    // 5. The plan walk: the final values, then the rules.
+    diags.extend(prepare::prepare_all(&module, parsed, &mut vars, p));
+    let (rule_diags, complete) = walk.plan(&mut vars);
+    diags.extend(rule_diags);
+    validate::finish(&module, &prepared, &mut vars, true);
     run.batch(diags);
-    run.finish(vars)
+    let mut report = run.finish(vars);
+    report.validation_complete = complete;
+    report
 }
 
 /// `tftype check --format json` (with UTF-16 offsets) for a module given as

@@ -6,6 +6,7 @@
 
 use serde_json::{json, Value as J};
 
+use super::validate::RuleResult;
 use super::{CheckDiag, CheckInput, CheckReport, Outcome};
 use crate::i18n::{fill, text, Lang};
 
@@ -47,9 +48,13 @@ pub fn human(r: &CheckReport, input: &CheckInput, color: bool, lang: Lang) -> St
         out += &human_diag(d, input, color);
         out.push('\n');
     }
-    for v in r.variables.iter().filter(|v| v.validations > 0) {
-        out += &fill(lang, "check.rules_not_evaluated", &[("name", &v.name), ("count", &v.validations.to_string())]);
-        out.push('\n');
+    // A rule tftype did not evaluate is named, never passed silently.
+    for v in &r.variables {
+        for rule in v.validations.iter().filter(|x| x.result == RuleResult::NotEvaluated) {
+            let why = rule.reason.as_ref().map(|w| w.text(lang)).unwrap_or_default();
+            out += &fill(lang, "check.rule_not_evaluated", &[("name", &v.name), ("rule", &rule.rule), ("reason", &why)]);
+            out.push('\n');
+        }
     }
     out += &summary_line(r, lang);
     out.push('\n');
@@ -127,9 +132,8 @@ pub fn validate_json(r: &CheckReport) -> J {
                 Outcome::Failed { stage, summary, .. } => json!({"ok": false, "stage": stage, "summary": summary, "source": v.source}),
             };
             let mut o = o;
-            if v.validations > 0 {
-                // Conditions are not evaluated yet: say so rather than pass them.
-                o["validation_rules_not_evaluated"] = json!(v.validations);
+            if !v.validations.is_empty() {
+                o["validations"] = J::Array(v.validations.iter().map(super::report::rule_json).collect());
             }
             (v.name.clone(), o)
         })
@@ -137,6 +141,7 @@ pub fn validate_json(r: &CheckReport) -> J {
     json!({
         "format_version": "1.0",
         "valid": errors == 0,
+        "validation_complete": r.validation_complete,
         "error_count": errors,
         "warning_count": r.diagnostics.len() - errors,
         "diagnostics": diags,

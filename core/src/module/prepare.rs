@@ -20,6 +20,11 @@ use crate::valueparse::pos::PosMap;
 pub struct VarState {
     pub report: VarReport,
     done: bool,
+    /// The final value (converted, defaults applied), once prepared.
+    pub final_value: Option<Value>,
+    /// Where the value was set: its expression in a file, else the
+    /// declaration (what Terraform 1.9+ points a failed validation at).
+    pub value_subject: Option<Subject>,
 }
 
 impl VarState {
@@ -35,9 +40,11 @@ impl VarState {
                 constant: v.constant,
                 description: v.description.clone().filter(|d| !d.is_empty()),
                 deprecated: v.deprecated.clone(),
-                validations: v.validations,
+                validations: v.rules.iter().map(super::validate::RuleReport::pending).collect(),
             },
             done: false,
+            final_value: None,
+            value_subject: None,
         }
     }
 
@@ -58,7 +65,7 @@ impl VarState {
 }
 
 /// A parsed value and where it came from.
-struct Parsed {
+pub struct Parsed {
     value: Value,
     kind: Kind,
     /// The value expression's range (file sources only).
@@ -120,16 +127,20 @@ fn source_of(u: &Unparsed, subject: &Option<Subject>) -> String {
 
 const UNDECLARED_HINT: &str = "To silence these warnings, use TF_VAR_... environment variables to provide certain \"global\" settings to all configurations in your organization. To reduce the verbosity of these warnings, use the -compact-warnings option.";
 
-/// `ParseVariableValues`, then (when that found no error) the final value
-/// of every declared variable. Returns the diagnostics of both.
-pub fn parse_and_prepare(module: &Module, values: &BTreeMap<String, Unparsed>, vars: &mut BTreeMap<String, VarState>, texts: &Texts, p: &Profile) -> Vec<CheckDiag> {
+/// The declared variables' parsed values.
+pub struct ParsedValues(BTreeMap<String, Parsed>);
+
+/// `ParseVariableValues`: the declared values parsed, the undeclared ones
+/// warned about or refused, the required ones missing. On errors every
+/// variable not failed yet is skipped.
+pub fn parse_values(module: &Module, values: &BTreeMap<String, Unparsed>, vars: &mut BTreeMap<String, VarState>, texts: &Texts, p: &Profile) -> (ParsedValues, Vec<CheckDiag>) {
     let mut diags = Vec::new();
-    let mut parsed: BTreeMap<&str, Parsed> = BTreeMap::new();
+    let mut parsed: BTreeMap<String, Parsed> = BTreeMap::new();
     for (name, u) in values {
         let Some(v) = module.get(name) else { continue };
         match parse(u, name, v.tc.cli_literal, texts, p) {
             Ok(x) => {
-                parsed.insert(name, x);
+                parsed.insert(name.clone(), x);
             }
             Err((ds, subject)) => {
                 let st = vars.get_mut(name).expect("declared");
@@ -190,19 +201,33 @@ pub fn parse_and_prepare(module: &Module, values: &BTreeMap<String, Unparsed>, v
             diags.push(d);
         }
     }
+    let parsed = ParsedValues(parsed);
     if diags.iter().any(CheckDiag::is_error) {
+        parsed.skip_rest(vars);
+    }
+    (parsed, diags)
+}
+
+impl ParsedValues {
+    /// An error stopped the run: every variable not failed yet is skipped,
+    /// with the source of its value.
+    pub fn skip_rest(&self, vars: &mut BTreeMap<String, VarState>) {
         for (name, st) in vars.iter_mut() {
             if !st.done {
                 st.skip();
-                st.report.source = parsed.get(name.as_str()).map(Parsed::source);
+                st.report.source = self.0.get(name.as_str()).map(Parsed::source);
             }
         }
-        return diags;
     }
+}
 
+/// The final value of every declared variable
+/// (`PrepareFinalInputVariableValue`), in declaration order.
+pub fn prepare_all(module: &Module, mut parsed: ParsedValues, vars: &mut BTreeMap<String, VarState>, p: &Profile) -> Vec<CheckDiag> {
+    let mut diags = Vec::new();
     for v in &module.vars {
         let st = vars.get_mut(&v.name).expect("declared");
-        diags.extend(prepare_final(v, parsed.remove(v.name.as_str()), st, p));
+        diags.extend(prepare_final(v, parsed.0.remove(v.name.as_str()), st, p));
     }
     diags
 }
@@ -218,6 +243,7 @@ fn prepare_final(v: &Variable, raw: Option<Parsed>, st: &mut VarState, p: &Profi
     };
     let src_subject = raw.as_ref().and_then(|r| r.subject.clone()).unwrap_or_else(|| v.decl_range.clone());
     let src = src_subject.range_string();
+    st.value_subject = Some(src_subject.clone());
     let given = match (&raw, &v.default) {
         (Some(r), _) => r.value.clone(),
         (None, Some(d)) => d.clone(),
@@ -267,6 +293,7 @@ fn prepare_final(v: &Variable, raw: Option<Parsed>, st: &mut VarState, p: &Profi
             }
         }
     }
+    st.final_value = Some(val.clone());
     let Some(shown) = crate::pipeline::shown(&val, v.sensitive, p) else {
         // tftype's own limit, not Terraform's: the value is accepted, but
         // its text is not written.

@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 use serde_json::{json, Map, Value as J};
 
 use super::prepare::VarState;
+use super::validate::RuleReport;
 use super::{CheckDiag, CheckReport, Outcome, Pos};
 use crate::diag::Severity;
 
@@ -48,6 +49,7 @@ impl Run {
             variables: vars.into_values().map(|s| s.report).collect(),
             diagnostics,
             input_error: None,
+            validation_complete: true,
         }
     }
 }
@@ -133,9 +135,30 @@ pub fn report_json(id_and_flavor: &str, r: &CheckReport) -> String {
         if let Some(d) = &v.deprecated {
             vars += &format!(",\"deprecated\":{}", js(d));
         }
+        if !v.validations.is_empty() {
+            vars += &format!(",\"validations\":{}", J::Array(v.validations.iter().map(rule_json).collect()));
+        }
         vars.push('}');
     }
     vars.push('}');
     let diags: Vec<J> = r.diagnostics.iter().map(diag_json).collect();
-    format!("{{\"id\":{id_and_flavor},\"ok\":{},\"variables\":{},\"diagnostics\":{}}}", r.ok, vars, J::Array(diags))
+    let incomplete = if r.validation_complete { "" } else { ",\"validation_complete\":false" };
+    format!("{{\"id\":{id_and_flavor},\"ok\":{},\"variables\":{}{incomplete},\"diagnostics\":{}}}", r.ok, vars, J::Array(diags))
+}
+
+/// One rule's outcome in the oracle's schema (reasons in English).
+pub fn rule_json(r: &RuleReport) -> J {
+    let mut o = Map::new();
+    o.insert("rule".into(), J::from(r.rule.clone()));
+    o.insert("result".into(), J::from(r.result.as_str()));
+    if r.in_validate_walk {
+        o.insert("phase".into(), J::from("validate"));
+    }
+    if let Some(m) = &r.error_message {
+        o.insert("error_message".into(), J::from(m.clone()));
+    }
+    if let Some(why) = &r.reason {
+        o.insert("reason".into(), J::from(why.text(crate::i18n::Lang::En)));
+    }
+    J::Object(o)
 }
