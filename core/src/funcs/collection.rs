@@ -62,10 +62,33 @@ pub(super) fn lookup(name: &str, p: &Profile) -> Option<Function> {
             Ok(num(n).with_marks(v.marks))
         }),
         "alltrue" | "anytrue" => {
+            // Terraform's AllTrue / AnyTrue: an unknown element makes the
+            // answer unknown unless a deciding element comes first (alltrue)
+            // or anywhere (anytrue); a null element is false.
             let imp: super::ImplFn = if name == "alltrue" {
-                |a, _, _| Ok(Value::bool(elems(&a[0]).iter().all(|v| v.as_bool() == Some(true))))
+                |a, _, _| {
+                    for v in elems(&a[0]) {
+                        if !v.is_known() {
+                            return Ok(Value::unknown(Type::Bool));
+                        }
+                        if v.as_bool() != Some(true) {
+                            return Ok(Value::bool(false));
+                        }
+                    }
+                    Ok(Value::bool(true))
+                }
             } else {
-                |a, _, _| Ok(Value::bool(elems(&a[0]).iter().any(|v| v.as_bool() == Some(true))))
+                |a, _, _| {
+                    let mut unknown = false;
+                    for v in elems(&a[0]) {
+                        if !v.is_known() {
+                            unknown = true;
+                        } else if v.as_bool() == Some(true) {
+                            return Ok(Value::bool(true));
+                        }
+                    }
+                    Ok(if unknown { Value::unknown(Type::Bool) } else { Value::bool(false) })
+                }
             };
             Function::new(vec![Param::new("list", Type::list(Type::Bool))], BOOL, imp)
         }

@@ -443,3 +443,66 @@ pub fn finish(module: &Module, prepared: &[Vec<Prepared>], vars: &mut std::colle
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::RuleResult::{self, *};
+    use crate::flavor::Flavor;
+    use crate::module::{check, CheckInput};
+
+    /// The results of `x`'s rules, and the summaries of the diagnostics.
+    fn run(flavor: &str, decl: &str, value: &str) -> (Vec<RuleResult>, Vec<String>) {
+        let mut input = CheckInput::default();
+        input.files.insert("main.tf".into(), format!("variable \"x\" {{\n{decl}\n}}\n"));
+        input.files.insert("terraform.tfvars".into(), format!("x = {value}\n"));
+        let r = check(&input, &Flavor::lookup(flavor).unwrap().profile());
+        let x = r.variables.iter().find(|v| v.name == "x").unwrap();
+        (x.validations.iter().map(|v| v.result).collect(), r.diagnostics.iter().map(|d| d.summary.clone()).collect())
+    }
+
+    fn rule(cond: &str, msg: &str) -> String {
+        format!("  type = any\n  validation {{\n    condition = {cond}\n    error_message = {msg}\n  }}")
+    }
+
+    #[test]
+    fn each_rule_gets_the_result_terraform_gives_it() {
+        let table: [(&str, &str, &str, &str, RuleResult, &[&str]); 9] = [
+            ("terraform@1.15", "contains([\"a\", \"b\"], var.x)", "\"bad\"", "\"a\"", Pass, &[]),
+            ("terraform@1.15", "contains([\"a\", \"b\"], var.x)", "\"bad\"", "\"c\"", Fail, &["Invalid value for variable"]),
+            ("terraform@1.15", "var.x == null ? null : true", "\"bad\"", "null", Error, &["Invalid variable validation result"]),
+            ("terraform@1.15", "var.x", "\"bad\"", "\"yes\"", Error, &["Invalid variable validation result"]),
+            ("terraform@1.15", "var.x == \"a\"", "[1]", "\"b\"", Fail, &["Invalid error message", "Invalid value for variable"]),
+            // A function of the file system is named, not evaluated.
+            ("terraform@1.15", "fileexists(var.x)", "\"bad\"", "\"a\"", NotEvaluated, &[]),
+            // hcl's short-circuit && / || from Terraform 1.12 on.
+            ("terraform@1.12", "var.x == null || length(var.x) > 0", "\"bad\"", "null", Pass, &[]),
+            ("terraform@1.11", "var.x == null || length(var.x) > 0", "\"bad\"", "null", Error, &["Invalid function argument"]),
+            // alltrue/anytrue of unknown elements stay unknown in the validate walk.
+            ("terraform@1.5", "anytrue([var.x == \"a\", var.x == \"b\"])", "\"bad\"", "\"c\"", Fail, &["Invalid value for variable"]),
+        ];
+        for (flavor, cond, msg, value, want, diags) in table {
+            let (got, ds) = run(flavor, &rule(cond, msg), value);
+            assert_eq!(got, vec![want], "{flavor}: {cond} with {value}: {ds:?}");
+            assert_eq!(ds, diags.iter().map(|s| s.to_string()).collect::<Vec<_>>(), "{flavor}: {cond} with {value}");
+        }
+    }
+
+    #[test]
+    fn errors_that_do_not_depend_on_the_value_stop_the_run_in_the_validate_walk() {
+        let (got, ds) = run("terraform@1.5", "  type = list(string)\n  validation {\n    condition = element(var.x, -1) != \"\"\n    error_message = \"e\"\n  }", "[\"a\"]");
+        assert_eq!(got, vec![Error]);
+        assert_eq!(ds, ["Error in function call"]);
+        // go-cty 1.15 counts a negative index from the end.
+        let (got, _) = run("terraform@1.10", "  type = list(string)\n  validation {\n    condition = element(var.x, -1) != \"\"\n    error_message = \"e\"\n  }", "[\"a\"]");
+        assert_eq!(got, vec![Pass]);
+    }
+
+    #[test]
+    fn a_sensitive_value_is_hidden_in_the_message_from_terraform_1_13() {
+        let decl = "  type = string\n  sensitive = true\n  validation {\n    condition = var.x == \"a\"\n    error_message = \"got ${var.x}\"\n  }";
+        let (_, old) = run("terraform@1.12", decl, "\"b\"");
+        assert_eq!(old, ["Invalid value for variable"]);
+        let (_, new) = run("terraform@1.13", decl, "\"b\"");
+        assert_eq!(new, ["Error message refers to sensitive values", "Invalid value for variable"]);
+    }
+}
