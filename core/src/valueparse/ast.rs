@@ -140,6 +140,11 @@ pub struct ConstVal {
     pub open_range: Span,
 }
 
+/// The name of the call that stands for an expression hcl could not parse
+/// (what it kept of it: the traversals read before the error, as the
+/// call's arguments). No function has this name.
+pub const SYNTAX_ERROR_CALL: &str = "\u{0}syntax error";
+
 #[derive(Clone, Debug)]
 pub struct CallExpr {
     pub name: String,
@@ -261,6 +266,12 @@ impl TypeCache {
 }
 
 impl Expr {
+    /// An argument whose expression did not parse (a whole configuration
+    /// file read on after a syntax error).
+    pub fn is_syntax_error(&self) -> bool {
+        matches!(&self.kind, ExprKind::Call(c) if c.name == SYNTAX_ERROR_CALL)
+    }
+
     pub fn new(kind: ExprKind, range: Span) -> Expr {
         let d = kind.children_depth();
         Expr {

@@ -104,8 +104,13 @@ pub struct Parser<'a> {
     /// limit's diagnostic).
     pub type_source: bool,
     /// Whether a block left open at the end of the file keeps what was read
-    /// of it, as hcl's body parser does (whole configuration files).
+    /// of it, as hcl's body parser does (whole configuration files), and
+    /// a syntax error in a body item is recovered from as hcl recovers
+    /// (the rest of the body is read; later errors are not reported).
     pub partial: bool,
+    /// The number of parser diagnostics when the first error was recovered
+    /// from (hcl's `recovery` mode: later errors are not reported).
+    recovered_at: Option<usize>,
 }
 
 /// A value read by the literal-data path, with what the general path would
@@ -148,6 +153,7 @@ impl<'a> Parser<'a> {
             fold: true,
             type_source: false,
             partial: false,
+            recovered_at: None,
         }
     }
 
@@ -380,6 +386,9 @@ impl<'a> Parser<'a> {
     /// diagnostics (hcl hands Terraform a partial body with its errors).
     pub fn finish_partial<T>(&mut self, parsed: PResult<T>) -> (Option<T>, Diags) {
         self.drain_lexer();
+        if let Some(n) = self.recovered_at {
+            self.diags.truncate(n);
+        }
         (parsed.ok(), self.take_diags())
     }
 

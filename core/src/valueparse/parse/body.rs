@@ -77,7 +77,19 @@ impl Parser<'_> {
                     self.read();
                 }
                 Tok::Ident => {
-                    let item = self.parse_body_item()?;
+                    let (nl, depth) = (self.nl_stack.len(), self.depth);
+                    let item = match self.parse_body_item() {
+                        Ok(item) => item,
+                        // hcl's recoverAfterBodyItem: on to the next line.
+                        Err(Stop) if self.partial => {
+                            self.nl_stack.truncate(nl);
+                            self.depth = depth;
+                            self.recovered_at.get_or_insert(self.diags.len());
+                            self.recover_after_item_from(next.start);
+                            continue;
+                        }
+                        Err(stop) => return Err(stop),
+                    };
                     if let BodyItem::Attr(a) = &item {
                         match seen.get(&a.name) {
                             Some(first) => {
@@ -98,6 +110,23 @@ impl Parser<'_> {
                         }
                     }
                     body.items.push(item);
+                }
+                _ if self.partial && !(next.kind == Tok::Eof && end == Tok::CBrace) => {
+                    // hcl reports the token (unless already recovering) and
+                    // skips to the end of this body.
+                    let bad = self.read();
+                    let (summary, detail) = match bad.kind {
+                        Tok::OQuote => ("Invalid argument name", "Argument names must not be quoted."),
+                        Tok::Eof => ("Unclosed configuration body", "Found end of file before the end of this configuration body."),
+                        _ => (DEFINITION_REQUIRED, "An argument or block definition is required here."),
+                    };
+                    let range = if bad.kind == Tok::Eof { start.clone() } else { bad.range() };
+                    self.diags.push(RawDiag::new(summary, detail, range));
+                    self.recovered_at.get_or_insert(self.diags.len());
+                    if bad.kind != Tok::Eof && bad.kind != end {
+                        self.recover_to(end);
+                    }
+                    return Ok(body);
                 }
                 _ => {
                     let bad = self.read();
@@ -149,6 +178,7 @@ impl Parser<'_> {
     fn finish_body_attribute(&mut self, ident: Token, single_line: bool) -> PResult<Attribute> {
         self.read(); // `=`
         let first = self.peek();
+        let (nl, depth) = (self.nl_stack.len(), self.depth);
         let expr = match self.parse_expression() {
             Ok(e) => e,
             // No expression at all in a one-line block body: hcl recovers
@@ -164,28 +194,45 @@ impl Parser<'_> {
                 };
                 return self.single_attribute_head_error(d);
             }
+            // hcl keeps the argument, its value what the parser made of
+            // it (nothing known, no references), and goes on after the line.
+            Err(Stop) if self.partial && !single_line => {
+                self.nl_stack.truncate(nl);
+                self.depth = depth;
+                self.recovered_at.get_or_insert(self.diags.len());
+                self.recover_after_item_from(ident.start);
+                let range = first.start..self.prev_range().end.max(first.start);
+                let expr = self.syntax_error_expr(first.start, range.clone());
+                return Ok(Attribute {
+                    name: self.text(&ident).to_string(),
+                    name_range: ident.range(),
+                    range: ident.start..range.end,
+                    expr,
+                });
+            }
             Err(stop) => return Err(stop),
         };
         if !single_line {
             let end = self.peek();
-            match end.kind {
+            let bad = match end.kind {
                 Tok::Newline | Tok::Eof => {
                     self.read();
+                    None
                 }
-                Tok::Comma => {
-                    return self.err(
-                        "Unexpected comma after argument",
-                        "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.",
-                        end.range(),
-                    )
+                Tok::Comma => Some((
+                    "Unexpected comma after argument",
+                    "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.",
+                )),
+                _ => Some(("Missing newline after argument", "An argument definition must end with a newline.")),
+            };
+            if let Some((summary, detail)) = bad {
+                if !self.partial {
+                    return self.err(summary, detail, end.range());
                 }
-                _ => {
-                    return self.err(
-                        "Missing newline after argument",
-                        "An argument definition must end with a newline.",
-                        end.range(),
-                    )
-                }
+                // hcl keeps the argument and goes on after the line.
+                self.diags.push(RawDiag::new(summary, detail, end.range()));
+                self.recovered_at.get_or_insert(self.diags.len());
+                self.recover_after_body_item();
             }
         }
         Ok(Attribute {
@@ -239,6 +286,11 @@ impl Parser<'_> {
         let eol = self.peek();
         if eol.kind == Tok::Newline || eol.kind == Tok::Eof {
             self.read();
+        } else if self.partial {
+            // hcl keeps the block and goes on after the line.
+            self.diags.push(RawDiag::new("Missing newline after block definition", "A block definition must end with a newline.", eol.range()));
+            self.recovered_at.get_or_insert(self.diags.len());
+            self.recover_after_body_item();
         } else {
             return self.err(
                 "Missing newline after block definition",
@@ -308,10 +360,115 @@ impl Parser<'_> {
         Err(Stop)
     }
 
+    /// What hcl keeps of an expression that failed to parse: the traversals
+    /// read before the error (`ROOT.NAME`), found again in its text up to
+    /// where the error stopped the parser.
+    fn syntax_error_expr(&mut self, from: usize, range: Span) -> Expr {
+        use super::super::ast::{CallExpr, ExprKind, Step, SYNTAX_ERROR_CALL};
+        let upto = self.prev_range().end.max(from);
+        let mut lx = super::super::lex::Lexer::new(&self.src()[from..upto]);
+        lx.profile = self.lexer.profile;
+        let mut toks = Vec::new();
+        loop {
+            let t = lx.next_token();
+            if t.kind == Tok::Eof {
+                break;
+            }
+            if !matches!(t.kind, Tok::Newline | Tok::Comment) {
+                toks.push(t);
+            }
+        }
+        let mut args = Vec::new();
+        let text = |t: &Token| self.src()[from + t.start..from + t.end].to_string();
+        let mut i = 0;
+        while i + 2 < toks.len() {
+            let (a, dot, b) = (toks[i], toks[i + 1], toks[i + 2]);
+            let after_dot = i > 0 && toks[i - 1].kind == Tok::Dot;
+            if a.kind == Tok::Ident && dot.kind == Tok::Dot && b.kind == Tok::Ident && !after_dot {
+                let r = from + a.start..from + b.end;
+                args.push(Expr::new(
+                    ExprKind::Scope {
+                        root: text(&a),
+                        root_range: from + a.start..from + a.end,
+                        steps: vec![Step::Attr { name: text(&b), range: from + dot.start..from + b.end }],
+                    },
+                    r,
+                ));
+                i += 3;
+            } else {
+                i += 1;
+            }
+        }
+        let call = CallExpr {
+            name: SYNTAX_ERROR_CALL.to_string(),
+            name_range: range.clone(),
+            args,
+            expand_final: false,
+            open_range: range.clone(),
+            close_range: range.clone(),
+        };
+        Expr::new(ExprKind::Call(Box::new(call)), range)
+    }
+
+    /// hclsyntax's `recover`: reads through the token that closes the
+    /// current body (`end`), skipping nested pairs.
+    fn recover_to(&mut self, end: Tok) {
+        let start = match end {
+            Tok::CBrace => Some(Tok::OBrace),
+            _ => None,
+        };
+        let mut nest = 0usize;
+        loop {
+            let t = self.read();
+            if t.kind == Tok::Eof {
+                return;
+            }
+            if Some(t.kind) == start {
+                nest += 1;
+            } else if t.kind == end {
+                if nest == 0 {
+                    return;
+                }
+                nest -= 1;
+            }
+        }
+    }
+
     /// hclsyntax's `recoverAfterBodyItem`: reads through the end of the line,
     /// skipping over bracketed parts.
     fn recover_after_body_item(&mut self) {
-        let mut open: Vec<Tok> = Vec::new();
+        self.recover_after_body_item_in(Vec::new());
+    }
+
+    /// [`Self::recover_after_body_item`] from inside the brackets that are
+    /// open between `from` and the next token (an expression that failed
+    /// inside them): those close first, as hcl's own recovery inside each
+    /// bracket does.
+    fn recover_after_item_from(&mut self, from: usize) {
+        let here = self.peek().start;
+        let mut open = Vec::new();
+        if from < here {
+            let mut lx = super::super::lex::Lexer::new(&self.src()[from..here]);
+            lx.profile = self.lexer.profile;
+            loop {
+                let t = lx.next_token();
+                match t.kind {
+                    Tok::Eof => break,
+                    Tok::OBrace | Tok::OBrack | Tok::OParen | Tok::OQuote | Tok::OHeredoc | Tok::TemplateInterp | Tok::TemplateControl => open.push(t.kind),
+                    Tok::CBrace | Tok::CBrack | Tok::CParen | Tok::CQuote | Tok::CHeredoc => {
+                        open.pop();
+                    }
+                    Tok::TemplateSeqEnd => {
+                        open.pop();
+                    }
+                    _ => {}
+                }
+            }
+        }
+        self.recover_after_body_item_in(open);
+    }
+
+    fn recover_after_body_item_in(&mut self, mut open: Vec<Tok>) {
         loop {
             let t = self.read();
             match t.kind {
