@@ -48,12 +48,13 @@ impl Run {
             variables: vars.into_values().map(|s| s.report).collect(),
             diagnostics,
             input_error: None,
+            module_calls: Vec::new(),
         }
     }
 }
 
 /// `sortDiagnostics`' order.
-fn order(a: &CheckDiag, b: &CheckDiag) -> Ordering {
+pub(super) fn order(a: &CheckDiag, b: &CheckDiag) -> Ordering {
     let warn = |d: &CheckDiag| d.severity != Severity::Warning;
     warn(a).cmp(&warn(b)).then_with(|| match (&a.subject, &b.subject) {
         (None, None) => Ordering::Equal,
