@@ -182,10 +182,13 @@ pub fn attach(r: &mut CheckReport, files: &BTreeMap<String, String>, p: &Profile
 /// The module calls of the root module in `files` (and of the local modules
 /// they call, among `files`), and the diagnostics found.
 pub fn check_calls(files: &BTreeMap<String, String>, texts: &Texts, p: &Profile) -> (Vec<CallReport>, Vec<CheckDiag>) {
-    let mut c = Checker { files, texts, p, rules: p.module_call(), modules: BTreeMap::new(), calls: Vec::new(), diags: Vec::new(), counted: 0 };
+    let mut c = Checker { files, texts, p, rules: p.module_call(), modules: BTreeMap::new(), calls: Vec::new(), diags: Vec::new(), counted: 0, stopped: false };
     let root = c.load("");
     let frame = Frame { dir: String::new(), prefix: String::new(), vars: BTreeMap::new(), stack: vec![String::new()] };
     for call in &root.calls {
+        if c.stopped {
+            break;
+        }
         c.call(call, &frame);
     }
     (c.calls, c.diags)
@@ -462,6 +465,8 @@ struct Checker<'a, 't> {
     calls: Vec<CallReport>,
     diags: Vec<CheckDiag>,
     counted: usize,
+    /// Past a limit: the first call past it is listed, no further one.
+    stopped: bool,
 }
 
 impl Checker<'_, '_> {
@@ -501,6 +506,7 @@ impl Checker<'_, '_> {
             Ok(Source::Local(d)) => Ok(d),
             Err(n) => Err(CallStatus::NotChecked(n)),
         };
+        self.stopped = dir == Err(CallStatus::NotChecked(Note::Limit)) && self.counted > MAX_CALLS;
         let dir = match dir {
             Ok(d) => d,
             Err(status) => {
@@ -561,6 +567,9 @@ impl Checker<'_, '_> {
         stack.push(dir.clone());
         let inner = Frame { dir, prefix: format!("{address}."), vars, stack };
         for c in &callee.calls {
+            if self.stopped {
+                break;
+            }
             self.call(c, &inner);
         }
     }
@@ -671,7 +680,7 @@ impl Checker<'_, '_> {
             Ok(x) => x,
             Err(d) => {
                 let summary = d.summary.clone();
-                self.diags.push(d);
+                self.diags.push(*d);
                 return (ArgStatus::Failed { summary }, None);
             }
         };
@@ -687,12 +696,12 @@ impl Checker<'_, '_> {
                 Some(src),
             ));
         }
-        let status = match crate::pipeline::shown(&value, v.sensitive, self.p) {
-            Some(s) => ArgStatus::Accepted { type_string: s.type_string, console: s.console },
-            // Accepted, but past tftype's output limit: its text is not written.
-            None => ArgStatus::Accepted { type_string: String::new(), console: String::new() },
-        };
-        (status, Some(value))
+        // As the variable's console shows it (optional-attribute markers
+        // never reach a result type); a text past tftype's output limit is
+        // not written.
+        let console = if v.sensitive { "(sensitive value)".to_string() } else { crate::render::console_within(&value, crate::render::MAX_OUTPUT_BYTES).unwrap_or_default() };
+        let type_string = if value.ty.has_optional_attrs_deep() { value.ty.without_optional_attrs_deep().type_string() } else { value.ty.type_string() };
+        (ArgStatus::Accepted { type_string, console }, Some(value))
     }
 
     /// Why an argument is not evaluated: a reference to anything but a
@@ -733,7 +742,7 @@ fn wholly_known(v: &Value) -> bool {
 
 /// `PrepareFinalInputVariableValue` for a module variable given a value in
 /// the call (a source range always: the argument's expression).
-fn prepare(addr: &str, v: &Variable, given: &Value, src: &Subject, p: &Profile) -> Result<Value, CheckDiag> {
+fn prepare(addr: &str, v: &Variable, given: &Value, src: &Subject, p: &Profile) -> Result<Value, Box<CheckDiag>> {
     let decl = v.decl_range.range_string();
     let with = crate::pipeline::with_defaults(given, &v.tc, p);
     let val = match crate::convert::convert(&with, &v.tc.ty, p) {
@@ -749,17 +758,17 @@ fn prepare(addr: &str, v: &Variable, given: &Value, src: &Subject, p: &Profile) 
             } else {
                 (format!("The given value is not suitable for {addr} declared at {decl}: {msg}."), if at_decl { v.decl_range.clone() } else { src.clone() })
             };
-            return Err(CheckDiag::error("Invalid value for input variable", detail, Some(subject)));
+            return Err(Box::new(CheckDiag::error("Invalid value for input variable", detail, Some(subject))));
         }
     };
     if val.is_null() && !v.nullable {
         return match &v.default {
             Some(d) => Ok(d.clone()),
-            None => Err(CheckDiag::error(
+            None => Err(Box::new(CheckDiag::error(
                 "Required variable not set",
                 format!("The given value is not suitable for {addr} defined at {decl}: required variable may not be set to null."),
                 Some(src.clone()),
-            )),
+            ))),
         };
     }
     Ok(val)
@@ -1130,6 +1139,33 @@ mod tests {
         let (calls, _) = run("terraform@1.15", &[("main.tf", "module \"app\" {\n  source = \"./m\"\n}\n"), ("override.tf", "module \"app\" {\n  name = 1\n}\n"), ("m/variables.tf", CALLEE)]);
         assert_eq!(calls.len(), 1);
         assert_eq!(calls[0].status, CallStatus::NotChecked(Note::Overridden));
+    }
+
+    #[test]
+    fn a_tree_of_calls_is_followed_up_to_the_limits() {
+        // Each level calls the next twice: 2^15 calls in all.
+        let mut files = vec![("main.tf".to_string(), "module \"a\" {\n  source = \"./l1\"\n}\nmodule \"b\" {\n  source = \"./l1\"\n}\n".to_string())];
+        for level in 1..15 {
+            let next = format!("../l{}", level + 1);
+            files.push((format!("l{level}/main.tf"), format!("module \"a\" {{\n  source = \"{next}\"\n}}\nmodule \"b\" {{\n  source = \"{next}\"\n}}\n")));
+        }
+        files.push(("l15/main.tf".to_string(), "variable \"x\" {\n  default = 1\n}\n".to_string()));
+        let refs: Vec<(&str, &str)> = files.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+        let (calls, diags) = run("terraform@1.15", &refs);
+        assert!(diags.is_empty());
+        assert_eq!(calls.len(), MAX_CALLS + 1);
+        assert_eq!(calls.last().unwrap().status, CallStatus::NotChecked(Note::Limit));
+        assert_eq!(calls.iter().filter(|c| c.status == CallStatus::NotChecked(Note::Limit)).count(), 1);
+        assert_eq!(calls[14].address, "module.a.module.a.module.a.module.a.module.a.module.a.module.a.module.a.module.a.module.a.module.a.module.a.module.a.module.a.module.a");
+        // Deeper than MAX_NESTING: a chain of 20 modules.
+        let mut files = vec![("main.tf".to_string(), "module \"m\" {\n  source = \"./c1\"\n}\n".to_string())];
+        for level in 1..20 {
+            files.push((format!("c{level}/main.tf"), format!("module \"m\" {{\n  source = \"../c{}\"\n}}\n", level + 1)));
+        }
+        let refs: Vec<(&str, &str)> = files.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+        let (calls, _) = run("terraform@1.15", &refs);
+        assert_eq!(calls.len(), MAX_NESTING + 1);
+        assert_eq!(calls[MAX_NESTING].status, CallStatus::NotChecked(Note::Limit));
     }
 
     #[test]

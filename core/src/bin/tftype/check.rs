@@ -1,6 +1,7 @@
-//! `tftype check`: reads a module directory and its value sources from
-//! disk (nothing is written or run), checks it with [`tftype::module`] and
-//! prints the report in the chosen form.
+//! `tftype check`: reads a module directory, the local modules it calls and
+//! its value sources from disk (nothing is written or run), checks it with
+//! [`tftype::module`] (module calls included) and prints the report in the
+//! chosen form.
 
 use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
