@@ -135,6 +135,27 @@ export interface CheckResult {
   warning_count: number;
   diagnostics: { severity: "error" | "warning"; summary: string; detail: string; range?: CheckRange }[];
   variables: Record<string, { ok: boolean; type?: string; console?: string; stage?: string; summary?: string; source: string | null; validation_rules_not_evaluated?: number }>;
+  /** The `module` blocks (present when there is one): each checked against the local module it calls, when that module's files are among `files`. */
+  module_calls?: ModuleCall[];
+}
+
+/** One `module` block of a check: `checked`, `not_checked` (with the reason) or `skipped_remote`. */
+export interface ModuleCall {
+  /** `module.x`, or `module.a.module.b` for a call inside a called module. */
+  address: string;
+  name: string;
+  /** The `source` when it is a constant string. */
+  source: string | null;
+  /** The called module's directory, relative to the root module's. */
+  dir: string | null;
+  range: CheckRange;
+  status: "checked" | "not_checked" | "skipped_remote";
+  /** Why it was not checked (`refers_to`, `no_files`, `callee_errors`, …). */
+  reason?: string;
+  /** The reason, or the skipped remote source, in English. */
+  note?: string;
+  /** The arguments as written: `ok` (with the variable's final value), `error`, `not_checked` (with the reason) or `unsupported`. */
+  arguments: { name: string; variable: string; range: CheckRange; status: "ok" | "error" | "not_checked" | "unsupported"; type?: string; console?: string; summary?: string; reason?: string; note?: string }[];
 }
 
 /** Checks a root module's inputs as `plan` would (throws a TypeError for input it cannot read). */

@@ -115,7 +115,9 @@ export function __trapForTest() {
  * Checks a root module as `terraform plan` would before contacting providers: `files` (name →
  * text; the top-level `*.tf` files are the module), `args` (`[["-var", "n=v"] | ["-var-file", "f"]]`
  * in command-line order), `env` (`TF_VAR_*`), `flavor`. Returns what `tftype check --format json`
- * prints, each range with UTF-16 offsets (`start16`, `end16`) too.
+ * prints, each range with UTF-16 offsets (`start16`, `end16`) too. `module` blocks whose source is
+ * a local directory among `files` (`"modules/vpc/variables.tf"`) are checked against it
+ * (`module_calls`).
  */
 export function check({ files = {}, args = [], env = {}, flavor } = {}) {
   const out = JSON.parse(guarded(() => checkModule(JSON.stringify({ files, args, env, flavor }))));

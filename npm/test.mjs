@@ -97,6 +97,20 @@ rule("a link's parameters go before the base's fragment", () => {
 });
 for (const [name, f, mentions] of typeErrors) rule("bad arguments are a TypeError naming them: " + name, () => throwsTypeError(f, mentions));
 rule("the engine still answers after the bad arguments", () => assert(evaluate({ type: "number", value: "1" }).ok, "ok"));
+rule("check() checks module calls against the local modules among the files, with UTF-16 ranges", () => {
+  const r = tftype.check({ files: {
+    "main.tf": 'module "app" {\\n  source = "./m"\\n  name   = "é"\\n  port   = "x"\\n  tags   = local.tags\\n}\\n',
+    "m/variables.tf": 'variable "name" {\\n  type = string\\n}\\nvariable "port" {\\n  type = number\\n}\\nvariable "tags" {\\n  default = {}\\n}\\n',
+  } });
+  assert(r.valid === false && r.error_count === 1, JSON.stringify(r));
+  const d = r.diagnostics[0];
+  assert(d.detail.includes("module.app.var.port declared at m/variables.tf:4,1-16"), d.detail);
+  assert(d.range.start.byte === 59 && d.range.start16 === 58, JSON.stringify(d.range));
+  const [call] = r.module_calls;
+  assert(call.address === "module.app" && call.status === "checked", JSON.stringify(call));
+  assert(call.arguments.map((a) => a.status).join() === "ok,error,not_checked", JSON.stringify(call.arguments));
+  assert(call.arguments[1].range.start16 === 58 && call.arguments[2].reason === "refers_to", JSON.stringify(call.arguments));
+});
 rule("a request the engine cannot read is answered as batch answers it", () => {
   const r = evaluate({ type: 5, value: "1" });
   assert(r.ok === false && r.stage === "input", JSON.stringify(r));

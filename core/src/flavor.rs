@@ -522,6 +522,46 @@ impl Profile {
             ephemeral_message_refused: self.ask(EphemeralErrorMessageRefused),
         }
     }
+
+    /// How a `module` block's arguments are read in this flavor (see
+    /// [`ModuleCallRules`]).
+    pub fn module_call(&self) -> ModuleCallRules {
+        let mut meta_arguments = vec!["source", "version", "count", "for_each", "depends_on", "providers"];
+        if self.ask(Tf115ConstVariables) {
+            meta_arguments.push("ignore_nested_deprecations");
+        }
+        let deprecated_argument = if self.ask(Tofu110DeprecatedVariables) {
+            Some(DeprecatedArgument::WarnWhenAccepted)
+        } else if self.ask(Tf115DeprecatedVariables) {
+            Some(DeprecatedArgument::WarnUnlessNull)
+        } else {
+            None
+        };
+        ModuleCallRules { meta_arguments, deprecated_argument }
+    }
+}
+
+/// How a flavor reads a `module` block (see [`Profile::module_call`]).
+#[derive(Clone, Debug)]
+pub struct ModuleCallRules {
+    /// The block's own arguments (`decodeModuleBlock`'s schema); every other
+    /// argument is a value for one of the called module's variables.
+    pub meta_arguments: Vec<&'static str>,
+    /// The warning for an argument given to a `deprecated` variable, if the
+    /// flavor has deprecated variables.
+    pub deprecated_argument: Option<DeprecatedArgument>,
+}
+
+/// The warning for a value given to a deprecated variable of a called module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeprecatedArgument {
+    /// OpenTofu 1.10 (`evalVariableDeprecation`): "Variable marked as
+    /// deprecated by the module author", once the value was accepted (null
+    /// too).
+    WarnWhenAccepted,
+    /// Terraform 1.15 (`evalModuleVariable`): "Deprecated variable got a
+    /// value" for any value but null, accepted or not.
+    WarnUnlessNull,
 }
 
 /// How a flavor reads a `variable` block (see [`Profile::variable_block`]).

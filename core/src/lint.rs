@@ -63,6 +63,17 @@ pub fn ignored_attributes(src: &str, ty: &Type, p: &Profile) -> Capped<Ignored> 
     out
 }
 
+/// The ignored attributes of an expression already parsed out of a
+/// configuration file (a `module` block's argument); the ranges are the
+/// expression's own (byte offsets in that file).
+pub fn ignored_in_expr(expr: &Expr, ty: &Type, p: &Profile) -> Capped<Ignored> {
+    let mut out = Capped::new();
+    if can_ignore_attributes(ty) {
+        Walk { map: SpanMap(0, usize::MAX), p, out: &mut out }.expr(expr, ty, &mut String::new());
+    }
+    out
+}
+
 /// Whether a value of this type can have ignored attributes: whether an
 /// object type is anywhere in it.
 pub fn can_ignore_attributes(ty: &Type) -> bool {

@@ -95,3 +95,46 @@ fn unreadable_and_binary_files_are_diagnostics_not_crashes() {
         assert!(out.contains("Failed to read file"), "{out}");
     }
 }
+
+#[test]
+fn module_calls_are_checked_against_the_local_modules_on_disk() {
+    let main = "locals {\n  tags = { team = \"net\" }\n}\n\nmodule \"net\" {\n  source = \"./modules/net\"\n  cidr   = 10\n  azs    = [\"a\"]\n  tags   = local.tags\n}\n\nmodule \"registry\" {\n  source  = \"terraform-aws-modules/vpc/aws\"\n  version = \"5.0.0\"\n}\n";
+    let net = "variable \"cidr\" {\n  type = string\n}\n\nvariable \"azs\" {\n  type = list(number)\n}\n\nvariable \"tags\" {\n  type    = map(string)\n  default = {}\n}\n\nmodule \"subnet\" {\n  source = \"../subnet\"\n  cidr   = var.cidr\n}\n\nmodule \"again\" {\n  source = \"./again\"\n}\n";
+    let subnet = "variable \"cidr\" {\n  type = list(string)\n}\n";
+    let dir = module("calls", &[("main.tf", main), ("modules/net/main.tf", net), ("modules/subnet/variables.tf", subnet), ("modules/subnet/README.md", "not read")]);
+    // A symlink loop: the module calls a directory that is itself.
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(".", dir.join("modules/net/again")).unwrap();
+    let (c, out, err) = run(&dir, &[]);
+    assert_eq!(c, 1, "{out}{err}");
+    for needle in [
+        "Error: Invalid value for input variable\n\n  on main.tf line 8:\n    8:   azs    = [\"a\"]\n\nThe given value is not suitable for module.net.var.azs declared at modules/net/main.tf:5,1-15: a number is required.\n",
+        "Error: Invalid value for input variable\n\n  on modules/net/main.tf line 16:\n   16:   cidr   = var.cidr\n\nThe given value is not suitable for module.net.module.subnet.var.cidr declared at modules/subnet/variables.tf:1,1-16: list of string required, but have string.\n",
+        "module.net.var.tags: not checked: it refers to local.tags, whose value tftype does not know.\n",
+        "module.registry: remote source terraform-aws-modules/vpc/aws skipped (tftype reads only local module directories).\n",
+        "4 module calls: 2 checked, 1 not checked, 1 with a remote source skipped.\n",
+    ] {
+        assert!(out.contains(needle), "{needle}\n---\n{out}");
+    }
+    let (_, out, _) = run(&dir, &["--format", "json"]);
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let calls = j["module_calls"].as_array().unwrap();
+    let status: Vec<(&str, &str)> = calls.iter().map(|c| (c["address"].as_str().unwrap(), c["status"].as_str().unwrap())).collect();
+    #[cfg(unix)]
+    assert_eq!(status, [("module.net", "checked"), ("module.net.module.subnet", "checked"), ("module.net.module.again", "not_checked"), ("module.registry", "skipped_remote")]);
+    assert_eq!(calls[0]["arguments"][0]["name"], "cidr");
+    assert_eq!(calls[0]["arguments"][0]["console"], "\"10\"");
+    assert_eq!(calls[0]["arguments"][2]["reason"], "refers_to");
+    let (_, out, _) = run(&dir, &["--print-effective"]);
+    assert!(out.contains("module.net.var.cidr = \"10\"\n"), "{out}");
+    // The same module checked as the oracle's schema has it (`tftype batch`) knows no module calls.
+    let case = serde_json::json!({"id": "m", "mode": "check", "files": {"main.tf": main, "modules/net/main.tf": net}});
+    let out = Command::new(env!("CARGO_BIN_EXE_tftype")).arg("batch").stdin(std::process::Stdio::piped()).stdout(std::process::Stdio::piped()).spawn().and_then(|mut ch| {
+        use std::io::Write;
+        ch.stdin.take().unwrap().write_all(format!("{case}\n").as_bytes())?;
+        ch.wait_with_output()
+    });
+    let line: serde_json::Value = serde_json::from_slice(&out.unwrap().stdout).unwrap();
+    assert_eq!(line["ok"], true, "{line}");
+    assert_eq!(line["diagnostics"], serde_json::json!([]));
+}

@@ -79,11 +79,26 @@ pub fn is_config_file(name: &str) -> bool {
     !name.contains('/') && name.ends_with(".tf")
 }
 
+/// Whether `name` is a configuration file of the module in directory `dir`
+/// ("" for the root module, else a path such as `modules/vpc`).
+pub fn is_config_file_in(name: &str, dir: &str) -> bool {
+    if dir.is_empty() {
+        return is_config_file(name);
+    }
+    name.strip_prefix(dir).and_then(|rest| rest.strip_prefix('/')).is_some_and(is_config_file)
+}
+
 /// Reads every top-level `.tf` file of `files` (in name order).
 pub fn load(files: &BTreeMap<String, String>, texts: &Texts, p: &Profile) -> Module {
+    load_dir(files, "", texts, p)
+}
+
+/// Reads the `.tf` files of the module in directory `dir` (see
+/// [`is_config_file_in`]), in name order.
+pub fn load_dir(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: &Profile) -> Module {
     let mut m = Module::default();
     let mut all: Vec<Variable> = Vec::new();
-    for (name, text) in files.iter().filter(|(n, _)| is_config_file(n)) {
+    for (name, text) in files.iter().filter(|(n, _)| is_config_file_in(n, dir)) {
         let (body, ds) = crate::valueparse::parse_config(text, name, false, p);
         m.diags.extend(raw(ds, name, texts));
         let Some(body) = body else { continue };

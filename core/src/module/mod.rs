@@ -16,6 +16,7 @@
 //!
 //! Every version difference is asked of the flavor's [`Profile`].
 
+pub mod calls;
 pub mod decl;
 pub mod output;
 pub mod prepare;
@@ -171,12 +172,31 @@ pub struct CheckReport {
     /// False when a rule was not evaluated (see [`validate::Reason`]): what it
     /// would add is missing.
     pub validation_complete: bool,
+    /// The module calls, when [`CheckOptions::module_calls`] asked for them.
+    pub module_calls: Vec<calls::CallReport>,
 }
 
 impl Default for CheckReport {
     fn default() -> CheckReport {
-        CheckReport { ok: false, variables: Vec::new(), diagnostics: Vec::new(), input_error: None, validation_complete: true }
+        CheckReport { ok: false, variables: Vec::new(), diagnostics: Vec::new(), input_error: None, validation_complete: true, module_calls: Vec::new() }
     }
+}
+
+/// What a check looks at beyond the oracle's schema.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CheckOptions {
+    /// Check `module` blocks against the local modules they call
+    /// ([`calls`]); off for the oracle's schema (`tftype batch`).
+    pub module_calls: bool,
+}
+
+/// [`check`] with the options.
+pub fn check_with(input: &CheckInput, p: &Profile, options: CheckOptions) -> CheckReport {
+    let mut r = check(input, p);
+    if options.module_calls && r.input_error.is_none() {
+        calls::attach(&mut r, &input.files, p);
+    }
+    r
 }
 
 /// Checks a root module as the profile's flavor does.
@@ -273,7 +293,7 @@ pub fn check_json(input: &str) -> String {
     let Some(f) = crate::flavor::Flavor::lookup(name) else {
         return err(format!("unknown flavor {name}; known flavors: {}", crate::flavor::Flavor::names().join(", ")));
     };
-    let r = check(&w.input, &f.profile());
+    let r = check_with(&w.input, &f.profile(), CheckOptions { module_calls: true });
     match &r.input_error {
         Some(e) => err(e.clone()),
         None => output::validate_json_utf16(&r, &w.input).to_string(),

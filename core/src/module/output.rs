@@ -56,6 +56,7 @@ pub fn human(r: &CheckReport, input: &CheckInput, color: bool, lang: Lang) -> St
             out.push('\n');
         }
     }
+    out += &super::calls::human_notes(&r.module_calls, lang);
     out += &summary_line(r, lang);
     out.push('\n');
     out
@@ -78,6 +79,7 @@ pub fn effective(r: &CheckReport, lang: Lang) -> String {
             Outcome::Failed { .. } => out += &format!("var.{} {}\n", v.name, text(lang, "check.not_accepted")),
         }
     }
+    out += &super::calls::effective(&r.module_calls);
     out
 }
 
@@ -104,6 +106,21 @@ pub fn validate_json_utf16(r: &CheckReport, input: &CheckInput) -> J {
             let m = maps.entry(name.as_str()).or_insert_with(|| crate::diag::Utf16Map::new(text));
             out["range"]["start16"] = json!(m.offset(s.start.byte));
             out["range"]["end16"] = json!(m.offset(s.end.byte));
+        }
+    }
+    // The module calls' ranges (the call's `module "x"`, each argument's value).
+    if let Some(cs) = j.get_mut("module_calls").and_then(J::as_array_mut) {
+        for c in cs {
+            let args = c.get_mut("arguments").and_then(J::as_array_mut).map(std::mem::take).unwrap_or_default();
+            let mut ranges: Vec<J> = args;
+            for r in std::iter::once(&mut *c).chain(ranges.iter_mut()) {
+                let (Some(name), Some(a), Some(b)) = (r["range"]["filename"].as_str(), r["range"]["start"]["byte"].as_u64(), r["range"]["end"]["byte"].as_u64()) else { continue };
+                let Some((name, text)) = input.files.get_key_value(name) else { continue };
+                let m = maps.entry(name.as_str()).or_insert_with(|| crate::diag::Utf16Map::new(text));
+                r["range"]["start16"] = json!(m.offset(a as usize));
+                r["range"]["end16"] = json!(m.offset(b as usize));
+            }
+            c["arguments"] = J::Array(ranges);
         }
     }
     j
@@ -138,7 +155,7 @@ pub fn validate_json(r: &CheckReport) -> J {
             (v.name.clone(), o)
         })
         .collect();
-    json!({
+    let mut j = json!({
         "format_version": "1.0",
         "valid": errors == 0,
         "validation_complete": r.validation_complete,
@@ -146,7 +163,11 @@ pub fn validate_json(r: &CheckReport) -> J {
         "warning_count": r.diagnostics.len() - errors,
         "diagnostics": diags,
         "variables": vars,
-    })
+    });
+    if !r.module_calls.is_empty() {
+        j["module_calls"] = super::calls::json(&r.module_calls, Lang::En);
+    }
+    j
 }
 
 /// A stable rule id for a diagnostic summary: `tftype/invalid-value-for-input-variable`.

@@ -50,12 +50,13 @@ impl Run {
             diagnostics,
             input_error: None,
             validation_complete: true,
+            module_calls: Vec::new(),
         }
     }
 }
 
 /// `sortDiagnostics`' order.
-fn order(a: &CheckDiag, b: &CheckDiag) -> Ordering {
+pub(super) fn order(a: &CheckDiag, b: &CheckDiag) -> Ordering {
     let warn = |d: &CheckDiag| d.severity != Severity::Warning;
     warn(a).cmp(&warn(b)).then_with(|| match (&a.subject, &b.subject) {
         (None, None) => Ordering::Equal,

@@ -1,6 +1,7 @@
-//! `tftype check`: reads a module directory and its value sources from
-//! disk (nothing is written or run), checks it with [`tftype::module`] and
-//! prints the report in the chosen form.
+//! `tftype check`: reads a module directory, the local modules it calls and
+//! its value sources from disk (nothing is written or run), checks it with
+//! [`tftype::module`] (module calls included) and prints the report in the
+//! chosen form.
 
 use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
@@ -8,7 +9,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 use tftype::flavor::{describe_group, Flavor, FLAVORS};
 use tftype::i18n::{fill, Lang};
-use tftype::module::{self, output, CheckDiag, CheckInput, CheckReport};
+use tftype::module::{self, output, CheckDiag, CheckInput, CheckOptions, CheckReport};
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum OutputFormat {
@@ -78,6 +79,45 @@ fn wanted(name: &str) -> bool {
     module::decl::is_config_file(name) || name == "terraform.tfvars" || name == "terraform.tfvars.json" || name.ends_with(".auto.tfvars") || name.ends_with(".auto.tfvars.json")
 }
 
+/// At most this many called module directories are read.
+const MAX_MODULE_DIRS: usize = 1000;
+
+/// Reads the `.tf` files of the local modules the root module calls (and
+/// that those call), as core finds them ([`module::calls::local_module_dirs`]),
+/// keyed by their path relative to the root module's directory. A directory
+/// is read once, by its canonical path, so a symlink loop ends; a missing one
+/// is left for the check to note.
+fn read_module_dirs(root: &Path, input: &mut CheckInput, problems: &mut Vec<CheckDiag>) {
+    let p = tftype::flavor::Profile::default();
+    let mut seen: std::collections::BTreeSet<PathBuf> = root.canonicalize().into_iter().collect();
+    let mut keys = std::collections::BTreeSet::from([String::new()]);
+    let mut queue = std::collections::VecDeque::from([String::new()]);
+    while let Some(dir) = queue.pop_front() {
+        for sub in module::calls::local_module_dirs(&input.files, &dir, &p) {
+            if keys.len() > MAX_MODULE_DIRS || !keys.insert(sub.clone()) {
+                continue;
+            }
+            let path = root.join(&sub);
+            if !path.canonicalize().is_ok_and(|c| seen.insert(c)) {
+                continue;
+            }
+            let Ok(entries) = std::fs::read_dir(&path) else { continue };
+            let mut names: Vec<String> = entries.flatten().filter_map(|e| e.file_name().into_string().ok()).filter(|n| module::decl::is_config_file(n)).collect();
+            names.sort();
+            for name in names {
+                let key = format!("{sub}/{name}");
+                match read_text(&path.join(&name), &key) {
+                    Ok(t) => {
+                        input.files.insert(key, t);
+                    }
+                    Err(d) => problems.push(*d),
+                }
+            }
+            queue.push_back(sub);
+        }
+    }
+}
+
 /// The module's input: its files, the value sources in command-line order
 /// (clap keeps each flag's order; their relative order comes from the
 /// indices), and `TF_VAR_*` from the environment. Problems reading files
@@ -103,6 +143,7 @@ fn input_for(dir: &Path, argv_order: &[(usize, bool, String)]) -> Result<(CheckI
             Err(d) => problems.push(*d),
         }
     }
+    read_module_dirs(dir, &mut input, &mut problems);
     for (_, is_file, value) in argv_order {
         if *is_file {
             // Terraform reads a -var-file relative to the working directory.
@@ -177,11 +218,14 @@ fn print_report(r: &CheckReport, input: &CheckInput, dir: &str, a: &CheckArgs) {
     }
 }
 
+/// The CLI checks module calls too.
+const CALLS: CheckOptions = CheckOptions { module_calls: true };
+
 /// One verdict per group of versions that answer alike.
 fn all_flavors(input: &CheckInput, lang: Lang) -> (String, bool) {
     let mut groups: Vec<(String, Vec<&'static str>, bool)> = Vec::new();
     for f in &FLAVORS {
-        let r = module::check(input, &f.profile());
+        let r = module::check_with(input, &f.profile(), CALLS);
         let key = module::report::report_json("null", &r);
         match groups.iter_mut().find(|g| g.0 == key) {
             Some(g) => g.1.push(f.name),
@@ -192,7 +236,7 @@ fn all_flavors(input: &CheckInput, lang: Lang) -> (String, bool) {
     let mut any_error = false;
     for (_, names, ok) in &groups {
         let flavors = describe_group(names);
-        let r = module::check(input, &Flavor::lookup(names[0]).expect("listed").profile());
+        let r = module::check_with(input, &Flavor::lookup(names[0]).expect("listed").profile(), CALLS);
         if *ok {
             out += &fill(lang, "check.verdict_ok", &[("flavors", &flavors)]);
         } else {
@@ -234,7 +278,7 @@ pub fn run(a: CheckArgs) -> i32 {
             }
             continue;
         }
-        let mut r = module::check(&input, &profile);
+        let mut r = module::check_with(&input, &profile, CALLS);
         if let Some(e) = &r.input_error {
             eprintln!("tftype check: {e}");
             code = 2;

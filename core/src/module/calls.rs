@@ -1,0 +1,1243 @@
+//! Module calls (beyond the oracle, which decodes only `variable` blocks):
+//! each `module "x" { source = "./path" … }` block whose callee is a local
+//! directory among the check's files is checked the way Terraform's
+//! validate walk (which `plan` runs first) checks it:
+//!
+//! - the block itself as `configs/module_call.go` `decodeModuleBlock` and
+//!   `module.go` read it (its name, `source`, `count` with `for_each`, the
+//!   `_` escaping block, duplicate calls);
+//! - its arguments against the callee's variables
+//!   (`terraform/transform_module_variable.go`: an hcl body schema with one
+//!   attribute per variable, required when it has no default; hcl's
+//!   "Unsupported argument" / "Missing required argument");
+//! - each argument whose expression refers to nothing is evaluated (any
+//!   function of the flavor's library) and prepared as
+//!   `PrepareFinalInputVariableValue` prepares a module variable
+//!   (`module.x.var.y` in the texts; the validate walk gives every call one
+//!   instance, whatever its `count` or `for_each`); then OpenTofu 1.11's
+//!   "Object attribute is ignored" lint (`tofu/node_module_variable.go`
+//!   `warningDiags`) and the deprecated-variable warnings.
+//!
+//! An argument that refers to anything (`var.`, `local.`, `module.`, a
+//! resource, `each.`, `path.` …) or calls a function tftype does not
+//! evaluate offline is listed as not checked, never guessed; inside a called
+//! module, `var.NAME` is known when the call gave it a value that was
+//! checked (or the variable's default), as in the validate walk. Calls of a
+//! remote source (registry, `git::`, `https://` …) are listed as skipped.
+//!
+//! Terraform stops at the first stage with errors (and at the first call
+//! whose arguments do not match); this check reports every call, so each of
+//! its diagnostics is one Terraform gives once the earlier ones are fixed.
+//! Not read: override files' changes to a call (such a call is listed as not
+//! checked), `.tf.json` files, the reserved block types inside `module`.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
+
+use serde_json::{json, Value as J};
+
+use super::decl::{self, Module, Variable};
+use super::{CheckDiag, CheckReport, Subject, Texts};
+use crate::flavor::{DeprecatedArgument, ModuleCallRules, Profile};
+use crate::funcs::FuncTable;
+use crate::i18n::{fill, Lang};
+use crate::render::go_quote;
+use crate::value::{Kind, Marks, Value};
+use crate::valueparse::ast::{Expr, ExprKind, Span};
+use crate::valueparse::parse::{Block, BodyItem};
+use crate::valueparse::traversals::references;
+
+/// Calls inside called modules are followed this many levels deep.
+pub const MAX_NESTING: usize = 16;
+/// At most this many calls are checked in one run (calls nested in modules
+/// called more than once multiply).
+pub const MAX_CALLS: usize = 10_000;
+
+/// Why a call or an argument was not checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// The expression refers to something known only during plan.
+    RefersTo(String),
+    /// It calls a function tftype does not evaluate offline.
+    Calls(String),
+    /// Its value is not wholly known.
+    NotKnown,
+    /// The call has no `source`.
+    NoSource,
+    /// The `source` is not a constant string.
+    SourceNotLiteral,
+    /// A local `source` with `version` (a registry address is expected).
+    VersionWithLocalSource,
+    /// No configuration file of the directory is among the check's files.
+    NoFiles(String),
+    /// The called module's configuration has errors.
+    CalleeErrors(String),
+    /// The called module is one of its own callers.
+    Recursive(String),
+    /// Past [`MAX_NESTING`] or [`MAX_CALLS`].
+    Limit,
+    /// An override file changes the call.
+    Overridden,
+}
+
+impl Note {
+    /// A stable code for the JSON report.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Note::RefersTo(_) => "refers_to",
+            Note::Calls(_) => "calls_function",
+            Note::NotKnown => "not_known",
+            Note::NoSource => "no_source",
+            Note::SourceNotLiteral => "source_not_literal",
+            Note::VersionWithLocalSource => "version_with_local_source",
+            Note::NoFiles(_) => "no_files",
+            Note::CalleeErrors(_) => "callee_errors",
+            Note::Recursive(_) => "recursive",
+            Note::Limit => "limit",
+            Note::Overridden => "overridden",
+        }
+    }
+
+    /// The reason in the reader's language.
+    pub fn text(&self, lang: Lang) -> String {
+        let key = format!("check.call.reason.{}", self.code());
+        let nesting = MAX_NESTING.to_string();
+        let calls = MAX_CALLS.to_string();
+        let args: Vec<(&str, &str)> = match self {
+            Note::RefersTo(s) => vec![("what", s)],
+            Note::Calls(s) => vec![("name", s)],
+            Note::NoFiles(d) | Note::CalleeErrors(d) | Note::Recursive(d) => vec![("dir", d)],
+            Note::Limit => vec![("depth", &nesting), ("calls", &calls)],
+            _ => vec![],
+        };
+        fill(lang, &key, &args)
+    }
+}
+
+/// How a call ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CallStatus {
+    /// Its arguments were checked (each one's outcome is listed).
+    Checked,
+    NotChecked(Note),
+    /// A remote source: not read.
+    Remote,
+}
+
+/// How an argument ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgStatus {
+    /// The variable's final value.
+    Accepted { type_string: String, console: String },
+    /// An error diagnostic (the first one's summary).
+    Failed { summary: String },
+    NotChecked(Note),
+    /// The called module has no variable of this name.
+    Unsupported,
+}
+
+/// One argument of a call.
+#[derive(Clone, Debug)]
+pub struct ArgReport {
+    pub name: String,
+    /// The argument's expression.
+    pub subject: Subject,
+    pub status: ArgStatus,
+}
+
+/// One module call.
+#[derive(Clone, Debug)]
+pub struct CallReport {
+    /// `module.x`, `module.a.module.b` for a call inside a called module.
+    pub address: String,
+    pub name: String,
+    /// The `source` when it is a constant string.
+    pub source: Option<String>,
+    /// The called module's directory, relative to the root module's.
+    pub dir: Option<String>,
+    /// `module "x"`.
+    pub decl: Subject,
+    pub status: CallStatus,
+    /// In the order they are written.
+    pub arguments: Vec<ArgReport>,
+}
+
+/// Checks the module calls of the root module (and of the local modules it
+/// calls) and adds what was found to `r`: the calls to `module_calls`, the
+/// diagnostics (sorted as a batch of their own) after the others.
+pub fn attach(r: &mut CheckReport, files: &BTreeMap<String, String>, p: &Profile) {
+    let mut texts = Texts::default();
+    for (name, text) in files {
+        texts.add(name, text);
+    }
+    let (calls, mut diags) = check_calls(files, &texts, p);
+    diags.sort_by(super::report::order);
+    let mut seen = BTreeSet::new();
+    diags.retain(|d| seen.insert((d.severity == crate::diag::Severity::Error, d.summary.clone(), d.detail.clone(), d.subject.as_ref().map(|s| (s.filename.clone(), s.start.byte, s.end.byte)))));
+    r.ok &= !diags.iter().any(CheckDiag::is_error);
+    r.diagnostics.extend(diags);
+    r.module_calls = calls;
+}
+
+/// The module calls of the root module in `files` (and of the local modules
+/// they call, among `files`), and the diagnostics found.
+pub fn check_calls(files: &BTreeMap<String, String>, texts: &Texts, p: &Profile) -> (Vec<CallReport>, Vec<CheckDiag>) {
+    let mut c = Checker { files, texts, p, rules: p.module_call(), modules: BTreeMap::new(), calls: Vec::new(), diags: Vec::new(), counted: 0, stopped: false };
+    let root = c.load("");
+    let frame = Frame { dir: String::new(), prefix: String::new(), vars: BTreeMap::new(), stack: vec![String::new()] };
+    for call in &root.calls {
+        if c.stopped {
+            break;
+        }
+        c.call(call, &frame);
+    }
+    (c.calls, c.diags)
+}
+
+/// The local module directories the module in `dir` calls (relative to the
+/// root module's directory), for a reader that loads them: each `module`
+/// block whose `source` is a constant local path.
+pub fn local_module_dirs(files: &BTreeMap<String, String>, dir: &str, p: &Profile) -> Vec<String> {
+    let mut texts = Texts::default();
+    for (name, text) in files.iter().filter(|(n, _)| decl::is_config_file_in(n, dir)) {
+        texts.add(name, text);
+    }
+    let rules = p.module_call();
+    let mut out = Vec::new();
+    for call in module_blocks(files, dir, &texts, p, &rules, &mut Vec::new()) {
+        if let Ok(Source::Local(d)) = call.source(dir, p) {
+            if !out.contains(&d) {
+                out.push(d);
+            }
+        }
+    }
+    out
+}
+
+/// Whether a `source` is a local path (`moduleaddrs.isModuleSourceLocal`).
+pub fn is_local_source(s: &str) -> bool {
+    ["./", "../", ".\\", "..\\"].iter().any(|p| s.starts_with(p))
+}
+
+/// `base` joined with a local `source`, cleaned as Go's `path.Clean` does
+/// (backslashes read as slashes); "" is the root module's directory.
+pub fn join_dir(base: &str, source: &str) -> String {
+    let source = source.replace('\\', "/");
+    let mut parts: Vec<&str> = base.split('/').filter(|s| !s.is_empty() && *s != ".").collect();
+    for seg in source.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." if parts.last().is_some_and(|l| *l != "..") => {
+                parts.pop();
+            }
+            s => parts.push(s),
+        }
+    }
+    parts.join("/")
+}
+
+/// An argument item of a call's body: an attribute, or a block (never
+/// expected: variables are attributes).
+#[derive(Clone, Debug)]
+enum Item {
+    Attr { name: String, name_range: Span, expr: Expr },
+    Block { kind: String, kind_range: Span },
+}
+
+/// A decoded `module` block.
+#[derive(Clone, Debug)]
+struct CallBlock {
+    name: String,
+    file: String,
+    decl: Subject,
+    /// The body's opening brace (hcl's `MissingItemRange`).
+    open: Span,
+    source: Option<Expr>,
+    version: bool,
+    /// The block's own body (less its meta-arguments), then the `_`
+    /// escaping block's.
+    bodies: Vec<Vec<Item>>,
+    overridden: bool,
+}
+
+enum Source {
+    Local(String),
+    Remote,
+}
+
+impl CallBlock {
+    /// The callee: a local directory (joined with the caller's), or a remote
+    /// address; or why it is not known.
+    fn source(&self, dir: &str, p: &Profile) -> Result<Source, Note> {
+        let e = self.source.as_ref().ok_or(Note::NoSource)?;
+        if !references(e).is_empty() {
+            return Err(Note::SourceNotLiteral);
+        }
+        let v = crate::valueparse::eval_const(e, p).map_err(|_| Note::SourceNotLiteral)?;
+        let s = v.as_str().ok_or(Note::SourceNotLiteral)?;
+        if !is_local_source(s) {
+            return Ok(Source::Remote);
+        }
+        if self.version {
+            return Err(Note::VersionWithLocalSource);
+        }
+        Ok(Source::Local(join_dir(dir, s)))
+    }
+
+    fn source_text(&self, p: &Profile) -> Option<String> {
+        let e = self.source.as_ref()?;
+        if !references(e).is_empty() {
+            return None;
+        }
+        crate::valueparse::eval_const(e, p).ok()?.as_str().map(str::to_string)
+    }
+}
+
+fn is_override_file(name: &str) -> bool {
+    let base = name.rsplit('/').next().unwrap_or(name);
+    base == "override.tf" || base.ends_with("_override.tf")
+}
+
+/// The `module` blocks of the module in `dir`, decoded as
+/// `decodeModuleBlock` decodes them; a later call of the same name replaces
+/// an earlier one ("Duplicate module call"). `diags` gets the blocks' own
+/// errors (the files' syntax errors are the declarations' to report).
+fn module_blocks(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: &Profile, rules: &ModuleCallRules, diags: &mut Vec<CheckDiag>) -> Vec<CallBlock> {
+    let mut calls: Vec<CallBlock> = Vec::new();
+    let mut overridden = BTreeSet::new();
+    for (name, text) in files.iter().filter(|(n, _)| decl::is_config_file_in(n, dir)) {
+        // Most files call no module: do not parse them again.
+        if !text.contains("module") {
+            continue;
+        }
+        let (body, _) = crate::valueparse::parse_config(text, name, false, p);
+        let Some(body) = body else { continue };
+        let at = |r: &Span| Some(texts.subject(name, r));
+        for b in body.items.iter().filter_map(|i| match i {
+            BodyItem::Block(b) if b.kind == "module" => Some(b),
+            _ => None,
+        }) {
+            if is_override_file(name) {
+                if let Some((l, _)) = b.labels.first() {
+                    overridden.insert(l.clone());
+                }
+                continue;
+            }
+            match b.labels.len() {
+                0 => {
+                    diags.push(CheckDiag::error("Missing name for module", "All module blocks must have 1 labels (name).", at(&b.open_range)));
+                    continue;
+                }
+                1 => {}
+                _ => {
+                    diags.push(CheckDiag::error("Extraneous label for module", "Only 1 labels (name) are expected for module blocks.", at(&b.labels[1].1)));
+                    continue;
+                }
+            }
+            let call = decode_block(b, name, texts, rules, diags);
+            match calls.iter().position(|c| c.name == call.name) {
+                Some(i) => {
+                    diags.push(CheckDiag::error(
+                        "Duplicate module call",
+                        format!(
+                            "A module call named {} was already defined at {}. Module calls must have unique names within a module.",
+                            go_quote(&call.name),
+                            calls[i].decl.range_string()
+                        ),
+                        Some(call.decl.clone()),
+                    ));
+                    calls[i] = call;
+                }
+                None => calls.push(call),
+            }
+        }
+    }
+    for c in &mut calls {
+        c.overridden = overridden.contains(&c.name);
+    }
+    calls
+}
+
+/// One `module` block with one label.
+fn decode_block(b: &Block, file: &str, texts: &Texts, rules: &ModuleCallRules, diags: &mut Vec<CheckDiag>) -> CallBlock {
+    let (name, name_range) = b.labels[0].clone();
+    let at = |r: &Span| Some(texts.subject(file, r));
+    if !crate::hclsrc::is_identifier(&name) {
+        diags.push(CheckDiag::error(
+            "Invalid module instance name",
+            "A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.",
+            at(&name_range),
+        ));
+    }
+    let mut call = CallBlock {
+        name,
+        file: file.to_string(),
+        decl: texts.subject(file, &(b.kind_range.start..name_range.end)),
+        open: b.open_range.clone(),
+        source: None,
+        version: false,
+        bodies: vec![Vec::new()],
+        overridden: false,
+    };
+    let mut count = false;
+    let mut escape: Option<Subject> = None;
+    for item in &b.body.items {
+        match item {
+            BodyItem::Attr(a) if rules.meta_arguments.contains(&a.name.as_str()) => match a.name.as_str() {
+                "source" => call.source = Some(a.expr.clone()),
+                "version" => call.version = true,
+                "count" => count = true,
+                "for_each" if count => diags.push(CheckDiag::error(
+                    "Invalid combination of \"count\" and \"for_each\"",
+                    "The \"count\" and \"for_each\" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.",
+                    at(&a.name_range),
+                )),
+                _ => {}
+            },
+            BodyItem::Attr(a) => call.bodies[0].push(Item::Attr { name: a.name.clone(), name_range: a.name_range.clone(), expr: a.expr.clone() }),
+            BodyItem::Block(e) if e.kind == "_" => {
+                let def = texts.subject(file, &(e.kind_range.start..e.labels.last().map_or(e.kind_range.end, |l| l.1.end)));
+                if let Some(first) = &escape {
+                    diags.push(CheckDiag::error(
+                        "Duplicate escaping block",
+                        format!(
+                            "The special block type \"_\" can be used to force particular arguments to be interpreted as module input variables rather than as meta-arguments, but each module block can have only one such block. The first escaping block was at {}.",
+                            first.range_string()
+                        ),
+                        Some(def),
+                    ));
+                    continue;
+                }
+                escape = Some(def);
+                call.bodies.push(
+                    e.body
+                        .items
+                        .iter()
+                        .map(|i| match i {
+                            BodyItem::Attr(a) => Item::Attr { name: a.name.clone(), name_range: a.name_range.clone(), expr: a.expr.clone() },
+                            BodyItem::Block(x) => Item::Block { kind: x.kind.clone(), kind_range: x.kind_range.clone() },
+                        })
+                        .collect(),
+                );
+            }
+            // Reserved for Terraform's later use (OpenTofu 1.11 reads
+            // `lifecycle`); not variables either way.
+            BodyItem::Block(e) if ["lifecycle", "locals", "provider"].contains(&e.kind.as_str()) => {}
+            BodyItem::Block(e) => call.bodies[0].push(Item::Block { kind: e.kind.clone(), kind_range: e.kind_range.clone() }),
+        }
+    }
+    if call.source.is_none() {
+        diags.push(CheckDiag::error(
+            "Missing required argument",
+            "The argument \"source\" is required, but no definition was found.",
+            at(&(b.open_range.start..b.open_range.start)),
+        ));
+    }
+    call
+}
+
+/// A module read for its calls: its variables and its `module` blocks.
+struct Loaded {
+    module: Module,
+    calls: Vec<CallBlock>,
+    /// Some configuration file of the directory is among the files.
+    has_files: bool,
+    /// Its configuration has no error.
+    ok: bool,
+}
+
+/// Where calls are checked: the calling module's directory, its address
+/// (`module.a.`), the values of its variables known in the validate walk,
+/// and the directories of the modules above it.
+struct Frame {
+    dir: String,
+    prefix: String,
+    vars: BTreeMap<String, Value>,
+    stack: Vec<String>,
+}
+
+struct Checker<'a, 't> {
+    files: &'a BTreeMap<String, String>,
+    texts: &'a Texts<'t>,
+    p: &'a Profile,
+    rules: ModuleCallRules,
+    modules: BTreeMap<String, Rc<Loaded>>,
+    calls: Vec<CallReport>,
+    diags: Vec<CheckDiag>,
+    counted: usize,
+    /// Past a limit: the first call past it is listed, no further one.
+    stopped: bool,
+}
+
+impl Checker<'_, '_> {
+    /// The module in `dir`, read once; its diagnostics are reported the
+    /// first time (the root module's declarations are the main check's).
+    fn load(&mut self, dir: &str) -> Rc<Loaded> {
+        if let Some(l) = self.modules.get(dir) {
+            return l.clone();
+        }
+        let has_files = self.files.keys().any(|n| decl::is_config_file_in(n, dir));
+        let module = if dir.is_empty() { Module::default() } else { decl::load_dir(self.files, dir, self.texts, self.p) };
+        let mut diags = module.diags.clone();
+        let calls = module_blocks(self.files, dir, self.texts, self.p, &self.rules, &mut diags);
+        let ok = !diags.iter().any(CheckDiag::is_error);
+        self.diags.extend(diags);
+        let l = Rc::new(Loaded { module, calls, has_files, ok });
+        self.modules.insert(dir.to_string(), l.clone());
+        l
+    }
+
+    fn call(&mut self, call: &CallBlock, frame: &Frame) {
+        let address = format!("{}module.{}", frame.prefix, call.name);
+        let mut report = CallReport {
+            address: address.clone(),
+            name: call.name.clone(),
+            source: call.source_text(self.p),
+            dir: None,
+            decl: call.decl.clone(),
+            status: CallStatus::Checked,
+            arguments: Vec::new(),
+        };
+        self.counted += 1;
+        let dir = match call.source(&frame.dir, self.p) {
+            _ if self.counted > MAX_CALLS || frame.stack.len() > MAX_NESTING => Err(CallStatus::NotChecked(Note::Limit)),
+            _ if call.overridden => Err(CallStatus::NotChecked(Note::Overridden)),
+            Ok(Source::Remote) => Err(CallStatus::Remote),
+            Ok(Source::Local(d)) => Ok(d),
+            Err(n) => Err(CallStatus::NotChecked(n)),
+        };
+        self.stopped = dir == Err(CallStatus::NotChecked(Note::Limit)) && self.counted > MAX_CALLS;
+        let dir = match dir {
+            Ok(d) => d,
+            Err(status) => {
+                report.status = status;
+                self.calls.push(report);
+                return;
+            }
+        };
+        report.dir = Some(dir.clone());
+        let shown_dir = if dir.is_empty() { ".".to_string() } else { dir.clone() };
+        if frame.stack.contains(&dir) {
+            report.status = CallStatus::NotChecked(Note::Recursive(shown_dir));
+            self.calls.push(report);
+            return;
+        }
+        let callee = self.load(&dir);
+        if !callee.has_files {
+            report.status = CallStatus::NotChecked(Note::NoFiles(shown_dir));
+            self.calls.push(report);
+            return;
+        }
+        if !callee.ok {
+            report.status = CallStatus::NotChecked(Note::CalleeErrors(shown_dir));
+            self.calls.push(report);
+            return;
+        }
+
+        let args = self.content(call, &callee.module);
+        let mut given: BTreeMap<String, Option<Value>> = BTreeMap::new();
+        for (name, expr) in args {
+            let subject = self.texts.subject(&call.file, &expr.range);
+            let status = match callee.module.get(&name) {
+                None => ArgStatus::Unsupported,
+                Some(v) => {
+                    let (status, value) = self.argument(&address, v, expr, &call.file, &frame.vars);
+                    given.insert(name.clone(), value);
+                    status
+                }
+            };
+            report.arguments.push(ArgReport { name, subject, status });
+        }
+        self.calls.push(report);
+
+        // The calls inside: each variable's value as the validate walk knows
+        // it (a checked argument's final value, or the default when the call
+        // gives none).
+        let mut vars = BTreeMap::new();
+        for v in &callee.module.vars {
+            let value = match given.remove(&v.name) {
+                Some(x) => x,
+                None => v.default.clone(),
+            };
+            if let Some(x) = value.filter(|_| !v.ephemeral) {
+                vars.insert(v.name.clone(), if v.sensitive { x.with_marks(Marks::SENSITIVE) } else { x });
+            }
+        }
+        let mut stack = frame.stack.clone();
+        stack.push(dir.clone());
+        let inner = Frame { dir, prefix: format!("{address}."), vars, stack };
+        for c in &callee.calls {
+            if self.stopped {
+                break;
+            }
+            self.call(c, &inner);
+        }
+    }
+
+    /// The call's arguments against the callee's variables (hcl's `Content`
+    /// of the call's body, merged with the `_` block's when there is one):
+    /// diagnostics for what does not match, and every argument written, in
+    /// order (unsupported ones too).
+    fn content<'c>(&mut self, call: &'c CallBlock, callee: &Module) -> Vec<(String, &'c Expr)> {
+        let at = |r: &Span| Some(self.texts.subject(&call.file, r));
+        let names: Vec<&str> = callee.vars.iter().map(|v| v.name.as_str()).collect();
+        let mut out: Vec<(String, &Expr)> = Vec::new();
+        let mut set: BTreeMap<&str, Span> = BTreeMap::new();
+        let mut diags = Vec::new();
+        for body in &call.bodies {
+            let here: BTreeSet<&str> = body
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Attr { name, .. } if names.contains(&name.as_str()) => Some(name.as_str()),
+                    _ => None,
+                })
+                .collect();
+            for item in body {
+                match item {
+                    Item::Attr { name, name_range, expr } if names.contains(&name.as_str()) => {
+                        if let Some(first) = set.get(name.as_str()) {
+                            diags.push(CheckDiag::error(
+                                "Duplicate argument",
+                                format!("Argument {} was already set at {}", go_quote(name), self.texts.subject(&call.file, first).range_string()),
+                                at(name_range),
+                            ));
+                            continue;
+                        }
+                        set.insert(name, name_range.clone());
+                        out.push((name.clone(), expr));
+                    }
+                    Item::Attr { name, name_range, expr } => {
+                        let unset: Vec<&str> = names.iter().copied().filter(|n| !here.contains(n)).collect();
+                        let hint = match decl::name_suggestion(name, &unset) {
+                            Some(s) => format!(" Did you mean {}?", go_quote(s)),
+                            None => String::new(),
+                        };
+                        diags.push(CheckDiag::error("Unsupported argument", format!("An argument named {} is not expected here.{hint}", go_quote(name)), at(name_range)));
+                        out.push((name.clone(), expr));
+                    }
+                    Item::Block { kind, kind_range } => {
+                        let hint = if names.contains(&kind.as_str()) {
+                            format!(" Did you mean to define argument {}? If so, use the equals sign to assign it a value.", go_quote(kind))
+                        } else {
+                            String::new()
+                        };
+                        diags.push(CheckDiag::error("Unsupported block type", format!("Blocks of type {} are not expected here.{hint}", go_quote(kind)), at(kind_range)));
+                    }
+                }
+            }
+        }
+        let merged = call.bodies.len() > 1;
+        for v in callee.vars.iter().filter(|v| v.required() && !set.contains_key(v.name.as_str())) {
+            diags.push(if merged {
+                CheckDiag::error("Missing required argument", format!("The argument {} is required, but was not set.", go_quote(&v.name)), None)
+            } else {
+                CheckDiag::error(
+                    "Missing required argument",
+                    format!("The argument {} is required, but no definition was found.", go_quote(&v.name)),
+                    at(&(call.open.start..call.open.start)),
+                )
+            });
+        }
+        self.diags.extend(diags);
+        out
+    }
+
+    /// One argument for variable `v`: evaluated when it refers to nothing
+    /// unknown, then prepared. The final value when it was accepted.
+    fn argument(&mut self, call: &str, v: &Variable, expr: &Expr, file: &str, vars: &BTreeMap<String, Value>) -> (ArgStatus, Option<Value>) {
+        if let Some(n) = self.unevaluable(expr, vars) {
+            return (ArgStatus::NotChecked(n), None);
+        }
+        let given = {
+            let mut ev = crate::valueparse::eval::Evaluator::with_functions(Some(&crate::funcs::AllFunctions), self.p);
+            let texts = self.texts;
+            ev.range_text = Some(Box::new(move |r: &Span| texts.subject(file, r).range_string()));
+            if !vars.is_empty() {
+                ev.bind_root("var", Value::object(vars.iter().map(|(k, x)| (k.as_str(), x.clone())).collect()));
+            }
+            let value = ev.eval(expr);
+            let raw = std::mem::take(&mut ev.diags);
+            if !raw.is_empty() {
+                let ds: Vec<CheckDiag> = raw.into_iter().map(|d| CheckDiag::error(d.summary, d.detail, Some(self.texts.subject(file, &d.range)))).collect();
+                let summary = ds[0].summary.clone();
+                self.diags.extend(ds);
+                return (ArgStatus::Failed { summary }, None);
+            }
+            value
+        };
+        if !wholly_known(&given) {
+            return (ArgStatus::NotChecked(Note::NotKnown), None);
+        }
+        let src = self.texts.subject(file, &expr.range);
+        let addr = format!("{call}.var.{}", v.name);
+        let deprecated = self.rules.deprecated_argument;
+        if let (Some(DeprecatedArgument::WarnUnlessNull), Some(text)) = (deprecated, &v.deprecated) {
+            if !given.is_null() {
+                self.diags.push(CheckDiag::warning("Deprecated variable got a value", text.clone(), Some(src.clone())));
+            }
+        }
+        let value = match prepare(&addr, v, &given, &src, self.p) {
+            Ok(x) => x,
+            Err(d) => {
+                let summary = d.summary.clone();
+                self.diags.push(*d);
+                return (ArgStatus::Failed { summary }, None);
+            }
+        };
+        if self.p.warns_ignored_object_attributes() {
+            for w in crate::lint::ignored_in_expr(expr, &v.tc.ty, self.p).iter() {
+                self.diags.push(CheckDiag::warning(crate::lint::Ignored::SUMMARY, w.detail(&v.name), Some(self.texts.subject(file, &w.range))));
+            }
+        }
+        if let (Some(DeprecatedArgument::WarnWhenAccepted), Some(text)) = (deprecated, v.deprecated.as_ref().filter(|t| !t.is_empty())) {
+            self.diags.push(CheckDiag::warning(
+                "Variable marked as deprecated by the module author",
+                format!("Variable {} is marked as deprecated with the following message:\n{text}", go_quote(&v.name)),
+                Some(src),
+            ));
+        }
+        // As the variable's console shows it (optional-attribute markers
+        // never reach a result type); a text past tftype's output limit is
+        // not written.
+        let console = if v.sensitive { "(sensitive value)".to_string() } else { crate::render::console_within(&value, crate::render::MAX_OUTPUT_BYTES).unwrap_or_default() };
+        let type_string = if value.ty.has_optional_attrs_deep() { value.ty.without_optional_attrs_deep().type_string() } else { value.ty.type_string() };
+        (ArgStatus::Accepted { type_string, console }, Some(value))
+    }
+
+    /// Why an argument is not evaluated: a reference to anything but a
+    /// known variable of the calling module, or a function tftype does not
+    /// evaluate offline (or an unknown namespaced one, whose texts are
+    /// product-specific).
+    fn unevaluable(&self, expr: &Expr, vars: &BTreeMap<String, Value>) -> Option<Note> {
+        for r in references(expr) {
+            match (r.root.as_str(), r.attr) {
+                ("var", Some(a)) if vars.contains_key(&a) => {}
+                (root, Some(a)) => return Some(Note::RefersTo(format!("{root}.{a}"))),
+                (root, None) => return Some(Note::RefersTo(root.to_string())),
+            }
+        }
+        let mut why = None;
+        expr.walk(&mut |x| {
+            let ExprKind::Call(c) = &x.kind else { return };
+            if why.is_some() {
+                return;
+            }
+            let unknown_namespaced = c.name.contains("::") && crate::funcs::lookup(&c.name, self.p).is_none() && !crate::funcs::AllFunctions.is_try_or_can(&c.name, self.p);
+            if crate::funcs::offline_reason(&c.name, self.p).is_some() || unknown_namespaced {
+                why = Some(Note::Calls(c.name.clone()));
+            }
+        });
+        why
+    }
+}
+
+fn wholly_known(v: &Value) -> bool {
+    match &v.kind {
+        Kind::Unknown => false,
+        Kind::Seq(xs) => xs.iter().all(wholly_known),
+        Kind::Attrs(m) => m.values().all(wholly_known),
+        _ => true,
+    }
+}
+
+/// `PrepareFinalInputVariableValue` for a module variable given a value in
+/// the call (a source range always: the argument's expression).
+fn prepare(addr: &str, v: &Variable, given: &Value, src: &Subject, p: &Profile) -> Result<Value, Box<CheckDiag>> {
+    let decl = v.decl_range.range_string();
+    let with = crate::pipeline::with_defaults(given, &v.tc, p);
+    let val = match crate::convert::convert(&with, &v.tc.ty, p) {
+        Ok(x) => x,
+        Err(e) => {
+            let msg = e.message;
+            let at_decl = p.conversion_error_at_declaration();
+            let src_text = src.range_string();
+            let (detail, subject) = if at_decl && v.ephemeral {
+                (format!("The given value is not suitable for {addr}, which is ephemeral: {msg}. Invalid value defined at {src_text}."), v.decl_range.clone())
+            } else if v.sensitive {
+                (format!("The given value is not suitable for {addr}, which is sensitive: {msg}. Invalid value defined at {src_text}."), v.decl_range.clone())
+            } else {
+                (format!("The given value is not suitable for {addr} declared at {decl}: {msg}."), if at_decl { v.decl_range.clone() } else { src.clone() })
+            };
+            return Err(Box::new(CheckDiag::error("Invalid value for input variable", detail, Some(subject))));
+        }
+    };
+    if val.is_null() && !v.nullable {
+        return match &v.default {
+            Some(d) => Ok(d.clone()),
+            None => Err(Box::new(CheckDiag::error(
+                "Required variable not set",
+                format!("The given value is not suitable for {addr} defined at {decl}: required variable may not be set to null."),
+                Some(src.clone()),
+            ))),
+        };
+    }
+    Ok(val)
+}
+
+/// tftype's lines about the calls in the reader's language: each call or
+/// argument that was not checked, each remote source skipped, and a count.
+pub fn human_notes(calls: &[CallReport], lang: Lang) -> String {
+    let mut out = String::new();
+    if calls.is_empty() {
+        return out;
+    }
+    let (mut checked, mut not_checked, mut remote) = (0, 0, 0);
+    for c in calls {
+        match &c.status {
+            CallStatus::Remote => {
+                remote += 1;
+                out += &fill(lang, "check.call.remote", &[("call", &c.address), ("source", c.source.as_deref().unwrap_or(""))]);
+                out.push('\n');
+            }
+            CallStatus::NotChecked(n) => {
+                not_checked += 1;
+                out += &fill(lang, "check.call.not_checked", &[("call", &c.address), ("reason", &n.text(lang))]);
+                out.push('\n');
+            }
+            CallStatus::Checked => {
+                checked += 1;
+                for a in &c.arguments {
+                    if let ArgStatus::NotChecked(n) = &a.status {
+                        out += &fill(lang, "check.call.argument_not_checked", &[("variable", &format!("{}.var.{}", c.address, a.name)), ("reason", &n.text(lang))]);
+                        out.push('\n');
+                    }
+                }
+            }
+        }
+    }
+    out += &fill(
+        lang,
+        "check.call.summary",
+        &[("calls", &calls.len().to_string()), ("checked", &checked.to_string()), ("not_checked", &not_checked.to_string()), ("remote", &remote.to_string())],
+    );
+    out.push('\n');
+    out
+}
+
+/// Each checked argument's final value as `terraform console` prints it
+/// (`module.x.var.y = …`), for `--print-effective`.
+pub fn effective(calls: &[CallReport]) -> String {
+    let mut out = String::new();
+    for c in calls {
+        for a in &c.arguments {
+            if let ArgStatus::Accepted { console, .. } = &a.status {
+                out += &format!("{}.var.{} = {console}\n", c.address, a.name);
+            }
+        }
+    }
+    out
+}
+
+fn subject_json(s: &Subject) -> J {
+    json!({
+        "filename": s.filename,
+        "start": {"line": s.start.line, "column": s.start.column, "byte": s.start.byte},
+        "end": {"line": s.end.line, "column": s.end.column, "byte": s.end.byte},
+    })
+}
+
+/// The calls as JSON: `[{address, name, source, dir, range, status,
+/// reason?, note?, arguments: [{name, variable, range, status, …}]}]`;
+/// `status` is `checked`, `not_checked` or `skipped_remote`, an argument's
+/// `ok`, `error`, `not_checked` or `unsupported`; `note` is the reason in
+/// `lang`.
+pub fn json(calls: &[CallReport], lang: Lang) -> J {
+    let out: Vec<J> = calls
+        .iter()
+        .map(|c| {
+            let mut o = json!({
+                "address": c.address, "name": c.name, "source": c.source, "dir": c.dir,
+                "range": subject_json(&c.decl),
+            });
+            match &c.status {
+                CallStatus::Checked => o["status"] = json!("checked"),
+                CallStatus::Remote => {
+                    o["status"] = json!("skipped_remote");
+                    o["note"] = json!(fill(lang, "check.call.remote", &[("call", &c.address), ("source", c.source.as_deref().unwrap_or(""))]));
+                }
+                CallStatus::NotChecked(n) => {
+                    o["status"] = json!("not_checked");
+                    o["reason"] = json!(n.code());
+                    o["note"] = json!(n.text(lang));
+                }
+            }
+            let args: Vec<J> = c
+                .arguments
+                .iter()
+                .map(|a| {
+                    let mut x = json!({"name": a.name, "variable": format!("{}.var.{}", c.address, a.name), "range": subject_json(&a.subject)});
+                    match &a.status {
+                        ArgStatus::Accepted { type_string, console } => {
+                            x["status"] = json!("ok");
+                            x["type"] = json!(type_string);
+                            x["console"] = json!(console);
+                        }
+                        ArgStatus::Failed { summary } => {
+                            x["status"] = json!("error");
+                            x["summary"] = json!(summary);
+                        }
+                        ArgStatus::NotChecked(n) => {
+                            x["status"] = json!("not_checked");
+                            x["reason"] = json!(n.code());
+                            x["note"] = json!(n.text(lang));
+                        }
+                        ArgStatus::Unsupported => x["status"] = json!("unsupported"),
+                    }
+                    x
+                })
+                .collect();
+            o["arguments"] = J::Array(args);
+            o
+        })
+        .collect();
+    J::Array(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flavor::Flavor;
+    use crate::module::{check, check_with, CheckInput, CheckOptions};
+
+    const CALLEE: &str = "variable \"name\" {\n  type = string\n}\n\nvariable \"port\" {\n  type    = number\n  default = 80\n}\n\nvariable \"tags\" {\n  type    = map(string)\n  default = {}\n}\n";
+
+    fn input(files: &[(&str, &str)]) -> CheckInput {
+        CheckInput { files: files.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect(), ..Default::default() }
+    }
+
+    fn run(flavor: &str, files: &[(&str, &str)]) -> (Vec<CallReport>, Vec<String>) {
+        let p = Flavor::lookup(flavor).unwrap().profile();
+        let r = check_with(&input(files), &p, CheckOptions { module_calls: true });
+        let diags = r
+            .diagnostics
+            .iter()
+            .map(|d| {
+                let at = d.subject.as_ref().map_or("-".to_string(), |s| s.range_string());
+                format!("{} {}: {} @{at}", if d.is_error() { "E" } else { "W" }, d.summary, d.detail)
+            })
+            .collect();
+        (r.module_calls, diags)
+    }
+
+    /// `module "app"` calling `./m` (the callee above) with `body`, under
+    /// `flavor`.
+    fn call(flavor: &str, body: &str) -> (Vec<CallReport>, Vec<String>) {
+        let main = format!("module \"app\" {{\n  source = \"./m\"\n{body}\n}}\n");
+        run(flavor, &[("main.tf", &main), ("m/variables.tf", CALLEE)])
+    }
+
+    fn arg<'a>(calls: &'a [CallReport], name: &str) -> &'a ArgStatus {
+        &calls[0].arguments.iter().find(|a| a.name == name).unwrap_or_else(|| panic!("no argument {name}: {calls:?}")).status
+    }
+
+    #[test]
+    fn constant_arguments_are_prepared_as_module_variables() {
+        let bad_port = "E Invalid value for input variable: The given value is not suitable for module.app.var.port declared at m/variables.tf:5,1-16: a number is required. @main.tf:4,10-13";
+        let cases: [(&str, &str, Option<&str>, Option<&str>); 6] = [
+            ("port = \"x\"", "port", None, Some(bad_port)),
+            ("port = \"8080\"", "port", Some("8080"), None),
+            ("port = tonumber(\"1\") + 1", "port", Some("2"), None),
+            ("tags = { a = 1, b = true }", "tags", Some("tomap({\n  \"a\" = \"1\"\n  \"b\" = \"true\"\n})"), None),
+            ("tags = jsondecode(\"{\\\"a\\\": \\\"x\\\"}\")", "tags", Some("tomap({\n  \"a\" = \"x\"\n})"), None),
+            ("port = 1 + \"a\"", "port", None, Some("E Invalid operand: Unsuitable value for right operand: a number is required. @main.tf:4,14-17")),
+        ];
+        for (line, name, console, diag) in cases {
+            let (calls, diags) = call("terraform@1.15", &format!("  name = \"web\"\n  {line}"));
+            assert_eq!(calls[0].status, CallStatus::Checked, "{line}");
+            match (console, arg(&calls, name)) {
+                (Some(c), ArgStatus::Accepted { console, .. }) => assert_eq!(console, c, "{line}"),
+                (None, ArgStatus::Failed { .. }) => {}
+                (_, other) => panic!("{line}: {other:?}"),
+            }
+            assert_eq!(diags, diag.into_iter().map(str::to_string).collect::<Vec<_>>(), "{line}");
+        }
+    }
+
+    #[test]
+    fn arguments_that_refer_to_anything_or_call_offline_functions_are_not_checked() {
+        let cases: [(&str, Note); 11] = [
+            ("var.port", Note::RefersTo("var.port".into())),
+            ("local.port", Note::RefersTo("local.port".into())),
+            ("module.other.port", Note::RefersTo("module.other".into())),
+            ("aws_instance.web.port", Note::RefersTo("aws_instance.web".into())),
+            ("count.index", Note::RefersTo("count.index".into())),
+            ("each.value", Note::RefersTo("each.value".into())),
+            ("length(path.module)", Note::RefersTo("path.module".into())),
+            ("[for x in local.l : x][0]", Note::RefersTo("local.l".into())),
+            ("length(file(\"p\"))", Note::Calls("file".into())),
+            ("length(timestamp())", Note::Calls("timestamp".into())),
+            ("provider::aws::port(1)", Note::Calls("provider::aws::port".into())),
+        ];
+        for (expr, note) in cases {
+            let (calls, diags) = call("terraform@1.15", &format!("  name = \"web\"\n  port = {expr}"));
+            assert_eq!(arg(&calls, "port"), &ArgStatus::NotChecked(note), "{expr}");
+            assert!(diags.is_empty(), "{expr}: {diags:?}");
+        }
+    }
+
+    #[test]
+    fn remote_and_unreadable_sources_are_listed_with_the_reason() {
+        let cases: [(&str, CallStatus); 8] = [
+            ("source = \"hashicorp/consul/aws\"\n  version = \"1.0.0\"", CallStatus::Remote),
+            ("source = \"git::https://example.com/vpc.git?ref=v1\"", CallStatus::Remote),
+            ("source = \"https://example.com/vpc.zip\"", CallStatus::Remote),
+            ("source = \"github.com/org/vpc\"", CallStatus::Remote),
+            ("source = \"./m\"\n  version = \"1.0.0\"", CallStatus::NotChecked(Note::VersionWithLocalSource)),
+            ("source = \"./${local.dir}\"", CallStatus::NotChecked(Note::SourceNotLiteral)),
+            ("source = \"./nope\"", CallStatus::NotChecked(Note::NoFiles("nope".into()))),
+            ("source = \"./m/../m\"\n  name = 1", CallStatus::Checked),
+        ];
+        for (body, status) in cases {
+            let main = format!("module \"app\" {{\n  {body}\n}}\n");
+            let (calls, diags) = run("terraform@1.15", &[("main.tf", &main), ("m/variables.tf", CALLEE)]);
+            assert_eq!(calls[0].status, status, "{body}");
+            assert!(diags.is_empty(), "{body}: {diags:?}");
+        }
+    }
+
+    #[test]
+    fn a_call_body_is_read_against_the_callee_variables_as_hcl_content() {
+        let cases: [(&str, &[&str]); 5] = [
+            ("  nmae = \"web\"", &[
+                "E Missing required argument: The argument \"name\" is required, but no definition was found. @main.tf:1,14-14",
+                "E Unsupported argument: An argument named \"nmae\" is not expected here. Did you mean \"name\"? @main.tf:3,3-7",
+            ]),
+            ("  name = \"web\"\n  dynamic \"x\" {}", &["E Unsupported block type: Blocks of type \"dynamic\" are not expected here. @main.tf:4,3-10"]),
+            ("  name = \"web\"\n  tags {}", &[
+                "E Unsupported block type: Blocks of type \"tags\" are not expected here. Did you mean to define argument \"tags\"? If so, use the equals sign to assign it a value. @main.tf:4,3-7",
+            ]),
+            ("  port = 1\n  _ {\n    port = 2\n  }", &[
+                "E Missing required argument: The argument \"name\" is required, but was not set. @-",
+                "E Duplicate argument: Argument \"port\" was already set at main.tf:3,3-7 @main.tf:5,5-9",
+            ]),
+            ("  name = \"a\"\n  count = 2\n  for_each = {}\n  lifecycle {}", &[
+                "E Invalid combination of \"count\" and \"for_each\": The \"count\" and \"for_each\" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created. @main.tf:5,3-11",
+            ]),
+        ];
+        for (body, want) in cases {
+            let (calls, diags) = call("terraform@1.15", body);
+            assert_eq!(diags, want.iter().map(|s| s.to_string()).collect::<Vec<_>>(), "{body}");
+            assert_eq!(calls[0].status, CallStatus::Checked, "{body}");
+        }
+        let (calls, _) = call("terraform@1.15", "  nmae = \"web\"");
+        assert_eq!(arg(&calls, "nmae"), &ArgStatus::Unsupported);
+    }
+
+    #[test]
+    fn ignore_nested_deprecations_is_a_module_block_argument_from_terraform_1_15() {
+        let body = "  name = \"a\"\n  ignore_nested_deprecations = true";
+        let (_, diags) = call("terraform@1.14", body);
+        assert_eq!(diags, ["E Unsupported argument: An argument named \"ignore_nested_deprecations\" is not expected here. @main.tf:4,3-29"]);
+        assert!(call("terraform@1.15", body).1.is_empty());
+    }
+
+    #[test]
+    fn sensitive_and_ephemeral_variables_point_at_the_declaration_as_each_product_does() {
+        let callee = "variable \"s\" {\n  type      = number\n  sensitive = true\n}\n\nvariable \"e\" {\n  type      = number\n  ephemeral = true\n}\n\nvariable \"n\" {\n  type = number\n}\n";
+        let main = "module \"app\" {\n  source = \"./m\"\n  s = \"x\"\n  e = \"y\"\n  n = \"z\"\n}\n";
+        let files = [("main.tf", main), ("m/v.tf", callee)];
+        let cases: [(&str, [&str; 3]); 2] = [
+            ("terraform@1.15", [
+                "E Invalid value for input variable: The given value is not suitable for module.app.var.e declared at m/v.tf:6,1-13: a number is required. @main.tf:4,7-10",
+                "E Invalid value for input variable: The given value is not suitable for module.app.var.n declared at m/v.tf:11,1-13: a number is required. @main.tf:5,7-10",
+                "E Invalid value for input variable: The given value is not suitable for module.app.var.s, which is sensitive: a number is required. Invalid value defined at main.tf:3,7-10. @m/v.tf:1,1-13",
+            ]),
+            ("opentofu@1.11", [
+                "E Invalid value for input variable: The given value is not suitable for module.app.var.s, which is sensitive: a number is required. Invalid value defined at main.tf:3,7-10. @m/v.tf:1,1-13",
+                "E Invalid value for input variable: The given value is not suitable for module.app.var.e, which is ephemeral: a number is required. Invalid value defined at main.tf:4,7-10. @m/v.tf:6,1-13",
+                "E Invalid value for input variable: The given value is not suitable for module.app.var.n declared at m/v.tf:11,1-13: a number is required. @m/v.tf:11,1-13",
+            ]),
+        ];
+        for (flavor, want) in cases {
+            assert_eq!(run(flavor, &files).1, want, "{flavor}");
+        }
+    }
+
+    #[test]
+    fn null_for_a_non_nullable_variable_takes_the_default_or_is_refused() {
+        let callee = "variable \"d\" {\n  type     = number\n  default  = 3\n  nullable = false\n}\n\nvariable \"r\" {\n  type     = number\n  nullable = false\n}\n";
+        let main = "module \"app\" {\n  source = \"./m\"\n  d = null\n  r = null\n}\n";
+        let (calls, diags) = run("terraform@1.15", &[("main.tf", main), ("m/v.tf", callee)]);
+        assert_eq!(arg(&calls, "d"), &ArgStatus::Accepted { type_string: "number".into(), console: "3".into() });
+        assert_eq!(diags, ["E Required variable not set: The given value is not suitable for module.app.var.r defined at m/v.tf:7,1-13: required variable may not be set to null. @main.tf:4,7-11"]);
+    }
+
+    #[test]
+    fn ignored_object_attributes_are_warned_about_from_opentofu_1_11() {
+        let callee = "variable \"o\" {\n  type = list(object({ name = string, port = optional(number, 80) }))\n}\n";
+        let main = "module \"app\" {\n  source = \"./m\"\n  o = [{ name = \"a\", prot = 1 }]\n}\n";
+        let files = [("main.tf", main), ("m/v.tf", callee)];
+        let warning = "W Object attribute is ignored: The object type for input variable \"o\" nested value [0] does not include an attribute named \"prot\", so this definition is unused. Did you mean to set attribute \"port\" instead? @main.tf:3,22-26";
+        for (flavor, want) in [("opentofu@1.10", None), ("opentofu@1.11", Some(warning)), ("opentofu@1.12", Some(warning)), ("terraform@1.15", None)] {
+            let (calls, diags) = run(flavor, &files);
+            assert_eq!(diags, want.into_iter().map(str::to_string).collect::<Vec<_>>(), "{flavor}");
+            assert!(matches!(arg(&calls, "o"), ArgStatus::Accepted { console, .. } if console.contains("\"port\" = 80")), "{flavor}");
+        }
+    }
+
+    #[test]
+    fn a_value_for_a_deprecated_variable_is_warned_about_as_each_product_does() {
+        let callee = "variable \"old\" {\n  type       = number\n  default    = 1\n  deprecated = \"Use new.\"\n}\n";
+        let files = |v: &str| vec![("main.tf".to_string(), format!("module \"app\" {{\n  source = \"./m\"\n  old = {v}\n}}\n")), ("m/v.tf".to_string(), callee.to_string())];
+        let tf = "W Deprecated variable got a value: Use new. @main.tf:3,9-10";
+        let tofu = "W Variable marked as deprecated by the module author: Variable \"old\" is marked as deprecated with the following message:\nUse new. @main.tf:3,9-10";
+        let bad = "E Invalid value for input variable: The given value is not suitable for module.app.var.old declared at m/v.tf:1,1-15: a number is required. @main.tf:3,9-12";
+        let tofu_bad = "E Invalid value for input variable: The given value is not suitable for module.app.var.old declared at m/v.tf:1,1-15: a number is required. @m/v.tf:1,1-15";
+        let cases: [(&str, &str, &[&str]); 6] = [
+            ("terraform@1.15", "2", &[tf]),
+            ("terraform@1.15", "null", &[]),
+            ("terraform@1.15", "\"x\"", &["W Deprecated variable got a value: Use new. @main.tf:3,9-12", bad]),
+            ("opentofu@1.10", "2", &[tofu]),
+            ("opentofu@1.12", "\"x\"", &[tofu_bad]),
+            ("opentofu@1.9", "2", &[]),
+        ];
+        for (flavor, value, want) in cases {
+            let fs = files(value);
+            let refs: Vec<(&str, &str)> = fs.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+            let (calls, diags) = run(flavor, &refs);
+            assert_eq!(diags.iter().filter(|d| !d.contains("@m/v.tf:4")).cloned().collect::<Vec<_>>(), *want, "{flavor} {value}");
+            if flavor == "opentofu@1.9" {
+                // No `deprecated` argument yet: the callee does not decode.
+                assert_eq!(calls[0].status, CallStatus::NotChecked(Note::CalleeErrors("m".into())));
+            }
+        }
+    }
+
+    #[test]
+    fn nested_calls_know_the_values_the_calling_module_was_given() {
+        let a = "variable \"n\" {\n  type = number\n}\n\nvariable \"s\" {\n  type    = string\n  default = \"x\"\n}\n\nmodule \"b\" {\n  source = \"../b\"\n  n      = var.n\n  s      = var.s\n  l      = local.l\n}\n";
+        let b = "variable \"n\" {\n  type = string\n}\n\nvariable \"s\" {\n  type = number\n}\n\nvariable \"l\" {\n  default = null\n}\n";
+        let cases: [(&str, ArgStatus); 2] = [
+            ("1", ArgStatus::Accepted { type_string: "string".into(), console: "\"1\"".into() }),
+            ("[]", ArgStatus::NotChecked(Note::RefersTo("var.n".into()))),
+        ];
+        for (n, want) in cases {
+            let main = format!("module \"a\" {{\n  source = \"./a\"\n  n      = {n}\n}}\n");
+            let (calls, diags) = run("terraform@1.15", &[("main.tf", &main), ("a/main.tf", a), ("b/main.tf", b)]);
+            assert_eq!(calls.iter().map(|c| c.address.as_str()).collect::<Vec<_>>(), ["module.a", "module.a.module.b"]);
+            assert_eq!(calls[1].dir.as_deref(), Some("b"));
+            assert_eq!(calls[1].arguments.iter().find(|x| x.name == "n").unwrap().status, want, "{n}");
+            assert_eq!(calls[1].arguments.iter().find(|x| x.name == "l").unwrap().status, ArgStatus::NotChecked(Note::RefersTo("local.l".into())));
+            assert!(
+                diags.contains(&"E Invalid value for input variable: The given value is not suitable for module.a.module.b.var.s declared at b/main.tf:5,1-13: a number is required. @a/main.tf:13,12-17".to_string()),
+                "{diags:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn calls_that_cannot_be_followed_say_why() {
+        // A module among its own callers.
+        let m = "variable \"x\" {\n  default = 1\n}\n\nmodule \"again\" {\n  source = \"../m\"\n}\n";
+        let (calls, _) = run("terraform@1.15", &[("main.tf", "module \"app\" {\n  source = \"./m\"\n}\n"), ("m/main.tf", m)]);
+        assert_eq!(calls[1].status, CallStatus::NotChecked(Note::Recursive("m".into())));
+        // A callee whose declarations have errors: its diagnostics, no check.
+        let (calls, diags) = run("terraform@1.15", &[("main.tf", "module \"app\" {\n  source = \"./m\"\n  x = 1\n}\n"), ("m/main.tf", "variable \"x\" {\n  tpye = string\n}\n")]);
+        assert_eq!(calls[0].status, CallStatus::NotChecked(Note::CalleeErrors("m".into())));
+        assert_eq!(diags, ["E Unsupported argument: An argument named \"tpye\" is not expected here. Did you mean \"type\"? @m/main.tf:2,3-7"]);
+        // An override file changes the call.
+        let (calls, _) = run("terraform@1.15", &[("main.tf", "module \"app\" {\n  source = \"./m\"\n}\n"), ("override.tf", "module \"app\" {\n  name = 1\n}\n"), ("m/variables.tf", CALLEE)]);
+        assert_eq!(calls.len(), 1);
+        assert_eq!(calls[0].status, CallStatus::NotChecked(Note::Overridden));
+    }
+
+    #[test]
+    fn a_tree_of_calls_is_followed_up_to_the_limits() {
+        // Each level calls the next twice: 2^15 calls in all.
+        let mut files = vec![("main.tf".to_string(), "module \"a\" {\n  source = \"./l1\"\n}\nmodule \"b\" {\n  source = \"./l1\"\n}\n".to_string())];
+        for level in 1..15 {
+            let next = format!("../l{}", level + 1);
+            files.push((format!("l{level}/main.tf"), format!("module \"a\" {{\n  source = \"{next}\"\n}}\nmodule \"b\" {{\n  source = \"{next}\"\n}}\n")));
+        }
+        files.push(("l15/main.tf".to_string(), "variable \"x\" {\n  default = 1\n}\n".to_string()));
+        let refs: Vec<(&str, &str)> = files.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+        let (calls, diags) = run("terraform@1.15", &refs);
+        assert!(diags.is_empty());
+        assert_eq!(calls.len(), MAX_CALLS + 1);
+        assert_eq!(calls.last().unwrap().status, CallStatus::NotChecked(Note::Limit));
+        assert_eq!(calls.iter().filter(|c| c.status == CallStatus::NotChecked(Note::Limit)).count(), 1);
+        assert_eq!(calls[14].address, "module.a.module.a.module.a.module.a.module.a.module.a.module.a.module.a.module.a.module.a.module.a.module.a.module.a.module.a.module.a");
+        // Deeper than MAX_NESTING: a chain of 20 modules.
+        let mut files = vec![("main.tf".to_string(), "module \"m\" {\n  source = \"./c1\"\n}\n".to_string())];
+        for level in 1..20 {
+            files.push((format!("c{level}/main.tf"), format!("module \"m\" {{\n  source = \"../c{}\"\n}}\n", level + 1)));
+        }
+        let refs: Vec<(&str, &str)> = files.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+        let (calls, _) = run("terraform@1.15", &refs);
+        assert_eq!(calls.len(), MAX_NESTING + 1);
+        assert_eq!(calls[MAX_NESTING].status, CallStatus::NotChecked(Note::Limit));
+    }
+
+    #[test]
+    fn module_blocks_are_decoded_as_terraform_decodes_them() {
+        let main = "module \"app\" {\n  source = \"./m\"\n  name = 1\n}\n\nmodule \"app\" {\n  source = \"./m\"\n  name = 2\n}\n\nmodule \"1x\" {\n  source = \"./m\"\n  name = 3\n}\n\nmodule {\n}\n\nmodule \"a\" \"b\" {\n}\n\nmodule \"nosrc\" {\n}\n";
+        let (calls, diags) = run("terraform@1.15", &[("main.tf", main), ("m/variables.tf", CALLEE)]);
+        assert_eq!(
+            diags,
+            [
+                "E Duplicate module call: A module call named \"app\" was already defined at main.tf:1,1-13. Module calls must have unique names within a module. @main.tf:6,1-13",
+                "E Invalid module instance name: A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes. @main.tf:11,8-12",
+                "E Missing name for module: All module blocks must have 1 labels (name). @main.tf:16,8-9",
+                "E Extraneous label for module: Only 1 labels (name) are expected for module blocks. @main.tf:19,12-15",
+                "E Missing required argument: The argument \"source\" is required, but no definition was found. @main.tf:22,16-16",
+            ]
+        );
+        // The later call replaces the earlier one.
+        assert_eq!(calls.iter().map(|c| c.address.as_str()).collect::<Vec<_>>(), ["module.app", "module.1x", "module.nosrc"]);
+        assert!(matches!(arg(&calls, "name"), ArgStatus::Accepted { console, .. } if console == "\"2\""));
+        assert_eq!(calls[2].status, CallStatus::NotChecked(Note::NoSource));
+    }
+
+    #[test]
+    fn the_oracle_schema_leaves_module_calls_alone() {
+        let files = input(&[("main.tf", "module \"app\" {\n  source = \"./m\"\n  port = \"x\"\n}\n"), ("m/variables.tf", CALLEE)]);
+        let p = Profile::default();
+        let plain = check(&files, &p);
+        assert!(plain.ok && plain.diagnostics.is_empty() && plain.module_calls.is_empty());
+        let with = check_with(&files, &p, CheckOptions { module_calls: true });
+        assert!(!with.ok);
+        assert_eq!(with.module_calls.len(), 1);
+    }
+
+    #[test]
+    fn local_sources_are_joined_and_cleaned_as_terraform_does() {
+        for (base, source, want) in [("", "./m", "m"), ("", "./a/../b//c/", "b/c"), ("a", "../b", "b"), ("a", "../../x", "../x"), ("", "../x", "../x"), ("", ".\\win\\dir", "win/dir"), ("m", "./", "m")] {
+            assert_eq!(join_dir(base, source), want, "{base} + {source}");
+        }
+        for (s, local) in [("./m", true), ("../m", true), (".\\m", true), ("m", false), ("hashicorp/consul/aws", false), ("git::./m", false)] {
+            assert_eq!(is_local_source(s), local, "{s}");
+        }
+        let files: BTreeMap<String, String> = [
+            ("main.tf".to_string(), "module \"a\" {\n  source = \"./a\"\n}\nmodule \"r\" {\n  source = \"x/y/z\"\n}\nmodule \"a2\" {\n  source = \"./a/\"\n}\n".to_string()),
+            ("a/main.tf".to_string(), "module \"b\" {\n  source = \"../b\"\n}\n".to_string()),
+        ]
+        .into();
+        let p = Profile::default();
+        assert_eq!(local_module_dirs(&files, "", &p), ["a"]);
+        assert_eq!(local_module_dirs(&files, "a", &p), ["b"]);
+    }
+
+    #[test]
+    fn every_reason_has_a_text_in_every_language() {
+        let notes = [
+            Note::RefersTo("local.x".into()),
+            Note::Calls("file".into()),
+            Note::NotKnown,
+            Note::NoSource,
+            Note::SourceNotLiteral,
+            Note::VersionWithLocalSource,
+            Note::NoFiles("m".into()),
+            Note::CalleeErrors("m".into()),
+            Note::Recursive("m".into()),
+            Note::Limit,
+            Note::Overridden,
+        ];
+        for lang in [Lang::En, Lang::Zh, Lang::Ja] {
+            for n in &notes {
+                let t = n.text(lang);
+                assert!(!t.is_empty() && !t.contains("check.call") && !t.contains('{'), "{lang:?} {n:?}: {t}");
+            }
+        }
+        assert!(Note::RefersTo("local.x".into()).text(Lang::En).contains("local.x"));
+    }
+}
