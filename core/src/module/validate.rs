@@ -89,7 +89,7 @@ impl Reason {
         match self {
             Reason::Undeclared(n) => fill(lang, &key("undeclared"), &[("name", n)]),
             Reason::Offline(n) => fill(lang, &key("offline_reference"), &[("name", n)]),
-            Reason::OfflineCall { name, why } => fill(lang, &key("offline_call"), &[("name", name), ("why", why)]),
+            Reason::OfflineCall { name, why } => fill(lang, &key("offline_call"), &[("name", name), ("why", &offline_why(why, lang))]),
             Reason::Panicked => fill(lang, &key("panicked"), &[]),
             Reason::Failed => fill(lang, &key("failed"), &[]),
             Reason::NullResult => fill(lang, &key("null_result"), &[]),
@@ -101,6 +101,23 @@ impl Reason {
             Reason::ValidateWalkError => fill(lang, &key("validate_walk_error"), &[]),
         }
     }
+}
+
+/// Why a function is not evaluated offline (`funcs::offline_reason`), in
+/// the reader's language.
+fn offline_why(why: &str, lang: Lang) -> String {
+    let slug = match why {
+        "file system" => "file_system",
+        "clock" => "clock",
+        "random" => "random",
+        "random salt" => "random_salt",
+        "not ported" => "not_ported",
+        "provider function" => "provider_function",
+        "compressed bytes depend on the Go version" => "compression",
+        _ if why.starts_with("RFC 3339") => "rfc3339",
+        _ => return why.to_string(),
+    };
+    fill(lang, &format!("validation.offline.{slug}"), &[])
 }
 
 /// One rule of the report.
