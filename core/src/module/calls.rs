@@ -160,6 +160,9 @@ pub struct CallReport {
     pub status: CallStatus,
     /// In the order they are written.
     pub arguments: Vec<ArgReport>,
+    /// The called module's validation rules: (variable, what became of the
+    /// rule), for the variables whose value the call decides.
+    pub validations: Vec<(String, super::validate::RuleReport)>,
 }
 
 /// Checks the module calls of the root module (and of the local modules it
@@ -497,6 +500,7 @@ impl Checker<'_, '_> {
             decl: call.decl.clone(),
             status: CallStatus::Checked,
             arguments: Vec::new(),
+            validations: Vec::new(),
         };
         self.counted += 1;
         let dir = match call.source(&frame.dir, self.p) {
@@ -536,8 +540,10 @@ impl Checker<'_, '_> {
 
         let args = self.content(call, &callee.module);
         let mut given: BTreeMap<String, Option<Value>> = BTreeMap::new();
+        let mut arg_subjects: BTreeMap<String, Subject> = BTreeMap::new();
         for (name, expr) in args {
             let subject = self.texts.subject(&call.file, &expr.range);
+            arg_subjects.entry(name.clone()).or_insert_with(|| subject.clone());
             let status = match callee.module.get(&name) {
                 None => ArgStatus::Unsupported,
                 Some(v) => {
@@ -547,6 +553,30 @@ impl Checker<'_, '_> {
                 }
             };
             report.arguments.push(ArgReport { name, subject, status });
+        }
+        // The called module's validation rules, once the values they see are
+        // final: a checked argument, or the default when the call gives none.
+        if callee.module.vars.iter().any(|v| !v.rules.is_empty()) {
+            let known: BTreeMap<String, Value> = callee
+                .module
+                .vars
+                .iter()
+                .filter_map(|v| match given.get(&v.name) {
+                    Some(x) => x.clone().map(|x| (v.name.clone(), x)),
+                    None if v.required() => None,
+                    None => v.default.clone().map(|d| (v.name.clone(), d)),
+                })
+                .collect();
+            let prepared = super::validate::prepare(&callee.module, self.p);
+            let walk = super::validate::Walk { module: &callee.module, prepared: &prepared, texts: self.texts, p: self.p };
+            for (vi, v) in callee.module.vars.iter().enumerate().filter(|(_, v)| !v.rules.is_empty()) {
+                // Terraform 1.9+ points at the argument; older versions (and
+                // a default) at the declaration.
+                let subject = arg_subjects.get(&v.name).filter(|_| self.p.validation().points_at_value).cloned().unwrap_or_else(|| v.decl_range.clone());
+                let (reports, diags) = walk.module_variable(vi, &known, &subject);
+                self.diags.extend(diags);
+                report.validations.extend(reports.into_iter().map(|r| (v.name.clone(), r)));
+            }
         }
         self.calls.push(report);
 
@@ -802,6 +832,11 @@ pub fn human_notes(calls: &[CallReport], lang: Lang) -> String {
                         out.push('\n');
                     }
                 }
+                for (name, rule) in c.validations.iter().filter(|(_, r)| r.result == super::validate::RuleResult::NotEvaluated) {
+                    let why = rule.reason.as_ref().map(|w| w.text(lang)).unwrap_or_default();
+                    out += &fill(lang, "check.rule_not_evaluated", &[("name", &format!("{}.var.{name}", c.address)), ("rule", &rule.rule), ("reason", &why)]);
+                    out.push('\n');
+                }
             }
         }
     }
@@ -887,6 +922,18 @@ pub fn json(calls: &[CallReport], lang: Lang) -> J {
                 })
                 .collect();
             o["arguments"] = J::Array(args);
+            if !c.validations.is_empty() {
+                o["validations"] = J::Array(
+                    c.validations
+                        .iter()
+                        .map(|(name, r)| {
+                            let mut x = super::report::rule_json(r);
+                            x["variable"] = json!(format!("{}.var.{name}", c.address));
+                            x
+                        })
+                        .collect(),
+                );
+            }
             o
         })
         .collect();
@@ -1239,5 +1286,22 @@ mod tests {
             }
         }
         assert!(Note::RefersTo("local.x".into()).text(Lang::En).contains("local.x"));
+    }
+
+    /// The called module's validation rules run on the values the call
+    /// decides; Terraform 1.9+ points a failure at the argument.
+    #[test]
+    fn a_called_modules_rules_check_the_values_the_call_gives() {
+        let callee = "variable \"port\" {\n  type = number\n  validation {\n    condition     = var.port > 0 && var.port < 65536\n    error_message = \"Port ${var.port} is out of range.\"\n  }\n}\n\nvariable \"path\" {\n  type    = string\n  default = \"a\"\n  validation {\n    condition     = fileexists(var.path)\n    error_message = \"No file.\"\n  }\n}\n";
+        let main = "module \"app\" {\n  source = \"./m\"\n  port   = 70000\n}\n";
+        let results = |calls: &[CallReport]| calls[0].validations.iter().map(|(n, r)| format!("{n}:{}", r.result.as_str())).collect::<Vec<_>>();
+        let (calls, diags) = run("terraform@1.9", &[("main.tf", main), ("m/variables.tf", callee)]);
+        assert_eq!(results(&calls), ["port:fail", "path:not_evaluated"]);
+        assert_eq!(diags, ["E Invalid value for variable: Port 70000 is out of range.\n\nThis was checked by the validation rule at m/variables.tf:3,3-13. @main.tf:3,12-17"]);
+        let (_, diags) = run("terraform@1.8", &[("main.tf", main), ("m/variables.tf", callee)]);
+        assert!(diags[0].ends_with("@m/variables.tf:1,1-16"), "{diags:?}");
+        let (calls, diags) = run("terraform@1.9", &[("main.tf", &main.replace("70000", "443")), ("m/variables.tf", callee)]);
+        assert_eq!(results(&calls), ["port:pass", "path:not_evaluated"]);
+        assert!(diags.is_empty(), "{diags:?}");
     }
 }

@@ -52,7 +52,7 @@ pub fn human(r: &CheckReport, input: &CheckInput, color: bool, lang: Lang) -> St
     for v in &r.variables {
         for rule in v.validations.iter().filter(|x| x.result == RuleResult::NotEvaluated) {
             let why = rule.reason.as_ref().map(|w| w.text(lang)).unwrap_or_default();
-            out += &fill(lang, "check.rule_not_evaluated", &[("name", &v.name), ("rule", &rule.rule), ("reason", &why)]);
+            out += &fill(lang, "check.rule_not_evaluated", &[("name", &format!("var.{}", v.name)), ("rule", &rule.rule), ("reason", &why)]);
             out.push('\n');
         }
     }

@@ -15,6 +15,7 @@
 //! variables, functions of the file system, the clock or chance) is reported
 //! per rule as not evaluated, never guessed.
 
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 use super::decl::{Module, Rule, Variable};
@@ -327,6 +328,55 @@ impl Walk<'_, '_> {
             }
         }
         (diags, complete)
+    }
+
+    /// The rules of variable `vi` of a called module, its value and the
+    /// other variables' known (`values`: final values, unmarked; a missing
+    /// one is not known, so its rules are skipped). `value_subject`: the
+    /// call's argument (Terraform 1.9+ points there), else the declaration.
+    pub fn module_variable(&self, vi: usize, values: &BTreeMap<String, Value>, value_subject: &Subject) -> (Vec<RuleReport>, Vec<CheckDiag>) {
+        let vf = self.rules();
+        let v = &self.module.vars[vi];
+        let mut diags = Vec::new();
+        let marked = |o: &Variable, x: &Value| x.clone().with_marks(Marks { sensitive: o.sensitive, ephemeral: o.ephemeral });
+        let reports = v
+            .rules
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let prep = &self.prepared[vi][i];
+                let mut rep = RuleReport::pending(r);
+                let out = match values.get(&v.name) {
+                    None => Outcome::new(RuleResult::Skipped, Some(Reason::NoValue)),
+                    Some(_) if prep.not_evaluated.is_some() => Outcome::new(RuleResult::NotEvaluated, prep.not_evaluated.clone()),
+                    Some(val) => match prep.refs.iter().rev().find(|o| !values.contains_key(*o)) {
+                        Some(missing) => Outcome::new(RuleResult::Skipped, Some(Reason::OtherNoValue(missing.clone()))),
+                        None => {
+                            let mut me = val.clone();
+                            if vf.self_sensitive && v.sensitive {
+                                me = me.with_marks(Marks::SENSITIVE);
+                            }
+                            if vf.self_ephemeral && v.ephemeral {
+                                me = me.with_marks(Marks::EPHEMERAL);
+                            }
+                            let mut scope = AttrMap::new();
+                            scope.insert(v.name.as_str(), me);
+                            for o in &prep.refs {
+                                if let (Some(ov), Some(x)) = (self.module.get(o), values.get(o)) {
+                                    scope.insert(o.as_str(), marked(ov, x));
+                                }
+                            }
+                            let (out, rd) = self.eval_rule(v, r, scope, value_subject, false);
+                            diags.extend(rd);
+                            out
+                        }
+                    },
+                };
+                rep.outcome(out);
+                rep
+            })
+            .collect();
+        (reports, diags)
     }
 
     /// `evalVariableValidation` for one rule. `validate_walk`: the values are
