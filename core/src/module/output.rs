@@ -95,13 +95,26 @@ pub fn validate_json_utf16(r: &CheckReport, input: &CheckInput) -> J {
     if let Some(ds) = j["diagnostics"].as_array_mut() {
         for (d, out) in r.diagnostics.iter().zip(ds.iter_mut()) {
             let Some(s) = &d.subject else { continue };
-            let Some((name, text)) = input.files.get_key_value(&s.filename) else { continue };
-            let m = maps.entry(name.as_str()).or_insert_with(|| crate::diag::Utf16Map::new(text));
+            let Some((name, text)) = input.files.get_key_value(&s.filename).map(|(k, v)| (k.as_str(), v.as_str())).or_else(|| value_text(input, &s.filename)) else { continue };
+            let m = maps.entry(name).or_insert_with(|| crate::diag::Utf16Map::new(text));
             out["range"]["start16"] = json!(m.offset(s.start.byte));
             out["range"]["end16"] = json!(m.offset(s.end.byte));
         }
     }
     j
+}
+
+/// The text behind a `<value for var.NAME>` subject (a value Terraform
+/// parses as HCL from `-var` or `TF_VAR_NAME`): the last `-var NAME=…`,
+/// which wins over the environment, else the environment's.
+fn value_text<'a>(input: &'a CheckInput, filename: &'a str) -> Option<(&'a str, &'a str)> {
+    let name = filename.strip_prefix("<value for var.")?.strip_suffix('>')?;
+    let from_var = input.args.iter().rev().find_map(|a| match a.as_slice() {
+        [flag, raw] if flag == "-var" => raw.split_once('=').filter(|(n, _)| *n == name).map(|(_, v)| v),
+        _ => None,
+    });
+    let text = from_var.or_else(|| input.env.get(&format!("TF_VAR_{name}")).map(String::as_str))?;
+    Some((filename, text))
 }
 
 /// The shape of `terraform validate -json`, with the variables added.
@@ -258,6 +271,31 @@ mod tests {
             github(&r, "envs"),
             "::error file=envs/prod.tfvars,line=2,col=8,endLine=2,endColumn=16,title=Invalid value for input variable::a number is required, 100%25%0Asee: here\n"
         );
+    }
+
+    /// A value given with `-var` (or `TF_VAR_`) is parsed from its own
+    /// text, `<value for var.NAME>`: its ranges get UTF-16 offsets in that
+    /// text, from the source that won.
+    #[test]
+    fn utf16_offsets_of_values_given_on_the_command_line_or_in_the_environment() {
+        let vars = "variable \"v\" {\n  type = list(string)\n}\n".to_string();
+        let cases: [(&[&str], &[(&str, &str)], u64); 3] = [
+            (&["v=[\"é\"", "v=[\"😀\","], &[], 6),
+            (&[], &[("TF_VAR_v", "[\"😀\",")], 6),
+            (&["v=[1,"], &[("TF_VAR_v", "[\"😀\",")], 3),
+        ];
+        for (vars_given, env, want) in cases {
+            let input = CheckInput {
+                files: [("variables.tf".to_string(), vars.clone())].into(),
+                args: vars_given.iter().map(|v| vec!["-var".to_string(), v.to_string()]).collect(),
+                env: env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            };
+            let r = crate::module::check(&input, &crate::flavor::Flavor::default_flavor().profile());
+            let j = validate_json_utf16(&r, &input);
+            let range = &j["diagnostics"][0]["range"];
+            assert_eq!(range["filename"], "<value for var.v>", "{vars_given:?}: {j}");
+            assert_eq!(range["start16"], want, "{vars_given:?}: {j}");
+        }
     }
 
     #[test]
