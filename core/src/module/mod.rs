@@ -17,6 +17,7 @@
 //! Every version difference is asked of the flavor's [`Profile`].
 
 pub mod decl;
+pub mod explain;
 pub mod output;
 pub mod prepare;
 pub mod report;
