@@ -24,6 +24,17 @@ pub fn path_in(base: &str, filename: &str) -> Option<String> {
     Some(if base.is_empty() || base == "." || filename.starts_with('/') { filename.to_string() } else { format!("{}/{}", base.trim_end_matches('/'), filename) })
 }
 
+/// The most of a source line a diagnostic shows (bytes).
+const SNIPPET_BYTES: usize = 240;
+
+/// `i`, or the nearest character boundary of `s` before it.
+fn floor_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
 /// Terraform's diagnostic text: the summary, where it is (`on FILE line
 /// N:` and the source line, with the range underlined when `color`), and
 /// the detail.
@@ -39,9 +50,20 @@ pub fn human_diag(d: &CheckDiag, input: &CheckInput, color: bool) -> String {
                 let line_start = src.split('\n').take(s.start.line.saturating_sub(1)).map(|l| l.len() + 1).sum::<usize>();
                 let a = s.start.byte.saturating_sub(line_start).min(line.len());
                 let b = if s.end.line == s.start.line { s.end.byte.saturating_sub(line_start).min(line.len()) } else { line.len() };
-                let shown = match (line.get(..a), line.get(a..b.max(a)), line.get(b.max(a)..)) {
-                    (Some(x), Some(y), Some(z)) if color => format!("{x}{under}{y}{reset}{z}"),
-                    _ => line.to_string(),
+                // A very long line (minified JSON, a binary file) is shown
+                // around the range only.
+                let (from, to) = if line.len() > SNIPPET_BYTES {
+                    let from = floor_boundary(line, a.saturating_sub(SNIPPET_BYTES / 3));
+                    (from, floor_boundary(line, (from + SNIPPET_BYTES).min(line.len())))
+                } else {
+                    (0, line.len())
+                };
+                let (a, b) = (a.clamp(from, to), b.clamp(from, to));
+                let (pre, post) = (if from > 0 { "…" } else { "" }, if to < line.len() { "…" } else { "" });
+                let shown = match (line.get(from..a), line.get(a..b.max(a)), line.get(b.max(a)..to)) {
+                    (Some(x), Some(y), Some(z)) if color => format!("{pre}{x}{under}{y}{reset}{z}{post}"),
+                    (Some(x), Some(y), Some(z)) => format!("{pre}{x}{y}{z}{post}"),
+                    _ => line.get(from..to).unwrap_or_default().to_string(),
                 };
                 out += &format!("  {:>3}: {shown}\n", s.start.line);
             }
@@ -450,6 +472,18 @@ mod tests {
             assert_eq!(range["filename"], "<value for var.v>", "{vars_given:?}: {j}");
             assert_eq!(range["start16"], want, "{vars_given:?}: {j}");
         }
+    }
+
+    /// A long line (minified JSON, a binary file) is shown around the
+    /// range, cut with an ellipsis on each side it lost.
+    #[test]
+    fn long_source_lines_are_shown_around_the_range() {
+        let line = format!("{}port = \"eighty\"{}", "x".repeat(1000), "y".repeat(1000));
+        let input = CheckInput { files: [("a.tfvars".to_string(), line)].into(), ..Default::default() };
+        let d = CheckDiag::error("S", "D", Some(Subject { filename: "a.tfvars".into(), start: Pos { line: 1, column: 1008, byte: 1007 }, end: Pos { line: 1, column: 1016, byte: 1015 } }));
+        let text = human_diag(&d, &input, false);
+        let shown = text.lines().find(|l| l.contains("eighty")).expect("the line is shown");
+        assert!(shown.starts_with("    1: …x") && shown.ends_with("y…") && shown.len() < SNIPPET_BYTES + 20, "{shown}");
     }
 
     #[test]

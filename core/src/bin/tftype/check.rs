@@ -2,7 +2,7 @@
 //! disk (nothing is written or run), checks it with [`tftype::module`] and
 //! prints the report in the chosen form.
 
-use std::io::{IsTerminal, Read};
+use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
@@ -112,7 +112,7 @@ fn read_text(path: &Path, shown: &str, reader: Reader, lang: Lang) -> Result<Str
     let f = std::fs::File::open(path).map_err(|e| unreadable(reader, shown, "open", &go_error(&e)))?;
     let mut bytes = Vec::new();
     f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| unreadable(reader, shown, "read", &go_error(&e)))?;
-    String::from_utf8(bytes).map_err(|e| {
+    let text = String::from_utf8(bytes).map_err(|e| {
         // hclsyntax's diagnostic for the first byte that is not UTF-8, at its place.
         let valid = e.utf8_error().valid_up_to();
         let prefix = std::str::from_utf8(&e.as_bytes()[..valid]).unwrap_or_default();
@@ -126,7 +126,16 @@ fn read_text(path: &Path, shown: &str, reader: Reader, lang: Lang) -> Result<Str
             "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.",
             Some(subject),
         ))
-    })
+    })?;
+    // A binary file (a NUL byte: no text file has one) is hclsyntax's
+    // "Invalid character" at its first NUL, once: the parser would repeat it
+    // for every byte it cannot read.
+    if let Some(nul) = text.find('\0') {
+        let mut texts = module::Texts::default();
+        texts.add(shown, &text);
+        return Err(Box::new(CheckDiag::error("Invalid character", "This character is not used within the language.", Some(texts.subject(shown, &(nul..nul + 1))))));
+    }
+    Ok(text)
 }
 
 /// Whether `name` (a file in the module directory) is read by a check.
@@ -236,6 +245,12 @@ fn argv_order() -> Vec<(usize, bool, String)> {
     out
 }
 
+/// Writes to standard output; a reader that went away (`| head`) ends the
+/// output quietly, not with a panic.
+fn emit(s: &str) {
+    let _ = std::io::stdout().lock().write_all(s.as_bytes());
+}
+
 /// How a report is printed: the format's options and where files are.
 struct Printer<'a> {
     a: &'a CheckArgs,
@@ -248,17 +263,17 @@ impl Printer<'_> {
         let (a, input) = (self.a, self.input);
         match a.format {
             OutputFormat::Human => {
-                print!("{}", output::human_annotated(r, input, std::io::stdout().is_terminal(), a.lang, ann));
+                emit(&output::human_annotated(r, input, std::io::stdout().is_terminal(), a.lang, ann));
                 if a.print_effective {
-                    print!("{}", output::effective(r, a.lang));
+                    emit(&output::effective(r, a.lang));
                 }
             }
-            OutputFormat::Json => println!("{}", output::validate_json_annotated(r, ann)),
+            OutputFormat::Json => emit(&format!("{}\n", output::validate_json_annotated(r, ann))),
             OutputFormat::Sarif => {
                 let log = output::sarif_log(vec![output::sarif_run(r, input, self.path_of, ann, None)]);
-                println!("{}", serde_json::to_string_pretty(&log).unwrap_or_default())
+                emit(&format!("{}\n", serde_json::to_string_pretty(&log).unwrap_or_default()));
             }
-            OutputFormat::Github => print!("{}", output::github_annotated(r, self.path_of, ann, None, a.lang)),
+            OutputFormat::Github => emit(&output::github_annotated(r, self.path_of, ann, None, a.lang)),
         }
     }
 
@@ -284,10 +299,10 @@ impl Printer<'_> {
                 for (_, names, r) in &groups {
                     let flavors = describe_group(names);
                     if r.ok {
-                        println!("{}", fill(lang, "check.verdict_ok", &[("flavors", &flavors)]));
+                        emit(&format!("{}\n", fill(lang, "check.verdict_ok", &[("flavors", &flavors)])));
                     } else {
                         let summary = r.diagnostics.iter().find(|d| d.is_error()).map(|d| format!("{} ({})", d.summary, d.detail.lines().next().unwrap_or(""))).unwrap_or_default();
-                        println!("{}", fill(lang, "check.verdict_failed", &[("flavors", &flavors), ("summary", &summary)]));
+                        emit(&format!("{}\n", fill(lang, "check.verdict_failed", &[("flavors", &flavors), ("summary", &summary)])));
                     }
                 }
             }
@@ -296,15 +311,15 @@ impl Printer<'_> {
                     .iter()
                     .map(|(_, names, r)| serde_json::json!({"flavors": names, "label": describe_group(names), "report": output::validate_json(r)}))
                     .collect();
-                println!("{}", serde_json::json!({"valid": !failed, "groups": gs}));
+                emit(&format!("{}\n", serde_json::json!({"valid": !failed, "groups": gs})));
             }
             OutputFormat::Sarif => {
                 let runs = groups.iter().map(|(_, names, r)| output::sarif_run(r, input, self.path_of, &none, Some(names))).collect();
-                println!("{}", serde_json::to_string_pretty(&output::sarif_log(runs)).unwrap_or_default());
+                emit(&format!("{}\n", serde_json::to_string_pretty(&output::sarif_log(runs)).unwrap_or_default()));
             }
             OutputFormat::Github => {
                 for (_, names, r) in &groups {
-                    print!("{}", output::github_annotated(r, self.path_of, &none, Some(&describe_group(names)), lang));
+                    emit(&output::github_annotated(r, self.path_of, &none, Some(&describe_group(names)), lang));
                 }
             }
         }
