@@ -321,3 +321,40 @@ fn check_mode_writes_runs_and_sends_nothing() {
         }
     }
 }
+
+/// The rendered forms of one module (a failure with its playground link,
+/// defaults filled in, a sensitive variable, an undeclared value), in the
+/// three languages: `golden/check_outputs.txt` (TFTYPE_BLESS=1 rewrites it;
+/// look at the diff).
+#[test]
+fn rendered_outputs_match_the_golden_file() {
+    let dir = module(
+        "golden",
+        &[
+            ("variables.tf", "variable \"servers\" {\n  type = list(object({ name = string, port = optional(number, 80) }))\n}\n\nvariable \"replicas\" {\n  type    = number\n  default = 2\n}\n\nvariable \"token\" {\n  type      = string\n  sensitive = true\n}\n"),
+            ("terraform.tfvars", "servers = [{ name = \"web\" }, { name = \"api\", port = \"8080\" }]\ntoken   = \"s3cret\"\nextra   = true\n"),
+            ("prod.tfvars", "replicas = \"three\"\n"),
+        ],
+    );
+    let runs: [(&str, &[&str]); 6] = [
+        ("en", &["--explain", "--var-file", "prod.tfvars"]),
+        ("zh", &["--explain", "--var-file", "prod.tfvars", "--lang", "zh"]),
+        ("ja", &["--explain", "--var-file", "prod.tfvars", "--lang", "ja"]),
+        ("github", &["--format", "github", "--var-file", "prod.tfvars"]),
+        ("json", &["--format", "json", "--explain", "--var-file", "prod.tfvars"]),
+        ("sarif", &["--format", "sarif", "--var-file", "prod.tfvars"]),
+    ];
+    let mut snap = String::new();
+    for (name, args) in runs {
+        let args: Vec<&str> = args.iter().copied().chain(["--base", "https://example.org/tftype/"]).collect();
+        let (code, out, err) = run(&dir, &args);
+        assert_eq!(code, 1, "{name}: {out}{err}");
+        snap += &format!("### {name}: tftype check {}\n{out}\n", args.join(" "));
+    }
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/check_outputs.txt");
+    if std::env::var_os("TFTYPE_BLESS").is_some() {
+        std::fs::write(&path, &snap).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_default();
+    assert_eq!(want, snap, "check_outputs.txt is out of date (TFTYPE_BLESS=1 rewrites it; check the diff)");
+}
