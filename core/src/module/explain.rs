@@ -48,7 +48,7 @@ pub struct Annotations {
 }
 
 /// The source text of `range` in `text`, if it is one.
-fn slice<'t>(text: &'t str, start: usize, end: usize) -> Option<&'t str> {
+fn slice(text: &str, start: usize, end: usize) -> Option<&str> {
     text.get(start..end)
 }
 

@@ -109,7 +109,7 @@ pub fn human_annotated(r: &CheckReport, input: &CheckInput, color: bool, lang: L
                 };
                 out.push('\n');
                 for line in crate::why::to_text(s).lines() {
-                    out += &format!("  {line}").trim_end().to_string();
+                    out += format!("  {line}").trim_end();
                     out.push('\n');
                 }
             }
@@ -455,7 +455,8 @@ mod tests {
     #[test]
     fn utf16_offsets_of_values_given_on_the_command_line_or_in_the_environment() {
         let vars = "variable \"v\" {\n  type = list(string)\n}\n".to_string();
-        let cases: [(&[&str], &[(&str, &str)], u64); 3] = [
+        type Case<'a> = (&'a [&'a str], &'a [(&'a str, &'a str)], u64);
+        let cases: [Case; 3] = [
             (&["v=[\"é\"", "v=[\"😀\","], &[], 6),
             (&[], &[("TF_VAR_v", "[\"😀\",")], 6),
             (&["v=[1,"], &[("TF_VAR_v", "[\"😀\",")], 3),
