@@ -16,13 +16,17 @@ const WANT = Number(arg("--cases", "400"));
 const PKG = resolve("dist/npm");
 const CORPUS = resolve("core/tests/conformance");
 
-// Every k-th case of every corpus file, so that all files and flavors are represented.
-const all = readdirSync(CORPUS)
+// Every k-th case of every corpus file, so that all files, modes and flavors are represented
+// (single variables, `"mode": "check"` modules, `"mode": "expr"` expressions: the package's
+// evaluate() answers every mode as `tftype batch` does).
+const files = readdirSync(CORPUS)
   .filter((f) => f.endsWith(".jsonl") && !f.endsWith(".expected.jsonl"))
-  .sort()
-  .flatMap((f) => readFileSync(join(CORPUS, f), "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l)));
+  .sort();
+const all = files.flatMap((f) => readFileSync(join(CORPUS, f), "utf8").split("\n").filter((l) => l.trim()).map((l, i) => [f, JSON.parse(l), i]));
 const step = Math.max(1, Math.floor(all.length / WANT));
-const cases = all.filter((_, i) => i % step === 0);
+const picked = all.filter(([, , i]) => i % step === 0);
+const cases = picked.map(([, c]) => c);
+const perFile = Object.fromEntries(files.map((f) => [f, picked.filter(([g]) => g === f).length]));
 
 const dir = mkdtempSync(join(tmpdir(), "tftype-npm-"));
 try {
@@ -157,6 +161,9 @@ console.log(JSON.stringify(failures));
   });
   if (got.badFlavorThrows !== true) diffs.push("check() with an unknown flavor did not throw a TypeError");
   console.log(`npm package: ${same}/${cases.length} cases as the CLI answers them (${got.ms.toFixed(0)} ms in Node), ${got.checks.length} modules checked alike, ${got.flavors} flavors, explain gave ${got.explain} steps`);
+  console.log(`npm package: cases per corpus file: ${Object.entries(perFile).map(([f, n]) => `${f} ${n}`).join(", ")}`);
+  for (const [f, n] of Object.entries(perFile)) if (n === 0) diffs.push(`no case of ${f} was run`);
+  for (const mode of ["check", "expr"]) if (!cases.some((c) => c.mode === mode)) diffs.push(`no "${mode}" case was run`);
   if (diffs.length || cases.length < 200 || got.checks.length < 5 || got.flavors !== 18 || got.explain < 1) {
     console.error(diffs.slice(0, 10).join("\n"));
     process.exit(1);

@@ -52,6 +52,7 @@ const files = readdirSync(dir).filter((f) => f.endsWith(".jsonl") && !f.endsWith
 if (files.length === 0) throw new Error(`no case files in ${dir}`);
 let total = 0;
 const diffs = [];
+const perFile = [];
 for (const f of files) {
   const text = readFileSync(join(dir, f), "utf8");
   const lines = text.split("\n").filter((l) => l.trim() !== "");
@@ -59,6 +60,7 @@ for (const f of files) {
   if (native.status !== 0) throw new Error(`${cli} batch failed (${native.status}): ${native.stderr}`);
   const out = native.stdout.split("\n").filter((l) => l !== "");
   if (out.length !== lines.length) throw new Error(`${f}: ${lines.length} cases but ${out.length} native results`);
+  perFile.push(`${f} ${lines.length}`);
   lines.forEach((line, k) => {
     total++;
     const c = JSON.parse(line);
@@ -87,5 +89,6 @@ for (const f of files) {
 for (const d of diffs.slice(0, 10)) {
   console.log(`DIFF ${d.id}\n  native: ${JSON.stringify(d.want).slice(0, 600)}\n  wasm:   ${JSON.stringify(d.got).slice(0, 600)}`);
 }
+console.log(`node-test: cases per file: ${perFile.join(", ")}`);
 console.log(`node-test: ${total} cases, ${diffs.length} differ between wasm and native`);
 process.exit(diffs.length ? 1 : 0);

@@ -34,13 +34,23 @@ fn diagnostics_are_listed_up_to_the_limit_and_the_rest_counted() {
     let xs = format!("[{}]", vec!["x"; n].join(", "));
     let tfvars_json_keys = format!("{{{}}}", (0..n).map(|i| format!("\"k\": {i}")).collect::<Vec<_>>().join(","));
     let bad_types = format!("object({{{}}})", (0..n).map(|i| format!("a{i} = x")).collect::<Vec<_>>().join(", "));
-    let cases: [(&str, Option<&str>, &str, ValueFormat, Stage, &str, usize); 4] = [
-        ("variables in a list", Some("list(string)"), &xs, ValueFormat::Hcl, Stage::Value, "Variables not allowed", n),
-        ("variables in a .tfvars list", Some("any"), &xs, ValueFormat::Tfvars, Stage::Value, "Variables not allowed", n),
-        ("duplicate .tfvars.json keys", Some("any"), &tfvars_json_keys, ValueFormat::Json, Stage::Value, "Duplicate object attribute", n - 1),
-        ("unknown types in an object type", Some(&bad_types), "null", ValueFormat::Hcl, Stage::Type, "Invalid type specification", n),
+    /// One input that floods: what it is, the variable, and the diagnostics it gives.
+    struct Flood<'a> {
+        what: &'a str,
+        ty: Option<&'a str>,
+        value: &'a str,
+        format: ValueFormat,
+        stage: Stage,
+        summary: &'a str,
+        total: usize,
+    }
+    let cases = [
+        Flood { what: "variables in a list", ty: Some("list(string)"), value: &xs, format: ValueFormat::Hcl, stage: Stage::Value, summary: "Variables not allowed", total: n },
+        Flood { what: "variables in a .tfvars list", ty: Some("any"), value: &xs, format: ValueFormat::Tfvars, stage: Stage::Value, summary: "Variables not allowed", total: n },
+        Flood { what: "duplicate .tfvars.json keys", ty: Some("any"), value: &tfvars_json_keys, format: ValueFormat::Json, stage: Stage::Value, summary: "Duplicate object attribute", total: n - 1 },
+        Flood { what: "unknown types in an object type", ty: Some(&bad_types), value: "null", format: ValueFormat::Hcl, stage: Stage::Type, summary: "Invalid type specification", total: n },
     ];
-    for (what, ty, value, format, stage, summary, total) in cases {
+    for Flood { what, ty, value, format, stage, summary, total } in cases {
         let r = run(ty, value, format);
         assert_eq!(r.stage, Some(stage), "{what}: {:?}", r.detail);
         assert_eq!(r.summary.as_deref(), Some(summary), "{what}");
@@ -135,19 +145,28 @@ fn infinite_numbers_have_no_json_form() {
 #[test]
 fn numbers_past_the_limit_are_refused_as_too_large_in_every_form() {
     let digits = "1".repeat(1_000_000);
-    let cases: Vec<(&str, Option<&str>, String, ValueFormat, Stage, &str)> = vec![
-        ("HCL literal", Some("number"), "1e158000".into(), ValueFormat::Hcl, Stage::Value, "1e158000"),
-        ("negative HCL literal", Some("number"), "-1e158000".into(), ValueFormat::Hcl, Stage::Value, "1e158000"),
-        ("tiny HCL literal", Some("number"), "1e-158001".into(), ValueFormat::Hcl, Stage::Value, "1e-158001"),
-        ("a million digits", Some("number"), digits.clone(), ValueFormat::Hcl, Stage::Value, &digits),
-        (".tfvars literal", Some("number"), "1e158000".into(), ValueFormat::Tfvars, Stage::Value, "1e158000"),
-        ("-var expression", Some("list(number)"), "[1e158000]".into(), ValueFormat::Cli, Stage::Value, "1e158000"),
-        (".tfvars.json number", Some("number"), "1e158000".into(), ValueFormat::Json, Stage::Value, "1e158000"),
-        ("cty JSON number", Some("number"), "1e158000".into(), ValueFormat::Ctyjson, Stage::Value, "1e158000"),
-        ("string converted", Some("list(number)"), "[1, \"1e158000\"]".into(), ValueFormat::Hcl, Stage::Limit, "\"1e158000\""),
-        ("-var string converted", Some("number"), "1e158000".into(), ValueFormat::Cli, Stage::Limit, "1e158000"),
+    /// One way of writing a number past the limit, and the part of the value the diagnostic covers.
+    struct TooLarge<'a> {
+        what: &'a str,
+        ty: Option<&'a str>,
+        value: String,
+        format: ValueFormat,
+        stage: Stage,
+        part: &'a str,
+    }
+    let cases = vec![
+        TooLarge { what: "HCL literal", ty: Some("number"), value: "1e158000".into(), format: ValueFormat::Hcl, stage: Stage::Value, part: "1e158000" },
+        TooLarge { what: "negative HCL literal", ty: Some("number"), value: "-1e158000".into(), format: ValueFormat::Hcl, stage: Stage::Value, part: "1e158000" },
+        TooLarge { what: "tiny HCL literal", ty: Some("number"), value: "1e-158001".into(), format: ValueFormat::Hcl, stage: Stage::Value, part: "1e-158001" },
+        TooLarge { what: "a million digits", ty: Some("number"), value: digits.clone(), format: ValueFormat::Hcl, stage: Stage::Value, part: &digits },
+        TooLarge { what: ".tfvars literal", ty: Some("number"), value: "1e158000".into(), format: ValueFormat::Tfvars, stage: Stage::Value, part: "1e158000" },
+        TooLarge { what: "-var expression", ty: Some("list(number)"), value: "[1e158000]".into(), format: ValueFormat::Cli, stage: Stage::Value, part: "1e158000" },
+        TooLarge { what: ".tfvars.json number", ty: Some("number"), value: "1e158000".into(), format: ValueFormat::Json, stage: Stage::Value, part: "1e158000" },
+        TooLarge { what: "cty JSON number", ty: Some("number"), value: "1e158000".into(), format: ValueFormat::Ctyjson, stage: Stage::Value, part: "1e158000" },
+        TooLarge { what: "string converted", ty: Some("list(number)"), value: "[1, \"1e158000\"]".into(), format: ValueFormat::Hcl, stage: Stage::Limit, part: "\"1e158000\"" },
+        TooLarge { what: "-var string converted", ty: Some("number"), value: "1e158000".into(), format: ValueFormat::Cli, stage: Stage::Limit, part: "1e158000" },
     ];
-    for (what, ty, value, format, stage, part) in cases {
+    for TooLarge { what, ty, value, format, stage, part } in cases {
         let r = run(ty, &value, format);
         assert_eq!(r.stage, Some(stage), "{what}: {:?}", r.detail);
         assert_eq!(r.summary.as_deref(), Some("Number too large"), "{what}: {:?}", r.detail);

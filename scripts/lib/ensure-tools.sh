@@ -112,6 +112,8 @@ ensure_chromium() {
 
 ensure_python() {
   command -v python3 >/dev/null 2>&1 || apt_install python3
+  # scripts/test-pre-commit installs pre-commit (PyPI) into a venv under target/.
+  python3 -c 'import venv, ensurepip' 2>/dev/null || apt_install python3-venv
 }
 
 ensure_build_tools() {

@@ -18,6 +18,7 @@
 
 pub mod calls;
 pub mod decl;
+pub mod explain;
 pub mod output;
 pub mod prepare;
 pub mod report;

@@ -7,8 +7,34 @@
 use serde_json::{json, Value as J};
 
 use super::validate::RuleResult;
+use super::explain::{Annotations, VarStory};
 use super::{CheckDiag, CheckInput, CheckReport, Outcome};
 use crate::i18n::{fill, text, Lang};
+
+/// Where a diagnostic's file is, for the formats read by other tools: its
+/// path from the working directory, or None for a text that is no file
+/// (`<value for var.NAME>`, a value given with `-var`).
+pub type PathOf<'a> = &'a dyn Fn(&str) -> Option<String>;
+
+/// The path of `filename` for a module checked in `base`: files of the
+/// module directory joined to it; texts in angle brackets are no file.
+pub fn path_in(base: &str, filename: &str) -> Option<String> {
+    if filename.starts_with('<') {
+        return None;
+    }
+    Some(if base.is_empty() || base == "." || filename.starts_with('/') { filename.to_string() } else { format!("{}/{}", base.trim_end_matches('/'), filename) })
+}
+
+/// The most of a source line a diagnostic shows (bytes).
+const SNIPPET_BYTES: usize = 240;
+
+/// `i`, or the nearest character boundary of `s` before it.
+fn floor_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
 
 /// Terraform's diagnostic text: the summary, where it is (`on FILE line
 /// N:` and the source line, with the range underlined when `color`), and
@@ -25,9 +51,20 @@ pub fn human_diag(d: &CheckDiag, input: &CheckInput, color: bool) -> String {
                 let line_start = src.split('\n').take(s.start.line.saturating_sub(1)).map(|l| l.len() + 1).sum::<usize>();
                 let a = s.start.byte.saturating_sub(line_start).min(line.len());
                 let b = if s.end.line == s.start.line { s.end.byte.saturating_sub(line_start).min(line.len()) } else { line.len() };
-                let shown = match (line.get(..a), line.get(a..b.max(a)), line.get(b.max(a)..)) {
-                    (Some(x), Some(y), Some(z)) if color => format!("{x}{under}{y}{reset}{z}"),
-                    _ => line.to_string(),
+                // A very long line (minified JSON, a binary file) is shown
+                // around the range only.
+                let (from, to) = if line.len() > SNIPPET_BYTES {
+                    let from = floor_boundary(line, a.saturating_sub(SNIPPET_BYTES / 3));
+                    (from, floor_boundary(line, (from + SNIPPET_BYTES).min(line.len())))
+                } else {
+                    (0, line.len())
+                };
+                let (a, b) = (a.clamp(from, to), b.clamp(from, to));
+                let (pre, post) = (if from > 0 { "…" } else { "" }, if to < line.len() { "…" } else { "" });
+                let shown = match (line.get(from..a), line.get(a..b.max(a)), line.get(b.max(a)..to)) {
+                    (Some(x), Some(y), Some(z)) if color => format!("{pre}{x}{under}{y}{reset}{z}{post}"),
+                    (Some(x), Some(y), Some(z)) => format!("{pre}{x}{y}{z}{post}"),
+                    _ => line.get(from..to).unwrap_or_default().to_string(),
                 };
                 out += &format!("  {:>3}: {shown}\n", s.start.line);
             }
@@ -43,9 +80,20 @@ pub fn human_diag(d: &CheckDiag, input: &CheckInput, color: bool) -> String {
 
 /// The whole report as Terraform prints diagnostics, then tftype's count.
 pub fn human(r: &CheckReport, input: &CheckInput, color: bool, lang: Lang) -> String {
+    human_annotated(r, input, color, lang, &Annotations::default())
+}
+
+/// [`human`] with each failure's playground link after its diagnostic and,
+/// when `a` has stories (`--explain`), each variable's Why story and notes
+/// before the count.
+pub fn human_annotated(r: &CheckReport, input: &CheckInput, color: bool, lang: Lang, a: &Annotations) -> String {
     let mut out = String::new();
-    for d in &r.diagnostics {
+    for (i, d) in r.diagnostics.iter().enumerate() {
         out += &human_diag(d, input, color);
+        if let Some(Some(url)) = a.links.get(i) {
+            out += &fill(lang, "check.try_it", &[("url", url)]);
+            out.push('\n');
+        }
         out.push('\n');
     }
     // A rule tftype did not evaluate is named, never passed silently.
@@ -57,6 +105,31 @@ pub fn human(r: &CheckReport, input: &CheckInput, color: bool, lang: Lang) -> St
         }
     }
     out += &super::calls::human_notes(&r.module_calls, lang);
+    for v in &r.variables {
+        let Some(story) = a.stories.get(&v.name) else { continue };
+        match story {
+            VarStory::Told(s) => {
+                out += &match &v.source {
+                    Some(source) => fill(lang, "check.explain_var", &[("name", &v.name), ("source", source)]),
+                    None => fill(lang, "check.explain_var_nosource", &[("name", &v.name)]),
+                };
+                out.push('\n');
+                for line in crate::why::to_text(s).lines() {
+                    out += format!("  {line}").trim_end();
+                    out.push('\n');
+                }
+            }
+            VarStory::Hidden => {
+                out += &fill(lang, "check.explain_hidden", &[("name", &v.name)]);
+                out.push('\n');
+            }
+            VarStory::NoValue => {
+                out += &fill(lang, "check.explain_no_value", &[("name", &v.name)]);
+                out.push('\n');
+            }
+        }
+        out.push('\n');
+    }
     out += &summary_line(r, lang);
     out.push('\n');
     out
@@ -102,8 +175,8 @@ pub fn validate_json_utf16(r: &CheckReport, input: &CheckInput) -> J {
     if let Some(ds) = j["diagnostics"].as_array_mut() {
         for (d, out) in r.diagnostics.iter().zip(ds.iter_mut()) {
             let Some(s) = &d.subject else { continue };
-            let Some((name, text)) = input.files.get_key_value(&s.filename) else { continue };
-            let m = maps.entry(name.as_str()).or_insert_with(|| crate::diag::Utf16Map::new(text));
+            let Some((name, text)) = input.files.get_key_value(&s.filename).map(|(k, v)| (k.as_str(), v.as_str())).or_else(|| value_text(input, &s.filename)) else { continue };
+            let m = maps.entry(name).or_insert_with(|| crate::diag::Utf16Map::new(text));
             out["range"]["start16"] = json!(m.offset(s.start.byte));
             out["range"]["end16"] = json!(m.offset(s.end.byte));
         }
@@ -121,6 +194,45 @@ pub fn validate_json_utf16(r: &CheckReport, input: &CheckInput) -> J {
                 r["range"]["end16"] = json!(m.offset(b as usize));
             }
             c["arguments"] = J::Array(ranges);
+        }
+    }
+    j
+}
+
+/// The text behind a `<value for var.NAME>` subject (a value Terraform
+/// parses as HCL from `-var` or `TF_VAR_NAME`): the last `-var NAME=…`,
+/// which wins over the environment, else the environment's.
+fn value_text<'a>(input: &'a CheckInput, filename: &'a str) -> Option<(&'a str, &'a str)> {
+    let name = filename.strip_prefix("<value for var.")?.strip_suffix('>')?;
+    let from_var = input.args.iter().rev().find_map(|a| match a.as_slice() {
+        [flag, raw] if flag == "-var" => raw.split_once('=').filter(|(n, _)| *n == name).map(|(_, v)| v),
+        _ => None,
+    });
+    let text = from_var.or_else(|| input.env.get(&format!("TF_VAR_{name}")).map(String::as_str))?;
+    Some((filename, text))
+}
+
+/// [`validate_json`] with each failure's playground link (`link` on its
+/// diagnostic) and, with `--explain`, each variable's story (`why`: the
+/// steps and the notes as text; `why_hidden` for a sensitive one).
+pub fn validate_json_annotated(r: &CheckReport, a: &Annotations) -> J {
+    let mut j = validate_json(r);
+    if let Some(ds) = j["diagnostics"].as_array_mut() {
+        for (d, link) in ds.iter_mut().zip(&a.links) {
+            if let Some(url) = link {
+                d["link"] = json!(url);
+            }
+        }
+    }
+    for (name, story) in &a.stories {
+        let v = &mut j["variables"][name];
+        match story {
+            VarStory::Told(s) => {
+                let texts = |steps: &[crate::story::Step]| steps.iter().map(|x| x.text.clone()).collect::<Vec<_>>();
+                v["why"] = json!({"steps": texts(&s.steps), "notes": texts(&s.notes)});
+            }
+            VarStory::Hidden => v["why_hidden"] = json!(true),
+            VarStory::NoValue => {}
         }
     }
     j
@@ -186,45 +298,108 @@ fn rule_id(summary: &str) -> String {
     id.trim_end_matches('-').to_string()
 }
 
+/// A SARIF `artifactLocation.uri`: a relative reference with every byte
+/// outside RFC 3986's unreserved set and `/` percent-encoded (file names
+/// may hold spaces, `#`, `%`, non-ASCII letters); absolute paths as
+/// `file://` URIs.
+fn uri_of(path: &str) -> (String, bool) {
+    let mut out = String::new();
+    for b in path.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'/') {
+            out.push(b as char);
+        } else {
+            out += &format!("%{b:02X}");
+        }
+    }
+    if path.starts_with('/') {
+        (format!("file://{out}"), true)
+    } else {
+        (out, false)
+    }
+}
+
 /// SARIF 2.1.0 (one run; a rule per distinct summary). Paths are relative
 /// to `base` (`uriBaseId` `%SRCROOT%`).
-pub fn sarif(r: &CheckReport, base: &str) -> J {
+pub fn sarif(r: &CheckReport, input: &CheckInput, base: &str) -> J {
+    sarif_log(vec![sarif_run(r, input, &|f| path_in(base, f), &Annotations::default(), None)])
+}
+
+/// A SARIF column (`columnKind` `utf16CodeUnits`, the default, which code
+/// scanning reads): UTF-16 code units from the line's start to `byte`, plus
+/// one. hcl counts characters as they look (a letter with a combining mark
+/// is one), so the column is worked out from the text.
+fn sarif_column(text: Option<&String>, byte: usize, hcl_column: usize) -> usize {
+    let Some(text) = text else { return hcl_column.max(1) };
+    let Some(before) = text.get(..byte.min(text.len())) else { return hcl_column.max(1) };
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    before[line_start..].encode_utf16().count() + 1
+}
+
+/// A SARIF 2.1.0 log of `runs` (`tftype check --all-flavors` gives one run
+/// per group of versions that answer alike).
+pub fn sarif_log(runs: Vec<J>) -> J {
+    json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": runs,
+    })
+}
+
+/// One SARIF run of a report: a rule per distinct summary, a result per
+/// diagnostic (a location where it has a file; a failure's playground link
+/// as the property `playground`). `flavors`: the versions this run answers
+/// for (`automationDetails` tells runs of one log apart).
+pub fn sarif_run(r: &CheckReport, input: &CheckInput, path_of: PathOf, a: &Annotations, flavors: Option<&[&str]>) -> J {
     let mut rules: Vec<J> = Vec::new();
     let mut results = Vec::new();
-    for d in &r.diagnostics {
+    for (i, d) in r.diagnostics.iter().enumerate() {
         let id = rule_id(&d.summary);
-        if !rules.iter().any(|x| x["id"] == id.as_str()) {
-            rules.push(json!({"id": id, "name": d.summary, "shortDescription": {"text": d.summary}}));
-        }
+        let index = match rules.iter().position(|x| x["id"] == id.as_str()) {
+            Some(k) => k,
+            None => {
+                rules.push(json!({"id": id, "name": d.summary, "shortDescription": {"text": d.summary}}));
+                rules.len() - 1
+            }
+        };
         let mut res = json!({
             "ruleId": id,
+            "ruleIndex": index,
             "level": if d.is_error() { "error" } else { "warning" },
             "message": {"text": if d.detail.is_empty() { d.summary.clone() } else { format!("{}: {}", d.summary, d.detail) }},
         });
-        if let Some(s) = &d.subject {
-            let uri = if base.is_empty() || base == "." { s.filename.clone() } else { format!("{}/{}", base.trim_end_matches('/'), s.filename) };
+        if let Some((s, path)) = d.subject.as_ref().and_then(|s| path_of(&s.filename).map(|p| (s, p))) {
+            let (uri, absolute) = uri_of(&path);
+            let mut artifact = json!({"uri": uri});
+            if !absolute {
+                artifact["uriBaseId"] = json!("%SRCROOT%");
+            }
+            let text = input.files.get(&s.filename);
             res["locations"] = json!([{
                 "physicalLocation": {
-                    "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"},
+                    "artifactLocation": artifact,
                     "region": {
                         "startLine": s.start.line.max(1),
-                        "startColumn": s.start.column.max(1),
+                        "startColumn": sarif_column(text, s.start.byte, s.start.column),
                         "endLine": s.end.line.max(s.start.line).max(1),
-                        "endColumn": s.end.column.max(1),
+                        "endColumn": sarif_column(text, s.end.byte, s.end.column),
                     }
                 }
             }]);
         }
+        if let Some(Some(url)) = a.links.get(i) {
+            res["properties"] = json!({"playground": url});
+        }
         results.push(res);
     }
-    json!({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {"name": "tftype", "version": env!("CARGO_PKG_VERSION"), "informationUri": "https://github.com/tftype/tftype", "rules": rules}},
-            "results": results,
-        }]
-    })
+    let mut run = json!({
+        "tool": {"driver": {"name": "tftype", "version": env!("CARGO_PKG_VERSION"), "informationUri": "https://github.com/tftype/tftype", "rules": rules}},
+        "results": results,
+    });
+    if let Some(names) = flavors {
+        run["automationDetails"] = json!({"id": format!("tftype-check/{}/", names.join("+"))});
+        run["properties"] = json!({"flavors": names});
+    }
+    run
 }
 
 /// GitHub's escaping of a workflow command's message (`%`, CR, LF) and,
@@ -246,20 +421,34 @@ fn gh_escape(s: &str, property: bool) -> String {
 
 /// GitHub Actions annotations: `::error file=…,line=…,col=…::detail`.
 pub fn github(r: &CheckReport, base: &str) -> String {
+    github_annotated(r, &|f| path_in(base, f), &Annotations::default(), None, Lang::En)
+}
+
+/// [`github`] with each failure's playground link after its detail, and
+/// `group` (the versions of `--all-flavors`) before each title.
+pub fn github_annotated(r: &CheckReport, path_of: PathOf, a: &Annotations, group: Option<&str>, lang: Lang) -> String {
     let mut out = String::new();
-    for d in &r.diagnostics {
+    for (i, d) in r.diagnostics.iter().enumerate() {
         let level = if d.is_error() { "error" } else { "warning" };
         let mut props = Vec::new();
-        if let Some(s) = &d.subject {
-            let file = if base.is_empty() || base == "." { s.filename.clone() } else { format!("{}/{}", base.trim_end_matches('/'), s.filename) };
+        if let Some((s, file)) = d.subject.as_ref().and_then(|s| path_of(&s.filename).map(|p| (s, p))) {
             props.push(format!("file={}", gh_escape(&file, true)));
             props.push(format!("line={}", s.start.line));
             props.push(format!("col={}", s.start.column));
             props.push(format!("endLine={}", s.end.line));
             props.push(format!("endColumn={}", s.end.column));
         }
-        props.push(format!("title={}", gh_escape(&d.summary, true)));
-        out += &format!("::{level} {}::{}\n", props.join(","), gh_escape(if d.detail.is_empty() { &d.summary } else { &d.detail }, false));
+        let title = match group {
+            Some(g) => format!("{g}: {}", d.summary),
+            None => d.summary.clone(),
+        };
+        props.push(format!("title={}", gh_escape(&title, true)));
+        let mut message = if d.detail.is_empty() { d.summary.clone() } else { d.detail.clone() };
+        if let Some(Some(url)) = a.links.get(i) {
+            message += "\n\n";
+            message += &fill(lang, "check.try_it", &[("url", url)]);
+        }
+        out += &format!("::{level} {}::{}\n", props.join(","), gh_escape(&message, false));
     }
     out
 }
@@ -284,6 +473,44 @@ mod tests {
             github(&r, "envs"),
             "::error file=envs/prod.tfvars,line=2,col=8,endLine=2,endColumn=16,title=Invalid value for input variable::a number is required, 100%25%0Asee: here\n"
         );
+    }
+
+    /// A value given with `-var` (or `TF_VAR_`) is parsed from its own
+    /// text, `<value for var.NAME>`: its ranges get UTF-16 offsets in that
+    /// text, from the source that won.
+    #[test]
+    fn utf16_offsets_of_values_given_on_the_command_line_or_in_the_environment() {
+        let vars = "variable \"v\" {\n  type = list(string)\n}\n".to_string();
+        type Case<'a> = (&'a [&'a str], &'a [(&'a str, &'a str)], u64);
+        let cases: [Case; 3] = [
+            (&["v=[\"é\"", "v=[\"😀\","], &[], 6),
+            (&[], &[("TF_VAR_v", "[\"😀\",")], 6),
+            (&["v=[1,"], &[("TF_VAR_v", "[\"😀\",")], 3),
+        ];
+        for (vars_given, env, want) in cases {
+            let input = CheckInput {
+                files: [("variables.tf".to_string(), vars.clone())].into(),
+                args: vars_given.iter().map(|v| vec!["-var".to_string(), v.to_string()]).collect(),
+                env: env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            };
+            let r = crate::module::check(&input, &crate::flavor::Flavor::default_flavor().profile());
+            let j = validate_json_utf16(&r, &input);
+            let range = &j["diagnostics"][0]["range"];
+            assert_eq!(range["filename"], "<value for var.v>", "{vars_given:?}: {j}");
+            assert_eq!(range["start16"], want, "{vars_given:?}: {j}");
+        }
+    }
+
+    /// A long line (minified JSON, a binary file) is shown around the
+    /// range, cut with an ellipsis on each side it lost.
+    #[test]
+    fn long_source_lines_are_shown_around_the_range() {
+        let line = format!("{}port = \"eighty\"{}", "x".repeat(1000), "y".repeat(1000));
+        let input = CheckInput { files: [("a.tfvars".to_string(), line)].into(), ..Default::default() };
+        let d = CheckDiag::error("S", "D", Some(Subject { filename: "a.tfvars".into(), start: Pos { line: 1, column: 1008, byte: 1007 }, end: Pos { line: 1, column: 1016, byte: 1015 } }));
+        let text = human_diag(&d, &input, false);
+        let shown = text.lines().find(|l| l.contains("eighty")).expect("the line is shown");
+        assert!(shown.starts_with("    1: …x") && shown.ends_with("y…") && shown.len() < SNIPPET_BYTES + 20, "{shown}");
     }
 
     #[test]

@@ -3,13 +3,15 @@
 //! [`tftype::module`] (module calls included) and prints the report in the
 //! chosen form.
 
-use std::io::{IsTerminal, Read};
+use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 use tftype::flavor::{describe_group, Flavor, FLAVORS};
-use tftype::i18n::{fill, Lang};
+use tftype::i18n::{fill, text, Lang};
+use tftype::module::explain::Annotations;
 use tftype::module::{self, output, CheckDiag, CheckInput, CheckOptions, CheckReport};
+use tftype::render::go_quote;
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum OutputFormat {
@@ -44,6 +46,12 @@ pub struct CheckArgs {
     /// Print each variable's final value as `terraform console` shows it
     #[arg(long)]
     print_effective: bool,
+    /// Tell each variable's story: what the version did with its value, and tftype's notes
+    #[arg(long)]
+    explain: bool,
+    /// The playground's address for the link each failure carries (default: TFTYPE_BASE_URL, else the local ./scripts/serve)
+    #[arg(long)]
+    base: Option<String>,
     /// The language of tftype's own words
     #[arg(long, value_parser = crate::cli::lang_arg, default_value = "en")]
     lang: Lang,
@@ -52,26 +60,83 @@ pub struct CheckArgs {
 /// Files larger than this are not read (a diagnostic says so).
 const MAX_FILE_BYTES: u64 = 256 << 20;
 
-/// One file read from disk: its text, or a diagnostic.
-fn read_text(path: &Path, shown: &str) -> Result<String, Box<CheckDiag>> {
-    let unreadable = |e: String| Box::new(CheckDiag::error("Failed to read file", format!("The file {shown} could not be read: {e}."), None));
-    let f = std::fs::File::open(path).map_err(|e| unreadable(e.to_string()))?;
-    let meta = f.metadata().map_err(|e| unreadable(e.to_string()))?;
+/// Who reads a file, and so which words Terraform uses when it cannot be read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reader {
+    /// The configuration loader (`configs.Parser.LoadHCLFile`).
+    Config,
+    /// The variables files' reader (`command/meta_vars.go` `addVarsFromFile`).
+    Vars,
+}
+
+/// An I/O error as Go's `os` package words it: `too many levels of symbolic links`.
+fn go_error(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    let text = match text.find(" (os error ") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    };
+    let mut cs = text.chars();
+    match cs.next() {
+        Some(c) => c.to_lowercase().chain(cs).collect(),
+        None => text,
+    }
+}
+
+/// Terraform's diagnostic for a file it could not read; `op` and `why` are
+/// what Go's error says (`open x: permission denied`).
+fn unreadable(reader: Reader, shown: &str, op: &str, why: &str) -> Box<CheckDiag> {
+    Box::new(match reader {
+        Reader::Config => CheckDiag::error("Failed to read file", format!("The file {} could not be read.", go_quote(shown)), None),
+        Reader::Vars => CheckDiag::error("Failed to read variables file", format!("Error while reading {shown}: {op} {shown}: {why}."), None),
+    })
+}
+
+/// One file read from disk: its text, or a diagnostic. Only regular files
+/// are opened (a pipe or a device named `.tfvars` would block or never
+/// end); at most [`MAX_FILE_BYTES`] are read.
+fn read_text(path: &Path, shown: &str, reader: Reader, lang: Lang) -> Result<String, Box<CheckDiag>> {
+    let meta = std::fs::metadata(path).map_err(|e| match (reader, e.kind()) {
+        (Reader::Vars, std::io::ErrorKind::NotFound) => Box::new(CheckDiag::error("Failed to read variables file", format!("Given variables file {shown} does not exist."), None)),
+        _ => unreadable(reader, shown, "open", &go_error(&e)),
+    })?;
     if meta.is_dir() {
-        return Err(unreadable("it is a directory".into()));
+        return Err(unreadable(reader, shown, "read", "is a directory"));
+    }
+    if !meta.is_file() {
+        return Err(unreadable(reader, shown, "open", text(lang, "check.not_regular_file")));
     }
     if meta.len() > MAX_FILE_BYTES {
-        return Err(Box::new(CheckDiag::error("File too large", format!("The file {shown} has {} bytes; tftype reads files of at most {} MB.", meta.len(), MAX_FILE_BYTES >> 20), None)));
+        let detail = fill(lang, "check.file_too_large", &[("file", shown), ("bytes", &meta.len().to_string()), ("limit", &(MAX_FILE_BYTES >> 20).to_string())]);
+        return Err(Box::new(CheckDiag::error(text(lang, "check.file_too_large_summary"), detail, None)));
     }
+    let f = std::fs::File::open(path).map_err(|e| unreadable(reader, shown, "open", &go_error(&e)))?;
     let mut bytes = Vec::new();
-    f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| unreadable(e.to_string()))?;
-    String::from_utf8(bytes).map_err(|e| {
+    f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| unreadable(reader, shown, "read", &go_error(&e)))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        // hclsyntax's diagnostic for the first byte that is not UTF-8, at its place.
+        let valid = e.utf8_error().valid_up_to();
+        let prefix = std::str::from_utf8(&e.as_bytes()[..valid]).unwrap_or_default();
+        let mut texts = module::Texts::default();
+        texts.add(shown, prefix);
+        let mut subject = texts.subject(shown, &(valid..valid));
+        subject.end.byte += 1;
+        subject.end.column += 1;
         Box::new(CheckDiag::error(
             "Invalid character encoding",
-            format!("All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor. ({shown}: byte {} is not UTF-8.)", e.utf8_error().valid_up_to() + 1),
-            None,
+            "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.",
+            Some(subject),
         ))
-    })
+    })?;
+    // A binary file (a NUL byte: no text file has one) is hclsyntax's
+    // "Invalid character" at its first NUL, once: the parser would repeat it
+    // for every byte it cannot read.
+    if let Some(nul) = text.find('\0') {
+        let mut texts = module::Texts::default();
+        texts.add(shown, &text);
+        return Err(Box::new(CheckDiag::error("Invalid character", "This character is not used within the language.", Some(texts.subject(shown, &(nul..nul + 1))))));
+    }
+    Ok(text)
 }
 
 /// Whether `name` (a file in the module directory) is read by a check.
@@ -87,13 +152,13 @@ const MAX_MODULE_DIRS: usize = 1000;
 /// keyed by their path relative to the root module's directory. A directory
 /// is read once, by its canonical path, so a symlink loop ends; a missing one
 /// is left for the check to note.
-fn read_module_dirs(root: &Path, input: &mut CheckInput, problems: &mut Vec<CheckDiag>) {
+fn read_module_dirs(root: &Path, l: &mut Loaded, lang: Lang) {
     let p = tftype::flavor::Profile::default();
     let mut seen: std::collections::BTreeSet<PathBuf> = root.canonicalize().into_iter().collect();
     let mut keys = std::collections::BTreeSet::from([String::new()]);
     let mut queue = std::collections::VecDeque::from([String::new()]);
     while let Some(dir) = queue.pop_front() {
-        for sub in module::calls::local_module_dirs(&input.files, &dir, &p) {
+        for sub in module::calls::local_module_dirs(&l.input.files, &dir, &p) {
             if keys.len() > MAX_MODULE_DIRS || !keys.insert(sub.clone()) {
                 continue;
             }
@@ -106,68 +171,86 @@ fn read_module_dirs(root: &Path, input: &mut CheckInput, problems: &mut Vec<Chec
             names.sort();
             for name in names {
                 let key = format!("{sub}/{name}");
-                match read_text(&path.join(&name), &key) {
+                match read_text(&path.join(&name), &key, Reader::Config, lang) {
                     Ok(t) => {
-                        input.files.insert(key, t);
+                        l.input.files.insert(key.clone(), t);
                     }
-                    Err(d) => problems.push(*d),
+                    Err(d) => l.problems.push(*d),
                 }
+                l.own.insert(key);
             }
             queue.push_back(sub);
         }
     }
 }
 
+/// A module directory read from disk: the check's input, what could not be
+/// read, and which names are the directory's own files (the others are
+/// `--var-file`s, named from the working directory).
+struct Loaded {
+    input: CheckInput,
+    problems: Vec<CheckDiag>,
+    own: std::collections::BTreeSet<String>,
+}
+
 /// The module's input: its files, the value sources in command-line order
 /// (clap keeps each flag's order; their relative order comes from the
 /// indices), and `TF_VAR_*` from the environment. Problems reading files
-/// come back as diagnostics.
-fn input_for(dir: &Path, argv_order: &[(usize, bool, String)]) -> Result<(CheckInput, Vec<CheckDiag>), String> {
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read the directory {}: {e}", dir.display()))?;
-    let mut input = CheckInput::default();
-    let mut problems = Vec::new();
+/// come back as diagnostics; Err: the directory cannot be listed.
+fn input_for(dir: &Path, shown: &str, argv_order: &[(usize, bool, String)], lang: Lang) -> Result<Loaded, Box<CheckDiag>> {
+    let entries = std::fs::read_dir(dir).map_err(|_| {
+        Box::new(CheckDiag::error("Failed to read module directory", format!("Module directory {shown} does not exist or cannot be read."), None))
+    })?;
+    let mut l = Loaded { input: CheckInput::default(), problems: Vec::new(), own: Default::default() };
     let mut names: Vec<String> = Vec::new();
     for e in entries.flatten() {
-        if let Ok(name) = e.file_name().into_string() {
-            if wanted(&name) {
-                names.push(name);
-            }
+        let Ok(name) = e.file_name().into_string() else { continue };
+        // The configuration loader skips directories; the variables files'
+        // reader does not (it fails on one).
+        if module::decl::is_config_file(&name) && e.file_type().is_ok_and(|t| t.is_dir()) {
+            continue;
+        }
+        if wanted(&name) {
+            names.push(name);
         }
     }
     names.sort();
     for name in names {
-        match read_text(&dir.join(&name), &name) {
+        let reader = if module::decl::is_config_file(&name) { Reader::Config } else { Reader::Vars };
+        match read_text(&dir.join(&name), &name, reader, lang) {
             Ok(t) => {
-                input.files.insert(name, t);
+                l.input.files.insert(name.clone(), t);
             }
-            Err(d) => problems.push(*d),
+            Err(d) => l.problems.push(*d),
         }
+        l.own.insert(name);
     }
-    read_module_dirs(dir, &mut input, &mut problems);
+    read_module_dirs(dir, &mut l, lang);
     for (_, is_file, value) in argv_order {
         if *is_file {
-            // Terraform reads a -var-file relative to the working directory.
-            if !input.files.contains_key(value) && Path::new(value).exists() {
-                match read_text(Path::new(value), value) {
+            // Terraform reads a -var-file relative to the working directory;
+            // one that does not exist is the check's own diagnostic.
+            if !l.input.files.contains_key(value) && std::fs::symlink_metadata(value).is_ok() {
+                match read_text(Path::new(value), value, Reader::Vars, lang) {
                     Ok(t) => {
-                        input.files.insert(value.clone(), t);
+                        l.input.files.insert(value.clone(), t);
                     }
-                    Err(d) => problems.push(*d),
+                    Err(d) => l.problems.push(*d),
                 }
             }
-            input.args.push(vec!["-var-file".into(), value.clone()]);
+            l.input.args.push(vec!["-var-file".into(), value.clone()]);
         } else {
-            input.args.push(vec!["-var".into(), value.clone()]);
+            l.input.args.push(vec!["-var".into(), value.clone()]);
         }
     }
     for (k, v) in std::env::vars_os() {
         if let (Ok(k), Ok(v)) = (k.into_string(), v.into_string()) {
             if k.starts_with("TF_VAR_") {
-                input.env.insert(k, v);
+                l.input.env.insert(k, v);
             }
         }
     }
-    Ok((input, problems))
+    Ok(l)
 }
 
 /// `--var` and `--var-file` in the order they were given.
@@ -204,93 +287,151 @@ fn argv_order() -> Vec<(usize, bool, String)> {
     out
 }
 
-fn print_report(r: &CheckReport, input: &CheckInput, dir: &str, a: &CheckArgs) {
-    match a.format {
-        OutputFormat::Human => {
-            print!("{}", output::human(r, input, std::io::stdout().is_terminal(), a.lang));
-            if a.print_effective {
-                print!("{}", output::effective(r, a.lang));
+/// Writes to standard output; a reader that went away (`| head`) ends the
+/// output quietly, not with a panic.
+fn emit(s: &str) {
+    let _ = std::io::stdout().lock().write_all(s.as_bytes());
+}
+
+/// How a report is printed: the format's options and where files are.
+struct Printer<'a> {
+    a: &'a CheckArgs,
+    input: &'a CheckInput,
+    path_of: output::PathOf<'a>,
+}
+
+impl Printer<'_> {
+    fn print(&self, r: &CheckReport, ann: &Annotations) {
+        let (a, input) = (self.a, self.input);
+        match a.format {
+            OutputFormat::Human => {
+                emit(&output::human_annotated(r, input, std::io::stdout().is_terminal(), a.lang, ann));
+                if a.print_effective {
+                    emit(&output::effective(r, a.lang));
+                }
+            }
+            OutputFormat::Json => emit(&format!("{}\n", output::validate_json_annotated(r, ann))),
+            OutputFormat::Sarif => {
+                let log = output::sarif_log(vec![output::sarif_run(r, input, self.path_of, ann, None)]);
+                emit(&format!("{}\n", serde_json::to_string_pretty(&log).unwrap_or_default()));
+            }
+            OutputFormat::Github => emit(&output::github_annotated(r, self.path_of, ann, None, a.lang)),
+        }
+    }
+
+    /// `--all-flavors`: one verdict per group of versions that answer alike
+    /// (human), or each group's report (json: `groups`; sarif: one run per
+    /// group; github: the group before each title). Returns whether any
+    /// group has an error.
+    fn print_groups(&self, lang: Lang) -> bool {
+        let input = self.input;
+        let mut groups: Vec<(String, Vec<&'static str>, CheckReport)> = Vec::new();
+        for f in &FLAVORS {
+            let r = module::check_with(input, &f.profile(), CALLS);
+            let key = module::report::report_json("null", &r);
+            match groups.iter_mut().find(|g| g.0 == key) {
+                Some(g) => g.1.push(f.name),
+                None => groups.push((key, vec![f.name], r)),
             }
         }
-        OutputFormat::Json => println!("{}", output::validate_json(r)),
-        OutputFormat::Sarif => println!("{}", serde_json::to_string_pretty(&output::sarif(r, dir)).unwrap_or_default()),
-        OutputFormat::Github => print!("{}", output::github(r, dir)),
+        let none = Annotations::default();
+        let failed = groups.iter().any(|g| !g.2.ok);
+        match self.a.format {
+            OutputFormat::Human => {
+                for (_, names, r) in &groups {
+                    let flavors = describe_group(names);
+                    if r.ok {
+                        emit(&format!("{}\n", fill(lang, "check.verdict_ok", &[("flavors", &flavors)])));
+                    } else {
+                        let summary = r.diagnostics.iter().find(|d| d.is_error()).map(|d| format!("{} ({})", d.summary, d.detail.lines().next().unwrap_or(""))).unwrap_or_default();
+                        emit(&format!("{}\n", fill(lang, "check.verdict_failed", &[("flavors", &flavors), ("summary", &summary)])));
+                    }
+                }
+            }
+            OutputFormat::Json => {
+                let gs: Vec<serde_json::Value> = groups
+                    .iter()
+                    .map(|(_, names, r)| serde_json::json!({"flavors": names, "label": describe_group(names), "report": output::validate_json(r)}))
+                    .collect();
+                emit(&format!("{}\n", serde_json::json!({"valid": !failed, "groups": gs})));
+            }
+            OutputFormat::Sarif => {
+                let runs = groups.iter().map(|(_, names, r)| output::sarif_run(r, input, self.path_of, &none, Some(names))).collect();
+                emit(&format!("{}\n", serde_json::to_string_pretty(&output::sarif_log(runs)).unwrap_or_default()));
+            }
+            OutputFormat::Github => {
+                for (_, names, r) in &groups {
+                    emit(&output::github_annotated(r, self.path_of, &none, Some(&describe_group(names)), lang));
+                }
+            }
+        }
+        failed
     }
 }
 
 /// The CLI checks module calls too.
 const CALLS: CheckOptions = CheckOptions { module_calls: true };
 
-/// One verdict per group of versions that answer alike.
-fn all_flavors(input: &CheckInput, lang: Lang) -> (String, bool) {
-    let mut groups: Vec<(String, Vec<&'static str>, bool)> = Vec::new();
-    for f in &FLAVORS {
-        let r = module::check_with(input, &f.profile(), CALLS);
-        let key = module::report::report_json("null", &r);
-        match groups.iter_mut().find(|g| g.0 == key) {
-            Some(g) => g.1.push(f.name),
-            None => groups.push((key, vec![f.name], r.ok)),
-        }
-    }
-    let mut out = String::new();
-    let mut any_error = false;
-    for (_, names, ok) in &groups {
-        let flavors = describe_group(names);
-        let r = module::check_with(input, &Flavor::lookup(names[0]).expect("listed").profile(), CALLS);
-        if *ok {
-            out += &fill(lang, "check.verdict_ok", &[("flavors", &flavors)]);
-        } else {
-            any_error = true;
-            let summary = r.diagnostics.iter().find(|d| d.is_error()).map(|d| format!("{} ({})", d.summary, d.detail.lines().next().unwrap_or(""))).unwrap_or_default();
-            out += &fill(lang, "check.verdict_failed", &[("flavors", &flavors), ("summary", &summary)]);
-        }
-        out.push('\n');
-    }
-    (out, any_error)
-}
+/// Where `tftype check` links failures without `--base` (or
+/// `TFTYPE_BASE_URL`): the local playground of `./scripts/serve`, as
+/// `tftype link`.
+const DEFAULT_BASE: &str = "http://127.0.0.1:8080/";
 
-/// Exit codes: 0 no error, 1 errors found, 2 usage or I/O problem.
+/// Exit codes: 0 no error, 1 errors found (files that cannot be read
+/// included, as Terraform reports them), 2 usage problems and directories
+/// that hold no module to check.
 pub fn run(a: CheckArgs) -> i32 {
     let order = argv_order();
     let dirs = if a.dirs.is_empty() { vec![PathBuf::from(".")] } else { a.dirs.clone() };
-    let profile = Flavor::lookup(a.flavor.as_deref().unwrap_or(tftype::flavor::DEFAULT)).expect("checked by clap").profile();
+    let flavor = a.flavor.clone().unwrap_or_else(|| tftype::flavor::DEFAULT.to_string());
+    let profile = Flavor::lookup(&flavor).expect("checked by clap").profile();
+    let base = a.base.clone().or_else(|| std::env::var("TFTYPE_BASE_URL").ok()).unwrap_or_else(|| DEFAULT_BASE.to_string());
+    if !tftype::link::is_web_base(&base) {
+        eprintln!("tftype check: {}", fill(a.lang, "check.bad_base", &[("base", &format!("{base:?}"))]));
+        return 2;
+    }
     let mut code = 0;
     for dir in &dirs {
         let shown = dir.display().to_string();
-        let (input, problems) = match input_for(dir, &order) {
-            Ok(x) => x,
-            Err(e) => {
-                eprintln!("tftype check: {e}");
+        let empty = CheckInput::default();
+        let l = match input_for(dir, &shown, &order, a.lang) {
+            Ok(l) => l,
+            Err(d) => {
+                // Nothing to check: the diagnostic alone, in the chosen form.
+                let p = Printer { a: &a, input: &empty, path_of: &|_| None };
+                p.print(&CheckReport { ok: false, diagnostics: vec![*d], ..Default::default() }, &Annotations::default());
                 code = 2;
                 continue;
             }
         };
-        if !input.files.keys().any(|n| module::decl::is_config_file(n)) && problems.is_empty() {
+        let (input, own) = (&l.input, &l.own);
+        let path_of = |f: &str| if own.contains(f) { output::path_in(&shown, f) } else { output::path_in(".", f) };
+        let p = Printer { a: &a, input, path_of: &path_of };
+        if !input.files.keys().any(|n| module::decl::is_config_file(n)) && l.problems.is_empty() {
             eprintln!("tftype check: {}", fill(a.lang, "check.no_module", &[("dir", &shown)]));
             code = code.max(2);
             continue;
         }
+        if !l.problems.is_empty() {
+            // Files that cannot be read stop the run, as in Terraform.
+            p.print(&CheckReport { ok: false, diagnostics: l.problems, ..Default::default() }, &Annotations::default());
+            code = code.max(1);
+            continue;
+        }
         if a.all_flavors {
-            let (text, failed) = all_flavors(&input, a.lang);
-            print!("{text}");
-            if failed {
+            if p.print_groups(a.lang) {
                 code = code.max(1);
             }
             continue;
         }
-        let mut r = module::check_with(&input, &profile, CALLS);
+        let r = module::check_with(input, &profile, CALLS);
         if let Some(e) = &r.input_error {
             eprintln!("tftype check: {e}");
             code = 2;
             continue;
         }
-        if !problems.is_empty() {
-            let mut all = problems;
-            all.append(&mut r.diagnostics);
-            r.diagnostics = all;
-            r.ok = false;
-        }
-        print_report(&r, &input, &shown, &a);
+        let ann = if r.ok && !a.explain { Annotations::default() } else { module::explain::annotate(&r, input, &profile, &flavor, Some(&base), a.explain.then_some(a.lang)) };
+        p.print(&r, &ann);
         if !r.ok {
             code = code.max(1);
         }

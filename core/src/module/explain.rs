@@ -1,0 +1,210 @@
+//! A checked module's variables, one at a time: the single-variable
+//! request that reproduces how each final value was made (the `type`
+//! argument, the value that won with its format, the variable's flags), so
+//! that `tftype check --explain` tells each variable's Why story and every
+//! failure carries a playground link ([`crate::link`]) that opens it.
+//!
+//! The values are found again as the check found them ([`super::sources`]:
+//! the later source wins); the declarations are read again for the source
+//! text of `type` and `default`. A sensitive or ephemeral variable gets no
+//! story and no link: both would show its value.
+
+use std::collections::BTreeMap;
+
+use super::decl::{self, Variable};
+use super::sources::{self, Raw};
+use super::{CheckInput, CheckReport, Outcome, Texts};
+use crate::flavor::Profile;
+use crate::i18n::Lang;
+use crate::pipeline::Request;
+use crate::story::Story;
+use crate::valueparse::parse::{Block, BodyItem};
+use crate::valueparse::ValueFormat;
+
+/// The longest link a failure carries (in bytes): browsers, terminals and
+/// code-scanning tools cut longer addresses; a larger value gets none.
+pub const MAX_LINK: usize = 8 * 1024;
+
+/// What a variable's story can be.
+#[derive(Clone, Debug)]
+pub enum VarStory {
+    /// The story of its final value.
+    Told(Box<Story>),
+    /// Sensitive or ephemeral: the story would show the value.
+    Hidden,
+    /// No value was given and there is no default (or the check stopped
+    /// before it): nothing to tell.
+    NoValue,
+}
+
+/// Links and stories for a report, for the CLI to print.
+#[derive(Clone, Debug, Default)]
+pub struct Annotations {
+    /// One entry per diagnostic of the report: the playground link of the
+    /// variable whose failure it is.
+    pub links: Vec<Option<String>>,
+    /// By variable name (with `--explain`).
+    pub stories: BTreeMap<String, VarStory>,
+}
+
+/// The source text of `range` in `text`, if it is one.
+fn slice(text: &str, start: usize, end: usize) -> Option<&str> {
+    text.get(start..end)
+}
+
+/// The `variable` block that declared `v` (the one at its declaration range).
+fn block_of<'b>(items: &'b [BodyItem], v: &Variable) -> Option<&'b Block> {
+    items.iter().find_map(|i| match i {
+        BodyItem::Block(b) if b.kind == "variable" && b.kind_range.start == v.decl_range.start.byte => Some(b),
+        _ => None,
+    })
+}
+
+fn attr_text<'t>(b: &Block, text: &'t str, name: &str) -> Option<&'t str> {
+    b.body.items.iter().find_map(|i| match i {
+        BodyItem::Attr(a) if a.name == name => slice(text, a.expr.range.start, a.expr.range.end),
+        _ => None,
+    })
+}
+
+/// Each declared variable's request: its type and flags, and the value
+/// that won (or its default). A variable without either is left out.
+pub fn requests(input: &CheckInput, p: &Profile, flavor: &str) -> BTreeMap<String, Request> {
+    let mut texts = Texts::default();
+    for (name, text) in &input.files {
+        texts.add(name, text);
+    }
+    let module = decl::load(&input.files, &texts, p);
+    let collected = sources::collect(input, &texts, p).map(|c| c.values).unwrap_or_default();
+    // Each configuration file parsed once more, for the declarations' texts.
+    let mut bodies = BTreeMap::new();
+    let mut out = BTreeMap::new();
+    for v in &module.vars {
+        let Some(text) = input.files.get(&v.file) else { continue };
+        let body = bodies.entry(v.file.clone()).or_insert_with(|| crate::valueparse::parse_config(text, &v.file, false, p).0);
+        let Some(block) = body.as_ref().and_then(|b| block_of(&b.items, v)) else { continue };
+        let value = match collected.get(&v.name).map(|u| &u.raw) {
+            Some(Raw::Expr { file, expr }) => input.files.get(file).and_then(|t| slice(t, expr.range.start, expr.range.end)).map(|s| (s.to_string(), ValueFormat::Tfvars)),
+            Some(Raw::Json { subject, .. }) => input.files.get(&subject.filename).and_then(|t| slice(t, subject.start.byte, subject.end.byte)).map(|s| (s.to_string(), ValueFormat::Json)),
+            Some(Raw::Text(s)) => Some((s.clone(), ValueFormat::Cli)),
+            // The default is a constant expression, as a `.tfvars` value is.
+            None => attr_text(block, text, "default").map(|s| (s.to_string(), ValueFormat::Tfvars)),
+        };
+        let Some((value, value_format)) = value else { continue };
+        let mut req = Request::new(attr_text(block, text, "type"), &value);
+        req.value_format = value_format;
+        req.nullable = v.nullable;
+        req.sensitive = v.sensitive;
+        req.var_name = v.name.clone();
+        req.flavor = Some(flavor.to_string());
+        out.insert(v.name.clone(), req);
+    }
+    out
+}
+
+/// The links (and with `lang`, the stories) of a report checked under the
+/// flavor `flavor`. `base` is the playground's address; None: no links.
+pub fn annotate(r: &CheckReport, input: &CheckInput, p: &Profile, flavor: &str, base: Option<&str>, lang: Option<Lang>) -> Annotations {
+    let reqs = requests(input, p, flavor);
+    let hidden = |name: &str| r.variables.iter().any(|v| v.name == name && (v.sensitive || v.ephemeral));
+    let mut a = Annotations { links: vec![None; r.diagnostics.len()], stories: BTreeMap::new() };
+    if let Some(base) = base {
+        let extras = crate::link::Extras { lang: lang.filter(|l| *l != Lang::En).map(|l| l.code().to_string()), tab: None };
+        for v in &r.variables {
+            let Outcome::Failed { stage, summary, detail } = &v.outcome else { continue };
+            if matches!(*stage, "skipped" | "required") || hidden(&v.name) {
+                continue;
+            }
+            let Some(req) = reqs.get(&v.name) else { continue };
+            if req.value.len() + req.type_src.as_ref().map_or(0, String::len) > MAX_LINK {
+                continue;
+            }
+            let url = crate::link::url(base, req, &extras);
+            // The diagnostic the variable failed with (its first error).
+            if let Some(i) = r.diagnostics.iter().position(|d| d.is_error() && d.summary == *summary && d.detail == *detail) {
+                if url.len() <= MAX_LINK && a.links[i].is_none() {
+                    a.links[i] = Some(url);
+                }
+            }
+        }
+    }
+    if let Some(lang) = lang {
+        for v in &r.variables {
+            let story = match reqs.get(&v.name) {
+                _ if hidden(&v.name) => VarStory::Hidden,
+                Some(req) if !matches!(&v.outcome, Outcome::Failed { stage: "skipped" | "required", .. }) => {
+                    let mut story = crate::why::story(req, lang);
+                    // The tool's own message is the one the check gave (its
+                    // places are the module's files, not a single variable's).
+                    if let (Some(verbatim), Outcome::Failed { summary, detail, .. }) = (story.verbatim.as_mut(), &v.outcome) {
+                        verbatim.summary = summary.clone();
+                        verbatim.detail = detail.clone();
+                    }
+                    VarStory::Told(Box::new(story))
+                }
+                _ => VarStory::NoValue,
+            };
+            a.stories.insert(v.name.clone(), story);
+        }
+    }
+    a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flavor::Flavor;
+
+    fn input(files: &[(&str, &str)], args: &[&str]) -> CheckInput {
+        CheckInput {
+            files: files.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            args: args.iter().map(|a| vec!["-var".to_string(), a.to_string()]).collect(),
+            env: Default::default(),
+        }
+    }
+
+    const VARS: &str = "variable \"port\" {\n  type    = number\n  default = \"80\"\n}\n\nvariable \"tags\" {\n  type = map(string)\n}\n\nvariable \"token\" {\n  type      = string\n  sensitive = true\n}\n";
+
+    /// Each variable's request holds the value that won, in the format of
+    /// its source, with the declaration's type and flags.
+    #[test]
+    fn the_request_of_a_variable_is_its_type_and_the_value_that_won() {
+        let i = input(
+            &[("variables.tf", VARS), ("terraform.tfvars", "tags = { a = 1 }\ntoken = \"s3cret\"\n"), ("b.auto.tfvars.json", "{\"tags\": {\"b\": true}}")],
+            &["token=x"],
+        );
+        let p = Flavor::default_flavor().profile();
+        let reqs = requests(&i, &p, "terraform@1.15");
+        let port = &reqs["port"];
+        assert_eq!((port.type_src.as_deref(), port.value.as_str(), port.value_format), (Some("number"), "\"80\"", ValueFormat::Tfvars));
+        let tags = &reqs["tags"];
+        assert_eq!((tags.type_src.as_deref(), tags.value.as_str(), tags.value_format), (Some("map(string)"), "{\"b\": true}", ValueFormat::Json));
+        let token = &reqs["token"];
+        assert_eq!((token.value.as_str(), token.value_format, token.sensitive), ("x", ValueFormat::Cli, true));
+        assert_eq!(token.flavor.as_deref(), Some("terraform@1.15"));
+    }
+
+    /// A failing variable's diagnostic carries a link that opens its
+    /// evaluation; a sensitive one's never does (the link would hold it).
+    #[test]
+    fn failures_get_links_and_sensitive_values_never_do() {
+        let i = input(&[("variables.tf", VARS), ("terraform.tfvars", "tags = [1]\n")], &["token=x", "port=eighty"]);
+        let p = Flavor::default_flavor().profile();
+        let r = super::super::check(&i, &p);
+        let a = annotate(&r, &i, &p, "terraform@1.15", Some("https://x/"), Some(Lang::En));
+        let linked: Vec<(&str, &str)> = r.diagnostics.iter().zip(&a.links).filter_map(|(d, l)| l.as_deref().map(|l| (d.summary.as_str(), l))).collect();
+        assert_eq!(linked.len(), 2, "{linked:?}");
+        assert!(linked.iter().any(|(_, l)| l.contains("value=eighty") && l.contains("format=cli")), "{linked:?}");
+        assert!(linked.iter().any(|(_, l)| l.contains("name=tags")), "{linked:?}");
+        assert!(matches!(a.stories["token"], VarStory::Hidden));
+        let VarStory::Told(tags) = &a.stories["tags"] else { panic!("no story for tags") };
+        let failure = r.diagnostics.iter().find(|d| d.detail.contains("var.tags")).expect("tags fails");
+        assert_eq!(tags.verbatim.as_ref().map(|v| (&v.summary, &v.detail)), Some((&failure.summary, &failure.detail)), "the story quotes the check's own message");
+        // A value too large for an address gets no link.
+        let big = format!("tags = {{ a = [{}] }}\n", "1, ".repeat(MAX_LINK));
+        let i = input(&[("variables.tf", VARS), ("terraform.tfvars", &big)], &["token=x"]);
+        let r = super::super::check(&i, &p);
+        let a = annotate(&r, &i, &p, "terraform@1.15", Some("https://x/"), None);
+        assert!(!r.ok && a.links.iter().all(Option::is_none), "{:?}", a.links);
+    }
+}
