@@ -342,6 +342,8 @@ fn module_calls_are_checked_against_the_local_modules_on_disk() {
     let line: serde_json::Value = serde_json::from_slice(&out.unwrap().stdout).unwrap();
     assert_eq!(line["ok"], true, "{line}");
     assert_eq!(line["diagnostics"], serde_json::json!([]));
+}
+
 /// The check reads: the command line and the module code never write a
 /// file, start a process or open a socket (a static rule over their source).
 #[test]
@@ -372,7 +374,7 @@ fn rendered_outputs_match_the_golden_file() {
     let dir = module(
         "golden",
         &[
-            ("variables.tf", "variable \"servers\" {\n  type = list(object({ name = string, port = optional(number, 80) }))\n}\n\nvariable \"replicas\" {\n  type    = number\n  default = 2\n}\n\nvariable \"token\" {\n  type      = string\n  sensitive = true\n}\n"),
+            ("variables.tf", "variable \"servers\" {\n  type = list(object({ name = string, port = optional(number, 80) }))\n  validation {\n    condition     = alltrue([for s in var.servers : s.port < 1024])\n    error_message = \"Ports below 1024 only.\"\n  }\n  validation {\n    condition     = length(var.servers) > 0\n    error_message = \"At least one server.\"\n  }\n}\n\nvariable \"replicas\" {\n  type    = number\n  default = 2\n}\n\nvariable \"token\" {\n  type      = string\n  sensitive = true\n  validation {\n    condition     = fileexists(var.token)\n    error_message = \"No such file.\"\n  }\n}\n"),
             ("terraform.tfvars", "servers = [{ name = \"web\" }, { name = \"api\", port = \"8080\" }]\ntoken   = \"s3cret\"\nextra   = true\n"),
             ("prod.tfvars", "replicas = \"three\"\n"),
         ],

@@ -118,6 +118,19 @@ pub fn human_annotated(r: &CheckReport, input: &CheckInput, color: bool, lang: L
                     out += format!("  {line}").trim_end();
                     out.push('\n');
                 }
+                // The story is the value's; the rules come after it.
+                for rule in &v.validations {
+                    let line = match rule.result {
+                        RuleResult::Pass => fill(lang, "check.explain_rule_pass", &[("rule", &rule.rule)]),
+                        RuleResult::Fail => fill(lang, "check.explain_rule_fail", &[("rule", &rule.rule), ("message", rule.error_message.as_deref().unwrap_or(""))]),
+                        other => fill(
+                            lang,
+                            &format!("check.explain_rule_{}", other.as_str()),
+                            &[("rule", &rule.rule), ("reason", &rule.reason.as_ref().map(|w| w.text(lang)).unwrap_or_default())],
+                        ),
+                    };
+                    out += &format!("  {line}\n");
+                }
             }
             VarStory::Hidden => {
                 out += &fill(lang, "check.explain_hidden", &[("name", &v.name)]);
