@@ -7,10 +7,13 @@
 //! Fails when a case disagrees that is not in `known_check_disagreements.txt`,
 //! and when a listed case agrees now (so the list can only shrink).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde_json::Value as J;
+
+mod common;
+use common::oracle_compare::{alts, diags_ok};
 
 const FILES: [&str; 2] = ["check", "validation"];
 
@@ -18,28 +21,8 @@ fn dir() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/conformance"))
 }
 
-fn alts(d: &J) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    for k in ["detail", "detail_current"] {
-        if let Some(s) = d.get(k).and_then(J::as_str) {
-            out.insert(s.to_string());
-        }
-    }
-    for k in ["detail_alternatives", "detail_current_alternatives"] {
-        for a in d.get(k).and_then(J::as_array).into_iter().flatten() {
-            out.extend(a.as_str().map(str::to_string));
-        }
-    }
-    out
-}
 
-type Place = Option<(String, u64, u64, u64, u64)>;
 
-fn subject(d: &J) -> Place {
-    let s = d.get("subject").filter(|s| !s.is_null())?;
-    let n = |a: &str, b: &str| s[a][b].as_u64().unwrap_or(0);
-    Some((s["filename"].as_str().unwrap_or("").to_string(), n("start", "line"), n("start", "column"), n("end", "line"), n("end", "column")))
-}
 
 fn var_ok(e: &J, a: Option<&J>) -> bool {
     let Some(a) = a else { return false };
@@ -53,28 +36,6 @@ fn var_ok(e: &J, a: Option<&J>) -> bool {
     e.get("stage") == a.get("stage") && e.get("summary") == a.get("summary") && a.get("detail").and_then(J::as_str).is_some_and(|d| alts(e).contains(d))
 }
 
-fn diags_ok(ed: &[J], ad: &[J]) -> bool {
-    if ed.len() != ad.len() {
-        return false;
-    }
-    let mut left: Vec<&J> = ad.iter().collect();
-    for e in ed {
-        let fits = |a: &&J| {
-            a.get("severity") == e.get("severity")
-                && a.get("summary") == e.get("summary")
-                && a.get("detail").and_then(J::as_str).is_some_and(|d| alts(e).contains(d))
-                && subject(a) == subject(e)
-        };
-        match left.iter().position(fits) {
-            Some(i) => {
-                left.remove(i);
-            }
-            None => return false,
-        }
-    }
-    let order = |ds: &[J]| -> Vec<(Option<String>, Place)> { ds.iter().filter(|d| subject(d).is_some()).map(|d| (d["summary"].as_str().map(str::to_string), subject(d))).collect() };
-    order(ed) == order(ad)
-}
 
 fn rules_ok(e: &J, a: &J) -> bool {
     let key = |r: &J| ["rule", "result", "phase", "error_message"].map(|k| r.get(k).cloned().unwrap_or(J::Null));

@@ -12,10 +12,13 @@
 //! list may only shrink). Regenerate with
 //! `TFTYPE_WRITE_KNOWN=1 cargo test -p tftype --test conformance_expr`.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde_json::Value as J;
+
+mod common;
+use common::oracle_compare::diags_ok;
 
 const FILES: [&str; 1] = ["functions"];
 const KNOWN: &str = "known_expr_disagreements.txt";
@@ -24,51 +27,8 @@ fn dir() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/conformance"))
 }
 
-fn alts(d: &J) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    for k in ["detail", "detail_current"] {
-        if let Some(s) = d.get(k).and_then(J::as_str) {
-            out.insert(s.to_string());
-        }
-    }
-    for k in ["detail_alternatives", "detail_current_alternatives"] {
-        for s in d.get(k).and_then(J::as_array).into_iter().flatten() {
-            if let Some(s) = s.as_str() {
-                out.insert(s.to_string());
-            }
-        }
-    }
-    out
-}
 
-fn subj(d: &J) -> Option<(String, u64, u64, u64, u64)> {
-    let s = d.get("subject").filter(|s| !s.is_null())?;
-    let n = |a: &str, b: &str| s[a][b].as_u64().unwrap_or(0);
-    Some((s["filename"].as_str().unwrap_or("").to_string(), n("start", "line"), n("start", "column"), n("end", "line"), n("end", "column")))
-}
 
-fn diags_ok(ed: &[J], ad: &[J]) -> bool {
-    if ed.len() != ad.len() {
-        return false;
-    }
-    let mut left: Vec<&J> = ad.iter().collect();
-    for e in ed {
-        let ok = |a: &&J| {
-            a.get("severity") == e.get("severity")
-                && a.get("summary") == e.get("summary")
-                && a.get("detail").and_then(J::as_str).is_some_and(|d| alts(e).contains(d))
-                && subj(a) == subj(e)
-        };
-        match left.iter().position(ok) {
-            Some(i) => {
-                left.remove(i);
-            }
-            None => return false,
-        }
-    }
-    let order = |ds: &[J]| ds.iter().filter_map(|d| subj(d).map(|s| (d.get("summary").cloned(), s))).collect::<Vec<_>>();
-    order(ed) == order(ad)
-}
 
 /// Whether `a` answers as `e` does.
 fn agrees(e: &J, a: &J) -> bool {

@@ -225,18 +225,12 @@ pub fn is_local_source(s: &str) -> bool {
 /// `base` joined with a local `source`, cleaned as Go's `path.Clean` does
 /// (backslashes read as slashes); "" is the root module's directory.
 pub fn join_dir(base: &str, source: &str) -> String {
-    let source = source.replace('\\', "/");
-    let mut parts: Vec<&str> = base.split('/').filter(|s| !s.is_empty() && *s != ".").collect();
-    for seg in source.split('/') {
-        match seg {
-            "" | "." => {}
-            ".." if parts.last().is_some_and(|l| *l != "..") => {
-                parts.pop();
-            }
-            s => parts.push(s),
-        }
+    let joined = super::sources::clean(format!("{base}/{}", source.replace('\\', "/")).trim_start_matches('/'));
+    if joined == "." {
+        String::new()
+    } else {
+        joined
     }
-    parts.join("/")
 }
 
 /// An argument item of a call's body: an attribute, or a block (never

@@ -302,15 +302,8 @@ impl Walk<'_, '_> {
                     Some(val) => match prep.refs.iter().rev().find(|o| other(o).is_none()) {
                         Some(missing) => Outcome::new(RuleResult::Skipped, Some(Reason::OtherNoValue(missing.clone()))),
                         None => {
-                            let mut me = val.clone();
-                            if vf.self_sensitive && v.sensitive {
-                                me = me.with_marks(Marks::SENSITIVE);
-                            }
-                            if vf.self_ephemeral && v.ephemeral {
-                                me = me.with_marks(Marks::EPHEMERAL);
-                            }
                             let mut scope = AttrMap::new();
-                            scope.insert(v.name.as_str(), me);
+                            scope.insert(v.name.as_str(), self_value(&vf, v, val));
                             for o in &prep.refs {
                                 scope.insert(o.as_str(), other(o).expect("checked above"));
                             }
@@ -352,15 +345,8 @@ impl Walk<'_, '_> {
                     Some(val) => match prep.refs.iter().rev().find(|o| !values.contains_key(*o)) {
                         Some(missing) => Outcome::new(RuleResult::Skipped, Some(Reason::OtherNoValue(missing.clone()))),
                         None => {
-                            let mut me = val.clone();
-                            if vf.self_sensitive && v.sensitive {
-                                me = me.with_marks(Marks::SENSITIVE);
-                            }
-                            if vf.self_ephemeral && v.ephemeral {
-                                me = me.with_marks(Marks::EPHEMERAL);
-                            }
                             let mut scope = AttrMap::new();
-                            scope.insert(v.name.as_str(), me);
+                            scope.insert(v.name.as_str(), self_value(&vf, v, val));
                             for o in &prep.refs {
                                 if let (Some(ov), Some(x)) = (self.module.get(o), values.get(o)) {
                                     scope.insert(o.as_str(), marked(ov, x));
@@ -482,6 +468,13 @@ impl Walk<'_, '_> {
     }
 }
 
+/// The value a rule sees of its own variable: marked as the version marks
+/// it (`GetInputVariable` from Terraform 1.13 / OpenTofu 1.8).
+fn self_value(vf: &Validation, v: &Variable, val: &Value) -> Value {
+    let marks = Marks { sensitive: vf.self_sensitive && v.sensitive, ephemeral: vf.self_ephemeral && v.ephemeral };
+    val.clone().with_marks(marks)
+}
+
 /// `tfdiags.FormatError`: a conversion error with its path in front.
 fn with_path(e: &crate::convert::ConvertError) -> String {
     let path = crate::path::format_path(&e.path);
@@ -531,9 +524,12 @@ mod tests {
         format!("  type = any\n  validation {{\n    condition = {cond}\n    error_message = {msg}\n  }}")
     }
 
+    /// (flavor, condition, error message, value, result, diagnostics' summaries)
+    type Row = (&'static str, &'static str, &'static str, &'static str, RuleResult, &'static [&'static str]);
+
     #[test]
     fn each_rule_gets_the_result_terraform_gives_it() {
-        let table: [(&str, &str, &str, &str, RuleResult, &[&str]); 9] = [
+        let table: [Row; 9] = [
             ("terraform@1.15", "contains([\"a\", \"b\"], var.x)", "\"bad\"", "\"a\"", Pass, &[]),
             ("terraform@1.15", "contains([\"a\", \"b\"], var.x)", "\"bad\"", "\"c\"", Fail, &["Invalid value for variable"]),
             ("terraform@1.15", "var.x == null ? null : true", "\"bad\"", "null", Error, &["Invalid variable validation result"]),
