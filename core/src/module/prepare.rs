@@ -295,15 +295,16 @@ fn prepare_final(v: &Variable, raw: Option<Parsed>, st: &mut VarState, p: &Profi
     }
     st.final_value = Some(val.clone());
     let Some(shown) = crate::pipeline::shown(&val, v.sensitive, p) else {
-        // tftype's own limit, not Terraform's: the value is accepted, but
-        // its text is not written.
+        // tftype's own limit, not Terraform's: the value is accepted (its
+        // rules run), only its text is not written.
         let detail = format!(
-            "The value of {addr} converts, but showing it would take more than {} MB of text, which tftype does not write.",
+            "The value of {addr} is accepted, but showing it would take more than {} MB of text, which tftype does not write.",
             crate::render::MAX_OUTPUT_BYTES >> 20
         );
-        let d = CheckDiag::error("Result too large to show", detail, Some(src_subject));
-        st.fail("limit", &d);
-        return Some(d);
+        let ty = if val.ty.has_optional_attrs_deep() { val.ty.without_optional_attrs_deep() } else { val.ty.clone() };
+        st.report.outcome = Outcome::Accepted { type_string: ty.type_string(), console: String::new(), json: None };
+        st.done = true;
+        return Some(CheckDiag::warning("Result too large to show", detail, Some(src_subject)));
     };
     // A sensitive mark is shown before an ephemeral one.
     let console = if v.ephemeral && !v.sensitive { "(ephemeral value)".to_string() } else { shown.console };
