@@ -123,6 +123,9 @@ pub enum Switch {
     /// ephemeral value is refused ("Error message refers to ephemeral
     /// values").
     EphemeralErrorMessageRefused,
+    /// OpenTofu v1.8: a module's `.tofu` files are configuration files too,
+    /// and `NAME.tofu` replaces `NAME.tf` (Terraform reads `.tf` only).
+    Tofu18TofuFiles,
     /// OpenTofu v1.7: its own texts for namespaced calls. `provider::P::F`
     /// (and `provider::P::ALIAS::F`) are resolved when the graph is built,
     /// before evaluation ("Unknown function provider"), other `provider::`
@@ -156,7 +159,7 @@ pub enum Switch {
 
 impl Switch {
     /// Every switch, in the order of [`Switch`].
-    pub const ALL: [Switch; 28] = [
+    pub const ALL: [Switch; 29] = [
         Switch::ProductName,
         Switch::Cty1163MismatchNamesGivenType,
         Switch::Hcl2171ObjectTypeRejectsDuplicateNames,
@@ -177,6 +180,7 @@ impl Switch {
         Switch::Tf112ValidateWalkSkipsUnknownErrorMessage,
         Switch::ValidationSelfMarked,
         Switch::EphemeralErrorMessageRefused,
+        Switch::Tofu18TofuFiles,
         Switch::Tofu17OwnNamespacedCallTexts,
         Switch::HclShortCircuitLogic,
         Switch::Cty115ElementNegativeIndex,
@@ -214,6 +218,7 @@ impl Switch {
             Switch::Tf112ValidateWalkSkipsUnknownErrorMessage => "Terraform 1.12: validate walk skips unknown error messages",
             Switch::ValidationSelfMarked => "Terraform 1.13 / OpenTofu 1.8: validation sees its variable's marks",
             Switch::EphemeralErrorMessageRefused => "Terraform 1.12 / OpenTofu 1.11: ephemeral error messages refused",
+            Switch::Tofu18TofuFiles => "OpenTofu 1.8: .tofu files",
             Switch::Tofu17OwnNamespacedCallTexts => "OpenTofu 1.7: its own texts for unknown namespaced functions",
             Switch::HclShortCircuitLogic => "hcl ShortCircuit: && and || skip the undeciding operand",
             Switch::Cty115ElementNegativeIndex => "go-cty 1.15.0: element() counts negative indices from the end",
@@ -277,7 +282,7 @@ const TOFU_1_6: u32 = TOFU | TF_1_6;
 const TOFU_1_7: u32 = TOFU
     | TF_1_8
     | bits(&[Tofu17OwnNamespacedCallTexts, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip]);
-const TOFU_1_8: u32 = TOFU_1_7 | ValidationSelfMarked.bit();
+const TOFU_1_8: u32 = TOFU_1_7 | bits(&[ValidationSelfMarked, Tofu18TofuFiles]);
 // OpenTofu's hcl and go-cty pins match Terraform 1.13's; its own variable
 // changes come separately.
 const TOFU_1_10: u32 = TOFU_1_8
@@ -509,6 +514,11 @@ impl Profile {
         self.ask(Tofu111ConversionErrorAtDeclaration)
     }
 
+    /// See [`Switch::Tofu18TofuFiles`].
+    pub fn reads_tofu_files(&self) -> bool {
+        self.ask(Tofu18TofuFiles)
+    }
+
     /// How this version evaluates a variable's `validation` rules.
     pub fn validation(&self) -> Validation {
         let self_marked = self.ask(ValidationSelfMarked);
@@ -645,9 +655,9 @@ mod tests {
             ("terraform@1.15", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, Cty1162CtyjsonRejectsDuplicateProperties, HclShortCircuitLogic, Cty1163MismatchNamesGivenType, Tf115ConvertFunction, Tf19ValidationRefersToOtherVariables, EphemeralVariables, Tf115DeprecatedVariables, Tf115ConstVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf112ValidateWalkSkipsUnknownErrorMessage, EphemeralErrorMessageRefused, ValidationSelfMarked]),
             ("opentofu@1.6", &[ProductName, DUP]),
             ("opentofu@1.7", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip]),
-            ("opentofu@1.8", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, ValidationSelfMarked]),
-            ("opentofu@1.10", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu110DeprecatedVariables, ValidationSelfMarked]),
-            ("opentofu@1.12", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, Tofu110DeprecatedVariables, EphemeralVariables, Tofu111ConversionErrorAtDeclaration, Tofu112ConstVariables, ValidationSelfMarked, EphemeralErrorMessageRefused]),
+            ("opentofu@1.8", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, ValidationSelfMarked, Tofu18TofuFiles]),
+            ("opentofu@1.10", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu110DeprecatedVariables, ValidationSelfMarked, Tofu18TofuFiles]),
+            ("opentofu@1.12", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, Tofu110DeprecatedVariables, EphemeralVariables, Tofu111ConversionErrorAtDeclaration, Tofu112ConstVariables, ValidationSelfMarked, EphemeralErrorMessageRefused, Tofu18TofuFiles]),
         ];
         for (name, held) in table {
             let f = Flavor::lookup(name).unwrap();

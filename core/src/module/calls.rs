@@ -202,7 +202,7 @@ pub fn check_calls(files: &BTreeMap<String, String>, texts: &Texts, p: &Profile)
 /// block whose `source` is a constant local path.
 pub fn local_module_dirs(files: &BTreeMap<String, String>, dir: &str, p: &Profile) -> Vec<String> {
     let mut texts = Texts::default();
-    for (name, text) in files.iter().filter(|(n, _)| decl::is_config_file_in(n, dir)) {
+    for (name, text) in decl::module_files(files, dir, p) {
         texts.add(name, text);
     }
     let rules = p.module_call();
@@ -302,7 +302,7 @@ fn is_override_file(name: &str) -> bool {
 fn module_blocks(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: &Profile, rules: &ModuleCallRules, diags: &mut Vec<CheckDiag>) -> Vec<CallBlock> {
     let mut calls: Vec<CallBlock> = Vec::new();
     let mut overridden = BTreeSet::new();
-    for (name, text) in files.iter().filter(|(n, _)| decl::is_config_file_in(n, dir)) {
+    for (name, text) in decl::module_files(files, dir, p).into_iter().chain(decl::override_files(files, dir, p)) {
         // Most files call no module: do not parse them again.
         if !text.contains("module") {
             continue;

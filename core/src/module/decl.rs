@@ -76,7 +76,46 @@ impl Module {
 /// Whether `name` is one of the module's configuration files: a top-level
 /// `.tf` file.
 pub fn is_config_file(name: &str) -> bool {
-    !name.contains('/') && name.ends_with(".tf")
+    !name.contains('/') && (name.ends_with(".tf") || name.ends_with(".tofu"))
+}
+
+/// The configuration files of the module in `dir` as the flavor reads them,
+/// in name order: `.tf` files, and from OpenTofu 1.8 `.tofu` files, a
+/// `NAME.tofu` replacing `NAME.tf`. Override files (`override.tf`,
+/// `*_override.tf`) merge into the others in Terraform; tftype does not read
+/// them (nor `.tf.json` files).
+/// The override files of the module in `dir` (see [`module_files`]).
+pub fn override_files<'f>(files: &'f BTreeMap<String, String>, dir: &str, p: &Profile) -> Vec<(&'f String, &'f String)> {
+    let tofu = p.reads_tofu_files();
+    files
+        .iter()
+        .filter(|(n, _)| is_config_file_in(n, dir) && (tofu || n.ends_with(".tf")))
+        .filter(|(n, _)| {
+            let file = n.rsplit('/').next().unwrap_or(n);
+            let base = file.strip_suffix(".tofu").or_else(|| file.strip_suffix(".tf")).unwrap_or(file);
+            base == "override" || base.ends_with("_override")
+        })
+        .collect()
+}
+
+pub fn module_files<'f>(files: &'f BTreeMap<String, String>, dir: &str, p: &Profile) -> Vec<(&'f String, &'f String)> {
+    let tofu = p.reads_tofu_files();
+    let stem = |n: &str| n.strip_suffix(".tofu").or_else(|| n.strip_suffix(".tf")).unwrap_or(n).to_string();
+    let in_dir: Vec<(&String, &String)> = files.iter().filter(|(n, _)| is_config_file_in(n, dir)).collect();
+    in_dir
+        .iter()
+        .copied()
+        .filter(|(n, _)| {
+            let base = stem(n.rsplit('/').next().unwrap_or(n));
+            if base == "override" || base.ends_with("_override") {
+                return false;
+            }
+            if n.ends_with(".tofu") {
+                return tofu;
+            }
+            !(tofu && in_dir.iter().any(|(m, _)| m.ends_with(".tofu") && stem(m) == stem(n)))
+        })
+        .collect()
 }
 
 /// Whether `name` is a configuration file of the module in directory `dir`
@@ -98,7 +137,7 @@ pub fn load(files: &BTreeMap<String, String>, texts: &Texts, p: &Profile) -> Mod
 pub fn load_dir(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: &Profile) -> Module {
     let mut m = Module::default();
     let mut all: Vec<Variable> = Vec::new();
-    for (name, text) in files.iter().filter(|(n, _)| is_config_file_in(n, dir)) {
+    for (name, text) in module_files(files, dir, p) {
         let (body, ds) = crate::valueparse::parse_config(text, name, false, p);
         m.diags.extend(raw(ds, name, texts));
         let Some(body) = body else { continue };
@@ -545,5 +584,22 @@ mod tests {
             assert_eq!(m.vars.iter().map(|v| v.name.as_str()).collect::<Vec<_>>(), vars, "{text}");
             assert_eq!(m.diags.iter().map(|d| d.summary.as_str()).collect::<Vec<_>>(), summaries, "{text}");
         }
+    }
+
+    /// OpenTofu 1.8+ reads `.tofu` files, `x.tofu` in place of `x.tf`;
+    /// Terraform reads `.tf` only; override files are not read.
+    #[test]
+    fn each_flavor_reads_its_own_files() {
+        let mut files = BTreeMap::new();
+        for n in ["main.tf", "main.tofu", "vars.tf", "extra.tofu", "override.tf", "a_override.tofu", "m/x.tf", "x.tf.json"] {
+            files.insert(n.to_string(), String::new());
+        }
+        let names = |flavor: &str| {
+            let p = crate::flavor::Flavor::lookup(flavor).unwrap().profile();
+            module_files(&files, "", &p).into_iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>()
+        };
+        assert_eq!(names("terraform@1.15"), ["main.tf", "vars.tf"]);
+        assert_eq!(names("opentofu@1.7"), ["main.tf", "vars.tf"]);
+        assert_eq!(names("opentofu@1.8"), ["extra.tofu", "main.tofu", "vars.tf"]);
     }
 }
