@@ -238,6 +238,20 @@ mod tests {
     }
 
     #[test]
+    fn a_blank_row_is_not_an_argument_yet() {
+        let doc = ModuleDoc {
+            rows: vec![Row { kind: RowKind::Var, arg: " ".into(), value: String::new() }, Row { kind: RowKind::Env, arg: String::new(), value: "x".into() }],
+            ..ModuleDoc::default()
+        };
+        let j: serde_json::Value = serde_json::from_str(&doc.check_json("terraform@1.15", Lang::En)).unwrap();
+        assert_eq!((j["args"].clone(), j["env"].clone()), (serde_json::json!([]), serde_json::json!({})));
+        // A -var without "=" is an argument, and the check says what is wrong with it.
+        let doc = ModuleDoc { rows: vec![Row { kind: RowKind::Var, arg: "region".into(), value: String::new() }], ..ModuleDoc::default() };
+        let v = check(&doc, "terraform@1.15");
+        assert_eq!(v.diagnostics.iter().map(|d| d.summary.as_str()).collect::<Vec<_>>(), ["Invalid -var option"]);
+    }
+
+    #[test]
     fn file_names_are_relative_paths() {
         for ok in ["variables.tf", "envs/prod.tfvars", "a b.tfvars", "名前.tfvars"] {
             assert_eq!(check_name(ok), Ok(()), "{ok}");

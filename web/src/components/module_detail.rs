@@ -186,40 +186,38 @@ where
             crate::page::focus_id(&format!("mtab-{}", all[j].key()));
         }
     };
-    let name = move || chosen.with(|v| v.as_ref().map(|v| v.name.clone()).unwrap_or_default());
     let hidden = move |t: Tab| move || showing.get() != t;
 
     view! {
         <section class="mod-detail result" data-testid="module-detail" aria-labelledby="mod-detail-label">
             {move || chosen.with(Option::is_none).then(|| view! { <p class="panel-note">{t("ui.module.choose")}</p> })}
             <div class="mod-detail-body" hidden=move || chosen.with(Option::is_none)>
-                <div class="result-head">
-                    <h3 id="mod-detail-label" class="mod-detail-name"><code data-testid="module-detail-name">{move || format!("var.{}", name())}</code></h3>
-                    <p class="status" class:ok=move || ok.get() class:err=move || !ok.get() data-testid="module-detail-status">
-                        {move || chosen.with(|v| v.as_ref().map(|v| status(v, lang.get()).1))}
-                    </p>
-                </div>
-                <p class="mod-detail-meta">
-                    <span data-testid="module-detail-source">{move || chosen.with(|v| v.as_ref().map(|v| fill(lang.get(), "ui.module.set_by", &[("source", &source_label(v, lang.get()))])))}</span>
-                    {move || chosen.with(|v| v.as_ref().map(|v| {
-                        let flags: Vec<&str> = [(v.sensitive, "sensitive"), (v.ephemeral, "ephemeral"), (v.constant, "const"), (!v.nullable, "nullable = false")]
-                            .into_iter().filter(|(on, _)| *on).map(|(_, f)| f).collect();
-                        flags.into_iter().map(|f| view! { " " <code class="mod-flag">{f}</code> }).collect_view()
-                    }))}
-                </p>
-                {move || chosen.with(|v| v.as_ref().and_then(|v| v.description.clone())).map(|d| view! { <p class="mod-detail-description">{d}</p> })}
-                {move || chosen.with(|v| v.as_ref().and_then(|v| v.deprecated.clone())).map(|d| view! { <p class="mod-detail-deprecated">{fill(lang.get(), "ui.module.deprecated", &[("message", &d)])}</p> })}
-                <p class="mod-detail-actions">
-                    {move || chosen.with(|v| v.as_ref().and_then(|v| v.value_at.clone())).map(|at| view! {
-                        <button type="button" class="link" data-testid="module-show-value" on:click=move |_| reveal(state, &at.file, at.from16, at.to16)>{t("ui.module.show_value")}</button>
-                    })}
-                    {move || chosen.with(|v| v.as_ref().and_then(|v| v.decl_at.clone())).map(|at| view! {
-                        <button type="button" class="link" data-testid="module-show-decl" on:click=move |_| reveal(state, &at.file, at.from16, at.to16)>{t("ui.module.show_decl")}</button>
-                    })}
-                    {move || request.get().map(|r| view! {
-                        <button type="button" class="link" data-testid="module-open-single" on:click=move |_| open_single(r.clone())>{t("ui.module.open_single")}</button>
-                    })}
-                </p>
+                // Made again when the chosen variable (or the language) changes: one view of plain texts.
+                {move || chosen.get().map(|v| {
+                    let l = lang.get();
+                    let flags: Vec<&'static str> = [(v.sensitive, "sensitive"), (v.ephemeral, "ephemeral"), (v.constant, "const"), (!v.nullable, "nullable = false")]
+                        .into_iter().filter(|(on, _)| *on).map(|(_, f)| f).collect();
+                    let at = |a: &Option<tftype::module::view::At>| a.as_ref().map(|a| (a.file.clone(), a.from16, a.to16));
+                    let (value_at, decl_at) = (at(&v.value_at), at(&v.decl_at));
+                    let req = v.request.clone();
+                    view! {
+                        <div class="result-head">
+                            <h3 id="mod-detail-label" class="mod-detail-name"><code data-testid="module-detail-name">{format!("var.{}", v.name)}</code></h3>
+                            <p class="status" class:ok=v.ok class:err=!v.ok data-testid="module-detail-status">{status(&v, l).1}</p>
+                        </div>
+                        <p class="mod-detail-meta">
+                            <span data-testid="module-detail-source">{fill(l, "ui.module.set_by", &[("source", &source_label(&v, l))])}</span>
+                            {flags.into_iter().map(|f| view! { " " <code class="mod-flag">{f}</code> }).collect_view()}
+                        </p>
+                        <p class="mod-detail-description" hidden=v.description.is_none()>{v.description.clone()}</p>
+                        <p class="mod-detail-deprecated" hidden=v.deprecated.is_none()>{v.deprecated.as_ref().map(|d| fill(l, "ui.module.deprecated", &[("message", d)]))}</p>
+                        <p class="mod-detail-actions">
+                            <button type="button" class="link" data-testid="module-show-value" hidden=value_at.is_none() on:click=move |_| if let Some((f, a, b)) = &value_at { reveal(state, f, *a, *b) }>{text(l, "ui.module.show_value")}</button>
+                            <button type="button" class="link" data-testid="module-show-decl" hidden=decl_at.is_none() on:click=move |_| if let Some((f, a, b)) = &decl_at { reveal(state, f, *a, *b) }>{text(l, "ui.module.show_decl")}</button>
+                            <button type="button" class="link" data-testid="module-open-single" hidden=req.is_none() on:click=move |_| if let Some(r) = &req { open_single(r.clone()) }>{text(l, "ui.module.open_single")}</button>
+                        </p>
+                    }
+                })}
                 <NotesBox result=outcome editors=editors lang=lang />
                 <div class="tabs" role="tablist" aria-label=t("ui.result_views") on:keydown=on_tab_key>
                     {Tab::ALL.into_iter().map(|tb| view! {

@@ -49,28 +49,17 @@ fn RowEditor(state: ModuleState, id: u64, readonly: bool) -> impl IntoView {
             }
         })
     };
-    let arg_input = move |label: Box<dyn Fn() -> &'static str + Send + Sync>, list: Option<&'static str>| {
-        let label: std::sync::Arc<dyn Fn() -> &'static str + Send + Sync> = label.into();
-        let (l1, l2) = (label.clone(), label);
-        view! {
-            <input
-                type="text"
-                class="mod-row-arg"
-                data-testid="module-row-arg"
-                spellcheck="false"
-                autocomplete="off"
-                disabled=readonly
-                list=list
-                aria-label=move || l1()
-                placeholder=move || l2()
-                prop:value=move || row.with(|r| r.arg.clone())
-                on:input=move |ev| {
-                    let v = event_target_value(&ev);
-                    edit(&|r| r.arg = v.clone())
-                }
-            />
-        }
+    let lang = crate::words::lang();
+    // What the first field holds, by kind.
+    let arg_label = move || {
+        let key = match kind.get() {
+            RowKind::Var => "ui.module.var_arg",
+            RowKind::VarFile => "ui.module.var_file",
+            RowKind::Env => "ui.module.env_name",
+        };
+        tftype::i18n::text(lang.get(), key)
     };
+    let not_env = move || kind.get() != RowKind::Env;
     view! {
         <li class="mod-row" id=format!("mod-row-{id}") data-testid="module-row" data-kind=move || kind.get().key()>
             <select
@@ -88,29 +77,39 @@ fn RowEditor(state: ModuleState, id: u64, readonly: bool) -> impl IntoView {
                     <option value=k.key() prop:selected=move || kind.get() == k>{k.flag()}</option>
                 }).collect_view()}
             </select>
-            {move || match kind.get() {
-                RowKind::Var => arg_input(Box::new(t("ui.module.var_arg")), None).into_any(),
-                RowKind::VarFile => arg_input(Box::new(t("ui.module.var_file")), Some("mod-var-files")).into_any(),
-                RowKind::Env => view! {
-                    {arg_input(Box::new(t("ui.module.env_name")), None)}
-                    <span class="mod-row-eq" aria-hidden="true">"="</span>
-                    <input
-                        type="text"
-                        class="mod-row-value"
-                        data-testid="module-row-value"
-                        spellcheck="false"
-                        autocomplete="off"
-                        disabled=readonly
-                        aria-label=t("ui.module.env_value")
-                        placeholder=t("ui.module.env_value")
-                        prop:value=move || row.with(|r| r.value.clone())
-                        on:input=move |ev| {
-                            let v = event_target_value(&ev);
-                            edit(&|r| r.value = v.clone())
-                        }
-                    />
-                }.into_any(),
-            }}
+            <input
+                type="text"
+                class="mod-row-arg"
+                data-testid="module-row-arg"
+                spellcheck="false"
+                autocomplete="off"
+                disabled=readonly
+                list=move || (kind.get() == RowKind::VarFile).then_some("mod-var-files")
+                aria-label=arg_label
+                placeholder=arg_label
+                prop:value=move || row.with(|r| r.arg.clone())
+                on:input=move |ev| {
+                    let v = event_target_value(&ev);
+                    edit(&|r| r.arg = v.clone())
+                }
+            />
+            <span class="mod-row-eq" aria-hidden="true" hidden=not_env>"="</span>
+            <input
+                type="text"
+                class="mod-row-value"
+                data-testid="module-row-value"
+                spellcheck="false"
+                autocomplete="off"
+                disabled=readonly
+                hidden=not_env
+                aria-label=t("ui.module.env_value")
+                placeholder=t("ui.module.env_value")
+                prop:value=move || row.with(|r| r.value.clone())
+                on:input=move |ev| {
+                    let v = event_target_value(&ev);
+                    edit(&|r| r.value = v.clone())
+                }
+            />
             <button
                 type="button"
                 class="btn small"
