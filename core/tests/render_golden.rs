@@ -93,7 +93,7 @@ fn build(node: &J, ty: &Type) -> Value {
         k => panic!("node {k}"),
     };
     if node.get("s").and_then(J::as_bool) == Some(true) {
-        v.with_marks(Marks { sensitive: true })
+        v.with_marks(Marks { sensitive: true, ephemeral: false })
     } else {
         v
     }
