@@ -1774,7 +1774,9 @@ impl<'a> Parser<'a> {
         flush: bool,
         open_range: Span,
     ) -> PResult<(Vec<Expr>, bool)> {
-        let mut parts = self.parse_template_parts(end, open_range)?;
+        // A heredoc to flush needs its literal parts line by line.
+        let merge = self.fold && !flush;
+        let mut parts = self.parse_template_parts(end, open_range, merge)?;
         if flush {
             flush_heredoc(&mut parts);
         }
@@ -1785,8 +1787,14 @@ impl<'a> Parser<'a> {
     }
 
     #[inline(never)]
-    fn parse_template_parts(&mut self, end: Tok, open_range: Span) -> PResult<Vec<TPart>> {
+    /// `merge`: a literal token right after another literal part is appended
+    /// to it (one part instead of one per escape sequence or line; the
+    /// template's value is the same).
+    fn parse_template_parts(&mut self, end: Tok, open_range: Span, merge: bool) -> PResult<Vec<TPart>> {
         let mut parts: Vec<TPart> = Vec::new();
+        // Where the last literal token's text starts in the last part: a
+        // `~` strips the white space of that token only, as hcl does.
+        let mut last_lit_at = 0;
         let start_range = self.peek().range();
         let mut ltrim_next = false;
         let mut next_can_trim_prev = false;
@@ -1805,14 +1813,24 @@ impl<'a> Parser<'a> {
                     if ltrim {
                         s = s.trim_start_matches(is_go_space).to_string();
                     }
-                    parts.push(TPart::Lit(s, next.range()));
+                    match parts.last_mut() {
+                        Some(TPart::Lit(prev, r)) if merge => {
+                            last_lit_at = prev.len();
+                            prev.push_str(&s);
+                            r.end = next.end;
+                        }
+                        _ => {
+                            last_lit_at = 0;
+                            parts.push(TPart::Lit(s, next.range()));
+                        }
+                    }
                     next_can_trim_prev = true;
                 }
                 Tok::TemplateInterp | Tok::TemplateControl => {
                     let strip_prev = self.text(&next).ends_with('~');
                     if can_trim_prev && strip_prev {
                         if let Some(TPart::Lit(s, _)) = parts.last_mut() {
-                            let t = s.trim_end_matches(is_go_space).len();
+                            let t = last_lit_at + s[last_lit_at..].trim_end_matches(is_go_space).len();
                             s.truncate(t);
                         }
                     }
