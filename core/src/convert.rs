@@ -482,6 +482,12 @@ impl Plan {
                 if elems.is_empty() {
                     return Ok(Value::list(ety.without_optional_attrs_deep(), Vec::new()));
                 }
+                // Every element already has the (primitive) element type: the
+                // list holds the same elements, so they are shared.
+                if ety.is_primitive() && elems.iter().all(Option::is_none) && v.elements().unwrap().iter().all(|e| e.ty == *ety) {
+                    let ty = if self.out.element_type() == Some(ety) { self.out.clone() } else { Type::list(ety.clone()) };
+                    return Ok(Value { ty, kind: v.kind.clone(), marks: crate::value::Marks::NONE });
+                }
                 let out = convert_elems(elems, v, false, p)?;
                 // go-cty reports a failure to unify at the path of the last element.
                 let last = out.len() - 1;

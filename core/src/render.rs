@@ -29,9 +29,11 @@ enum Step<'a> {
     Lit(&'static str),
     /// A line break, then this many spaces.
     Line(usize),
-    /// A line break, this many spaces, and the key (rendered as a string one
-    /// level in) followed by ` = `.
-    Key(&'a str, usize),
+    /// The elements of a sequence not yet rendered, at this indentation
+    /// (one at a time, so the stack stays as small as the nesting).
+    Elems(&'a [Value], usize),
+    /// The entries of a map or object not yet rendered, at this indentation.
+    Entries(&'a [(crate::value::Key, Value)], usize),
 }
 
 /// What `terraform console` prints for a value (`repl.FormatValue(v, 0)`).
@@ -62,17 +64,29 @@ pub fn console_within(v: &Value, limit: usize) -> Option<String> {
         match step {
             Step::Lit(s) => out.push_str(s),
             Step::Line(indent) => push_line(&mut out, indent),
-            Step::Key(k, indent) => {
-                push_line(&mut out, indent);
-                console_string_into(k, indent, &mut out);
-                out.push_str(" = ");
-            }
             Step::Value(v, indent) => {
                 if !budget.admits(v, out.len()) {
                     return None;
                 }
                 render_one(v, indent, &mut out, &mut stack)
             }
+            // Pushed in reverse, so they pop in order: line, value, comma.
+            Step::Elems([e, rest @ ..], indent) => {
+                stack.push(Step::Elems(rest, indent));
+                stack.push(Step::Lit(","));
+                stack.push(Step::Value(e, indent));
+                push_line(&mut out, indent);
+            }
+            Step::Entries([(k, e), rest @ ..], indent) => {
+                stack.push(Step::Entries(rest, indent));
+                stack.push(Step::Value(e, indent));
+                // Keys are rendered as string values one level in: quoted, or
+                // a heredoc when they contain a newline.
+                push_line(&mut out, indent);
+                console_string_into(k, indent, &mut out);
+                out.push_str(" = ");
+            }
+            Step::Elems([], _) | Step::Entries([], _) => {}
         }
         if out.len() > budget.limit {
             return None;
@@ -122,11 +136,7 @@ fn render_one<'a>(v: &'a Value, indent: usize, out: &mut String, stack: &mut Vec
             if !elems.is_empty() {
                 stack.push(Step::Line(indent));
             }
-            for e in elems.iter().rev() {
-                stack.push(Step::Lit(","));
-                stack.push(Step::Value(e, indent + 2));
-                stack.push(Step::Line(indent + 2));
-            }
+            stack.push(Step::Elems(elems, indent + 2));
         }
         Kind::Attrs(attrs) => {
             let (open, close) = match v.ty {
@@ -138,12 +148,7 @@ fn render_one<'a>(v: &'a Value, indent: usize, out: &mut String, stack: &mut Vec
             if !attrs.is_empty() {
                 stack.push(Step::Line(indent));
             }
-            for (k, e) in attrs.iter().rev() {
-                // Keys are rendered as string values one level in: quoted, or
-                // a heredoc when they contain a newline.
-                stack.push(Step::Value(e, indent + 2));
-                stack.push(Step::Key(k, indent + 2));
-            }
+            stack.push(Step::Entries(attrs.entries(), indent + 2));
         }
     }
 }
@@ -226,6 +231,13 @@ enum JStep<'a> {
     Text(String),
     /// An object key and its `:`, after a `,` when it is not the first.
     Key(&'a str, bool),
+    /// The elements of a sequence declared as this type not yet written, the
+    /// first of them at this index (one at a time, so the stack stays as
+    /// small as the nesting).
+    Elems(&'a [Value], usize, &'a Type),
+    /// The entries of a map or object declared as this type not yet written;
+    /// whether a `,` comes first.
+    Entries(&'a [(crate::value::Key, Value)], bool, &'a Type),
 }
 
 /// `ctyjson.Marshal(v, v.Type())`: the JSON text of the value, marks ignored.
@@ -342,33 +354,38 @@ pub fn json_value_within(v: &Value, limit: usize) -> Result<Option<String>, TooL
                         out.push('[');
                         // Pushed in reverse, so they pop in order.
                         stack.push(JStep::Lit("]"));
-                        for (i, e) in elems.iter().enumerate().rev() {
-                            let ety = match declared {
-                                Type::List(t) | Type::Set(t) => &**t,
-                                Type::Tuple(ts) => ts.get(i).unwrap_or(&e.ty),
-                                _ => &e.ty,
-                            };
-                            stack.push(JStep::Value(e, ety));
-                            if i > 0 {
-                                stack.push(JStep::Lit(","));
-                            }
-                        }
+                        stack.push(JStep::Elems(elems, 0, declared));
                     }
                     Kind::Attrs(attrs) => {
                         out.push('{');
                         stack.push(JStep::Lit("}"));
-                        for (i, (k, e)) in attrs.iter().enumerate().rev() {
-                            let ety = match declared {
-                                Type::Map(t) => &**t,
-                                Type::Object(o) => o.attrs.get(&**k).unwrap_or(&e.ty),
-                                _ => &e.ty,
-                            };
-                            stack.push(JStep::Value(e, ety));
-                            stack.push(JStep::Key(k, i > 0));
-                        }
+                        stack.push(JStep::Entries(attrs.entries(), false, declared));
                     }
                 }
             }
+            JStep::Elems([e, rest @ ..], i, declared) => {
+                let ety = match declared {
+                    Type::List(t) | Type::Set(t) => &**t,
+                    Type::Tuple(ts) => ts.get(i).unwrap_or(&e.ty),
+                    _ => &e.ty,
+                };
+                stack.push(JStep::Elems(rest, i + 1, declared));
+                stack.push(JStep::Value(e, ety));
+                if i > 0 {
+                    out.push(',');
+                }
+            }
+            JStep::Entries([(k, e), rest @ ..], comma, declared) => {
+                let ety = match declared {
+                    Type::Map(t) => &**t,
+                    Type::Object(o) => o.attrs.get(&**k).unwrap_or(&e.ty),
+                    _ => &e.ty,
+                };
+                stack.push(JStep::Entries(rest, true, declared));
+                stack.push(JStep::Value(e, ety));
+                stack.push(JStep::Key(k, comma));
+            }
+            JStep::Elems([], ..) | JStep::Entries([], ..) => {}
         }
     }
     if out.len() > budget.limit {

@@ -433,6 +433,10 @@ impl Attrs {
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &Value> + ExactSizeIterator {
         self.0.iter().map(|(_, v)| v)
     }
+    /// The entries in order, as one slice (for walking them a step at a time).
+    pub fn entries(&self) -> &[(Key, Value)] {
+        &self.0
+    }
     /// A copy of the entries to change (the values themselves are shared).
     pub fn to_map(&self) -> AttrMap {
         AttrMap { repr: Repr::Sorted(self.0.to_vec()) }

@@ -715,11 +715,23 @@ fn eval(p: &JParser, n: &JNode, diags: &mut Diags, tc: &mut TypeCache) -> Value 
         }
         JVal::Object(attrs) => {
             let mut vals = crate::value::AttrMap::new();
-            let mut ranges: BTreeMap<String, (JPos, JPos)> = BTreeMap::new();
+            // Each key's first place, built once at the first duplicate (an
+            // object without duplicates keeps no second map of its keys).
+            let mut firsts: Option<BTreeMap<String, (JPos, JPos)>> = None;
             for (name, ns, ne, v) in attrs {
                 let val = eval(p, v, diags, tc);
                 let key = nfc_key(name);
-                if let Some((s, e)) = ranges.get(&key) {
+                if vals.contains_key(&key) {
+                    let firsts = firsts.get_or_insert_with(|| {
+                        let mut m = BTreeMap::new();
+                        for (n, s, e, _) in attrs {
+                            m.entry(nfc_key(n)).or_insert((*s, *e));
+                        }
+                        m
+                    });
+                    let Some((s, e)) = firsts.get(&key) else {
+                        continue;
+                    };
                     diags.push(diag(
                         "Duplicate object attribute",
                         format!(
@@ -732,7 +744,6 @@ fn eval(p: &JParser, n: &JNode, diags: &mut Diags, tc: &mut TypeCache) -> Value 
                     ));
                     continue;
                 }
-                ranges.insert(key.clone(), (*ns, *ne));
                 vals.insert(key, val);
             }
             tc.object(vals, crate::value::Marks::NONE)

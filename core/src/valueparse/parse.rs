@@ -1774,7 +1774,9 @@ impl<'a> Parser<'a> {
         flush: bool,
         open_range: Span,
     ) -> PResult<(Vec<Expr>, bool)> {
-        let mut parts = self.parse_template_parts(end, open_range)?;
+        // A heredoc to flush needs its literal parts line by line.
+        let merge = self.fold && !flush;
+        let mut parts = self.parse_template_parts(end, open_range, merge)?;
         if flush {
             flush_heredoc(&mut parts);
         }
@@ -1785,8 +1787,14 @@ impl<'a> Parser<'a> {
     }
 
     #[inline(never)]
-    fn parse_template_parts(&mut self, end: Tok, open_range: Span) -> PResult<Vec<TPart>> {
+    /// `merge`: a literal token right after another literal part is appended
+    /// to it (one part instead of one per escape sequence or line; the
+    /// template's value is the same).
+    fn parse_template_parts(&mut self, end: Tok, open_range: Span, merge: bool) -> PResult<Vec<TPart>> {
         let mut parts: Vec<TPart> = Vec::new();
+        // Where the last literal token's text starts in the last part: a
+        // `~` strips the white space of that token only, as hcl does.
+        let mut last_lit_at = 0;
         let start_range = self.peek().range();
         let mut ltrim_next = false;
         let mut next_can_trim_prev = false;
@@ -1805,14 +1813,24 @@ impl<'a> Parser<'a> {
                     if ltrim {
                         s = s.trim_start_matches(is_go_space).to_string();
                     }
-                    parts.push(TPart::Lit(s, next.range()));
+                    match parts.last_mut() {
+                        Some(TPart::Lit(prev, r)) if merge => {
+                            last_lit_at = prev.len();
+                            prev.push_str(&s);
+                            r.end = next.end;
+                        }
+                        _ => {
+                            last_lit_at = 0;
+                            parts.push(TPart::Lit(s, next.range()));
+                        }
+                    }
                     next_can_trim_prev = true;
                 }
                 Tok::TemplateInterp | Tok::TemplateControl => {
                     let strip_prev = self.text(&next).ends_with('~');
                     if can_trim_prev && strip_prev {
                         if let Some(TPart::Lit(s, _)) = parts.last_mut() {
-                            let t = s.trim_end_matches(is_go_space).len();
+                            let t = last_lit_at + s[last_lit_at..].trim_end_matches(is_go_space).len();
                             s.truncate(t);
                         }
                     }
@@ -1879,7 +1897,7 @@ impl<'a> Parser<'a> {
             };
         }
         self.read();
-        parts.push(TPart::Interp(expr));
+        parts.push(TPart::Interp(Box::new(expr)));
         let _ = open;
         Ok(self.text(&close).starts_with('~'))
     }
@@ -1901,7 +1919,7 @@ impl<'a> Parser<'a> {
             "if" => {
                 let cond = self.parse_expression()?;
                 let r = open.start..self.peek().end;
-                parts.push(TPart::If(cond, r));
+                parts.push(TPart::If(Box::new(cond), r));
             }
             "else" | "endif" | "endfor" => {
                 let r = open.start..self.peek().end;
@@ -1915,12 +1933,12 @@ impl<'a> Parser<'a> {
             "for" => {
                 let (key_var, val_var, coll) = self.parse_for_header(&FOR_DIRECTIVE_WORDS)?;
                 let r = open.start..self.peek().end;
-                parts.push(TPart::For {
+                parts.push(TPart::For(Box::new(ForPart {
                     key_var,
                     val_var,
                     coll,
                     range: r,
-                });
+                })));
             }
             _ => {
                 let suggestion = name_suggestion(word, &["if", "for", "else", "endif", "endfor"])
@@ -2276,18 +2294,24 @@ impl EndCtrl {
     }
 }
 
+/// One part of a template as read, before the parts are nested. Expressions
+/// are boxed so that a part stays small (a template holds one per literal,
+/// interpolation and directive).
 enum TPart {
     Lit(String, Span),
-    Interp(Expr),
-    If(Expr, Span),
-    For {
-        key_var: Option<String>,
-        val_var: String,
-        coll: Expr,
-        range: Span,
-    },
+    Interp(Box<Expr>),
+    If(Box<Expr>, Span),
+    For(Box<ForPart>),
     EndCtrl(EndCtrl, Span),
     End(Span),
+}
+
+/// A `%{ for }` directive's header.
+struct ForPart {
+    key_var: Option<String>,
+    val_var: String,
+    coll: Expr,
+    range: Span,
 }
 
 /// hcl's flush-heredoc rule: remove the smallest leading white space (counted
@@ -2368,13 +2392,17 @@ impl TemplateParser {
                 _ => Err(Stop),
             },
             TPart::Interp(_) => match self.take() {
-                TPart::Interp(e) => Ok(e),
+                TPart::Interp(e) => Ok(*e),
                 _ => Err(Stop),
             },
             // Directives nest: each level counts against the nesting limit
             // (hcl has none, but the stack here and in the browser has).
-            TPart::If(_, r) | TPart::For { range: r, .. } => {
-                let at = r.clone();
+            TPart::If(..) | TPart::For(..) => {
+                let at = match self.peek() {
+                    TPart::If(_, r) => r.clone(),
+                    TPart::For(f) => f.range.clone(),
+                    _ => return Err(Stop),
+                };
                 p.enter(1, at)?;
                 let e = if matches!(self.peek(), TPart::If(..)) { self.parse_if(p) } else { self.parse_for(p) };
                 p.depth -= 1;
@@ -2466,13 +2494,17 @@ impl TemplateParser {
                 endif_range.start..endif_range.start,
             ));
         }
+        // Most branches hold one part: keep no room for more (a vector's
+        // first push reserves four).
+        if_exprs.shrink_to_fit();
+        else_exprs.shrink_to_fit();
         let tr = if_exprs[0].range.start..if_exprs[if_exprs.len() - 1].range.end;
         let fr = else_exprs[0].range.start..else_exprs[else_exprs.len() - 1].range.end;
         let t = Expr::new(ExprKind::Template(if_exprs), tr);
         let f = Expr::new(ExprKind::Template(else_exprs), fr);
         let e = Expr::new(
             ExprKind::Conditional {
-                cond: Box::new(cond),
+                cond,
                 t: Box::new(t),
                 f: Box::new(f),
             },
@@ -2482,15 +2514,15 @@ impl TemplateParser {
     }
 
     fn parse_for(&mut self, p: &mut Parser) -> PResult<Expr> {
-        let TPart::For {
+        let TPart::For(f) = self.take() else {
+            return Err(Stop);
+        };
+        let ForPart {
             key_var,
             val_var,
             coll,
             range: for_range,
-        } = self.take()
-        else {
-            return Err(Stop);
-        };
+        } = *f;
         let mut content = Vec::new();
         let endfor_range;
         loop {
