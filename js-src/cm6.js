@@ -9,7 +9,7 @@
 //   createEditor(parent, doc, {language, readOnly, label}, onChange) -> view
 //   setDoc(view, text)                 replace the text (does not call onChange)
 //   getDoc(view) -> string
-//   setLanguage(view, "hcl" | "json" | "hcl-file")   (hcl: one expression; hcl-file: a whole file)
+//   setLanguage(view, "hcl" | "json")
 //   setDiagnostics(view, [{from, to, message, severity}])
 //   setReadOnly(view, bool)
 //   select(view, from, to)             select a range, scroll to it, focus
@@ -179,42 +179,6 @@ class GuardedJsonParser extends Parser {
 
 const jsonGuardedLanguage = new Language(jsonLanguage.data, new GuardedJsonParser(), [], "json");
 
-// Whole HCL files (the Module view's .tf and .tfvars files): the body grammar as it is, with
-// the same guards as expressions.
-const hclFileTop = NodeType.define({
-  id: 0,
-  name: "HclFile",
-  top: true,
-  props: [[languageDataProp, hclData]],
-});
-
-class GuardedHclFileParser extends Parser {
-  createParse(input, fragments, ranges) {
-    const length = ranges.length ? ranges[ranges.length - 1].to : input.length;
-    if (length > MAX_HCL_HIGHLIGHT || tooDeep(input, length)) return flatParse(hclFileTop, length);
-    // Hung under a top node of our own, as expressions are, so that the editor's language data
-    // (comments, brackets) is hclData.
-    const inner = hclLanguage.parser.startParse(input, fragments, ranges);
-    return {
-      get parsedPos() {
-        return inner.parsedPos;
-      },
-      get stoppedAt() {
-        return inner.stoppedAt;
-      },
-      stopAt(pos) {
-        inner.stopAt(pos);
-      },
-      advance() {
-        const tree = inner.advance();
-        return tree ? new Tree(hclFileTop, [tree], [0], length) : null;
-      },
-    };
-  }
-}
-
-const hclFileLanguage = new Language(hclData, new GuardedHclFileParser(), [], "hcl-file");
-
 // ---------------------------------------------------------------------------
 // Looks. Colours are CSS custom properties, so the page's `data-theme`
 // attribute (light / dark) restyles every editor without reconfiguring it.
@@ -308,30 +272,8 @@ const highlightField = StateField.define({
   provide: (f) => EditorView.decorations.from(f),
 });
 
-// A shaded part is scrolled into view inside its editor only, never by scrolling the page: the
-// step the reader hovers stays under the pointer (a page scroll would move it away, and end
-// the hover). setHighlights marks its scroll requests with this margin.
-const HIGHLIGHT_MARGIN = 7.25;
-const scrollInsideOnly = EditorView.scrollHandler.of((view, range, options) => {
-  if (options.yMargin !== HIGHLIGHT_MARGIN) return false;
-  const sd = view.scrollDOM;
-  const block = view.lineBlockAt(range.head);
-  if (block.top < sd.scrollTop || block.bottom > sd.scrollTop + sd.clientHeight) {
-    sd.scrollTop = Math.max(0, block.top - sd.clientHeight / 3);
-  }
-  // (Layout may not be read here: the column is estimated from the monospace character width.)
-  const line = view.state.doc.lineAt(range.head);
-  const x = (range.head - line.from) * view.defaultCharacterWidth;
-  if (x < sd.scrollLeft || x > sd.scrollLeft + sd.clientWidth * 0.6) {
-    sd.scrollLeft = Math.max(0, x - sd.clientWidth / 3);
-  }
-  return true;
-});
-
 function languageExtension(name) {
-  if (name === "json") return jsonGuardedLanguage;
-  if (name === "hcl-file") return hclFileLanguage;
-  return hclExpressionLanguage;
+  return name === "json" ? jsonGuardedLanguage : hclExpressionLanguage;
 }
 
 function readOnlyExtension(readOnly) {
@@ -366,7 +308,6 @@ export function createEditor(parent, doc, options, onChange) {
         EditorView.contentAttributes.of(contentAttrs),
         baseTheme,
         highlightField,
-        scrollInsideOnly,
         languageConf.of(languageExtension(opts.language)),
         readOnlyConf.of(readOnlyExtension(opts.readOnly)),
         EditorView.updateListener.of((u) => {
@@ -442,9 +383,7 @@ export function setHighlights(view, rangesJson) {
     view.dispatch({ effects: setHighlightEffect.of(null) });
     return;
   }
-  view.dispatch({
-    effects: [setHighlightEffect.of(ranges), EditorView.scrollIntoView(ranges[0].from, { y: "nearest", yMargin: HIGHLIGHT_MARGIN })],
-  });
+  view.dispatch({ effects: [setHighlightEffect.of(ranges), EditorView.scrollIntoView(ranges[0].from, { y: "nearest" })] });
 }
 
 export function select(view, from, to) {

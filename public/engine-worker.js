@@ -1,24 +1,10 @@
 // The engine in a Web Worker: the page's own .wasm, without the page (its main() sees no
 // window and mounts nothing). The page sends {type: "init", glue, wasm} once, then
-// {type: "evaluate" | "compare" | "emit" | "reformat" | "story" | "module" | "module-story", id,
-// request, arg} (request: a JSON string; arg: the work's parameter) and gets back
+// {type: "evaluate" | "compare" | "emit" | "reformat" | "story", id, request, arg} (request: a JSON
+// string; arg: the work's parameter) and gets back
 // {type: "reply", id, response, ms}. If the engine traps (a bug: wasm has no way to recover
 // from one), the worker says {type: "crash", id, message} and closes; the page starts a new one.
-//
-// "module" (the Module view's check) runs in a .wasm of its own, module-engine_bg.wasm (built
-// from web/src/module_engine.rs), loaded here the first time it is asked for: a page that never
-// opens the Module view never downloads it.
 let engine = null;
-let moduleEngine = null;
-
-async function loadModuleEngine() {
-  if (!moduleEngine) {
-    const glue = await import(new URL("module-engine.js", self.location.href).href);
-    await glue.default({ module_or_path: new URL("module-engine_bg.wasm", self.location.href).href });
-    moduleEngine = glue;
-  }
-  return moduleEngine;
-}
 
 self.onmessage = async (ev) => {
   const m = ev.data;
@@ -33,25 +19,16 @@ self.onmessage = async (ev) => {
     }
     return;
   }
-  let t0 = performance.now();
+  const t0 = performance.now();
   try {
-    let response;
-    if (m.type === "module") {
-      const me = await loadModuleEngine();
-      // The time the check took, not its download.
-      t0 = performance.now();
-      response = me.engine_module(m.request);
-    } else {
-      const run = {
-        evaluate: () => engine.engine_evaluate(m.request),
-        compare: () => engine.engine_compare(m.request),
-        emit: () => engine.engine_emit(m.request, m.arg),
-        reformat: () => engine.engine_reformat(m.request, m.arg),
-        story: () => engine.engine_story(m.request),
-        "module-story": () => engine.engine_story(m.request),
-      }[m.type];
-      response = run();
-    }
+    const run = {
+      evaluate: () => engine.engine_evaluate(m.request),
+      compare: () => engine.engine_compare(m.request),
+      emit: () => engine.engine_emit(m.request, m.arg),
+      reformat: () => engine.engine_reformat(m.request, m.arg),
+      story: () => engine.engine_story(m.request),
+    }[m.type];
+    const response = run();
     self.postMessage({ type: "reply", id: m.id, response, ms: performance.now() - t0 });
   } catch (e) {
     self.postMessage({ type: "crash", id: m.id, message: String((e && e.message) || e) });

@@ -19,8 +19,6 @@ pub enum Reply {
     Compared(Comparison, f64),
     /// Every "Copy as" form (or why not).
     Emitted(Vec<EmitOut>),
-    /// The Module view of a module.
-    Viewed(Box<tftype::module::view::ModuleView>, f64),
     /// The value in another format, or why it cannot be.
     Reformatted(Result<String, String>),
     /// The Why story and the notes.
@@ -41,12 +39,6 @@ pub enum Work {
     Reformat(ValueFormat),
     /// The Why story and notes (the request's `lang`).
     Story,
-    /// The Module view of a module (`tftype::module::view`; the request is
-    /// the module's JSON, not a variable's).
-    Module,
-    /// The Why story of the variable chosen in the Module view (a kind of
-    /// its own, so that it never replaces the single variable's story).
-    ModuleStory,
 }
 
 impl Work {
@@ -59,8 +51,6 @@ impl Work {
             Work::Emit(_) => "emit",
             Work::Reformat(_) => "reformat",
             Work::Story => "story",
-            Work::Module => "module",
-            Work::ModuleStory => "module-story",
         }
     }
 
@@ -83,8 +73,7 @@ fn read_reply(work: Work, text: &str, ms: f64) -> Result<Reply, serde_json::Erro
         Work::Compare => Reply::Compared(serde_json::from_str(text)?, ms),
         Work::Emit(_) => Reply::Emitted(serde_json::from_str(text)?),
         Work::Reformat(_) => Reply::Reformatted(serde_json::from_str(text)?),
-        Work::Story | Work::ModuleStory => Reply::Told(serde_json::from_str(text)?),
-        Work::Module => Reply::Viewed(Box::new(serde_json::from_str(text)?), ms),
+        Work::Story => Reply::Told(serde_json::from_str(text)?),
     })
 }
 
@@ -96,45 +85,22 @@ fn reformat(req: &Request, to: ValueFormat) -> Result<String, String> {
     tftype::writeback::reformat(req, to).map_err(|r| r.message_in(req.lang.unwrap_or_default()))
 }
 
-/// Runs a request (its JSON text) here, on this thread.
-pub fn run_here(work: Work, json: &str) -> Reply {
+/// Runs a request here, on this thread.
+pub fn run_here(work: Work, req: &Request) -> Reply {
     let t0 = crate::page::now_ms();
-    let req = || request(json);
     match work {
         Work::Evaluate => {
-            let r = tftype::evaluate(&req());
+            let r = tftype::evaluate(req);
             Reply::Evaluated(Box::new(r), crate::page::now_ms() - t0)
         }
         Work::Compare => {
-            let c = tftype::versions::compare(&req());
+            let c = tftype::versions::compare(req);
             Reply::Compared(c, crate::page::now_ms() - t0)
         }
-        Work::Emit(converted) => Reply::Emitted(tftype::writeback::emit_all(&req(), converted)),
-        Work::Reformat(to) => Reply::Reformatted(reformat(&req(), to)),
-        Work::Story | Work::ModuleStory => Reply::Told(story(&req())),
-        Work::Module => check_here(json, t0),
-
+        Work::Emit(converted) => Reply::Emitted(tftype::writeback::emit_all(req, converted)),
+        Work::Reformat(to) => Reply::Reformatted(reformat(req, to)),
+        Work::Story => Reply::Told(story(req)),
     }
-}
-
-/// The Module view's check, on this thread: in native tests. The page's
-/// .wasm leaves the check out (see `module_engine.rs`): without a worker to
-/// load it in, the Module view says so.
-#[cfg(not(target_arch = "wasm32"))]
-fn check_here(json: &str, t0: f64) -> Reply {
-    let view = serde_json::from_str(&tftype::module::view::view_json(json)).unwrap_or_default();
-    Reply::Viewed(Box::new(view), crate::page::now_ms() - t0)
-}
-
-#[cfg(target_arch = "wasm32")]
-fn check_here(json: &str, _t0: f64) -> Reply {
-    let lang = serde_json::from_str::<serde_json::Value>(json).ok().and_then(|v| v["lang"].as_str().and_then(tftype::i18n::Lang::parse)).unwrap_or_default();
-    Reply::Failed(tftype::i18n::text(lang, "ui.module.no_worker").to_string())
-}
-
-/// A request from its JSON text (an unreadable one names the reason as its flavor, which the engine then refuses).
-fn request(json: &str) -> Request {
-    serde_json::from_str(json).unwrap_or_else(|e| Request { flavor: Some(format!("(unreadable request: {e})")), ..Request::new(None, "") })
 }
 
 /// The worker's side: one request (JSON) in, the answer (JSON) out.
@@ -142,7 +108,9 @@ fn request(json: &str) -> Request {
 mod exports {
     use wasm_bindgen::prelude::*;
 
-    use super::request;
+    fn request(json: &str) -> tftype::Request {
+        serde_json::from_str(json).unwrap_or_else(|e| tftype::Request { flavor: Some(format!("(unreadable request: {e})")), ..tftype::Request::new(None, "") })
+    }
 
     #[wasm_bindgen]
     pub fn engine_evaluate(json: &str) -> String {
@@ -203,10 +171,7 @@ mod here {
             Engine
         }
         pub fn send(&self, work: Work, req: &Request, done: impl FnOnce(Reply) + 'static) {
-            self.send_json(work, serde_json::to_string(req).unwrap_or_default(), done)
-        }
-        pub fn send_json(&self, work: Work, json: String, done: impl FnOnce(Reply) + 'static) {
-            done(run_here(work, &json));
+            done(run_here(work, req));
         }
     }
 }
@@ -230,6 +195,7 @@ mod worker {
     struct Waiting {
         work: Work,
         json: String,
+        req: Request,
         done: Done,
     }
 
@@ -336,20 +302,16 @@ mod worker {
         /// Sends `req`; `done` gets the answer. A waiting request of the same
         /// kind is replaced (its `done` is never called).
         pub fn send(&self, work: Work, req: &Request, done: impl FnOnce(Reply) + 'static) {
-            self.send_json(work, serde_json::to_string(req).unwrap_or_default(), done)
-        }
-
-        /// [`Self::send`] for a request given as its JSON text.
-        pub fn send_json(&self, work: Work, json: String, done: impl FnOnce(Reply) + 'static) {
             let here = self.0.borrow().state == State::Here;
             if here {
-                done(run_here(work, &json));
+                done(run_here(work, req));
                 return;
             }
+            let json = serde_json::to_string(req).unwrap_or_default();
             {
                 let mut inner = self.0.borrow_mut();
                 inner.waiting.retain(|w| w.work.key() != work.key());
-                inner.waiting.push(Waiting { work, json, done: Box::new(done) });
+                inner.waiting.push(Waiting { work, json, req: req.clone(), done: Box::new(done) });
             }
             self.pump();
         }
@@ -362,7 +324,7 @@ mod worker {
             }
             // The story waits for every other request (it is the slowest and
             // the least urgent: typing must see answers first).
-            let next = inner.waiting.iter().position(|w| !matches!(w.work, Work::Story | Work::ModuleStory)).unwrap_or(0);
+            let next = inner.waiting.iter().position(|w| w.work != Work::Story).unwrap_or(0);
             let w = inner.waiting.remove(next);
             let id = inner.next_id;
             inner.next_id += 1;
@@ -396,7 +358,7 @@ mod worker {
                         std::mem::take(&mut inner.waiting)
                     };
                     for w in waiting {
-                        (w.done)(run_here(w.work, &w.json));
+                        (w.done)(run_here(w.work, &w.req));
                     }
                 }
                 "reply" => {

@@ -17,7 +17,6 @@ use base64::{alphabet, Engine as _};
 use std::fmt;
 
 use crate::model::State;
-use crate::module_model::ModuleDoc;
 
 /// The current link format's prefix (after `#`).
 pub const PREFIX_V1: &str = "v1.";
@@ -75,22 +74,8 @@ pub fn encode(state: &State) -> String {
 
 /// The fragment for `state`, or None when the state is too large for a link
 /// ([`decode`] would refuse it).
-#[cfg_attr(not(test), allow(dead_code))]
 pub fn encode_shareable(state: &State) -> Option<String> {
-    encode_shareable_with(state, None)
-}
-
-/// [`encode_shareable`] with the Module view's files too (the `module` key
-/// next to the state's; a page without the Module view ignores it).
-pub fn encode_shareable_with(state: &State, module: Option<&ModuleDoc>) -> Option<String> {
-    let json = match module {
-        None => state_json(state),
-        Some(m) => {
-            let mut v = serde_json::to_value(state).expect("a State always serialises");
-            v["module"] = serde_json::to_value(m).expect("a ModuleDoc always serialises");
-            serde_json::to_vec(&v).expect("JSON always serialises")
-        }
-    };
+    let json = state_json(state);
     (json.len() <= MAX_DECODED).then(|| encode_json(&json))
 }
 
@@ -109,28 +94,6 @@ fn encode_json(json: &[u8]) -> String {
 
 /// Reads a fragment (with or without its leading `#`).
 pub fn decode(fragment: &str) -> Result<State, ShareError> {
-    let json = inflate(fragment)?;
-    let state: State = serde_json::from_slice(&json)
-        .map_err(|_| ShareError::Malformed("the state is not valid"))?;
-    if state.var_name.chars().count() > MAX_VAR_NAME {
-        return Err(ShareError::Malformed("the variable name is too long"));
-    }
-    Ok(state)
-}
-
-/// The Module view's files a fragment carries (None: none, or the link
-/// cannot be read; [`decode`] says why).
-pub fn decode_module(fragment: &str) -> Option<ModuleDoc> {
-    #[derive(serde::Deserialize)]
-    struct WithModule {
-        module: Option<ModuleDoc>,
-    }
-    let json = inflate(fragment).ok()?;
-    serde_json::from_slice::<WithModule>(&json).ok()?.module.map(ModuleDoc::cleaned)
-}
-
-/// The link's JSON, inflated (within the limits).
-fn inflate(fragment: &str) -> Result<Vec<u8>, ShareError> {
     let frag = fragment.strip_prefix('#').unwrap_or(fragment).trim();
     if frag.is_empty() {
         return Err(ShareError::Empty);
@@ -156,7 +119,12 @@ fn inflate(fragment: &str) -> Result<Vec<u8>, ShareError> {
             }
         },
     )?;
-    Ok(json)
+    let state: State = serde_json::from_slice(&json)
+        .map_err(|_| ShareError::Malformed("the state is not valid"))?;
+    if state.var_name.chars().count() > MAX_VAR_NAME {
+        return Err(ShareError::Malformed("the variable name is too long"));
+    }
+    Ok(state)
 }
 
 /// `v7` for `v7.xyz`: a version tag we do not know. None when the fragment
@@ -638,69 +606,5 @@ mod tests {
             accepted > 1000,
             "the generator should also produce valid links: {accepted}"
         );
-    }
-}
-
-#[cfg(test)]
-mod module_tests {
-    use super::*;
-    use crate::module_model::{ModFile, Row, RowKind};
-
-    fn doc() -> ModuleDoc {
-        ModuleDoc {
-            files: vec![
-                ModFile { name: "variables.tf".into(), text: "variable \"region\" {\n  type = string\n}\n".into() },
-                ModFile { name: "envs/prod.tfvars".into(), text: "region = \"eu-west-1\" # ünïcödé\n".into() },
-            ],
-            rows: vec![Row { kind: RowKind::VarFile, arg: "envs/prod.tfvars".into(), value: String::new() }, Row { kind: RowKind::Env, arg: "region".into(), value: "x".into() }],
-            open: "envs/prod.tfvars".into(),
-            var: Some("region".into()),
-            shown: true,
-        }
-    }
-
-    #[test]
-    fn a_link_carries_every_file_and_row_of_the_module() {
-        let s = State { value: "1".into(), ..State::default() };
-        let f = encode_shareable_with(&s, Some(&doc())).unwrap();
-        assert_eq!(decode(&f), Ok(s.clone()), "the single variable's state is unchanged");
-        assert_eq!(decode_module(&f), Some(doc()));
-        // Without a module the link is the same as before the Module view.
-        assert_eq!(encode_shareable_with(&s, None), encode_shareable(&s));
-        assert_eq!(decode_module(&encode(&s)), None);
-    }
-
-    #[test]
-    fn links_made_before_the_module_view_have_no_module() {
-        let text = include_str!("../tests/share_fixtures.jsonl");
-        for line in text.lines().filter(|l| l.starts_with('{')) {
-            let fixture: serde_json::Value = serde_json::from_str(line).unwrap();
-            let link = fixture["link"].as_str().unwrap();
-            assert!(decode(link).is_ok());
-            assert_eq!(decode_module(link), None, "{link}");
-        }
-    }
-
-    #[test]
-    fn a_module_too_large_for_a_link_is_not_shared() {
-        let mut d = doc();
-        d.files[1].text = "x".repeat(MAX_DECODED);
-        assert_eq!(encode_shareable_with(&State::default(), Some(&d)), None);
-    }
-
-    /// Module links made by this version (web/tests/share_module_fixtures.jsonl)
-    /// keep decoding to their files and rows.
-    #[test]
-    fn committed_module_links_keep_decoding() {
-        let text = include_str!("../tests/share_module_fixtures.jsonl");
-        let mut n = 0;
-        for line in text.lines().filter(|l| l.starts_with('{')) {
-            let fixture: serde_json::Value = serde_json::from_str(line).unwrap();
-            let link = fixture["link"].as_str().unwrap();
-            let want: ModuleDoc = serde_json::from_value(fixture["module"].clone()).unwrap();
-            assert_eq!(decode_module(link), Some(want), "{link}");
-            n += 1;
-        }
-        assert!(n >= 1);
     }
 }
