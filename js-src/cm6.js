@@ -299,7 +299,11 @@ export function createEditor(parent, doc, options, onChange) {
         highlightActiveLineGutter(),
         highlightSpecialChars(),
         history(),
-        drawSelection(),
+        // A steady cursor: a blinking one is an animation that never stops, which keeps the
+        // browser drawing frames on the display's clock, so that the frame showing a key (and
+        // the one after it, with the key's result) waits for the next tick (issue #21: 14 ms
+        // instead of 28 ms from a key to its result on the screen, in headless Chromium).
+        drawSelection({ cursorBlinkRate: 0 }),
         indentOnInput(),
         bracketMatching(),
         closeBrackets(),

@@ -27,7 +27,24 @@ use crate::signals::{Editors, Inputs};
 
 /// How long typing must pause before the fragment is rewritten.
 const HASH_DELAY: Duration = Duration::from_millis(250);
+/// Inputs larger than this (type and value, in bytes) are told in the Why
+/// story only after typing pauses for `STORY_PAUSE`: their story costs the
+/// worker more than their answer, and the next keystroke's answer must not
+/// wait for it.
+const STORY_AT_ONCE: usize = 16 * 1024;
+const STORY_PAUSE: Duration = Duration::from_millis(200);
 
+
+/// The language of the page: the URL's, else the link's, else the one
+/// chosen last here, else the browser's (its catalog is fetched before the
+/// page is mounted).
+pub fn reader_lang() -> tftype::i18n::Lang {
+    let link = match share::decode(&page::hash()) {
+        Ok(s) => s.lang,
+        Err(_) => State::from_query(&page::search()).and_then(|q| q.lang),
+    };
+    Mode::current().lang.or(link).or_else(page::stored_lang).unwrap_or_else(page::browser_lang)
+}
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -63,9 +80,7 @@ pub fn App() -> impl IntoView {
     // A link that could not be restored stays in the address bar until the user changes
     // something (its notice would otherwise outlive the address it is about).
     let keep_address = link_error.is_some() || hash_ignored;
-    // The language: the URL's, else the link's, else the one chosen last
-    // here, else the browser's.
-    let lang = mode.lang.or(initial.lang).or_else(page::stored_lang).unwrap_or_else(page::browser_lang);
+    let lang = reader_lang();
     initial.lang = Some(lang);
     let mut first_notice = link_error.map(|e| e.message(lang));
     if hash_ignored {
@@ -102,9 +117,11 @@ pub fn App() -> impl IntoView {
     });
 
     // Live evaluation, in the engine worker (see engine.rs). Until the first
-    // answer arrives the result says it is being evaluated.
+    // answer arrives the result says the engine is starting.
     let answer: RwSignal<Outcome> = RwSignal::new(Outcome { pending: true, ..Outcome::default() });
     let result = Memo::new(move |_| answer.get());
+    // The Why story and the notes, of the last state told.
+    let story = RwSignal::new(None::<tftype::why::Story>);
     let eval_ms = RwSignal::new(0.0);
     // A revision number on the result after every answer, even an unchanged
     // one (`data-rev`, for latency tests).
@@ -113,27 +130,41 @@ pub fn App() -> impl IntoView {
     let engine = StoredValue::new_local(Engine::new(move |why| notice.set(Some(why))));
     // `#trap-test`: the first request makes the worker's engine trap on purpose.
     let trap_test = StoredValue::new_local(fragment == "#trap-test");
-    // The answer first; the Why story and the notes follow in a second
-    // request (on a large value the story costs more than the answer).
+    let story_timer = StoredValue::new_local(None::<TimeoutHandle>);
+    // The answer and, for an input of everyday size, its Why story and notes
+    // in one request (one reply, one update of the page). A larger input's
+    // story costs the worker more than its answer: it is asked for in a
+    // second request, once typing pauses (see `STORY_PAUSE`).
+    let json_shown = Memo::new(move |_| inputs.tab.get() == crate::model::Tab::Json);
     Effect::new(move |_| {
         let st = inputs.eval_state();
+        let shown = crate::engine::Shown { full: inputs.show_all.get(), json: json_shown.get() };
+        let big = st.type_src.len() + st.value.len() > STORY_AT_ONCE;
         let mut req = st.request();
         let story_req = req.clone();
-        req.lang = None;
+        if big {
+            req.lang = None;
+        }
         if trap_test.get_value() {
             trap_test.set_value(false);
             req.var_name = crate::engine::TRAP_TEST.to_string();
         }
         updating.set(true);
+        if let Some(h) = story_timer.get_value() {
+            h.clear();
+        }
         engine.with_value(|e| {
-            e.send(Work::Evaluate, &req, move |reply| {
+            e.send(Work::Evaluate(shown), &req, move |reply| {
                 let mut story_wanted = false;
                 match reply {
-                    Reply::Evaluated(resp, ms) => {
-                        let story = answer.with_untracked(|o| o.story.clone());
-                        answer.set(Outcome { story, ..outcome::from_response(&st, *resp) });
+                    Reply::Evaluated(mut ev, ms) => {
+                        let told = ev.response.story.take();
+                        answer.set(outcome::from_evaluation(&st, *ev));
                         eval_ms.set(ms);
-                        story_wanted = true;
+                        match told {
+                            Some(s) => story.set(Some(s)),
+                            None => story_wanted = true,
+                        }
                     }
                     Reply::Failed(why) => answer.set(Outcome::engine_failed(why, inputs.lang.get_untracked())),
                     _ => {}
@@ -141,16 +172,19 @@ pub fn App() -> impl IntoView {
                 updating.set(false);
                 revision.update(|r| *r += 1);
                 if story_wanted {
-                    engine.with_value(|e| {
-                        e.send(Work::Story, &story_req, move |reply| {
-                            // Only the story of what is on show (a newer state has its own on the way).
-                            if let Reply::Told(story) = reply {
-                                if inputs.eval_state_untracked() == st {
-                                    answer.update(|o| o.story = Some(story));
+                    let tell = move || {
+                        engine.with_value(|e| {
+                            e.send(Work::Story, &story_req, move |reply| {
+                                // Only the story of what is on show (a newer state has its own on the way).
+                                if let Reply::Told(s) = reply {
+                                    if inputs.eval_state_untracked() == st {
+                                        story.set(Some(s));
+                                    }
                                 }
-                            }
+                            })
                         })
-                    });
+                    };
+                    story_timer.set_value(set_timeout_with_handle(tell, STORY_PAUSE).ok());
                 }
             })
         });
@@ -391,7 +425,7 @@ pub fn App() -> impl IntoView {
                     </section>
                 </div>
                 <Options inputs=inputs readonly=mode.readonly />
-                <ResultView result=result inputs=inputs eval_ms=eval_ms revision=revision updating=updating editors=editors engine=engine />
+                <ResultView result=result story=story inputs=inputs eval_ms=eval_ms revision=revision updating=updating editors=editors engine=engine />
             </main>
             {footer}
         </div>
