@@ -39,7 +39,7 @@ const STORY_PAUSE: Duration = Duration::from_millis(200);
 /// chosen last here, else the browser's (its catalog is fetched before the
 /// page is mounted).
 pub fn reader_lang() -> tftype::i18n::Lang {
-    let link = match share::decode(&page::hash()) {
+    let link = match share::opened() {
         Ok(s) => s.lang,
         Err(_) => State::from_query(&page::search()).and_then(|q| q.lang),
     };
@@ -66,7 +66,7 @@ pub fn App() -> impl IntoView {
     // A damaged `#…` next to readable `?…` parameters: the parameters are used, and the
     // notice says the fragment was not.
     let mut hash_ignored = false;
-    let (mut initial, link_error, first_example) = match (share::decode(&fragment), State::from_query(&query)) {
+    let (mut initial, link_error, first_example) = match (share::opened(), State::from_query(&query)) {
         (Ok(s), _) => (s, None, None),
         // A link written by hand (`?type=…&value=…`).
         (Err(ShareError::Empty), Some(q)) => (q, None, None),
@@ -110,11 +110,11 @@ pub fn App() -> impl IntoView {
     let gallery_open = RwSignal::new(false);
     let share_status = RwSignal::new(None::<String>);
     let share_fallback = RwSignal::new(None::<String>);
-    let share_hash = RwSignal::new(if link_as_is {
-        fragment.clone()
-    } else {
-        share::encode(&initial)
-    });
+    let share_hash = RwSignal::new(if link_as_is { fragment.clone() } else { String::new() });
+    if !link_as_is {
+        let s = initial.clone();
+        spawn_local(async move { share_hash.set(share::link(&s).await.unwrap_or_default()) });
+    }
 
     // Live evaluation, in the engine worker (see engine.rs). Until the first
     // answer arrives the result says the engine is starting.
@@ -239,6 +239,8 @@ pub fn App() -> impl IntoView {
     // without a link keeps its clean address until something changes.
     let timer = StoredValue::new_local(None::<TimeoutHandle>);
     let first_run = StoredValue::new_local(true);
+    // Bumped by every change: a link made for an older state is not written.
+    let hash_generation = StoredValue::new_local(0u64);
     Effect::new(move |_| {
         let st = inputs.state();
         if first_run.get_value() {
@@ -250,17 +252,27 @@ pub fn App() -> impl IntoView {
         if let Some(h) = timer.get_value() {
             h.clear();
         }
+        hash_generation.update_value(|g| *g += 1);
+        let generation = hash_generation.get_value();
         let h = set_timeout_with_handle(
-            move || match share::encode_shareable(&st) {
-                Some(f) => {
-                    page::replace_hash(&f);
-                    share_hash.set(f);
-                }
-                // Too big for a link: better no fragment than an old one.
-                None => {
-                    page::clear_hash();
-                    share_hash.set(String::new());
-                }
+            move || {
+                spawn_local(async move {
+                    let f = share::link(&st).await;
+                    if hash_generation.get_value() != generation {
+                        return;
+                    }
+                    match f {
+                        Some(f) => {
+                            page::replace_hash(&f);
+                            share_hash.set(f);
+                        }
+                        // Too big for a link: better no fragment than an old one.
+                        None => {
+                            page::clear_hash();
+                            share_hash.set(String::new());
+                        }
+                    }
+                })
             },
             HASH_DELAY,
         )
@@ -292,16 +304,17 @@ pub fn App() -> impl IntoView {
 
     let share_now = move || {
         share_fallback.set(None);
-        let Some(f) = share::encode_shareable(&inputs.state_untracked()) else {
-            share_status.set(Some(tr(inputs.lang.get_untracked(), "ui.share_too_large").into()));
-            return;
-        };
-        page::replace_hash(&f);
-        share_hash.set(f);
-        let link = page::href();
         let lang = inputs.lang.get_untracked();
-        share_status.set(Some(tr(lang, "ui.share_copying").into()));
+        let st = inputs.state_untracked();
         spawn_local(async move {
+            let Some(f) = share::link(&st).await else {
+                share_status.set(Some(tr(lang, "ui.share_too_large").into()));
+                return;
+            };
+            page::replace_hash(&f);
+            share_hash.set(f);
+            let link = page::href();
+            share_status.set(Some(tr(lang, "ui.share_copying").into()));
             if page::copy_text(&link).await {
                 share_status.set(Some(tr(lang, "ui.share_copied").into()));
             } else {

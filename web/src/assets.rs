@@ -1,7 +1,8 @@
 //! The files the page fetches itself: the engine worker's script, the
-//! lazily loaded engine (`engine-full/`) and the message catalogs, one
+//! lazily loaded engine (`engine-full/`), the message catalogs, one
 //! language at a time (`core/i18n/LANG.json`: only the reader's is fetched
-//! when the page opens; another when the reader picks it).
+//! when the page opens; another when the reader picks it), and the
+//! gallery's examples (when it is first opened).
 //!
 //! `scripts/assets.mjs` names them by their content at build time and lists
 //! them in `<meta name="tftype-asset:NAME" content="HASHED-NAME">` tags;
@@ -41,7 +42,8 @@ mod fetched {
         static TEXTS: RefCell<Vec<(Lang, String)>> = const { RefCell::new(Vec::new()) };
     }
 
-    async fn fetch_text(url: &str) -> Result<String, String> {
+    /// The text at `url`.
+    pub async fn fetch_text(url: &str) -> Result<String, String> {
         let w = web_sys::window().ok_or("no window")?;
         let resp = JsFuture::from(w.fetch_with_str(url)).await.map_err(|e| format!("{e:?}"))?;
         let resp: web_sys::Response = resp.dyn_into().map_err(|e| format!("{e:?}"))?;
@@ -70,7 +72,7 @@ mod fetched {
 }
 
 #[cfg(target_arch = "wasm32")]
-pub use fetched::{load, texts};
+pub use fetched::{fetch_text, load, texts};
 
 /// Natively the catalogs are compiled in.
 #[cfg(not(target_arch = "wasm32"))]
