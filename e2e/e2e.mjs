@@ -534,6 +534,68 @@ try {
     await page.locator(tid("notice")).locator("button").click();
   });
 
+  await check("a notice belongs to the state that caused it; HCL to .tfvars keeps comments and key order, other switches say what they lose", async () => {
+    const noticeText = async () => ((await page.locator(tid("notice")).count()) > 0 ? await page.locator(tid("notice")).textContent() : null);
+    const gone = (what) =>
+      until(what, async () => {
+        const t = await noticeText();
+        return { done: t === null, value: t };
+      });
+    await page.locator(tid("value-format")).selectOption("hcl");
+    await setEditor(page, "type-editor", "any");
+    await setEditor(page, "value-editor", 'tolist(["a"])');
+    await page.locator(tid("value-format")).selectOption("tfvars");
+    await waitFor(page, "notice", (t) => t.includes("tolist"), "the refused switch's notice");
+    // An edit: the notice was about the text before it.
+    await placeCursor(page, "value-editor", 'tolist(["a"'.length);
+    await page.keyboard.type(', "b"');
+    await gone("the notice to go with the text it was about");
+    await expectState("after the edit");
+    // (The text is read as .tfvars now.) Back to HCL is refused too: a .tfvars text with a call
+    // cannot be read. Then a new value, and a switch that works: no word of a refusal stays.
+    await page.locator(tid("value-format")).selectOption("hcl");
+    await waitFor(page, "notice", (t) => t.includes("cannot be read"), "the refusal to go back to HCL");
+    await setEditor(page, "value-editor", '["a", "b"]');
+    await gone("the notice to go when the value is replaced");
+    await page.locator(tid("value-format")).selectOption("json");
+    await until("the value as JSON", async () => {
+      const v = await editorText(page, "value-editor");
+      return { done: v.includes('"a"') && (await page.locator(tid("value-format")).inputValue()) === "json", value: v };
+    });
+    const r = await expectState("after a switch that works");
+    assertEq([r.ok, await noticeText()], [true, null], "accepted, and no notice");
+    // HCL to .tfvars: the text reads the same there, so it stays as written.
+    await page.locator(tid("value-format")).selectOption("hcl");
+    await setEditor(page, "type-editor", "object({ name = string, port = number })");
+    const written = '{\n  # the service\n  port = 8080\n  name = "web" # its name\n}';
+    await setEditor(page, "value-editor", written);
+    await expectState("a commented object");
+    await page.locator(tid("value-format")).selectOption("tfvars");
+    await until("the switch to .tfvars", async () => {
+      const f = await page.locator(tid("value-format")).inputValue();
+      return { done: f === "tfvars", value: f };
+    });
+    await page.waitForTimeout(300);
+    assertEq([await editorText(page, "value-editor"), await noticeText()], [written, null], "the text as written, no notice");
+    // To JSON: written from the value; the notice says what the text lost.
+    await page.locator(tid("value-format")).selectOption("json");
+    const lost = await waitFor(page, "notice", (t) => t.includes("comments are gone") && t.includes("sorted by name"), "what the JSON text lost");
+    assert(lost.includes("JSON") || lost.includes(".tfvars.json"), `the notice names the format: ${lost}`);
+    const json = await editorText(page, "value-editor");
+    assert(json.indexOf('"name"') < json.indexOf('"port"'), `keys in name order: ${json}`);
+    await expectState("as JSON");
+    await page.screenshot({ path: join(OUT, "format-lost.png") });
+    // The next edit takes that notice away too.
+    await placeCursor(page, "value-editor", json.indexOf("8080") + 4);
+    await page.keyboard.type("1");
+    await gone("the notice to go with the next edit");
+    await page.locator(tid("value-format")).selectOption("hcl");
+    await until("back to HCL", async () => {
+      const f = await page.locator(tid("value-format")).inputValue();
+      return { done: f === "hcl" && !(await editorText(page, "value-editor")).includes('"name":'), value: f };
+    });
+  });
+
   await check("Copy as: every form, as given and converted, is what `tftype eval --emit` writes", async () => {
     const type = "object({ name = string, port = optional(number, 80) })";
     const value = '{ name = "web", prot = 8080 }';

@@ -30,8 +30,8 @@ pub fn engine_emit(json: &str, arg: &str) -> String {
     serde_json::to_string(&tftype::writeback::emit_all(&request(json), arg == "true")).unwrap_or_default()
 }
 
-/// The value written in another format (`arg`: its name, `"json"`), or why
-/// it cannot be.
+/// The value written in another format (`arg`: its name, `"json"`) and what
+/// that text loses, or why it cannot be.
 #[wasm_bindgen]
 pub fn engine_reformat(json: &str, arg: &str) -> String {
     let req = request(json);

@@ -105,7 +105,7 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| page::apply_lang(inputs.lang.get()));
     // A link opened as it is keeps its text; a changed state gets a new one.
     let link_as_is = had_link && first_notice.is_none() && mode.flavor.is_none();
-    let notice = RwSignal::new(first_notice);
+    let notice = Notice::new(first_notice, inputs);
     let example: RwSignal<Option<&'static Example>> = RwSignal::new(first_example);
     let gallery_open = RwSignal::new(false);
     let share_status = RwSignal::new(None::<String>);
@@ -127,7 +127,7 @@ pub fn App() -> impl IntoView {
     // one (`data-rev`, for latency tests).
     let revision = RwSignal::new(0u64);
     let updating = RwSignal::new(false);
-    let engine = StoredValue::new_local(Engine::new(move |why| notice.set(Some(why))));
+    let engine = StoredValue::new_local(Engine::new(move |why| notice.show(why)));
     // `#trap-test`: the first request makes the worker's engine trap on purpose.
     let trap_test = StoredValue::new_local(fragment == "#trap-test");
     let story_timer = StoredValue::new_local(None::<TimeoutHandle>);
@@ -292,7 +292,7 @@ pub fn App() -> impl IntoView {
         // An example keeps the chosen product version.
         load(State { flavor: inputs.flavor.get_untracked(), ..e.state() });
         example.set(Some(e));
-        notice.set(None);
+        notice.clear();
         gallery_open.set(false);
         if let Some(btn) = document().get_element_by_id("examples-toggle") {
             use wasm_bindgen::JsCast;
@@ -386,11 +386,11 @@ pub fn App() -> impl IntoView {
             {header}
             {embed_bar}
             <main class="main">
-                {move || notice.get().map(|msg| view! {
+                {move || notice.text.get().map(|msg| view! {
                     <div class="notice" role="alert" data-testid="notice">
                         <span>{msg}</span>
                         <button type="button" class="btn small" aria-label=move || tr(inputs.lang.get(), "ui.dismiss") on:click=move |_| {
-                            notice.set(None);
+                            notice.clear();
                             // The button goes away with the notice: the focus goes to the value.
                             page::focus_selector("[data-testid=\"value-editor\"] .cm-content");
                         }>"×"</button>
@@ -480,7 +480,7 @@ impl FormatSwitch {
 /// cannot be written there, the text stays as it is and a notice says why.
 /// The last choice wins: choosing the format the value is in cancels a
 /// switch on its way.
-fn switch_format(inputs: Inputs, editors: Editors, engine: StoredValue<Engine, LocalStorage>, notice: RwSignal<Option<String>>, switch: FormatSwitch, to: Format) {
+fn switch_format(inputs: Inputs, editors: Editors, engine: StoredValue<Engine, LocalStorage>, notice: Notice, switch: FormatSwitch, to: Format) {
     let generation = switch.next();
     if inputs.format.get_untracked() == to {
         switch.target.set(None);
@@ -503,7 +503,7 @@ fn request_reformat(
     inputs: Inputs,
     editors: Editors,
     engine: StoredValue<Engine, LocalStorage>,
-    notice: RwSignal<Option<String>>,
+    notice: Notice,
     switch: FormatSwitch,
     generation: u64,
     to: Format,
@@ -522,19 +522,75 @@ fn request_reformat(
                 return;
             }
             switch.target.set(None);
-            match reply {
-                Reply::Reformatted(Ok(text)) => {
-                    editors.with(Source::Value, |v| cm::set_doc(v, &text));
-                    inputs.value.set(text);
+            let lang = inputs.lang.get_untracked();
+            // Set once the format is: a notice is about the state it is shown with.
+            let said = match reply {
+                Reply::Reformatted(Ok(r)) => {
+                    editors.with(Source::Value, |v| cm::set_doc(v, &r.text));
+                    inputs.value.set(r.text);
+                    (!r.lost.is_empty()).then(|| {
+                        let mut s = fill(lang, "ui.format_lost", &[("format", &to.description(lang))]);
+                        for l in r.lost {
+                            s.push_str(tftype::i18n::sentence_gap(lang));
+                            s.push_str(l.message_in(lang));
+                        }
+                        s
+                    })
                 }
-                Reply::Reformatted(Err(why)) => {
-                    let lang = inputs.lang.get_untracked();
-                    notice.set(Some(fill(lang, "ui.format_kept", &[("format", &to.description(lang)), ("why", &why)])));
-                }
+                Reply::Reformatted(Err(why)) => Some(fill(lang, "ui.format_kept", &[("format", &to.description(lang)), ("why", &why)])),
                 // The engine stopped (and says so): the value stays as it is.
                 _ => return,
-            }
+            };
             inputs.format.set(to);
+            match said {
+                Some(s) => notice.show(s),
+                None => notice.clear(),
+            }
         })
     });
+}
+
+/// The notice above the editors. It is about the inputs it was shown with
+/// (a format switch refused, or what it lost; a link that could not be
+/// read; an engine restarted on them): once the type, the value or the
+/// format changes, it goes.
+#[derive(Clone, Copy)]
+struct Notice {
+    text: RwSignal<Option<String>>,
+    /// The type, value and format the notice is about.
+    about: StoredValue<Option<(String, String, Format)>, LocalStorage>,
+    inputs: Inputs,
+}
+
+impl Notice {
+    fn new(first: Option<String>, inputs: Inputs) -> Notice {
+        let n = Notice { text: RwSignal::new(None), about: StoredValue::new_local(None), inputs };
+        if let Some(t) = first {
+            n.show(t);
+        }
+        Effect::new(move |_| {
+            inputs.type_src.track();
+            inputs.value.track();
+            inputs.format.track();
+            let changed = n.about.with_value(|a| {
+                a.as_ref().is_some_and(|(ty, v, f)| inputs.type_src.with_untracked(|t| t != ty) || inputs.value.with_untracked(|x| x != v) || inputs.format.get_untracked() != *f)
+            });
+            if changed {
+                n.clear();
+            }
+        });
+        n
+    }
+
+    /// Shows `text`, about the inputs as they are now.
+    fn show(self, text: String) {
+        let i = self.inputs;
+        self.about.set_value(Some((i.type_src.get_untracked(), i.value.get_untracked(), i.format.get_untracked())));
+        self.text.set(Some(text));
+    }
+
+    fn clear(self) {
+        self.about.set_value(None);
+        self.text.set(None);
+    }
 }

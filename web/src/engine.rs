@@ -97,8 +97,8 @@ pub enum Reply {
     Compared(Comparison, f64),
     /// Every "Copy as" form (or why not).
     Emitted(Vec<EmitOut>),
-    /// The value in another format, or why it cannot be.
-    Reformatted(Result<String, String>),
+    /// The value in another format (and what its text lost), or why it cannot be.
+    Reformatted(Result<tftype::writeback::Reformatted, String>),
     /// The Why story and the notes.
     Told(tftype::why::Story),
     /// The engine stopped on this request: what to tell the user.
