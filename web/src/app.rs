@@ -517,7 +517,17 @@ fn request_reformat(
                 return;
             }
             let unchanged = inputs.format.get_untracked() == sent_format && inputs.value.with_untracked(|v| *v == sent_value);
-            if !unchanged {
+            // The editor's own text decides (keys typed a moment ago may not have reached
+            // `inputs` yet): a text that is no longer the one sent is asked about again.
+            let replaced = match &reply {
+                Reply::Reformatted(Ok(r)) if unchanged => {
+                    let mut done = true;
+                    editors.with(Source::Value, |v| done = cm::set_doc_if(v, &sent_value, &r.text));
+                    done
+                }
+                _ => unchanged,
+            };
+            if !replaced {
                 request_reformat(inputs, editors, engine, notice, switch, generation, to);
                 return;
             }
@@ -526,7 +536,6 @@ fn request_reformat(
             // Set once the format is: a notice is about the state it is shown with.
             let said = match reply {
                 Reply::Reformatted(Ok(r)) => {
-                    editors.with(Source::Value, |v| cm::set_doc(v, &r.text));
                     inputs.value.set(r.text);
                     (!r.lost.is_empty()).then(|| {
                         let mut s = fill(lang, "ui.format_lost", &[("format", &to.description(lang))]);
