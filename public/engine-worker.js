@@ -1,37 +1,73 @@
-// The engine in a Web Worker: the page's own .wasm, without the page (its main() sees no
-// window and mounts nothing). The page sends {type: "init", glue, wasm} once, then
-// {type: "evaluate" | "compare" | "emit" | "reformat" | "story", id, request, arg} (request: a JSON
-// string; arg: the work's parameter) and gets back
-// {type: "reply", id, response, ms}. If the engine traps (a bug: wasm has no way to recover
+// The engine in a Web Worker. Two .wasm files answer here:
+//  - the page's own .wasm, without the page (its main() sees no window and mounts nothing):
+//    what every keystroke needs, the evaluation and the Why story;
+//  - engine_full (the crate engine-full/): "Copy as", the format switch and the Versions tab,
+//    fetched the first time one of them is asked for (the first page load never fetches it).
+//
+// The page sends {type: "init", glue, wasm, full: {glue, wasm}} once, the message catalogs it
+// has as {type: "catalog", lang, text} (installed in every engine, also in one loaded later),
+// then {type: "evaluate" | "story" | "compare" | "emit" | "reformat", id, request, arg}
+// (request: a JSON string; arg: the work's parameter) and gets back
+// {type: "reply", id, response, ms, at} (at: when the worker took the request up and when it
+// answered, as epoch milliseconds, for scripts/bench-page.mjs). If an engine traps (a bug: wasm has no way to recover
 // from one), the worker says {type: "crash", id, message} and closes; the page starts a new one.
+// Messages are handled one at a time, in the order they came (loading engine_full waits).
 let engine = null;
+let full = null;
+let fullUrls = null;
+const catalogs = new Map();
 
-self.onmessage = async (ev) => {
-  const m = ev.data;
+const FULL = new Set(["compare", "emit", "reformat"]);
+
+async function load(urls) {
+  const glue = await import(urls.glue);
+  await glue.default({ module_or_path: urls.wasm });
+  for (const [lang, text] of catalogs) install(glue, lang, text);
+  return glue;
+}
+
+function install(glue, lang, text) {
+  const err = glue.engine_install_catalog(lang, text);
+  if (err) throw new Error(`catalog ${lang}: ${err}`);
+}
+
+async function handle(m) {
   if (m.type === "init") {
     try {
-      const glue = await import(m.glue);
-      await glue.default({ module_or_path: m.wasm });
-      engine = glue;
+      fullUrls = m.full;
+      engine = await load(m);
       self.postMessage({ type: "ready" });
     } catch (e) {
       self.postMessage({ type: "failed", message: String((e && e.message) || e) });
     }
     return;
   }
-  const t0 = performance.now();
-  try {
-    const run = {
-      evaluate: () => engine.engine_evaluate(m.request),
-      compare: () => engine.engine_compare(m.request),
-      emit: () => engine.engine_emit(m.request, m.arg),
-      reformat: () => engine.engine_reformat(m.request, m.arg),
-      story: () => engine.engine_story(m.request),
-    }[m.type];
-    const response = run();
-    self.postMessage({ type: "reply", id: m.id, response, ms: performance.now() - t0 });
-  } catch (e) {
-    self.postMessage({ type: "crash", id: m.id, message: String((e && e.message) || e) });
-    self.close();
+  if (m.type === "catalog") {
+    catalogs.set(m.lang, m.text);
+    for (const glue of [engine, full]) if (glue) install(glue, m.lang, m.text);
+    return;
   }
+  const taken = performance.timeOrigin + performance.now();
+  if (FULL.has(m.type) && !full) full = await load(fullUrls);
+  const t0 = performance.now();
+  const run = {
+    evaluate: () => engine.engine_evaluate(m.request, m.arg),
+    story: () => engine.engine_story(m.request),
+    compare: () => full.engine_compare(m.request),
+    emit: () => full.engine_emit(m.request, m.arg),
+    reformat: () => full.engine_reformat(m.request, m.arg),
+  }[m.type];
+  const response = run();
+  const t1 = performance.now();
+  self.postMessage({ type: "reply", id: m.id, response, ms: t1 - t0, at: [taken, performance.timeOrigin + t1] });
+}
+
+let queue = Promise.resolve();
+self.onmessage = (ev) => {
+  queue = queue
+    .then(() => handle(ev.data))
+    .catch((e) => {
+      self.postMessage({ type: "crash", id: ev.data.id ?? 0, message: String((e && e.message) || e) });
+      self.close();
+    });
 };

@@ -38,11 +38,18 @@ impl Lang {
         tags.into_iter().find_map(Lang::parse).unwrap_or_default()
     }
 
-    /// The language's own name (for the language picker).
-    pub fn native_name(self) -> &'static str {
-        text(self, "lang.name")
+    /// A language's own name (for the language picker: "日本語"), as the
+    /// catalog of `ui` (every catalog names every language the same way).
+    pub fn native_name(self, ui: Lang) -> &'static str {
+        text(ui, match self {
+            Lang::En => "lang.en",
+            Lang::Zh => "lang.zh",
+            Lang::Ja => "lang.ja",
+        })
     }
 
+    /// The catalog as compiled in (not with the `runtime-catalogs` feature).
+    #[cfg(not(feature = "runtime-catalogs"))]
     fn source(self) -> &'static str {
         match self {
             Lang::En => include_str!("../i18n/en.json"),
@@ -54,19 +61,46 @@ impl Lang {
 
 type Catalog = HashMap<String, String>;
 
-fn catalogs() -> &'static [Catalog; 3] {
-    static CATALOGS: OnceLock<[Catalog; 3]> = OnceLock::new();
-    CATALOGS.get_or_init(|| Lang::ALL.map(|l| serde_json::from_str(l.source()).unwrap_or_default()))
+/// One slot per language, filled when the language is first used (compiled
+/// in) or when its catalog is installed (`runtime-catalogs`).
+fn slots() -> &'static [OnceLock<Catalog>; 3] {
+    static SLOTS: [OnceLock<Catalog>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    &SLOTS
 }
 
-fn catalog(lang: Lang) -> &'static Catalog {
-    &catalogs()[lang as usize]
+#[cfg(not(feature = "runtime-catalogs"))]
+fn catalog(lang: Lang) -> Option<&'static Catalog> {
+    Some(slots()[lang as usize].get_or_init(|| serde_json::from_str(lang.source()).unwrap_or_default()))
 }
 
-/// The text of `key` in `lang` (English when the language lacks it, the key
-/// itself when no catalog has it: a test makes sure every key is in all).
+/// With the `runtime-catalogs` feature (the page and its engine worker: the
+/// reader fetches only the catalog of the language shown, not all three
+/// compiled into the .wasm), a language has no texts until its catalog is
+/// installed here.
+#[cfg(feature = "runtime-catalogs")]
+fn catalog(lang: Lang) -> Option<&'static Catalog> {
+    slots()[lang as usize].get()
+}
+
+/// Installs `lang`'s catalog (the text of `core/i18n/LANG.json`). A
+/// language keeps the first catalog installed for it.
+#[cfg(feature = "runtime-catalogs")]
+pub fn install(lang: Lang, json: &str) -> Result<(), String> {
+    let catalog: Catalog = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    let _ = slots()[lang as usize].set(catalog);
+    Ok(())
+}
+
+/// Whether `lang`'s texts are there (always, unless `runtime-catalogs`).
+pub fn installed(lang: Lang) -> bool {
+    catalog(lang).is_some()
+}
+
+/// The text of `key` in `lang` (English when the language lacks it, empty
+/// when no catalog at hand has it: a test makes sure every key is in all).
 pub fn text(lang: Lang, key: &str) -> &'static str {
-    catalog(lang).get(key).or_else(|| catalog(Lang::En).get(key)).map(String::as_str).unwrap_or("")
+    let find = |l: Lang| catalog(l).and_then(|c| c.get(key));
+    find(lang).or_else(|| find(Lang::En)).map(String::as_str).unwrap_or("")
 }
 
 /// `key`'s text with its `{name}` placeholders filled from `args`. In
@@ -137,7 +171,7 @@ pub fn join<S: AsRef<str>>(lang: Lang, items: &[S]) -> String {
 
 /// Every key of a language's catalog (for the completeness test and tools).
 pub fn keys(lang: Lang) -> Vec<&'static str> {
-    let mut k: Vec<&'static str> = catalog(lang).keys().map(String::as_str).collect();
+    let mut k: Vec<&'static str> = catalog(lang).map(|c| c.keys().map(String::as_str).collect()).unwrap_or_default();
     k.sort_unstable();
     k
 }
@@ -161,9 +195,19 @@ pub fn placeholders(text: &str) -> Vec<&str> {
     out
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(feature = "runtime-catalogs")))]
 mod tests {
     use super::*;
+
+    /// The language picker names each language in its own words, whatever
+    /// the language of the page (only one catalog is at hand there).
+    #[test]
+    fn every_catalog_names_every_language_in_its_own_words() {
+        for ui in Lang::ALL {
+            let names: Vec<&str> = Lang::ALL.iter().map(|l| l.native_name(ui)).collect();
+            assert_eq!(names, ["English", "简体中文", "日本語"], "{ui:?}");
+        }
+    }
 
     #[test]
     fn every_key_is_in_every_language_with_the_same_placeholders() {

@@ -335,3 +335,123 @@ fn static_key(k: &Expr) -> Option<String> {
 
 #[cfg(test)]
 mod tests;
+
+/// What a value's text holds that its value does not: comments, and the
+/// order its objects' keys were written in (a value's attributes and map
+/// elements are ordered by name). The format switch (`writeback::reformat`)
+/// says when a rewritten text loses them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Layout {
+    /// At least one comment (HCL syntax only: JSON has none).
+    pub comments: bool,
+    /// Some object's keys are not written in name order.
+    pub unsorted_keys: bool,
+}
+
+/// The [`Layout`] of `src` read as `format` (a rough scan of its tokens:
+/// text that does not parse gives whatever was seen).
+pub fn layout(src: &str, format: ValueFormat) -> Layout {
+    match format {
+        ValueFormat::Json | ValueFormat::Ctyjson => json_layout(src),
+        ValueFormat::Hcl | ValueFormat::Tfvars | ValueFormat::Cli => hcl_layout(src),
+    }
+}
+
+/// Whether keys, in the order written, are in name order (byte order, as
+/// go-cty sorts attribute names).
+fn sorted(keys: &[&str]) -> bool {
+    keys.windows(2).all(|w| w[0] <= w[1])
+}
+
+fn hcl_layout(src: &str) -> Layout {
+    use lex::Tok;
+    let mut out = Layout::default();
+    let mut lx = lex::Lexer::new(src);
+    // One entry per open bracket: for `{`, the keys seen so far.
+    let mut stack: Vec<Option<Vec<&str>>> = Vec::new();
+    // The key being read (an identifier or a quoted string that starts an
+    // item of an object), waiting for its `=` or `:`.
+    let mut candidate: Option<&str> = None;
+    let mut quoted_start: Option<usize> = None;
+    let mut item_start = false;
+    let mut steps = 0usize;
+    loop {
+        let t = lx.next_token();
+        steps += 1;
+        if t.kind == Tok::Eof || steps > 2_000_000 {
+            break;
+        }
+        let text = &src[t.start..t.end];
+        let starts_item = matches!(t.kind, Tok::OBrace | Tok::Comma | Tok::Newline);
+        match t.kind {
+            Tok::Comment => {
+                out.comments = true;
+                // A line comment ends its line.
+                item_start |= text.ends_with('\n');
+                continue;
+            }
+            Tok::OBrace => stack.push(Some(Vec::new())),
+            Tok::OBrack | Tok::OParen | Tok::TemplateInterp | Tok::TemplateControl | Tok::OHeredoc => stack.push(None),
+            Tok::CBrace | Tok::CBrack | Tok::CParen | Tok::TemplateSeqEnd | Tok::CHeredoc => {
+                if let Some(Some(keys)) = stack.pop() {
+                    out.unsorted_keys |= !sorted(&keys);
+                }
+            }
+            Tok::Ident if item_start => candidate = Some(text),
+            Tok::OQuote if item_start => quoted_start = Some(t.start),
+            Tok::QuotedLit if quoted_start.is_some() => continue,
+            Tok::CQuote if quoted_start.is_some() => {
+                candidate = quoted_start.take().map(|s| src[s..t.end].trim_matches('"'));
+                continue;
+            }
+            Tok::Equal | Tok::Colon => {
+                if let (Some(k), Some(Some(keys))) = (candidate.take(), stack.last_mut()) {
+                    keys.push(k);
+                }
+            }
+            _ => {}
+        }
+        if !matches!(t.kind, Tok::Ident | Tok::OQuote) {
+            candidate = None;
+            quoted_start = None;
+        }
+        item_start = starts_item;
+    }
+    out
+}
+
+fn json_layout(src: &str) -> Layout {
+    let b = src.as_bytes();
+    let mut out = Layout::default();
+    let mut stack: Vec<Option<Vec<&str>>> = Vec::new();
+    let mut last_string: Option<&str> = None;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                let start = i + 1;
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                last_string = src.get(start..i.min(b.len()));
+            }
+            b'{' => stack.push(Some(Vec::new())),
+            b'[' => stack.push(None),
+            b'}' | b']' => {
+                if let Some(Some(keys)) = stack.pop() {
+                    out.unsorted_keys |= !sorted(&keys);
+                }
+            }
+            b':' => {
+                if let (Some(k), Some(Some(keys))) = (last_string.take(), stack.last_mut()) {
+                    keys.push(k);
+                }
+            }
+            c if c.is_ascii_whitespace() => {}
+            _ => last_string = None,
+        }
+        i += 1;
+    }
+    out
+}

@@ -206,18 +206,65 @@ pub fn emit(req: &Request, kind: EmitKind, converted: bool) -> Result<Emitted, R
     })
 }
 
+/// The value in another format (the page's format switch), and what of its
+/// text the new one does not keep.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reformatted {
+    pub text: String,
+    /// What was written in the old text and is not in the new one.
+    pub lost: Vec<Lost>,
+}
+
+/// Something a rewritten value's text no longer has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lost {
+    /// The comments (a text written from the value has none).
+    Comments,
+    /// The order the keys were written in (a value orders them by name).
+    KeyOrder,
+}
+
+impl Lost {
+    /// In words, in `lang` (the catalogs' `ui.format_lost.*`).
+    pub fn message_in(self, lang: Lang) -> &'static str {
+        i18n::text(lang, match self {
+            Lost::Comments => "ui.format_lost.comments",
+            Lost::KeyOrder => "ui.format_lost.key_order",
+        })
+    }
+}
+
 /// The value alone in `to` (the page's format switch): the text a user
-/// would write there for the same value.
-pub fn reformat(req: &Request, to: ValueFormat) -> Result<String, Refusal> {
+/// would write there for the same value. Between HCL expressions and
+/// `.tfvars` (one syntax), text that reads the same in `to` is kept as
+/// written, comments, layout and order of keys included; otherwise the text
+/// is written from the value, and `lost` says what that loses.
+pub fn reformat(req: &Request, to: ValueFormat) -> Result<Reformatted, Refusal> {
+    let kept = Reformatted { text: req.value.clone(), lost: Vec::new() };
     if to == req.value_format {
-        return Ok(req.value.clone());
+        return Ok(kept);
     }
     let cx = Context::read(req)?;
-    first_that_reads_back(to, |style| {
+    let one_syntax = |f: ValueFormat| matches!(f, ValueFormat::Hcl | ValueFormat::Tfvars);
+    if one_syntax(req.value_format) && one_syntax(to) && cx.check(to, &req.value, &cx.given).is_ok() {
+        return Ok(kept);
+    }
+    let text = first_that_reads_back(to, |style| {
         let text = cx.value_text(to, &cx.given, style)?;
         cx.check(to, &text, &cx.given)?;
         Ok(text)
-    })
+    })?;
+    let was = crate::valueparse::layout(&req.value, req.value_format);
+    let now = crate::valueparse::layout(&text, to);
+    let mut lost = Vec::new();
+    if was.comments && !now.comments {
+        lost.push(Lost::Comments);
+    }
+    if was.unsorted_keys && !now.unsorted_keys {
+        lost.push(Lost::KeyOrder);
+    }
+    Ok(Reformatted { text, lost })
 }
 
 /// The first of the ways to write a value in format `f` that reads back

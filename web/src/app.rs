@@ -27,7 +27,24 @@ use crate::signals::{Editors, Inputs};
 
 /// How long typing must pause before the fragment is rewritten.
 const HASH_DELAY: Duration = Duration::from_millis(250);
+/// Inputs larger than this (type and value, in bytes) are told in the Why
+/// story only after typing pauses for `STORY_PAUSE`: their story costs the
+/// worker more than their answer, and the next keystroke's answer must not
+/// wait for it.
+const STORY_AT_ONCE: usize = 16 * 1024;
+const STORY_PAUSE: Duration = Duration::from_millis(200);
 
+
+/// The language of the page: the URL's, else the link's, else the one
+/// chosen last here, else the browser's (its catalog is fetched before the
+/// page is mounted).
+pub fn reader_lang() -> tftype::i18n::Lang {
+    let link = match share::opened() {
+        Ok(s) => s.lang,
+        Err(_) => State::from_query(&page::search()).and_then(|q| q.lang),
+    };
+    Mode::current().lang.or(link).or_else(page::stored_lang).unwrap_or_else(page::browser_lang)
+}
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -49,7 +66,7 @@ pub fn App() -> impl IntoView {
     // A damaged `#…` next to readable `?…` parameters: the parameters are used, and the
     // notice says the fragment was not.
     let mut hash_ignored = false;
-    let (mut initial, link_error, first_example) = match (share::decode(&fragment), State::from_query(&query)) {
+    let (mut initial, link_error, first_example) = match (share::opened(), State::from_query(&query)) {
         (Ok(s), _) => (s, None, None),
         // A link written by hand (`?type=…&value=…`).
         (Err(ShareError::Empty), Some(q)) => (q, None, None),
@@ -63,9 +80,7 @@ pub fn App() -> impl IntoView {
     // A link that could not be restored stays in the address bar until the user changes
     // something (its notice would otherwise outlive the address it is about).
     let keep_address = link_error.is_some() || hash_ignored;
-    // The language: the URL's, else the link's, else the one chosen last
-    // here, else the browser's.
-    let lang = mode.lang.or(initial.lang).or_else(page::stored_lang).unwrap_or_else(page::browser_lang);
+    let lang = reader_lang();
     initial.lang = Some(lang);
     let mut first_notice = link_error.map(|e| e.message(lang));
     if hash_ignored {
@@ -90,50 +105,66 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| page::apply_lang(inputs.lang.get()));
     // A link opened as it is keeps its text; a changed state gets a new one.
     let link_as_is = had_link && first_notice.is_none() && mode.flavor.is_none();
-    let notice = RwSignal::new(first_notice);
+    let notice = Notice::new(first_notice, inputs);
     let example: RwSignal<Option<&'static Example>> = RwSignal::new(first_example);
     let gallery_open = RwSignal::new(false);
     let share_status = RwSignal::new(None::<String>);
     let share_fallback = RwSignal::new(None::<String>);
-    let share_hash = RwSignal::new(if link_as_is {
-        fragment.clone()
-    } else {
-        share::encode(&initial)
-    });
+    let share_hash = RwSignal::new(if link_as_is { fragment.clone() } else { String::new() });
+    if !link_as_is {
+        let s = initial.clone();
+        spawn_local(async move { share_hash.set(share::link(&s).await.unwrap_or_default()) });
+    }
 
     // Live evaluation, in the engine worker (see engine.rs). Until the first
-    // answer arrives the result says it is being evaluated.
+    // answer arrives the result says the engine is starting.
     let answer: RwSignal<Outcome> = RwSignal::new(Outcome { pending: true, ..Outcome::default() });
     let result = Memo::new(move |_| answer.get());
+    // The Why story and the notes, of the last state told.
+    let story = RwSignal::new(None::<tftype::why::Story>);
     let eval_ms = RwSignal::new(0.0);
     // A revision number on the result after every answer, even an unchanged
     // one (`data-rev`, for latency tests).
     let revision = RwSignal::new(0u64);
     let updating = RwSignal::new(false);
-    let engine = StoredValue::new_local(Engine::new(move |why| notice.set(Some(why))));
+    let engine = StoredValue::new_local(Engine::new(move |why| notice.show(why)));
     // `#trap-test`: the first request makes the worker's engine trap on purpose.
     let trap_test = StoredValue::new_local(fragment == "#trap-test");
-    // The answer first; the Why story and the notes follow in a second
-    // request (on a large value the story costs more than the answer).
+    let story_timer = StoredValue::new_local(None::<TimeoutHandle>);
+    // The answer and, for an input of everyday size, its Why story and notes
+    // in one request (one reply, one update of the page). A larger input's
+    // story costs the worker more than its answer: it is asked for in a
+    // second request, once typing pauses (see `STORY_PAUSE`).
+    let json_shown = Memo::new(move |_| inputs.tab.get() == crate::model::Tab::Json);
     Effect::new(move |_| {
         let st = inputs.eval_state();
+        let shown = crate::engine::Shown { full: inputs.show_all.get(), json: json_shown.get() };
+        let big = st.type_src.len() + st.value.len() > STORY_AT_ONCE;
         let mut req = st.request();
         let story_req = req.clone();
-        req.lang = None;
+        if big {
+            req.lang = None;
+        }
         if trap_test.get_value() {
             trap_test.set_value(false);
             req.var_name = crate::engine::TRAP_TEST.to_string();
         }
         updating.set(true);
+        if let Some(h) = story_timer.get_value() {
+            h.clear();
+        }
         engine.with_value(|e| {
-            e.send(Work::Evaluate, &req, move |reply| {
+            e.send(Work::Evaluate(shown), &req, move |reply| {
                 let mut story_wanted = false;
                 match reply {
-                    Reply::Evaluated(resp, ms) => {
-                        let story = answer.with_untracked(|o| o.story.clone());
-                        answer.set(Outcome { story, ..outcome::from_response(&st, *resp) });
+                    Reply::Evaluated(mut ev, ms) => {
+                        let told = ev.response.story.take();
+                        answer.set(outcome::from_evaluation(&st, *ev));
                         eval_ms.set(ms);
-                        story_wanted = true;
+                        match told {
+                            Some(s) => story.set(Some(s)),
+                            None => story_wanted = true,
+                        }
                     }
                     Reply::Failed(why) => answer.set(Outcome::engine_failed(why, inputs.lang.get_untracked())),
                     _ => {}
@@ -141,16 +172,19 @@ pub fn App() -> impl IntoView {
                 updating.set(false);
                 revision.update(|r| *r += 1);
                 if story_wanted {
-                    engine.with_value(|e| {
-                        e.send(Work::Story, &story_req, move |reply| {
-                            // Only the story of what is on show (a newer state has its own on the way).
-                            if let Reply::Told(story) = reply {
-                                if inputs.eval_state_untracked() == st {
-                                    answer.update(|o| o.story = Some(story));
+                    let tell = move || {
+                        engine.with_value(|e| {
+                            e.send(Work::Story, &story_req, move |reply| {
+                                // Only the story of what is on show (a newer state has its own on the way).
+                                if let Reply::Told(s) = reply {
+                                    if inputs.eval_state_untracked() == st {
+                                        story.set(Some(s));
+                                    }
                                 }
-                            }
+                            })
                         })
-                    });
+                    };
+                    story_timer.set_value(set_timeout_with_handle(tell, STORY_PAUSE).ok());
                 }
             })
         });
@@ -205,6 +239,8 @@ pub fn App() -> impl IntoView {
     // without a link keeps its clean address until something changes.
     let timer = StoredValue::new_local(None::<TimeoutHandle>);
     let first_run = StoredValue::new_local(true);
+    // Bumped by every change: a link made for an older state is not written.
+    let hash_generation = StoredValue::new_local(0u64);
     Effect::new(move |_| {
         let st = inputs.state();
         if first_run.get_value() {
@@ -216,17 +252,27 @@ pub fn App() -> impl IntoView {
         if let Some(h) = timer.get_value() {
             h.clear();
         }
+        hash_generation.update_value(|g| *g += 1);
+        let generation = hash_generation.get_value();
         let h = set_timeout_with_handle(
-            move || match share::encode_shareable(&st) {
-                Some(f) => {
-                    page::replace_hash(&f);
-                    share_hash.set(f);
-                }
-                // Too big for a link: better no fragment than an old one.
-                None => {
-                    page::clear_hash();
-                    share_hash.set(String::new());
-                }
+            move || {
+                spawn_local(async move {
+                    let f = share::link(&st).await;
+                    if hash_generation.get_value() != generation {
+                        return;
+                    }
+                    match f {
+                        Some(f) => {
+                            page::replace_hash(&f);
+                            share_hash.set(f);
+                        }
+                        // Too big for a link: better no fragment than an old one.
+                        None => {
+                            page::clear_hash();
+                            share_hash.set(String::new());
+                        }
+                    }
+                })
             },
             HASH_DELAY,
         )
@@ -246,7 +292,7 @@ pub fn App() -> impl IntoView {
         // An example keeps the chosen product version.
         load(State { flavor: inputs.flavor.get_untracked(), ..e.state() });
         example.set(Some(e));
-        notice.set(None);
+        notice.clear();
         gallery_open.set(false);
         if let Some(btn) = document().get_element_by_id("examples-toggle") {
             use wasm_bindgen::JsCast;
@@ -258,16 +304,17 @@ pub fn App() -> impl IntoView {
 
     let share_now = move || {
         share_fallback.set(None);
-        let Some(f) = share::encode_shareable(&inputs.state_untracked()) else {
-            share_status.set(Some(tr(inputs.lang.get_untracked(), "ui.share_too_large").into()));
-            return;
-        };
-        page::replace_hash(&f);
-        share_hash.set(f);
-        let link = page::href();
         let lang = inputs.lang.get_untracked();
-        share_status.set(Some(tr(lang, "ui.share_copying").into()));
+        let st = inputs.state_untracked();
         spawn_local(async move {
+            let Some(f) = share::link(&st).await else {
+                share_status.set(Some(tr(lang, "ui.share_too_large").into()));
+                return;
+            };
+            page::replace_hash(&f);
+            share_hash.set(f);
+            let link = page::href();
+            share_status.set(Some(tr(lang, "ui.share_copying").into()));
             if page::copy_text(&link).await {
                 share_status.set(Some(tr(lang, "ui.share_copied").into()));
             } else {
@@ -339,11 +386,11 @@ pub fn App() -> impl IntoView {
             {header}
             {embed_bar}
             <main class="main">
-                {move || notice.get().map(|msg| view! {
+                {move || notice.text.get().map(|msg| view! {
                     <div class="notice" role="alert" data-testid="notice">
                         <span>{msg}</span>
                         <button type="button" class="btn small" aria-label=move || tr(inputs.lang.get(), "ui.dismiss") on:click=move |_| {
-                            notice.set(None);
+                            notice.clear();
                             // The button goes away with the notice: the focus goes to the value.
                             page::focus_selector("[data-testid=\"value-editor\"] .cm-content");
                         }>"×"</button>
@@ -391,7 +438,7 @@ pub fn App() -> impl IntoView {
                     </section>
                 </div>
                 <Options inputs=inputs readonly=mode.readonly />
-                <ResultView result=result inputs=inputs eval_ms=eval_ms revision=revision updating=updating editors=editors engine=engine />
+                <ResultView result=result story=story inputs=inputs eval_ms=eval_ms revision=revision updating=updating editors=editors engine=engine />
             </main>
             {footer}
         </div>
@@ -433,7 +480,7 @@ impl FormatSwitch {
 /// cannot be written there, the text stays as it is and a notice says why.
 /// The last choice wins: choosing the format the value is in cancels a
 /// switch on its way.
-fn switch_format(inputs: Inputs, editors: Editors, engine: StoredValue<Engine, LocalStorage>, notice: RwSignal<Option<String>>, switch: FormatSwitch, to: Format) {
+fn switch_format(inputs: Inputs, editors: Editors, engine: StoredValue<Engine, LocalStorage>, notice: Notice, switch: FormatSwitch, to: Format) {
     let generation = switch.next();
     if inputs.format.get_untracked() == to {
         switch.target.set(None);
@@ -456,7 +503,7 @@ fn request_reformat(
     inputs: Inputs,
     editors: Editors,
     engine: StoredValue<Engine, LocalStorage>,
-    notice: RwSignal<Option<String>>,
+    notice: Notice,
     switch: FormatSwitch,
     generation: u64,
     to: Format,
@@ -470,24 +517,89 @@ fn request_reformat(
                 return;
             }
             let unchanged = inputs.format.get_untracked() == sent_format && inputs.value.with_untracked(|v| *v == sent_value);
-            if !unchanged {
+            // The editor's own text decides (keys typed a moment ago may not have reached
+            // `inputs` yet): a text that is no longer the one sent is asked about again.
+            let replaced = match &reply {
+                Reply::Reformatted(Ok(r)) if unchanged => {
+                    let mut done = true;
+                    editors.with(Source::Value, |v| done = cm::set_doc_if(v, &sent_value, &r.text));
+                    done
+                }
+                _ => unchanged,
+            };
+            if !replaced {
                 request_reformat(inputs, editors, engine, notice, switch, generation, to);
                 return;
             }
             switch.target.set(None);
-            match reply {
-                Reply::Reformatted(Ok(text)) => {
-                    editors.with(Source::Value, |v| cm::set_doc(v, &text));
-                    inputs.value.set(text);
+            let lang = inputs.lang.get_untracked();
+            // Set once the format is: a notice is about the state it is shown with.
+            let said = match reply {
+                Reply::Reformatted(Ok(r)) => {
+                    inputs.value.set(r.text);
+                    (!r.lost.is_empty()).then(|| {
+                        let mut s = fill(lang, "ui.format_lost", &[("format", &to.description(lang))]);
+                        for l in r.lost {
+                            s.push_str(tftype::i18n::sentence_gap(lang));
+                            s.push_str(l.message_in(lang));
+                        }
+                        s
+                    })
                 }
-                Reply::Reformatted(Err(why)) => {
-                    let lang = inputs.lang.get_untracked();
-                    notice.set(Some(fill(lang, "ui.format_kept", &[("format", &to.description(lang)), ("why", &why)])));
-                }
+                Reply::Reformatted(Err(why)) => Some(fill(lang, "ui.format_kept", &[("format", &to.description(lang)), ("why", &why)])),
                 // The engine stopped (and says so): the value stays as it is.
                 _ => return,
-            }
+            };
             inputs.format.set(to);
+            match said {
+                Some(s) => notice.show(s),
+                None => notice.clear(),
+            }
         })
     });
+}
+
+/// The notice above the editors. It is about the inputs it was shown with
+/// (a format switch refused, or what it lost; a link that could not be
+/// read; an engine restarted on them): once the type, the value or the
+/// format changes, it goes.
+#[derive(Clone, Copy)]
+struct Notice {
+    text: RwSignal<Option<String>>,
+    /// The type, value and format the notice is about.
+    about: StoredValue<Option<(String, String, Format)>, LocalStorage>,
+    inputs: Inputs,
+}
+
+impl Notice {
+    fn new(first: Option<String>, inputs: Inputs) -> Notice {
+        let n = Notice { text: RwSignal::new(None), about: StoredValue::new_local(None), inputs };
+        if let Some(t) = first {
+            n.show(t);
+        }
+        Effect::new(move |_| {
+            inputs.type_src.track();
+            inputs.value.track();
+            inputs.format.track();
+            let changed = n.about.with_value(|a| {
+                a.as_ref().is_some_and(|(ty, v, f)| inputs.type_src.with_untracked(|t| t != ty) || inputs.value.with_untracked(|x| x != v) || inputs.format.get_untracked() != *f)
+            });
+            if changed {
+                n.clear();
+            }
+        });
+        n
+    }
+
+    /// Shows `text`, about the inputs as they are now.
+    fn show(self, text: String) {
+        let i = self.inputs;
+        self.about.set_value(Some((i.type_src.get_untracked(), i.value.get_untracked(), i.format.get_untracked())));
+        self.text.set(Some(text));
+    }
+
+    fn clear(self) {
+        self.about.set_value(None);
+        self.text.set(None);
+    }
 }

@@ -42,6 +42,8 @@ mod imp {
         ) -> EditorView;
         #[wasm_bindgen(js_name = setDoc)]
         pub fn set_doc(view: &EditorView, text: &str);
+        #[wasm_bindgen(js_name = setDoc)]
+        pub fn set_doc_expecting(view: &EditorView, text: &str, expected: &str) -> bool;
         #[wasm_bindgen(js_name = setLanguage)]
         pub fn set_language(view: &EditorView, name: &str);
         #[wasm_bindgen(js_name = setDiagnostics)]
@@ -62,6 +64,9 @@ mod imp {
     #[derive(Clone)]
     pub struct EditorView;
     pub fn set_doc(_: &EditorView, _: &str) {}
+    pub fn set_doc_expecting(_: &EditorView, _: &str, _: &str) -> bool {
+        true
+    }
     pub fn set_language(_: &EditorView, _: &str) {}
     pub fn set_diagnostics(_: &EditorView, _: &str) {}
     pub fn set_read_only(_: &EditorView, _: bool) {}
@@ -116,6 +121,14 @@ pub fn create(
 
 pub fn set_doc(view: &EditorView, text: &str) {
     imp::set_doc(view, text)
+}
+
+/// Replaces the text only if it is `expected` (with whatever was just typed
+/// read first) and no input method is composing in it; whether the text is
+/// `text` now. A reply made from an older text can so never overwrite keys
+/// typed since.
+pub fn set_doc_if(view: &EditorView, expected: &str, text: &str) -> bool {
+    imp::set_doc_expecting(view, text, expected)
 }
 
 pub fn set_language(view: &EditorView, name: &str) {

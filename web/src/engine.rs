@@ -1,26 +1,104 @@
-//! The engine runs in a Web Worker (`public/engine-worker.js`, which loads
-//! this same .wasm without mounting the page), so that a long evaluation
-//! never holds up typing, and a trap in the engine (a bug: wasm cannot
-//! recover from one in the instance that trapped) costs a restarted worker,
-//! not a dead page.
+//! The engine runs in a Web Worker (`public/engine-worker.js`), so that a
+//! long evaluation never holds up typing, and a trap in the engine (a bug:
+//! wasm cannot recover from one in the instance that trapped) costs a
+//! restarted worker, not a dead page.
+//!
+//! Two .wasm files answer there: this page's own .wasm (loaded again in the
+//! worker, where it mounts nothing) evaluates and tells the Why story, the
+//! work of every keystroke; `engine-full/`'s .wasm writes "Copy as" forms,
+//! switches formats and compares versions, and is fetched the first time
+//! the worker is asked for one of these (see README.md, "How the page loads
+//! its engine"). The worker answers an evaluation with what the page shows:
+//! a very long console or JSON text comes cut (unless "Show all" was
+//! pressed), so that a big value does not cost the page's thread a
+//! megabyte of text per keystroke.
 //!
 //! One request is in flight at a time; a newer request of the same kind
 //! replaces one still waiting. A request that runs longer than 20 seconds
 //! is stopped with its worker. Where no worker can be had (native tests, a
-//! browser without module workers) requests are answered on the spot.
+//! browser without module workers) evaluations and stories are answered on
+//! the spot; in the browser the rest then cannot be had.
 
+use serde::{Deserialize, Serialize};
 use tftype::versions::Comparison;
 use tftype::writeback::EmitOut;
 use tftype::{Request, Response, ValueFormat};
 
+use crate::{jsonfmt, outcome};
+
+/// An evaluation as the page shows it: the engine's answer with its console
+/// and JSON texts ready to show (the JSON indented, and only while the JSON
+/// tab is on show) and, unless the whole texts were asked for, cut (see
+/// [`outcome::clip`]); with the story when the request named a language.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Evaluation {
+    pub response: Response,
+    /// (lines shown, lines in all) when the console text was cut.
+    pub console_cut: Option<(usize, usize)>,
+    /// The same for the JSON text.
+    pub json_cut: Option<(usize, usize)>,
+    /// The JSON text was left out (the JSON tab is not on show).
+    #[serde(default)]
+    pub json_left_out: bool,
+}
+
+/// What an evaluation's answer holds besides the console text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shown {
+    /// Whole texts ("Show all" was pressed), not cut ones.
+    pub full: bool,
+    /// The JSON text (the JSON tab is on show).
+    pub json: bool,
+}
+
+impl Shown {
+    /// Whole texts, JSON included.
+    #[cfg(test)]
+    pub const ALL: Shown = Shown { full: true, json: true };
+
+    fn arg(self) -> String {
+        format!("{}{}", if self.full { "full " } else { "" }, if self.json { "json" } else { "" })
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    fn from_arg(arg: &str) -> Shown {
+        Shown { full: arg.split(' ').any(|w| w == "full"), json: arg.split(' ').any(|w| w == "json") }
+    }
+}
+
+impl Evaluation {
+    /// `resp`, reduced to what the page shows.
+    pub fn of(mut resp: Response, shown: Shown) -> Evaluation {
+        let full = shown.full;
+        let cut = |text: &mut String| -> Option<(usize, usize)> {
+            if full {
+                return None;
+            }
+            let (head, total) = outcome::clip(text, outcome::SHOW_LINES, outcome::SHOW_BYTES);
+            let shown = total.map(|t| (outcome::count_lines(head), t));
+            let end = head.len();
+            text.truncate(end);
+            shown
+        };
+        let console_cut = resp.console.as_mut().and_then(cut);
+        let mut json = resp.json.take().filter(|_| shown.json).map(|j| jsonfmt::pretty(&j));
+        let json_cut = json.as_mut().and_then(cut);
+        resp.json = json;
+        // What the page does not show.
+        resp.explain = Vec::new();
+        resp.sensitive_paths = Vec::new();
+        Evaluation { response: resp, console_cut, json_cut, json_left_out: !shown.json }
+    }
+}
+
 /// What the engine sends back.
 pub enum Reply {
-    Evaluated(Box<Response>, f64),
+    Evaluated(Box<Evaluation>, f64),
     Compared(Comparison, f64),
     /// Every "Copy as" form (or why not).
     Emitted(Vec<EmitOut>),
-    /// The value in another format, or why it cannot be.
-    Reformatted(Result<String, String>),
+    /// The value in another format (and what its text lost), or why it cannot be.
+    Reformatted(Result<tftype::writeback::Reformatted, String>),
     /// The Why story and the notes.
     Told(tftype::why::Story),
     /// The engine stopped on this request: what to tell the user.
@@ -31,7 +109,8 @@ pub enum Reply {
 /// The kinds of work.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Work {
-    Evaluate,
+    /// The answer, with the texts the page shows.
+    Evaluate(Shown),
     Compare,
     /// Every "Copy as" form; true: of the converted value.
     Emit(bool),
@@ -46,7 +125,7 @@ impl Work {
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     fn key(self) -> &'static str {
         match self {
-            Work::Evaluate => "evaluate",
+            Work::Evaluate(_) => "evaluate",
             Work::Compare => "compare",
             Work::Emit(_) => "emit",
             Work::Reformat(_) => "reformat",
@@ -58,6 +137,7 @@ impl Work {
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     fn arg(self) -> String {
         match self {
+            Work::Evaluate(shown) => shown.arg(),
             Work::Emit(converted) => converted.to_string(),
             Work::Reformat(f) => serde_json::to_value(f).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
             _ => String::new(),
@@ -69,7 +149,7 @@ impl Work {
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 fn read_reply(work: Work, text: &str, ms: f64) -> Result<Reply, serde_json::Error> {
     Ok(match work {
-        Work::Evaluate => Reply::Evaluated(Box::new(serde_json::from_str(text)?), ms),
+        Work::Evaluate(_) => Reply::Evaluated(Box::new(serde_json::from_str(text)?), ms),
         Work::Compare => Reply::Compared(serde_json::from_str(text)?, ms),
         Work::Emit(_) => Reply::Emitted(serde_json::from_str(text)?),
         Work::Reformat(_) => Reply::Reformatted(serde_json::from_str(text)?),
@@ -81,25 +161,24 @@ fn story(req: &Request) -> tftype::why::Story {
     tftype::why::story(req, req.lang.unwrap_or_default())
 }
 
-fn reformat(req: &Request, to: ValueFormat) -> Result<String, String> {
-    tftype::writeback::reformat(req, to).map_err(|r| r.message_in(req.lang.unwrap_or_default()))
-}
-
-/// Runs a request here, on this thread.
+/// Runs a request here, on this thread. In the browser only evaluations
+/// and stories can be (the rest is in `engine-full`'s .wasm).
 pub fn run_here(work: Work, req: &Request) -> Reply {
     let t0 = crate::page::now_ms();
     match work {
-        Work::Evaluate => {
+        Work::Evaluate(shown) => {
             let r = tftype::evaluate(req);
-            Reply::Evaluated(Box::new(r), crate::page::now_ms() - t0)
+            Reply::Evaluated(Box::new(Evaluation::of(r, shown)), crate::page::now_ms() - t0)
         }
-        Work::Compare => {
-            let c = tftype::versions::compare(req);
-            Reply::Compared(c, crate::page::now_ms() - t0)
-        }
-        Work::Emit(converted) => Reply::Emitted(tftype::writeback::emit_all(req, converted)),
-        Work::Reformat(to) => Reply::Reformatted(reformat(req, to)),
         Work::Story => Reply::Told(story(req)),
+        #[cfg(not(target_arch = "wasm32"))]
+        Work::Compare => Reply::Compared(tftype::versions::compare(req), crate::page::now_ms() - t0),
+        #[cfg(not(target_arch = "wasm32"))]
+        Work::Emit(converted) => Reply::Emitted(tftype::writeback::emit_all(req, converted)),
+        #[cfg(not(target_arch = "wasm32"))]
+        Work::Reformat(to) => Reply::Reformatted(tftype::writeback::reformat(req, to).map_err(|r| r.message_in(req.lang.unwrap_or_default()))),
+        #[cfg(target_arch = "wasm32")]
+        Work::Compare | Work::Emit(_) | Work::Reformat(_) => Reply::Failed(tftype::i18n::text(req.lang.unwrap_or_default(), "ui.engine.no_worker").to_string()),
     }
 }
 
@@ -112,24 +191,14 @@ mod exports {
         serde_json::from_str(json).unwrap_or_else(|e| tftype::Request { flavor: Some(format!("(unreadable request: {e})")), ..tftype::Request::new(None, "") })
     }
 
+    /// `arg`: what to show besides the console text (`"full json"`, see `Shown`).
     #[wasm_bindgen]
-    pub fn engine_evaluate(json: &str) -> String {
+    pub fn engine_evaluate(json: &str, arg: &str) -> String {
         let req = request(json);
         if req.var_name == super::TRAP_TEST {
             panic!("deliberate engine trap requested by the trap test");
         }
-        serde_json::to_string(&tftype::evaluate(&req)).unwrap_or_default()
-    }
-
-    #[wasm_bindgen]
-    pub fn engine_compare(json: &str) -> String {
-        serde_json::to_string(&tftype::versions::compare(&request(json))).unwrap_or_default()
-    }
-
-    /// `arg`: "true" for the converted value.
-    #[wasm_bindgen]
-    pub fn engine_emit(json: &str, arg: &str) -> String {
-        serde_json::to_string(&tftype::writeback::emit_all(&request(json), arg == "true")).unwrap_or_default()
+        serde_json::to_string(&super::Evaluation::of(tftype::evaluate(&req), super::Shown::from_arg(arg))).unwrap_or_default()
     }
 
     #[wasm_bindgen]
@@ -137,14 +206,13 @@ mod exports {
         serde_json::to_string(&super::story(&request(json))).unwrap_or_default()
     }
 
-    /// `arg`: the value format to write the value in (`"json"`).
+    /// Installs the message catalog of `lang` (`en`, `zh`, `ja`); "" or why not.
     #[wasm_bindgen]
-    pub fn engine_reformat(json: &str, arg: &str) -> String {
-        let reply = match serde_json::from_value::<tftype::ValueFormat>(serde_json::Value::String(arg.to_string())) {
-            Ok(to) => super::reformat(&request(json), to),
-            Err(e) => Err(e.to_string()),
-        };
-        serde_json::to_string(&reply).unwrap_or_default()
+    pub fn engine_install_catalog(lang: &str, json: &str) -> String {
+        match tftype::i18n::Lang::parse(lang) {
+            Some(l) => tftype::i18n::install(l, json).err().unwrap_or_default(),
+            None => format!("unknown language {lang:?}"),
+        }
     }
 }
 
@@ -176,12 +244,12 @@ mod here {
     }
 }
 
-
 #[cfg(target_arch = "wasm32")]
 mod worker {
     use std::cell::RefCell;
     use std::rc::Rc;
 
+    use tftype::i18n::Lang;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
 
@@ -220,9 +288,11 @@ mod worker {
         running: Option<Running>,
         waiting: Vec<Waiting>,
         next_id: u64,
+        /// The catalogs this worker has been given.
+        catalogs_sent: Vec<Lang>,
         on_restart: Rc<dyn Fn(String)>,
         /// The language of what the user is told.
-        lang: leptos::prelude::RwSignal<tftype::i18n::Lang>,
+        lang: leptos::prelude::RwSignal<Lang>,
         /// Keeps the message handler alive with its worker.
         _handler: Option<Closure<dyn FnMut(web_sys::MessageEvent)>>,
     }
@@ -243,6 +313,10 @@ mod worker {
         Some((abs(&glue)?, abs(&wasm)?))
     }
 
+    fn set(obj: &js_sys::Object, key: &str, value: &JsValue) {
+        let _ = js_sys::Reflect::set(obj, &key.into(), value);
+    }
+
     impl Engine {
         pub fn new(on_restart: impl Fn(String) + 'static) -> Engine {
             let e = Engine(Rc::new(RefCell::new(Inner {
@@ -251,6 +325,7 @@ mod worker {
                 running: None,
                 waiting: Vec::new(),
                 next_id: 1,
+                catalogs_sent: Vec::new(),
                 on_restart: Rc::new(on_restart),
                 lang: crate::words::lang(),
                 _handler: None,
@@ -277,7 +352,7 @@ mod worker {
             };
             let opts = web_sys::WorkerOptions::new();
             opts.set_type(web_sys::WorkerType::Module);
-            let Ok(worker) = web_sys::Worker::new_with_options("engine-worker.js", &opts) else {
+            let Ok(worker) = web_sys::Worker::new_with_options(&crate::assets::url("engine-worker.js"), &opts) else {
                 self.0.borrow_mut().state = State::Here;
                 return;
             };
@@ -289,13 +364,18 @@ mod worker {
             });
             worker.set_onmessage(Some(handler.as_ref().unchecked_ref()));
             let init = js_sys::Object::new();
-            let _ = js_sys::Reflect::set(&init, &"type".into(), &"init".into());
-            let _ = js_sys::Reflect::set(&init, &"glue".into(), &glue.into());
-            let _ = js_sys::Reflect::set(&init, &"wasm".into(), &wasm.into());
+            set(&init, "type", &"init".into());
+            set(&init, "glue", &glue.into());
+            set(&init, "wasm", &wasm.into());
+            let full = js_sys::Object::new();
+            set(&full, "glue", &crate::assets::url("engine_full.js").into());
+            set(&full, "wasm", &crate::assets::url("engine_full_bg.wasm").into());
+            set(&init, "full", &full);
             let _ = worker.post_message(&init);
             let mut inner = self.0.borrow_mut();
             inner.worker = Some(worker);
             inner.state = State::Starting;
+            inner.catalogs_sent.clear();
             inner._handler = Some(handler);
         }
 
@@ -316,12 +396,29 @@ mod worker {
             self.pump();
         }
 
+        /// Gives the worker every catalog the page has fetched and it lacks.
+        fn send_catalogs(inner: &mut Inner) {
+            let Some(worker) = &inner.worker else { return };
+            for (lang, text) in crate::assets::texts() {
+                if inner.catalogs_sent.contains(&lang) {
+                    continue;
+                }
+                let msg = js_sys::Object::new();
+                set(&msg, "type", &"catalog".into());
+                set(&msg, "lang", &lang.code().into());
+                set(&msg, "text", &text.into());
+                let _ = worker.post_message(&msg);
+                inner.catalogs_sent.push(lang);
+            }
+        }
+
         /// Starts the next waiting request when the worker is free.
         fn pump(&self) {
             let mut inner = self.0.borrow_mut();
             if inner.state != State::Ready || inner.running.is_some() || inner.waiting.is_empty() {
                 return;
             }
+            Self::send_catalogs(&mut inner);
             // The story waits for every other request (it is the slowest and
             // the least urgent: typing must see answers first).
             let next = inner.waiting.iter().position(|w| w.work != Work::Story).unwrap_or(0);
@@ -329,10 +426,10 @@ mod worker {
             let id = inner.next_id;
             inner.next_id += 1;
             let msg = js_sys::Object::new();
-            let _ = js_sys::Reflect::set(&msg, &"type".into(), &w.work.key().into());
-            let _ = js_sys::Reflect::set(&msg, &"id".into(), &(id as f64).into());
-            let _ = js_sys::Reflect::set(&msg, &"request".into(), &w.json.into());
-            let _ = js_sys::Reflect::set(&msg, &"arg".into(), &w.work.arg().into());
+            set(&msg, "type", &w.work.key().into());
+            set(&msg, "id", &(id as f64).into());
+            set(&msg, "request", &w.json.into());
+            set(&msg, "arg", &w.work.arg().into());
             if let Some(worker) = &inner.worker {
                 let _ = worker.post_message(&msg);
             }
@@ -372,6 +469,9 @@ mod worker {
                             _ => None,
                         }
                     };
+                    // The next request goes out before this reply is shown, so
+                    // that the worker works while the page renders.
+                    self.pump();
                     if let Some(r) = running {
                         let reply = read_reply(r.work, &text, ms);
                         let lang = self.lang();
@@ -387,7 +487,7 @@ mod worker {
             }
         }
 
-        fn lang(&self) -> tftype::i18n::Lang {
+        fn lang(&self) -> Lang {
             use leptos::prelude::GetUntracked;
             self.0.borrow().lang.get_untracked()
         }

@@ -132,18 +132,42 @@ pub fn in_group(group: Group) -> impl Iterator<Item = &'static Example> {
     examples().iter().chain(confusions().iter()).filter(move |e| e.group == group)
 }
 
+static EXAMPLES: std::sync::OnceLock<Vec<Example>> = std::sync::OnceLock::new();
+static CONFUSIONS: std::sync::OnceLock<Vec<Example>> = std::sync::OnceLock::new();
+
 /// The docs cases, grouped (the groups appear in `Group::ALL` order), from
-/// `examples.json`.
+/// `examples.json`; in the page, empty until [`fetch`] has them.
 pub fn examples() -> &'static [Example] {
-    static LIST: std::sync::OnceLock<Vec<Example>> = std::sync::OnceLock::new();
-    LIST.get_or_init(|| load(include_str!("examples.json")))
+    #[cfg(not(target_arch = "wasm32"))]
+    EXAMPLES.get_or_init(|| load(include_str!("examples.json")));
+    EXAMPLES.get().map_or(&[], Vec::as_slice)
 }
 
 /// The confusions gallery (`confusions.json`): surprises users reported,
 /// each with the link to the report; titles and lessons are in the catalogs.
 pub fn confusions() -> &'static [Example] {
-    static LIST: std::sync::OnceLock<Vec<Example>> = std::sync::OnceLock::new();
-    LIST.get_or_init(|| load(include_str!("confusions.json")))
+    #[cfg(not(target_arch = "wasm32"))]
+    CONFUSIONS.get_or_init(|| load(include_str!("confusions.json")));
+    CONFUSIONS.get().map_or(&[], Vec::as_slice)
+}
+
+/// Fetches the gallery's data (the page fetches it when the gallery is
+/// first opened, not with the page); Err: why not.
+#[cfg(target_arch = "wasm32")]
+pub async fn fetch() -> Result<(), String> {
+    for (name, list) in [("examples.json", &EXAMPLES), ("confusions.json", &CONFUSIONS)] {
+        if list.get().is_none() {
+            let text = crate::assets::fetch_text(&crate::assets::url(name)).await?;
+            let _ = list.set(load(&text));
+        }
+    }
+    Ok(())
+}
+
+/// Natively the data is compiled in.
+#[cfg(not(target_arch = "wasm32"))]
+pub async fn fetch() -> Result<(), String> {
+    Ok(())
 }
 
 /// One example as the data files write it: the options only where they

@@ -3,6 +3,7 @@
 //! of them, recomputed on every keystroke.
 
 mod app;
+mod assets;
 mod cm;
 mod components;
 mod engine;
@@ -25,13 +26,25 @@ fn main() {
     if web_sys::window().is_none() {
         return;
     }
-    if let Some(boot) = document_opt().and_then(|d| d.get_element_by_id("boot")) {
-        boot.remove();
-    }
-    leptos::mount::mount_to_body(app::App);
-    if window_hash().as_deref() == Some(PANIC_TEST_HASH) {
-        panic!("deliberate panic requested by {PANIC_TEST_HASH}");
-    }
+    // The link's state and the reader's catalog first: every word on the page comes from it.
+    wasm_bindgen_futures::spawn_local(async move {
+        share::read_opened().await;
+        let lang = app::reader_lang();
+        if let Err(e) = assets::load(lang).await {
+            // Without a catalog there are no words to say it in: the loading line says what failed.
+            if let Some(boot) = document_opt().and_then(|d| d.get_element_by_id("boot")) {
+                boot.set_text_content(Some(&e));
+            }
+            return;
+        }
+        if let Some(boot) = document_opt().and_then(|d| d.get_element_by_id("boot")) {
+            boot.remove();
+        }
+        leptos::mount::mount_to_body(app::App);
+        if window_hash().as_deref() == Some(PANIC_TEST_HASH) {
+            panic!("deliberate panic requested by {PANIC_TEST_HASH}");
+        }
+    });
 }
 
 fn document_opt() -> Option<web_sys::Document> {

@@ -6,7 +6,7 @@ use tftype::i18n::{fill, text, Lang};
 use tftype::Stage;
 
 use crate::cm::Mark;
-use crate::jsonfmt;
+use crate::engine::Evaluation;
 use crate::model::State;
 
 /// Compared, so that an unchanged result does not re-render.
@@ -16,11 +16,16 @@ pub struct Outcome {
     pub stage: Option<Stage>,
     /// `typeexpr.TypeString` of the result's type.
     pub type_string: String,
-    /// What `terraform console` prints for `var.NAME`.
+    /// What `terraform console` prints for `var.NAME` (cut when very long,
+    /// see `console_cut`).
     pub console: String,
-    /// go-cty JSON (`{"value": ..., "type": ...}`) as the engine wrote it
-    /// (compact; the JSON tab indents it when shown, see `json_shown`).
+    /// (lines shown, lines in all) when `console` is cut.
+    pub console_cut: Option<(usize, usize)>,
+    /// go-cty JSON (`{"value": ..., "type": ...}`), indented (cut when very
+    /// long), or why there is none.
     pub json: String,
+    /// (lines shown, lines in all) when `json` is cut.
+    pub json_cut: Option<(usize, usize)>,
     pub summary: String,
     pub detail: String,
     /// Where the errors are, in words, with the range to select.
@@ -37,8 +42,6 @@ pub struct Outcome {
     pub flavor_label: String,
     /// No answer yet (the engine is starting).
     pub pending: bool,
-    /// The story and tftype's notes, in the reader's language.
-    pub story: Option<tftype::why::Story>,
 }
 
 /// A warning of the product (OpenTofu 1.11+: "Object attribute is ignored").
@@ -70,10 +73,11 @@ impl Outcome {
         Outcome { summary: text(lang, "ui.engine_stopped").into(), detail: why, ..Outcome::default() }
     }
 
-    /// The status line: accepted, the failed step, or still evaluating.
+    /// The status line: accepted, the failed step, or (before the first
+    /// answer) that the engine is starting.
     pub fn status(&self, lang: Lang) -> String {
         if self.pending {
-            text(lang, "ui.evaluating").into()
+            text(lang, "ui.starting").into()
         } else if self.ok {
             format!("✓ {}", text(lang, "ui.accepted"))
         } else {
@@ -97,17 +101,6 @@ pub fn stage_text(stage: Option<Stage>, flavor_label: &str, lang: Lang) -> Strin
     fill(lang, key, &[("flavor", flavor_label)])
 }
 
-impl Outcome {
-    /// The JSON tab's text: indented (the message about unknown parts as it is).
-    pub fn json_shown(&self) -> String {
-        if self.json.starts_with('{') {
-            jsonfmt::pretty(&self.json)
-        } else {
-            self.json.clone()
-        }
-    }
-}
-
 /// The JSON tab's text for a value with unknown parts.
 pub fn no_json(lang: Lang) -> &'static str {
     text(lang, "ui.no_json")
@@ -119,8 +112,16 @@ pub fn compute(state: &State) -> Outcome {
     from_response(state, tftype::evaluate(&state.request()))
 }
 
-/// What the page shows for the engine's answer `resp` to `state`.
+/// What the page shows for the engine's whole answer `resp` to `state`.
+#[cfg(test)]
 pub fn from_response(state: &State, resp: tftype::Response) -> Outcome {
+    from_evaluation(state, Evaluation::of(resp, crate::engine::Shown::ALL))
+}
+
+/// What the page shows for the engine's answer `ev` to `state` (its story,
+/// if it has one, is not part of it: see `take_story`).
+pub fn from_evaluation(state: &State, ev: Evaluation) -> Outcome {
+    let Evaluation { response: resp, console_cut, json_cut, json_left_out } = ev;
     let req = state.request();
     let lang = state.lang.unwrap_or_default();
     let type_text = req.type_src.as_deref().unwrap_or("");
@@ -130,13 +131,15 @@ pub fn from_response(state: &State, resp: tftype::Response) -> Outcome {
         stage: resp.stage,
         type_string: resp.type_string.unwrap_or_default(),
         console: resp.console.unwrap_or_default(),
+        console_cut,
+        json_cut,
         json: match resp.json {
             Some(j) => j,
+            None if json_left_out => String::new(),
             // go-cty's JSON cannot write unknown values.
             None if resp.ok => no_json(lang).to_string(),
             None => String::new(),
         },
-        story: resp.story,
         summary: resp.summary.unwrap_or_default(),
         detail: resp.detail.unwrap_or_default(),
         places_more: resp.diagnostics_omitted,
@@ -232,7 +235,15 @@ pub fn clip(text: &str, max_lines: usize, max_bytes: usize) -> (&str, Option<usi
     if end >= text.len() {
         return (text, None);
     }
-    (&text[..end], Some(text.lines().count()))
+    (&text[..end], Some(count_lines(text)))
+}
+
+/// The number of lines of `text`, as `str::lines` counts them (a last line
+/// without its newline counts; an empty text has none), without looking at
+/// each character.
+pub fn count_lines(text: &str) -> usize {
+    let newlines = text.as_bytes().iter().filter(|&&b| b == b'\n').count();
+    newlines + usize::from(!text.is_empty() && !text.ends_with('\n'))
 }
 
 /// The line and column (1-based, columns in characters) of a byte offset;
@@ -309,6 +320,34 @@ mod tests {
     }
 
     #[test]
+    fn count_lines_counts_as_str_lines_does() {
+        for t in ["", "a", "a\n", "a\nb", "a\n\nb\n", "\n", "\n\n", "a\r\nb"] {
+            assert_eq!(count_lines(t), t.lines().count(), "{t:?}");
+        }
+    }
+
+    /// The worker sends what the page shows: long texts cut (and counted),
+    /// the JSON indented, whole texts after "Show all".
+    #[test]
+    fn an_evaluation_comes_cut_unless_the_whole_text_is_asked_for() {
+        let value = format!("[{}]", (0..3000).map(|i| format!("\"{i}\"")).collect::<Vec<_>>().join(","));
+        let st = state("list(number)", &value);
+        let cut = from_evaluation(&st, Evaluation::of(tftype::evaluate(&st.request()), crate::engine::Shown { full: false, json: true }));
+        assert_eq!(cut.console_cut, Some((SHOW_LINES, 3002)));
+        assert_eq!(count_lines(&cut.console), SHOW_LINES);
+        let (shown, total) = cut.json_cut.unwrap();
+        assert_eq!((shown, count_lines(&cut.json)), (SHOW_LINES, SHOW_LINES));
+        assert!(total > 3000 && cut.json.starts_with("{\n"), "{total} {}", &cut.json[..20]);
+        let whole = compute(&st);
+        assert_eq!((whole.console_cut, whole.json_cut), (None, None));
+        // Without the JSON tab on show, no JSON text is made.
+        let no_json = from_evaluation(&st, Evaluation::of(tftype::evaluate(&st.request()), crate::engine::Shown { full: false, json: false }));
+        assert_eq!((no_json.json.as_str(), no_json.json_cut, no_json.console_cut), ("", None, cut.console_cut));
+        assert!(whole.console.starts_with(&cut.console) && whole.json.starts_with(&cut.json));
+        assert_eq!(count_lines(&whole.console), 3002);
+    }
+
+    #[test]
     fn clip_cuts_one_long_line_at_a_character_boundary() {
         let text = "éééé";
         assert_eq!(clip(text, 10, 3), ("é", Some(1)));
@@ -331,7 +370,7 @@ mod tests {
             (o.console.as_str(), o.type_string.as_str()),
             ("15", "number")
         );
-        assert!(o.json_shown().contains("\"value\": 15"), "{}", o.json_shown());
+        assert!(o.json.contains("\"value\": 15"), "{}", o.json);
         assert!(o.type_marks.is_empty() && o.value_marks.is_empty() && o.places.is_empty());
     }
 

@@ -67,33 +67,76 @@ impl fmt::Display for ShareError {
     }
 }
 
-/// The fragment for `state`, including the leading `#`.
+/// The fragment for `state`, including the leading `#` (natively; the page
+/// uses [`link`]).
+#[cfg(all(test, not(target_arch = "wasm32")))]
 pub fn encode(state: &State) -> String {
-    encode_json(&state_json(state))
+    fragment_of(&deflate::compress_now(&state_json(state)))
 }
 
 /// The fragment for `state`, or None when the state is too large for a link
 /// ([`decode`] would refuse it).
+#[cfg(all(test, not(target_arch = "wasm32")))]
 pub fn encode_shareable(state: &State) -> Option<String> {
     let json = state_json(state);
-    (json.len() <= MAX_DECODED).then(|| encode_json(&json))
+    (json.len() <= MAX_DECODED).then(|| fragment_of(&deflate::compress_now(&json)))
+}
+
+/// Reads a fragment (with or without its leading `#`) (natively; the page
+/// uses [`read`]).
+#[cfg(all(test, not(target_arch = "wasm32")))]
+pub fn decode(fragment: &str) -> Result<State, ShareError> {
+    state_of(&deflate::decompress_now(&deflated_of(fragment)?, MAX_DECODED)?)
+}
+
+/// The fragment for `state` (with its `#`), or None when the state is too
+/// large for a link. In the browser the compression is the browser's own
+/// (`CompressionStream("deflate-raw")`), which answers asynchronously.
+pub async fn link(state: &State) -> Option<String> {
+    let json = state_json(state);
+    if json.len() > MAX_DECODED {
+        return None;
+    }
+    Some(fragment_of(&deflate::compress(&json).await?))
+}
+
+/// Reads a fragment (with or without its leading `#`); in the browser with
+/// its `DecompressionStream("deflate-raw")`, stopped at [`MAX_DECODED`] bytes.
+pub async fn read(fragment: &str) -> Result<State, ShareError> {
+    let deflated = deflated_of(fragment)?;
+    state_of(&deflate::decompress(&deflated, MAX_DECODED).await?)
+}
+
+thread_local! {
+    static OPENED: std::cell::RefCell<Option<Result<State, ShareError>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Reads the fragment the page was opened with, once, before the page is
+/// mounted (`main.rs`: reading it takes the browser a moment).
+pub async fn read_opened() {
+    let r = read(&crate::page::hash()).await;
+    OPENED.with(|o| *o.borrow_mut() = Some(r));
+}
+
+/// The state of the fragment the page was opened with ([`read_opened`]).
+pub fn opened() -> Result<State, ShareError> {
+    OPENED.with(|o| o.borrow().clone()).unwrap_or(Err(ShareError::Empty))
 }
 
 fn state_json(state: &State) -> Vec<u8> {
     serde_json::to_vec(state).expect("a State always serialises")
 }
 
-fn encode_json(json: &[u8]) -> String {
-    let deflated = miniz_oxide::deflate::compress_to_vec(json, 6);
+fn fragment_of(deflated: &[u8]) -> String {
     let mut out = String::with_capacity(1 + PREFIX_V1.len() + deflated.len() * 4 / 3 + 4);
     out.push('#');
     out.push_str(PREFIX_V1);
-    B64.encode_string(&deflated, &mut out);
+    B64.encode_string(deflated, &mut out);
     out
 }
 
-/// Reads a fragment (with or without its leading `#`).
-pub fn decode(fragment: &str) -> Result<State, ShareError> {
+/// The compressed state a fragment carries.
+fn deflated_of(fragment: &str) -> Result<Vec<u8>, ShareError> {
     let frag = fragment.strip_prefix('#').unwrap_or(fragment).trim();
     if frag.is_empty() {
         return Err(ShareError::Empty);
@@ -107,24 +150,123 @@ pub fn decode(fragment: &str) -> Result<State, ShareError> {
             None => ShareError::Malformed("it is not a tftype share link"),
         });
     };
-    let deflated = B64
-        .decode(body.as_bytes())
-        .map_err(|_| ShareError::Malformed("not base64url"))?;
-    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&deflated, MAX_DECODED).map_err(
-        |e| {
-            if e.status == miniz_oxide::inflate::TINFLStatus::HasMoreOutput {
-                ShareError::TooLarge
-            } else {
-                ShareError::Malformed("the compressed data is broken")
-            }
-        },
-    )?;
-    let state: State = serde_json::from_slice(&json)
-        .map_err(|_| ShareError::Malformed("the state is not valid"))?;
+    B64.decode(body.as_bytes()).map_err(|_| ShareError::Malformed("not base64url"))
+}
+
+fn state_of(json: &[u8]) -> Result<State, ShareError> {
+    let state: State = serde_json::from_slice(json).map_err(|_| ShareError::Malformed("the state is not valid"))?;
     if state.var_name.chars().count() > MAX_VAR_NAME {
         return Err(ShareError::Malformed("the variable name is too long"));
     }
     Ok(state)
+}
+
+/// Raw DEFLATE: miniz_oxide natively, the browser's compression streams in
+/// the page (no DEFLATE code in the page's .wasm).
+mod deflate {
+    use super::ShareError;
+
+    fn broken() -> ShareError {
+        ShareError::Malformed("the compressed data is broken")
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn compress_now(data: &[u8]) -> Vec<u8> {
+        miniz_oxide::deflate::compress_to_vec(data, 6)
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn decompress_now(data: &[u8], max: usize) -> Result<Vec<u8>, ShareError> {
+        miniz_oxide::inflate::decompress_to_vec_with_limit(data, max).map_err(|e| {
+            if e.status == miniz_oxide::inflate::TINFLStatus::HasMoreOutput {
+                ShareError::TooLarge
+            } else {
+                broken()
+            }
+        })
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    pub async fn compress(data: &[u8]) -> Option<Vec<u8>> {
+        Some(compress_now(data))
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    pub async fn decompress(data: &[u8], max: usize) -> Result<Vec<u8>, ShareError> {
+        decompress_now(data, max)
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    mod streams {
+        use js_sys::{Array, Reflect, Uint8Array};
+        use wasm_bindgen::prelude::*;
+        use wasm_bindgen::JsCast;
+        use wasm_bindgen_futures::JsFuture;
+        use web_sys::{Blob, ReadableStream, ReadableStreamDefaultReader, ReadableWritablePair};
+
+        // (web-sys has these only behind its unstable-APIs flag.)
+        #[wasm_bindgen]
+        extern "C" {
+            type CompressionStream;
+            #[wasm_bindgen(constructor, catch)]
+            fn new(format: &str) -> Result<CompressionStream, JsValue>;
+            type DecompressionStream;
+            #[wasm_bindgen(constructor, catch)]
+            fn new(format: &str) -> Result<DecompressionStream, JsValue>;
+        }
+
+        /// `data` piped through a compression or decompression stream.
+        fn piped(data: &[u8], through: &JsValue) -> Result<ReadableStream, JsValue> {
+            let parts = Array::of1(&Uint8Array::from(data));
+            let blob = Blob::new_with_u8_array_sequence(&parts)?;
+            Ok(blob.stream().pipe_through(through.unchecked_ref::<ReadableWritablePair>()))
+        }
+
+        /// Every chunk of `stream`, stopped (None) past `max` bytes.
+        async fn collect(stream: ReadableStream, max: usize) -> Result<Option<Vec<u8>>, JsValue> {
+            let reader: ReadableStreamDefaultReader = stream.get_reader().unchecked_into();
+            let mut out = Vec::new();
+            loop {
+                let step = JsFuture::from(reader.read()).await?;
+                if Reflect::get(&step, &"done".into())?.as_bool().unwrap_or(true) {
+                    return Ok(Some(out));
+                }
+                let chunk: Uint8Array = Reflect::get(&step, &"value".into())?.unchecked_into();
+                if out.len() + chunk.length() as usize > max {
+                    let _ = reader.cancel();
+                    return Ok(None);
+                }
+                let at = out.len();
+                out.resize(at + chunk.length() as usize, 0);
+                chunk.copy_to(&mut out[at..]);
+            }
+        }
+
+        pub async fn compress(data: &[u8]) -> Result<Vec<u8>, JsValue> {
+            let cs = CompressionStream::new("deflate-raw")?;
+            Ok(collect(piped(data, &cs)?, usize::MAX).await?.unwrap_or_default())
+        }
+
+        pub async fn decompress(data: &[u8], max: usize) -> Result<Option<Vec<u8>>, JsValue> {
+            let ds = DecompressionStream::new("deflate-raw")?;
+            collect(piped(data, &ds)?, max).await
+        }
+    }
+
+    /// None: the browser could not compress (no `CompressionStream`).
+    #[cfg(target_arch = "wasm32")]
+    pub async fn compress(data: &[u8]) -> Option<Vec<u8>> {
+        streams::compress(data).await.ok()
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    pub async fn decompress(data: &[u8], max: usize) -> Result<Vec<u8>, ShareError> {
+        match streams::decompress(data, max).await {
+            Ok(Some(out)) => Ok(out),
+            Ok(None) => Err(ShareError::TooLarge),
+            Err(_) => Err(broken()),
+        }
+    }
 }
 
 /// `v7` for `v7.xyz`: a version tag we do not know. None when the fragment

@@ -22,6 +22,8 @@ pub struct Inputs {
     pub flavor: RwSignal<String>,
     /// The language of tftype's own words.
     pub lang: RwSignal<Lang>,
+    /// "Show all" was pressed: very long results are shown whole from then on.
+    pub show_all: RwSignal<bool>,
 }
 
 impl Inputs {
@@ -36,6 +38,7 @@ impl Inputs {
             tab: RwSignal::new(s.tab),
             flavor: RwSignal::new(s.flavor.clone()),
             lang: RwSignal::new(s.lang.unwrap_or_default()),
+            show_all: RwSignal::new(false),
         }
     }
 
@@ -104,11 +107,16 @@ impl Inputs {
 pub struct Editors {
     pub ty: StoredValue<Option<EditorView>, LocalStorage>,
     pub value: StoredValue<Option<EditorView>, LocalStorage>,
+    /// Whether each editor (type, value) shows no underline: an answer
+    /// without any leaves it alone (setting them costs an editor update on
+    /// the keystroke's way to the screen). Underlines that are there are
+    /// always set again: the editor has moved them with the edits since.
+    clean: StoredValue<(bool, bool), LocalStorage>,
 }
 
 impl Editors {
     pub fn new() -> Editors {
-        Editors { ty: StoredValue::new_local(None), value: StoredValue::new_local(None) }
+        Editors { ty: StoredValue::new_local(None), value: StoredValue::new_local(None), clean: StoredValue::new_local((true, true)) }
     }
 
     pub fn with(&self, source: Source, f: impl FnOnce(&EditorView)) {
@@ -129,7 +137,15 @@ impl Editors {
     }
 
     pub fn show_marks(&self, o: &Outcome) {
-        self.with(Source::Type, |v| cm::set_marks(v, &o.type_marks));
-        self.with(Source::Value, |v| cm::set_marks(v, &o.value_marks));
+        let (type_clean, value_clean) = self.clean.get_value();
+        if !(type_clean && o.type_marks.is_empty()) {
+            self.with(Source::Type, |v| cm::set_marks(v, &o.type_marks));
+        }
+        if !(value_clean && o.value_marks.is_empty()) {
+            self.with(Source::Value, |v| cm::set_marks(v, &o.value_marks));
+        }
+        // An editor not there yet shows nothing (it is given the marks when made).
+        let (has_type, has_value) = (self.ty.with_value(Option::is_some), self.value.with_value(Option::is_some));
+        self.clean.set_value((!has_type || o.type_marks.is_empty(), !has_value || o.value_marks.is_empty()));
     }
 }

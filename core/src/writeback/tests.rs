@@ -109,15 +109,45 @@ fn the_converted_value_has_its_defaults_filled_and_unknown_attributes_dropped() 
 #[test]
 fn the_format_switch_writes_the_same_value_in_the_other_format() {
     let r = Request { value_format: ValueFormat::Hcl, ..req(Some("list(object({a=number}))"), "[{ a = 1 }, { a = 2.5 }]") };
-    assert_eq!(reformat(&r, ValueFormat::Json).unwrap(), "[\n  {\n    \"a\": 1\n  },\n  {\n    \"a\": 2.5\n  }\n]");
-    assert_eq!(reformat(&r, ValueFormat::Cli).unwrap(), "[{ a = 1 }, { a = 2.5 }]");
+    assert_eq!(reformat(&r, ValueFormat::Json).unwrap().text, "[\n  {\n    \"a\": 1\n  },\n  {\n    \"a\": 2.5\n  }\n]");
+    assert_eq!(reformat(&r, ValueFormat::Cli).unwrap().text, "[{ a = 1 }, { a = 2.5 }]");
     let r = Request { value_format: ValueFormat::Cli, ..req(Some("string"), "hello") };
-    assert_eq!(reformat(&r, ValueFormat::Hcl).unwrap(), "\"hello\"");
+    assert_eq!(reformat(&r, ValueFormat::Hcl).unwrap().text, "\"hello\"");
     // A value that does not match the type still switches (it is the same value).
     let r = req(Some("number"), r#"{ a = "x" }"#);
-    assert_eq!(reformat(&r, ValueFormat::Json).unwrap(), "{\n  \"a\": \"x\"\n}");
+    assert_eq!(reformat(&r, ValueFormat::Json).unwrap().text, "{\n  \"a\": \"x\"\n}");
     // Unreadable text stays where it is, with the reason.
     assert_eq!(reformat(&req(Some("string"), "[1,"), ValueFormat::Json), Err(Refusal::Unreadable));
+}
+
+/// Between HCL expressions and `.tfvars` a text that reads the same is kept
+/// as written; a text written from the value says what it lost.
+#[test]
+fn the_format_switch_keeps_the_text_or_says_what_it_lost() {
+    let ty = Some("object({name=string, port=number, tags=map(string)})");
+    let written = "{\n  # the service\n  port = 8080\n  name = \"web\" // its name\n  tags = { b = \"2\", a = \"1\" }\n}";
+    let hcl = Request { value_format: ValueFormat::Hcl, ..req(ty, written) };
+    let kept = Reformatted { text: written.to_string(), lost: vec![] };
+    assert_eq!(reformat(&hcl, ValueFormat::Tfvars), Ok(kept.clone()));
+    let tfvars = Request { value_format: ValueFormat::Tfvars, ..hcl.clone() };
+    assert_eq!(reformat(&tfvars, ValueFormat::Hcl), Ok(kept));
+    // To JSON: written from the value, keys in name order, no comments.
+    let json = reformat(&hcl, ValueFormat::Json).unwrap();
+    assert_eq!(json.lost, vec![Lost::Comments, Lost::KeyOrder]);
+    assert!(json.text.find("\"name\"").unwrap() < json.text.find("\"port\"").unwrap(), "{}", json.text);
+    // A function call has no `.tfvars` form: the text is rewritten, and says so.
+    let called = Request { value_format: ValueFormat::Hcl, ..req(Some("any"), "{\n  b = 1 # two\n  a = tostring(2)\n}") };
+    let r = reformat(&called, ValueFormat::Tfvars);
+    assert!(r.is_err() || r.as_ref().unwrap().lost == vec![Lost::Comments, Lost::KeyOrder], "{r:?}");
+    let converted = Request { value_format: ValueFormat::Hcl, ..req(Some("map(string)"), "{\n  b = 1 # two\n  a = tostring(2)\n}") };
+    let r = reformat(&converted, ValueFormat::Tfvars).unwrap();
+    assert_eq!(r.lost, vec![Lost::Comments, Lost::KeyOrder], "{}", r.text);
+    // Sorted keys and no comments: nothing lost.
+    let plain = Request { value_format: ValueFormat::Hcl, ..req(ty, "{ name = \"web\", port = 8080, tags = {} }") };
+    assert_eq!(reformat(&plain, ValueFormat::Json).unwrap().lost, vec![]);
+    // JSON keys out of order are named too.
+    let from_json = Request { value_format: ValueFormat::Json, ..req(ty, r#"{"port": 1, "name": "x", "tags": {}}"#) };
+    assert_eq!(reformat(&from_json, ValueFormat::Hcl).unwrap().lost, vec![Lost::KeyOrder]);
 }
 
 #[test]

@@ -17,6 +17,17 @@ where
         |node| crate::page::inside_id("gallery", node) || crate::page::inside_id("examples-toggle", node),
         || crate::page::focus_id("examples-toggle"),
     );
+    // The examples are fetched when the gallery is first opened.
+    let loaded = RwSignal::new(false);
+    Effect::new(move |_| {
+        if open.get() && !loaded.get_untracked() {
+            leptos::task::spawn_local(async move {
+                if examples::fetch().await.is_ok() {
+                    loaded.set(true);
+                }
+            });
+        }
+    });
     view! {
         <nav
             id="gallery"
@@ -27,7 +38,7 @@ where
         >
             <p class="gallery-intro">{move || text(lang.get(), "ui.gallery_intro")}</p>
             <div class="groups">
-                {Group::ALL.into_iter().map(|g| view! {
+                {move || loaded.get().then(|| Group::ALL.into_iter().map(|g| view! {
                     <section class="group" class:confusions=g == Group::Confusions aria-label=move || g.label(lang.get())>
                         <h2>{move || g.label(lang.get())}</h2>
                         <ul>
@@ -46,7 +57,7 @@ where
                             }).collect_view()}
                         </ul>
                     </section>
-                }).collect_view()}
+                }).collect_view())}
             </div>
         </nav>
     }

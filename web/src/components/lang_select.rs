@@ -13,13 +13,13 @@ pub fn LangSelect(lang: RwSignal<Lang>) -> impl IntoView {
                 data-testid="lang-select"
                 on:change=move |ev| {
                     if let Some(l) = Lang::parse(&event_target_value(&ev)) {
-                        lang.set(l);
+                        crate::assets::switch_lang(lang, l);
                         crate::page::store_lang(l);
                     }
                 }
             >
                 {Lang::ALL.into_iter().map(|l| view! {
-                    <option value=l.code() prop:selected=move || lang.get() == l>{l.native_name()}</option>
+                    <option value=l.code() prop:selected=move || lang.get() == l>{l.native_name(lang.get())}</option>
                 }).collect_view()}
             </select>
         </label>

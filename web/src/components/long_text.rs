@@ -1,17 +1,17 @@
 //! A result text, cut to its first lines when it is very long (with a
-//! button that shows everything from then on).
-
-use std::borrow::Cow;
+//! button that shows everything from then on). The engine cuts it (see
+//! `engine::Evaluation`); "Show all" asks it for the whole text.
 
 use leptos::prelude::*;
 
-use crate::outcome::{self, Outcome};
+use crate::outcome::Outcome;
 use crate::words::{t, tf};
 
 #[component]
 pub fn LongText(
     result: Memo<Outcome>,
-    pick: fn(&Outcome) -> Cow<'_, str>,
+    /// The text and, when it is cut, (lines shown, lines in all).
+    pick: fn(&Outcome) -> (&String, Option<(usize, usize)>),
     show_all: RwSignal<bool>,
     /// False while the panel is hidden: the text is then not prepared (a
     /// megabyte result costs nothing in the tabs nobody looks at).
@@ -22,17 +22,12 @@ pub fn LongText(
 ) -> impl IntoView {
     // (text shown, lines shown, lines in all) — the counts only when cut.
     let shown = Memo::new(move |_| {
-        let all = show_all.get();
         if !active.get() {
             return (String::new(), None);
         }
         result.with(|o| {
-            let text = pick(o);
-            if all {
-                return (text.into_owned(), None);
-            }
-            let (head, total) = outcome::clip(&text, outcome::SHOW_LINES, outcome::SHOW_BYTES);
-            (head.to_string(), total.map(|t| (head.lines().count(), t)))
+            let (text, cut) = pick(o);
+            (text.clone(), cut)
         })
     });
     view! {

@@ -5,14 +5,15 @@
 use leptos::prelude::*;
 use tftype::i18n::{text, Lang};
 
+use tftype::why::Story;
+
 use super::story_line::StoryLine;
-use crate::outcome::Outcome;
 use crate::signals::Editors;
 
 #[component]
-pub fn NotesBox(result: Memo<Outcome>, editors: Editors, lang: RwSignal<Lang>) -> impl IntoView {
+pub fn NotesBox(story: RwSignal<Option<Story>>, editors: Editors, lang: RwSignal<Lang>) -> impl IntoView {
     move || {
-        let notes = result.with(|o| o.story.as_ref().map(|s| s.notes.clone()).unwrap_or_default());
+        let notes = story.with(|s| s.as_ref().map(|s| s.notes.clone()).unwrap_or_default());
         (!notes.is_empty()).then(|| view! {
             <aside class="notes" aria-label=move || text(lang.get(), "ui.notes_label")>
                 <p class="notes-title">{move || text(lang.get(), "ui.notes_title")}</p>

@@ -1,9 +1,8 @@
 //! The result: status, the flavor's warnings, then the tabs. The first tab
 //! holds the console text, or the error when the value is not accepted.
 
-use std::borrow::Cow;
-
 use leptos::prelude::*;
+use tftype::why::Story;
 
 use super::copy_as::CopyAs;
 use super::error_box::ErrorBox;
@@ -21,6 +20,8 @@ use crate::words::{t, tf};
 #[component]
 pub fn ResultView(
     result: Memo<Outcome>,
+    /// The Why story and the notes (they follow the answer).
+    story: RwSignal<Option<Story>>,
     inputs: Inputs,
     eval_ms: RwSignal<f64>,
     revision: RwSignal<u64>,
@@ -30,6 +31,8 @@ pub fn ResultView(
 ) -> impl IntoView {
     let tab = inputs.tab;
     let ok = Memo::new(move |_| result.with(|o| o.ok));
+    // Before the first answer: neither accepted nor refused.
+    let pending = Memo::new(move |_| result.with(|o| o.pending));
     // The tab on show: a JSON or Type tab chosen earlier shows the error
     // while there is one.
     let showing = Memo::new(move |_| {
@@ -40,7 +43,7 @@ pub fn ResultView(
             Tab::Console
         }
     });
-    let show_all = RwSignal::new(false);
+    let show_all = inputs.show_all;
     let var_label = move || {
         let n = inputs.var_name.with(|n| n.trim().to_string());
         if n.is_empty() {
@@ -51,6 +54,8 @@ pub fn ResultView(
     };
     let product = move || inputs.flavor().product;
     let tabs = move || Tab::ALL.into_iter().filter(|t| t.available(ok.get())).collect::<Vec<_>>();
+    // The first tab is labelled "Error" only once a refusal is on show.
+    let labelled_ok = move || ok.get() || pending.get();
     let on_tab_key = move |ev: web_sys::KeyboardEvent| {
         let all = tabs();
         let i = all.iter().position(|t| *t == showing.get_untracked()).unwrap_or(0);
@@ -79,7 +84,7 @@ pub fn ResultView(
         <section class="result" aria-labelledby="result-label" data-testid="result" data-rev=move || revision.get() aria-busy=move || updating.get().to_string()>
             <div class="result-head">
                 <h2 id="result-label" class="visually-hidden">{t("ui.result")}</h2>
-                <p class="status" class:ok=move || ok.get() class:err=move || !ok.get() aria-live="polite" data-testid="status">
+                <p class="status" class:ok=move || ok.get() class:err=move || !ok.get() && !pending.get() class:pending=move || pending.get() aria-live="polite" data-testid="status">
                     {move || result.with(|o| o.status(inputs.lang.get()))}
                 </p>
                 <span class="answer-by" data-testid="answer-by">{tf("ui.answer_by", move || vec![("flavor", inputs.flavor().label())])}</span>
@@ -89,7 +94,7 @@ pub fn ResultView(
                 <CopyAs inputs=inputs accepted=ok engine=engine />
             </div>
             <WarningsBox result=result editors=editors />
-            <NotesBox result=result editors=editors lang=inputs.lang />
+            <NotesBox story=story editors=editors lang=inputs.lang />
             <div class="tabs" role="tablist" aria-label=t("ui.result_views") on:keydown=on_tab_key>
                 {move || tabs().into_iter().map(|t| view! {
                     <button
@@ -103,17 +108,17 @@ pub fn ResultView(
                         class:active=move || showing.get() == t
                         on:click=move |_| tab.set(t)
                     >
-                        {move || t.label(ok.get(), inputs.lang.get())}
+                        {move || t.label(labelled_ok(), inputs.lang.get())}
                     </button>
                 }).collect_view()}
             </div>
             <div class="panel" role="tabpanel" id="panel-console" aria-labelledby="tab-console" hidden=panel(Tab::Console)>
-                {move || if result.with(|o| o.pending) {
-                    view! { <p class="panel-note">{t("ui.evaluating")}</p> }.into_any()
+                {move || if pending.get() {
+                    view! { <p class="panel-note" data-testid="starting">{t("ui.starting_note")}</p> }.into_any()
                 } else if ok.get() {
                     view! {
                         <p class="panel-note">{tf("ui.console_note", move || vec![("command", format!("{} console", product().command())), ("var", format!("var.{}", var_label()))])}</p>
-                        <LongText result=result pick=|o| Cow::Borrowed(&o.console) show_all=show_all testid="result-console" label=t("ui.console_output")() active=true />
+                        <LongText result=result pick=|o| (&o.console, o.console_cut) show_all=show_all testid="result-console" label=t("ui.console_output")() active=true />
                     }.into_any()
                 } else {
                     view! { <ErrorBox result=result editors=editors /> }.into_any()
@@ -122,7 +127,7 @@ pub fn ResultView(
             {move || ok.get().then(|| view! {
                 <div class="panel" role="tabpanel" id="panel-json" aria-labelledby="tab-json" hidden=panel(Tab::Json)>
                     <p class="panel-note">{t("ui.json_note")}</p>
-                    <LongText result=result pick=|o| Cow::Owned(o.json_shown()) show_all=show_all testid="result-json" label=t("ui.json_output")() active=Signal::derive(move || showing.get() == Tab::Json) />
+                    <LongText result=result pick=|o| (&o.json, o.json_cut) show_all=show_all testid="result-json" label=t("ui.json_output")() active=Signal::derive(move || showing.get() == Tab::Json) />
                 </div>
                 <div class="panel" role="tabpanel" id="panel-type" aria-labelledby="tab-type" hidden=panel(Tab::Type)>
                     <p class="panel-note">{tf("ui.type_note", move || vec![("product", product().name().to_string())])}</p>
@@ -130,7 +135,7 @@ pub fn ResultView(
                 </div>
             })}
             <div class="panel" role="tabpanel" id="panel-explain" aria-labelledby="tab-explain" hidden=panel(Tab::Explain)>
-                <WhyPanel result=result editors=editors lang=inputs.lang />
+                <WhyPanel story=story editors=editors lang=inputs.lang />
             </div>
             <div class="panel" role="tabpanel" id="panel-versions" aria-labelledby="tab-versions" hidden=panel(Tab::Versions)>
                 <VersionsPanel inputs=inputs engine=engine />

@@ -6,15 +6,16 @@
 use leptos::prelude::*;
 use tftype::i18n::{text, Lang};
 
+use tftype::why::Story;
+
 use super::story_line::StoryLine;
-use crate::outcome::Outcome;
 use crate::signals::Editors;
 
 #[component]
-pub fn WhyPanel(result: Memo<Outcome>, editors: Editors, lang: RwSignal<Lang>) -> impl IntoView {
+pub fn WhyPanel(story: RwSignal<Option<Story>>, editors: Editors, lang: RwSignal<Lang>) -> impl IntoView {
     view! {
         <div class="why" data-testid="why">
-            {move || result.with(|o| o.story.clone()).map(|story| view! {
+            {move || story.get().map(|story| view! {
                 <ol class="why-steps">
                     {story.steps.into_iter().map(|s| view! {
                         <StoryLine step=s class="why-step" testid="why-step" show_doc=true editors=editors lang=lang />

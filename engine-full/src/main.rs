@@ -1,0 +1,63 @@
+//! The part of the page's engine that no keystroke needs: "Copy as"
+//! (`tftype::writeback::emit_all`), the format switch (`writeback::reformat`)
+//! and the Versions tab (`versions::compare`), with hcl-rs and the writers.
+//! The page's own .wasm answers every keystroke (evaluation and the Why
+//! story, in the engine worker); this .wasm is fetched by the worker the
+//! first time it is asked for one of these, so the first page load does not
+//! download it. See README.md, "How the page loads its engine".
+//!
+//! Each export takes the request as JSON text (and the work's parameter)
+//! and returns the answer as JSON text; `engine_install_catalog` installs a
+//! message catalog the page fetched (the reader's language).
+
+use wasm_bindgen::prelude::*;
+
+fn main() {}
+
+fn request(json: &str) -> tftype::Request {
+    serde_json::from_str(json).unwrap_or_else(|e| tftype::Request { flavor: Some(format!("(unreadable request: {e})")), ..tftype::Request::new(None, "") })
+}
+
+/// The same inputs under every version, grouped by answer.
+#[wasm_bindgen]
+pub fn engine_compare(json: &str) -> String {
+    serde_json::to_string(&tftype::versions::compare(&request(json))).unwrap_or_default()
+}
+
+/// Every "Copy as" form; `arg`: "true" for the converted value.
+#[wasm_bindgen]
+pub fn engine_emit(json: &str, arg: &str) -> String {
+    serde_json::to_string(&tftype::writeback::emit_all(&request(json), arg == "true")).unwrap_or_default()
+}
+
+/// The value written in another format (`arg`: its name, `"json"`) and what
+/// that text loses, or why it cannot be.
+#[wasm_bindgen]
+pub fn engine_reformat(json: &str, arg: &str) -> String {
+    let req = request(json);
+    let reply = match serde_json::from_value::<tftype::ValueFormat>(serde_json::Value::String(arg.to_string())) {
+        Ok(to) => tftype::writeback::reformat(&req, to).map_err(|r| r.message_in(req.lang.unwrap_or_default())),
+        Err(e) => Err(e.to_string()),
+    };
+    serde_json::to_string(&reply).unwrap_or_default()
+}
+
+/// Installs the message catalog of `lang` (`en`, `zh`, `ja`); "" or why not.
+#[wasm_bindgen]
+pub fn engine_install_catalog(lang: &str, json: &str) -> String {
+    install(lang, json)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn install(lang: &str, json: &str) -> String {
+    match tftype::i18n::Lang::parse(lang) {
+        Some(l) => tftype::i18n::install(l, json).err().unwrap_or_default(),
+        None => format!("unknown language {lang:?}"),
+    }
+}
+
+/// Natively the catalogs are compiled in.
+#[cfg(not(target_arch = "wasm32"))]
+fn install(_lang: &str, _json: &str) -> String {
+    String::new()
+}

@@ -1,0 +1,218 @@
+// Keystroke latency of the playground in headless Chromium (a benchmark, not a test: it
+// prints figures and never fails on them).
+//
+//   ./scripts/build && node scripts/bench-page.mjs [--dist dist] [--rounds 5] [--profile DIR]
+//
+// Serves --dist on 127.0.0.1, opens the page and types into the value editor, one key at a
+// time, as the end-to-end test's latency check does: an everyday input (`number`, a number
+// typed digit by digit) and a value of about 100 KB (a list of objects; each key changes the
+// last port number). For each key it records the time from the keydown to the evaluated
+// result in the DOM (the result's data-rev changes after every answer) and to the frame after
+// it (requestAnimationFrame), and prints the medians over every round, with where the time
+// went: keydown to the request posted to the engine worker (the editor and the page's effects),
+// posted to taken up by the worker, the evaluation, the worker's answer to the page taking it
+// (the page's thread busy, e.g. drawing the typed key), and taking it to the DOM. With --profile DIR it
+// also writes a CPU profile of the page's main thread per input (Chrome DevTools format,
+// DIR/everyday.cpuprofile and DIR/large.cpuprofile) and prints where the time went.
+
+import { createServer } from "node:http";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { extname, join, normalize } from "node:path";
+import { chromium } from "playwright-core";
+
+const args = {};
+for (let i = 2; i < process.argv.length; i += 2) args[process.argv[i].replace(/^--/, "")] = process.argv[i + 1];
+const DIST = args.dist ?? "dist";
+const ROUNDS = Number(args.rounds ?? 5);
+const PROFILE = args.profile;
+const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css", ".json": "application/json", ".svg": "image/svg+xml" };
+const server = createServer((req, res) => {
+  let path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+  if (path.endsWith("/")) path += "index.html";
+  const file = join(DIST, path);
+  try {
+    if (!statSync(file).isFile()) throw new Error("not a file");
+    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+    res.end(readFileSync(file));
+  } catch {
+    res.writeHead(404);
+    res.end();
+  }
+});
+await new Promise((r) => server.listen(0, "127.0.0.1", r));
+const URL_ = `http://127.0.0.1:${server.address().port}/`;
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
+};
+const tid = (id) => `[data-testid="${id}"]`;
+
+async function setEditor(p, editor, text) {
+  await p.evaluate(
+    ([sel, text]) => {
+      const v = document.querySelector(sel).tftypeEditor;
+      v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: text } });
+      v.focus();
+    },
+    [tid(editor), text],
+  );
+}
+
+async function idle(p) {
+  for (let i = 0; i < 2000; i++) {
+    if ((await p.locator(tid("result")).getAttribute("aria-busy")) === "false") return;
+    await p.waitForTimeout(10);
+  }
+  throw new Error("the page stayed busy");
+}
+
+// Per key: milliseconds from keydown to the new result in the DOM, and to the next frame.
+async function keystrokes(p, keys) {
+  await p.evaluate(() => {
+    window.__lat = [];
+    window.__t0 = null;
+    if (!window.__benchHooked) {
+      window.__benchHooked = true;
+      const now = () => performance.timeOrigin + performance.now();
+      document.addEventListener("keydown", () => {
+        window.__t0 = now();
+        const m = (window.__marks = {});
+        // The frame that shows the typed key.
+        requestAnimationFrame(() => (m.keyFrame = now()));
+      }, true);
+      new MutationObserver(() => {
+        if (window.__t0 === null) return;
+        const t0 = window.__t0;
+        const m = window.__marks;
+        const dom = now() - t0;
+        window.__t0 = null;
+        requestAnimationFrame(() => window.__lat.push({ dom, frame: now() - t0, post: m.post - t0, taken: m.taken - t0, done: m.done - t0, received: m.received - t0, keyFrame: m.keyFrame - t0 }));
+      }).observe(document.querySelector('[data-testid="result"]'), { attributes: true, attributeFilter: ["data-rev"] });
+    }
+  });
+  for (const k of keys) {
+    const n = await p.evaluate(() => window.__lat.length);
+    await p.keyboard.press(k);
+    for (let i = 0; ; i++) {
+      if ((await p.evaluate(() => window.__lat.length)) > n) break;
+      if (i > 2000) throw new Error("no result after a key");
+      await p.waitForTimeout(2);
+    }
+    // Let the Why story (the second request of a keystroke) arrive, as it would while a user pauses.
+    await idle(p);
+    await p.waitForTimeout(60);
+  }
+  return p.evaluate(() => window.__lat);
+}
+
+function summarize(profile) {
+  const self = new Map();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const dt = profile.timeDeltas;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const n = byId.get(profile.samples[i]);
+    const f = n.callFrame;
+    const key = `${f.functionName || "(anonymous)"} ${f.url ? f.url.split("/").pop() : ""}${f.lineNumber >= 0 ? ":" + f.lineNumber : ""}`;
+    self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+  }
+  return [...self.entries()].filter(([k]) => !k.startsWith("(idle)") && !k.startsWith("(program)")).sort((a, b) => b[1] - a[1]).slice(0, 25);
+}
+
+const items = [];
+for (let i = 0; items.join(",\n").length < 100_000; i++) items.push(`  { name = "service-${i}", port = ${8000 + (i % 1000)}, tags = ["a", "b"] }`);
+const big = "[\n" + items.join(",\n") + ",\n  { name = \"last\", port = 1 },\n]";
+const INPUTS = [
+  { name: "everyday", type: "number", value: "1", cursor: 1, keys: [..."2345678901234567890"] },
+  {
+    name: "large",
+    type: "list(object({ name = string, port = number, tags = optional(list(string), []) }))",
+    value: big,
+    cursor: big.lastIndexOf("port = 1") + "port = 1".length,
+    keys: [..."234567890"],
+  },
+];
+
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+try {
+  const results = Object.fromEntries(INPUTS.map((i) => [i.name, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    const p = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    p.on("pageerror", (e) => console.error(`page error: ${e.message}`));
+    // The evaluation's way through the engine worker (its replies say when it took a request up
+    // and when it answered).
+    await p.addInitScript(() => {
+      const now = () => performance.timeOrigin + performance.now();
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (msg) {
+        if (msg && msg.type === "evaluate" && window.__marks && window.__marks.post === undefined) window.__marks.post = now();
+        return post.apply(this, arguments);
+      };
+      const W = window.Worker;
+      window.Worker = function (url, opts) {
+        const w = new W(url, opts);
+        w.addEventListener("message", (e) => {
+          const d = e.data;
+          const m = window.__marks;
+          if (m && d && d.type === "reply" && d.at && m.post !== undefined && m.received === undefined) {
+            [m.taken, m.done] = d.at;
+            m.received = now();
+          }
+        });
+        return w;
+      };
+      window.Worker.prototype = W.prototype;
+    });
+    await p.goto(URL_);
+    await p.waitForSelector(`${tid("value-editor")} .cm-content`);
+    await idle(p);
+    for (const input of INPUTS) {
+      await setEditor(p, "type-editor", input.type);
+      await setEditor(p, "value-editor", input.value);
+      await idle(p);
+      await p.evaluate(
+        ([sel, pos]) => {
+          const v = document.querySelector(sel).tftypeEditor;
+          v.dispatch({ selection: { anchor: pos } });
+          v.focus();
+        },
+        [tid("value-editor"), input.cursor],
+      );
+      await p.waitForTimeout(200);
+      const cdp = PROFILE && round === 0 ? await p.context().newCDPSession(p) : null;
+      if (cdp) {
+        await cdp.send("Profiler.enable");
+        await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+        await cdp.send("Profiler.start");
+      }
+      results[input.name].push(...(await keystrokes(p, input.keys)));
+      if (cdp) {
+        const { profile } = await cdp.send("Profiler.stop");
+        mkdirSync(PROFILE, { recursive: true });
+        writeFileSync(join(PROFILE, `${input.name}.cpuprofile`), JSON.stringify(profile));
+        console.log(`\nmain thread, ${input.name} (${input.keys.length} keys), self time:`);
+        for (const [k, ms] of summarize(profile)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${k}`);
+      }
+    }
+    await p.close();
+  }
+  console.log("");
+  const med = (r, f) => median(r.map(f)).toFixed(1);
+  for (const input of INPUTS) {
+    const r = results[input.name];
+    const kb = (input.value.length / 1024).toFixed(0);
+    console.log(
+      `${input.name} (${input.type.length > 20 ? `${kb} KB value` : input.type}), ${r.length} keys: keystroke to DOM median ${med(r, (x) => x.dom)} ms, to the next frame median ${med(r, (x) => x.frame)} ms (worst ${Math.max(...r.map((x) => x.frame)).toFixed(1)} ms)`,
+    );
+    console.log(
+      `  medians: the key's own frame ${med(r, (x) => x.keyFrame)}; to the request ${med(r, (x) => x.post)}, to the worker ${med(r, (x) => x.taken - x.post)}, evaluation ${med(r, (x) => x.done - x.taken)}, to the page ${med(r, (x) => x.received - x.done)}, to the DOM ${med(r, (x) => x.dom - x.received)}, to the frame ${med(r, (x) => x.frame - x.dom)} ms`,
+    );
+  }
+  const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+  console.log(`(load average ${load}: other work on the machine slows every figure)`);
+} finally {
+  await browser.close();
+  server.close();
+}

@@ -1,0 +1,93 @@
+//! The files the page fetches itself: the engine worker's script, the
+//! lazily loaded engine (`engine-full/`), the message catalogs, one
+//! language at a time (`core/i18n/LANG.json`: only the reader's is fetched
+//! when the page opens; another when the reader picks it), and the
+//! gallery's examples (when it is first opened).
+//!
+//! `scripts/assets.mjs` names them by their content at build time and lists
+//! them in `<meta name="tftype-asset:NAME" content="HASHED-NAME">` tags;
+//! without a tag (a page not built by Trunk) the plain name is used.
+//! Natively (unit tests) the catalogs are compiled into core and nothing is
+//! fetched.
+
+use tftype::i18n::Lang;
+
+/// The URL of a file of the site (`engine-worker.js`, `i18n/ja.json`), as
+/// the build named it, resolved against the page's address.
+#[cfg(target_arch = "wasm32")]
+pub fn url(name: &str) -> String {
+    let doc = web_sys::window().and_then(|w| w.document());
+    let hashed = doc
+        .and_then(|d| d.query_selector(&format!("meta[name=\"tftype-asset:{name}\"]")).ok().flatten())
+        .and_then(|m| m.get_attribute("content"))
+        .unwrap_or_else(|| name.to_string());
+    let base = crate::page::href();
+    web_sys::Url::new_with_base(&hashed, &base).map(|u| u.href()).unwrap_or(hashed)
+}
+
+fn catalog_name(lang: Lang) -> String {
+    format!("i18n/{}.json", lang.code())
+}
+
+#[cfg(target_arch = "wasm32")]
+mod fetched {
+    use std::cell::RefCell;
+
+    use tftype::i18n::Lang;
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_futures::JsFuture;
+
+    thread_local! {
+        /// The catalogs' texts, for the engine worker (see `engine.rs`).
+        static TEXTS: RefCell<Vec<(Lang, String)>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// The text at `url`.
+    pub async fn fetch_text(url: &str) -> Result<String, String> {
+        let w = web_sys::window().ok_or("no window")?;
+        let resp = JsFuture::from(w.fetch_with_str(url)).await.map_err(|e| format!("{e:?}"))?;
+        let resp: web_sys::Response = resp.dyn_into().map_err(|e| format!("{e:?}"))?;
+        if !resp.ok() {
+            return Err(format!("HTTP {} for {url}", resp.status()));
+        }
+        let text = JsFuture::from(resp.text().map_err(|e| format!("{e:?}"))?).await.map_err(|e| format!("{e:?}"))?;
+        text.as_string().ok_or_else(|| format!("{url} is not text"))
+    }
+
+    /// Fetches and installs `lang`'s catalog (once).
+    pub async fn load(lang: Lang) -> Result<(), String> {
+        if tftype::i18n::installed(lang) {
+            return Ok(());
+        }
+        let text = fetch_text(&super::url(&super::catalog_name(lang))).await?;
+        tftype::i18n::install(lang, &text)?;
+        TEXTS.with(|t| t.borrow_mut().push((lang, text)));
+        Ok(())
+    }
+
+    /// Every catalog fetched so far, with its text.
+    pub fn texts() -> Vec<(Lang, String)> {
+        TEXTS.with(|t| t.borrow().clone())
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+pub use fetched::{fetch_text, load, texts};
+
+/// Natively the catalogs are compiled in.
+#[cfg(not(target_arch = "wasm32"))]
+pub async fn load(_lang: Lang) -> Result<(), String> {
+    let _ = catalog_name;
+    Ok(())
+}
+
+/// Switches the page to `lang` once its catalog is there (a failed fetch
+/// leaves the language as it was).
+pub fn switch_lang(signal: leptos::prelude::RwSignal<Lang>, lang: Lang) {
+    use leptos::prelude::Set;
+    leptos::task::spawn_local(async move {
+        if load(lang).await.is_ok() {
+            signal.set(lang);
+        }
+    });
+}
