@@ -687,6 +687,7 @@ try {
   });
 
   await check("the Versions tab groups the versions that give the same answer, with the difference marked", async () => {
+    await chooseFlavor(page, "terraform@1.15");
     await setEditor(page, "type-editor", "number");
     await setEditor(page, "value-editor", "true");
     await page.locator(tid("tab-versions")).click();
@@ -704,7 +705,17 @@ try {
     await page.screenshot({ path: join(OUT, "versions.png") });
     // One version from another group, in one click.
     await page.locator(tid("version-group")).nth(1).locator(tid("use-flavor")).click();
-    assertEq(await page.locator(tid("flavor-select")).inputValue(), "terraform@1.12", "the group's newest version is chosen");
+    assertEq(await page.locator(tid("flavor-select")).inputValue(), "terraform@1.12", "the group's Terraform version nearest to 1.15 is chosen");
+    // An OpenTofu reader is offered OpenTofu, the version nearest to theirs (#21).
+    await chooseFlavor(page, "opentofu@1.10");
+    const offer = page.locator(tid("version-group")).nth(1).locator(tid("use-flavor"));
+    await until("the offer for an OpenTofu 1.10 reader", async () => {
+      const t = (await offer.count()) > 0 ? await offer.textContent() : null;
+      return { done: t !== null && t.includes("OpenTofu 1.9"), value: t };
+    });
+    await offer.click();
+    assertEq(await page.locator(tid("flavor-select")).inputValue(), "opentofu@1.9", "the nearest OpenTofu version is chosen");
+    assert((await page.locator(tid("version-group")).nth(0).locator(tid("use-flavor")).textContent()).includes("OpenTofu 1.10"), "and back: OpenTofu 1.10 is offered");
     // About 100 KB: computed after a pause in typing, never while typing.
     const items = [];
     for (let i = 0; items.join(",\n").length < 100_000; i++) items.push(`  { name = "svc-${i}", port = ${8000 + (i % 1000)} }`);
@@ -827,6 +838,19 @@ try {
       const lesson = await page.locator(tid("lesson")).textContent();
       assert(lesson.includes("↗"), `${c.id}: lesson with the report link: ${lesson}`);
     }
+  });
+
+  await check("code in example titles and lessons is set as code, not shown with backticks (gallery and lesson banner)", async () => {
+    await openGallery(page);
+    const id = "opentofu-typo-prot-for-port";
+    const title = page.locator(`[data-example="${id}"] .ex-title`);
+    assertEq(await title.locator("code").allTextContents(), ["prot", "port"], "the title's code spans");
+    const texts = await page.locator("[data-example]").allTextContents();
+    assertEq(texts.filter((t) => t.includes("`")), [], "gallery texts with a backtick");
+    await page.locator(`[data-example="${id}"]`).click();
+    const lesson = page.locator(tid("lesson"));
+    assert((await lesson.locator("code").count()) >= 2, "the lesson banner's code spans");
+    assert(!(await lesson.textContent()).includes("`"), `the banner: ${await lesson.textContent()}`);
   });
 
   await check("the result changed with the inputs (at least 4 different results seen)", async () => {
