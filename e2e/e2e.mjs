@@ -360,6 +360,32 @@ try {
     process.exit(1);
   }
 
+  await check("before the engine is ready the result is neutral: no error, no Error tab", async () => {
+    const p = watch(await ctx.newPage(), "starting");
+    // The engine worker's script comes late.
+    let release;
+    const held = new Promise((r) => (release = r));
+    await p.route(/engine-worker-[0-9a-f]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await p.goto(URL_);
+    await p.waitForSelector(`${tid("value-editor")} .cm-content`);
+    const status = p.locator(tid("status"));
+    assertEq(await status.textContent(), "Starting the engine…", "the status");
+    const cls = await status.getAttribute("class");
+    assert(cls.includes("pending") && !cls.includes("err"), `the status's look: ${cls}`);
+    assertEq(await p.locator(tid("tab-console")).textContent(), "Console", "the first tab");
+    assertEq(await p.locator(tid("starting")).count(), 1, "a note that the engine is loading");
+    await p.screenshot({ path: join(OUT, "starting.png") });
+    release();
+    await until("the first answer", async () => {
+      const t = await status.textContent();
+      return { done: t.includes("Accepted"), value: t };
+    });
+    await p.close();
+  });
+
   await check("the page has a Content-Security-Policy and no external resources", async () => {
     const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
     assert(csp && csp.includes("default-src 'none'") && !csp.includes("inline-script-hashes"), `CSP: ${csp}`);
