@@ -1052,9 +1052,23 @@ try {
       await setEditor(p, "value-editor", '[{ a_really_long_attribute_name_that_goes_on = "' + "x".repeat(200) + '", b = "not a number at all" }]');
       await expectNative(p, "long lines on a phone");
       await overflow("long lines");
+      // Long lines wrap, in the editors and in the result: nothing runs off the right edge.
+      const sideways = await p.evaluate(() =>
+        [...document.querySelectorAll(".cm-scroller, .out")].filter((e) => e.offsetParent && e.scrollWidth > e.clientWidth + 1).map((e) => e.className),
+      );
+      assertEq(sideways, [], `${scheme}: boxes that scroll sideways`);
+      // Every result tab is in view (none cut at the edge).
+      const cut = await p.evaluate(() => {
+        const list = document.querySelector('[role="tablist"]').getBoundingClientRect();
+        return [...document.querySelectorAll('[role="tab"]')].filter((t) => t.getBoundingClientRect().right > list.right + 0.5).map((t) => t.textContent);
+      });
+      assertEq(cut, [], `${scheme}: tabs cut at the edge`);
       await p.screenshot({ path: join(OUT, `phone-${scheme}-long.png`), fullPage: true });
-      await p.locator(tid("examples-toggle")).click();
+      await openGallery(p);
       await overflow("gallery open");
+      // The page scrolls; the gallery is no scroll box of its own.
+      const box = await p.locator(tid("examples")).evaluate((e) => [e.scrollHeight, e.clientHeight, getComputedStyle(e).overflowY]);
+      assert(box[0] <= box[1] + 1 && box[2] === "visible", `${scheme}: the gallery is a scroll box: ${box}`);
       await p.screenshot({ path: join(OUT, `phone-${scheme}-gallery.png`) });
       await p.close();
     }

@@ -305,6 +305,14 @@ function languageExtension(name) {
   return name === "json" ? jsonGuardedLanguage : hclExpressionLanguage;
 }
 
+// On a phone-sized screen long lines wrap (the same width as the page's own layout switch in
+// public/style.css).
+const narrowScreen = typeof window !== "undefined" && window.matchMedia ? window.matchMedia("(max-width: 820px)") : null;
+
+function wrapExtension() {
+  return narrowScreen && narrowScreen.matches ? EditorView.lineWrapping : [];
+}
+
 function readOnlyExtension(readOnly) {
   return [EditorState.readOnly.of(!!readOnly), EditorView.editable.of(!readOnly)];
 }
@@ -317,6 +325,7 @@ export function createEditor(parent, doc, options, onChange) {
   const opts = (typeof options === "string" ? JSON.parse(options) : options) || {};
   const languageConf = new Compartment();
   const readOnlyConf = new Compartment();
+  const wrapConf = new Compartment();
   const contentAttrs = { spellcheck: "false", autocorrect: "off", autocapitalize: "off" };
   if (opts.label) contentAttrs["aria-label"] = String(opts.label);
   const view = new EditorView({
@@ -343,6 +352,7 @@ export function createEditor(parent, doc, options, onChange) {
         highlightField,
         languageConf.of(languageExtension(opts.language)),
         readOnlyConf.of(readOnlyExtension(opts.readOnly)),
+        wrapConf.of(wrapExtension()),
         EditorView.domEventHandlers({
           compositionend: (e, v) => {
             runAfterComposition(v);
@@ -358,6 +368,11 @@ export function createEditor(parent, doc, options, onChange) {
     }),
   });
   view._tftype = { languageConf, readOnlyConf, afterComposition: [] };
+  if (narrowScreen) {
+    narrowScreen.addEventListener("change", () =>
+      whenNotComposing(view, () => view.dispatch({ effects: wrapConf.reconfigure(wrapExtension()) })),
+    );
+  }
   // For tests and debugging: the host element knows its editor.
   parent.tftypeEditor = view;
   return view;
