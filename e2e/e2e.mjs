@@ -1467,6 +1467,26 @@ try {
       assert(out === expected, `${e.id} shows ${JSON.stringify(out)}, want ${JSON.stringify(expected)}`);
     }
     assert(wasm.length === 1, `the engine was fetched ${wasm.length} times: ${wasm.join(", ")}`);
+    // tftype's notes: the page's text promises one on the misspelt `prot`, the element shows it.
+    const note = await p.locator("#defaults").locator(".notes li").allTextContents();
+    assert(note.length === 1 && note[0].includes("prot") && note[0].includes("port"), `the note on prot: ${JSON.stringify(note)}`);
+    assertEq(await p.locator("#defaults").locator(".notes li code").allTextContents(), ["prot", "[1]", "port"], "the note's code spans");
+    assertEq(await p.locator("#failing").locator(".notes").isVisible(), false, "no notes where there is nothing to say");
+    // Nothing is cut: the .tfvars.json example's type (in its editor and on its Type tab) wraps.
+    for (const sel of ["textarea.type", "textarea.value", "pre.out"]) {
+      const [sw, cw] = await p.locator(`#json ${sel}`).evaluate((e) => [e.scrollWidth, e.clientWidth]);
+      assert(sw <= cw + 1, `#json ${sel} scrolls sideways (${sw} > ${cw})`);
+    }
+    // The Japanese example's code is set in a Latin monospace font, not a CJK font's.
+    const cdp = await p.context().newCDPSession(p);
+    await cdp.send("DOM.enable");
+    await cdp.send("CSS.enable");
+    const { root } = await cdp.send("DOM.getDocument", { depth: -1, pierce: true });
+    const find = (n, pred) => (pred(n) ? n : (n.children ?? []).concat(n.shadowRoots ?? []).reduce((a, c) => a ?? find(c, pred), null));
+    const ja = find(root, (n) => n.nodeName === "TFTYPE-EXAMPLE" && (n.attributes ?? []).join(" ").includes("ja"));
+    const jaOut = find(ja, (n) => n.nodeName === "PRE" && (n.attributes ?? []).includes("out"));
+    const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId: jaOut.nodeId });
+    assert(fonts.length > 0 && fonts.every((f) => !/CJK|Gothic|Mincho|Hei|Song/i.test(f.familyName)), `the Japanese example's code fonts: ${JSON.stringify(fonts)}`);
     // Editing one element answers for it alone.
     await p.evaluate(() => {
       window.__events = {};
