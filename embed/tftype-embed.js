@@ -8,14 +8,15 @@
 //
 // Without JavaScript the two <pre> blocks read as ordinary code. With it, the element shows
 // both texts in small editors sized to their content, the result below them (what
-// `terraform console` prints, or the error) and a link to the full playground. Every element
+// `terraform console` prints, or the error), tftype's notes on what the answer did without a
+// word (an attribute dropped, "did you mean `port`?"), and a link to the full playground. Every element
 // on a page shares one engine: the npm package's module, whose .wasm is fetched once.
 // Attributes: flavor, lang (en, zh, ja), format (hcl, tfvars, json, cli), nullable ("false"),
 // sensitive, name, readonly, theme (light, dark; default: the page's color scheme), tab
 // (console, json, type). `element.result` is the engine's last answer; every evaluation
 // dispatches a `tftype-result` event with it as `detail`.
 
-import { evaluate, flavors, link, text } from "./npm/index.js";
+import { evaluate, flavors, link, notes, text } from "./npm/index.js";
 
 const PLAYGROUND = new URL("./", import.meta.url);
 const FLAVORS = new Map(flavors().map((f) => [f.name, f]));
@@ -30,6 +31,9 @@ const FORMAT_LABELS = { hcl: "HCL", tfvars: ".tfvars", json: ".tfvars.json", cli
 
 const STYLE = `
 :host { display: block; margin: 1rem 0; font: 14px/1.45 system-ui, sans-serif;
+  /* Latin monospace fonts by name before the generic one, which in a Chinese or Japanese
+     element would be a CJK font's monospace. */
+  --mono: ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", "Noto Sans Mono", monospace;
   --bg: #ffffff; --panel: #f5f6f8; --fg: #1d2330; --muted: #5d6675; --border: #d5d9e0;
   --ok: #15803d; --err: #c2410c; --accent: #5b4bd6; color-scheme: light; }
 :host([theme="dark"]) { --bg: #15181f; --panel: #1e222b; --fg: #e6e8ee; --muted: #9aa3b2; --border: #343a46;
@@ -45,8 +49,8 @@ const STYLE = `
 .box { container-type: inline-size; }
 label { display: block; font-size: 0.78rem; font-weight: 600; color: var(--muted); margin-bottom: 0.2rem; }
 textarea { display: block; width: 100%; resize: vertical; margin: 0; padding: 0.35rem 0.5rem;
-  font: 13px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; color: var(--fg);
-  background: var(--panel); border: 1px solid var(--border); border-radius: 6px; white-space: pre; overflow: auto; tab-size: 2; }
+  font: 13px/1.45 var(--mono); color: var(--fg);
+  background: var(--panel); border: 1px solid var(--border); border-radius: 6px; white-space: pre-wrap; overflow-wrap: anywhere; overflow: auto; tab-size: 2; }
 textarea:focus-visible, a:focus-visible, button:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
 textarea[readonly] { resize: none; }
 .head { display: flex; flex-wrap: wrap; gap: 0.3rem 0.8rem; align-items: baseline; margin: 0.55rem 0 0.3rem; }
@@ -57,7 +61,13 @@ textarea[readonly] { resize: none; }
 .tabs button { font: inherit; font-size: 0.8rem; color: var(--muted); background: none; border: 0; border-bottom: 2px solid transparent; padding: 0.1rem 0.4rem; cursor: pointer; }
 .tabs button[aria-selected="true"] { color: var(--fg); border-bottom-color: var(--accent); }
 pre { margin: 0; padding: 0.45rem 0.6rem; background: var(--panel); border-radius: 6px; overflow: auto; max-height: 22rem;
-  font: 13px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; white-space: pre; }
+  font: 13px/1.45 var(--mono); white-space: pre; }
+pre[data-tab="type"] { white-space: pre-wrap; overflow-wrap: anywhere; }
+.notes { margin: 0.5rem 0 0; padding: 0.35rem 0.6rem; border-left: 3px solid var(--accent); background: var(--panel); border-radius: 0 6px 6px 0; font-size: 0.85rem; }
+.notes[hidden] { display: none; }
+.notes p { margin: 0 0 0.15rem; font-weight: 600; color: var(--muted); font-size: 0.78rem; }
+.notes ul { margin: 0; padding-left: 1.1rem; }
+.notes code { font: 0.92em var(--mono); }
 .detail { white-space: pre-wrap; overflow-wrap: anywhere; }
 .foot { margin-top: 0.4rem; text-align: right; font-size: 0.8rem; }
 a { color: var(--accent); }
@@ -89,6 +99,7 @@ class TftypeExample extends HTMLElement {
         </div>
         <div class="head"><span class="status" role="status"></span><span class="by"></span><span class="tabs" role="tablist"></span></div>
         <pre class="out" tabindex="0" part="result"></pre>
+        <aside class="notes" part="notes" hidden><p></p><ul></ul></aside>
         <div class="foot"><a class="open" target="_blank" rel="noopener"></a></div>
       </div>`;
     this._type = root.querySelector("textarea.type");
@@ -142,10 +153,14 @@ class TftypeExample extends HTMLElement {
     return req;
   }
 
-  // An editor as tall as its text (at least one line, at most 20).
+  // An editor as tall as its text, wrapped lines included (at least one line, at most 20).
   _fit(ta) {
     const lines = ta.value.split("\n").length;
     ta.rows = Math.min(Math.max(lines, 1), 20);
+    if (ta.scrollHeight > ta.clientHeight + 1) {
+      const line = parseFloat(getComputedStyle(ta).lineHeight) || 19;
+      ta.rows = Math.min(Math.ceil((ta.scrollHeight - ta.clientHeight) / line) + ta.rows, 20);
+    }
   }
 
   _render() {
@@ -209,8 +224,38 @@ class TftypeExample extends HTMLElement {
       out.dataset.tab = "error";
       out.textContent = `${r.summary}\n\n${r.detail}`;
     }
+    this._showNotes(req);
     // The playground with the same state, as a link people could write (`tftype link`).
     root.querySelector(".open").href = link(PLAYGROUND.href, req, this.getAttribute("lang") ?? "");
+  }
+
+  // tftype's notes (not the tool's output): what the answer did without a word.
+  _showNotes(req) {
+    const lang = this._lang;
+    const aside = this.shadowRoot.querySelector(".notes");
+    let list = [];
+    try {
+      list = notes(req, lang);
+    } catch {
+      list = [];
+    }
+    aside.hidden = list.length === 0;
+    aside.querySelector("p").textContent = w(lang, "ui.notes_title");
+    aside.setAttribute("aria-label", w(lang, "ui.notes_label"));
+    aside.querySelector("ul").replaceChildren(
+      ...list.map((n) => {
+        const li = document.createElement("li");
+        // Code between backticks is set as code.
+        n.text.split("`").forEach((part, i) => {
+          if (i % 2 === 1) {
+            const c = document.createElement("code");
+            c.textContent = part;
+            li.append(c);
+          } else li.append(part);
+        });
+        return li;
+      }),
+    );
   }
 }
 

@@ -27,11 +27,12 @@ import {
   highlightSpecialChars,
   drawSelection,
   Decoration,
+  WidgetType,
+  hoverTooltip,
 } from "@codemirror/view";
 import {
   Language,
-  defineLanguageFacet,
-  languageDataProp,
+  StreamLanguage,
   syntaxHighlighting,
   HighlightStyle,
   bracketMatching,
@@ -39,146 +40,163 @@ import {
 } from "@codemirror/language";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
-import { setDiagnostics as lintSetDiagnostics } from "@codemirror/lint";
-import { jsonLanguage } from "@codemirror/lang-json";
-import { hclLanguage } from "codemirror-lang-hcl";
 import { tags as t } from "@lezer/highlight";
-import { NodeType, Parser, Tree, TreeFragment } from "@lezer/common";
+import { Parser, Tree } from "@lezer/common";
 
 // ---------------------------------------------------------------------------
-// HCL *expressions*.
-//
-// codemirror-lang-hcl parses a whole configuration file (a body of
-// attributes and blocks); its grammar has no expression entry point. Both of
-// our editors hold a single expression (`list(string)`, `["a", 1]`,
-// `"hello"`), which the body grammar reads as broken blocks. So the text is
-// parsed as the body `_=<text>`, and the resulting tree is hung under a new
-// top node at offset -2, so that every node lines up with the editor's text
-// again. The prefix nodes lie before position 0 and are never drawn.
-// (codemirror-lang-hcl 0.2.0 also misreads a function call as an object's
-// value, e.g. `{ a = optional(string) }`; those few tokens lose their colour.)
+// Highlighting: small tokenizers (StreamLanguage), one for HCL expressions and one for JSON.
+// Both editors hold a single expression (`list(string)`, `["a", 1]`, `"hello"`), which no
+// published grammar parses as such (codemirror-lang-hcl reads a whole file of blocks); a
+// tokenizer colours what a reader needs (strings and their `${}` parts, heredocs, numbers,
+// literals, keywords, function names, attribute names, comments) at a fraction of a grammar's
+// size (issue #21, the payload) and cost per keystroke.
 
-const PREFIX = "_=";
+// HCL. The state is a stack of contexts: a quoted string or heredoc being read, and the
+// template interpolations (`${ … }`, `%{ … }`) inside them, each counting its own braces.
+const HCL_KEYWORDS = new Set(["for", "in", "if", "else", "endif", "endfor"]);
 
-class PrefixedInput {
-  constructor(inner) {
-    this.inner = inner;
-    this.length = inner.length + PREFIX.length;
+function hclToken(stream, state) {
+  const top = state.ctx[state.ctx.length - 1];
+  if (state.blockComment) {
+    if (stream.skipTo("*/")) {
+      stream.pos += 2;
+      state.blockComment = false;
+    } else stream.skipToEnd();
+    return "comment";
   }
-  get lineChunks() {
-    return false;
-  }
-  chunk(pos) {
-    if (pos < PREFIX.length) return PREFIX.slice(pos) + this.inner.read(0, Math.min(this.inner.length, 4096));
-    return this.inner.chunk(pos - PREFIX.length);
-  }
-  read(from, to) {
-    let out = "";
-    if (from < PREFIX.length) {
-      out = PREFIX.slice(from, Math.min(to, PREFIX.length));
-      from = PREFIX.length;
+  if (top && top.kind === "string") return hclTemplate(stream, state, top);
+  if (top && top.kind === "heredoc") {
+    if (stream.sol() && stream.match(top.end)) {
+      state.ctx.pop();
+      return "string.special";
     }
-    if (to > from) out += this.inner.read(from - PREFIX.length, to - PREFIX.length);
-    return out;
+    return hclTemplate(stream, state, top);
   }
+  if (stream.eatSpace()) return null;
+  if (stream.match("#") || stream.match("//")) {
+    stream.skipToEnd();
+    return "comment";
+  }
+  if (stream.match("/*")) {
+    state.blockComment = true;
+    return "comment";
+  }
+  const heredoc = stream.match(/^<<(-?)([A-Za-z_][\w-]*)\s*$/);
+  if (heredoc) {
+    state.ctx.push({ kind: "heredoc", end: heredoc[1] ? new RegExp(`^\\s*${heredoc[2]}\\s*$`) : new RegExp(`^${heredoc[2]}\\s*$`) });
+    return "string.special";
+  }
+  if (stream.eat('"')) {
+    state.ctx.push({ kind: "string" });
+    return "string";
+  }
+  if (stream.match(/^\d+(\.\d+)?([eE][+-]?\d+)?/)) return "number";
+  const word = stream.match(/^[A-Za-z_][\w-]*/);
+  if (word) {
+    const w = word[0];
+    if (w === "true" || w === "false") return "bool";
+    if (w === "null") return "null";
+    if (HCL_KEYWORDS.has(w)) return "keyword";
+    if (stream.match(/^\s*(::[A-Za-z_][\w-]*)*\s*\(/, false)) return "variableName.function";
+    if (stream.match(/^\s*(=(?!=)|:(?!:))/, false)) return "propertyName";
+    return "variableName";
+  }
+  const ch = stream.next();
+  if (ch === "{" || ch === "}") {
+    if (top && top.kind === "interp") {
+      if (ch === "{") top.depth++;
+      else if (top.depth === 0) {
+        state.ctx.pop();
+        return "brace.special";
+      } else top.depth--;
+    }
+    return "brace";
+  }
+  if (ch === "[" || ch === "]") return "squareBracket";
+  if (ch === "(" || ch === ")") return "paren";
+  if (ch === ",") return "punctuation";
+  if ("=!<>&|+-*/%?:.".includes(ch)) {
+    stream.match(/^[=&|.>]+/);
+    return "operator";
+  }
+  return "invalid";
 }
 
-const hclData = defineLanguageFacet({
-  commentTokens: { line: "#", block: { open: "/*", close: "*/" } },
-  closeBrackets: { brackets: ["(", "[", "{", '"'] },
-  indentOnInput: /^\s*[\}\]\)]$/,
-});
-
-const exprTop = NodeType.define({
-  id: 0,
-  name: "HclExpression",
-  top: true,
-  props: [[languageDataProp, hclData]],
-});
-
-class HclExpressionParser extends Parser {
-  createParse(input, fragments, ranges) {
-    const length = ranges.length ? ranges[ranges.length - 1].to : input.length;
-    if (length > MAX_HCL_HIGHLIGHT || tooDeep(input, length)) return flatParse(exprTop, length);
-    // The previous trees are reused (incremental parsing, which keeps typing
-    // in a big document fast): their fragments are moved into the prefixed
-    // coordinates, where a node's position is PREFIX.length further on.
-    const shifted = fragments.map(
-      (f) => new TreeFragment(f.from + PREFIX.length, f.to + PREFIX.length, f.tree, f.offset - PREFIX.length, f.openStart, f.openEnd),
-    );
-    const inner = hclLanguage.parser.startParse(new PrefixedInput(input), shifted, [
-      { from: 0, to: length + PREFIX.length },
-    ]);
-    return {
-      get parsedPos() {
-        return Math.max(0, inner.parsedPos - PREFIX.length);
-      },
-      get stoppedAt() {
-        return inner.stoppedAt == null ? null : inner.stoppedAt - PREFIX.length;
-      },
-      stopAt(pos) {
-        inner.stopAt(pos + PREFIX.length);
-      },
-      advance() {
-        const tree = inner.advance();
-        if (!tree) return null;
-        return new Tree(exprTop, [tree], [-PREFIX.length], length);
-      },
-    };
+// Inside a quoted string or a heredoc: text up to the next interpolation, the end of the
+// string (`"`, or the line for a quoted one) or the end of the line.
+function hclTemplate(stream, state, top) {
+  if (stream.match("${") || stream.match("%{")) {
+    stream.eat("~");
+    state.ctx.push({ kind: "interp", depth: 0 });
+    return "brace.special";
   }
+  while (!stream.eol()) {
+    if (stream.match(/^(\$\{|%\{)/, false) && !stream.match(/^(\$\$\{|%%\{)/, false)) return "string";
+    if (stream.match(/^(\$\$\{|%%\{)/)) continue;
+    const ch = stream.next();
+    if (top.kind === "string") {
+      if (ch === "\\") stream.next();
+      else if (ch === '"') {
+        state.ctx.pop();
+        return "string";
+      }
+    }
+  }
+  // A quoted string ends with its line.
+  if (top.kind === "string") state.ctx.pop();
+  return "string";
 }
 
-const hclExpressionLanguage = new Language(hclData, new HclExpressionParser(), [], "hcl");
+const hclStream = StreamLanguage.define({
+  name: "hcl",
+  startState: () => ({ ctx: [], blockComment: false }),
+  copyState: (s) => ({ ctx: s.ctx.map((c) => ({ ...c })), blockComment: s.blockComment }),
+  token: hclToken,
+  languageData: {
+    commentTokens: { line: "#", block: { open: "/*", close: "*/" } },
+    closeBrackets: { brackets: ["(", "[", "{", '"'] },
+    indentOnInput: /^\s*[\}\]\)]$/,
+  },
+});
 
-// ---------------------------------------------------------------------------
-// Very deep nesting. Lezer builds its trees recursively, so thousands of
-// nested brackets overflow the JS stack. Such texts (the engine rejects them
-// anyway) are left unhighlighted: the parse gives a flat tree.
+const jsonStream = StreamLanguage.define({
+  name: "json",
+  token(stream) {
+    if (stream.eatSpace()) return null;
+    if (stream.match(/^"(?:[^"\\]|\\.)*"?/)) return stream.match(/^\s*:/, false) ? "propertyName" : "string";
+    if (stream.match(/^-?\d+(\.\d+)?([eE][+-]?\d+)?/)) return "number";
+    if (stream.match(/^(true|false)\b/)) return "bool";
+    if (stream.match(/^null\b/)) return "null";
+    const ch = stream.next();
+    if (ch === "{" || ch === "}") return "brace";
+    if (ch === "[" || ch === "]") return "squareBracket";
+    if (ch === ":" || ch === ",") return "punctuation";
+    return "invalid";
+  },
+  languageData: { closeBrackets: { brackets: ["[", "{", '"'] }, indentOnInput: /^\s*[\}\]]$/ },
+});
 
-const MAX_NESTING = 200;
-
-// The HCL grammar is slow on big texts (a 100 KB value takes over half a
-// second to parse, and about 10 ms per keystroke even incrementally), which
-// would eat into every keystroke's budget. Longer HCL texts stay plain.
+// Very long HCL texts stay plain: colouring them is not worth a keystroke's time.
 const MAX_HCL_HIGHLIGHT = 40_000;
 
-function tooDeep(input, length) {
-  const text = input.read(0, length);
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 40 || c === 91 || c === 123) {
-      if (++depth > MAX_NESTING) return true;
-    } else if ((c === 41 || c === 93 || c === 125) && depth > 0) depth--;
+class SizeGuard extends Parser {
+  constructor(inner, top, max) {
+    super();
+    this.inner = inner;
+    this.top = top;
+    this.max = max;
   }
-  return false;
-}
-
-function flatParse(top, length) {
-  return {
-    parsedPos: length,
-    stoppedAt: null,
-    stopAt() {},
-    advance: () => new Tree(top, [], [], length),
-  };
-}
-
-const jsonTop = NodeType.define({
-  id: 0,
-  name: "JsonText",
-  top: true,
-  props: [[languageDataProp, jsonLanguage.data]],
-});
-
-class GuardedJsonParser extends Parser {
   createParse(input, fragments, ranges) {
     const length = ranges.length ? ranges[ranges.length - 1].to : input.length;
-    if (tooDeep(input, length)) return flatParse(jsonTop, length);
-    return jsonLanguage.parser.createParse(input, fragments, ranges);
+    if (length > this.max) {
+      return { parsedPos: length, stoppedAt: null, stopAt() {}, advance: () => new Tree(this.top, [], [], length) };
+    }
+    return this.inner.createParse(input, fragments, ranges);
   }
 }
 
-const jsonGuardedLanguage = new Language(jsonLanguage.data, new GuardedJsonParser(), [], "json");
+const hclExpressionLanguage = new Language(hclStream.data, new SizeGuard(hclStream.parser, hclStream.topNode, MAX_HCL_HIGHLIGHT), [], "hcl");
+const jsonGuardedLanguage = jsonStream;
 
 // ---------------------------------------------------------------------------
 // Looks. Colours are CSS custom properties, so the page's `data-theme`
@@ -232,6 +250,13 @@ const baseTheme = EditorView.theme({
     maxWidth: "min(40em, 90vw)",
     whiteSpace: "pre-wrap",
   },
+  ".cm-tooltip-lint": { padding: 0, margin: 0 },
+  ".cm-diagnostic": { display: "block", padding: "3px 6px 3px 8px", marginLeft: "-1px", borderLeft: "5px solid", whiteSpace: "pre-wrap" },
+  ".cm-lintPoint": { position: "relative" },
+  ".cm-lintPoint:after": {
+    content: '""', position: "absolute", bottom: 0, left: "-2px",
+    borderLeft: "3px solid transparent", borderRight: "3px solid transparent", borderBottom: "4px solid",
+  },
   ".cm-diagnostic-error": { borderLeftColor: "var(--cm-error, #cf222e)" },
   ".cm-lintRange-error": {
     backgroundImage: "none",
@@ -241,6 +266,7 @@ const baseTheme = EditorView.theme({
     backgroundColor: "var(--cm-error-bg, rgba(207, 34, 46, 0.08))",
   },
   ".cm-lintPoint-error:after": { borderBottomColor: "var(--cm-error, #cf222e)" },
+  ".cm-lintPoint-warning:after": { borderBottomColor: "var(--warn, #9a6700)" },
   ".cm-why-highlight": { backgroundColor: "var(--cm-why, rgba(91, 75, 214, 0.22))", borderRadius: "2px" },
   ".cm-diagnostic-warning": { borderLeftColor: "var(--warn, #9a6700)" },
   ".cm-lintRange-warning": {
@@ -252,6 +278,83 @@ const baseTheme = EditorView.theme({
 });
 
 // ---------------------------------------------------------------------------
+// Underlines: the engine's diagnostics, each a wavy underline (or, for an empty range, a
+// small mark) with its message on hover. They move with the edits until the next answer
+// replaces them. (Our own few lines in place of @codemirror/lint, whose panel, gutter and
+// linter scheduling the page does not use: issue #21, the payload.)
+
+const setMarksEffect = StateEffect.define();
+
+class PointMark extends WidgetType {
+  constructor(severity) {
+    super();
+    this.severity = severity;
+  }
+  eq(other) {
+    return other.severity === this.severity;
+  }
+  toDOM() {
+    const span = document.createElement("span");
+    span.className = `cm-lintPoint cm-lintPoint-${this.severity}`;
+    return span;
+  }
+}
+
+function marksDecorations(list) {
+  return Decoration.set(
+    list.map((d) =>
+      d.to > d.from
+        ? Decoration.mark({ class: `cm-lintRange cm-lintRange-${d.severity}` }).range(d.from, d.to)
+        : Decoration.widget({ widget: new PointMark(d.severity), side: 1 }).range(d.from),
+    ),
+    true,
+  );
+}
+
+const marksField = StateField.define({
+  create: () => ({ list: [], deco: Decoration.none }),
+  update(value, tr) {
+    let { list, deco } = value;
+    if (tr.docChanged) {
+      list = list.map((d) => {
+        const from = tr.changes.mapPos(d.from, 1);
+        return { ...d, from, to: Math.max(from, tr.changes.mapPos(d.to, -1)) };
+      });
+      deco = deco.map(tr.changes);
+    }
+    for (const e of tr.effects) {
+      if (e.is(setMarksEffect)) {
+        list = e.value;
+        deco = marksDecorations(list);
+      }
+    }
+    return { list, deco };
+  },
+  provide: (f) => EditorView.decorations.from(f, (v) => v.deco),
+});
+
+const marksTooltip = hoverTooltip((view, pos, side) => {
+  const here = view.state.field(marksField).list.filter((d) =>
+    d.to > d.from ? d.from <= pos && pos <= d.to && !(pos === d.from && side < 0) && !(pos === d.to && side > 0) : d.from === pos,
+  );
+  if (here.length === 0) return null;
+  return {
+    pos: Math.min(...here.map((d) => d.from)),
+    end: Math.max(...here.map((d) => d.to)),
+    above: true,
+    create() {
+      const dom = document.createElement("div");
+      dom.className = "cm-tooltip-lint";
+      for (const d of here) {
+        const item = document.createElement("div");
+        item.className = `cm-diagnostic cm-diagnostic-${d.severity}`;
+        item.textContent = d.message;
+        dom.append(item);
+      }
+      return { dom };
+    },
+  };
+});
 
 const programmatic = Annotation.define();
 
@@ -305,6 +408,14 @@ function languageExtension(name) {
   return name === "json" ? jsonGuardedLanguage : hclExpressionLanguage;
 }
 
+// On a phone-sized screen long lines wrap (the same width as the page's own layout switch in
+// public/style.css).
+const narrowScreen = typeof window !== "undefined" && window.matchMedia ? window.matchMedia("(max-width: 820px)") : null;
+
+function wrapExtension() {
+  return narrowScreen && narrowScreen.matches ? EditorView.lineWrapping : [];
+}
+
 function readOnlyExtension(readOnly) {
   return [EditorState.readOnly.of(!!readOnly), EditorView.editable.of(!readOnly)];
 }
@@ -317,6 +428,7 @@ export function createEditor(parent, doc, options, onChange) {
   const opts = (typeof options === "string" ? JSON.parse(options) : options) || {};
   const languageConf = new Compartment();
   const readOnlyConf = new Compartment();
+  const wrapConf = new Compartment();
   const contentAttrs = { spellcheck: "false", autocorrect: "off", autocapitalize: "off" };
   if (opts.label) contentAttrs["aria-label"] = String(opts.label);
   const view = new EditorView({
@@ -341,8 +453,11 @@ export function createEditor(parent, doc, options, onChange) {
         EditorView.contentAttributes.of(contentAttrs),
         baseTheme,
         highlightField,
+        marksField,
+        marksTooltip,
         languageConf.of(languageExtension(opts.language)),
         readOnlyConf.of(readOnlyExtension(opts.readOnly)),
+        wrapConf.of(wrapExtension()),
         EditorView.domEventHandlers({
           compositionend: (e, v) => {
             runAfterComposition(v);
@@ -358,6 +473,11 @@ export function createEditor(parent, doc, options, onChange) {
     }),
   });
   view._tftype = { languageConf, readOnlyConf, afterComposition: [] };
+  if (narrowScreen) {
+    narrowScreen.addEventListener("change", () =>
+      whenNotComposing(view, () => view.dispatch({ effects: wrapConf.reconfigure(wrapExtension()) })),
+    );
+  }
   // For tests and debugging: the host element knows its editor.
   parent.tftypeEditor = view;
   return view;
@@ -413,7 +533,7 @@ function applyDiagnostics(view, list) {
     const severity = ["error", "warning", "info", "hint"].includes(d.severity) ? d.severity : "error";
     out.push({ from, to, severity, message: String(d.message == null ? "" : d.message) });
   }
-  view.dispatch(lintSetDiagnostics(view.state, out));
+  view.dispatch({ effects: setMarksEffect.of(out) });
 }
 
 /** Shades [from, to) (UTF-16 offsets, clamped), scrolled into view; from < 0 clears it. */

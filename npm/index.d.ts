@@ -87,6 +87,24 @@ export interface ExplainStep {
   rule: string;
 }
 
+/** One of tftype's notes (a step of the Why story's notes). */
+export interface Note {
+  /** The catalog key of the text (`note.dropped_suggest`). */
+  kind: string;
+  /** Where in the value (`tfdiags.FormatCtyPath`). */
+  path: string;
+  /** The text's parameters (attribute names, types, values). */
+  params: Record<string, string>;
+  /** The note, in the language asked for; code between backticks. */
+  text: string;
+  /** The part of `value` it is about (UTF-16 offsets). */
+  value16: [number, number] | null;
+  /** The part of `type` it is about (UTF-16 offsets). */
+  type16: [number, number] | null;
+  more16?: [number, number][];
+  doc: string | null;
+}
+
 export interface Flavor {
   name: string;
   product: string;
@@ -101,6 +119,8 @@ export interface Flavor {
 export function evaluate(request: Request): Result;
 /** The conversion rules the answer applied, outermost first. */
 export function explain(request: Request): ExplainStep[];
+/** tftype's notes on what the answer did without a word, in "en", "zh" or "ja". */
+export function notes(request: Request, lang?: "en" | "zh" | "ja"): Note[];
 /** The Terraform and OpenTofu versions tftype answers for. */
 export function flavors(): Flavor[];
 /** One of tftype's own texts (its message catalogs) in "en", "zh" or "ja", with `{name}` placeholders filled from `args`. */

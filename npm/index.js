@@ -1,6 +1,6 @@
 // tftype: the Terraform / OpenTofu type system (type constraints, values, conversion) in
 // WebAssembly. One ES module for browsers and Node >= 20; the .wasm is loaded once, at import.
-import init, { initSync, __tftypeForget, evaluateCase, explainCase, flavorTable, catalogText, linkUrl, checkModule, trapForTest } from "./tftype_core.js";
+import init, { initSync, __tftypeForget, evaluateCase, explainCase, notesCase, flavorTable, catalogText, linkUrl, checkModule, trapForTest } from "./tftype_core.js";
 
 const wasmUrl = new URL("./tftype_core_bg.wasm", import.meta.url);
 // The compiled module, kept: a new instance of it is made after a trap.
@@ -76,6 +76,18 @@ export function explain(request) {
   checkRequest("explain", request);
   const json = JSON.stringify(request);
   return JSON.parse(guarded(() => explainCase(json)));
+}
+
+/**
+ * tftype's notes on what the answer did without a word (an attribute dropped, with "did you
+ * mean …?", numbers turned into strings, duplicates merged in a set, …), in "en", "zh" or "ja":
+ * `[{kind, path, text, …}]`, code in `text` between backticks. `[]` when there is nothing to say.
+ */
+export function notes(request, lang = "en") {
+  checkRequest("notes", request);
+  need("notes", "lang", lang, 'a string ("en", "zh" or "ja")', typeof lang === "string");
+  const json = JSON.stringify(request);
+  return JSON.parse(guarded(() => notesCase(json, lang)));
 }
 
 /** The Terraform and OpenTofu versions tftype answers for. */

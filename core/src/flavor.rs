@@ -359,6 +359,17 @@ impl Flavor {
     pub fn names() -> Vec<&'static str> {
         FLAVORS.iter().map(|f| f.name).collect()
     }
+
+    /// Of `group` (versions that give one answer), the one to offer a
+    /// reader on this flavor: of the reader's own product, the version
+    /// nearest to this one (the newer of two as near); with none of it, the
+    /// newest of the other product.
+    pub fn nearest_in(&self, group: &[&'static Flavor]) -> Option<&'static Flavor> {
+        let place = |f: &Flavor| FLAVORS.iter().position(|g| g.name == f.name).unwrap_or(0);
+        let here = place(self);
+        let own = group.iter().copied().filter(|f| f.product == self.product);
+        own.min_by_key(|f| (place(f).abs_diff(here), std::cmp::Reverse(place(f)))).or_else(|| group.iter().copied().max_by_key(|f| place(f)))
+    }
 }
 
 /// The behaviour of one flavor, as the engine asks it. Every question is
@@ -633,6 +644,34 @@ pub struct Validation {
     pub self_sensitive: bool,
     pub self_ephemeral: bool,
     pub ephemeral_message_refused: bool,
+}
+
+#[cfg(test)]
+mod offer_tests {
+    use super::*;
+
+    fn group(names: &[&str]) -> Vec<&'static Flavor> {
+        names.iter().map(|n| Flavor::lookup(n).unwrap()).collect()
+    }
+
+    /// An OpenTofu reader is offered OpenTofu (#21: OpenTofu 1.10 was offered
+    /// "Show Terraform 1.12"), the version nearest to theirs.
+    #[test]
+    fn the_readers_own_product_is_offered_first_nearest_version() {
+        let tofu_1_10 = Flavor::lookup("opentofu@1.10").unwrap();
+        let g = group(&["terraform@1.12", "terraform@1.13", "opentofu@1.6", "opentofu@1.7", "opentofu@1.8"]);
+        assert_eq!(tofu_1_10.nearest_in(&g).map(|f| f.name), Some("opentofu@1.8"));
+        let g = group(&["terraform@1.12", "opentofu@1.11", "opentofu@1.12"]);
+        assert_eq!(tofu_1_10.nearest_in(&g).map(|f| f.name), Some("opentofu@1.11"));
+        // Two as near: the newer.
+        let g = group(&["opentofu@1.9", "opentofu@1.11"]);
+        assert_eq!(tofu_1_10.nearest_in(&g).map(|f| f.name), Some("opentofu@1.11"));
+        // None of the reader's product: the other's newest.
+        let tf_1_12 = Flavor::lookup("terraform@1.12").unwrap();
+        let g = group(&["opentofu@1.6", "opentofu@1.7", "opentofu@1.8"]);
+        assert_eq!(tf_1_12.nearest_in(&g).map(|f| f.name), Some("opentofu@1.8"));
+        assert!(tf_1_12.nearest_in(&[]).is_none());
+    }
 }
 
 #[cfg(test)]

@@ -38,6 +38,21 @@ pub fn explain_case(case: &str) -> String {
     serde_json::to_string(&steps).unwrap_or_default()
 }
 
+/// tftype's notes on what the answer did without a word (an attribute
+/// dropped, "did you mean `port`?", numbers turned into strings, …), in
+/// `lang` (JSON text in and out): `[{kind, path, params, text, value16,
+/// type16, doc}]`, the steps of the Why story's notes; `[]` for a request
+/// that cannot be read.
+#[wasm_bindgen(js_name = notesCase)]
+pub fn notes_case(case: &str, lang: &str) -> String {
+    let lang = crate::i18n::Lang::parse(lang).unwrap_or_default();
+    let notes = match serde_json::from_str::<crate::Request>(case) {
+        Ok(req) => crate::why::story(&req, lang).notes,
+        Err(_) => Vec::new(),
+    };
+    serde_json::to_string(&notes).unwrap_or_default()
+}
+
 /// The versions tftype answers for (JSON text): `[{name, product, version,
 /// release, hcl, cty, label}]`, Terraform first, oldest first.
 #[wasm_bindgen(js_name = flavorTable)]

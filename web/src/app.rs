@@ -17,6 +17,7 @@ use crate::components::gallery::Gallery;
 use crate::components::header::Header;
 use crate::components::options::Options;
 use crate::components::result_view::ResultView;
+use crate::components::story_line::rich;
 use crate::examples::{self, Example};
 use crate::model::{Format, State};
 use crate::engine::{Engine, Reply, Work};
@@ -398,9 +399,9 @@ pub fn App() -> impl IntoView {
                 })}
                 {move || lesson().map(|e| view! {
                     <p class="lesson" data-testid="lesson">
-                        <strong>{move || e.title(inputs.lang.get())}</strong>
+                        <strong>{move || rich(&e.title(inputs.lang.get()))}</strong>
                         <span class="lesson-sep" aria-hidden="true">" — "</span>
-                        <span>{move || e.lesson(inputs.lang.get())}</span>
+                        <span>{move || rich(&e.lesson(inputs.lang.get()))}</span>
                         {e.url.map(|u| view! { " " <a href=u target="_blank" rel="noopener">{move || tr(inputs.lang.get(), "ui.report")}</a> })}
                     </p>
                 })}

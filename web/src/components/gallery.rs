@@ -4,6 +4,7 @@ use leptos::prelude::*;
 
 use tftype::i18n::{text, Lang};
 
+use super::story_line::rich;
 use crate::examples::{self, Example, Group};
 
 #[component]
@@ -45,8 +46,8 @@ where
                             {examples::in_group(g).map(|e| view! {
                                 <li>
                                     <button type="button" class="example" data-example=e.id on:click=move |_| choose(e)>
-                                        <span class="ex-title">{move || e.title(lang.get())}</span>
-                                        <span class="ex-lesson">{move || e.lesson(lang.get())}</span>
+                                        <span class="ex-title">{move || rich(&e.title(lang.get()))}</span>
+                                        <span class="ex-lesson">{move || rich(&e.lesson(lang.get()))}</span>
                                     </button>
                                     {e.url.map(|u| view! {
                                         <a class="ex-report" href=u target="_blank" rel="noopener" data-testid="confusion-report">

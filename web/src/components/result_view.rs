@@ -89,7 +89,7 @@ pub fn ResultView(
                 </p>
                 <span class="answer-by" data-testid="answer-by">{tf("ui.answer_by", move || vec![("flavor", inputs.flavor().label())])}</span>
                 <span class="timing" data-testid="eval-ms" title=t("ui.timing_title")>
-                    {move || format_ms(eval_ms.get())}
+                    {move || if pending.get() { String::new() } else { format_ms(eval_ms.get()) }}
                 </span>
                 <CopyAs inputs=inputs accepted=ok engine=engine />
             </div>

@@ -120,9 +120,9 @@ pub fn VersionsPanel(inputs: Inputs, engine: StoredValue<Engine, LocalStorage>) 
                         {move || updating.get().then(|| format!("{}{}", tftype::i18n::sentence_gap(lang), text(lang, "ui.versions.updating")))}
                     </p>
                     {groups.iter().map(|g| {
-                        let first = g.flavors[0];
                         let names = g.flavors.join(" ");
                         let flavors = g.flavors.clone();
+                        let members: Vec<&'static tftype::flavor::Flavor> = g.flavors.iter().filter_map(|f| tftype::flavor::Flavor::lookup(f)).collect();
                         view! {
                             <section class="version-group" class:ok=g.ok class:err=!g.ok data-testid="version-group" data-flavors=names>
                                 <h3>
@@ -136,16 +136,18 @@ pub fn VersionsPanel(inputs: Inputs, engine: StoredValue<Engine, LocalStorage>) 
                                     {g.cut.then_some("\n…")}
                                 </pre>
                                 {move || (!flavors.iter().any(|f| *f == current())).then(|| {
-                                    let label = tftype::flavor::Flavor::lookup(first).map(|f| f.label()).unwrap_or_default();
-                                    view! {
+                                    // The reader's own product first, the version nearest to theirs.
+                                    let offer = inputs.flavor().nearest_in(&members)?;
+                                    let (name, label) = (offer.name, offer.label());
+                                    Some(view! {
                                         <button type="button" class="btn small" data-testid="use-flavor" on:click=move |_| {
-                                            page::store_flavor(first);
-                                            inputs.flavor.set(first.to_string());
+                                            page::store_flavor(name);
+                                            inputs.flavor.set(name.to_string());
                                         }>
                                             {fill(lang, "ui.versions.show", &[("flavor", &label)])}
                                         </button>
-                                    }
-                                })}
+                                    })
+                                }).flatten()}
                             </section>
                         }
                     }).collect_view()}
