@@ -76,7 +76,7 @@ rule("a trap throws once; the next call gets a new instance and a normal answer"
     const after = evaluate({ type: "list(number)", value: '["1", 2]' });
     assert(JSON.stringify(after) === JSON.stringify(before), "answer after the trap: " + JSON.stringify(after));
   }
-  assert(text("en", "lang.name") === "English", "text after the trap");
+  assert(text("en", "lang.en") === "English", "text after the trap");
 });
 
 rule("many diagnostics: the first ones listed, the rest counted", () => {
