@@ -16,10 +16,14 @@ use crate::components::flavor_select::FlavorSelect;
 use crate::components::gallery::Gallery;
 use crate::components::header::Header;
 use crate::components::options::Options;
+use crate::components::module_view::ModuleView;
 use crate::components::result_view::ResultView;
 use crate::components::story_line::rich;
+use crate::components::view_switch::ViewSwitch;
 use crate::examples::{self, Example};
 use crate::model::{Format, State};
+use crate::module_model::ModuleExample;
+use crate::module_signals::ModuleState;
 use crate::engine::{Engine, Reply, Work};
 use crate::outcome::{self, Outcome};
 use crate::page::{self, Mode, Theme};
@@ -103,6 +107,9 @@ pub fn App() -> impl IntoView {
     }
     let inputs = Inputs::new(&initial);
     provide_context(inputs.lang);
+    // The Module view (components/module_view.rs): its files from the link, if it has them.
+    let module = ModuleState::new(share::opened_module());
+    let module_example: RwSignal<Option<&'static ModuleExample>> = RwSignal::new(None);
     Effect::new(move |_| page::apply_lang(inputs.lang.get()));
     // A link opened as it is keeps its text; a changed state gets a new one.
     let link_as_is = had_link && first_notice.is_none() && mode.flavor.is_none();
@@ -114,7 +121,7 @@ pub fn App() -> impl IntoView {
     let share_hash = RwSignal::new(if link_as_is { fragment.clone() } else { String::new() });
     if !link_as_is {
         let s = initial.clone();
-        spawn_local(async move { share_hash.set(share::link(&s).await.unwrap_or_default()) });
+        spawn_local(async move { share_hash.set(share::link(&s, None).await.unwrap_or_default()) });
     }
 
     // Live evaluation, in the engine worker (see engine.rs). Until the first
@@ -244,6 +251,7 @@ pub fn App() -> impl IntoView {
     let hash_generation = StoredValue::new_local(0u64);
     Effect::new(move |_| {
         let st = inputs.state();
+        let m = module.doc();
         if first_run.get_value() {
             first_run.set_value(false);
             if !had_link || keep_address {
@@ -258,7 +266,7 @@ pub fn App() -> impl IntoView {
         let h = set_timeout_with_handle(
             move || {
                 spawn_local(async move {
-                    let f = share::link(&st).await;
+                    let f = share::link(&st, m.as_ref()).await;
                     if hash_generation.get_value() != generation {
                         return;
                     }
@@ -303,12 +311,50 @@ pub fn App() -> impl IntoView {
         }
     };
 
+    // The Module view: opened with the gallery's first module when there is none yet.
+    let choose_module = move |e: &'static ModuleExample| {
+        module.load(e.doc());
+        module_example.set(Some(e));
+        notice.clear();
+        gallery_open.set(false);
+    };
+    let open_module = move || {
+        if !module.loaded.get_untracked() {
+            if let Some(e) = crate::module_model::examples().first() {
+                module.load(e.doc());
+                module_example.set(Some(e));
+            }
+        }
+        module.shown.set(true);
+    };
+    // A variable of the module, in the one-variable view.
+    let open_single = move |req: tftype::Request| {
+        let format = Format::ALL.into_iter().find(|f| f.value_format() == req.value_format).unwrap_or_default();
+        load(State {
+            type_src: req.type_src.unwrap_or_default(),
+            value: req.value,
+            format,
+            nullable: req.nullable,
+            sensitive: req.sensitive,
+            var_name: req.var_name,
+            flavor: inputs.flavor.get_untracked(),
+            lang: Some(inputs.lang.get_untracked()),
+            ..State::default()
+        });
+        example.set(None);
+        module.shown.set(false);
+    };
+    // The module example's lesson, while its files are unchanged.
+    let module_lesson = Memo::new(move |_| {
+        module_example.get().filter(|e| module.files.with(|fs| fs.len() == e.files.len() && fs.iter().zip(&e.files).all(|(a, b)| a.name == b.name && a.text == b.text)))
+    });
+
     let share_now = move || {
         share_fallback.set(None);
         let lang = inputs.lang.get_untracked();
         let st = inputs.state_untracked();
         spawn_local(async move {
-            let Some(f) = share::link(&st).await else {
+            let Some(f) = share::link(&st, module.doc_untracked().as_ref()).await else {
                 share_status.set(Some(tr(lang, "ui.share_too_large").into()));
                 return;
             };
@@ -352,7 +398,7 @@ pub fn App() -> impl IntoView {
                 share_now=share_now
                 toggle_theme=toggle_theme
             />
-            <Gallery open=gallery_open lang=inputs.lang choose=choose />
+            <Gallery open=gallery_open lang=inputs.lang choose=choose choose_module=choose_module />
         }
     });
 
@@ -397,6 +443,8 @@ pub fn App() -> impl IntoView {
                         }>"×"</button>
                     </div>
                 })}
+                {(!mode.embed).then(|| view! { <ViewSwitch module_shown=module.shown open_module=open_module /> })}
+                <div class="single-view" hidden=move || module.shown.get()>
                 {move || lesson().map(|e| view! {
                     <p class="lesson" data-testid="lesson">
                         <strong>{move || rich(&e.title(inputs.lang.get()))}</strong>
@@ -440,6 +488,13 @@ pub fn App() -> impl IntoView {
                 </div>
                 <Options inputs=inputs readonly=mode.readonly />
                 <ResultView result=result story=story inputs=inputs eval_ms=eval_ms revision=revision updating=updating editors=editors engine=engine />
+                </div>
+                // Made when first shown, kept while hidden (its editors keep their undo history).
+                {move || module.loaded.get().then(|| view! {
+                    <div class="module-view" hidden=move || !module.shown.get()>
+                        <ModuleView state=module flavor=inputs.flavor engine=engine readonly=mode.readonly example=module_lesson open_single=open_single />
+                    </div>
+                })}
             </main>
             {footer}
         </div>

@@ -10,6 +10,8 @@ mod engine;
 mod examples;
 mod jsonfmt;
 mod model;
+mod module_model;
+mod module_signals;
 mod outcome;
 mod page;
 mod share;

@@ -6,11 +6,13 @@ use tftype::i18n::{text, Lang};
 
 use super::story_line::rich;
 use crate::examples::{self, Example, Group};
+use crate::module_model::ModuleExample;
 
 #[component]
-pub fn Gallery<F>(open: RwSignal<bool>, lang: RwSignal<Lang>, choose: F) -> impl IntoView
+pub fn Gallery<F, M>(open: RwSignal<bool>, lang: RwSignal<Lang>, choose: F, choose_module: M) -> impl IntoView
 where
     F: Fn(&'static Example) + Copy + Send + Sync + 'static,
+    M: Fn(&'static ModuleExample) + Copy + Send + Sync + 'static,
 {
     // Escape anywhere closes it, back to its button; so does a click elsewhere.
     crate::page::dismissable(
@@ -39,6 +41,19 @@ where
         >
             <p class="gallery-intro">{move || text(lang.get(), "ui.gallery_intro")}</p>
             <div class="groups">
+                <section class="group modules" aria-label=move || text(lang.get(), "group.modules")>
+                    <h2>{move || text(lang.get(), "group.modules")}</h2>
+                    <ul>
+                        {crate::module_model::examples().iter().map(|e| view! {
+                            <li>
+                                <button type="button" class="example" data-module-example=e.id.clone() on:click=move |_| choose_module(e)>
+                                    <span class="ex-title">{move || rich(e.title(lang.get()))}</span>
+                                    <span class="ex-lesson">{move || rich(e.lesson(lang.get()))}</span>
+                                </button>
+                            </li>
+                        }).collect_view()}
+                    </ul>
+                </section>
                 {move || loaded.get().then(|| Group::ALL.into_iter().map(|g| view! {
                     <section class="group" class:confusions=g == Group::Confusions aria-label=move || g.label(lang.get())>
                         <h2>{move || g.label(lang.get())}</h2>
