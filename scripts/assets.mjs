@@ -28,7 +28,7 @@ let html = readFileSync(join(dir, "index.html"), "utf8");
 // Trunk's glue (web-HASH.js, engine_full.js), the style sheet (style-HASH.css) and the worker's
 // script, minified.
 for (const name of readdirSync(dir)) {
-  const kind = /^web-[0-9a-f]+\.js$/.test(name) || name === "engine-worker.js" || name === "engine_full.js" || name === "engine_module.js" ? "js" : /^(style|module)-[0-9a-f]+\.css$/.test(name) ? "css" : null;
+  const kind = /^web-[0-9a-f]+\.js$/.test(name) || name === "engine-worker.js" || name === "engine_full.js" || name === "engine_module.js" || name === "module_view.js" ? "js" : /^(style|module)-[0-9a-f]+\.css$/.test(name) ? "css" : null;
   if (!kind) continue;
   const file = join(dir, name);
   const source = readFileSync(file, "utf8");
@@ -40,7 +40,7 @@ for (const name of readdirSync(dir)) {
   }
 }
 
-const ASSETS = ["engine-worker.js", "engine_full.js", "engine_full_bg.wasm", "engine_module.js", "engine_module_bg.wasm", "i18n/en.json", "i18n/zh.json", "i18n/ja.json", "examples.json", "confusions.json"];
+const ASSETS = ["engine-worker.js", "engine_full.js", "engine_full_bg.wasm", "engine_module.js", "engine_module_bg.wasm", "module_view.js", "module_view_bg.wasm", "i18n/en.json", "i18n/zh.json", "i18n/ja.json", "examples.json", "confusions.json"];
 const metas = [];
 for (const name of ASSETS) {
   const file = join(dir, name);

@@ -16,14 +16,13 @@ use crate::components::flavor_select::FlavorSelect;
 use crate::components::gallery::Gallery;
 use crate::components::header::Header;
 use crate::components::options::Options;
-use crate::components::module_view::ModuleView;
 use crate::components::result_view::ResultView;
 use crate::components::story_line::rich;
 use crate::components::view_switch::ViewSwitch;
 use crate::examples::{self, Example};
 use crate::model::{Format, State};
+use crate::module_host::{ModuleHost, MountConfig};
 use crate::module_model::ModuleExample;
-use crate::module_signals::ModuleState;
 use crate::engine::{Engine, Reply, Work};
 use crate::outcome::{self, Outcome};
 use crate::page::{self, Mode, Theme};
@@ -107,9 +106,8 @@ pub fn App() -> impl IntoView {
     }
     let inputs = Inputs::new(&initial);
     provide_context(inputs.lang);
-    // The Module view (components/module_view.rs): its files from the link, if it has them.
-    let module = ModuleState::new(share::opened_module());
-    let module_example: RwSignal<Option<&'static ModuleExample>> = RwSignal::new(None);
+    // The Module view (a .wasm of its own, see module_host.rs): its files from the link, if it has them.
+    let module = ModuleHost::new(share::opened_module());
     Effect::new(move |_| page::apply_lang(inputs.lang.get()));
     // A link opened as it is keeps its text; a changed state gets a new one.
     let link_as_is = had_link && first_notice.is_none() && mode.flavor.is_none();
@@ -251,7 +249,7 @@ pub fn App() -> impl IntoView {
     let hash_generation = StoredValue::new_local(0u64);
     Effect::new(move |_| {
         let st = inputs.state();
-        let m = module.doc();
+        let m = module.link_doc();
         if first_run.get_value() {
             first_run.set_value(false);
             if !had_link || keep_address {
@@ -311,22 +309,40 @@ pub fn App() -> impl IntoView {
         }
     };
 
-    // The Module view: opened with the gallery's first module when there is none yet.
+    // The Module view: loaded the first time it opens (with the link's files,
+    // else the gallery's first module), then told the version and language.
+    let mount_config = move || MountConfig {
+        lang: inputs.lang.get_untracked(),
+        flavor: inputs.flavor.get_untracked(),
+        readonly: mode.readonly,
+        ..MountConfig::default()
+    };
     let choose_module = move |e: &'static ModuleExample| {
-        module.load(e.doc());
-        module_example.set(Some(e));
+        module.open(Some(&e.id), mount_config);
         notice.clear();
         gallery_open.set(false);
     };
-    let open_module = move || {
-        if !module.loaded.get_untracked() {
-            if let Some(e) = crate::module_model::examples().first() {
-                module.load(e.doc());
-                module_example.set(Some(e));
+    let open_module = move || module.open(None, mount_config);
+    if module.shown.get_untracked() {
+        module.load(mount_config());
+    }
+    Effect::new(move |_| {
+        let f = inputs.flavor.get();
+        module.loaded.get().then(|| module.call("set_flavor", &f.into()));
+    });
+    Effect::new(move |_| {
+        let l = inputs.lang.get();
+        if module.loaded.get() {
+            if let Some((lang, text)) = crate::assets::texts().into_iter().find(|(x, _)| *x == l) {
+                module.install_catalog(lang, &text);
             }
+            module.call("set_lang", &l.code().into());
         }
-        module.shown.set(true);
-    };
+    });
+    Effect::new(move |_| {
+        let shown = module.shown.get();
+        module.loaded.get().then(|| module.call("set_shown", &shown.into()));
+    });
     // A variable of the module, in the one-variable view.
     let open_single = move |req: tftype::Request| {
         let format = Format::ALL.into_iter().find(|f| f.value_format() == req.value_format).unwrap_or_default();
@@ -344,17 +360,14 @@ pub fn App() -> impl IntoView {
         example.set(None);
         module.shown.set(false);
     };
-    // The module example's lesson, while its files are unchanged.
-    let module_lesson = Memo::new(move |_| {
-        module_example.get().filter(|e| module.files.with(|fs| fs.len() == e.files.len() && fs.iter().zip(&e.files).all(|(a, b)| a.name == b.name && a.text == b.text)))
-    });
+    module.on_open_single(open_single);
 
     let share_now = move || {
         share_fallback.set(None);
         let lang = inputs.lang.get_untracked();
         let st = inputs.state_untracked();
         spawn_local(async move {
-            let Some(f) = share::link(&st, module.doc_untracked().as_ref()).await else {
+            let Some(f) = share::link(&st, module.link_doc_untracked().as_ref()).await else {
                 share_status.set(Some(tr(lang, "ui.share_too_large").into()));
                 return;
             };
@@ -490,11 +503,8 @@ pub fn App() -> impl IntoView {
                 <ResultView result=result story=story inputs=inputs eval_ms=eval_ms revision=revision updating=updating editors=editors engine=engine />
                 </div>
                 // Made when first shown, kept while hidden (its editors keep their undo history).
-                {move || module.loaded.get().then(|| view! {
-                    <div class="module-view" hidden=move || !module.shown.get()>
-                        <ModuleView state=module flavor=inputs.flavor engine=engine readonly=mode.readonly example=module_lesson open_single=open_single />
-                    </div>
-                })}
+                // The Module view mounts here when it first opens (module_host.rs).
+                {(!mode.embed).then(|| view! { <div id=crate::module_host::ROOT_ID class="module-view" hidden=move || !module.shown.get()></div> })}
             </main>
             {footer}
         </div>

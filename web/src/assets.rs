@@ -65,6 +65,17 @@ mod fetched {
         Ok(())
     }
 
+    /// Installs a catalog another .wasm of the page fetched (the Module
+    /// view's, given the page's), and keeps it for this .wasm's engine worker.
+    pub fn adopt(lang: Lang, text: &str) -> Result<(), String> {
+        if tftype::i18n::installed(lang) {
+            return Ok(());
+        }
+        tftype::i18n::install(lang, text)?;
+        TEXTS.with(|t| t.borrow_mut().push((lang, text.to_string())));
+        Ok(())
+    }
+
     /// Every catalog fetched so far, with its text.
     pub fn texts() -> Vec<(Lang, String)> {
         TEXTS.with(|t| t.borrow().clone())
@@ -72,7 +83,13 @@ mod fetched {
 }
 
 #[cfg(target_arch = "wasm32")]
-pub use fetched::{fetch_text, load, texts};
+pub use fetched::{adopt, fetch_text, load, texts};
+
+/// Natively the catalogs are compiled in: none is fetched.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn texts() -> Vec<(Lang, String)> {
+    Vec::new()
+}
 
 /// Natively the catalogs are compiled in.
 #[cfg(not(target_arch = "wasm32"))]

@@ -60,8 +60,9 @@ impl Shown {
         format!("{}{}", if self.full { "full " } else { "" }, if self.json { "json" } else { "" })
     }
 
+    /// The work's parameter read back (the worker's side, `main.rs`).
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-    fn from_arg(arg: &str) -> Shown {
+    pub fn from_arg(arg: &str) -> Shown {
         Shown { full: arg.split(' ').any(|w| w == "full"), json: arg.split(' ').any(|w| w == "json") }
     }
 }
@@ -169,7 +170,8 @@ fn read_reply(work: Work, text: &str, ms: f64) -> Result<Reply, serde_json::Erro
     })
 }
 
-fn story(req: &Request) -> tftype::why::Story {
+/// The Why story and notes of `req`, in its language.
+pub fn story(req: &Request) -> tftype::why::Story {
     tftype::why::story(req, req.lang.unwrap_or_default())
 }
 
@@ -198,7 +200,7 @@ fn check_here(json: &str, _t0: f64) -> Reply {
 
 /// A request from its JSON text (an unreadable one names the reason as its
 /// flavor, which the engine then refuses).
-fn request(json: &str) -> Request {
+pub fn request(json: &str) -> Request {
     serde_json::from_str(json).unwrap_or_else(|e| Request { flavor: Some(format!("(unreadable request: {e})")), ..Request::new(None, "") })
 }
 
@@ -221,38 +223,6 @@ pub fn run_here(work: Work, req: &Request) -> Reply {
         Work::Reformat(to) => Reply::Reformatted(tftype::writeback::reformat(req, to).map_err(|r| r.message_in(req.lang.unwrap_or_default()))),
         #[cfg(target_arch = "wasm32")]
         Work::Compare | Work::Emit(_) | Work::Reformat(_) => Reply::Failed(tftype::i18n::text(req.lang.unwrap_or_default(), "ui.engine.no_worker").to_string()),
-    }
-}
-
-/// The worker's side: one request (JSON) in, the answer (JSON) out.
-#[cfg(target_arch = "wasm32")]
-mod exports {
-    use wasm_bindgen::prelude::*;
-
-    use super::request;
-
-    /// `arg`: what to show besides the console text (`"full json"`, see `Shown`).
-    #[wasm_bindgen]
-    pub fn engine_evaluate(json: &str, arg: &str) -> String {
-        let req = request(json);
-        if req.var_name == super::TRAP_TEST {
-            panic!("deliberate engine trap requested by the trap test");
-        }
-        serde_json::to_string(&super::Evaluation::of(tftype::evaluate(&req), super::Shown::from_arg(arg))).unwrap_or_default()
-    }
-
-    #[wasm_bindgen]
-    pub fn engine_story(json: &str) -> String {
-        serde_json::to_string(&super::story(&request(json))).unwrap_or_default()
-    }
-
-    /// Installs the message catalog of `lang` (`en`, `zh`, `ja`); "" or why not.
-    #[wasm_bindgen]
-    pub fn engine_install_catalog(lang: &str, json: &str) -> String {
-        match tftype::i18n::Lang::parse(lang) {
-            Some(l) => tftype::i18n::install(l, json).err().unwrap_or_default(),
-            None => format!("unknown language {lang:?}"),
-        }
     }
 }
 

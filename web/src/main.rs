@@ -1,22 +1,8 @@
-//! The tftype playground (Leptos, client-side rendered): a variable's type
-//! constraint and a value in two CodeMirror editors, and what Terraform makes
-//! of them, recomputed on every keystroke.
+//! The page's .wasm: mounts the playground (see `lib.rs`) and, in the engine
+//! worker (public/engine-worker.js), where there is no page, answers
+//! evaluations and stories.
 
-mod app;
-mod assets;
-mod cm;
-mod components;
-mod engine;
-mod examples;
-mod jsonfmt;
-mod model;
-mod module_model;
-mod module_signals;
-mod outcome;
-mod page;
-mod share;
-mod signals;
-mod words;
+use tftype_web::{app, assets, document_opt, install_panic_hook, share, window_hash};
 
 /// Opening the page with this fragment panics on purpose, after mounting, so
 /// that the end-to-end test can prove a panic is reported on the page.
@@ -49,45 +35,38 @@ fn main() {
     });
 }
 
-fn document_opt() -> Option<web_sys::Document> {
-    web_sys::window().and_then(|w| w.document())
-}
+/// The worker's side: one request (JSON) in, the answer (JSON) out.
+#[cfg(target_arch = "wasm32")]
+mod exports {
+    use wasm_bindgen::prelude::*;
 
-fn window_hash() -> Option<String> {
-    web_sys::window().and_then(|w| w.location().hash().ok())
-}
+    use tftype_web::engine::{request, story, Evaluation, Shown, TRAP_TEST};
 
-/// Logs panics to the console (console_error_panic_hook) and also writes them
-/// into the page, so a crash is never a blank or silently frozen page.
-fn install_panic_hook() {
-    std::panic::set_hook(Box::new(|info| {
-        console_error_panic_hook::hook(info);
-        show_panic(&info.to_string());
-    }));
-}
-
-fn show_panic(message: &str) {
-    let Some(doc) = document_opt() else { return };
-    let Some(body) = doc.body() else { return };
-    let el = match doc.get_element_by_id("panic") {
-        Some(el) => el,
-        None => {
-            let Ok(el) = doc.create_element("div") else {
-                return;
-            };
-            el.set_id("panic");
-            let _ = el.set_attribute("class", "panic");
-            let _ = el.set_attribute("role", "alert");
-            let _ = el.set_attribute("data-testid", "panic-message");
-            // First in the page, above the (now frozen) app.
-            let _ = body.insert_before(&el, body.first_child().as_ref());
-            el
+    /// `arg`: what to show besides the console text (`"full json"`, see `Shown`).
+    #[wasm_bindgen]
+    pub fn engine_evaluate(json: &str, arg: &str) -> String {
+        let req = request(json);
+        if req.var_name == TRAP_TEST {
+            panic!("deliberate engine trap requested by the trap test");
         }
-    };
-    // The page's language, as `page::apply_lang` set it on `<html lang>`.
-    let lang = doc.document_element().and_then(|e| e.get_attribute("lang")).and_then(|l| tftype::i18n::Lang::parse(&l)).unwrap_or_default();
-    el.set_text_content(Some(&format!("{}\n\n{message}", tftype::i18n::text(lang, "ui.crash"))));
+        serde_json::to_string(&Evaluation::of(tftype::evaluate(&req), Shown::from_arg(arg))).unwrap_or_default()
+    }
+
+    #[wasm_bindgen]
+    pub fn engine_story(json: &str) -> String {
+        serde_json::to_string(&story(&request(json))).unwrap_or_default()
+    }
+
+    /// Installs the message catalog of `lang` (`en`, `zh`, `ja`); "" or why not.
+    #[wasm_bindgen]
+    pub fn engine_install_catalog(lang: &str, json: &str) -> String {
+        match tftype::i18n::Lang::parse(lang) {
+            Some(l) => tftype::i18n::install(l, json).err().unwrap_or_default(),
+            None => format!("unknown language {lang:?}"),
+        }
+    }
 }
+
 
 #[cfg(test)]
 mod tests {

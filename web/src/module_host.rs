@@ -1,0 +1,214 @@
+//! The page's side of the Module view. The view is a .wasm of its own
+//! (`src/module_main.rs`, built as `module_view`), which the page fetches
+//! the first time the view opens (from the **Module** button, the gallery's
+//! modules, or a link that holds a module): its components would add a
+//! sixth to the page's first load, which never needs them.
+//!
+//! The page keeps what it owns (which view is on show, the version, the
+//! language and its catalogs, the share link) and tells the view; the view
+//! mounts into `<div id="module-root">` and tells the page, with events on
+//! that element, what its files are (`tftype-module-doc`, for the link) and
+//! which variable to open in the one-variable view (`tftype-open-single`).
+
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+use tftype::i18n::Lang;
+
+use crate::module_model::ModuleDoc;
+
+/// The element the Module view mounts into.
+pub const ROOT_ID: &str = "module-root";
+/// The view's files changed: `detail` is the `ModuleDoc` as JSON.
+pub const DOC_EVENT: &str = "tftype-module-doc";
+/// Open a variable in the one-variable view: `detail` is a `tftype::Request` as JSON.
+pub const OPEN_SINGLE_EVENT: &str = "tftype-open-single";
+
+/// What the page gives the view when it mounts it.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct MountConfig {
+    pub lang: Lang,
+    pub flavor: String,
+    pub readonly: bool,
+    pub shown: bool,
+    /// The files to open with (a link's), else `example`'s, else the first example's.
+    pub doc: Option<ModuleDoc>,
+    pub example: Option<String>,
+}
+
+/// The page's handle on the Module view.
+#[derive(Clone, Copy)]
+pub struct ModuleHost {
+    /// The Module view is on show (rather than the one-variable view).
+    pub shown: RwSignal<bool>,
+    /// The view's .wasm is loaded and mounted.
+    pub loaded: RwSignal<bool>,
+    /// The view's files, as the link carries them (None: never opened).
+    pub doc: RwSignal<Option<ModuleDoc>>,
+    /// The view's wasm-bindgen glue (its exports), once loaded.
+    glue: StoredValue<Option<wasm_bindgen::JsValue>, LocalStorage>,
+    loading: StoredValue<bool, LocalStorage>,
+    /// What to do once loaded: the example to load.
+    queued: StoredValue<Option<String>, LocalStorage>,
+    /// What the page does when the view opens a variable in the one-variable view.
+    open_single: StoredValue<Option<std::rc::Rc<dyn Fn(tftype::Request)>>, LocalStorage>,
+}
+
+impl ModuleHost {
+    /// With the files of the link the page was opened with, if it had any.
+    pub fn new(opened: Option<ModuleDoc>) -> ModuleHost {
+        ModuleHost {
+            shown: RwSignal::new(opened.as_ref().is_some_and(|d| d.shown)),
+            loaded: RwSignal::new(false),
+            doc: RwSignal::new(opened),
+            glue: StoredValue::new_local(None),
+            loading: StoredValue::new_local(false),
+            queued: StoredValue::new_local(None),
+            open_single: StoredValue::new_local(None),
+        }
+    }
+
+    /// What to do when the view asks for a variable in the one-variable view.
+    pub fn on_open_single(&self, f: impl Fn(tftype::Request) + 'static) {
+        self.open_single.set_value(Some(std::rc::Rc::new(f)));
+    }
+
+    /// What a link carries: the view's files and whether it is on show.
+    pub fn link_doc(&self) -> Option<ModuleDoc> {
+        let shown = self.shown.get();
+        self.doc.get().map(|d| ModuleDoc { shown, ..d })
+    }
+
+    /// [`Self::link_doc`], untracked.
+    pub fn link_doc_untracked(&self) -> Option<ModuleDoc> {
+        untrack(|| self.link_doc())
+    }
+
+    /// Shows the view, with `example` loaded into it when given.
+    pub fn open(&self, example: Option<&str>, config: impl FnOnce() -> MountConfig) {
+        self.shown.set(true);
+        if self.loaded.get_untracked() {
+            if let Some(id) = example {
+                self.call("load_example", &id.into());
+            }
+            return;
+        }
+        if example.is_some() {
+            self.queued.set_value(example.map(str::to_string));
+        }
+        self.load(config());
+    }
+
+    /// Loads and mounts the view (once), e.g. for a link that holds a module.
+    pub fn load(&self, config: MountConfig) {
+        if self.loading.get_value() {
+            return;
+        }
+        self.loading.set_value(true);
+        imp::load(*self, config);
+    }
+
+    /// Calls one of the view's exports with one argument (nothing before it is loaded).
+    pub fn call(&self, name: &str, arg: &wasm_bindgen::JsValue) {
+        self.glue.with_value(|g| {
+            if let Some(g) = g {
+                imp::call(g, name, arg);
+            }
+        });
+    }
+
+    /// Gives the view a catalog the page fetched.
+    pub fn install_catalog(&self, lang: Lang, text: &str) {
+        self.glue.with_value(|g| {
+            if let Some(g) = g {
+                imp::call2(g, "install_catalog", &lang.code().into(), &text.into());
+            }
+        });
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod imp {
+    use leptos::prelude::*;
+    use wasm_bindgen::prelude::*;
+    use wasm_bindgen::JsCast;
+
+    use super::{ModuleHost, MountConfig, DOC_EVENT, OPEN_SINGLE_EVENT, ROOT_ID};
+    use crate::module_model::ModuleDoc;
+
+    #[wasm_bindgen(module = "/js/lazy.js")]
+    extern "C" {
+        #[wasm_bindgen(js_name = loadWasm, catch)]
+        async fn load_wasm(glue: &str, wasm: &str) -> Result<JsValue, JsValue>;
+    }
+
+    fn function(glue: &JsValue, name: &str) -> Option<js_sys::Function> {
+        js_sys::Reflect::get(glue, &name.into()).ok()?.dyn_into::<js_sys::Function>().ok()
+    }
+
+    pub fn call(glue: &JsValue, name: &str, arg: &JsValue) {
+        if let Some(f) = function(glue, name) {
+            let _ = f.call1(&JsValue::NULL, arg);
+        }
+    }
+
+    pub fn call2(glue: &JsValue, name: &str, a: &JsValue, b: &JsValue) {
+        if let Some(f) = function(glue, name) {
+            let _ = f.call2(&JsValue::NULL, a, b);
+        }
+    }
+
+    pub fn load(host: ModuleHost, config: MountConfig) {
+        leptos::task::spawn_local(async move {
+            let glue = match load_wasm(&crate::assets::url("module_view.js"), &crate::assets::url("module_view_bg.wasm")).await {
+                Ok(g) => g,
+                Err(e) => {
+                    web_sys::console::error_2(&"tftype: the Module view could not be loaded".into(), &e);
+                    host.loading.set_value(false);
+                    return;
+                }
+            };
+            let Some(root) = crate::document_opt().and_then(|d| d.get_element_by_id(ROOT_ID)) else { return };
+            // The view's files, for the link.
+            let on_doc = Closure::<dyn FnMut(web_sys::CustomEvent)>::new(move |ev: web_sys::CustomEvent| {
+                if let Some(doc) = ev.detail().as_string().and_then(|j| serde_json::from_str::<ModuleDoc>(&j).ok()) {
+                    host.doc.set(Some(doc));
+                }
+            });
+            let _ = root.add_event_listener_with_callback(DOC_EVENT, on_doc.as_ref().unchecked_ref());
+            on_doc.forget();
+            let on_open = Closure::<dyn FnMut(web_sys::CustomEvent)>::new(move |ev: web_sys::CustomEvent| {
+                let req = ev.detail().as_string().and_then(|j| serde_json::from_str::<tftype::Request>(&j).ok());
+                if let (Some(req), Some(f)) = (req, host.open_single.get_value()) {
+                    f(req);
+                }
+            });
+            let _ = root.add_event_listener_with_callback(OPEN_SINGLE_EVENT, on_open.as_ref().unchecked_ref());
+            on_open.forget();
+            for (lang, text) in crate::assets::texts() {
+                call2(&glue, "install_catalog", &lang.code().into(), &text.into());
+            }
+            let mut config = config;
+            if config.example.is_none() {
+                config.example = host.queued.get_value();
+            }
+            if config.doc.is_none() && config.example.is_none() {
+                config.doc = host.doc.get_untracked();
+            }
+            config.shown = host.shown.get_untracked();
+            let json = serde_json::to_string(&config).unwrap_or_default();
+            call2(&glue, "mount", &root.into(), &json.into());
+            host.glue.set_value(Some(glue));
+            host.loaded.set(true);
+        });
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod imp {
+    use super::{ModuleHost, MountConfig};
+
+    // Natively (unit tests) there is no second .wasm to load.
+    pub fn load(_host: ModuleHost, _config: MountConfig) {}
+    pub fn call(_: &wasm_bindgen::JsValue, _: &str, _: &wasm_bindgen::JsValue) {}
+    pub fn call2(_: &wasm_bindgen::JsValue, _: &str, _: &wasm_bindgen::JsValue, _: &wasm_bindgen::JsValue) {}
+}
