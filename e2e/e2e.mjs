@@ -674,6 +674,8 @@ try {
     await page.keyboard.press("ArrowRight");
     assertEq(await page.locator(tid("tab-json")).getAttribute("aria-selected"), "true", "ArrowRight selects JSON");
     assertEq(await page.evaluate(() => document.activeElement?.dataset.testid), "tab-json", "focus follows");
+    // (The JSON text is asked for when its tab is first shown: it arrives with the next answer.)
+    await page.waitForFunction((sel) => document.querySelector(sel)?.textContent.trim().startsWith("{"), `[data-testid="result-json"]`, { timeout: TIMEOUT }).catch(() => {});
     const json = await page.locator(tid("result-json")).textContent();
     assert(json.trim().startsWith("{"), `JSON tab shows JSON: ${json}`);
     await page.keyboard.press("ArrowLeft");

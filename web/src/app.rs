@@ -333,7 +333,7 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| {
         let l = inputs.lang.get();
         if module.loaded.get() {
-            if let Some((lang, text)) = crate::assets::texts().into_iter().find(|(x, _)| *x == l) {
+            for (lang, text) in crate::assets::texts().into_iter().filter(|(x, _)| *x == l) {
                 module.install_catalog(lang, &text);
             }
             module.call("set_lang", &l.code().into());

@@ -98,8 +98,9 @@ pub enum Reply {
     Compared(Comparison, f64),
     /// Every "Copy as" form (or why not).
     Emitted(Vec<EmitOut>),
-    /// The Module view of a module.
-    Viewed(Box<tftype::module::view::ModuleView>, f64),
+    /// The Module view of a module (`tftype::module::view::ModuleView` as
+    /// JSON: the Module view's .wasm reads it, the page's never has to).
+    Viewed(String, f64),
     /// The value in another format (and what its text lost), or why it cannot be.
     Reformatted(Result<tftype::writeback::Reformatted, String>),
     /// The Why story and the notes.
@@ -166,7 +167,7 @@ fn read_reply(work: Work, text: &str, ms: f64) -> Result<Reply, serde_json::Erro
         Work::Emit(_) => Reply::Emitted(serde_json::from_str(text)?),
         Work::Reformat(_) => Reply::Reformatted(serde_json::from_str(text)?),
         Work::Story | Work::ModuleStory => Reply::Told(serde_json::from_str(text)?),
-        Work::Module => Reply::Viewed(Box::new(serde_json::from_str(text)?), ms),
+        Work::Module => Reply::Viewed(text.to_string(), ms),
     })
 }
 
@@ -188,13 +189,18 @@ pub fn run_json_here(work: Work, json: &str) -> Reply {
 /// without a worker to load it in, the Module view says so.
 #[cfg(not(target_arch = "wasm32"))]
 fn check_here(json: &str, t0: f64) -> Reply {
-    let view = serde_json::from_str(&tftype::module::view::view_json(json)).unwrap_or_default();
-    Reply::Viewed(Box::new(view), crate::page::now_ms() - t0)
+    let view = tftype::module::view::view_json(json);
+    Reply::Viewed(view, crate::page::now_ms() - t0)
 }
 
 #[cfg(target_arch = "wasm32")]
 fn check_here(json: &str, _t0: f64) -> Reply {
-    let lang = serde_json::from_str::<serde_json::Value>(json).ok().and_then(|v| v["lang"].as_str().and_then(tftype::i18n::Lang::parse)).unwrap_or_default();
+    #[derive(Deserialize)]
+    struct WithLang {
+        #[serde(default)]
+        lang: tftype::i18n::Lang,
+    }
+    let lang = serde_json::from_str::<WithLang>(json).map(|w| w.lang).unwrap_or_default();
     Reply::Failed(tftype::i18n::text(lang, "ui.module.no_worker").to_string())
 }
 
@@ -300,8 +306,8 @@ mod worker {
         running: Option<Running>,
         waiting: Vec<Waiting>,
         next_id: u64,
-        /// The catalogs this worker has been given.
-        catalogs_sent: Vec<Lang>,
+        /// How many of the page's catalogs (and parts) this worker has been given.
+        catalogs_sent: usize,
         on_restart: Rc<dyn Fn(String)>,
         /// The language of what the user is told.
         lang: leptos::prelude::RwSignal<Lang>,
@@ -337,7 +343,7 @@ mod worker {
                 running: None,
                 waiting: Vec::new(),
                 next_id: 1,
-                catalogs_sent: Vec::new(),
+                catalogs_sent: 0,
                 on_restart: Rc::new(on_restart),
                 lang: crate::words::lang(),
                 _handler: None,
@@ -391,7 +397,7 @@ mod worker {
             let mut inner = self.0.borrow_mut();
             inner.worker = Some(worker);
             inner.state = State::Starting;
-            inner.catalogs_sent.clear();
+            inner.catalogs_sent = 0;
             inner._handler = Some(handler);
         }
 
@@ -419,16 +425,15 @@ mod worker {
         /// Gives the worker every catalog the page has fetched and it lacks.
         fn send_catalogs(inner: &mut Inner) {
             let Some(worker) = &inner.worker else { return };
-            for (lang, text) in crate::assets::texts() {
-                if inner.catalogs_sent.contains(&lang) {
-                    continue;
-                }
+            let texts = crate::assets::texts();
+            let sent = inner.catalogs_sent;
+            for (lang, text) in texts.into_iter().skip(sent) {
                 let msg = js_sys::Object::new();
                 set(&msg, "type", &"catalog".into());
                 set(&msg, "lang", &lang.code().into());
                 set(&msg, "text", &text.into());
                 let _ = worker.post_message(&msg);
-                inner.catalogs_sent.push(lang);
+                inner.catalogs_sent += 1;
             }
         }
 

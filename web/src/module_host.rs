@@ -159,6 +159,12 @@ mod imp {
 
     pub fn load(host: ModuleHost, config: MountConfig) {
         leptos::task::spawn_local(async move {
+            // The view's texts and its examples' (parts of the catalog the first load leaves out).
+            for part in ["module", "gallery"] {
+                if let Err(e) = crate::assets::load_part(config.lang, part).await {
+                    web_sys::console::error_1(&e.into());
+                }
+            }
             let glue = match load_wasm(&crate::assets::url("module_view.js"), &crate::assets::url("module_view_bg.wasm")).await {
                 Ok(g) => g,
                 Err(e) => {

@@ -143,10 +143,15 @@ fn state_json(state: &State) -> Vec<u8> {
 fn state_json_with(state: &State, module: Option<&ModuleDoc>) -> Vec<u8> {
     match module {
         None => state_json(state),
+        // The state's object with one more key (spliced as text: serde_json's
+        // Value would add its whole machinery to the page's .wasm).
         Some(m) => {
-            let mut v = serde_json::to_value(state).expect("a State always serialises");
-            v["module"] = serde_json::to_value(m).expect("a ModuleDoc always serialises");
-            serde_json::to_vec(&v).expect("JSON always serialises")
+            let mut json = state_json(state);
+            json.pop();
+            json.extend_from_slice(b",\"module\":");
+            json.extend_from_slice(&serde_json::to_vec(m).expect("a ModuleDoc always serialises"));
+            json.push(b'}');
+            json
         }
     }
 }
