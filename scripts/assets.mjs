@@ -40,7 +40,24 @@ for (const name of readdirSync(dir)) {
   }
 }
 
-const ASSETS = ["engine-worker.js", "engine_full.js", "engine_full_bg.wasm", "i18n/en.json", "i18n/zh.json", "i18n/ja.json", "examples.json", "confusions.json"];
+// The catalogs in parts (core/src/i18n.rs, PARTS): the first load fetches the reader's main part
+// only; the gallery's texts (its examples' titles and lessons) come when the gallery opens.
+const PARTS = [["gallery", (k) => (k.startsWith("example.") && !k.startsWith("example.start.")) || k.startsWith("confusion.")]];
+const LANGS = ["en", "zh", "ja"];
+for (const lang of LANGS) {
+  const file = join(dir, "i18n", `${lang}.json`);
+  const all = JSON.parse(readFileSync(file, "utf8"));
+  const main = {};
+  const parts = Object.fromEntries(PARTS.map(([name]) => [name, { "catalog.part": name }]));
+  for (const [k, v] of Object.entries(all)) {
+    const part = PARTS.find(([, has]) => has(k));
+    (part ? parts[part[0]] : main)[k] = v;
+  }
+  writeFileSync(file, JSON.stringify(main));
+  for (const [name, texts] of Object.entries(parts)) writeFileSync(join(dir, "i18n", `${lang}-${name}.json`), JSON.stringify(texts));
+}
+
+const ASSETS = ["engine-worker.js", "engine_full.js", "engine_full_bg.wasm", ...LANGS.flatMap((l) => [`i18n/${l}.json`, ...PARTS.map(([p]) => `i18n/${l}-${p}.json`)]), "examples.json", "confusions.json"];
 const metas = [];
 for (const name of ASSETS) {
   const file = join(dir, name);

@@ -61,16 +61,39 @@ impl Lang {
 
 type Catalog = HashMap<String, String>;
 
-/// One slot per language, filled when the language is first used (compiled
-/// in) or when its catalog is installed (`runtime-catalogs`).
-fn slots() -> &'static [OnceLock<Catalog>; 3] {
-    static SLOTS: [OnceLock<Catalog>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+/// The parts a catalog may be installed in (`runtime-catalogs`): the page
+/// splits each language's catalog when it is built (scripts/assets.mjs), so
+/// that its first load fetches only the texts it shows; a part other than
+/// the main one names itself with the key [`PART_KEY`]. Compiled in, a
+/// catalog is one part.
+pub const PARTS: [&str; 2] = ["", "gallery"];
+/// The key by which a part of a catalog names itself.
+pub const PART_KEY: &str = "catalog.part";
+
+/// The part a catalog's text is, and its texts (`Err`: not a catalog).
+pub fn read_part(json: &str) -> Result<(usize, HashMap<String, String>), String> {
+    let mut catalog: Catalog = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    let name = catalog.remove(PART_KEY).unwrap_or_default();
+    let part = PARTS.iter().position(|p| *p == name).ok_or_else(|| format!("unknown catalog part {name:?}"))?;
+    Ok((part, catalog))
+}
+
+/// One slot per language and part, filled when the language is first used
+/// (compiled in) or when a catalog is installed (`runtime-catalogs`).
+fn slots() -> &'static [[OnceLock<Catalog>; PARTS.len()]; 3] {
+    static SLOTS: [[OnceLock<Catalog>; PARTS.len()]; 3] = [const { [const { OnceLock::new() }; PARTS.len()] }; 3];
     &SLOTS
+}
+
+/// The parts of `lang` installed so far (the main part first).
+fn parts(lang: Lang) -> impl Iterator<Item = &'static Catalog> {
+    let first = catalog(lang);
+    first.into_iter().chain(slots()[lang as usize][1..].iter().filter_map(OnceLock::get))
 }
 
 #[cfg(not(feature = "runtime-catalogs"))]
 fn catalog(lang: Lang) -> Option<&'static Catalog> {
-    Some(slots()[lang as usize].get_or_init(|| serde_json::from_str(lang.source()).unwrap_or_default()))
+    Some(slots()[lang as usize][0].get_or_init(|| serde_json::from_str(lang.source()).unwrap_or_default()))
 }
 
 /// With the `runtime-catalogs` feature (the page and its engine worker: the
@@ -79,16 +102,22 @@ fn catalog(lang: Lang) -> Option<&'static Catalog> {
 /// installed here.
 #[cfg(feature = "runtime-catalogs")]
 fn catalog(lang: Lang) -> Option<&'static Catalog> {
-    slots()[lang as usize].get()
+    slots()[lang as usize][0].get()
 }
 
-/// Installs `lang`'s catalog (the text of `core/i18n/LANG.json`). A
-/// language keeps the first catalog installed for it.
+/// Installs a catalog of `lang` (the text of `core/i18n/LANG.json`, or a
+/// part of it: see [`PARTS`]). A part keeps the first text installed for it.
 #[cfg(feature = "runtime-catalogs")]
 pub fn install(lang: Lang, json: &str) -> Result<(), String> {
-    let catalog: Catalog = serde_json::from_str(json).map_err(|e| e.to_string())?;
-    let _ = slots()[lang as usize].set(catalog);
+    let (part, catalog) = read_part(json)?;
+    let _ = slots()[lang as usize][part].set(catalog);
     Ok(())
+}
+
+/// Whether the part of `lang` named `part` (see [`PARTS`]) is installed.
+#[cfg(feature = "runtime-catalogs")]
+pub fn installed_part(lang: Lang, part: &str) -> bool {
+    PARTS.iter().position(|p| *p == part).is_some_and(|i| slots()[lang as usize][i].get().is_some())
 }
 
 /// Whether `lang`'s texts are there (always, unless `runtime-catalogs`).
@@ -99,7 +128,7 @@ pub fn installed(lang: Lang) -> bool {
 /// The text of `key` in `lang` (English when the language lacks it, empty
 /// when no catalog at hand has it: a test makes sure every key is in all).
 pub fn text(lang: Lang, key: &str) -> &'static str {
-    let find = |l: Lang| catalog(l).and_then(|c| c.get(key));
+    let find = |l: Lang| parts(l).find_map(|c| c.get(key));
     find(lang).or_else(|| find(Lang::En)).map(String::as_str).unwrap_or("")
 }
 
@@ -198,6 +227,26 @@ pub fn placeholders(text: &str) -> Vec<&str> {
 #[cfg(all(test, not(feature = "runtime-catalogs")))]
 mod tests {
     use super::*;
+
+    /// A part of a catalog names itself; the main part does not; a part
+    /// this version does not know is refused, not taken for the main one.
+    #[test]
+    fn a_catalog_part_is_named_by_its_part_key() {
+        let (part, texts) = read_part(r#"{"catalog.part": "gallery", "example.x.title": "X"}"#).unwrap();
+        assert_eq!((PARTS[part], texts.get("example.x.title").map(String::as_str), texts.contains_key(PART_KEY)), ("gallery", Some("X"), false));
+        let (part, texts) = read_part(r#"{"ui.ok": "OK"}"#).unwrap();
+        assert_eq!((part, texts.len()), (0, 1));
+        assert!(read_part(r#"{"catalog.part": "nope"}"#).unwrap_err().contains("nope"));
+        assert!(read_part("[]").is_err());
+    }
+
+    /// No key of the catalogs is the part key (it would be taken for a part's name).
+    #[test]
+    fn no_catalog_key_is_the_part_key() {
+        for lang in Lang::ALL {
+            assert!(!serde_json::from_str::<Catalog>(lang.source()).unwrap().contains_key(PART_KEY));
+        }
+    }
 
     /// The language picker names each language in its own words, whatever
     /// the language of the page (only one catalog is at hand there).

@@ -25,8 +25,13 @@ pub fn url(name: &str) -> String {
     web_sys::Url::new_with_base(&hashed, &base).map(|u| u.href()).unwrap_or(hashed)
 }
 
-fn catalog_name(lang: Lang) -> String {
-    format!("i18n/{}.json", lang.code())
+/// The file of `lang`'s catalog, or of one of its parts (`tftype::i18n::PARTS`:
+/// the build splits the catalogs, scripts/assets.mjs).
+fn catalog_name(lang: Lang, part: &str) -> String {
+    match part {
+        "" => format!("i18n/{}.json", lang.code()),
+        p => format!("i18n/{}-{p}.json", lang.code()),
+    }
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -40,6 +45,8 @@ mod fetched {
     thread_local! {
         /// The catalogs' texts, for the engine worker (see `engine.rs`).
         static TEXTS: RefCell<Vec<(Lang, String)>> = const { RefCell::new(Vec::new()) };
+        /// The parts of the catalogs asked for so far (a language switch fetches them too).
+        static WANTED: RefCell<Vec<&'static str>> = const { RefCell::new(Vec::new()) };
     }
 
     /// The text at `url`.
@@ -54,14 +61,37 @@ mod fetched {
         text.as_string().ok_or_else(|| format!("{url} is not text"))
     }
 
-    /// Fetches and installs `lang`'s catalog (once).
+    /// Fetches and installs `lang`'s catalog (once), with every part asked
+    /// for so far.
     pub async fn load(lang: Lang) -> Result<(), String> {
-        if tftype::i18n::installed(lang) {
+        load_part(lang, "").await?;
+        for part in WANTED.with(|w| w.borrow().clone()) {
+            load_part(lang, part).await?;
+        }
+        Ok(())
+    }
+
+    /// Fetches and installs a part of `lang`'s catalog (once); from now on
+    /// a language switch fetches it too.
+    pub async fn load_part(lang: Lang, part: &'static str) -> Result<(), String> {
+        if !part.is_empty() && !WANTED.with(|w| w.borrow().contains(&part)) {
+            WANTED.with(|w| w.borrow_mut().push(part));
+        }
+        if tftype::i18n::installed_part(lang, part) {
             return Ok(());
         }
-        let text = fetch_text(&super::url(&super::catalog_name(lang))).await?;
-        tftype::i18n::install(lang, &text)?;
-        TEXTS.with(|t| t.borrow_mut().push((lang, text)));
+        let text = fetch_text(&super::url(&super::catalog_name(lang, part))).await?;
+        adopt(lang, &text)
+    }
+
+    /// Installs a catalog (or part) and keeps it for the engine worker.
+    fn adopt(lang: Lang, text: &str) -> Result<(), String> {
+        let part = tftype::i18n::PARTS[tftype::i18n::read_part(text)?.0];
+        if tftype::i18n::installed_part(lang, part) {
+            return Ok(());
+        }
+        tftype::i18n::install(lang, text)?;
+        TEXTS.with(|t| t.borrow_mut().push((lang, text.to_string())));
         Ok(())
     }
 
@@ -72,12 +102,18 @@ mod fetched {
 }
 
 #[cfg(target_arch = "wasm32")]
-pub use fetched::{fetch_text, load, texts};
+pub use fetched::{fetch_text, load, load_part, texts};
 
 /// Natively the catalogs are compiled in.
 #[cfg(not(target_arch = "wasm32"))]
 pub async fn load(_lang: Lang) -> Result<(), String> {
     let _ = catalog_name;
+    Ok(())
+}
+
+/// Natively the catalogs are compiled in, whole.
+#[cfg(not(target_arch = "wasm32"))]
+pub async fn load_part(_lang: Lang, _part: &'static str) -> Result<(), String> {
     Ok(())
 }
 

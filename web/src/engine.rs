@@ -288,8 +288,8 @@ mod worker {
         running: Option<Running>,
         waiting: Vec<Waiting>,
         next_id: u64,
-        /// The catalogs this worker has been given.
-        catalogs_sent: Vec<Lang>,
+        /// How many of the page's catalogs (and parts) this worker has been given.
+        catalogs_sent: usize,
         on_restart: Rc<dyn Fn(String)>,
         /// The language of what the user is told.
         lang: leptos::prelude::RwSignal<Lang>,
@@ -325,7 +325,7 @@ mod worker {
                 running: None,
                 waiting: Vec::new(),
                 next_id: 1,
-                catalogs_sent: Vec::new(),
+                catalogs_sent: 0,
                 on_restart: Rc::new(on_restart),
                 lang: crate::words::lang(),
                 _handler: None,
@@ -375,7 +375,7 @@ mod worker {
             let mut inner = self.0.borrow_mut();
             inner.worker = Some(worker);
             inner.state = State::Starting;
-            inner.catalogs_sent.clear();
+            inner.catalogs_sent = 0;
             inner._handler = Some(handler);
         }
 
@@ -399,16 +399,15 @@ mod worker {
         /// Gives the worker every catalog the page has fetched and it lacks.
         fn send_catalogs(inner: &mut Inner) {
             let Some(worker) = &inner.worker else { return };
-            for (lang, text) in crate::assets::texts() {
-                if inner.catalogs_sent.contains(&lang) {
-                    continue;
-                }
+            let texts = crate::assets::texts();
+            let sent = inner.catalogs_sent;
+            for (lang, text) in texts.into_iter().skip(sent) {
                 let msg = js_sys::Object::new();
                 set(&msg, "type", &"catalog".into());
                 set(&msg, "lang", &lang.code().into());
                 set(&msg, "text", &text.into());
                 let _ = worker.post_message(&msg);
-                inner.catalogs_sent.push(lang);
+                inner.catalogs_sent += 1;
             }
         }
 

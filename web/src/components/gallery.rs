@@ -18,12 +18,14 @@ where
         |node| crate::page::inside_id("gallery", node) || crate::page::inside_id("examples-toggle", node),
         || crate::page::focus_id("examples-toggle"),
     );
-    // The examples are fetched when the gallery is first opened.
+    // The examples, and their texts (the catalog's gallery part), are
+    // fetched when the gallery is first opened.
     let loaded = RwSignal::new(false);
     Effect::new(move |_| {
         if open.get() && !loaded.get_untracked() {
+            let l = lang.get_untracked();
             leptos::task::spawn_local(async move {
-                if examples::fetch().await.is_ok() {
+                if examples::fetch().await.is_ok() && crate::assets::load_part(l, "gallery").await.is_ok() {
                     loaded.set(true);
                 }
             });
