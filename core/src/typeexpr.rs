@@ -318,7 +318,7 @@ impl Reader<'_> {
     /// included); nothing in parentheses.
     fn keyword<'e>(&self, expr: &'e Expr) -> Option<&'e str> {
         match &expr.kind {
-            ExprKind::Scope { root, steps, .. } if steps.is_empty() => Some(root),
+            ExprKind::Scope(s) if s.steps.is_empty() => Some(&s.root),
             ExprKind::Literal(v) if v.is_null() => Some("null"),
             ExprKind::Literal(v) => v.as_bool().map(|b| if b { "true" } else { "false" }),
             _ => None,

@@ -61,19 +61,17 @@ pub struct Expr {
 
 #[derive(Clone, Debug)]
 pub enum ExprKind {
-    Literal(Value),
+    /// A number, string, bool or `null` literal.
+    Literal(LitVal),
     /// A template: its parts are concatenated as strings.
     Template(Vec<Expr>),
     /// `"${x}"`: the single interpolation's value, unconverted.
     TemplateWrap(Box<Expr>),
     /// A `%{for}` directive: the `for` expression's tuple, joined.
     TemplateJoin(Box<Expr>),
-    /// A variable reference with its traversal steps.
-    Scope {
-        root: String,
-        root_range: Span,
-        steps: Vec<Step>,
-    },
+    /// A variable reference with its traversal steps (boxed: rare in
+    /// values, and the largest node).
+    Scope(Box<ScopeExpr>),
     /// Traversal steps applied to another expression's value.
     Relative {
         source: Box<Expr>,
@@ -108,19 +106,14 @@ pub enum ExprKind {
     Const(Box<ConstVal>),
     /// An object constructor key written as a bare name (or `true`, `false`,
     /// `null`): the name as a string.
-    KeywordKey(Value),
+    KeywordKey(LitVal),
     /// An object constructor key: a bare name is a literal string.
     ObjectKey {
         wrapped: Box<Expr>,
         force_non_literal: bool,
     },
     For(Box<ForExpr>),
-    Index {
-        coll: Box<Expr>,
-        key: Box<Expr>,
-        open_range: Span,
-        bracket_range: Span,
-    },
+    Index(Box<IndexExpr>),
     Splat {
         source: Box<Expr>,
         each: Box<Expr>,
@@ -129,6 +122,89 @@ pub enum ExprKind {
     /// The current element inside a splat's `each` expression.
     AnonSymbol,
     Parens(Box<Expr>),
+}
+
+/// A literal's value: a number, a string, a bool or `null` (of type `any`),
+/// unmarked. Only its kind is kept (the type follows from it), so that an
+/// expression node stays small: a template holds one per part.
+#[derive(Clone, Debug)]
+pub struct LitVal(crate::value::Kind);
+
+impl LitVal {
+    pub fn number(n: crate::number::Number) -> LitVal {
+        LitVal(crate::value::Kind::Number(n))
+    }
+    pub fn bool(b: bool) -> LitVal {
+        LitVal(crate::value::Kind::Bool(b))
+    }
+    pub fn null() -> LitVal {
+        LitVal(crate::value::Kind::Null)
+    }
+    /// A string literal (see [`str_value`]).
+    pub fn string(s: &str) -> LitVal {
+        LitVal(str_value(s).kind)
+    }
+    /// A string value's kind (`v` is a string made by [`str_value`]).
+    pub fn of_string(v: Value) -> LitVal {
+        LitVal(v.kind)
+    }
+    /// The literal as a value.
+    pub fn value(&self) -> Value {
+        use crate::types::Type;
+        use crate::value::Kind;
+        let ty = match &self.0 {
+            Kind::Number(_) => Type::Number,
+            Kind::String(_) => Type::String,
+            Kind::Bool(_) => Type::Bool,
+            _ => Type::Dynamic,
+        };
+        Value { ty, kind: self.0.clone(), marks: crate::value::Marks::NONE }
+    }
+    pub fn as_number(&self) -> Option<&crate::number::Number> {
+        match &self.0 {
+            crate::value::Kind::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.0 {
+            crate::value::Kind::String(s) => Some(s),
+            _ => None,
+        }
+    }
+    /// The string of a string literal, shared.
+    pub fn as_arc_str(&self) -> Option<&std::sync::Arc<str>> {
+        match &self.0 {
+            crate::value::Kind::String(s) => Some(s),
+            _ => None,
+        }
+    }
+    pub fn as_bool(&self) -> Option<bool> {
+        match &self.0 {
+            crate::value::Kind::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+    pub fn is_null(&self) -> bool {
+        matches!(self.0, crate::value::Kind::Null)
+    }
+}
+
+/// A variable reference: its root name and the traversal steps after it.
+#[derive(Clone, Debug)]
+pub struct ScopeExpr {
+    pub root: String,
+    pub root_range: Span,
+    pub steps: Vec<Step>,
+}
+
+/// `coll[key]` with a key that is not a literal.
+#[derive(Clone, Debug)]
+pub struct IndexExpr {
+    pub coll: Expr,
+    pub key: Expr,
+    pub open_range: Span,
+    pub bracket_range: Span,
 }
 
 #[derive(Clone, Debug)]
@@ -296,7 +372,7 @@ impl Expr {
             ExprKind::Template(parts) => {
                 parts.first().map_or(self.range.clone(), Expr::start_range)
             }
-            ExprKind::Index { open_range, .. } => open_range.clone(),
+            ExprKind::Index(x) => x.open_range.clone(),
             ExprKind::Const(c) => c.open_range.clone(),
             ExprKind::Splat { marker_range, .. } => marker_range.clone(),
             ExprKind::For(f) => f.open_range.clone(),
@@ -321,7 +397,7 @@ impl Expr {
     /// The number of a number literal.
     pub fn kind_number(&self) -> Option<&crate::number::Number> {
         match &self.kind {
-            ExprKind::Literal(v) => v.as_number(),
+            ExprKind::Literal(l) => l.as_number(),
             _ => None,
         }
     }
@@ -329,9 +405,9 @@ impl Expr {
     /// `hcl.ExprAsKeyword`: a bare single-name reference (or `true`/`false`/`null`) as its name.
     pub fn as_keyword(&self) -> Option<String> {
         match &self.kind {
-            ExprKind::Scope { root, steps, .. } if steps.is_empty() => Some(root.clone()),
+            ExprKind::Scope(s) if s.steps.is_empty() => Some(s.root.clone()),
             ExprKind::Parens(e) => e.as_keyword(),
-            ExprKind::Literal(v) if v.is_null() && v.ty.is_dynamic() => Some("null".into()),
+            ExprKind::Literal(v) if v.is_null() => Some("null".into()),
             ExprKind::Literal(v) => v
                 .as_bool()
                 .map(|b| if b { "true".into() } else { "false".into() }),
@@ -347,7 +423,7 @@ impl ExprKind {
             ExprKind::Literal(_)
             | ExprKind::KeywordKey(_)
             | ExprKind::Const(_)
-            | ExprKind::Scope { .. }
+            | ExprKind::Scope(_)
             | ExprKind::AnonSymbol => Vec::new(),
             ExprKind::Template(p) => p.iter().collect(),
             ExprKind::TemplateWrap(e) | ExprKind::TemplateJoin(e) | ExprKind::Parens(e) => vec![e],
@@ -366,7 +442,7 @@ impl ExprKind {
                 v.extend(f.cond.as_ref());
                 v
             }
-            ExprKind::Index { coll, key, .. } => vec![coll, key],
+            ExprKind::Index(x) => vec![&x.coll, &x.key],
             ExprKind::Splat { source, each, .. } => vec![source, each],
         }
     }
@@ -377,7 +453,7 @@ impl ExprKind {
             ExprKind::Literal(_)
             | ExprKind::KeywordKey(_)
             | ExprKind::Const(_)
-            | ExprKind::Scope { .. }
+            | ExprKind::Scope(_)
             | ExprKind::AnonSymbol => 0,
             ExprKind::Template(p) => m(p),
             ExprKind::TemplateWrap(e) | ExprKind::TemplateJoin(e) | ExprKind::Parens(e) => e.depth,
@@ -403,7 +479,7 @@ impl ExprKind {
                 }
                 d
             }
-            ExprKind::Index { coll, key, .. } => coll.depth.max(key.depth),
+            ExprKind::Index(x) => x.coll.depth.max(x.key.depth),
             ExprKind::Splat { source, each, .. } => source.depth.max(each.depth),
         }
     }

@@ -394,16 +394,12 @@ impl<'p> Evaluator<'p> {
         // Dispatch only: the arms live in their own functions so that the
         // recursive path keeps small stack frames.
         match &e.kind {
-            ExprKind::Literal(v) | ExprKind::KeywordKey(v) => v.clone(),
+            ExprKind::Literal(v) | ExprKind::KeywordKey(v) => v.value(),
             ExprKind::Const(c) => c.value.clone(),
             ExprKind::Parens(inner) | ExprKind::TemplateWrap(inner) => self.eval(inner),
             ExprKind::Template(parts) => self.eval_template(parts),
             ExprKind::TemplateJoin(f) => self.eval_template_join(f),
-            ExprKind::Scope {
-                root,
-                root_range,
-                steps,
-            } => self.eval_scope(root, root_range, steps),
+            ExprKind::Scope(s) => self.eval_scope(&s.root, &s.root_range, &s.steps),
             ExprKind::Relative { source, steps } => self.eval_relative(source, steps),
             ExprKind::Call(c) => self.eval_call(c, e),
             ExprKind::Conditional { cond, t, f } => self.eval_conditional(cond, t, f),
@@ -416,12 +412,7 @@ impl<'p> Evaluator<'p> {
                 force_non_literal,
             } => self.eval_object_key(wrapped, *force_non_literal),
             ExprKind::For(f) => self.eval_for(f),
-            ExprKind::Index {
-                coll,
-                key,
-                bracket_range,
-                ..
-            } => self.eval_index(coll, key, bracket_range),
+            ExprKind::Index(x) => self.eval_index(&x.coll, &x.key, &x.bracket_range),
             ExprKind::Splat { source, each, .. } => self.eval_splat(source, each),
             ExprKind::AnonSymbol => self.anon.last().cloned().unwrap_or_else(dyn_val),
         }
@@ -442,8 +433,8 @@ impl<'p> Evaluator<'p> {
     #[inline(never)]
     fn eval_object_key(&mut self, wrapped: &Expr, force_non_literal: bool) -> Value {
         if !force_non_literal {
-            if let ExprKind::Scope { steps, .. } = &wrapped.kind {
-                if !steps.is_empty() {
+            if let ExprKind::Scope(s) = &wrapped.kind {
+                if !s.steps.is_empty() {
                     self.diag(
                         "Ambiguous attribute key",
                         "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
@@ -665,9 +656,9 @@ impl<'p> Evaluator<'p> {
             ..
         }] = parts
         {
-            if v.ty == Type::String && !v.is_null() {
+            if v.as_str().is_some() {
                 // A plain quoted string: the literal is already the result.
-                return v.clone();
+                return v.value();
             }
         }
         let mut buf = String::new();
@@ -924,8 +915,8 @@ impl<'p> Evaluator<'p> {
         }
         let mut refs: Vec<(&str, &[Step])> = Vec::new();
         e.walk(&mut |x| {
-            if let ExprKind::Scope { root, steps, .. } = &x.kind {
-                refs.push((root.as_str(), steps.as_slice()));
+            if let ExprKind::Scope(s) = &x.kind {
+                refs.push((s.root.as_str(), s.steps.as_slice()));
             }
         });
         for (root, steps) in refs {

@@ -667,18 +667,10 @@ impl<'a> Parser<'a> {
     fn add_step(&mut self, e: Expr, step: Step, step_end: usize) -> PResult<Expr> {
         let start = e.range.start;
         Ok(match e.kind {
-            ExprKind::Scope {
-                root,
-                root_range,
-                mut steps,
-            } => {
-                steps.push(step);
+            ExprKind::Scope(mut s) => {
+                s.steps.push(step);
                 Expr {
-                    kind: ExprKind::Scope {
-                        root,
-                        root_range,
-                        steps,
-                    },
+                    kind: ExprKind::Scope(s),
                     range: start..step_end,
                     depth: e.depth,
                 }
@@ -886,9 +878,9 @@ impl<'a> Parser<'a> {
                     }
                     let range = open.start..close.end;
                     let literal_key = match &key.kind {
-                        ExprKind::Literal(v) => Some(v.clone()),
+                        ExprKind::Literal(v) => Some(v.value()),
                         ExprKind::Template(parts) if parts.len() == 1 => match &parts[0].kind {
-                            ExprKind::Literal(v) => Some(v.clone()),
+                            ExprKind::Literal(v) => Some(v.value()),
                             _ => None,
                         },
                         _ => None,
@@ -904,12 +896,12 @@ impl<'a> Parser<'a> {
                         )?,
                         None => {
                             let e = Expr::new(
-                                ExprKind::Index {
-                                    coll: Box::new(ret),
-                                    key: Box::new(key),
+                                ExprKind::Index(Box::new(IndexExpr {
+                                    coll: ret,
+                                    key,
                                     open_range: open.range(),
                                     bracket_range: range.clone(),
-                                },
+                                })),
                                 from_start..range.end,
                             );
                             self.check_depth(e)?
@@ -1171,10 +1163,10 @@ impl<'a> Parser<'a> {
         let part = match lit {
             Some(t) => {
                 self.read();
-                Expr::new(ExprKind::Literal(str_value(self.text(&t))), t.range())
+                Expr::new(ExprKind::Literal(LitVal::string(self.text(&t))), t.range())
             }
             // hcl puts the empty literal just after the token that follows the quote.
-            None => Expr::new(ExprKind::Literal(str_value("")), close.end..close.end),
+            None => Expr::new(ExprKind::Literal(LitVal::string("")), close.end..close.end),
         };
         self.read();
         Some(Expr::new(
@@ -1232,7 +1224,10 @@ impl<'a> Parser<'a> {
     fn term_number(&mut self) -> PResult<Expr> {
         let t = self.read();
         let v = self.number_value(&t)?;
-        Ok(Expr::new(ExprKind::Literal(v), t.range()))
+        let crate::value::Kind::Number(n) = v.kind else {
+            return Err(Stop);
+        };
+        Ok(Expr::new(ExprKind::Literal(LitVal::number(n)), t.range()))
     }
 
     #[inline(never)]
@@ -1247,16 +1242,16 @@ impl<'a> Parser<'a> {
         }
         let name = self.text(&t);
         let v = match name {
-            "true" => Value::bool(true),
-            "false" => Value::bool(false),
-            "null" => Value::null(Type::Dynamic),
+            "true" => LitVal::bool(true),
+            "false" => LitVal::bool(false),
+            "null" => LitVal::null(),
             _ => {
                 return Ok(Expr::new(
-                    ExprKind::Scope {
+                    ExprKind::Scope(Box::new(ScopeExpr {
                         root: name.to_string(),
                         root_range: t.range(),
                         steps: vec![],
-                    },
+                    })),
                     t.range(),
                 ));
             }
@@ -1552,7 +1547,7 @@ impl<'a> Parser<'a> {
                 // `name =`: the key is the bare name (a fast path for the common case).
                 let t = self.read();
                 let name = self.key_value(self.text(&t));
-                Expr::new(ExprKind::KeywordKey(name), t.range())
+                Expr::new(ExprKind::KeywordKey(LitVal::of_string(name)), t.range())
             } else {
                 let force_non_literal = next.kind == Tok::OParen;
                 let key = self.parse_expression()?;
@@ -2063,7 +2058,7 @@ fn is_const(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Literal(_) | ExprKind::Const(_) => true,
         ExprKind::Template(parts) => {
-            matches!(parts.as_slice(), [Expr { kind: ExprKind::Literal(v), .. }] if v.ty == Type::String && !v.is_null())
+            matches!(parts.as_slice(), [Expr { kind: ExprKind::Literal(v), .. }] if v.as_str().is_some())
         }
         ExprKind::Unary {
             op: UnOp::Neg, val, ..
@@ -2176,9 +2171,9 @@ fn into_const(e: Expr, m: SpanMap) -> (Value, SpanTree) {
             let c = *c;
             (c.value, c.spans)
         }
-        ExprKind::Literal(v) => (v, SpanTree::leaf(m.range(e.range))),
+        ExprKind::Literal(v) => (v.value(), SpanTree::leaf(m.range(e.range))),
         ExprKind::Template(mut parts) => match parts.pop().map(|p| p.kind) {
-            Some(ExprKind::Literal(v)) => (v, SpanTree::leaf(m.range(e.range))),
+            Some(ExprKind::Literal(v)) => (v.value(), SpanTree::leaf(m.range(e.range))),
             _ => (Value::null(Type::Dynamic), SpanTree::leaf(m.range(e.range))),
         },
         ExprKind::Unary { val, .. } => {
@@ -2194,10 +2189,7 @@ fn into_const(e: Expr, m: SpanMap) -> (Value, SpanTree) {
 
 /// An object key that is a bare name or a plain quoted string.
 fn const_key(k: &Expr) -> Option<crate::value::Key> {
-    let key_of = |v: &Value| match &v.kind {
-        crate::value::Kind::String(s) => Some(s.clone()),
-        _ => None,
-    };
+    let key_of = |v: &LitVal| v.as_arc_str().cloned();
     match &k.kind {
         ExprKind::KeywordKey(v) => key_of(v),
         ExprKind::ObjectKey {
@@ -2222,7 +2214,7 @@ fn object_key(key: Expr, force_non_literal: bool) -> Expr {
     if !force_non_literal {
         if let Some(name) = key.as_keyword() {
             return Expr {
-                kind: ExprKind::KeywordKey(str_value(&name)),
+                kind: ExprKind::KeywordKey(LitVal::string(&name)),
                 range: key.range,
                 depth: 1,
             };
@@ -2388,7 +2380,7 @@ impl TemplateParser {
     fn parse_expr(&mut self, p: &mut Parser) -> PResult<Expr> {
         match self.peek() {
             TPart::Lit(..) => match self.take() {
-                TPart::Lit(s, r) => Ok(Expr::new(ExprKind::Literal(str_value(&s)), r)),
+                TPart::Lit(s, r) => Ok(Expr::new(ExprKind::Literal(LitVal::string(&s)), r)),
                 _ => Err(Stop),
             },
             TPart::Interp(_) => match self.take() {
@@ -2484,13 +2476,13 @@ impl TemplateParser {
         }
         if if_exprs.is_empty() {
             if_exprs.push(Expr::new(
-                ExprKind::Literal(Value::string("")),
+                ExprKind::Literal(LitVal::string("")),
                 if_range.end..if_range.end,
             ));
         }
         if else_exprs.is_empty() {
             else_exprs.push(Expr::new(
-                ExprKind::Literal(Value::string("")),
+                ExprKind::Literal(LitVal::string("")),
                 endif_range.start..endif_range.start,
             ));
         }
@@ -2562,7 +2554,7 @@ impl TemplateParser {
         }
         if content.is_empty() {
             content.push(Expr::new(
-                ExprKind::Literal(Value::string("")),
+                ExprKind::Literal(LitVal::string("")),
                 for_range.end..for_range.end,
             ));
         }

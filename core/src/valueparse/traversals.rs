@@ -22,7 +22,8 @@ pub fn references(e: &Expr) -> Vec<Reference> {
 
 fn walk(e: &Expr, bound: &mut Vec<String>, out: &mut Vec<Reference>) {
     match &e.kind {
-        ExprKind::Scope { root, steps, .. } => {
+        ExprKind::Scope(s) => {
+            let (root, steps) = (&s.root, &s.steps);
             if !bound.iter().any(|b| b == root) {
                 let attr = match steps.first() {
                     Some(Step::Attr { name, .. }) => Some(name.clone()),
@@ -68,9 +69,9 @@ fn walk(e: &Expr, bound: &mut Vec<String>, out: &mut Vec<Reference>) {
             }
             bound.truncate(n);
         }
-        ExprKind::Index { coll, key, .. } => {
-            walk(coll, bound, out);
-            walk(key, bound, out);
+        ExprKind::Index(x) => {
+            walk(&x.coll, bound, out);
+            walk(&x.key, bound, out);
         }
         ExprKind::Splat { source, each, .. } => {
             walk(source, bound, out);
