@@ -73,10 +73,7 @@ pub enum ExprKind {
     /// values, and the largest node).
     Scope(Box<ScopeExpr>),
     /// Traversal steps applied to another expression's value.
-    Relative {
-        source: Box<Expr>,
-        steps: Vec<Step>,
-    },
+    Relative(Box<RelativeExpr>),
     Call(Box<CallExpr>),
     Conditional {
         cond: Box<Expr>,
@@ -88,18 +85,19 @@ pub enum ExprKind {
         lhs: Box<Expr>,
         rhs: Box<Expr>,
     },
+    /// The operator is the node's first byte (its range for a diagnostic
+    /// about the start, hcl's `SymbolRange`).
     Unary {
         op: UnOp,
         val: Box<Expr>,
-        symbol_range: Span,
     },
+    /// The opening bracket is the node's first byte.
     Tuple {
         elems: Vec<Expr>,
-        open_range: Span,
     },
+    /// The opening brace is the node's first byte.
     Object {
         items: Vec<(Expr, Expr)>,
-        open_range: Span,
     },
     /// A tuple or object made only of literal data, evaluated while parsing
     /// (its evaluation can neither fail nor depend on anything).
@@ -114,11 +112,7 @@ pub enum ExprKind {
     },
     For(Box<ForExpr>),
     Index(Box<IndexExpr>),
-    Splat {
-        source: Box<Expr>,
-        each: Box<Expr>,
-        marker_range: Span,
-    },
+    Splat(Box<SplatExpr>),
     /// The current element inside a splat's `each` expression.
     AnonSymbol,
     Parens(Box<Expr>),
@@ -196,6 +190,21 @@ pub struct ScopeExpr {
     pub root: String,
     pub root_range: Span,
     pub steps: Vec<Step>,
+}
+
+/// Traversal steps applied to another expression's value.
+#[derive(Clone, Debug)]
+pub struct RelativeExpr {
+    pub source: Expr,
+    pub steps: Vec<Step>,
+}
+
+/// `source.*.each` or `source[*]each`.
+#[derive(Clone, Debug)]
+pub struct SplatExpr {
+    pub source: Expr,
+    pub each: Expr,
+    pub marker_range: Span,
 }
 
 /// `coll[key]` with a key that is not a literal.
@@ -363,8 +372,8 @@ impl Expr {
     /// its start (for example a bad function argument) points at.
     pub fn start_range(&self) -> Span {
         match &self.kind {
-            ExprKind::Tuple { open_range, .. } | ExprKind::Object { open_range, .. } => {
-                open_range.clone()
+            ExprKind::Tuple { .. } | ExprKind::Object { .. } | ExprKind::Unary { .. } => {
+                self.range.start..(self.range.start + 1).min(self.range.end)
             }
             ExprKind::Call(c) => c.name_range.start..c.open_range.end,
             ExprKind::Binary { lhs, .. } => lhs.start_range(),
@@ -374,9 +383,8 @@ impl Expr {
             }
             ExprKind::Index(x) => x.open_range.clone(),
             ExprKind::Const(c) => c.open_range.clone(),
-            ExprKind::Splat { marker_range, .. } => marker_range.clone(),
+            ExprKind::Splat(s) => s.marker_range.clone(),
             ExprKind::For(f) => f.open_range.clone(),
-            ExprKind::Unary { symbol_range, .. } => symbol_range.clone(),
             ExprKind::Parens(e) | ExprKind::TemplateJoin(e) => e.start_range(),
             ExprKind::ObjectKey { wrapped, .. } => wrapped.start_range(),
             _ => self.range.clone(),
@@ -427,7 +435,7 @@ impl ExprKind {
             | ExprKind::AnonSymbol => Vec::new(),
             ExprKind::Template(p) => p.iter().collect(),
             ExprKind::TemplateWrap(e) | ExprKind::TemplateJoin(e) | ExprKind::Parens(e) => vec![e],
-            ExprKind::Relative { source, .. } => vec![source],
+            ExprKind::Relative(r) => vec![&r.source],
             ExprKind::Call(c) => c.args.iter().collect(),
             ExprKind::Conditional { cond, t, f } => vec![cond, t, f],
             ExprKind::Binary { lhs, rhs, .. } => vec![lhs, rhs],
@@ -443,7 +451,7 @@ impl ExprKind {
                 v
             }
             ExprKind::Index(x) => vec![&x.coll, &x.key],
-            ExprKind::Splat { source, each, .. } => vec![source, each],
+            ExprKind::Splat(s) => vec![&s.source, &s.each],
         }
     }
 
@@ -457,7 +465,7 @@ impl ExprKind {
             | ExprKind::AnonSymbol => 0,
             ExprKind::Template(p) => m(p),
             ExprKind::TemplateWrap(e) | ExprKind::TemplateJoin(e) | ExprKind::Parens(e) => e.depth,
-            ExprKind::Relative { source, .. } => source.depth,
+            ExprKind::Relative(r) => r.source.depth,
             ExprKind::Call(c) => m(&c.args),
             ExprKind::Conditional { cond, t, f } => cond.depth.max(t.depth).max(f.depth),
             ExprKind::Binary { lhs, rhs, .. } => lhs.depth.max(rhs.depth),
@@ -480,7 +488,7 @@ impl ExprKind {
                 d
             }
             ExprKind::Index(x) => x.coll.depth.max(x.key.depth),
-            ExprKind::Splat { source, each, .. } => source.depth.max(each.depth),
+            ExprKind::Splat(s) => s.source.depth.max(s.each.depth),
         }
     }
 }

@@ -400,7 +400,7 @@ impl<'p> Evaluator<'p> {
             ExprKind::Template(parts) => self.eval_template(parts),
             ExprKind::TemplateJoin(f) => self.eval_template_join(f),
             ExprKind::Scope(s) => self.eval_scope(&s.root, &s.root_range, &s.steps),
-            ExprKind::Relative { source, steps } => self.eval_relative(source, steps),
+            ExprKind::Relative(r) => self.eval_relative(&r.source, &r.steps),
             ExprKind::Call(c) => self.eval_call(c, e),
             ExprKind::Conditional { cond, t, f } => self.eval_conditional(cond, t, f),
             ExprKind::Binary { op, lhs, rhs } => self.eval_binary(*op, lhs, rhs, e),
@@ -413,7 +413,7 @@ impl<'p> Evaluator<'p> {
             } => self.eval_object_key(wrapped, *force_non_literal),
             ExprKind::For(f) => self.eval_for(f),
             ExprKind::Index(x) => self.eval_index(&x.coll, &x.key, &x.bracket_range),
-            ExprKind::Splat { source, each, .. } => self.eval_splat(source, each),
+            ExprKind::Splat(s) => self.eval_splat(&s.source, &s.each),
             ExprKind::AnonSymbol => self.anon.last().cloned().unwrap_or_else(dyn_val),
         }
     }

@@ -675,10 +675,10 @@ impl<'a> Parser<'a> {
                     depth: e.depth,
                 }
             }
-            ExprKind::Relative { source, mut steps } => {
-                steps.push(step);
+            ExprKind::Relative(mut r) => {
+                r.steps.push(step);
                 Expr {
-                    kind: ExprKind::Relative { source, steps },
+                    kind: ExprKind::Relative(r),
                     range: start..step_end,
                     depth: e.depth,
                 }
@@ -690,10 +690,10 @@ impl<'a> Parser<'a> {
                     depth: e.depth,
                 };
                 self.check_depth(Expr::new(
-                    ExprKind::Relative {
-                        source: Box::new(e),
+                    ExprKind::Relative(Box::new(RelativeExpr {
+                        source: e,
                         steps: vec![step],
-                    },
+                    })),
                     start..step_end,
                 ))?
             }
@@ -799,19 +799,19 @@ impl<'a> Parser<'a> {
                                 item
                             } else {
                                 Expr::new(
-                                    ExprKind::Relative {
-                                        source: Box::new(item),
+                                    ExprKind::Relative(Box::new(RelativeExpr {
+                                        source: item,
                                         steps,
-                                    },
+                                    })),
                                     first_start..last_end,
                                 )
                             };
                             let e = Expr::new(
-                                ExprKind::Splat {
-                                    source: Box::new(ret),
-                                    each: Box::new(each),
+                                ExprKind::Splat(Box::new(SplatExpr {
+                                    source: ret,
+                                    each,
                                     marker_range: item_range,
-                                },
+                                })),
                                 from_start..last_end,
                             );
                             ret = self.check_depth(e)?;
@@ -849,11 +849,11 @@ impl<'a> Parser<'a> {
                         let each = each?;
                         let end = each.range.end;
                         let e = Expr::new(
-                            ExprKind::Splat {
-                                source: Box::new(ret),
-                                each: Box::new(each),
+                            ExprKind::Splat(Box::new(SplatExpr {
+                                source: ret,
+                                each,
                                 marker_range,
-                            },
+                            })),
                             from_start..end,
                         );
                         return self.check_depth(e);
@@ -1308,7 +1308,6 @@ impl<'a> Parser<'a> {
             ExprKind::Unary {
                 op,
                 val: Box::new(operand),
-                symbol_range: t.range(),
             },
             range,
         );
@@ -1477,10 +1476,7 @@ impl<'a> Parser<'a> {
             return self.check_depth(e);
         }
         let e = Expr::new(
-            ExprKind::Tuple {
-                elems,
-                open_range: open.range(),
-            },
+            ExprKind::Tuple { elems },
             open.start..close.end,
         );
         self.check_depth(e)
@@ -1625,10 +1621,7 @@ impl<'a> Parser<'a> {
             return self.check_depth(e);
         }
         let e = Expr::new(
-            ExprKind::Object {
-                items,
-                open_range: open.range(),
-            },
+            ExprKind::Object { items },
             open.start..close.end,
         );
         self.check_depth(e)

@@ -36,7 +36,7 @@ fn walk(e: &Expr, bound: &mut Vec<String>, out: &mut Vec<Reference>) {
         ExprKind::Template(parts) => parts.iter().for_each(|p| walk(p, bound, out)),
         ExprKind::TemplateWrap(x) | ExprKind::TemplateJoin(x) | ExprKind::Parens(x) => walk(x, bound, out),
         ExprKind::ObjectKey { wrapped, .. } => walk(wrapped, bound, out),
-        ExprKind::Relative { source, .. } => walk(source, bound, out),
+        ExprKind::Relative(r) => walk(&r.source, bound, out),
         ExprKind::Call(c) => c.args.iter().for_each(|a| walk(a, bound, out)),
         ExprKind::Conditional { cond, t, f } => {
             walk(cond, bound, out);
@@ -73,9 +73,9 @@ fn walk(e: &Expr, bound: &mut Vec<String>, out: &mut Vec<Reference>) {
             walk(&x.coll, bound, out);
             walk(&x.key, bound, out);
         }
-        ExprKind::Splat { source, each, .. } => {
-            walk(source, bound, out);
-            walk(each, bound, out);
+        ExprKind::Splat(s) => {
+            walk(&s.source, bound, out);
+            walk(&s.each, bound, out);
         }
     }
 }
