@@ -1769,7 +1769,7 @@ impl<'a> Parser<'a> {
             flush_heredoc(&mut parts);
         }
         let passthru = parts.len() == 2 && matches!(parts[0], TPart::Interp(_));
-        let mut tp = TemplateParser { parts, pos: 0 };
+        let tp = TemplateParser { parts, pos: 0 };
         let exprs = tp.parse_root(self)?;
         Ok((exprs, passthru))
     }
@@ -1885,7 +1885,7 @@ impl<'a> Parser<'a> {
             };
         }
         self.read();
-        parts.push(TPart::Interp(Box::new(expr)));
+        parts.push(TPart::Interp(expr));
         let _ = open;
         Ok(self.text(&close).starts_with('~'))
     }
@@ -2279,12 +2279,13 @@ impl EndCtrl {
     }
 }
 
-/// One part of a template as read, before the parts are nested. Expressions
-/// are boxed so that a part stays small (a template holds one per literal,
-/// interpolation and directive).
+/// One part of a template as read, before the parts are nested. A part is
+/// as large as an expression: the template's expressions are then written
+/// over the parts they were made of (see [`TemplateParser::parse_root`]).
+/// A directive's expressions are boxed (a part stays that small).
 enum TPart {
     Lit(String, Span),
-    Interp(Box<Expr>),
+    Interp(Expr),
     If(Box<Expr>, Span),
     For(Box<ForPart>),
     EndCtrl(EndCtrl, Span),
@@ -2362,12 +2363,27 @@ impl TemplateParser {
         std::mem::replace(&mut self.parts[i], TPart::End(0..0))
     }
 
-    fn parse_root(&mut self, p: &mut Parser) -> PResult<Vec<Expr>> {
-        let mut exprs = Vec::new();
+    /// The template's top-level expressions. Each is made of at least one
+    /// part, so the `n`th is written over a part already read: the parts'
+    /// room is reused for the expressions (a template holds one copy of its
+    /// parts, not two).
+    fn parse_root(mut self, p: &mut Parser) -> PResult<Vec<Expr>> {
+        let mut n = 0;
         while !matches!(self.peek(), TPart::End(_)) {
-            exprs.push(self.parse_expr(p)?);
+            let e = self.parse_expr(p)?;
+            self.parts[n] = TPart::Interp(e);
+            n += 1;
         }
-        Ok(exprs)
+        self.parts.truncate(n);
+        // Collected in place (an expression is no larger than a part).
+        Ok(self
+            .parts
+            .into_iter()
+            .filter_map(|t| match t {
+                TPart::Interp(e) => Some(e),
+                _ => None,
+            })
+            .collect())
     }
 
     fn parse_expr(&mut self, p: &mut Parser) -> PResult<Expr> {
@@ -2377,7 +2393,7 @@ impl TemplateParser {
                 _ => Err(Stop),
             },
             TPart::Interp(_) => match self.take() {
-                TPart::Interp(e) => Ok(*e),
+                TPart::Interp(e) => Ok(e),
                 _ => Err(Stop),
             },
             // Directives nest: each level counts against the nesting limit
