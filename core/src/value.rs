@@ -313,6 +313,11 @@ impl AttrMap {
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &Value> + ExactSizeIterator {
         self.iter().map(|(_, v)| v)
     }
+    /// A map of entries already sorted by key, keys unique.
+    pub fn from_sorted(entries: Vec<(Key, Value)>) -> AttrMap {
+        debug_assert!(entries.windows(2).all(|w| w[0].0 < w[1].0));
+        AttrMap { repr: Repr::Sorted(entries) }
+    }
     fn into_vec(self) -> Vec<(Key, Value)> {
         match self.repr {
             Repr::Sorted(v) => v,

@@ -2,7 +2,7 @@
 //! property (with hcl's scanner rules for positions and hcl's diagnostics),
 //! and cty's own JSON decoding (`ctyjson.ImpliedType` + `Unmarshal`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -713,6 +713,28 @@ fn eval(p: &JParser, n: &JNode, diags: &mut Diags, tc: &mut TypeCache) -> Value 
             let vals = vs.iter().map(|v| eval(p, v, diags, tc)).collect();
             tc.tuple(vals)
         }
+        JVal::Object(attrs) if attrs.len() > LARGE_OBJECT => {
+            // The entries in source order, then sorted: a vector of them and
+            // a set of the keys seen take less room than a map built key by
+            // key (the keys of a large object rarely arrive in order).
+            let mut entries: Vec<(crate::value::Key, Value)> = Vec::with_capacity(attrs.len());
+            let mut seen: HashSet<crate::value::Key> = HashSet::with_capacity(attrs.len());
+            let mut firsts: Option<BTreeMap<String, (JPos, JPos)>> = None;
+            for (name, ns, ne, v) in attrs {
+                let val = eval(p, v, diags, tc);
+                let key: crate::value::Key = nfc_key(name).into();
+                if seen.contains(&key) {
+                    duplicate(p, attrs, &mut firsts, &key, *ns, *ne, diags);
+                    continue;
+                }
+                seen.insert(key.clone());
+                entries.push((key, val));
+            }
+            drop(seen);
+            // cty's order: keys compared bytewise (they are unique).
+            entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+            tc.object(crate::value::AttrMap::from_sorted(entries), crate::value::Marks::NONE)
+        }
         JVal::Object(attrs) => {
             let mut vals = crate::value::AttrMap::new();
             // Each key's first place, built once at the first duplicate (an
@@ -722,26 +744,7 @@ fn eval(p: &JParser, n: &JNode, diags: &mut Diags, tc: &mut TypeCache) -> Value 
                 let val = eval(p, v, diags, tc);
                 let key = nfc_key(name);
                 if vals.contains_key(&key) {
-                    let firsts = firsts.get_or_insert_with(|| {
-                        let mut m = BTreeMap::new();
-                        for (n, s, e, _) in attrs {
-                            m.entry(nfc_key(n)).or_insert((*s, *e));
-                        }
-                        m
-                    });
-                    let Some((s, e)) = firsts.get(&key) else {
-                        continue;
-                    };
-                    diags.push(diag(
-                        "Duplicate object attribute",
-                        format!(
-                            "An attribute named {} was already defined at {}.",
-                            go_quote(&key),
-                            p.range_string(*s, *e)
-                        ),
-                        *ns,
-                        *ne,
-                    ));
+                    duplicate(p, attrs, &mut firsts, &key, *ns, *ne, diags);
                     continue;
                 }
                 vals.insert(key, val);
@@ -749,6 +752,44 @@ fn eval(p: &JParser, n: &JNode, diags: &mut Diags, tc: &mut TypeCache) -> Value 
             tc.object(vals, crate::value::Marks::NONE)
         }
     }
+}
+
+/// Above this many attributes an object's entries are gathered in a vector
+/// and sorted once (see `eval`).
+const LARGE_OBJECT: usize = 64;
+
+/// hcl's diagnostic for a later attribute named `key` (at `ns`..`ne`). Each
+/// key's first place is mapped once, at the object's first duplicate (an
+/// object without duplicates keeps no second map of its keys).
+fn duplicate(
+    p: &JParser,
+    attrs: &[(String, JPos, JPos, JNode)],
+    firsts: &mut Option<BTreeMap<String, (JPos, JPos)>>,
+    key: &str,
+    ns: JPos,
+    ne: JPos,
+    diags: &mut Diags,
+) {
+    let firsts = firsts.get_or_insert_with(|| {
+        let mut m = BTreeMap::new();
+        for (n, s, e, _) in attrs {
+            m.entry(nfc_key(n)).or_insert((*s, *e));
+        }
+        m
+    });
+    let Some((s, e)) = firsts.get(key) else {
+        return;
+    };
+    diags.push(diag(
+        "Duplicate object attribute",
+        format!(
+            "An attribute named {} was already defined at {}.",
+            go_quote(key),
+            p.range_string(*s, *e)
+        ),
+        ns,
+        ne,
+    ));
 }
 
 /// The range of a node in the value source, without its parts.

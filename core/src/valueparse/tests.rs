@@ -698,6 +698,32 @@ fn json_values_are_hcl_json_properties() {
     );
 }
 
+/// A large object (its entries gathered and sorted once) reads as a small
+/// one does: keys in cty's order whatever their order in the text, the
+/// first of duplicate keys kept, and the duplicate pointing at it.
+#[test]
+fn tfvars_json_large_objects_sort_keys_and_keep_the_first_duplicate() {
+    let keys: Vec<String> = (0..70).rev().map(|i| format!("\"k{i:02}\": {i}")).collect();
+    let src = format!("{{{}}}", keys.join(", "));
+    let mut sorted: Vec<String> = (0..70).map(|i| format!("\"k{i:02}\":{i}")).collect();
+    sorted.sort();
+    let types: Vec<String> = (0..70).map(|i| format!("\"k{i:02}\":\"number\"")).collect();
+    let want = format!(r#"{{"value":{{{}}},"type":["object",{{{}}}]}}"#, sorted.join(","), types.join(","));
+    check_values(ValueFormat::Json, &[(src.as_str(), want.as_str())]);
+    // "k69" again at the end: the duplicate is the last key; the first is the first key.
+    let dup = format!("{{{}, \"k69\": 0}}", keys.join(", "));
+    let at = dup.rfind("\"k69\"").unwrap_or(0);
+    check_errors(
+        ValueFormat::Json,
+        &[(
+            dup.as_str(),
+            "Duplicate object attribute",
+            "An attribute named \"k69\" was already defined at terraform.tfvars.json:1,8-13.",
+            at..at + 5,
+        )],
+    );
+}
+
 #[test]
 fn cty_json_implies_types_and_keeps_the_last_duplicate_of_the_same_type() {
     check_values(
