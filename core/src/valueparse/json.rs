@@ -697,18 +697,109 @@ impl<'a> JParser<'a> {
         })
     }
 
+    /// A value read straight into its cty value, with the end of its last
+    /// token: no tree of the text is kept (see [`direct_tfvars`]). `Err`
+    /// for anything the tree reader would report (a syntax error, a
+    /// duplicate key, nesting too deep): the caller then reads the text
+    /// again that way, for its diagnostics.
+    fn direct(&mut self, tc: &mut TypeCache) -> Result<(Value, JPos), ()> {
+        self.depth += 1;
+        if self.depth > self.max_depth {
+            return Err(());
+        }
+        let r = match self.peek().kind {
+            JTok::BraceO => self.direct_object(tc),
+            JTok::BrackO => self.direct_array(tc),
+            _ => {
+                let n = self.value_inner().map_err(drop)?;
+                scalar(&n.val).map(|v| (v, n.end)).ok_or(())
+            }
+        };
+        self.depth -= 1;
+        r
+    }
+
+    fn direct_object(&mut self, tc: &mut TypeCache) -> Result<(Value, JPos), ()> {
+        self.read();
+        let mut entries: Vec<(crate::value::Key, Value)> = Vec::new();
+        let mut seen: HashSet<crate::value::Key> = HashSet::new();
+        loop {
+            if self.peek().kind == JTok::BraceC {
+                break;
+            }
+            let JVal::Str(name) = self.value().map_err(drop)?.val else {
+                return Err(());
+            };
+            if self.read().kind != JTok::Colon {
+                return Err(());
+            }
+            let (val, _) = self.direct(tc)?;
+            let key: crate::value::Key = nfc_key(&name).into();
+            if !seen.insert(key.clone()) {
+                return Err(());
+            }
+            entries.push((key, val));
+            match self.peek().kind {
+                JTok::Comma => {
+                    self.read();
+                    if self.peek().kind == JTok::BraceC {
+                        return Err(());
+                    }
+                }
+                JTok::BraceC => break,
+                _ => return Err(()),
+            }
+        }
+        drop(seen);
+        let close = self.read();
+        // cty's order: keys compared bytewise (they are unique).
+        entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        Ok((tc.object(crate::value::AttrMap::from_sorted(entries), crate::value::Marks::NONE), close.end))
+    }
+
+    fn direct_array(&mut self, tc: &mut TypeCache) -> Result<(Value, JPos), ()> {
+        self.read();
+        let mut vals = Vec::new();
+        loop {
+            if self.peek().kind == JTok::BrackC {
+                break;
+            }
+            vals.push(self.direct(tc)?.0);
+            match self.peek().kind {
+                JTok::Comma => {
+                    self.read();
+                    if self.peek().kind == JTok::BrackC {
+                        return Err(());
+                    }
+                }
+                JTok::BrackC => break,
+                _ => return Err(()),
+            }
+        }
+        let close = self.read();
+        Ok((tc.tuple(vals), close.end))
+    }
+
     fn range_string(&self, s: JPos, e: JPos) -> String {
         format_range(self.filename, (s.line, s.col), (e.line, e.col))
     }
 }
 
-/// Evaluates a JSON node with a nil context (strings are never templates).
-fn eval(p: &JParser, n: &JNode, diags: &mut Diags, tc: &mut TypeCache) -> Value {
-    match &n.val {
+/// The value of a string, number, bool or null.
+fn scalar(v: &JVal) -> Option<Value> {
+    Some(match v {
         JVal::Str(s) => str_value(s),
         JVal::Num(x) => Value::number(x.clone()),
         JVal::Bool(b) => Value::bool(*b),
         JVal::Null => Value::null(Type::Dynamic),
+        JVal::Array(_) | JVal::Object(_) => return None,
+    })
+}
+
+/// Evaluates a JSON node with a nil context (strings are never templates).
+fn eval(p: &JParser, n: &JNode, diags: &mut Diags, tc: &mut TypeCache) -> Value {
+    match &n.val {
+        JVal::Str(_) | JVal::Num(_) | JVal::Bool(_) | JVal::Null => scalar(&n.val).unwrap_or_else(|| Value::null(Type::Dynamic)),
         JVal::Array(vs) => {
             let vals = vs.iter().map(|v| eval(p, v, diags, tc)).collect();
             tc.tuple(vals)
@@ -828,6 +919,11 @@ pub fn parse_tfvars_json(src: &str, want_spans: bool) -> Result<JsonResult, Diag
     const PREFIX: &str = "{\"v\": ";
     let file = format!("{PREFIX}{src}}}");
     let filename = "terraform.tfvars.json";
+    if !want_spans {
+        if let Some(r) = direct_tfvars(&file, filename, PREFIX.len(), src.len()) {
+            return Ok(r);
+        }
+    }
     let mut p = JParser::new(&file, filename);
     // The `{"v": …}` around the value is not the user's nesting.
     p.max_depth = MAX_DEPTH + 1;
@@ -868,6 +964,32 @@ pub fn parse_tfvars_json(src: &str, want_spans: bool) -> Result<JsonResult, Diag
         value,
         spans: if want_spans { spans(node, PREFIX.len(), src.len()) } else { span(node, PREFIX.len(), src.len()) },
         src_range: p.range_string(node.start, node.end),
+    })
+}
+
+/// A `.tfvars.json` property read straight into its value, when only the
+/// whole value's range is wanted: the same value as the tree reader's, with
+/// no tree of the text kept alongside it (a large object would otherwise be
+/// held twice). None when the text has anything to report: the tree reader
+/// then reads it for its diagnostics.
+fn direct_tfvars(file: &str, filename: &str, offset: usize, src_len: usize) -> Option<JsonResult> {
+    let mut p = JParser::new(file, filename);
+    p.max_depth = MAX_DEPTH + 1;
+    // The `{"v": ` around the value is this reader's own text, a value one
+    // level deep (as the tree reader counts it).
+    if p.read().kind != JTok::BraceO || p.read().kind != JTok::Str || p.read().kind != JTok::Colon {
+        return None;
+    }
+    p.depth = 1;
+    let start = p.peek().start;
+    let (value, end) = p.direct(&mut TypeCache::default()).ok()?;
+    if p.read().kind != JTok::BraceC || p.peek().kind != JTok::Eof {
+        return None;
+    }
+    Some(JsonResult {
+        value,
+        spans: SpanTree::leaf(super::parse::SpanMap(offset, src_len).range(start.byte..end.byte)),
+        src_range: p.range_string(start, end),
     })
 }
 
