@@ -134,8 +134,15 @@ impl LitVal {
     pub fn null() -> LitVal {
         LitVal(crate::value::Kind::Null)
     }
-    /// A string literal (see [`str_value`]).
+    /// A string literal (see [`str_value`]). Empty strings (the missing
+    /// branch of every `%{if}` without `%{else}`) share one allocation.
     pub fn string(s: &str) -> LitVal {
+        thread_local! {
+            static EMPTY: std::sync::Arc<str> = std::sync::Arc::from("");
+        }
+        if s.is_empty() {
+            return LitVal(crate::value::Kind::String(EMPTY.with(std::sync::Arc::clone)));
+        }
         LitVal(str_value(s).kind)
     }
     /// A string value's kind (`v` is a string made by [`str_value`]).

@@ -2375,15 +2375,18 @@ impl TemplateParser {
             n += 1;
         }
         self.parts.truncate(n);
-        // Collected in place (an expression is no larger than a part).
-        Ok(self
+        // Collected in place (an expression is no larger than a part); the
+        // room of the parts beyond the expressions is given back.
+        let mut exprs: Vec<Expr> = self
             .parts
             .into_iter()
             .filter_map(|t| match t {
                 TPart::Interp(e) => Some(e),
                 _ => None,
             })
-            .collect())
+            .collect();
+        exprs.shrink_to_fit();
+        Ok(exprs)
     }
 
     fn parse_expr(&mut self, p: &mut Parser) -> PResult<Expr> {
