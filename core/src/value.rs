@@ -94,7 +94,7 @@ impl Value {
         Value { ty: Type::map(elem_ty), kind: Kind::Attrs(elems.into()), marks: Marks::NONE }
     }
     pub fn tuple(elems: Vec<Value>) -> Value {
-        let ty = Type::Tuple(elems.iter().map(|e| e.ty.clone()).collect());
+        let ty = Type::Tuple(Arc::new(elems.iter().map(|e| e.ty.clone()).collect()));
         Value { ty, kind: Kind::Seq(Arc::new(elems)), marks: Marks::NONE }
     }
     pub fn object(attrs: AttrMap) -> Value {

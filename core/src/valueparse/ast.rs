@@ -314,9 +314,9 @@ impl TypeCache {
         let ty = cached(
             &mut self.tuples,
             |t| matches!(t, Type::Tuple(ts) if ts.len() == vals.len() && ts.iter().zip(&vals).all(|(t, v)| *t == v.ty)),
-            // Collected straight into the shared slice (one allocation, not a
+            // Collected straight into their slice (one allocation, not a
             // vector copied into it).
-            || Type::Tuple(vals.iter().map(|v| v.ty.clone()).collect()),
+            || Type::Tuple(std::sync::Arc::new(vals.iter().map(|v| v.ty.clone()).collect())),
         );
         Value {
             ty,
