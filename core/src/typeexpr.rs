@@ -245,7 +245,7 @@ type Reading = (Type, Option<Defaults>, SpanTree);
 impl Reader<'_> {
     /// An expression's range in the type source.
     fn range(&self, e: &Expr) -> Range<usize> {
-        self.map.src(&e.range)
+        self.map.src(&e.range())
     }
 
     fn error(&mut self, subject: Range<usize>, summary: &str, detail: String) {
@@ -483,7 +483,7 @@ impl Reader<'_> {
             // `null`, `true`, `false`), as written; never a parenthesised or
             // quoted key, nor a traversal.
             let name = match &key.kind {
-                ExprKind::KeywordKey(_) => self.text.get(key.range.clone()),
+                ExprKind::KeywordKey(_) => self.text.get(key.range()),
                 ExprKind::ObjectKey {
                     wrapped,
                     force_non_literal: false,

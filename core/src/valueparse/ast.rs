@@ -54,7 +54,10 @@ pub enum Step {
 #[derive(Clone, Debug)]
 pub struct Expr {
     pub kind: ExprKind,
-    pub range: Span,
+    /// The node's range, as 32-bit offsets (a template holds one node per
+    /// part; see [`Expr::range`]).
+    start: u32,
+    end: u32,
     /// Height of the tree below and including this node.
     pub depth: u32,
 }
@@ -368,11 +371,20 @@ impl Expr {
 
     pub fn new(kind: ExprKind, range: Span) -> Expr {
         let d = kind.children_depth();
-        Expr {
-            kind,
-            range,
-            depth: d + 1,
-        }
+        Expr::with_depth(kind, range, d + 1)
+    }
+
+    /// A node whose height is known.
+    pub fn with_depth(kind: ExprKind, range: Span, depth: u32) -> Expr {
+        // Sources are far below 4 GiB (the value limits); an offset beyond
+        // saturates rather than wraps.
+        let off = |x: usize| u32::try_from(x).unwrap_or(u32::MAX);
+        Expr { kind, start: off(range.start), end: off(range.end), depth }
+    }
+
+    /// The node's range in the source.
+    pub fn range(&self) -> Span {
+        self.start as usize..self.end as usize
     }
 
     /// hclsyntax's `StartRange`: the part of the expression a diagnostic about
@@ -380,13 +392,13 @@ impl Expr {
     pub fn start_range(&self) -> Span {
         match &self.kind {
             ExprKind::Tuple { .. } | ExprKind::Object { .. } | ExprKind::Unary { .. } => {
-                self.range.start..(self.range.start + 1).min(self.range.end)
+                self.range().start..(self.range().start + 1).min(self.range().end)
             }
             ExprKind::Call(c) => c.name_range.start..c.open_range.end,
             ExprKind::Binary { lhs, .. } => lhs.start_range(),
             ExprKind::Conditional { cond, .. } => cond.start_range(),
             ExprKind::Template(parts) => {
-                parts.first().map_or(self.range.clone(), Expr::start_range)
+                parts.first().map_or(self.range(), Expr::start_range)
             }
             ExprKind::Index(x) => x.open_range.clone(),
             ExprKind::Const(c) => c.open_range.clone(),
@@ -394,7 +406,7 @@ impl Expr {
             ExprKind::For(f) => f.open_range.clone(),
             ExprKind::Parens(e) | ExprKind::TemplateJoin(e) => e.start_range(),
             ExprKind::ObjectKey { wrapped, .. } => wrapped.start_range(),
-            _ => self.range.clone(),
+            _ => self.range(),
         }
     }
 

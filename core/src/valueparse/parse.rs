@@ -417,7 +417,7 @@ impl<'a> Parser<'a> {
 
     fn check_depth(&mut self, e: Expr) -> PResult<Expr> {
         if e.depth > MAX_DEPTH {
-            return self.too_deep(e.range.start..e.range.start + 1);
+            return self.too_deep(e.range().start..e.range().start + 1);
         }
         Ok(e)
     }
@@ -570,7 +570,7 @@ impl<'a> Parser<'a> {
         }
         self.read();
         let f = self.parse_expression()?;
-        let range = start..f.range.end;
+        let range = start..f.range().end;
         let e = Expr::new(
             ExprKind::Conditional {
                 cond: Box::new(cond),
@@ -618,7 +618,7 @@ impl<'a> Parser<'a> {
             }
             self.read();
             let rhs = self.parse_binary(op.level() + 1)?;
-            let range = lhs.range.start..rhs.range.end;
+            let range = lhs.range().start..rhs.range().end;
             // A long chain (`1 + 1 + …`) is as deep as it is long: say so in
             // the user's terms, not as nesting.
             if lhs.depth >= MAX_DEPTH && rhs.depth < MAX_DEPTH && matches!(lhs.kind, ExprKind::Binary { .. }) {
@@ -665,30 +665,19 @@ impl<'a> Parser<'a> {
     }
 
     fn add_step(&mut self, e: Expr, step: Step, step_end: usize) -> PResult<Expr> {
-        let start = e.range.start;
+        let range = e.range();
+        let start = range.start;
         Ok(match e.kind {
             ExprKind::Scope(mut s) => {
                 s.steps.push(step);
-                Expr {
-                    kind: ExprKind::Scope(s),
-                    range: start..step_end,
-                    depth: e.depth,
-                }
+                Expr::with_depth(ExprKind::Scope(s), start..step_end, e.depth)
             }
             ExprKind::Relative(mut r) => {
                 r.steps.push(step);
-                Expr {
-                    kind: ExprKind::Relative(r),
-                    range: start..step_end,
-                    depth: e.depth,
-                }
+                Expr::with_depth(ExprKind::Relative(r), start..step_end, e.depth)
             }
             kind => {
-                let e = Expr {
-                    kind,
-                    range: e.range,
-                    depth: e.depth,
-                };
+                let e = Expr::with_depth(kind, range, e.depth);
                 self.check_depth(Expr::new(
                     ExprKind::Relative(Box::new(RelativeExpr {
                         source: e,
@@ -713,7 +702,7 @@ impl<'a> Parser<'a> {
 
     #[inline(never)]
     fn parse_traversals(&mut self, from: Expr) -> PResult<Expr> {
-        let from_start = from.range.start;
+        let from_start = from.range().start;
         let mut ret = from;
         loop {
             let next = self.peek();
@@ -847,7 +836,7 @@ impl<'a> Parser<'a> {
                         let each = self.parse_traversals(item);
                         self.depth -= 1;
                         let each = each?;
-                        let end = each.range.end;
+                        let end = each.range().end;
                         let e = Expr::new(
                             ExprKind::Splat(Box::new(SplatExpr {
                                 source: ret,
@@ -968,15 +957,15 @@ impl<'a> Parser<'a> {
         self.buf.clear();
         self.lexer.skip_to(end);
         self.prev = Some(Token { kind, start: end - 1, end });
-        Some(Expr {
-            kind: ExprKind::Const(Box::new(ConstVal {
+        Some(Expr::with_depth(
+            ExprKind::Const(Box::new(ConstVal {
                 value: l.value,
                 spans: l.spans,
                 open_range: open.range(),
             })),
-            range: l.range,
-            depth: l.depth,
-        })
+            l.range,
+            l.depth,
+        ))
     }
 
     /// One literal at byte `*at`: a number (negated or not), a plain string,
@@ -1303,7 +1292,7 @@ impl<'a> Parser<'a> {
         } else {
             UnOp::Not
         };
-        let range = t.start..operand.range.end;
+        let range = t.start..operand.range().end;
         let e = Expr::new(
             ExprKind::Unary {
                 op,
@@ -1464,15 +1453,15 @@ impl<'a> Parser<'a> {
                 }
             }
             let value = self.types.tuple(vals);
-            let e = Expr {
-                kind: ExprKind::Const(Box::new(ConstVal {
+            let e = Expr::with_depth(
+                ExprKind::Const(Box::new(ConstVal {
                     value,
                     spans,
                     open_range: open.range(),
                 })),
-                range: open.start..close.end,
-                depth: depth + 1,
-            };
+                open.start..close.end,
+                depth + 1,
+            );
             return self.check_depth(e);
         }
         let e = Expr::new(
@@ -1609,15 +1598,15 @@ impl<'a> Parser<'a> {
                 vals.insert(name, v);
             }
             let value = self.types.object(vals, crate::value::Marks::NONE);
-            let e = Expr {
-                kind: ExprKind::Const(Box::new(ConstVal {
+            let e = Expr::with_depth(
+                ExprKind::Const(Box::new(ConstVal {
                     value,
                     spans,
                     open_range: open.range(),
                 })),
-                range: open.start..close.end,
-                depth: depth + 1,
-            };
+                open.start..close.end,
+                depth + 1,
+            );
             return self.check_depth(e);
         }
         let e = Expr::new(
@@ -1713,7 +1702,7 @@ impl<'a> Parser<'a> {
         };
         if !make_obj {
             if let Some(k) = &key_expr {
-                let r = k.range.clone();
+                let r = k.range();
                 return self.err(
                     "Invalid 'for' expression",
                     "Key expression is not valid when building a tuple.",
@@ -1728,7 +1717,7 @@ impl<'a> Parser<'a> {
                 );
             }
         } else if key_expr.is_none() {
-            let r = val_expr.range.clone();
+            let r = val_expr.range();
             return self.err(
                 "Invalid 'for' expression",
                 "Key expression is required when building an object.",
@@ -2159,24 +2148,25 @@ impl SpanMap {
 
 /// The value and part ranges of a constant (see [`is_const`]).
 fn into_const(e: Expr, m: SpanMap) -> (Value, SpanTree) {
+    let range = e.range();
     match e.kind {
         ExprKind::Const(c) => {
             let c = *c;
             (c.value, c.spans)
         }
-        ExprKind::Literal(v) => (v.value(), SpanTree::leaf(m.range(e.range))),
+        ExprKind::Literal(v) => (v.value(), SpanTree::leaf(m.range(range.clone()))),
         ExprKind::Template(mut parts) => match parts.pop().map(|p| p.kind) {
-            Some(ExprKind::Literal(v)) => (v.value(), SpanTree::leaf(m.range(e.range))),
-            _ => (Value::null(Type::Dynamic), SpanTree::leaf(m.range(e.range))),
+            Some(ExprKind::Literal(v)) => (v.value(), SpanTree::leaf(m.range(range.clone()))),
+            _ => (Value::null(Type::Dynamic), SpanTree::leaf(m.range(range.clone()))),
         },
         ExprKind::Unary { val, .. } => {
             let n = val
                 .kind_number()
                 .map(Number::neg)
                 .unwrap_or_else(|| Number::from_i64(0));
-            (Value::number(n), SpanTree::leaf(m.range(e.range)))
+            (Value::number(n), SpanTree::leaf(m.range(range.clone())))
         }
-        _ => (Value::null(Type::Dynamic), SpanTree::leaf(m.range(e.range))),
+        _ => (Value::null(Type::Dynamic), SpanTree::leaf(m.range(range.clone()))),
     }
 }
 
@@ -2206,22 +2196,18 @@ fn const_key(k: &Expr) -> Option<crate::value::Key> {
 fn object_key(key: Expr, force_non_literal: bool) -> Expr {
     if !force_non_literal {
         if let Some(name) = key.as_keyword() {
-            return Expr {
-                kind: ExprKind::KeywordKey(LitVal::string(&name)),
-                range: key.range,
-                depth: 1,
-            };
+            return Expr::with_depth(ExprKind::KeywordKey(LitVal::string(&name)), key.range(), 1);
         }
     }
-    let range = key.range.clone();
-    Expr {
-        depth: key.depth + 1,
-        kind: ExprKind::ObjectKey {
+    let (range, depth) = (key.range(), key.depth + 1);
+    Expr::with_depth(
+        ExprKind::ObjectKey {
             wrapped: Box::new(key),
             force_non_literal,
         },
         range,
-    }
+        depth,
+    )
 }
 
 /// Go's `unicode.IsSpace`.
@@ -2502,8 +2488,8 @@ impl TemplateParser {
         // first push reserves four).
         if_exprs.shrink_to_fit();
         else_exprs.shrink_to_fit();
-        let tr = if_exprs[0].range.start..if_exprs[if_exprs.len() - 1].range.end;
-        let fr = else_exprs[0].range.start..else_exprs[else_exprs.len() - 1].range.end;
+        let tr = if_exprs[0].range().start..if_exprs[if_exprs.len() - 1].range().end;
+        let fr = else_exprs[0].range().start..else_exprs[else_exprs.len() - 1].range().end;
         let t = Expr::new(ExprKind::Template(if_exprs), tr);
         let f = Expr::new(ExprKind::Template(else_exprs), fr);
         let e = Expr::new(
@@ -2570,7 +2556,7 @@ impl TemplateParser {
                 for_range.end..for_range.end,
             ));
         }
-        let cr = content[0].range.start..content[content.len() - 1].range.end;
+        let cr = content[0].range().start..content[content.len() - 1].range().end;
         let val_expr = Expr::new(ExprKind::Template(content), cr);
         let range = for_range.start..endfor_range.end;
         let f = Expr::new(

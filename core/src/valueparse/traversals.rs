@@ -29,7 +29,7 @@ fn walk(e: &Expr, bound: &mut Vec<String>, out: &mut Vec<Reference>) {
                     Some(Step::Attr { name, .. }) => Some(name.clone()),
                     _ => None,
                 };
-                out.push(Reference { root: root.clone(), attr, range: e.range.clone() });
+                out.push(Reference { root: root.clone(), attr, range: e.range() });
             }
         }
         ExprKind::Literal(_) | ExprKind::Const(_) | ExprKind::KeywordKey(_) | ExprKind::AnonSymbol => {}

@@ -238,7 +238,7 @@ impl Parser<'_> {
         Ok(Attribute {
             name: self.text(&ident).to_string(),
             name_range: ident.range(),
-            range: ident.start..expr.range.end,
+            range: ident.start..expr.range().end,
             expr,
         })
     }
