@@ -334,6 +334,9 @@ impl TypeCache {
         marks: crate::value::Marks,
     ) -> Value {
         use crate::types::Type;
+        // The entries move into the value first, then the type is read from
+        // them: the map's room is given back before the type is built.
+        let vals: crate::value::Attrs = vals.into();
         let ty = cached(
             &mut self.objects,
             |t| match t {
@@ -341,7 +344,7 @@ impl TypeCache {
                     o.attrs.len() == vals.len()
                         && o.attrs
                             .iter()
-                            .zip(&vals)
+                            .zip(vals.iter())
                             .all(|((tk, tt), (vk, vv))| tk.as_str() == &**vk && *tt == vv.ty)
                 }
                 _ => false,
@@ -356,7 +359,7 @@ impl TypeCache {
         );
         Value {
             ty,
-            kind: crate::value::Kind::Attrs(vals.into()),
+            kind: crate::value::Kind::Attrs(vals),
             marks,
         }
     }

@@ -917,13 +917,13 @@ pub struct JsonResult {
 /// A `.tfvars.json` property: `{"v": <src>}` read by hcl's JSON syntax.
 pub fn parse_tfvars_json(src: &str, want_spans: bool) -> Result<JsonResult, Diags> {
     const PREFIX: &str = "{\"v\": ";
-    let file = format!("{PREFIX}{src}}}");
     let filename = "terraform.tfvars.json";
     if !want_spans {
-        if let Some(r) = direct_tfvars(&file, filename, PREFIX.len(), src.len()) {
+        if let Some(r) = direct_tfvars(src, filename, PREFIX.len()) {
             return Ok(r);
         }
     }
+    let file = format!("{PREFIX}{src}}}");
     let mut p = JParser::new(&file, filename);
     // The `{"v": …}` around the value is not the user's nesting.
     p.max_depth = MAX_DEPTH + 1;
@@ -970,25 +970,25 @@ pub fn parse_tfvars_json(src: &str, want_spans: bool) -> Result<JsonResult, Diag
 /// A `.tfvars.json` property read straight into its value, when only the
 /// whole value's range is wanted: the same value as the tree reader's, with
 /// no tree of the text kept alongside it (a large object would otherwise be
-/// held twice). None when the text has anything to report: the tree reader
-/// then reads it for its diagnostics.
-fn direct_tfvars(file: &str, filename: &str, offset: usize, src_len: usize) -> Option<JsonResult> {
-    let mut p = JParser::new(file, filename);
+/// held twice), read from `src` itself as if it followed the `prefix_len`
+/// bytes of `{"v": ` on the first line. None when the text has anything to
+/// report: the tree reader then reads it for its diagnostics.
+fn direct_tfvars(src: &str, filename: &str, prefix_len: usize) -> Option<JsonResult> {
+    let mut p = JParser::new(src, filename);
+    p.scan = JScan { src, p: JPos { byte: 0, line: 1, col: 1 + prefix_len }, done: false };
+    p.cur = p.scan.next();
     p.max_depth = MAX_DEPTH + 1;
-    // The `{"v": ` around the value is this reader's own text, a value one
-    // level deep (as the tree reader counts it).
-    if p.read().kind != JTok::BraceO || p.read().kind != JTok::Str || p.read().kind != JTok::Colon {
-        return None;
-    }
+    // The `{"v": …}` around the value is a value one level deep (as the tree
+    // reader counts it).
     p.depth = 1;
     let start = p.peek().start;
     let (value, end) = p.direct(&mut TypeCache::default()).ok()?;
-    if p.read().kind != JTok::BraceC || p.peek().kind != JTok::Eof {
+    if p.peek().kind != JTok::Eof {
         return None;
     }
     Some(JsonResult {
         value,
-        spans: SpanTree::leaf(super::parse::SpanMap(offset, src_len).range(start.byte..end.byte)),
+        spans: SpanTree::leaf(start.byte..end.byte),
         src_range: p.range_string(start, end),
     })
 }
