@@ -41,8 +41,11 @@ const PAYLOAD_BUDGET = 300_000;
 // "Copy as", the format switch and the Versions tab in a .wasm of their own fetched on first
 // use, the gallery's data when it opens, share links deflated by the browser, Leptos's erased
 // component types, the glue and style sheet minified, and CodeMirror with small tokenizers for
-// HCL and JSON and its own underlines instead of a grammar and @codemirror/lint.
-const PAYLOAD_CEILING = 558_000;
+// HCL and JSON and its own underlines instead of a grammar and @codemirror/lint. Main grew to
+// 560,893 B gz with the check and validation work merged beside it; lowered to 557,000 when the
+// catalogs were split (556,733 B gz, 446,594 B brotli): the gallery's texts, half of each
+// catalog, are fetched with the gallery.
+const PAYLOAD_CEILING = 557_000;
 const DOCS = "core/tests/conformance/docs.jsonl";
 const DOCS_EXPECTED = "core/tests/conformance/docs.expected.jsonl";
 

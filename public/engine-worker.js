@@ -20,7 +20,8 @@ let full = null;
 let fullUrls = null;
 let moduleEngine = null;
 let moduleUrls = null;
-const catalogs = new Map();
+// Every catalog (and part of one: core/src/i18n.rs PARTS) the page sent, in order.
+const catalogs = [];
 
 const FULL = new Set(["compare", "emit", "reformat"]);
 
@@ -49,7 +50,7 @@ async function handle(m) {
     return;
   }
   if (m.type === "catalog") {
-    catalogs.set(m.lang, m.text);
+    catalogs.push([m.lang, m.text]);
     for (const glue of [engine, full, moduleEngine]) if (glue) install(glue, m.lang, m.text);
     return;
   }

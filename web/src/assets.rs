@@ -84,9 +84,8 @@ mod fetched {
         adopt(lang, &text)
     }
 
-    /// Installs a catalog (or part) another .wasm of the page fetched (the
-    /// Module view's, given the page's), and keeps it for this .wasm's
-    /// engine worker.
+    /// Installs a catalog (or part) and keeps it for the engine worker (also
+    /// one another .wasm of the page fetched: the Module view's, given the page's).
     pub fn adopt(lang: Lang, text: &str) -> Result<(), String> {
         let part = tftype::i18n::PARTS[tftype::i18n::read_part(text)?.0];
         if tftype::i18n::installed_part(lang, part) {
