@@ -22,7 +22,6 @@ use crate::components::view_switch::ViewSwitch;
 use crate::examples::{self, Example};
 use crate::model::{Format, State};
 use crate::module_host::{ModuleHost, MountConfig};
-use crate::module_model::ModuleExample;
 use crate::engine::{Engine, Reply, Work};
 use crate::outcome::{self, Outcome};
 use crate::page::{self, Mode, Theme};
@@ -264,7 +263,7 @@ pub fn App() -> impl IntoView {
         let h = set_timeout_with_handle(
             move || {
                 spawn_local(async move {
-                    let f = share::link(&st, m.as_ref()).await;
+                    let f = share::link(&st, m.as_deref()).await;
                     if hash_generation.get_value() != generation {
                         return;
                     }
@@ -317,8 +316,8 @@ pub fn App() -> impl IntoView {
         readonly: mode.readonly,
         ..MountConfig::default()
     };
-    let choose_module = move |e: &'static ModuleExample| {
-        module.open(Some(&e.id), mount_config);
+    let choose_module = move |id: &'static str| {
+        module.open(Some(id), mount_config);
         notice.clear();
         gallery_open.set(false);
     };
@@ -367,7 +366,7 @@ pub fn App() -> impl IntoView {
         let lang = inputs.lang.get_untracked();
         let st = inputs.state_untracked();
         spawn_local(async move {
-            let Some(f) = share::link(&st, module.link_doc_untracked().as_ref()).await else {
+            let Some(f) = share::link(&st, module.link_doc_untracked().as_deref()).await else {
                 share_status.set(Some(tr(lang, "ui.share_too_large").into()));
                 return;
             };

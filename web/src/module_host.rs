@@ -14,10 +14,17 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use tftype::i18n::Lang;
 
-use crate::module_model::ModuleDoc;
-
 /// The element the Module view mounts into.
 pub const ROOT_ID: &str = "module-root";
+/// The gallery's modules (`module_examples.json`'s ids, which a test
+/// compares): the page lists them without reading the view's data.
+pub const EXAMPLES: &[&str] = &["vpc"];
+
+/// A gallery module's title or lesson (`field`), from the catalog's gallery part.
+pub fn example_text(id: &str, field: &str, lang: Lang) -> &'static str {
+    tftype::i18n::text(lang, &format!("module_example.{id}.{field}"))
+}
+
 /// The view's files changed: `detail` is the `ModuleDoc` as JSON.
 pub const DOC_EVENT: &str = "tftype-module-doc";
 /// Open a variable in the one-variable view: `detail` is a `tftype::Request` as JSON.
@@ -30,8 +37,9 @@ pub struct MountConfig {
     pub flavor: String,
     pub readonly: bool,
     pub shown: bool,
-    /// The files to open with (a link's), else `example`'s, else the first example's.
-    pub doc: Option<ModuleDoc>,
+    /// The files to open with (a link's `module_model::ModuleDoc` as JSON
+    /// text), else `example`'s, else the first example's.
+    pub doc: Option<String>,
     pub example: Option<String>,
 }
 
@@ -42,8 +50,9 @@ pub struct ModuleHost {
     pub shown: RwSignal<bool>,
     /// The view's .wasm is loaded and mounted.
     pub loaded: RwSignal<bool>,
-    /// The view's files, as the link carries them (None: never opened).
-    pub doc: RwSignal<Option<ModuleDoc>>,
+    /// The view's files, as the link carries them: a `ModuleDoc` as JSON
+    /// text, which only the view reads (None: never opened).
+    pub doc: RwSignal<Option<String>>,
     /// The view's wasm-bindgen glue (its exports), once loaded.
     glue: StoredValue<Option<wasm_bindgen::JsValue>, LocalStorage>,
     loading: StoredValue<bool, LocalStorage>,
@@ -55,9 +64,15 @@ pub struct ModuleHost {
 
 impl ModuleHost {
     /// With the files of the link the page was opened with, if it had any.
-    pub fn new(opened: Option<ModuleDoc>) -> ModuleHost {
+    pub fn new(opened: Option<String>) -> ModuleHost {
+        #[derive(Deserialize)]
+        struct Shown {
+            #[serde(default)]
+            shown: bool,
+        }
+        let shown = opened.as_deref().and_then(|d| serde_json::from_str::<Shown>(d).ok()).is_some_and(|s| s.shown);
         ModuleHost {
-            shown: RwSignal::new(opened.as_ref().is_some_and(|d| d.shown)),
+            shown: RwSignal::new(shown),
             loaded: RwSignal::new(false),
             doc: RwSignal::new(opened),
             glue: StoredValue::new_local(None),
@@ -72,15 +87,15 @@ impl ModuleHost {
         self.open_single.set_value(Some(std::rc::Rc::new(f)));
     }
 
-    /// What a link carries: the view's files and whether it is on show.
-    pub fn link_doc(&self) -> Option<ModuleDoc> {
-        let shown = self.shown.get();
-        self.doc.get().map(|d| ModuleDoc { shown, ..d })
+    /// What a link carries: the view's files and whether it is on show (the
+    /// view is told which, and says it with its files).
+    pub fn link_doc(&self) -> Option<String> {
+        self.doc.get()
     }
 
     /// [`Self::link_doc`], untracked.
-    pub fn link_doc_untracked(&self) -> Option<ModuleDoc> {
-        untrack(|| self.link_doc())
+    pub fn link_doc_untracked(&self) -> Option<String> {
+        self.doc.get_untracked()
     }
 
     /// Shows the view, with `example` loaded into it when given.
@@ -133,7 +148,6 @@ mod imp {
     use wasm_bindgen::JsCast;
 
     use super::{ModuleHost, MountConfig, DOC_EVENT, OPEN_SINGLE_EVENT, ROOT_ID};
-    use crate::module_model::ModuleDoc;
 
     #[wasm_bindgen(module = "/js/lazy.js")]
     extern "C" {
@@ -176,7 +190,7 @@ mod imp {
             let Some(root) = crate::document_opt().and_then(|d| d.get_element_by_id(ROOT_ID)) else { return };
             // The view's files, for the link.
             let on_doc = Closure::<dyn FnMut(web_sys::CustomEvent)>::new(move |ev: web_sys::CustomEvent| {
-                if let Some(doc) = ev.detail().as_string().and_then(|j| serde_json::from_str::<ModuleDoc>(&j).ok()) {
+                if let Some(doc) = ev.detail().as_string() {
                     host.doc.set(Some(doc));
                 }
             });
@@ -217,4 +231,14 @@ mod imp {
     pub fn load(_host: ModuleHost, _config: MountConfig) {}
     pub fn call(_: &wasm_bindgen::JsValue, _: &str, _: &wasm_bindgen::JsValue) {}
     pub fn call2(_: &wasm_bindgen::JsValue, _: &str, _: &wasm_bindgen::JsValue, _: &wasm_bindgen::JsValue) {}
+}
+
+#[cfg(test)]
+mod tests {
+    /// The page's list of the gallery's modules is the view's data's.
+    #[test]
+    fn the_page_lists_every_module_of_the_gallery() {
+        let ids: Vec<&str> = crate::module_model::examples().iter().map(|e| e.id.as_str()).collect();
+        assert_eq!(ids, super::EXAMPLES);
+    }
 }

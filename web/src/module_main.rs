@@ -17,7 +17,7 @@ mod exports {
     use tftype_web::components::module_view::ModuleView;
     use tftype_web::engine::Engine;
     use tftype_web::module_host::{MountConfig, DOC_EVENT, OPEN_SINGLE_EVENT, ROOT_ID};
-    use tftype_web::module_model::{examples, ModuleExample};
+    use tftype_web::module_model::{examples, ModuleDoc, ModuleExample};
     use tftype_web::module_signals::ModuleState;
     use wasm_bindgen::prelude::*;
 
@@ -66,7 +66,8 @@ mod exports {
         let example = RwSignal::new(None);
         let view = View { state, flavor: RwSignal::new(config.flavor.clone()), lang: RwSignal::new(config.lang), example };
         // A link's files, else the example asked for, else the first example.
-        match (config.doc.clone(), config.example.as_deref().and_then(example_by_id)) {
+        let doc = config.doc.as_deref().and_then(|d| serde_json::from_str::<ModuleDoc>(d).ok());
+        match (doc, config.example.as_deref().and_then(example_by_id)) {
             (Some(doc), _) => state.load(doc),
             (None, Some(e)) => {
                 state.load(e.doc());

@@ -183,11 +183,11 @@ pub struct ModuleExample {
 
 impl ModuleExample {
     pub fn title(&self, lang: Lang) -> &'static str {
-        tftype::i18n::text(lang, &format!("module_example.{}.title", self.id))
+        crate::module_host::example_text(&self.id, "title", lang)
     }
 
     pub fn lesson(&self, lang: Lang) -> &'static str {
-        tftype::i18n::text(lang, &format!("module_example.{}.lesson", self.id))
+        crate::module_host::example_text(&self.id, "lesson", lang)
     }
 
     /// The doc this example sets, on show.

@@ -17,7 +17,6 @@ use base64::{alphabet, Engine as _};
 use std::fmt;
 
 use crate::model::State;
-use crate::module_model::ModuleDoc;
 
 /// The current link format's prefix (after `#`).
 pub const PREFIX_V1: &str = "v1.";
@@ -95,7 +94,7 @@ pub fn decode(fragment: &str) -> Result<State, ShareError> {
 /// (`CompressionStream("deflate-raw")`), which answers asynchronously.
 /// With the Module view's files, the link carries them too (the `module`
 /// key next to the state's; a page without the Module view ignores it).
-pub async fn link(state: &State, module: Option<&ModuleDoc>) -> Option<String> {
+pub async fn link(state: &State, module: Option<&str>) -> Option<String> {
     let json = state_json_with(state, module);
     if json.len() > MAX_DECODED {
         return None;
@@ -113,7 +112,7 @@ async fn read_json(fragment: &str) -> Result<Vec<u8>, ShareError> {
 
 thread_local! {
     static OPENED: std::cell::RefCell<Option<Result<State, ShareError>>> = const { std::cell::RefCell::new(None) };
-    static OPENED_MODULE: std::cell::RefCell<Option<ModuleDoc>> = const { std::cell::RefCell::new(None) };
+    static OPENED_MODULE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Reads the fragment the page was opened with, once, before the page is
@@ -127,7 +126,8 @@ pub async fn read_opened() {
 }
 
 /// The Module view's files the page was opened with, if its link had them.
-pub fn opened_module() -> Option<ModuleDoc> {
+/// (A `module_model::ModuleDoc` as JSON text: the Module view reads it.)
+pub fn opened_module() -> Option<String> {
     OPENED_MODULE.with(|o| o.borrow().clone())
 }
 
@@ -140,7 +140,7 @@ fn state_json(state: &State) -> Vec<u8> {
     serde_json::to_vec(state).expect("a State always serialises")
 }
 
-fn state_json_with(state: &State, module: Option<&ModuleDoc>) -> Vec<u8> {
+fn state_json_with(state: &State, module: Option<&str>) -> Vec<u8> {
     match module {
         None => state_json(state),
         // The state's object with one more key (spliced as text: serde_json's
@@ -149,32 +149,35 @@ fn state_json_with(state: &State, module: Option<&ModuleDoc>) -> Vec<u8> {
             let mut json = state_json(state);
             json.pop();
             json.extend_from_slice(b",\"module\":");
-            json.extend_from_slice(&serde_json::to_vec(m).expect("a ModuleDoc always serialises"));
+            json.extend_from_slice(m.as_bytes());
             json.push(b'}');
             json
         }
     }
 }
 
-/// The Module view's files in a link's JSON (None: none, or unreadable).
-fn module_of(json: &[u8]) -> Option<ModuleDoc> {
+/// The Module view's files in a link's JSON, as JSON text (None: none, or
+/// not an object; the Module view reads the rest).
+fn module_of(json: &[u8]) -> Option<String> {
     #[derive(serde::Deserialize)]
-    struct WithModule {
-        module: Option<ModuleDoc>,
+    struct WithModule<'a> {
+        #[serde(borrow)]
+        module: Option<&'a serde_json::value::RawValue>,
     }
-    serde_json::from_slice::<WithModule>(json).ok()?.module.map(ModuleDoc::cleaned)
+    let raw = serde_json::from_slice::<WithModule>(json).ok()?.module?.get();
+    raw.starts_with('{').then(|| raw.to_string())
 }
 
 /// [`encode_shareable`] with the Module view's files (natively, for tests).
 #[cfg(all(test, not(target_arch = "wasm32")))]
-pub fn encode_shareable_with(state: &State, module: Option<&ModuleDoc>) -> Option<String> {
+pub fn encode_shareable_with(state: &State, module: Option<&str>) -> Option<String> {
     let json = state_json_with(state, module);
     (json.len() <= MAX_DECODED).then(|| fragment_of(&deflate::compress_now(&json)))
 }
 
 /// The Module view's files a fragment carries (natively, for tests).
 #[cfg(all(test, not(target_arch = "wasm32")))]
-pub fn decode_module(fragment: &str) -> Option<ModuleDoc> {
+pub fn decode_module(fragment: &str) -> Option<String> {
     module_of(&deflate::decompress_now(&deflated_of(fragment).ok()?, MAX_DECODED).ok()?)
 }
 
@@ -805,7 +808,15 @@ mod tests {
 #[cfg(test)]
 mod module_tests {
     use super::*;
-    use crate::module_model::{ModFile, Row, RowKind};
+    use crate::module_model::{ModFile, ModuleDoc, Row, RowKind};
+
+    fn json(d: &ModuleDoc) -> String {
+        serde_json::to_string(d).unwrap()
+    }
+
+    fn read(raw: Option<String>) -> Option<ModuleDoc> {
+        raw.map(|r| serde_json::from_str::<ModuleDoc>(&r).unwrap().cleaned())
+    }
 
     fn doc() -> ModuleDoc {
         ModuleDoc {
@@ -823,9 +834,9 @@ mod module_tests {
     #[test]
     fn a_link_carries_every_file_and_row_of_the_module() {
         let s = State { value: "1".into(), ..State::default() };
-        let f = encode_shareable_with(&s, Some(&doc())).unwrap();
+        let f = encode_shareable_with(&s, Some(&json(&doc()))).unwrap();
         assert_eq!(decode(&f), Ok(s.clone()), "the single variable's state is unchanged");
-        assert_eq!(decode_module(&f), Some(doc()));
+        assert_eq!(read(decode_module(&f)), Some(doc()));
         // Without a module the link is the same as before the Module view.
         assert_eq!(encode_shareable_with(&s, None), encode_shareable(&s));
         assert_eq!(decode_module(&encode(&s)), None);
@@ -849,7 +860,7 @@ mod module_tests {
     fn a_module_too_large_for_a_link_is_not_shared() {
         let mut d = doc();
         d.files[1].text = "x".repeat(MAX_DECODED);
-        assert_eq!(encode_shareable_with(&State::default(), Some(&d)), None);
+        assert_eq!(encode_shareable_with(&State::default(), Some(&json(&d))), None);
     }
 
     /// Module links made by this version (web/tests/share_module_fixtures.jsonl)
@@ -862,7 +873,7 @@ mod module_tests {
             let fixture: serde_json::Value = serde_json::from_str(line).unwrap();
             let link = fixture["link"].as_str().unwrap();
             let want: ModuleDoc = serde_json::from_value(fixture["module"].clone()).unwrap();
-            assert_eq!(decode_module(link), Some(want), "{link}");
+            assert_eq!(read(decode_module(link)), Some(want.cleaned()), "{link}");
             n += 1;
         }
         assert!(n >= 1);

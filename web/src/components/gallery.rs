@@ -6,13 +6,12 @@ use tftype::i18n::{text, Lang};
 
 use super::story_line::rich;
 use crate::examples::{self, Example, Group};
-use crate::module_model::ModuleExample;
 
 #[component]
 pub fn Gallery<F, M>(open: RwSignal<bool>, lang: RwSignal<Lang>, choose: F, choose_module: M) -> impl IntoView
 where
     F: Fn(&'static Example) + Copy + Send + Sync + 'static,
-    M: Fn(&'static ModuleExample) + Copy + Send + Sync + 'static,
+    M: Fn(&'static str) + Copy + Send + Sync + 'static,
 {
     // Escape anywhere closes it, back to its button; so does a click elsewhere.
     crate::page::dismissable(
@@ -46,11 +45,11 @@ where
                 <section class="group modules" aria-label=move || text(lang.get(), "group.modules")>
                     <h2>{move || text(lang.get(), "group.modules")}</h2>
                     <ul>
-                        {crate::module_model::examples().iter().map(|e| view! {
+                        {crate::module_host::EXAMPLES.iter().map(|&id| view! {
                             <li>
-                                <button type="button" class="example" data-module-example=e.id.clone() on:click=move |_| choose_module(e)>
-                                    <span class="ex-title">{move || rich(e.title(lang.get()))}</span>
-                                    <span class="ex-lesson">{move || rich(e.lesson(lang.get()))}</span>
+                                <button type="button" class="example" data-module-example=id on:click=move |_| choose_module(id)>
+                                    <span class="ex-title">{move || rich(crate::module_host::example_text(id, "title", lang.get()))}</span>
+                                    <span class="ex-lesson">{move || rich(crate::module_host::example_text(id, "lesson", lang.get()))}</span>
                                 </button>
                             </li>
                         }).collect_view()}
