@@ -60,7 +60,7 @@ for (const lang of LANGS) {
   for (const [name, texts] of Object.entries(parts)) writeFileSync(join(dir, "i18n", `${lang}-${name}.json`), JSON.stringify(texts));
 }
 
-const ASSETS = ["engine-worker.js", "engine_full.js", "engine_full_bg.wasm", "engine_module.js", "engine_module_bg.wasm", "module_view.js", "module_view_bg.wasm", ...LANGS.flatMap((l) => [`i18n/${l}.json`, ...PARTS.map(([p]) => `i18n/${l}-${p}.json`)]), "examples.json", "confusions.json"];
+const ASSETS = ["engine-worker.js", "engine_full.js", "engine_full_bg.wasm", "engine_module.js", "engine_module_bg.wasm", "module_view.js", "module_view_bg.wasm", "module.css", ...LANGS.flatMap((l) => [`i18n/${l}.json`, ...PARTS.map(([p]) => `i18n/${l}-${p}.json`)]), "examples.json", "confusions.json"];
 const metas = [];
 for (const name of ASSETS) {
   const file = join(dir, name);
@@ -69,7 +69,7 @@ for (const name of ASSETS) {
     process.exit(1);
   }
   const hash = createHash("sha256").update(readFileSync(file)).digest("hex").slice(0, 16);
-  const dot = name.match(/(_bg)?\.(js|wasm|json)$/).index;
+  const dot = name.match(/(_bg)?\.(js|wasm|json|css)$/).index;
   const hashed = `${name.slice(0, dot)}-${hash}${name.slice(dot)}`;
   renameSync(file, join(dir, hashed));
   metas.push(`<meta name="tftype-asset:${name}" content="${hashed}" />`);

@@ -152,7 +152,7 @@ mod imp {
     #[wasm_bindgen(module = "/js/lazy.js")]
     extern "C" {
         #[wasm_bindgen(js_name = loadWasm, catch)]
-        async fn load_wasm(glue: &str, wasm: &str) -> Result<JsValue, JsValue>;
+        async fn load_wasm(glue: &str, wasm: &str, css: &str) -> Result<JsValue, JsValue>;
     }
 
     fn function(glue: &JsValue, name: &str) -> Option<js_sys::Function> {
@@ -179,7 +179,7 @@ mod imp {
                     web_sys::console::error_1(&e.into());
                 }
             }
-            let glue = match load_wasm(&crate::assets::url("module_view.js"), &crate::assets::url("module_view_bg.wasm")).await {
+            let glue = match load_wasm(&crate::assets::url("module_view.js"), &crate::assets::url("module_view_bg.wasm"), &crate::assets::url("module.css")).await {
                 Ok(g) => g,
                 Err(e) => {
                     web_sys::console::error_2(&"tftype: the Module view could not be loaded".into(), &e);
