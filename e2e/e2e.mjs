@@ -1837,10 +1837,10 @@ try {
     await p.locator(tid("module-row")).nth(1).locator(tid("module-row-arg")).fill("azs=7");
     await moduleChecked(p, (s) => s.startsWith("✗"), "the edit to fail");
     await p.locator(tid("share")).click();
-    const link = await until("the share link", async () => {
-      const h = await p.evaluate(() => location.hash);
-      return { done: h.startsWith("#v1."), value: h };
-    });
+    // The page was opened with a link: the new one is there once the copy is confirmed.
+    await waitFor(p, "share-status", (t) => t.includes("Link copied"), "the copy confirmation");
+    const link = await p.evaluate(() => location.hash);
+    assert(link.startsWith("#v1."), `the share link: ${link}`);
     const texts = async (q) => q.evaluate(() => Object.fromEntries([...document.querySelectorAll('[data-testid="module-editor"]')].map((e) => [e.dataset.file, e.tftypeEditor.state.doc.toString()])));
     const rowsOf = async (q) => q.evaluate(() => [...document.querySelectorAll('[data-testid="module-row"]')].map((r) => [r.dataset.kind, r.querySelector('[data-testid="module-row-arg"]').value]));
     const before = { texts: await texts(p), rows: await rowsOf(p), vars: await moduleVars(p) };
@@ -1935,6 +1935,7 @@ if (DIST) {
     assertEq(first.filter((r) => r.file.startsWith("i18n/")).length, 1, "catalogs fetched by the first load (the reader's only)");
     assert(!first.some((r) => r.file.startsWith("engine_full")), "engine_full is fetched on first use, not by the first load");
     assert(!first.some((r) => r.file.startsWith("engine_module")), "engine_module is fetched when the Module view opens, not by the first load");
+    assert(!first.some((r) => /^module[-_]/.test(r.file)), "the Module view's .wasm and style sheet are fetched when it opens, not by the first load");
     assert(gz <= PAYLOAD_CEILING, `payload ${gz} B gz is over the ceiling of ${PAYLOAD_CEILING} B`);
   });
 }
