@@ -41,8 +41,12 @@ for (const name of readdirSync(dir)) {
 }
 
 // The catalogs in parts (core/src/i18n.rs, PARTS): the first load fetches the reader's main part
-// only; the gallery's texts (its examples' titles and lessons) come when the gallery opens.
-const PARTS = [["gallery", (k) => (k.startsWith("example.") && !k.startsWith("example.start.")) || k.startsWith("confusion.")]];
+// only; the gallery's texts (its examples' titles and lessons) come when the gallery opens, and
+// `tftype check`'s (check.*, validation.*) are never fetched by the one-variable page.
+const PARTS = [
+  ["gallery", (k) => (k.startsWith("example.") && !k.startsWith("example.start.")) || k.startsWith("confusion.")],
+  ["check", (k) => k.startsWith("check.") || k.startsWith("validation.")],
+];
 const LANGS = ["en", "zh", "ja"];
 for (const lang of LANGS) {
   const file = join(dir, "i18n", `${lang}.json`);
