@@ -44,8 +44,9 @@ const PAYLOAD_BUDGET = 300_000;
 // HCL and JSON and its own underlines instead of a grammar and @codemirror/lint. Main grew to
 // 560,893 B gz with the check and validation work merged beside it; lowered to 557,000 when the
 // catalogs were split (556,733 B gz, 446,594 B brotli): the gallery's texts, half of each
-// catalog, are fetched with the gallery.
-const PAYLOAD_CEILING = 557_000;
+// catalog, are fetched with the gallery; `tftype check`'s texts are not fetched by the page at
+// all (555,819 B gz, 445,819 B brotli).
+const PAYLOAD_CEILING = 556_500;
 const DOCS = "core/tests/conformance/docs.jsonl";
 const DOCS_EXPECTED = "core/tests/conformance/docs.expected.jsonl";
 

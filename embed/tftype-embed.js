@@ -183,7 +183,9 @@ class TftypeExample extends HTMLElement {
     try {
       r = evaluate(req);
     } catch (e) {
-      r = { ok: false, stage: "input", summary: "Internal error", detail: String(e?.message ?? e), path: "", diagnostics: [] };
+      // A bug (the package has already replaced a trapped instance): said as `tftype batch` says it.
+      const lang = this._lang;
+      r = { ok: false, stage: "panic", summary: w(lang, "ui.stage.panic"), detail: w(lang, "ui.engine.restarted", { message: String(e?.message ?? e) }), path: "", diagnostics: [] };
     }
     this.result = r;
     this._show(r, req);

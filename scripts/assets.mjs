@@ -41,9 +41,11 @@ for (const name of readdirSync(dir)) {
 }
 
 // The catalogs in parts (core/src/i18n.rs, PARTS): the first load fetches the reader's main part
-// only; the gallery's texts come when the gallery opens, the Module view's when it opens.
+// only; the gallery's texts come when the gallery opens, the Module view's (its own and
+// `tftype check`'s: check.*, validation.*) when it opens.
 const PARTS = [
   ["gallery", (k) => (k.startsWith("example.") && !k.startsWith("example.start.")) || k.startsWith("confusion.") || k.startsWith("module_example.")],
+  ["check", (k) => k.startsWith("check.") || k.startsWith("validation.")],
   ["module", (k) => k.startsWith("ui.module.")],
 ];
 const LANGS = ["en", "zh", "ja"];

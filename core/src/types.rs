@@ -22,9 +22,7 @@ pub enum Type {
     Map(Arc<Type>),
     Set(Arc<Type>),
     Object(Arc<ObjectType>),
-    /// The element types behind one thin pointer (a type is two words, not
-    /// three: every value holds one).
-    Tuple(Arc<Box<[Type]>>),
+    Tuple(Arc<[Type]>),
 }
 
 /// The attributes of an object type. Attribute order is cty's: names sorted
@@ -61,7 +59,7 @@ impl Type {
         Type::Set(Arc::new(e))
     }
     pub fn tuple(elems: Vec<Type>) -> Type {
-        Type::Tuple(Arc::new(elems.into_boxed_slice()))
+        Type::Tuple(elems.into())
     }
     /// An object type. Equal object types built here share one allocation
     /// (they are interned), so comparing them is a pointer comparison.

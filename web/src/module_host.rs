@@ -173,8 +173,8 @@ mod imp {
 
     pub fn load(host: ModuleHost, config: MountConfig) {
         leptos::task::spawn_local(async move {
-            // The view's texts and its examples' (parts of the catalog the first load leaves out).
-            for part in ["module", "gallery"] {
+            // The view's texts, the check's and its examples' (parts of the catalog the first load leaves out).
+            for part in ["module", "check", "gallery"] {
                 if let Err(e) = crate::assets::load_part(config.lang, part).await {
                     web_sys::console::error_1(&e.into());
                 }

@@ -44,7 +44,8 @@ pub enum ShareError {
     UnknownVersion(String),
     /// Longer than the limits allow (before or after decompression).
     TooLarge,
-    /// Anything else: not base64url, not DEFLATE, not the JSON we write.
+    /// Anything else: not base64url, not DEFLATE, not the JSON we write (the
+    /// reason: a key under `ui.link.why.` in the catalogs).
     Malformed(&'static str),
 }
 
@@ -56,7 +57,7 @@ impl ShareError {
             ShareError::Empty => text(lang, "ui.link.empty").to_string(),
             ShareError::UnknownVersion(v) => fill(lang, "ui.link.unknown_version", &[("version", v)]),
             ShareError::TooLarge => text(lang, "ui.link.too_large").to_string(),
-            ShareError::Malformed(why) => fill(lang, "ui.link.damaged", &[("why", why)]),
+            ShareError::Malformed(why) => fill(lang, "ui.link.damaged", &[("why", text(lang, &format!("ui.link.why.{why}")))]),
         }
     }
 }
@@ -201,16 +202,16 @@ fn deflated_of(fragment: &str) -> Result<Vec<u8>, ShareError> {
     let Some(body) = frag.strip_prefix(PREFIX_V1) else {
         return Err(match version_of(frag) {
             Some(v) => ShareError::UnknownVersion(v),
-            None => ShareError::Malformed("it is not a tftype share link"),
+            None => ShareError::Malformed("not_a_link"),
         });
     };
-    B64.decode(body.as_bytes()).map_err(|_| ShareError::Malformed("not base64url"))
+    B64.decode(body.as_bytes()).map_err(|_| ShareError::Malformed("not_base64url"))
 }
 
 fn state_of(json: &[u8]) -> Result<State, ShareError> {
-    let state: State = serde_json::from_slice(json).map_err(|_| ShareError::Malformed("the state is not valid"))?;
+    let state: State = serde_json::from_slice(json).map_err(|_| ShareError::Malformed("bad_state"))?;
     if state.var_name.chars().count() > MAX_VAR_NAME {
-        return Err(ShareError::Malformed("the variable name is too long"));
+        return Err(ShareError::Malformed("long_name"));
     }
     Ok(state)
 }
@@ -221,7 +222,7 @@ mod deflate {
     use super::ShareError;
 
     fn broken() -> ShareError {
-        ShareError::Malformed("the compressed data is broken")
+        ShareError::Malformed("broken_deflate")
     }
 
     #[cfg(not(target_arch = "wasm32"))]
@@ -462,15 +463,15 @@ mod tests {
     fn non_base64_payload_is_malformed() {
         assert_eq!(
             decode("#v1.a+b/c"),
-            Err(ShareError::Malformed("not base64url"))
+            Err(ShareError::Malformed("not_base64url"))
         );
         assert_eq!(
             decode("#v1.abc%20def"),
-            Err(ShareError::Malformed("not base64url"))
+            Err(ShareError::Malformed("not_base64url"))
         );
         assert_eq!(
             decode("#v1.ab=cd"),
-            Err(ShareError::Malformed("not base64url"))
+            Err(ShareError::Malformed("not_base64url"))
         );
     }
 
@@ -479,7 +480,7 @@ mod tests {
         let f = frag_of_deflated(&[0xff; 16]);
         assert_eq!(
             decode(&f),
-            Err(ShareError::Malformed("the compressed data is broken"))
+            Err(ShareError::Malformed("broken_deflate"))
         );
         // A truncated stream.
         let mut d = miniz_oxide::deflate::compress_to_vec(
@@ -489,7 +490,7 @@ mod tests {
         d.truncate(d.len() / 2);
         assert_eq!(
             decode(&frag_of_deflated(&d)),
-            Err(ShareError::Malformed("the compressed data is broken"))
+            Err(ShareError::Malformed("broken_deflate"))
         );
     }
 
@@ -506,7 +507,7 @@ mod tests {
         ] {
             assert_eq!(
                 decode(&frag_of_json(json)),
-                Err(ShareError::Malformed("the state is not valid")),
+                Err(ShareError::Malformed("bad_state")),
                 "{json}"
             );
         }
@@ -536,7 +537,7 @@ mod tests {
         );
         assert_eq!(
             decode(&frag_of_json(&json)),
-            Err(ShareError::Malformed("the state is not valid"))
+            Err(ShareError::Malformed("bad_state"))
         );
     }
 
@@ -602,6 +603,25 @@ mod tests {
     }
 
     #[test]
+    fn every_damage_is_told_in_every_language() {
+        let long = State { var_name: "n".repeat(MAX_VAR_NAME + 1), ..State::default() };
+        let damaged = [String::from("#hello"), "#v1.a+b/c".into(), frag_of_deflated(&[0xff; 16]), frag_of_json("[1,2]"), encode(&long)];
+        let mut reasons = Vec::new();
+        for f in &damaged {
+            let Err(ShareError::Malformed(why)) = decode(f) else { panic!("{f} is not damaged") };
+            reasons.push(why);
+            for lang in tftype::i18n::Lang::ALL {
+                let said = tftype::i18n::text(lang, &format!("ui.link.why.{why}"));
+                assert!(!said.is_empty(), "{why} in {lang:?}");
+                assert!(ShareError::Malformed(why).message(lang).contains(said), "{why} in {lang:?}");
+            }
+        }
+        reasons.sort();
+        reasons.dedup();
+        assert_eq!(reasons.len(), damaged.len(), "each link is damaged its own way: {reasons:?}");
+    }
+
+    #[test]
     fn overlong_variable_name_is_rejected() {
         let s = State {
             var_name: "n".repeat(MAX_VAR_NAME + 1),
@@ -609,7 +629,7 @@ mod tests {
         };
         assert_eq!(
             decode(&encode(&s)),
-            Err(ShareError::Malformed("the variable name is too long"))
+            Err(ShareError::Malformed("long_name"))
         );
         let s = State {
             var_name: "n".repeat(MAX_VAR_NAME),

@@ -388,19 +388,23 @@ impl<'p> Evaluator<'p> {
     pub fn eval(&mut self, e: &Expr) -> Value {
         self.spent.steps += 1;
         if self.spent.steps > Budget::MAX_STEPS || self.spent.exceeded {
-            self.over_budget(&e.range());
+            self.over_budget(&e.range);
             return dyn_val();
         }
         // Dispatch only: the arms live in their own functions so that the
         // recursive path keeps small stack frames.
         match &e.kind {
-            ExprKind::Literal(v) | ExprKind::KeywordKey(v) => v.value(),
+            ExprKind::Literal(v) | ExprKind::KeywordKey(v) => v.clone(),
             ExprKind::Const(c) => c.value.clone(),
             ExprKind::Parens(inner) | ExprKind::TemplateWrap(inner) => self.eval(inner),
             ExprKind::Template(parts) => self.eval_template(parts),
             ExprKind::TemplateJoin(f) => self.eval_template_join(f),
-            ExprKind::Scope(s) => self.eval_scope(&s.root, &s.root_range, &s.steps),
-            ExprKind::Relative(r) => self.eval_relative(&r.source, &r.steps),
+            ExprKind::Scope {
+                root,
+                root_range,
+                steps,
+            } => self.eval_scope(root, root_range, steps),
+            ExprKind::Relative { source, steps } => self.eval_relative(source, steps),
             ExprKind::Call(c) => self.eval_call(c, e),
             ExprKind::Conditional { cond, t, f } => self.eval_conditional(cond, t, f),
             ExprKind::Binary { op, lhs, rhs } => self.eval_binary(*op, lhs, rhs, e),
@@ -412,8 +416,13 @@ impl<'p> Evaluator<'p> {
                 force_non_literal,
             } => self.eval_object_key(wrapped, *force_non_literal),
             ExprKind::For(f) => self.eval_for(f),
-            ExprKind::Index(x) => self.eval_index(&x.coll, &x.key, &x.bracket_range),
-            ExprKind::Splat(s) => self.eval_splat(&s.source, &s.each),
+            ExprKind::Index {
+                coll,
+                key,
+                bracket_range,
+                ..
+            } => self.eval_index(coll, key, bracket_range),
+            ExprKind::Splat { source, each, .. } => self.eval_splat(source, each),
             ExprKind::AnonSymbol => self.anon.last().cloned().unwrap_or_else(dyn_val),
         }
     }
@@ -433,12 +442,12 @@ impl<'p> Evaluator<'p> {
     #[inline(never)]
     fn eval_object_key(&mut self, wrapped: &Expr, force_non_literal: bool) -> Value {
         if !force_non_literal {
-            if let ExprKind::Scope(s) = &wrapped.kind {
-                if !s.steps.is_empty() {
+            if let ExprKind::Scope { steps, .. } = &wrapped.kind {
+                if !steps.is_empty() {
                     self.diag(
                         "Ambiguous attribute key",
                         "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
-                        wrapped.range(),
+                        wrapped.range.clone(),
                     );
                     return dyn_val();
                 }
@@ -656,9 +665,9 @@ impl<'p> Evaluator<'p> {
             ..
         }] = parts
         {
-            if v.as_str().is_some() {
+            if v.ty == Type::String && !v.is_null() {
                 // A plain quoted string: the literal is already the result.
-                return v.value();
+                return v.clone();
             }
         }
         let mut buf = String::new();
@@ -670,7 +679,7 @@ impl<'p> Evaluator<'p> {
                 self.diag(
                     "Invalid template interpolation value",
                     "The expression result is null. Cannot include a null value in a string template.",
-                    part.range(),
+                    part.range.clone(),
                 );
                 continue;
             }
@@ -680,7 +689,7 @@ impl<'p> Evaluator<'p> {
                 known = false;
                 continue;
             }
-            if !self.charge_text(&u, &part.range()) {
+            if !self.charge_text(&u, &part.range) {
                 return dyn_val();
             }
             match conv(&u, &Type::String, self.profile) {
@@ -688,7 +697,7 @@ impl<'p> Evaluator<'p> {
                 Err(m) => self.diag(
                     "Invalid template interpolation value",
                     format!("Cannot include the given value in a string template: {m}."),
-                    part.range(),
+                    part.range.clone(),
                 ),
             }
         }
@@ -714,14 +723,14 @@ impl<'p> Evaluator<'p> {
                 self.diag(
                     "Invalid template interpolation value",
                     "An iteration result is null. Cannot include a null value in a string template.",
-                    f.range(),
+                    f.range.clone(),
                 );
                 continue;
             }
             if v.ty.is_dynamic() {
                 return Value::unknown(Type::String).with_marks(marks);
             }
-            if !self.charge_text(v, &f.range()) {
+            if !self.charge_text(v, &f.range) {
                 return dyn_val();
             }
             match conv(v, &Type::String, self.profile) {
@@ -736,7 +745,7 @@ impl<'p> Evaluator<'p> {
                 Err(m) => self.diag(
                     "Invalid template interpolation value",
                     format!("Cannot include one of the interpolation results into the string template: {m}."),
-                    f.range(),
+                    f.range.clone(),
                 ),
             }
         }
@@ -757,7 +766,7 @@ impl<'p> Evaluator<'p> {
             self.diag(
                 "Function calls not allowed",
                 "Functions may not be called here.",
-                e.range(),
+                e.range.clone(),
             );
             return dyn_val();
         };
@@ -795,7 +804,7 @@ impl<'p> Evaluator<'p> {
             }
             argv.pop();
             let bad = |s: &mut Self, d: &str| {
-                s.diag("Invalid expanding argument value", d, last.range());
+                s.diag("Invalid expanding argument value", d, last.range.clone());
                 dyn_val()
             };
             if v.ty.is_dynamic() {
@@ -821,7 +830,7 @@ impl<'p> Evaluator<'p> {
             }
             let (u, m) = unmark(&v);
             for el in u.elements().unwrap_or(&[]) {
-                argv.push((Some(el.clone().with_marks(m)), last.range()));
+                argv.push((Some(el.clone().with_marks(m)), last.range.clone()));
             }
         }
         if argv.len() < f.params.len() {
@@ -869,7 +878,7 @@ impl<'p> Evaluator<'p> {
         if self.diags.len() > n {
             return dyn_val();
         }
-        if !self.charge_call(&vals, &e.range()) {
+        if !self.charge_call(&vals, &e.range) {
             return dyn_val();
         }
         match funcs::call(&f, &vals, self.profile) {
@@ -877,14 +886,14 @@ impl<'p> Evaluator<'p> {
                 // Functions can build large results from small arguments.
                 let elems = r.elements().map_or(0, <[Value]>::len) as u64;
                 self.spent.steps = self.spent.steps.saturating_add(elems);
-                if self.spent.steps > Budget::MAX_STEPS || !self.charge_text(&r, &e.range()) {
-                    self.over_budget(&e.range());
+                if self.spent.steps > Budget::MAX_STEPS || !self.charge_text(&r, &e.range) {
+                    self.over_budget(&e.range);
                     return dyn_val();
                 }
                 r
             }
             Err(FuncError::TooCostly) => {
-                self.over_budget(&e.range());
+                self.over_budget(&e.range);
                 dyn_val()
             }
             Err(FuncError::Arg(i, msg)) if i < argv.len() => {
@@ -915,8 +924,8 @@ impl<'p> Evaluator<'p> {
         }
         let mut refs: Vec<(&str, &[Step])> = Vec::new();
         e.walk(&mut |x| {
-            if let ExprKind::Scope(s) = &x.kind {
-                refs.push((s.root.as_str(), s.steps.as_slice()));
+            if let ExprKind::Scope { root, steps, .. } = &x.kind {
+                refs.push((root.as_str(), steps.as_slice()));
             }
         });
         for (root, steps) in refs {
@@ -954,7 +963,7 @@ impl<'p> Evaluator<'p> {
             self.diag(
                 "Invalid expanding argument value",
                 "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
-                c.args.last().map_or(e.range(), |a| a.range()),
+                c.args.last().map_or(e.range.clone(), |a| a.range.clone()),
             );
             return dyn_val();
         }
@@ -1046,7 +1055,7 @@ impl<'p> Evaluator<'p> {
                     "The true and false result expressions must have consistent types. {}.",
                     describe_conditional_mismatch(&tv.ty, &fv.ty)
                 ),
-                t.range().start..f.range().end,
+                t.range.start..f.range.end,
             );
             return dyn_val();
         };
@@ -1055,7 +1064,7 @@ impl<'p> Evaluator<'p> {
             self.diag(
                 "Null condition",
                 "The condition value is null. Conditions must either be true or false.",
-                cond.range(),
+                cond.range.clone(),
             );
             return Value::unknown(result_ty);
         }
@@ -1072,15 +1081,15 @@ impl<'p> Evaluator<'p> {
                 self.diag(
                     "Incorrect condition type",
                     "The condition expression must be of type bool.",
-                    cond.range(),
+                    cond.range.clone(),
                 );
                 return Value::unknown(result_ty);
             }
         };
         let (chosen, diags, do_conv, which, range) = if cv.as_bool() == Some(true) {
-            (tv, tdiags, conv_t, "true", t.range())
+            (tv, tdiags, conv_t, "true", t.range.clone())
         } else {
-            (fv, fdiags, conv_f, "false", f.range())
+            (fv, fdiags, conv_f, "false", f.range.clone())
         };
         self.diags.append(diags);
         let mut out = chosen;
@@ -1128,7 +1137,7 @@ impl<'p> Evaluator<'p> {
                 self.diag(
                     "Invalid operand",
                     format!("Unsuitable value for left operand: {m}."),
-                    lhs.range(),
+                    lhs.range.clone(),
                 );
                 None
             }
@@ -1139,7 +1148,7 @@ impl<'p> Evaluator<'p> {
                 self.diag(
                     "Invalid operand",
                     format!("Unsuitable value for right operand: {m}."),
-                    rhs.range(),
+                    rhs.range.clone(),
                 );
                 None
             }
@@ -1175,7 +1184,7 @@ impl<'p> Evaluator<'p> {
             self.diag(
                 "Operation failed",
                 "Error during operation: argument must not be null.",
-                e.range(),
+                e.range.clone(),
             );
             return Value::unknown(result);
         }
@@ -1200,11 +1209,11 @@ impl<'p> Evaluator<'p> {
                 let arith = |res: Result<Number, crate::number::NumberError>, s: &mut Self| match res {
                     Ok(n) => Value::number(n),
                     Err(crate::number::NumberError::Range) => {
-                        s.diag("Number too large", crate::number::RANGE_DETAIL, e.range());
+                        s.diag("Number too large", crate::number::RANGE_DETAIL, e.range.clone());
                         Value::unknown(Type::Number)
                     }
                     Err(err) => {
-                        s.diag("Operation failed", format!("Error during operation: {}.", err.message()), e.range());
+                        s.diag("Operation failed", format!("Error during operation: {}.", err.message()), e.range.clone());
                         Value::unknown(Type::Number)
                     }
                 };
@@ -1239,7 +1248,7 @@ impl<'p> Evaluator<'p> {
                 self.diag(
                     "Invalid operand",
                     format!("Unsuitable value for unary operand: {m}."),
-                    val.range(),
+                    val.range.clone(),
                 );
                 return Value::unknown(ty);
             }
@@ -1251,7 +1260,7 @@ impl<'p> Evaluator<'p> {
             self.diag(
                 "Operation failed",
                 "Error during operation: argument must not be null.",
-                e.range(),
+                e.range.clone(),
             );
             return Value::unknown(ty);
         }
@@ -1288,7 +1297,7 @@ impl<'p> Evaluator<'p> {
                 self.diag(
                     "Null value as key",
                     "Can't use a null value as a key.",
-                    v.range(),
+                    v.range.clone(),
                 );
                 known = false;
                 continue;
@@ -1301,7 +1310,7 @@ impl<'p> Evaluator<'p> {
                     self.diag(
                         "Incorrect key type",
                         format!("Can't use this value as a key: {m}."),
-                        k.range(),
+                        k.range.clone(),
                     );
                     known = false;
                     continue;
@@ -1331,7 +1340,7 @@ impl<'p> Evaluator<'p> {
             self.diag(
                 "Iteration over null value",
                 "A null value cannot be used as the collection in a 'for' expression.",
-                f.coll.range(),
+                f.coll.range.clone(),
             );
             return dyn_val();
         }
@@ -1347,7 +1356,7 @@ impl<'p> Evaluator<'p> {
                     "A value of type {} cannot be used as the collection in a 'for' expression.",
                     friendly(&coll.ty)
                 ),
-                f.coll.range(),
+                f.coll.range.clone(),
             );
             return dyn_val();
         }
@@ -1368,7 +1377,7 @@ impl<'p> Evaluator<'p> {
                 self.diag(
                     "Condition is null",
                     "The value of the 'if' clause must not be null.",
-                    c.range(),
+                    c.range.clone(),
                 );
                 return dyn_val();
             }
@@ -1377,7 +1386,7 @@ impl<'p> Evaluator<'p> {
                 self.diag(
                     "Invalid 'for' condition",
                     format!("The 'if' clause value is invalid: {m}."),
-                    c.range(),
+                    c.range.clone(),
                 );
                 return dyn_val();
             }
@@ -1432,7 +1441,7 @@ impl<'p> Evaluator<'p> {
                     self.diag(
                         "Invalid 'for' condition",
                         "The value of the 'if' clause must not be null.",
-                        c.range(),
+                        c.range.clone(),
                     );
                 }
                 *known = false;
@@ -1454,7 +1463,7 @@ impl<'p> Evaluator<'p> {
                         self.diag(
                             "Invalid 'for' condition",
                             format!("The 'if' clause value is invalid: {m}."),
-                            c.range(),
+                            c.range.clone(),
                         );
                     }
                     *known = false;
@@ -1473,7 +1482,7 @@ impl<'p> Evaluator<'p> {
                 self.diag(
                     "Invalid object key",
                     "Key expression in 'for' expression must not produce a null value.",
-                    ke.range(),
+                    ke.range.clone(),
                 );
             }
             *known = false;
@@ -1491,7 +1500,7 @@ impl<'p> Evaluator<'p> {
                     self.diag(
                         "Invalid object key",
                         format!("The key expression produced an invalid result: {m}."),
-                        ke.range(),
+                        ke.range.clone(),
                     );
                 }
                 *known = false;
@@ -1505,7 +1514,7 @@ impl<'p> Evaluator<'p> {
         } else {
             if obj.contains_key(&k) {
                 let detail = format!("Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.", go_quote(&k));
-                self.diag("Duplicate object key", detail, ke.range());
+                self.diag("Duplicate object key", detail, ke.range.clone());
             } else {
                 obj.insert(k, v);
             }
@@ -1528,7 +1537,7 @@ impl<'p> Evaluator<'p> {
             self.diag(
                 "Splat of null value",
                 "Splat expressions (with the * symbol) cannot be applied to null sequences.",
-                source.range(),
+                source.range.clone(),
             );
             return dyn_val();
         }
