@@ -326,21 +326,8 @@ pub fn App() -> impl IntoView {
         module.load(mount_config());
     }
     Effect::new(move |_| {
-        let f = inputs.flavor.get();
-        module.loaded.get().then(|| module.call("set_flavor", &f.into()));
-    });
-    Effect::new(move |_| {
-        let l = inputs.lang.get();
-        if module.loaded.get() {
-            for (lang, text) in crate::assets::texts().into_iter().filter(|(x, _)| *x == l) {
-                module.install_catalog(lang, &text);
-            }
-            module.call("set_lang", &l.code().into());
-        }
-    });
-    Effect::new(move |_| {
-        let shown = module.shown.get();
-        module.loaded.get().then(|| module.call("set_shown", &shown.into()));
+        module.loaded.track();
+        module.sync(&inputs.flavor.get(), inputs.lang.get(), module.shown.get());
     });
     // A variable of the module, in the one-variable view.
     let open_single = move |req: tftype::Request| {
@@ -456,7 +443,6 @@ pub fn App() -> impl IntoView {
                     </div>
                 })}
                 {(!mode.embed).then(|| view! { <ViewSwitch module_shown=module.shown open_module=open_module /> })}
-                <div class="single-view" hidden=move || module.shown.get()>
                 {move || lesson().map(|e| view! {
                     <p class="lesson" data-testid="lesson">
                         <strong>{move || rich(&e.title(inputs.lang.get()))}</strong>
@@ -500,10 +486,9 @@ pub fn App() -> impl IntoView {
                 </div>
                 <Options inputs=inputs readonly=mode.readonly />
                 <ResultView result=result story=story inputs=inputs eval_ms=eval_ms revision=revision updating=updating editors=editors engine=engine />
-                </div>
-                // Made when first shown, kept while hidden (its editors keep their undo history).
-                // The Module view mounts here when it first opens (module_host.rs).
-                {(!mode.embed).then(|| view! { <div id=crate::module_host::ROOT_ID class="module-view" hidden=move || !module.shown.get()></div> })}
+                // The Module view mounts here when it first opens (module_host.rs); made
+                // once, kept while the other view is on show (its editors keep their undo history).
+                {(!mode.embed).then(|| view! { <div id=crate::module_host::ROOT_ID class="module-view"></div> })}
             </main>
             {footer}
         </div>

@@ -425,9 +425,7 @@ mod worker {
         /// Gives the worker every catalog the page has fetched and it lacks.
         fn send_catalogs(inner: &mut Inner) {
             let Some(worker) = &inner.worker else { return };
-            let texts = crate::assets::texts();
-            let sent = inner.catalogs_sent;
-            for (lang, text) in texts.into_iter().skip(sent) {
+            for (lang, text) in crate::assets::texts_after(inner.catalogs_sent) {
                 let msg = js_sys::Object::new();
                 set(&msg, "type", &"catalog".into());
                 set(&msg, "lang", &lang.code().into());

@@ -2,7 +2,9 @@
 //! worker (public/engine-worker.js), where there is no page, answers
 //! evaluations and stories.
 
-use tftype_web::{app, assets, document_opt, install_panic_hook, share, window_hash};
+#![allow(dead_code)]
+
+include!("root.rs");
 
 /// Opening the page with this fragment panics on purpose, after mounting, so
 /// that the end-to-end test can prove a panic is reported on the page.
@@ -40,7 +42,7 @@ fn main() {
 mod exports {
     use wasm_bindgen::prelude::*;
 
-    use tftype_web::engine::{request, story, Evaluation, Shown, TRAP_TEST};
+    use crate::engine::{request, story, Evaluation, Shown, TRAP_TEST};
 
     /// `arg`: what to show besides the console text (`"full json"`, see `Shown`).
     #[wasm_bindgen]
@@ -60,10 +62,7 @@ mod exports {
     /// Installs the message catalog of `lang` (`en`, `zh`, `ja`); "" or why not.
     #[wasm_bindgen]
     pub fn engine_install_catalog(lang: &str, json: &str) -> String {
-        match tftype::i18n::Lang::parse(lang) {
-            Some(l) => tftype::i18n::install(l, json).err().unwrap_or_default(),
-            None => format!("unknown language {lang:?}"),
-        }
+        tftype::i18n::install_coded(lang, json)
     }
 }
 

@@ -131,11 +131,16 @@ impl ModuleHost {
         });
     }
 
-    /// Gives the view a catalog the page fetched.
-    pub fn install_catalog(&self, lang: Lang, text: &str) {
+    /// Tells the view (once loaded) the version, the language and whether
+    /// it is on show, and shows the one view or the other: `<main>` has the
+    /// class `module-shown` while the Module view is (style.css hides the
+    /// other's parts), which costs the page's .wasm less than a reactive
+    /// wrapper around the one-variable view.
+    pub fn sync(&self, flavor: &str, lang: Lang, shown: bool) {
+        imp::show(shown);
         self.glue.with_value(|g| {
             if let Some(g) = g {
-                imp::call2(g, "install_catalog", &lang.code().into(), &text.into());
+                imp::call3(g, "sync", &flavor.into(), &lang.code().into(), &shown.into());
             }
         });
     }
@@ -171,14 +176,20 @@ mod imp {
         }
     }
 
+    pub fn call3(glue: &JsValue, name: &str, a: &JsValue, b: &JsValue, c: &JsValue) {
+        if let Some(f) = function(glue, name) {
+            let _ = f.call3(&JsValue::NULL, a, b, c);
+        }
+    }
+
+    pub fn show(shown: bool) {
+        if let Some(main) = crate::document_opt().and_then(|d| d.query_selector("main").ok().flatten()) {
+            let _ = main.class_list().toggle_with_force("module-shown", shown);
+        }
+    }
+
     pub fn load(host: ModuleHost, config: MountConfig) {
         leptos::task::spawn_local(async move {
-            // The view's texts, the check's and its examples' (parts of the catalog the first load leaves out).
-            for part in ["module", "check", "gallery"] {
-                if let Err(e) = crate::assets::load_part(config.lang, part).await {
-                    web_sys::console::error_1(&e.into());
-                }
-            }
             let glue = match load_wasm(&crate::assets::url("module_view.js"), &crate::assets::url("module_view_bg.wasm"), &crate::assets::url("module.css")).await {
                 Ok(g) => g,
                 Err(e) => {
@@ -204,9 +215,6 @@ mod imp {
             });
             let _ = root.add_event_listener_with_callback(OPEN_SINGLE_EVENT, on_open.as_ref().unchecked_ref());
             on_open.forget();
-            for (lang, text) in crate::assets::texts() {
-                call2(&glue, "install_catalog", &lang.code().into(), &text.into());
-            }
             let mut config = config;
             if config.example.is_none() {
                 config.example = host.queued.get_value();
@@ -231,6 +239,8 @@ mod imp {
     pub fn load(_host: ModuleHost, _config: MountConfig) {}
     pub fn call(_: &wasm_bindgen::JsValue, _: &str, _: &wasm_bindgen::JsValue) {}
     pub fn call2(_: &wasm_bindgen::JsValue, _: &str, _: &wasm_bindgen::JsValue, _: &wasm_bindgen::JsValue) {}
+    pub fn call3(_: &wasm_bindgen::JsValue, _: &str, _: &wasm_bindgen::JsValue, _: &wasm_bindgen::JsValue, _: &wasm_bindgen::JsValue) {}
+    pub fn show(_: bool) {}
 }
 
 #[cfg(test)]

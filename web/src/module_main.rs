@@ -1,9 +1,10 @@
 //! The Module view's .wasm (see `module_host.rs`, the page's side): the
 //! page imports it the first time the view opens and calls `mount` with the
-//! element to mount into; then `set_flavor`, `set_lang`, `set_shown`,
-//! `install_catalog` and `load_example` as the reader acts. It has an
-//! engine worker of its own (the check runs in `engine_module`'s .wasm
-//! there; the stories in the page's).
+//! element to mount into; then `sync` (version, language, on show) and
+//! `load_example` as the reader acts. It fetches the catalogs it needs
+//! itself (its texts are parts the page never reads), and has an engine
+//! worker of its own (the check runs in `engine_module`'s .wasm there; the
+//! stories in the page's).
 
 fn main() {}
 
@@ -32,6 +33,8 @@ mod exports {
 
     thread_local! {
         static VIEW: RefCell<Option<View>> = const { RefCell::new(None) };
+        /// What `sync` said before the view was mounted (its catalogs were still coming).
+        static PENDING: RefCell<Option<(String, Lang, bool)>> = const { RefCell::new(None) };
     }
 
     fn with_view(f: impl FnOnce(View)) {
@@ -54,14 +57,38 @@ mod exports {
         examples().iter().find(|e| e.id == id)
     }
 
-    /// Mounts the view into `root`; `config`: `module_host::MountConfig` as JSON.
+    /// The catalog parts the view speaks with (the check's texts and the
+    /// gallery's besides its own), fetched for `lang`.
+    async fn load_catalogs(lang: Lang) {
+        if let Err(e) = tftype_web::assets::load(lang).await {
+            web_sys::console::error_1(&e.into());
+        }
+        for part in ["module", "check", "gallery"] {
+            if let Err(e) = tftype_web::assets::load_part(lang, part).await {
+                web_sys::console::error_1(&e.into());
+            }
+        }
+    }
+
+    /// Mounts the view into `root` once its catalogs are in; `config`:
+    /// `module_host::MountConfig` as JSON.
     #[wasm_bindgen]
     pub fn mount(root: web_sys::HtmlElement, config: &str) {
         tftype_web::install_panic_hook();
+        let config: MountConfig = serde_json::from_str(config).unwrap_or_default();
+        leptos::task::spawn_local(async move {
+            load_catalogs(config.lang).await;
+            mount_now(root, config);
+        });
+    }
+
+    fn mount_now(root: web_sys::HtmlElement, mut config: MountConfig) {
         if VIEW.with(|v| v.borrow().is_some()) {
             return;
         }
-        let config: MountConfig = serde_json::from_str(config).unwrap_or_default();
+        if let Some((flavor, lang, shown)) = PENDING.with(|p| p.borrow_mut().take()) {
+            (config.flavor, config.lang, config.shown) = (flavor, lang, shown);
+        }
         let state = ModuleState::new(None);
         let example = RwSignal::new(None);
         let view = View { state, flavor: RwSignal::new(config.flavor.clone()), lang: RwSignal::new(config.lang), example };
@@ -102,31 +129,33 @@ mod exports {
         .forget();
     }
 
-    /// Installs a message catalog the page fetched; "" or why not.
+    /// What the page shows and says: the version, the language (its
+    /// catalogs fetched first) and whether this view is on show.
     #[wasm_bindgen]
-    pub fn install_catalog(lang: &str, text: &str) -> String {
-        match Lang::parse(lang) {
-            Some(l) => tftype_web::assets::adopt(l, text).err().unwrap_or_default(),
-            None => format!("unknown language {lang:?}"),
+    pub fn sync(flavor: &str, lang: &str, shown: bool) {
+        let lang = Lang::parse(lang);
+        if VIEW.with(|v| v.borrow().is_none()) {
+            PENDING.with(|p| *p.borrow_mut() = Some((flavor.to_string(), lang.unwrap_or_default(), shown)));
+            return;
         }
-    }
-
-    #[wasm_bindgen]
-    pub fn set_flavor(flavor: &str) {
-        with_view(|v| v.flavor.set(flavor.to_string()));
-    }
-
-    /// The page's language (its catalog installed first).
-    #[wasm_bindgen]
-    pub fn set_lang(lang: &str) {
-        if let Some(l) = Lang::parse(lang) {
-            with_view(|v| v.lang.set(l));
+        with_view(|v| {
+            if v.flavor.get_untracked() != flavor {
+                v.flavor.set(flavor.to_string());
+            }
+            if v.state.shown.get_untracked() != shown {
+                v.state.shown.set(shown);
+            }
+        });
+        if let Some(l) = lang {
+            leptos::task::spawn_local(async move {
+                load_catalogs(l).await;
+                with_view(|v| {
+                    if v.lang.get_untracked() != l {
+                        v.lang.set(l);
+                    }
+                });
+            });
         }
-    }
-
-    #[wasm_bindgen]
-    pub fn set_shown(shown: bool) {
-        with_view(|v| v.state.shown.set(shown));
     }
 
     /// Loads one of the gallery's modules (`module_examples.json`'s id).
