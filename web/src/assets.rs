@@ -81,28 +81,27 @@ mod fetched {
             return Ok(());
         }
         let text = fetch_text(&super::url(&super::catalog_name(lang, part))).await?;
-        adopt(lang, &text)
+        adopt(lang, text)
     }
 
-    /// Installs a catalog (or part) and keeps it for the engine worker.
-    fn adopt(lang: Lang, text: &str) -> Result<(), String> {
-        let part = tftype::i18n::PARTS[tftype::i18n::read_part(text)?.0];
-        if tftype::i18n::installed_part(lang, part) {
-            return Ok(());
+    /// Installs a catalog (or part) and, when it is new, keeps it for the
+    /// engine worker.
+    fn adopt(lang: Lang, text: String) -> Result<(), String> {
+        if tftype::i18n::install(lang, &text)? {
+            TEXTS.with(|t| t.borrow_mut().push((lang, text)));
         }
-        tftype::i18n::install(lang, text)?;
-        TEXTS.with(|t| t.borrow_mut().push((lang, text.to_string())));
         Ok(())
     }
 
-    /// Every catalog fetched so far, with its text.
-    pub fn texts() -> Vec<(Lang, String)> {
-        TEXTS.with(|t| t.borrow().clone())
+    /// The catalogs fetched after the first `skip`, with their texts (the
+    /// engine worker is given each once: see `engine.rs`).
+    pub fn texts_after(skip: usize) -> Vec<(Lang, String)> {
+        TEXTS.with(|t| t.borrow().iter().skip(skip).cloned().collect())
     }
 }
 
 #[cfg(target_arch = "wasm32")]
-pub use fetched::{fetch_text, load, load_part, texts};
+pub use fetched::{fetch_text, load, load_part, texts_after};
 
 /// Natively the catalogs are compiled in.
 #[cfg(not(target_arch = "wasm32"))]

@@ -209,10 +209,7 @@ mod exports {
     /// Installs the message catalog of `lang` (`en`, `zh`, `ja`); "" or why not.
     #[wasm_bindgen]
     pub fn engine_install_catalog(lang: &str, json: &str) -> String {
-        match tftype::i18n::Lang::parse(lang) {
-            Some(l) => tftype::i18n::install(l, json).err().unwrap_or_default(),
-            None => format!("unknown language {lang:?}"),
-        }
+        tftype::i18n::install_coded(lang, json)
     }
 }
 
@@ -399,9 +396,7 @@ mod worker {
         /// Gives the worker every catalog the page has fetched and it lacks.
         fn send_catalogs(inner: &mut Inner) {
             let Some(worker) = &inner.worker else { return };
-            let texts = crate::assets::texts();
-            let sent = inner.catalogs_sent;
-            for (lang, text) in texts.into_iter().skip(sent) {
+            for (lang, text) in crate::assets::texts_after(inner.catalogs_sent) {
                 let msg = js_sys::Object::new();
                 set(&msg, "type", &"catalog".into());
                 set(&msg, "lang", &lang.code().into());
