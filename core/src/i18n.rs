@@ -106,12 +106,22 @@ fn catalog(lang: Lang) -> Option<&'static Catalog> {
 }
 
 /// Installs a catalog of `lang` (the text of `core/i18n/LANG.json`, or a
-/// part of it: see [`PARTS`]). A part keeps the first text installed for it.
+/// part of it: see [`PARTS`]). A part keeps the first text installed for
+/// it: `Ok(false)` when this one came too late.
 #[cfg(feature = "runtime-catalogs")]
-pub fn install(lang: Lang, json: &str) -> Result<(), String> {
+pub fn install(lang: Lang, json: &str) -> Result<bool, String> {
     let (part, catalog) = read_part(json)?;
-    let _ = slots()[lang as usize][part].set(catalog);
-    Ok(())
+    Ok(slots()[lang as usize][part].set(catalog).is_ok())
+}
+
+/// [`install`] for the engines' JS glue: `lang` is a language's code
+/// (`en`, `zh`, `ja`); the answer is "" or why the catalog was not taken.
+#[cfg(feature = "runtime-catalogs")]
+pub fn install_coded(lang: &str, json: &str) -> String {
+    match Lang::parse(lang) {
+        Some(l) => install(l, json).err().unwrap_or_default(),
+        None => format!("unknown language {lang:?}"),
+    }
 }
 
 /// Whether the part of `lang` named `part` (see [`PARTS`]) is installed.

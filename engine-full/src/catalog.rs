@@ -4,10 +4,7 @@
 /// Installs the catalog of `lang` (`en`, `zh`, `ja`); "" or why not.
 #[cfg(target_arch = "wasm32")]
 pub fn install(lang: &str, json: &str) -> String {
-    match tftype::i18n::Lang::parse(lang) {
-        Some(l) => tftype::i18n::install(l, json).err().unwrap_or_default(),
-        None => format!("unknown language {lang:?}"),
-    }
+    tftype::i18n::install_coded(lang, json)
 }
 
 /// Natively the catalogs are compiled in.
