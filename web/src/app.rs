@@ -21,7 +21,7 @@ use crate::components::story_line::rich;
 use crate::components::view_switch::ViewSwitch;
 use crate::examples::{self, Example};
 use crate::model::{Format, State};
-use crate::module_host::{ModuleHost, MountConfig};
+use crate::module_host;
 use crate::engine::{Engine, Reply, Work};
 use crate::outcome::{self, Outcome};
 use crate::page::{self, Mode, Theme};
@@ -105,9 +105,13 @@ pub fn App() -> impl IntoView {
     }
     let inputs = Inputs::new(&initial);
     provide_context(inputs.lang);
-    // The Module view (a .wasm of its own, see module_host.rs): its files from the link, if it has them.
-    let module = ModuleHost::new(share::opened_module());
-    Effect::new(move |_| page::apply_lang(inputs.lang.get()));
+    // The page's language and (for the Module view, module_host.rs) version, on <html>.
+    Effect::new(move |_| {
+        page::apply_lang(inputs.lang.get());
+        page::apply_flavor(&inputs.flavor.get());
+    });
+    // Counts the Module view's changes of its files: the link follows them.
+    let module_rev = RwSignal::new(0u32);
     // A link opened as it is keeps its text; a changed state gets a new one.
     let link_as_is = had_link && first_notice.is_none() && mode.flavor.is_none();
     let notice = Notice::new(first_notice, inputs);
@@ -118,7 +122,7 @@ pub fn App() -> impl IntoView {
     let share_hash = RwSignal::new(if link_as_is { fragment.clone() } else { String::new() });
     if !link_as_is {
         let s = initial.clone();
-        spawn_local(async move { share_hash.set(share::link(&s, None).await.unwrap_or_default()) });
+        spawn_local(async move { share_hash.set(share::link(&s, module_host::doc().as_deref()).await.unwrap_or_default()) });
     }
 
     // Live evaluation, in the engine worker (see engine.rs). Until the first
@@ -248,7 +252,8 @@ pub fn App() -> impl IntoView {
     let hash_generation = StoredValue::new_local(0u64);
     Effect::new(move |_| {
         let st = inputs.state();
-        let m = module.link_doc();
+        module_rev.track();
+        let m = module_host::doc();
         if first_run.get_value() {
             first_run.set_value(false);
             if !had_link || keep_address {
@@ -308,52 +313,25 @@ pub fn App() -> impl IntoView {
         }
     };
 
-    // The Module view: loaded the first time it opens (with the link's files,
-    // else the gallery's first module), then told the version and language.
-    let mount_config = move || MountConfig {
-        lang: inputs.lang.get_untracked(),
-        flavor: inputs.flavor.get_untracked(),
-        readonly: mode.readonly,
-        ..MountConfig::default()
-    };
-    let choose_module = move |id: &'static str| {
-        module.open(Some(id), mount_config);
-        notice.clear();
-        gallery_open.set(false);
-    };
-    let open_module = move || module.open(None, mount_config);
-    if module.shown.get_untracked() {
-        module.load(mount_config());
-    }
-    Effect::new(move |_| {
-        module.loaded.track();
-        module.sync(&inputs.flavor.get(), inputs.lang.get(), module.shown.get());
-    });
-    // A variable of the module, in the one-variable view.
-    let open_single = move |req: tftype::Request| {
-        let format = Format::ALL.into_iter().find(|f| f.value_format() == req.value_format).unwrap_or_default();
-        load(State {
-            type_src: req.type_src.unwrap_or_default(),
-            value: req.value,
-            format,
-            nullable: req.nullable,
-            sensitive: req.sensitive,
-            var_name: req.var_name,
-            flavor: inputs.flavor.get_untracked(),
-            lang: Some(inputs.lang.get_untracked()),
-            ..State::default()
-        });
-        example.set(None);
-        module.shown.set(false);
-    };
-    module.on_open_single(open_single);
+    // The Module view (module_host.rs): its files change the link; a
+    // variable it opens in this view comes as a share state.
+    module_host::start(
+        module_rev,
+        move |json| {
+            if let Ok(s) = share::state_of(json) {
+                load(s);
+                example.set(None);
+            }
+        },
+        share::opened_json(),
+    );
 
     let share_now = move || {
         share_fallback.set(None);
         let lang = inputs.lang.get_untracked();
         let st = inputs.state_untracked();
         spawn_local(async move {
-            let Some(f) = share::link(&st, module.link_doc_untracked().as_deref()).await else {
+            let Some(f) = share::link(&st, module_host::doc().as_deref()).await else {
                 share_status.set(Some(tr(lang, "ui.share_too_large").into()));
                 return;
             };
@@ -397,7 +375,7 @@ pub fn App() -> impl IntoView {
                 share_now=share_now
                 toggle_theme=toggle_theme
             />
-            <Gallery open=gallery_open lang=inputs.lang choose=choose choose_module=choose_module />
+            <Gallery open=gallery_open lang=inputs.lang choose=choose />
         }
     });
 
@@ -442,7 +420,7 @@ pub fn App() -> impl IntoView {
                         }>"×"</button>
                     </div>
                 })}
-                {(!mode.embed).then(|| view! { <ViewSwitch module_shown=module.shown open_module=open_module /> })}
+                {(!mode.embed).then(|| view! { <ViewSwitch /> })}
                 {move || lesson().map(|e| view! {
                     <p class="lesson" data-testid="lesson">
                         <strong>{move || rich(&e.title(inputs.lang.get()))}</strong>

@@ -179,6 +179,8 @@ pub fn story(req: &Request) -> tftype::why::Story {
 /// Runs a request (its JSON text) here, on this thread.
 pub fn run_json_here(work: Work, json: &str) -> Reply {
     match work {
+        // Only the Module view's .wasm is asked for a check: the page's leaves it out.
+        Work::Module if crate::IN_PAGE => Reply::Failed(String::new()),
         Work::Module => check_here(json, crate::page::now_ms()),
         _ => run_here(work, &request(json)),
     }
@@ -220,6 +222,7 @@ pub fn run_here(work: Work, req: &Request) -> Reply {
             Reply::Evaluated(Box::new(Evaluation::of(r, shown)), crate::page::now_ms() - t0)
         }
         Work::Story | Work::ModuleStory => Reply::Told(story(req)),
+        Work::Module if crate::IN_PAGE => Reply::Failed(String::new()),
         Work::Module => check_here(&serde_json::to_string(req).unwrap_or_default(), t0),
         #[cfg(not(target_arch = "wasm32"))]
         Work::Compare => Reply::Compared(tftype::versions::compare(req), crate::page::now_ms() - t0),

@@ -9,4 +9,9 @@
 //! it.
 
 
+/// Whether this is the page's .wasm (`main.rs` compiles the same modules
+/// with `true`): code only the Module view's .wasm runs is left out of the
+/// page's, whose every byte every reader fetches.
+pub const IN_PAGE: bool = false;
+
 include!("root.rs");

@@ -17,10 +17,12 @@ mod exports {
     use tftype::Request;
     use tftype_web::components::module_view::ModuleView;
     use tftype_web::engine::Engine;
+    use tftype_web::model::{Format, State};
     use tftype_web::module_host::{MountConfig, DOC_EVENT, OPEN_SINGLE_EVENT, ROOT_ID};
     use tftype_web::module_model::{examples, ModuleDoc, ModuleExample};
     use tftype_web::module_signals::ModuleState;
     use wasm_bindgen::prelude::*;
+    use wasm_bindgen::JsCast;
 
     /// What the page's calls act on.
     #[derive(Clone, Copy)]
@@ -33,8 +35,6 @@ mod exports {
 
     thread_local! {
         static VIEW: RefCell<Option<View>> = const { RefCell::new(None) };
-        /// What `sync` said before the view was mounted (its catalogs were still coming).
-        static PENDING: RefCell<Option<(String, Lang, bool)>> = const { RefCell::new(None) };
     }
 
     fn with_view(f: impl FnOnce(View)) {
@@ -43,7 +43,7 @@ mod exports {
         }
     }
 
-    /// Tells the page (`module_host.rs`) something, as an event on the view's element.
+    /// Tells the page (`js/lazy.js`) something, as an event on the view's element.
     fn tell(event: &str, detail: &str) {
         let Some(root) = tftype_web::document_opt().and_then(|d| d.get_element_by_id(ROOT_ID)) else { return };
         let init = web_sys::CustomEventInit::new();
@@ -55,6 +55,14 @@ mod exports {
 
     fn example_by_id(id: &str) -> Option<&'static ModuleExample> {
         examples().iter().find(|e| e.id == id)
+    }
+
+    /// The page's language and version, as it says them on `<html lang>`
+    /// and `<html data-flavor>` (`page::apply_lang`, `page::apply_flavor`).
+    fn page_says() -> (Lang, String) {
+        let html = tftype_web::document_opt().and_then(|d| d.document_element());
+        let attr = |name: &str| html.as_ref().and_then(|h| h.get_attribute(name)).unwrap_or_default();
+        (Lang::parse(&attr("lang")).unwrap_or_default(), attr("data-flavor"))
     }
 
     /// The catalog parts the view speaks with (the check's texts and the
@@ -70,6 +78,50 @@ mod exports {
         }
     }
 
+    /// Follows the page's language and version (their attributes on `<html>`).
+    fn follow_page() {
+        let on_change = Closure::<dyn FnMut()>::new(move || {
+            let (lang, flavor) = page_says();
+            with_view(|v| {
+                if v.flavor.get_untracked() != flavor {
+                    v.flavor.set(flavor);
+                }
+            });
+            leptos::task::spawn_local(async move {
+                load_catalogs(lang).await;
+                with_view(|v| {
+                    if v.lang.get_untracked() != lang {
+                        v.lang.set(lang);
+                    }
+                });
+            });
+        });
+        let html = tftype_web::document_opt().and_then(|d| d.document_element());
+        if let (Some(html), Ok(observer)) = (html, web_sys::MutationObserver::new(on_change.as_ref().unchecked_ref())) {
+            let init = web_sys::MutationObserverInit::new();
+            init.set_attributes(true);
+            init.set_attribute_filter(&js_sys::Array::of2(&"lang".into(), &"data-flavor".into()));
+            let _ = observer.observe_with_options(&html, &init);
+        }
+        on_change.forget();
+    }
+
+    /// A variable of the module as the one-variable view's share state.
+    fn single_state(req: Request, flavor: String) -> State {
+        let format = Format::ALL.into_iter().find(|f| f.value_format() == req.value_format).unwrap_or_default();
+        State {
+            type_src: req.type_src.unwrap_or_default(),
+            value: req.value,
+            format,
+            nullable: req.nullable,
+            sensitive: req.sensitive,
+            var_name: req.var_name,
+            flavor,
+            lang: req.lang,
+            ..State::default()
+        }
+    }
+
     /// Mounts the view into `root` once its catalogs are in; `config`:
     /// `module_host::MountConfig` as JSON.
     #[wasm_bindgen]
@@ -77,21 +129,20 @@ mod exports {
         tftype_web::install_panic_hook();
         let config: MountConfig = serde_json::from_str(config).unwrap_or_default();
         leptos::task::spawn_local(async move {
-            load_catalogs(config.lang).await;
+            let (lang, _) = page_says();
+            load_catalogs(lang).await;
             mount_now(root, config);
         });
     }
 
-    fn mount_now(root: web_sys::HtmlElement, mut config: MountConfig) {
+    fn mount_now(root: web_sys::HtmlElement, config: MountConfig) {
         if VIEW.with(|v| v.borrow().is_some()) {
             return;
         }
-        if let Some((flavor, lang, shown)) = PENDING.with(|p| p.borrow_mut().take()) {
-            (config.flavor, config.lang, config.shown) = (flavor, lang, shown);
-        }
+        let (lang, flavor) = page_says();
         let state = ModuleState::new(None);
         let example = RwSignal::new(None);
-        let view = View { state, flavor: RwSignal::new(config.flavor.clone()), lang: RwSignal::new(config.lang), example };
+        let view = View { state, flavor: RwSignal::new(flavor), lang: RwSignal::new(lang), example };
         // A link's files, else the example asked for, else the first example.
         let doc = config.doc.as_deref().and_then(|d| serde_json::from_str::<ModuleDoc>(d).ok());
         match (doc, config.example.as_deref().and_then(example_by_id)) {
@@ -109,6 +160,7 @@ mod exports {
         }
         state.shown.set(config.shown);
         VIEW.with(|v| *v.borrow_mut() = Some(view));
+        follow_page();
         let readonly = config.readonly;
         leptos::mount::mount_to(root, move || {
             provide_context(view.lang);
@@ -123,39 +175,23 @@ mod exports {
                     tell(DOC_EVENT, &serde_json::to_string(&d).unwrap_or_default());
                 }
             });
-            let open_single = move |req: Request| tell(OPEN_SINGLE_EVENT, &serde_json::to_string(&req).unwrap_or_default());
+            let open_single = move |req: Request| {
+                let st = single_state(req, view.flavor.get_untracked());
+                tell(OPEN_SINGLE_EVENT, &serde_json::to_string(&st).unwrap_or_default());
+            };
             view! { <ModuleView state=state flavor=view.flavor engine=engine readonly=readonly example=lesson open_single=open_single /> }
         })
         .forget();
     }
 
-    /// What the page shows and says: the version, the language (its
-    /// catalogs fetched first) and whether this view is on show.
+    /// Whether the view is on show (the page's switch, `js/lazy.js`).
     #[wasm_bindgen]
-    pub fn sync(flavor: &str, lang: &str, shown: bool) {
-        let lang = Lang::parse(lang);
-        if VIEW.with(|v| v.borrow().is_none()) {
-            PENDING.with(|p| *p.borrow_mut() = Some((flavor.to_string(), lang.unwrap_or_default(), shown)));
-            return;
-        }
+    pub fn set_shown(shown: bool) {
         with_view(|v| {
-            if v.flavor.get_untracked() != flavor {
-                v.flavor.set(flavor.to_string());
-            }
             if v.state.shown.get_untracked() != shown {
                 v.state.shown.set(shown);
             }
         });
-        if let Some(l) = lang {
-            leptos::task::spawn_local(async move {
-                load_catalogs(l).await;
-                with_view(|v| {
-                    if v.lang.get_untracked() != l {
-                        v.lang.set(l);
-                    }
-                });
-            });
-        }
     }
 
     /// Loads one of the gallery's modules (`module_examples.json`'s id).

@@ -113,23 +113,22 @@ async fn read_json(fragment: &str) -> Result<Vec<u8>, ShareError> {
 
 thread_local! {
     static OPENED: std::cell::RefCell<Option<Result<State, ShareError>>> = const { std::cell::RefCell::new(None) };
-    static OPENED_MODULE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+    static OPENED_JSON: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Reads the fragment the page was opened with, once, before the page is
 /// mounted (`main.rs`: reading it takes the browser a moment).
 pub async fn read_opened() {
     let json = read_json(&crate::page::hash()).await;
-    let module = json.as_ref().ok().and_then(|j| module_of(j));
-    let r = json.and_then(|j| state_of(&j));
-    OPENED.with(|o| *o.borrow_mut() = Some(r));
-    OPENED_MODULE.with(|o| *o.borrow_mut() = module);
+    let text = json.as_ref().ok().and_then(|j| String::from_utf8(j.clone()).ok());
+    OPENED.with(|o| *o.borrow_mut() = Some(json.and_then(|j| state_of(&j))));
+    OPENED_JSON.with(|o| *o.borrow_mut() = text);
 }
 
-/// The Module view's files the page was opened with, if its link had them.
-/// (A `module_model::ModuleDoc` as JSON text: the Module view reads it.)
-pub fn opened_module() -> Option<String> {
-    OPENED_MODULE.with(|o| o.borrow().clone())
+/// The JSON of the link the page was opened with (its `module` key is the
+/// Module view's files, which only the view reads: `module_host.rs`).
+pub fn opened_json() -> Option<String> {
+    OPENED_JSON.with(|o| o.borrow().clone())
 }
 
 /// The state of the fragment the page was opened with ([`read_opened`]).
@@ -158,7 +157,9 @@ fn state_json_with(state: &State, module: Option<&str>) -> Vec<u8> {
 }
 
 /// The Module view's files in a link's JSON, as JSON text (None: none, or
-/// not an object; the Module view reads the rest).
+/// not an object; natively, for tests: the page hands the JSON to
+/// `js/lazy.js`, which reads the key).
+#[cfg(all(test, not(target_arch = "wasm32")))]
 fn module_of(json: &[u8]) -> Option<String> {
     #[derive(serde::Deserialize)]
     struct WithModule<'a> {
@@ -208,7 +209,7 @@ fn deflated_of(fragment: &str) -> Result<Vec<u8>, ShareError> {
     B64.decode(body.as_bytes()).map_err(|_| ShareError::Malformed("not_base64url"))
 }
 
-fn state_of(json: &[u8]) -> Result<State, ShareError> {
+pub(crate) fn state_of(json: &[u8]) -> Result<State, ShareError> {
     let state: State = serde_json::from_slice(json).map_err(|_| ShareError::Malformed("bad_state"))?;
     if state.var_name.chars().count() > MAX_VAR_NAME {
         return Err(ShareError::Malformed("long_name"));

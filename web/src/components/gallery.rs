@@ -8,10 +8,9 @@ use super::story_line::rich;
 use crate::examples::{self, Example, Group};
 
 #[component]
-pub fn Gallery<F, M>(open: RwSignal<bool>, lang: RwSignal<Lang>, choose: F, choose_module: M) -> impl IntoView
+pub fn Gallery<F>(open: RwSignal<bool>, lang: RwSignal<Lang>, choose: F) -> impl IntoView
 where
     F: Fn(&'static Example) + Copy + Send + Sync + 'static,
-    M: Fn(&'static str) + Copy + Send + Sync + 'static,
 {
     // Escape anywhere closes it, back to its button; so does a click elsewhere.
     crate::page::dismissable(
@@ -47,7 +46,7 @@ where
                     <ul>
                         {crate::module_host::EXAMPLES.iter().map(|&id| view! {
                             <li>
-                                <button type="button" class="example" data-module-example=id on:click=move |_| choose_module(id)>
+                                <button type="button" class="example" data-module-example=id on:click=move |_| open.set(false)>
                                     <span class="ex-title">{move || rich(crate::module_host::example_text(id, "title", lang.get()))}</span>
                                     <span class="ex-lesson">{move || rich(crate::module_host::example_text(id, "lesson", lang.get()))}</span>
                                 </button>

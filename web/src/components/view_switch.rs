@@ -1,32 +1,19 @@
-//! Chooses between the one-variable view and the Module view.
+//! Chooses between the one-variable view and the Module view. Its clicks
+//! are handled by `js/lazy.js` (see `module_host.rs`), which also says
+//! which button is pressed.
 
 use leptos::prelude::*;
 
 use crate::words::t;
 
 #[component]
-pub fn ViewSwitch<F>(module_shown: RwSignal<bool>, open_module: F) -> impl IntoView
-where
-    F: Fn() + Copy + 'static,
-{
+pub fn ViewSwitch() -> impl IntoView {
     view! {
         <div class="view-switch" role="group" aria-label=t("ui.view.label") data-testid="view-switch">
-            <button
-                type="button"
-                class="btn"
-                data-testid="view-variable"
-                aria-pressed=move || (!module_shown.get()).to_string()
-                on:click=move |_| module_shown.set(false)
-            >
+            <button type="button" class="btn" data-testid="view-variable" data-view="variable" aria-pressed="true">
                 {t("ui.view.variable")}
             </button>
-            <button
-                type="button"
-                class="btn"
-                data-testid="view-module"
-                aria-pressed=move || module_shown.get().to_string()
-                on:click=move |_| open_module()
-            >
+            <button type="button" class="btn" data-testid="view-module" data-view="module" aria-pressed="false">
                 {t("ui.view.module")}
             </button>
         </div>
