@@ -1858,15 +1858,18 @@ try {
     await q.close();
   });
 
-  await check("module view: a variable opens in the one-variable view with its type and value", async () => {
+  await check("module view: a variable opens in the one-variable view (a new tab) with its type and value", async () => {
     const p = await openModule(new URL(moduleLink(vpcDoc("envs/prod.tfvars")), URL_).href, "module open single");
     await moduleChecked(p, (s) => s.startsWith("✗"), "prod to fail");
-    await p.locator(tid("module-open-single")).click();
-    await p.waitForSelector(`${tid("value-editor")} .cm-content`);
-    const st = await pageState(p);
+    const [q] = await Promise.all([p.context().waitForEvent("page"), p.locator(tid("module-open-single")).click()]);
+    watch(q, "module open single: the new tab");
+    await q.waitForSelector(`${tid("value-editor")} .cm-content`);
+    const st = await pageState(q);
     assertEq([st.format, st.name], ["tfvars", "private_subnets"], "the value's format and the name");
     assert(st.type.startsWith("list(object({") && st.value.includes('nat_gateway = "yes"'), "the type and the value from the files");
-    await expectNative(p, "a module's variable in the one-variable view");
+    await expectNative(q, "a module's variable in the one-variable view");
+    assert(await p.locator(tid("module-view")).isVisible(), "the Module view stays as it was");
+    await q.close();
     await p.close();
   });
 

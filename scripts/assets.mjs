@@ -45,8 +45,7 @@ for (const name of readdirSync(dir)) {
 // `tftype check`'s: check.*, validation.*) when it opens.
 const PARTS = [
   ["gallery", (k) => (k.startsWith("example.") && !k.startsWith("example.start.")) || k.startsWith("confusion.") || k.startsWith("module_example.")],
-  ["check", (k) => k.startsWith("check.") || k.startsWith("validation.")],
-  ["module", (k) => k.startsWith("ui.module.")],
+  ["check", (k) => k.startsWith("check.") || k.startsWith("validation.") || k.startsWith("ui.module.")],
 ];
 const LANGS = ["en", "zh", "ja"];
 for (const lang of LANGS) {

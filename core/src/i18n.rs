@@ -66,7 +66,7 @@ type Catalog = HashMap<String, String>;
 /// that its first load fetches only the texts it shows; a part other than
 /// the main one names itself with the key [`PART_KEY`]. Compiled in, a
 /// catalog is one part.
-pub const PARTS: [&str; 4] = ["", "gallery", "check", "module"];
+pub const PARTS: [&str; 3] = ["", "gallery", "check"];
 /// The key by which a part of a catalog names itself.
 pub const PART_KEY: &str = "catalog.part";
 

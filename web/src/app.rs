@@ -313,18 +313,8 @@ pub fn App() -> impl IntoView {
         }
     };
 
-    // The Module view (module_host.rs): its files change the link; a
-    // variable it opens in this view comes as a share state.
-    module_host::start(
-        module_rev,
-        move |json| {
-            if let Ok(s) = share::state_of(json) {
-                load(s);
-                example.set(None);
-            }
-        },
-        share::opened_json(),
-    );
+    // The Module view (module_host.rs): its files change the link.
+    module_host::start(module_rev, share::opened_json());
 
     let share_now = move || {
         share_fallback.set(None);

@@ -7,11 +7,10 @@
 //! does the least it can here: it renders the switch, the gallery's
 //! modules and the element the view mounts into, says its version on
 //! `<html data-flavor>` (the view reads it and `<html lang>` itself), and
-//! puts the view's files into its share links. `js/lazy.js`, a few lines
-//! of JavaScript, handles the clicks, loads and mounts the view, and
-//! passes on what the view tells: its files changed, or a variable to open
-//! in the one-variable view (a share state as JSON, which the page loads as
-//! it loads a link's).
+//! puts the view's files into its share links. `js-src/module-host.js`, a
+//! few lines of JavaScript bundled with CodeMirror's, handles the clicks, loads and mounts the view, and
+//! passes on what the view tells: its files changed. (The view opens a
+//! variable in the one-variable view itself: a link in a new tab.)
 
 use leptos::prelude::*;
 use tftype::i18n::Lang;
@@ -23,16 +22,13 @@ pub const ROOT_ID: &str = "module-root";
 pub const EXAMPLES: &[&str] = &["vpc"];
 /// The view's files changed: `detail` is the `ModuleDoc` as JSON.
 pub const DOC_EVENT: &str = "tftype-module-doc";
-/// Open a variable in the one-variable view: `detail` is a share
-/// `model::State` as JSON.
-pub const OPEN_SINGLE_EVENT: &str = "tftype-open-single";
 
 /// A gallery module's title or lesson (`field`), from the catalog's gallery part.
 pub fn example_text(id: &str, field: &str, lang: Lang) -> &'static str {
     tftype::i18n::text(lang, &format!("module_example.{id}.{field}"))
 }
 
-/// What the view is given when it mounts (`js/lazy.js` writes it).
+/// What the view is given when it mounts (`js-src/module-host.js` writes it).
 #[derive(Clone, Debug, Default, serde::Deserialize)]
 pub struct MountConfig {
     pub readonly: bool,
@@ -44,11 +40,10 @@ pub struct MountConfig {
 }
 
 /// Starts the page's side: `rev` counts the view's changes of its files
-/// (the link follows it), `open` loads a share state (JSON) into the
-/// one-variable view; `opened` is the JSON of the link the page was opened
-/// with (the view opens at once if it shows a module).
-pub fn start(rev: RwSignal<u32>, open: impl Fn(&[u8]) + 'static, opened: Option<String>) {
-    imp::start(rev, open, opened)
+/// (the link follows it); `opened` is the JSON of the link the page was
+/// opened with (the view opens at once if it shows a module).
+pub fn start(rev: RwSignal<u32>, opened: Option<String>) {
+    imp::start(rev, opened)
 }
 
 /// The view's files, for the link (None: never opened, and not in the link).
@@ -61,22 +56,16 @@ mod imp {
     use leptos::prelude::*;
     use wasm_bindgen::prelude::*;
 
-    #[wasm_bindgen(module = "/js/lazy.js")]
+    #[wasm_bindgen(module = "/js/cm6.bundle.js")]
     extern "C" {
         #[wasm_bindgen(js_name = start)]
-        fn start_js(send: &Closure<dyn Fn(String, String)>, opened: Option<String>);
+        fn start_js(send: &Closure<dyn Fn()>, opened: Option<String>);
         #[wasm_bindgen(js_name = moduleDoc)]
         fn module_doc() -> Option<String>;
     }
 
-    pub fn start(rev: RwSignal<u32>, open: impl Fn(&[u8]) + 'static, opened: Option<String>) {
-        let send = Closure::<dyn Fn(String, String)>::new(move |kind: String, text: String| {
-            if kind == "doc" {
-                rev.update(|r| *r += 1);
-            } else {
-                open(text.as_bytes());
-            }
-        });
+    pub fn start(rev: RwSignal<u32>, opened: Option<String>) {
+        let send = Closure::<dyn Fn()>::new(move || rev.update(|r| *r += 1));
         start_js(&send, opened);
         send.forget();
     }
@@ -91,7 +80,7 @@ mod imp {
     use leptos::prelude::*;
 
     // Natively (unit tests) there is no view to load.
-    pub fn start(_rev: RwSignal<u32>, _open: impl Fn(&[u8]) + 'static, _opened: Option<String>) {}
+    pub fn start(_rev: RwSignal<u32>, _opened: Option<String>) {}
     pub fn doc() -> Option<String> {
         None
     }

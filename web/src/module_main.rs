@@ -18,7 +18,7 @@ mod exports {
     use tftype_web::components::module_view::ModuleView;
     use tftype_web::engine::Engine;
     use tftype_web::model::{Format, State};
-    use tftype_web::module_host::{MountConfig, DOC_EVENT, OPEN_SINGLE_EVENT, ROOT_ID};
+    use tftype_web::module_host::{MountConfig, DOC_EVENT, ROOT_ID};
     use tftype_web::module_model::{examples, ModuleDoc, ModuleExample};
     use tftype_web::module_signals::ModuleState;
     use wasm_bindgen::prelude::*;
@@ -43,7 +43,7 @@ mod exports {
         }
     }
 
-    /// Tells the page (`js/lazy.js`) something, as an event on the view's element.
+    /// Tells the page (`js-src/module-host.js`) something, as an event on the view's element.
     fn tell(event: &str, detail: &str) {
         let Some(root) = tftype_web::document_opt().and_then(|d| d.get_element_by_id(ROOT_ID)) else { return };
         let init = web_sys::CustomEventInit::new();
@@ -71,7 +71,7 @@ mod exports {
         if let Err(e) = tftype_web::assets::load(lang).await {
             web_sys::console::error_1(&e.into());
         }
-        for part in ["module", "check", "gallery"] {
+        for part in ["check", "gallery"] {
             if let Err(e) = tftype_web::assets::load_part(lang, part).await {
                 web_sys::console::error_1(&e.into());
             }
@@ -87,7 +87,7 @@ mod exports {
                     v.flavor.set(flavor);
                 }
             });
-            leptos::task::spawn_local(async move {
+            wasm_bindgen_futures::spawn_local(async move {
                 load_catalogs(lang).await;
                 with_view(|v| {
                     if v.lang.get_untracked() != lang {
@@ -123,12 +123,13 @@ mod exports {
     }
 
     /// Mounts the view into `root` once its catalogs are in; `config`:
-    /// `module_host::MountConfig` as JSON.
+    /// `module_host::MountConfig` as JSON. (Until `mount_to` there is no
+    /// Leptos executor: the waits are wasm-bindgen-futures' own.)
     #[wasm_bindgen]
     pub fn mount(root: web_sys::HtmlElement, config: &str) {
         tftype_web::install_panic_hook();
         let config: MountConfig = serde_json::from_str(config).unwrap_or_default();
-        leptos::task::spawn_local(async move {
+        wasm_bindgen_futures::spawn_local(async move {
             let (lang, _) = page_says();
             load_catalogs(lang).await;
             mount_now(root, config);
@@ -175,16 +176,24 @@ mod exports {
                     tell(DOC_EVENT, &serde_json::to_string(&d).unwrap_or_default());
                 }
             });
+            // A variable in the one-variable view: the playground's link for it, in a new tab
+            // (this view stays as it is; the page's .wasm needs no code for it).
             let open_single = move |req: Request| {
                 let st = single_state(req, view.flavor.get_untracked());
-                tell(OPEN_SINGLE_EVENT, &serde_json::to_string(&st).unwrap_or_default());
+                wasm_bindgen_futures::spawn_local(async move {
+                    let Some(fragment) = tftype_web::share::link(&st, None).await else { return };
+                    let Some(w) = web_sys::window() else { return };
+                    let Ok(url) = web_sys::Url::new(&tftype_web::page::href()) else { return };
+                    url.set_hash(&fragment);
+                    let _ = w.open_with_url_and_target_and_features(&url.href(), "_blank", "noopener");
+                });
             };
             view! { <ModuleView state=state flavor=view.flavor engine=engine readonly=readonly example=lesson open_single=open_single /> }
         })
         .forget();
     }
 
-    /// Whether the view is on show (the page's switch, `js/lazy.js`).
+    /// Whether the view is on show (the page's switch, `js-src/module-host.js`).
     #[wasm_bindgen]
     pub fn set_shown(shown: bool) {
         with_view(|v| {

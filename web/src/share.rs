@@ -158,7 +158,7 @@ fn state_json_with(state: &State, module: Option<&str>) -> Vec<u8> {
 
 /// The Module view's files in a link's JSON, as JSON text (None: none, or
 /// not an object; natively, for tests: the page hands the JSON to
-/// `js/lazy.js`, which reads the key).
+/// `js-src/module-host.js`, which reads the key).
 #[cfg(all(test, not(target_arch = "wasm32")))]
 fn module_of(json: &[u8]) -> Option<String> {
     #[derive(serde::Deserialize)]
@@ -209,7 +209,7 @@ fn deflated_of(fragment: &str) -> Result<Vec<u8>, ShareError> {
     B64.decode(body.as_bytes()).map_err(|_| ShareError::Malformed("not_base64url"))
 }
 
-pub(crate) fn state_of(json: &[u8]) -> Result<State, ShareError> {
+fn state_of(json: &[u8]) -> Result<State, ShareError> {
     let state: State = serde_json::from_slice(json).map_err(|_| ShareError::Malformed("bad_state"))?;
     if state.var_name.chars().count() > MAX_VAR_NAME {
         return Err(ShareError::Malformed("long_name"));

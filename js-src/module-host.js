@@ -1,18 +1,18 @@
 // The page's side of the Module view (web/src/module_host.rs says why it is here, in a few
 // lines of JavaScript, rather than in the page's .wasm): which view is on show, loading the
-// view's own .wasm the first time it opens, and passing its files and requests to the page.
+// view's own .wasm the first time it opens, and passing its files to the page.
 //
 // The page renders the switch (`.view-switch [data-view]`), the gallery's modules
 // (`[data-module-example]`) and the element the view mounts into (`#module-root`); clicks on
 // them are handled here. The view's .wasm (web/src/module_main.rs) reads the page's language
-// and version from <html lang> and <html data-flavor>, and tells this file, by events on
-// #module-root, its files (`tftype-module-doc`) and the variable to open in the one-variable
-// view (`tftype-open-single`, a share state as JSON, which the page loads as it loads a link's).
+// and version from <html lang> and <html data-flavor>, and tells this file its files by an
+// event on #module-root (`tftype-module-doc`); it opens a variable in the one-variable view
+// itself, as a link in a new tab.
 
 let view; // the view's exports, once mounted
 let loading; // the promise of that
 let doc; // the view's files (a ModuleDoc as JSON text): the link carries them
-let tell = () => {}; // the page: tell("doc") when the files change, tell("open", stateJson)
+let tell = () => {}; // the page: told when the files change
 
 const root = () => document.getElementById("module-root");
 
@@ -42,11 +42,7 @@ async function load(config) {
   document.head.append(link);
   el.addEventListener("tftype-module-doc", (e) => {
     doc = e.detail;
-    tell("doc", "");
-  });
-  el.addEventListener("tftype-open-single", (e) => {
-    show(false);
-    tell("open", e.detail);
+    tell();
   });
   try {
     const m = await import(asset("module_view.js"));
@@ -71,7 +67,8 @@ function open(example) {
   }
 }
 
-document.addEventListener("click", (e) => {
+// (The engine worker imports the page's glue, and with it this file, where there is no document.)
+globalThis.document?.addEventListener("click", (e) => {
   const b = e.target.closest?.("[data-view], [data-module-example]");
   if (!b) return;
   if (b.dataset.moduleExample) open(b.dataset.moduleExample);
@@ -79,8 +76,7 @@ document.addEventListener("click", (e) => {
   else show(false);
 });
 
-// The page starts: `send(kind, text)` is how it is told ("doc": the files changed; "open":
-// load this share state, JSON); `opened` is the JSON of the link it
+// The page starts: `send()` tells it the files changed; `opened` is the JSON of the link it
 // was opened with (its `module` key, if any, is the view's files; shown: opened at once).
 export function start(send, opened) {
   tell = send;
