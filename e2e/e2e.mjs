@@ -1613,6 +1613,288 @@ try {
     await page.locator(tid("tab-console")).click();
   });
 
+  // ---- Module view ----------------------------------------------------------------------------
+  // The example module of the gallery (web/src/module_examples.json), checked as the native CLI
+  // checks it (`tftype batch`, "mode": "check").
+
+  const vpc = JSON.parse(readFileSync("web/src/module_examples.json", "utf8"))[0];
+  const moduleLink = (doc, state = {}) =>
+    "#v1." + deflateRawSync(Buffer.from(JSON.stringify({ type: "", value: "", ...state, module: doc })), { level: 9 }).toString("base64url");
+  const vpcDoc = (envFile, extra = {}) => ({
+    files: vpc.files,
+    rows: [{ kind: "var_file", arg: envFile }],
+    open: vpc.open,
+    shown: true,
+    ...extra,
+  });
+  // What the CLI says of a module doc: {ok, variables, diagnostics} in the oracle's schema.
+  function nativeCheck(doc, flavor) {
+    const files = Object.fromEntries(doc.files.map((f) => [f.name, f.text]));
+    const args = doc.rows.filter((r) => r.kind !== "env" && r.arg.trim()).map((r) => [r.kind === "var" ? "-var" : "-var-file", r.arg]);
+    const env = Object.fromEntries(doc.rows.filter((r) => r.kind === "env" && r.arg.trim()).map((r) => [`TF_VAR_${r.arg}`, r.value ?? ""]));
+    return nativeBatch([{ id: 0, mode: "check", files, args, env, ...(flavor ? { flavor } : {}) }])[0];
+  }
+  async function openModule(url, label, { viewport, colorScheme } = {}) {
+    const p = watch(await ctx.newPage(), label);
+    if (viewport) await p.setViewportSize(viewport);
+    if (colorScheme) await p.emulateMedia({ colorScheme });
+    await p.goto(url);
+    await p.waitForSelector(tid("module-view"));
+    return p;
+  }
+  // The variables table as data, once the check is in (the status line names it).
+  async function moduleVars(p) {
+    return p.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="module-var"]')].map((r) => ({
+        name: r.dataset.name,
+        status: r.dataset.status,
+        label: r.querySelector('[data-testid="module-var-status"]').textContent,
+        source: r.querySelector('[data-testid="module-var-source"]').textContent,
+        value: r.querySelector('[data-testid="module-var-value"]').textContent,
+      })),
+    );
+  }
+  async function moduleChecked(p, pred, what) {
+    return until(what, async () => {
+      const s = await p.locator(tid("module-status")).textContent();
+      return { done: pred(s), value: s };
+    });
+  }
+  // The page's rows must say what the CLI says: the same variables, each accepted or not, its
+  // value's file and line, and its console text's first line.
+  function expectVarsAsNative(rows, native, what) {
+    assertEq(rows.map((r) => r.name), Object.keys(native.variables), `${what}: the variables`);
+    for (const r of rows) {
+      const n = native.variables[r.name];
+      assertEq(r.status === "ok", n.ok, `${what}: ${r.name} accepted`);
+      if (n.ok) assert(n.console.startsWith(r.value.replace(/…$/, "")), `${what}: ${r.name} value ${JSON.stringify(r.value)} vs ${JSON.stringify(n.console)}`);
+      const m = /^(.*):(\d+),\d+-/.exec(n.source ?? "");
+      if (m) assertEq(r.source, `${m[1]}, line ${m[2]}`, `${what}: ${r.name} source`);
+      else if (n.source === "default") assertEq(r.source, "default", `${what}: ${r.name} source`);
+    }
+  }
+
+  await check("module view: the example module, every variable as the CLI checks it", async () => {
+    const p = watch(await ctx.newPage(), "module example");
+    const wasm = [];
+    p.on("request", (r) => r.url().includes("engine_module") && wasm.push(r.url()));
+    await p.goto(URL_);
+    await p.waitForSelector(`${tid("value-editor")} .cm-content`);
+    await p.waitForTimeout(300);
+    assertEq(wasm, [], "the module engine is not fetched before the Module view opens");
+    await p.locator(tid("view-module")).click();
+    await moduleChecked(p, (s) => s.startsWith("✓"), "the example module to be checked");
+    assert(wasm.some((u) => /engine_module(-[0-9a-f]+)?_bg\.wasm$/.test(u)), "the module engine is fetched when the view opens");
+    assertEq(await p.locator(tid("view-module")).getAttribute("aria-pressed"), "true", "the Module button is pressed");
+    assert(!(await p.locator(tid("value-editor")).isVisible()), "the one-variable view is hidden");
+    assert((await p.locator(tid("module-lesson")).textContent()).includes("VPC"), "the example's lesson");
+    const tabs = await p.locator(tid("module-tab")).evaluateAll((ts) => ts.map((t) => t.dataset.file));
+    assertEq(tabs, vpc.files.map((f) => f.name), "one tab per file");
+    // (A page opened without a link checks as the version chosen last.)
+    const flavor = await p.locator(tid("flavor-select")).first().inputValue();
+    expectVarsAsNative(await moduleVars(p), nativeCheck(vpcDoc("envs/dev.tfvars"), flavor), "dev");
+    // A variable chosen shows its console text, JSON and type as the CLI gives them.
+    const native = nativeCheck(vpcDoc("envs/dev.tfvars"), flavor).variables.private_subnets;
+    await p.locator(`${tid("module-var")}[data-name="private_subnets"] button`).click();
+    await until("the chosen variable", async () => ({ done: (await p.locator(tid("module-detail-name")).textContent()) === "var.private_subnets" }));
+    assertEq(await p.locator(tid("module-console")).textContent(), native.console, "console text");
+    await p.locator(tid("mtab-type")).click();
+    assertEq(await p.locator(tid("module-type")).textContent(), native.type, "type");
+    await p.locator(tid("mtab-json")).click();
+    assertEq(JSON.parse(await p.locator(tid("module-json")).textContent()), native.json, "JSON");
+    await p.screenshot({ path: join(OUT, "module-dev.png"), fullPage: true });
+    await p.close();
+  });
+
+  await check("module view: a failing environment is marked in its file, the variable list says which", async () => {
+    const p = await openModule(new URL(moduleLink(vpcDoc("envs/dev.tfvars")), URL_).href, "module prod");
+    await moduleChecked(p, (s) => s.startsWith("✓"), "dev to pass");
+    // The environment is chosen in the -var-file row.
+    await p.locator(tid("module-row-arg")).fill("envs/prod.tfvars");
+    await moduleChecked(p, (s) => s.startsWith("✗"), "prod to fail");
+    const native = nativeCheck(vpcDoc("envs/prod.tfvars"));
+    assertEq(native.ok, false, "the CLI fails prod too");
+    const rows = await moduleVars(p);
+    expectVarsAsNative(rows, native, "prod");
+    const bad = rows.filter((r) => r.status !== "ok").map((r) => [r.name, r.status, r.label]);
+    assertEq(bad, [["private_subnets", "failed", "✗ does not match the type"]], "the failing variable");
+    assertEq(rows.find((r) => r.name === "single_nat_gateway").source, "default", "a default's source");
+    // Only the prod file's tab counts a problem, and only its editor underlines one.
+    const counts = await p.locator(`${tid("module-tab")}`).evaluateAll((ts) =>
+      ts.map((t) => [t.dataset.file, t.querySelector('[data-testid="module-tab-count"]')?.textContent ?? ""]),
+    );
+    assertEq(counts, vpc.files.map((f) => [f.name, f.name === "envs/prod.tfvars" ? "1" : ""]), "problems per tab");
+    const d = native.diagnostics[0];
+    const editor = `${tid("module-editor")}[data-file="envs/prod.tfvars"]`;
+    await p.locator(`${tid("module-tab")}[data-file="envs/prod.tfvars"]`).click();
+    await until("the underline in envs/prod.tfvars", async () => {
+      const n = await p.locator(`${editor} .cm-lintRange-error`).count();
+      return { done: n > 0, value: n };
+    });
+    for (const f of vpc.files.filter((f) => f.name !== "envs/prod.tfvars")) {
+      assertEq(await p.locator(`${tid("module-editor")}[data-file="${f.name}"] .cm-lintRange-error`).count(), 0, `no underline in ${f.name}`);
+    }
+    // The problem's place selects exactly the range the CLI names (the file is ASCII: bytes are
+    // UTF-16 offsets).
+    const problems = await p.locator(tid("module-problem")).count();
+    assertEq(problems, native.diagnostics.length, "one problem per diagnostic");
+    await p.locator(tid("module-problem-place")).first().click();
+    const sel = await p.evaluate((sel) => {
+      const v = document.querySelector(sel).tftypeEditor;
+      return [v.state.selection.main.from, v.state.selection.main.to];
+    }, editor);
+    assertEq(sel, [d.subject.start.byte, d.subject.end.byte], "the problem's range");
+    // The hover message is the CLI's.
+    await p.locator(`${editor} .cm-lintRange-error`).first().hover();
+    const tip = await until("the hover message", async () => {
+      const t = p.locator(".cm-tooltip-lint");
+      return { done: (await t.count()) > 0, value: (await t.count()) > 0 ? await t.first().textContent() : null };
+    });
+    assert(tip.includes(d.summary) && tip.includes(d.detail), `tooltip ${tip}`);
+    await p.mouse.move(0, 0);
+    // The failed variable is shown first, with the CLI's message; its story shades the element
+    // that fails in envs/prod.tfvars.
+    assertEq(await p.locator(tid("module-detail-name")).textContent(), "var.private_subnets", "the failed variable is shown");
+    assertEq(await p.locator(tid("module-error-summary")).textContent(), d.summary, "the error");
+    await p.locator(tid("mtab-why")).click();
+    const step = p.locator(`${tid("module-detail")} [data-testid="why-step"]`).filter({ hasText: "[2].nat_gateway" }).first();
+    await step.hover();
+    const shaded = await until("the story's shading in envs/prod.tfvars", async () => {
+      const t = await p.locator(`${editor} .cm-why-highlight`).allTextContents();
+      return { done: t.length > 0, value: t };
+    });
+    assertEq(shaded.join(""), '"yes"', "the shaded part of the value");
+    await p.screenshot({ path: join(OUT, "module-prod.png"), fullPage: true });
+    await p.close();
+  });
+
+  await check("module view: add, rename and remove files; -var, -var-file and TF_VAR_ rows; validation rules", async () => {
+    const p = await openModule(new URL(moduleLink(vpcDoc("envs/staging.tfvars")), URL_).href, "module edit");
+    await moduleChecked(p, (s) => s.startsWith("✓"), "staging to pass");
+    const source = async (name) => (await moduleVars(p)).find((r) => r.name === name)?.source;
+    const settle = (name, want) => until(`${name}'s source to be ${want}`, async () => ({ done: (await source(name)) === want, value: await source(name) }));
+    // A new file, renamed to an automatic one, sets a value.
+    await p.locator(tid("module-add-file")).click();
+    assertEq(await p.locator(tid("module-file-name")).inputValue(), "new.tfvars", "the new file's name");
+    await p.locator(tid("module-file-name")).fill("../x.tfvars");
+    await p.locator(tid("module-file-name")).press("Enter");
+    assert((await p.locator(tid("module-name-error")).textContent()).includes("envs/prod.tfvars"), "a bad name is refused with a reason");
+    await p.locator(tid("module-file-name")).fill("terraform.tfvars");
+    await p.locator(tid("module-file-name")).press("Enter");
+    assert((await p.locator(tid("module-name-error")).textContent()).includes("terraform.tfvars"), "a taken name is refused");
+    await p.locator(tid("module-file-name")).fill("extra.auto.tfvars");
+    await p.locator(tid("module-file-name")).press("Enter");
+    assertEq(await p.locator(tid("module-name-error")).count(), 0, "the name is taken");
+    await p.locator(`${tid("module-editor")}[data-file="extra.auto.tfvars"] .cm-content`).click();
+    await p.keyboard.insertText("single_nat_gateway = true\n");
+    await settle("single_nat_gateway", "extra.auto.tfvars, line 1");
+    // Removing it brings the default back.
+    await p.locator(tid("module-remove-file")).click();
+    await settle("single_nat_gateway", "default");
+    assertEq(await p.locator(`${tid("module-tab")}[data-file="extra.auto.tfvars"]`).count(), 0, "the tab is gone");
+    // TF_VAR_ then -var: the command line wins.
+    await p.locator(tid("module-add-row")).click();
+    const env = p.locator(tid("module-row")).nth(1);
+    await env.locator(tid("module-row-kind")).selectOption("env");
+    await env.locator(tid("module-row-arg")).fill("single_nat_gateway");
+    await env.locator(tid("module-row-value")).fill("true");
+    await settle("single_nat_gateway", "TF_VAR_single_nat_gateway");
+    await p.locator(tid("module-add-row")).click();
+    await p.locator(tid("module-row")).nth(2).locator(tid("module-row-arg")).fill("name=Shop");
+    await moduleChecked(p, (s) => s.startsWith("✗"), "the name rule to fail");
+    const doc = {
+      ...vpcDoc("envs/staging.tfvars"),
+      rows: [
+        { kind: "var_file", arg: "envs/staging.tfvars" },
+        { kind: "env", arg: "single_nat_gateway", value: "true" },
+        { kind: "var", arg: "name=Shop" },
+      ],
+    };
+    const native = nativeCheck(doc);
+    assertEq(native.variables.name.validations?.[0]?.result, "fail", "the CLI fails the rule");
+    const rows = await moduleVars(p);
+    assertEq(rows.find((r) => r.name === "single_nat_gateway").source, "TF_VAR_single_nat_gateway", "the environment's value");
+    assertEq(rows.find((r) => r.name === "name").status, "rule_failed", "a failed rule fails its variable");
+    assertEq(rows.find((r) => r.name === "name").source, "-var", "the -var's value");
+    await p.locator(`${tid("module-var")}[data-name="name"] button`).click();
+    await p.locator(tid("mtab-rules")).click();
+    const rule = p.locator(tid("module-rule")).first();
+    assertEq(await rule.getAttribute("data-result"), "fail", "the rule's result");
+    assert((await rule.textContent()).includes(native.variables.name.validations[0].error_message), "the rule's message");
+    // Every problem of the CLI is listed.
+    const summaries = await p.locator(`${tid("module-problem")} strong`).allTextContents();
+    assertEq(summaries, native.diagnostics.map((x) => x.summary), "the problems");
+    await p.close();
+  });
+
+  await check("module view: a share link carries every file and row, and opens the Module view", async () => {
+    const p = await openModule(new URL(moduleLink(vpcDoc("envs/dev.tfvars")), URL_).href, "module share");
+    await moduleChecked(p, (s) => s.startsWith("✓"), "dev to pass");
+    await p.locator(`${tid("module-tab")}[data-file="terraform.tfvars"]`).click();
+    await p.locator(`${tid("module-editor")}[data-file="terraform.tfvars"] .cm-content`).click();
+    await p.keyboard.press("Control+End");
+    await p.keyboard.insertText("\n# ünïcödé 🙂\n");
+    await p.locator(tid("module-add-row")).click();
+    await p.locator(tid("module-row")).nth(1).locator(tid("module-row-arg")).fill("azs=7");
+    await moduleChecked(p, (s) => s.startsWith("✗"), "the edit to fail");
+    await p.locator(tid("share")).click();
+    // The page was opened with a link: the new one is there once the copy is confirmed.
+    await waitFor(p, "share-status", (t) => t.includes("Link copied"), "the copy confirmation");
+    const link = await p.evaluate(() => location.hash);
+    assert(link.startsWith("#v1."), `the share link: ${link}`);
+    const texts = async (q) => q.evaluate(() => Object.fromEntries([...document.querySelectorAll('[data-testid="module-editor"]')].map((e) => [e.dataset.file, e.tftypeEditor.state.doc.toString()])));
+    const rowsOf = async (q) => q.evaluate(() => [...document.querySelectorAll('[data-testid="module-row"]')].map((r) => [r.dataset.kind, r.querySelector('[data-testid="module-row-arg"]').value]));
+    const before = { texts: await texts(p), rows: await rowsOf(p), vars: await moduleVars(p) };
+    const q = await openModule(new URL(link, URL_).href, "module share reopened");
+    await moduleChecked(q, (s) => s.startsWith("✗"), "the reopened module to fail");
+    const after = { texts: await texts(q), rows: await rowsOf(q), vars: await moduleVars(q) };
+    assertEq(after, before, "files, rows and results after the round trip");
+    assert(after.texts["terraform.tfvars"].includes("ünïcödé"), "non-ASCII text survives");
+    assertEq(await q.locator(tid("view-module")).getAttribute("aria-pressed"), "true", "the link opens the Module view");
+    // Back to one variable: the single-variable state of the link is there too.
+    await q.locator(tid("view-variable")).click();
+    assert(await q.locator(tid("value-editor")).isVisible(), "the one-variable view");
+    await p.close();
+    await q.close();
+  });
+
+  await check("module view: a variable opens in the one-variable view (a new tab) with its type and value", async () => {
+    const p = await openModule(new URL(moduleLink(vpcDoc("envs/prod.tfvars")), URL_).href, "module open single");
+    await moduleChecked(p, (s) => s.startsWith("✗"), "prod to fail");
+    const [q] = await Promise.all([p.context().waitForEvent("page"), p.locator(tid("module-open-single")).click()]);
+    watch(q, "module open single: the new tab");
+    await q.waitForSelector(`${tid("value-editor")} .cm-content`);
+    const st = await pageState(q);
+    assertEq([st.format, st.name], ["tfvars", "private_subnets"], "the value's format and the name");
+    assert(st.type.startsWith("list(object({") && st.value.includes('nat_gateway = "yes"'), "the type and the value from the files");
+    await expectNative(q, "a module's variable in the one-variable view");
+    assert(await p.locator(tid("module-view")).isVisible(), "the Module view stays as it was");
+    await q.close();
+    await p.close();
+  });
+
+  await check("module view: phone layout, dark mode, three languages (screenshots)", async () => {
+    const url = new URL(moduleLink(vpcDoc("envs/prod.tfvars", { var: "private_subnets" })), URL_);
+    for (const lang of ["en", "zh", "ja"]) {
+      url.search = new URLSearchParams({ lang }).toString();
+      for (const [w, h, dev] of [[1280, 900, "desktop"], [390, 844, "phone"]]) {
+        for (const scheme of ["light", "dark"]) {
+          const q = await openModule(url.href, `module ${lang} ${dev} ${scheme}`, { viewport: { width: w, height: h }, colorScheme: scheme });
+          await moduleChecked(q, (s) => s.startsWith("✗"), `${lang} ${dev} ${scheme}`);
+          await q.locator(tid("mtab-why")).click();
+          await q.waitForSelector(`${tid("module-detail")} [data-testid="why-step"]`);
+          // Nothing is wider than the screen.
+          const wide = await q.evaluate(() => document.documentElement.scrollWidth);
+          assert(wide <= w, `${lang} ${dev} ${scheme}: the page is ${wide} px wide`);
+          const words = await q.locator(tid("module-problems")).locator("h3").textContent();
+          assertEq(words, { en: "Problems", zh: "问题", ja: "問題" }[lang], `${lang}: the catalog's words`);
+          await q.screenshot({ path: join(OUT, `module-${lang}-${dev}-${scheme}.png`), fullPage: true });
+          await q.close();
+        }
+      }
+    }
+  });
+
   await check("no page errors, console errors, failed or outside requests", async () => {
     if (problems.length) throw new Error(problems.join("\n"));
   });
@@ -1656,6 +1938,8 @@ if (DIST) {
     }
     assertEq(first.filter((r) => r.file.startsWith("i18n/")).length, 1, "catalogs fetched by the first load (the reader's only)");
     assert(!first.some((r) => r.file.startsWith("engine_full")), "engine_full is fetched on first use, not by the first load");
+    assert(!first.some((r) => r.file.startsWith("engine_module")), "engine_module is fetched when the Module view opens, not by the first load");
+    assert(!first.some((r) => /^module[-_]/.test(r.file)), "the Module view's .wasm and style sheet are fetched when it opens, not by the first load");
     assert(gz <= PAYLOAD_CEILING, `payload ${gz} B gz is over the ceiling of ${PAYLOAD_CEILING} B`);
   });
 }

@@ -10,7 +10,7 @@
 //   setDoc(view, text[, expected])     replace the text (does not call onChange); with
 //                                      `expected`, only if the text is that: returns whether it did
 //   getDoc(view) -> string
-//   setLanguage(view, "hcl" | "json")
+//   setLanguage(view, "hcl" | "json" | "hcl-file")   (hcl: one expression; hcl-file: a whole file)
 //   setDiagnostics(view, [{from, to, message, severity}])
 //   setReadOnly(view, bool)
 //   select(view, from, to)             select a range, scroll to it, focus
@@ -38,22 +38,16 @@ import {
   bracketMatching,
   indentOnInput,
 } from "@codemirror/language";
-import { standardKeymap, history, historyKeymap, indentLess, indentMore, moveLineUp, moveLineDown } from "@codemirror/commands";
+import { standardKeymap, history, historyKeymap, indentLess, indentMore } from "@codemirror/commands";
 import { closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
 import { tags as t } from "@lezer/highlight";
 import { Parser, Tree } from "@lezer/common";
 
-// The keys: the browser's standard editing keys (standardKeymap), indenting (Mod-[ and Mod-]) and
-// moving lines (Alt-Up and Alt-Down). Not the rest of CodeMirror's defaultKeymap (commenting,
-// syntax-wise selection, bracket jumps): for an editor of one expression it was 2.1 KB gz of the
-// first load (issue #19, the room for the Module view).
-const keys = [
-  ...standardKeymap,
-  { key: "Mod-[", run: indentLess },
-  { key: "Mod-]", run: indentMore },
-  { key: "Alt-ArrowUp", run: moveLineUp },
-  { key: "Alt-ArrowDown", run: moveLineDown },
-];
+// The keys: the browser's standard editing keys (standardKeymap) and indenting (Mod-[ and Mod-]).
+// Not the rest of CodeMirror's defaultKeymap (moving and copying lines, commenting, syntax-wise
+// selection, bracket jumps): for an editor of one expression it was 2.4 KB gz of the first load
+// (issue #19, the room for the Module view).
+const keys = [...standardKeymap, { key: "Mod-[", run: indentLess }, { key: "Mod-]", run: indentMore }];
 
 // ---------------------------------------------------------------------------
 // Highlighting: small tokenizers (StreamLanguage), one for HCL expressions and one for JSON.
@@ -111,6 +105,8 @@ function hclToken(stream, state) {
     if (HCL_KEYWORDS.has(w)) return "keyword";
     if (stream.match(/^\s*(::[A-Za-z_][\w-]*)*\s*\(/, false)) return "variableName.function";
     if (stream.match(/^\s*(=(?!=)|:(?!:))/, false)) return "propertyName";
+    // A block's type in a whole file (`variable "x" {`, `validation {`).
+    if (state.ctx.length === 0 && stream.match(/^\s*("|\{)/, false)) return "keyword";
     return "variableName";
   }
   const ch = stream.next();
@@ -209,6 +205,9 @@ class SizeGuard extends Parser {
 
 const hclExpressionLanguage = new Language(hclStream.data, new SizeGuard(hclStream.parser, hclStream.topNode, MAX_HCL_HIGHLIGHT), [], "hcl");
 const jsonGuardedLanguage = jsonStream;
+// Whole HCL files (the Module view's .tf and .tfvars files): the same tokenizer reads a body of
+// attributes and blocks; only its name differs, so that setLanguage can tell them apart.
+const hclFileLanguage = new Language(hclStream.data, new SizeGuard(hclStream.parser, hclStream.topNode, MAX_HCL_HIGHLIGHT), [], "hcl-file");
 
 // ---------------------------------------------------------------------------
 // Looks. Colours are CSS custom properties, so the page's `data-theme`
@@ -416,8 +415,30 @@ const highlightField = StateField.define({
   provide: (f) => EditorView.decorations.from(f),
 });
 
+// A shaded part is scrolled into view inside its editor only, never by scrolling the page: the
+// step the reader hovers stays under the pointer (a page scroll would move it away, and end
+// the hover). setHighlights marks its scroll requests with this margin.
+const HIGHLIGHT_MARGIN = 7.25;
+const scrollInsideOnly = EditorView.scrollHandler.of((view, range, options) => {
+  if (options.yMargin !== HIGHLIGHT_MARGIN) return false;
+  const sd = view.scrollDOM;
+  const block = view.lineBlockAt(range.head);
+  if (block.top < sd.scrollTop || block.bottom > sd.scrollTop + sd.clientHeight) {
+    sd.scrollTop = Math.max(0, block.top - sd.clientHeight / 3);
+  }
+  // (Layout may not be read here: the column is estimated from the monospace character width.)
+  const line = view.state.doc.lineAt(range.head);
+  const x = (range.head - line.from) * view.defaultCharacterWidth;
+  if (x < sd.scrollLeft || x > sd.scrollLeft + sd.clientWidth * 0.6) {
+    sd.scrollLeft = Math.max(0, x - sd.clientWidth / 3);
+  }
+  return true;
+});
+
 function languageExtension(name) {
-  return name === "json" ? jsonGuardedLanguage : hclExpressionLanguage;
+  if (name === "json") return jsonGuardedLanguage;
+  if (name === "hcl-file") return hclFileLanguage;
+  return hclExpressionLanguage;
 }
 
 // On a phone-sized screen long lines wrap (the same width as the page's own layout switch in
@@ -467,6 +488,7 @@ export function createEditor(parent, doc, options, onChange) {
         highlightField,
         marksField,
         marksTooltip,
+        scrollInsideOnly,
         languageConf.of(languageExtension(opts.language)),
         readOnlyConf.of(readOnlyExtension(opts.readOnly)),
         wrapConf.of(wrapExtension()),
@@ -570,7 +592,9 @@ function applyHighlights(view, rangesJson) {
     view.dispatch({ effects: setHighlightEffect.of(null) });
     return;
   }
-  view.dispatch({ effects: [setHighlightEffect.of(ranges), EditorView.scrollIntoView(ranges[0].from, { y: "nearest" })] });
+  view.dispatch({
+    effects: [setHighlightEffect.of(ranges), EditorView.scrollIntoView(ranges[0].from, { y: "nearest", yMargin: HIGHLIGHT_MARGIN })],
+  });
 }
 
 export function select(view, from, to) {
@@ -588,3 +612,7 @@ export function focus(view) {
 export function destroy(view) {
   view.destroy();
 }
+
+// The page's side of the Module view (web/src/module_host.rs), in this bundle so that the first
+// load fetches no file more for it.
+export { start, moduleDoc } from "./module-host.js";

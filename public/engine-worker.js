@@ -1,20 +1,25 @@
-// The engine in a Web Worker. Two .wasm files answer here:
+// The engine in a Web Worker. Three .wasm files answer here:
 //  - the page's own .wasm, without the page (its main() sees no window and mounts nothing):
 //    what every keystroke needs, the evaluation and the Why story;
 //  - engine_full (the crate engine-full/): "Copy as", the format switch and the Versions tab,
-//    fetched the first time one of them is asked for (the first page load never fetches it).
+//    fetched the first time one of them is asked for (the first page load never fetches it);
+//  - engine_module (also engine-full/): the Module view's check, with Terraform's function
+//    library for validation rules, fetched when the Module view first asks for a check.
 //
-// The page sends {type: "init", glue, wasm, full: {glue, wasm}} once, the message catalogs it
+// The page sends {type: "init", glue, wasm, full: {glue, wasm}, module: {glue, wasm}} once, the message catalogs it
 // has as {type: "catalog", lang, text} (installed in every engine, also in one loaded later),
-// then {type: "evaluate" | "story" | "compare" | "emit" | "reformat", id, request, arg}
+// then {type: "evaluate" | "story" | "compare" | "emit" | "reformat" | "module" | "module-story",
+// id, request, arg}
 // (request: a JSON string; arg: the work's parameter) and gets back
 // {type: "reply", id, response, ms, at} (at: when the worker took the request up and when it
 // answered, as epoch milliseconds, for scripts/bench-page.mjs). If an engine traps (a bug: wasm has no way to recover
 // from one), the worker says {type: "crash", id, message} and closes; the page starts a new one.
-// Messages are handled one at a time, in the order they came (loading engine_full waits).
+// Messages are handled one at a time, in the order they came (loading a lazy engine waits).
 let engine = null;
 let full = null;
 let fullUrls = null;
+let moduleEngine = null;
+let moduleUrls = null;
 // Every catalog (and part of one: core/src/i18n.rs PARTS) the page sent, in order.
 const catalogs = [];
 
@@ -36,6 +41,7 @@ async function handle(m) {
   if (m.type === "init") {
     try {
       fullUrls = m.full;
+      moduleUrls = m.module;
       engine = await load(m);
       self.postMessage({ type: "ready" });
     } catch (e) {
@@ -45,15 +51,18 @@ async function handle(m) {
   }
   if (m.type === "catalog") {
     catalogs.push([m.lang, m.text]);
-    for (const glue of [engine, full]) if (glue) install(glue, m.lang, m.text);
+    for (const glue of [engine, full, moduleEngine]) if (glue) install(glue, m.lang, m.text);
     return;
   }
   const taken = performance.timeOrigin + performance.now();
   if (FULL.has(m.type) && !full) full = await load(fullUrls);
+  if (m.type === "module" && !moduleEngine) moduleEngine = await load(moduleUrls);
   const t0 = performance.now();
   const run = {
     evaluate: () => engine.engine_evaluate(m.request, m.arg),
     story: () => engine.engine_story(m.request),
+    "module-story": () => engine.engine_story(m.request),
+    module: () => moduleEngine.engine_module(m.request),
     compare: () => full.engine_compare(m.request),
     emit: () => full.engine_emit(m.request, m.arg),
     reformat: () => full.engine_reformat(m.request, m.arg),

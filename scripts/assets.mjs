@@ -28,7 +28,7 @@ let html = readFileSync(join(dir, "index.html"), "utf8");
 // Trunk's glue (web-HASH.js, engine_full.js), the style sheet (style-HASH.css) and the worker's
 // script, minified.
 for (const name of readdirSync(dir)) {
-  const kind = /^web-[0-9a-f]+\.js$/.test(name) || name === "engine-worker.js" || name === "engine_full.js" ? "js" : /^style-[0-9a-f]+\.css$/.test(name) ? "css" : null;
+  const kind = /^web-[0-9a-f]+\.js$/.test(name) || name === "engine-worker.js" || name === "engine_full.js" || name === "engine_module.js" || name === "module_view.js" ? "js" : /^(style|module)-[0-9a-f]+\.css$/.test(name) ? "css" : null;
   if (!kind) continue;
   const file = join(dir, name);
   const source = readFileSync(file, "utf8");
@@ -41,11 +41,11 @@ for (const name of readdirSync(dir)) {
 }
 
 // The catalogs in parts (core/src/i18n.rs, PARTS): the first load fetches the reader's main part
-// only; the gallery's texts (its examples' titles and lessons) come when the gallery opens, and
-// `tftype check`'s (check.*, validation.*) are never fetched by the one-variable page.
+// only; the gallery's texts come when the gallery opens, the Module view's (its own and
+// `tftype check`'s: check.*, validation.*) when it opens.
 const PARTS = [
-  ["gallery", (k) => (k.startsWith("example.") && !k.startsWith("example.start.")) || k.startsWith("confusion.")],
-  ["check", (k) => k.startsWith("check.") || k.startsWith("validation.")],
+  ["gallery", (k) => (k.startsWith("example.") && !k.startsWith("example.start.")) || k.startsWith("confusion.") || k.startsWith("module_example.")],
+  ["check", (k) => k.startsWith("check.") || k.startsWith("validation.") || k.startsWith("ui.module.")],
 ];
 const LANGS = ["en", "zh", "ja"];
 for (const lang of LANGS) {
@@ -61,7 +61,7 @@ for (const lang of LANGS) {
   for (const [name, texts] of Object.entries(parts)) writeFileSync(join(dir, "i18n", `${lang}-${name}.json`), JSON.stringify(texts));
 }
 
-const ASSETS = ["engine-worker.js", "engine_full.js", "engine_full_bg.wasm", ...LANGS.flatMap((l) => [`i18n/${l}.json`, ...PARTS.map(([p]) => `i18n/${l}-${p}.json`)]), "examples.json", "confusions.json"];
+const ASSETS = ["engine-worker.js", "engine_full.js", "engine_full_bg.wasm", "engine_module.js", "engine_module_bg.wasm", "module_view.js", "module_view_bg.wasm", "module.css", ...LANGS.flatMap((l) => [`i18n/${l}.json`, ...PARTS.map(([p]) => `i18n/${l}-${p}.json`)]), "examples.json", "confusions.json"];
 const metas = [];
 for (const name of ASSETS) {
   const file = join(dir, name);
@@ -70,7 +70,7 @@ for (const name of ASSETS) {
     process.exit(1);
   }
   const hash = createHash("sha256").update(readFileSync(file)).digest("hex").slice(0, 16);
-  const dot = name.match(/(_bg)?\.(js|wasm|json)$/).index;
+  const dot = name.match(/(_bg)?\.(js|wasm|json|css)$/).index;
   const hashed = `${name.slice(0, dot)}-${hash}${name.slice(dot)}`;
   renameSync(file, join(dir, hashed));
   metas.push(`<meta name="tftype-asset:${name}" content="${hashed}" />`);

@@ -16,7 +16,7 @@ use crate::value::{Kind, Value};
 use crate::valueparse::{self, ParsedValue, ValueFormat};
 
 /// One evaluation: a variable's type source, a value source and options.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Request {
     /// The `type` argument's source; None = no `type` argument.
     #[serde(rename = "type", default)]

@@ -12,6 +12,8 @@
 
 use wasm_bindgen::prelude::*;
 
+mod catalog;
+
 fn main() {}
 
 fn request(json: &str) -> tftype::Request {
@@ -45,16 +47,5 @@ pub fn engine_reformat(json: &str, arg: &str) -> String {
 /// Installs the message catalog of `lang` (`en`, `zh`, `ja`); "" or why not.
 #[wasm_bindgen]
 pub fn engine_install_catalog(lang: &str, json: &str) -> String {
-    install(lang, json)
-}
-
-#[cfg(target_arch = "wasm32")]
-fn install(lang: &str, json: &str) -> String {
-    tftype::i18n::install_coded(lang, json)
-}
-
-/// Natively the catalogs are compiled in.
-#[cfg(not(target_arch = "wasm32"))]
-fn install(_lang: &str, _json: &str) -> String {
-    String::new()
+    catalog::install(lang, json)
 }

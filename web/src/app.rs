@@ -18,8 +18,10 @@ use crate::components::header::Header;
 use crate::components::options::Options;
 use crate::components::result_view::ResultView;
 use crate::components::story_line::rich;
+use crate::components::view_switch::ViewSwitch;
 use crate::examples::{self, Example};
 use crate::model::{Format, State};
+use crate::module_host;
 use crate::engine::{Engine, Reply, Work};
 use crate::outcome::{self, Outcome};
 use crate::page::{self, Mode, Theme};
@@ -103,7 +105,13 @@ pub fn App() -> impl IntoView {
     }
     let inputs = Inputs::new(&initial);
     provide_context(inputs.lang);
-    Effect::new(move |_| page::apply_lang(inputs.lang.get()));
+    // The page's language and (for the Module view, module_host.rs) version, on <html>.
+    Effect::new(move |_| {
+        page::apply_lang(inputs.lang.get());
+        page::apply_flavor(&inputs.flavor.get());
+    });
+    // Counts the Module view's changes of its files: the link follows them.
+    let module_rev = RwSignal::new(0u32);
     // A link opened as it is keeps its text; a changed state gets a new one.
     let link_as_is = had_link && first_notice.is_none() && mode.flavor.is_none();
     let notice = Notice::new(first_notice, inputs);
@@ -114,7 +122,7 @@ pub fn App() -> impl IntoView {
     let share_hash = RwSignal::new(if link_as_is { fragment.clone() } else { String::new() });
     if !link_as_is {
         let s = initial.clone();
-        spawn_local(async move { share_hash.set(share::link(&s).await.unwrap_or_default()) });
+        spawn_local(async move { share_hash.set(share::link(&s, module_host::doc().as_deref()).await.unwrap_or_default()) });
     }
 
     // Live evaluation, in the engine worker (see engine.rs). Until the first
@@ -244,6 +252,8 @@ pub fn App() -> impl IntoView {
     let hash_generation = StoredValue::new_local(0u64);
     Effect::new(move |_| {
         let st = inputs.state();
+        module_rev.track();
+        let m = module_host::doc();
         if first_run.get_value() {
             first_run.set_value(false);
             if !had_link || keep_address {
@@ -258,7 +268,7 @@ pub fn App() -> impl IntoView {
         let h = set_timeout_with_handle(
             move || {
                 spawn_local(async move {
-                    let f = share::link(&st).await;
+                    let f = share::link(&st, m.as_deref()).await;
                     if hash_generation.get_value() != generation {
                         return;
                     }
@@ -303,12 +313,15 @@ pub fn App() -> impl IntoView {
         }
     };
 
+    // The Module view (module_host.rs): its files change the link.
+    module_host::start(module_rev, share::opened_json());
+
     let share_now = move || {
         share_fallback.set(None);
         let lang = inputs.lang.get_untracked();
         let st = inputs.state_untracked();
         spawn_local(async move {
-            let Some(f) = share::link(&st).await else {
+            let Some(f) = share::link(&st, module_host::doc().as_deref()).await else {
                 share_status.set(Some(tr(lang, "ui.share_too_large").into()));
                 return;
             };
@@ -397,6 +410,7 @@ pub fn App() -> impl IntoView {
                         }>"×"</button>
                     </div>
                 })}
+                {(!mode.embed).then(|| view! { <ViewSwitch /> })}
                 {move || lesson().map(|e| view! {
                     <p class="lesson" data-testid="lesson">
                         <strong>{move || rich(&e.title(inputs.lang.get()))}</strong>
@@ -440,6 +454,9 @@ pub fn App() -> impl IntoView {
                 </div>
                 <Options inputs=inputs readonly=mode.readonly />
                 <ResultView result=result story=story inputs=inputs eval_ms=eval_ms revision=revision updating=updating editors=editors engine=engine />
+                // The Module view mounts here when it first opens (module_host.rs); made
+                // once, kept while the other view is on show (its editors keep their undo history).
+                {(!mode.embed).then(|| view! { <div id=crate::module_host::ROOT_ID class="module-view"></div> })}
             </main>
             {footer}
         </div>

@@ -56,6 +56,8 @@ mod imp {
         pub fn set_highlight(view: &EditorView, from: i32, to: i32);
         #[wasm_bindgen(js_name = setHighlights)]
         pub fn set_highlights(view: &EditorView, ranges_json: &str);
+        #[wasm_bindgen(js_name = destroy)]
+        pub fn destroy(view: &EditorView);
     }
 }
 
@@ -73,6 +75,7 @@ mod imp {
     pub fn select(_: &EditorView, _: usize, _: usize) {}
     pub fn set_highlight(_: &EditorView, _: i32, _: i32) {}
     pub fn set_highlights(_: &EditorView, _: &str) {}
+    pub fn destroy(_: &EditorView) {}
 }
 
 pub use imp::EditorView;
@@ -161,4 +164,9 @@ pub fn set_highlights(view: &EditorView, ranges: &[[usize; 2]]) {
 pub fn set_marks(view: &EditorView, marks: &[Mark]) {
     let json = serde_json::to_string(marks).unwrap_or_else(|_| "[]".into());
     imp::set_diagnostics(view, &json)
+}
+
+/// Removes an editor from the page (the Module view's removed files).
+pub fn destroy(view: &EditorView) {
+    imp::destroy(view)
 }

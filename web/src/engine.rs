@@ -60,8 +60,9 @@ impl Shown {
         format!("{}{}", if self.full { "full " } else { "" }, if self.json { "json" } else { "" })
     }
 
+    /// The work's parameter read back (the worker's side, `main.rs`).
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-    fn from_arg(arg: &str) -> Shown {
+    pub fn from_arg(arg: &str) -> Shown {
         Shown { full: arg.split(' ').any(|w| w == "full"), json: arg.split(' ').any(|w| w == "json") }
     }
 }
@@ -97,6 +98,9 @@ pub enum Reply {
     Compared(Comparison, f64),
     /// Every "Copy as" form (or why not).
     Emitted(Vec<EmitOut>),
+    /// The Module view of a module (`tftype::module::view::ModuleView` as
+    /// JSON: the Module view's .wasm reads it, the page's never has to).
+    Viewed(String, f64),
     /// The value in another format (and what its text lost), or why it cannot be.
     Reformatted(Result<tftype::writeback::Reformatted, String>),
     /// The Why story and the notes.
@@ -118,6 +122,13 @@ pub enum Work {
     Reformat(ValueFormat),
     /// The Why story and notes (the request's `lang`).
     Story,
+    /// The Module view of a module (`tftype::module::view`; the request is
+    /// the module's JSON, not a variable's). Answered by `engine-full/`'s
+    /// `engine_module` .wasm, which the worker loads when first asked.
+    Module,
+    /// The Why story of the variable chosen in the Module view (a kind of
+    /// its own, so that it never replaces the single variable's story).
+    ModuleStory,
 }
 
 impl Work {
@@ -130,6 +141,8 @@ impl Work {
             Work::Emit(_) => "emit",
             Work::Reformat(_) => "reformat",
             Work::Story => "story",
+            Work::Module => "module",
+            Work::ModuleStory => "module-story",
         }
     }
 
@@ -153,16 +166,54 @@ fn read_reply(work: Work, text: &str, ms: f64) -> Result<Reply, serde_json::Erro
         Work::Compare => Reply::Compared(serde_json::from_str(text)?, ms),
         Work::Emit(_) => Reply::Emitted(serde_json::from_str(text)?),
         Work::Reformat(_) => Reply::Reformatted(serde_json::from_str(text)?),
-        Work::Story => Reply::Told(serde_json::from_str(text)?),
+        Work::Story | Work::ModuleStory => Reply::Told(serde_json::from_str(text)?),
+        Work::Module => Reply::Viewed(text.to_string(), ms),
     })
 }
 
-fn story(req: &Request) -> tftype::why::Story {
+/// The Why story and notes of `req`, in its language.
+pub fn story(req: &Request) -> tftype::why::Story {
     tftype::why::story(req, req.lang.unwrap_or_default())
 }
 
+/// Runs a request (its JSON text) here, on this thread.
+pub fn run_json_here(work: Work, json: &str) -> Reply {
+    match work {
+        // Only the Module view's .wasm is asked for a check: the page's leaves it out.
+        Work::Module if crate::IN_PAGE => Reply::Failed(String::new()),
+        Work::Module => check_here(json, crate::page::now_ms()),
+        _ => run_here(work, &request(json)),
+    }
+}
+
+/// The Module view's check, on this thread: in native tests. The page's
+/// .wasm leaves the check out (it is `engine-full/`'s `engine_module`):
+/// without a worker to load it in, the Module view says so.
+#[cfg(not(target_arch = "wasm32"))]
+fn check_here(json: &str, t0: f64) -> Reply {
+    let view = tftype::module::view::view_json(json);
+    Reply::Viewed(view, crate::page::now_ms() - t0)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn check_here(json: &str, _t0: f64) -> Reply {
+    #[derive(Deserialize)]
+    struct WithLang {
+        #[serde(default)]
+        lang: tftype::i18n::Lang,
+    }
+    let lang = serde_json::from_str::<WithLang>(json).map(|w| w.lang).unwrap_or_default();
+    Reply::Failed(tftype::i18n::text(lang, "ui.module.no_worker").to_string())
+}
+
+/// A request from its JSON text (an unreadable one names the reason as its
+/// flavor, which the engine then refuses).
+pub fn request(json: &str) -> Request {
+    serde_json::from_str(json).unwrap_or_else(|e| Request { flavor: Some(format!("(unreadable request: {e})")), ..Request::new(None, "") })
+}
+
 /// Runs a request here, on this thread. In the browser only evaluations
-/// and stories can be (the rest is in `engine-full`'s .wasm).
+/// and stories can be (the rest is in `engine-full`'s .wasm files).
 pub fn run_here(work: Work, req: &Request) -> Reply {
     let t0 = crate::page::now_ms();
     match work {
@@ -170,7 +221,9 @@ pub fn run_here(work: Work, req: &Request) -> Reply {
             let r = tftype::evaluate(req);
             Reply::Evaluated(Box::new(Evaluation::of(r, shown)), crate::page::now_ms() - t0)
         }
-        Work::Story => Reply::Told(story(req)),
+        Work::Story | Work::ModuleStory => Reply::Told(story(req)),
+        Work::Module if crate::IN_PAGE => Reply::Failed(String::new()),
+        Work::Module => check_here(&serde_json::to_string(req).unwrap_or_default(), t0),
         #[cfg(not(target_arch = "wasm32"))]
         Work::Compare => Reply::Compared(tftype::versions::compare(req), crate::page::now_ms() - t0),
         #[cfg(not(target_arch = "wasm32"))]
@@ -179,37 +232,6 @@ pub fn run_here(work: Work, req: &Request) -> Reply {
         Work::Reformat(to) => Reply::Reformatted(tftype::writeback::reformat(req, to).map_err(|r| r.message_in(req.lang.unwrap_or_default()))),
         #[cfg(target_arch = "wasm32")]
         Work::Compare | Work::Emit(_) | Work::Reformat(_) => Reply::Failed(tftype::i18n::text(req.lang.unwrap_or_default(), "ui.engine.no_worker").to_string()),
-    }
-}
-
-/// The worker's side: one request (JSON) in, the answer (JSON) out.
-#[cfg(target_arch = "wasm32")]
-mod exports {
-    use wasm_bindgen::prelude::*;
-
-    fn request(json: &str) -> tftype::Request {
-        serde_json::from_str(json).unwrap_or_else(|e| tftype::Request { flavor: Some(format!("(unreadable request: {e})")), ..tftype::Request::new(None, "") })
-    }
-
-    /// `arg`: what to show besides the console text (`"full json"`, see `Shown`).
-    #[wasm_bindgen]
-    pub fn engine_evaluate(json: &str, arg: &str) -> String {
-        let req = request(json);
-        if req.var_name == super::TRAP_TEST {
-            panic!("deliberate engine trap requested by the trap test");
-        }
-        serde_json::to_string(&super::Evaluation::of(tftype::evaluate(&req), super::Shown::from_arg(arg))).unwrap_or_default()
-    }
-
-    #[wasm_bindgen]
-    pub fn engine_story(json: &str) -> String {
-        serde_json::to_string(&super::story(&request(json))).unwrap_or_default()
-    }
-
-    /// Installs the message catalog of `lang` (`en`, `zh`, `ja`); "" or why not.
-    #[wasm_bindgen]
-    pub fn engine_install_catalog(lang: &str, json: &str) -> String {
-        tftype::i18n::install_coded(lang, json)
     }
 }
 
@@ -238,6 +260,9 @@ mod here {
         pub fn send(&self, work: Work, req: &Request, done: impl FnOnce(Reply) + 'static) {
             done(run_here(work, req));
         }
+        pub fn send_json(&self, work: Work, json: String, done: impl FnOnce(Reply) + 'static) {
+            done(run_json_here(work, &json));
+        }
     }
 }
 
@@ -260,7 +285,6 @@ mod worker {
     struct Waiting {
         work: Work,
         json: String,
-        req: Request,
         done: Done,
     }
 
@@ -368,6 +392,10 @@ mod worker {
             set(&full, "glue", &crate::assets::url("engine_full.js").into());
             set(&full, "wasm", &crate::assets::url("engine_full_bg.wasm").into());
             set(&init, "full", &full);
+            let module = js_sys::Object::new();
+            set(&module, "glue", &crate::assets::url("engine_module.js").into());
+            set(&module, "wasm", &crate::assets::url("engine_module_bg.wasm").into());
+            set(&init, "module", &module);
             let _ = worker.post_message(&init);
             let mut inner = self.0.borrow_mut();
             inner.worker = Some(worker);
@@ -379,16 +407,20 @@ mod worker {
         /// Sends `req`; `done` gets the answer. A waiting request of the same
         /// kind is replaced (its `done` is never called).
         pub fn send(&self, work: Work, req: &Request, done: impl FnOnce(Reply) + 'static) {
+            self.send_json(work, serde_json::to_string(req).unwrap_or_default(), done)
+        }
+
+        /// [`Self::send`] for a request given as its JSON text.
+        pub fn send_json(&self, work: Work, json: String, done: impl FnOnce(Reply) + 'static) {
             let here = self.0.borrow().state == State::Here;
             if here {
-                done(run_here(work, req));
+                done(run_json_here(work, &json));
                 return;
             }
-            let json = serde_json::to_string(req).unwrap_or_default();
             {
                 let mut inner = self.0.borrow_mut();
                 inner.waiting.retain(|w| w.work.key() != work.key());
-                inner.waiting.push(Waiting { work, json, req: req.clone(), done: Box::new(done) });
+                inner.waiting.push(Waiting { work, json, done: Box::new(done) });
             }
             self.pump();
         }
@@ -415,7 +447,7 @@ mod worker {
             Self::send_catalogs(&mut inner);
             // The story waits for every other request (it is the slowest and
             // the least urgent: typing must see answers first).
-            let next = inner.waiting.iter().position(|w| w.work != Work::Story).unwrap_or(0);
+            let next = inner.waiting.iter().position(|w| !matches!(w.work, Work::Story | Work::ModuleStory)).unwrap_or(0);
             let w = inner.waiting.remove(next);
             let id = inner.next_id;
             inner.next_id += 1;
@@ -449,7 +481,7 @@ mod worker {
                         std::mem::take(&mut inner.waiting)
                     };
                     for w in waiting {
-                        (w.done)(run_here(w.work, &w.req));
+                        (w.done)(run_json_here(w.work, &w.json));
                     }
                 }
                 "reply" => {

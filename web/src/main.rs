@@ -1,20 +1,19 @@
-//! The tftype playground (Leptos, client-side rendered): a variable's type
-//! constraint and a value in two CodeMirror editors, and what Terraform makes
-//! of them, recomputed on every keystroke.
+//! The page's .wasm: mounts the playground (see `lib.rs`) and, in the engine
+//! worker (public/engine-worker.js), where there is no page, answers
+//! evaluations and stories.
+//!
+//! It compiles the crate's modules itself (`root.rs`) instead of linking the
+//! lib as the Module view's bin does: across the crate boundary the compiler
+//! inlines less, and the page's .wasm was 1.6 KB gz larger. The Module
+//! view's modules are compiled here too and never called (hence the
+//! `dead_code` allowance); `IN_PAGE` leaves out what only that view runs.
 
-mod app;
-mod assets;
-mod cm;
-mod components;
-mod engine;
-mod examples;
-mod jsonfmt;
-mod model;
-mod outcome;
-mod page;
-mod share;
-mod signals;
-mod words;
+#![allow(dead_code)]
+
+/// This is the page's .wasm (see `lib.rs`).
+pub const IN_PAGE: bool = true;
+
+include!("root.rs");
 
 /// Opening the page with this fragment panics on purpose, after mounting, so
 /// that the end-to-end test can prove a panic is reported on the page.
@@ -47,61 +46,31 @@ fn main() {
     });
 }
 
-fn document_opt() -> Option<web_sys::Document> {
-    web_sys::window().and_then(|w| w.document())
-}
+/// The worker's side: one request (JSON) in, the answer (JSON) out.
+#[cfg(target_arch = "wasm32")]
+mod exports {
+    use wasm_bindgen::prelude::*;
 
-fn window_hash() -> Option<String> {
-    web_sys::window().and_then(|w| w.location().hash().ok())
-}
+    use crate::engine::{request, story, Evaluation, Shown, TRAP_TEST};
 
-/// Logs panics to the console (console_error_panic_hook) and also writes them
-/// into the page, so a crash is never a blank or silently frozen page.
-fn install_panic_hook() {
-    std::panic::set_hook(Box::new(|info| {
-        console_error_panic_hook::hook(info);
-        show_panic(&info.to_string());
-    }));
-}
-
-fn show_panic(message: &str) {
-    let Some(doc) = document_opt() else { return };
-    let Some(body) = doc.body() else { return };
-    let el = match doc.get_element_by_id("panic") {
-        Some(el) => el,
-        None => {
-            let Ok(el) = doc.create_element("div") else {
-                return;
-            };
-            el.set_id("panic");
-            let _ = el.set_attribute("class", "panic");
-            let _ = el.set_attribute("role", "alert");
-            let _ = el.set_attribute("data-testid", "panic-message");
-            // First in the page, above the (now frozen) app.
-            let _ = body.insert_before(&el, body.first_child().as_ref());
-            el
+    /// `arg`: what to show besides the console text (`"full json"`, see `Shown`).
+    #[wasm_bindgen]
+    pub fn engine_evaluate(json: &str, arg: &str) -> String {
+        let req = request(json);
+        if req.var_name == TRAP_TEST {
+            panic!("deliberate engine trap requested by the trap test");
         }
-    };
-    // The page's language, as `page::apply_lang` set it on `<html lang>`.
-    let lang = doc.document_element().and_then(|e| e.get_attribute("lang")).and_then(|l| tftype::i18n::Lang::parse(&l)).unwrap_or_default();
-    el.set_text_content(Some(&format!("{}\n\n{message}", tftype::i18n::text(lang, "ui.crash"))));
-}
+        serde_json::to_string(&Evaluation::of(tftype::evaluate(&req), Shown::from_arg(arg))).unwrap_or_default()
+    }
 
-#[cfg(test)]
-mod tests {
-    use tftype::i18n::{text, Lang};
+    #[wasm_bindgen]
+    pub fn engine_story(json: &str) -> String {
+        serde_json::to_string(&story(&request(json))).unwrap_or_default()
+    }
 
-    /// What the page says before (or without) the Rust code runs is the
-    /// catalogs' text: index.html's description is the English one, and its
-    /// noscript message is given in every language.
-    #[test]
-    fn index_html_says_the_catalogs_words() {
-        let html = include_str!("../../index.html");
-        let attr = |s: &str| s.replace('&', "&amp;").replace('"', "&quot;").replace('\'', "&#39;");
-        assert!(html.contains(&format!("<meta name=\"description\" content=\"{}\"", attr(text(Lang::En, "ui.meta_description")))), "description");
-        for lang in Lang::ALL {
-            let p = format!("<p class=\"boot\" lang=\"{}\">{}</p>", lang.code(), text(lang, "ui.noscript"));
-            assert!(html.contains(&p), "noscript {lang:?}: {p}");
-        }
+    /// Installs the message catalog of `lang` (`en`, `zh`, `ja`); "" or why not.
+    #[wasm_bindgen]
+    pub fn engine_install_catalog(lang: &str, json: &str) -> String {
+        tftype::i18n::install_coded(lang, json)
     }
 }

@@ -136,6 +136,14 @@ pub fn browser_lang() -> tftype::i18n::Lang {
 
 /// `<html lang=...>` (for screen readers and fonts), the page title and
 /// its description.
+/// Says the product version on `<html data-flavor>`: the Module view reads
+/// it there (module_host.rs).
+pub fn apply_flavor(flavor: &str) {
+    if let Some(el) = window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = el.set_attribute("data-flavor", flavor);
+    }
+}
+
 pub fn apply_lang(lang: tftype::i18n::Lang) {
     if let Some(d) = window().and_then(|w| w.document()) {
         d.set_title(tftype::i18n::text(lang, "ui.page_title"));
@@ -319,5 +327,24 @@ mod tests {
         assert_eq!(Theme::Light.other(), Theme::Dark);
         assert_eq!(Theme::Dark.other().key(), "light");
         assert_eq!(Theme::from_key("dark"), Some(Theme::Dark));
+    }
+}
+
+#[cfg(test)]
+mod index_html_tests {
+    use tftype::i18n::{text, Lang};
+
+    /// What the page says before (or without) the Rust code runs is the
+    /// catalogs' text: index.html's description is the English one, and its
+    /// noscript message is given in every language.
+    #[test]
+    fn index_html_says_the_catalogs_words() {
+        let html = include_str!("../../index.html");
+        let attr = |s: &str| s.replace('&', "&amp;").replace('"', "&quot;").replace('\'', "&#39;");
+        assert!(html.contains(&format!("<meta name=\"description\" content=\"{}\"", attr(text(Lang::En, "ui.meta_description")))), "description");
+        for lang in Lang::ALL {
+            let p = format!("<p class=\"boot\" lang=\"{}\">{}</p>", lang.code(), text(lang, "ui.noscript"));
+            assert!(html.contains(&p), "noscript {lang:?}: {p}");
+        }
     }
 }

@@ -84,7 +84,7 @@ pub fn encode_shareable(state: &State) -> Option<String> {
 }
 
 /// Reads a fragment (with or without its leading `#`) (natively; the page
-/// uses [`read`]).
+/// reads it with [`read_opened`]).
 #[cfg(all(test, not(target_arch = "wasm32")))]
 pub fn decode(fragment: &str) -> Result<State, ShareError> {
     state_of(&deflate::decompress_now(&deflated_of(fragment)?, MAX_DECODED)?)
@@ -93,30 +93,42 @@ pub fn decode(fragment: &str) -> Result<State, ShareError> {
 /// The fragment for `state` (with its `#`), or None when the state is too
 /// large for a link. In the browser the compression is the browser's own
 /// (`CompressionStream("deflate-raw")`), which answers asynchronously.
-pub async fn link(state: &State) -> Option<String> {
-    let json = state_json(state);
+/// With the Module view's files, the link carries them too (the `module`
+/// key next to the state's; a page without the Module view ignores it).
+pub async fn link(state: &State, module: Option<&str>) -> Option<String> {
+    let json = state_json_with(state, module);
     if json.len() > MAX_DECODED {
         return None;
     }
     Some(fragment_of(&deflate::compress(&json).await?))
 }
 
-/// Reads a fragment (with or without its leading `#`); in the browser with
-/// its `DecompressionStream("deflate-raw")`, stopped at [`MAX_DECODED`] bytes.
-pub async fn read(fragment: &str) -> Result<State, ShareError> {
+/// The JSON a fragment (with or without its leading `#`) carries; in the
+/// browser decompressed with its `DecompressionStream("deflate-raw")`,
+/// stopped at [`MAX_DECODED`] bytes.
+async fn read_json(fragment: &str) -> Result<Vec<u8>, ShareError> {
     let deflated = deflated_of(fragment)?;
-    state_of(&deflate::decompress(&deflated, MAX_DECODED).await?)
+    deflate::decompress(&deflated, MAX_DECODED).await
 }
 
 thread_local! {
     static OPENED: std::cell::RefCell<Option<Result<State, ShareError>>> = const { std::cell::RefCell::new(None) };
+    static OPENED_JSON: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Reads the fragment the page was opened with, once, before the page is
 /// mounted (`main.rs`: reading it takes the browser a moment).
 pub async fn read_opened() {
-    let r = read(&crate::page::hash()).await;
-    OPENED.with(|o| *o.borrow_mut() = Some(r));
+    let json = read_json(&crate::page::hash()).await;
+    let text = json.as_ref().ok().and_then(|j| String::from_utf8(j.clone()).ok());
+    OPENED.with(|o| *o.borrow_mut() = Some(json.and_then(|j| state_of(&j))));
+    OPENED_JSON.with(|o| *o.borrow_mut() = text);
+}
+
+/// The JSON of the link the page was opened with (its `module` key is the
+/// Module view's files, which only the view reads: `module_host.rs`).
+pub fn opened_json() -> Option<String> {
+    OPENED_JSON.with(|o| o.borrow().clone())
 }
 
 /// The state of the fragment the page was opened with ([`read_opened`]).
@@ -126,6 +138,49 @@ pub fn opened() -> Result<State, ShareError> {
 
 fn state_json(state: &State) -> Vec<u8> {
     serde_json::to_vec(state).expect("a State always serialises")
+}
+
+fn state_json_with(state: &State, module: Option<&str>) -> Vec<u8> {
+    match module {
+        None => state_json(state),
+        // The state's object with one more key (spliced as text: serde_json's
+        // Value would add its whole machinery to the page's .wasm).
+        Some(m) => {
+            let mut json = state_json(state);
+            json.pop();
+            json.extend_from_slice(b",\"module\":");
+            json.extend_from_slice(m.as_bytes());
+            json.push(b'}');
+            json
+        }
+    }
+}
+
+/// The Module view's files in a link's JSON, as JSON text (None: none, or
+/// not an object; natively, for tests: the page hands the JSON to
+/// `js-src/module-host.js`, which reads the key).
+#[cfg(all(test, not(target_arch = "wasm32")))]
+fn module_of(json: &[u8]) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct WithModule<'a> {
+        #[serde(borrow)]
+        module: Option<&'a serde_json::value::RawValue>,
+    }
+    let raw = serde_json::from_slice::<WithModule>(json).ok()?.module?.get();
+    raw.starts_with('{').then(|| raw.to_string())
+}
+
+/// [`encode_shareable`] with the Module view's files (natively, for tests).
+#[cfg(all(test, not(target_arch = "wasm32")))]
+pub fn encode_shareable_with(state: &State, module: Option<&str>) -> Option<String> {
+    let json = state_json_with(state, module);
+    (json.len() <= MAX_DECODED).then(|| fragment_of(&deflate::compress_now(&json)))
+}
+
+/// The Module view's files a fragment carries (natively, for tests).
+#[cfg(all(test, not(target_arch = "wasm32")))]
+pub fn decode_module(fragment: &str) -> Option<String> {
+    module_of(&deflate::decompress_now(&deflated_of(fragment).ok()?, MAX_DECODED).ok()?)
 }
 
 fn fragment_of(deflated: &[u8]) -> String {
@@ -768,5 +823,80 @@ mod tests {
             accepted > 1000,
             "the generator should also produce valid links: {accepted}"
         );
+    }
+}
+
+#[cfg(test)]
+mod module_tests {
+    use super::*;
+    use crate::module_model::{ModFile, ModuleDoc, Row, RowKind};
+
+    fn json(d: &ModuleDoc) -> String {
+        serde_json::to_string(d).unwrap()
+    }
+
+    fn read(raw: Option<String>) -> Option<ModuleDoc> {
+        raw.map(|r| serde_json::from_str::<ModuleDoc>(&r).unwrap().cleaned())
+    }
+
+    fn doc() -> ModuleDoc {
+        ModuleDoc {
+            files: vec![
+                ModFile { name: "variables.tf".into(), text: "variable \"region\" {\n  type = string\n}\n".into() },
+                ModFile { name: "envs/prod.tfvars".into(), text: "region = \"eu-west-1\" # ünïcödé\n".into() },
+            ],
+            rows: vec![Row { kind: RowKind::VarFile, arg: "envs/prod.tfvars".into(), value: String::new() }, Row { kind: RowKind::Env, arg: "region".into(), value: "x".into() }],
+            open: "envs/prod.tfvars".into(),
+            var: Some("region".into()),
+            shown: true,
+        }
+    }
+
+    #[test]
+    fn a_link_carries_every_file_and_row_of_the_module() {
+        let s = State { value: "1".into(), ..State::default() };
+        let f = encode_shareable_with(&s, Some(&json(&doc()))).unwrap();
+        assert_eq!(decode(&f), Ok(s.clone()), "the single variable's state is unchanged");
+        assert_eq!(read(decode_module(&f)), Some(doc()));
+        // Without a module the link is the same as before the Module view.
+        assert_eq!(encode_shareable_with(&s, None), encode_shareable(&s));
+        assert_eq!(decode_module(&encode(&s)), None);
+    }
+
+    #[test]
+    fn links_made_before_the_module_view_have_no_module() {
+        let text = include_str!("../tests/share_fixtures.jsonl");
+        let mut n = 0;
+        for line in text.lines().filter(|l| l.starts_with('{')) {
+            let fixture: serde_json::Value = serde_json::from_str(line).unwrap();
+            let link = fixture["link"].as_str().unwrap();
+            assert!(decode(link).is_ok());
+            assert_eq!(decode_module(link), None, "{link}");
+            n += 1;
+        }
+        assert!(n >= 1);
+    }
+
+    #[test]
+    fn a_module_too_large_for_a_link_is_not_shared() {
+        let mut d = doc();
+        d.files[1].text = "x".repeat(MAX_DECODED);
+        assert_eq!(encode_shareable_with(&State::default(), Some(&json(&d))), None);
+    }
+
+    /// Module links made by this version (web/tests/share_module_fixtures.jsonl)
+    /// keep decoding to their files and rows.
+    #[test]
+    fn committed_module_links_keep_decoding() {
+        let text = include_str!("../tests/share_module_fixtures.jsonl");
+        let mut n = 0;
+        for line in text.lines().filter(|l| l.starts_with('{')) {
+            let fixture: serde_json::Value = serde_json::from_str(line).unwrap();
+            let link = fixture["link"].as_str().unwrap();
+            let want: ModuleDoc = serde_json::from_value(fixture["module"].clone()).unwrap();
+            assert_eq!(read(decode_module(link)), Some(want.cleaned()), "{link}");
+            n += 1;
+        }
+        assert!(n >= 1);
     }
 }

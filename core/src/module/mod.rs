@@ -24,6 +24,7 @@ pub mod prepare;
 pub mod report;
 pub mod sources;
 pub mod validate;
+pub mod view;
 
 use std::collections::BTreeMap;
 use std::ops::Range;

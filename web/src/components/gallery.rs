@@ -41,6 +41,19 @@ where
         >
             <p class="gallery-intro">{move || text(lang.get(), "ui.gallery_intro")}</p>
             <div class="groups">
+                <section class="group modules" aria-label=move || text(lang.get(), "group.modules")>
+                    <h2>{move || text(lang.get(), "group.modules")}</h2>
+                    <ul>
+                        {crate::module_host::EXAMPLES.iter().map(|&id| view! {
+                            <li>
+                                <button type="button" class="example" data-module-example=id on:click=move |_| open.set(false)>
+                                    <span class="ex-title">{move || rich(crate::module_host::example_text(id, "title", lang.get()))}</span>
+                                    <span class="ex-lesson">{move || rich(crate::module_host::example_text(id, "lesson", lang.get()))}</span>
+                                </button>
+                            </li>
+                        }).collect_view()}
+                    </ul>
+                </section>
                 {move || loaded.get().then(|| Group::ALL.into_iter().map(|g| view! {
                     <section class="group" class:confusions=g == Group::Confusions aria-label=move || g.label(lang.get())>
                         <h2>{move || g.label(lang.get())}</h2>

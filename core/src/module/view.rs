@@ -1,0 +1,582 @@
+//! What the page's Module view shows of a check: the report of
+//! [`super::check`] with every place given as the editors count (UTF-16
+//! offsets in the file it is in), the reasons in the reader's language, and
+//! for each variable the single-variable [`Request`] whose evaluation tells
+//! its story ([`crate::why`]): the `type` expression's source text and the
+//! final value's source text in the format it was read in (a `.tfvars`
+//! expression, a `.tfvars.json` property, a `-var` / `TF_VAR_` string, the
+//! `default` expression).
+//!
+//! Nothing here decides anything: the outcome, the source and the rules are
+//! the check's; this module only finds where their texts are.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use serde::{Deserialize, Serialize};
+
+use super::sources::{self, Kind, Raw};
+use super::{decl, CheckDiag, CheckInput, CheckReport, Outcome, Subject, Texts, VarReport};
+use crate::diag::Utf16Map;
+use crate::flavor::{Flavor, Profile};
+use crate::i18n::Lang;
+use crate::pipeline::Request;
+use crate::valueparse::parse::{Block, BodyItem};
+use crate::valueparse::ValueFormat;
+
+/// A range in one of the module's files.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct At {
+    pub file: String,
+    /// UTF-16 offsets (what JavaScript strings and the editors index by).
+    pub from16: usize,
+    pub to16: usize,
+    /// Where it starts, as hcl counts (1-based).
+    pub line: usize,
+    pub column: usize,
+}
+
+/// Where a variable's final value came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SourceKind {
+    /// A `.tfvars` or `.tfvars.json` file (automatic or `-var-file`).
+    File,
+    /// `-var` on the command line.
+    Cli,
+    /// A `TF_VAR_` environment variable.
+    Env,
+    /// The declaration's `default`.
+    Default,
+}
+
+/// One `validation` rule and what became of it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleView {
+    /// `FILE:L,C-L,C`, as the tools name the rule.
+    pub rule: String,
+    /// `pass`, `fail`, `error`, `skipped`, `not_evaluated`, `unknown`.
+    pub result: String,
+    /// The rule's `condition` expression.
+    pub at: Option<At>,
+    pub error_message: Option<String>,
+    /// Why it has this result (results other than pass and fail), in the
+    /// reader's language.
+    pub reason: Option<String>,
+}
+
+/// One variable as the view lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VarView {
+    pub name: String,
+    pub ok: bool,
+    /// The failed stage (`convert`, `required`, `skipped`, …).
+    pub stage: Option<String>,
+    /// Accepted: the final value's type, console text and go-cty JSON.
+    pub type_string: Option<String>,
+    pub console: Option<String>,
+    pub json: Option<String>,
+    /// Failed: the tool's message.
+    pub summary: Option<String>,
+    pub detail: Option<String>,
+    /// Where the final value came from (None: nowhere, or not looked at).
+    pub source: Option<SourceKind>,
+    /// The final value's text in its file (a file source or the default).
+    pub value_at: Option<At>,
+    /// `variable "NAME"`.
+    pub decl_at: Option<At>,
+    /// The `type` expression.
+    pub type_at: Option<At>,
+    pub sensitive: bool,
+    pub nullable: bool,
+    pub ephemeral: bool,
+    pub constant: bool,
+    pub description: Option<String>,
+    pub deprecated: Option<String>,
+    pub rules: Vec<RuleView>,
+    /// The single-variable evaluation that tells how the value became what
+    /// the check found (None when no value was read and converted).
+    pub request: Option<Request>,
+}
+
+/// One diagnostic of the check.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiagView {
+    /// `error` or `warning`.
+    pub severity: String,
+    pub summary: String,
+    pub detail: String,
+    /// The subject's file name, as the tool names it (also for values that
+    /// are not in a file: `<value for var.x>`).
+    pub filename: Option<String>,
+    /// The subject, when it is in one of the module's files.
+    pub at: Option<At>,
+}
+
+/// The whole view of one check.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModuleView {
+    pub ok: bool,
+    /// The input cannot be checked (a malformed argument).
+    pub input_error: Option<String>,
+    pub validation_complete: bool,
+    /// "3 variables checked: 1 error, 0 warnings." in the reader's language.
+    pub summary: String,
+    pub errors: usize,
+    pub warnings: usize,
+    /// By name.
+    pub variables: Vec<VarView>,
+    /// In the order the CLI prints them.
+    pub diagnostics: Vec<DiagView>,
+}
+
+/// Checks `input` as `flavor` does (the default flavor when the name is
+/// unknown) and lays the report out for the page, in `lang`.
+pub fn view(input: &CheckInput, flavor: &str, lang: Lang) -> ModuleView {
+    let f = Flavor::lookup(flavor).unwrap_or_else(Flavor::default_flavor);
+    let p = f.profile();
+    let report = super::check(input, &p);
+    lay_out(input, &report, f.name, &p, lang)
+}
+
+/// [`view`] for the JSON text `{files, args, env, flavor, lang}` (the page's
+/// engine worker); the answer is [`ModuleView`] as JSON.
+pub fn view_json(input: &str) -> String {
+    #[derive(Deserialize)]
+    struct Wire {
+        #[serde(flatten)]
+        input: CheckInput,
+        #[serde(default)]
+        flavor: Option<String>,
+        #[serde(default)]
+        lang: Option<Lang>,
+    }
+    let v = match serde_json::from_str::<Wire>(input) {
+        Ok(w) => view(&w.input, w.flavor.as_deref().unwrap_or(crate::flavor::DEFAULT), w.lang.unwrap_or_default()),
+        Err(e) => ModuleView { input_error: Some(e.to_string()), ..ModuleView::default() },
+    };
+    serde_json::to_string(&v).unwrap_or_default()
+}
+
+/// The single-variable request that tells variable `name`'s story (see
+/// [`VarView::request`]).
+pub fn request_for(input: &CheckInput, name: &str, flavor: &str, lang: Lang) -> Option<Request> {
+    view(input, flavor, lang).variables.into_iter().find(|v| v.name == name).and_then(|v| v.request)
+}
+
+/// Where a declaration's parts are.
+#[derive(Default)]
+struct DeclSite {
+    file: String,
+    decl: Range<usize>,
+    type_expr: Option<Range<usize>>,
+    default_expr: Option<Range<usize>>,
+    /// Each validation block's name (`FILE:L,C-L,C`) and its condition.
+    rules: Vec<(String, Range<usize>)>,
+}
+
+/// Positions in the module's files, each file's map made once.
+struct Places<'a> {
+    input: &'a CheckInput,
+    texts: &'a Texts<'a>,
+    maps: BTreeMap<&'a str, Utf16Map<'a>>,
+}
+
+impl<'a> Places<'a> {
+    fn at(&mut self, file: &str, r: &Range<usize>) -> Option<At> {
+        let (name, text) = self.input.files.get_key_value(file)?;
+        let m = self.maps.entry(name.as_str()).or_insert_with(|| Utf16Map::new(text));
+        let (from16, to16) = (m.offset(r.start), m.offset(r.end));
+        let s = self.texts.subject(file, r);
+        Some(At { file: name.clone(), from16, to16, line: s.start.line, column: s.start.column })
+    }
+
+    fn subject(&mut self, s: &Subject) -> Option<At> {
+        self.at(&s.filename, &(s.start.byte..s.end.byte))
+    }
+
+    fn text(&self, file: &str, r: &Range<usize>) -> Option<&'a str> {
+        self.input.files.get(file).and_then(|t| t.get(r.clone()))
+    }
+}
+
+/// Every variable block's parts, the later of two declarations winning (as
+/// [`decl::load`] keeps it).
+fn declarations(input: &CheckInput, texts: &Texts, p: &Profile) -> BTreeMap<String, DeclSite> {
+    let mut out = BTreeMap::new();
+    for (file, text) in input.files.iter().filter(|(n, _)| decl::is_config_file(n)) {
+        let (Some(body), _) = crate::valueparse::parse_config(text, file, false, p) else { continue };
+        for item in &body.items {
+            let BodyItem::Block(b) = item else { continue };
+            if b.kind != "variable" || b.labels.len() != 1 {
+                continue;
+            }
+            out.insert(b.labels[0].0.clone(), site(file, b, texts));
+        }
+    }
+    out
+}
+
+fn site(file: &str, b: &Block, texts: &Texts) -> DeclSite {
+    let mut s = DeclSite { file: file.to_string(), decl: b.kind_range.start..b.labels[0].1.end, ..DeclSite::default() };
+    for item in &b.body.items {
+        match item {
+            BodyItem::Attr(a) if a.name == "type" && s.type_expr.is_none() => s.type_expr = Some(a.expr.range.clone()),
+            BodyItem::Attr(a) if a.name == "default" && s.default_expr.is_none() => s.default_expr = Some(a.expr.range.clone()),
+            BodyItem::Block(v) if v.kind == "validation" && v.labels.is_empty() => {
+                let cond = v.body.items.iter().find_map(|i| match i {
+                    BodyItem::Attr(a) if a.name == "condition" => Some(a.expr.range.clone()),
+                    _ => None,
+                });
+                // The name the check gives the rule (`Rule::decl_range`).
+                let name = texts.subject(file, &(v.kind_range.start..v.kind_range.end)).range_string();
+                if let Some(c) = cond {
+                    s.rules.push((name, c));
+                }
+            }
+            _ => {}
+        }
+    }
+    s
+}
+
+/// The stages after which the single-variable engine retells what the
+/// check did with the value (its reading, conversion and null check).
+const RETOLD: [&str; 4] = ["value", "convert", "null", "limit"];
+
+fn lay_out(input: &CheckInput, report: &CheckReport, flavor: &str, p: &Profile, lang: Lang) -> ModuleView {
+    let mut texts = Texts::default();
+    for (name, text) in &input.files {
+        texts.add(name, text);
+    }
+    let mut places = Places { input, texts: &texts, maps: BTreeMap::new() };
+    let errors = report.diagnostics.iter().filter(|d| d.is_error()).count();
+    let mut out = ModuleView {
+        ok: report.ok,
+        input_error: report.input_error.clone(),
+        validation_complete: report.validation_complete,
+        summary: super::output::summary_line(report, lang),
+        errors,
+        warnings: report.diagnostics.len() - errors,
+        variables: Vec::new(),
+        diagnostics: report.diagnostics.iter().map(|d| diag_view(d, &mut places)).collect(),
+    };
+    if report.input_error.is_some() {
+        return out;
+    }
+    let sites = declarations(input, &texts, p);
+    let collected = sources::collect(input, &texts, p).map(|c| c.values).unwrap_or_default();
+    for v in &report.variables {
+        out.variables.push(var_view(v, sites.get(&v.name), collected.get(&v.name), &mut places, flavor, lang));
+    }
+    out
+}
+
+fn diag_view(d: &CheckDiag, places: &mut Places) -> DiagView {
+    DiagView {
+        severity: if d.is_error() { "error" } else { "warning" }.into(),
+        summary: d.summary.clone(),
+        detail: d.detail.clone(),
+        filename: d.subject.as_ref().map(|s| s.filename.clone()),
+        at: d.subject.as_ref().and_then(|s| places.subject(s)),
+    }
+}
+
+fn var_view(v: &VarReport, site: Option<&DeclSite>, raw: Option<&sources::Unparsed>, places: &mut Places, flavor: &str, lang: Lang) -> VarView {
+    let mut out = VarView {
+        name: v.name.clone(),
+        ok: false,
+        stage: None,
+        type_string: None,
+        console: None,
+        json: None,
+        summary: None,
+        detail: None,
+        source: None,
+        value_at: None,
+        decl_at: site.and_then(|s| places.at(&s.file, &s.decl)),
+        type_at: site.and_then(|s| s.type_expr.as_ref().and_then(|r| places.at(&s.file, r))),
+        sensitive: v.sensitive,
+        nullable: v.nullable,
+        ephemeral: v.ephemeral,
+        constant: v.constant,
+        description: v.description.clone(),
+        deprecated: v.deprecated.clone(),
+        rules: v
+            .validations
+            .iter()
+            .map(|r| RuleView {
+                rule: r.rule.clone(),
+                result: r.result.as_str().to_string(),
+                at: site.and_then(|s| s.rules.iter().find(|(n, _)| *n == r.rule).and_then(|(_, c)| places.at(&s.file, c))),
+                error_message: r.error_message.clone(),
+                reason: r.reason.as_ref().map(|x| x.text(lang)),
+            })
+            .collect(),
+        request: None,
+    };
+    let retold = match &v.outcome {
+        Outcome::Accepted { type_string, console, json } => {
+            out.ok = true;
+            out.type_string = Some(type_string.clone());
+            out.console = Some(console.clone());
+            out.json = json.clone();
+            true
+        }
+        Outcome::Failed { stage, summary, detail } => {
+            out.stage = Some(stage.to_string());
+            out.summary = Some(summary.clone()).filter(|s| !s.is_empty());
+            out.detail = Some(detail.clone()).filter(|s| !s.is_empty());
+            RETOLD.contains(stage)
+        }
+    };
+
+    // The value's text and its format, as the check read it.
+    let from_default = v.source.as_deref() == Some("default");
+    let value: Option<(String, ValueFormat)> = match (from_default, raw) {
+        (true, _) => {
+            out.source = Some(SourceKind::Default);
+            site.and_then(|s| {
+                let r = s.default_expr.as_ref()?;
+                out.value_at = places.at(&s.file, r);
+                Some((places.text(&s.file, r)?.to_string(), ValueFormat::Hcl))
+            })
+        }
+        // A value that was never looked at (an earlier error) has no source.
+        (false, _) if v.source.is_none() => None,
+        (false, Some(u)) => match (&u.raw, u.kind) {
+            (Raw::Text(s), kind) => {
+                out.source = Some(if kind == Kind::Cli { SourceKind::Cli } else { SourceKind::Env });
+                Some((s.clone(), ValueFormat::Cli))
+            }
+            (Raw::Expr { file, expr }, _) => {
+                out.source = Some(SourceKind::File);
+                out.value_at = places.at(file, &expr.range);
+                places.text(file, &expr.range).map(|t| (t.to_string(), ValueFormat::Tfvars))
+            }
+            (Raw::Json { subject, .. }, _) => {
+                out.source = Some(SourceKind::File);
+                let r = subject.start.byte..subject.end.byte;
+                out.value_at = places.at(&subject.filename, &r);
+                places.text(&subject.filename, &r).map(|t| (t.to_string(), ValueFormat::Json))
+            }
+        },
+        (false, None) => None,
+    };
+    if let (true, Some((text, format))) = (retold, value) {
+        let type_src = site.and_then(|s| s.type_expr.as_ref().and_then(|r| places.text(&s.file, r)));
+        let mut req = Request::new(type_src, &text);
+        req.value_format = format;
+        req.nullable = v.nullable;
+        req.sensitive = v.sensitive;
+        req.var_name = v.name.clone();
+        req.flavor = Some(flavor.to_string());
+        req.lang = Some(lang);
+        out.request = Some(req);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(files: &[(&str, &str)], args: &[(&str, &str)], env: &[(&str, &str)]) -> CheckInput {
+        CheckInput {
+            files: files.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            args: args.iter().map(|(k, v)| vec![k.to_string(), v.to_string()]).collect(),
+            env: env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        }
+    }
+
+    fn var<'a>(v: &'a ModuleView, name: &str) -> &'a VarView {
+        v.variables.iter().find(|x| x.name == name).unwrap_or_else(|| panic!("no variable {name}"))
+    }
+
+    fn slice16(text: &str, at: &At) -> String {
+        let u: Vec<u16> = text.encode_utf16().collect();
+        String::from_utf16(&u[at.from16..at.to16]).unwrap()
+    }
+
+    const VARS: &str = r#"# Réseau (a comment with non-ASCII text before every declaration)
+variable "cidr" {
+  type = string
+}
+
+variable "azs" {
+  type    = list(string)
+  default = ["eu-west-1a"]
+}
+
+variable "tags" {
+  type = map(string)
+}
+
+variable "subnets" {
+  type = list(object({ name = string, bits = optional(number, 8) }))
+}
+
+variable "port" {
+  type = number
+}
+"#;
+
+    /// Each source gives the request that retells the check's answer: the
+    /// type's text, the value's text in the format it was read in, and the
+    /// single-variable engine's console text equal to the check's.
+    #[test]
+    fn each_value_source_gives_the_request_that_retells_the_check() {
+        let i = input(
+            &[
+                ("variables.tf", VARS),
+                ("terraform.tfvars", "cidr = \"10.0.0.0/16\"\nsubnets = [{ name = \"a\" }, { name = \"b\", bits = \"4\" }]\n"),
+                ("prod.tfvars.json", "{\n  \"tags\": {\"env\": \"prod\", \"owner\": \"ñet\"}\n}\n"),
+            ],
+            &[("-var-file", "prod.tfvars.json"), ("-var", "port=8080")],
+            &[("TF_VAR_port", "1"), ("TF_VAR_cidr", "ignored: the file comes later")],
+        );
+        let v = view(&i, "terraform@1.15", Lang::En);
+        assert!(v.ok, "{:?}", v.diagnostics);
+        // (name, source, format, value text)
+        let table = [
+            ("cidr", SourceKind::File, ValueFormat::Tfvars, "\"10.0.0.0/16\""),
+            ("subnets", SourceKind::File, ValueFormat::Tfvars, "[{ name = \"a\" }, { name = \"b\", bits = \"4\" }]"),
+            ("tags", SourceKind::File, ValueFormat::Json, "{\"env\": \"prod\", \"owner\": \"ñet\"}"),
+            ("port", SourceKind::Cli, ValueFormat::Cli, "8080"),
+            ("azs", SourceKind::Default, ValueFormat::Hcl, "[\"eu-west-1a\"]"),
+        ];
+        for (name, source, format, text) in table {
+            let x = var(&v, name);
+            assert_eq!(x.source, Some(source), "{name}");
+            let req = x.request.as_ref().unwrap_or_else(|| panic!("{name}: no request"));
+            assert_eq!((req.value_format, req.value.as_str()), (format, text), "{name}");
+            assert_eq!(req.var_name, name);
+            let answer = crate::evaluate(req);
+            assert_eq!(answer.console.as_deref(), x.console.as_deref(), "{name}: the story's evaluation agrees with the check");
+            assert_eq!(answer.type_string.as_deref(), x.type_string.as_deref(), "{name}");
+            // The value's place is its text in its file.
+            if let Some(at) = &x.value_at {
+                assert_eq!(slice16(&i.files[&at.file], at), text, "{name}: value_at");
+            } else {
+                assert!(matches!(source, SourceKind::Cli | SourceKind::Env), "{name}: a file value has a place");
+            }
+            let t = x.type_at.as_ref().unwrap();
+            assert_eq!(Some(slice16(VARS, t)), req.type_src, "{name}: type_at");
+        }
+        assert_eq!(var(&v, "tags").value_at.as_ref().unwrap().file, "prod.tfvars.json");
+    }
+
+    #[test]
+    fn an_environment_variable_is_a_cli_string() {
+        let i = input(&[("variables.tf", "variable \"region\" {\n  type = string\n}\n")], &[], &[("TF_VAR_region", "eu-west-1")]);
+        let v = view(&i, "opentofu@1.8", Lang::En);
+        let x = var(&v, "region");
+        assert_eq!(x.source, Some(SourceKind::Env));
+        let req = x.request.as_ref().unwrap();
+        assert_eq!((req.value.as_str(), req.value_format, req.flavor.as_deref()), ("eu-west-1", ValueFormat::Cli, Some("opentofu@1.8")));
+        assert_eq!(x.value_at, None);
+    }
+
+    /// A value that does not convert: the check's error is marked where it
+    /// points (UTF-16 offsets past non-ASCII text), and the request retells
+    /// the same failure.
+    #[test]
+    fn a_failing_value_is_marked_in_its_file_and_retold() {
+        let tfvars = "# Prod — Produktion\nport = \"eighty\"\n";
+        let i = input(&[("variables.tf", "variable \"port\" {\n  type = number\n}\n"), ("envs/prod.tfvars", tfvars)], &[("-var-file", "envs/prod.tfvars")], &[]);
+        let v = view(&i, "terraform@1.15", Lang::En);
+        assert!(!v.ok);
+        assert_eq!((v.errors, v.warnings), (1, 0));
+        let d = &v.diagnostics[0];
+        assert_eq!(d.summary, "Invalid value for input variable");
+        let at = d.at.as_ref().expect("placed");
+        assert_eq!((at.file.as_str(), at.line, at.column), ("envs/prod.tfvars", 2, 8));
+        assert_eq!(slice16(tfvars, at), "\"eighty\"");
+        let x = var(&v, "port");
+        assert_eq!((x.ok, x.stage.as_deref()), (false, Some("convert")));
+        let answer = crate::evaluate(x.request.as_ref().unwrap());
+        assert!(!answer.ok && answer.detail.as_deref().unwrap_or("").contains("a number is required"), "{answer:?}");
+    }
+
+    #[test]
+    fn a_required_variable_without_a_value_has_no_request() {
+        let i = input(&[("variables.tf", "variable \"name\" {\n  type = string\n}\n")], &[], &[]);
+        let v = view(&i, "terraform@1.15", Lang::Ja);
+        let x = var(&v, "name");
+        assert_eq!((x.ok, x.stage.as_deref(), x.source, x.request.is_none()), (false, Some("required"), None, true));
+        assert_eq!(v.diagnostics[0].at.as_ref().map(|a| (a.line, a.column)), Some((1, 1)));
+        assert_eq!(x.decl_at, v.diagnostics[0].at);
+        assert!(v.summary.contains('1'), "{}", v.summary);
+    }
+
+    /// Rules are listed with their result, their condition's place and the
+    /// reason in the reader's language.
+    #[test]
+    fn rules_carry_their_place_and_reason_in_the_readers_language() {
+        let tf = r#"variable "name" {
+  type = string
+  validation {
+    condition     = length(var.name) > 2
+    error_message = "Too short."
+  }
+  validation {
+    condition     = var.name != local.reserved
+    error_message = "Reserved."
+  }
+}
+"#;
+        let i = input(&[("main.tf", tf)], &[("-var", "name=ab")], &[]);
+        for lang in Lang::ALL {
+            let v = view(&i, "terraform@1.15", lang);
+            let x = var(&v, "name");
+            let results: Vec<&str> = x.rules.iter().map(|r| r.result.as_str()).collect();
+            assert_eq!(results, ["fail", "not_evaluated"], "{lang:?}");
+            assert_eq!(slice16(tf, x.rules[0].at.as_ref().unwrap()), "length(var.name) > 2");
+            assert_eq!(x.rules[0].error_message.as_deref(), Some("Too short."));
+            let reason = x.rules[1].reason.as_deref().unwrap();
+            assert_eq!(reason, crate::module::validate::Reason::Offline("local.reserved".into()).text(lang));
+            assert!(reason.contains("local.reserved"), "{reason}");
+        }
+    }
+
+    #[test]
+    fn an_earlier_error_leaves_values_unread() {
+        // A broken declaration stops the run before any value is read.
+        let i = input(&[("variables.tf", "variable \"a\" {\n  type = lisst(string)\n}\nvariable \"b\" {}\n"), ("terraform.tfvars", "a = []\nb = 1\n")], &[], &[]);
+        let v = view(&i, "terraform@1.15", Lang::En);
+        assert!(!v.ok);
+        for x in &v.variables {
+            assert_eq!((x.source, x.request.is_none()), (None, true), "{}", x.name);
+        }
+        assert!(v.diagnostics.iter().any(|d| d.at.as_ref().is_some_and(|a| a.file == "variables.tf")));
+    }
+
+    #[test]
+    fn a_value_outside_the_files_names_its_pseudo_file() {
+        let i = input(&[("variables.tf", "variable \"l\" {\n  type = list(string)\n}\n")], &[("-var", "l=[\"a\",")], &[]);
+        let v = view(&i, "terraform@1.15", Lang::En);
+        let d = v.diagnostics.iter().find(|d| d.filename.as_deref() == Some("<value for var.l>")).expect("the -var's diagnostic");
+        assert_eq!(d.at, None);
+    }
+
+    #[test]
+    fn the_json_form_reads_back_and_bad_input_is_an_input_error() {
+        let j = view_json(r#"{"files": {"v.tf": "variable \"x\" {\n  default = 1\n}\n"}, "flavor": "opentofu@1.12", "lang": "zh"}"#);
+        let v: ModuleView = serde_json::from_str(&j).unwrap();
+        assert!(v.ok);
+        assert_eq!(var(&v, "x").console.as_deref(), Some("1"));
+        assert_eq!(var(&v, "x").request.as_ref().unwrap().lang, Some(Lang::Zh));
+        for bad in ["", "[", r#"{"files": 3}"#, r#"{"args": [["-x", "y"]]}"#] {
+            let v: ModuleView = serde_json::from_str(&view_json(bad)).unwrap();
+            assert!(v.input_error.is_some() && !v.ok, "{bad}: {v:?}");
+        }
+    }
+
+    #[test]
+    fn request_for_names_one_variable() {
+        let i = input(&[("variables.tf", "variable \"x\" {\n  type = set(string)\n}\n"), ("a.auto.tfvars", "x = [\"b\", \"a\", \"b\"]\n")], &[], &[]);
+        let r = request_for(&i, "x", "terraform@1.15", Lang::En).unwrap();
+        assert_eq!((r.type_src.as_deref(), r.value.as_str()), (Some("set(string)"), "[\"b\", \"a\", \"b\"]"));
+        assert!(request_for(&i, "y", "terraform@1.15", Lang::En).is_none());
+    }
+}
