@@ -63,7 +63,7 @@ function open(example) {
     if (example) view.load_example(example);
   } else if (!loading) {
     const readonly = !!document.querySelector(".app.readonly");
-    loading = load({ example, doc: example ? undefined : doc, readonly, shown: true });
+    loading = load({ example, doc: example ? undefined : doc, readonly });
   }
 }
 

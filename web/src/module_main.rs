@@ -159,7 +159,9 @@ mod exports {
                 }
             }
         }
-        state.shown.set(config.shown);
+        // On show as the page shows it now (the reader may have switched back while this loaded).
+        let shown = tftype_web::document_opt().and_then(|d| d.query_selector("main.module-shown").ok().flatten()).is_some();
+        state.shown.set(shown);
         VIEW.with(|v| *v.borrow_mut() = Some(view));
         follow_page();
         let readonly = config.readonly;
