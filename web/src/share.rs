@@ -161,13 +161,9 @@ fn state_json_with(state: &State, module: Option<&str>) -> Vec<u8> {
 /// `js-src/module-host.js`, which reads the key).
 #[cfg(all(test, not(target_arch = "wasm32")))]
 fn module_of(json: &[u8]) -> Option<String> {
-    #[derive(serde::Deserialize)]
-    struct WithModule<'a> {
-        #[serde(borrow)]
-        module: Option<&'a serde_json::value::RawValue>,
-    }
-    let raw = serde_json::from_slice::<WithModule>(json).ok()?.module?.get();
-    raw.starts_with('{').then(|| raw.to_string())
+    let link: serde_json::Value = serde_json::from_slice(json).ok()?;
+    let module = link.get("module")?;
+    module.is_object().then(|| module.to_string())
 }
 
 /// [`encode_shareable`] with the Module view's files (natively, for tests).
