@@ -223,6 +223,26 @@ pub fn dismissable(
 }
 
 /// Focuses the element with this id, if there is one.
+/// The tab a key moves to in a tablist of `tabs` showing `current`
+/// (WAI-ARIA's keys: the arrows wrap around, Home and End go to the
+/// ends), or None for any other key. A `current` not among them counts as
+/// the first.
+pub fn tab_key_target<T: Copy + PartialEq>(key: &str, tabs: &[T], current: T) -> Option<T> {
+    let n = tabs.len();
+    if n == 0 {
+        return None;
+    }
+    let i = tabs.iter().position(|t| *t == current).unwrap_or(0);
+    let j = match key {
+        "ArrowRight" => (i + 1) % n,
+        "ArrowLeft" => (i + n - 1) % n,
+        "Home" => 0,
+        "End" => n - 1,
+        _ => return None,
+    };
+    Some(tabs[j])
+}
+
 pub fn focus_id(id: &str) {
     focus_selector(&format!("#{id}"));
 }
@@ -320,6 +340,28 @@ mod tests {
         assert_eq!(Mode::from_search("?embed=1&flavor=opentofu@1.8").flavor, Some("opentofu@1.8"));
         assert_eq!(Mode::from_search("?flavor=opentofu%401.8").flavor, Some("opentofu@1.8"));
         assert_eq!(Mode::from_search("?flavor=terraform@9.9").flavor, None);
+    }
+
+    /// Every tablist of the page (result, Module view files, a variable's
+    /// tabs) moves with the same keys.
+    #[test]
+    fn tab_keys_wrap_around_and_go_to_the_ends() {
+        let tabs = ["a", "b", "c"];
+        let cases = [
+            ("ArrowRight", "a", Some("b")),
+            ("ArrowRight", "c", Some("a")),
+            ("ArrowLeft", "a", Some("c")),
+            ("ArrowLeft", "b", Some("a")),
+            ("Home", "c", Some("a")),
+            ("End", "a", Some("c")),
+            ("Enter", "a", None),
+            // A tab not in the list counts as the first.
+            ("ArrowRight", "x", Some("b")),
+        ];
+        for (key, current, want) in cases {
+            assert_eq!(tab_key_target(key, &tabs, current), want, "{key} from {current}");
+        }
+        assert_eq!(tab_key_target::<&str>("ArrowRight", &[], "a"), None, "no tabs");
     }
 
     #[test]

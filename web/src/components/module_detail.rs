@@ -177,19 +177,10 @@ where
     };
     let on_tab_key = move |ev: web_sys::KeyboardEvent| {
         let all: Vec<Tab> = Tab::ALL.into_iter().filter(|t| available(*t)).collect();
-        let n = all.len();
-        let i = all.iter().position(|t| *t == showing.get_untracked()).unwrap_or(0);
-        let next = match ev.key().as_str() {
-            "ArrowRight" => Some((i + 1) % n),
-            "ArrowLeft" => Some((i + n - 1) % n),
-            "Home" => Some(0),
-            "End" => Some(n - 1),
-            _ => None,
-        };
-        if let Some(j) = next {
+        if let Some(t) = crate::page::tab_key_target(&ev.key(), &all, showing.get_untracked()) {
             ev.prevent_default();
-            tab.set(all[j]);
-            crate::page::focus_id(&format!("mtab-{}", all[j].key()));
+            tab.set(t);
+            crate::page::focus_id(&format!("mtab-{}", t.key()));
         }
     };
     let hidden = move |t: Tab| move || showing.get() != t;

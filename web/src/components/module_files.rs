@@ -42,22 +42,10 @@ pub fn ModuleFiles(state: ModuleState, answer: RwSignal<Option<Checked>>, readon
 
     let on_tab_key = move |ev: web_sys::KeyboardEvent| {
         let ids: Vec<u64> = tabs.with_untracked(|ts| ts.iter().map(|(i, _)| *i).collect());
-        let n = ids.len();
-        if n == 0 {
-            return;
-        }
-        let i = ids.iter().position(|x| *x == state.open.get_untracked()).unwrap_or(0);
-        let next = match ev.key().as_str() {
-            "ArrowRight" => Some((i + 1) % n),
-            "ArrowLeft" => Some((i + n - 1) % n),
-            "Home" => Some(0),
-            "End" => Some(n - 1),
-            _ => None,
-        };
-        if let Some(j) = next {
+        if let Some(id) = crate::page::tab_key_target(&ev.key(), &ids, state.open.get_untracked()) {
             ev.prevent_default();
-            state.open.set(ids[j]);
-            crate::page::focus_id(&format!("mod-tab-{}", ids[j]));
+            state.open.set(id);
+            crate::page::focus_id(&format!("mod-tab-{id}"));
         }
     };
 

@@ -57,25 +57,10 @@ pub fn ResultView(
     // The first tab is labelled "Error" only once a refusal is on show.
     let labelled_ok = move || ok.get() || pending.get();
     let on_tab_key = move |ev: web_sys::KeyboardEvent| {
-        let all = tabs();
-        let i = all.iter().position(|t| *t == showing.get_untracked()).unwrap_or(0);
-        let n = all.len();
-        let next = match ev.key().as_str() {
-            "ArrowRight" => Some((i + 1) % n),
-            "ArrowLeft" => Some((i + n - 1) % n),
-            "Home" => Some(0),
-            "End" => Some(n - 1),
-            _ => None,
-        };
-        if let Some(j) = next {
+        if let Some(t) = crate::page::tab_key_target(&ev.key(), &tabs(), showing.get_untracked()) {
             ev.prevent_default();
-            tab.set(all[j]);
-            if let Some(el) = document().get_element_by_id(&format!("tab-{}", all[j].key())) {
-                use wasm_bindgen::JsCast;
-                if let Ok(b) = el.dyn_into::<web_sys::HtmlElement>() {
-                    let _ = b.focus();
-                }
-            }
+            tab.set(t);
+            crate::page::focus_id(&format!("tab-{}", t.key()));
         }
     };
     let panel = move |t: Tab| move || showing.get() != t;
