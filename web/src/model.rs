@@ -206,18 +206,27 @@ impl State {
     /// `tftype::link`) describes; None when the query has neither.
     pub fn from_query(search: &str) -> Option<State> {
         let (req, extras) = tftype::link::parse(search)?;
-        let format = Format::ALL.into_iter().find(|f| f.value_format() == req.value_format).unwrap_or_default();
         Some(State {
+            tab: extras.tab.as_deref().and_then(Tab::from_key).unwrap_or_default(),
+            lang: extras.lang.as_deref().and_then(Lang::parse),
+            ..State::of_request(req)
+        })
+    }
+
+    /// The state that asks for `req` ([`State::request`] read back), on
+    /// the first tab.
+    pub fn of_request(req: Request) -> State {
+        State {
             type_src: req.type_src.unwrap_or_default(),
             value: req.value,
-            format,
+            format: Format::ALL.into_iter().find(|f| f.value_format() == req.value_format).unwrap_or_default(),
             nullable: req.nullable,
             sensitive: req.sensitive,
             var_name: req.var_name,
-            tab: extras.tab.as_deref().and_then(Tab::from_key).unwrap_or_default(),
+            tab: Tab::default(),
             flavor: req.flavor.unwrap_or_else(default_flavor),
-            lang: extras.lang.as_deref().and_then(Lang::parse),
-        })
+            lang: req.lang,
+        }
     }
 
     pub fn request(&self) -> Request {
@@ -263,6 +272,24 @@ mod tests {
         let s = State::from_query(url.split_once('?').unwrap().1).unwrap();
         assert_eq!(s.request().value_format, ValueFormat::Cli);
         assert_eq!(s.flavor, default_flavor());
+    }
+
+    /// A Module view's variable opens in the one-variable view as the
+    /// state its request reads back to.
+    #[test]
+    fn a_request_reads_back_to_its_state() {
+        let s = State {
+            type_src: "list(string)".into(),
+            value: "[\"a\"]".into(),
+            format: Format::Json,
+            nullable: false,
+            sensitive: true,
+            var_name: "ids".into(),
+            flavor: "opentofu@1.8".into(),
+            lang: Some(Lang::Ja),
+            ..State::default()
+        };
+        assert_eq!(State::of_request(s.request()), s);
     }
 
     use super::*;

@@ -17,7 +17,7 @@ mod exports {
     use tftype::Request;
     use tftype_web::components::module_view::ModuleView;
     use tftype_web::engine::Engine;
-    use tftype_web::model::{Format, State};
+    use tftype_web::model::State;
     use tftype_web::module_host::{MountConfig, DOC_EVENT, ROOT_ID};
     use tftype_web::module_model::{examples, ModuleDoc, ModuleExample};
     use tftype_web::module_signals::ModuleState;
@@ -106,22 +106,6 @@ mod exports {
         on_change.forget();
     }
 
-    /// A variable of the module as the one-variable view's share state.
-    fn single_state(req: Request, flavor: String) -> State {
-        let format = Format::ALL.into_iter().find(|f| f.value_format() == req.value_format).unwrap_or_default();
-        State {
-            type_src: req.type_src.unwrap_or_default(),
-            value: req.value,
-            format,
-            nullable: req.nullable,
-            sensitive: req.sensitive,
-            var_name: req.var_name,
-            flavor,
-            lang: req.lang,
-            ..State::default()
-        }
-    }
-
     /// Mounts the view into `root` once its catalogs are in; `config`:
     /// `module_host::MountConfig` as JSON. (Until `mount_to` there is no
     /// Leptos executor: the waits are wasm-bindgen-futures' own.)
@@ -181,7 +165,7 @@ mod exports {
             // A variable in the one-variable view: the playground's link for it, in a new tab
             // (this view stays as it is; the page's .wasm needs no code for it).
             let open_single = move |req: Request| {
-                let st = single_state(req, view.flavor.get_untracked());
+                let st = State { flavor: view.flavor.get_untracked(), ..State::of_request(req) };
                 wasm_bindgen_futures::spawn_local(async move {
                     let Some(fragment) = tftype_web::share::link(&st, None).await else { return };
                     let Some(w) = web_sys::window() else { return };
