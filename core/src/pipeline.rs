@@ -65,6 +65,14 @@ impl Request {
             lang: None,
         }
     }
+
+    /// A request from its JSON text, as the page's engines are given one
+    /// (the page's worker, `engine-full/`). Unreadable JSON still makes a
+    /// request: its flavor names the reason, and evaluating it then says so
+    /// as an unknown version, so the reader is told why, never nothing.
+    pub fn from_json(json: &str) -> Request {
+        serde_json::from_str(json).unwrap_or_else(|e| Request { flavor: Some(format!("(unreadable request: {e})")), ..Request::new(None, "") })
+    }
 }
 
 /// Which step failed.
@@ -487,6 +495,17 @@ mod tests {
     fn range_of(src: &str, part: &str) -> (usize, usize) {
         let at = src.rfind(part).unwrap();
         (at, at + part.len())
+    }
+
+    /// An engine given unreadable JSON answers with the reason, as an
+    /// unknown version; readable JSON is the request it says.
+    #[test]
+    fn a_request_from_json_text_names_why_it_cannot_be_read() {
+        let req = Request { nullable: false, flavor: Some("opentofu@1.8".into()), ..Request::new(Some("number"), "1") };
+        assert_eq!(Request::from_json(&serde_json::to_string(&req).unwrap()), req);
+        let r = answer(&Request::from_json("{\"type\": 1"));
+        assert_eq!((r.stage, r.summary.as_deref()), (Some(Stage::Input), Some("Unknown flavor")));
+        assert!(r.detail.as_deref().unwrap_or_default().starts_with("Unknown flavor \"(unreadable request: "), "{:?}", r.detail);
     }
 
     /// The value is first read without the ranges of its parts; a conversion

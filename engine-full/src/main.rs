@@ -16,27 +16,23 @@ mod catalog;
 
 fn main() {}
 
-fn request(json: &str) -> tftype::Request {
-    serde_json::from_str(json).unwrap_or_else(|e| tftype::Request { flavor: Some(format!("(unreadable request: {e})")), ..tftype::Request::new(None, "") })
-}
-
 /// The same inputs under every version, grouped by answer.
 #[wasm_bindgen]
 pub fn engine_compare(json: &str) -> String {
-    serde_json::to_string(&tftype::versions::compare(&request(json))).unwrap_or_default()
+    serde_json::to_string(&tftype::versions::compare(&tftype::Request::from_json(json))).unwrap_or_default()
 }
 
 /// Every "Copy as" form; `arg`: "true" for the converted value.
 #[wasm_bindgen]
 pub fn engine_emit(json: &str, arg: &str) -> String {
-    serde_json::to_string(&tftype::writeback::emit_all(&request(json), arg == "true")).unwrap_or_default()
+    serde_json::to_string(&tftype::writeback::emit_all(&tftype::Request::from_json(json), arg == "true")).unwrap_or_default()
 }
 
 /// The value written in another format (`arg`: its name, `"json"`) and what
 /// that text loses, or why it cannot be.
 #[wasm_bindgen]
 pub fn engine_reformat(json: &str, arg: &str) -> String {
-    let req = request(json);
+    let req = tftype::Request::from_json(json);
     let reply = match serde_json::from_value::<tftype::ValueFormat>(serde_json::Value::String(arg.to_string())) {
         Ok(to) => tftype::writeback::reformat(&req, to).map_err(|r| r.message_in(req.lang.unwrap_or_default())),
         Err(e) => Err(e.to_string()),

@@ -182,7 +182,7 @@ pub fn run_json_here(work: Work, json: &str) -> Reply {
         // Only the Module view's .wasm is asked for a check: the page's leaves it out.
         Work::Module if crate::IN_PAGE => Reply::Failed(String::new()),
         Work::Module => check_here(json, crate::page::now_ms()),
-        _ => run_here(work, &request(json)),
+        _ => run_here(work, &Request::from_json(json)),
     }
 }
 
@@ -204,12 +204,6 @@ fn check_here(json: &str, _t0: f64) -> Reply {
     }
     let lang = serde_json::from_str::<WithLang>(json).map(|w| w.lang).unwrap_or_default();
     Reply::Failed(tftype::i18n::text(lang, "ui.module.no_worker").to_string())
-}
-
-/// A request from its JSON text (an unreadable one names the reason as its
-/// flavor, which the engine then refuses).
-pub fn request(json: &str) -> Request {
-    serde_json::from_str(json).unwrap_or_else(|e| Request { flavor: Some(format!("(unreadable request: {e})")), ..Request::new(None, "") })
 }
 
 /// Runs a request here, on this thread. In the browser only evaluations

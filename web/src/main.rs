@@ -51,12 +51,13 @@ fn main() {
 mod exports {
     use wasm_bindgen::prelude::*;
 
-    use crate::engine::{request, story, Evaluation, Shown, TRAP_TEST};
+    use crate::engine::{story, Evaluation, Shown, TRAP_TEST};
+    use tftype::Request;
 
     /// `arg`: what to show besides the console text (`"full json"`, see `Shown`).
     #[wasm_bindgen]
     pub fn engine_evaluate(json: &str, arg: &str) -> String {
-        let req = request(json);
+        let req = Request::from_json(json);
         if req.var_name == TRAP_TEST {
             panic!("deliberate engine trap requested by the trap test");
         }
@@ -65,7 +66,7 @@ mod exports {
 
     #[wasm_bindgen]
     pub fn engine_story(json: &str) -> String {
-        serde_json::to_string(&story(&request(json))).unwrap_or_default()
+        serde_json::to_string(&story(&Request::from_json(json))).unwrap_or_default()
     }
 
     /// Installs the message catalog of `lang` (`en`, `zh`, `ja`); "" or why not.
