@@ -216,8 +216,8 @@ pub fn run_here(work: Work, req: &Request) -> Reply {
             Reply::Evaluated(Box::new(Evaluation::of(r, shown)), crate::page::now_ms() - t0)
         }
         Work::Story | Work::ModuleStory => Reply::Told(story(req)),
-        Work::Module if crate::IN_PAGE => Reply::Failed(String::new()),
-        Work::Module => check_here(&serde_json::to_string(req).unwrap_or_default(), t0),
+        // A check is sent as its module's JSON, never as a variable's request (run_json_here).
+        Work::Module => Reply::Failed(String::new()),
         #[cfg(not(target_arch = "wasm32"))]
         Work::Compare => Reply::Compared(tftype::versions::compare(req), crate::page::now_ms() - t0),
         #[cfg(not(target_arch = "wasm32"))]
@@ -401,6 +401,11 @@ mod worker {
         /// Sends `req`; `done` gets the answer. A waiting request of the same
         /// kind is replaced (its `done` is never called).
         pub fn send(&self, work: Work, req: &Request, done: impl FnOnce(Reply) + 'static) {
+            // Without a worker the request is answered as it is, not written out and read back.
+            if self.0.borrow().state == State::Here {
+                done(run_here(work, req));
+                return;
+            }
             self.send_json(work, serde_json::to_string(req).unwrap_or_default(), done)
         }
 
