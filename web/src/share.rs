@@ -119,9 +119,11 @@ thread_local! {
 /// Reads the fragment the page was opened with, once, before the page is
 /// mounted (`main.rs`: reading it takes the browser a moment).
 pub async fn read_opened() {
-    let json = read_json(&crate::page::hash()).await;
-    let text = json.as_ref().ok().and_then(|j| String::from_utf8(j.clone()).ok());
-    OPENED.with(|o| *o.borrow_mut() = Some(json.and_then(|j| state_of(&j))));
+    let (state, text) = match read_json(&crate::page::hash()).await {
+        Ok(json) => (state_of(&json), String::from_utf8(json).ok()),
+        Err(e) => (Err(e), None),
+    };
+    OPENED.with(|o| *o.borrow_mut() = Some(state));
     OPENED_JSON.with(|o| *o.borrow_mut() = text);
 }
 
