@@ -89,6 +89,23 @@ pub fn evaluate_case(case: &str, utf16: bool) -> String {
 /// [`evaluate_case`] for line `line` of a batch input: an input error names
 /// the line.
 pub fn evaluate_case_at(case: &str, utf16: bool, line: Option<usize>) -> String {
+    evaluate_read(serde_json::from_str(case), utf16, line)
+}
+
+/// [`evaluate_case_at`] for a case text given away: the text is dropped once
+/// read, before the case is evaluated (a large value is not held in both
+/// forms meanwhile). `on_id` is told the case's id (as JSON text, `null`
+/// when it has none) as soon as it is known.
+pub fn evaluate_case_owned(case: String, utf16: bool, line: Option<usize>, on_id: &dyn Fn(&str)) -> String {
+    let read: Result<serde_json::Value, _> = serde_json::from_str(&case);
+    drop(case);
+    if let Ok(c) = &read {
+        on_id(&c.get("id").cloned().unwrap_or(serde_json::Value::Null).to_string());
+    }
+    evaluate_read(read, utf16, line)
+}
+
+fn evaluate_read(case: Result<serde_json::Value, serde_json::Error>, utf16: bool, line: Option<usize>) -> String {
     let input_error = |id: &str, e: &dyn std::fmt::Display| {
         let detail = match line {
             Some(n) => format!("line {n}: {e}"),
@@ -96,7 +113,7 @@ pub fn evaluate_case_at(case: &str, utf16: bool, line: Option<usize>) -> String 
         };
         format!("{{\"id\":{id},\"ok\":false,\"stage\":\"input\",\"summary\":\"Input error\",\"detail\":{},\"path\":\"\"}}", js(&detail))
     };
-    let case: serde_json::Value = match serde_json::from_str(case) {
+    let case: serde_json::Value = match case {
         Ok(v) => v,
         Err(e) => return input_error("null", &e),
     };

@@ -71,10 +71,73 @@ pub enum PlanKind {
     /// A list or set to a set.
     CollectionToSet { ety: Type, elem: Step },
     MapToMap { ety: Type, elem: Step },
-    TupleToList { ety: Type, elems: Vec<Step>, unsafe_: bool },
-    TupleToSet { ety: Type, elems: Vec<Step> },
-    ObjectToMap { ety: Type, attrs: BTreeMap<String, Step>, unsafe_: bool },
+    TupleToList { ety: Type, elems: ElemSteps, unsafe_: bool },
+    TupleToSet { ety: Type, elems: ElemSteps },
+    ObjectToMap { ety: Type, attrs: AttrSteps, unsafe_: bool },
     MapToObject { obj: Arc<ObjectType>, attrs: BTreeMap<String, MapAttr> },
+}
+
+/// The steps of a tuple's elements, in order: one for them all when every
+/// element has the same type (a long tuple of numbers plans one step, not
+/// one per element).
+#[derive(Debug)]
+pub enum ElemSteps {
+    Same { step: Step, len: usize },
+    Each(Vec<Step>),
+}
+
+impl ElemSteps {
+    pub fn len(&self) -> usize {
+        match self {
+            ElemSteps::Same { len, .. } => *len,
+            ElemSteps::Each(v) => v.len(),
+        }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    pub fn first(&self) -> Option<&Step> {
+        self.iter().next()
+    }
+    pub fn iter(&self) -> impl Iterator<Item = &Step> + '_ {
+        let (same, each) = match self {
+            ElemSteps::Same { step, len } => (Some(std::iter::repeat_n(step, *len)), None),
+            ElemSteps::Each(v) => (None, Some(v.iter())),
+        };
+        same.into_iter().flatten().chain(each.into_iter().flatten())
+    }
+}
+
+/// The steps of an object's attributes by name: one for them all when every
+/// attribute has the same type.
+#[derive(Debug)]
+pub enum AttrSteps {
+    /// The object has attributes, all of this step.
+    Same(Step),
+    Each(BTreeMap<String, Step>),
+}
+
+impl AttrSteps {
+    pub fn is_empty(&self) -> bool {
+        match self {
+            AttrSteps::Same(_) => false,
+            AttrSteps::Each(m) => m.is_empty(),
+        }
+    }
+    /// The step of attribute `name` (one of the object type's).
+    pub fn get(&self, name: &str) -> Option<&Step> {
+        match self {
+            AttrSteps::Same(s) => Some(s),
+            AttrSteps::Each(m) => m.get(name),
+        }
+    }
+    /// Whether every attribute already has the wanted type.
+    pub fn all_none(&self) -> bool {
+        match self {
+            AttrSteps::Same(s) => s.is_none(),
+            AttrSteps::Each(m) => m.values().all(Option::is_none),
+        }
+    }
 }
 
 /// How a map element becomes an object attribute.
@@ -233,10 +296,17 @@ fn plan_uncached(given: &Type, want: &Type, unsafe_: bool) -> Option<PlanKind> {
                 let atys: Vec<Type> = oin.attrs.values().cloned().collect();
                 ety = unify::unify(&atys, unsafe_)?;
             }
-            let mut attrs = BTreeMap::new();
-            for (name, aty) in &oin.attrs {
-                attrs.insert(name.clone(), part(aty, &ety, unsafe_)?);
-            }
+            let mut types = oin.attrs.values();
+            let attrs = match types.next() {
+                Some(first) if types.all(|t| t == first) => AttrSteps::Same(part(first, &ety, unsafe_)?),
+                _ => {
+                    let mut attrs = BTreeMap::new();
+                    for (name, aty) in &oin.attrs {
+                        attrs.insert(name.clone(), part(aty, &ety, unsafe_)?);
+                    }
+                    AttrSteps::Each(attrs)
+                }
+            };
             PlanKind::ObjectToMap { ety, attrs, unsafe_ }
         }
         (Map(ie), Object(oout)) if unsafe_ => {
@@ -259,9 +329,9 @@ fn plan_uncached(given: &Type, want: &Type, unsafe_: bool) -> Option<PlanKind> {
 
 /// Element steps of a tuple -> list/set conversion; `any` as the element
 /// type unifies the tuple's element types first.
-fn tuple_elems(tin: &[Type], oe: &Type, unsafe_: bool) -> Option<(Type, Vec<Step>)> {
+fn tuple_elems(tin: &[Type], oe: &Type, unsafe_: bool) -> Option<(Type, ElemSteps)> {
     if tin.is_empty() {
-        return Some((oe.clone(), Vec::new()));
+        return Some((oe.clone(), ElemSteps::Each(Vec::new())));
     }
     let mut ety = oe.clone();
     if ety.is_dynamic() {
@@ -269,6 +339,10 @@ fn tuple_elems(tin: &[Type], oe: &Type, unsafe_: bool) -> Option<(Type, Vec<Step
         if ety.is_dynamic() && tin.iter().any(|t| !t.is_dynamic()) {
             return None;
         }
+    }
+    if tin.iter().all(|t| *t == tin[0]) {
+        let step = part(&tin[0], &ety, unsafe_)?;
+        return Some((ety, ElemSteps::Same { step, len: tin.len() }));
     }
     // Long tuples repeat a few element types: plan each distinct one once.
     let mut seen: Vec<(&Type, Step)> = Vec::new();
@@ -286,7 +360,7 @@ fn tuple_elems(tin: &[Type], oe: &Type, unsafe_: bool) -> Option<(Type, Vec<Step
         };
         elems.push(step);
     }
-    Some((ety, elems))
+    Some((ety, ElemSteps::Each(elems)))
 }
 
 /// What `convert.Convert(v, want)` will do: nothing (the value already has
@@ -507,7 +581,7 @@ impl Plan {
                 }
                 // Every attribute already has the (primitive) element type:
                 // the map holds the same elements, so they are shared.
-                if ety.is_primitive() && attrs.values().all(Option::is_none) {
+                if ety.is_primitive() && attrs.all_none() {
                     let ty = if self.out.element_type() == Some(ety) { self.out.clone() } else { Type::map(ety.clone()) };
                     return Ok(Value { ty, kind: v.kind.clone(), marks: crate::value::Marks::NONE });
                 }
@@ -564,7 +638,7 @@ impl Plan {
 }
 
 /// Converts each element of a tuple with its own step.
-fn convert_elems(steps: &[Step], v: &Value, null_strip: bool, p: &Profile) -> Result<Vec<Value>, ConvertError> {
+fn convert_elems(steps: &ElemSteps, v: &Value, null_strip: bool, p: &Profile) -> Result<Vec<Value>, ConvertError> {
     let mut out = Vec::with_capacity(steps.len());
     for (i, (step, e)) in steps.iter().zip(v.elements().unwrap()).enumerate() {
         let r = run(step, e, p).map_err(|e| e.within(index_step(i)));
@@ -825,8 +899,13 @@ fn explain_plan(p: &Plan, v: &Value, path: &mut Path, out: &mut Vec<ExplainStep>
                 }
             }
         }
-        PlanKind::TupleToTuple { elems } | PlanKind::TupleToList { elems, .. } | PlanKind::TupleToSet { elems, .. } => {
-            for (i, (step, e)) in elems.iter().zip(v.elements().into_iter().flatten()).enumerate() {
+        PlanKind::TupleToTuple { .. } | PlanKind::TupleToList { .. } | PlanKind::TupleToSet { .. } => {
+            let steps: Box<dyn Iterator<Item = &Step>> = match &p.kind {
+                PlanKind::TupleToTuple { elems } => Box::new(elems.iter()),
+                PlanKind::TupleToList { elems, .. } | PlanKind::TupleToSet { elems, .. } => Box::new(elems.iter()),
+                _ => Box::new(std::iter::empty()),
+            };
+            for (i, (step, e)) in steps.zip(v.elements().into_iter().flatten()).enumerate() {
                 if out.len() >= limit {
                     break;
                 }
@@ -1051,7 +1130,7 @@ mod tests {
         let p = plan(&Type::tuple(vec![Type::Number]), &Type::list(Type::String), true).unwrap();
         assert_eq!(p.rule(), "a tuple converts to a list when every element converts to string");
         let inner = match &p.kind {
-            PlanKind::TupleToList { elems, .. } => elems[0].clone().unwrap(),
+            PlanKind::TupleToList { elems, .. } => elems.first().cloned().flatten().unwrap(),
             k => panic!("{k:?}"),
         };
         assert_eq!(inner.rule(), "a number converts to a string of its decimal digits");

@@ -104,7 +104,7 @@ impl Walk<'_> {
                             self.out.push(Ignored {
                                 path: path.clone(),
                                 suggestion: name_suggestion(&name, &names).map(str::to_string),
-                                range: self.map.range(k.range.clone()),
+                                range: self.map.range(k.range()),
                                 name,
                             });
                         }

@@ -361,7 +361,15 @@ pub(crate) fn shown(converted: &Value, hidden: bool, p: &Profile) -> Option<Show
         (converted.ty.type_string(), converted.ty.clone())
     };
     // Optional markers never reach a result type.
-    let json = json_value.map(|j| format!("{{\"value\":{j},\"type\":{}}}", render::json_type(&json_ty)));
+    // Written around the value's JSON in place (a large value's text is not
+    // copied into a second string).
+    let json = json_value.map(|mut j| {
+        j.insert_str(0, "{\"value\":");
+        j.push_str(",\"type\":");
+        j.push_str(&render::json_type(&json_ty));
+        j.push('}');
+        j
+    });
     Some(Shown { type_string, console, json })
 }
 

@@ -245,7 +245,7 @@ type Reading = (Type, Option<Defaults>, SpanTree);
 impl Reader<'_> {
     /// An expression's range in the type source.
     fn range(&self, e: &Expr) -> Range<usize> {
-        self.map.src(&e.range)
+        self.map.src(&e.range())
     }
 
     fn error(&mut self, subject: Range<usize>, summary: &str, detail: String) {
@@ -318,7 +318,7 @@ impl Reader<'_> {
     /// included); nothing in parentheses.
     fn keyword<'e>(&self, expr: &'e Expr) -> Option<&'e str> {
         match &expr.kind {
-            ExprKind::Scope { root, steps, .. } if steps.is_empty() => Some(root),
+            ExprKind::Scope(s) if s.steps.is_empty() => Some(&s.root),
             ExprKind::Literal(v) if v.is_null() => Some("null"),
             ExprKind::Literal(v) => v.as_bool().map(|b| if b { "true" } else { "false" }),
             _ => None,
@@ -483,7 +483,7 @@ impl Reader<'_> {
             // `null`, `true`, `false`), as written; never a parenthesised or
             // quoted key, nor a traversal.
             let name = match &key.kind {
-                ExprKind::KeywordKey(_) => self.text.get(key.range.clone()),
+                ExprKind::KeywordKey(_) => self.text.get(key.range()),
                 ExprKind::ObjectKey {
                     wrapped,
                     force_non_literal: false,

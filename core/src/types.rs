@@ -22,7 +22,9 @@ pub enum Type {
     Map(Arc<Type>),
     Set(Arc<Type>),
     Object(Arc<ObjectType>),
-    Tuple(Arc<[Type]>),
+    /// The element types behind one thin pointer (a type is two words, not
+    /// three: every value holds one).
+    Tuple(Arc<Box<[Type]>>),
 }
 
 /// The attributes of an object type. Attribute order is cty's: names sorted
@@ -59,7 +61,7 @@ impl Type {
         Type::Set(Arc::new(e))
     }
     pub fn tuple(elems: Vec<Type>) -> Type {
-        Type::Tuple(elems.into())
+        Type::Tuple(Arc::new(elems.into_boxed_slice()))
     }
     /// An object type. Equal object types built here share one allocation
     /// (they are interned), so comparing them is a pointer comparison.

@@ -94,7 +94,7 @@ impl Value {
         Value { ty: Type::map(elem_ty), kind: Kind::Attrs(elems.into()), marks: Marks::NONE }
     }
     pub fn tuple(elems: Vec<Value>) -> Value {
-        let ty = Type::tuple(elems.iter().map(|e| e.ty.clone()).collect());
+        let ty = Type::Tuple(Arc::new(elems.iter().map(|e| e.ty.clone()).collect()));
         Value { ty, kind: Kind::Seq(Arc::new(elems)), marks: Marks::NONE }
     }
     pub fn object(attrs: AttrMap) -> Value {
@@ -312,6 +312,11 @@ impl AttrMap {
     }
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &Value> + ExactSizeIterator {
         self.iter().map(|(_, v)| v)
+    }
+    /// A map of entries already sorted by key, keys unique.
+    pub fn from_sorted(entries: Vec<(Key, Value)>) -> AttrMap {
+        debug_assert!(entries.windows(2).all(|w| w[0].0 < w[1].0));
+        AttrMap { repr: Repr::Sorted(entries) }
     }
     fn into_vec(self) -> Vec<(Key, Value)> {
         match self.repr {

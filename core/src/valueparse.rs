@@ -153,7 +153,7 @@ fn parse_hcl(
     p.literal_fast = literal_fast;
     let parsed = p.parse_tfvars_attribute();
     let expr = p.finish(parsed).map_err(|d| to_diags(d, TFVARS_PREFIX.len()))?;
-    let src_range = p.range_string(&expr.range);
+    let src_range = p.range_string(&expr.range());
     let (value, spans, marked) = evaluate_owned(
         expr,
         format == ValueFormat::Hcl,
@@ -235,7 +235,7 @@ fn evaluate_owned(
 
 /// The range of a value's expression in the value source, without its parts.
 fn span(e: &Expr, offset: usize, src_len: usize) -> SpanTree {
-    SpanTree::leaf(parse::SpanMap(offset, src_len).range(e.range.clone()))
+    SpanTree::leaf(parse::SpanMap(offset, src_len).range(e.range()))
 }
 
 /// Parses `text` as a Terraform configuration file (`main.tf`) whose

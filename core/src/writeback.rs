@@ -408,7 +408,7 @@ impl<'r> Context<'r> {
             .ok_or_else(unreadable)?;
         let attr = |name: &str| {
             block.body.items.iter().find_map(|i| match i {
-                crate::valueparse::parse::BodyItem::Attr(a) if a.name == name => text.get(a.expr.range.clone()),
+                crate::valueparse::parse::BodyItem::Attr(a) if a.name == name => text.get(a.expr.range()),
                 _ => None,
             })
         };

@@ -210,7 +210,8 @@ impl Scope {
 /// hcl's order: (root name, first attribute name).
 fn free_references(e: &Expr, locals: &mut Vec<String>, out: &mut Vec<(String, Option<String>)>) {
     match &e.kind {
-        ExprKind::Scope { root, steps, .. } => {
+        ExprKind::Scope(s) => {
+            let (root, steps) = (&s.root, &s.steps);
             if !locals.contains(root) {
                 let attr = match steps.first() {
                     Some(crate::valueparse::ast::Step::Attr { name, .. }) => Some(name.clone()),

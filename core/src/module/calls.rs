@@ -536,7 +536,7 @@ impl Checker<'_, '_> {
         let mut given: BTreeMap<String, Option<Value>> = BTreeMap::new();
         let mut arg_subjects: BTreeMap<String, Subject> = BTreeMap::new();
         for (name, expr) in args {
-            let subject = self.texts.subject(&call.file, &expr.range);
+            let subject = self.texts.subject(&call.file, &expr.range());
             arg_subjects.entry(name.clone()).or_insert_with(|| subject.clone());
             let status = match callee.module.get(&name) {
                 None => ArgStatus::Unsupported,
@@ -692,7 +692,7 @@ impl Checker<'_, '_> {
         if !wholly_known(&given) {
             return (ArgStatus::NotChecked(Note::NotKnown), None);
         }
-        let src = self.texts.subject(file, &expr.range);
+        let src = self.texts.subject(file, &expr.range());
         let addr = format!("{call}.var.{}", v.name);
         let deprecated = self.rules.deprecated_argument;
         if let (Some(DeprecatedArgument::WarnUnlessNull), Some(text)) = (deprecated, &v.deprecated) {

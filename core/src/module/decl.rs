@@ -427,13 +427,13 @@ impl FileReader<'_, '_> {
                 diags.push(CheckDiag::error(
                     "Invalid default value for variable",
                     format!("This default value is not compatible with the variable's type constraint: {msg}."),
-                    self.at(&e.range),
+                    self.at(&e.range()),
                 ));
                 return failed;
             }
         };
         if !v.nullable && val.is_null() {
-            diags.push(CheckDiag::error("Invalid default value for variable", "A null default value is not valid when nullable=false.", self.at(&e.range)));
+            diags.push(CheckDiag::error("Invalid default value for variable", "A null default value is not valid when nullable=false.", self.at(&e.range())));
         }
         val
     }
@@ -495,7 +495,7 @@ impl FileReader<'_, '_> {
                 diags.push(CheckDiag::error(
                     "Invalid variable validation condition",
                     format!("The condition for variable {} must refer to var.{name} in order to test incoming values.", go_quote(name)),
-                    self.at(&cond.range),
+                    self.at(&cond.range()),
                 ));
             }
         }

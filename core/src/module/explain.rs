@@ -62,7 +62,7 @@ fn block_of<'b>(items: &'b [BodyItem], v: &Variable) -> Option<&'b Block> {
 
 fn attr_text<'t>(b: &Block, text: &'t str, name: &str) -> Option<&'t str> {
     b.body.items.iter().find_map(|i| match i {
-        BodyItem::Attr(a) if a.name == name => slice(text, a.expr.range.start, a.expr.range.end),
+        BodyItem::Attr(a) if a.name == name => slice(text, a.expr.range().start, a.expr.range().end),
         _ => None,
     })
 }
@@ -84,7 +84,7 @@ pub fn requests(input: &CheckInput, p: &Profile, flavor: &str) -> BTreeMap<Strin
         let body = bodies.entry(v.file.clone()).or_insert_with(|| crate::valueparse::parse_config(text, &v.file, false, p).0);
         let Some(block) = body.as_ref().and_then(|b| block_of(&b.items, v)) else { continue };
         let value = match collected.get(&v.name).map(|u| &u.raw) {
-            Some(Raw::Expr { file, expr }) => input.files.get(file).and_then(|t| slice(t, expr.range.start, expr.range.end)).map(|s| (s.to_string(), ValueFormat::Tfvars)),
+            Some(Raw::Expr { file, expr }) => input.files.get(file).and_then(|t| slice(t, expr.range().start, expr.range().end)).map(|s| (s.to_string(), ValueFormat::Tfvars)),
             Some(Raw::Json { subject, .. }) => input.files.get(&subject.filename).and_then(|t| slice(t, subject.start.byte, subject.end.byte)).map(|s| (s.to_string(), ValueFormat::Json)),
             Some(Raw::Text(s)) => Some((s.clone(), ValueFormat::Cli)),
             // The default is a constant expression, as a `.tfvars` value is.

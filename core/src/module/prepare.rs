@@ -104,7 +104,7 @@ fn parse(u: &Unparsed, name: &str, literal: bool, texts: &Texts, p: &Profile) ->
                 })
         }
         Raw::Expr { file, expr } => {
-            let subject = texts.subject(file, &expr.range);
+            let subject = texts.subject(file, &expr.range());
             match crate::valueparse::eval_const(expr, p) {
                 Ok(value) => Ok(Parsed { value, kind: u.kind, subject: Some(subject) }),
                 Err(ds) => Err((super::decl::raw(ds, file, texts), Some(subject))),

@@ -394,7 +394,7 @@ impl Walk<'_, '_> {
             }
             return (out, diags);
         }
-        let invalid_result = |detail: String| CheckDiag::error("Invalid variable validation result", detail, at(&r.condition.range));
+        let invalid_result = |detail: String| CheckDiag::error("Invalid variable validation result", detail, at(&r.condition.range()));
         if result.is_null() {
             diags.push(invalid_result("Validation condition expression must return either true or false, not null.".into()));
             out.reason = Some(Reason::NullResult);
@@ -416,7 +416,7 @@ impl Walk<'_, '_> {
         }
 
         // The rule fails: its message.
-        let invalid_message = |detail: String| CheckDiag::error("Invalid error message", detail, at(&r.error_message.range));
+        let invalid_message = |detail: String| CheckDiag::error("Invalid error message", detail, at(&r.error_message.range()));
         if vf.unknown_message_refused && !message.is_known() {
             if validate_walk && vf.validate_walk_skips_unknown_message {
                 out.result = RuleResult::Unknown;
@@ -435,7 +435,7 @@ impl Walk<'_, '_> {
                     diags.push(CheckDiag::error(
                         "Error message refers to sensitive values",
                         format!("The error expression used to explain this condition refers to sensitive values. {product} will not display the resulting message.\n\nYou can correct this by removing references to sensitive values, or by carefully using the nonsensitive() function if the expression will not reveal the sensitive data."),
-                        at(&r.error_message.range),
+                        at(&r.error_message.range()),
                     ));
                     shown = "The error message included a sensitive value, so it will not be displayed.".into();
                 }
@@ -448,7 +448,7 @@ impl Walk<'_, '_> {
                     diags.push(CheckDiag::error(
                         "Error message refers to ephemeral values",
                         format!("The error expression used to explain this condition refers to ephemeral values. {product} will not display the resulting message.\n\n{fix}"),
-                        at(&r.error_message.range),
+                        at(&r.error_message.range()),
                     ));
                     shown = "The error message included an ephemeral value, so it will not be displayed.".into();
                 }

@@ -54,31 +54,29 @@ pub enum Step {
 #[derive(Clone, Debug)]
 pub struct Expr {
     pub kind: ExprKind,
-    pub range: Span,
+    /// The node's range, as 32-bit offsets (a template holds one node per
+    /// part; see [`Expr::range`]).
+    start: u32,
+    end: u32,
     /// Height of the tree below and including this node.
     pub depth: u32,
 }
 
 #[derive(Clone, Debug)]
 pub enum ExprKind {
-    Literal(Value),
+    /// A number, string, bool or `null` literal.
+    Literal(LitVal),
     /// A template: its parts are concatenated as strings.
     Template(Vec<Expr>),
     /// `"${x}"`: the single interpolation's value, unconverted.
     TemplateWrap(Box<Expr>),
     /// A `%{for}` directive: the `for` expression's tuple, joined.
     TemplateJoin(Box<Expr>),
-    /// A variable reference with its traversal steps.
-    Scope {
-        root: String,
-        root_range: Span,
-        steps: Vec<Step>,
-    },
+    /// A variable reference with its traversal steps (boxed: rare in
+    /// values, and the largest node).
+    Scope(Box<ScopeExpr>),
     /// Traversal steps applied to another expression's value.
-    Relative {
-        source: Box<Expr>,
-        steps: Vec<Step>,
-    },
+    Relative(Box<RelativeExpr>),
     Call(Box<CallExpr>),
     Conditional {
         cond: Box<Expr>,
@@ -90,45 +88,142 @@ pub enum ExprKind {
         lhs: Box<Expr>,
         rhs: Box<Expr>,
     },
+    /// The operator is the node's first byte (its range for a diagnostic
+    /// about the start, hcl's `SymbolRange`).
     Unary {
         op: UnOp,
         val: Box<Expr>,
-        symbol_range: Span,
     },
+    /// The opening bracket is the node's first byte.
     Tuple {
         elems: Vec<Expr>,
-        open_range: Span,
     },
+    /// The opening brace is the node's first byte.
     Object {
         items: Vec<(Expr, Expr)>,
-        open_range: Span,
     },
     /// A tuple or object made only of literal data, evaluated while parsing
     /// (its evaluation can neither fail nor depend on anything).
     Const(Box<ConstVal>),
     /// An object constructor key written as a bare name (or `true`, `false`,
     /// `null`): the name as a string.
-    KeywordKey(Value),
+    KeywordKey(LitVal),
     /// An object constructor key: a bare name is a literal string.
     ObjectKey {
         wrapped: Box<Expr>,
         force_non_literal: bool,
     },
     For(Box<ForExpr>),
-    Index {
-        coll: Box<Expr>,
-        key: Box<Expr>,
-        open_range: Span,
-        bracket_range: Span,
-    },
-    Splat {
-        source: Box<Expr>,
-        each: Box<Expr>,
-        marker_range: Span,
-    },
+    Index(Box<IndexExpr>),
+    Splat(Box<SplatExpr>),
     /// The current element inside a splat's `each` expression.
     AnonSymbol,
     Parens(Box<Expr>),
+}
+
+/// A literal's value: a number, a string, a bool or `null` (of type `any`),
+/// unmarked. Only its kind is kept (the type follows from it), so that an
+/// expression node stays small: a template holds one per part.
+#[derive(Clone, Debug)]
+pub struct LitVal(crate::value::Kind);
+
+impl LitVal {
+    pub fn number(n: crate::number::Number) -> LitVal {
+        LitVal(crate::value::Kind::Number(n))
+    }
+    pub fn bool(b: bool) -> LitVal {
+        LitVal(crate::value::Kind::Bool(b))
+    }
+    pub fn null() -> LitVal {
+        LitVal(crate::value::Kind::Null)
+    }
+    /// A string literal (see [`str_value`]). Empty strings (the missing
+    /// branch of every `%{if}` without `%{else}`) share one allocation.
+    pub fn string(s: &str) -> LitVal {
+        thread_local! {
+            static EMPTY: std::sync::Arc<str> = std::sync::Arc::from("");
+        }
+        if s.is_empty() {
+            return LitVal(crate::value::Kind::String(EMPTY.with(std::sync::Arc::clone)));
+        }
+        LitVal(str_value(s).kind)
+    }
+    /// A string value's kind (`v` is a string made by [`str_value`]).
+    pub fn of_string(v: Value) -> LitVal {
+        LitVal(v.kind)
+    }
+    /// The literal as a value.
+    pub fn value(&self) -> Value {
+        use crate::types::Type;
+        use crate::value::Kind;
+        let ty = match &self.0 {
+            Kind::Number(_) => Type::Number,
+            Kind::String(_) => Type::String,
+            Kind::Bool(_) => Type::Bool,
+            _ => Type::Dynamic,
+        };
+        Value { ty, kind: self.0.clone(), marks: crate::value::Marks::NONE }
+    }
+    pub fn as_number(&self) -> Option<&crate::number::Number> {
+        match &self.0 {
+            crate::value::Kind::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.0 {
+            crate::value::Kind::String(s) => Some(s),
+            _ => None,
+        }
+    }
+    /// The string of a string literal, shared.
+    pub fn as_arc_str(&self) -> Option<&std::sync::Arc<str>> {
+        match &self.0 {
+            crate::value::Kind::String(s) => Some(s),
+            _ => None,
+        }
+    }
+    pub fn as_bool(&self) -> Option<bool> {
+        match &self.0 {
+            crate::value::Kind::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+    pub fn is_null(&self) -> bool {
+        matches!(self.0, crate::value::Kind::Null)
+    }
+}
+
+/// A variable reference: its root name and the traversal steps after it.
+#[derive(Clone, Debug)]
+pub struct ScopeExpr {
+    pub root: String,
+    pub root_range: Span,
+    pub steps: Vec<Step>,
+}
+
+/// Traversal steps applied to another expression's value.
+#[derive(Clone, Debug)]
+pub struct RelativeExpr {
+    pub source: Expr,
+    pub steps: Vec<Step>,
+}
+
+/// `source.*.each` or `source[*]each`.
+#[derive(Clone, Debug)]
+pub struct SplatExpr {
+    pub source: Expr,
+    pub each: Expr,
+    pub marker_range: Span,
+}
+
+/// `coll[key]` with a key that is not a literal.
+#[derive(Clone, Debug)]
+pub struct IndexExpr {
+    pub coll: Expr,
+    pub key: Expr,
+    pub open_range: Span,
+    pub bracket_range: Span,
 }
 
 #[derive(Clone, Debug)]
@@ -222,7 +317,9 @@ impl TypeCache {
         let ty = cached(
             &mut self.tuples,
             |t| matches!(t, Type::Tuple(ts) if ts.len() == vals.len() && ts.iter().zip(&vals).all(|(t, v)| *t == v.ty)),
-            || Type::tuple(vals.iter().map(|v| v.ty.clone()).collect()),
+            // Collected straight into their slice (one allocation, not a
+            // vector copied into it).
+            || Type::Tuple(std::sync::Arc::new(vals.iter().map(|v| v.ty.clone()).collect())),
         );
         Value {
             ty,
@@ -237,6 +334,9 @@ impl TypeCache {
         marks: crate::value::Marks,
     ) -> Value {
         use crate::types::Type;
+        // The entries move into the value first, then the type is read from
+        // them: the map's room is given back before the type is built.
+        let vals: crate::value::Attrs = vals.into();
         let ty = cached(
             &mut self.objects,
             |t| match t {
@@ -244,7 +344,7 @@ impl TypeCache {
                     o.attrs.len() == vals.len()
                         && o.attrs
                             .iter()
-                            .zip(&vals)
+                            .zip(vals.iter())
                             .all(|((tk, tt), (vk, vv))| tk.as_str() == &**vk && *tt == vv.ty)
                 }
                 _ => false,
@@ -259,7 +359,7 @@ impl TypeCache {
         );
         Value {
             ty,
-            kind: crate::value::Kind::Attrs(vals.into()),
+            kind: crate::value::Kind::Attrs(vals),
             marks,
         }
     }
@@ -274,34 +374,42 @@ impl Expr {
 
     pub fn new(kind: ExprKind, range: Span) -> Expr {
         let d = kind.children_depth();
-        Expr {
-            kind,
-            range,
-            depth: d + 1,
-        }
+        Expr::with_depth(kind, range, d + 1)
+    }
+
+    /// A node whose height is known.
+    pub fn with_depth(kind: ExprKind, range: Span, depth: u32) -> Expr {
+        // Sources are far below 4 GiB (the value limits); an offset beyond
+        // saturates rather than wraps.
+        let off = |x: usize| u32::try_from(x).unwrap_or(u32::MAX);
+        Expr { kind, start: off(range.start), end: off(range.end), depth }
+    }
+
+    /// The node's range in the source.
+    pub fn range(&self) -> Span {
+        self.start as usize..self.end as usize
     }
 
     /// hclsyntax's `StartRange`: the part of the expression a diagnostic about
     /// its start (for example a bad function argument) points at.
     pub fn start_range(&self) -> Span {
         match &self.kind {
-            ExprKind::Tuple { open_range, .. } | ExprKind::Object { open_range, .. } => {
-                open_range.clone()
+            ExprKind::Tuple { .. } | ExprKind::Object { .. } | ExprKind::Unary { .. } => {
+                self.range().start..(self.range().start + 1).min(self.range().end)
             }
             ExprKind::Call(c) => c.name_range.start..c.open_range.end,
             ExprKind::Binary { lhs, .. } => lhs.start_range(),
             ExprKind::Conditional { cond, .. } => cond.start_range(),
             ExprKind::Template(parts) => {
-                parts.first().map_or(self.range.clone(), Expr::start_range)
+                parts.first().map_or(self.range(), Expr::start_range)
             }
-            ExprKind::Index { open_range, .. } => open_range.clone(),
+            ExprKind::Index(x) => x.open_range.clone(),
             ExprKind::Const(c) => c.open_range.clone(),
-            ExprKind::Splat { marker_range, .. } => marker_range.clone(),
+            ExprKind::Splat(s) => s.marker_range.clone(),
             ExprKind::For(f) => f.open_range.clone(),
-            ExprKind::Unary { symbol_range, .. } => symbol_range.clone(),
             ExprKind::Parens(e) | ExprKind::TemplateJoin(e) => e.start_range(),
             ExprKind::ObjectKey { wrapped, .. } => wrapped.start_range(),
-            _ => self.range.clone(),
+            _ => self.range(),
         }
     }
 
@@ -319,7 +427,7 @@ impl Expr {
     /// The number of a number literal.
     pub fn kind_number(&self) -> Option<&crate::number::Number> {
         match &self.kind {
-            ExprKind::Literal(v) => v.as_number(),
+            ExprKind::Literal(l) => l.as_number(),
             _ => None,
         }
     }
@@ -327,9 +435,9 @@ impl Expr {
     /// `hcl.ExprAsKeyword`: a bare single-name reference (or `true`/`false`/`null`) as its name.
     pub fn as_keyword(&self) -> Option<String> {
         match &self.kind {
-            ExprKind::Scope { root, steps, .. } if steps.is_empty() => Some(root.clone()),
+            ExprKind::Scope(s) if s.steps.is_empty() => Some(s.root.clone()),
             ExprKind::Parens(e) => e.as_keyword(),
-            ExprKind::Literal(v) if v.is_null() && v.ty.is_dynamic() => Some("null".into()),
+            ExprKind::Literal(v) if v.is_null() => Some("null".into()),
             ExprKind::Literal(v) => v
                 .as_bool()
                 .map(|b| if b { "true".into() } else { "false".into() }),
@@ -345,11 +453,11 @@ impl ExprKind {
             ExprKind::Literal(_)
             | ExprKind::KeywordKey(_)
             | ExprKind::Const(_)
-            | ExprKind::Scope { .. }
+            | ExprKind::Scope(_)
             | ExprKind::AnonSymbol => Vec::new(),
             ExprKind::Template(p) => p.iter().collect(),
             ExprKind::TemplateWrap(e) | ExprKind::TemplateJoin(e) | ExprKind::Parens(e) => vec![e],
-            ExprKind::Relative { source, .. } => vec![source],
+            ExprKind::Relative(r) => vec![&r.source],
             ExprKind::Call(c) => c.args.iter().collect(),
             ExprKind::Conditional { cond, t, f } => vec![cond, t, f],
             ExprKind::Binary { lhs, rhs, .. } => vec![lhs, rhs],
@@ -364,8 +472,8 @@ impl ExprKind {
                 v.extend(f.cond.as_ref());
                 v
             }
-            ExprKind::Index { coll, key, .. } => vec![coll, key],
-            ExprKind::Splat { source, each, .. } => vec![source, each],
+            ExprKind::Index(x) => vec![&x.coll, &x.key],
+            ExprKind::Splat(s) => vec![&s.source, &s.each],
         }
     }
 
@@ -375,11 +483,11 @@ impl ExprKind {
             ExprKind::Literal(_)
             | ExprKind::KeywordKey(_)
             | ExprKind::Const(_)
-            | ExprKind::Scope { .. }
+            | ExprKind::Scope(_)
             | ExprKind::AnonSymbol => 0,
             ExprKind::Template(p) => m(p),
             ExprKind::TemplateWrap(e) | ExprKind::TemplateJoin(e) | ExprKind::Parens(e) => e.depth,
-            ExprKind::Relative { source, .. } => source.depth,
+            ExprKind::Relative(r) => r.source.depth,
             ExprKind::Call(c) => m(&c.args),
             ExprKind::Conditional { cond, t, f } => cond.depth.max(t.depth).max(f.depth),
             ExprKind::Binary { lhs, rhs, .. } => lhs.depth.max(rhs.depth),
@@ -401,8 +509,8 @@ impl ExprKind {
                 }
                 d
             }
-            ExprKind::Index { coll, key, .. } => coll.depth.max(key.depth),
-            ExprKind::Splat { source, each, .. } => source.depth.max(each.depth),
+            ExprKind::Index(x) => x.coll.depth.max(x.key.depth),
+            ExprKind::Splat(s) => s.source.depth.max(s.each.depth),
         }
     }
 }

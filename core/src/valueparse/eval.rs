@@ -388,23 +388,19 @@ impl<'p> Evaluator<'p> {
     pub fn eval(&mut self, e: &Expr) -> Value {
         self.spent.steps += 1;
         if self.spent.steps > Budget::MAX_STEPS || self.spent.exceeded {
-            self.over_budget(&e.range);
+            self.over_budget(&e.range());
             return dyn_val();
         }
         // Dispatch only: the arms live in their own functions so that the
         // recursive path keeps small stack frames.
         match &e.kind {
-            ExprKind::Literal(v) | ExprKind::KeywordKey(v) => v.clone(),
+            ExprKind::Literal(v) | ExprKind::KeywordKey(v) => v.value(),
             ExprKind::Const(c) => c.value.clone(),
             ExprKind::Parens(inner) | ExprKind::TemplateWrap(inner) => self.eval(inner),
             ExprKind::Template(parts) => self.eval_template(parts),
             ExprKind::TemplateJoin(f) => self.eval_template_join(f),
-            ExprKind::Scope {
-                root,
-                root_range,
-                steps,
-            } => self.eval_scope(root, root_range, steps),
-            ExprKind::Relative { source, steps } => self.eval_relative(source, steps),
+            ExprKind::Scope(s) => self.eval_scope(&s.root, &s.root_range, &s.steps),
+            ExprKind::Relative(r) => self.eval_relative(&r.source, &r.steps),
             ExprKind::Call(c) => self.eval_call(c, e),
             ExprKind::Conditional { cond, t, f } => self.eval_conditional(cond, t, f),
             ExprKind::Binary { op, lhs, rhs } => self.eval_binary(*op, lhs, rhs, e),
@@ -416,13 +412,8 @@ impl<'p> Evaluator<'p> {
                 force_non_literal,
             } => self.eval_object_key(wrapped, *force_non_literal),
             ExprKind::For(f) => self.eval_for(f),
-            ExprKind::Index {
-                coll,
-                key,
-                bracket_range,
-                ..
-            } => self.eval_index(coll, key, bracket_range),
-            ExprKind::Splat { source, each, .. } => self.eval_splat(source, each),
+            ExprKind::Index(x) => self.eval_index(&x.coll, &x.key, &x.bracket_range),
+            ExprKind::Splat(s) => self.eval_splat(&s.source, &s.each),
             ExprKind::AnonSymbol => self.anon.last().cloned().unwrap_or_else(dyn_val),
         }
     }
@@ -442,12 +433,12 @@ impl<'p> Evaluator<'p> {
     #[inline(never)]
     fn eval_object_key(&mut self, wrapped: &Expr, force_non_literal: bool) -> Value {
         if !force_non_literal {
-            if let ExprKind::Scope { steps, .. } = &wrapped.kind {
-                if !steps.is_empty() {
+            if let ExprKind::Scope(s) = &wrapped.kind {
+                if !s.steps.is_empty() {
                     self.diag(
                         "Ambiguous attribute key",
                         "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
-                        wrapped.range.clone(),
+                        wrapped.range(),
                     );
                     return dyn_val();
                 }
@@ -665,9 +656,9 @@ impl<'p> Evaluator<'p> {
             ..
         }] = parts
         {
-            if v.ty == Type::String && !v.is_null() {
+            if v.as_str().is_some() {
                 // A plain quoted string: the literal is already the result.
-                return v.clone();
+                return v.value();
             }
         }
         let mut buf = String::new();
@@ -679,7 +670,7 @@ impl<'p> Evaluator<'p> {
                 self.diag(
                     "Invalid template interpolation value",
                     "The expression result is null. Cannot include a null value in a string template.",
-                    part.range.clone(),
+                    part.range(),
                 );
                 continue;
             }
@@ -689,7 +680,7 @@ impl<'p> Evaluator<'p> {
                 known = false;
                 continue;
             }
-            if !self.charge_text(&u, &part.range) {
+            if !self.charge_text(&u, &part.range()) {
                 return dyn_val();
             }
             match conv(&u, &Type::String, self.profile) {
@@ -697,7 +688,7 @@ impl<'p> Evaluator<'p> {
                 Err(m) => self.diag(
                     "Invalid template interpolation value",
                     format!("Cannot include the given value in a string template: {m}."),
-                    part.range.clone(),
+                    part.range(),
                 ),
             }
         }
@@ -723,14 +714,14 @@ impl<'p> Evaluator<'p> {
                 self.diag(
                     "Invalid template interpolation value",
                     "An iteration result is null. Cannot include a null value in a string template.",
-                    f.range.clone(),
+                    f.range(),
                 );
                 continue;
             }
             if v.ty.is_dynamic() {
                 return Value::unknown(Type::String).with_marks(marks);
             }
-            if !self.charge_text(v, &f.range) {
+            if !self.charge_text(v, &f.range()) {
                 return dyn_val();
             }
             match conv(v, &Type::String, self.profile) {
@@ -745,7 +736,7 @@ impl<'p> Evaluator<'p> {
                 Err(m) => self.diag(
                     "Invalid template interpolation value",
                     format!("Cannot include one of the interpolation results into the string template: {m}."),
-                    f.range.clone(),
+                    f.range(),
                 ),
             }
         }
@@ -766,7 +757,7 @@ impl<'p> Evaluator<'p> {
             self.diag(
                 "Function calls not allowed",
                 "Functions may not be called here.",
-                e.range.clone(),
+                e.range(),
             );
             return dyn_val();
         };
@@ -804,7 +795,7 @@ impl<'p> Evaluator<'p> {
             }
             argv.pop();
             let bad = |s: &mut Self, d: &str| {
-                s.diag("Invalid expanding argument value", d, last.range.clone());
+                s.diag("Invalid expanding argument value", d, last.range());
                 dyn_val()
             };
             if v.ty.is_dynamic() {
@@ -830,7 +821,7 @@ impl<'p> Evaluator<'p> {
             }
             let (u, m) = unmark(&v);
             for el in u.elements().unwrap_or(&[]) {
-                argv.push((Some(el.clone().with_marks(m)), last.range.clone()));
+                argv.push((Some(el.clone().with_marks(m)), last.range()));
             }
         }
         if argv.len() < f.params.len() {
@@ -878,7 +869,7 @@ impl<'p> Evaluator<'p> {
         if self.diags.len() > n {
             return dyn_val();
         }
-        if !self.charge_call(&vals, &e.range) {
+        if !self.charge_call(&vals, &e.range()) {
             return dyn_val();
         }
         match funcs::call(&f, &vals, self.profile) {
@@ -886,14 +877,14 @@ impl<'p> Evaluator<'p> {
                 // Functions can build large results from small arguments.
                 let elems = r.elements().map_or(0, <[Value]>::len) as u64;
                 self.spent.steps = self.spent.steps.saturating_add(elems);
-                if self.spent.steps > Budget::MAX_STEPS || !self.charge_text(&r, &e.range) {
-                    self.over_budget(&e.range);
+                if self.spent.steps > Budget::MAX_STEPS || !self.charge_text(&r, &e.range()) {
+                    self.over_budget(&e.range());
                     return dyn_val();
                 }
                 r
             }
             Err(FuncError::TooCostly) => {
-                self.over_budget(&e.range);
+                self.over_budget(&e.range());
                 dyn_val()
             }
             Err(FuncError::Arg(i, msg)) if i < argv.len() => {
@@ -924,8 +915,8 @@ impl<'p> Evaluator<'p> {
         }
         let mut refs: Vec<(&str, &[Step])> = Vec::new();
         e.walk(&mut |x| {
-            if let ExprKind::Scope { root, steps, .. } = &x.kind {
-                refs.push((root.as_str(), steps.as_slice()));
+            if let ExprKind::Scope(s) = &x.kind {
+                refs.push((s.root.as_str(), s.steps.as_slice()));
             }
         });
         for (root, steps) in refs {
@@ -963,7 +954,7 @@ impl<'p> Evaluator<'p> {
             self.diag(
                 "Invalid expanding argument value",
                 "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
-                c.args.last().map_or(e.range.clone(), |a| a.range.clone()),
+                c.args.last().map_or(e.range(), |a| a.range()),
             );
             return dyn_val();
         }
@@ -1055,7 +1046,7 @@ impl<'p> Evaluator<'p> {
                     "The true and false result expressions must have consistent types. {}.",
                     describe_conditional_mismatch(&tv.ty, &fv.ty)
                 ),
-                t.range.start..f.range.end,
+                t.range().start..f.range().end,
             );
             return dyn_val();
         };
@@ -1064,7 +1055,7 @@ impl<'p> Evaluator<'p> {
             self.diag(
                 "Null condition",
                 "The condition value is null. Conditions must either be true or false.",
-                cond.range.clone(),
+                cond.range(),
             );
             return Value::unknown(result_ty);
         }
@@ -1081,15 +1072,15 @@ impl<'p> Evaluator<'p> {
                 self.diag(
                     "Incorrect condition type",
                     "The condition expression must be of type bool.",
-                    cond.range.clone(),
+                    cond.range(),
                 );
                 return Value::unknown(result_ty);
             }
         };
         let (chosen, diags, do_conv, which, range) = if cv.as_bool() == Some(true) {
-            (tv, tdiags, conv_t, "true", t.range.clone())
+            (tv, tdiags, conv_t, "true", t.range())
         } else {
-            (fv, fdiags, conv_f, "false", f.range.clone())
+            (fv, fdiags, conv_f, "false", f.range())
         };
         self.diags.append(diags);
         let mut out = chosen;
@@ -1137,7 +1128,7 @@ impl<'p> Evaluator<'p> {
                 self.diag(
                     "Invalid operand",
                     format!("Unsuitable value for left operand: {m}."),
-                    lhs.range.clone(),
+                    lhs.range(),
                 );
                 None
             }
@@ -1148,7 +1139,7 @@ impl<'p> Evaluator<'p> {
                 self.diag(
                     "Invalid operand",
                     format!("Unsuitable value for right operand: {m}."),
-                    rhs.range.clone(),
+                    rhs.range(),
                 );
                 None
             }
@@ -1184,7 +1175,7 @@ impl<'p> Evaluator<'p> {
             self.diag(
                 "Operation failed",
                 "Error during operation: argument must not be null.",
-                e.range.clone(),
+                e.range(),
             );
             return Value::unknown(result);
         }
@@ -1209,11 +1200,11 @@ impl<'p> Evaluator<'p> {
                 let arith = |res: Result<Number, crate::number::NumberError>, s: &mut Self| match res {
                     Ok(n) => Value::number(n),
                     Err(crate::number::NumberError::Range) => {
-                        s.diag("Number too large", crate::number::RANGE_DETAIL, e.range.clone());
+                        s.diag("Number too large", crate::number::RANGE_DETAIL, e.range());
                         Value::unknown(Type::Number)
                     }
                     Err(err) => {
-                        s.diag("Operation failed", format!("Error during operation: {}.", err.message()), e.range.clone());
+                        s.diag("Operation failed", format!("Error during operation: {}.", err.message()), e.range());
                         Value::unknown(Type::Number)
                     }
                 };
@@ -1248,7 +1239,7 @@ impl<'p> Evaluator<'p> {
                 self.diag(
                     "Invalid operand",
                     format!("Unsuitable value for unary operand: {m}."),
-                    val.range.clone(),
+                    val.range(),
                 );
                 return Value::unknown(ty);
             }
@@ -1260,7 +1251,7 @@ impl<'p> Evaluator<'p> {
             self.diag(
                 "Operation failed",
                 "Error during operation: argument must not be null.",
-                e.range.clone(),
+                e.range(),
             );
             return Value::unknown(ty);
         }
@@ -1297,7 +1288,7 @@ impl<'p> Evaluator<'p> {
                 self.diag(
                     "Null value as key",
                     "Can't use a null value as a key.",
-                    v.range.clone(),
+                    v.range(),
                 );
                 known = false;
                 continue;
@@ -1310,7 +1301,7 @@ impl<'p> Evaluator<'p> {
                     self.diag(
                         "Incorrect key type",
                         format!("Can't use this value as a key: {m}."),
-                        k.range.clone(),
+                        k.range(),
                     );
                     known = false;
                     continue;
@@ -1340,7 +1331,7 @@ impl<'p> Evaluator<'p> {
             self.diag(
                 "Iteration over null value",
                 "A null value cannot be used as the collection in a 'for' expression.",
-                f.coll.range.clone(),
+                f.coll.range(),
             );
             return dyn_val();
         }
@@ -1356,7 +1347,7 @@ impl<'p> Evaluator<'p> {
                     "A value of type {} cannot be used as the collection in a 'for' expression.",
                     friendly(&coll.ty)
                 ),
-                f.coll.range.clone(),
+                f.coll.range(),
             );
             return dyn_val();
         }
@@ -1377,7 +1368,7 @@ impl<'p> Evaluator<'p> {
                 self.diag(
                     "Condition is null",
                     "The value of the 'if' clause must not be null.",
-                    c.range.clone(),
+                    c.range(),
                 );
                 return dyn_val();
             }
@@ -1386,7 +1377,7 @@ impl<'p> Evaluator<'p> {
                 self.diag(
                     "Invalid 'for' condition",
                     format!("The 'if' clause value is invalid: {m}."),
-                    c.range.clone(),
+                    c.range(),
                 );
                 return dyn_val();
             }
@@ -1441,7 +1432,7 @@ impl<'p> Evaluator<'p> {
                     self.diag(
                         "Invalid 'for' condition",
                         "The value of the 'if' clause must not be null.",
-                        c.range.clone(),
+                        c.range(),
                     );
                 }
                 *known = false;
@@ -1463,7 +1454,7 @@ impl<'p> Evaluator<'p> {
                         self.diag(
                             "Invalid 'for' condition",
                             format!("The 'if' clause value is invalid: {m}."),
-                            c.range.clone(),
+                            c.range(),
                         );
                     }
                     *known = false;
@@ -1482,7 +1473,7 @@ impl<'p> Evaluator<'p> {
                 self.diag(
                     "Invalid object key",
                     "Key expression in 'for' expression must not produce a null value.",
-                    ke.range.clone(),
+                    ke.range(),
                 );
             }
             *known = false;
@@ -1500,7 +1491,7 @@ impl<'p> Evaluator<'p> {
                     self.diag(
                         "Invalid object key",
                         format!("The key expression produced an invalid result: {m}."),
-                        ke.range.clone(),
+                        ke.range(),
                     );
                 }
                 *known = false;
@@ -1514,7 +1505,7 @@ impl<'p> Evaluator<'p> {
         } else {
             if obj.contains_key(&k) {
                 let detail = format!("Two different items produced the key {} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.", go_quote(&k));
-                self.diag("Duplicate object key", detail, ke.range.clone());
+                self.diag("Duplicate object key", detail, ke.range());
             } else {
                 obj.insert(k, v);
             }
@@ -1537,7 +1528,7 @@ impl<'p> Evaluator<'p> {
             self.diag(
                 "Splat of null value",
                 "Splat expressions (with the * symbol) cannot be applied to null sequences.",
-                source.range.clone(),
+                source.range(),
             );
             return dyn_val();
         }

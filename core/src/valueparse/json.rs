@@ -2,7 +2,7 @@
 //! property (with hcl's scanner rules for positions and hcl's diagnostics),
 //! and cty's own JSON decoding (`ctyjson.ImpliedType` + `Unmarshal`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -697,21 +697,134 @@ impl<'a> JParser<'a> {
         })
     }
 
+    /// A value read straight into its cty value, with the end of its last
+    /// token: no tree of the text is kept (see [`direct_tfvars`]). `Err`
+    /// for anything the tree reader would report (a syntax error, a
+    /// duplicate key, nesting too deep): the caller then reads the text
+    /// again that way, for its diagnostics.
+    fn direct(&mut self, tc: &mut TypeCache) -> Result<(Value, JPos), ()> {
+        self.depth += 1;
+        if self.depth > self.max_depth {
+            return Err(());
+        }
+        let r = match self.peek().kind {
+            JTok::BraceO => self.direct_object(tc),
+            JTok::BrackO => self.direct_array(tc),
+            _ => {
+                let n = self.value_inner().map_err(drop)?;
+                scalar(&n.val).map(|v| (v, n.end)).ok_or(())
+            }
+        };
+        self.depth -= 1;
+        r
+    }
+
+    fn direct_object(&mut self, tc: &mut TypeCache) -> Result<(Value, JPos), ()> {
+        self.read();
+        let mut entries: Vec<(crate::value::Key, Value)> = Vec::new();
+        let mut seen: HashSet<crate::value::Key> = HashSet::new();
+        loop {
+            if self.peek().kind == JTok::BraceC {
+                break;
+            }
+            let JVal::Str(name) = self.value().map_err(drop)?.val else {
+                return Err(());
+            };
+            if self.read().kind != JTok::Colon {
+                return Err(());
+            }
+            let (val, _) = self.direct(tc)?;
+            let key: crate::value::Key = nfc_key(&name).into();
+            if !seen.insert(key.clone()) {
+                return Err(());
+            }
+            entries.push((key, val));
+            match self.peek().kind {
+                JTok::Comma => {
+                    self.read();
+                    if self.peek().kind == JTok::BraceC {
+                        return Err(());
+                    }
+                }
+                JTok::BraceC => break,
+                _ => return Err(()),
+            }
+        }
+        drop(seen);
+        let close = self.read();
+        // cty's order: keys compared bytewise (they are unique).
+        entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        Ok((tc.object(crate::value::AttrMap::from_sorted(entries), crate::value::Marks::NONE), close.end))
+    }
+
+    fn direct_array(&mut self, tc: &mut TypeCache) -> Result<(Value, JPos), ()> {
+        self.read();
+        let mut vals = Vec::new();
+        loop {
+            if self.peek().kind == JTok::BrackC {
+                break;
+            }
+            vals.push(self.direct(tc)?.0);
+            match self.peek().kind {
+                JTok::Comma => {
+                    self.read();
+                    if self.peek().kind == JTok::BrackC {
+                        return Err(());
+                    }
+                }
+                JTok::BrackC => break,
+                _ => return Err(()),
+            }
+        }
+        let close = self.read();
+        Ok((tc.tuple(vals), close.end))
+    }
+
     fn range_string(&self, s: JPos, e: JPos) -> String {
         format_range(self.filename, (s.line, s.col), (e.line, e.col))
     }
 }
 
-/// Evaluates a JSON node with a nil context (strings are never templates).
-fn eval(p: &JParser, n: &JNode, diags: &mut Diags, tc: &mut TypeCache) -> Value {
-    match &n.val {
+/// The value of a string, number, bool or null.
+fn scalar(v: &JVal) -> Option<Value> {
+    Some(match v {
         JVal::Str(s) => str_value(s),
         JVal::Num(x) => Value::number(x.clone()),
         JVal::Bool(b) => Value::bool(*b),
         JVal::Null => Value::null(Type::Dynamic),
+        JVal::Array(_) | JVal::Object(_) => return None,
+    })
+}
+
+/// Evaluates a JSON node with a nil context (strings are never templates).
+fn eval(p: &JParser, n: &JNode, diags: &mut Diags, tc: &mut TypeCache) -> Value {
+    match &n.val {
+        JVal::Str(_) | JVal::Num(_) | JVal::Bool(_) | JVal::Null => scalar(&n.val).unwrap_or_else(|| Value::null(Type::Dynamic)),
         JVal::Array(vs) => {
             let vals = vs.iter().map(|v| eval(p, v, diags, tc)).collect();
             tc.tuple(vals)
+        }
+        JVal::Object(attrs) if attrs.len() > LARGE_OBJECT => {
+            // The entries in source order, then sorted: a vector of them and
+            // a set of the keys seen take less room than a map built key by
+            // key (the keys of a large object rarely arrive in order).
+            let mut entries: Vec<(crate::value::Key, Value)> = Vec::with_capacity(attrs.len());
+            let mut seen: HashSet<crate::value::Key> = HashSet::with_capacity(attrs.len());
+            let mut firsts: Option<BTreeMap<String, (JPos, JPos)>> = None;
+            for (name, ns, ne, v) in attrs {
+                let val = eval(p, v, diags, tc);
+                let key: crate::value::Key = nfc_key(name).into();
+                if seen.contains(&key) {
+                    duplicate(p, attrs, &mut firsts, &key, *ns, *ne, diags);
+                    continue;
+                }
+                seen.insert(key.clone());
+                entries.push((key, val));
+            }
+            drop(seen);
+            // cty's order: keys compared bytewise (they are unique).
+            entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+            tc.object(crate::value::AttrMap::from_sorted(entries), crate::value::Marks::NONE)
         }
         JVal::Object(attrs) => {
             let mut vals = crate::value::AttrMap::new();
@@ -722,26 +835,7 @@ fn eval(p: &JParser, n: &JNode, diags: &mut Diags, tc: &mut TypeCache) -> Value 
                 let val = eval(p, v, diags, tc);
                 let key = nfc_key(name);
                 if vals.contains_key(&key) {
-                    let firsts = firsts.get_or_insert_with(|| {
-                        let mut m = BTreeMap::new();
-                        for (n, s, e, _) in attrs {
-                            m.entry(nfc_key(n)).or_insert((*s, *e));
-                        }
-                        m
-                    });
-                    let Some((s, e)) = firsts.get(&key) else {
-                        continue;
-                    };
-                    diags.push(diag(
-                        "Duplicate object attribute",
-                        format!(
-                            "An attribute named {} was already defined at {}.",
-                            go_quote(&key),
-                            p.range_string(*s, *e)
-                        ),
-                        *ns,
-                        *ne,
-                    ));
+                    duplicate(p, attrs, &mut firsts, &key, *ns, *ne, diags);
                     continue;
                 }
                 vals.insert(key, val);
@@ -749,6 +843,44 @@ fn eval(p: &JParser, n: &JNode, diags: &mut Diags, tc: &mut TypeCache) -> Value 
             tc.object(vals, crate::value::Marks::NONE)
         }
     }
+}
+
+/// Above this many attributes an object's entries are gathered in a vector
+/// and sorted once (see `eval`).
+const LARGE_OBJECT: usize = 64;
+
+/// hcl's diagnostic for a later attribute named `key` (at `ns`..`ne`). Each
+/// key's first place is mapped once, at the object's first duplicate (an
+/// object without duplicates keeps no second map of its keys).
+fn duplicate(
+    p: &JParser,
+    attrs: &[(String, JPos, JPos, JNode)],
+    firsts: &mut Option<BTreeMap<String, (JPos, JPos)>>,
+    key: &str,
+    ns: JPos,
+    ne: JPos,
+    diags: &mut Diags,
+) {
+    let firsts = firsts.get_or_insert_with(|| {
+        let mut m = BTreeMap::new();
+        for (n, s, e, _) in attrs {
+            m.entry(nfc_key(n)).or_insert((*s, *e));
+        }
+        m
+    });
+    let Some((s, e)) = firsts.get(key) else {
+        return;
+    };
+    diags.push(diag(
+        "Duplicate object attribute",
+        format!(
+            "An attribute named {} was already defined at {}.",
+            go_quote(key),
+            p.range_string(*s, *e)
+        ),
+        ns,
+        ne,
+    ));
 }
 
 /// The range of a node in the value source, without its parts.
@@ -785,8 +917,13 @@ pub struct JsonResult {
 /// A `.tfvars.json` property: `{"v": <src>}` read by hcl's JSON syntax.
 pub fn parse_tfvars_json(src: &str, want_spans: bool) -> Result<JsonResult, Diags> {
     const PREFIX: &str = "{\"v\": ";
-    let file = format!("{PREFIX}{src}}}");
     let filename = "terraform.tfvars.json";
+    if !want_spans {
+        if let Some(r) = direct_tfvars(src, filename, PREFIX.len()) {
+            return Ok(r);
+        }
+    }
+    let file = format!("{PREFIX}{src}}}");
     let mut p = JParser::new(&file, filename);
     // The `{"v": …}` around the value is not the user's nesting.
     p.max_depth = MAX_DEPTH + 1;
@@ -827,6 +964,32 @@ pub fn parse_tfvars_json(src: &str, want_spans: bool) -> Result<JsonResult, Diag
         value,
         spans: if want_spans { spans(node, PREFIX.len(), src.len()) } else { span(node, PREFIX.len(), src.len()) },
         src_range: p.range_string(node.start, node.end),
+    })
+}
+
+/// A `.tfvars.json` property read straight into its value, when only the
+/// whole value's range is wanted: the same value as the tree reader's, with
+/// no tree of the text kept alongside it (a large object would otherwise be
+/// held twice), read from `src` itself as if it followed the `prefix_len`
+/// bytes of `{"v": ` on the first line. None when the text has anything to
+/// report: the tree reader then reads it for its diagnostics.
+fn direct_tfvars(src: &str, filename: &str, prefix_len: usize) -> Option<JsonResult> {
+    let mut p = JParser::new(src, filename);
+    p.scan = JScan { src, p: JPos { byte: 0, line: 1, col: 1 + prefix_len }, done: false };
+    p.cur = p.scan.next();
+    p.max_depth = MAX_DEPTH + 1;
+    // The `{"v": …}` around the value is a value one level deep (as the tree
+    // reader counts it).
+    p.depth = 1;
+    let start = p.peek().start;
+    let (value, end) = p.direct(&mut TypeCache::default()).ok()?;
+    if p.peek().kind != JTok::Eof {
+        return None;
+    }
+    Some(JsonResult {
+        value,
+        spans: SpanTree::leaf(start.byte..end.byte),
+        src_range: p.range_string(start, end),
     })
 }
 

@@ -417,7 +417,7 @@ impl<'a> Parser<'a> {
 
     fn check_depth(&mut self, e: Expr) -> PResult<Expr> {
         if e.depth > MAX_DEPTH {
-            return self.too_deep(e.range.start..e.range.start + 1);
+            return self.too_deep(e.range().start..e.range().start + 1);
         }
         Ok(e)
     }
@@ -570,7 +570,7 @@ impl<'a> Parser<'a> {
         }
         self.read();
         let f = self.parse_expression()?;
-        let range = start..f.range.end;
+        let range = start..f.range().end;
         let e = Expr::new(
             ExprKind::Conditional {
                 cond: Box::new(cond),
@@ -618,7 +618,7 @@ impl<'a> Parser<'a> {
             }
             self.read();
             let rhs = self.parse_binary(op.level() + 1)?;
-            let range = lhs.range.start..rhs.range.end;
+            let range = lhs.range().start..rhs.range().end;
             // A long chain (`1 + 1 + …`) is as deep as it is long: say so in
             // the user's terms, not as nesting.
             if lhs.depth >= MAX_DEPTH && rhs.depth < MAX_DEPTH && matches!(lhs.kind, ExprKind::Binary { .. }) {
@@ -665,43 +665,24 @@ impl<'a> Parser<'a> {
     }
 
     fn add_step(&mut self, e: Expr, step: Step, step_end: usize) -> PResult<Expr> {
-        let start = e.range.start;
+        let range = e.range();
+        let start = range.start;
         Ok(match e.kind {
-            ExprKind::Scope {
-                root,
-                root_range,
-                mut steps,
-            } => {
-                steps.push(step);
-                Expr {
-                    kind: ExprKind::Scope {
-                        root,
-                        root_range,
-                        steps,
-                    },
-                    range: start..step_end,
-                    depth: e.depth,
-                }
+            ExprKind::Scope(mut s) => {
+                s.steps.push(step);
+                Expr::with_depth(ExprKind::Scope(s), start..step_end, e.depth)
             }
-            ExprKind::Relative { source, mut steps } => {
-                steps.push(step);
-                Expr {
-                    kind: ExprKind::Relative { source, steps },
-                    range: start..step_end,
-                    depth: e.depth,
-                }
+            ExprKind::Relative(mut r) => {
+                r.steps.push(step);
+                Expr::with_depth(ExprKind::Relative(r), start..step_end, e.depth)
             }
             kind => {
-                let e = Expr {
-                    kind,
-                    range: e.range,
-                    depth: e.depth,
-                };
+                let e = Expr::with_depth(kind, range, e.depth);
                 self.check_depth(Expr::new(
-                    ExprKind::Relative {
-                        source: Box::new(e),
+                    ExprKind::Relative(Box::new(RelativeExpr {
+                        source: e,
                         steps: vec![step],
-                    },
+                    })),
                     start..step_end,
                 ))?
             }
@@ -721,7 +702,7 @@ impl<'a> Parser<'a> {
 
     #[inline(never)]
     fn parse_traversals(&mut self, from: Expr) -> PResult<Expr> {
-        let from_start = from.range.start;
+        let from_start = from.range().start;
         let mut ret = from;
         loop {
             let next = self.peek();
@@ -807,19 +788,19 @@ impl<'a> Parser<'a> {
                                 item
                             } else {
                                 Expr::new(
-                                    ExprKind::Relative {
-                                        source: Box::new(item),
+                                    ExprKind::Relative(Box::new(RelativeExpr {
+                                        source: item,
                                         steps,
-                                    },
+                                    })),
                                     first_start..last_end,
                                 )
                             };
                             let e = Expr::new(
-                                ExprKind::Splat {
-                                    source: Box::new(ret),
-                                    each: Box::new(each),
+                                ExprKind::Splat(Box::new(SplatExpr {
+                                    source: ret,
+                                    each,
                                     marker_range: item_range,
-                                },
+                                })),
                                 from_start..last_end,
                             );
                             ret = self.check_depth(e)?;
@@ -855,13 +836,13 @@ impl<'a> Parser<'a> {
                         let each = self.parse_traversals(item);
                         self.depth -= 1;
                         let each = each?;
-                        let end = each.range.end;
+                        let end = each.range().end;
                         let e = Expr::new(
-                            ExprKind::Splat {
-                                source: Box::new(ret),
-                                each: Box::new(each),
+                            ExprKind::Splat(Box::new(SplatExpr {
+                                source: ret,
+                                each,
                                 marker_range,
-                            },
+                            })),
                             from_start..end,
                         );
                         return self.check_depth(e);
@@ -886,9 +867,9 @@ impl<'a> Parser<'a> {
                     }
                     let range = open.start..close.end;
                     let literal_key = match &key.kind {
-                        ExprKind::Literal(v) => Some(v.clone()),
+                        ExprKind::Literal(v) => Some(v.value()),
                         ExprKind::Template(parts) if parts.len() == 1 => match &parts[0].kind {
-                            ExprKind::Literal(v) => Some(v.clone()),
+                            ExprKind::Literal(v) => Some(v.value()),
                             _ => None,
                         },
                         _ => None,
@@ -904,12 +885,12 @@ impl<'a> Parser<'a> {
                         )?,
                         None => {
                             let e = Expr::new(
-                                ExprKind::Index {
-                                    coll: Box::new(ret),
-                                    key: Box::new(key),
+                                ExprKind::Index(Box::new(IndexExpr {
+                                    coll: ret,
+                                    key,
                                     open_range: open.range(),
                                     bracket_range: range.clone(),
-                                },
+                                })),
                                 from_start..range.end,
                             );
                             self.check_depth(e)?
@@ -976,15 +957,15 @@ impl<'a> Parser<'a> {
         self.buf.clear();
         self.lexer.skip_to(end);
         self.prev = Some(Token { kind, start: end - 1, end });
-        Some(Expr {
-            kind: ExprKind::Const(Box::new(ConstVal {
+        Some(Expr::with_depth(
+            ExprKind::Const(Box::new(ConstVal {
                 value: l.value,
                 spans: l.spans,
                 open_range: open.range(),
             })),
-            range: l.range,
-            depth: l.depth,
-        })
+            l.range,
+            l.depth,
+        ))
     }
 
     /// One literal at byte `*at`: a number (negated or not), a plain string,
@@ -1171,10 +1152,10 @@ impl<'a> Parser<'a> {
         let part = match lit {
             Some(t) => {
                 self.read();
-                Expr::new(ExprKind::Literal(str_value(self.text(&t))), t.range())
+                Expr::new(ExprKind::Literal(LitVal::string(self.text(&t))), t.range())
             }
             // hcl puts the empty literal just after the token that follows the quote.
-            None => Expr::new(ExprKind::Literal(str_value("")), close.end..close.end),
+            None => Expr::new(ExprKind::Literal(LitVal::string("")), close.end..close.end),
         };
         self.read();
         Some(Expr::new(
@@ -1232,7 +1213,10 @@ impl<'a> Parser<'a> {
     fn term_number(&mut self) -> PResult<Expr> {
         let t = self.read();
         let v = self.number_value(&t)?;
-        Ok(Expr::new(ExprKind::Literal(v), t.range()))
+        let crate::value::Kind::Number(n) = v.kind else {
+            return Err(Stop);
+        };
+        Ok(Expr::new(ExprKind::Literal(LitVal::number(n)), t.range()))
     }
 
     #[inline(never)]
@@ -1247,16 +1231,16 @@ impl<'a> Parser<'a> {
         }
         let name = self.text(&t);
         let v = match name {
-            "true" => Value::bool(true),
-            "false" => Value::bool(false),
-            "null" => Value::null(Type::Dynamic),
+            "true" => LitVal::bool(true),
+            "false" => LitVal::bool(false),
+            "null" => LitVal::null(),
             _ => {
                 return Ok(Expr::new(
-                    ExprKind::Scope {
+                    ExprKind::Scope(Box::new(ScopeExpr {
                         root: name.to_string(),
                         root_range: t.range(),
                         steps: vec![],
-                    },
+                    })),
                     t.range(),
                 ));
             }
@@ -1308,12 +1292,11 @@ impl<'a> Parser<'a> {
         } else {
             UnOp::Not
         };
-        let range = t.start..operand.range.end;
+        let range = t.start..operand.range().end;
         let e = Expr::new(
             ExprKind::Unary {
                 op,
                 val: Box::new(operand),
-                symbol_range: t.range(),
             },
             range,
         );
@@ -1470,22 +1453,19 @@ impl<'a> Parser<'a> {
                 }
             }
             let value = self.types.tuple(vals);
-            let e = Expr {
-                kind: ExprKind::Const(Box::new(ConstVal {
+            let e = Expr::with_depth(
+                ExprKind::Const(Box::new(ConstVal {
                     value,
                     spans,
                     open_range: open.range(),
                 })),
-                range: open.start..close.end,
-                depth: depth + 1,
-            };
+                open.start..close.end,
+                depth + 1,
+            );
             return self.check_depth(e);
         }
         let e = Expr::new(
-            ExprKind::Tuple {
-                elems,
-                open_range: open.range(),
-            },
+            ExprKind::Tuple { elems },
             open.start..close.end,
         );
         self.check_depth(e)
@@ -1552,7 +1532,7 @@ impl<'a> Parser<'a> {
                 // `name =`: the key is the bare name (a fast path for the common case).
                 let t = self.read();
                 let name = self.key_value(self.text(&t));
-                Expr::new(ExprKind::KeywordKey(name), t.range())
+                Expr::new(ExprKind::KeywordKey(LitVal::of_string(name)), t.range())
             } else {
                 let force_non_literal = next.kind == Tok::OParen;
                 let key = self.parse_expression()?;
@@ -1618,22 +1598,19 @@ impl<'a> Parser<'a> {
                 vals.insert(name, v);
             }
             let value = self.types.object(vals, crate::value::Marks::NONE);
-            let e = Expr {
-                kind: ExprKind::Const(Box::new(ConstVal {
+            let e = Expr::with_depth(
+                ExprKind::Const(Box::new(ConstVal {
                     value,
                     spans,
                     open_range: open.range(),
                 })),
-                range: open.start..close.end,
-                depth: depth + 1,
-            };
+                open.start..close.end,
+                depth + 1,
+            );
             return self.check_depth(e);
         }
         let e = Expr::new(
-            ExprKind::Object {
-                items,
-                open_range: open.range(),
-            },
+            ExprKind::Object { items },
             open.start..close.end,
         );
         self.check_depth(e)
@@ -1725,7 +1702,7 @@ impl<'a> Parser<'a> {
         };
         if !make_obj {
             if let Some(k) = &key_expr {
-                let r = k.range.clone();
+                let r = k.range();
                 return self.err(
                     "Invalid 'for' expression",
                     "Key expression is not valid when building a tuple.",
@@ -1740,7 +1717,7 @@ impl<'a> Parser<'a> {
                 );
             }
         } else if key_expr.is_none() {
-            let r = val_expr.range.clone();
+            let r = val_expr.range();
             return self.err(
                 "Invalid 'for' expression",
                 "Key expression is required when building an object.",
@@ -1781,7 +1758,7 @@ impl<'a> Parser<'a> {
             flush_heredoc(&mut parts);
         }
         let passthru = parts.len() == 2 && matches!(parts[0], TPart::Interp(_));
-        let mut tp = TemplateParser { parts, pos: 0 };
+        let tp = TemplateParser { parts, pos: 0 };
         let exprs = tp.parse_root(self)?;
         Ok((exprs, passthru))
     }
@@ -1897,7 +1874,7 @@ impl<'a> Parser<'a> {
             };
         }
         self.read();
-        parts.push(TPart::Interp(Box::new(expr)));
+        parts.push(TPart::Interp(expr));
         let _ = open;
         Ok(self.text(&close).starts_with('~'))
     }
@@ -2063,7 +2040,7 @@ fn is_const(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Literal(_) | ExprKind::Const(_) => true,
         ExprKind::Template(parts) => {
-            matches!(parts.as_slice(), [Expr { kind: ExprKind::Literal(v), .. }] if v.ty == Type::String && !v.is_null())
+            matches!(parts.as_slice(), [Expr { kind: ExprKind::Literal(v), .. }] if v.as_str().is_some())
         }
         ExprKind::Unary {
             op: UnOp::Neg, val, ..
@@ -2171,33 +2148,31 @@ impl SpanMap {
 
 /// The value and part ranges of a constant (see [`is_const`]).
 fn into_const(e: Expr, m: SpanMap) -> (Value, SpanTree) {
+    let range = e.range();
     match e.kind {
         ExprKind::Const(c) => {
             let c = *c;
             (c.value, c.spans)
         }
-        ExprKind::Literal(v) => (v, SpanTree::leaf(m.range(e.range))),
+        ExprKind::Literal(v) => (v.value(), SpanTree::leaf(m.range(range.clone()))),
         ExprKind::Template(mut parts) => match parts.pop().map(|p| p.kind) {
-            Some(ExprKind::Literal(v)) => (v, SpanTree::leaf(m.range(e.range))),
-            _ => (Value::null(Type::Dynamic), SpanTree::leaf(m.range(e.range))),
+            Some(ExprKind::Literal(v)) => (v.value(), SpanTree::leaf(m.range(range.clone()))),
+            _ => (Value::null(Type::Dynamic), SpanTree::leaf(m.range(range.clone()))),
         },
         ExprKind::Unary { val, .. } => {
             let n = val
                 .kind_number()
                 .map(Number::neg)
                 .unwrap_or_else(|| Number::from_i64(0));
-            (Value::number(n), SpanTree::leaf(m.range(e.range)))
+            (Value::number(n), SpanTree::leaf(m.range(range.clone())))
         }
-        _ => (Value::null(Type::Dynamic), SpanTree::leaf(m.range(e.range))),
+        _ => (Value::null(Type::Dynamic), SpanTree::leaf(m.range(range.clone()))),
     }
 }
 
 /// An object key that is a bare name or a plain quoted string.
 fn const_key(k: &Expr) -> Option<crate::value::Key> {
-    let key_of = |v: &Value| match &v.kind {
-        crate::value::Kind::String(s) => Some(s.clone()),
-        _ => None,
-    };
+    let key_of = |v: &LitVal| v.as_arc_str().cloned();
     match &k.kind {
         ExprKind::KeywordKey(v) => key_of(v),
         ExprKind::ObjectKey {
@@ -2221,22 +2196,18 @@ fn const_key(k: &Expr) -> Option<crate::value::Key> {
 fn object_key(key: Expr, force_non_literal: bool) -> Expr {
     if !force_non_literal {
         if let Some(name) = key.as_keyword() {
-            return Expr {
-                kind: ExprKind::KeywordKey(str_value(&name)),
-                range: key.range,
-                depth: 1,
-            };
+            return Expr::with_depth(ExprKind::KeywordKey(LitVal::string(&name)), key.range(), 1);
         }
     }
-    let range = key.range.clone();
-    Expr {
-        depth: key.depth + 1,
-        kind: ExprKind::ObjectKey {
+    let (range, depth) = (key.range(), key.depth + 1);
+    Expr::with_depth(
+        ExprKind::ObjectKey {
             wrapped: Box::new(key),
             force_non_literal,
         },
         range,
-    }
+        depth,
+    )
 }
 
 /// Go's `unicode.IsSpace`.
@@ -2294,12 +2265,13 @@ impl EndCtrl {
     }
 }
 
-/// One part of a template as read, before the parts are nested. Expressions
-/// are boxed so that a part stays small (a template holds one per literal,
-/// interpolation and directive).
+/// One part of a template as read, before the parts are nested. A part is
+/// as large as an expression: the template's expressions are then written
+/// over the parts they were made of (see [`TemplateParser::parse_root`]).
+/// A directive's expressions are boxed (a part stays that small).
 enum TPart {
     Lit(String, Span),
-    Interp(Box<Expr>),
+    Interp(Expr),
     If(Box<Expr>, Span),
     For(Box<ForPart>),
     EndCtrl(EndCtrl, Span),
@@ -2377,22 +2349,40 @@ impl TemplateParser {
         std::mem::replace(&mut self.parts[i], TPart::End(0..0))
     }
 
-    fn parse_root(&mut self, p: &mut Parser) -> PResult<Vec<Expr>> {
-        let mut exprs = Vec::new();
+    /// The template's top-level expressions. Each is made of at least one
+    /// part, so the `n`th is written over a part already read: the parts'
+    /// room is reused for the expressions (a template holds one copy of its
+    /// parts, not two).
+    fn parse_root(mut self, p: &mut Parser) -> PResult<Vec<Expr>> {
+        let mut n = 0;
         while !matches!(self.peek(), TPart::End(_)) {
-            exprs.push(self.parse_expr(p)?);
+            let e = self.parse_expr(p)?;
+            self.parts[n] = TPart::Interp(e);
+            n += 1;
         }
+        self.parts.truncate(n);
+        // Collected in place (an expression is no larger than a part); the
+        // room of the parts beyond the expressions is given back.
+        let mut exprs: Vec<Expr> = self
+            .parts
+            .into_iter()
+            .filter_map(|t| match t {
+                TPart::Interp(e) => Some(e),
+                _ => None,
+            })
+            .collect();
+        exprs.shrink_to_fit();
         Ok(exprs)
     }
 
     fn parse_expr(&mut self, p: &mut Parser) -> PResult<Expr> {
         match self.peek() {
             TPart::Lit(..) => match self.take() {
-                TPart::Lit(s, r) => Ok(Expr::new(ExprKind::Literal(str_value(&s)), r)),
+                TPart::Lit(s, r) => Ok(Expr::new(ExprKind::Literal(LitVal::string(&s)), r)),
                 _ => Err(Stop),
             },
             TPart::Interp(_) => match self.take() {
-                TPart::Interp(e) => Ok(*e),
+                TPart::Interp(e) => Ok(e),
                 _ => Err(Stop),
             },
             // Directives nest: each level counts against the nesting limit
@@ -2484,13 +2474,13 @@ impl TemplateParser {
         }
         if if_exprs.is_empty() {
             if_exprs.push(Expr::new(
-                ExprKind::Literal(Value::string("")),
+                ExprKind::Literal(LitVal::string("")),
                 if_range.end..if_range.end,
             ));
         }
         if else_exprs.is_empty() {
             else_exprs.push(Expr::new(
-                ExprKind::Literal(Value::string("")),
+                ExprKind::Literal(LitVal::string("")),
                 endif_range.start..endif_range.start,
             ));
         }
@@ -2498,8 +2488,8 @@ impl TemplateParser {
         // first push reserves four).
         if_exprs.shrink_to_fit();
         else_exprs.shrink_to_fit();
-        let tr = if_exprs[0].range.start..if_exprs[if_exprs.len() - 1].range.end;
-        let fr = else_exprs[0].range.start..else_exprs[else_exprs.len() - 1].range.end;
+        let tr = if_exprs[0].range().start..if_exprs[if_exprs.len() - 1].range().end;
+        let fr = else_exprs[0].range().start..else_exprs[else_exprs.len() - 1].range().end;
         let t = Expr::new(ExprKind::Template(if_exprs), tr);
         let f = Expr::new(ExprKind::Template(else_exprs), fr);
         let e = Expr::new(
@@ -2562,11 +2552,11 @@ impl TemplateParser {
         }
         if content.is_empty() {
             content.push(Expr::new(
-                ExprKind::Literal(Value::string("")),
+                ExprKind::Literal(LitVal::string("")),
                 for_range.end..for_range.end,
             ));
         }
-        let cr = content[0].range.start..content[content.len() - 1].range.end;
+        let cr = content[0].range().start..content[content.len() - 1].range().end;
         let val_expr = Expr::new(ExprKind::Template(content), cr);
         let range = for_range.start..endfor_range.end;
         let f = Expr::new(

@@ -698,6 +698,66 @@ fn json_values_are_hcl_json_properties() {
     );
 }
 
+/// A .tfvars.json value read straight into its value (when only the whole
+/// value's range is wanted) is the value, range and diagnostics the tree
+/// reader gives.
+#[test]
+fn tfvars_json_read_directly_matches_the_tree_reader() {
+    use super::json::parse_tfvars_json;
+    let big = format!("{{{}}}", (0..70).rev().map(|i| format!("\"k{i}\": [{i}, \"v\", null, {{\"x\": true}}]")).collect::<Vec<_>>().join(",\n "));
+    let deep = format!("{}1{}", "[".repeat(MAX_DEPTH as usize), "]".repeat(MAX_DEPTH as usize));
+    let too_deep = format!("{}1{}", "[".repeat(MAX_DEPTH as usize + 1), "]".repeat(MAX_DEPTH as usize + 1));
+    let table = [
+        "1", " \"caf\\u00e9\" ", "true", "null", "12345678901234567890.5", "[]", "{}",
+        "{\"b\": [1, {\"c\": {}}], \"a\": null}", "\n\t[1,\n 2 ]\n", &big, &deep,
+        // Each has something to report.
+        &too_deep, "{\"a\": 1, \"a\": 2}", "[1,]", "{\"a\": 1,}", "{1: 2}", "1, \"w\": 2", "1 2", "", "[1", "{\"a\" 1}", "1e999999999",
+    ];
+    for src in table {
+        let tree = parse_tfvars_json(src, true);
+        let direct = parse_tfvars_json(src, false);
+        match (tree, direct) {
+            (Ok(t), Ok(d)) => {
+                assert_eq!(cty_json(&d.value), cty_json(&t.value), "{src:?}");
+                assert_eq!(d.src_range, t.src_range, "{src:?}");
+                assert_eq!(d.spans.range, t.spans.range, "{src:?}");
+                assert!(d.spans.kids.is_empty(), "{src:?}");
+            }
+            (Err(t), Err(d)) => {
+                let all = |ds: crate::valueparse::parse::Diags| ds.into_iter().map(|d| format!("{d:?}")).collect::<Vec<_>>();
+                assert_eq!(all(d), all(t), "{src:?}");
+            }
+            (t, d) => panic!("{src:?}: tree {:?}, direct {:?}", t.is_ok(), d.is_ok()),
+        }
+    }
+}
+
+/// A large object (its entries gathered and sorted once) reads as a small
+/// one does: keys in cty's order whatever their order in the text, the
+/// first of duplicate keys kept, and the duplicate pointing at it.
+#[test]
+fn tfvars_json_large_objects_sort_keys_and_keep_the_first_duplicate() {
+    let keys: Vec<String> = (0..70).rev().map(|i| format!("\"k{i:02}\": {i}")).collect();
+    let src = format!("{{{}}}", keys.join(", "));
+    let mut sorted: Vec<String> = (0..70).map(|i| format!("\"k{i:02}\":{i}")).collect();
+    sorted.sort();
+    let types: Vec<String> = (0..70).map(|i| format!("\"k{i:02}\":\"number\"")).collect();
+    let want = format!(r#"{{"value":{{{}}},"type":["object",{{{}}}]}}"#, sorted.join(","), types.join(","));
+    check_values(ValueFormat::Json, &[(src.as_str(), want.as_str())]);
+    // "k69" again at the end: the duplicate is the last key; the first is the first key.
+    let dup = format!("{{{}, \"k69\": 0}}", keys.join(", "));
+    let at = dup.rfind("\"k69\"").unwrap_or(0);
+    check_errors(
+        ValueFormat::Json,
+        &[(
+            dup.as_str(),
+            "Duplicate object attribute",
+            "An attribute named \"k69\" was already defined at terraform.tfvars.json:1,8-13.",
+            at..at + 5,
+        )],
+    );
+}
+
 #[test]
 fn cty_json_implies_types_and_keeps_the_last_duplicate_of_the_same_type() {
     check_values(

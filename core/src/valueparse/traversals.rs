@@ -22,20 +22,21 @@ pub fn references(e: &Expr) -> Vec<Reference> {
 
 fn walk(e: &Expr, bound: &mut Vec<String>, out: &mut Vec<Reference>) {
     match &e.kind {
-        ExprKind::Scope { root, steps, .. } => {
+        ExprKind::Scope(s) => {
+            let (root, steps) = (&s.root, &s.steps);
             if !bound.iter().any(|b| b == root) {
                 let attr = match steps.first() {
                     Some(Step::Attr { name, .. }) => Some(name.clone()),
                     _ => None,
                 };
-                out.push(Reference { root: root.clone(), attr, range: e.range.clone() });
+                out.push(Reference { root: root.clone(), attr, range: e.range() });
             }
         }
         ExprKind::Literal(_) | ExprKind::Const(_) | ExprKind::KeywordKey(_) | ExprKind::AnonSymbol => {}
         ExprKind::Template(parts) => parts.iter().for_each(|p| walk(p, bound, out)),
         ExprKind::TemplateWrap(x) | ExprKind::TemplateJoin(x) | ExprKind::Parens(x) => walk(x, bound, out),
         ExprKind::ObjectKey { wrapped, .. } => walk(wrapped, bound, out),
-        ExprKind::Relative { source, .. } => walk(source, bound, out),
+        ExprKind::Relative(r) => walk(&r.source, bound, out),
         ExprKind::Call(c) => c.args.iter().for_each(|a| walk(a, bound, out)),
         ExprKind::Conditional { cond, t, f } => {
             walk(cond, bound, out);
@@ -68,13 +69,13 @@ fn walk(e: &Expr, bound: &mut Vec<String>, out: &mut Vec<Reference>) {
             }
             bound.truncate(n);
         }
-        ExprKind::Index { coll, key, .. } => {
-            walk(coll, bound, out);
-            walk(key, bound, out);
+        ExprKind::Index(x) => {
+            walk(&x.coll, bound, out);
+            walk(&x.key, bound, out);
         }
-        ExprKind::Splat { source, each, .. } => {
-            walk(source, bound, out);
-            walk(each, bound, out);
+        ExprKind::Splat(s) => {
+            walk(&s.source, bound, out);
+            walk(&s.each, bound, out);
         }
     }
 }

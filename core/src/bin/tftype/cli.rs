@@ -324,13 +324,19 @@ fn batch() -> i32 {
         }
         // Every line counts, blank or not, so that `line N` is the file's line N.
         n += 1;
-        let result = match std::str::from_utf8(&buf) {
-            // A UTF-8 byte order mark before the first line is not part of the case.
-            Ok(line) if n == 1 && line.starts_with('\u{feff}') && !line[3..].trim().is_empty() => batch_line(line[3..].trim_end_matches(['\n', '\r']), n),
+        // The line is handed on, not copied (a case may hold a large value).
+        let result = match String::from_utf8(std::mem::take(&mut buf)) {
             Ok(line) if line.trim_start_matches('\u{feff}').trim().is_empty() => continue,
-            Ok(line) => batch_line(line.trim_end_matches(['\n', '\r']), n),
+            Ok(mut line) => {
+                // A UTF-8 byte order mark before the first line is not part of the case.
+                if n == 1 && line.starts_with('\u{feff}') {
+                    line.drain(..3);
+                }
+                line.truncate(line.trim_end_matches(['\n', '\r']).len());
+                batch_line(line, n)
+            }
             Err(e) => {
-                let detail = format!("line {n}: not valid UTF-8 (byte {})", e.valid_up_to() + 1);
+                let detail = format!("line {n}: not valid UTF-8 (byte {})", e.utf8_error().valid_up_to() + 1);
                 format!("{{\"id\":null,\"ok\":false,\"stage\":\"input\",\"summary\":\"Input error\",\"detail\":{},\"path\":\"\"}}", js(&detail))
             }
         };
@@ -347,15 +353,22 @@ fn js(s: &str) -> String {
 }
 
 /// One case line in, one result line out (the oracle's schema, keys in its order).
-pub fn batch_line(line: &str, n: usize) -> String {
+pub fn batch_line(line: String, n: usize) -> String {
     // Every mode the oracle reads (single variable, check, expr) is answered
     // by the library; a panic is answered too, and the next line goes on.
-    let owned = line.to_string();
-    match guarded(move || tftype::batch::evaluate_case_at(&owned, false, Some(n))) {
+    // The case's id is kept aside for that answer (the line itself is
+    // dropped once read).
+    let id_seen = std::sync::Arc::new(std::sync::Mutex::new(None::<String>));
+    let slot = id_seen.clone();
+    let on_id = move |id: &str| {
+        if let Ok(mut s) = slot.lock() {
+            *s = Some(id.to_string());
+        }
+    };
+    match guarded(move || tftype::batch::evaluate_case_owned(line, false, Some(n), &on_id)) {
         Ok(r) => r,
         Err(p) => {
-            let case: Option<serde_json::Value> = serde_json::from_str(line).ok();
-            let id = case.as_ref().and_then(|c| c.get("id")).cloned().unwrap_or(serde_json::Value::Null).to_string();
+            let id = id_seen.lock().ok().and_then(|s| s.clone()).unwrap_or_else(|| "null".into());
             format!("{{\"id\":{id},\"ok\":false,\"stage\":\"panic\",\"summary\":\"Internal error\",\"detail\":{},\"path\":\"\"}}", js(&p))
         }
     }

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use super::super::ast::{Expr, Span};
+use super::super::ast::{Expr, ScopeExpr, Span};
 use super::super::lex::{Tok, Token};
 use super::{go_quote, PResult, Parser, RawDiag, Stop};
 
@@ -238,7 +238,7 @@ impl Parser<'_> {
         Ok(Attribute {
             name: self.text(&ident).to_string(),
             name_range: ident.range(),
-            range: ident.start..expr.range.end,
+            range: ident.start..expr.range().end,
             expr,
         })
     }
@@ -387,11 +387,11 @@ impl Parser<'_> {
             if a.kind == Tok::Ident && dot.kind == Tok::Dot && b.kind == Tok::Ident && !after_dot {
                 let r = from + a.start..from + b.end;
                 args.push(Expr::new(
-                    ExprKind::Scope {
+                    ExprKind::Scope(Box::new(ScopeExpr {
                         root: text(&a),
                         root_range: from + a.start..from + a.end,
                         steps: vec![Step::Attr { name: text(&b), range: from + dot.start..from + b.end }],
-                    },
+                    })),
                     r,
                 ));
                 i += 3;
