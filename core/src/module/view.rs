@@ -221,11 +221,11 @@ fn site(file: &str, b: &Block, texts: &Texts) -> DeclSite {
     let mut s = DeclSite { file: file.to_string(), decl: b.kind_range.start..b.labels[0].1.end, ..DeclSite::default() };
     for item in &b.body.items {
         match item {
-            BodyItem::Attr(a) if a.name == "type" && s.type_expr.is_none() => s.type_expr = Some(a.expr.range.clone()),
-            BodyItem::Attr(a) if a.name == "default" && s.default_expr.is_none() => s.default_expr = Some(a.expr.range.clone()),
+            BodyItem::Attr(a) if a.name == "type" && s.type_expr.is_none() => s.type_expr = Some(a.expr.range()),
+            BodyItem::Attr(a) if a.name == "default" && s.default_expr.is_none() => s.default_expr = Some(a.expr.range()),
             BodyItem::Block(v) if v.kind == "validation" && v.labels.is_empty() => {
                 let cond = v.body.items.iter().find_map(|i| match i {
-                    BodyItem::Attr(a) if a.name == "condition" => Some(a.expr.range.clone()),
+                    BodyItem::Attr(a) if a.name == "condition" => Some(a.expr.range()),
                     _ => None,
                 });
                 // The name the check gives the rule (`Rule::decl_range`).
@@ -351,8 +351,8 @@ fn var_view(v: &VarReport, site: Option<&DeclSite>, raw: Option<&sources::Unpars
             }
             (Raw::Expr { file, expr }, _) => {
                 out.source = Some(SourceKind::File);
-                out.value_at = places.at(file, &expr.range);
-                places.text(file, &expr.range).map(|t| (t.to_string(), ValueFormat::Tfvars))
+                out.value_at = places.at(file, &expr.range());
+                places.text(file, &expr.range()).map(|t| (t.to_string(), ValueFormat::Tfvars))
             }
             (Raw::Json { subject, .. }, _) => {
                 out.source = Some(SourceKind::File);
