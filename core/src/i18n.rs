@@ -211,7 +211,7 @@ pub fn join<S: AsRef<str>>(lang: Lang, items: &[S]) -> String {
 /// Every key of a language's catalog (for the completeness test and tools).
 pub fn keys(lang: Lang) -> Vec<&'static str> {
     let mut k: Vec<&'static str> = catalog(lang).map(|c| c.keys().map(String::as_str).collect()).unwrap_or_default();
-    k.sort_unstable();
+    crate::sort::natural(&mut k);
     k
 }
 
@@ -229,7 +229,7 @@ pub fn placeholders(text: &str) -> Vec<&str> {
             None => break,
         }
     }
-    out.sort_unstable();
+    crate::sort::natural(&mut out);
     out.dedup();
     out
 }

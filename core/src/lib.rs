@@ -33,6 +33,7 @@ pub mod path;
 pub mod pipeline;
 pub mod render;
 pub mod set;
+pub mod sort;
 pub mod story;
 pub mod typeexpr;
 pub mod types;

@@ -112,7 +112,7 @@ fn reorder(chars: &mut [char]) {
             i += 1;
         }
         if i - start > 1 {
-            chars[start..i].sort_by_key(|&c| ccc(c));
+            crate::sort::by_key(&mut chars[start..i], |&c| ccc(c));
         }
     }
 }
@@ -130,7 +130,7 @@ fn composites() -> &'static [(u64, char)] {
                 )
             })
             .collect();
-        v.sort_unstable_by_key(|p| p.0);
+        crate::sort::by_key(&mut v, |p| p.0);
         v
     })
 }

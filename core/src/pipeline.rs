@@ -311,7 +311,7 @@ pub fn answer_in(req: &Request, p: &Profile) -> Response {
     if pv.marked && converted.has_sensitive_deep() {
         collect_sensitive_paths(&converted, &mut Vec::new(), &mut sensitive_paths);
     }
-    sensitive_paths.sort();
+    crate::sort::natural(&mut sensitive_paths);
     let (warnings, warnings_omitted) = warnings(req, &tc, p);
     Response {
         ok: true,
@@ -394,7 +394,7 @@ pub(crate) fn module_argument_value(type_src: Option<&str>, value: &str, p: &Pro
 pub(crate) fn sensitive_paths(v: &Value) -> Vec<String> {
     let mut out = Vec::new();
     collect_sensitive_paths(v, &mut Vec::new(), &mut out);
-    out.sort();
+    crate::sort::natural(&mut out);
     out
 }
 

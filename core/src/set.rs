@@ -104,7 +104,7 @@ pub fn normalize(elems: Vec<Value>) -> Vec<Value> {
     // then does the CRC order matter.
     let neg_zero = kept.iter().any(|&i| infos[i].neg_zero);
     if neg_zero {
-        kept.sort_by_key(|&i| infos[i].crc);
+        crate::sort::by_key(&mut kept, |&i| infos[i].crc);
     }
     // `Less` is a strict weak order unless RawEquals ties elements whose
     // serialisations differ (a negative zero inside a non-primitive element);
@@ -113,7 +113,7 @@ pub fn normalize(elems: Vec<Value>) -> Vec<Value> {
     if class == Class::Other && neg_zero {
         go_slice_stable(&mut kept, |a, b| less(class, (&elems[a], &infos[a], hash_of(a)), (&elems[b], &infos[b], hash_of(b))));
     } else {
-        kept.sort_by(|&a, &b| weak_order(class, (&elems[a], hash_of(a)), (&elems[b], hash_of(b))));
+        crate::sort::by(&mut kept, |&a, &b| weak_order(class, (&elems[a], hash_of(a)), (&elems[b], hash_of(b))));
     }
 
     let mut slots: Vec<Option<Value>> = elems.into_iter().map(Some).collect();
@@ -315,7 +315,7 @@ fn append_eq_key(v: &Value, out: &mut String) {
                         k
                     })
                     .collect();
-                keys.sort_unstable();
+                crate::sort::natural(&mut keys);
                 keys.dedup();
                 out.push('{');
                 for k in keys {

@@ -253,7 +253,7 @@ pub(super) fn lookup(name: &str, p: &Profile) -> Option<Function> {
                 }
                 vs.push(text(e).to_string());
             }
-            vs.sort();
+            crate::sort::natural(&mut vs);
             Ok(Value::list(Type::String, vs.iter().map(|x| s(x)).collect()))
         }),
         "chunklist" => Function::new(vec![Param::new("list", Type::list(Type::Dynamic)), Param::new("size", Type::Number)], |a, _| Ok(Type::list(a[0].ty.clone())), |a, ty, _| {
@@ -496,7 +496,7 @@ fn transpose(a: &[Value], _: &Type, _: &Profile) -> Result<Value, FuncError> {
             }
             let e = tmp.entry(text(v).to_string()).or_default();
             e.push(k.clone());
-            e.sort();
+            crate::sort::natural(e);
         }
     }
     let out: AttrMap = tmp.into_iter().map(|(k, vs)| (k, Value::list(Type::String, vs.iter().map(|x| s(x)).collect()))).collect();

@@ -189,7 +189,7 @@ impl FuncTable for AllFunctions {
         }
         out.extend(OFFLINE.iter().map(|(n, _)| *n));
         out.extend(OFFLINE_FLAVOR.iter().copied().filter(|n| flavor_has(n, p)));
-        out.sort_unstable();
+        crate::sort::natural(&mut out);
         out.dedup();
         out
     }

@@ -174,7 +174,7 @@ pub fn attach(r: &mut CheckReport, files: &BTreeMap<String, String>, p: &Profile
         texts.add(name, text);
     }
     let (calls, mut diags) = check_calls(files, &texts, p);
-    diags.sort_by(super::report::order);
+    crate::sort::by(&mut diags, super::report::order);
     let mut seen = BTreeSet::new();
     diags.retain(|d| seen.insert((d.severity == crate::diag::Severity::Error, d.summary.clone(), d.detail.clone(), d.subject.as_ref().map(|s| (s.filename.clone(), s.start.byte, s.end.byte)))));
     r.ok &= !diags.iter().any(CheckDiag::is_error);

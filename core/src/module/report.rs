@@ -41,7 +41,7 @@ impl Run {
     pub fn finish(self, vars: BTreeMap<String, VarState>) -> CheckReport {
         let mut diagnostics = Vec::new();
         for mut b in self.batches {
-            b.sort_by(order);
+            crate::sort::by(&mut b, order);
             diagnostics.extend(b);
         }
         CheckReport {

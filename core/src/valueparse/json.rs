@@ -753,7 +753,7 @@ impl<'a> JParser<'a> {
         drop(seen);
         let close = self.read();
         // cty's order: keys compared bytewise (they are unique).
-        entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        crate::sort::by(&mut entries, |a, b| a.0.cmp(&b.0));
         Ok((tc.object(crate::value::AttrMap::from_sorted(entries), crate::value::Marks::NONE), close.end))
     }
 
@@ -823,7 +823,7 @@ fn eval(p: &JParser, n: &JNode, diags: &mut Diags, tc: &mut TypeCache) -> Value 
             }
             drop(seen);
             // cty's order: keys compared bytewise (they are unique).
-            entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+            crate::sort::by(&mut entries, |a, b| a.0.cmp(&b.0));
             tc.object(crate::value::AttrMap::from_sorted(entries), crate::value::Marks::NONE)
         }
         JVal::Object(attrs) => {

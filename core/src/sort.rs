@@ -1,0 +1,87 @@
+//! One stable sort for the whole crate.
+//!
+//! Every `slice::sort_by` with its own element type and comparison is a
+//! separate copy of the standard library's sort in the page's `.wasm` (about
+//! 3 KB each). Here the standard sort is instantiated once, over positions,
+//! and each caller's comparison is reached through a `dyn` call; the
+//! elements are then moved into place by following the permutation's cycles.
+//! Equal elements keep their order, as `sort_by` keeps them.
+
+use std::cmp::Ordering;
+
+/// The positions `0..n` in the stable order `cmp` gives them (32 bits
+/// each: half the room of `usize` on a 64-bit machine, and no value has
+/// 2^32 parts).
+fn order(n: usize, cmp: &mut dyn FnMut(usize, usize) -> Ordering) -> Vec<u32> {
+    let mut at: Vec<u32> = (0..n as u32).collect();
+    at.sort_by(|&a, &b| cmp(a as usize, b as usize));
+    at
+}
+
+/// Sorts `v` stably by `cmp` (as `v.sort_by(cmp)`).
+pub fn by<T>(v: &mut [T], mut cmp: impl FnMut(&T, &T) -> Ordering) {
+    if v.len() < 2 {
+        return;
+    }
+    let mut at = order(v.len(), &mut |a, b| cmp(&v[a], &v[b]));
+    // `at[i]` names the element that belongs at `i`. Each cycle of the
+    // permutation is walked once, swapping its elements into place; a slot
+    // that is done points at itself.
+    for start in 0..at.len() {
+        let mut i = start;
+        loop {
+            let from = at[i] as usize;
+            at[i] = i as u32;
+            if from == start || from == i {
+                break;
+            }
+            v.swap(i, from);
+            i = from;
+        }
+    }
+}
+
+/// Sorts `v` stably by the key `key` gives each element (as `sort_by_key`).
+pub fn by_key<T, K: Ord>(v: &mut [T], mut key: impl FnMut(&T) -> K) {
+    by(v, |a, b| key(a).cmp(&key(b)))
+}
+
+/// Sorts `v` stably in its natural order (as `v.sort()`).
+pub fn natural<T: Ord>(v: &mut [T]) {
+    by(v, T::cmp)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Sorting by the first of a pair must give what the standard stable
+    /// sort gives: the same order, ties in their first order.
+    #[test]
+    fn sorts_as_the_standard_stable_sort_does() {
+        let mut seed = 7u64;
+        for n in [0usize, 1, 2, 3, 5, 17, 100, 1000] {
+            for modulo in [1u64, 3, 1000] {
+                let v: Vec<(u64, usize)> = (0..n)
+                    .map(|i| {
+                        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        ((seed >> 33) % modulo, i)
+                    })
+                    .collect();
+                let mut want = v.clone();
+                want.sort_by_key(|p| p.0);
+                let mut got = v.clone();
+                by_key(&mut got, |p| p.0);
+                assert_eq!(got, want, "n={n} modulo={modulo}");
+            }
+        }
+    }
+
+    #[test]
+    fn natural_order_and_reversed_input() {
+        let mut v: Vec<String> = (0..50).rev().map(|i| format!("k{i:02}")).collect();
+        natural(&mut v);
+        let want: Vec<String> = (0..50).map(|i| format!("k{i:02}")).collect();
+        assert_eq!(v, want);
+    }
+}
