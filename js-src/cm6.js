@@ -453,9 +453,11 @@ function readOnlyExtension(readOnly) {
   return [EditorState.readOnly.of(!!readOnly), EditorView.editable.of(!readOnly)];
 }
 
+const utf8 = new TextEncoder();
+
 /**
- * Creates an editor in `parent` holding `doc`. `onChange(text)` is called
- * after every user edit (not after setDoc).
+ * Creates an editor in `parent` holding `doc`. `onChange(bytes)` is called
+ * after every user edit (not after setDoc) with the text as UTF-8 bytes.
  */
 export function createEditor(parent, doc, options, onChange) {
   const opts = (typeof options === "string" ? JSON.parse(options) : options) || {};
@@ -501,7 +503,10 @@ export function createEditor(parent, doc, options, onChange) {
         EditorView.updateListener.of((u) => {
           if (!u.docChanged || typeof onChange !== "function") return;
           if (u.transactions.every((tr) => tr.annotation(programmatic))) return;
-          onChange(u.state.doc.toString());
+          // As UTF-8 bytes: the glue copies them into the .wasm's memory in one
+          // go, where a string would be copied there character by character
+          // (about 1 ms per keystroke for a 100 KB value).
+          onChange(utf8.encode(u.state.doc.toString()));
         }),
       ],
     }),

@@ -10,8 +10,8 @@
 // has as {type: "catalog", lang, text} (installed in every engine, also in one loaded later),
 // then {type: "evaluate" | "story" | "compare" | "emit" | "reformat" | "module" | "module-story",
 // id, request, arg}
-// (request: a JSON string; arg: the work's parameter) and gets back
-// {type: "reply", id, response, ms, at} (at: when the worker took the request up and when it
+// (request: JSON as UTF-8 bytes, a Uint8Array; arg: the work's parameter) and gets back
+// {type: "reply", id, response, ms, at} (response: JSON as UTF-8 bytes; at: when the worker took the request up and when it
 // answered, as epoch milliseconds, for scripts/bench-page.mjs). If an engine traps (a bug: wasm has no way to recover
 // from one), the worker says {type: "crash", id, message} and closes; the page starts a new one.
 // Messages are handled one at a time, in the order they came (loading a lazy engine waits).
@@ -24,6 +24,8 @@ let moduleUrls = null;
 const catalogs = [];
 
 const FULL = new Set(["compare", "emit", "reformat"]);
+const utf8In = new TextEncoder();
+const utf8Out = new TextDecoder();
 
 async function load(urls) {
   const glue = await import(urls.glue);
@@ -58,18 +60,22 @@ async function handle(m) {
   if (FULL.has(m.type) && !full) full = await load(fullUrls);
   if (m.type === "module" && !moduleEngine) moduleEngine = await load(moduleUrls);
   const t0 = performance.now();
+  // The page's own engine (every keystroke) takes and gives bytes: a string would be copied
+  // into and out of its memory character by character. The lazy engines take text.
+  const text = () => utf8Out.decode(m.request);
   const run = {
     evaluate: () => engine.engine_evaluate(m.request, m.arg),
     story: () => engine.engine_story(m.request),
     "module-story": () => engine.engine_story(m.request),
-    module: () => moduleEngine.engine_module(m.request),
-    compare: () => full.engine_compare(m.request),
-    emit: () => full.engine_emit(m.request, m.arg),
-    reformat: () => full.engine_reformat(m.request, m.arg),
+    module: () => moduleEngine.engine_module(text()),
+    compare: () => full.engine_compare(text()),
+    emit: () => full.engine_emit(text(), m.arg),
+    reformat: () => full.engine_reformat(text(), m.arg),
   }[m.type];
-  const response = run();
+  const answer = run();
+  const response = typeof answer === "string" ? utf8In.encode(answer) : answer;
   const t1 = performance.now();
-  self.postMessage({ type: "reply", id: m.id, response, ms: t1 - t0, at: [taken, performance.timeOrigin + t1] });
+  self.postMessage({ type: "reply", id: m.id, response, ms: t1 - t0, at: [taken, performance.timeOrigin + t1] }, [response.buffer]);
 }
 
 let queue = Promise.resolve();

@@ -38,7 +38,7 @@ mod imp {
             parent: &web_sys::HtmlElement,
             doc: &str,
             options_json: &str,
-            on_change: &Closure<dyn FnMut(String)>,
+            on_change: &Closure<dyn FnMut(Vec<u8>)>,
         ) -> EditorView;
         #[wasm_bindgen(js_name = setDoc)]
         pub fn set_doc(view: &EditorView, text: &str);
@@ -99,7 +99,12 @@ pub fn create(
         label,
     })
     .unwrap_or_default();
-    let cb = Closure::<dyn FnMut(String)>::new(on_change);
+    let mut on_change = on_change;
+    // The text comes as UTF-8 bytes (see `createEditor`); TextEncoder never
+    // writes anything else.
+    let cb = Closure::<dyn FnMut(Vec<u8>)>::new(move |bytes: Vec<u8>| {
+        on_change(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    });
     let view = imp::create_editor(parent, doc, &opts, &cb);
     cb.forget();
     view

@@ -46,7 +46,7 @@ fn main() {
     });
 }
 
-/// The worker's side: one request (JSON) in, the answer (JSON) out.
+/// The worker's side: one request (JSON, as UTF-8 bytes) in, the answer (the same) out.
 #[cfg(target_arch = "wasm32")]
 mod exports {
     use wasm_bindgen::prelude::*;
@@ -54,19 +54,24 @@ mod exports {
     use crate::engine::{story, Evaluation, Shown, TRAP_TEST};
     use tftype::Request;
 
+    /// A request's JSON as the page sends it (UTF-8 bytes, see `engine.rs`).
+    fn request(json: &[u8]) -> Request {
+        Request::from_json(&String::from_utf8_lossy(json))
+    }
+
     /// `arg`: what to show besides the console text (`"full json"`, see `Shown`).
     #[wasm_bindgen]
-    pub fn engine_evaluate(json: &str, arg: &str) -> String {
-        let req = Request::from_json(json);
+    pub fn engine_evaluate(json: &[u8], arg: &str) -> Vec<u8> {
+        let req = request(json);
         if req.var_name == TRAP_TEST {
             panic!("deliberate engine trap requested by the trap test");
         }
-        serde_json::to_string(&Evaluation::of(tftype::evaluate(&req), Shown::from_arg(arg))).unwrap_or_default()
+        serde_json::to_vec(&Evaluation::of(tftype::evaluate(&req), Shown::from_arg(arg))).unwrap_or_default()
     }
 
     #[wasm_bindgen]
-    pub fn engine_story(json: &str) -> String {
-        serde_json::to_string(&story(&Request::from_json(json))).unwrap_or_default()
+    pub fn engine_story(json: &[u8]) -> Vec<u8> {
+        serde_json::to_vec(&story(&request(json))).unwrap_or_default()
     }
 
     /// Installs the message catalog of `lang` (`en`, `zh`, `ja`); "" or why not.
