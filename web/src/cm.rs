@@ -100,10 +100,9 @@ pub fn create(
     })
     .unwrap_or_default();
     let mut on_change = on_change;
-    // The text comes as UTF-8 bytes (see `createEditor`); TextEncoder never
-    // writes anything else.
+    // The text comes as UTF-8 bytes (see `createEditor`).
     let cb = Closure::<dyn FnMut(Vec<u8>)>::new(move |bytes: Vec<u8>| {
-        on_change(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+        on_change(crate::page::utf8_text(bytes))
     });
     let view = imp::create_editor(parent, doc, &opts, &cb);
     cb.forget();

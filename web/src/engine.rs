@@ -168,7 +168,7 @@ fn read_reply(work: Work, json: Vec<u8>, ms: f64) -> Result<Reply, serde_json::E
         Work::Emit(_) => Reply::Emitted(serde_json::from_slice(&json)?),
         Work::Reformat(_) => Reply::Reformatted(serde_json::from_slice(&json)?),
         Work::Story | Work::ModuleStory => Reply::Told(serde_json::from_slice(&json)?),
-        Work::Module => Reply::Viewed(String::from_utf8(json).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()), ms),
+        Work::Module => Reply::Viewed(crate::page::utf8_text(json), ms),
     })
 }
 

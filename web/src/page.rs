@@ -312,6 +312,13 @@ pub fn now_ms() -> f64 {
         .map_or(0.0, |p| p.now())
 }
 
+/// Text the browser handed over as UTF-8 bytes (a `TextEncoder`'s output,
+/// see `createEditor` and the engine worker). It never writes anything
+/// else; if it ever did, the bad bytes become U+FFFD rather than a panic.
+pub fn utf8_text(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
 /// Copies `text` to the clipboard; false when the browser refuses.
 pub async fn copy_text(text: &str) -> bool {
     let Some(w) = window() else { return false };
@@ -322,6 +329,12 @@ pub async fn copy_text(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn utf8_text_keeps_valid_text_and_replaces_bad_bytes() {
+        assert_eq!(utf8_text("a é 字".as_bytes().to_vec()), "a é 字");
+        assert_eq!(utf8_text(vec![b'a', 0xff, b'b']), "a\u{fffd}b");
+    }
 
     #[test]
     fn embed_and_readonly_come_from_the_query() {
