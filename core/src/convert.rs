@@ -587,7 +587,7 @@ impl Plan {
                 }
                 let mut out = AttrMap::new();
                 for (k, e) in v.attrs().unwrap() {
-                    let r = match attrs.get(&**k) {
+                    let r = match attrs.get(k) {
                         Some(step) => run(step, e, p).map_err(|e| e.within(PathStep::Key(k.to_string()))),
                         None => Ok(e.clone()),
                     };
@@ -933,7 +933,7 @@ fn explain_plan(p: &Plan, v: &Value, path: &mut Path, out: &mut Vec<ExplainStep>
                 if out.len() >= limit {
                     break;
                 }
-                if let Some(step) = attrs.get(&**k) {
+                if let Some(step) = attrs.get(k) {
                     visit(step, e, PathStep::Key(k.to_string()), out);
                 }
             }
