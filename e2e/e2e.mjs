@@ -11,7 +11,7 @@
 // page load fetches (the rest of dist/ is fetched when needed and listed apart). The last line printed is the summary,
 // "e2e: N passed, M failed"; the exit code is 1 if anything failed.
 
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { isDeepStrictEqual } from "node:util";
@@ -49,7 +49,10 @@ const PAYLOAD_BUDGET = 300_000;
 // sheet and texts are fetched when it opens, and the page's side of it (about 6 KB gz) was paid for
 // with wasm-opt's --low-memory-unused and a smaller editor keymap (4.9 KB gz). #22's memory work
 // (5.2 KB gz: the JSON reader's direct path among it) was paid for by one sort for the crate
-// (core/src/sort.rs, 5.9 KB gz): 554,254 B gz, 445,752 B brotli.
+// (core/src/sort.rs, 5.9 KB gz): 554,254 B gz, 445,752 B brotli. The boot-error script, the
+// language server's texts and the module-call and Why work of #29 (557,308 B gz) were paid for
+// by index.html without comments or indentation, one asset tag, SHA-256 integrity, and a catalog
+// part for engine_full's answers: 556,297 B gz, 447,652 B brotli.
 const PAYLOAD_CEILING = 556_500;
 const DOCS = "core/tests/conformance/docs.jsonl";
 const DOCS_EXPECTED = "core/tests/conformance/docs.expected.jsonl";
@@ -394,6 +397,42 @@ try {
       const t = await status.textContent();
       return { done: t.includes("Accepted"), value: t };
     });
+    await p.close();
+  });
+
+  await check("the site works under a sub-path (https://HOST/tftype/), the Module view too", async () => {
+    // README deploys the site under /tftype/: a link in dist/ to itself serves it there.
+    assert(DIST, "--dist is needed for this check");
+    const link = join(DIST, "tftype");
+    rmSync(link, { force: true });
+    symlinkSync(".", link);
+    try {
+      const p = await openPage(new URL("tftype/", URL_).href, "sub-path");
+      assertEq(await p.locator("#boot").count(), 0, "loading placeholder removed");
+      await until("an answer under the sub-path", async () => {
+        const t = await p.locator(tid("status")).textContent();
+        return { done: t.includes("Accepted"), value: t };
+      });
+      await p.locator(tid("view-module")).click();
+      await p.waitForSelector(tid("module-var"), { timeout: 30_000 });
+      await p.screenshot({ path: join(OUT, "sub-path.png") });
+      await p.close();
+    } finally {
+      rmSync(link, { force: true });
+    }
+  });
+
+  await check("a file the page cannot load is said in the placeholder, not 'Loading' for ever", async () => {
+    // Not watched: the failed request is the point.
+    const p = await ctx.newPage();
+    await p.route(/\.wasm$/, (route) => route.abort());
+    await p.goto(URL_);
+    const boot = p.locator("#boot");
+    await until("the placeholder's error", async () => {
+      const t = (await boot.count()) ? await boot.textContent() : null;
+      return { done: t !== null && t.includes("could not load"), value: t };
+    });
+    assertEq(await boot.getAttribute("role"), "alert", "the placeholder is announced");
     await p.close();
   });
 

@@ -18,8 +18,11 @@ const root = () => document.getElementById("module-root");
 
 // A file of the site as the build named it (web/src/assets.rs: `url`).
 function asset(name) {
-  const meta = document.querySelector(`meta[name="tftype-asset:${name}"]`);
-  return new URL(meta?.content || name, document.baseURI).href;
+  const list = document.querySelector('meta[name="tftype-assets"]')?.content.split(" ") ?? [];
+  const dot = name.search(/(_bg)?\.(js|wasm|json|css)$/);
+  const [stem, rest] = [name.slice(0, dot), name.slice(dot)];
+  const hashed = list.find((h) => h.length === name.length + 17 && h.startsWith(`${stem}-`) && h.endsWith(rest) && /^[0-9a-f]{16}$/.test(h.slice(dot + 1, dot + 17)));
+  return new URL(hashed || name, document.baseURI).href;
 }
 
 function show(on) {

@@ -132,8 +132,12 @@ export function link(base: string, request: Request, lang?: string): string;
 export interface CheckInput {
   /** File name → text. The top-level `*.tf` files are the module; others are read as `-var-file`s. */
   files: Record<string, string>;
-  /** `["-var", "NAME=VALUE"]` and `["-var-file", "PATH"]`, in command-line order. */
-  args?: [string, string][];
+  /**
+   * The value arguments in command-line order, as the command line spells them: a flat argv
+   * (`["-var-file", "prod.tfvars", "-var", "n=1"]`, `"--var-file=prod.tfvars"`) or pairs
+   * (`[["-var", "NAME=VALUE"], ["--var-file", "PATH"]]`).
+   */
+  args?: (string | [string] | [string, string])[];
   /** The environment's `TF_VAR_*` entries. */
   env?: Record<string, string>;
   flavor?: string;
@@ -147,13 +151,30 @@ export interface CheckRange {
   end16?: number;
 }
 
+/** The source around a diagnostic, as `terraform validate -json` gives it. */
+export interface CheckSnippet {
+  /** The innermost block around the range (`variable "x"`), when known. */
+  context: string | null;
+  /** The source lines of the range. */
+  code: string;
+  /** The first line's number. */
+  start_line: number;
+  /** Where the range starts and ends in `code` (bytes). */
+  highlight_start_offset: number;
+  highlight_end_offset: number;
+  /** The values of the expression's references, for a failed validation rule. */
+  values: { traversal: string; statement: string }[];
+}
+
 /** `tftype check --format json`: the shape of `terraform validate -json`, with the variables. */
 export interface CheckResult {
   format_version: "1.0";
   valid: boolean;
+  /** False when a `validation` rule was not evaluated (it needs files, the clock, a local, …): what it would add is missing. */
+  validation_complete: boolean;
   error_count: number;
   warning_count: number;
-  diagnostics: { severity: "error" | "warning"; summary: string; detail: string; range?: CheckRange }[];
+  diagnostics: { severity: "error" | "warning"; summary: string; detail: string; range?: CheckRange; snippet?: CheckSnippet }[];
   variables: Record<string, { ok: boolean; type?: string; console?: string; stage?: string; summary?: string; source: string | null; validation_rules_not_evaluated?: number }>;
   /** The `module` blocks (present when there is one): each checked against the local module it calls, when that module's files are among `files`. */
   module_calls?: ModuleCall[];

@@ -44,6 +44,20 @@ function need(fn, name, value, what, ok) {
 
 const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 
+// A string with a lone surrogate ("\ud800") is not Unicode text: JSON.stringify writes it as an
+// escape the engine's reader refuses with a message about hex escapes. It is named here instead,
+// with the other malformed input (the strings of plain objects and arrays are looked at, once each).
+function wellFormed(fn, name, value, depth = 0) {
+  if (typeof value === "string") {
+    need(fn, name, value, "well-formed Unicode text (it has a lone surrogate)", !/\p{Surrogate}/u.test(value));
+  } else if (typeof value === "object" && value !== null && depth < 64) {
+    for (const [k, v] of Object.entries(value)) {
+      wellFormed(fn, `${name}[${JSON.stringify(k)}]`, k, depth + 1);
+      wellFormed(fn, `${name}[${JSON.stringify(k)}]`, v, depth + 1);
+    }
+  }
+}
+
 function checkRequest(fn, request) {
   need(fn, "request", request, "an object such as {type, value}", isObject(request));
   need(fn, "request.value", request.value, "a string", typeof request.value === "string");
@@ -131,7 +145,12 @@ export function __trapForTest() {
  * a local directory among `files` (`"modules/vpc/variables.tf"`) are checked against it
  * (`module_calls`).
  */
-export function check({ files = {}, args = [], env = {}, flavor } = {}) {
+export function check(input) {
+  // A number, a string, an array or nothing is not a module: a TypeError, as for the other
+  // malformed shapes (the engine judges the fields inside the object).
+  need("check", "input", input, "an object such as {files}", isObject(input));
+  const { files = {}, args = [], env = {}, flavor } = input;
+  wellFormed("check", "input", { files, args, env, flavor });
   const out = JSON.parse(guarded(() => checkModule(JSON.stringify({ files, args, env, flavor }))));
   if (out.error) throw new TypeError(out.error);
   return out;

@@ -94,6 +94,13 @@ const typeErrors = [
   ["link with a number for the base", () => link(5, { value: "1" }), "base"],
   ["link with an object for the language", () => link("https://x/", { value: "1" }, {}), "lang"],
   ["link to a javascript: address", () => link("javascript:alert(1)//", { value: "1" }), "base"],
+  // Not a module at all (reliability review 4, finding 13), and a lone surrogate (finding 15).
+  ["check(5)", () => tftype.check(5), "input"],
+  ["check of a string", () => tftype.check("x"), "input"],
+  ["check of an array", () => tftype.check([]), "input"],
+  ["check()", () => tftype.check(), "input"],
+  ["check with a lone surrogate in a file", () => tftype.check({ files: { "main.tf": 'variable "x" {\\n  default = "' + String.fromCharCode(0xd800) + '"\\n}\\n' } }), 'input["files"]["main.tf"]'],
+  ["check with a lone surrogate in an argument", () => tftype.check({ files: { "main.tf": "" }, args: [["-var", "x=" + String.fromCharCode(0xdc00)]] }), "well-formed Unicode"],
 ];
 rule("a link's parameters go before the base's fragment", () => {
   const u = link("https://x/#a", { type: "number", value: "1" });

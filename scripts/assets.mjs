@@ -10,7 +10,7 @@
 // (engine_full.js and engine_full_bg.wasm, Trunk's "worker" output of engine-full/), the
 // message catalogs (i18n/LANG.json) and the gallery's data (examples.json, confusions.json). A browser could keep an old copy of one of them next to a
 // new page. Each gets a name with a hash of its content (engine-worker-0123abcd.js), and
-// index.html gets a <meta name="tftype-asset:ORIGINAL" content="HASHED"> per file, which
+// index.html gets one <meta name="tftype-assets" content="HASHED HASHED …">, which
 // web/src/assets.rs reads. Runs in Trunk's staging directory (TRUNK_STAGING_DIR), then runs
 // scripts/csp-hashes.mjs (Trunk would run two hooks of one stage at the same time).
 import { createHash } from "node:crypto";
@@ -40,12 +40,26 @@ for (const name of readdirSync(dir)) {
   }
 }
 
+// index.html as the reader gets it: its comments are for the people who edit it, and the boot
+// script (the one inline <script> without attributes) is minified. The Content-Security-Policy
+// hashes are computed after this, by scripts/csp-hashes.mjs.
+html = html.replace(/<!--[\s\S]*?-->/g, "").replace(/\n(\s*\n)+/g, "\n");
+for (const [whole, body] of [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)]) {
+  const { code } = await transform(body, { loader: "js", minify: true, target: "es2020"});
+  html = html.replace(whole, `<script>${code.trim()}</script>`);
+}
+
 // The catalogs in parts (core/src/i18n.rs, PARTS): the first load fetches the reader's main part
 // only; the gallery's texts come when the gallery opens, the Module view's (its own and
-// `tftype check`'s: check.*, validation.*) when it opens.
+// `tftype check`'s: check.*, validation.*) when it opens; the language server's (lsp.*) is never
+// needed by the first screen either; `engine-full/`'s answers' texts before it first answers.
 const PARTS = [
   ["gallery", (k) => (k.startsWith("example.") && !k.startsWith("example.start.")) || k.startsWith("confusion.") || k.startsWith("module_example.")],
-  ["check", (k) => k.startsWith("check.") || k.startsWith("validation.") || k.startsWith("ui.module.")],
+  ["check", (k) => k.startsWith("check.") || k.startsWith("validation.") || k.startsWith("ui.module.") || k.startsWith("lsp.")],
+  // What `engine-full/` answers with ("Copy as": refusals and the PowerShell note; a format
+  // switch: what the rewrite kept or lost), fetched before the page first asks it
+  // (web/src/engine.rs, `pump`).
+  ["full", (k) => k.startsWith("refusal.") || k === "note.powershell" || k.startsWith("ui.format_lost") || k === "ui.format_kept"],
 ];
 const LANGS = ["en", "zh", "ja"];
 for (const lang of LANGS) {
@@ -73,13 +87,25 @@ for (const name of ASSETS) {
   const dot = name.match(/(_bg)?\.(js|wasm|json|css)$/).index;
   const hashed = `${name.slice(0, dot)}-${hash}${name.slice(dot)}`;
   renameSync(file, join(dir, hashed));
-  metas.push(`<meta name="tftype-asset:${name}" content="${hashed}" />`);
+  metas.push(hashed);
 }
 const index = join(dir, "index.html");
 if (!html.includes("</head>")) {
   console.error(`assets: ${index} has no </head>`);
   process.exit(1);
 }
-writeFileSync(index, html.replace("</head>", `${metas.join("\n    ")}\n  </head>`));
+// One tag lists them all: each hashed name is NAME with "-HASH" before its extension, which is
+// how web/src/assets.rs and js-src/module-host.js find a file's name.
+html = html.replace("</head>", `<meta name="tftype-assets" content="${metas.join(" ")}">\n</head>`);
+// Integrity as SHA-256 (as strong for this purpose, 20 characters shorter per tag); none on the
+// icon, where browsers ignore it.
+html = html.replace(/<link rel="icon"([^>]*?) integrity="[^"]*"/, '<link rel="icon"$1');
+html = html.replace(/(href="\.?\/?([^"]+)"[^>]*integrity=")sha384-[^"]*"/g, (whole, head, file) => {
+  const path = join(dir, file);
+  return existsSync(path) ? `${head}sha256-${createHash("sha256").update(readFileSync(path)).digest("base64")}"` : whole;
+});
+// Indentation is for the people who read the template.
+html = html.replace(/\n\s+/g, "\n");
+writeFileSync(index, html);
 console.log(`assets: ${ASSETS.length} files named by their content`);
 await import("./csp-hashes.mjs");

@@ -21,6 +21,11 @@ pub struct Defaults {
     /// Default values of this object type's attributes, already converted to
     /// the attribute types.
     pub values: BTreeMap<String, Value>,
+    /// Where each of those defaults is written in the type constraint's
+    /// source (its byte range), to quote it as the reader wrote it.
+    /// (A list, not a map: a few entries, and the page's .wasm carries one
+    /// map type less.)
+    pub written: Vec<(String, std::ops::Range<usize>)>,
     /// Nested defaults: by attribute name for objects, by decimal index for
     /// tuples, by "" for a collection's element type.
     pub children: BTreeMap<String, Defaults>,

@@ -253,6 +253,27 @@ impl<'a> Utf16Map<'a> {
     pub fn range(&self, r: &Range<usize>) -> Range<usize> {
         self.offset(r.start)..self.offset(r.end)
     }
+
+    /// The byte offset of a UTF-16 offset (the inverse of [`Self::offset`]);
+    /// inside a surrogate pair: the character's start; past the end: the
+    /// text's length.
+    pub fn byte(&self, unit: usize) -> usize {
+        if self.before.is_empty() {
+            return unit.min(self.src.len());
+        }
+        // The last block that starts at or before `unit`.
+        let block = self.before.partition_point(|&u| u <= unit).saturating_sub(1);
+        let start = floor_char_boundary(self.src, block * Self::BLOCK);
+        let mut count = self.before[block];
+        for (i, c) in self.src[start..].char_indices() {
+            let next = count + c.len_utf16();
+            if next > unit {
+                return start + i;
+            }
+            count = next;
+        }
+        self.src.len()
+    }
 }
 
 fn floor_char_boundary(src: &str, mut b: usize) -> usize {
@@ -328,6 +349,11 @@ mod tests {
         for byte in (0..=src.len() + 3).step_by(7) {
             let b = floor_char_boundary(&src, byte);
             assert_eq!(m.offset(byte), src[..b].encode_utf16().count(), "byte {byte}");
+            assert_eq!(m.byte(m.offset(byte)), b, "byte {byte} back");
         }
+        // Inside a surrogate pair: the character's start; past the end: the end.
+        let m = Utf16Map::new("a🙂b");
+        assert_eq!((m.byte(1), m.byte(2), m.byte(3), m.byte(4), m.byte(99)), (1, 1, 5, 6, 6));
+        assert_eq!(Utf16Map::new("abc").byte(7), 3);
     }
 }

@@ -77,10 +77,38 @@ pub enum Switch {
     /// OpenTofu v1.11: a module argument's object attribute that the
     /// variable's type lacks gets the warning "Object attribute is ignored".
     Tofu111WarnsIgnoredObjectAttributes,
-    /// Terraform v1.9: a variable's validation condition may refer to other
-    /// input variables. Before (and in every OpenTofu) it may refer only to
-    /// the variable itself ("Invalid reference in variable validation").
-    Tf19ValidationRefersToOtherVariables,
+    /// Terraform v1.9 (the `variable_validation_crossref` experiment
+    /// stabilised, `node_variable_validation.go`) / OpenTofu v1.9 (#2216,
+    /// `node_variable_reference.go`): a validation rule may refer to other
+    /// input variables (and locals, resources, …). Each variable's rules run
+    /// in one graph node that depends on every variable they mention, so a
+    /// variable whose referenced variable failed skips its rules, and mutual
+    /// references are a cycle ("Cycle: …"); an undeclared variable is
+    /// "Reference to undeclared input variable". Before, a rule may refer
+    /// only to its own variable ("Invalid reference in variable validation").
+    ValidationRefersToOtherObjects,
+    /// Terraform v1.9 (`evalVariableValidations`): one evaluation context is
+    /// built for all the rules of a variable, so one rule's reference to an
+    /// undeclared variable stops every rule of it. OpenTofu builds one per
+    /// rule.
+    Tf19OneContextForAllRules,
+    /// OpenTofu v1.7 (#1689, `evalVariableValidations`): once a rule of a
+    /// variable raised an error (a failed rule too), its later rules are not
+    /// evaluated. Terraform evaluates every rule.
+    Tofu17StopsRulesAfterAnError,
+    /// OpenTofu v1.8: in the validate walk too, a rule sees its own variable
+    /// with the variable's sensitive (from v1.11 also ephemeral) mark.
+    Tofu18ValidateWalkMarksVariable,
+    /// OpenTofu v1.9 (#2216, `evalVariableValidation`): a failing rule whose
+    /// error message is not known gives "Invalid error message" ("Value used
+    /// in error message is not known …"), dropped in the validate walk as
+    /// caused by unknown values.
+    Tofu19UnknownErrorMessageRefused,
+    /// hcl v2.23.0 (#710, "pass all marks through conditional expressions";
+    /// OpenTofu's hcl fork of 2025-10, OpenTofu v1.10): a conditional whose
+    /// condition is known carries the marks of the condition and of both
+    /// results. Before, only the chosen result's own marks.
+    Hcl223ConditionalKeepsAllMarks,
     /// Terraform v1.10 / OpenTofu v1.11: a `variable` block may set
     /// `ephemeral`. Before, "Unsupported argument".
     EphemeralVariables,
@@ -159,7 +187,7 @@ pub enum Switch {
 
 impl Switch {
     /// Every switch, in the order of [`Switch`].
-    pub const ALL: [Switch; 29] = [
+    pub const ALL: [Switch; 34] = [
         Switch::ProductName,
         Switch::Cty1163MismatchNamesGivenType,
         Switch::Hcl2171ObjectTypeRejectsDuplicateNames,
@@ -168,7 +196,7 @@ impl Switch {
         Switch::Tf17NonsensitiveAcceptsUnmarked,
         Switch::Hcl220NamespacedFunctionCalls,
         Switch::Tofu111WarnsIgnoredObjectAttributes,
-        Switch::Tf19ValidationRefersToOtherVariables,
+        Switch::ValidationRefersToOtherObjects,
         Switch::EphemeralVariables,
         Switch::Tofu110DeprecatedVariables,
         Switch::Tf115DeprecatedVariables,
@@ -189,9 +217,14 @@ impl Switch {
         Switch::Tf110EphemeralasnullFunction,
         Switch::Tf115ConvertFunction,
         Switch::Tofu17CidrcontainsUrldecodeBase64gunzip,
+        Switch::Tf19OneContextForAllRules,
+        Switch::Tofu17StopsRulesAfterAnError,
+        Switch::Tofu18ValidateWalkMarksVariable,
+        Switch::Tofu19UnknownErrorMessageRefused,
+        Switch::Hcl223ConditionalKeepsAllMarks,
     ];
 
-    const fn bit(self) -> u32 {
+    const fn bit(self) -> u64 {
         1 << (self as u8)
     }
 
@@ -206,7 +239,12 @@ impl Switch {
             Switch::Tf17NonsensitiveAcceptsUnmarked => "1.7: nonsensitive() of a non-sensitive value allowed",
             Switch::Hcl220NamespacedFunctionCalls => "hcl 2.20: namespaced function calls",
             Switch::Tofu111WarnsIgnoredObjectAttributes => "OpenTofu 1.11: \"Object attribute is ignored\" warnings",
-            Switch::Tf19ValidationRefersToOtherVariables => "Terraform 1.9: validation may refer to other variables",
+            Switch::ValidationRefersToOtherObjects => "Terraform 1.9 / OpenTofu 1.9: validation may refer to other variables and objects",
+            Switch::Tf19OneContextForAllRules => "Terraform 1.9: one evaluation context for all rules of a variable",
+            Switch::Tofu17StopsRulesAfterAnError => "OpenTofu 1.7: no further rules of a variable after an error",
+            Switch::Tofu18ValidateWalkMarksVariable => "OpenTofu 1.8: the validate walk marks the variable's own value",
+            Switch::Tofu19UnknownErrorMessageRefused => "OpenTofu 1.9: an unknown error message is an error",
+            Switch::Hcl223ConditionalKeepsAllMarks => "hcl 2.23: conditionals keep the marks of condition and both results",
             Switch::EphemeralVariables => "Terraform 1.10 / OpenTofu 1.11: ephemeral variables",
             Switch::Tofu110DeprecatedVariables => "OpenTofu 1.10: deprecated variables",
             Switch::Tf115DeprecatedVariables => "Terraform 1.15: deprecated variables",
@@ -246,13 +284,13 @@ pub struct Flavor {
     /// The go-cty version it links.
     pub cty: &'static str,
     /// The switches this flavor holds (bits of [`Switch`]).
-    switches: u32,
+    switches: u64,
 }
 
 /// The flavor used when a request names none: current Terraform.
 pub const DEFAULT: &str = "terraform@1.15";
 
-const fn bits(list: &[Switch]) -> u32 {
+const fn bits(list: &[Switch]) -> u64 {
     let mut b = 0;
     let mut i = 0;
     while i < list.len() {
@@ -266,38 +304,40 @@ use Switch::*;
 
 // The pins and switches were read from each release's go.mod and from the
 // upstream changes between them.
-const TF_1_5: u32 = 0;
-const TF_1_6: u32 = bits(&[Hcl2171ObjectTypeRejectsDuplicateNames]);
-const TF_1_7: u32 = TF_1_6 | Tf17NonsensitiveAcceptsUnmarked.bit();
-const TF_1_8: u32 = TF_1_7 | bits(&[Hcl220NamespacedFunctionCalls, Tf18IsSensitiveFunction]);
-const TF_1_9: u32 = TF_1_8 | bits(&[Tf19TemplatestringFunction, Tf19ValidationRefersToOtherVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused]);
+const TF_1_5: u64 = 0;
+const TF_1_6: u64 = bits(&[Hcl2171ObjectTypeRejectsDuplicateNames]);
+const TF_1_7: u64 = TF_1_6 | Tf17NonsensitiveAcceptsUnmarked.bit();
+const TF_1_8: u64 = TF_1_7 | bits(&[Hcl220NamespacedFunctionCalls, Tf18IsSensitiveFunction]);
+const TF_1_9: u64 = TF_1_8 | bits(&[Tf19TemplatestringFunction, ValidationRefersToOtherObjects, Tf19OneContextForAllRules, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused]);
 // Terraform 1.11 pins go-cty 1.16.0, older than 1.10's 1.16.2.
-const TF_1_11: u32 = TF_1_9 | bits(&[Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, EphemeralVariables]);
-const TF_1_10: u32 = TF_1_11 | Cty1162CtyjsonRejectsDuplicateProperties.bit();
-const TF_1_12: u32 = TF_1_10 | bits(&[HclShortCircuitLogic, Tf112ValidateWalkSkipsUnknownErrorMessage, EphemeralErrorMessageRefused]);
-const TF_1_13: u32 = TF_1_12 | bits(&[Cty1163MismatchNamesGivenType, ValidationSelfMarked]);
-const TF_1_15: u32 = TF_1_13 | bits(&[Tf115ConvertFunction, Tf115DeprecatedVariables, Tf115ConstVariables]);
-const TOFU: u32 = ProductName.bit();
-const TOFU_1_6: u32 = TOFU | TF_1_6;
-const TOFU_1_7: u32 = TOFU
+const TF_1_11: u64 = TF_1_9 | bits(&[Hcl223ConditionalKeepsAllMarks, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, EphemeralVariables]);
+const TF_1_10: u64 = TF_1_11 | Cty1162CtyjsonRejectsDuplicateProperties.bit();
+const TF_1_12: u64 = TF_1_10 | bits(&[HclShortCircuitLogic, Tf112ValidateWalkSkipsUnknownErrorMessage, EphemeralErrorMessageRefused]);
+const TF_1_13: u64 = TF_1_12 | bits(&[Cty1163MismatchNamesGivenType, ValidationSelfMarked]);
+const TF_1_15: u64 = TF_1_13 | bits(&[Tf115ConvertFunction, Tf115DeprecatedVariables, Tf115ConstVariables]);
+const TOFU: u64 = ProductName.bit();
+const TOFU_1_6: u64 = TOFU | TF_1_6;
+const TOFU_1_7: u64 = TOFU
     | TF_1_8
-    | bits(&[Tofu17OwnNamespacedCallTexts, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip]);
-const TOFU_1_8: u32 = TOFU_1_7 | bits(&[ValidationSelfMarked, Tofu18TofuFiles]);
+    | bits(&[Tofu17OwnNamespacedCallTexts, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Tofu17StopsRulesAfterAnError]);
+const TOFU_1_8: u64 = TOFU_1_7 | bits(&[ValidationSelfMarked, Tofu18ValidateWalkMarksVariable, Tofu18TofuFiles]);
+const TOFU_1_9: u64 = TOFU_1_8 | bits(&[ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused]);
 // OpenTofu's hcl and go-cty pins match Terraform 1.13's; its own variable
 // changes come separately.
-const TOFU_1_10: u32 = TOFU_1_8
+const TOFU_1_10: u64 = TOFU_1_9
     | bits(&[
         Cty1160EmptyMapDropsOptionalMarkers,
         Cty1162CtyjsonRejectsDuplicateProperties,
         Cty1163MismatchNamesGivenType,
         Cty115ElementNegativeIndex,
         HclShortCircuitLogic,
+        Hcl223ConditionalKeepsAllMarks,
         Tofu110DeprecatedVariables,
     ]);
-const TOFU_1_11: u32 = TOFU_1_10 | bits(&[Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, EphemeralVariables, Tofu111ConversionErrorAtDeclaration, EphemeralErrorMessageRefused]);
-const TOFU_1_12: u32 = TOFU_1_11 | Tofu112ConstVariables.bit();
+const TOFU_1_11: u64 = TOFU_1_10 | bits(&[Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, EphemeralVariables, Tofu111ConversionErrorAtDeclaration, EphemeralErrorMessageRefused]);
+const TOFU_1_12: u64 = TOFU_1_11 | Tofu112ConstVariables.bit();
 
-const fn flavor(product: Product, version: &'static str, name: &'static str, release: &'static str, hcl: &'static str, cty: &'static str, switches: u32) -> Flavor {
+const fn flavor(product: Product, version: &'static str, name: &'static str, release: &'static str, hcl: &'static str, cty: &'static str, switches: u64) -> Flavor {
     Flavor { name, product, version, release, hcl, cty, switches }
 }
 
@@ -323,7 +363,7 @@ pub static FLAVORS: [Flavor; 18] = [
     flavor(OpenTofu, "1.6", "opentofu@1.6", "v1.6.3", "v2.19.1", "v1.14.1", TOFU_1_6),
     flavor(OpenTofu, "1.7", "opentofu@1.7", "v1.7.10", TOFU_HCL_2024_04, "v1.14.4", TOFU_1_7),
     flavor(OpenTofu, "1.8", "opentofu@1.8", "v1.8.11", TOFU_HCL_2024_04, "v1.14.4", TOFU_1_8),
-    flavor(OpenTofu, "1.9", "opentofu@1.9", "v1.9.4", TOFU_HCL_2024_08, "v1.14.4", TOFU_1_8),
+    flavor(OpenTofu, "1.9", "opentofu@1.9", "v1.9.4", TOFU_HCL_2024_08, "v1.14.4", TOFU_1_9),
     flavor(OpenTofu, "1.10", "opentofu@1.10", "v1.10.10", TOFU_HCL_2025_10, "v1.16.3", TOFU_1_10),
     flavor(OpenTofu, "1.11", "opentofu@1.11", "v1.11.14", TOFU_HCL_2025_10, "v1.17.0", TOFU_1_11),
     flavor(OpenTofu, "1.12", "opentofu@1.12", "v1.12.6", TOFU_HCL_2025_10, "v1.18.0", TOFU_1_12),
@@ -377,7 +417,7 @@ impl Flavor {
 #[derive(Debug)]
 pub struct Profile {
     flavor: &'static Flavor,
-    asked: Cell<u32>,
+    asked: Cell<u64>,
 }
 
 impl Default for Profile {
@@ -415,6 +455,11 @@ impl Profile {
         } else {
             Product::Terraform.name()
         }
+    }
+
+    /// See [`Switch::Hcl223ConditionalKeepsAllMarks`].
+    pub fn conditional_keeps_all_marks(&self) -> bool {
+        self.ask(Hcl223ConditionalKeepsAllMarks)
     }
 
     /// See [`Switch::Cty1163MismatchNamesGivenType`].
@@ -480,9 +525,9 @@ impl Profile {
         self.ask(Tofu111WarnsIgnoredObjectAttributes)
     }
 
-    /// See [`Switch::Tf19ValidationRefersToOtherVariables`].
+    /// See [`Switch::ValidationRefersToOtherObjects`].
     pub fn validation_refers_to_other_variables(&self) -> bool {
-        self.ask(Tf19ValidationRefersToOtherVariables)
+        self.ask(ValidationRefersToOtherObjects)
     }
 
     /// The arguments a `variable` block takes in this flavor, in the order
@@ -533,14 +578,23 @@ impl Profile {
     /// How this version evaluates a variable's `validation` rules.
     pub fn validation(&self) -> Validation {
         let self_marked = self.ask(ValidationSelfMarked);
+        let other_objects = self.ask(ValidationRefersToOtherObjects);
         Validation {
-            other_variables: self.ask(Tf19ValidationRefersToOtherVariables),
+            other_variables: other_objects,
+            one_context: other_objects && self.ask(Tf19OneContextForAllRules),
+            stop_after_error: self.ask(Tofu17StopsRulesAfterAnError),
+            validate_walk_marks_self: self.ask(Tofu18ValidateWalkMarksVariable),
+            tofu_unknown_message_refused: self.ask(Tofu19UnknownErrorMessageRefused),
             points_at_value: self.ask(Tf19ValidationPointsAtValue),
             unknown_message_refused: self.ask(Tf19UnknownErrorMessageRefused),
             validate_walk_skips_unknown_message: self.ask(Tf112ValidateWalkSkipsUnknownErrorMessage),
             self_sensitive: self_marked,
             self_ephemeral: self_marked && self.ask(EphemeralVariables),
             ephemeral_message_refused: self.ask(EphemeralErrorMessageRefused),
+            // The graph node's name (`dag.VertexName`) in "Cycle: …":
+            // Terraform's nodeVariableValidation, OpenTofu's
+            // nodeVariableReference.
+            node_suffix: if self.ask(ProductName) { "(expand, reference)" } else { "(validation)" },
         }
     }
 
@@ -637,13 +691,26 @@ pub fn describe_group(names: &[&str]) -> String {
 /// switches named in [`Profile::validation`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Validation {
+    /// [`Switch::ValidationRefersToOtherObjects`]: other variables and
+    /// objects may be referred to, and each variable's rules are one node of
+    /// the graph.
     pub other_variables: bool,
+    /// [`Switch::Tf19OneContextForAllRules`].
+    pub one_context: bool,
+    /// [`Switch::Tofu17StopsRulesAfterAnError`].
+    pub stop_after_error: bool,
+    /// [`Switch::Tofu18ValidateWalkMarksVariable`].
+    pub validate_walk_marks_self: bool,
+    /// [`Switch::Tofu19UnknownErrorMessageRefused`].
+    pub tofu_unknown_message_refused: bool,
     pub points_at_value: bool,
     pub unknown_message_refused: bool,
     pub validate_walk_skips_unknown_message: bool,
     pub self_sensitive: bool,
     pub self_ephemeral: bool,
     pub ephemeral_message_refused: bool,
+    /// How the graph names a variable's validation node (after `var.NAME`).
+    pub node_suffix: &'static str,
 }
 
 #[cfg(test)]
@@ -688,15 +755,15 @@ mod tests {
             ("terraform@1.5", &[]),
             ("terraform@1.7", &[DUP, NONS]),
             ("terraform@1.8", &[DUP, NONS, NS, Tf18IsSensitiveFunction]),
-            ("terraform@1.9", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tf19ValidationRefersToOtherVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused]),
-            ("terraform@1.11", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, Tf19ValidationRefersToOtherVariables, EphemeralVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused]),
-            ("terraform@1.12", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, Cty1162CtyjsonRejectsDuplicateProperties, HclShortCircuitLogic, Tf19ValidationRefersToOtherVariables, EphemeralVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf112ValidateWalkSkipsUnknownErrorMessage, EphemeralErrorMessageRefused]),
-            ("terraform@1.15", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, Cty1162CtyjsonRejectsDuplicateProperties, HclShortCircuitLogic, Cty1163MismatchNamesGivenType, Tf115ConvertFunction, Tf19ValidationRefersToOtherVariables, EphemeralVariables, Tf115DeprecatedVariables, Tf115ConstVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf112ValidateWalkSkipsUnknownErrorMessage, EphemeralErrorMessageRefused, ValidationSelfMarked]),
+            ("terraform@1.9", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, ValidationRefersToOtherObjects, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf19OneContextForAllRules]),
+            ("terraform@1.11", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, ValidationRefersToOtherObjects, EphemeralVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf19OneContextForAllRules, Hcl223ConditionalKeepsAllMarks]),
+            ("terraform@1.12", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, Cty1162CtyjsonRejectsDuplicateProperties, HclShortCircuitLogic, ValidationRefersToOtherObjects, EphemeralVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf112ValidateWalkSkipsUnknownErrorMessage, EphemeralErrorMessageRefused, Tf19OneContextForAllRules, Hcl223ConditionalKeepsAllMarks]),
+            ("terraform@1.15", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, Cty1162CtyjsonRejectsDuplicateProperties, HclShortCircuitLogic, Cty1163MismatchNamesGivenType, Tf115ConvertFunction, ValidationRefersToOtherObjects, EphemeralVariables, Tf115DeprecatedVariables, Tf115ConstVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf112ValidateWalkSkipsUnknownErrorMessage, EphemeralErrorMessageRefused, ValidationSelfMarked, Tf19OneContextForAllRules, Hcl223ConditionalKeepsAllMarks]),
             ("opentofu@1.6", &[ProductName, DUP]),
-            ("opentofu@1.7", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip]),
-            ("opentofu@1.8", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, ValidationSelfMarked, Tofu18TofuFiles]),
-            ("opentofu@1.10", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu110DeprecatedVariables, ValidationSelfMarked, Tofu18TofuFiles]),
-            ("opentofu@1.12", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, Tofu110DeprecatedVariables, EphemeralVariables, Tofu111ConversionErrorAtDeclaration, Tofu112ConstVariables, ValidationSelfMarked, EphemeralErrorMessageRefused, Tofu18TofuFiles]),
+            ("opentofu@1.7", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Tofu17StopsRulesAfterAnError]),
+            ("opentofu@1.8", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, ValidationSelfMarked, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable]),
+            ("opentofu@1.10", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu110DeprecatedVariables, ValidationSelfMarked, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable, ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused, Hcl223ConditionalKeepsAllMarks]),
+            ("opentofu@1.12", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, Tofu110DeprecatedVariables, EphemeralVariables, Tofu111ConversionErrorAtDeclaration, Tofu112ConstVariables, ValidationSelfMarked, EphemeralErrorMessageRefused, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable, ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused, Hcl223ConditionalKeepsAllMarks]),
         ];
         for (name, held) in table {
             let f = Flavor::lookup(name).unwrap();

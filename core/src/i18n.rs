@@ -66,7 +66,7 @@ type Catalog = HashMap<String, String>;
 /// that its first load fetches only the texts it shows; a part other than
 /// the main one names itself with the key [`PART_KEY`]. Compiled in, a
 /// catalog is one part.
-pub const PARTS: [&str; 3] = ["", "gallery", "check"];
+pub const PARTS: [&str; 4] = ["", "gallery", "check", "full"];
 /// The key by which a part of a catalog names itself.
 pub const PART_KEY: &str = "catalog.part";
 
@@ -350,9 +350,9 @@ mod tests {
             (Lang::Ja, "捨て", "破棄"),
             (Lang::Ja, "知りません", "対応していません"),
             (Lang::Ja, "変換はありません", "変換できません"),
-            (Lang::Ja, "値は調べられません", "値の検査は行われません"),
+            (Lang::Ja, "値は調べられません", "値のチェックは行われません"),
             (Lang::Ja, "ほかの要素もこの型になれません", "前の要素もこの要素の型には変換できません"),
-            (Lang::Ja, "要素型は重要で", "要素型も検査されるため"),
+            (Lang::Ja, "要素型は重要で", "要素型もチェックされるため"),
             (Lang::Ja, "本物のリスト", "list 型の値（タプルではない）"),
             (Lang::Ja, "デフォルト値が入", "補われます"),
             (Lang::Ja, "裸の単語", "引用符のない単語"),
@@ -382,6 +382,116 @@ mod tests {
             (Lang::Zh, "ui.copy.as_given", "与你输入的完全相同的值。"),
         ] {
             assert!(text(lang, key).contains(want), "{lang:?} {key}: {}", text(lang, key));
+        }
+    }
+    /// The native-reader review of 2026-11-26 (`words-4.md`, issue #27):
+    /// one term for each thing in each language (the OpenTofu docs' terms),
+    /// the calques replaced, labels in one form.
+    #[test]
+    fn zh_and_ja_use_one_term_for_each_thing() {
+        // (language, what no text says any more, what it says instead)
+        let replaced: &[(Lang, &str, &str)] = &[
+            (Lang::Ja, "検査", "チェック"),
+            (Lang::Ja, "受け入れられました", "受理"),
+            (Lang::Ja, "プレイグラウンド", "Playground"),
+            (Lang::Zh, "演练场", "Playground"),
+            (Lang::Zh, "引擎 worker", "引擎 Worker"),
+            (Lang::Zh, "模块 Worker 的", "ES 模块 Worker（module worker）"),
+            (Lang::Zh, "错误信息", "错误消息"),
+            (Lang::Zh, "过程", "原因"),
+            (Lang::Ja, "経緯", "理由"),
+            (Lang::Ja, "正しくない", "無効"),
+            (Lang::Ja, "読みません", "読み込みません"),
+            (Lang::Ja, "が読むのは", "が読み込"),
+            (Lang::Ja, "HCL としては読みません", "HCL としては解析しません"),
+            (Lang::Ja, "リモートソース", "リモートのモジュールソース"),
+            (Lang::Zh, "行，第", "行第"),
+            // The docs' 提供程序; the gloss "（provider）" would nest in the reason's
+            // brackets: "调用了 provider::aws::arn_parse()（提供程序函数）".
+            (Lang::Zh, "provider 函数", "提供程序函数"),
+            (Lang::Ja, "デフォルトもない", "デフォルト値もない"),
+            (Lang::Ja, "エンジンがかかった", "エンジンが要した"),
+            (Lang::Ja, "変数ひとつ", "単一変数"),
+            (Lang::Ja, "モジュール表示", "モジュールビュー"),
+            (Lang::Ja, "独自の順序を持たない", "書いた順序を保持しない"),
+            (Lang::Ja, "届かなかった", "進まなかった"),
+            (Lang::Ja, "一つの型を求めます", "同じ型である必要があります"),
+            (Lang::Ja, "文字列になれます", "文字列に変換できます"),
+            (Lang::Ja, "別の意味に読まれ", "別の値として解析されます"),
+            (Lang::Ja, "分かった", "わかった"),
+            (Lang::Zh, "位于 ", "处的验证规则"),
+            (Lang::Zh, "未被求值", "未求值"),
+            (Lang::Zh, "注册表", "Registry"),
+            (Lang::Zh, "在此输入上", "处理此输入时"),
+            (Lang::Zh, "在此类型约束上", "处理此类型约束时"),
+            (Lang::Zh, "讲述", "说明"),
+            (Lang::Zh, "读成别的样子", "解析成另一个值"),
+            (Lang::Zh, "可以为之", "无法为该变量写出值"),
+            (Lang::Zh, "变量的值的类型", "变量值的类型"),
+            (Lang::Zh, "由其十进制数字组成", "十进制表示"),
+            (Lang::Zh, "……", "…"),
+        ];
+        for (lang, old, new) in replaced {
+            for key in keys(*lang) {
+                assert!(!text(*lang, key).contains(old), "{lang:?} {key}: {old:?} in {}", text(*lang, key));
+            }
+            assert!(keys(*lang).iter().any(|k| text(*lang, k).contains(new)), "{lang:?}: {new:?} is used nowhere");
+        }
+        for (lang, key, want) in [
+            (Lang::Ja, "ui.timing_title", "この結果の算出にエンジンが要した時間"),
+            (Lang::Ja, "ui.accepted", "受理"),
+            (Lang::Ja, "check.not_accepted", "（不受理）"),
+            (Lang::Zh, "check.not_accepted", "（未接受）"),
+            (Lang::Ja, "why.result", "受理されました。変数の値の型は {type} です。"),
+            (Lang::Ja, "ui.view.variable", "単一変数"),
+            (Lang::Ja, "ui.module.open_single", "単一変数ビューで開く（新しいタブ）"),
+            (Lang::Ja, "type.tuple", "要素 {count} 個（{elements}）のタプル（tuple）"),
+            (Lang::Ja, "check.summary_failed", "{vars}をチェックしました。"),
+            (Lang::Ja, "check.count.variables", "変数 {count} 個"),
+            (Lang::Ja, "check.call.not_checked", "{call}：未チェック（{reason}）"),
+            (Lang::Ja, "ui.page_title", "Playground"),
+            (Lang::Zh, "ui.page_title", "Playground"),
+            (Lang::Ja, "ui.nav_label", "Playground"),
+            (Lang::Zh, "ui.nav_label", "Playground"),
+            (Lang::Zh, "ui.module.no_worker", "ES 模块 Worker"),
+            (Lang::Zh, "check.call.reason.version_with_local_source", "Registry 模块源"),
+            (Lang::Zh, "ui.answer_by", "按 {flavor} 的行为"),
+        ] {
+            assert!(text(lang, key).contains(want), "{lang:?} {key}: {}", text(lang, key));
+        }
+        // The Module view's status labels are nouns, not sentences cut
+        // short (宣言が正しくない next to 値なし).
+        for key in keys(Lang::Ja).into_iter().filter(|k| k.starts_with("ui.module.stage.") || k.starts_with("ui.module.rule.")) {
+            let t = text(Lang::Ja, key);
+            assert!(!["い", "る", "た", "す", "ん", "。"].iter().any(|e| t.ends_with(e)), "ja {key}: {t}");
+        }
+        // A reason is said without the English "it" (它引用了…).
+        for key in keys(Lang::Zh).into_iter().filter(|k| k.starts_with("validation.reason.") || k.starts_with("check.call.reason.")) {
+            assert!(!text(Lang::Zh, key).starts_with('它'), "zh {key}: {}", text(Lang::Zh, key));
+        }
+        // A place is one format: 第 N 行第 M 列 / N 行目 M 列目.
+        for key in ["ui.place.type", "ui.place.value", "ui.module.place"] {
+            assert!(text(Lang::Zh, key).contains("第 {line} 行第 {column} 列"), "zh {key}: {}", text(Lang::Zh, key));
+            assert!(text(Lang::Ja, key).contains("{line} 行目 {column} 列目"), "ja {key}: {}", text(Lang::Ja, key));
+        }
+        // tftype's own refusal is one sentence with one full stop.
+        for lang in [Lang::Zh, Lang::Ja] {
+            let t = text(lang, "check.not_regular_file");
+            assert!(t.ends_with('。') && t.matches('。').count() == 1, "{lang:?}: {t}");
+        }
+    }
+
+    /// No half-width space before a full-width bracket or after one, in a
+    /// text as written (`var.x （未接受）`).
+    #[test]
+    fn zh_and_ja_put_no_space_beside_a_full_width_bracket() {
+        for lang in [Lang::Zh, Lang::Ja] {
+            for key in keys(lang) {
+                let t = text(lang, key);
+                for bad in [" （", "（ ", " ）", "） "] {
+                    assert!(!t.contains(bad), "{lang:?} {key}: {bad:?} in {t}");
+                }
+            }
         }
     }
 }

@@ -11,11 +11,13 @@
 //! answer, then its story), and [`writeback`] (the value written back in
 //! each form Terraform takes it).
 
+pub mod assist;
 pub mod batch;
 pub mod convert;
 mod crc32;
 pub mod defaults;
 pub mod diag;
+pub mod editor;
 mod entry;
 pub mod expr;
 pub mod flavor;
@@ -39,6 +41,7 @@ pub mod typeexpr;
 pub mod types;
 pub mod unify;
 pub mod value;
+pub mod versionfile;
 pub mod versions;
 pub mod why;
 pub mod valueparse;

@@ -431,6 +431,7 @@ impl Reader<'_> {
                 let defaults = edefs.map(|d| Defaults {
                     ty: ty.clone(),
                     values: BTreeMap::new(),
+                    written: Vec::new(),
                     children: BTreeMap::from([(String::new(), d)]),
                 });
                 let spans = SpanTree {
@@ -474,6 +475,7 @@ impl Reader<'_> {
         let mut attrs: BTreeMap<String, Type> = BTreeMap::new();
         let mut optional: BTreeSet<String> = BTreeSet::new();
         let mut values = BTreeMap::new();
+        let mut written: Vec<(String, Range<usize>)> = Vec::new();
         let mut children = BTreeMap::new();
         let mut kids = BTreeMap::new();
 
@@ -546,9 +548,13 @@ impl Reader<'_> {
             // The default is converted to the attribute's type. Only with
             // duplicate names can it come from an earlier definition.
             if let Some(dv) = values.remove(&name) {
-                match (crate::convert::convert(&dv, &aty, self.profile), default_range) {
-                    (Ok(v), _) => {
+                match (crate::convert::convert(&dv, &aty, self.profile), default_range.clone()) {
+                    (Ok(v), range) => {
                         values.insert(name.clone(), v);
+                        written.retain(|(n, _)| *n != name);
+                        if let Some(r) = range {
+                            written.push((name.clone(), r));
+                        }
                     }
                     (Err(e), Some(def_range)) => self.diags.push(Diagnostic::error(
                         Source::Type,
@@ -590,6 +596,7 @@ impl Reader<'_> {
         let defaults = (!values.is_empty() || !children.is_empty()).then(|| Defaults {
             ty: ty.clone(),
             values,
+            written,
             children,
         });
         (ty, defaults, SpanTree { range: whole, kids })
@@ -620,6 +627,7 @@ impl Reader<'_> {
         let defaults = (!children.is_empty()).then(|| Defaults {
             ty: ty.clone(),
             values: BTreeMap::new(),
+            written: Vec::new(),
             children,
         });
         (ty, defaults, SpanTree { range: whole, kids })

@@ -158,19 +158,36 @@ impl Value {
             }
     }
     /// The value with every mark removed, and the union of the removed marks.
+    /// What holds no mark is shared, not copied (a value built by nested
+    /// `for`s repeats one element many times).
     pub fn unmark_deep(&self) -> (Value, Marks) {
+        match self.unmarked() {
+            Some(r) => r,
+            None => (self.clone(), Marks::NONE),
+        }
+    }
+
+    /// [`Value::unmark_deep`], or None when nothing in the value is marked.
+    fn unmarked(&self) -> Option<(Value, Marks)> {
         let mut marks = self.marks;
         let kind = match &self.kind {
-            Kind::Seq(v) => Kind::Seq(Arc::new(
-                v.iter()
-                    .map(|e| {
-                        let (e, m) = e.unmark_deep();
-                        marks = marks.union(m);
-                        e
-                    })
-                    .collect(),
-            )),
-            Kind::Attrs(a) => Kind::Attrs(
+            Kind::Seq(v) => {
+                let Some(first) = v.iter().position(Value::unmarked_probe) else {
+                    return (!marks.is_empty()).then(|| (Value { ty: self.ty.clone(), kind: self.kind.clone(), marks: Marks::NONE }, marks));
+                };
+                let mut out: Vec<Value> = v[..first].to_vec();
+                for e in &v[first..] {
+                    match e.unmarked() {
+                        Some((e, m)) => {
+                            marks = marks.union(m);
+                            out.push(e);
+                        }
+                        None => out.push(e.clone()),
+                    }
+                }
+                Kind::Seq(Arc::new(out))
+            }
+            Kind::Attrs(a) if a.values().any(Value::unmarked_probe) => Kind::Attrs(
                 a.iter()
                     .map(|(k, e)| {
                         let (e, m) = e.unmark_deep();
@@ -180,9 +197,42 @@ impl Value {
                     .collect::<AttrMap>()
                     .into(),
             ),
+            _ if marks.is_empty() => return None,
             k => k.clone(),
         };
-        (Value { ty: self.ty.clone(), kind, marks: Marks::NONE }, marks)
+        Some((Value { ty: self.ty.clone(), kind, marks: Marks::NONE }, marks))
+    }
+
+    /// Whether anything in the value carries a mark.
+    fn unmarked_probe(&self) -> bool {
+        self.has_mark_deep(&|m| !m.is_empty())
+    }
+
+    /// What walking the value to its leaves costs, each element counted
+    /// every time it is reached (an element a `for` repeats is shared, not
+    /// copied, so a small value can stand for a very large walk): one per
+    /// value, and one more per 256 bytes of a string. The walk stops past
+    /// `limit`, so this costs at most `limit` steps itself; the answer is then
+    /// `limit + 1`.
+    pub fn walk_cost(&self, limit: u64) -> u64 {
+        let mut cost = 0u64;
+        let mut stack: Vec<&Value> = vec![self];
+        while let Some(v) = stack.pop() {
+            cost += 1;
+            match &v.kind {
+                Kind::String(t) => cost += (t.len() / 256) as u64,
+                // Each element costs at least one: a collection too long for
+                // what is left stops the walk before its elements are listed.
+                Kind::Seq(es) if cost.saturating_add(es.len() as u64) <= limit => stack.extend(es.iter()),
+                Kind::Attrs(a) if cost.saturating_add(a.len() as u64) <= limit => stack.extend(a.values()),
+                Kind::Seq(_) | Kind::Attrs(_) => return limit.saturating_add(1),
+                _ => {}
+            }
+            if cost > limit {
+                return limit.saturating_add(1);
+            }
+        }
+        cost
     }
 }
 

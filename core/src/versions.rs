@@ -9,7 +9,21 @@
 use std::ops::Range;
 
 use crate::flavor::{describe_group, Flavor, FLAVORS};
+use crate::i18n::{self, Lang};
 use crate::pipeline::{answer_in, Request, Response};
+
+/// A group's label ([`describe_group`]: "Terraform 1.5–1.12, 1.14,
+/// OpenTofu 1.6") in the reader's language: its runs joined as the
+/// catalogs join a list (`、` in Chinese and Japanese). No version name
+/// holds ", ", so the English label splits back into its runs.
+pub fn group_label<S: AsRef<str>>(names: &[S], lang: Lang) -> String {
+    let names: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
+    let en = describe_group(&names);
+    if lang == Lang::En {
+        return en;
+    }
+    i18n::join(lang, &en.split(", ").collect::<Vec<_>>())
+}
 
 /// Flavors that give the same answer.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -143,17 +157,21 @@ fn floor_boundary(s: &str, mut i: usize) -> usize {
     i
 }
 
-/// The comparison as text (`tftype eval --all-flavors`).
-pub fn to_text(c: &Comparison) -> String {
+/// The comparison as text (`tftype eval --all-flavors`), tftype's words in
+/// `lang` (the answers are the tools' own).
+pub fn to_text(c: &Comparison, lang: Lang) -> String {
     let mut out = String::new();
     for (i, g) in c.groups.iter().enumerate() {
         if i > 0 {
             out.push('\n');
         }
-        let what = if g.response.ok { "accepted" } else { "error" };
-        out += &format!("== {}: {what}\n{}\n", g.label, g.text);
+        let what = i18n::text(lang, if g.response.ok { "check.eval_accepted" } else { "check.eval_error" });
+        let colon = if lang == Lang::En { ": " } else { "：" };
+        out += &format!("== {}{colon}{what}\n{}\n", group_label(&g.flavors, lang), g.text);
     }
-    out += &format!("({} evaluations for {} flavors)\n", c.evaluations, FLAVORS.len());
+    let key = if c.evaluations == 1 { "check.eval_evaluations_one" } else { "check.eval_evaluations" };
+    out += &i18n::fill(lang, key, &[("count", &c.evaluations.to_string()), ("flavors", &FLAVORS.len().to_string())]);
+    out.push('\n');
     out
 }
 
@@ -181,6 +199,27 @@ mod tests {
         let g0 = &c.groups[0];
         assert_eq!(&g0.text[g0.differs.clone()], ", but have bool");
         assert!(g.text.ends_with("number required."), "{}", g.text);
+    }
+
+    /// A group's versions are a list: `、` between them in Chinese and
+    /// Japanese, as everywhere in the catalogs (words-4); the rest of
+    /// `--all-flavors`' own words come from the catalogs too.
+    #[test]
+    fn groups_are_listed_in_the_readers_language() {
+        let names = ["terraform@1.5", "terraform@1.6", "terraform@1.14", "opentofu@1.6"];
+        assert_eq!(group_label(&names, Lang::En), "Terraform 1.5–1.6, 1.14, OpenTofu 1.6");
+        for lang in [Lang::Zh, Lang::Ja] {
+            assert_eq!(group_label(&names, lang), "Terraform 1.5–1.6、1.14、OpenTofu 1.6", "{lang:?}");
+        }
+        let c = compare(&Request::new(Some("number"), "true"));
+        let en = to_text(&c, Lang::En);
+        assert!(en.starts_with("== Terraform 1.13–1.15, OpenTofu 1.10–1.12: error\n") && en.ends_with("(2 evaluations for 18 flavors)\n"), "{en}");
+        let zh = to_text(&c, Lang::Zh);
+        assert!(zh.starts_with("== Terraform 1.13–1.15、OpenTofu 1.10–1.12：错误\n") && zh.ends_with("（18 个版本共求值 2 次）\n"), "{zh}");
+        let ja = to_text(&c, Lang::Ja);
+        assert!(ja.starts_with("== Terraform 1.13–1.15、OpenTofu 1.10–1.12：エラー\n") && ja.ends_with("（18 個のバージョンで評価 2 回）\n"), "{ja}");
+        let ok = to_text(&compare(&Request::new(Some("number"), "1")), Lang::Ja);
+        assert!(ok.contains("：受理\n") && ok.ends_with("（18 個のバージョンで評価 1 回）\n"), "{ok}");
     }
 
     #[test]

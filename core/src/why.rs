@@ -80,7 +80,7 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
     // 2. Defaults (and optional attributes left null).
     let with_defaults = pipeline::with_defaults(given, &tc, p);
     let mut ev = Events::default();
-    defaults(given, &with_defaults, &tc.ty, tc.defaults.as_ref(), false, &mut Vec::new(), &mut ev);
+    defaults(given, &with_defaults, &tc.ty, tc.defaults.as_ref(), req.type_src.as_deref().unwrap_or(""), false, &mut Vec::new(), &mut ev);
     w.events(ev);
 
     // 3. One element type for `any` inside collections.
@@ -204,7 +204,12 @@ pub fn describe(ty: &Type, null: bool, lang: Lang) -> String {
 
 /// A short console rendering of a value (a default's value, say).
 fn short_value(v: &Value) -> String {
-    let s = crate::render::console(v).replace('\n', " ");
+    short_text(&crate::render::console(v))
+}
+
+/// A text on one line (its runs of white space one space), cut past
+/// [`SHORT`] characters.
+fn short_text(s: &str) -> String {
     let s: String = s.split_whitespace().collect::<Vec<_>>().join(" ");
     if s.chars().count() > SHORT {
         format!("{}…", s.chars().take(SHORT).collect::<String>())
@@ -240,7 +245,11 @@ fn index(i: usize) -> PathStep {
 /// the type that was filled in (for a missing attribute or one given null),
 /// then the defaults applied inside that default (`inside`: the value walked
 /// is a written default); and optional attributes left null.
-fn defaults(given: &Value, filled: &Value, ty: &Type, defs: Option<&Defaults>, inside: bool, path: &mut Path, ev: &mut Events) {
+///
+/// A default is quoted as written in the type (`{}`, not the converted
+/// `tomap({})`) when its source is at hand (`src`, the type's text).
+#[allow(clippy::too_many_arguments)]
+fn defaults(given: &Value, filled: &Value, ty: &Type, defs: Option<&Defaults>, src: &str, inside: bool, path: &mut Path, ev: &mut Events) {
     if let (Type::Object(o), Some(g)) = (ty, given.attrs().filter(|_| !given.is_null())) {
         let f = filled.attrs();
         for (name, aty) in &o.attrs {
@@ -251,7 +260,8 @@ fn defaults(given: &Value, filled: &Value, ty: &Type, defs: Option<&Defaults>, i
             path.push(PathStep::GetAttr(name.clone()));
             match (gv, fv, written) {
                 (gv, Some(fv), Some(written)) if gv.is_none_or(Value::is_null) && !fv.is_null() => {
-                    let args = vec![("attr", name.clone()), ("value", short_value(&as_written(written, aty)))];
+                    let quoted = defs.and_then(|d| d.written.iter().find(|(n, _)| n == name)).and_then(|(_, r)| src.get(r.clone())).map(short_text);
+                    let args = vec![("attr", name.clone()), ("value", quoted.unwrap_or_else(|| short_value(&as_written(written, aty))))];
                     if inside {
                         ev.push("why.default_in_default", path.clone(), args);
                     } else if gv.is_none() {
@@ -261,10 +271,10 @@ fn defaults(given: &Value, filled: &Value, ty: &Type, defs: Option<&Defaults>, i
                         ev.push("note.null_default", path.clone(), args);
                     }
                     // Then the defaults inside the one written.
-                    defaults(written, fv, aty, inner, true, path, ev);
+                    defaults(written, fv, aty, inner, src, true, path, ev);
                 }
                 (None, _, _) if o.optional.contains(name) && !inside => ev.push("why.optional_null", path.clone(), vec![("attr", name.clone())]),
-                (Some(gv), Some(fv), _) => defaults(gv, fv, aty, inner, inside, path, ev),
+                (Some(gv), Some(fv), _) => defaults(gv, fv, aty, inner, src, inside, path, ev),
                 _ => {}
             }
             path.pop();
@@ -283,7 +293,7 @@ fn defaults(given: &Value, filled: &Value, ty: &Type, defs: Option<&Defaults>, i
         let key = if ty.is_tuple() { i.to_string() } else { String::new() };
         if let Some(f) = f {
             path.push(step);
-            defaults(g, f, &t, defs.and_then(|d| d.children.get(&key)), inside, path, ev);
+            defaults(g, f, &t, defs.and_then(|d| d.children.get(&key)), src, inside, path, ev);
             path.pop();
         }
     }
@@ -691,7 +701,7 @@ impl<'r> Writer<'r> {
                 (format_path(first), format_path(parent(first)))
             } else {
                 let parents: Vec<Path> = g.paths.iter().map(|p| parent(p).to_vec()).collect();
-                (group_text(&g.paths), group_text(&parents))
+                (group_text(&g.paths, self.lang), group_text(&parents, self.lang))
             };
             let mut s = self.make(g.kind, text, &parent_text, first, &g.args);
             s.more16 = g.paths[1..].iter().take(MEMBER_RANGES).filter_map(|p| self.ranges(p).0).collect();
@@ -777,7 +787,7 @@ pub fn doc_link(key: &str, product: &str, lang: Lang) -> Option<String> {
 /// Paths alike but for one index, evenly spaced, as one: `[0]–[19999].enabled`
 /// when consecutive, else the places themselves (`[0].enabled, [2].enabled,
 /// …, [19998].enabled`).
-fn group_text(paths: &[Path]) -> String {
+fn group_text(paths: &[Path], lang: Lang) -> String {
     let (pat, _) = pattern(&paths[0]);
     let idx: Vec<Vec<i64>> = paths.iter().map(|p| pattern(p).1).collect();
     let varying = (0..idx[0].len()).find(|&k| idx.iter().any(|v| v.get(k) != idx[0].get(k)));
@@ -788,7 +798,7 @@ fn group_text(paths: &[Path]) -> String {
             0..=3 => paths.iter().map(|p| format_path(p)).collect(),
             _ => vec![format_path(&paths[0]), format_path(&paths[1]), "…".into(), format_path(&paths[n - 1])],
         };
-        return shown.join(", ");
+        return i18n::join(lang, &shown);
     }
     let mut out = String::new();
     let mut k = 0;

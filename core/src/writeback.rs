@@ -413,7 +413,7 @@ impl<'r> Context<'r> {
             })
         };
         let constraint = |src: Option<&str>| match crate::typeexpr::parse_variable_type_in(src, &self.profile) {
-            Ok(tc) => format!("{:?} {:?}", tc.ty, tc.defaults),
+            Ok(tc) => format!("{:?} {:?}", tc.ty, tc.defaults.map(without_places)),
             Err(_) => String::new(),
         };
         let (given, written) = (self.req.type_src.as_deref().filter(|t| !t.trim().is_empty()), attr("type"));
@@ -439,6 +439,14 @@ impl<'r> Context<'r> {
         }
         Err(Refusal::ReadsDifferently { want: answer_text(&self.answer), got: answer_text(&got) })
     }
+}
+
+/// Defaults without where they are written: a constraint laid out anew
+/// (as a block writes it) means the same.
+fn without_places(mut d: crate::defaults::Defaults) -> crate::defaults::Defaults {
+    d.written.clear();
+    d.children = d.children.into_iter().map(|(k, c)| (k, without_places(c))).collect();
+    d
 }
 
 /// The same answer: accepted with the same result, or refused at the same

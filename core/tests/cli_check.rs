@@ -243,7 +243,7 @@ fn bad_input_gives_one_clear_diagnostic_and_never_a_panic_or_hang() {
             args: &[],
             code: 1,
             errors: 1,
-            wants: &["Failed to read variables file", "Error while reading p.auto.tfvars: open p.auto.tfvars: not a regular file"],
+            wants: &["Not a regular file", "p.auto.tfvars is not a regular file (a pipe, a device or a socket), which tftype does not read."],
         },
         BadInput {
             rule: "device_named_tfvars_is_not_read",
@@ -251,7 +251,7 @@ fn bad_input_gives_one_clear_diagnostic_and_never_a_panic_or_hang() {
             args: &[],
             code: 1,
             errors: 1,
-            wants: &["Error while reading z.auto.tfvars: open z.auto.tfvars: not a regular file"],
+            wants: &["z.auto.tfvars is not a regular file (a pipe, a device or a socket), which tftype does not read."],
         },
         BadInput {
             rule: "var_without_equals",
@@ -313,14 +313,15 @@ fn module_calls_are_checked_against_the_local_modules_on_disk() {
     let (c, out, err) = run(&dir, &[]);
     assert_eq!(c, 1, "{out}{err}");
     for needle in [
-        "Error: Invalid value for input variable\n\n  on main.tf line 8:\n    8:   azs    = [\"a\"]\n\nThe given value is not suitable for module.net.var.azs declared at modules/net/main.tf:5,1-15: a number is required.\n",
-        "Error: Invalid value for input variable\n\n  on modules/net/main.tf line 16:\n   16:   cidr   = var.cidr\n\nThe given value is not suitable for module.net.module.subnet.var.cidr declared at modules/subnet/variables.tf:1,1-16: list of string required, but have string.\n",
-        "module.net.var.tags: not checked: it refers to local.tags, whose value tftype does not know.\n",
+        "Error: Invalid value for input variable\n\n  on main.tf line 8, in module \"net\":\n   8:   azs    = [\"a\"]\n\nThe given value is not suitable for module.net.var.azs declared at modules/net/main.tf:5,1-15: a number is required.\n",
+        "Error: Invalid value for input variable\n\n  on modules/net/main.tf line 16, in module \"subnet\":\n  16:   cidr   = var.cidr\n\nThe given value is not suitable for module.net.module.subnet.var.cidr declared at modules/subnet/variables.tf:1,1-16: list of string required, but have string.\n",
         "module.registry: remote source terraform-aws-modules/vpc/aws skipped (tftype reads only local module directories).\n",
-        "4 module calls: 2 checked, 1 not checked, 1 with a remote source skipped.\n",
+        "4 module calls: 2 checked, 1 not checked, 1 with a remote source skipped; of their 4 arguments, 4 checked, 0 not checked.\n",
     ] {
         assert!(out.contains(needle), "{needle}\n---\n{out}");
     }
+    // `local.tags` is a constant: the argument is checked with its value.
+    assert!(!out.contains("local.tags"), "{out}");
     let (_, out, _) = run(&dir, &["--format", "json"]);
     let j: serde_json::Value = serde_json::from_str(&out).unwrap();
     let calls = j["module_calls"].as_array().unwrap();
@@ -329,7 +330,7 @@ fn module_calls_are_checked_against_the_local_modules_on_disk() {
     assert_eq!(status, [("module.net", "checked"), ("module.net.module.subnet", "checked"), ("module.net.module.again", "not_checked"), ("module.registry", "skipped_remote")]);
     assert_eq!(calls[0]["arguments"][0]["name"], "cidr");
     assert_eq!(calls[0]["arguments"][0]["console"], "\"10\"");
-    assert_eq!(calls[0]["arguments"][2]["reason"], "refers_to");
+    assert_eq!((calls[0]["arguments"][2]["name"].as_str(), calls[0]["arguments"][2]["status"].as_str()), (Some("tags"), Some("ok")), "{}", calls[0]["arguments"]);
     let (_, out, _) = run(&dir, &["--print-effective"]);
     assert!(out.contains("module.net.var.cidr = \"10\"\n"), "{out}");
     // The same module checked as the oracle's schema has it (`tftype batch`) knows no module calls.
@@ -362,6 +363,64 @@ fn check_mode_writes_runs_and_sends_nothing() {
         for word in forbidden {
             assert!(!text.contains(word), "{} uses {word}", f.display());
         }
+    }
+}
+
+/// tftype's own words in `check`'s outputs are the reader's language
+/// (words-4): where a value came from (`--explain`), a variable not
+/// accepted (`--print-effective`), the groups of versions
+/// (`--all-flavors`, listed with 、), a path list in a Why step, a file
+/// tftype does not read; no half-width space beside a full-width bracket,
+/// no English tftype wrote.
+#[test]
+fn checks_own_words_are_in_the_readers_language() {
+    let dir = module(
+        "words",
+        &[
+            ("variables.tf", "variable \"a\" {\n  type    = list(string)\n  default = [\"x\"]\n}\n\nvariable \"b\" {\n  type = number\n}\n\nvariable \"c\" {\n  type = number\n}\n\nvariable \"servers\" {\n  type = list(object({ name = string, port = optional(number, 80) }))\n}\n"),
+            ("terraform.tfvars", "c = \"three\"\nservers = [{ name = \"a\" }, { name = \"b\", port = 1 }, { name = \"c\" }]\n"),
+        ],
+    );
+    let device = module("words-device", &[("variables.tf", "variable \"a\" {\n  default = 1\n}\n")]);
+    symlink("/dev/zero", &device.join("z.auto.tfvars"));
+    let run_env = |dir: &PathBuf, args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_tftype")).arg("check").args(args).current_dir(dir).env("TF_VAR_b", "7").output().unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    /// (language, arguments, what the output says, what it must not say)
+    type Case<'a> = (&'a str, &'a [&'a str], &'a [&'a str], &'a [&'a str]);
+    let table: [Case; 8] = [
+        ("zh", &["--explain"], &["var.a（来自默认值）：", "var.b（来自 TF_VAR_b）：", "`[0].port、[2].port`", "已检查 4 个变量"], &["default", "（来自 env）"]),
+        ("ja", &["--explain"], &["var.a（デフォルト値から）：", "var.b（TF_VAR_b から）：", "`[0].port、[2].port`", "変数 4 個をチェックしました。"], &["default", "（env から）"]),
+        ("en", &["--explain"], &["var.a (from default):", "var.b (from TF_VAR_b):", "`[0].port, [2].port`"], &["(from env)"]),
+        ("zh", &["--print-effective"], &["var.c（未接受）\n", "var.b = 7\n"], &[]),
+        ("ja", &["--print-effective"], &["var.c（不受理）\n"], &[]),
+        ("en", &["--print-effective"], &["var.c (not accepted)\n"], &[]),
+        ("zh", &["--all-flavors"], &["、OpenTofu 1."], &[", OpenTofu", ", 1."]),
+        ("ja", &["--all-flavors"], &["、OpenTofu 1."], &[", OpenTofu", ", 1."]),
+    ];
+    for (lang, args, wants, not) in table {
+        let args: Vec<&str> = args.iter().copied().chain(["--lang", lang]).collect();
+        let out = run_env(&dir, &args);
+        for w in wants {
+            assert!(out.contains(w), "{lang} {args:?}: no {w:?} in\n{out}");
+        }
+        for n in not {
+            assert!(!out.contains(n), "{lang} {args:?}: {n:?} in\n{out}");
+        }
+        if lang != "en" {
+            for english in ["(from", "(not accepted)", "Not evaluated", "variables checked", "Why:", "ok on", "fails on", " （", "） "] {
+                assert!(!out.contains(english), "{lang} {args:?}: {english:?} in\n{out}");
+            }
+        }
+    }
+    for (lang, want) in [
+        ("zh", "z.auto.tfvars 不是普通文件（而是管道、设备或套接字），tftype 不读取这类文件。"),
+        ("ja", "z.auto.tfvars は通常のファイル（パイプ、デバイス、ソケットなど）ではないため、tftype は読み込みません。"),
+    ] {
+        let out = run_env(&device, &["--lang", lang]);
+        assert!(!out.contains("regular file") && !out.contains("Error while reading"), "{lang}: {out}");
+        assert!(out.contains(want), "{lang}: {out}");
     }
 }
 
@@ -400,4 +459,259 @@ fn rendered_outputs_match_the_golden_file() {
     }
     let want = std::fs::read_to_string(&path).unwrap_or_default();
     assert_eq!(want, snap, "check_outputs.txt is out of date (TFTYPE_BLESS=1 rewrites it; check the diff)");
+}
+
+/// A module `infra` (one number `x`, its own `terraform.tfvars` saying 1)
+/// inside a working directory that has its own files.
+fn infra(name: &str, cwd_files: &[(&str, &str)]) -> PathBuf {
+    let mut files = vec![("infra/main.tf", "variable \"x\" {\n  type = number\n}\n"), ("infra/terraform.tfvars", "x = 1\n")];
+    files.extend_from_slice(cwd_files);
+    module(name, &files)
+}
+
+/// `--var-file NAME` reads the working directory's NAME, never the module's
+/// file of that name (reliability review 4, finding 6).
+#[test]
+fn var_file_names_are_read_from_the_working_directory() {
+    let dir = infra("varfile-cwd", &[("terraform.tfvars", "x = \"from-cwd\"\n")]);
+    let cases: [(&[&str], i32, &str); 4] = [
+        (&["infra", "--var-file", "terraform.tfvars"], 1, "on ./terraform.tfvars line 1:"),
+        (&["infra", "--var-file", "./terraform.tfvars"], 1, "on ./terraform.tfvars line 1:"),
+        (&["infra", "--var-file", "main.tf"], 1, "Given variables file main.tf does not exist."),
+        (&["infra", "--print-effective"], 0, "var.x = 1\n"),
+    ];
+    for (args, code, needle) in cases {
+        let (c, out, err) = run(&dir, args);
+        assert_eq!(c, code, "{args:?}: {out}{err}");
+        assert!(out.contains(needle), "{args:?}: {out}");
+    }
+}
+
+/// A `--var-file` the user names may be a pipe (`<(sops -d …)`,
+/// `/dev/stdin`), as Terraform reads it; files found in the directory must
+/// still be regular (finding 7).
+#[cfg(unix)]
+#[test]
+fn a_named_var_file_may_be_a_pipe() {
+    use std::io::Write;
+    let dir = infra("varfile-pipe", &[]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tftype"))
+        .args(["check", "infra", "--print-effective", "--var-file", "/dev/stdin"])
+        .current_dir(&dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"x = 8\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("var.x = 8\n"), "{text}");
+    // Process substitution, where bash is there; read once for two directories.
+    if Command::new("bash").arg("-c").arg("true").status().is_ok_and(|s| s.success()) {
+        let out = Command::new("bash")
+            .arg("-c")
+            .arg("exec \"$0\" check infra infra --print-effective --var-file <(echo 'x = 7')")
+            .arg(env!("CARGO_BIN_EXE_tftype"))
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{text}");
+        assert_eq!(text.matches("var.x = 7\n").count(), 2, "{text}");
+    }
+    // An automatically loaded FIFO is still refused, not waited on.
+    let fifo = dir.join("infra/x.auto.tfvars");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let (c, out, _) = run_bounded(&dir, &["infra"]);
+    assert_eq!(c, Some(1), "{out}");
+    assert!(out.contains("not a regular file"), "{out}");
+}
+
+/// Called modules are read as the root module is: directories named `*.tf`
+/// are skipped (finding 10), names that are not UTF-8 are read (finding 11).
+#[cfg(unix)]
+#[test]
+fn module_directories_skip_subdirectories_and_read_any_file_name() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = module(
+        "names",
+        &[("main.tf", "module \"m\" {\n  source = \"./modules/m\"\n  a = 1\n}\n"), ("modules/m/v.tf", "variable \"a\" {\n  type = number\n}\n")],
+    );
+    std::fs::create_dir_all(dir.join("modules/m/sub.tf")).unwrap();
+    let (c, out, err) = run(&dir, &[]);
+    assert_eq!(c, 0, "{out}{err}");
+    assert!(out.contains("1 checked"), "{out}");
+    // Non-UTF-8 names, in the root and in a called module.
+    let nu = module("non-utf8", &[("main.tf", "variable \"x\" {\n  type = string\n}\n")]);
+    std::fs::write(nu.join(std::ffi::OsStr::from_bytes(b"\xff.auto.tfvars")), "x = \"five\"\ny = 2\n").unwrap();
+    std::fs::write(nu.join(std::ffi::OsStr::from_bytes(b"\xfe.tf")), "variable \"y\" {\n  type = number\n}\n").unwrap();
+    std::fs::write(nu.join(std::ffi::OsStr::from_bytes(b"\xfd.tf")), "variable \"z\" {\n  type = number\n  default = 1\n}\n").unwrap();
+    let (c, out, _) = run(&nu, &["--print-effective"]);
+    assert_eq!(c, 0, "{out}");
+    assert!(out.contains("var.x = \"five\"\nvar.y = 2\nvar.z = 1\n"), "{out}");
+    // Two names alike once made lossy: the second is known by its escapes.
+    std::fs::write(nu.join(std::ffi::OsStr::from_bytes(b"\xfc.tf")), "variable \"w\" {\n  type = number\n}\n").unwrap();
+    let (c, out, _) = run(&nu, &["--root"]);
+    assert_eq!(c, 1, "{out}");
+    assert!(out.contains("on \u{fffd}.tf line 1:") && out.contains("\"w\""), "{out}");
+}
+
+/// After `--` every word is a directory, for clap and for the order of
+/// `--var` / `--var-file` alike (finding 12).
+#[test]
+fn words_after_a_double_dash_are_directories() {
+    let dir = module("dashdash", &[("ok/main.tf", "variable \"x\" {\n  type = string\n}\n"), ("ok/terraform.tfvars", "x = \"1\"\n"), ("evil.tfvars", "x = \"from-evil\"\n")]);
+    let (c, out, _) = run(&dir, &["ok", "--print-effective", "--", "--var-file", "evil.tfvars"]);
+    assert_eq!(c, 2, "{out}");
+    assert!(out.contains("var.x = \"1\"\n") && !out.contains("from-evil"), "{out}");
+    assert!(out.contains("Module directory --var-file does not exist"), "{out}");
+}
+
+/// Control characters from the module never reach a terminal or a CI log
+/// raw, and no line of the human output reads as a workflow command
+/// (`::error …::`, `::add-mask::`), from a message, a file name or a source
+/// line (finding 9).
+#[cfg(unix)]
+#[test]
+fn human_output_neutralises_control_characters_and_command_lines() {
+    use std::os::unix::ffi::OsStrExt;
+    let message = r"line1\n::error file=evil.tf,line=1::INJECTED\n  ::add-mask::x\n\u001b[2J\u001b[1A\r\u001b]8;;https://evil.example/\u001b\\click\u001b]8;;\u001b\\ \u0007 \u009b";
+    let main = format!("variable \"x\" {{\n  type = number\n  validation {{\n    condition     = var.x > 100\n    error_message = \"{message}\"\n  }}\n}}\n\nvariable \"y\" {{\n  type    = string\n  default = \"\"\n}}\n");
+    let dir = module("control", &[("main.tf", &main), ("terraform.tfvars", "x = 5\n")]);
+    std::fs::write(dir.join(std::ffi::OsStr::from_bytes(b"evil\n::error::FNAME,line=1.auto.tfvars")), "y = [\"\x1b[2J\"]\n").unwrap();
+    let (c, out, _) = run(&dir, &["--print-effective"]);
+    assert_eq!(c, 1, "{out}");
+    for line in out.lines() {
+        assert!(!line.trim_start().starts_with("::"), "{line:?} in {out}");
+        assert!(!line.chars().any(|ch| ch.is_control() && ch != '\t'), "{line:?}");
+    }
+    for shown in [r"\::error file=evil.tf,line=1::INJECTED", r"  \::add-mask::x", r"\x1b[2J\x1b[1A\r\x1b]8;;https://evil.example/\x1b\click", r"\a \u009b", r"on evil\n::error::FNAME,line=1.auto.tfvars line 1:", r#"1: y = ["\x1b[2J"]"#] {
+        assert!(out.contains(shown), "{shown} in {out}");
+    }
+}
+
+/// A reusable module (no auto-loaded value file, no `--var-file`/`--var`)
+/// is checked as a child module, as `terraform validate` checks it: no
+/// "No value for required variable", but its defaults, the rules on them
+/// and its module calls are checked; `--root` or a value makes it a root
+/// module (ux-4 finding 5).
+#[test]
+fn a_module_without_values_is_checked_as_a_child_module() {
+    let vars = "variable \"env\" {\n  type = string\n}\n\nvariable \"port\" {\n  type    = number\n  default = PORT\n  validation {\n    condition     = var.port < 1024\n    error_message = \"Ports below 1024 only.\"\n  }\n}\n";
+    let good = vars.replace("PORT", "80");
+    let bad_default = vars.replace("PORT", "8080");
+    type Row<'a> = (&'a str, Vec<(&'a str, &'a str)>, &'a [&'a str], i32, &'a [&'a str], &'a [&'a str]);
+    let rows: Vec<Row> = vec![
+        ("child", vec![("variables.tf", &good)], &[], 0, &["Checked as a child module", "2 variables checked"], &["No value for required variable"]),
+        ("child-rule-on-default", vec![("variables.tf", &bad_default)], &[], 1, &["Ports below 1024 only.", "Checked as a child module"], &["No value for required variable"]),
+        ("root-asked", vec![("variables.tf", &good)], &["--root"], 1, &["No value for required variable"], &["child module"]),
+        ("root-tfvars", vec![("variables.tf", &good), ("terraform.tfvars", "port = 81\n")], &[], 1, &["No value for required variable"], &["child module"]),
+        ("root-var", vec![("variables.tf", &good)], &["--var", "port=81"], 1, &["No value for required variable"], &["child module"]),
+        // The examples/ directory of a module repository is a root module that calls it.
+        (
+            "child-call",
+            vec![("variables.tf", &good), ("examples/complete/main.tf", "module \"m\" {\n  source = \"../..\"\n  env    = 1\n  port   = \"x\"\n}\n")],
+            &["examples/complete"],
+            1,
+            &["a number is required", "Checked as a child module"],
+            &["No value for required variable"],
+        ),
+    ];
+    for (name, files, args, code, want, not) in rows {
+        let dir = module(&format!("role-{name}"), &files);
+        let (c, out, err) = run(&dir, args);
+        assert_eq!(c, code, "{name}: {out}{err}");
+        for w in want {
+            assert!(out.contains(w), "{name}: wants {w:?}\n{out}");
+        }
+        for w in not {
+            assert!(!out.contains(w), "{name}: does not want {w:?}\n{out}");
+        }
+    }
+    let dir = module("role-json", &[("variables.tf", &good)]);
+    let (c, out, _) = run(&dir, &["--format", "json", "--print-effective"]);
+    assert_eq!(c, 0);
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["module_role"], "child");
+    assert_eq!(j["variables"]["env"]["stage"], "caller");
+    assert_eq!(j["variables"]["port"]["console"], "80");
+    let (_, out, _) = run(&dir, &["--print-effective"]);
+    assert!(out.contains("var.env (set by the calling module)\nvar.port = 80\n"), "{out}");
+    for lang in ["zh", "ja"] {
+        let (_, out, _) = run(&dir, &["--lang", lang]);
+        assert!(out.contains("--root") && !out.contains("Checked as"), "{lang}: {out}");
+    }
+}
+
+/// Terraform's diagnostic form (ux-4 finding 8), its flags (finding 9),
+/// `--all-flavors` verdicts (finding 19) and `snippet` in JSON (finding 22)
+/// on one module: every line of a multi-line range, the values of a failed
+/// rule's references, `, in module "vpc":`, Terraform's four-column gutter.
+#[test]
+fn diagnostics_read_as_terraform_prints_them() {
+    let dir = module(
+        "tf-form",
+        &[
+            ("variables.tf", "variable \"instance_count\" {\n  type = number\n  validation {\n    condition     = var.instance_count < 10\n    error_message = \"Too many.\"\n  }\n}\n\nvariable \"subnets\" {\n  type = list(object({ cidr = string, nat = bool }))\n}\n"),
+            ("main.tf", "module \"vpc\" {\n  source = \"./modules/vpc\"\n  cidr   = [1]\n}\n"),
+            ("modules/vpc/main.tf", "variable \"cidr\" {\n  type = string\n}\n"),
+            ("prod.tfvars", "instance_count = 12\nsubnets = [\n  { cidr = \"a\", nat = true },\n  { cidr = \"c\", nat = \"yes\" },\n]\n"),
+        ],
+    );
+    for args in [&["-var-file=prod.tfvars"][..], &["-var-file", "prod.tfvars", "-no-color"], &["--var-file", "prod.tfvars", "--no-color"]] {
+        let (c, out, err) = run(&dir, args);
+        assert_eq!(c, 1, "{args:?}: {out}{err}");
+        for want in [
+            "  on prod.tfvars line 1:\n   1: instance_count = 12\n    ├────────────────\n    │ var.instance_count is 12\n\nToo many.\n",
+            "  on prod.tfvars line 2:\n   2: subnets = [\n   3:   { cidr = \"a\", nat = true },\n   4:   { cidr = \"c\", nat = \"yes\" },\n   5: ]\n",
+            "  on main.tf line 3, in module \"vpc\":\n   3:   cidr   = [1]\n",
+            "1 module call: 1 checked",
+            "2 variables and 1 module argument checked: 3 errors, 0 warnings.",
+        ] {
+            assert!(out.contains(want), "{args:?} wants {want:?}\n{out}");
+        }
+        assert!(!out.contains('╷') && !out.contains('\x1b'), "no frame or colour off a terminal: {out}");
+    }
+    let (_, out, _) = run(&dir, &["-var", "instance_count=3", "-var=subnets=[]", "--format", "json"]);
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let snippet = &j["diagnostics"][0]["snippet"];
+    assert_eq!(snippet["context"], "module \"vpc\"", "{j}");
+    assert_eq!(snippet["code"], "  cidr   = [1]");
+    assert_eq!((snippet["start_line"].as_u64(), snippet["highlight_start_offset"].as_u64(), snippet["highlight_end_offset"].as_u64()), (Some(3), Some(11), Some(14)));
+    assert_eq!(snippet["values"], serde_json::json!([]));
+    // Every error of a group under its verdict.
+    let (c, out, _) = run(&dir, &["--var-file", "prod.tfvars", "--all-flavors"]);
+    assert_eq!(c, 1);
+    let first = out.lines().next().unwrap_or("");
+    assert!(first.starts_with("fails on ") && first.ends_with(" with 3 errors:"), "{out}");
+    assert!(out.contains("  prod.tfvars:1,18-20: Invalid value for variable (Too many.)\n") && out.contains("  main.tf:3,12-15: Invalid value for input variable"), "{out}");
+}
+
+/// Without `--base` or TFTYPE_BASE_URL the forms read in CI carry no link
+/// (the local playground is the human form's default only: on a runner
+/// 127.0.0.1 leads nowhere); a named playground is linked in every form.
+#[test]
+fn ci_forms_link_only_to_a_playground_someone_named() {
+    let dir = module("links", &[("variables.tf", "variable \"x\" {\n  type = number\n}\n"), ("terraform.tfvars", "x = \"eight\"\n")]);
+    let cases: [(&[&str], Option<&str>); 7] = [
+        (&[], Some("http://127.0.0.1:8080/")),
+        (&["--format", "github"], None),
+        (&["--format", "sarif"], None),
+        (&["--format", "json"], None),
+        (&["--format", "github", "--base", "https://example.org/tftype/"], Some("https://example.org/tftype/")),
+        (&["--format", "sarif", "--base", "https://example.org/tftype/"], Some("https://example.org/tftype/")),
+        (&["--format", "json", "--base", "https://example.org/tftype/"], Some("https://example.org/tftype/")),
+    ];
+    for (args, link) in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_tftype")).arg("check").args(args).current_dir(&dir).env_remove("TFTYPE_BASE_URL").output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {text}");
+        match link {
+            Some(base) => assert!(text.contains(&format!("{base}?")), "{args:?} links to {base}: {text}"),
+            None => assert!(!text.contains("127.0.0.1") && !text.contains("?type="), "{args:?} has no link: {text}"),
+        }
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_tftype")).args(["check", "--format", "github"]).current_dir(&dir).env("TFTYPE_BASE_URL", "https://docs.example/tftype/").output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("https://docs.example/tftype/?"), "TFTYPE_BASE_URL names the playground");
 }

@@ -194,3 +194,69 @@ fn the_output_limit_counts_what_is_printed() {
     let r = run(Some("string"), &controls, ValueFormat::Hcl);
     assert_eq!((r.stage, r.summary.as_deref()), (Some(Stage::Limit), Some("Result too large to show")), "{:?}", r.detail);
 }
+
+/// `S(n)`: `n`·10⁶ numbers built in a few thousand steps (each `for`
+/// element shares the value it repeats).
+fn shared(n: u32) -> String {
+    format!("[for y in [[for x in [range(1000)] : [for i in range(1000) : x]]] : [for i in range({n}) : y]]")
+}
+
+/// An expression evaluated as a validation condition is (batch `expr` mode):
+/// the answer line and how long it took.
+fn eval_expr(expr: &str) -> (serde_json::Value, std::time::Duration) {
+    let case = serde_json::json!({"id": 1, "mode": "expr", "expr": expr, "vars": {}}).to_string();
+    let t = std::time::Instant::now();
+    let out = tftype::batch::evaluate_case(&case, false);
+    (serde_json::from_str(&out).unwrap(), t.elapsed())
+}
+
+/// The budget charges for the work done, not for the elements built: a
+/// comparison, `contains`, `jsonencode`, `flatten` and `format("%v")` walk
+/// every leaf of a shared value; `setproduct`, `regexall` and `split` know
+/// their size before building; `format` adds widths and precisions up. Each
+/// stops with "Value too costly to evaluate", quickly (reliability review 4,
+/// findings 1, 2, 3 and 8).
+#[test]
+fn the_budget_charges_the_work_done_not_the_elements_built() {
+    let big = r#"join("", [for i in range(1000) : join("", [for j in range(1000) : "aaaaaaaaaaaaaaa"])])"#;
+    let widths = format!("format(\"{}\"{})", "%33554431d".repeat(100), ", 1".repeat(100));
+    let costly = [
+        format!("{} != [1]", shared(1000)),
+        format!("{} == [1]", shared(1000)),
+        format!("contains({}, 5)", shared(1000)),
+        format!("length(jsonencode({}))", shared(100)),
+        format!("length(flatten({}))", shared(100)),
+        format!("length(format(\"%v\", {}))", shared(100)),
+        format!("length(formatlist(\"%v\", [{}]))", shared(100)),
+        "length(setproduct(range(1000), range(1000), range(1000)))".to_string(),
+        "length(setproduct(range(1000), range(1000), range(10)))".to_string(),
+        format!("length({widths})"),
+        "length(format(\"%.999999999f\", 1))".to_string(),
+        "length(format(\"%.99999999e\", 1))".to_string(),
+        format!("length(regexall(\".\", {big}))"),
+        format!("length(split(\"\", {big}))"),
+        format!("length(split(\"a\", {big}))"),
+    ];
+    for expr in &costly {
+        let (out, took) = eval_expr(expr);
+        assert_eq!(out["diagnostics"][0]["summary"], "Value too costly to evaluate", "{expr}: {out}");
+        // A guard against hangs, not a speed test: unoptimised builds on a
+        // shared machine are slow (release: well under a second each).
+        assert!(took.as_secs() < if cfg!(debug_assertions) { 60 } else { 10 }, "{expr} took {took:?}");
+    }
+    // The same operations on values within the budget still answer.
+    let fine = [
+        ("[for i in range(300) : range(1000)] == [for i in range(300) : range(1000)]", "true"),
+        ("contains([for i in range(1000) : [i, i]], [999, 999])", "true"),
+        ("length(jsonencode([for i in range(1000) : range(100)]))", "292001"),
+        ("length(flatten([for i in range(1000) : range(100)]))", "100000"),
+        ("length(setproduct(range(100), range(100), range(10)))", "100000"),
+        ("format(\"%5d|%-4s|%.3f\", 42, \"ab\", 1.5)", "\"   42|ab  |1.500\""),
+        ("length(regexall(\"a\", join(\"\", [for i in range(1000) : \"aaaaaaaaaa\"])))", "10000"),
+        ("length(split(\",\", join(\",\", range(1000))))", "1000"),
+    ];
+    for (expr, want) in fine {
+        let (out, _) = eval_expr(expr);
+        assert_eq!(out["console"], want, "{expr}: {out}");
+    }
+}

@@ -297,6 +297,13 @@ fn a_group_of_every_other_place_says_so() {
     assert_eq!(d[0].more16.len(), 999);
     let two = story(&req("list(object({name=string, enabled=optional(bool, true)}))", r#"[{ name = "a" }, { name = "b", enabled = true }, { name = "c" }]"#), Lang::En);
     assert_eq!(step(&two, "why.default_filled")[0].path, "[0].enabled, [2].enabled");
+    // A list of places is a list: 、 in Chinese and Japanese (words-4).
+    for lang in [Lang::Zh, Lang::Ja] {
+        let s = story(&r, lang);
+        let d = step(&s, "why.default_filled");
+        assert_eq!(d[0].path, "[0].enabled、[2].enabled、…、[1998].enabled", "{lang:?}");
+        assert!(d[0].text.starts_with("`[0].enabled、[2].enabled、…、[1998].enabled`"), "{lang:?}: {}", d[0].text);
+    }
 }
 
 #[test]
@@ -308,4 +315,27 @@ fn notes_left_out_are_counted() {
     let dropped = s.notes.iter().filter(|n| n.kind.starts_with("note.dropped")).count();
     let more: Vec<&str> = s.notes.iter().filter(|n| n.kind == "why.more").map(|n| n.text.as_str()).collect();
     assert_eq!((dropped, more), (12, vec!["… and 2 more like these."]), "{:?}", s.notes);
+}
+
+/// A default is quoted as the reader wrote it in the type (`{}`, `1e3`),
+/// not as the converted value prints (`tomap({})`, `1000`); a default from
+/// a default (`why.default_in_default`) too.
+#[test]
+fn defaults_are_quoted_as_written_in_the_type() {
+    let cases = [
+        ("object({ tags = optional(map(string), {}) })", "{}", "why.default_filled", "its default {} is filled in"),
+        ("object({ n = optional(number, 1e3) })", "{}", "why.default_filled", "its default 1e3 is filled in"),
+        ("object({ n = optional(number,\n    2) })", "{ n = null }", "why.default_null_replaced", "its default 2 replaces it"),
+        (
+            "object({ o = optional(object({ a = optional(list(string), []) }), {}) })",
+            "{}",
+            "why.default_in_default",
+            "`a`'s own default [] is filled in too",
+        ),
+    ];
+    for (ty, value, kind, want) in cases {
+        let s = story(&req(ty, value), Lang::En);
+        let step = s.steps.iter().find(|x| x.kind == kind).unwrap_or_else(|| panic!("{ty}: no {kind} in {:?}", kinds(&s)));
+        assert!(step.text.contains(want), "{ty}: {}", step.text);
+    }
 }

@@ -4,7 +4,8 @@
 # on a machine that has everything it only checks versions (about a second).
 #
 #   ensure_build_tools    rust wasm target, trunk, wasm-bindgen-cli, npm packages, cargo fetch
-#   ensure_test_tools     the above plus chromium (for the browser end-to-end test) and python3
+#   ensure_test_tools     the above plus chromium (for the browser end-to-end test), python3
+#                         and neovim (scripts/test-nvim)
 #
 # Versions: trunk is pinned here; wasm-bindgen-cli must equal the wasm-bindgen crate in
 # Cargo.lock (also pinned in core/web Cargo.toml and Trunk.toml); npm packages come from
@@ -116,6 +117,14 @@ ensure_python() {
   python3 -c 'import venv, ensurepip' 2>/dev/null || apt_install python3-venv
 }
 
+# scripts/test-nvim drives Debian's Neovim (headless, its built-in LSP client).
+ensure_neovim() {
+  if ! command -v nvim >/dev/null 2>&1; then
+    log "installing neovim"
+    apt_install neovim
+  fi
+}
+
 ensure_build_tools() {
   setup_path
   # Already done by the calling script (scripts/test runs core/node-test/run.sh).
@@ -135,6 +144,7 @@ ensure_test_tools() {
   ensure_build_tools
   ensure_chromium
   ensure_python
+  ensure_neovim
 }
 
 # The npm package in dist/npm/ (ready for `npm publish`): core's JS API (cargo feature `js`)
@@ -180,5 +190,19 @@ build_embed() {
 build_site() {
   # wasm-bindgen snippets from another feature set would be copied into dist/ (TOOLCHAIN §4).
   rm -rf target/wasm-bindgen/release/snippets target/wasm-bindgen/wasm/snippets
-  trunk build --release --offline "$@"
+  # Trunk stages in DIST/.stage and empties it first, so two builds into one folder break each
+  # other: each build gets a folder of its own, moved into place when it is complete.
+  local own
+  own="$(mktemp -d "$PWD/target/site.XXXXXX")"
+  if ! trunk build --release --offline --dist "$own" "$@"; then
+    rm -rf "$own"
+    return 1
+  fi
+  local old=""
+  if [ -e dist ]; then
+    old="$(mktemp -d "$PWD/target/site-old.XXXXXX")"
+    mv dist "$old/"
+  fi
+  mv "$own" dist
+  [ -z "$old" ] || rm -rf "$old"
 }

@@ -277,10 +277,11 @@ pub fn App() -> impl IntoView {
                             page::replace_hash(&f);
                             share_hash.set(f);
                         }
-                        // Too big for a link: better no fragment than an old one.
+                        // Too big for a link: the address keeps the last state that fit (a
+                        // reload then loses only the latest changes, not the whole module), and
+                        // a notice says so (reliability review 4, finding 14).
                         None => {
-                            page::clear_hash();
-                            share_hash.set(String::new());
+                            share_status.set(Some(tr(inputs.lang.get_untracked(), "ui.share_too_large_kept").into()));
                         }
                     }
                 })

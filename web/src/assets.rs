@@ -5,8 +5,8 @@
 //! gallery's examples (when it is first opened).
 //!
 //! `scripts/assets.mjs` names them by their content at build time and lists
-//! them in `<meta name="tftype-asset:NAME" content="HASHED-NAME">` tags;
-//! without a tag (a page not built by Trunk) the plain name is used.
+//! them in one `<meta name="tftype-assets" content="HASHED-NAME …">` tag;
+//! without it (a page not built by Trunk) the plain name is used.
 //! Natively (unit tests) the catalogs are compiled into core and nothing is
 //! fetched.
 
@@ -18,11 +18,25 @@ use tftype::i18n::Lang;
 pub fn url(name: &str) -> String {
     let doc = web_sys::window().and_then(|w| w.document());
     let hashed = doc
-        .and_then(|d| d.query_selector(&format!("meta[name=\"tftype-asset:{name}\"]")).ok().flatten())
+        .and_then(|d| d.query_selector("meta[name=\"tftype-assets\"]").ok().flatten())
         .and_then(|m| m.get_attribute("content"))
+        .and_then(|list| hashed_name(&list, name).map(str::to_string))
         .unwrap_or_else(|| name.to_string());
     let base = crate::page::href();
     web_sys::Url::new_with_base(&hashed, &base).map(|u| u.href()).unwrap_or(hashed)
+}
+
+/// `name` as the build named it among `list` (the tag's space-separated
+/// names): `engine_full.js` is `engine_full-HASH.js`, `engine_full_bg.wasm`
+/// is `engine_full-HASH_bg.wasm`, HASH being 16 hex digits.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+fn hashed_name<'l>(list: &'l str, name: &str) -> Option<&'l str> {
+    let ext = [".js", ".wasm", ".json", ".css"].iter().find(|e| name.ends_with(*e))?;
+    let dot = name.len() - ext.len() - if name[..name.len() - ext.len()].ends_with("_bg") { 3 } else { 0 };
+    let (stem, rest) = name.split_at(dot);
+    list.split(' ').find(|h| {
+        h.len() == name.len() + 17 && h.starts_with(stem) && h.ends_with(rest) && h.as_bytes()[dot] == b'-' && h[dot + 1..dot + 17].bytes().all(|b| b.is_ascii_hexdigit())
+    })
 }
 
 /// The file of `lang`'s catalog, or of one of its parts (`tftype::i18n::PARTS`:
@@ -125,4 +139,31 @@ pub fn switch_lang(signal: leptos::prelude::RwSignal<Lang>, lang: Lang) {
             signal.set(lang);
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hashed_name;
+
+    /// A file's built name is found by its own name only: the hash goes
+    /// before the extension (and before `_bg` of a .wasm), and a longer name
+    /// with the same start is another file.
+    #[test]
+    fn a_files_built_name_is_its_name_with_the_hash_before_the_extension() {
+        let list = "engine-worker-c19c4685610895d3.js engine_full-244ca1410a8e1423.js engine_full-842263cdd09f4af4_bg.wasm i18n/en-e276b70465a447bc.json i18n/en-gallery-f09417a2c0ae15fb.json module-5c1e1013eab177fb.css";
+        let cases = [
+            ("engine-worker.js", Some("engine-worker-c19c4685610895d3.js")),
+            ("engine_full.js", Some("engine_full-244ca1410a8e1423.js")),
+            ("engine_full_bg.wasm", Some("engine_full-842263cdd09f4af4_bg.wasm")),
+            ("i18n/en.json", Some("i18n/en-e276b70465a447bc.json")),
+            ("i18n/en-gallery.json", Some("i18n/en-gallery-f09417a2c0ae15fb.json")),
+            ("module.css", Some("module-5c1e1013eab177fb.css")),
+            ("i18n/zh.json", None),
+            ("engine.js", None),
+            ("examples.json", None),
+        ];
+        for (name, want) in cases {
+            assert_eq!(hashed_name(list, name), want, "{name}");
+        }
+    }
 }

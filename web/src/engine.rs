@@ -306,11 +306,19 @@ mod worker {
         next_id: u64,
         /// How many of the page's catalogs (and parts) this worker has been given.
         catalogs_sent: usize,
+        /// The texts of `engine-full/`'s answers (the catalogs' `full` part)
+        /// are being fetched: "Copy as" and a format switch wait for them.
+        fetching_full_texts: bool,
         on_restart: Rc<dyn Fn(String)>,
         /// The language of what the user is told.
         lang: leptos::prelude::RwSignal<Lang>,
         /// Keeps the message handler alive with its worker.
         _handler: Option<Closure<dyn FnMut(web_sys::MessageEvent)>>,
+    }
+
+    thread_local! {
+        /// The `full` part of the catalogs was asked for once already.
+        static FULL_TEXTS_TRIED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     }
 
     /// The page's handle on the engine worker.
@@ -342,6 +350,7 @@ mod worker {
                 waiting: Vec::new(),
                 next_id: 1,
                 catalogs_sent: 0,
+                fetching_full_texts: false,
                 on_restart: Rc::new(on_restart),
                 lang: crate::words::lang(),
                 _handler: None,
@@ -444,10 +453,30 @@ mod worker {
             if inner.state != State::Ready || inner.running.is_some() || inner.waiting.is_empty() {
                 return;
             }
-            Self::send_catalogs(&mut inner);
             // The story waits for every other request (it is the slowest and
             // the least urgent: typing must see answers first).
             let next = inner.waiting.iter().position(|w| !matches!(w.work, Work::Story | Work::ModuleStory)).unwrap_or(0);
+            // "Copy as" and a format switch answer with texts the first load
+            // does not fetch (refusals, what a rewrite lost): fetched first,
+            // once (a failed fetch is not retried; the answer then says less).
+            if matches!(inner.waiting[next].work, Work::Emit(_) | Work::Reformat(_)) {
+                use leptos::prelude::GetUntracked;
+                let lang = inner.lang.get_untracked();
+                if inner.fetching_full_texts {
+                    return;
+                }
+                if !tftype::i18n::installed_part(lang, "full") && !FULL_TEXTS_TRIED.with(|t| t.replace(true)) {
+                    inner.fetching_full_texts = true;
+                    let me = self.clone();
+                    leptos::task::spawn_local(async move {
+                        let _ = crate::assets::load_part(lang, "full").await;
+                        me.0.borrow_mut().fetching_full_texts = false;
+                        me.pump();
+                    });
+                    return;
+                }
+            }
+            Self::send_catalogs(&mut inner);
             let w = inner.waiting.remove(next);
             let id = inner.next_id;
             inner.next_id += 1;

@@ -129,7 +129,12 @@ mod exports {
         let example = RwSignal::new(None);
         let view = View { state, flavor: RwSignal::new(flavor), lang: RwSignal::new(lang), example };
         // A link's files, else the example asked for, else the first example.
-        let doc = config.doc.as_deref().and_then(|d| serde_json::from_str::<ModuleDoc>(d).ok());
+        // A link over the limits is not opened: the example instead, with a notice.
+        let (doc, refused) = match config.doc.as_deref().map(ModuleDoc::from_link) {
+            Some(Ok(d)) => (Some(d), None),
+            Some(Err(key)) => (None, Some(key)),
+            None => (None, None),
+        };
         match (doc, config.example.as_deref().and_then(example_by_id)) {
             (Some(doc), _) => state.load(doc),
             (None, Some(e)) => {
@@ -143,6 +148,7 @@ mod exports {
                 }
             }
         }
+        state.notice.set(refused);
         // On show as the page shows it now (the reader may have switched back while this loaded).
         let shown = tftype_web::document_opt().and_then(|d| d.query_selector("main.module-shown").ok().flatten()).is_some();
         state.shown.set(shown);

@@ -97,7 +97,30 @@ pub struct ModuleDoc {
     pub shown: bool,
 }
 
+/// The most command-line rows (`-var`, `-var-file`, `TF_VAR_`) a link may
+/// carry: a real command line has a few dozen; a link with tens of thousands
+/// froze the view for a minute while it made a row of inputs for each
+/// (reliability review 4, finding 4). A link over it is refused with a
+/// notice ([`LINK_TOO_LARGE`]), not cut short.
+pub const MAX_LINK_ROWS: usize = 256;
+/// The most files a link may carry (a module's directory and its value
+/// files; the editors are made one per file).
+pub const MAX_LINK_FILES: usize = 256;
+/// The notice for a link over [`MAX_LINK_ROWS`] or [`MAX_LINK_FILES`] (a catalog key).
+pub const LINK_TOO_LARGE: &str = "ui.module.link_too_large";
+
 impl ModuleDoc {
+    /// The doc a link carries (its `module` key as JSON text), or why it is
+    /// not opened (a catalog key): unreadable, or more rows or files than a
+    /// link may carry. Counting happens before anything is made for them.
+    pub fn from_link(json: &str) -> Result<ModuleDoc, &'static str> {
+        let doc: ModuleDoc = serde_json::from_str(json).map_err(|_| "ui.module.link_unreadable")?;
+        if doc.rows.len() > MAX_LINK_ROWS || doc.files.len() > MAX_LINK_FILES {
+            return Err(LINK_TOO_LARGE);
+        }
+        Ok(doc)
+    }
+
     /// What core checks: `{files, args, env, flavor, lang}` as JSON
     /// (`tftype::module::view::view_json`). Of two files with one name the
     /// first counts (the page never makes two); blank rows are left out.
@@ -276,6 +299,33 @@ mod tests {
         .cleaned();
         assert_eq!(doc.files, vec![ModFile { name: "a.tf".into(), text: "1".into() }]);
         assert_eq!(doc.open, "a.tf");
+    }
+
+    /// A link's rows and files are bounded before anything is made for
+    /// them: 30,000 `-var` rows (a 104 KB link) are refused with a notice,
+    /// the limit itself is opened (reliability review 4, finding 4).
+    #[test]
+    fn a_link_carries_a_bounded_number_of_rows_and_files() {
+        let rows = |n: usize| (0..n).map(|i| Row { kind: RowKind::Var, arg: format!("x={i}"), value: String::new() }).collect::<Vec<_>>();
+        let files = |n: usize| (0..n).map(|i| ModFile { name: format!("f{i}.tf"), text: String::new() }).collect::<Vec<_>>();
+        let link = |doc: ModuleDoc| serde_json::to_string(&doc).unwrap();
+        let at_limit = ModuleDoc { rows: rows(MAX_LINK_ROWS), files: files(MAX_LINK_FILES), ..ModuleDoc::default() };
+        assert_eq!(ModuleDoc::from_link(&link(at_limit.clone())), Ok(at_limit));
+        for over in [
+            ModuleDoc { rows: rows(30_000), ..ModuleDoc::default() },
+            ModuleDoc { rows: rows(MAX_LINK_ROWS + 1), ..ModuleDoc::default() },
+            ModuleDoc { files: files(MAX_LINK_FILES + 1), ..ModuleDoc::default() },
+        ] {
+            let t = std::time::Instant::now();
+            assert_eq!(ModuleDoc::from_link(&link(over)), Err(LINK_TOO_LARGE));
+            assert!(t.elapsed().as_secs() < 2);
+        }
+        assert_eq!(ModuleDoc::from_link("[1]"), Err("ui.module.link_unreadable"));
+        for lang in Lang::ALL {
+            for key in [LINK_TOO_LARGE, "ui.module.link_unreadable", "ui.share_too_large_kept"] {
+                assert!(!tftype::i18n::text(lang, key).is_empty() && tftype::i18n::text(lang, key) != key, "{lang:?} {key}");
+            }
+        }
     }
 
     #[test]

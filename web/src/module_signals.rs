@@ -40,6 +40,9 @@ pub struct ModuleState {
     pub editors: StoredValue<Vec<(u64, EditorView)>, LocalStorage>,
     /// Bumped when an editor is made (its marks are then due).
     pub editors_rev: RwSignal<u64>,
+    /// Why the link's module was not opened (a catalog key), shown above
+    /// the view until another module is loaded.
+    pub notice: RwSignal<Option<&'static str>>,
 }
 
 impl ModuleState {
@@ -54,6 +57,7 @@ impl ModuleState {
             next_id: StoredValue::new(1),
             editors: StoredValue::new_local(Vec::new()),
             editors_rev: RwSignal::new(0),
+            notice: RwSignal::new(None),
         };
         if let Some(d) = doc {
             s.load(d);
@@ -77,6 +81,7 @@ impl ModuleState {
         self.var.set(doc.var);
         self.shown.set(doc.shown);
         self.loaded.set(true);
+        self.notice.set(None);
     }
 
     /// What a link carries (tracked); None until a module was loaded.

@@ -127,9 +127,11 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
             if v.is_null() && v.ty.is_dynamic() {
                 return Ok(s("null"));
             }
-            match crate::render::json_value_known(v) {
-                Some(j) => Ok(s(&j)),
-                None => call_err("value is not known"),
+            // Past the text budget nothing more is built.
+            match crate::render::json_value_within(v, super::MAX_RESULT_BYTES) {
+                Ok(Some(j)) => Ok(s(&j)),
+                Ok(None) => call_err("value is not known"),
+                Err(crate::render::TooLarge) => Err(FuncError::TooCostly),
             }
         }),
         "jsondecode" => Function::new(vec![Param::new("str", Type::String)], |_, _| Ok(Type::Dynamic), jsondecode),
@@ -141,7 +143,8 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
 fn jsondecode(a: &[Value], _: &Type, p: &Profile) -> Result<Value, FuncError> {
     match crate::valueparse::parse_value_spans(text(&a[0]), crate::valueparse::ValueFormat::Ctyjson, false, false, p) {
         Ok(pv) => Ok(pv.value),
-        Err(ds) => call_err(ds.into_iter().next().map(|d| d.detail).unwrap_or_default()),
+        // The reader's details are sentences; the caller adds the full stop.
+        Err(ds) => call_err(ds.into_iter().next().map(|d| d.detail.strip_suffix('.').map(str::to_string).unwrap_or(d.detail)).unwrap_or_default()),
     }
 }
 

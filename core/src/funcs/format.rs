@@ -126,7 +126,20 @@ pub(crate) fn format(f: &str, args: &[Value], p: &Profile) -> Result<String, Fun
         arg_idx += 1;
         max_used = max_used.max(arg_idx);
         let unsupported = |m: String| FuncError::Call(format!("unsupported value for {} at {start}: {m}", crate::render::go_quote(verb_text)));
-        out += &format_one(verb, &sp, arg, p).map_err(unsupported)?;
+        // The text so far, the width and a number's precision add up: past
+        // the text budget nothing is built.
+        let prec = if "eEf".contains(verb) { sp.prec.unwrap_or(0) } else { 0 };
+        let room = super::MAX_RESULT_BYTES.saturating_sub(out.len());
+        if sp.width.unwrap_or(0).saturating_add(prec) > room {
+            return Err(FuncError::TooCostly);
+        }
+        out += &format_one(verb, &sp, arg, p, room).map_err(|e| match e {
+            Some(m) => unsupported(m),
+            None => FuncError::TooCostly,
+        })?;
+        if out.len() > super::MAX_RESULT_BYTES {
+            return Err(FuncError::TooCostly);
+        }
     }
     if max_used < args.len() {
         let msg = if verbs == 0 { "too many arguments; no verbs in format string".to_string() } else { format!("too many arguments; only {max_used} used by format string") };
@@ -145,20 +158,26 @@ fn conv(v: &Value, t: &Type, p: &Profile) -> Result<Value, String> {
     crate::valueparse::eval::conv(v, t, p)
 }
 
-fn format_one(verb: char, sp: &Spec, arg: &Value, p: &Profile) -> Result<String, String> {
+/// One verb's text; the error is go-cty's text, or None when a value's JSON
+/// text would be longer than `room` bytes.
+fn format_one(verb: char, sp: &Spec, arg: &Value, p: &Profile, room: usize) -> Result<String, Option<String>> {
     let (arg, _) = arg.unmark_deep();
+    let json = |arg: &Value| match crate::render::json_value_within(arg, room) {
+        Ok(j) => Ok(pad(&j.unwrap_or_default(), sp)),
+        Err(crate::render::TooLarge) => Err(None),
+    };
     if arg.is_null() {
         if verb == 'v' {
             return Ok(pad("null", sp));
         }
-        return Err("null value cannot be formatted".into());
+        return Err(Some("null value cannot be formatted".into()));
     }
     let verb = match (verb, &arg.ty) {
-        ('v', _) if sp.sharp => return Ok(pad(&crate::render::json_value_known(&arg).unwrap_or_default(), sp)),
+        ('v', _) if sp.sharp => return json(&arg),
         ('v', Type::String) => 's',
         ('v', Type::Number) => 'g',
         ('v', Type::Bool) => 't',
-        ('v', _) => return Ok(pad(&crate::render::json_value_known(&arg).unwrap_or_default(), sp)),
+        ('v', _) => return json(&arg),
         (v, _) => v,
     };
     match verb {
@@ -181,7 +200,7 @@ fn format_one(verb: char, sp: &Spec, arg: &Value, p: &Profile) -> Result<String,
             let v = conv(&arg, &Type::Number, p)?;
             let n = v.as_number().cloned().unwrap_or_else(|| Number::from_i64(0));
             if "dboxX".contains(verb) && !n.is_integer() && !n.is_infinite() {
-                return Err("an integer is required".into());
+                return Err(Some("an integer is required".into()));
             }
             Ok(pad_number(&format_number(verb, sp, &n), sp))
         }
@@ -356,6 +375,8 @@ fn formatlist(a: &[Value], _: &Type, p: &Profile) -> Result<Value, FuncError> {
     }
     let n = len.map_or(1, |(n, _)| n);
     let mut out = Vec::with_capacity(n);
+    // Every row's text counts against one text budget.
+    let mut bytes = 0usize;
     for it in 0..n {
         let row: Vec<Value> = args
             .iter()
@@ -368,7 +389,13 @@ fn formatlist(a: &[Value], _: &Type, p: &Profile) -> Result<Value, FuncError> {
             })
             .collect();
         match format(f, &row, p) {
-            Ok(t) => out.push(s(&t)),
+            Ok(t) => {
+                bytes = bytes.saturating_add(t.len());
+                if bytes > super::MAX_RESULT_BYTES {
+                    return Err(FuncError::TooCostly);
+                }
+                out.push(s(&t))
+            }
             Err(FuncError::Call(m) | FuncError::Arg(_, m)) => return call_err(format!("error on format iteration {it}: {m}")),
             Err(FuncError::TooCostly) => return Err(FuncError::TooCostly),
         }

@@ -61,6 +61,30 @@ pub enum FuncError {
 /// The most text one call may build (the evaluator's text budget).
 pub(crate) const MAX_RESULT_BYTES: usize = 32 << 20;
 
+thread_local! {
+    /// How many more elements the running call may build (what is left of
+    /// the evaluator's budget); see [`with_allowance`].
+    static ALLOWANCE: std::cell::Cell<u64> = const { std::cell::Cell::new(crate::valueparse::eval::Budget::MAX_STEPS) };
+}
+
+/// Runs `f` (a function call) with `left` elements allowed to be built: a
+/// function that can tell its result's size before building it refuses
+/// (`TooCostly`) instead of building and being charged afterwards.
+pub(crate) fn with_allowance<T>(left: u64, f: impl FnOnce() -> T) -> T {
+    let before = ALLOWANCE.with(|a| a.replace(left));
+    let r = f();
+    ALLOWANCE.with(|a| a.set(before));
+    r
+}
+
+/// Refuses a result of `n` elements past the running call's allowance.
+pub(crate) fn allow(n: u64) -> Result<(), FuncError> {
+    if n > ALLOWANCE.with(std::cell::Cell::get) {
+        return Err(FuncError::TooCostly);
+    }
+    Ok(())
+}
+
 /// Shorthand for an argument error.
 pub(crate) fn arg_err<T>(i: usize, msg: impl Into<String>) -> Result<T, FuncError> {
     Err(FuncError::Arg(i, msg.into()))

@@ -23,6 +23,10 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
         "regexall" => Function::new(params, |a, _| Ok(Type::list(result_type(text(&a[0])).map_err(|m| FuncError::Arg(0, m))?)), |a, ty, _| {
             let re = compile(text(&a[0])).map_err(|m| FuncError::Arg(0, format!("error parsing pattern: {m}")))?;
             let ety = ty.element_type().cloned().unwrap_or(Type::String);
+            // Counted (and refused past the budget) before anything is built.
+            let n = re.find_iter(text(&a[1])).try_fold(0u64, |n, _| super::allow(n + 1).map(|()| n + 1))?;
+            let per = re.captures_len() as u64;
+            super::allow(n.saturating_mul(per))?;
             let all: Vec<Value> = re.captures_iter(text(&a[1])).map(|c| match_value(&re, &c, &ety)).collect();
             Ok(Value::list(ety, all))
         }),
@@ -82,12 +86,47 @@ fn go_name(n: &str) -> &str {
 /// Compiles a Go regular expression; the error is Go's
 /// (`error parsing regexp: CODE: `EXPR``) where tftype knows it.
 pub(crate) fn compile(pattern: &str) -> Result<Regex, String> {
+    // A rule calls `regex` once per element of a `for` and the type check
+    // compiles each pattern again: the last few patterns are kept.
+    thread_local! {
+        static RECENT: std::cell::RefCell<Vec<(String, Result<Regex, String>)>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    if let Some(r) = RECENT.with(|c| c.borrow().iter().find(|(p, _)| p == pattern).map(|(_, r)| r.clone())) {
+        return r;
+    }
+    let r = compile_uncached(pattern);
+    RECENT.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= 8 {
+            c.drain(..1);
+        }
+        c.push((pattern.to_string(), r.clone()));
+    });
+    r
+}
+
+fn compile_uncached(pattern: &str) -> Result<Regex, String> {
     if let Some(e) = go_syntax_error(pattern) {
         return Err(e);
     }
     let rust = translate(pattern)?;
-    Regex::new(&rust).map_err(|_| format!("error parsing regexp: invalid or unsupported Perl syntax: `{pattern}`"))
+    // The regex crate's default limit (10 MB of compiled program) refuses
+    // patterns Go compiles, such as a Unicode class under a counted repeat
+    // (`[\p{L}\p{N}]{1,255}`): Go counts a class as one instruction, the
+    // regex crate as its UTF-8 automaton. Go's own refusals are checked
+    // above, so past this larger limit only patterns far beyond what a
+    // validation rule needs remain (`[\p{L}]{1000}` repeated many times).
+    ::regex::RegexBuilder::new(&rust)
+        .size_limit(REGEX_SIZE_LIMIT)
+        .build()
+        .map_err(|e| match e {
+            ::regex::Error::CompiledTooBig(_) => format!("error parsing regexp: expression too large: `{pattern}`"),
+            _ => format!("error parsing regexp: invalid or unsupported Perl syntax: `{pattern}`"),
+        })
 }
+
+/// The most memory one compiled pattern may take.
+const REGEX_SIZE_LIMIT: usize = 256 << 20;
 
 /// Go's parse errors for the common mistakes (checked before compiling).
 fn go_syntax_error(p: &str) -> Option<String> {
@@ -97,16 +136,73 @@ fn go_syntax_error(p: &str) -> Option<String> {
     let mut i = 0;
     let mut prev_repeat = false;
     let mut at_start = true;
+    // Go refuses counted repeats nested so that the innermost thing is
+    // copied more than 1000 times (`(a{1000}){1000}`). `need` is how many
+    // copies the group read so far makes at most, `last` how many the item
+    // just read makes (what a repeat applies to); `outer` holds the
+    // enclosing groups' pairs.
+    let (mut need, mut last) = (0u64, 0u64);
+    let mut outer: Vec<(u64, u64)> = Vec::new();
+    // Whether the last thing read was a repeat operator.
+    let mut after_repeat = false;
+    let atom = |need: &mut u64, last: &mut u64| {
+        *need = (*need).max(*last);
+        *last = 0;
+    };
     while i < b.len() {
         let c = b[i];
+        let was_repeat = std::mem::replace(&mut after_repeat, matches!(c, '*' | '+' | '?'));
         match c {
-            '\\' => {
+            '\\' if b.get(i + 1) == Some(&'Q') => {
+                // Quoted text is literal up to `\E`.
                 i += 2;
+                while i < b.len() && !(b[i] == '\\' && b.get(i + 1) == Some(&'E')) {
+                    i += 1;
+                }
+                i += 2;
+                atom(&mut need, &mut last);
                 prev_repeat = false;
                 at_start = false;
                 continue;
             }
+            '\\' => {
+                i += 2;
+                atom(&mut need, &mut last);
+                prev_repeat = false;
+                at_start = false;
+                continue;
+            }
+            '{' if !at_start => {
+                if let Some((lo, hi, end)) = counted_repeat(&b, i) {
+                    if was_repeat {
+                        // Go's "invalid nested repetition operator" (the
+                        // translation says it).
+                        i = end + 1;
+                        continue;
+                    }
+                    // Go's count: the maximum, or the minimum when unbounded;
+                    // `{0}` and `{0,0}` make nothing.
+                    let m = hi.unwrap_or(lo);
+                    let copies = match hi {
+                        Some(0) => 0,
+                        _ if m == 0 => last,
+                        _ => m.saturating_mul(last.max(1)),
+                    };
+                    if (lo >= 2 || hi.is_some_and(|h| h >= 2)) && lo <= 1000 && hi.is_none_or(|h| h <= 1000 && h >= lo) && copies > 1000 {
+                        let lazy = if b.get(end + 1) == Some(&'?') { "?" } else { "" };
+                        return err("invalid repeat count", &format!("{}{lazy}", b[i..=end].iter().collect::<String>()));
+                    }
+                    last = copies;
+                    i = end + 1;
+                    prev_repeat = false;
+                    after_repeat = true;
+                    continue;
+                }
+                atom(&mut need, &mut last);
+                prev_repeat = false;
+            }
             '[' => {
+                atom(&mut need, &mut last);
                 let start = i;
                 i += 1;
                 if i < b.len() && b[i] == '^' {
@@ -136,6 +232,7 @@ fn go_syntax_error(p: &str) -> Option<String> {
                 at_start = true;
                 prev_repeat = false;
                 i += 1;
+                let mut group = true;
                 if b.get(i) == Some(&'?') {
                     // Group flags or a name: `(?:`, `(?i)`, `(?P<name>`.
                     while i < b.len() && !matches!(b[i], ':' | ')' | '>') {
@@ -143,8 +240,14 @@ fn go_syntax_error(p: &str) -> Option<String> {
                     }
                     if b.get(i) == Some(&')') {
                         depth -= 1;
+                        group = false;
                     }
                     i += 1;
+                }
+                if group {
+                    atom(&mut need, &mut last);
+                    outer.push((need, last));
+                    (need, last) = (0, 0);
                 }
                 continue;
             }
@@ -153,6 +256,9 @@ fn go_syntax_error(p: &str) -> Option<String> {
                 if depth < 0 {
                     return err("unexpected )", p);
                 }
+                let inner = need.max(last);
+                (need, _) = outer.pop().unwrap_or((0, 0));
+                last = inner;
                 prev_repeat = false;
                 at_start = false;
             }
@@ -171,9 +277,11 @@ fn go_syntax_error(p: &str) -> Option<String> {
                 continue;
             }
             '|' => {
+                atom(&mut need, &mut last);
                 prev_repeat = false;
             }
             _ => {
+                atom(&mut need, &mut last);
                 prev_repeat = false;
                 at_start = false;
             }
@@ -184,6 +292,31 @@ fn go_syntax_error(p: &str) -> Option<String> {
         return err("missing closing )", p);
     }
     None
+}
+
+/// A counted repeat `{n}`, `{n,}` or `{n,m}` starting at `b[i]` (Go's
+/// form: decimal digits, no leading zero): its counts and where its `}` is.
+fn counted_repeat(b: &[char], i: usize) -> Option<(u64, Option<u64>, usize)> {
+    let num = |j: &mut usize| -> Option<u64> {
+        let start = *j;
+        while b.get(*j).is_some_and(char::is_ascii_digit) {
+            *j += 1;
+        }
+        let digits: String = b[start..*j].iter().collect();
+        if digits.is_empty() || (digits.len() > 1 && digits.starts_with('0')) {
+            return None;
+        }
+        Some(digits.parse().unwrap_or(u64::MAX))
+    };
+    let mut j = i + 1;
+    let lo = num(&mut j)?;
+    let hi = if b.get(j) == Some(&',') {
+        j += 1;
+        if b.get(j) == Some(&'}') { None } else { Some(num(&mut j)?) }
+    } else {
+        Some(lo)
+    };
+    (b.get(j) == Some(&'}')).then_some((lo, hi, j))
 }
 
 /// Go's pattern syntax rewritten for the `regex` crate, or Go's error

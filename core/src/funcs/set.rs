@@ -91,6 +91,13 @@ fn setproduct(a: &[Value], ty: &Type, p: &Profile) -> Result<Value, FuncError> {
     let mut marks = crate::value::Marks::NONE;
     let mut acc: Vec<Vec<Value>> = vec![vec![]];
     let etys = ty.element_type().and_then(Type::tuple_elements).map(<[Type]>::to_vec).unwrap_or_default();
+    // The size is known before anything is built: the product of the
+    // lengths, each product a tuple of one element per argument.
+    let count = a.iter().try_fold(1u64, |n, v| n.checked_mul(elems(v).len() as u64)).unwrap_or(u64::MAX);
+    if count > 1 << 20 {
+        return Err(FuncError::TooCostly);
+    }
+    super::allow(count.saturating_mul(a.len() as u64 + 1))?;
     for (i, v) in a.iter().enumerate() {
         // A tuple's elements take the element type it unified to.
         let v = &match (&v.ty, etys.get(i)) {
@@ -105,9 +112,6 @@ fn setproduct(a: &[Value], ty: &Type, p: &Profile) -> Result<Value, FuncError> {
                 p.push(e.clone());
                 next.push(p);
             }
-        }
-        if next.len() > 1 << 20 {
-            return Err(FuncError::TooCostly);
         }
         acc = next;
     }

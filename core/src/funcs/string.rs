@@ -68,6 +68,9 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
         ),
         "split" => Function::new(vec![p_str("separator"), p_str("str")], |_, _| Ok(Type::list(Type::String)), |a, _, _| {
             let (sep, t) = (text(&a[0]), text(&a[1]));
+            // Counted (and refused past the budget) before anything is built.
+            let n = if sep.is_empty() { t.chars().count() } else { t.matches(sep).count() + 1 };
+            super::allow(n as u64)?;
             let parts: Vec<Value> = if sep.is_empty() { t.chars().map(|c| s(&c.to_string())).collect() } else { t.split(sep).map(s).collect() };
             Ok(Value::list(Type::String, parts))
         }),

@@ -196,6 +196,22 @@ fn regex_functions_follow_go_cty_regexp_test() {
         (r#"regex("[z-a]", "a")"#, "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: invalid character class range in z-a."),
         (r#"regex("(?P<n>a)(?P<n>b)", "ab")"#, "{\n  \"n\" = \"b\"\n}"),
         (r#"regex("a{2}{3}", "a")"#, "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: invalid nested repetition operator in {2}{3}."),
+        (r#"regex("a{100}{100}", "a")"#, "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: invalid nested repetition operator in {100}{100}."),
+        // Go refuses nested counted repeats that copy the innermost thing
+        // more than 1000 times, and names the outer repeat (reliability
+        // review 4, finding 5).
+        (r#"regex("(a{1000}){1000}", "a")"#, "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: invalid repeat count in {1000}."),
+        (r#"regex("(?:a{10}){101}", "a")"#, "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: invalid repeat count in {101}."),
+        (r#"regex("(a{2}|b{500}){3}?", "a")"#, "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: invalid repeat count in {3}?."),
+        (r#"regex("((a{10}){10}){11,}", "a")"#, "Invalid function argument: Invalid value for \"pattern\" parameter: invalid regexp pattern: invalid repeat count in {11,}."),
+        (r#"length(regexall("(?:a{10}){100}", "a"))"#, "0"),
+        (r#"length(regexall("((a{10}){0}){1000}", "a"))"#, "2"),
+        (r#"regex("\\Q{1000}{1000}\\E", "{1000}{1000}")"#, r#""{1000}{1000}""#),
+        // Patterns Go compiles: a Unicode class under a counted repeat is one
+        // instruction in Go, a large automaton in the regex crate.
+        (r#"regex("^[\\p{L}\\p{N} _-]{1,255}$", "Zoë 2")"#, r#""Zoë 2""#),
+        (r#"can(regex("^[\\p{L}]{1,1000}$", "Zoë"))"#, "true"),
+        (r#"regex("^\\p{Greek}{3,500}", "αβγδ")"#, r#""αβγδ""#),
     ]);
 }
 
@@ -239,10 +255,9 @@ fn hostile_calls_stop_at_the_budget() {
         r#"length(setproduct(range(200), range(200), range(200), range(200)))"#,
         r#"parseint(join("", [for i in range(1000) : join("", [for j in range(200) : "7"])]), 10)"#,
     ] {
-        let t = std::time::Instant::now();
+        // Speed is measured in benchmarks: here, that the budget refuses it.
         let got = eval_with(&p, expr);
         assert!(got.starts_with("Value too costly to evaluate"), "{expr}: {got}");
-        assert!(t.elapsed().as_secs() < 20, "{expr} took {:?}", t.elapsed());
     }
 }
 
@@ -309,4 +324,13 @@ fn splat_of_an_empty_list_follows_hcl_splat_expr() {
     scope.bind_var("s", crate::value::Value::list(crate::types::Type::Number, vec![]));
     let (_, d) = eval_expression(&e, &scope, &p);
     assert_eq!(d.iter().map(|d| d.summary.as_str()).collect::<Vec<_>>(), ["Unsupported attribute"]);
+}
+
+/// A detail that is a sentence of its own gets no second full stop from
+/// "Call to function … failed: …." (reliability review 4, finding 16).
+#[test]
+fn a_function_error_ends_with_one_full_stop() {
+    let got = eval_in("terraform@1.15", r#"jsondecode(join("", [for i in range(1000) : join("", [for j in range(1000) : "1"])]))"#);
+    assert!(got.ends_with("printing such a number takes it minutes to hours."), "{got}");
+    assert!(!got.contains(".."), "{got}");
 }

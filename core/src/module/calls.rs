@@ -18,11 +18,15 @@
 //!   "Object attribute is ignored" lint (`tofu/node_module_variable.go`
 //!   `warningDiags`) and the deprecated-variable warnings.
 //!
-//! An argument that refers to anything (`var.`, `local.`, `module.`, a
-//! resource, `each.`, `path.` …) or calls a function tftype does not
-//! evaluate offline is listed as not checked, never guessed; inside a called
-//! module, `var.NAME` is known when the call gave it a value that was
-//! checked (or the variable's default), as in the validate walk. Calls of a
+//! An argument that refers to anything (`var.`, `module.`, a resource,
+//! `each.`, `path.` …) or calls a function tftype does not evaluate offline
+//! is listed as not checked, never guessed; inside a called module,
+//! `var.NAME` is known when the call gave it a value that was checked (or
+//! the variable's default), as in the validate walk. A `local.NAME` is known
+//! when its own expression is (it refers only to known variables and known
+//! locals, calls only functions tftype evaluates, and evaluates without an
+//! error to a wholly known value): such constant locals are evaluated when
+//! an argument names them, once per calling module instance. Calls of a
 //! remote source (registry, `git::`, `https://` …) are listed as skipped.
 //!
 //! Terraform stops at the first stage with errors (and at the first call
@@ -187,7 +191,7 @@ pub fn attach(r: &mut CheckReport, files: &BTreeMap<String, String>, p: &Profile
 pub fn check_calls(files: &BTreeMap<String, String>, texts: &Texts, p: &Profile) -> (Vec<CallReport>, Vec<CheckDiag>) {
     let mut c = Checker { files, texts, p, rules: p.module_call(), modules: BTreeMap::new(), calls: Vec::new(), diags: Vec::new(), counted: 0, stopped: false };
     let root = c.load("");
-    let frame = Frame { dir: String::new(), prefix: String::new(), vars: BTreeMap::new(), stack: vec![String::new()] };
+    let frame = Frame { dir: String::new(), prefix: String::new(), vars: BTreeMap::new(), locals: root.clone(), known_locals: Default::default(), stack: vec![String::new()] };
     for call in &root.calls {
         if c.stopped {
             break;
@@ -207,7 +211,7 @@ pub fn local_module_dirs(files: &BTreeMap<String, String>, dir: &str, p: &Profil
     }
     let rules = p.module_call();
     let mut out = Vec::new();
-    for call in module_blocks(files, dir, &texts, p, &rules, &mut Vec::new()) {
+    for call in module_blocks(files, dir, &texts, p, &rules, &mut Vec::new()).0 {
         if let Ok(Source::Local(d)) = call.source(dir, p) {
             if !out.contains(&d) {
                 out.push(d);
@@ -299,17 +303,35 @@ fn is_override_file(name: &str) -> bool {
 /// `decodeModuleBlock` decodes them; a later call of the same name replaces
 /// an earlier one ("Duplicate module call"). `diags` gets the blocks' own
 /// errors (the files' syntax errors are the declarations' to report).
-fn module_blocks(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: &Profile, rules: &ModuleCallRules, diags: &mut Vec<CheckDiag>) -> Vec<CallBlock> {
+/// The module's local values come along: each name defined once and not
+/// changed by an override file (Terraform reports the others; they stay
+/// unknown here).
+fn module_blocks(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: &Profile, rules: &ModuleCallRules, diags: &mut Vec<CheckDiag>) -> (Vec<CallBlock>, BTreeMap<String, LocalDef>) {
     let mut calls: Vec<CallBlock> = Vec::new();
     let mut overridden = BTreeSet::new();
+    let mut locals: BTreeMap<String, LocalDef> = BTreeMap::new();
+    let mut unusable_locals = BTreeSet::new();
     for (name, text) in decl::module_files(files, dir, p).into_iter().chain(decl::override_files(files, dir, p)) {
-        // Most files call no module: do not parse them again.
-        if !text.contains("module") {
+        // Most files call no module and define no local: do not parse them again.
+        if !text.contains("module") && !text.contains("locals") {
             continue;
         }
         let (body, _) = crate::valueparse::parse_config(text, name, false, p);
         let Some(body) = body else { continue };
         let at = |r: &Span| Some(texts.subject(name, r));
+        for b in body.items.iter().filter_map(|i| match i {
+            BodyItem::Block(b) if b.kind == "locals" && b.labels.is_empty() => Some(b),
+            _ => None,
+        }) {
+            for a in b.body.items.iter().filter_map(|i| match i {
+                BodyItem::Attr(a) => Some(a),
+                BodyItem::Block(_) => None,
+            }) {
+                if is_override_file(name) || locals.insert(a.name.clone(), LocalDef { expr: a.expr.clone(), file: name.to_string() }).is_some() {
+                    unusable_locals.insert(a.name.clone());
+                }
+            }
+        }
         for b in body.items.iter().filter_map(|i| match i {
             BodyItem::Block(b) if b.kind == "module" => Some(b),
             _ => None,
@@ -352,7 +374,8 @@ fn module_blocks(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: 
     for c in &mut calls {
         c.overridden = overridden.contains(&c.name);
     }
-    calls
+    locals.retain(|k, _| !unusable_locals.contains(k));
+    (calls, locals)
 }
 
 /// One `module` block with one label.
@@ -433,25 +456,39 @@ fn decode_block(b: &Block, file: &str, texts: &Texts, rules: &ModuleCallRules, d
     call
 }
 
-/// A module read for its calls: its variables and its `module` blocks.
+/// A module read for its calls: its variables, its `module` blocks and its
+/// local values.
 struct Loaded {
     module: Module,
     calls: Vec<CallBlock>,
+    locals: BTreeMap<String, LocalDef>,
     /// Some configuration file of the directory is among the files.
     has_files: bool,
     /// Its configuration has no error.
     ok: bool,
 }
 
+/// One `NAME = EXPR` of a `locals` block.
+struct LocalDef {
+    expr: Expr,
+    file: String,
+}
+
 /// Where calls are checked: the calling module's directory, its address
 /// (`module.a.`), the values of its variables known in the validate walk,
-/// and the directories of the modules above it.
+/// its local values, and the directories of the modules above it.
 struct Frame {
     dir: String,
     prefix: String,
     vars: BTreeMap<String, Value>,
+    locals: Rc<Loaded>,
+    /// Each local value evaluated so far: its value when it is known.
+    known_locals: std::cell::RefCell<BTreeMap<String, Option<Value>>>,
     stack: Vec<String>,
 }
+
+/// How deep one local may lean on others before tftype stops following.
+const MAX_LOCAL_DEPTH: usize = 64;
 
 struct Checker<'a, 't> {
     files: &'a BTreeMap<String, String>,
@@ -476,10 +513,10 @@ impl Checker<'_, '_> {
         let has_files = self.files.keys().any(|n| decl::is_config_file_in(n, dir));
         let module = if dir.is_empty() { Module::default() } else { decl::load_dir(self.files, dir, self.texts, self.p) };
         let mut diags = module.diags.clone();
-        let calls = module_blocks(self.files, dir, self.texts, self.p, &self.rules, &mut diags);
+        let (calls, locals) = module_blocks(self.files, dir, self.texts, self.p, &self.rules, &mut diags);
         let ok = !diags.iter().any(CheckDiag::is_error);
         self.diags.extend(diags);
-        let l = Rc::new(Loaded { module, calls, has_files, ok });
+        let l = Rc::new(Loaded { module, calls, locals, has_files, ok });
         self.modules.insert(dir.to_string(), l.clone());
         l
     }
@@ -541,7 +578,7 @@ impl Checker<'_, '_> {
             let status = match callee.module.get(&name) {
                 None => ArgStatus::Unsupported,
                 Some(v) => {
-                    let (status, value) = self.argument(&address, v, expr, &call.file, &frame.vars);
+                    let (status, value) = self.argument(&address, v, expr, &call.file, frame);
                     given.insert(name.clone(), value);
                     status
                 }
@@ -589,7 +626,7 @@ impl Checker<'_, '_> {
         }
         let mut stack = frame.stack.clone();
         stack.push(dir.clone());
-        let inner = Frame { dir, prefix: format!("{address}."), vars, stack };
+        let inner = Frame { dir, prefix: format!("{address}."), vars, locals: callee.clone(), known_locals: Default::default(), stack };
         for c in &callee.calls {
             if self.stopped {
                 break;
@@ -668,17 +705,12 @@ impl Checker<'_, '_> {
 
     /// One argument for variable `v`: evaluated when it refers to nothing
     /// unknown, then prepared. The final value when it was accepted.
-    fn argument(&mut self, call: &str, v: &Variable, expr: &Expr, file: &str, vars: &BTreeMap<String, Value>) -> (ArgStatus, Option<Value>) {
-        if let Some(n) = self.unevaluable(expr, vars) {
+    fn argument(&mut self, call: &str, v: &Variable, expr: &Expr, file: &str, frame: &Frame) -> (ArgStatus, Option<Value>) {
+        if let Some(n) = self.unevaluable(expr, frame, 0) {
             return (ArgStatus::NotChecked(n), None);
         }
         let given = {
-            let mut ev = crate::valueparse::eval::Evaluator::with_functions(Some(&crate::funcs::AllFunctions), self.p);
-            let texts = self.texts;
-            ev.range_text = Some(Box::new(move |r: &Span| texts.subject(file, r).range_string()));
-            if !vars.is_empty() {
-                ev.bind_root("var", Value::object(vars.iter().map(|(k, x)| (k.as_str(), x.clone())).collect()));
-            }
+            let mut ev = evaluator(self.p, self.texts, expr, file, frame);
             let value = ev.eval(expr);
             let raw = std::mem::take(&mut ev.diags);
             if !raw.is_empty() {
@@ -728,14 +760,37 @@ impl Checker<'_, '_> {
         (ArgStatus::Accepted { type_string, console }, Some(value))
     }
 
+    /// The value of the local `name` of `frame`'s module when tftype knows
+    /// it: evaluated once, on first use (`depth`: how many locals lean on
+    /// this one; a cycle or a chain past [`MAX_LOCAL_DEPTH`] stays unknown).
+    fn local(&self, name: &str, frame: &Frame, depth: usize) -> Option<Value> {
+        if let Some(known) = frame.known_locals.borrow().get(name) {
+            return known.clone();
+        }
+        let def = frame.locals.locals.get(name)?;
+        // Unknown while it is being evaluated: a local that leans on itself
+        // (Terraform's cycle error) is never known.
+        frame.known_locals.borrow_mut().insert(name.to_string(), None);
+        let value = if depth >= MAX_LOCAL_DEPTH || self.unevaluable(&def.expr, frame, depth + 1).is_some() {
+            None
+        } else {
+            let mut ev = evaluator(self.p, self.texts, &def.expr, &def.file, frame);
+            let value = ev.eval(&def.expr);
+            (ev.diags.is_empty() && wholly_known(&value)).then_some(value)
+        };
+        frame.known_locals.borrow_mut().insert(name.to_string(), value.clone());
+        value
+    }
+
     /// Why an argument is not evaluated: a reference to anything but a
-    /// known variable of the calling module, or a function tftype does not
-    /// evaluate offline (or an unknown namespaced one, whose texts are
-    /// product-specific).
-    fn unevaluable(&self, expr: &Expr, vars: &BTreeMap<String, Value>) -> Option<Note> {
+    /// known variable or a known local of the calling module, or a function
+    /// tftype does not evaluate offline (or an unknown namespaced one, whose
+    /// texts are product-specific).
+    fn unevaluable(&self, expr: &Expr, frame: &Frame, depth: usize) -> Option<Note> {
         for r in references(expr) {
             match (r.root.as_str(), r.attr) {
-                ("var", Some(a)) if vars.contains_key(&a) => {}
+                ("var", Some(a)) if frame.vars.contains_key(&a) => {}
+                ("local", Some(a)) if self.local(&a, frame, depth).is_some() => {}
                 (root, Some(a)) => return Some(Note::RefersTo(format!("{root}.{a}"))),
                 (root, None) => return Some(Note::RefersTo(root.to_string())),
             }
@@ -753,6 +808,27 @@ impl Checker<'_, '_> {
         });
         why
     }
+}
+
+/// An evaluator for an expression of `file` in `frame`'s module: the known
+/// variables and the known locals the expression names are bound.
+fn evaluator<'e>(p: &'e Profile, texts: &'e Texts<'_>, expr: &Expr, file: &'e str, frame: &Frame) -> crate::valueparse::eval::Evaluator<'e> {
+    let mut ev = crate::valueparse::eval::Evaluator::with_functions(Some(&crate::funcs::AllFunctions), p);
+    ev.range_text = Some(Box::new(move |r: &Span| texts.subject(file, r).range_string()));
+    if !frame.vars.is_empty() {
+        ev.bind_root("var", Value::object(frame.vars.iter().map(|(k, x)| (k.as_str(), x.clone())).collect()));
+    }
+    let known = frame.known_locals.borrow();
+    let named: BTreeMap<String, Value> = references(expr)
+        .into_iter()
+        .filter(|r| r.root == "local")
+        .filter_map(|r| r.attr)
+        .filter_map(|a| known.get(&a).cloned().flatten().map(|x| (a, x)))
+        .collect();
+    if !named.is_empty() {
+        ev.bind_root("local", Value::object(named.iter().map(|(k, x)| (k.as_str(), x.clone())).collect()));
+    }
+    ev
 }
 
 fn wholly_known(v: &Value) -> bool {
@@ -820,12 +896,7 @@ pub fn human_notes(calls: &[CallReport], lang: Lang) -> String {
             }
             CallStatus::Checked => {
                 checked += 1;
-                for a in &c.arguments {
-                    if let ArgStatus::NotChecked(n) = &a.status {
-                        out += &fill(lang, "check.call.argument_not_checked", &[("variable", &format!("{}.var.{}", c.address, a.name)), ("reason", &n.text(lang))]);
-                        out.push('\n');
-                    }
-                }
+                out += &arguments_not_checked(c, lang);
                 for (name, rule) in c.validations.iter().filter(|(_, r)| r.result == super::validate::RuleResult::NotEvaluated) {
                     let why = rule.reason.as_ref().map(|w| w.text(lang)).unwrap_or_default();
                     out += &fill(lang, "check.rule_not_evaluated", &[("name", &format!("{}.var.{name}", c.address)), ("rule", &rule.rule), ("reason", &why)]);
@@ -834,12 +905,81 @@ pub fn human_notes(calls: &[CallReport], lang: Lang) -> String {
             }
         }
     }
+    let args = calls.iter().flat_map(|c| &c.arguments);
+    let args_checked = args.clone().filter(|a| matches!(a.status, ArgStatus::Accepted { .. } | ArgStatus::Failed { .. })).count();
+    let args_not_checked = args.filter(|a| matches!(a.status, ArgStatus::NotChecked(_))).count();
     out += &fill(
         lang,
         "check.call.summary",
-        &[("calls", &calls.len().to_string()), ("checked", &checked.to_string()), ("not_checked", &not_checked.to_string()), ("remote", &remote.to_string())],
+        &[
+            ("calls", &super::output::count(lang, "calls", calls.len())),
+            ("checked", &checked.to_string()),
+            ("not_checked", &not_checked.to_string()),
+            ("remote", &remote.to_string()),
+            ("arguments", &super::output::count(lang, "arguments", args_checked + args_not_checked)),
+            ("args_checked", &args_checked.to_string()),
+            ("args_not_checked", &args_not_checked.to_string()),
+        ],
     );
     out.push('\n');
+    out
+}
+
+/// How many arguments of the calls were evaluated and prepared (accepted or
+/// refused), for the check's summary line.
+pub fn arguments_checked(calls: &[CallReport]) -> usize {
+    calls.iter().flat_map(|c| &c.arguments).filter(|a| matches!(a.status, ArgStatus::Accepted { .. } | ArgStatus::Failed { .. })).count()
+}
+
+/// The arguments of a checked call that were not evaluated, one line per
+/// reason (a module's calls often pass dozens of `each.value` or resource
+/// attributes: one line each would bury the errors). A lone argument keeps
+/// its own line, with its exact reason.
+fn arguments_not_checked(c: &CallReport, lang: Lang) -> String {
+    // At most this many names (of arguments, or of what they refer to) on a line.
+    const SHOWN: usize = 6;
+    let list = |items: &[String]| {
+        let mut shown: Vec<String> = items.iter().take(SHOWN).cloned().collect();
+        if items.len() > SHOWN {
+            shown.push("…".to_string());
+        }
+        crate::i18n::join(lang, &shown)
+    };
+    let mut out = String::new();
+    // (kind, the arguments' names, what they name: references or functions)
+    let mut groups: Vec<(&str, Vec<String>, Vec<String>)> = Vec::new();
+    for a in &c.arguments {
+        let ArgStatus::NotChecked(n) = &a.status else { continue };
+        let (kind, what) = match n {
+            Note::RefersTo(w) => ("check.call.arguments_refer", Some(w.clone())),
+            Note::Calls(f) => ("check.call.arguments_call", Some(format!("{f}()"))),
+            Note::NotKnown => ("check.call.arguments_not_known", None),
+            other => {
+                out += &fill(lang, "check.call.argument_not_checked", &[("variable", &format!("{}.var.{}", c.address, a.name)), ("reason", &other.text(lang))]);
+                out.push('\n');
+                continue;
+            }
+        };
+        let i = groups.iter().position(|g| g.0 == kind).unwrap_or_else(|| {
+            groups.push((kind, Vec::new(), Vec::new()));
+            groups.len() - 1
+        });
+        groups[i].1.push(a.name.clone());
+        if let Some(w) = what.filter(|w| !groups[i].2.contains(w)) {
+            groups[i].2.push(w);
+        }
+    }
+    for (kind, names, what) in groups {
+        if let ([name], Some(first)) = (names.as_slice(), c.arguments.iter().find(|a| a.name == names[0])) {
+            if let ArgStatus::NotChecked(n) = &first.status {
+                out += &fill(lang, "check.call.argument_not_checked", &[("variable", &format!("{}.var.{name}", c.address)), ("reason", &n.text(lang))]);
+                out.push('\n');
+                continue;
+            }
+        }
+        out += &fill(lang, kind, &[("call", &c.address), ("arguments", &super::output::count(lang, "arguments", names.len())), ("names", &list(&names)), ("what", &list(&what))]);
+        out.push('\n');
+    }
     out
 }
 
@@ -948,7 +1088,7 @@ mod tests {
 
     fn run(flavor: &str, files: &[(&str, &str)]) -> (Vec<CallReport>, Vec<String>) {
         let p = Flavor::lookup(flavor).unwrap().profile();
-        let r = check_with(&input(files), &p, CheckOptions { module_calls: true });
+        let r = check_with(&input(files), &p, CheckOptions { module_calls: true, role: None });
         let diags = r
             .diagnostics
             .iter()
@@ -998,7 +1138,7 @@ mod tests {
     fn arguments_that_refer_to_anything_or_call_offline_functions_are_not_checked() {
         let cases: [(&str, Note); 11] = [
             ("var.port", Note::RefersTo("var.port".into())),
-            ("local.port", Note::RefersTo("local.port".into())),
+            ("local.port", Note::RefersTo("local.port".into())),  // no such local
             ("module.other.port", Note::RefersTo("module.other".into())),
             ("aws_instance.web.port", Note::RefersTo("aws_instance.web".into())),
             ("count.index", Note::RefersTo("count.index".into())),
@@ -1014,6 +1154,80 @@ mod tests {
             assert_eq!(arg(&calls, "port"), &ArgStatus::NotChecked(note), "{expr}");
             assert!(diags.is_empty(), "{expr}: {diags:?}");
         }
+    }
+
+    /// A local whose own expression is known (constants, functions tftype
+    /// evaluates, known variables and other known locals) is evaluated when
+    /// an argument names it; any other stays unknown and the argument is not
+    /// checked.
+    #[test]
+    fn constant_locals_are_known_to_the_arguments_that_name_them() {
+        let cases: [(&str, &str, Result<&str, Note>); 10] = [
+            ("https = \"8443\"", "local.https", Ok("8443")),
+            ("p = 8000\n  q = local.p + 80", "local.q", Ok("8080")),
+            ("ports = [80, 443]", "local.ports[1]", Ok("443")),
+            ("p = \"eighty\"", "local.p", Err(Note::NotKnown)),
+            ("p = timestamp()", "local.p", Err(Note::RefersTo("local.p".into()))),
+            ("p = var.port", "local.p", Err(Note::RefersTo("local.p".into()))),
+            ("p = each.value", "local.p", Err(Note::RefersTo("local.p".into()))),
+            ("a = local.b\n  b = local.a", "local.a", Err(Note::RefersTo("local.a".into()))),
+            ("p = 1 + \"x\"", "local.p", Err(Note::RefersTo("local.p".into()))),
+            ("", "local.missing", Err(Note::RefersTo("local.missing".into()))),
+        ];
+        for (locals, expr, want) in cases {
+            let main = format!("locals {{\n  {locals}\n}}\n\nmodule \"app\" {{\n  source = \"./m\"\n  name   = \"web\"\n  port   = {expr}\n}}\n");
+            let (calls, diags) = run("terraform@1.15", &[("main.tf", &main), ("m/variables.tf", CALLEE)]);
+            match (want, arg(&calls, "port")) {
+                (Ok(c), ArgStatus::Accepted { console, .. }) => assert_eq!(console, c, "{locals}"),
+                (Err(Note::NotKnown), ArgStatus::Failed { summary }) => assert_eq!(summary, "Invalid value for input variable", "{locals}: {diags:?}"),
+                (Err(n), got) => assert_eq!(got, &ArgStatus::NotChecked(n), "{locals}: {diags:?}"),
+                (want, got) => panic!("{locals}: {want:?} but {got:?}"),
+            }
+        }
+        // A local defined twice, or changed by an override file, stays unknown.
+        for (files, note) in [
+            (vec![("main.tf", "locals {\n  p = 1\n}\n\nlocals {\n  p = 2\n}\n"), ("calls.tf", "module \"app\" {\n  source = \"./m\"\n  name   = \"web\"\n  port   = local.p\n}\n")], "duplicate"),
+            (vec![("main.tf", "locals {\n  p = 1\n}\n"), ("main_override.tf", "locals {\n  p = 2\n}\n"), ("calls.tf", "module \"app\" {\n  source = \"./m\"\n  name   = \"web\"\n  port   = local.p\n}\n")], "override"),
+        ] {
+            let mut files = files;
+            files.push(("m/variables.tf", CALLEE));
+            let (calls, _) = run("terraform@1.15", &files);
+            assert_eq!(arg(&calls, "port"), &ArgStatus::NotChecked(Note::RefersTo("local.p".into())), "{note}");
+        }
+    }
+
+    /// The arguments a call leaves unchecked come one line per reason, with
+    /// their names; a lone one keeps its own line. The summary counts the
+    /// arguments as well as the calls.
+    #[test]
+    fn unchecked_arguments_are_grouped_one_line_per_reason() {
+        let callee = "variable \"a\" {\n  type = any\n}\nvariable \"b\" {\n  type = any\n}\nvariable \"c\" {\n  type = any\n}\nvariable \"d\" {\n  type = any\n}\nvariable \"e\" {\n  type = number\n}\n";
+        let main = "module \"app\" {\n  source = \"./m\"\n  a = each.value\n  b = aws_vpc.main.id\n  c = each.key\n  d = file(\"x\")\n  e = 1\n}\n";
+        let p = Flavor::lookup("terraform@1.15").unwrap().profile();
+        let r = check_with(&input(&[("main.tf", main), ("m/variables.tf", callee)]), &p, CheckOptions { module_calls: true, role: None });
+        let notes = human_notes(&r.module_calls, Lang::En);
+        assert_eq!(
+            notes,
+            "module.app: 3 arguments not checked (a, b, c): they refer to each.value, aws_vpc.main, each.key, whose values tftype does not know.\n\
+             module.app.var.d: not checked: it calls file(), which tftype does not evaluate offline.\n\
+             1 module call: 1 checked, 0 not checked, 0 with a remote source skipped; of their 5 arguments, 1 checked, 4 not checked.\n"
+        );
+        assert!(crate::module::output::summary_line(&r, Lang::En).starts_with("0 variables and 1 module argument checked"), "{}", crate::module::output::summary_line(&r, Lang::En));
+        // Past six names the list ends with an ellipsis.
+        let many: String = (0..8).map(|i| format!("variable \"v{i}\" {{\n  type = any\n}}\n")).collect();
+        let args: String = (0..8).map(|i| format!("  v{i} = each.value\n")).collect();
+        let main = format!("module \"app\" {{\n  source = \"./m\"\n{args}}}\n");
+        let r = check_with(&input(&[("main.tf", &main), ("m/variables.tf", &many)]), &p, CheckOptions { module_calls: true, role: None });
+        assert!(human_notes(&r.module_calls, Lang::En).starts_with("module.app: 8 arguments not checked (v0, v1, v2, v3, v4, v5, …): they refer to each.value,"));
+    }
+
+    /// Inside a called module a local may use the variables the call gave.
+    #[test]
+    fn a_called_modules_locals_see_the_values_the_call_gives() {
+        let a = "variable \"n\" {\n  type = number\n}\n\nlocals {\n  twice = var.n * 2\n}\n\nmodule \"b\" {\n  source = \"../b\"\n  n      = local.twice\n}\n";
+        let b = "variable \"n\" {\n  type = string\n}\n";
+        let (calls, diags) = run("terraform@1.15", &[("main.tf", "module \"a\" {\n  source = \"./a\"\n  n      = 21\n}\n"), ("a/main.tf", a), ("b/main.tf", b)]);
+        assert_eq!(calls[1].arguments[0].status, ArgStatus::Accepted { type_string: "string".into(), console: "\"42\"".into() }, "{diags:?}");
     }
 
     #[test]
@@ -1235,7 +1449,7 @@ mod tests {
         let p = Profile::default();
         let plain = check(&files, &p);
         assert!(plain.ok && plain.diagnostics.is_empty() && plain.module_calls.is_empty());
-        let with = check_with(&files, &p, CheckOptions { module_calls: true });
+        let with = check_with(&files, &p, CheckOptions { module_calls: true, role: None });
         assert!(!with.ok);
         assert_eq!(with.module_calls.len(), 1);
     }

@@ -53,14 +53,14 @@ fn slice(text: &str, start: usize, end: usize) -> Option<&str> {
 }
 
 /// The `variable` block that declared `v` (the one at its declaration range).
-fn block_of<'b>(items: &'b [BodyItem], v: &Variable) -> Option<&'b Block> {
+pub(crate) fn block_of<'b>(items: &'b [BodyItem], v: &Variable) -> Option<&'b Block> {
     items.iter().find_map(|i| match i {
         BodyItem::Block(b) if b.kind == "variable" && b.kind_range.start == v.decl_range.start.byte => Some(b),
         _ => None,
     })
 }
 
-fn attr_text<'t>(b: &Block, text: &'t str, name: &str) -> Option<&'t str> {
+pub(crate) fn attr_text<'t>(b: &Block, text: &'t str, name: &str) -> Option<&'t str> {
     b.body.items.iter().find_map(|i| match i {
         BodyItem::Attr(a) if a.name == name => slice(text, a.expr.range().start, a.expr.range().end),
         _ => None,
@@ -70,6 +70,24 @@ fn attr_text<'t>(b: &Block, text: &'t str, name: &str) -> Option<&'t str> {
 /// Each declared variable's request: its type and flags, and the value
 /// that won (or its default). A variable without either is left out.
 pub fn requests(input: &CheckInput, p: &Profile, flavor: &str) -> BTreeMap<String, Request> {
+    requests_placed(input, p, flavor, &|_| true).into_iter().map(|(k, r)| (k, r.request)).collect()
+}
+
+/// A variable's request, with where its value is written.
+#[derive(Clone, Debug)]
+pub struct Placed {
+    pub request: Request,
+    /// The value file and the byte its value starts at (None: a `-var`, an
+    /// environment variable, or the default).
+    pub at: Option<(String, usize)>,
+    /// Sensitive or ephemeral: nothing about its value is to be shown.
+    pub hidden: bool,
+}
+
+/// [`requests`] of the variables whose value `keep` takes (it is given
+/// the value file the winning value is written in, None for the others),
+/// each with where its value is.
+pub fn requests_placed(input: &CheckInput, p: &Profile, flavor: &str, keep: &dyn Fn(Option<&str>) -> bool) -> BTreeMap<String, Placed> {
     let mut texts = Texts::default();
     for (name, text) in &input.files {
         texts.add(name, text);
@@ -80,6 +98,14 @@ pub fn requests(input: &CheckInput, p: &Profile, flavor: &str) -> BTreeMap<Strin
     let mut bodies = BTreeMap::new();
     let mut out = BTreeMap::new();
     for v in &module.vars {
+        let at = match collected.get(&v.name).map(|u| &u.raw) {
+            Some(Raw::Expr { file, expr }) => Some((file.clone(), expr.range().start)),
+            Some(Raw::Json { subject, .. }) => Some((subject.filename.clone(), subject.start.byte)),
+            _ => None,
+        };
+        if !keep(at.as_ref().map(|a| a.0.as_str())) {
+            continue;
+        }
         let Some(text) = input.files.get(&v.file) else { continue };
         let body = bodies.entry(v.file.clone()).or_insert_with(|| crate::valueparse::parse_config(text, &v.file, false, p).0);
         let Some(block) = body.as_ref().and_then(|b| block_of(&b.items, v)) else { continue };
@@ -97,7 +123,7 @@ pub fn requests(input: &CheckInput, p: &Profile, flavor: &str) -> BTreeMap<Strin
         req.sensitive = v.sensitive;
         req.var_name = v.name.clone();
         req.flavor = Some(flavor.to_string());
-        out.insert(v.name.clone(), req);
+        out.insert(v.name.clone(), Placed { request: req, at, hidden: v.sensitive || v.ephemeral });
     }
     out
 }
@@ -112,7 +138,10 @@ pub fn annotate(r: &CheckReport, input: &CheckInput, p: &Profile, flavor: &str, 
         let extras = crate::link::Extras { lang: lang.filter(|l| *l != Lang::En).map(|l| l.code().to_string()), tab: None };
         for v in &r.variables {
             let Outcome::Failed { stage, summary, detail } = &v.outcome else { continue };
-            if matches!(*stage, "skipped" | "required") || hidden(&v.name) {
+            // A declaration's own error (a rule that names another object,
+            // an argument of the wrong kind) is a matter of the module: the
+            // one-variable view cannot show it, so it gets no link there.
+            if matches!(*stage, "skipped" | "required" | "declaration") || hidden(&v.name) {
                 continue;
             }
             let Some(req) = reqs.get(&v.name) else { continue };
@@ -206,5 +235,18 @@ mod tests {
         let r = super::super::check(&i, &p);
         let a = annotate(&r, &i, &p, "terraform@1.15", Some("https://x/"), None);
         assert!(!r.ok && a.links.iter().all(Option::is_none), "{:?}", a.links);
+    }
+
+    /// A declaration's own error is the module's matter: the one-variable
+    /// view cannot show it, so no link opens it there.
+    #[test]
+    fn a_declaration_error_gets_no_link() {
+        let decl = "variable \"a\" {\n  type = number\n  default = 1\n  validation {\n    condition     = var.a > local.min\n    error_message = \"Too small.\"\n  }\n}\n";
+        let i = input(&[("variables.tf", decl)], &[]);
+        let p = Flavor::lookup("terraform@1.8").expect("a flavor").profile();
+        let r = super::super::check(&i, &p);
+        assert!(r.diagnostics.iter().any(|d| d.summary == "Invalid reference in variable validation"), "{:?}", r.diagnostics);
+        let a = annotate(&r, &i, &p, "terraform@1.8", Some("https://x/"), None);
+        assert!(a.links.iter().all(Option::is_none), "{:?}", a.links);
     }
 }

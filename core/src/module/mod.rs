@@ -19,9 +19,12 @@
 pub mod calls;
 pub mod decl;
 pub mod explain;
+pub mod graph;
 pub mod output;
 pub mod prepare;
 pub mod report;
+pub mod role;
+pub mod snippet;
 pub mod sources;
 pub mod validate;
 pub mod view;
@@ -78,15 +81,18 @@ pub struct CheckDiag {
     pub summary: String,
     pub detail: String,
     pub subject: Option<Subject>,
+    /// The values of the expression's references, as Terraform shows them
+    /// under the source (`("var.x", "is 12")`): a failed rule's condition.
+    pub values: Vec<(String, String)>,
 }
 
 impl CheckDiag {
     pub fn error(summary: impl Into<String>, detail: impl Into<String>, subject: Option<Subject>) -> CheckDiag {
-        CheckDiag { severity: Severity::Error, summary: summary.into(), detail: detail.into(), subject }
+        CheckDiag { severity: Severity::Error, summary: summary.into(), detail: detail.into(), subject, values: Vec::new() }
     }
 
     pub fn warning(summary: impl Into<String>, detail: impl Into<String>, subject: Option<Subject>) -> CheckDiag {
-        CheckDiag { severity: Severity::Warning, summary: summary.into(), detail: detail.into(), subject }
+        CheckDiag { severity: Severity::Warning, summary: summary.into(), detail: detail.into(), subject, values: Vec::new() }
     }
 
     pub fn is_error(&self) -> bool {
@@ -105,6 +111,11 @@ pub struct Texts<'a> {
 impl<'a> Texts<'a> {
     pub fn add(&mut self, filename: &str, text: &'a str) {
         self.texts.insert(filename.to_string(), text);
+    }
+
+    /// The text of `filename`.
+    pub fn text(&self, filename: &str) -> Option<&'a str> {
+        self.texts.get(filename).copied()
     }
 
     fn map(&self, filename: &str) -> Option<std::rc::Rc<PosMap<'a>>> {
@@ -176,33 +187,50 @@ pub struct CheckReport {
     pub validation_complete: bool,
     /// The module calls, when [`CheckOptions::module_calls`] asked for them.
     pub module_calls: Vec<calls::CallReport>,
+    /// How the module was checked, when [`CheckOptions::role`] decided it
+    /// (None: as a root module, the oracle's schema).
+    pub role: Option<role::Decision>,
 }
 
 impl Default for CheckReport {
     fn default() -> CheckReport {
-        CheckReport { ok: false, variables: Vec::new(), diagnostics: Vec::new(), input_error: None, validation_complete: true, module_calls: Vec::new() }
+        CheckReport { ok: false, variables: Vec::new(), diagnostics: Vec::new(), input_error: None, validation_complete: true, module_calls: Vec::new(), role: None }
     }
 }
 
 /// What a check looks at beyond the oracle's schema.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct CheckOptions {
     /// Check `module` blocks against the local modules they call
     /// ([`calls`]); off for the oracle's schema (`tftype batch`).
     pub module_calls: bool,
+    /// Check it as a root or a child module ([`role::decide`]; None: a
+    /// root module, and the report names no role).
+    pub role: Option<role::Decision>,
 }
 
 /// [`check`] with the options.
 pub fn check_with(input: &CheckInput, p: &Profile, options: CheckOptions) -> CheckReport {
-    let mut r = check(input, p);
+    let as_role = options.role.as_ref().map_or(role::Role::Root, |d| d.role);
+    let mut r = check_as(input, p, as_role);
     if options.module_calls && r.input_error.is_none() {
         calls::attach(&mut r, &input.files, p);
+    }
+    if r.input_error.is_none() {
+        r.role = options.role;
     }
     r
 }
 
 /// Checks a root module as the profile's flavor does.
 pub fn check(input: &CheckInput, p: &Profile) -> CheckReport {
+    check_as(input, p, role::Role::Root)
+}
+
+/// Checks a module as the profile's flavor does, as a root module (as
+/// `plan`) or as a child module (as `validate`: a required variable without
+/// a value is the caller's to set, not an error; its rules are skipped).
+pub fn check_as(input: &CheckInput, p: &Profile, as_role: role::Role) -> CheckReport {
     let mut texts = Texts::default();
     for (name, text) in &input.files {
         texts.add(name, text);
@@ -240,7 +268,7 @@ pub fn check(input: &CheckInput, p: &Profile) -> CheckReport {
     }
 
     // 3. Parsing them.
-    let (parsed, mut diags) = prepare::parse_values(&module, &collected.values, &mut vars, &texts, p);
+    let (parsed, mut diags) = prepare::parse_values(&module, &collected.values, &mut vars, &texts, p, as_role == role::Role::Child);
     if diags.iter().any(CheckDiag::is_error) {
         run.batch(diags);
         return run.finish(vars);
@@ -249,7 +277,7 @@ pub fn check(input: &CheckInput, p: &Profile) -> CheckReport {
     // 4. The validate walk: the rules against unknown values.
     let prepared = validate::prepare(&module, p);
     let walk = validate::Walk { module: &module, prepared: &prepared, texts: &texts, p };
-    let walk_diags = walk.validate(&mut vars);
+    let (walk_diags, walk_complete) = walk.validate(&mut vars);
     let walk_failed = walk_diags.iter().any(CheckDiag::is_error);
     diags.extend(walk_diags);
     if walk_failed {
@@ -261,28 +289,76 @@ pub fn check(input: &CheckInput, p: &Profile) -> CheckReport {
         }
         validate::finish(&module, &prepared, &mut vars, true);
         run.batch(diags);
-        return run.finish(vars);
+        let mut report = run.finish(vars);
+        report.validation_complete = walk_complete;
+        return report;
     }
 
     // 5. The plan walk: the final values, then the rules.
     diags.extend(prepare::prepare_all(&module, parsed, &mut vars, p));
-    let (rule_diags, complete) = walk.plan(&mut vars);
+    let (mut rule_diags, complete) = walk.plan(&mut vars);
+    snippet::rule_values(&mut rule_diags, &module, &vars, &texts, p);
     diags.extend(rule_diags);
     validate::finish(&module, &prepared, &mut vars, true);
     run.batch(diags);
     let mut report = run.finish(vars);
-    report.validation_complete = complete;
+    report.validation_complete = complete && walk_complete;
     report
 }
 
+/// The value arguments of a check as the command line spells them, as
+/// [`CheckInput::args`] holds them (`[["-var", "x=1"], ["-var-file", "f"]]`):
+/// pairs or a flat argv (`["-var-file", "f", "--var=x=1"]`), with one dash
+/// or two, the value after `=` or as the next word. Err: what is wrong.
+pub fn args_from_json(v: &serde_json::Value) -> Result<Vec<Vec<String>>, String> {
+    use serde_json::Value as J;
+    let items = match v {
+        J::Null => return Ok(Vec::new()),
+        J::Array(a) => a,
+        _ => return Err("args: expected an array such as [\"-var-file\", \"prod.tfvars\"]".into()),
+    };
+    // A flat argv: the pairs' words one after another.
+    let mut words: Vec<&str> = Vec::new();
+    for item in items {
+        match item {
+            J::String(s) => words.push(s),
+            J::Array(pair) if !pair.is_empty() && pair.len() <= 2 && pair.iter().all(J::is_string) => words.extend(pair.iter().filter_map(J::as_str)),
+            other => return Err(format!("args: expected a string or a [flag, value] pair, not {other}")),
+        }
+    }
+    let mut out = Vec::new();
+    let mut it = words.into_iter();
+    while let Some(w) = it.next() {
+        let flag = w.strip_prefix("--").or_else(|| w.strip_prefix('-')).unwrap_or("");
+        let (name, inline) = match flag.split_once('=') {
+            Some((n, v)) => (n, Some(v)),
+            None => (flag, None),
+        };
+        if name != "var" && name != "var-file" {
+            return Err(format!("args: expected -var or -var-file, not {}", crate::render::go_quote(w)));
+        }
+        let value = match inline {
+            Some(v) => v,
+            None => it.next().ok_or_else(|| format!("args: {w} needs a value"))?,
+        };
+        out.push(vec![format!("-{name}"), value.to_string()]);
+    }
+    Ok(out)
+}
+
 /// `tftype check --format json` (with UTF-16 offsets) for a module given as
-/// JSON text `{files, args, env, flavor}` (the JS API's `check`). Input it
-/// cannot read gives `{"error": …}`.
+/// JSON text `{files, args, env, flavor}` (the JS API's `check`; `args` as
+/// [`args_from_json`] reads them). Input it cannot read gives
+/// `{"error": …}`.
 pub fn check_json(input: &str) -> String {
     #[derive(Deserialize)]
     struct WithFlavor {
-        #[serde(flatten)]
-        input: CheckInput,
+        #[serde(default)]
+        files: BTreeMap<String, String>,
+        #[serde(default)]
+        args: serde_json::Value,
+        #[serde(default)]
+        env: BTreeMap<String, String>,
         #[serde(default)]
         flavor: Option<String>,
     }
@@ -291,13 +367,50 @@ pub fn check_json(input: &str) -> String {
         Ok(w) => w,
         Err(e) => return err(e.to_string()),
     };
+    let args = match args_from_json(&w.args) {
+        Ok(a) => a,
+        Err(e) => return err(e),
+    };
+    let w = Wf { input: CheckInput { files: w.files, args, env: w.env }, flavor: w.flavor };
+    struct Wf {
+        input: CheckInput,
+        flavor: Option<String>,
+    }
     let name = w.flavor.as_deref().unwrap_or(crate::flavor::DEFAULT);
     let Some(f) = crate::flavor::Flavor::lookup(name) else {
         return err(format!("unknown flavor {name}; known flavors: {}", crate::flavor::Flavor::names().join(", ")));
     };
-    let r = check_with(&w.input, &f.profile(), CheckOptions { module_calls: true });
+    let r = check_with(&w.input, &f.profile(), CheckOptions { module_calls: true, role: None });
     match &r.input_error {
         Some(e) => err(e.clone()),
         None => output::validate_json_utf16(&r, &w.input).to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// npm `check()` takes the arguments as the command line spells them
+    /// (ux-4 finding 9): pairs or a flat argv, one dash or two.
+    #[test]
+    fn check_arguments_are_read_as_the_command_line_spells_them() {
+        let want = |pairs: &[(&str, &str)]| -> Args { Ok(pairs.iter().map(|(a, b)| vec![a.to_string(), b.to_string()]).collect()) };
+        type Args = Result<Vec<Vec<String>>, String>;
+        let table: [(&str, Args); 8] = [
+            (r#"[["-var-file", "a.tfvars"], ["-var", "x=1"]]"#, want(&[("-var-file", "a.tfvars"), ("-var", "x=1")])),
+            (r#"[["--var-file", "a.tfvars"], ["--var=x=1"]]"#, want(&[("-var-file", "a.tfvars"), ("-var", "x=1")])),
+            (r#"["-var-file", "a.tfvars", "--var", "x=-1", "-var-file=b.tfvars"]"#, want(&[("-var-file", "a.tfvars"), ("-var", "x=-1"), ("-var-file", "b.tfvars")])),
+            ("null", want(&[])),
+            ("[]", want(&[])),
+            (r#"["-var"]"#, Err("args: -var needs a value".into())),
+            (r#"["--flavor", "x"]"#, Err("args: expected -var or -var-file, not \"--flavor\"".into())),
+            (r#"[5]"#, Err("args: expected a string or a [flag, value] pair, not 5".into())),
+        ];
+        for (given, want) in table {
+            let v: serde_json::Value = serde_json::from_str(given).unwrap();
+            assert_eq!(super::args_from_json(&v), want, "{given}");
+        }
+        let out = super::check_json(r#"{"files": {"main.tf": "variable \"x\" {\n  type = number\n}\n", "a.tfvars": "x = \"y\"\n"}, "args": ["--var-file", "a.tfvars"]}"#);
+        let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(j["diagnostics"][0]["range"]["filename"], "a.tfvars", "{j}");
     }
 }

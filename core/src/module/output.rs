@@ -36,46 +36,127 @@ fn floor_boundary(s: &str, mut i: usize) -> usize {
     i
 }
 
+/// Text from the module (messages, file names, source lines, values) made
+/// safe for a terminal or a CI log: control characters (C0 but tab and, with
+/// `newlines`, line ends; DEL; C1) are written as Go's escapes (`\x1b`,
+/// `\a`, `\u009b`), so none clears the screen, moves the cursor, rings or
+/// hides a link. [`no_command_lines`] then keeps lines from reading as CI
+/// workflow commands.
+pub fn neutralize(text: &str, newlines: bool) -> String {
+    if !text.chars().any(|c| c.is_control() && c != '\t' && !(newlines && matches!(c, '\n' | '\r'))) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\t' => out.push(c),
+            '\n' if newlines => out.push(c),
+            '\r' if newlines && chars.peek() == Some(&'\n') => out.push(c),
+            '\x07' => out += "\\a",
+            '\x08' => out += "\\b",
+            '\x0c' => out += "\\f",
+            '\n' => out += "\\n",
+            '\r' => out += "\\r",
+            '\x0b' => out += "\\v",
+            c if (c as u32) < 0x20 || c == '\x7f' => out += &format!("\\x{:02x}", c as u32),
+            c if c.is_control() => out += &format!("\\u{:04x}", c as u32),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `text` with a backslash before a line's leading `::` (after any
+/// blanks): a CI runner reads such a line of a log as a workflow command
+/// (GitHub's `::error …::`, `::add-mask::`), whoever wrote it.
+pub fn no_command_lines(text: String) -> String {
+    if !text.contains("::") {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for line in text.split_inclusive('\n') {
+        let rest = line.trim_start();
+        if rest.starts_with("::") {
+            out += &line[..line.len() - rest.len()];
+            out.push('\\');
+            out += rest;
+        } else {
+            out += line;
+        }
+    }
+    out
+}
+
 /// Terraform's diagnostic text: the summary, where it is (`on FILE line
-/// N:` and the source line, with the range underlined when `color`), and
-/// the detail.
+/// N, in BLOCK:` and every line of the range, Terraform's gutter, the
+/// range underlined when `color`), the values of a failed rule's references
+/// (`├──── │ var.x is 12`), and the detail. With `color` (a terminal) the
+/// diagnostic is framed by Terraform's left rule (`╷ │ ╵`).
 pub fn human_diag(d: &CheckDiag, input: &CheckInput, color: bool) -> String {
-    let (bold, red, yellow, under, reset) = if color { ("\x1b[1m", "\x1b[31m", "\x1b[33m", "\x1b[4m", "\x1b[0m") } else { ("", "", "", "", "") };
+    human_diag_in(d, input, color, &mut super::snippet::Contexts::default())
+}
+
+fn human_diag_in(d: &CheckDiag, input: &CheckInput, color: bool, contexts: &mut super::snippet::Contexts) -> String {
+    let (bold, red, yellow, under, gray, reset) = if color { ("\x1b[1m", "\x1b[31m", "\x1b[33m", "\x1b[4m", "\x1b[90m", "\x1b[0m") } else { ("", "", "", "", "", "") };
     let (word, c) = if d.is_error() { ("Error", red) } else { ("Warning", yellow) };
-    let mut out = format!("{c}{bold}{word}: {reset}{bold}{}{reset}\n\n", d.summary);
+    let n = |t: &str| neutralize(t, false);
+    let mut out = format!("{c}{bold}{word}: {reset}{bold}{}{reset}\n\n", n(&d.summary));
     if let Some(s) = &d.subject {
-        out += &format!("  on {} line {}:\n", s.filename, s.start.line);
-        if let Some(src) = input.files.get(&s.filename) {
-            if let Some(line) = src.split('\n').nth(s.start.line.saturating_sub(1)) {
-                let line = line.trim_end_matches('\r');
-                let line_start = src.split('\n').take(s.start.line.saturating_sub(1)).map(|l| l.len() + 1).sum::<usize>();
-                let a = s.start.byte.saturating_sub(line_start).min(line.len());
-                let b = if s.end.line == s.start.line { s.end.byte.saturating_sub(line_start).min(line.len()) } else { line.len() };
-                // A very long line (minified JSON, a binary file) is shown
-                // around the range only.
-                let (from, to) = if line.len() > SNIPPET_BYTES {
-                    let from = floor_boundary(line, a.saturating_sub(SNIPPET_BYTES / 3));
-                    (from, floor_boundary(line, (from + SNIPPET_BYTES).min(line.len())))
-                } else {
-                    (0, line.len())
-                };
-                let (a, b) = (a.clamp(from, to), b.clamp(from, to));
-                let (pre, post) = (if from > 0 { "…" } else { "" }, if to < line.len() { "…" } else { "" });
-                let shown = match (line.get(from..a), line.get(a..b.max(a)), line.get(b.max(a)..to)) {
-                    (Some(x), Some(y), Some(z)) if color => format!("{pre}{x}{under}{y}{reset}{z}{post}"),
-                    (Some(x), Some(y), Some(z)) => format!("{pre}{x}{y}{z}{post}"),
-                    _ => line.get(from..to).unwrap_or_default().to_string(),
-                };
-                out += &format!("  {:>3}: {shown}\n", s.start.line);
+        match super::snippet::text_of(input, &s.filename).and_then(|t| super::snippet::of(d, t, contexts)) {
+            None => out += &format!("  on {} line {}:\n  (source code not available)\n", n(&s.filename), s.start.line),
+            Some(sn) => {
+                let context = sn.context.as_ref().map(|c| format!(", in {}", n(c))).unwrap_or_default();
+                out += &format!("  on {} line {}{context}:\n", n(&s.filename), s.start.line);
+                let mut at = 0;
+                for (i, line) in sn.code.split('\n').enumerate() {
+                    let (ls, le) = (at, at + line.len());
+                    at = le + 1;
+                    let a = sn.highlight_start.clamp(ls, le) - ls;
+                    let b = sn.highlight_end.clamp(ls, le).max(sn.highlight_start.clamp(ls, le)) - ls;
+                    // A very long line (minified JSON, a binary file) is
+                    // shown around the range only.
+                    let (from, to) = if line.len() > SNIPPET_BYTES {
+                        let from = floor_boundary(line, a.saturating_sub(SNIPPET_BYTES / 3));
+                        (from, floor_boundary(line, (from + SNIPPET_BYTES).min(line.len())))
+                    } else {
+                        (0, line.len())
+                    };
+                    let (a, b) = (floor_boundary(line, a.clamp(from, to)), floor_boundary(line, b.clamp(from, to)));
+                    let (pre, post) = (if from > 0 { "…" } else { "" }, if to < line.len() { "…" } else { "" });
+                    let (x, y, z) = (line.get(from..a).unwrap_or(""), line.get(a..b).unwrap_or(""), line.get(b..to).unwrap_or(""));
+                    let shown = if color && !y.is_empty() { format!("{pre}{}{under}{}{reset}{}{post}", n(x), n(y), n(z)) } else { format!("{pre}{}{}{}{post}", n(x), n(y), n(z)) };
+                    // Terraform's gutter: the line number in four columns.
+                    out += &format!("{:>4}: {shown}\n", sn.start_line + i);
+                }
+                if !sn.values.is_empty() {
+                    out += &format!("    {gray}├────────────────{reset}\n");
+                    for (t, statement) in &sn.values {
+                        out += &format!("    {gray}│{reset} {bold}{}{reset} {}\n", n(t), n(statement));
+                    }
+                }
             }
         }
         out.push('\n');
     }
     if !d.detail.is_empty() {
-        out += &d.detail;
+        out += &neutralize(&d.detail, true);
         out.push('\n');
     }
-    out
+    if color {
+        // Terraform's left rule, in the severity's colour.
+        let mut framed = format!("{c}╷{reset}\n");
+        for line in out.lines() {
+            if line.is_empty() {
+                framed += &format!("{c}│{reset}\n");
+            } else {
+                framed += &format!("{c}│{reset} {line}\n");
+            }
+        }
+        framed += &format!("{c}╵{reset}\n");
+        out = framed;
+    }
+    no_command_lines(out)
 }
 
 /// The whole report as Terraform prints diagnostics, then tftype's count.
@@ -87,30 +168,41 @@ pub fn human(r: &CheckReport, input: &CheckInput, color: bool, lang: Lang) -> St
 /// when `a` has stories (`--explain`), each variable's Why story and notes
 /// before the count.
 pub fn human_annotated(r: &CheckReport, input: &CheckInput, color: bool, lang: Lang, a: &Annotations) -> String {
-    let mut out = String::new();
+    let mut diags = String::new();
+    let mut contexts = super::snippet::Contexts::default();
     for (i, d) in r.diagnostics.iter().enumerate() {
-        out += &human_diag(d, input, color);
+        diags += &human_diag_in(d, input, color, &mut contexts);
         if let Some(Some(url)) = a.links.get(i) {
-            out += &fill(lang, "check.try_it", &[("url", url)]);
-            out.push('\n');
+            diags += &fill(lang, "check.try_it", &[("url", url)]);
+            diags.push('\n');
         }
+        diags.push('\n');
+    }
+    // The rest has no colours of its own: all of it is neutralised.
+    let rest = human_rest(r, lang, a);
+    no_command_lines(diags + &neutralize(&rest, true))
+}
+
+/// [`human_annotated`] after the diagnostics.
+fn human_rest(r: &CheckReport, lang: Lang, a: &Annotations) -> String {
+    let mut out = String::new();
+    // A rule tftype did not evaluate is named, never passed silently (a
+    // called module's among its call's notes).
+    for (name, rule) in unevaluated_rules(r).into_iter().filter(|(n, _)| n.starts_with("var.")) {
+        out += &unevaluated_text(&name, rule, lang);
         out.push('\n');
     }
-    // A rule tftype did not evaluate is named, never passed silently.
-    for v in &r.variables {
-        for rule in v.validations.iter().filter(|x| x.result == RuleResult::NotEvaluated) {
-            let why = rule.reason.as_ref().map(|w| w.text(lang)).unwrap_or_default();
-            out += &fill(lang, "check.rule_not_evaluated", &[("name", &format!("var.{}", v.name)), ("rule", &rule.rule), ("reason", &why)]);
-            out.push('\n');
-        }
-    }
     out += &super::calls::human_notes(&r.module_calls, lang);
+    if let Some(line) = role_line(r, lang) {
+        out += &line;
+        out.push('\n');
+    }
     for v in &r.variables {
         let Some(story) = a.stories.get(&v.name) else { continue };
         match story {
             VarStory::Told(s) => {
                 out += &match &v.source {
-                    Some(source) => fill(lang, "check.explain_var", &[("name", &v.name), ("source", source)]),
+                    Some(source) => fill(lang, "check.explain_var", &[("name", &v.name), ("source", &source_words(&v.name, source, lang))]),
                     None => fill(lang, "check.explain_var_nosource", &[("name", &v.name)]),
                 };
                 out.push('\n');
@@ -148,21 +240,109 @@ pub fn human_annotated(r: &CheckReport, input: &CheckInput, color: bool, lang: L
     out
 }
 
+/// Where a variable's value came from (a report's `source`), in the
+/// reader's words as the Module view says it: a file's range as it is,
+/// `-var`, `TF_VAR_NAME` for the environment, the catalog's word for the
+/// default.
+pub fn source_words(name: &str, source: &str, lang: Lang) -> String {
+    match source {
+        "default" => text(lang, "ui.module.source.default").to_string(),
+        "env" => format!("TF_VAR_{name}"),
+        other => other.to_string(),
+    }
+}
+
+/// What the check took the module for, when it is a child module (see
+/// [`super::role`]): said once, before the count.
+pub fn role_line(r: &CheckReport, lang: Lang) -> Option<String> {
+    let d = r.role.as_ref().filter(|d| d.role == super::role::Role::Child)?;
+    let why = match &d.why {
+        super::role::Why::NoValues => text(lang, "check.role.why.no_values"),
+        _ => "",
+    };
+    Some(fill(lang, "check.role.child", &[("why", why)]))
+}
+
+/// Every validation rule tftype did not evaluate: the variable's address
+/// (`var.x`, `module.vpc.var.x`) and the rule, the root module's first.
+pub fn unevaluated_rules(r: &CheckReport) -> Vec<(String, &super::validate::RuleReport)> {
+    let mut out = Vec::new();
+    for v in &r.variables {
+        for rule in v.validations.iter().filter(|x| x.result == RuleResult::NotEvaluated) {
+            out.push((format!("var.{}", v.name), rule));
+        }
+    }
+    for c in &r.module_calls {
+        for (name, rule) in c.validations.iter().filter(|(_, x)| x.result == RuleResult::NotEvaluated) {
+            out.push((format!("{}.var.{name}", c.address), rule));
+        }
+    }
+    out
+}
+
+/// The sentence that names a rule left unevaluated and why.
+fn unevaluated_text(name: &str, rule: &super::validate::RuleReport, lang: Lang) -> String {
+    let why = rule.reason.as_ref().map(|w| w.text(lang)).unwrap_or_default();
+    fill(lang, "check.rule_not_evaluated", &[("name", name), ("rule", &rule.rule), ("reason", &why)])
+}
+
+/// The place of a rule named by its range (`variables.tf:21,3-13`,
+/// `a.tf:1,3-2,4`): the file and the start and end (line, column).
+/// A file and a range's start and end (line, column).
+type Place<'a> = (&'a str, (usize, usize), (usize, usize));
+
+fn rule_place(range: &str) -> Option<Place<'_>> {
+    let (file, nums) = range.rsplit_once(':')?;
+    let (start, end) = nums.split_once('-')?;
+    let (sl, sc) = start.split_once(',')?;
+    let (sl, sc): (usize, usize) = (sl.parse().ok()?, sc.parse().ok()?);
+    let (el, ec) = match end.split_once(',') {
+        Some((l, c)) => (l.parse().ok()?, c.parse().ok()?),
+        None => (sl, end.parse().ok()?),
+    };
+    Some((file, (sl, sc), (el, ec)))
+}
+
 /// "2 variables checked: 1 error, 0 warnings." in the reader's language.
 pub fn summary_line(r: &CheckReport, lang: Lang) -> String {
     let errors = r.diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = r.diagnostics.len() - errors;
     let key = if errors == 0 { "check.summary_ok" } else { "check.summary_failed" };
-    fill(lang, key, &[("vars", &r.variables.len().to_string()), ("errors", &errors.to_string()), ("warnings", &warnings.to_string())])
+    let (mut vars, errors, warnings) = (count(lang, "variables", r.variables.len()), count(lang, "errors", errors), count(lang, "warnings", warnings));
+    // What the module calls' check evaluated counts too ("0 variables
+    // checked" read wrong beside a dozen arguments checked).
+    let arguments = super::calls::arguments_checked(&r.module_calls);
+    if arguments > 0 {
+        vars = fill(lang, "check.count.and", &[("a", &vars), ("b", &count(lang, "module_arguments", arguments))]);
+    }
+    fill(lang, key, &[("vars", &vars), ("errors", &errors), ("warnings", &warnings)])
 }
 
-/// Each accepted variable's final value as `terraform console` prints it.
+/// "1 error", "2 errors": `check.count.WHAT` (`_one` for one) in the
+/// reader's language.
+pub fn count(lang: Lang, what: &str, n: usize) -> String {
+    let key = if n == 1 { format!("check.count.{what}_one") } else { format!("check.count.{what}") };
+    fill(lang, &key, &[("count", &n.to_string())])
+}
+
+/// Each accepted variable's final value as `terraform console` prints it
+/// (neutralised as [`human_annotated`] is).
 pub fn effective(r: &CheckReport, lang: Lang) -> String {
+    no_command_lines(neutralize(&effective_raw(r, lang), true))
+}
+
+fn effective_raw(r: &CheckReport, lang: Lang) -> String {
     let mut out = String::new();
     for v in &r.variables {
         match &v.outcome {
             Outcome::Accepted { console, .. } => out += &format!("var.{} = {console}\n", v.name),
-            Outcome::Failed { .. } => out += &format!("var.{} {}\n", v.name, text(lang, "check.not_accepted")),
+            Outcome::Failed { stage, .. } => {
+                // A full-width bracket takes no space before it.
+                let key = if *stage == super::prepare::CALLER_STAGE { "check.set_by_caller" } else { "check.not_accepted" };
+                let words = text(lang, key);
+                let gap = if words.starts_with(crate::i18n::is_cjk) { "" } else { " " };
+                out += &format!("var.{}{gap}{words}\n", v.name);
+            }
         }
     }
     out += &super::calls::effective(&r.module_calls);
@@ -180,10 +360,33 @@ fn range_json(d: &CheckDiag) -> J {
     }
 }
 
+/// Each diagnostic's `snippet`, as `terraform validate -json` gives it
+/// (`context`, `code`, `start_line`, `highlight_start_offset`,
+/// `highlight_end_offset`, `values`), for a diagnostic whose file is among
+/// the input's texts.
+pub fn add_snippets(j: &mut J, r: &CheckReport, input: &CheckInput) {
+    let mut contexts = super::snippet::Contexts::default();
+    let Some(ds) = j["diagnostics"].as_array_mut() else { return };
+    for (d, out) in r.diagnostics.iter().zip(ds.iter_mut()) {
+        let Some(s) = &d.subject else { continue };
+        let Some(sn) = super::snippet::text_of(input, &s.filename).and_then(|t| super::snippet::of(d, t, &mut contexts)) else { continue };
+        let values: Vec<J> = sn.values.iter().map(|(t, st)| json!({"traversal": t, "statement": st})).collect();
+        out["snippet"] = json!({
+            "context": sn.context,
+            "code": sn.code,
+            "start_line": sn.start_line,
+            "highlight_start_offset": sn.highlight_start,
+            "highlight_end_offset": sn.highlight_end,
+            "values": values,
+        });
+    }
+}
+
 /// [`validate_json`] with each range's UTF-16 offsets too (`start16`,
 /// `end16`: what JavaScript strings index by), for the JS API.
 pub fn validate_json_utf16(r: &CheckReport, input: &CheckInput) -> J {
     let mut j = validate_json(r);
+    add_snippets(&mut j, r, input);
     let mut maps: std::collections::BTreeMap<&str, crate::diag::Utf16Map> = std::collections::BTreeMap::new();
     if let Some(ds) = j["diagnostics"].as_array_mut() {
         for (d, out) in r.diagnostics.iter().zip(ds.iter_mut()) {
@@ -292,11 +495,17 @@ pub fn validate_json(r: &CheckReport) -> J {
     if !r.module_calls.is_empty() {
         j["module_calls"] = super::calls::json(&r.module_calls, Lang::En);
     }
+    if let Some(d) = &r.role {
+        j["module_role"] = json!(match d.role {
+            super::role::Role::Root => "root",
+            super::role::Role::Child => "child",
+        });
+    }
     j
 }
 
 /// A stable rule id for a diagnostic summary: `tftype/invalid-value-for-input-variable`.
-fn rule_id(summary: &str) -> String {
+pub fn rule_id(summary: &str) -> String {
     let mut id = String::from("tftype/");
     let mut dash = false;
     for c in summary.chars() {
@@ -404,6 +613,42 @@ pub fn sarif_run(r: &CheckReport, input: &CheckInput, path_of: PathOf, a: &Annot
         }
         results.push(res);
     }
+    // A rule tftype did not evaluate is a note: never passed silently.
+    let lang = Lang::En;
+    for (name, rule) in unevaluated_rules(r) {
+        let id = "tftype/validation-rule-not-evaluated";
+        let index = match rules.iter().position(|x| x["id"] == id) {
+            Some(k) => k,
+            None => {
+                let title = text(lang, "check.rule_not_evaluated_title");
+                rules.push(json!({"id": id, "name": title, "shortDescription": {"text": title}, "defaultConfiguration": {"level": "note"}}));
+                rules.len() - 1
+            }
+        };
+        let mut res = json!({
+            "ruleId": id,
+            "ruleIndex": index,
+            "level": "note",
+            "message": {"text": unevaluated_text(&name, rule, lang)},
+        });
+        if let Some((file, (sl, sc), (el, ec))) = rule_place(&rule.rule) {
+            if let Some(path) = path_of(file) {
+                let (uri, absolute) = uri_of(&path);
+                let mut artifact = json!({"uri": uri});
+                if !absolute {
+                    artifact["uriBaseId"] = json!("%SRCROOT%");
+                }
+                // hcl's columns count characters; a rule's keyword is ASCII.
+                res["locations"] = json!([{
+                    "physicalLocation": {
+                        "artifactLocation": artifact,
+                        "region": {"startLine": sl.max(1), "startColumn": sc.max(1), "endLine": el.max(sl).max(1), "endColumn": ec.max(1)}
+                    }
+                }]);
+            }
+        }
+        results.push(res);
+    }
     let mut run = json!({
         "tool": {"driver": {"name": "tftype", "version": env!("CARGO_PKG_VERSION"), "informationUri": "https://github.com/tftype/tftype", "rules": rules}},
         "results": results,
@@ -462,6 +707,24 @@ pub fn github_annotated(r: &CheckReport, path_of: PathOf, a: &Annotations, group
             message += &fill(lang, "check.try_it", &[("url", url)]);
         }
         out += &format!("::{level} {}::{}\n", props.join(","), gh_escape(&message, false));
+    }
+    // A rule tftype did not evaluate is a notice: never passed silently.
+    for (name, rule) in unevaluated_rules(r) {
+        let mut props = Vec::new();
+        if let Some((file, (sl, sc), (el, ec))) = rule_place(&rule.rule).and_then(|(f, a, b)| path_of(f).map(|p| (p, a, b))) {
+            props.push(format!("file={}", gh_escape(&file, true)));
+            props.push(format!("line={sl}"));
+            props.push(format!("col={sc}"));
+            props.push(format!("endLine={el}"));
+            props.push(format!("endColumn={ec}"));
+        }
+        let title = text(lang, "check.rule_not_evaluated_title");
+        let title = match group {
+            Some(g) => format!("{g}: {title}"),
+            None => title.to_string(),
+        };
+        props.push(format!("title={}", gh_escape(&title, true)));
+        out += &format!("::notice {}::{}\n", props.join(","), gh_escape(&unevaluated_text(&name, rule, lang), false));
     }
     out
 }
@@ -523,7 +786,56 @@ mod tests {
         let d = CheckDiag::error("S", "D", Some(Subject { filename: "a.tfvars".into(), start: Pos { line: 1, column: 1008, byte: 1007 }, end: Pos { line: 1, column: 1016, byte: 1015 } }));
         let text = human_diag(&d, &input, false);
         let shown = text.lines().find(|l| l.contains("eighty")).expect("the line is shown");
-        assert!(shown.starts_with("    1: …x") && shown.ends_with("y…") && shown.len() < SNIPPET_BYTES + 20, "{shown}");
+        assert!(shown.starts_with("   1: …x") && shown.ends_with("y…") && shown.len() < SNIPPET_BYTES + 20, "{shown}");
+    }
+
+    /// A rule tftype did not evaluate is a notice annotation and a
+    /// note-level SARIF result at the rule, as the human form names it (ux-4
+    /// finding 4).
+    #[test]
+    fn rules_left_unevaluated_are_notices_and_notes() {
+        let vars = "variable \"token\" {\n  type = string\n  validation {\n    condition     = fileexists(var.token)\n    error_message = \"No such file.\"\n  }\n}\n";
+        let input = CheckInput { files: [("variables.tf".to_string(), vars.to_string()), ("terraform.tfvars".to_string(), "token = \"x\"\n".to_string())].into(), ..Default::default() };
+        let r = crate::module::check(&input, &crate::flavor::Flavor::default_flavor().profile());
+        assert!(r.ok && !r.validation_complete);
+        let gh = github(&r, "infra");
+        assert_eq!(
+            gh,
+            "::notice file=infra/variables.tf,line=3,col=3,endLine=3,endColumn=13,title=Validation rule not evaluated::var.token: the validation rule at variables.tf:3,3-13 was not evaluated: it calls fileexists() (file system).\n"
+        );
+        let log = sarif(&r, &input, "infra");
+        let run = &log["runs"][0];
+        let res = &run["results"][0];
+        assert_eq!(res["level"], "note");
+        assert_eq!(res["ruleId"], "tftype/validation-rule-not-evaluated");
+        assert_eq!(run["tool"]["driver"]["rules"][res["ruleIndex"].as_u64().unwrap() as usize]["id"], "tftype/validation-rule-not-evaluated");
+        assert_eq!(res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "infra/variables.tf");
+        assert_eq!(res["locations"][0]["physicalLocation"]["region"]["startLine"], 3);
+        let table: [(&str, Option<Place>); 3] =
+            [("variables.tf:21,3-13", Some(("variables.tf", (21, 3), (21, 13)))), ("a:b.tf:1,3-2,4", Some(("a:b.tf", (1, 3), (2, 4)))), ("nonsense", None)];
+        for (range, want) in table {
+            assert_eq!(rule_place(range), want, "{range}");
+        }
+    }
+
+    /// Counts agree with their number in every language (ux-4 finding 14).
+    #[test]
+    fn counts_are_singular_for_one() {
+        let table: [(Lang, &str, usize, &str); 7] = [
+            (Lang::En, "errors", 1, "1 error"),
+            (Lang::En, "errors", 2, "2 errors"),
+            (Lang::En, "warnings", 0, "0 warnings"),
+            (Lang::En, "variables", 1, "1 variable"),
+            (Lang::En, "calls", 1, "1 module call"),
+            (Lang::Zh, "errors", 1, "1 个错误"),
+            (Lang::Ja, "calls", 1, "モジュール呼び出し 1 件"),
+        ];
+        for (lang, what, n, want) in table {
+            assert_eq!(count(lang, what, n), want);
+        }
+        let one = CheckReport { variables: Vec::new(), diagnostics: vec![diag()], ..Default::default() };
+        assert_eq!(summary_line(&one, Lang::En), "0 variables checked: 1 error, 0 warnings.");
+        assert_eq!(summary_line(&one, Lang::Ja), "変数 0 個をチェックしました。エラー 1 件、警告 0 件。");
     }
 
     #[test]
@@ -536,8 +848,13 @@ mod tests {
     fn human_text_shows_the_source_line_and_underlines_on_a_terminal() {
         let input = CheckInput { files: [("prod.tfvars".to_string(), "env = 1\nport = \"eighty\"\n".to_string())].into(), ..Default::default() };
         let plain = human_diag(&diag(), &input, false);
-        assert_eq!(plain, "Error: Invalid value for input variable\n\n  on prod.tfvars line 2:\n    2: port = \"eighty\"\n\na number is required, 100%\nsee: here\n");
+        assert_eq!(plain, "Error: Invalid value for input variable\n\n  on prod.tfvars line 2:\n   2: port = \"eighty\"\n\na number is required, 100%\nsee: here\n");
         let colored = human_diag(&diag(), &input, true);
         assert!(colored.contains("port = \x1b[4m\"eighty\"\x1b[0m"), "{colored:?}");
+        // On a terminal, Terraform's left rule frames the diagnostic.
+        let rule = |s: &str| format!("\x1b[31m{s}\x1b[0m");
+        assert!(colored.starts_with(&format!("{}\n{} \x1b[31m\x1b[1mError: ", rule("╷"), rule("│"))), "{colored:?}");
+        assert!(colored.ends_with(&format!("{} see: here\n{}\n", rule("│"), rule("╵"))), "{colored:?}");
+        assert!(colored.contains(&format!("\n{}\n", rule("│"))), "an empty line has no space after the rule: {colored:?}");
     }
 }

@@ -53,7 +53,10 @@ impl VarState {
         self.done = true;
     }
 
-    /// An earlier error stopped the run before this variable.
+    /// An earlier error stopped the run before this variable. The report's
+    /// summary and detail are the words the oracle's report has (its JSON
+    /// is compared with it); what people read of a skipped variable comes
+    /// from the catalogs (`ui.module.skipped_*`, see `view::var_view`).
     pub fn skip(&mut self) {
         self.report.outcome = Outcome::Failed {
             stage: "skipped",
@@ -63,6 +66,10 @@ impl VarState {
         self.done = true;
     }
 }
+
+/// The stage of a child module's required variable that has no value: the
+/// calling module sets it ([`super::role::Role::Child`]).
+pub const CALLER_STAGE: &str = "caller";
 
 /// A parsed value and where it came from.
 pub struct Parsed {
@@ -133,7 +140,9 @@ pub struct ParsedValues(BTreeMap<String, Parsed>);
 /// `ParseVariableValues`: the declared values parsed, the undeclared ones
 /// warned about or refused, the required ones missing. On errors every
 /// variable not failed yet is skipped.
-pub fn parse_values(module: &Module, values: &BTreeMap<String, Unparsed>, vars: &mut BTreeMap<String, VarState>, texts: &Texts, p: &Profile) -> (ParsedValues, Vec<CheckDiag>) {
+/// `child`: a child module ([`super::role`]): a required variable without a
+/// value is the caller's to set (stage `caller`), not an error.
+pub fn parse_values(module: &Module, values: &BTreeMap<String, Unparsed>, vars: &mut BTreeMap<String, VarState>, texts: &Texts, p: &Profile, child: bool) -> (ParsedValues, Vec<CheckDiag>) {
     let mut diags = Vec::new();
     let mut parsed: BTreeMap<String, Parsed> = BTreeMap::new();
     for (name, u) in values {
@@ -188,7 +197,15 @@ pub fn parse_values(module: &Module, values: &BTreeMap<String, Unparsed>, vars: 
     }
 
     for v in &module.vars {
-        if !values.contains_key(&v.name) && v.required() {
+        if !values.contains_key(&v.name) && v.required() && child {
+            let st = vars.get_mut(&v.name).expect("declared");
+            st.report.outcome = Outcome::Failed {
+                stage: CALLER_STAGE,
+                summary: "Set by the calling module".into(),
+                detail: "A child module's required variable gets its value from the module block that calls it.".into(),
+            };
+            st.done = true;
+        } else if !values.contains_key(&v.name) && v.required() {
             let d = CheckDiag::error(
                 "No value for required variable",
                 format!(

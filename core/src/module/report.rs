@@ -51,6 +51,7 @@ impl Run {
             input_error: None,
             validation_complete: true,
             module_calls: Vec::new(),
+            role: None,
         }
     }
 }

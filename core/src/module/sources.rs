@@ -106,7 +106,7 @@ pub fn collect(input: &CheckInput, texts: &Texts, p: &Profile) -> Result<Collect
 }
 
 /// `path.Clean` for the relative, slash-separated names the input holds.
-pub(super) fn clean(path: &str) -> String {
+pub fn clean(path: &str) -> String {
     let mut parts: Vec<&str> = Vec::new();
     for seg in path.split('/') {
         match seg {

@@ -23,6 +23,7 @@ use super::prepare::VarState;
 use super::{CheckDiag, Subject, Texts};
 use crate::flavor::{Profile, Validation};
 use crate::i18n::{fill, Lang};
+use crate::goprint::go_quote;
 use crate::types::Type;
 use crate::value::{AttrMap, Marks, Value};
 use crate::valueparse::traversals::references;
@@ -81,6 +82,22 @@ pub enum Reason {
     OtherNoValue(String),
     EarlierError,
     ValidateWalkError,
+    /// The rules of the variables refer to each other in a cycle.
+    Cycle,
+    /// The rule at this place raised an error, and the version evaluates
+    /// no further rules of the variable.
+    StoppedBy(String),
+    /// Another rule of the variable refers to an undeclared variable, so
+    /// the one evaluation context of its rules could not be built.
+    ContextNotBuilt,
+    /// The rules of this referenced variable failed or were skipped.
+    DependencyFailed(String),
+    /// It runs only if the rule at this place, which tftype does not
+    /// evaluate, raises no error.
+    AfterNotEvaluated(String),
+    /// It runs only if the rules of this referenced variable, which tftype
+    /// does not all evaluate, pass.
+    DependencyNotEvaluated(String),
 }
 
 impl Reason {
@@ -100,6 +117,12 @@ impl Reason {
             Reason::OtherNoValue(n) => fill(lang, &key("other_no_value"), &[("name", n)]),
             Reason::EarlierError => fill(lang, &key("earlier_error"), &[]),
             Reason::ValidateWalkError => fill(lang, &key("validate_walk_error"), &[]),
+            Reason::Cycle => fill(lang, &key("cycle"), &[]),
+            Reason::StoppedBy(at) => fill(lang, &key("stopped"), &[("rule", at)]),
+            Reason::ContextNotBuilt => fill(lang, &key("context_not_built"), &[]),
+            Reason::DependencyFailed(n) => fill(lang, &key("dependency_failed"), &[("name", n)]),
+            Reason::AfterNotEvaluated(at) => fill(lang, &key("after_not_evaluated"), &[("rule", at)]),
+            Reason::DependencyNotEvaluated(n) => fill(lang, &key("dependency_not_evaluated"), &[("name", n)]),
         }
     }
 }
@@ -146,6 +169,12 @@ impl RuleReport {
         self.result = o.result;
         self.error_message = o.message;
         self.reason = o.reason;
+        self.in_validate_walk = false;
+    }
+
+    fn set(&mut self, result: RuleResult, reason: Option<Reason>, in_validate_walk: bool) {
+        self.outcome(Outcome::new(result, reason));
+        self.in_validate_walk = in_validate_walk;
     }
 }
 
@@ -156,49 +185,79 @@ pub struct Prepared {
     not_evaluated: Option<Reason>,
     /// Other declared variables it refers to.
     refs: Vec<String>,
+    /// It refers to something other than an input variable (a local, a
+    /// resource, `path.module`, …), which tftype does not load: such an
+    /// object's own lookup could fail first, or close a dependency cycle.
+    other_objects: bool,
+    /// Its references to variables the module does not declare (condition,
+    /// then error message): the name and where `var.NAME` stands.
+    undeclared: Vec<(String, Range<usize>)>,
+}
+
+impl Prepared {
+    /// Its evaluation context cannot be built: "Reference to undeclared
+    /// input variable".
+    fn context_fails(&self) -> bool {
+        !self.undeclared.is_empty() && self.not_evaluated.is_none()
+    }
 }
 
 /// Every rule of every variable, prepared (in the module's order).
 pub fn prepare(module: &Module, p: &Profile) -> Vec<Vec<Prepared>> {
+    let vf = p.validation();
     module
         .vars
         .iter()
         .map(|v| {
-            v.rules
-                .iter()
-                .map(|r| {
-                    let mut prep = Prepared::default();
-                    for e in [&r.condition, &r.error_message] {
-                        for t in references(e) {
-                            match (t.root.as_str(), &t.attr) {
-                                ("var", Some(a)) if *a == v.name => {}
-                                ("var", Some(a)) if module.get(a).is_some() => prep.refs.push(a.clone()),
-                                ("var", Some(a)) => {
-                                    prep.not_evaluated.get_or_insert_with(|| Reason::Undeclared(a.clone()));
-                                }
-                                (root, attr) => {
-                                    let head = attr.as_ref().map_or_else(|| root.to_string(), |a| format!("{root}.{a}"));
-                                    prep.not_evaluated.get_or_insert(Reason::Offline(head));
-                                }
-                            }
-                        }
-                        if prep.not_evaluated.is_none() {
-                            e.walk(&mut |x| {
-                                if let crate::valueparse::ast::ExprKind::Call(c) = &x.kind {
-                                    if prep.not_evaluated.is_none() {
-                                        if let Some(why) = crate::funcs::offline_reason(&c.name, p) {
-                                            prep.not_evaluated = Some(Reason::OfflineCall { name: c.name.clone(), why });
-                                        }
-                                    }
-                                }
-                            });
-                        }
+            let mut rules: Vec<Prepared> = v.rules.iter().map(|r| prepare_rule(module, v, r, p)).collect();
+            if vf.other_variables {
+                // A rule whose context cannot be built is never evaluated, so
+                // what it calls does not matter; unless it (with one context
+                // for all rules: any rule of the variable) also refers to
+                // objects whose lookups tftype cannot make.
+                let any_object = rules.iter().any(|r| r.other_objects);
+                for r in &mut rules {
+                    if !(r.undeclared.is_empty() || r.other_objects || (vf.one_context && any_object)) {
+                        r.not_evaluated = None;
                     }
-                    prep
-                })
-                .collect()
+                }
+            }
+            rules
         })
         .collect()
+}
+
+fn prepare_rule(module: &Module, v: &Variable, r: &Rule, p: &Profile) -> Prepared {
+    let mut prep = Prepared::default();
+    for e in [&r.condition, &r.error_message] {
+        for t in references(e) {
+            match (t.root.as_str(), &t.attr) {
+                ("var", Some(a)) if *a == v.name => {}
+                ("var", Some(a)) if module.get(a).is_some() => prep.refs.push(a.clone()),
+                ("var", Some(a)) => {
+                    prep.not_evaluated.get_or_insert_with(|| Reason::Undeclared(a.clone()));
+                    prep.undeclared.push((a.clone(), t.head_range.clone()));
+                }
+                (root, attr) => {
+                    prep.other_objects = true;
+                    let head = attr.as_ref().map_or_else(|| root.to_string(), |a| format!("{root}.{a}"));
+                    prep.not_evaluated.get_or_insert(Reason::Offline(head));
+                }
+            }
+        }
+        if prep.not_evaluated.is_none() {
+            e.walk(&mut |x| {
+                if let crate::valueparse::ast::ExprKind::Call(c) = &x.kind {
+                    if prep.not_evaluated.is_none() {
+                        if let Some(why) = crate::funcs::offline_reason(&c.name, p) {
+                            prep.not_evaluated = Some(Reason::OfflineCall { name: c.name.clone(), why });
+                        }
+                    }
+                }
+            });
+        }
+    }
+    prep
 }
 
 /// A rule's outcome and its diagnostics.
@@ -222,60 +281,261 @@ pub struct Walk<'a, 't> {
     pub p: &'a Profile,
 }
 
+/// What the graph walk knows of each variable's validation node (with
+/// [`Validation::other_variables`]): whether it failed (or was skipped), and
+/// whether it may have (it depends on a rule tftype does not evaluate).
+#[derive(Default)]
+struct NodeStates {
+    failed: BTreeMap<usize, ()>,
+    unsure: BTreeMap<usize, ()>,
+}
+
+impl NodeStates {
+    fn failed(&self, vi: usize) -> bool {
+        self.failed.contains_key(&vi)
+    }
+    fn unsure(&self, vi: usize) -> bool {
+        self.unsure.contains_key(&vi)
+    }
+    fn fail(&mut self, vi: usize) {
+        self.failed.insert(vi, ());
+    }
+    fn set_unsure(&mut self, vi: usize) {
+        self.unsure.insert(vi, ());
+    }
+}
+
 impl Walk<'_, '_> {
     fn rules(&self) -> Validation {
         self.p.validation()
     }
 
+    /// For each variable, the other declared variables its rules mention
+    /// (every rule, condition and message: the node's references), in
+    /// declaration order; one index of the names serves every lookup.
+    fn all_deps(&self) -> Vec<Vec<usize>> {
+        let index: std::collections::HashMap<&str, usize> = self.module.vars.iter().enumerate().map(|(i, v)| (v.name.as_str(), i)).collect();
+        (0..self.module.vars.len())
+            .map(|vi| {
+                let mut out: Vec<usize> = self.prepared[vi].iter().flat_map(|prep| &prep.refs).filter_map(|o| index.get(o.as_str()).copied()).filter(|&i| i != vi).collect();
+                out.sort_unstable();
+                out.dedup();
+                out
+            })
+            .collect()
+    }
+
+    /// The order the variables' rules run in: after the variables they
+    /// refer to when each variable's rules are a graph node, else
+    /// declaration order. Only what is skipped depends on it.
+    fn order(&self, deps: &[Vec<usize>]) -> Vec<usize> {
+        let n = self.module.vars.len();
+        if !self.rules().other_variables {
+            return (0..n).collect();
+        }
+        let mut seen = vec![false; n];
+        let mut out = Vec::with_capacity(n);
+        // Iterative depth-first post-order (a module may have thousands of
+        // variables in one chain).
+        for start in 0..n {
+            if seen[start] {
+                continue;
+            }
+            seen[start] = true;
+            let mut stack = vec![(start, 0usize)];
+            while let Some((node, next)) = stack.last_mut() {
+                if let Some(&d) = deps[*node].get(*next) {
+                    *next += 1;
+                    if !seen[d] {
+                        seen[d] = true;
+                        stack.push((d, 0));
+                    }
+                } else {
+                    out.push(*node);
+                    stack.pop();
+                }
+            }
+        }
+        out
+    }
+
+    /// The graph's cycles ("Cycle: var.a (validation), var.b (validation)"),
+    /// found when the graph is built, before anything is evaluated: one
+    /// error per strongly connected component of more than one node, its
+    /// names in the smallest of the orders Terraform can print them in (the
+    /// order depends on Go's map order). Also whether a rule refers to
+    /// objects tftype does not load (which could close further cycles).
+    fn cycles(&self, deps: &[Vec<usize>]) -> Option<(Vec<CheckDiag>, bool)> {
+        let sccs = crate::module::graph::strongly_connected(deps);
+        let cyclic: Vec<&Vec<usize>> = sccs.iter().filter(|c| c.len() > 1).collect();
+        if cyclic.is_empty() {
+            return None;
+        }
+        let suffix = self.rules().node_suffix;
+        let name = |i: usize| format!("var.{} {suffix}", self.module.vars[i].name);
+        let mut summaries: Vec<String> = cyclic
+            .iter()
+            .map(|c| {
+                let order = crate::module::graph::smallest_cycle_order(c, &deps, &|i| name(i));
+                format!("Cycle: {}", order.iter().map(|&i| name(i)).collect::<Vec<_>>().join(", "))
+            })
+            .collect();
+        summaries.sort();
+        let diags = summaries.into_iter().map(|s| CheckDiag::error(s, "", None)).collect();
+        let objects = self.prepared.iter().flatten().any(|r| r.other_objects);
+        Some((diags, !objects))
+    }
+
+    /// "Reference to undeclared input variable" for each undeclared
+    /// variable the rules refer to (`GetInputVariable`, once per reference).
+    fn undeclared(&self, vi: usize, rules: &[usize]) -> Vec<CheckDiag> {
+        let v = &self.module.vars[vi];
+        let names: Vec<&str> = self.module.vars.iter().map(|v| v.name.as_str()).collect();
+        let mut out = Vec::new();
+        for &i in rules {
+            for (name, range) in &self.prepared[vi][i].undeclared {
+                // Go's map order decides which close name is suggested:
+                // tftype names the first in sorted order.
+                let mut close: Vec<&str> = names.iter().copied().filter(|c| super::decl::name_suggestion(name, &[c]).is_some()).collect();
+                close.sort_unstable();
+                let detail = match close.first() {
+                    Some(s) => format!("An input variable with the name {} has not been declared. Did you mean {}?", go_quote(name), go_quote(s)),
+                    None => format!("An input variable with the name {} has not been declared. This variable can be declared with a variable {} {{}} block.", go_quote(name), go_quote(name)),
+                };
+                out.push(CheckDiag::error("Reference to undeclared input variable", detail, Some(self.texts.subject(&v.rules[i].file, range))));
+            }
+        }
+        out
+    }
+
     /// The validate walk: every variable an unknown value of its type. A
     /// rule that raised errors records them (`phase: validate`); the errors
-    /// stop the run.
-    pub fn validate(&self, vars: &mut std::collections::BTreeMap<String, VarState>) -> Vec<CheckDiag> {
+    /// stop the run. Returns the diagnostics and whether every rule that
+    /// could matter was evaluated.
+    pub fn validate(&self, vars: &mut BTreeMap<String, VarState>) -> (Vec<CheckDiag>, bool) {
         let vf = self.rules();
-        let mut diags = Vec::new();
-        let unknown = |v: &Variable| Value::unknown(v.tc.ty.clone());
-        for (vi, v) in self.module.vars.iter().enumerate() {
-            let mut me = unknown(v);
-            if !vf.other_variables && vf.self_sensitive && v.sensitive {
-                me = me.with_marks(Marks::SENSITIVE);
+        let mut complete = true;
+        let all_deps = self.all_deps();
+        if vf.other_variables {
+            // The graph is checked before it is walked.
+            if let Some((diags, sure)) = self.cycles(&all_deps) {
+                for v in &self.module.vars {
+                    for rep in &mut vars.get_mut(&v.name).expect("every variable has a state").report.validations {
+                        rep.set(RuleResult::Skipped, Some(Reason::Cycle), false);
+                    }
+                }
+                return (diags, sure);
             }
+        }
+        let unknown = |v: &Variable, marked: bool| {
+            let u = Value::unknown(v.tc.ty.clone());
+            let marks = Marks { sensitive: v.sensitive, ephemeral: marked && vf.self_ephemeral && v.ephemeral };
+            u.with_marks(marks)
+        };
+        let mut diags = Vec::new();
+        let mut nodes = NodeStates::default();
+        for vi in self.order(&all_deps) {
+            let v = &self.module.vars[vi];
+            let deps = &all_deps[vi];
+            if vf.other_variables && deps.iter().any(|&d| nodes.failed(d)) {
+                nodes.fail(vi);
+                continue;
+            }
+            let dep_unsure = vf.other_variables && deps.iter().any(|&d| nodes.unsure(d));
+            let reports = &mut vars.get_mut(&v.name).expect("every variable has a state").report.validations;
+            if vf.one_context {
+                if let Some(cd) = self.context_errors(vi, reports, true) {
+                    diags.extend(cd);
+                    nodes.fail(vi);
+                    complete &= !dep_unsure;
+                    continue;
+                }
+            }
+            let me = if vf.validate_walk_marks_self {
+                unknown(v, true)
+            } else {
+                Value::unknown(v.tc.ty.clone())
+            };
+            let mut stopped: Option<Reason> = None;
+            let mut after_unsure = false;
             for (i, r) in v.rules.iter().enumerate() {
                 let prep = &self.prepared[vi][i];
+                if let Some(why) = &stopped {
+                    reports[i].set(RuleResult::Skipped, Some(why.clone()), false);
+                    continue;
+                }
+                if vf.other_variables && !vf.one_context && prep.context_fails() {
+                    diags.extend(self.undeclared(vi, &[i]));
+                    reports[i].set(RuleResult::Error, Some(Reason::Undeclared(prep.undeclared[0].0.clone())), true);
+                    nodes.fail(vi);
+                    complete &= !(dep_unsure || after_unsure);
+                    if vf.stop_after_error {
+                        stopped = Some(Reason::StoppedBy(r.decl_range.range_string()));
+                    }
+                    continue;
+                }
                 if prep.not_evaluated.is_some() {
+                    nodes.set_unsure(vi);
+                    after_unsure |= vf.stop_after_error;
                     continue;
                 }
                 let mut scope: AttrMap = AttrMap::new();
                 scope.insert(v.name.as_str(), me.clone());
                 for o in &prep.refs {
                     if let Some(ov) = self.module.get(o) {
-                        let mut u = unknown(ov);
-                        if ov.sensitive {
-                            u = u.with_marks(Marks::SENSITIVE);
-                        }
-                        scope.insert(o.as_str(), u);
+                        scope.insert(o.as_str(), unknown(ov, vf.validate_walk_marks_self));
                     }
                 }
-                let (out, rd) = self.eval_rule(v, r, scope, &v.decl_range, true);
+                let (out, raw) = self.eval_rule(v, r, scope, &v.decl_range, true);
+                let raised = raw.iter().any(CheckDiag::is_error);
+                // OpenTofu drops the diagnostics caused by unknown values
+                // once the node's rules ran; its rule stop saw them.
+                let rd: Vec<CheckDiag> = if vf.tofu_unknown_message_refused { raw.into_iter().filter(|d| !is_caused_by_unknown(d)).collect() } else { raw };
                 if rd.iter().any(CheckDiag::is_error) {
-                    let st = vars.get_mut(&v.name).expect("every variable has a state");
-                    let rep = &mut st.report.validations[i];
-                    rep.outcome(out);
-                    rep.in_validate_walk = true;
+                    reports[i].outcome(out);
+                    reports[i].in_validate_walk = true;
+                    nodes.fail(vi);
+                    complete &= !(dep_unsure || after_unsure);
                 }
                 diags.extend(rd);
+                if vf.stop_after_error && raised {
+                    stopped = Some(Reason::StoppedBy(r.decl_range.range_string()));
+                }
+            }
+            if dep_unsure {
+                nodes.set_unsure(vi);
             }
         }
-        diags
+        (diags, complete)
+    }
+
+    /// With one evaluation context for all of a variable's rules: its
+    /// rules' references to undeclared variables, which stop every rule.
+    /// Sets the outcomes; None when the context builds.
+    fn context_errors(&self, vi: usize, reports: &mut [RuleReport], validate_walk: bool) -> Option<Vec<CheckDiag>> {
+        let bad: Vec<usize> = (0..self.prepared[vi].len()).filter(|&i| self.prepared[vi][i].context_fails()).collect();
+        if bad.is_empty() {
+            return None;
+        }
+        for (i, rep) in reports.iter_mut().enumerate() {
+            let prep = &self.prepared[vi][i];
+            if prep.context_fails() {
+                rep.set(RuleResult::Error, Some(Reason::Undeclared(prep.undeclared[0].0.clone())), validate_walk);
+            } else {
+                rep.set(RuleResult::Skipped, Some(Reason::ContextNotBuilt), false);
+            }
+        }
+        Some(self.undeclared(vi, &bad))
     }
 
     /// The plan walk: each rule of each variable with a final value.
     /// Returns the diagnostics and whether every rule was evaluated.
-    pub fn plan(&self, vars: &mut std::collections::BTreeMap<String, VarState>) -> (Vec<CheckDiag>, bool) {
+    pub fn plan(&self, vars: &mut BTreeMap<String, VarState>) -> (Vec<CheckDiag>, bool) {
         let vf = self.rules();
         let mut complete = true;
         let mut diags = Vec::new();
         // Other variables are seen with their marks (`GetInputVariable`).
-        let others: Vec<(&str, Value)> = self
+        let others: BTreeMap<&str, Value> = self
             .module
             .vars
             .iter()
@@ -285,39 +545,112 @@ impl Walk<'_, '_> {
                 Some((v.name.as_str(), val.with_marks(marks)))
             })
             .collect();
-        let other = |n: &str| others.iter().find(|(k, _)| *k == n).map(|(_, v)| v.clone());
-        for (vi, v) in self.module.vars.iter().enumerate() {
+        let all_deps = self.all_deps();
+        let mut nodes = NodeStates::default();
+        for vi in self.order(&all_deps) {
+            let v = &self.module.vars[vi];
             let (final_value, value_subject) = {
                 let st = &vars[&v.name];
                 (st.final_value.clone(), st.value_subject.clone())
             };
+            let deps = &all_deps[vi];
+            let skip = match &final_value {
+                None => Some(Reason::NoValue),
+                Some(_) if vf.other_variables => deps.iter().find_map(|&d| {
+                    let name = &self.module.vars[d].name;
+                    if !others.contains_key(name.as_str()) {
+                        Some(Reason::OtherNoValue(name.clone()))
+                    } else if nodes.failed(d) {
+                        Some(Reason::DependencyFailed(name.clone()))
+                    } else {
+                        None
+                    }
+                }),
+                Some(_) => None,
+            };
+            if skip.is_some() {
+                nodes.fail(vi);
+            }
+            let dep_unsure = if vf.other_variables && skip.is_none() { deps.iter().find(|&&d| nodes.unsure(d)).map(|&d| self.module.vars[d].name.clone()) } else { None };
+            let reports = &mut vars.get_mut(&v.name).expect("every variable has a state").report.validations;
+            if skip.is_none() && vf.one_context {
+                if let Some(cd) = self.context_errors(vi, reports, false) {
+                    diags.extend(cd);
+                    nodes.fail(vi);
+                    if dep_unsure.is_some() {
+                        complete = false;
+                        nodes.set_unsure(vi);
+                    }
+                    continue;
+                }
+            }
+            let mut stopped: Option<Reason> = None;
+            let mut stop_unsure: Option<String> = None;
             for (i, r) in v.rules.iter().enumerate() {
                 let prep = &self.prepared[vi][i];
-                let out = match &final_value {
-                    None => Outcome::new(RuleResult::Skipped, Some(Reason::NoValue)),
-                    Some(_) if prep.not_evaluated.is_some() => {
-                        complete = false;
-                        Outcome::new(RuleResult::NotEvaluated, prep.not_evaluated.clone())
-                    }
-                    Some(val) => match prep.refs.iter().rev().find(|o| other(o).is_none()) {
-                        Some(missing) => Outcome::new(RuleResult::Skipped, Some(Reason::OtherNoValue(missing.clone()))),
-                        None => {
-                            let mut scope = AttrMap::new();
-                            scope.insert(v.name.as_str(), self_value(&vf, v, val));
-                            for o in &prep.refs {
-                                scope.insert(o.as_str(), other(o).expect("checked above"));
-                            }
-                            let subject = value_subject.clone().unwrap_or_else(|| v.decl_range.clone());
-                            let (out, rd) = self.eval_rule(v, r, scope, &subject, false);
-                            if out.result == RuleResult::NotEvaluated {
-                                complete = false;
-                            }
-                            diags.extend(rd);
-                            out
-                        }
-                    },
+                let mut not_evaluated = |reason: Reason, reports: &mut [RuleReport], nodes: &mut NodeStates| {
+                    reports[i].set(RuleResult::NotEvaluated, Some(reason), false);
+                    complete = false;
+                    nodes.set_unsure(vi);
                 };
-                vars.get_mut(&v.name).expect("every variable has a state").report.validations[i].outcome(out);
+                if let Some(why) = skip.as_ref().or(stopped.as_ref()) {
+                    reports[i].set(RuleResult::Skipped, Some(why.clone()), false);
+                    continue;
+                }
+                if let Some(at) = &stop_unsure {
+                    not_evaluated(Reason::AfterNotEvaluated(at.clone()), reports, &mut nodes);
+                    continue;
+                }
+                if let Some(why) = &prep.not_evaluated {
+                    not_evaluated(why.clone(), reports, &mut nodes);
+                    if vf.stop_after_error {
+                        stop_unsure = Some(r.decl_range.range_string());
+                    }
+                    continue;
+                }
+                if let Some(d) = &dep_unsure {
+                    not_evaluated(Reason::DependencyNotEvaluated(d.clone()), reports, &mut nodes);
+                    continue;
+                }
+                if vf.other_variables && !vf.one_context && prep.context_fails() {
+                    // Reached only when the validate walk stopped before this
+                    // rule on an error it then dropped.
+                    diags.extend(self.undeclared(vi, &[i]));
+                    reports[i].set(RuleResult::Error, Some(Reason::Undeclared(prep.undeclared[0].0.clone())), false);
+                    nodes.fail(vi);
+                    if vf.stop_after_error {
+                        stopped = Some(Reason::StoppedBy(r.decl_range.range_string()));
+                    }
+                    continue;
+                }
+                let Some(val) = &final_value else { continue };
+                if let Some(missing) = prep.refs.iter().rev().find(|o| !others.contains_key(o.as_str())) {
+                    reports[i].set(RuleResult::Skipped, Some(Reason::OtherNoValue(missing.clone())), false);
+                    continue;
+                }
+                let mut scope = AttrMap::new();
+                scope.insert(v.name.as_str(), self_value(&vf, v, val));
+                for o in &prep.refs {
+                    scope.insert(o.as_str(), others[o.as_str()].clone());
+                }
+                let subject = value_subject.clone().unwrap_or_else(|| v.decl_range.clone());
+                let (out, rd) = self.eval_rule(v, r, scope, &subject, false);
+                let result = out.result;
+                reports[i].outcome(out);
+                if rd.iter().any(CheckDiag::is_error) {
+                    nodes.fail(vi);
+                    if vf.stop_after_error {
+                        stopped = Some(Reason::StoppedBy(r.decl_range.range_string()));
+                    }
+                }
+                if result == RuleResult::NotEvaluated {
+                    complete = false;
+                    nodes.set_unsure(vi);
+                    if vf.stop_after_error {
+                        stop_unsure = Some(r.decl_range.range_string());
+                    }
+                }
+                diags.extend(rd);
             }
         }
         (diags, complete)
@@ -426,6 +759,11 @@ impl Walk<'_, '_> {
             out.reason = Some(Reason::UnknownMessage);
             return (out, diags);
         }
+        if vf.tofu_unknown_message_refused && !message_failed && !message.is_known() {
+            diags.push(invalid_message("Value used in error message is not known and can not be used in error_message until after apply.".into()));
+            out.reason = Some(Reason::UnknownMessage);
+            return (out, diags);
+        }
         let mut shown = String::new();
         if !message_failed && message.is_known() && !message.is_null() {
             let product = p.product_name();
@@ -466,6 +804,12 @@ impl Walk<'_, '_> {
         ));
         (Outcome { result: RuleResult::Fail, message: Some(shown), reason: None }, diags)
     }
+}
+
+/// A diagnostic OpenTofu marks as caused by unknown values (its validate
+/// walk drops them): an error message not known yet.
+fn is_caused_by_unknown(d: &CheckDiag) -> bool {
+    d.summary == "Invalid error message" && d.detail.contains("not known")
 }
 
 /// The value a rule sees of its own variable: marked as the version marks
@@ -567,5 +911,109 @@ mod tests {
         assert_eq!(old, ["Invalid value for variable"]);
         let (_, new) = run("terraform@1.13", decl, "\"b\"");
         assert_eq!(new, ["Error message refers to sensitive values", "Invalid value for variable"]);
+    }
+
+    /// A module of several variables: each variable's rule results (by
+    /// name), and the diagnostics' summaries.
+    fn run_module(flavor: &str, main_tf: &str, tfvars: &str) -> (Vec<(String, Vec<RuleResult>)>, Vec<String>) {
+        let mut input = CheckInput::default();
+        input.files.insert("main.tf".into(), main_tf.into());
+        input.files.insert("terraform.tfvars".into(), tfvars.into());
+        let r = check(&input, &Flavor::lookup(flavor).unwrap().profile());
+        let vars = r.variables.iter().map(|v| (v.name.clone(), v.validations.iter().map(|x| x.result).collect())).collect();
+        (vars, r.diagnostics.iter().map(|d| d.summary.clone()).collect())
+    }
+
+    fn var(name: &str, rules: &[(&str, &str)]) -> String {
+        let mut s = format!("variable \"{name}\" {{\n  type = number\n");
+        for (cond, msg) in rules {
+            s += &format!("  validation {{\n    condition = {cond}\n    error_message = {msg}\n  }}\n");
+        }
+        s + "}\n"
+    }
+
+    /// (flavor, main.tf, terraform.tfvars, results per variable, summaries)
+    type ModRow = (&'static str, String, &'static str, Vec<(&'static str, Vec<RuleResult>)>, Vec<&'static str>);
+
+    fn check_table(table: Vec<ModRow>) {
+        for (flavor, main, vars, want, diags) in table {
+            let (got, ds) = run_module(flavor, &main, vars);
+            let want: Vec<(String, Vec<RuleResult>)> = want.into_iter().map(|(n, r)| (n.to_string(), r)).collect();
+            assert_eq!(got, want, "{flavor}:\n{main}{vars}\n{ds:?}");
+            assert_eq!(ds, diags, "{flavor}:\n{main}{vars}");
+        }
+    }
+
+    #[test]
+    fn a_rule_may_refer_to_other_variables_from_terraform_1_9_and_opentofu_1_9() {
+        let main = var("a", &[]) + &var("b", &[("var.b > var.a", "\"b must exceed a\"")]);
+        let refused = vec!["Invalid reference in variable validation"];
+        check_table(vec![
+            ("terraform@1.8", main.clone(), "a = 1\nb = 2\n", vec![("a", vec![]), ("b", vec![Skipped])], refused.clone()),
+            ("opentofu@1.8", main.clone(), "a = 1\nb = 2\n", vec![("a", vec![]), ("b", vec![Skipped])], refused),
+            ("terraform@1.9", main.clone(), "a = 1\nb = 2\n", vec![("a", vec![]), ("b", vec![Pass])], vec![]),
+            ("opentofu@1.9", main.clone(), "a = 1\nb = 2\n", vec![("a", vec![]), ("b", vec![Pass])], vec![]),
+            ("opentofu@1.12", main, "a = 3\nb = 2\n", vec![("a", vec![]), ("b", vec![Fail])], vec!["Invalid value for variable"]),
+        ]);
+    }
+
+    #[test]
+    fn mutual_references_are_a_cycle_of_the_graph_named_as_each_product_names_its_node() {
+        let main = var("a", &[("var.a > var.b", "\"a\"")]) + &var("b", &[("var.b > var.a", "\"b\"")]);
+        check_table(vec![
+            ("terraform@1.9", main.clone(), "a = 1\nb = 2\n", vec![("a", vec![Skipped]), ("b", vec![Skipped])], vec!["Cycle: var.a (validation), var.b (validation)"]),
+            ("opentofu@1.9", main, "a = 1\nb = 2\n", vec![("a", vec![Skipped]), ("b", vec![Skipped])], vec!["Cycle: var.a (expand, reference), var.b (expand, reference)"]),
+        ]);
+    }
+
+    #[test]
+    fn a_variable_whose_referenced_variable_failed_skips_all_its_rules() {
+        let main = var("a", &[("var.a > 10", "\"a too small\"")]) + &var("b", &[("var.b > 0", "\"b\""), ("var.b > var.a", "\"b > a\"")]);
+        check_table(vec![
+            ("terraform@1.15", main.clone(), "a = 1\nb = -1\n", vec![("a", vec![Fail]), ("b", vec![Skipped, Skipped])], vec!["Invalid value for variable"]),
+            ("opentofu@1.10", main, "a = 11\nb = -1\n", vec![("a", vec![Pass]), ("b", vec![Fail, Skipped])], vec!["Invalid value for variable"]),
+        ]);
+    }
+
+    #[test]
+    fn opentofu_1_7_evaluates_no_further_rules_of_a_variable_after_an_error() {
+        let main = var("x", &[("var.x > 10", "\"small\""), ("var.x > 20", "\"smaller\"")]);
+        let two = vec!["Invalid value for variable", "Invalid value for variable"];
+        check_table(vec![
+            ("opentofu@1.6", main.clone(), "x = 1\n", vec![("x", vec![Fail, Fail])], two.clone()),
+            ("opentofu@1.7", main.clone(), "x = 1\n", vec![("x", vec![Fail, Skipped])], vec!["Invalid value for variable"]),
+            ("terraform@1.15", main, "x = 1\n", vec![("x", vec![Fail, Fail])], two),
+        ]);
+    }
+
+    #[test]
+    fn a_reference_to_an_undeclared_variable_stops_the_rules_as_each_product_builds_their_context() {
+        // Terraform: one context for all rules, so neither rule runs;
+        // OpenTofu: the first rule runs (in the validate walk), the
+        // second's context fails, and that error stops the run.
+        let main = var("x", &[("var.x > 10", "\"small\""), ("var.x > var.y", "\"y\"")]) + &var("yy", &[]);
+        let undeclared = "Reference to undeclared input variable";
+        check_table(vec![
+            ("terraform@1.9", main.clone(), "x = 11\nyy = 1\n", vec![("x", vec![Skipped, Error]), ("yy", vec![])], vec![undeclared]),
+            ("opentofu@1.9", main.clone(), "x = 11\nyy = 1\n", vec![("x", vec![Skipped, Error]), ("yy", vec![])], vec![undeclared]),
+        ]);
+        let first_reason = |flavor: &str| {
+            let mut input = CheckInput::default();
+            input.files.insert("main.tf".into(), main.clone());
+            input.files.insert("terraform.tfvars".into(), "x = 11\nyy = 1\n".into());
+            let r = check(&input, &Flavor::lookup(flavor).unwrap().profile());
+            r.variables.iter().find(|v| v.name == "x").unwrap().validations[0].reason.clone()
+        };
+        assert_eq!(first_reason("terraform@1.9"), Some(super::Reason::ContextNotBuilt));
+        assert_eq!(first_reason("opentofu@1.9"), Some(super::Reason::ValidateWalkError));
+    }
+
+    #[test]
+    fn a_known_condition_passes_on_its_marks_from_hcl_2_23() {
+        let decl = "  type = string\n  sensitive = true\n  validation {\n    condition = var.x == \"a\"\n    error_message = \"%{ if var.x == \"\" }Empty.%{ else }Wrong.%{ endif }\"\n  }";
+        let (_, old) = run("opentofu@1.9", decl, "\"b\"");
+        assert_eq!(old, ["Invalid value for variable"]);
+        let (_, new) = run("opentofu@1.10", decl, "\"b\"");
+        assert_eq!(new, ["Invalid value for variable", "Error message refers to sensitive values"]);
     }
 }

@@ -19,7 +19,7 @@ use super::sources::{self, Kind, Raw};
 use super::{decl, CheckDiag, CheckInput, CheckReport, Outcome, Subject, Texts, VarReport};
 use crate::diag::Utf16Map;
 use crate::flavor::{Flavor, Profile};
-use crate::i18n::Lang;
+use crate::i18n::{text, Lang};
 use crate::pipeline::Request;
 use crate::valueparse::parse::{Block, BodyItem};
 use crate::valueparse::ValueFormat;
@@ -323,6 +323,15 @@ fn var_view(v: &VarReport, site: Option<&DeclSite>, raw: Option<&sources::Unpars
             out.json = json.clone();
             true
         }
+        // A variable an earlier error kept from being evaluated: the
+        // report's words are the oracle's (English); the reader gets the
+        // catalog's.
+        Outcome::Failed { stage: "skipped", .. } => {
+            out.stage = Some("skipped".to_string());
+            out.summary = Some(text(lang, "ui.module.skipped_summary").to_string());
+            out.detail = Some(text(lang, "ui.module.skipped_detail").to_string());
+            false
+        }
         Outcome::Failed { stage, summary, detail } => {
             out.stage = Some(stage.to_string());
             out.summary = Some(summary.clone()).filter(|s| !s.is_empty());
@@ -536,6 +545,26 @@ variable "port" {
             let reason = x.rules[1].reason.as_deref().unwrap();
             assert_eq!(reason, crate::module::validate::Reason::Offline("local.reserved".into()).text(lang));
             assert!(reason.contains("local.reserved"), "{reason}");
+        }
+    }
+
+    /// A variable an earlier error kept from being evaluated is told in the
+    /// reader's words (words-4: it was English in every language), while
+    /// the check's report keeps the oracle's words.
+    #[test]
+    fn a_skipped_variable_is_told_in_the_readers_language() {
+        let i = input(&[("variables.tf", "variable \"v\" {\n  type = string\n}\n")], &[("-var", "v")], &[]);
+        let report = crate::module::check(&i, &crate::flavor::Flavor::default_flavor().profile());
+        let Outcome::Failed { stage, summary, .. } = &report.variables[0].outcome else { panic!("{report:?}") };
+        assert_eq!((*stage, summary.as_str()), ("skipped", "Not evaluated"));
+        for (lang, summary, detail) in [
+            (Lang::En, "Not evaluated", "An earlier error stopped the run before this variable was evaluated."),
+            (Lang::Zh, "未求值", "在求值此变量之前，先前的错误已中止运行。"),
+            (Lang::Ja, "未評価", "この変数を評価する前に、先行するエラーで実行が中止されました。"),
+        ] {
+            let v = view(&i, "terraform@1.15", lang);
+            let x = var(&v, "v");
+            assert_eq!((x.stage.as_deref(), x.summary.as_deref(), x.detail.as_deref()), (Some("skipped"), Some(summary), Some(detail)), "{lang:?}");
         }
     }
 

@@ -99,8 +99,36 @@ pub fn conv(v: &Value, ty: &Type, p: &Profile) -> Result<Value, String> {
     convert::convert(v, ty, p).map_err(|e| e.message)
 }
 
+/// [`conv`] of a value the caller gives up: no copy when the type is
+/// already the one wanted.
+fn conv_owned(v: Value, ty: &Type, p: &Profile) -> Result<Value, String> {
+    if ty.is_dynamic() || &v.ty == ty {
+        return Ok(v);
+    }
+    conv(&v, ty, p)
+}
+
+/// The value without its marks, and the marks: a primitive value carries
+/// them on itself only, so nothing is copied.
+fn take_marks(mut v: Value) -> (Value, Marks) {
+    if v.ty.is_primitive() {
+        let m = std::mem::take(&mut v.marks);
+        (v, m)
+    } else {
+        v.unmark_deep()
+    }
+}
+
 /// cty's `Value.Equals` (marks of both sides carried to the result).
 fn equals(a: &Value, b: &Value) -> Value {
+    if a.ty.is_primitive() && b.ty.is_primitive() {
+        // Marks of primitives are on the values themselves.
+        let r = match eq_inner(a, b) {
+            Some(x) => Value::bool(x),
+            None => Value::unknown(Type::Bool),
+        };
+        return r.with_marks(a.marks.union(b.marks));
+    }
     let (a, am) = a.unmark_deep();
     let (b, bm) = b.unmark_deep();
     let r = match eq_inner(&a, &b) {
@@ -872,7 +900,10 @@ impl<'p> Evaluator<'p> {
         if !self.charge_call(&vals, &e.range()) {
             return dyn_val();
         }
-        match funcs::call(&f, &vals, self.profile) {
+        // What is left, for functions that can tell the size of their
+        // result before building it (`setproduct`, `regexall`, `split`).
+        let left = Budget::MAX_STEPS.saturating_sub(self.spent.steps);
+        match funcs::with_allowance(left, || funcs::call(&f, &vals, self.profile)) {
             Ok(r) => {
                 // Functions can build large results from small arguments.
                 let elems = r.elements().map_or(0, <[Value]>::len) as u64;
@@ -934,10 +965,25 @@ impl<'p> Evaluator<'p> {
         false
     }
 
-    /// Charges a call for the size of its arguments (functions walk them).
+    /// Charges a call for walking its arguments to their leaves: every call
+    /// looks for marks in them, and `==`, `contains`, `jsonencode`,
+    /// `flatten`, `format("%v")` and others visit every leaf, each time a
+    /// shared element is reached. The walk that measures stops at what is
+    /// left of the budget, so it is paid for as well.
     fn charge_call(&mut self, vals: &[Value], at: &Span) -> bool {
-        let size: u64 = vals.iter().map(|v| v.elements().map_or(1, <[Value]>::len) as u64).sum();
-        self.spent.steps = self.spent.steps.saturating_add(size);
+        for v in vals {
+            if !self.charge_walk(v, at) {
+                return false;
+            }
+        }
+        !self.spent.exceeded
+    }
+
+    /// Charges walking `v` to its leaves ([`Value::walk_cost`]); false
+    /// (with the diagnostic, once) when that passes the budget.
+    fn charge_walk(&mut self, v: &Value, at: &Span) -> bool {
+        let left = Budget::MAX_STEPS.saturating_sub(self.spent.steps);
+        self.spent.steps = self.spent.steps.saturating_add(v.walk_cost(left));
         if self.spent.steps > Budget::MAX_STEPS {
             self.over_budget(at);
             return false;
@@ -1077,11 +1123,14 @@ impl<'p> Evaluator<'p> {
                 return Value::unknown(result_ty);
             }
         };
-        let (chosen, diags, do_conv, which, range) = if cv.as_bool() == Some(true) {
-            (tv, tdiags, conv_t, "true", t.range())
+        let (chosen, chosen_marks, diags, do_conv, which, range) = if cv.as_bool() == Some(true) {
+            (tv, tm, tdiags, conv_t, "true", t.range())
         } else {
-            (fv, fdiags, conv_f, "false", f.range())
+            (fv, fm, fdiags, conv_f, "false", f.range())
         };
+        // Before hcl 2.23 a known condition passes on only the chosen
+        // result's own marks.
+        let marks = if self.profile.conditional_keeps_all_marks() { marks } else { chosen_marks };
         self.diags.append(diags);
         let mut out = chosen;
         if do_conv {
@@ -1122,7 +1171,7 @@ impl<'p> Evaluator<'p> {
             BinOp::Gt | BinOp::Ge | BinOp::Lt | BinOp::Le => (Type::Number, Type::Bool),
             _ => (Type::Number, Type::Number),
         };
-        let l = match conv(&l, &param, self.profile) {
+        let l = match conv_owned(l, &param, self.profile) {
             Ok(v) => Some(v),
             Err(m) => {
                 self.diag(
@@ -1133,7 +1182,7 @@ impl<'p> Evaluator<'p> {
                 None
             }
         };
-        let r = match conv(&r, &param, self.profile) {
+        let r = match conv_owned(r, &param, self.profile) {
             Ok(v) => Some(v),
             Err(m) => {
                 self.diag(
@@ -1162,6 +1211,10 @@ impl<'p> Evaluator<'p> {
             return Value::unknown(result).with_marks(l.marks.union(r.marks));
         }
         if matches!(op, BinOp::Eq | BinOp::Ne) {
+            // Comparing walks both operands to their leaves.
+            if !self.charge_walk(&l, &e.range()) || !self.charge_walk(&r, &e.range()) {
+                return Value::unknown(result);
+            }
             let v = equals(&l, &r);
             if op == BinOp::Ne {
                 return match v.as_bool() {
@@ -1179,8 +1232,8 @@ impl<'p> Evaluator<'p> {
             );
             return Value::unknown(result);
         }
-        let (l, lm) = l.unmark_deep();
-        let (r, rm) = r.unmark_deep();
+        let (l, lm) = take_marks(l);
+        let (r, rm) = take_marks(r);
         let marks = lm.union(rm);
         if !l.is_known() || !r.is_known() {
             return Value::unknown(result);
@@ -1392,12 +1445,19 @@ impl<'p> Evaluator<'p> {
         let mut obj = crate::value::AttrMap::new();
         let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
         let mut tuple = Vec::new();
+        // One frame for the whole loop, its values replaced per element.
+        self.scopes.push(frame(dyn_val(), dyn_val()));
         for (k, v) in elements(&coll) {
-            self.scopes.push(frame(k, v));
+            let fr = self.scopes.last_mut().expect("the loop's frame");
+            let last = fr.len() - 1;
+            fr[last].1 = v;
+            if last == 1 {
+                fr[0].1 = k;
+            }
             let r = self.for_item(f, &mut known, &mut marks, &mut obj, &mut groups, &mut tuple);
-            self.scopes.pop();
             let _ = r;
         }
+        self.scopes.pop();
         if !known {
             return dyn_val().with_marks(marks);
         }

@@ -11,6 +11,9 @@ pub struct Reference {
     pub root: String,
     pub attr: Option<String>,
     pub range: Span,
+    /// The root and its first attribute (`var.x` of `var.x.y[0]`), as
+    /// `addrs.ParseRef` takes the subject of a variable reference.
+    pub head_range: Span,
 }
 
 /// The references of `e`, in source order.
@@ -25,11 +28,11 @@ fn walk(e: &Expr, bound: &mut Vec<String>, out: &mut Vec<Reference>) {
         ExprKind::Scope(s) => {
             let (root, steps) = (&s.root, &s.steps);
             if !bound.iter().any(|b| b == root) {
-                let attr = match steps.first() {
-                    Some(Step::Attr { name, .. }) => Some(name.clone()),
-                    _ => None,
+                let (attr, head_range) = match steps.first() {
+                    Some(Step::Attr { name, range }) => (Some(name.clone()), s.root_range.start..range.end),
+                    _ => (None, s.root_range.clone()),
                 };
-                out.push(Reference { root: root.clone(), attr, range: e.range() });
+                out.push(Reference { root: root.clone(), attr, range: e.range(), head_range });
             }
         }
         ExprKind::Literal(_) | ExprKind::Const(_) | ExprKind::KeywordKey(_) | ExprKind::AnonSymbol => {}

@@ -117,6 +117,7 @@ where
 
     view! {
         <div class="module" data-testid="module-view" data-rev=move || rev.get() aria-busy=move || busy.get().to_string()>
+            {move || state.notice.get().map(|key| view! { <p class="mod-link-notice" role="alert" data-testid="module-link-notice">{t(key)}</p> })}
             {move || example.get().map(|e| view! {
                 <p class="lesson" data-testid="module-lesson">
                     <strong>{move || e.title(lang.get())}</strong>

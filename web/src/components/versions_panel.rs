@@ -54,7 +54,7 @@ fn shown(c: &Comparison, lang: Lang) -> Vec<Shown> {
             };
             Shown {
                 flavors: g.flavors.iter().filter_map(|f| tftype::flavor::Flavor::lookup(f)).map(|f| f.name).collect(),
-                label: g.label.clone(),
+                label: tftype::versions::group_label(&g.flavors, lang),
                 status,
                 ok: r.ok,
                 before: head[..s].to_string(),

@@ -49,12 +49,27 @@ pub struct CheckArgs {
     /// Tell each variable's story: what the version did with its value, and tftype's notes
     #[arg(long)]
     explain: bool,
-    /// The playground's address for the link each failure carries (default: TFTYPE_BASE_URL, else the local ./scripts/serve)
+    /// The playground's address for the link each failure carries (default: TFTYPE_BASE_URL; the human form falls back to the local ./scripts/serve, the other forms then give no links)
     #[arg(long)]
     base: Option<String>,
     /// The language of tftype's own words
     #[arg(long, value_parser = crate::cli::lang_arg, default_value = "en")]
     lang: Lang,
+    /// No colours, even on a terminal (also NO_COLOR)
+    #[arg(long)]
+    no_color: bool,
+    /// Check it as a root module even with no value file and no --var-file/--var (else it is checked as a child module, as `terraform validate` does)
+    #[arg(long)]
+    root: bool,
+}
+
+impl CheckArgs {
+    /// Colours and the frame of Terraform's diagnostics: only on a terminal,
+    /// and neither with `--no-color` nor with `NO_COLOR` set to anything
+    /// but the empty string (https://no-color.org).
+    fn color(&self) -> bool {
+        !self.no_color && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stdout().is_terminal()
+    }
 }
 
 /// Files larger than this are not read (a diagnostic says so).
@@ -92,10 +107,16 @@ fn unreadable(reader: Reader, shown: &str, op: &str, why: &str) -> Box<CheckDiag
     })
 }
 
-/// One file read from disk: its text, or a diagnostic. Only regular files
-/// are opened (a pipe or a device named `.tfvars` would block or never
-/// end); at most [`MAX_FILE_BYTES`] are read.
+/// One file read from disk: its text, or a diagnostic. Files found in a
+/// directory are opened only when regular (a pipe or a device named
+/// `.tfvars` would block or never end); a `--var-file` the user names may
+/// also be a pipe (`--var-file <(sops -d …)`, `/dev/stdin`), as Terraform
+/// reads it. At most [`MAX_FILE_BYTES`] are read.
 fn read_text(path: &Path, shown: &str, reader: Reader, lang: Lang) -> Result<String, Box<CheckDiag>> {
+    read_text_from(path, shown, reader, false, lang)
+}
+
+fn read_text_from(path: &Path, shown: &str, reader: Reader, named: bool, lang: Lang) -> Result<String, Box<CheckDiag>> {
     let meta = std::fs::metadata(path).map_err(|e| match (reader, e.kind()) {
         (Reader::Vars, std::io::ErrorKind::NotFound) => Box::new(CheckDiag::error("Failed to read variables file", format!("Given variables file {shown} does not exist."), None)),
         _ => unreadable(reader, shown, "open", &go_error(&e)),
@@ -103,16 +124,25 @@ fn read_text(path: &Path, shown: &str, reader: Reader, lang: Lang) -> Result<Str
     if meta.is_dir() {
         return Err(unreadable(reader, shown, "read", "is a directory"));
     }
-    if !meta.is_file() {
-        return Err(unreadable(reader, shown, "open", text(lang, "check.not_regular_file")));
+    if !meta.is_file() && !named {
+        // tftype's own refusal, all in the reader's words (not spliced into Terraform's).
+        let detail = fill(lang, "check.not_regular_file", &[("file", shown)]);
+        return Err(Box::new(CheckDiag::error(text(lang, "check.not_regular_file_summary"), detail, None)));
     }
+    let too_large = |bytes: u64| {
+        let detail = fill(lang, "check.file_too_large", &[("file", shown), ("bytes", &bytes.to_string()), ("limit", &(MAX_FILE_BYTES >> 20).to_string())]);
+        Box::new(CheckDiag::error(text(lang, "check.file_too_large_summary"), detail, None))
+    };
     if meta.len() > MAX_FILE_BYTES {
-        let detail = fill(lang, "check.file_too_large", &[("file", shown), ("bytes", &meta.len().to_string()), ("limit", &(MAX_FILE_BYTES >> 20).to_string())]);
-        return Err(Box::new(CheckDiag::error(text(lang, "check.file_too_large_summary"), detail, None)));
+        return Err(too_large(meta.len()));
     }
     let f = std::fs::File::open(path).map_err(|e| unreadable(reader, shown, "open", &go_error(&e)))?;
     let mut bytes = Vec::new();
     f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| unreadable(reader, shown, "read", &go_error(&e)))?;
+    // A pipe tells its size only by being read.
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large(bytes.len() as u64));
+    }
     let text = String::from_utf8(bytes).map_err(|e| {
         // hclsyntax's diagnostic for the first byte that is not UTF-8, at its place.
         let valid = e.utf8_error().valid_up_to();
@@ -167,11 +197,9 @@ fn read_module_dirs(root: &Path, l: &mut Loaded, lang: Lang) {
                 continue;
             }
             let Ok(entries) = std::fs::read_dir(&path) else { continue };
-            let mut names: Vec<String> = entries.flatten().filter_map(|e| e.file_name().into_string().ok()).filter(|n| module::decl::is_config_file(n)).collect();
-            names.sort();
-            for name in names {
+            for (name, real) in dir_names(entries, &|n| module::decl::is_config_file(n), &|n| l.input.files.contains_key(&format!("{sub}/{n}"))) {
                 let key = format!("{sub}/{name}");
-                match read_text(&path.join(&name), &key, Reader::Config, lang) {
+                match read_text(&path.join(&real), &key, Reader::Config, lang) {
                     Ok(t) => {
                         l.input.files.insert(key.clone(), t);
                     }
@@ -184,12 +212,55 @@ fn read_module_dirs(root: &Path, l: &mut Loaded, lang: Lang) {
     }
 }
 
+/// The entries of a directory that `wanted` keeps, sorted by their bytes (as
+/// Go sorts them), each with the name the check knows it by and its own
+/// name. Directories are skipped (Terraform's configuration loader skips
+/// them; a directory named `terraform.tfvars` is kept, for the variables
+/// files' reader fails on it). A name that is not UTF-8 is read too, known
+/// by its lossy form (`\xff` where `taken` already has that form).
+fn dir_names(entries: std::fs::ReadDir, wanted: &dyn Fn(&str) -> bool, taken: &dyn Fn(&str) -> bool) -> Vec<(String, std::ffi::OsString)> {
+    let mut found: Vec<std::ffi::OsString> = Vec::new();
+    for e in entries.flatten() {
+        let real = e.file_name();
+        let name = real.to_string_lossy();
+        if module::decl::is_config_file(&name) && e.file_type().is_ok_and(|t| t.is_dir()) {
+            continue;
+        }
+        if wanted(&name) {
+            found.push(real);
+        }
+    }
+    found.sort();
+    let mut out: Vec<(String, std::ffi::OsString)> = Vec::new();
+    for real in found {
+        let mut name = real.to_string_lossy().into_owned();
+        if real.to_str().is_none() && (taken(&name) || out.iter().any(|(n, _)| *n == name)) {
+            name = escaped_name(&real);
+        }
+        out.push((name, real));
+    }
+    out
+}
+
+/// A file name with each byte that is not UTF-8 written `\xNN`.
+fn escaped_name(real: &std::ffi::OsStr) -> String {
+    let bytes = real.as_encoded_bytes();
+    let mut out = String::new();
+    for chunk in bytes.utf8_chunks() {
+        out += chunk.valid();
+        for b in chunk.invalid() {
+            out += &format!("\\x{b:02x}");
+        }
+    }
+    out
+}
+
 /// A module directory read from disk: the check's input, what could not be
 /// read, and which names are the directory's own files (the others are
 /// `--var-file`s, named from the working directory).
-struct Loaded {
-    input: CheckInput,
-    problems: Vec<CheckDiag>,
+pub(crate) struct Loaded {
+    pub(crate) input: CheckInput,
+    pub(crate) problems: Vec<CheckDiag>,
     own: std::collections::BTreeSet<String>,
 }
 
@@ -197,27 +268,14 @@ struct Loaded {
 /// (clap keeps each flag's order; their relative order comes from the
 /// indices), and `TF_VAR_*` from the environment. Problems reading files
 /// come back as diagnostics; Err: the directory cannot be listed.
-fn input_for(dir: &Path, shown: &str, argv_order: &[(usize, bool, String)], lang: Lang) -> Result<Loaded, Box<CheckDiag>> {
+pub(crate) fn input_for(dir: &Path, shown: &str, argv_order: &[(usize, bool, String)], var_files: &VarFiles, lang: Lang) -> Result<Loaded, Box<CheckDiag>> {
     let entries = std::fs::read_dir(dir).map_err(|_| {
         Box::new(CheckDiag::error("Failed to read module directory", format!("Module directory {shown} does not exist or cannot be read."), None))
     })?;
     let mut l = Loaded { input: CheckInput::default(), problems: Vec::new(), own: Default::default() };
-    let mut names: Vec<String> = Vec::new();
-    for e in entries.flatten() {
-        let Ok(name) = e.file_name().into_string() else { continue };
-        // The configuration loader skips directories; the variables files'
-        // reader does not (it fails on one).
-        if module::decl::is_config_file(&name) && e.file_type().is_ok_and(|t| t.is_dir()) {
-            continue;
-        }
-        if wanted(&name) {
-            names.push(name);
-        }
-    }
-    names.sort();
-    for name in names {
+    for (name, real) in dir_names(entries, &wanted, &|_| false) {
         let reader = if module::decl::is_config_file(&name) { Reader::Config } else { Reader::Vars };
-        match read_text(&dir.join(&name), &name, reader, lang) {
+        match read_text(&dir.join(&real), &name, reader, lang) {
             Ok(t) => {
                 l.input.files.insert(name.clone(), t);
             }
@@ -228,17 +286,24 @@ fn input_for(dir: &Path, shown: &str, argv_order: &[(usize, bool, String)], lang
     read_module_dirs(dir, &mut l, lang);
     for (_, is_file, value) in argv_order {
         if *is_file {
-            // Terraform reads a -var-file relative to the working directory;
-            // one that does not exist is the check's own diagnostic.
-            if !l.input.files.contains_key(value) && std::fs::symlink_metadata(value).is_ok() {
-                match read_text(Path::new(value), value, Reader::Vars, lang) {
-                    Ok(t) => {
-                        l.input.files.insert(value.clone(), t);
+            // Terraform reads a -var-file relative to the working directory,
+            // never the module's file of that name: one that names a module
+            // file is known as `./NAME`, and when it does not exist it is
+            // said here (the check would find the module's file). Another
+            // that does not exist is the check's own diagnostic.
+            let collides = l.own.contains(value) || l.own.contains(&module::sources::clean(value));
+            let key = if collides && !value.starts_with("./") { format!("./{value}") } else { value.clone() };
+            if !l.input.files.contains_key(&key) {
+                match var_files.get(value) {
+                    Some(Ok(t)) => {
+                        l.input.files.insert(key.clone(), t.clone());
                     }
-                    Err(d) => l.problems.push(*d),
+                    Some(Err(d)) => l.problems.push(d.clone()),
+                    None if collides => l.problems.push(CheckDiag::error("Failed to read variables file", format!("Given variables file {value} does not exist."), None)),
+                    None => {}
                 }
             }
-            l.input.args.push(vec!["-var-file".into(), value.clone()]);
+            l.input.args.push(vec!["-var-file".into(), key]);
         } else {
             l.input.args.push(vec!["-var".into(), value.clone()]);
         }
@@ -253,13 +318,36 @@ fn input_for(dir: &Path, shown: &str, argv_order: &[(usize, bool, String)], lang
     Ok(l)
 }
 
-/// `--var` and `--var-file` in the order they were given.
+/// The `--var-file`s by name: their text, or why it cannot be read (None:
+/// the file does not exist, which the check says in its own words).
+pub(crate) type VarFiles = std::collections::BTreeMap<String, Result<String, CheckDiag>>;
+
+/// Reads each `--var-file` once, whatever the number of directories checked:
+/// a pipe (`<(…)`, `/dev/stdin`) can be read only once.
+fn read_var_files(argv_order: &[(usize, bool, String)], lang: Lang) -> VarFiles {
+    let mut out = VarFiles::new();
+    for (_, is_file, value) in argv_order {
+        if *is_file && !out.contains_key(value) && std::fs::symlink_metadata(value).is_ok() {
+            out.insert(value.clone(), read_text_from(Path::new(value), value, Reader::Vars, true, lang).map_err(|d| *d));
+        }
+    }
+    out
+}
+
+/// `--var` and `--var-file` in the order they were given (up to `--`:
+/// after it every word is a directory, as clap reads them).
 fn argv_order() -> Vec<(usize, bool, String)> {
-    let args: Vec<String> = std::env::args_os().filter_map(|a| a.into_string().ok()).collect();
+    argv_order_of(&crate::cli::args().into_iter().map(|a| a.to_string_lossy().into_owned()).collect::<Vec<_>>())
+}
+
+fn argv_order_of(args: &[String]) -> Vec<(usize, bool, String)> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < args.len() {
         let a = &args[i];
+        if a == "--" {
+            break;
+        }
         let (is_file, inline) = if let Some(v) = a.strip_prefix("--var-file=") {
             (Some(true), Some(v.to_string()))
         } else if let Some(v) = a.strip_prefix("--var=") {
@@ -305,12 +393,16 @@ impl Printer<'_> {
         let (a, input) = (self.a, self.input);
         match a.format {
             OutputFormat::Human => {
-                emit(&output::human_annotated(r, input, std::io::stdout().is_terminal(), a.lang, ann));
+                emit(&output::human_annotated(r, input, a.color(), a.lang, ann));
                 if a.print_effective {
                     emit(&output::effective(r, a.lang));
                 }
             }
-            OutputFormat::Json => emit(&format!("{}\n", output::validate_json_annotated(r, ann))),
+            OutputFormat::Json => {
+                let mut j = output::validate_json_annotated(r, ann);
+                output::add_snippets(&mut j, r, input);
+                emit(&format!("{j}\n"));
+            }
             OutputFormat::Sarif => {
                 let log = output::sarif_log(vec![output::sarif_run(r, input, self.path_of, ann, None)]);
                 emit(&format!("{}\n", serde_json::to_string_pretty(&log).unwrap_or_default()));
@@ -323,11 +415,11 @@ impl Printer<'_> {
     /// (human), or each group's report (json: `groups`; sarif: one run per
     /// group; github: the group before each title). Returns whether any
     /// group has an error.
-    fn print_groups(&self, lang: Lang) -> bool {
+    fn print_groups(&self, lang: Lang, options: &CheckOptions) -> bool {
         let input = self.input;
         let mut groups: Vec<(String, Vec<&'static str>, CheckReport)> = Vec::new();
         for f in &FLAVORS {
-            let r = module::check_with(input, &f.profile(), CALLS);
+            let r = module::check_with(input, &f.profile(), options.clone());
             let key = module::report::report_json("null", &r);
             match groups.iter_mut().find(|g| g.0 == key) {
                 Some(g) => g.1.push(f.name),
@@ -339,12 +431,19 @@ impl Printer<'_> {
         match self.a.format {
             OutputFormat::Human => {
                 for (_, names, r) in &groups {
-                    let flavors = describe_group(names);
+                    let flavors = tftype::versions::group_label(names, lang);
                     if r.ok {
                         emit(&format!("{}\n", fill(lang, "check.verdict_ok", &[("flavors", &flavors)])));
                     } else {
-                        let summary = r.diagnostics.iter().find(|d| d.is_error()).map(|d| format!("{} ({})", d.summary, d.detail.lines().next().unwrap_or(""))).unwrap_or_default();
-                        emit(&format!("{}\n", fill(lang, "check.verdict_failed", &[("flavors", &flavors), ("summary", &summary)])));
+                        // Every error, one line each, under the verdict.
+                        let errors: Vec<&CheckDiag> = r.diagnostics.iter().filter(|d| d.is_error()).collect();
+                        let n = output::count(lang, "errors", errors.len());
+                        emit(&format!("{}\n", fill(lang, "check.verdict_failed", &[("flavors", &flavors), ("errors", &n)])));
+                        for d in errors {
+                            let place = d.subject.as_ref().map(|s| format!("{}: ", s.range_string())).unwrap_or_default();
+                            let line = format!("  {place}{} ({})", d.summary, d.detail.lines().next().unwrap_or(""));
+                            emit(&format!("{}\n", output::no_command_lines(output::neutralize(&line, false))));
+                        }
                     }
                 }
             }
@@ -361,7 +460,7 @@ impl Printer<'_> {
             }
             OutputFormat::Github => {
                 for (_, names, r) in &groups {
-                    emit(&output::github_annotated(r, self.path_of, &none, Some(&describe_group(names)), lang));
+                    emit(&output::github_annotated(r, self.path_of, &none, Some(&tftype::versions::group_label(names, lang)), lang));
                 }
             }
         }
@@ -370,22 +469,43 @@ impl Printer<'_> {
 }
 
 /// The CLI checks module calls too.
-const CALLS: CheckOptions = CheckOptions { module_calls: true };
+pub(crate) const CALLS: CheckOptions = CheckOptions { module_calls: true, role: None };
 
 /// Where `tftype check` links failures without `--base` (or
 /// `TFTYPE_BASE_URL`): the local playground of `./scripts/serve`, as
 /// `tftype link`.
-const DEFAULT_BASE: &str = "http://127.0.0.1:8080/";
+pub(crate) const DEFAULT_BASE: &str = "http://127.0.0.1:8080/";
+
+/// The flavor module directory `dir` is checked as: `setting`
+/// (`--flavor`), else the nearest version file's at or above the directory
+/// (with the choice, for the reader), else the default.
+pub(crate) fn module_flavor(dir: &Path, setting: Option<&str>) -> (&'static Flavor, Option<tftype::versionfile::Choice>) {
+    if let Some(f) = setting.and_then(Flavor::lookup) {
+        return (f, None);
+    }
+    let abs = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    match tftype::versionfile::find(&abs) {
+        Some(c) => match Flavor::lookup(c.flavor) {
+            Some(f) => (f, Some(c)),
+            None => (Flavor::default_flavor(), None),
+        },
+        None => (Flavor::default_flavor(), None),
+    }
+}
 
 /// Exit codes: 0 no error, 1 errors found (files that cannot be read
 /// included, as Terraform reports them), 2 usage problems and directories
 /// that hold no module to check.
 pub fn run(a: CheckArgs) -> i32 {
     let order = argv_order();
+    let var_files = read_var_files(&order, a.lang);
     let dirs = if a.dirs.is_empty() { vec![PathBuf::from(".")] } else { a.dirs.clone() };
-    let flavor = a.flavor.clone().unwrap_or_else(|| tftype::flavor::DEFAULT.to_string());
-    let profile = Flavor::lookup(&flavor).expect("checked by clap").profile();
-    let base = a.base.clone().or_else(|| std::env::var("TFTYPE_BASE_URL").ok()).unwrap_or_else(|| DEFAULT_BASE.to_string());
+    let given = a.base.clone().or_else(|| std::env::var("TFTYPE_BASE_URL").ok());
+    // The local playground is a default for a person at a terminal only: in
+    // CI (annotations, code scanning, JSON for tools) 127.0.0.1 leads nowhere,
+    // so those forms link only to a playground someone named.
+    let links = given.is_some() || matches!(a.format, OutputFormat::Human);
+    let base = given.unwrap_or_else(|| DEFAULT_BASE.to_string());
     if !tftype::link::is_web_base(&base) {
         eprintln!("tftype check: {}", fill(a.lang, "check.bad_base", &[("base", &format!("{base:?}"))]));
         return 2;
@@ -394,7 +514,7 @@ pub fn run(a: CheckArgs) -> i32 {
     for dir in &dirs {
         let shown = dir.display().to_string();
         let empty = CheckInput::default();
-        let l = match input_for(dir, &shown, &order, a.lang) {
+        let l = match input_for(dir, &shown, &order, &var_files, a.lang) {
             Ok(l) => l,
             Err(d) => {
                 // Nothing to check: the diagnostic alone, in the chosen form.
@@ -418,19 +538,34 @@ pub fn run(a: CheckArgs) -> i32 {
             code = code.max(1);
             continue;
         }
+        // The CLI checks module calls too, and a directory that gives no
+        // values as a child module (`--root`: as a root module).
+        let options = CheckOptions { module_calls: true, role: Some(input.role(a.root)) };
         if a.all_flavors {
-            if p.print_groups(a.lang) {
+            if p.print_groups(a.lang, &options) {
                 code = code.max(1);
             }
             continue;
         }
-        let r = module::check_with(input, &profile, CALLS);
+        // `--flavor`, else the module's version file (the human output says
+        // which and why), else the default.
+        let (flavor, profile) = match module_flavor(dir, a.flavor.as_deref()) {
+            (f, Some(choice)) => {
+                if a.format == OutputFormat::Human {
+                    emit(&format!("{}\n\n", choice.describe(a.lang)));
+                }
+                (f, f.profile())
+            }
+            (f, None) => (f, f.profile()),
+        };
+        let flavor = flavor.name.to_string();
+        let r = module::check_with(input, &profile, options);
         if let Some(e) = &r.input_error {
             eprintln!("tftype check: {e}");
             code = 2;
             continue;
         }
-        let ann = if r.ok && !a.explain { Annotations::default() } else { module::explain::annotate(&r, input, &profile, &flavor, Some(&base), a.explain.then_some(a.lang)) };
+        let ann = if r.ok && !a.explain { Annotations::default() } else { module::explain::annotate(&r, input, &profile, &flavor, links.then_some(base.as_str()), a.explain.then_some(a.lang)) };
         p.print(&r, &ann);
         if !r.ok {
             code = code.max(1);

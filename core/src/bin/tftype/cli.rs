@@ -30,6 +30,8 @@ enum Command {
     Flavors,
     /// Print a playground link with readable parameters
     Link(LinkArgs),
+    /// Serve the Language Server Protocol over standard input and output
+    Lsp,
     /// Print a shell completion script
     Completions {
         #[arg(value_enum)]
@@ -153,8 +155,41 @@ struct LinkArgs {
     base: Option<String>,
 }
 
+/// The flags of `tftype check` that Terraform spells with one dash
+/// (`-var-file=prod.tfvars`, `-var x=1`, `-no-color`), rewritten with two
+/// as clap reads them. Only the words after `check` and before `--` change.
+pub(crate) fn terraform_spelling(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let Some(at) = args.iter().skip(1).position(|a| !a.to_string_lossy().starts_with('-')).map(|i| i + 1) else { return args };
+    if args[at] != "check" {
+        return args;
+    }
+    let mut out = Vec::with_capacity(args.len());
+    let (mut rest, mut value) = (false, false);
+    for (i, a) in args.into_iter().enumerate() {
+        let t = a.to_string_lossy();
+        // A flag's value (`-var -x=1`) is kept as it is.
+        let is_value = value;
+        value = !is_value && i > at && !rest && matches!(&*t, "-var" | "-var-file" | "--var" | "--var-file");
+        rest |= i > at && !is_value && t == "--";
+        let single = ["-var-file", "-var", "-no-color"].iter().any(|f| t == *f || (*f != "-no-color" && t.starts_with(&format!("{f}="))));
+        if i > at && !rest && !is_value && single {
+            let mut two = std::ffi::OsString::from("-");
+            two.push(&a);
+            out.push(two);
+        } else {
+            out.push(a);
+        }
+    }
+    out
+}
+
+/// The process's arguments with [`terraform_spelling`] applied.
+pub(crate) fn args() -> Vec<std::ffi::OsString> {
+    terraform_spelling(std::env::args_os().collect())
+}
+
 pub fn main() {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(args()) {
         Ok(c) => c,
         Err(e) => {
             // --help and --version go to standard output and succeed.
@@ -170,6 +205,7 @@ pub fn main() {
         Command::Flavors => flavors(),
         Command::Link(a) => link(a),
         Command::Check(a) => check::run(a),
+        Command::Lsp => crate::lsp::run(),
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut cmd, "tftype", &mut std::io::stdout());
@@ -181,10 +217,83 @@ pub fn main() {
 
 /// Runs `f` on a thread with a generous stack, turning a panic into an error.
 fn guarded<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, String> {
-    let h = std::thread::Builder::new().stack_size(64 << 20).spawn(f).map_err(|e| e.to_string())?;
-    h.join().map_err(|p| {
-        p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned()).unwrap_or_else(|| "panic".into())
-    })
+    let h = std::thread::Builder::new().stack_size(STACK).spawn(f).map_err(|e| e.to_string())?;
+    h.join().map_err(|p| panic_text(&*p))
+}
+
+/// The stack every evaluation runs on: deeply nested input recurses deeply.
+pub(crate) const STACK: usize = 64 << 20;
+
+fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
+    p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned()).unwrap_or_else(|| "panic".into())
+}
+
+/// A job for the [`Worker`]: runs a case and sends its answer (or its panic) back.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// One thread with a [`STACK`]-sized stack that runs one case after another
+/// (`tftype batch`): a thread per case cost a `clone3` and two 64 MiB
+/// mappings each, and the scheduler's wait. Each case still has its own
+/// guard: a panic is caught and answered, and the worker that saw it is
+/// replaced by a fresh one (nothing a panicking case left behind, such as a
+/// thread-local cache, reaches the next case). Each case's evaluation
+/// budget is its own, as before.
+struct Worker {
+    jobs: Option<std::sync::mpsc::Sender<Job>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Worker {
+    fn new() -> Worker {
+        let (tx, rx) = std::sync::mpsc::channel::<Job>();
+        let thread = std::thread::Builder::new()
+            .stack_size(STACK)
+            .spawn(move || {
+                for job in rx {
+                    job();
+                }
+            })
+            .ok();
+        Worker { jobs: thread.as_ref().map(|_| tx), thread }
+    }
+
+    /// `f`'s result, or the text of its panic.
+    fn run<T: Send + 'static>(&mut self, f: impl FnOnce() -> T + Send + 'static) -> Result<T, String> {
+        let Some(jobs) = &self.jobs else {
+            // No worker thread could be started: one thread for this case.
+            return guarded(f);
+        };
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        let job: Job = Box::new(move || {
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+            let _ = tx.send(r);
+        });
+        let answer = match jobs.send(job) {
+            Ok(()) => rx.recv().map_err(|_| "the worker thread ended".to_string()),
+            Err(_) => Err("the worker thread ended".to_string()),
+        };
+        match answer {
+            Ok(Ok(v)) => Ok(v),
+            Ok(Err(p)) => {
+                *self = Worker::new();
+                Err(panic_text(&*p))
+            }
+            Err(e) => {
+                *self = Worker::new();
+                Err(e)
+            }
+        }
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        // Closing the channel ends the thread's loop.
+        self.jobs = None;
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
 }
 
 /// Where `tftype link` points without `--base` (or `TFTYPE_BASE_URL`): the
@@ -271,7 +380,7 @@ fn eval(a: EvalArgs, explain: bool) -> i32 {
         };
     }
     if all_flavors {
-        return match guarded(move || tftype::versions::to_text(&tftype::versions::compare(&req))) {
+        return match guarded(move || tftype::versions::to_text(&tftype::versions::compare(&req), lang)) {
             Ok(text) => {
                 print!("{text}");
                 0
@@ -306,6 +415,7 @@ fn eval(a: EvalArgs, explain: bool) -> i32 {
 /// error of its own; the cases after it still run. Each result is written
 /// out at once, so nothing already answered is lost if the process dies.
 fn batch() -> i32 {
+    let mut worker = Worker::new();
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut out = std::io::LineWriter::new(stdout.lock());
@@ -333,7 +443,7 @@ fn batch() -> i32 {
                     line.drain(..3);
                 }
                 line.truncate(line.trim_end_matches(['\n', '\r']).len());
-                batch_line(line, n)
+                batch_line(&mut worker, line, n)
             }
             Err(e) => {
                 let detail = format!("line {n}: not valid UTF-8 (byte {})", e.utf8_error().valid_up_to() + 1);
@@ -353,7 +463,7 @@ fn js(s: &str) -> String {
 }
 
 /// One case line in, one result line out (the oracle's schema, keys in its order).
-pub fn batch_line(line: String, n: usize) -> String {
+fn batch_line(worker: &mut Worker, line: String, n: usize) -> String {
     // Every mode the oracle reads (single variable, check, expr) is answered
     // by the library; a panic is answered too, and the next line goes on.
     // The case's id is kept aside for that answer (the line itself is
@@ -365,7 +475,7 @@ pub fn batch_line(line: String, n: usize) -> String {
             *s = Some(id.to_string());
         }
     };
-    match guarded(move || tftype::batch::evaluate_case_owned(line, false, Some(n), &on_id)) {
+    match worker.run(move || tftype::batch::evaluate_case_owned(line, false, Some(n), &on_id)) {
         Ok(r) => r,
         Err(p) => {
             let id = id_seen.lock().ok().and_then(|s| s.clone()).unwrap_or_else(|| "null".into());
@@ -374,3 +484,52 @@ pub fn batch_line(line: String, n: usize) -> String {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::Worker;
+
+    /// `tftype check` takes Terraform's one-dash flags (ux-4 finding 9):
+    /// `-var-file=F`, `-var-file F`, `-var=X`, `-var X`, `-no-color`; other
+    /// subcommands and words after `--` are left alone.
+    #[test]
+    fn terraform_spelling_of_check_flags() {
+        let table: [(&str, &str); 8] = [
+            ("tftype check -var-file=prod.tfvars", "tftype check --var-file=prod.tfvars"),
+            ("tftype check -var-file prod.tfvars -var x=1", "tftype check --var-file prod.tfvars --var x=1"),
+            ("tftype check infra -var=x=-1 -no-color", "tftype check infra --var=x=-1 --no-color"),
+            ("tftype check --var-file=a -var-filex", "tftype check --var-file=a -var-filex"),
+            ("tftype check -- -var", "tftype check -- -var"),
+            ("tftype eval number -var", "tftype eval number -var"),
+            ("tftype", "tftype"),
+            ("tftype check -var -var -var-file --", "tftype check --var -var --var-file --"),
+        ];
+        for (given, want) in table {
+            let args: Vec<std::ffi::OsString> = given.split(' ').map(Into::into).collect();
+            let got: Vec<String> = super::terraform_spelling(args).into_iter().map(|a| a.to_string_lossy().into_owned()).collect();
+            assert_eq!(got.join(" "), want, "{given}");
+        }
+    }
+
+    /// `tftype batch` runs every case on one worker thread with the large
+    /// stack (issue 27, item 5: a thread per case cost a `clone3` and two
+    /// 64 MiB mappings each); a case that panics is answered with its panic
+    /// and the next one runs on a fresh worker.
+    #[test]
+    fn batch_cases_share_one_guarded_worker_thread() {
+        let mut w = Worker::new();
+        let ids: std::collections::BTreeSet<_> = (0..200).map(|_| w.run(|| format!("{:?}", std::thread::current().id())).unwrap()).collect();
+        assert_eq!(ids.len(), 1);
+        // The stack is the large one: 16 MiB of frames fit.
+        fn deep(n: u32) -> u32 {
+            let pad = std::hint::black_box([0u8; 1024]);
+            if n == 0 { u32::from(pad[0]) } else { deep(n - 1) + u32::from(pad[1]) }
+        }
+        assert_eq!(w.run(|| deep(16 * 1024)), Ok(0));
+        let panicked = w.run(|| -> u32 { panic!("a bug in one case") });
+        assert_eq!(panicked, Err("a bug in one case".to_string()));
+        let after = w.run(|| format!("{:?}", std::thread::current().id())).unwrap();
+        assert!(!ids.contains(&after), "a fresh worker after the panic");
+        assert_eq!(w.run(|| 1 + 1), Ok(2));
+    }
+}

@@ -10,6 +10,7 @@
 //!   tftype flavors                               (the product versions, with their pins)
 //!   tftype link TYPE VALUE [options] [--lang L] [--tab T] [--base URL]
 //!                                                (a playground link with readable parameters)
+//!   tftype lsp                                   (a Language Server over stdio)
 
 //!
 //! A native program: clap is not built for wasm32, where this binary is an
@@ -19,6 +20,8 @@
 mod check;
 #[cfg(not(target_arch = "wasm32"))]
 mod cli;
+#[cfg(not(target_arch = "wasm32"))]
+mod lsp;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {

@@ -1,0 +1,1231 @@
+//! Hover, completion, tftype's notes and quick fixes in an editor, for the
+//! language server (`tftype lsp`) and the page alike: one implementation,
+//! from the module's declarations and the check's own answer.
+//!
+//! Where the cursor is comes from a tolerant scan of the text ([`locate`]),
+//! not from the parser: a file being typed is seldom complete. The scan
+//! knows the top-level attribute (the variable), the object keys and list
+//! indexes down to the cursor, whether a key or a value is written there,
+//! and which keys the enclosing object already has.
+//!
+//! Rules (each has a test of its name):
+//! - completion at the top level of a value file: the module's declared
+//!   variables not yet set in that file, required ones first; the type as
+//!   written is the detail, the description the documentation;
+//! - completion inside an object value: the attributes of the object type
+//!   not yet written, required first, `optional(T)` with its default;
+//! - completion of a value: `true` / `false` for a bool, the literals of a
+//!   `contains([...], var.NAME)` rule; `.tfvars.json` the same, in JSON;
+//! - hover on a variable's name in a value file: its declaration (type as
+//!   written, description, default, nullable / sensitive / ephemeral), the
+//!   value that wins as `terraform console` prints it with where it comes
+//!   from (`(sensitive value)` for a sensitive variable), and the first
+//!   line of its Why story;
+//! - hover on an attribute inside a value: its type from the constraint,
+//!   optional or required, and its default;
+//! - hover on `variable "NAME"` in a configuration file: the value that
+//!   wins and from where;
+//! - notes: the same notes as `tftype check --explain`, placed where the
+//!   value says it; quick fixes: rename a dropped attribute to its "did you
+//!   mean", remove one the type drops, add the required variables no source
+//!   sets and an object's required attributes, with placeholders.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use crate::defaults::Defaults;
+use crate::flavor::Profile;
+use crate::i18n::{fill, text, Lang};
+use crate::module::decl::{self, Variable};
+use crate::module::{self, CheckInput, Outcome, Texts};
+use crate::types::Type;
+use crate::valueparse::ast::{Expr, ExprKind};
+
+/// A declared variable as an editor shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Declared {
+    pub name: String,
+    /// The `type` argument as written.
+    pub type_text: Option<String>,
+    pub description: Option<String>,
+    pub required: bool,
+    /// The default as `terraform console` prints it (`(sensitive value)` for
+    /// a sensitive variable).
+    pub default: Option<String>,
+    pub nullable: bool,
+    pub sensitive: bool,
+    pub ephemeral: bool,
+}
+
+/// The module's declarations, read once for a hover, a completion or the
+/// quick fixes.
+struct Ctx<'a> {
+    input: &'a CheckInput,
+    texts: Texts<'a>,
+    module: decl::Module,
+}
+
+impl<'a> Ctx<'a> {
+    fn new(input: &'a CheckInput, p: &Profile) -> Ctx<'a> {
+        let mut texts = Texts::default();
+        for (name, text) in &input.files {
+            texts.add(name, text);
+        }
+        let module = decl::load(&input.files, &texts, p);
+        Ctx { input, texts, module }
+    }
+
+    /// The declared variables, in declaration order.
+    fn declared(&self, p: &Profile) -> Vec<Declared> {
+        let mut bodies = BTreeMap::new();
+        self.module
+            .vars
+            .iter()
+            .map(|v| {
+                let type_text = self.input.files.get(&v.file).and_then(|text| {
+                    let body = bodies.entry(v.file.clone()).or_insert_with(|| crate::valueparse::parse_config(text, &v.file, false, p).0);
+                    let block = body.as_ref().and_then(|b| module::explain::block_of(&b.items, v))?;
+                    module::explain::attr_text(block, text, "type").map(str::to_string)
+                });
+                let default = v.default.as_ref().map(|d| if v.sensitive { "(sensitive value)".to_string() } else { crate::render::console(d) });
+                Declared {
+                    name: v.name.clone(),
+                    type_text,
+                    description: v.description.clone(),
+                    required: v.required(),
+                    default,
+                    nullable: v.nullable,
+                    sensitive: v.sensitive,
+                    ephemeral: v.ephemeral,
+                }
+            })
+            .collect()
+    }
+
+    /// The literals of `contains([...], var.NAME)` in `v`'s rules, as
+    /// written (a string without interpolation, a number, a bool: the same
+    /// text in HCL and in JSON).
+    fn rule_literals(&self, v: &Variable) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for r in &v.rules {
+            let text = self.input.files.get(&r.file).map(String::as_str).unwrap_or("");
+            walk(&r.condition, &mut |e| {
+                let ExprKind::Call(c) = &e.kind else { return };
+                if c.name != "contains" || c.args.len() != 2 || text.get(c.args[1].range()).map(str::trim) != Some(&format!("var.{}", v.name)) {
+                    return;
+                }
+                let written: Vec<String> = match &c.args[0].kind {
+                    ExprKind::Const(cv) => cv.value.elements().unwrap_or_default().iter().map(crate::render::console).collect(),
+                    ExprKind::Tuple { elems } => elems.iter().filter_map(|e| text.get(e.range()).map(str::to_string)).collect(),
+                    _ => Vec::new(),
+                };
+                for w in written {
+                    let string = w.len() >= 2 && w.starts_with('"') && w.ends_with('"') && !w.contains("${") && !w.contains("%{");
+                    let literal = string || w == "true" || w == "false" || crate::number::Number::parse_literal(&w).is_ok();
+                    if literal && !out.contains(&w) {
+                        out.push(w);
+                    }
+                }
+            });
+        }
+        out
+    }
+}
+
+/// Calls `f` on `e` and every expression below it that a rule's condition
+/// can hold a call in.
+fn walk(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    f(e);
+    match &e.kind {
+        ExprKind::Call(c) => c.args.iter().for_each(|a| walk(a, f)),
+        ExprKind::Binary { lhs, rhs, .. } => {
+            walk(lhs, f);
+            walk(rhs, f);
+        }
+        ExprKind::Unary { val, .. } => walk(val, f),
+        ExprKind::Parens(x) => walk(x, f),
+        ExprKind::Conditional { cond, t, f: g } => {
+            walk(cond, f);
+            walk(t, f);
+            walk(g, f);
+        }
+        _ => {}
+    }
+}
+
+/// The module's declared variables, in declaration order.
+pub fn declarations(files: &BTreeMap<String, String>, p: &Profile) -> Vec<Declared> {
+    let input = CheckInput { files: files.clone(), ..Default::default() };
+    Ctx::new(&input, p).declared(p)
+}
+
+/// One step down a value: an object key (or a map key), or a list, set or
+/// tuple index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seg {
+    Key(String),
+    Index(usize),
+}
+
+/// What is written at the cursor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum At {
+    /// A name: a variable at the top level, an attribute in an object.
+    Key,
+    /// A value (of the attribute or element the path ends with).
+    Value,
+    /// Somewhere no variable's value is at a known place (inside a call,
+    /// before a JSON file's object).
+    Other,
+}
+
+/// Where the cursor is in a value file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located {
+    /// From the variable down to the container the cursor is in (for
+    /// [`At::Value`], down to the value itself).
+    pub path: Vec<Seg>,
+    pub at: At,
+    /// The word under the cursor (a name, a literal, a string's inside), or
+    /// an empty range at the cursor.
+    pub word: Range<usize>,
+    /// The key under the cursor, if the cursor is on one.
+    pub key: Option<String>,
+    /// The keys the enclosing object (or the file) already has, before and
+    /// after the cursor.
+    pub written: Vec<String>,
+    /// The enclosing object's opening and closing braces (None: the file's
+    /// top level, or not closed).
+    pub open: Option<usize>,
+    pub close: Option<usize>,
+    /// Whether the cursor is inside a string (or a heredoc).
+    pub quoted: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Word(String),
+    /// A string's inside (empty for a heredoc), and whether it is closed.
+    Str(String, bool),
+    Open(u8),
+    Close(u8),
+    Eq,
+    Comma,
+    Newline,
+    Other,
+}
+
+/// Tokens of HCL's native syntax or JSON, with byte ranges: comments are
+/// dropped, strings and heredocs are one token, interpolations are skipped.
+fn tokens(text: &str, json: bool) -> Vec<(Tok, Range<usize>)> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let start = i;
+        match c {
+            b'\n' => {
+                i += 1;
+                if !json {
+                    out.push((Tok::Newline, start..i));
+                }
+            }
+            b' ' | b'\t' | b'\r' => i += 1,
+            b'#' => i = text[i..].find('\n').map_or(b.len(), |n| i + n),
+            b'/' if b.get(i + 1) == Some(&b'/') => i = text[i..].find('\n').map_or(b.len(), |n| i + n),
+            b'/' if b.get(i + 1) == Some(&b'*') => i = text[i + 2..].find("*/").map_or(b.len(), |n| i + 2 + n + 2),
+            b'"' => {
+                i += 1;
+                let mut depth = 0usize;
+                while i < b.len() {
+                    match b[i] {
+                        b'\\' => i += 1,
+                        b'$' | b'%' if !json && b.get(i + 1) == Some(&b'{') => {
+                            depth += 1;
+                            i += 1;
+                        }
+                        b'}' if depth > 0 => depth -= 1,
+                        b'"' if depth == 0 => break,
+                        b'\n' if depth == 0 => break,
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                let closed = b.get(i) == Some(&b'"');
+                // An unclosed string ends before its line's end.
+                let end = if closed { i + 1 } else { i.min(b.len()) };
+                let inner = text.get(start + 1..i.min(b.len())).unwrap_or("").to_string();
+                i = end;
+                out.push((Tok::Str(inner, closed), start..end));
+            }
+            b'<' if !json && b.get(i + 1) == Some(&b'<') => {
+                // A heredoc: up to the line that is its marker.
+                let line_end = text[i..].find('\n').map_or(b.len(), |n| i + n);
+                let marker = text[i + 2..line_end].trim_start_matches('-').trim().to_string();
+                i = line_end;
+                let mut closed = false;
+                if !marker.is_empty() {
+                    while i < b.len() {
+                        let next = text[i + 1..].find('\n').map_or(b.len(), |n| i + 1 + n);
+                        let line = text.get(i + 1..next).unwrap_or("");
+                        i = next;
+                        if line.trim() == marker {
+                            closed = true;
+                            break;
+                        }
+                    }
+                }
+                out.push((Tok::Str(String::new(), closed), start..i));
+            }
+            b'{' | b'[' | b'(' => {
+                i += 1;
+                out.push((Tok::Open(c), start..i));
+            }
+            b'}' | b']' | b')' => {
+                i += 1;
+                out.push((Tok::Close(c), start..i));
+            }
+            b'=' if b.get(i + 1) != Some(&b'=') && b.get(i + 1) != Some(&b'>') => {
+                i += 1;
+                out.push((Tok::Eq, start..i));
+            }
+            b':' => {
+                i += 1;
+                out.push((Tok::Eq, start..i));
+            }
+            b',' => {
+                i += 1;
+                out.push((Tok::Comma, start..i));
+            }
+            _ if c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80 => {
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'-' || b[i] == b'.' || b[i] >= 0x80) {
+                    i += 1;
+                }
+                out.push((Tok::Word(text[start..i].to_string()), start..i));
+            }
+            _ => {
+                i += 1;
+                out.push((Tok::Other, start..i));
+            }
+        }
+    }
+    out
+}
+
+/// A container being scanned.
+struct Frame {
+    kind: u8,
+    open: Option<usize>,
+    /// The segment that led into it (none for the file).
+    seg: Option<Seg>,
+    expect_key: bool,
+    pending: Option<(String, Range<usize>)>,
+    current: Option<String>,
+    index: usize,
+    keys: Vec<String>,
+}
+
+impl Frame {
+    fn new(kind: u8, seg: Option<Seg>) -> Frame {
+        Frame { kind, open: None, seg, expect_key: kind != b'[', pending: None, current: None, index: 0, keys: Vec::new() }
+    }
+}
+
+/// Where `byte` is in the value file `text` (`json`: a `.tfvars.json`): a
+/// tolerant scan of the text, not the parser (a file being typed is seldom
+/// complete). Never panics, whatever the text.
+pub fn locate(text: &str, byte: usize, json: bool) -> Located {
+    let mut byte = byte.min(text.len());
+    while !text.is_char_boundary(byte) {
+        byte -= 1;
+    }
+    let toks = tokens(text, json);
+    // JSON's outer object is the file's top level.
+    let mut stack: Vec<Frame> = if json { Vec::new() } else { vec![Frame::new(b'T', None)] };
+    let mut found: Option<(Located, usize)> = None;
+    let path_of = |stack: &[Frame]| -> Vec<Seg> { stack.iter().filter_map(|f| f.seg.clone()).collect() };
+    let snapshot = |stack: &[Frame], word: Range<usize>, on: Option<&(Tok, Range<usize>)>| -> Located {
+        let quoted = matches!(on, Some((Tok::Str(..), _)));
+        let nowhere = |word| Located { path: Vec::new(), at: At::Other, word, key: None, written: Vec::new(), open: None, close: None, quoted };
+        let Some(top) = stack.last() else { return nowhere(word) };
+        // Inside a call's parentheses, or a bracket no path leads to: no
+        // variable's value at a known place.
+        if stack.iter().enumerate().any(|(i, f)| f.kind == b'(' || (i > 0 && f.seg.is_none())) {
+            return nowhere(word);
+        }
+        let open = top.open;
+        let mut path = path_of(stack);
+        let key_tok = match on {
+            Some((Tok::Word(w) | Tok::Str(w, _), _)) if top.expect_key => Some(w.clone()),
+            _ => None,
+        };
+        if top.expect_key {
+            Located { path, at: At::Key, word, key: key_tok, written: Vec::new(), open, close: None, quoted }
+        } else {
+            if top.kind == b'[' {
+                path.push(Seg::Index(top.index));
+            } else if let Some(c) = &top.current {
+                path.push(Seg::Key(c.clone()));
+            }
+            Located { path, at: At::Value, word, key: None, written: Vec::new(), open, close: None, quoted }
+        }
+    };
+    for tok in &toks {
+        let (t, r) = tok;
+        if found.is_none() {
+            let closed = matches!(t, Tok::Str(_, true));
+            let on = match t {
+                Tok::Word(_) => r.start <= byte && byte <= r.end,
+                Tok::Str(..) => r.start < byte && (byte < r.end || (!closed && byte == r.end)),
+                _ => false,
+            };
+            if on {
+                let word = if matches!(t, Tok::Str(..)) { (r.start + 1).min(r.end)..if closed { r.end - 1 } else { r.end } } else { r.clone() };
+                found = Some((snapshot(&stack, word, Some(tok)), stack.len()));
+            } else if r.start >= byte {
+                found = Some((snapshot(&stack, byte..byte, None), stack.len()));
+            }
+        }
+        match t {
+            Tok::Word(w) | Tok::Str(w, _) => {
+                if let Some(f) = stack.last_mut() {
+                    if f.expect_key && f.kind != b'(' && f.kind != b'[' {
+                        f.pending = Some((w.clone(), r.clone()));
+                    }
+                }
+            }
+            Tok::Eq => {
+                if let Some(f) = stack.last_mut() {
+                    if f.expect_key {
+                        if let Some((k, _)) = f.pending.take() {
+                            f.keys.push(k.clone());
+                            f.current = Some(k);
+                        }
+                        f.expect_key = false;
+                    }
+                }
+            }
+            Tok::Open(c) => {
+                let seg = match stack.last() {
+                    None => None,
+                    Some(f) if f.kind == b'[' => Some(Seg::Index(f.index)),
+                    Some(f) if f.kind == b'(' => None,
+                    Some(f) => f.current.clone().map(Seg::Key),
+                };
+                let mut frame = Frame::new(*c, seg);
+                frame.open = Some(r.start);
+                if *c == b'(' {
+                    frame.expect_key = false;
+                }
+                stack.push(frame);
+            }
+            Tok::Close(_) => {
+                // Closing the container the cursor is in: its keys are complete.
+                if let Some((loc, depth)) = &mut found {
+                    if *depth == stack.len() && loc.written.is_empty() {
+                        loc.written = stack.last().map(|f| f.keys.clone()).unwrap_or_default();
+                        loc.close = Some(r.start);
+                        *depth = usize::MAX;
+                    }
+                }
+                if stack.len() > usize::from(!json) {
+                    stack.pop();
+                }
+            }
+            Tok::Comma => {
+                if let Some(f) = stack.last_mut() {
+                    if f.kind == b'[' {
+                        f.index += 1;
+                    } else if f.kind != b'(' {
+                        f.expect_key = true;
+                        f.pending = None;
+                    }
+                }
+            }
+            Tok::Newline => {
+                if let Some(f) = stack.last_mut() {
+                    if f.kind == b'{' || f.kind == b'T' {
+                        f.expect_key = true;
+                        f.pending = None;
+                    }
+                }
+            }
+            Tok::Other => {}
+        }
+    }
+    let (mut loc, depth) = found.unwrap_or_else(|| (snapshot(&stack, byte..byte, None), stack.len()));
+    if depth != usize::MAX {
+        if let Some(f) = stack.get(depth.saturating_sub(1)) {
+            loc.written = f.keys.clone();
+        }
+    }
+    loc
+}
+
+/// The type (and its defaults, and whether the last step is an optional
+/// attribute) at `path` below a variable's constraint.
+fn type_at<'a>(ty: &Type, defaults: Option<&'a Defaults>, path: &[Seg]) -> Option<(Type, Option<&'a Defaults>)> {
+    let mut ty = ty.clone();
+    let mut d = defaults;
+    for seg in path {
+        let next = match (&ty, seg) {
+            (Type::Object(o), Seg::Key(k)) => {
+                d = d.and_then(|d| d.children.get(k));
+                o.attrs.get(k)?.clone()
+            }
+            (Type::Map(e), Seg::Key(_)) | (Type::List(e) | Type::Set(e), Seg::Index(_)) => {
+                d = d.and_then(|d| d.children.get(""));
+                (**e).clone()
+            }
+            (Type::Tuple(es), Seg::Index(i)) => {
+                d = d.and_then(|d| d.children.get(&i.to_string()));
+                es.get(*i)?.clone()
+            }
+            (Type::Dynamic, _) => return Some((Type::Dynamic, None)),
+            _ => return None,
+        };
+        ty = next;
+    }
+    Some((ty, d))
+}
+
+/// The default of attribute `name` at a defaults node, as the console shows it.
+fn attr_default(d: Option<&Defaults>, name: &str) -> Option<String> {
+    d?.values.get(name).map(crate::render::console)
+}
+
+/// What a completion item is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ItemKind {
+    Variable,
+    Attribute,
+    Value,
+}
+
+/// One completion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Completion {
+    pub label: String,
+    pub kind: ItemKind,
+    /// The type as written (a variable), the type (an attribute).
+    pub detail: Option<String>,
+    /// The description (a variable), the default (an attribute).
+    pub documentation: Option<String>,
+    pub required: bool,
+    /// What is inserted (`name = `, `"name": `, `true`).
+    pub insert_text: String,
+    /// Orders required names first, then by declaration (or name).
+    pub sort_text: String,
+}
+
+fn is_json(file: &str) -> bool {
+    file.ends_with(".json")
+}
+
+/// The completions at `byte` of value file `file` of the module `input`
+/// (which holds the file's text).
+pub fn complete(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lang) -> Vec<Completion> {
+    let Some(src) = input.files.get(file) else { return Vec::new() };
+    if !crate::editor::is_value_file(file) {
+        return Vec::new();
+    }
+    let json = is_json(file);
+    let loc = locate(src, byte, json);
+    let typed = src.get(loc.word.start..byte.clamp(loc.word.start, loc.word.end)).unwrap_or("");
+    let name_insert = |name: &str| match (json, loc.quoted) {
+        (true, true) => name.to_string(),
+        (true, false) => format!("\"{name}\": "),
+        (false, _) => format!("{name} = "),
+    };
+    // A name written elsewhere in the object (not the one being typed).
+    let written = |n: &str| loc.written.iter().any(|w| w == n) && loc.key.as_deref() != Some(n);
+    match loc.at {
+        At::Other => Vec::new(),
+        At::Key if loc.path.is_empty() => {
+            let ctx = Ctx::new(input, p);
+            let mut out: Vec<Completion> = ctx
+                .declared(p)
+                .into_iter()
+                .enumerate()
+                .filter(|(_, d)| !written(&d.name) && d.name.starts_with(typed))
+                .map(|(i, d)| Completion {
+                    insert_text: name_insert(&d.name),
+                    sort_text: format!("{}{i:06}", if d.required { 0 } else { 1 }),
+                    label: d.name,
+                    kind: ItemKind::Variable,
+                    detail: d.type_text,
+                    documentation: d.description,
+                    required: d.required,
+                })
+                .collect();
+            out.sort_by(|a, b| a.sort_text.cmp(&b.sort_text));
+            out
+        }
+        At::Key => {
+            let ctx = Ctx::new(input, p);
+            let Some(Seg::Key(var)) = loc.path.first() else { return Vec::new() };
+            let Some(v) = ctx.module.get(var) else { return Vec::new() };
+            let Some((Type::Object(o), defaults)) = type_at(&v.tc.ty, v.tc.defaults.as_ref(), &loc.path[1..]) else { return Vec::new() };
+            let mut out: Vec<Completion> = o
+                .attrs
+                .iter()
+                .filter(|(k, _)| !written(k) && k.starts_with(typed))
+                .map(|(k, t)| {
+                    let optional = o.optional.contains(k);
+                    let ty = t.type_string();
+                    Completion {
+                        label: k.clone(),
+                        kind: ItemKind::Attribute,
+                        detail: Some(if optional { format!("optional({ty})") } else { ty }),
+                        documentation: attr_default(defaults, k).map(|d| format!("```hcl\n{d}\n```")),
+                        required: !optional,
+                        insert_text: name_insert(k),
+                        sort_text: format!("{}{k}", if optional { 1 } else { 0 }),
+                    }
+                })
+                .collect();
+            out.sort_by(|a, b| a.sort_text.cmp(&b.sort_text));
+            out
+        }
+        At::Value if loc.quoted => Vec::new(),
+        At::Value => {
+            let ctx = Ctx::new(input, p);
+            let Some(Seg::Key(var)) = loc.path.first() else { return Vec::new() };
+            let Some(v) = ctx.module.get(var) else { return Vec::new() };
+            let value = |label: &str, detail: &str, i: usize| Completion {
+                label: label.to_string(),
+                kind: ItemKind::Value,
+                detail: Some(detail.to_string()),
+                documentation: None,
+                required: false,
+                insert_text: label.to_string(),
+                sort_text: format!("{i:06}"),
+            };
+            let mut out = Vec::new();
+            if let Some((Type::Bool, _)) = type_at(&v.tc.ty, v.tc.defaults.as_ref(), &loc.path[1..]) {
+                out.push(value("true", "bool", 0));
+                out.push(value("false", "bool", 1));
+            }
+            if loc.path.len() == 1 {
+                for w in ctx.rule_literals(v) {
+                    if !out.iter().any(|c| c.label == w) {
+                        out.push(value(&w, text(lang, "assist.from_rule"), out.len()));
+                    }
+                }
+            }
+            out.retain(|c| c.label.starts_with(typed));
+            out
+        }
+    }
+}
+
+/// A hover: the range it is about (bytes of the file) and its Markdown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hover {
+    pub range: Range<usize>,
+    pub markdown: String,
+}
+
+/// The hover at `byte` of file `file` of the module `input` (which reads
+/// `file`: a configuration file, an automatic value file, or a `-var-file`).
+pub fn hover(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lang) -> Option<Hover> {
+    let src = input.files.get(file)?;
+    if module::decl::is_config_file(file) {
+        return hover_declaration(input, file, byte, p, lang);
+    }
+    if !crate::editor::is_value_file(file) {
+        return None;
+    }
+    let loc = locate(src, byte, is_json(file));
+    let key = loc.key.clone().filter(|_| loc.at == At::Key)?;
+    let ctx = Ctx::new(input, p);
+    if loc.path.is_empty() {
+        let d = ctx.declared(p).into_iter().find(|d| d.name == key)?;
+        let mut md = format!("**var.{}**", d.name);
+        if let Some(t) = &d.type_text {
+            md += &format!(" `{t}`");
+        }
+        let flags: Vec<&str> = [(d.sensitive, "sensitive"), (d.ephemeral, "ephemeral"), (!d.nullable, "nullable = false")].iter().filter(|f| f.0).map(|f| f.1).collect();
+        if !flags.is_empty() {
+            md += &format!(" ({})", flags.join(", "));
+        }
+        md += "\n";
+        if let Some(desc) = &d.description {
+            md += &format!("\n{desc}\n");
+        }
+        match &d.default {
+            Some(v) => md += &format!("\n{}\n```hcl\n{v}\n```\n", text(lang, "lsp.hover_default")),
+            None => md += &format!("\n{}\n", text(lang, "lsp.hover_required")),
+        }
+        md += &winning(input, &key, p, lang);
+        return Some(Hover { range: loc.word, markdown: md });
+    }
+    let Seg::Key(var) = &loc.path[0] else { return None };
+    let v = ctx.module.get(var)?;
+    let (parent, d) = type_at(&v.tc.ty, v.tc.defaults.as_ref(), &loc.path[1..])?;
+    let Type::Object(o) = &parent else { return None };
+    let ty = o.attrs.get(&key)?;
+    let status = if o.optional.contains(&key) {
+        match attr_default(d, &key) {
+            Some(def) => fill(lang, "assist.optional_default", &[("value", &format!("`{def}`"))]),
+            None => text(lang, "assist.optional").to_string(),
+        }
+    } else {
+        text(lang, "assist.required").to_string()
+    };
+    Some(Hover { range: loc.word, markdown: format!("`{key}`: `{}` — {status}", ty.type_string()) })
+}
+
+/// Hover on `variable "NAME"` in a configuration file: the value that wins
+/// and from where.
+fn hover_declaration(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lang) -> Option<Hover> {
+    let ctx = Ctx::new(input, p);
+    let v = ctx.module.vars.iter().find(|v| v.file == file && v.decl_range.start.byte <= byte && byte <= v.decl_range.end.byte)?;
+    let mut md = format!("**var.{}**\n", v.name);
+    md += &winning(input, &v.name, p, lang);
+    Some(Hover { range: v.decl_range.start.byte..v.decl_range.end.byte, markdown: md })
+}
+
+/// The Markdown of the value of `name` that wins, as `terraform console`
+/// prints it (sensitive redacted), where it comes from, and the first line
+/// of its Why story. When an error elsewhere stopped the check before
+/// this variable, its value alone.
+fn winning(input: &CheckInput, name: &str, p: &Profile, lang: Lang) -> String {
+    let r = module::check(input, p);
+    let Some(v) = r.variables.iter().find(|v| v.name == name) else { return String::new() };
+    let reqs = module::explain::requests(input, p, p.flavor().name);
+    let req = reqs.get(name);
+    let mut md = String::new();
+    let console = match &v.outcome {
+        Outcome::Accepted { console, .. } => Some(console.clone()),
+        Outcome::Failed { stage, summary, .. } => {
+            let alone = req.map(|req| crate::entry::evaluate_in(req, p));
+            match alone {
+                Some(a) if a.ok => a.console,
+                _ => {
+                    if !matches!(*stage, "skipped" | "required") {
+                        md += &format!("\n{}\n", fill(lang, "assist.not_accepted", &[("summary", summary)]));
+                    }
+                    None
+                }
+            }
+        }
+    };
+    if let Some(console) = console {
+        let shown = if v.sensitive { "(sensitive value)".to_string() } else { console };
+        let head = match v.source.as_deref() {
+            Some(s) if s != "default" => fill(lang, "lsp.hover_wins", &[("source", s)]),
+            _ => text(lang, "lsp.hover_wins_default").to_string(),
+        };
+        md += &format!("\n{head}\n```hcl\n{shown}\n```\n");
+    }
+    if let (Some(req), false) = (req, v.sensitive || v.ephemeral) {
+        if let Some(first) = crate::why::story(req, lang).steps.first() {
+            md += &format!("\n{}\n", first.text.lines().next().unwrap_or(""));
+        }
+    }
+    md
+}
+
+/// A change to a file's text: a byte range and what replaces it.
+pub type Edit = (Range<usize>, String);
+
+/// A quick fix: its title and its edits of one file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    pub title: String,
+    pub edits: Vec<Edit>,
+}
+
+/// One of tftype's notes on a value (a silent surprise, not the tool's
+/// output), placed in a value file, with its fix when it has one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    pub file: String,
+    pub range: Range<usize>,
+    /// The note's catalog key (`note.dropped_suggest`).
+    pub kind: String,
+    pub text: String,
+    pub fix: Option<Fix>,
+}
+
+/// The whole line of `text` at `at`, with its line end, if the line holds
+/// `name = value` and nothing that opens or closes more than it.
+fn item_line(text: &str, at: usize, name: &str) -> Option<Range<usize>> {
+    let start = text[..at.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[start..].find('\n').map_or(text.len(), |i| start + i + 1);
+    let line = text[start..end].trim();
+    let key = line.trim_start_matches('"');
+    let balanced = |o: char, c: char| line.matches(o).count() == line.matches(c).count();
+    (key.starts_with(name) && balanced('{', '}') && balanced('[', ']')).then_some(start..end)
+}
+
+/// tftype's notes on the values that `files` (value files of the input)
+/// give: the same notes as `tftype check --explain`, placed where the value
+/// says it. Sensitive and ephemeral variables get none.
+pub fn notes(input: &CheckInput, files: &[String], p: &Profile, lang: Lang) -> Vec<Note> {
+    notes_cached(input, files, p, lang, &mut NoteCache::default())
+}
+
+/// The notes of each request already told (a value typed again is not
+/// evaluated again): by the request and the language.
+#[derive(Default)]
+pub struct NoteCache(std::collections::HashMap<String, Vec<crate::story::Step>>);
+
+/// At most this many requests are remembered.
+const MAX_CACHED: usize = 20_000;
+
+/// [`notes`], remembering each request's notes in `cache`. Only the
+/// variables whose value is in `files` are looked at.
+pub fn notes_cached(input: &CheckInput, files: &[String], p: &Profile, lang: Lang, cache: &mut NoteCache) -> Vec<Note> {
+    if files.is_empty() {
+        return Vec::new();
+    }
+    let keep = |f: Option<&str>| f.is_some_and(|f| files.iter().any(|x| x == f));
+    let placed = module::explain::requests_placed(input, p, p.flavor().name, &keep);
+    let mut out = Vec::new();
+    for pl in placed.values() {
+        let (Some((file, start)), false) = (&pl.at, pl.hidden) else { continue };
+        let (req, start) = (&pl.request, *start);
+        let Some(text) = input.files.get(file) else { continue };
+        let key = format!("{lang:?}\u{0}{req:?}");
+        if !cache.0.contains_key(&key) {
+            if cache.0.len() >= MAX_CACHED {
+                cache.0.clear();
+            }
+            cache.0.insert(key.clone(), crate::why::story(req, lang).notes);
+        }
+        let units = crate::diag::Utf16Map::new(&req.value);
+        for n in &cache.0[&key] {
+            let Some([a, b]) = n.value16 else { continue };
+            let value = start + units.byte(a)..start + units.byte(b);
+            let attr = n.params.get("attr").cloned().unwrap_or_default();
+            // The note is about the attribute's value; its name is before it on the line.
+            let line_start = text[..value.start.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+            let key = text.get(line_start..value.start).and_then(|l| l.rfind(attr.as_str())).filter(|_| !attr.is_empty()).map(|i| line_start + i);
+            let range = key.unwrap_or(value.start)..value.end;
+            let fix = match (n.kind.as_str(), n.params.get("suggestion")) {
+                ("note.dropped_suggest" | "note.dropped_suggest_top", Some(to)) => key.map(|k| Fix {
+                    title: fill(lang, "assist.fix_rename", &[("from", &attr), ("to", to)]),
+                    edits: vec![(k..k + attr.len(), to.clone())],
+                }),
+                ("note.dropped" | "note.dropped_top", _) if !file.ends_with(".json") => {
+                    item_line(text, range.start, &attr).map(|line| Fix { title: fill(lang, "assist.fix_remove", &[("name", &attr)]), edits: vec![(line, String::new())] })
+                }
+                _ => None,
+            };
+            out.push(Note { file: file.clone(), range, kind: n.kind.clone(), text: n.text.clone(), fix });
+        }
+    }
+    out
+}
+
+/// A value of `ty` to fill in (HCL, or JSON with `json`): the required
+/// attributes of an object, each with its own placeholder.
+fn placeholder(ty: &Type, json: bool, depth: usize) -> String {
+    match ty {
+        Type::String => "\"\"".into(),
+        Type::Number => "0".into(),
+        Type::Bool => "false".into(),
+        Type::List(_) | Type::Set(_) | Type::Tuple(_) => "[]".into(),
+        Type::Map(_) => "{}".into(),
+        Type::Object(o) if depth < 8 => {
+            let items: Vec<String> = o
+                .attrs
+                .iter()
+                .filter(|(k, _)| !o.optional.contains(*k))
+                .map(|(k, t)| if json { format!("\"{k}\": {}", placeholder(t, json, depth + 1)) } else { format!("{k} = {}", placeholder(t, json, depth + 1)) })
+                .collect();
+            if items.is_empty() {
+                "{}".into()
+            } else {
+                format!("{{ {} }}", items.join(", "))
+            }
+        }
+        _ => "null".into(),
+    }
+}
+
+/// Quick fixes at `range` of the value file `file`: the fixes of the notes
+/// there; the required variables no source sets, added with placeholders;
+/// inside an object value, its required attributes not yet written.
+pub fn actions(input: &CheckInput, file: &str, range: Range<usize>, p: &Profile, lang: Lang) -> Vec<Fix> {
+    let Some(src) = input.files.get(file) else { return Vec::new() };
+    if !crate::editor::is_value_file(file) {
+        return Vec::new();
+    }
+    let json = is_json(file);
+    let mut out: Vec<Fix> = notes(input, &[file.to_string()], p, lang)
+        .into_iter()
+        .filter(|n| n.range.start <= range.end && range.start <= n.range.end)
+        .filter_map(|n| n.fix)
+        .collect();
+    let ctx = Ctx::new(input, p);
+    // Required variables without a value from any source.
+    let set: Vec<String> = module::sources::collect(input, &ctx.texts, p).map(|c| c.values.into_keys().collect()).unwrap_or_default();
+    let missing: Vec<&Variable> = ctx.module.vars.iter().filter(|v| v.required() && !set.contains(&v.name)).collect();
+    if !missing.is_empty() {
+        let names: Vec<&str> = missing.iter().map(|v| v.name.as_str()).collect();
+        let title = fill(lang, "assist.fix_add_variables", &[("names", &names.join(", "))]);
+        let lines: Vec<String> = missing.iter().map(|v| if json { format!("\"{}\": {}", v.name, placeholder(&v.tc.ty, true, 0)) } else { format!("{} = {}\n", v.name, placeholder(&v.tc.ty, false, 0)) }).collect();
+        let edit = if json {
+            // Before the outer object's closing brace.
+            match src.rfind('}') {
+                Some(close) => {
+                    let has_items = src[..close].trim_end().trim_end_matches('{').trim_end().len() > src[..close].find('{').unwrap_or(0);
+                    let sep = if has_items { ",\n  " } else { "\n  " };
+                    let body: Vec<String> = lines.clone();
+                    let at = src[..close].trim_end().len();
+                    Some((at..at, format!("{sep}{}", body.join(",\n  "))))
+                }
+                None => Some((src.len()..src.len(), format!("{{\n  {}\n}}\n", lines.join(",\n  ")))),
+            }
+        } else {
+            let nl = if src.is_empty() || src.ends_with('\n') { "" } else { "\n" };
+            Some((src.len()..src.len(), format!("{nl}{}", lines.concat())))
+        };
+        if let Some(e) = edit {
+            out.push(Fix { title, edits: vec![e] });
+        }
+    }
+    // The object at the cursor: its required attributes not yet written.
+    let loc = locate(src, range.start, json);
+    // The object's path: a value's path ends with its own key.
+    let obj_path = if loc.at == At::Key { &loc.path[..] } else { &loc.path[..loc.path.len().saturating_sub(1)] };
+    if let (Some(Seg::Key(var)), Some(close)) = (obj_path.first(), loc.close) {
+        if let Some(v) = ctx.module.get(var) {
+            if let Some((Type::Object(o), _)) = type_at(&v.tc.ty, v.tc.defaults.as_ref(), &obj_path[1..]) {
+                let need: Vec<(&String, &Type)> = o.attrs.iter().filter(|(k, _)| !o.optional.contains(*k) && !loc.written.contains(k)).collect();
+                if !need.is_empty() {
+                    let items: Vec<String> = need.iter().map(|(k, t)| if json { format!("\"{k}\": {}", placeholder(t, true, 1)) } else { format!("{k} = {}", placeholder(t, false, 1)) }).collect();
+                    let open = loc.open.unwrap_or(close);
+                    let multiline = src.get(open..close).is_some_and(|s| s.contains('\n'));
+                    let edit = if multiline {
+                        let line_start = src[..close].rfind('\n').map_or(0, |i| i + 1);
+                        let indent: String = src[line_start..close].chars().take_while(|c| c.is_whitespace()).collect();
+                        let sep = if json && !loc.written.is_empty() { "," } else { "" };
+                        let body: Vec<String> = items.iter().map(|i| format!("{indent}  {i}")).collect();
+                        let joiner = if json { ",\n" } else { "\n" };
+                        if json && !loc.written.is_empty() {
+                            let at = src[..close].trim_end().len();
+                            (at..at, format!("{sep}\n{}", body.join(joiner)))
+                        } else {
+                            (line_start..line_start, format!("{}\n", body.join(joiner)))
+                        }
+                    } else {
+                        let sep = if loc.written.is_empty() { "" } else { ", " };
+                        let at = src[..close].trim_end().len();
+                        (at..at, format!("{sep}{}", items.join(", ")))
+                    };
+                    let names: Vec<&str> = need.iter().map(|(k, _)| k.as_str()).collect();
+                    out.push(Fix { title: fill(lang, "assist.fix_add_attributes", &[("names", &names.join(", "))]), edits: vec![edit] });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Applies edits (non-overlapping) to a text.
+pub fn apply(text: &str, edits: &[Edit]) -> String {
+    let mut sorted: Vec<&Edit> = edits.iter().collect();
+    sorted.sort_by_key(|e| std::cmp::Reverse(e.0.start));
+    let mut out = text.to_string();
+    for (r, new) in sorted {
+        if r.start <= r.end && r.end <= out.len() && out.is_char_boundary(r.start) && out.is_char_boundary(r.end) {
+            out.replace_range(r.clone(), new);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p() -> Profile {
+        crate::flavor::Flavor::default_flavor().profile()
+    }
+
+    /// `(text with a | for the cursor, json)` → where the cursor is.
+    fn at(marked: &str, json: bool) -> Located {
+        let byte = marked.find('|').expect("a cursor");
+        locate(&marked.replacen('|', "", 1), byte, json)
+    }
+
+    fn segs(p: &[&str]) -> Vec<Seg> {
+        p.iter().map(|k| k.parse::<usize>().map_or_else(|_| Seg::Key(k.to_string()), Seg::Index)).collect()
+    }
+
+    #[test]
+    fn locate_finds_the_path_and_whether_a_key_or_a_value_is_written() {
+        type Row<'a> = (&'a str, bool, &'a [&'a str], At, Option<&'a str>, &'a [&'a str]);
+        let rows: &[Row] = &[
+            // The top level of a native file.
+            ("|", false, &[], At::Key, None, &[]),
+            ("a = 1\nre|", false, &[], At::Key, Some("re"), &["a"]),
+            ("  re|", false, &[], At::Key, Some("re"), &[]),
+            ("a = 1\n|\nc = 2\n", false, &[], At::Key, None, &["a", "c"]),
+            ("a = {\n}\n|", false, &[], At::Key, None, &["a"]),
+            ("a = \"}\"\n|", false, &[], At::Key, None, &["a"]),
+            ("a = \"open\nb = 1\n|", false, &[], At::Key, None, &["a", "b"]),
+            ("a = <<EOF\n{\nEOF\n|", false, &[], At::Key, None, &["a"]),
+            ("# { \n|", false, &[], At::Key, None, &[]),
+            ("/* { */\n|", false, &[], At::Key, None, &[]),
+            // Inside values.
+            ("a = {\n  |\n}", false, &["a"], At::Key, None, &[]),
+            ("a = {\n  x = 1\n  p|\n  y = 2\n}\nb = 3", false, &["a"], At::Key, Some("p"), &["x", "y"]),
+            ("a = { x = 1, | }", false, &["a"], At::Key, None, &["x"]),
+            ("a = 1\nsvc = {\n  net = {\n    |\n  }\n}", false, &["svc", "net"], At::Key, None, &[]),
+            ("a = [{ x = 1 }, {|}]", false, &["a", "1"], At::Key, None, &[]),
+            ("a = { \"k-1\" = { | } }", false, &["a", "k-1"], At::Key, None, &[]),
+            ("flag = |", false, &["flag"], At::Value, None, &["flag"]),
+            ("svc = { on = t| }", false, &["svc", "on"], At::Value, None, &["on"]),
+            ("a = [|]", false, &["a", "0"], At::Value, None, &[]),
+            // Where no variable's value is at a known place.
+            ("a = f({|})", false, &[], At::Other, None, &[]),
+            ("a = f(|)", false, &[], At::Other, None, &[]),
+            // JSON: the outer object is the top level.
+            ("{|}", true, &[], At::Key, None, &[]),
+            ("{\"a\": 1, |}", true, &[], At::Key, None, &["a"]),
+            ("{\"a\": 1, \"re|\"}", true, &[], At::Key, Some("re"), &["a"]),
+            ("{\n  \"a\": 1,\n  \"|\"\n}", true, &[], At::Key, Some(""), &["a"]),
+            ("{\"svc\": {\"name\": \"x\", |}}", true, &["svc"], At::Key, None, &["name"]),
+            ("{\"flag\": |}", true, &["flag"], At::Value, None, &["flag"]),
+            ("|{}", true, &[], At::Other, None, &[]),
+        ];
+        for (marked, json, path, at_, key, written) in rows {
+            let l = at(marked, *json);
+            assert_eq!((l.path.clone(), l.at, l.key.as_deref()), (segs(path), *at_, *key), "{marked:?}");
+            if *at_ != At::Other {
+                assert_eq!(l.written, written.iter().map(|s| s.to_string()).collect::<Vec<_>>(), "{marked:?}");
+            }
+        }
+        // Inside strings and heredocs: quoted.
+        for marked in ["a = \"x ${ {|", "a = <<EOF\n|\nEOF\n", "# a = {\nx = \"{ |\"", "{\"a\": \"x|\"}"] {
+            assert!(at(marked, marked.starts_with('{')).quoted, "{marked:?}");
+        }
+    }
+
+    #[test]
+    fn locate_never_panics_on_broken_text() {
+        for text in ["\"", "<<EOF\n", "<<", "a = \"${", "}}}]]", "/*", "{\"a\":", "a = [[[[", "é = ü", "a = <<-X\nfoo\n  X\nb", "\u{0}\u{1}", "(((", "a = \"\\"] {
+            for b in 0..=text.len() + 2 {
+                let _ = locate(text, b, false);
+                let _ = locate(text, b, true);
+            }
+        }
+    }
+
+    fn files(list: &[(&str, &str)]) -> BTreeMap<String, String> {
+        list.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    const MAIN: &str = "variable \"region\" {\n  type        = string\n  description = \"Where it runs\"\n}\nvariable \"tags\" {\n  type    = map(string)\n  default = {}\n}\nvariable \"count_\" {\n  type = number\n}\nvariable \"token\" {\n  type      = string\n  sensitive = true\n  default   = \"s3cret\"\n}\n";
+
+    /// The module `decls` with value file `file` holding `marked` (a `|` for
+    /// the cursor): the input, and the cursor.
+    fn module_at(decls: &str, file: &str, marked: &str) -> (CheckInput, usize) {
+        let byte = marked.find('|').expect("a cursor");
+        let mut i = CheckInput { files: files(&[("variables.tf", decls), (file, &marked.replacen('|', "", 1))]), ..Default::default() };
+        if !crate::editor::is_auto_value_file(file) && !file.ends_with(".tf") {
+            i.args.push(vec!["-var-file".into(), file.into()]);
+        }
+        (i, byte)
+    }
+
+    fn complete_in(decls: &str, file: &str, marked: &str) -> Vec<Completion> {
+        let (i, byte) = module_at(decls, file, marked);
+        complete(&i, file, byte, &p(), Lang::En)
+    }
+
+    fn labels(c: &[Completion]) -> Vec<&str> {
+        c.iter().map(|c| c.label.as_str()).collect()
+    }
+
+    #[test]
+    fn completion_at_the_top_level_offers_unset_variables_required_first() {
+        let got = complete_in(MAIN, "prod.tfvars", "tags = {}\n\n|");
+        assert_eq!(got.iter().map(|c| (c.label.as_str(), c.required)).collect::<Vec<_>>(), [("region", true), ("count_", true), ("token", false)]);
+        assert_eq!(got[0].detail.as_deref(), Some("string"));
+        assert_eq!(got[0].documentation.as_deref(), Some("Where it runs"));
+        assert_eq!((got[0].insert_text.as_str(), got[0].kind), ("region = ", ItemKind::Variable));
+        // Typed: only those that start so.
+        assert_eq!(labels(&complete_in(MAIN, "prod.tfvars", "r|")), ["region"]);
+        // Inside a map's value: nothing.
+        assert!(complete_in(MAIN, "prod.tfvars", "tags = {\n  |\n}").is_empty());
+        // Inside a call: nothing.
+        assert!(complete_in(MAIN, "prod.tfvars", "tags = merge({|})").is_empty());
+    }
+
+    #[test]
+    fn completion_in_tfvars_json_uses_json_syntax() {
+        let got = complete_in(MAIN, "prod.tfvars.json", "{\"region\": \"x\", |}");
+        assert_eq!(got.iter().map(|c| c.insert_text.as_str()).collect::<Vec<_>>(), ["\"count_\": ", "\"tags\": ", "\"token\": "]);
+        // Inside the quotes: the name alone.
+        let got = complete_in(MAIN, "prod.tfvars.json", "{\"re|\"}");
+        assert_eq!(got.iter().map(|c| (c.label.as_str(), c.insert_text.as_str())).collect::<Vec<_>>(), [("region", "region")]);
+        let got = complete_in(SVC, "prod.tfvars.json", "{\"svc\": {\"|\"}}");
+        assert_eq!((labels(&got), got[0].insert_text.as_str()), (vec!["name", "port", "tls"], "name"));
+        assert_eq!(labels(&complete_in(SVC, "prod.tfvars.json", "{\"debug\": |}")), ["true", "false"]);
+    }
+
+    const SVC: &str = r#"variable "region" {
+  type        = string
+  description = "Where it runs."
+  validation {
+    condition     = contains(["eu-west-1", "us-east-1"], var.region)
+    error_message = "Unknown region."
+  }
+}
+
+variable "svc" {
+  type = object({
+    name = string
+    port = optional(number, 8080)
+    tls  = optional(bool)
+  })
+}
+
+variable "debug" {
+  type    = bool
+  default = false
+}
+
+variable "token" {
+  type      = string
+  sensitive = true
+}
+"#;
+
+    #[test]
+    fn completion_inside_an_object_offers_unwritten_attributes_with_defaults() {
+        let main = "variable \"svc\" {\n  type = list(object({\n    name = string\n    port = optional(number, 80)\n    net  = optional(object({ cidr = string }))\n  }))\n}\n";
+        let got = complete_in(main, "x.tfvars", "svc = [{\n  port = 1\n  |\n}]\n");
+        let rows: Vec<_> = got.iter().map(|c| (c.label.as_str(), c.detail.as_deref().unwrap_or(""), c.documentation.as_deref(), c.required)).collect();
+        assert_eq!(rows, [("name", "string", None, true), ("net", "optional(object({cidr=string}))", None, false)]);
+        let got = complete_in(main, "x.tfvars", "svc = [{\n  name = \"a\"\n  |\n}]\n");
+        let rows: Vec<_> = got.iter().map(|c| (c.label.as_str(), c.documentation.as_deref())).collect();
+        assert_eq!(rows, [("net", None), ("port", Some("```hcl\n80\n```"))]);
+        let got = complete_in(main, "x.tfvars", "svc = [{ net = { | } }]\n");
+        assert_eq!(got.iter().map(|c| (c.label.as_str(), c.required, c.kind)).collect::<Vec<_>>(), [("cidr", true, ItemKind::Attribute)]);
+        assert_eq!(labels(&complete_in(SVC, "prod.tfvars", "svc = { | }")), ["name", "port", "tls"]);
+    }
+
+    #[test]
+    fn completion_of_a_value_offers_bools_and_the_literals_of_a_contains_rule() {
+        assert_eq!(labels(&complete_in(SVC, "prod.tfvars", "debug = |")), ["true", "false"]);
+        assert_eq!(labels(&complete_in(SVC, "prod.tfvars", "debug = f|")), ["false"]);
+        assert_eq!(labels(&complete_in(SVC, "prod.tfvars", "svc = { tls = | }")), ["true", "false"]);
+        let got = complete_in(SVC, "prod.tfvars", "region = |");
+        assert_eq!(labels(&got), ["\"eu-west-1\"", "\"us-east-1\""]);
+        assert_eq!(got[0].detail.as_deref(), Some("allowed by a validation rule"));
+        assert!(complete_in(SVC, "prod.tfvars", "svc = { name = | }").is_empty());
+        // Inside a string already: nothing (the quotes are the user's).
+        assert!(complete_in(SVC, "prod.tfvars", "region = \"|\"").is_empty());
+    }
+
+    fn hover_in(decls: &str, file: &str, marked: &str, extra: &[(&str, &str)], lang: Lang) -> Option<Hover> {
+        let (mut i, byte) = module_at(decls, file, marked);
+        for (k, v) in extra {
+            i.files.insert(k.to_string(), v.to_string());
+        }
+        hover(&i, file, byte, &p(), lang)
+    }
+
+    #[test]
+    fn hover_on_a_variable_in_a_value_file_shows_its_declaration_and_the_value_that_wins() {
+        let later = [("b.auto.tfvars", "region = \"us\"\n")];
+        let h = hover_in(MAIN, "terraform.tfvars", "re|gion = \"eu\"\ntoken = \"x\"\n", &later, Lang::En).expect("a hover");
+        assert_eq!(h.range, 0..6);
+        assert!(h.markdown.starts_with("**var.region** `string`\n\nWhere it runs\n"), "{}", h.markdown);
+        assert!(h.markdown.contains("Required: no default."), "{}", h.markdown);
+        assert!(h.markdown.contains("(b.auto.tfvars:1,10-14):\n```hcl\n\"us\"\n```"), "{}", h.markdown);
+        // The first line of the Why story.
+        assert!(h.markdown.trim_end().ends_with("string."), "{}", h.markdown);
+        let h = hover_in(MAIN, "terraform.tfvars", "region = \"eu\"\nto|ken = \"x\"\n", &later, Lang::En).expect("a hover");
+        assert!(h.markdown.starts_with("**var.token** `string` (sensitive)"), "{}", h.markdown);
+        assert!(!h.markdown.contains("s3cret") && !h.markdown.contains("\"x\""), "{}", h.markdown);
+        assert!(hover_in(MAIN, "terraform.tfvars", "region = \"e|u\"\n", &[], Lang::En).is_none());
+        // JSON, in Japanese.
+        let h = hover_in(MAIN, "x.auto.tfvars.json", "{\"cou|nt_\": 3}", &[], Lang::Ja).expect("a hover");
+        assert_eq!(h.range, 2..8);
+        assert!(h.markdown.contains("必須") && h.markdown.contains("\n3\n"), "{}", h.markdown);
+    }
+
+    #[test]
+    fn hover_on_an_attribute_shows_its_type_and_default() {
+        let h = hover_in(SVC, "prod.tfvars", "svc = { name = \"a\", po|rt = 1 }", &[], Lang::En).expect("a hover");
+        assert_eq!(h.markdown, "`port`: `number` — optional, default `8080`");
+        let h = hover_in(SVC, "prod.tfvars.json", "{\"svc\": {\"na|me\": \"a\"}}", &[], Lang::En).expect("a hover");
+        assert_eq!(h.markdown, "`name`: `string` — required");
+    }
+
+    #[test]
+    fn hover_on_a_variable_block_shows_the_value_that_wins() {
+        let decls = SVC.replacen("variable \"region\"", "variable \"re|gion\"", 1);
+        let byte = decls.find('|').unwrap();
+        let i = CheckInput { files: files(&[("variables.tf", &decls.replacen('|', "", 1)), ("terraform.tfvars", "region = \"eu-west-1\"\ntoken = \"s3cret\"\n")]), ..Default::default() };
+        let h = hover(&i, "variables.tf", byte, &p(), Lang::En).expect("a hover");
+        assert!(h.markdown.contains("\"eu-west-1\"") && h.markdown.contains("terraform.tfvars:1,10-21"), "{}", h.markdown);
+        // A default that wins.
+        let byte = i.files["variables.tf"].find("\"debug\"").unwrap();
+        let h = hover(&i, "variables.tf", byte, &p(), Lang::En).expect("a hover");
+        assert!(h.markdown.contains("Value that wins (its default):\n```hcl\nfalse\n```"), "{}", h.markdown);
+        // Elsewhere in the file: nothing.
+        assert!(hover(&i, "variables.tf", decls.find("type").unwrap(), &p(), Lang::En).is_none());
+    }
+
+    fn fixes_at(file: &str, marked: &str) -> Vec<(String, String)> {
+        let (i, byte) = module_at(SVC, file, marked);
+        let text = &i.files[file];
+        actions(&i, file, byte..byte, &p(), Lang::En).into_iter().map(|f| (f.title, apply(text, &f.edits))).collect()
+    }
+
+    #[test]
+    fn a_dropped_attribute_is_a_note_with_a_rename_or_a_removal() {
+        let text = "svc = {\n  nmae = \"api\"\n  extra = 1\n}\n";
+        let (i, _) = module_at(SVC, "prod.tfvars", &format!("{text}|"));
+        let ns = notes(&i, &["prod.tfvars".into()], &p(), Lang::En);
+        let kinds: Vec<(&str, &str)> = ns.iter().map(|n| (n.kind.as_str(), &text[n.range.clone()])).collect();
+        assert!(kinds.contains(&("note.dropped_suggest_top", "nmae = \"api\"")), "{kinds:?}");
+        assert!(kinds.contains(&("note.dropped_top", "extra = 1")), "{kinds:?}");
+        let f = fixes_at("prod.tfvars", "svc = {\n  name = \"api\"\n  ex|tra = 1\n}\n");
+        let remove = f.iter().find(|(t, _)| t.contains("Remove")).expect("a removal");
+        assert_eq!(remove.1, "svc = {\n  name = \"api\"\n}\n");
+        let f = fixes_at("prod.tfvars", "svc = {\n  nm|ae = \"api\"\n}\n");
+        let rename = f.iter().find(|(t, _)| t.contains("Rename")).expect("a rename");
+        assert_eq!(rename.1, "svc = {\n  name = \"api\"\n}\n");
+    }
+
+    #[test]
+    fn notes_are_the_same_as_check_explain_and_none_for_sensitive_values() {
+        let (i, _) = module_at(SVC, "prod.tfvars", "token = 1|\nsvc = { name = 1 }\n");
+        let ns = notes(&i, &["prod.tfvars".into()], &p(), Lang::En);
+        let reqs = module::explain::requests(&i, &p(), p().flavor().name);
+        let want: Vec<String> = crate::why::story(&reqs["svc"], Lang::En).notes.into_iter().map(|n| n.text).collect();
+        assert_eq!(ns.iter().map(|n| n.text.clone()).collect::<Vec<_>>(), want);
+        assert!(ns.iter().all(|n| !n.text.contains("token")));
+    }
+
+    #[test]
+    fn the_required_variables_no_source_sets_are_added_with_placeholders() {
+        let f = fixes_at("prod.tfvars", "debug = true|");
+        let add = f.iter().find(|(t, _)| t.contains("region, svc, token")).expect("an addition");
+        assert_eq!(add.1, "debug = true\nregion = \"\"\nsvc = { name = \"\" }\ntoken = \"\"\n");
+        let f = fixes_at("prod.tfvars.json", "{\"debug\": true|}");
+        let add = f.iter().find(|(t, _)| t.contains("region")).expect("an addition");
+        assert!(serde_json::from_str::<serde_json::Value>(&add.1).is_ok(), "{}", add.1);
+    }
+
+    #[test]
+    fn the_required_attributes_not_written_are_added_with_placeholders() {
+        let f = fixes_at("prod.tfvars", "svc = { port = 1| }");
+        let add = f.iter().find(|(t, _)| t.contains("name")).expect("an addition");
+        assert_eq!(add.1, "svc = { port = 1, name = \"\" }");
+        let f = fixes_at("prod.tfvars", "svc = {\n  port = 1|\n}\n");
+        let add = f.iter().find(|(t, _)| t.contains("name")).expect("an addition");
+        assert_eq!(add.1, "svc = {\n  port = 1\n  name = \"\"\n}\n");
+    }
+}

@@ -1,0 +1,52 @@
+//! `tftype check` without `--flavor` checks as the module's version file
+//! says (`.terraform-version`, `.opentofu-version`, `.tool-versions`,
+//! `mise.toml`, in the module's directory or above) and says so.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn tree(name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tftype-cli-version-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (path, text) in files {
+        let p = dir.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    dir
+}
+
+/// `ephemeral` is an argument from Terraform 1.10 and OpenTofu 1.11 on.
+const EPHEMERAL: &str = "variable \"v\" {\n  type      = string\n  ephemeral = true\n  default   = \"x\"\n}\n";
+
+#[test]
+fn check_uses_the_nearest_version_file_unless_flavor_is_given() {
+    // (files, extra args, exit code, what stdout says)
+    type Case<'a> = (&'a [(&'a str, &'a str)], &'a [&'a str], i32, &'a str);
+    let cases: &[Case] = &[
+        (&[(".terraform-version", "1.9.8\n")], &[], 1, ".terraform-version names 1.9.8"),
+        (&[(".terraform-version", "1.9.8\n")], &["--flavor", "terraform@1.15"], 0, "no errors"),
+        (&[(".tool-versions", "terraform 1.12.0\n")], &[], 0, "Checked as Terraform 1.12"),
+        (&[("mise.toml", "[tools]\nopentofu = \"1.10.1\"\n")], &[], 1, "Checked as OpenTofu 1.10"),
+        (&[(".opentofu-version", "1.11.0\n")], &[], 0, "Checked as OpenTofu 1.11"),
+        (&[(".terraform-version", "1.99.0\n")], &[], 0, "newer than any version tftype knows"),
+        (&[], &[], 0, "no errors"),
+    ];
+    for (i, (files, args, code, says)) in cases.iter().enumerate() {
+        let mut all: Vec<(&str, &str)> = files.to_vec();
+        all.push(("mod/main.tf", EPHEMERAL));
+        let dir = tree(&format!("c{i}"), &all);
+        let out = Command::new(env!("CARGO_BIN_EXE_tftype")).arg("check").arg("mod").args(*args).current_dir(&dir).output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(*code), "case {i}: {stdout}");
+        assert!(stdout.contains(says), "case {i}: {stdout}");
+        if files.is_empty() || !args.is_empty() {
+            let said = ["Checked as Terraform", "Checked as OpenTofu"].iter().any(|w| stdout.contains(w));
+            assert!(!said, "case {i}: only a version file is worth a line: {stdout}");
+        }
+        // Machine formats stay as they were.
+        let json = Command::new(env!("CARGO_BIN_EXE_tftype")).args(["check", "mod", "--format", "json"]).current_dir(&dir).output().unwrap();
+        assert!(String::from_utf8_lossy(&json.stdout).starts_with('{'), "case {i}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,545 @@
+//! `tftype lsp` at the protocol level: the built binary, spoken to over its
+//! standard input and output by a small JSON-RPC client of this file
+//! (Content-Length frames).
+//!
+//! The check-mode corpus (`check.jsonl`) replayed through the server: each
+//! case's files are written to a fresh directory (a `.terraform-version` /
+//! `.opentofu-version` beside them for a flavored case), a fresh server opens
+//! the module's files (its configuration files, its automatic value files,
+//! and a `-var-file` of the case as an open value file), and the diagnostics
+//! it publishes for each file must be the oracle's for that file (summary,
+//! detail, start and end, severity). Cases with `-var` arguments or more than
+//! one `-var-file` are skipped (the server has no command line). A
+//! diagnostic without a place is shown on the module's home file (the open
+//! value file; else the first automatic value file; else the first
+//! configuration file). A module with no value file is a child module to the
+//! server, so the oracle's "No value for required variable" is not expected
+//! there.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value as J};
+
+#[allow(dead_code)]
+mod common;
+use common::oracle_compare::{alts, summaries};
+
+const TIMEOUT: Duration = Duration::from_secs(60);
+
+fn read_frame(r: &mut impl BufRead) -> Option<J> {
+    let mut size = None;
+    loop {
+        let mut line = String::new();
+        if r.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some(v) = line.strip_prefix("Content-Length: ") {
+            size = v.parse::<usize>().ok();
+        }
+    }
+    let mut body = vec![0; size?];
+    r.read_exact(&mut body).ok()?;
+    serde_json::from_slice(&body).ok()
+}
+
+/// A client: the server process, and what it sends, in order.
+struct Client {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    rx: mpsc::Receiver<J>,
+    next_id: i64,
+}
+
+impl Client {
+    fn start(env: &BTreeMap<String, String>) -> Client {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_tftype"));
+        cmd.arg("lsp").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+        for (k, _) in std::env::vars() {
+            if k.starts_with("TF_VAR_") {
+                cmd.env_remove(k);
+            }
+        }
+        cmd.envs(env);
+        let mut child = cmd.spawn().expect("the tftype binary starts");
+        let stdout = child.stdout.take().expect("piped");
+        let stdin = child.stdin.take();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut r = BufReader::new(stdout);
+            while let Some(m) = read_frame(&mut r) {
+                if tx.send(m).is_err() {
+                    return;
+                }
+            }
+        });
+        Client { child, stdin, rx, next_id: 0 }
+    }
+
+    fn raw(&mut self, body: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("open");
+        stdin.write_all(format!("Content-Length: {}\r\n\r\n", body.len()).as_bytes()).unwrap();
+        stdin.write_all(body).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn notify(&mut self, method: &str, params: J) {
+        self.raw(json!({"jsonrpc": "2.0", "method": method, "params": params}).to_string().as_bytes());
+    }
+
+    fn send_request(&mut self, method: &str, params: J) -> i64 {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.raw(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string().as_bytes());
+        id
+    }
+
+    /// Messages until the response with this id (which is last).
+    fn until_response(&mut self, id: &J) -> Vec<J> {
+        let mut out = Vec::new();
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let m = self.rx.recv_timeout(left).unwrap_or_else(|_| panic!("no response {id} within {TIMEOUT:?}; got {out:?}"));
+            let done = m.get("id") == Some(id) && m.get("method").is_none();
+            out.push(m);
+            if done {
+                return out;
+            }
+        }
+    }
+
+    fn request(&mut self, method: &str, params: J) -> (J, Vec<J>) {
+        let id = self.send_request(method, params);
+        let mut msgs = self.until_response(&json!(id));
+        let r = msgs.pop().unwrap();
+        (r, msgs)
+    }
+
+    fn initialize(&mut self, utf8: bool, options: J) -> J {
+        let caps = if utf8 { json!({"general": {"positionEncodings": ["utf-8", "utf-16"]}}) } else { json!({}) };
+        let (r, _) = self.request("initialize", json!({"processId": null, "rootUri": null, "capabilities": caps, "initializationOptions": options}));
+        self.notify("initialized", json!({}));
+        r
+    }
+
+    fn open(&mut self, path: &Path, text: &str) {
+        self.notify("textDocument/didOpen", json!({"textDocument": {"uri": uri(path), "languageId": "terraform", "version": 1, "text": text}}));
+    }
+
+    /// Shuts the server down; the diagnostics published before, last per file.
+    fn finish(mut self) -> (BTreeMap<String, Vec<J>>, Option<i32>) {
+        let (r, msgs) = self.request("shutdown", J::Null);
+        assert_eq!(r["result"], J::Null, "{r}");
+        self.notify("exit", J::Null);
+        drop(self.stdin.take());
+        let deadline = Instant::now() + TIMEOUT;
+        let code = loop {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                break s.code();
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        };
+        (published(&msgs), code)
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The last diagnostics published per URI.
+fn published(msgs: &[J]) -> BTreeMap<String, Vec<J>> {
+    let mut out = BTreeMap::new();
+    for m in msgs {
+        if m["method"] == "textDocument/publishDiagnostics" {
+            out.insert(m["params"]["uri"].as_str().unwrap().to_string(), m["params"]["diagnostics"].as_array().unwrap().clone());
+        }
+    }
+    out
+}
+
+fn uri(path: &Path) -> String {
+    let mut s = String::from("file://");
+    for b in path.to_str().unwrap().bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
+            s.push(b as char);
+        } else {
+            s += &format!("%{b:02X}");
+        }
+    }
+    s
+}
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tftype-lsp-{}-{tag}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A byte offset as an LSP position (this test's own count).
+fn lsp_pos(text: &str, byte: usize, utf8: bool) -> (u64, u64) {
+    let mut line = 0;
+    let mut col = 0;
+    for (i, c) in text.char_indices() {
+        if i >= byte {
+            break;
+        }
+        if c == '\n' {
+            line += 1;
+            col = 0;
+        } else {
+            col += if utf8 { c.len_utf8() } else { c.len_utf16() } as u64;
+        }
+    }
+    (line, col)
+}
+
+fn is_auto(name: &str) -> bool {
+    !name.contains('/') && (name == "terraform.tfvars" || name == "terraform.tfvars.json" || name.ends_with(".auto.tfvars") || name.ends_with(".auto.tfvars.json"))
+}
+
+fn is_config(name: &str) -> bool {
+    !name.contains('/') && (name.ends_with(".tf") || name.ends_with(".tofu"))
+}
+
+/// Why a case is not replayed, if it is not.
+fn skip_reason(case: &J, expected: &J) -> Option<&'static str> {
+    if matches!(expected.get("stage").and_then(J::as_str), Some("input" | "panic" | "not_evaluated")) || expected.get("validation_complete") == Some(&J::Bool(false)) {
+        return Some("not reproduced by the oracle");
+    }
+    let files = case["files"].as_object()?;
+    if files.keys().any(|k| k.starts_with('/') || k.split('/').any(|p| p == ".." || p == "." || p.is_empty())) {
+        return Some("a path outside the module");
+    }
+    let args = case.get("args").and_then(J::as_array).cloned().unwrap_or_default();
+    if args.iter().any(|a| a[0] != "-var-file") {
+        return Some("-var");
+    }
+    if args.len() > 1 {
+        return Some("more than one -var-file");
+    }
+    if let Some(a) = args.first() {
+        let f = a[1].as_str().unwrap_or("");
+        if !files.contains_key(f) || is_auto(f) || !(f.ends_with(".tfvars") || f.ends_with(".tfvars.json")) {
+            return Some("a -var-file the server cannot open as a value file");
+        }
+    }
+    None
+}
+
+/// One case through a fresh server: None when it agrees, else what differs.
+fn replay(i: usize, case: &J, expected: &J) -> Option<String> {
+    let utf8 = i.is_multiple_of(2);
+    let dir = temp_dir(&format!("case{i}"));
+    let files: BTreeMap<String, String> = case["files"].as_object().unwrap().iter().map(|(k, v)| (k.clone(), v.as_str().unwrap_or("").to_string())).collect();
+    for (k, v) in &files {
+        let p = dir.join(k);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, v).unwrap();
+    }
+    if let Some(f) = case.get("flavor").and_then(J::as_str) {
+        let (product, version) = f.split_once('@').unwrap();
+        let name = if product == "opentofu" { ".opentofu-version" } else { ".terraform-version" };
+        std::fs::write(dir.join(name), format!("{version}.0\n")).unwrap();
+    }
+    let var_file = case.get("args").and_then(J::as_array).and_then(|a| a.first()).and_then(|a| a[1].as_str()).map(str::to_string);
+    let env: BTreeMap<String, String> = case.get("env").and_then(J::as_object).map(|m| m.iter().map(|(k, v)| (k.clone(), v.as_str().unwrap_or("").to_string())).collect()).unwrap_or_default();
+
+    let mut c = Client::start(&env);
+    c.initialize(utf8, J::Null);
+    let mut opened: Vec<&String> = files.keys().filter(|k| is_config(k) || is_auto(k)).collect();
+    if let Some(v) = &var_file {
+        opened.push(v);
+    }
+    for k in &opened {
+        c.open(&dir.join(k), &files[*k]);
+    }
+    let (got, code) = c.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+    if code != Some(0) {
+        return Some(format!("exit code {code:?}"));
+    }
+
+    let child = var_file.is_none() && !files.keys().any(|k| is_auto(k));
+    let home = var_file.clone().or_else(|| files.keys().find(|k| is_auto(k)).cloned()).or_else(|| files.keys().find(|k| is_config(k)).cloned());
+    let mut want: BTreeMap<String, Vec<&J>> = BTreeMap::new();
+    for d in expected["diagnostics"].as_array().unwrap() {
+        if child && d["summary"] == "No value for required variable" {
+            continue;
+        }
+        let file = d["subject"]["filename"].as_str().filter(|f| files.contains_key(*f) && (is_config(f) || is_auto(f) || Some(*f) == var_file.as_deref()));
+        let file = file.map(str::to_string).or_else(|| home.clone()).unwrap_or_default();
+        want.entry(file).or_default().push(d);
+    }
+    let mut got_by_file: BTreeMap<String, Vec<J>> = BTreeMap::new();
+    let prefix = uri(&dir) + "/";
+    for (u, ds) in got {
+        let Some(rel) = u.strip_prefix(&prefix) else { return Some(format!("published for {u}, outside the case")) };
+        let rel = rel.replace("%20", " ");
+        // tftype's notes (hints, `tftype/note.*`) are its own, not the oracle's.
+        let ds: Vec<J> = ds.into_iter().filter(|d| !(d["severity"] == 4 && d["code"].as_str().is_some_and(|c| c.starts_with("tftype/note.")))).collect();
+        if !ds.is_empty() {
+            got_by_file.insert(rel, ds);
+        }
+    }
+    for (file, ws) in &want {
+        let text = files.get(file).map(String::as_str).unwrap_or("");
+        let mut left: Vec<J> = got_by_file.remove(file).unwrap_or_default();
+        for w in ws {
+            let sev = if w["severity"] == "error" { 1 } else { 2 };
+            let placed = w["subject"]["filename"].as_str() == Some(file.as_str());
+            let range = if placed {
+                let p = |k: &str| {
+                    let (l, c) = lsp_pos(text, w["subject"][k]["byte"].as_u64().unwrap() as usize, utf8);
+                    json!({"line": l, "character": c})
+                };
+                json!({"start": p("start"), "end": p("end")})
+            } else {
+                json!({"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}})
+            };
+            let fits = |g: &J| {
+                g["severity"] == sev
+                    && g["source"] == "tftype"
+                    && summaries(w).contains(g["data"]["summary"].as_str().unwrap_or(""))
+                    && alts(w).contains(g["data"]["detail"].as_str().unwrap_or(""))
+                    && g["range"] == range
+            };
+            match left.iter().position(fits) {
+                Some(k) => {
+                    left.remove(k);
+                }
+                None => return Some(format!("{file}: expected {} {range} not published; got {left:?}", w["summary"])),
+            }
+        }
+        if !left.is_empty() {
+            return Some(format!("{file}: more published: {left:?}"));
+        }
+    }
+    if let Some((file, ds)) = got_by_file.into_iter().next() {
+        return Some(format!("{file}: published but not expected: {ds:?}"));
+    }
+    None
+}
+
+fn corpus() -> Vec<(J, J)> {
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/conformance"));
+    let read = |n: &str| -> Vec<J> { std::fs::read_to_string(dir.join(n)).unwrap().lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect() };
+    let cases = read("check.jsonl");
+    // Line by line (two cases may share an id).
+    let expected = read("check.expected.jsonl");
+    assert_eq!(cases.len(), expected.len());
+    cases.into_iter().zip(expected).inspect(|(c, e)| assert_eq!(c["id"], e["id"])).collect()
+}
+
+#[test]
+fn the_check_corpus_through_the_server() {
+    let mut agree = 0;
+    let mut skipped: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut failures = Vec::new();
+    let cases = corpus();
+    for (i, (case, expected)) in cases.iter().enumerate() {
+        if let Some(why) = skip_reason(case, expected) {
+            *skipped.entry(why).or_default() += 1;
+            continue;
+        }
+        match replay(i, case, expected) {
+            None => agree += 1,
+            Some(why) => failures.push(format!("{}: {why}", case["id"])),
+        }
+    }
+    let replayed = agree + failures.len();
+    eprintln!("lsp_protocol: {agree}/{replayed} replayed check cases agree with the oracle file by file; skipped {skipped:?} of {}", cases.len());
+    for f in failures.iter().take(20) {
+        eprintln!("  {f}");
+    }
+    assert!(failures.is_empty(), "{} of {replayed} cases disagree", failures.len());
+    assert!(replayed >= 400, "only {replayed} cases replayed");
+}
+
+#[test]
+fn bad_input_gets_an_error_and_the_server_lives() {
+    let mut c = Client::start(&BTreeMap::new());
+    // Before initialize: ServerNotInitialized.
+    let (r, _) = c.request("textDocument/hover", json!({}));
+    assert_eq!(r["error"]["code"], -32002, "{r}");
+    c.initialize(false, J::Null);
+    c.raw(b"{this is not json");
+    let m = c.rx.recv_timeout(TIMEOUT).unwrap();
+    assert_eq!((m["id"].clone(), m["error"]["code"].clone()), (J::Null, json!(-32700)), "{m}");
+    c.raw(br#"{"jsonrpc": "2.0", "id": 7}"#);
+    let m = c.rx.recv_timeout(TIMEOUT).unwrap();
+    assert_eq!((m["id"].clone(), m["error"]["code"].clone()), (json!(7), json!(-32600)), "{m}");
+    let (r, _) = c.request("tftype/noSuchMethod", json!({}));
+    assert_eq!(r["error"]["code"], -32601, "{r}");
+    // Parameters of the wrong shape: a notification is dropped, the server lives.
+    c.notify("textDocument/didOpen", json!({"textDocument": 5}));
+    c.notify("textDocument/didChange", json!([1, 2]));
+    let (_, code) = c.finish();
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn exit_without_shutdown_is_code_1() {
+    let mut c = Client::start(&BTreeMap::new());
+    c.initialize(false, J::Null);
+    c.notify("exit", J::Null);
+    let deadline = Instant::now() + TIMEOUT;
+    while c.child.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < deadline, "the server did not exit");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert_eq!(c.child.try_wait().unwrap().unwrap().code(), Some(1));
+}
+
+#[test]
+fn edits_value_files_and_versions() {
+    let dir = temp_dir("edits");
+    let main = "variable \"port\" {\n  type = number\n}\nvariable \"name\" {\n  type    = string\n  default = \"x\"\n}\n";
+    std::fs::write(dir.join("main.tf"), main).unwrap();
+    std::fs::create_dir_all(dir.join("envs")).unwrap();
+    std::fs::write(dir.join("envs/prod.tfvars"), "port = \"eighty\"\n").unwrap();
+    std::fs::write(dir.join(".terraform-version"), "1.99.0\n").unwrap();
+    let mut c = Client::start(&BTreeMap::new());
+    let init = c.initialize(true, J::Null);
+    assert_eq!(init["result"]["capabilities"]["positionEncoding"], "utf-8");
+    c.open(&dir.join("main.tf"), main);
+    let (_, msgs) = c.request("tftype/noSuchMethod", J::Null);
+    // A child module: nothing said; the newer version is said once.
+    assert_eq!(published(&msgs).get(&uri(&dir.join("main.tf"))), Some(&vec![]), "{msgs:?}");
+    assert!(msgs.iter().any(|m| m["method"] == "window/showMessage" && m["params"]["message"].as_str().unwrap().contains("1.99.0")), "{msgs:?}");
+    // An environment's value file, edited in the editor (unsaved, with a non-ASCII comment before the value).
+    let prod = dir.join("envs/prod.tfvars");
+    c.open(&prod, "port = \"eighty\"\n");
+    c.notify("textDocument/didChange", json!({"textDocument": {"uri": uri(&prod), "version": 2}, "contentChanges": [{"text": "# é\nport = \"eighty\"\n"}]}));
+    let (_, msgs) = c.request("tftype/noSuchMethod", J::Null);
+    let p = published(&msgs);
+    let d = &p[&uri(&prod)];
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0]["code"], "tftype/invalid-value-for-input-variable");
+    assert_eq!(d[0]["range"], json!({"start": {"line": 1, "character": 7}, "end": {"line": 1, "character": 15}}));
+    assert_eq!(d[0]["relatedInformation"], json!([{"location": {"uri": uri(&dir.join("main.tf")), "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 15}}}, "message": "The declaration of var.port"}]));
+    assert_eq!(p[&uri(&dir.join("main.tf"))], Vec::<J>::new());
+    // Fixed by an incremental change.
+    c.notify("textDocument/didChange", json!({"textDocument": {"uri": uri(&prod), "version": 3}, "contentChanges": [{"range": {"start": {"line": 1, "character": 7}, "end": {"line": 1, "character": 15}}, "text": "80"}]}));
+    let (_, msgs) = c.request("tftype/noSuchMethod", J::Null);
+    assert_eq!(published(&msgs)[&uri(&prod)], Vec::<J>::new());
+    // Closing it: the module is a child again and the file's diagnostics are cleared.
+    c.notify("textDocument/didClose", json!({"textDocument": {"uri": uri(&prod)}}));
+    let (_, msgs) = c.request("tftype/noSuchMethod", J::Null);
+    assert_eq!(published(&msgs).get(&uri(&prod)), Some(&vec![]), "{msgs:?}");
+    let _ = c.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn hover_completion_and_the_flavor_setting() {
+    let dir = temp_dir("assist");
+    let main = "variable \"name\" {\n  type        = string\n  description = \"The service's name\"\n}\nvariable \"tags\" {\n  type    = map(string)\n  default = {}\n}\nvariable \"key\" {\n  type      = string\n  sensitive = true\n}\nvariable \"e\" {\n  type      = string\n  default   = \"x\"\n  ephemeral = true\n}\n";
+    std::fs::write(dir.join("main.tf"), main).unwrap();
+    let vals = "key = \"secret\"\n\n";
+    std::fs::write(dir.join("terraform.tfvars"), vals).unwrap();
+    let mut c = Client::start(&BTreeMap::new());
+    c.initialize(false, json!({"flavor": "terraform@1.9"}));
+    let tfvars = dir.join("terraform.tfvars");
+    c.open(&tfvars, vals);
+    let at = |line: u32, character: u32| json!({"textDocument": {"uri": uri(&tfvars)}, "position": {"line": line, "character": character}});
+    let (r, msgs) = c.request("textDocument/completion", at(1, 0));
+    let labels: Vec<&str> = r["result"].as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    // Sorted by sortText, required first: name (required), then tags (e: ephemeral variables are unknown to 1.9).
+    let mut items: Vec<&J> = r["result"].as_array().unwrap().iter().collect();
+    items.sort_by_key(|i| i["sortText"].as_str().unwrap().to_string());
+    assert_eq!(items.iter().map(|i| i["label"].as_str().unwrap()).collect::<Vec<_>>(), ["name", "tags", "e"], "{labels:?}");
+    assert_eq!(items[0]["detail"], "string");
+    assert_eq!(items[0]["documentation"]["value"], "The service's name");
+    assert_eq!(items[0]["insertText"], "name = ");
+    // terraform@1.9 has no ephemeral variables: that is said on main.tf.
+    let p = published(&msgs);
+    assert!(p[&uri(&dir.join("main.tf"))].iter().any(|d| d["data"]["summary"] == "Unsupported argument"), "{p:?}");
+    // Hover on `key`: the value is redacted.
+    let (r, _) = c.request("textDocument/hover", at(0, 1));
+    let md = r["result"]["contents"]["value"].as_str().unwrap();
+    assert!(md.starts_with("**var.key** `string` (sensitive)") && md.contains("(sensitive value)") && !md.contains("secret\""), "{md}");
+    assert_eq!(r["result"]["range"], json!({"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 3}}));
+    // Not on a name: null.
+    let (r, _) = c.request("textDocument/hover", at(0, 8));
+    assert_eq!(r["result"], J::Null, "{r}");
+    // The setting changes: terraform@1.15 knows ephemeral variables.
+    c.notify("workspace/didChangeConfiguration", json!({"settings": {"tftype": {"flavor": "terraform@1.15"}}}));
+    let (_, msgs) = c.request("tftype/noSuchMethod", J::Null);
+    let summaries: Vec<J> = published(&msgs)[&uri(&dir.join("main.tf"))].iter().map(|d| d["data"]["summary"].clone()).collect();
+    assert_eq!(summaries, [json!("No value for required variable")], "{msgs:?}");
+    let _ = c.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_panic_fails_that_request_only_and_a_cancelled_request_is_not_worked_on() {
+    let dir = temp_dir("panic");
+    // A module whose check takes a while, so that what follows its opening queues up.
+    let main: String = (0..300).map(|i| format!("variable \"v{i}\" {{\n  type = object({{ a = string, b = optional(list(number), [1]) }})\n}}\n")).collect();
+    let vals: String = (0..300).map(|i| format!("v{i} = {{ a = \"x\" }}\n")).collect();
+    std::fs::write(dir.join("main.tf"), &main).unwrap();
+    std::fs::write(dir.join("terraform.tfvars"), &vals).unwrap();
+    let mut c = Client::start(&BTreeMap::new());
+    c.initialize(false, J::Null);
+    let (r, _) = c.request("tftype/panic", json!({}));
+    assert_eq!(r["error"]["code"], -32603, "{r}");
+    // The server lives.
+    let (r, _) = c.request("tftype/noSuchMethod", json!({}));
+    assert_eq!(r["error"]["code"], -32601, "{r}");
+    c.open(&dir.join("terraform.tfvars"), &vals);
+    let id = c.send_request("textDocument/hover", json!({"textDocument": {"uri": uri(&dir.join("terraform.tfvars"))}, "position": {"line": 0, "character": 0}}));
+    c.notify("$/cancelRequest", json!({"id": id}));
+    let r = c.until_response(&json!(id)).pop().unwrap();
+    assert_eq!(r["error"]["code"], -32800, "{r}");
+    let (_, code) = c.finish();
+    assert_eq!(code, Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn notes_are_hints_quick_fixes_are_code_actions_and_failures_link_to_the_playground() {
+    let dir = temp_dir("notes");
+    let main = "variable \"svc\" {\n  type = object({ name = optional(string), port = optional(number, 80) })\n}\nvariable \"n\" {\n  type = number\n}\n";
+    let vals = "svc = {\n  nmae = \"api\"\n}\nn = \"eighty\"\n";
+    std::fs::write(dir.join("main.tf"), main).unwrap();
+    std::fs::write(dir.join("terraform.tfvars"), vals).unwrap();
+    let mut c = Client::start(&BTreeMap::new());
+    c.initialize(false, json!({"baseUrl": "https://play.example/tftype/"}));
+    let tfvars = dir.join("terraform.tfvars");
+    c.open(&tfvars, vals);
+    let (_, msgs) = c.request("tftype/noSuchMethod", J::Null);
+    let p = published(&msgs);
+    let ds = &p[&uri(&tfvars)];
+    let hint = ds.iter().find(|d| d["severity"] == 4).unwrap_or_else(|| panic!("a hint: {ds:?}"));
+    assert_eq!(hint["code"], "tftype/note.dropped_suggest_top", "{hint}");
+    assert_eq!(hint["range"]["start"], json!({"line": 1, "character": 2}), "{hint}");
+    let error = ds.iter().find(|d| d["severity"] == 1).unwrap_or_else(|| panic!("an error: {ds:?}"));
+    let href = error["codeDescription"]["href"].as_str().unwrap_or_else(|| panic!("a link: {error}"));
+    assert!(href.starts_with("https://play.example/tftype/") && href.contains("eighty"), "{href}");
+    // The quick fix at the note: rename.
+    let (r, _) = c.request("textDocument/codeAction", json!({"textDocument": {"uri": uri(&tfvars)}, "range": {"start": {"line": 1, "character": 3}, "end": {"line": 1, "character": 3}}, "context": {"diagnostics": []}}));
+    let actions = r["result"].as_array().unwrap_or_else(|| panic!("{r}"));
+    let rename = actions.iter().find(|a| a["title"].as_str().unwrap_or("").starts_with("Rename")).unwrap_or_else(|| panic!("{actions:?}"));
+    assert_eq!(rename["kind"], "quickfix");
+    assert_eq!(rename["edit"]["changes"][uri(&tfvars)], json!([{"range": {"start": {"line": 1, "character": 2}, "end": {"line": 1, "character": 6}}, "newText": "name"}]));
+    let _ = c.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
