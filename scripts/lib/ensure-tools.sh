@@ -193,6 +193,7 @@ build_site() {
   # Trunk stages in DIST/.stage and empties it first, so two builds into one folder break each
   # other: each build gets a folder of its own, moved into place when it is complete.
   local own
+  mkdir -p target # a fresh clone has none yet
   own="$(mktemp -d "$PWD/target/site.XXXXXX")"
   if ! trunk build --release --offline --dist "$own" "$@"; then
     rm -rf "$own"
