@@ -1940,6 +1940,56 @@ try {
     }
   });
 
+  await check("the value editor completes attribute names from the type (Ctrl-Space, typing) and shows an attribute's type on hover", async () => {
+    const p = await openPage(URL_, "assist", { colorScheme: "dark" });
+    await setEditor(p, "type-editor", "object({name = string, port = optional(number, 80)})");
+    await setEditor(p, "value-editor", "{  }");
+    await placeCursor(p, "value-editor", 2);
+    const items = () => p.locator(`${tid("completions")} li b`).allTextContents();
+    // The first focus fetches the completion code and engine-full/; Ctrl-Space until they answer.
+    const listed = await until("the completion list", async () => {
+      let got = await items();
+      if (!got.length) {
+        await p.keyboard.press("Control+Space");
+        await p.waitForTimeout(100);
+        got = await items();
+      }
+      return { done: got.length > 0, value: got };
+    });
+    assertEq(listed, ["name", "port"], "required first");
+    const details = await p.locator(`${tid("completions")} li span`).allTextContents();
+    assertEq(details, ["string", "optional(number, 80)"], "types, the default as in the constraint");
+    await p.screenshot({ path: join(OUT, "completion.png") });
+    await p.keyboard.press("ArrowDown");
+    await p.keyboard.press("ArrowUp");
+    await p.keyboard.press("Enter");
+    assertEq(await editorText(p, "value-editor"), "{ name =  }", "the chosen name inserted");
+    assertEq(await p.locator(tid("completions")).count(), 0, "the list closed");
+    // Typing a name's first letter opens the list; Escape closes it.
+    await setEditor(p, "value-editor", "{  }");
+    await placeCursor(p, "value-editor", 2);
+    await p.keyboard.type("p");
+    assertEq(await until("the list after typing", async () => {
+      const got = await items();
+      return { done: got.length > 0, value: got };
+    }), ["port"], "what starts with p");
+    await p.keyboard.press("Escape");
+    assertEq(await p.locator(tid("completions")).count(), 0, "Escape closes the list");
+    // Hover on an attribute: its type, optional, its default.
+    await setEditor(p, "value-editor", "{ port = 1 }");
+    const at = await p.evaluate((sel) => {
+      const v = document.querySelector(sel).tftypeEditor;
+      const c = v.coordsAtPos(4);
+      return { x: c.left + 1, y: (c.top + c.bottom) / 2 };
+    }, tid("value-editor"));
+    await p.mouse.move(at.x - 20, at.y + 40);
+    await p.mouse.move(at.x, at.y);
+    const hover = await waitFor(p, "value-hover", (t) => t.includes("port"), "the hover");
+    assertEq(hover, "port: number — optional, default 80", "the hover's text");
+    await p.screenshot({ path: join(OUT, "completion-hover.png") });
+    await p.close();
+  });
+
   await check("no page errors, console errors, failed or outside requests", async () => {
     if (problems.length) throw new Error(problems.join("\n"));
   });

@@ -17,8 +17,9 @@
 //   focus(view)
 // `options` and the diagnostics list may also be given as JSON text.
 //   destroy(view)
+//   setAssist(view, ask)              completion and hover (js-src/assist.js, fetched on first focus)
 
-import { EditorState, Compartment, Annotation, StateEffect, StateField } from "@codemirror/state";
+import { EditorState, Compartment, Annotation, StateEffect, StateField, Prec } from "@codemirror/state";
 import {
   EditorView,
   keymap,
@@ -29,6 +30,7 @@ import {
   Decoration,
   WidgetType,
   hoverTooltip,
+  showTooltip,
 } from "@codemirror/view";
 import {
   Language,
@@ -42,6 +44,7 @@ import { standardKeymap, history, historyKeymap, indentLess, indentMore } from "
 import { closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
 import { tags as t } from "@lezer/highlight";
 import { Parser, Tree } from "@lezer/common";
+import { asset } from "./module-host.js";
 
 // The keys: the browser's standard editing keys (standardKeymap) and indenting (Mod-[ and Mod-]).
 // Not the rest of CodeMirror's defaultKeymap (moving and copying lines, commenting, syntax-wise
@@ -464,6 +467,7 @@ export function createEditor(parent, doc, options, onChange) {
   const languageConf = new Compartment();
   const readOnlyConf = new Compartment();
   const wrapConf = new Compartment();
+  const assistConf = new Compartment();
   const contentAttrs = { spellcheck: "false", autocorrect: "off", autocapitalize: "off" };
   if (opts.label) contentAttrs["aria-label"] = String(opts.label);
   const view = new EditorView({
@@ -494,6 +498,7 @@ export function createEditor(parent, doc, options, onChange) {
         languageConf.of(languageExtension(opts.language)),
         readOnlyConf.of(readOnlyExtension(opts.readOnly)),
         wrapConf.of(wrapExtension()),
+        assistConf.of([]),
         EditorView.domEventHandlers({
           compositionend: (e, v) => {
             runAfterComposition(v);
@@ -511,7 +516,7 @@ export function createEditor(parent, doc, options, onChange) {
       ],
     }),
   });
-  view._tftype = { languageConf, readOnlyConf, afterComposition: [] };
+  view._tftype = { languageConf, readOnlyConf, assistConf, afterComposition: [] };
   if (narrowScreen) {
     narrowScreen.addEventListener("change", () =>
       whenNotComposing(view, () => view.dispatch({ effects: wrapConf.reconfigure(wrapExtension()) })),
@@ -616,6 +621,21 @@ export function focus(view) {
 
 export function destroy(view) {
   view.destroy();
+}
+
+// Completion and hover (web/src/cm.rs, set_assist): js-src/assist.js, fetched when the editor is
+// first focused (not by the first load), given the CodeMirror parts it uses. Its first question
+// has the engine worker fetch engine-full/, which answers them.
+export function setAssist(view, ask) {
+  const kit = { EditorView, StateField, StateEffect, showTooltip, hoverTooltip, keymap, Prec };
+  const wait = () => view.contentDOM.addEventListener("focus", load, { once: true });
+  // (A file that could not be fetched is tried again at the next focus.)
+  const load = () =>
+    import(asset("assist.bundle.js")).then((m) => {
+      view.dispatch({ effects: view._tftype.assistConf.reconfigure(m.assist(kit, ask)) });
+      ask(true, 0, () => {});
+    }, wait);
+  wait();
 }
 
 // The page's side of the Module view (web/src/module_host.rs), in this bundle so that the first

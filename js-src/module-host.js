@@ -17,7 +17,7 @@ let tell = () => {}; // the page: told when the files change
 const root = () => document.getElementById("module-root");
 
 // A file of the site as the build named it (web/src/assets.rs: `url`).
-function asset(name) {
+export function asset(name) {
   const list = document.querySelector('meta[name="tftype-assets"]')?.content.split(" ") ?? [];
   const dot = name.search(/(_bg)?\.(js|wasm|json|css)$/);
   const [stem, rest] = [name.slice(0, dot), name.slice(dot)];

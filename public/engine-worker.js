@@ -1,14 +1,15 @@
 // The engine in a Web Worker. Three .wasm files answer here:
 //  - the page's own .wasm, without the page (its main() sees no window and mounts nothing):
 //    what every keystroke needs, the evaluation and the Why story;
-//  - engine_full (the crate engine-full/): "Copy as", the format switch and the Versions tab,
+//  - engine_full (the crate engine-full/): "Copy as", the format switch, the Versions tab and
+//    the value editor's completion and hover,
 //    fetched the first time one of them is asked for (the first page load never fetches it);
 //  - engine_module (also engine-full/): the Module view's check, with Terraform's function
 //    library for validation rules, fetched when the Module view first asks for a check.
 //
 // The page sends {type: "init", glue, wasm, full: {glue, wasm}, module: {glue, wasm}} once, the message catalogs it
 // has as {type: "catalog", lang, text} (installed in every engine, also in one loaded later),
-// then {type: "evaluate" | "story" | "compare" | "emit" | "reformat" | "module" | "module-story",
+// then {type: "evaluate" | "story" | "compare" | "emit" | "reformat" | "module" | "module-story" | "complete" | "hover",
 // id, request, arg}
 // (request: JSON as UTF-8 bytes, a Uint8Array; arg: the work's parameter) and gets back
 // {type: "reply", id, response, ms, at} (response: JSON as UTF-8 bytes; at: when the worker took the request up and when it
@@ -23,7 +24,7 @@ let moduleUrls = null;
 // Every catalog (and part of one: core/src/i18n.rs PARTS) the page sent, in order.
 const catalogs = [];
 
-const FULL = new Set(["compare", "emit", "reformat"]);
+const FULL = new Set(["compare", "emit", "reformat", "complete", "hover"]);
 const utf8In = new TextEncoder();
 const utf8Out = new TextDecoder();
 
@@ -71,6 +72,8 @@ async function handle(m) {
     compare: () => full.engine_compare(text()),
     emit: () => full.engine_emit(text(), m.arg),
     reformat: () => full.engine_reformat(text(), m.arg),
+    complete: () => full.engine_assist(text(), m.arg),
+    hover: () => full.engine_assist(text(), m.arg),
   }[m.type];
   const answer = run();
   const response = typeof answer === "string" ? utf8In.encode(answer) : answer;

@@ -57,9 +57,9 @@ const PARTS = [
   ["gallery", (k) => (k.startsWith("example.") && !k.startsWith("example.start.")) || k.startsWith("confusion.") || k.startsWith("module_example.")],
   ["check", (k) => k.startsWith("check.") || k.startsWith("validation.") || k.startsWith("ui.module.") || k.startsWith("lsp.")],
   // What `engine-full/` answers with ("Copy as": refusals and the PowerShell note; a format
-  // switch: what the rewrite kept or lost), fetched before the page first asks it
+  // switch: what the rewrite kept or lost; the value editor's hover: assist.*), fetched before the page first asks it
   // (web/src/engine.rs, `pump`).
-  ["full", (k) => k.startsWith("refusal.") || k === "note.powershell" || k.startsWith("ui.format_lost") || k === "ui.format_kept"],
+  ["full", (k) => k.startsWith("refusal.") || k === "note.powershell" || k.startsWith("ui.format_lost") || k === "ui.format_kept" || k.startsWith("assist.")],
 ];
 const LANGS = ["en", "zh", "ja"];
 for (const lang of LANGS) {
@@ -75,7 +75,7 @@ for (const lang of LANGS) {
   for (const [name, texts] of Object.entries(parts)) writeFileSync(join(dir, "i18n", `${lang}-${name}.json`), JSON.stringify(texts));
 }
 
-const ASSETS = ["engine-worker.js", "engine_full.js", "engine_full_bg.wasm", "engine_module.js", "engine_module_bg.wasm", "module_view.js", "module_view_bg.wasm", "module.css", ...LANGS.flatMap((l) => [`i18n/${l}.json`, ...PARTS.map(([p]) => `i18n/${l}-${p}.json`)]), "examples.json", "confusions.json"];
+const ASSETS = ["engine-worker.js", "assist.bundle.js", "engine_full.js", "engine_full_bg.wasm", "engine_module.js", "engine_module_bg.wasm", "module_view.js", "module_view_bg.wasm", "module.css", ...LANGS.flatMap((l) => [`i18n/${l}.json`, ...PARTS.map(([p]) => `i18n/${l}-${p}.json`)]), "examples.json", "confusions.json"];
 const metas = [];
 for (const name of ASSETS) {
   const file = join(dir, name);

@@ -28,7 +28,11 @@
 //! - notes: the same notes as `tftype check --explain`, placed where the
 //!   value says it; quick fixes: rename a dropped attribute to its "did you
 //!   mean", remove one the type drops, add the required variables no source
-//!   sets and an object's required attributes, with placeholders.
+//!   sets and an object's required attributes, with placeholders;
+//! - one variable's value (the page's value editor: its type constraint,
+//!   its value in the format it is written in): the same completion of
+//!   attributes and bools ([`complete_value`]) and hover on an attribute
+//!   ([`hover_value`]), the value read as the value file `v = VALUE`.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -40,6 +44,9 @@ use crate::module::decl::{self, Variable};
 use crate::module::{self, CheckInput, Outcome, Texts};
 use crate::types::Type;
 use crate::valueparse::ast::{Expr, ExprKind};
+use crate::valueparse::ValueFormat;
+use crate::Request;
+use serde::Serialize;
 
 /// A declared variable as an editor shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -496,7 +503,8 @@ fn attr_default(d: Option<&Defaults>, name: &str) -> Option<String> {
 }
 
 /// What a completion item is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum ItemKind {
     Variable,
     Attribute,
@@ -504,7 +512,7 @@ pub enum ItemKind {
 }
 
 /// One completion.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Completion {
     pub label: String,
     pub kind: ItemKind,
@@ -566,51 +574,18 @@ pub fn complete(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: 
             let ctx = Ctx::new(input, p);
             let Some(Seg::Key(var)) = loc.path.first() else { return Vec::new() };
             let Some(v) = ctx.module.get(var) else { return Vec::new() };
-            let Some((Type::Object(o), defaults)) = type_at(&v.tc.ty, v.tc.defaults.as_ref(), &loc.path[1..]) else { return Vec::new() };
-            let mut out: Vec<Completion> = o
-                .attrs
-                .iter()
-                .filter(|(k, _)| !written(k) && k.starts_with(typed))
-                .map(|(k, t)| {
-                    let optional = o.optional.contains(k);
-                    let ty = t.type_string();
-                    Completion {
-                        label: k.clone(),
-                        kind: ItemKind::Attribute,
-                        detail: Some(if optional { format!("optional({ty})") } else { ty }),
-                        documentation: attr_default(defaults, k).map(|d| format!("```hcl\n{d}\n```")),
-                        required: !optional,
-                        insert_text: name_insert(k),
-                        sort_text: format!("{}{k}", if optional { 1 } else { 0 }),
-                    }
-                })
-                .collect();
-            out.sort_by(|a, b| a.sort_text.cmp(&b.sort_text));
-            out
+            attributes(&v.tc.ty, v.tc.defaults.as_ref(), &loc, typed, &name_insert)
         }
         At::Value if loc.quoted => Vec::new(),
         At::Value => {
             let ctx = Ctx::new(input, p);
             let Some(Seg::Key(var)) = loc.path.first() else { return Vec::new() };
             let Some(v) = ctx.module.get(var) else { return Vec::new() };
-            let value = |label: &str, detail: &str, i: usize| Completion {
-                label: label.to_string(),
-                kind: ItemKind::Value,
-                detail: Some(detail.to_string()),
-                documentation: None,
-                required: false,
-                insert_text: label.to_string(),
-                sort_text: format!("{i:06}"),
-            };
-            let mut out = Vec::new();
-            if let Some((Type::Bool, _)) = type_at(&v.tc.ty, v.tc.defaults.as_ref(), &loc.path[1..]) {
-                out.push(value("true", "bool", 0));
-                out.push(value("false", "bool", 1));
-            }
+            let mut out = bools(&v.tc.ty, &loc.path[1..]);
             if loc.path.len() == 1 {
                 for w in ctx.rule_literals(v) {
                     if !out.iter().any(|c| c.label == w) {
-                        out.push(value(&w, text(lang, "assist.from_rule"), out.len()));
+                        out.push(value_item(&w, text(lang, "assist.from_rule"), out.len()));
                     }
                 }
             }
@@ -621,7 +596,7 @@ pub fn complete(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: 
 }
 
 /// A hover: the range it is about (bytes of the file) and its Markdown.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Hover {
     pub range: Range<usize>,
     pub markdown: String,
@@ -663,18 +638,145 @@ pub fn hover(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lan
     }
     let Seg::Key(var) = &loc.path[0] else { return None };
     let v = ctx.module.get(var)?;
-    let (parent, d) = type_at(&v.tc.ty, v.tc.defaults.as_ref(), &loc.path[1..])?;
+    attribute_hover(&v.tc.ty, v.tc.defaults.as_ref(), &loc, &key, lang)
+}
+
+/// The object attributes at `loc` (below a variable of type `ty`) not yet
+/// written there that start with `typed`, required first.
+fn attributes(ty: &Type, defaults: Option<&Defaults>, loc: &Located, typed: &str, name_insert: &dyn Fn(&str) -> String) -> Vec<Completion> {
+    let Some((Type::Object(o), defaults)) = type_at(ty, defaults, &loc.path[1..]) else { return Vec::new() };
+    let written = |n: &str| loc.written.iter().any(|w| w == n) && loc.key.as_deref() != Some(n);
+    let mut out: Vec<Completion> = o
+        .attrs
+        .iter()
+        .filter(|(k, _)| !written(k) && k.starts_with(typed))
+        .map(|(k, t)| {
+            let optional = o.optional.contains(k);
+            let ty = t.type_string();
+            Completion {
+                label: k.clone(),
+                kind: ItemKind::Attribute,
+                detail: Some(if optional { format!("optional({ty})") } else { ty }),
+                documentation: attr_default(defaults, k).map(|d| format!("```hcl\n{d}\n```")),
+                required: !optional,
+                insert_text: name_insert(k),
+                sort_text: format!("{}{k}", if optional { 1 } else { 0 }),
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| a.sort_text.cmp(&b.sort_text));
+    out
+}
+
+/// A value to complete, `i`-th in the list.
+fn value_item(label: &str, detail: &str, i: usize) -> Completion {
+    Completion {
+        label: label.to_string(),
+        kind: ItemKind::Value,
+        detail: Some(detail.to_string()),
+        documentation: None,
+        required: false,
+        insert_text: label.to_string(),
+        sort_text: format!("{i:06}"),
+    }
+}
+
+/// `true` and `false` where the type at `path` below `ty` is bool.
+fn bools(ty: &Type, path: &[Seg]) -> Vec<Completion> {
+    match type_at(ty, None, path) {
+        Some((Type::Bool, _)) => vec![value_item("true", "bool", 0), value_item("false", "bool", 1)],
+        _ => Vec::new(),
+    }
+}
+
+/// The hover on attribute `key` of the object at `loc` (below a variable of
+/// type `ty`): its type, optional or required, and its default.
+fn attribute_hover(ty: &Type, defaults: Option<&Defaults>, loc: &Located, key: &str, lang: Lang) -> Option<Hover> {
+    let (parent, d) = type_at(ty, defaults, &loc.path[1..])?;
     let Type::Object(o) = &parent else { return None };
-    let ty = o.attrs.get(&key)?;
-    let status = if o.optional.contains(&key) {
-        match attr_default(d, &key) {
+    let ty = o.attrs.get(key)?;
+    let status = if o.optional.contains(key) {
+        match attr_default(d, key) {
             Some(def) => fill(lang, "assist.optional_default", &[("value", &format!("`{def}`"))]),
             None => text(lang, "assist.optional").to_string(),
         }
     } else {
         text(lang, "assist.required").to_string()
     };
-    Some(Hover { range: loc.word, markdown: format!("`{key}`: `{}` — {status}", ty.type_string()) })
+    Some(Hover { range: loc.word.clone(), markdown: format!("`{key}`: `{}` — {status}", ty.type_string()) })
+}
+
+/// One variable's value as the page's value editor holds it (the text of
+/// a request in its format) read as a value file: `v = VALUE`, or
+/// `{"v": VALUE}` for JSON, so that [`locate`] finds the cursor in it; and
+/// how many bytes come before the value. Blank lines before the value stay,
+/// as spaces (the same bytes): a line end would end the `v = ` attribute.
+fn value_as_file(value: &str, format: ValueFormat) -> (String, usize, bool) {
+    let json = matches!(format, ValueFormat::Json | ValueFormat::Ctyjson);
+    let head = if json { "{\"v\": " } else { "v = " };
+    let lead = value.len() - value.trim_start().len();
+    (format!("{head}{}{}", value[..lead].replace('\n', " "), &value[lead..]), head.len(), json)
+}
+
+/// The completions in a single variable's value (the page's value editor)
+/// and the byte range of the value they replace.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ValueCompletions {
+    pub from: usize,
+    pub to: usize,
+    pub items: Vec<Completion>,
+}
+
+/// The type constraint of `req`, read as its flavor does (None when it
+/// cannot be read, or the flavor is unknown).
+fn constraint(req: &Request) -> Option<crate::typeexpr::TypeConstraint> {
+    let p = crate::pipeline::profile(req).ok()?;
+    crate::typeexpr::parse_variable_type_in(req.type_src.as_deref(), &p).ok()
+}
+
+/// The completions at `byte` of the value of `req` (one variable: its type
+/// constraint, its value in its format): the attributes of the object type
+/// there not yet written, required first; `true` / `false` for a bool. The
+/// same rules as [`complete`] in a value file, without a module.
+pub fn complete_value(req: &Request, byte: usize) -> ValueCompletions {
+    let none = ValueCompletions { from: byte, to: byte, items: Vec::new() };
+    let Some(tc) = constraint(req) else { return none };
+    let (text, off, json) = value_as_file(&req.value, req.value_format);
+    let byte = byte.min(req.value.len()) + off;
+    let loc = locate(&text, byte, json);
+    if loc.path.first() != Some(&Seg::Key("v".into())) || loc.word.start < off {
+        return none;
+    }
+    let typed = text.get(loc.word.start..byte.clamp(loc.word.start, loc.word.end)).unwrap_or("");
+    let items = match loc.at {
+        At::Key => {
+            let name_insert = |name: &str| match (json, loc.quoted) {
+                (true, true) => name.to_string(),
+                (true, false) => format!("\"{name}\": "),
+                (false, _) => format!("{name} = "),
+            };
+            attributes(&tc.ty, tc.defaults.as_ref(), &loc, typed, &name_insert)
+        }
+        At::Value if !loc.quoted => {
+            let mut out = bools(&tc.ty, &loc.path[1..]);
+            out.retain(|c| c.label.starts_with(typed));
+            out
+        }
+        _ => Vec::new(),
+    };
+    ValueCompletions { from: loc.word.start - off, to: loc.word.end - off, items }
+}
+
+/// The hover at `byte` of the value of `req` (one variable): on an
+/// attribute's name, its type from the constraint, optional or required,
+/// and its default. The same rule as [`hover`] in a value file.
+pub fn hover_value(req: &Request, byte: usize) -> Option<Hover> {
+    let tc = constraint(req)?;
+    let (text, off, json) = value_as_file(&req.value, req.value_format);
+    let loc = locate(&text, byte.min(req.value.len()) + off, json);
+    let key = loc.key.clone().filter(|_| loc.at == At::Key && loc.path.first() == Some(&Seg::Key("v".into())) && loc.word.start >= off)?;
+    let h = attribute_hover(&tc.ty, tc.defaults.as_ref(), &loc, &key, req.lang.unwrap_or_default())?;
+    Some(Hover { range: h.range.start - off..h.range.end - off, markdown: h.markdown })
 }
 
 /// Hover on `variable "NAME"` in a configuration file: the value that wins
@@ -1227,5 +1329,79 @@ variable "token" {
         let f = fixes_at("prod.tfvars", "svc = {\n  port = 1|\n}\n");
         let add = f.iter().find(|(t, _)| t.contains("name")).expect("an addition");
         assert_eq!(add.1, "svc = {\n  port = 1\n  name = \"\"\n}\n");
+    }
+
+    /// One variable (type, value with a `|` for the cursor, format): the request and the cursor.
+    fn one(ty: &str, marked: &str, format: ValueFormat) -> (Request, usize) {
+        let byte = marked.find('|').expect("a cursor");
+        let mut r = Request::new(Some(ty), &marked.replacen('|', "", 1));
+        r.value_format = format;
+        (r, byte)
+    }
+
+    const ONE: &str = "object({name = string, port = optional(number, 80)})";
+
+    fn complete_one(ty: &str, marked: &str, format: ValueFormat) -> ValueCompletions {
+        let (r, byte) = one(ty, marked, format);
+        complete_value(&r, byte)
+    }
+
+    #[test]
+    fn completion_in_one_value_offers_unwritten_attributes_required_first_with_defaults() {
+        let got = complete_one(ONE, "{ | }", ValueFormat::Hcl);
+        let rows: Vec<_> = got.items.iter().map(|c| (c.label.as_str(), c.detail.as_deref().unwrap_or(""), c.documentation.as_deref(), c.required, c.insert_text.as_str())).collect();
+        assert_eq!(rows, [("name", "string", None, true, "name = "), ("port", "optional(number)", Some("```hcl\n80\n```"), false, "port = ")]);
+        assert_eq!((got.from, got.to), (2, 2));
+        // Written already: left out; typed: only those that start so, and the word is replaced.
+        assert_eq!(labels(&complete_one(ONE, "{\n  name = \"a\"\n  |\n}", ValueFormat::Hcl).items), ["port"]);
+        let got = complete_one(ONE, "{ p| }", ValueFormat::Tfvars);
+        assert_eq!((labels(&got.items), got.from, got.to), (vec!["port"], 2, 3));
+        // Lines before the value, and the -var form: the same.
+        assert_eq!(labels(&complete_one(ONE, "\n\n{ | }", ValueFormat::Hcl).items), ["name", "port"]);
+        assert_eq!(labels(&complete_one(ONE, "{|}", ValueFormat::Cli).items), ["name", "port"]);
+        // Outside the object, inside a value, with a type that cannot be read: nothing.
+        assert!(complete_one(ONE, "| { }", ValueFormat::Hcl).items.is_empty());
+        assert!(complete_one(ONE, "{ name = | }", ValueFormat::Hcl).items.is_empty());
+        assert!(complete_one("object({", "{ | }", ValueFormat::Hcl).items.is_empty());
+    }
+
+    #[test]
+    fn completion_in_one_json_value_uses_json_syntax() {
+        let got = complete_one(ONE, "{|}", ValueFormat::Json);
+        assert_eq!(got.items.iter().map(|c| c.insert_text.as_str()).collect::<Vec<_>>(), ["\"name\": ", "\"port\": "]);
+        let got = complete_one(ONE, "{\"name\": \"a\", \"p|\"}", ValueFormat::Json);
+        assert_eq!(got.items.iter().map(|c| (c.label.as_str(), c.insert_text.as_str())).collect::<Vec<_>>(), [("port", "port")]);
+        assert_eq!((got.from, got.to), (15, 16));
+    }
+
+    #[test]
+    fn completion_in_one_value_descends_into_maps_and_lists_and_offers_bools() {
+        let ty = "map(list(object({on = bool, cidr = string})))";
+        assert_eq!(labels(&complete_one(ty, "{ a = [{ | }] }", ValueFormat::Hcl).items), ["cidr", "on"]);
+        assert_eq!(labels(&complete_one(ty, "{ a = [{ on = | }] }", ValueFormat::Hcl).items), ["true", "false"]);
+        assert_eq!(labels(&complete_one(ty, "{ a = [{ on = f| }] }", ValueFormat::Hcl).items), ["false"]);
+        assert_eq!(labels(&complete_one("bool", "|", ValueFormat::Hcl).items), ["true", "false"]);
+        assert_eq!(labels(&complete_one("bool", "|", ValueFormat::Json).items), ["true", "false"]);
+        // Inside a string: nothing.
+        assert!(complete_one(ty, "{ a = [{ cidr = \"|\" }] }", ValueFormat::Hcl).items.is_empty());
+    }
+
+    #[test]
+    fn hover_in_one_value_shows_an_attributes_type_and_default() {
+        let (r, byte) = one(ONE, "{ po|rt = 1 }", ValueFormat::Hcl);
+        let h = hover_value(&r, byte).expect("a hover");
+        assert_eq!((h.range, h.markdown.as_str()), (2..6, "`port`: `number` — optional, default `80`"));
+        let (r, byte) = one(ONE, "{\"na|me\": \"a\"}", ValueFormat::Json);
+        assert_eq!(hover_value(&r, byte).expect("a hover").markdown, "`name`: `string` — required");
+        // On a value, or with a type that cannot be read: none.
+        let (r, byte) = one(ONE, "{ port = 1| }", ValueFormat::Hcl);
+        assert!(hover_value(&r, byte).is_none());
+        let (r, byte) = one("object({port = number", "{ po|rt = 1 }", ValueFormat::Hcl);
+        assert!(hover_value(&r, byte).is_none());
+        // In the request's language.
+        let (mut r, byte) = one(ONE, "{ |port = 1 }", ValueFormat::Hcl);
+        r.lang = Some(Lang::Ja);
+        let md = hover_value(&r, byte).expect("a hover").markdown;
+        assert!(md.starts_with("`port`: `number`") && md.contains("`80`") && !md.contains("optional,"), "{md}");
     }
 }

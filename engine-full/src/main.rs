@@ -1,6 +1,7 @@
 //! The part of the page's engine that no keystroke needs: "Copy as"
-//! (`tftype::writeback::emit_all`), the format switch (`writeback::reformat`)
-//! and the Versions tab (`versions::compare`), with hcl-rs and the writers.
+//! (`tftype::writeback::emit_all`), the format switch (`writeback::reformat`),
+//! the Versions tab (`versions::compare`), with hcl-rs and the writers, and
+//! the value editor's completion and hover (`assist::complete_value`).
 //! The page's own .wasm answers every keystroke (evaluation and the Why
 //! story, in the engine worker); this .wasm is fetched by the worker the
 //! first time it is asked for one of these, so the first page load does not
@@ -38,6 +39,18 @@ pub fn engine_reformat(json: &str, arg: &str) -> String {
         Err(e) => Err(e.to_string()),
     };
     serde_json::to_string(&reply).unwrap_or_default()
+}
+
+/// Completion or hover in the value editor (`arg`: `complete BYTE` or
+/// `hover BYTE`, the cursor's byte offset in the value):
+/// `tftype::assist::complete_value` or `hover_value` as JSON.
+#[wasm_bindgen]
+pub fn engine_assist(json: &str, arg: &str) -> String {
+    let req = tftype::Request::from_json(json);
+    let (kind, at) = arg.split_once(' ').unwrap_or((arg, "0"));
+    let at = at.parse().unwrap_or(0);
+    let out = if kind == "hover" { serde_json::to_string(&tftype::assist::hover_value(&req, at)) } else { serde_json::to_string(&tftype::assist::complete_value(&req, at)) };
+    out.unwrap_or_default()
 }
 
 /// Installs the message catalog of `lang` (`en`, `zh`, `ja`); "" or why not.

@@ -231,6 +231,11 @@ pub fn App() -> impl IntoView {
                     tr(inputs.lang.get_untracked(), "ui.value"),
                     move |t| inputs.value.set(t),
                 );
+                // Completion and hover, from the type constraint (engine-full/ answers).
+                cm::set_assist(&v, move |hover, at, reply| {
+                    let req = inputs.state_untracked().request();
+                    engine.with_value(|e| e.send(Work::Assist(hover, at), &req, move |r| reply(if let Reply::Assisted(j) = r { j } else { String::new() })));
+                });
                 editors.value.set_value(Some(v));
                 result.with_untracked(|o| editors.show_marks(o));
             }

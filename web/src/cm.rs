@@ -58,6 +58,8 @@ mod imp {
         pub fn set_highlights(view: &EditorView, ranges_json: &str);
         #[wasm_bindgen(js_name = destroy)]
         pub fn destroy(view: &EditorView);
+        #[wasm_bindgen(js_name = setAssist)]
+        pub fn set_assist(view: &EditorView, ask: &Closure<dyn FnMut(bool, u32, js_sys::Function)>);
     }
 }
 
@@ -169,6 +171,24 @@ pub fn set_marks(view: &EditorView, marks: &[Mark]) {
     let json = serde_json::to_string(marks).unwrap_or_else(|_| "[]".into());
     imp::set_diagnostics(view, &json)
 }
+
+/// Gives an editor completion and hover (`js-src/assist.js`, loaded when
+/// the editor is first focused): `ask(hover, byte, reply)` is asked for the
+/// completions (false) or the hover (true) at a byte of the text, and
+/// replies with them as JSON (`tftype::assist::complete_value`,
+/// `hover_value`), or "" for none.
+#[cfg(target_arch = "wasm32")]
+pub fn set_assist(view: &EditorView, mut ask: impl FnMut(bool, usize, Box<dyn FnOnce(String)>) + 'static) {
+    use wasm_bindgen::prelude::*;
+    let cb = Closure::<dyn FnMut(bool, u32, js_sys::Function)>::new(move |hover: bool, at: u32, reply: js_sys::Function| {
+        ask(hover, at as usize, Box::new(move |json: String| drop(reply.call1(&JsValue::NULL, &json.into()))))
+    });
+    imp::set_assist(view, &cb);
+    cb.forget();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub fn set_assist(_: &EditorView, _: impl FnMut(bool, usize, Box<dyn FnOnce(String)>) + 'static) {}
 
 /// Removes an editor from the page (the Module view's removed files).
 pub fn destroy(view: &EditorView) {

@@ -6,7 +6,8 @@
 //! Two .wasm files answer there: this page's own .wasm (loaded again in the
 //! worker, where it mounts nothing) evaluates and tells the Why story, the
 //! work of every keystroke; `engine-full/`'s .wasm writes "Copy as" forms,
-//! switches formats and compares versions, and is fetched the first time
+//! switches formats, compares versions and completes and hovers in the
+//! value editor, and is fetched the first time
 //! the worker is asked for one of these (see README.md, "How the page loads
 //! its engine"). The worker answers an evaluation with what the page shows:
 //! a very long console or JSON text comes cut (unless "Show all" was
@@ -105,6 +106,9 @@ pub enum Reply {
     Reformatted(Result<tftype::writeback::Reformatted, String>),
     /// The Why story and the notes.
     Told(tftype::why::Story),
+    /// Completions or a hover in the value editor, as JSON for the editor
+    /// (`tftype::assist::complete_value`, `hover_value`).
+    Assisted(String),
     /// The engine stopped on this request: what to tell the user.
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     Failed(String),
@@ -129,6 +133,9 @@ pub enum Work {
     /// The Why story of the variable chosen in the Module view (a kind of
     /// its own, so that it never replaces the single variable's story).
     ModuleStory,
+    /// Completion (false) or hover (true) at a byte of the value, for the
+    /// value editor. Answered by `engine-full/`.
+    Assist(bool, usize),
 }
 
 impl Work {
@@ -143,6 +150,8 @@ impl Work {
             Work::Story => "story",
             Work::Module => "module",
             Work::ModuleStory => "module-story",
+            Work::Assist(false, _) => "complete",
+            Work::Assist(true, _) => "hover",
         }
     }
 
@@ -153,6 +162,7 @@ impl Work {
             Work::Evaluate(shown) => shown.arg(),
             Work::Emit(converted) => converted.to_string(),
             Work::Reformat(f) => serde_json::to_value(f).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
+            Work::Assist(hover, at) => format!("{} {at}", if hover { "hover" } else { "complete" }),
             _ => String::new(),
         }
     }
@@ -169,6 +179,7 @@ fn read_reply(work: Work, json: Vec<u8>, ms: f64) -> Result<Reply, serde_json::E
         Work::Reformat(_) => Reply::Reformatted(serde_json::from_slice(&json)?),
         Work::Story | Work::ModuleStory => Reply::Told(serde_json::from_slice(&json)?),
         Work::Module => Reply::Viewed(crate::page::utf8_text(json), ms),
+        Work::Assist(..) => Reply::Assisted(crate::page::utf8_text(json)),
     })
 }
 
@@ -225,8 +236,12 @@ pub fn run_here(work: Work, req: &Request) -> Reply {
         Work::Emit(converted) => Reply::Emitted(tftype::writeback::emit_all(req, converted)),
         #[cfg(not(target_arch = "wasm32"))]
         Work::Reformat(to) => Reply::Reformatted(tftype::writeback::reformat(req, to).map_err(|r| r.message_in(req.lang.unwrap_or_default()))),
+        #[cfg(not(target_arch = "wasm32"))]
+        Work::Assist(false, at) => Reply::Assisted(serde_json::to_string(&tftype::assist::complete_value(req, at)).unwrap_or_default()),
+        #[cfg(not(target_arch = "wasm32"))]
+        Work::Assist(true, at) => Reply::Assisted(serde_json::to_string(&tftype::assist::hover_value(req, at)).unwrap_or_default()),
         #[cfg(target_arch = "wasm32")]
-        Work::Compare | Work::Emit(_) | Work::Reformat(_) => Reply::Failed(tftype::i18n::text(req.lang.unwrap_or_default(), "ui.engine.no_worker").to_string()),
+        Work::Compare | Work::Emit(_) | Work::Reformat(_) | Work::Assist(..) => Reply::Failed(tftype::i18n::text(req.lang.unwrap_or_default(), "ui.engine.no_worker").to_string()),
     }
 }
 
@@ -459,7 +474,8 @@ mod worker {
             // "Copy as" and a format switch answer with texts the first load
             // does not fetch (refusals, what a rewrite lost): fetched first,
             // once (a failed fetch is not retried; the answer then says less).
-            if matches!(inner.waiting[next].work, Work::Emit(_) | Work::Reformat(_)) {
+            // The value editor's hover too (assist.*).
+            if matches!(inner.waiting[next].work, Work::Emit(_) | Work::Reformat(_) | Work::Assist(..)) {
                 use leptos::prelude::GetUntracked;
                 let lang = inner.lang.get_untracked();
                 if inner.fetching_full_texts {

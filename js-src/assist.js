@@ -1,0 +1,183 @@
+// Completion and hover in the value editor: a file of its own (web/js/assist.bundle.js, minified
+// by `npm run bundle`), fetched when the editor is first focused, not by the first page load.
+// What to offer comes from Rust (tftype::assist::complete_value and hover_value, answered by
+// engine-full/ in the engine worker): this file only shows it.
+//
+// It imports nothing: cm6.js passes in the CodeMirror parts it uses (a second copy of
+// @codemirror/state and view would not work with the editor's own), and `ask(hover, byte, reply)`,
+// the page's question (web/src/cm.rs, set_assist): the completions (hover false) or the hover at
+// a byte of the text, replied as JSON text ("" or "null": none).
+//
+// Keys: Ctrl-Space opens the list (typing a name's character opens it too, where the engine has
+// something to offer), arrows move in it, Enter or Tab takes the chosen item, Escape closes it.
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+// Byte offsets (the engine's) to and from UTF-16 offsets (the editor's).
+const byteAt = (doc, pos) => enc.encode(doc.sliceString(0, pos)).length;
+const posAt = (doc, b) => dec.decode(enc.encode(doc.toString()).subarray(0, b)).length;
+
+// Markdown's `code` spans as <code>, the rest as text.
+function markdown(dom, text) {
+  text.split("`").forEach((part, i) => {
+    if (i % 2) {
+      const c = document.createElement("code");
+      c.textContent = part;
+      dom.append(c);
+    } else dom.append(part);
+  });
+}
+
+// An item's detail: its type, with the default as in the constraint (`optional(number, 80)`).
+function detail(item) {
+  const d = item.detail || "";
+  const def = item.documentation && item.documentation.replace(/^```hcl\n|\n```$/g, "");
+  return def && d.endsWith(")") ? `${d.slice(0, -1)}, ${def})` : d;
+}
+
+export function assist(cm, ask) {
+  const { EditorView, StateField, StateEffect, showTooltip, hoverTooltip, keymap, Prec } = cm;
+  const question = (hover, state, pos) =>
+    new Promise((ok) =>
+      ask(hover, byteAt(state.doc, pos), (json) => {
+        try {
+          ok(json ? JSON.parse(json) : null);
+        } catch {
+          ok(null);
+        }
+      }),
+    );
+
+  // The open list: {from, to, items, sel, tip} (positions in UTF-16), or null.
+  const setList = StateEffect.define();
+  const list = StateField.define({
+    create: () => null,
+    update(v, tr) {
+      if (v && tr.docChanged) v = { ...v, from: tr.changes.mapPos(v.from, -1), to: tr.changes.mapPos(v.to, 1) };
+      for (const e of tr.effects) if (e.is(setList)) v = e.value;
+      return v;
+    },
+    provide: (f) => showTooltip.from(f, (v) => v && v.tip),
+  });
+
+  let asked = 0;
+  async function open(view) {
+    if (view.state.readOnly) return;
+    const n = ++asked;
+    const state = view.state;
+    const r = await question(false, state, state.selection.main.head);
+    // Only for the text it was asked about, and the last question.
+    if (n !== asked || view.state.doc !== state.doc) return;
+    const items = (r && r.items) || [];
+    const old = view.state.field(list);
+    const value = items.length
+      ? { from: posAt(state.doc, r.from), to: posAt(state.doc, r.to), items, sel: 0, tip: old && old.items.length === items.length && old.items.every((o, i) => o.label === items[i].label) ? old.tip : tooltip(view, state.selection.main.head) }
+      : null;
+    view.dispatch({ effects: setList.of(value) });
+  }
+
+  function take(view, i) {
+    const v = view.state.field(list);
+    const item = v && v.items[i];
+    if (!item) return false;
+    view.dispatch({
+      changes: { from: v.from, to: v.to, insert: item.insert_text },
+      selection: { anchor: v.from + item.insert_text.length },
+      effects: setList.of(null),
+      userEvent: "input.complete",
+    });
+    return true;
+  }
+
+  function tooltip(view, pos) {
+    return {
+      pos,
+      create() {
+        const dom = document.createElement("ul");
+        dom.className = "cm-tftype-complete";
+        dom.setAttribute("role", "listbox");
+        dom.dataset.testid = "completions";
+        const draw = (v) => {
+          if (!v) return;
+          dom.replaceChildren(
+            ...v.items.map((item, i) => {
+              const li = document.createElement("li");
+              li.setAttribute("role", "option");
+              li.setAttribute("aria-selected", String(i === v.sel));
+              const name = document.createElement("b");
+              name.textContent = item.label;
+              const d = document.createElement("span");
+              d.textContent = detail(item);
+              li.append(name, d);
+              li.onmousedown = (e) => {
+                e.preventDefault();
+                take(view, i);
+              };
+              return li;
+            }),
+          );
+          dom.children[v.sel]?.scrollIntoView({ block: "nearest" });
+        };
+        draw(view.state.field(list));
+        return { dom, update: (u) => draw(u.state.field(list)) };
+      },
+    };
+  }
+
+  const move = (by) => (view) => {
+    const v = view.state.field(list);
+    if (!v) return false;
+    view.dispatch({ effects: setList.of({ ...v, sel: (v.sel + by + v.items.length) % v.items.length }) });
+    return true;
+  };
+  const ifOpen = (f) => (view) => !!view.state.field(list) && f(view);
+
+  return [
+    list,
+    Prec.highest(
+      keymap.of([
+        { key: "Ctrl-Space", run: (view) => (open(view), true) },
+        { key: "ArrowDown", run: move(1) },
+        { key: "ArrowUp", run: move(-1) },
+        { key: "Enter", run: ifOpen((view) => take(view, view.state.field(list).sel)) },
+        { key: "Tab", run: ifOpen((view) => take(view, view.state.field(list).sel)) },
+        { key: "Escape", run: ifOpen((view) => (view.dispatch({ effects: setList.of(null) }), true)) },
+      ]),
+    ),
+    // Typing a name's character asks (the engine offers names only where a name goes); any other
+    // edit while the list is open asks again, and a list with nothing in it closes.
+    EditorView.updateListener.of((u) => {
+      if (!u.docChanged || u.transactions.some((tr) => tr.isUserEvent("input.complete"))) return;
+      const typed = u.transactions.some((tr) => tr.isUserEvent("input.type"));
+      let word = false;
+      u.changes.iterChanges((a, b, c, d, text) => (word = /[\w-]$/.test(text.toString())));
+      // Asked after every listener has run: the page reads the new text in one of them.
+      if ((typed && word) || u.state.field(list)) queueMicrotask(() => open(u.view));
+    }),
+    EditorView.domEventHandlers({ blur: (e, view) => void (view.state.field(list) && view.dispatch({ effects: setList.of(null) })) }),
+    hoverTooltip(async (view, pos) => {
+      const r = await question(true, view.state, pos);
+      if (!r || !r.markdown) return null;
+      return {
+        pos: posAt(view.state.doc, r.range.start),
+        end: posAt(view.state.doc, r.range.end),
+        above: true,
+        create() {
+          const dom = document.createElement("div");
+          dom.className = "cm-tftype-hover";
+          dom.dataset.testid = "value-hover";
+          markdown(dom, r.markdown);
+          return { dom };
+        },
+      };
+    }),
+    EditorView.theme({
+      ".cm-tftype-complete": { margin: 0, padding: "2px 0", listStyle: "none", maxHeight: "12em", overflowY: "auto", fontFamily: "var(--mono, monospace)", whiteSpace: "pre" },
+      ".cm-tftype-complete li": { display: "flex", justifyContent: "space-between", gap: "2em", padding: "1px 8px", cursor: "pointer" },
+      ".cm-tftype-complete li[aria-selected=true]": { backgroundColor: "var(--cm-selection, #b6d7ff)" },
+      ".cm-tftype-complete span": { color: "var(--cm-comment, #6e7781)" },
+      ".cm-tftype-hover": { padding: "3px 8px" },
+      ".cm-tftype-hover code": { fontFamily: "var(--mono, monospace)" },
+    }),
+  ];
+}
