@@ -19,6 +19,8 @@ const VERSION_FILES = "**/{.terraform-version,.opentofu-version,.tool-versions,m
 
 let client;
 let pending = Promise.resolve();
+// Made once (in activate) and shared by every client this extension starts.
+let watchers = [];
 
 // The words of package.nls.json, overlaid with the display language's file when there is one
 // (both made from core/i18n by build/nls.mjs).
@@ -77,10 +79,7 @@ function clientOptions(s) {
       // Sends {"settings": {"tftype": {...}}} when a tftype setting changes: the server takes
       // its flavor from there.
       configurationSection: SECTION,
-      fileEvents: [
-        vscode.workspace.createFileSystemWatcher(`**/*.{tf,tofu,tfvars,tfvars.json}`),
-        vscode.workspace.createFileSystemWatcher(VERSION_FILES),
-      ],
+      fileEvents: watchers,
     },
   };
 }
@@ -122,6 +121,8 @@ function queue(work) {
 }
 
 function activate(context) {
+  watchers = [vscode.workspace.createFileSystemWatcher("**/*.{tf,tofu,tfvars,tfvars.json}"), vscode.workspace.createFileSystemWatcher(VERSION_FILES)];
+  context.subscriptions.push(...watchers);
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
       // The binary and the link base are read at start; the flavor is sent to the server.

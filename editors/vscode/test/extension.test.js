@@ -318,6 +318,9 @@ test("activate: a changed path or link base restarts the server; a changed flavo
   await extension.deactivate();
   assert.equal(started.length, 2);
   assert.equal(started[1].clientOptions.initializationOptions.baseUrl, "https://other.example/");
+  // The file watchers are made once, not per start.
+  assert.equal(state.watchers.length, 2, state.watchers.join());
+  assert.equal(started[1].clientOptions.synchronize.fileEvents, started[0].clientOptions.synchronize.fileEvents);
   assert.equal(stopped.length, 2, "the first client stopped, then the second");
 });
 
