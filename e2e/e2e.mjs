@@ -1809,6 +1809,10 @@ try {
       return { done: t.length > 0, value: t };
     });
     assertEq(shaded.join(""), '"yes"', "the shaded part of the value");
+    // A file's long lines wrap: the editor never scrolls sideways to a mark, hiding the start
+    // of every line (issue #27).
+    const sideways = await p.evaluate((sel) => document.querySelector(sel).tftypeEditor.scrollDOM.scrollLeft, editor);
+    assertEq(sideways, 0, "the file editor's sideways scroll after selecting and shading far to the right");
     await p.screenshot({ path: join(OUT, "module-prod.png"), fullPage: true });
     await p.close();
   });

@@ -6,7 +6,7 @@
 //
 // API (every function takes/returns plain values; positions are UTF-16
 // offsets, as everywhere in JS):
-//   createEditor(parent, doc, {language, readOnly, label}, onChange) -> view
+//   createEditor(parent, doc, {language, readOnly, label, wrap}, onChange) -> view
 //   setDoc(view, text[, expected])     replace the text (does not call onChange); with
 //                                      `expected`, only if the text is that: returns whether it did
 //   getDoc(view) -> string
@@ -448,8 +448,11 @@ function languageExtension(name) {
 // public/style.css).
 const narrowScreen = typeof window !== "undefined" && window.matchMedia ? window.matchMedia("(max-width: 820px)") : null;
 
-function wrapExtension() {
-  return narrowScreen && narrowScreen.matches ? EditorView.lineWrapping : [];
+// Long lines wrap on a narrow screen, and always in an editor of a whole file (the Module
+// view's): scrolled sideways to a mark far to the right, such an editor hid the start of every
+// line (issue #27).
+function wrapExtension(always) {
+  return always || (narrowScreen && narrowScreen.matches) ? EditorView.lineWrapping : [];
 }
 
 function readOnlyExtension(readOnly) {
@@ -497,7 +500,7 @@ export function createEditor(parent, doc, options, onChange) {
         scrollInsideOnly,
         languageConf.of(languageExtension(opts.language)),
         readOnlyConf.of(readOnlyExtension(opts.readOnly)),
-        wrapConf.of(wrapExtension()),
+        wrapConf.of(wrapExtension(opts.wrap)),
         assistConf.of([]),
         EditorView.domEventHandlers({
           compositionend: (e, v) => {
@@ -519,7 +522,7 @@ export function createEditor(parent, doc, options, onChange) {
   view._tftype = { languageConf, readOnlyConf, assistConf, afterComposition: [] };
   if (narrowScreen) {
     narrowScreen.addEventListener("change", () =>
-      whenNotComposing(view, () => view.dispatch({ effects: wrapConf.reconfigure(wrapExtension()) })),
+      whenNotComposing(view, () => view.dispatch({ effects: wrapConf.reconfigure(wrapExtension(opts.wrap)) })),
     );
   }
   // For tests and debugging: the host element knows its editor.

@@ -69,7 +69,7 @@ pub struct Declared {
 struct Ctx<'a> {
     input: &'a CheckInput,
     texts: Texts<'a>,
-    module: decl::Module,
+    module: std::rc::Rc<decl::Module>,
 }
 
 impl<'a> Ctx<'a> {

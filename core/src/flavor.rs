@@ -436,6 +436,17 @@ impl Profile {
         self.flavor
     }
 
+    /// The switches asked about so far, as bits (see [`Profile::add_asked`]).
+    pub(crate) fn asked_bits(&self) -> u64 {
+        self.asked.get()
+    }
+
+    /// Records questions another profile of the same flavor asked for this
+    /// one (work kept from an earlier check asked them then).
+    pub(crate) fn add_asked(&self, bits: u64) {
+        self.asked.set(self.asked.get() | bits);
+    }
+
     /// The switches asked about so far.
     pub fn asked(&self) -> Vec<Switch> {
         Switch::ALL.iter().copied().filter(|s| self.asked.get() & s.bit() != 0).collect()

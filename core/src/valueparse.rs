@@ -266,6 +266,18 @@ pub(crate) fn eval_const(expr: &Expr, p: &Profile) -> Result<Value, Diags> {
 /// Like hcl, it hands back what it read of a file that ends inside a block,
 /// with the diagnostics.
 pub(crate) fn parse_config(text: &str, filename: &str, fold: bool, profile: &Profile) -> (Option<parse::Body>, Diags) {
+    if kept::on() {
+        return kept::parse(text, filename, fold, profile);
+    }
+    parse_config_now(text, filename, fold, profile)
+}
+
+/// [`parse_config`], never kept (for a caller that keeps what it makes of the body).
+pub(crate) fn parse_config_once(text: &str, filename: &str, fold: bool, profile: &Profile) -> (Option<parse::Body>, Diags) {
+    parse_config_now(text, filename, fold, profile)
+}
+
+fn parse_config_now(text: &str, filename: &str, fold: bool, profile: &Profile) -> (Option<parse::Body>, Diags) {
     let mut p = Parser::new(text, filename);
     p.set_profile(profile);
     p.fold = fold;
@@ -454,4 +466,91 @@ fn json_layout(src: &str) -> Layout {
         i += 1;
     }
     out
+}
+
+/// Work kept from one check to the next, for a caller that checks the same
+/// module again and again (the language server, after each edit): a file
+/// whose text did not change is not parsed again, and a module whose
+/// configuration files did not change is not read again. Off unless
+/// [`kept::keep_parsed_files`] turned it on for the thread; an entry goes
+/// when its inputs change, or after [`kept::ROUNDS`] rounds unused.
+pub mod kept {
+    use std::any::Any;
+    use std::cell::{Cell, RefCell};
+    use std::collections::HashMap;
+
+    use super::{parse, Diags, Profile};
+
+    /// Rounds (see [`end_round`]) an unused entry is kept for.
+    pub const ROUNDS: u64 = 8;
+
+    struct Entry {
+        inputs: Vec<String>,
+        value: Box<dyn Any>,
+        /// The flavor's questions the work asked (replayed on a hit).
+        asked: u64,
+        used: u64,
+    }
+
+    /// What the work is, what it is of (a file, a directory), the flavor.
+    type Key = (&'static str, String, &'static str);
+
+    thread_local! {
+        static ON: Cell<bool> = const { Cell::new(false) };
+        static ROUND: Cell<u64> = const { Cell::new(0) };
+        static KEPT: RefCell<HashMap<Key, Entry>> = RefCell::new(HashMap::new());
+    }
+
+    /// Keeps work on this thread from now on.
+    pub fn keep_parsed_files() {
+        ON.with(|on| on.set(true));
+    }
+
+    pub(crate) fn on() -> bool {
+        ON.with(Cell::get)
+    }
+
+    /// Ends a round of checks: entries unused for [`ROUNDS`] rounds are dropped.
+    pub fn end_round() {
+        let round = ROUND.with(|r| {
+            r.set(r.get() + 1);
+            r.get()
+        });
+        KEPT.with(|k| k.borrow_mut().retain(|_, e| round - e.used <= ROUNDS));
+    }
+
+    /// How many entries are kept (for tests).
+    pub fn count() -> usize {
+        KEPT.with(|k| k.borrow().len())
+    }
+
+    /// `work`'s answer for these inputs: kept from an earlier call with the
+    /// same kind, key, flavor and inputs, or worked out now (with a profile
+    /// of its own, so that the questions it asks are known) and kept.
+    pub(crate) fn remember<T: Clone + 'static>(kind: &'static str, key: &str, inputs: &[&str], profile: &Profile, work: impl FnOnce(&Profile) -> T) -> T {
+        let key: Key = (kind, key.to_string(), profile.flavor().name);
+        let round = ROUND.with(Cell::get);
+        let hit = KEPT.with(|k| {
+            let mut k = k.borrow_mut();
+            let e = k.get_mut(&key).filter(|e| e.inputs.len() == inputs.len() && e.inputs.iter().zip(inputs).all(|(a, b)| a == b))?;
+            let value = e.value.downcast_ref::<T>()?.clone();
+            e.used = round;
+            Some((value, e.asked))
+        });
+        if let Some((value, asked)) = hit {
+            profile.add_asked(asked);
+            return value;
+        }
+        let own = profile.flavor().profile();
+        let value = work(&own);
+        profile.add_asked(own.asked_bits());
+        let entry = Entry { inputs: inputs.iter().map(|s| s.to_string()).collect(), value: Box::new(value.clone()), asked: own.asked_bits(), used: round };
+        KEPT.with(|k| k.borrow_mut().insert(key, entry));
+        value
+    }
+
+    pub(super) fn parse(text: &str, filename: &str, fold: bool, profile: &Profile) -> (Option<parse::Body>, Diags) {
+        let kind = if fold { "parse folded" } else { "parse" };
+        remember(kind, filename, &[text], profile, |own| super::parse_config_now(text, filename, fold, own))
+    }
 }

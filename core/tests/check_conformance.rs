@@ -106,3 +106,38 @@ fn check_corpus_agrees_with_the_oracle() {
     }
     assert!(msg.is_empty(), "{msg}");
 }
+
+/// The language server keeps parsed files and read declarations from one
+/// check to the next (`valueparse::kept`): every case answers the same with
+/// kept work as without, the second time from what was kept, and beside the
+/// other cases (a file of the same name and text is shared between them).
+#[test]
+fn kept_work_answers_as_fresh_work() {
+    let on_thread = |keep: bool, lines: Vec<String>| {
+        std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn(move || {
+                if keep {
+                    tftype::valueparse::kept::keep_parsed_files();
+                }
+                let rounds = if keep { 2 } else { 1 };
+                let answers: Vec<Vec<String>> = (0..rounds).map(|_| lines.iter().map(|l| tftype::batch::evaluate_case(l, false)).collect()).collect();
+                (answers, tftype::valueparse::kept::count())
+            })
+            .unwrap()
+            .join()
+            .unwrap()
+    };
+    for f in FILES {
+        let lines: Vec<String> = std::fs::read_to_string(dir().join(format!("{f}.jsonl"))).unwrap().lines().map(str::to_string).collect();
+        let (fresh, none_kept) = on_thread(false, lines.clone());
+        assert_eq!(none_kept, 0, "{f}: work is kept only where it was asked for");
+        let (kept, count) = on_thread(true, lines.clone());
+        assert!(count > 0, "{f}: nothing was kept");
+        for round in &kept {
+            for ((line, a), b) in lines.iter().zip(&fresh[0]).zip(round) {
+                assert_eq!(a, b, "{f}: kept work answers differently for {line}");
+            }
+        }
+    }
+}

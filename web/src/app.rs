@@ -212,6 +212,7 @@ pub fn App() -> impl IntoView {
                     "hcl",
                     mode.readonly,
                     tr(inputs.lang.get_untracked(), "ui.type_constraint"),
+                    false,
                     move |t| inputs.type_src.set(t),
                 );
                 editors.ty.set_value(Some(v));
@@ -229,6 +230,7 @@ pub fn App() -> impl IntoView {
                     lang,
                     mode.readonly,
                     tr(inputs.lang.get_untracked(), "ui.value"),
+                    false,
                     move |t| inputs.value.set(t),
                 );
                 // Completion and hover, from the type constraint (engine-full/ answers).

@@ -22,6 +22,8 @@ struct Options<'a> {
     #[serde(rename = "readOnly")]
     read_only: bool,
     label: &'a str,
+    /// Long lines wrap on any screen (else only on a narrow one).
+    wrap: bool,
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -83,7 +85,8 @@ mod imp {
 pub use imp::EditorView;
 
 /// Creates an editor inside `parent`; `on_change` gets the whole text after
-/// every user edit (not after [`set_doc`]). The callback lives as long as the
+/// every user edit (not after [`set_doc`]). `wrap`: long lines wrap on any
+/// screen (an editor of a whole file), not only on a narrow one. The callback lives as long as the
 /// page.
 #[cfg(target_arch = "wasm32")]
 pub fn create(
@@ -92,6 +95,7 @@ pub fn create(
     language: &str,
     read_only: bool,
     label: &str,
+    wrap: bool,
     on_change: impl FnMut(String) + 'static,
 ) -> EditorView {
     use wasm_bindgen::prelude::Closure;
@@ -99,6 +103,7 @@ pub fn create(
         language,
         read_only,
         label,
+        wrap,
     })
     .unwrap_or_default();
     let mut on_change = on_change;
@@ -118,12 +123,14 @@ pub fn create(
     language: &str,
     read_only: bool,
     label: &str,
+    wrap: bool,
     _on_change: impl FnMut(String) + 'static,
 ) -> EditorView {
     let _ = Options {
         language,
         read_only,
         label,
+        wrap,
     };
     EditorView
 }

@@ -459,7 +459,7 @@ fn decode_block(b: &Block, file: &str, texts: &Texts, rules: &ModuleCallRules, d
 /// A module read for its calls: its variables, its `module` blocks and its
 /// local values.
 struct Loaded {
-    module: Module,
+    module: Rc<Module>,
     calls: Vec<CallBlock>,
     locals: BTreeMap<String, LocalDef>,
     /// Some configuration file of the directory is among the files.
@@ -511,7 +511,7 @@ impl Checker<'_, '_> {
             return l.clone();
         }
         let has_files = self.files.keys().any(|n| decl::is_config_file_in(n, dir));
-        let module = if dir.is_empty() { Module::default() } else { decl::load_dir(self.files, dir, self.texts, self.p) };
+        let module = if dir.is_empty() { std::rc::Rc::new(Module::default()) } else { decl::load_dir(self.files, dir, self.texts, self.p) };
         let mut diags = module.diags.clone();
         let (calls, locals) = module_blocks(self.files, dir, self.texts, self.p, &self.rules, &mut diags);
         let ok = !diags.iter().any(CheckDiag::is_error);

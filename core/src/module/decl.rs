@@ -57,7 +57,7 @@ impl Variable {
 }
 
 /// The root module as check mode reads it.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Module {
     /// In declaration order; a duplicate declaration is not listed again.
     pub vars: Vec<Variable>,
@@ -128,13 +128,22 @@ pub fn is_config_file_in(name: &str, dir: &str) -> bool {
 }
 
 /// Reads every top-level `.tf` file of `files` (in name order).
-pub fn load(files: &BTreeMap<String, String>, texts: &Texts, p: &Profile) -> Module {
+pub fn load(files: &BTreeMap<String, String>, texts: &Texts, p: &Profile) -> std::rc::Rc<Module> {
     load_dir(files, "", texts, p)
 }
 
 /// Reads the `.tf` files of the module in directory `dir` (see
 /// [`is_config_file_in`]), in name order.
-pub fn load_dir(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: &Profile) -> Module {
+pub fn load_dir(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: &Profile) -> std::rc::Rc<Module> {
+    if crate::valueparse::kept::on() {
+        // The same configuration files give the same module.
+        let inputs: Vec<&str> = module_files(files, dir, p).into_iter().flat_map(|(n, t)| [n.as_str(), t.as_str()]).collect();
+        return crate::valueparse::kept::remember("declarations", dir, &inputs, p, |own| std::rc::Rc::new(load_dir_now(files, dir, texts, own)));
+    }
+    std::rc::Rc::new(load_dir_now(files, dir, texts, p))
+}
+
+fn load_dir_now(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: &Profile) -> Module {
     let mut m = Module::default();
     let mut all: Vec<Variable> = Vec::new();
     for (name, text) in module_files(files, dir, p) {

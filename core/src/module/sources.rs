@@ -7,6 +7,7 @@
 //! `.json` is read as JSON, any other as native syntax.
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use super::{CheckDiag, CheckInput, Pos, Subject, Texts};
 use crate::flavor::Profile;
@@ -29,7 +30,7 @@ pub enum Kind {
 #[derive(Clone, Debug)]
 pub enum Raw {
     /// A native-syntax expression in `file`.
-    Expr { file: String, expr: Expr },
+    Expr { file: String, expr: Rc<Expr> },
     /// A JSON property's value, already evaluated (or its diagnostics).
     Json { value: Result<Value, Vec<CheckDiag>>, subject: Subject },
     Text(String),
@@ -152,11 +153,31 @@ fn add_file(c: &mut Collected, input: &CheckInput, filename: &str, kind: Kind, t
         }
         return;
     }
-    let body = match crate::valueparse::parse_config(src, filename, true, p) {
+    let read = if crate::valueparse::kept::on() {
+        crate::valueparse::kept::remember("values", filename, &[src], p, |own| Rc::new(read_hcl(src, filename, texts, own)))
+    } else {
+        Rc::new(read_hcl(src, filename, texts, p))
+    };
+    c.diags.extend(read.diags.iter().cloned());
+    for (name, expr) in &read.attrs {
+        c.values.insert(name.clone(), Unparsed { raw: Raw::Expr { file: filename.to_string(), expr: expr.clone() }, kind });
+    }
+}
+
+/// A native-syntax value file as read: its diagnostics, or its attributes.
+struct HclFile {
+    diags: Vec<CheckDiag>,
+    attrs: Vec<(String, Rc<Expr>)>,
+}
+
+fn read_hcl(src: &str, filename: &str, texts: &Texts, p: &Profile) -> HclFile {
+    let mut out = HclFile { diags: Vec::new(), attrs: Vec::new() };
+    let c = &mut out;
+    let body = match crate::valueparse::parse_config_once(src, filename, true, p) {
         (Some(b), ds) if ds.is_empty() => b,
         (_, ds) => {
             c.diags.extend(super::decl::raw(ds, filename, texts));
-            return;
+            return out;
         }
     };
     let mut diags = Vec::new();
@@ -178,7 +199,7 @@ fn add_file(c: &mut Collected, input: &CheckInput, filename: &str, kind: Kind, t
     }
     if !diags.is_empty() {
         c.diags.extend(diags);
-        return;
+        return out;
     }
     // `JustAttributes`: blocks are not allowed.
     for item in &body.items {
@@ -189,13 +210,14 @@ fn add_file(c: &mut Collected, input: &CheckInput, filename: &str, kind: Kind, t
     let failed = !diags.is_empty();
     c.diags.extend(diags);
     if failed {
-        return;
+        return out;
     }
     for item in body.items {
         if let BodyItem::Attr(a) = item {
-            c.values.insert(a.name, Unparsed { raw: Raw::Expr { file: filename.to_string(), expr: a.expr }, kind });
+            c.attrs.push((a.name, Rc::new(a.expr)));
         }
     }
+    out
 }
 
 #[cfg(test)]

@@ -177,7 +177,7 @@ fn FileEditor(state: ModuleState, id: u64, readonly: bool) -> impl IntoView {
         }
         let (doc, n) = state.files.with_untracked(|fs| fs.iter().find(|f| f.id == id).map(|f| (f.text.clone(), f.name.clone())).unwrap_or_default());
         let label = fill(lang.get_untracked(), "ui.module.editor_label", &[("name", &n)]);
-        let v = cm::create(&el, &doc, module_model::editor_language(&n), readonly, &label, move |text| {
+        let v = cm::create(&el, &doc, module_model::editor_language(&n), readonly, &label, true, move |text| {
             state.files.update(|fs| {
                 if let Some(f) = fs.iter_mut().find(|f| f.id == id) {
                     f.text = text;

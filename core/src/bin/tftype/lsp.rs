@@ -232,6 +232,9 @@ pub fn run() -> i32 {
 }
 
 fn serve(rx: mpsc::Receiver<Incoming>) -> i32 {
+    // A module is checked again after every edit: the files that did not
+    // change are not parsed again.
+    tftype::valueparse::kept::keep_parsed_files();
     let mut s = Server {
         utf8: false,
         lang: Lang::En,
@@ -293,11 +296,15 @@ impl Server {
     /// Checks the modules edited since the last check.
     fn flush(&mut self) {
         let dirty = std::mem::take(&mut self.dirty);
+        if dirty.is_empty() {
+            return;
+        }
         for dir in dirty {
             if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.publish(&dir))).is_err() {
                 eprintln!("tftype lsp: checking {} failed (a panic)", dir.display());
             }
         }
+        tftype::valueparse::kept::end_round();
     }
 
     fn request(&mut self, r: Request) {

@@ -12,18 +12,18 @@ use super::super::lex::{Tok, Token};
 use super::{go_quote, PResult, Parser, RawDiag, Stop};
 
 /// A body: its attributes and blocks in source order.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Body {
     pub items: Vec<BodyItem>,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum BodyItem {
     Attr(Attribute),
     Block(Block),
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Attribute {
     pub name: String,
     pub name_range: Span,
@@ -32,7 +32,7 @@ pub struct Attribute {
     pub range: Span,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Block {
     pub kind: String,
     pub kind_range: Span,
