@@ -565,7 +565,11 @@ try {
       await expectState(`format ${f}`);
     }
     await page.locator(tid("value-format")).selectOption("json");
-    assert((await page.locator(`${tid("value-editor")} .cm-content`).getAttribute("data-language")) === "json", "JSON highlighting for JSON values");
+    // The editor's language follows the switch's answer (a rewrite by engine-full/): waited for.
+    await until("JSON highlighting for JSON values", async () => {
+      const language = await page.locator(`${tid("value-editor")} .cm-content`).getAttribute("data-language");
+      return { done: language === "json", value: language };
+    });
     await page.locator(tid("value-format")).selectOption("hcl");
     await setEditor(page, "type-editor", "number");
     await setEditor(page, "value-editor", '"x"');
