@@ -269,15 +269,11 @@ pub(crate) fn parse_config(text: &str, filename: &str, fold: bool, profile: &Pro
     if kept::on() {
         return kept::parse(text, filename, fold, profile);
     }
-    parse_config_now(text, filename, fold, profile)
+    parse_config_once(text, filename, fold, profile)
 }
 
 /// [`parse_config`], never kept (for a caller that keeps what it makes of the body).
 pub(crate) fn parse_config_once(text: &str, filename: &str, fold: bool, profile: &Profile) -> (Option<parse::Body>, Diags) {
-    parse_config_now(text, filename, fold, profile)
-}
-
-fn parse_config_now(text: &str, filename: &str, fold: bool, profile: &Profile) -> (Option<parse::Body>, Diags) {
     let mut p = Parser::new(text, filename);
     p.set_profile(profile);
     p.fold = fold;
@@ -551,6 +547,6 @@ pub mod kept {
 
     pub(super) fn parse(text: &str, filename: &str, fold: bool, profile: &Profile) -> (Option<parse::Body>, Diags) {
         let kind = if fold { "parse folded" } else { "parse" };
-        remember(kind, filename, &[text], profile, |own| super::parse_config_now(text, filename, fold, own))
+        remember(kind, filename, &[text], profile, |own| super::parse_config_once(text, filename, fold, own))
     }
 }

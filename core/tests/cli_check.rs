@@ -5,15 +5,11 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+#[path = "common/files.rs"]
+mod files;
+
 fn module(name: &str, files: &[(&str, &str)]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tftype-cli-check-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    for (path, text) in files {
-        let p = dir.join(path);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
-    dir
+    files::write_tree("tftype-cli-check", name, files)
 }
 
 fn run(dir: &PathBuf, args: &[&str]) -> (i32, String, String) {

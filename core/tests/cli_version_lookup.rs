@@ -5,15 +5,11 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+#[path = "common/files.rs"]
+mod files;
+
 fn tree(name: &str, files: &[(&str, &str)]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tftype-cli-version-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    for (path, text) in files {
-        let p = dir.join(path);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
-    dir
+    files::write_tree("tftype-cli-version", name, files)
 }
 
 /// `ephemeral` is an argument from Terraform 1.10 and OpenTofu 1.11 on.
