@@ -173,7 +173,7 @@ pub fn diagnostics(base: &CheckInput, envs: &[(String, String)], problems: &[Che
             if child && d.summary == REQUIRED {
                 continue;
             }
-            let related = if d.summary.starts_with("Invalid value for") {
+            let mut related = if d.summary.starts_with("Invalid value for") {
                 let m = decls.get_or_insert_with(|| {
                     let mut texts = module::Texts::default();
                     for (name, text) in &run_input.files {
@@ -185,6 +185,9 @@ pub fn diagnostics(base: &CheckInput, envs: &[(String, String)], problems: &[Che
             } else {
                 Vec::new()
             };
+            if let Some(part) = &d.part {
+                related.insert(0, Related { subject: part.subject.clone(), message: fill(lang, "lsp.related_part", &[("name", &part.name)]) });
+            }
             add(home.as_ref(), d.clone(), related, links.get(k).cloned().flatten(), None);
         }
         // The notes: on the automatic value files the editor has open (in
@@ -325,6 +328,22 @@ mod tests {
         let f = &d["terraform.tfvars"];
         assert_eq!(f.len(), 1, "{f:?}");
         assert_eq!(f[0].related.iter().map(|r| (r.subject.range_string(), r.message.as_str())).collect::<Vec<_>>(), [("main.tf:3,3-13".to_string(), "The validation rule of var.a")]);
+    }
+
+    /// A nested conversion error names the part that fails, first among
+    /// the related places.
+    #[test]
+    fn a_nested_failure_relates_the_part_that_fails() {
+        let p = crate::flavor::Flavor::default_flavor().profile();
+        let main = "variable \"s\" {\n  type = list(object({ nat = bool }))\n}\n";
+        let tfvars = "s = [\n  { nat = true },\n  { nat = \"yes\" },\n]\n";
+        let base = input(&[("main.tf", main), ("terraform.tfvars", tfvars)]);
+        let d = diagnostics(&base, &[], &[], &p, CheckOptions::default(), Lang::En, &mut Extras::default());
+        let rel = &d["terraform.tfvars"][0].related;
+        assert_eq!(
+            rel.iter().map(|r| (r.subject.range_string(), r.message.as_str())).collect::<Vec<_>>(),
+            [("terraform.tfvars:3,11-16".to_string(), "The part that fails: var.s[1].nat"), ("main.tf:1,1-13".to_string(), "The declaration of var.s")]
+        );
     }
 
     #[test]

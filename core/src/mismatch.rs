@@ -8,7 +8,9 @@
 
 use crate::convert::{can_convert_safe, can_convert_unsafe};
 use crate::flavor::Profile;
-use crate::types::Type;
+use crate::number::Number;
+use crate::path::{Path, PathStep};
+use crate::types::{ObjectType, Type};
 
 /// The message Terraform shows when `got` cannot be converted to `want`.
 pub fn mismatch_message(got: &Type, want: &Type, p: &Profile) -> String {
@@ -26,6 +28,64 @@ pub fn mismatch_message(got: &Type, want: &Type, p: &Profile) -> String {
     }
 }
 
+/// Where inside a value of type `got` the mismatch [`mismatch_message`]
+/// describes lies: the attribute or element its message names, followed
+/// down as the message follows it (empty when the message is about the
+/// whole value, as for a missing attribute). Terraform reports such an
+/// error on the whole value; tftype marks this part too.
+pub fn mismatch_path(got: &Type, want: &Type) -> Path {
+    let mut path = Vec::new();
+    let (mut got, mut want) = (got, want);
+    loop {
+        let next = match (got, want) {
+            (Type::Object(g), Type::Object(w)) => match object_fault(g, w) {
+                ObjectFault::Attr(name) => Some((PathStep::GetAttr(name.to_string()), &g.attrs[name], &w.attrs[name])),
+                _ => None,
+            },
+            (Type::Tuple(_), Type::List(e) | Type::Set(e)) | (Type::Object(_), Type::Map(e)) if !e.is_dynamic() => {
+                bad_element(got, e).map(|(step, t)| (step, t, &**e))
+            }
+            _ => None,
+        };
+        match next {
+            Some((step, g, w)) => {
+                path.push(step);
+                (got, want) = (g, w);
+            }
+            None => return path,
+        }
+    }
+}
+
+/// The part of a value a conversion error is about: the error's own path,
+/// then (where no conversion exists between the types found there) the
+/// part [`mismatch_path`] names. `got` and `want` are the whole value's
+/// type and the wanted type.
+pub fn failing_part(got: &Type, want: &Type, path: &[PathStep]) -> Path {
+    let mut out = path.to_vec();
+    let (mut g, mut w) = (got, want);
+    for step in path {
+        match (step_type(g, step), step_type(w, step)) {
+            (Some(a), Some(b)) => (g, w) = (a, b),
+            _ => return out,
+        }
+    }
+    if g != w && !can_convert_unsafe(g, w) {
+        out.extend(mismatch_path(g, w));
+    }
+    out
+}
+
+/// The type one path step into a value of type `t`.
+fn step_type<'a>(t: &'a Type, step: &PathStep) -> Option<&'a Type> {
+    match (t, step) {
+        (Type::Object(o), PathStep::GetAttr(n) | PathStep::Key(n)) => o.attrs.get(n),
+        (Type::Tuple(elems), PathStep::Index(i)) => i.to_i64().and_then(|i| usize::try_from(i).ok()).and_then(|i| elems.get(i)),
+        (Type::Dynamic, _) => Some(t),
+        _ => t.element_type(),
+    }
+}
+
 /// Quoted names joined as go-cty does: `"a"`, `"a" and "b"`, `"a", "b", and "c"`.
 fn quote_list(names: &[&str]) -> String {
     let q: Vec<String> = names.iter().map(|n| crate::goprint::go_quote(n)).collect();
@@ -37,8 +97,15 @@ fn quote_list(names: &[&str]) -> String {
     }
 }
 
-fn objects(got: &Type, want: &Type, p: &Profile) -> String {
-    let (g, w) = (got.as_object().unwrap(), want.as_object().unwrap());
+/// What go-cty's object message is about: the required attributes not
+/// given, else the first attribute with no conversion (unsafe, then safe).
+enum ObjectFault<'a> {
+    Missing(Vec<&'a str>),
+    Attr(&'a str),
+    Other,
+}
+
+fn object_fault<'a>(g: &'a ObjectType, w: &'a ObjectType) -> ObjectFault<'a> {
     let mut missing = Vec::new();
     let mut no_unsafe = Vec::new();
     let mut no_safe = Vec::new();
@@ -59,13 +126,31 @@ fn objects(got: &Type, want: &Type, p: &Profile) -> String {
             no_safe.push(name.as_str());
         }
     }
-    let attr_msg = |name: &str| format!("attribute {}: {}", crate::goprint::go_quote(name), mismatch_message(&g.attrs[name], &w.attrs[name], p));
-    match (missing.len(), no_unsafe.first(), no_safe.first()) {
-        (1, _, _) => format!("attribute {} is required", crate::goprint::go_quote(missing[0])),
-        (n, _, _) if n > 1 => format!("attributes {} are required", quote_list(&missing)),
-        (_, Some(name), _) => attr_msg(name),
-        (_, None, Some(name)) => attr_msg(name),
-        _ => "incorrect object attributes".into(),
+    match (missing.is_empty(), no_unsafe.first(), no_safe.first()) {
+        (false, _, _) => ObjectFault::Missing(missing),
+        (_, Some(name), _) | (_, None, Some(name)) => ObjectFault::Attr(name),
+        _ => ObjectFault::Other,
+    }
+}
+
+fn objects(got: &Type, want: &Type, p: &Profile) -> String {
+    let (g, w) = (got.as_object().unwrap(), want.as_object().unwrap());
+    match object_fault(g, w) {
+        ObjectFault::Missing(m) if m.len() == 1 => format!("attribute {} is required", crate::goprint::go_quote(m[0])),
+        ObjectFault::Missing(m) => format!("attributes {} are required", quote_list(&m)),
+        ObjectFault::Attr(name) => format!("attribute {}: {}", crate::goprint::go_quote(name), mismatch_message(&g.attrs[name], &w.attrs[name], p)),
+        ObjectFault::Other => "incorrect object attributes".into(),
+    }
+}
+
+/// The element of a tuple or object go-cty's message names when it cannot
+/// become a collection of `wety`: the first that cannot convert.
+fn bad_element<'a>(got: &'a Type, wety: &Type) -> Option<(PathStep, &'a Type)> {
+    let bad = |t: &Type| t != wety && !can_convert_unsafe(t, wety);
+    match got {
+        Type::Tuple(elems) => elems.iter().position(bad).map(|i| (PathStep::Index(Number::from_i64(i as i64)), &elems[i])),
+        Type::Object(o) => o.attrs.iter().find(|(_, t)| bad(t)).map(|(name, t)| (PathStep::Key(name.clone()), t)),
+        _ => None,
     }
 }
 
@@ -77,18 +162,11 @@ fn structural_to_collection(got: &Type, want: &Type, p: &Profile) -> String {
         _ => {}
     }
     let wety = want.element_type().unwrap();
-    let fallback = format!("all elements must be {}", wety.friendly_name_for_constraint());
-    let bad = |t: &Type| t != wety && !can_convert_unsafe(t, wety);
-    match got {
-        Type::Tuple(elems) => match elems.iter().position(bad) {
-            Some(i) => format!("element {i}: {}", mismatch_message(&elems[i], wety, p)),
-            None => fallback,
-        },
-        Type::Object(o) => match o.attrs.iter().find(|(_, t)| bad(t)) {
-            Some((name, t)) => format!("element {}: {}", crate::goprint::go_quote(name), mismatch_message(t, wety, p)),
-            None => fallback,
-        },
-        _ => constraint_required(),
+    match bad_element(got, wety) {
+        Some((PathStep::Index(i), t)) => format!("element {}: {}", i.to_text_g(), mismatch_message(t, wety, p)),
+        Some((PathStep::Key(name) | PathStep::GetAttr(name), t)) => format!("element {}: {}", crate::goprint::go_quote(&name), mismatch_message(t, wety, p)),
+        None if got.is_tuple() || got.is_object() => format!("all elements must be {}", wety.friendly_name_for_constraint()),
+        None => constraint_required(),
     }
 }
 
@@ -162,6 +240,35 @@ mod tests {
         for (got, want, old_msg, new_msg) in cases {
             assert_eq!(mismatch_message(&got, &want, &old), old_msg, "{got} -> {want}");
             assert_eq!(mismatch_message(&got, &want, &new), new_msg, "{got} -> {want}");
+        }
+    }
+
+    /// (given, wanted, the error's own path, the part marked).
+    #[test]
+    fn the_part_marked_is_the_one_the_message_names() {
+        let tags = obj(&[("name", Type::String), ("tags", Type::list(Type::String))], &[]);
+        let given = obj(&[("name", Type::String), ("tags", Type::String)], &[]);
+        let nat = obj(&[("cidr", Type::String), ("nat", Type::Bool)], &[]);
+        let idx = |i: i64| PathStep::Index(Number::from_i64(i));
+        let attr = |n: &str| PathStep::GetAttr(n.into());
+        let cases: Vec<(Type, Type, Path, Path)> = vec![
+            // No conversion: the attribute the message names.
+            (given.clone(), tags.clone(), vec![], vec![attr("tags")]),
+            // Followed down through a tuple given for a list.
+            (Type::tuple(vec![tags.clone(), given.clone()]), Type::list(tags.clone()), vec![], vec![idx(1), attr("tags")]),
+            // An object given for a map: the element by its key.
+            (obj(&[("a", Type::String), ("b", Type::list(Type::String))], &[]), Type::map(Type::String), vec![], vec![PathStep::Key("b".into())]),
+            // A missing attribute: the object itself.
+            (obj(&[("name", Type::String)], &[]), tags.clone(), vec![], vec![]),
+            // A conversion that failed on a value ("yes" for a bool): its own path only.
+            (Type::tuple(vec![nat.clone(), obj(&[("cidr", Type::String), ("nat", Type::String)], &[])]), Type::list(nat.clone()), vec![idx(1), attr("nat")], vec![idx(1), attr("nat")]),
+            // A path that ends in a part with no conversion goes on from there.
+            (Type::tuple(vec![given.clone()]), Type::tuple(vec![tags.clone()]), vec![idx(0)], vec![idx(0), attr("tags")]),
+            // A list's element type: no one element to name.
+            (Type::list(Type::list(Type::String)), Type::list(Type::String), vec![], vec![]),
+        ];
+        for (got, want, path, marked) in cases {
+            assert_eq!(failing_part(&got, &want, &path), marked, "{got} -> {want}");
         }
     }
 }

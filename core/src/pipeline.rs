@@ -271,12 +271,14 @@ pub fn answer_in(req: &Request, p: &Profile) -> Response {
         Err(e) => {
             let detail = unsuitable_detail(req, &pv, &e.message, "declared");
             let spans = reparsed_spans(req, &tc, pv.spans.clone(), p);
-            let mut d = Diagnostic::error(Source::Value, "Invalid value for input variable", detail, Some(span_at(&spans, &e.path).range.clone()));
+            // Marked where the message is about, which may be deeper than the error's path.
+            let part = crate::mismatch::failing_part(&to_convert.ty, &tc.ty, &e.path);
+            let mut d = Diagnostic::error(Source::Value, "Invalid value for input variable", detail, Some(span_at(&spans, &part).range.clone()));
             if spans == SpanTree::default() {
                 d.range = None;
             }
             let mut diags = vec![d.clone()];
-            if let Some(tr) = type_span_at(&tc, &e.path) {
+            if let Some(tr) = type_span_at(&tc, &part) {
                 diags.push(Diagnostic { source: Source::Type, range: Some(tr), ..d });
             }
             let mut r = Response::failure(Stage::Convert, diags, req);
@@ -533,6 +535,26 @@ mod tests {
             let r = answer(&req);
             assert_eq!(r.stage, Some(Stage::Convert), "{src}");
             assert_eq!(value_range(&r), Some(range_of(src, part)), "{format:?} {src}: {:?}", r.detail);
+        }
+    }
+
+    /// A mismatch Terraform reports on the whole value ("attribute "tags":
+    /// list of string required") is marked at the part its message names,
+    /// in the value and in the type.
+    #[test]
+    fn a_mismatch_is_marked_at_the_part_its_message_names() {
+        let cases = [
+            ("object({ name = string, tags = list(string) })", "{ name = \"web\", tags = \"a\" }", "\"a\"", "tags = list(string)"),
+            ("list(object({ tags = list(string) }))", "[{ tags = [] }, { tags = \"b\" }]", "\"b\"", "tags = list(string)"),
+            ("map(string)", "{ a = \"x\", b = [1] }", "[1]", "string"),
+            ("object({ name = string, tags = list(string) })", "{ tags = [] }", "{ tags = [] }", "object({ name = string, tags = list(string) })"),
+        ];
+        for (ty, src, part, ty_part) in cases {
+            let r = answer(&Request::new(Some(ty), src));
+            assert_eq!(r.stage, Some(Stage::Convert), "{src}");
+            assert_eq!(value_range(&r), Some(range_of(src, part)), "{src}: {:?}", r.detail);
+            let t = r.diagnostics.iter().find(|d| d.source == Source::Type).map(|d| (d.start.unwrap(), d.end.unwrap()));
+            assert_eq!(t, Some(range_of(ty, ty_part)), "{ty}");
         }
     }
 

@@ -79,6 +79,34 @@ fn machine_formats_carry_the_place_of_each_error() {
     assert!(out.starts_with("::error file=./terraform.tfvars,line=2,col=8,") || out.starts_with("::error file=terraform.tfvars,line=2,col=8,"), "{out}");
 }
 
+/// Terraform reports a nested conversion error on the whole value; tftype
+/// names the part that fails and where it is written, in the human form
+/// (in the reader's language) and as `part` in JSON, for a value file and
+/// for a module call's argument.
+#[test]
+fn a_nested_failure_names_the_part_that_fails() {
+    let dir = module(
+        "part",
+        &[
+            ("variables.tf", "variable \"s\" {\n  type = list(object({ nat = bool }))\n}\n"),
+            ("terraform.tfvars", "s = [\n  { nat = true },\n  { nat = \"yes\" },\n]\n"),
+            ("call.tf", "module \"m\" {\n  source = \"./m\"\n  o = { name = \"a\", tags = \"b\" }\n}\n"),
+            ("m/v.tf", "variable \"o\" {\n  type = object({ name = string, tags = list(string) })\n}\n"),
+        ],
+    );
+    let (c, out, _) = run(&dir, &[]);
+    assert_eq!(c, 1, "{out}");
+    assert!(out.contains("The part that fails: var.s[1].nat, at terraform.tfvars:3,11-16\n"), "{out}");
+    assert!(out.contains("The part that fails: module.m.var.o.tags, at call.tf:3,28-31\n"), "{out}");
+    let (_, out, _) = run(&dir, &["--lang", "ja"]);
+    assert!(out.contains("問題の箇所：var.s[1].nat（terraform.tfvars:3,11-16）"), "{out}");
+    let (_, out, _) = run(&dir, &["--format", "json"]);
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let parts: Vec<(String, u64)> = j["diagnostics"].as_array().unwrap().iter().filter(|d| !d["part"].is_null()).map(|d| (d["part"]["name"].as_str().unwrap().to_string(), d["part"]["range"]["start"]["byte"].as_u64().unwrap())).collect();
+    assert_eq!(parts.len(), 2, "{out}");
+    assert!(parts.contains(&("var.s[1].nat".to_string(), 34)), "{parts:?}");
+}
+
 /// Every file and directory under `root` (symbolic links not followed),
 /// with its size and modification time: what a check must leave as it was.
 fn snapshot(root: &Path) -> Vec<(PathBuf, u64, Option<std::time::SystemTime>)> {

@@ -732,7 +732,7 @@ impl Checker<'_, '_> {
                 self.diags.push(CheckDiag::warning("Deprecated variable got a value", text.clone(), Some(src.clone())));
             }
         }
-        let value = match prepare(&addr, v, &given, &src, self.p) {
+        let value = match prepare(&addr, v, &given, &src, self.texts, self.p) {
             Ok(x) => x,
             Err(d) => {
                 let summary = d.summary.clone();
@@ -842,7 +842,7 @@ fn wholly_known(v: &Value) -> bool {
 
 /// `PrepareFinalInputVariableValue` for a module variable given a value in
 /// the call (a source range always: the argument's expression).
-fn prepare(addr: &str, v: &Variable, given: &Value, src: &Subject, p: &Profile) -> Result<Value, Box<CheckDiag>> {
+fn prepare(addr: &str, v: &Variable, given: &Value, src: &Subject, texts: &Texts, p: &Profile) -> Result<Value, Box<CheckDiag>> {
     let decl = v.decl_range.range_string();
     let with = crate::pipeline::with_defaults(given, &v.tc, p);
     let val = match crate::convert::convert(&with, &v.tc.ty, p) {
@@ -858,7 +858,9 @@ fn prepare(addr: &str, v: &Variable, given: &Value, src: &Subject, p: &Profile) 
             } else {
                 (format!("The given value is not suitable for {addr} declared at {decl}: {msg}."), if at_decl { v.decl_range.clone() } else { src.clone() })
             };
-            return Err(Box::new(CheckDiag::error("Invalid value for input variable", detail, Some(subject))));
+            let mut d = CheckDiag::error("Invalid value for input variable", detail, Some(subject));
+            d.part = super::prepare::failing_part(addr, &with.ty, &v.tc.ty, &e.path, (src, crate::ValueFormat::Hcl), texts, p);
+            return Err(Box::new(d));
         }
     };
     if val.is_null() && !v.nullable {

@@ -84,15 +84,26 @@ pub struct CheckDiag {
     /// The values of the expression's references, as Terraform shows them
     /// under the source (`("var.x", "is 12")`): a failed rule's condition.
     pub values: Vec<(String, String)>,
+    /// tftype's own addition to a conversion error Terraform reports on the
+    /// whole value: the part of the value that failed, when it is deeper.
+    pub part: Option<Part>,
+}
+
+/// The part of a value a conversion error is about (see [`CheckDiag::part`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// The variable and the cty path in it: `var.subnets[2].nat_gateway`.
+    pub name: String,
+    pub subject: Subject,
 }
 
 impl CheckDiag {
     pub fn error(summary: impl Into<String>, detail: impl Into<String>, subject: Option<Subject>) -> CheckDiag {
-        CheckDiag { severity: Severity::Error, summary: summary.into(), detail: detail.into(), subject, values: Vec::new() }
+        CheckDiag { severity: Severity::Error, summary: summary.into(), detail: detail.into(), subject, values: Vec::new(), part: None }
     }
 
     pub fn warning(summary: impl Into<String>, detail: impl Into<String>, subject: Option<Subject>) -> CheckDiag {
-        CheckDiag { severity: Severity::Warning, summary: summary.into(), detail: detail.into(), subject, values: Vec::new() }
+        CheckDiag { severity: Severity::Warning, summary: summary.into(), detail: detail.into(), subject, values: Vec::new(), part: None }
     }
 
     pub fn is_error(&self) -> bool {
@@ -295,7 +306,7 @@ pub fn check_as(input: &CheckInput, p: &Profile, as_role: role::Role) -> CheckRe
     }
 
     // 5. The plan walk: the final values, then the rules.
-    diags.extend(prepare::prepare_all(&module, parsed, &mut vars, p));
+    diags.extend(prepare::prepare_all(&module, parsed, &mut vars, &texts, p));
     let (mut rule_diags, complete) = walk.plan(&mut vars);
     snippet::rule_values(&mut rule_diags, &module, &vars, &texts, p);
     diags.extend(rule_diags);

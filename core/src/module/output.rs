@@ -8,7 +8,7 @@ use serde_json::{json, Value as J};
 
 use super::validate::RuleResult;
 use super::explain::{Annotations, VarStory};
-use super::{CheckDiag, CheckInput, CheckReport, Outcome};
+use super::{CheckDiag, CheckInput, CheckReport, Outcome, Subject};
 use crate::i18n::{fill, text, Lang};
 
 /// Where a diagnostic's file is, for the formats read by other tools: its
@@ -172,6 +172,10 @@ pub fn human_annotated(r: &CheckReport, input: &CheckInput, color: bool, lang: L
     let mut contexts = super::snippet::Contexts::default();
     for (i, d) in r.diagnostics.iter().enumerate() {
         diags += &human_diag_in(d, input, color, &mut contexts);
+        if let Some(part) = &d.part {
+            diags += &neutralize(&fill(lang, "check.failing_part", &[("name", &part.name), ("at", &part.subject.range_string())]), false);
+            diags.push('\n');
+        }
         if let Some(Some(url)) = a.links.get(i) {
             diags += &fill(lang, "check.try_it", &[("url", url)]);
             diags.push('\n');
@@ -350,14 +354,15 @@ fn effective_raw(r: &CheckReport, lang: Lang) -> String {
 }
 
 fn range_json(d: &CheckDiag) -> J {
-    match &d.subject {
-        Some(s) => json!({
-            "filename": s.filename,
-            "start": {"line": s.start.line, "column": s.start.column, "byte": s.start.byte},
-            "end": {"line": s.end.line, "column": s.end.column, "byte": s.end.byte},
-        }),
-        None => J::Null,
-    }
+    d.subject.as_ref().map_or(J::Null, subject_json)
+}
+
+fn subject_json(s: &Subject) -> J {
+    json!({
+        "filename": s.filename,
+        "start": {"line": s.start.line, "column": s.start.column, "byte": s.start.byte},
+        "end": {"line": s.end.line, "column": s.end.column, "byte": s.end.byte},
+    })
 }
 
 /// Each diagnostic's `snippet`, as `terraform validate -json` gives it
@@ -464,6 +469,10 @@ pub fn validate_json(r: &CheckReport) -> J {
             let mut o = json!({"severity": if d.is_error() { "error" } else { "warning" }, "summary": d.summary, "detail": d.detail});
             if d.subject.is_some() {
                 o["range"] = range_json(d);
+            }
+            // tftype's addition: the part of the value that failed.
+            if let Some(part) = &d.part {
+                o["part"] = json!({"name": part.name, "range": subject_json(&part.subject)});
             }
             o
         })

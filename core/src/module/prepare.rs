@@ -9,10 +9,11 @@ use std::collections::BTreeMap;
 
 use super::decl::{Module, Variable};
 use super::sources::{Kind, Raw, Unparsed};
-use super::{CheckDiag, Outcome, Pos, Subject, Texts, VarReport};
+use super::{CheckDiag, Outcome, Part, Pos, Subject, Texts, VarReport};
 use crate::flavor::Profile;
 use crate::render::go_quote;
 use crate::value::Value;
+use crate::valueparse::ValueFormat;
 use crate::valueparse::pos::PosMap;
 
 /// A variable's report while the check runs.
@@ -77,6 +78,8 @@ pub struct Parsed {
     kind: Kind,
     /// The value expression's range (file sources only).
     subject: Option<Subject>,
+    /// How the text at `subject` is written (native syntax or JSON).
+    syntax: ValueFormat,
 }
 
 impl Parsed {
@@ -92,11 +95,11 @@ impl Parsed {
 /// `VariableParsingMode.Parse` and the file sources' evaluation.
 fn parse(u: &Unparsed, name: &str, literal: bool, texts: &Texts, p: &Profile) -> Result<Parsed, (Vec<CheckDiag>, Option<Subject>)> {
     match &u.raw {
-        Raw::Text(s) if literal => Ok(Parsed { value: Value::string(s), kind: u.kind, subject: None }),
+        Raw::Text(s) if literal => Ok(Parsed { value: Value::string(s), kind: u.kind, subject: None, syntax: ValueFormat::Hcl }),
         Raw::Text(s) => {
             let filename = format!("<value for var.{name}>");
             crate::valueparse::eval_standalone(s, &filename, p)
-                .map(|value| Parsed { value, kind: u.kind, subject: None })
+                .map(|value| Parsed { value, kind: u.kind, subject: None, syntax: ValueFormat::Hcl })
                 .map_err(|ds| {
                     let m = PosMap::new(s);
                     let at = |b: usize| {
@@ -113,15 +116,34 @@ fn parse(u: &Unparsed, name: &str, literal: bool, texts: &Texts, p: &Profile) ->
         Raw::Expr { file, expr } => {
             let subject = texts.subject(file, &expr.range());
             match crate::valueparse::eval_const(expr, p) {
-                Ok(value) => Ok(Parsed { value, kind: u.kind, subject: Some(subject) }),
+                Ok(value) => Ok(Parsed { value, kind: u.kind, subject: Some(subject), syntax: ValueFormat::Hcl }),
                 Err(ds) => Err((super::decl::raw(ds, file, texts), Some(subject))),
             }
         }
         Raw::Json { value, subject } => match value {
-            Ok(v) => Ok(Parsed { value: v.clone(), kind: u.kind, subject: Some(subject.clone()) }),
+            Ok(v) => Ok(Parsed { value: v.clone(), kind: u.kind, subject: Some(subject.clone()), syntax: ValueFormat::Json }),
             Err(ds) => Err((ds.clone(), Some(subject.clone()))),
         },
     }
+}
+
+/// The part of a value written at `at` that a conversion error is about
+/// ([`crate::mismatch::failing_part`]), when deeper than the whole value:
+/// its name (`var.x[2].y`) and where it is written, found by reading the
+/// value's text again, this time recording its parts' ranges (the check's
+/// own reading does not). None when the parts cannot be told apart (an
+/// expression with references, say).
+pub(super) fn failing_part(addr: &str, got: &crate::types::Type, want: &crate::types::Type, path: &[crate::path::PathStep], at: (&Subject, ValueFormat), texts: &Texts, p: &Profile) -> Option<Part> {
+    let part = crate::mismatch::failing_part(got, want, path);
+    if part.is_empty() {
+        return None;
+    }
+    let (s, syntax) = at;
+    let text = texts.text(&s.filename)?.get(s.start.byte..s.end.byte)?;
+    let pv = crate::valueparse::parse_value_spans(text, syntax, false, true, p).ok()?;
+    let r = crate::pipeline::span_at(&pv.spans, &part).range.clone();
+    let subject = texts.subject(&s.filename, &(s.start.byte + r.start..s.start.byte + r.end));
+    Some(Part { name: format!("{addr}{}", crate::path::format_path(&part)), subject })
 }
 
 fn source_of(u: &Unparsed, subject: &Option<Subject>) -> String {
@@ -240,17 +262,17 @@ impl ParsedValues {
 
 /// The final value of every declared variable
 /// (`PrepareFinalInputVariableValue`), in declaration order.
-pub fn prepare_all(module: &Module, mut parsed: ParsedValues, vars: &mut BTreeMap<String, VarState>, p: &Profile) -> Vec<CheckDiag> {
+pub fn prepare_all(module: &Module, mut parsed: ParsedValues, vars: &mut BTreeMap<String, VarState>, texts: &Texts, p: &Profile) -> Vec<CheckDiag> {
     let mut diags = Vec::new();
     for v in &module.vars {
         let st = vars.get_mut(&v.name).expect("declared");
-        diags.extend(prepare_final(v, parsed.0.remove(v.name.as_str()), st, p));
+        diags.extend(prepare_final(v, parsed.0.remove(v.name.as_str()), st, texts, p));
     }
     diags
 }
 
 /// `PrepareFinalInputVariableValue` for a root module variable.
-fn prepare_final(v: &Variable, raw: Option<Parsed>, st: &mut VarState, p: &Profile) -> Option<CheckDiag> {
+fn prepare_final(v: &Variable, raw: Option<Parsed>, st: &mut VarState, texts: &Texts, p: &Profile) -> Option<CheckDiag> {
     let addr = format!("var.{}", v.name);
     let decl = v.decl_range.range_string();
     let non_file = match raw.as_ref().filter(|r| r.subject.is_none()).map(|r| r.kind) {
@@ -288,7 +310,10 @@ fn prepare_final(v: &Variable, raw: Option<Parsed>, st: &mut VarState, p: &Profi
                     if at_decl { v.decl_range.clone() } else { src_subject.clone() },
                 ),
             };
-            let d = CheckDiag::error("Invalid value for input variable", detail, Some(subject));
+            let mut d = CheckDiag::error("Invalid value for input variable", detail, Some(subject));
+            if let Some(r) = raw.as_ref().filter(|r| r.subject.is_some()) {
+                d.part = failing_part(&addr, &with.ty, &v.tc.ty, &e.path, (r.subject.as_ref().unwrap(), r.syntax), texts, p);
+            }
             st.fail("convert", &d);
             return Some(d);
         }

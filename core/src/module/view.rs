@@ -109,7 +109,8 @@ pub struct DiagView {
     /// The subject's file name, as the tool names it (also for values that
     /// are not in a file: `<value for var.x>`).
     pub filename: Option<String>,
-    /// The subject, when it is in one of the module's files.
+    /// Where to mark it, when it is in one of the module's files: the
+    /// subject, or the part of the value that failed ([`CheckDiag::part`]).
     pub at: Option<At>,
 }
 
@@ -278,7 +279,9 @@ fn diag_view(d: &CheckDiag, places: &mut Places) -> DiagView {
         summary: d.summary.clone(),
         detail: d.detail.clone(),
         filename: d.subject.as_ref().map(|s| s.filename.clone()),
-        at: d.subject.as_ref().and_then(|s| places.subject(s)),
+        // The part of the value that failed, when tftype found it (the mark
+        // is placed there, not on the whole value Terraform points at).
+        at: d.part.as_ref().and_then(|part| places.subject(&part.subject)).or_else(|| d.subject.as_ref().and_then(|s| places.subject(s))),
     }
 }
 
