@@ -62,9 +62,12 @@ const LAYERS: &[(&str, &str, &[&str])] = &[
     ("the evaluation budget sits below the evaluator and the function library", "budget.rs", &["crate::hcl", "crate::funcs", "crate::valueparse"]),
 ];
 
+/// A file and the paths by which it would name the other file of its pair.
+type Side = (&'static str, &'static [&'static str]);
+
 /// (rule, two files, the paths by which each names the other): at most one
 /// of the two uses the other.
-const ONE_WAY: &[(&str, (&str, &[&str]), (&str, &[&str]))] = &[
+const ONE_WAY: &[(&str, Side, Side)] = &[
     (
         "preparing values and validation rules share only what module/mod.rs holds",
         ("module/validate.rs", &["super::prepare", "crate::module::prepare"]),
