@@ -43,7 +43,7 @@ use crate::i18n::{fill, text, Lang};
 use crate::module::decl::{self, Variable};
 use crate::module::{self, CheckInput, Outcome, Texts};
 use crate::types::Type;
-use crate::valueparse::ast::{Expr, ExprKind};
+use crate::hcl::ast::{Expr, ExprKind};
 use crate::valueparse::ValueFormat;
 use crate::Request;
 use serde::Serialize;

@@ -396,6 +396,27 @@ pub fn convert_planned(v: &Value, want: &Type, top: &TopPlan, p: &Profile) -> Re
     }
 }
 
+/// cty's `convert.Convert` as hcl calls it (nulls and unknowns handled here),
+/// with the message on failure: what the evaluator ([`crate::hcl::eval`])
+/// and the functions that convert their arguments use, and gohcl's
+/// `DecodeExpression` (a module's `variable` default).
+pub fn conv(v: &Value, ty: &Type, p: &Profile) -> Result<Value, String> {
+    if ty.is_dynamic() || &v.ty == ty {
+        return Ok(v.clone());
+    }
+    if !v.is_known() || v.is_null() {
+        if v.ty.is_dynamic() || can_convert_unsafe(&v.ty, ty) {
+            return Ok(Value {
+                ty: ty.clone(),
+                kind: v.kind.clone(),
+                marks: v.marks,
+            });
+        }
+        return Err(crate::mismatch::mismatch_message(&v.ty, ty, p));
+    }
+    convert(v, ty, p).map_err(|e| e.message)
+}
+
 fn index_step(i: usize) -> PathStep {
     PathStep::Index(Number::from_i64(i as i64))
 }

@@ -1,6 +1,6 @@
 //! Small facts about HCL's native syntax that other modules share. Reading
 //! HCL itself (scanning, parsing, hclsyntax's diagnostics) is
-//! [`crate::valueparse`]'s job, for values and type constraints alike.
+//! [`crate::hcl`]'s job, for values and type constraints alike.
 
 /// Characters that hcl's scanner lets start an identifier: `_` and
 /// Unicode 9.0's ID_Start, the tables hcl's scanner was generated from (a

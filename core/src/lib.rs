@@ -1,18 +1,33 @@
 //! tftype: the Terraform / OpenTofu type system in Rust.
 //!
 //! One module per concept, as go-cty keeps one file per conversion kind:
-//! [`types`] and [`typeexpr`] (type constraints), [`number`], [`value`],
-//! [`set`] and [`valueparse`] (values), [`convert`], [`unify`], [`mismatch`]
-//! and [`defaults`] (conversion), [`render`] (console and JSON), [`diag`] and
-//! [`path`] (where things went wrong), [`lint`] (OpenTofu's warnings),
-//! [`flavor`] (what differs between Terraform and OpenTofu versions), and
-//! [`pipeline`] (the input variable pipeline), [`why`] (the story of what
-//! it did, above the pipeline), the one entry point [`evaluate`] (the
-//! answer, then its story), and [`writeback`] (the value written back in
-//! each form Terraform takes it).
+//! [`types`] and [`typeexpr`] (type constraints), [`number`], [`value`] and
+//! [`set`] (values), [`convert`], [`unify`], [`mismatch`] and [`defaults`]
+//! (conversion), [`render`] (console and JSON), [`diag`] and [`path`] (where
+//! things went wrong), [`lint`] (OpenTofu's warnings), [`flavor`] (what
+//! differs between Terraform and OpenTofu versions), and [`pipeline`] (the
+//! input variable pipeline), [`why`] (the story of what it did, above the
+//! pipeline), the one entry point [`evaluate`] (the answer, then its story),
+//! and [`writeback`] (the value written back in each form Terraform takes it).
+//!
+//! Reading values, in layers (each uses only the ones below it):
+//! - [`valueparse`]: the value reader, picking a reader for each
+//!   [`ValueFormat`] (and keeping parsed files from one check to the next);
+//! - [`hcl`]: the HCL language as hclsyntax has it (scanner, parser, syntax
+//!   tree, positions, traversals, and the one evaluator, which calls the
+//!   function library);
+//! - [`funcs`]: the function library;
+//! - `json` (`.tfvars.json` and cty JSON, which `jsondecode` reads), `budget`
+//!   (what an evaluation may cost, for the evaluator and the functions) and
+//!   [`convert::conv`] (conversion as hcl calls it);
+//! - the syntax-level parts of [`hcl`] (diagnostics, positions, the syntax
+//!   tree) that the JSON readers share.
+//!
+//! `core/tests/layering.rs` checks that these imports point one way.
 
 pub mod assist;
 pub mod batch;
+mod budget;
 pub mod convert;
 mod crc32;
 pub mod defaults;
@@ -22,8 +37,10 @@ mod entry;
 pub mod expr;
 pub mod flavor;
 pub mod funcs;
+pub mod hcl;
 pub mod hclsrc;
 pub mod i18n;
+pub(crate) mod json;
 pub mod link;
 pub mod lint;
 mod goprint;

@@ -14,8 +14,8 @@ use std::ops::Range;
 use crate::diag::Capped;
 use crate::flavor::Profile;
 use crate::types::Type;
-use crate::valueparse::ast::{Expr, ExprKind};
-use crate::valueparse::parse::{name_suggestion, SpanMap};
+use crate::hcl::ast::{Expr, ExprKind};
+use crate::hcl::parse::{name_suggestion, SpanMap};
 
 /// One "Object attribute is ignored" warning.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -158,7 +158,7 @@ impl Walk<'_> {
     /// An object constructor key evaluated with no context, as a string;
     /// None when that fails, is null or unknown, or is not a string.
     fn key(&self, k: &Expr) -> Option<String> {
-        let v = crate::valueparse::eval_const(k, self.p).ok()?;
+        let v = crate::hcl::eval_const(k, self.p).ok()?;
         if !v.is_known() || v.is_null() {
             return None;
         }

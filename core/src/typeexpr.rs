@@ -5,8 +5,7 @@
 //! The source is parsed as Terraform parses it: as the `type` argument of a
 //! `variable` block in a configuration file, so comments and newlines inside
 //! the type are allowed and syntax errors are hclsyntax's: the text is read
-//! by the values module's hclsyntax-following parser
-//! ([`crate::valueparse`]), and its expression tree is walked here with
+//! by the hclsyntax-following parser of [`crate::hcl`], and its expression tree is walked here with
 //! `typeexpr`'s rules. Every diagnostic carries the byte range of the part of
 //! the type source it is about, as typeexpr's `Subject` ranges do.
 
@@ -19,9 +18,9 @@ use crate::defaults::Defaults;
 use crate::diag::{Capped, Diagnostic, Source, SpanTree};
 use crate::flavor::Profile;
 use crate::types::Type;
-use crate::valueparse::ast::{CallExpr, Expr, ExprKind};
-use crate::valueparse::parse::{Body, BodyItem, Diags};
-use crate::valueparse::{eval_const, parse_type_config};
+use crate::hcl::ast::{CallExpr, Expr, ExprKind};
+use crate::hcl::parse::{Body, BodyItem, Diags};
+use crate::hcl::{eval_const, parse_type_config};
 
 pub use pretty::pretty;
 
@@ -46,7 +45,7 @@ const SUFFIX: &str = "\n}\n";
 
 /// How deeply a type source may nest expressions (and blocks): the values
 /// parser's limit. Deeper sources get a diagnostic, never a stack overflow.
-pub const MAX_DEPTH: u32 = crate::valueparse::MAX_DEPTH;
+pub const MAX_DEPTH: u32 = crate::hcl::MAX_DEPTH;
 
 const INVALID_TYPE: &str = "Invalid type specification";
 

@@ -1,35 +1,23 @@
 //! Reading variable values as Terraform does: HCL expressions (module
 //! arguments / `.tfvars`), `.tfvars.json`, cty JSON and `-var`.
 //!
-//! HCL is scanned, parsed and evaluated here by code that follows hclsyntax
-//! (version 2.14 as the oracle links it, plus the current release's handling
-//! of marks through conditionals): its token rules, grammar, template strip
-//! markers and heredoc indentation, evaluation rules and diagnostics. Values
-//! nest at most [`parse::MAX_DEPTH`] levels.
-//!
-//! The same parser reads type constraints for [`crate::typeexpr`]: as the
-//! `type` argument of a `variable` block in a configuration file
-//! ([`parse_type_config`], with hclsyntax's body and block rules), with the
-//! same nesting limit.
-
-pub(crate) mod ast;
-pub(crate) mod eval;
-mod gojson;
-pub(crate) mod json;
-mod lex;
-pub(crate) mod parse;
-pub(crate) mod pos;
-pub(crate) mod traversals;
+//! The reader above the languages: HCL text is scanned, parsed and evaluated
+//! by [`crate::hcl`] (hclsyntax's rules), JSON by [`crate::json`]; this module
+//! picks the reader for a [`ValueFormat`], places the value in the synthetic
+//! file Terraform would read it from (`v = <src>` in `terraform.tfvars`), and
+//! finds the ranges of the value's parts. Values nest at most
+//! [`crate::hcl::MAX_DEPTH`] levels. It also keeps whole configuration files
+//! parsed from one check to the next ([`parse_config`], [`kept`]).
 
 use serde::{Deserialize, Serialize};
 
 use crate::diag::{Capped, Diagnostic, SpanTree};
 use crate::flavor::Profile;
+use crate::hcl::ast::{Expr, ExprKind};
+use crate::hcl::parse::{self, Diags, Parser};
+use crate::hcl::{evaluate, parse_standalone};
+use crate::json;
 use crate::value::Value;
-use ast::{Expr, ExprKind};
-use parse::{Diags, Parser};
-
-pub use parse::MAX_DEPTH;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -187,30 +175,6 @@ pub(crate) fn hcl_tree(src: &str, profile: &Profile) -> Option<(Expr, parse::Spa
     Some((expr, parse::SpanMap(TFVARS_PREFIX.len(), src.len())))
 }
 
-/// `hclsyntax.ParseExpression` of a whole text.
-pub(crate) fn parse_standalone(src: &str, filename: &str, profile: &Profile) -> Result<Expr, Diags> {
-    let mut p = Parser::new(src, filename);
-    p.set_profile(profile);
-    let parsed = p.parse_standalone_expression();
-    p.finish(parsed)
-}
-
-fn evaluate(expr: &Expr, functions: bool, p: &Profile) -> Result<Value, Diags> {
-    if functions {
-        let early = eval::provider_call_diags(expr, p);
-        if !early.is_empty() {
-            return Err(early.into());
-        }
-    }
-    let mut ev = eval::Evaluator::new(functions, p);
-    let v = ev.eval(expr);
-    if ev.diags.is_empty() {
-        Ok(v)
-    } else {
-        Err(ev.diags)
-    }
-}
-
 /// Evaluates a parsed value and finds its parts' ranges, moving a value
 /// folded while parsing out of the tree instead of copying it.
 fn evaluate_owned(
@@ -238,26 +202,6 @@ fn span(e: &Expr, offset: usize, src_len: usize) -> SpanTree {
     SpanTree::leaf(parse::SpanMap(offset, src_len).range(e.range()))
 }
 
-/// Parses `text` as a Terraform configuration file (`main.tf`) whose
-/// expressions are kept as written (no folding), for the type stage. Nesting
-/// deeper than [`MAX_DEPTH`] is refused with a type-constraint diagnostic.
-pub(crate) fn parse_type_config(text: &str, profile: &Profile) -> Result<parse::Body, Diags> {
-    let mut p = Parser::new(text, "main.tf");
-    p.set_profile(profile);
-    p.fold = false;
-    p.want_spans = false;
-    p.type_source = true;
-    let parsed = p.parse_config_file();
-    p.finish(parsed)
-}
-
-/// Evaluates a constant expression (no variables, no functions: hcl's nil
-/// `EvalContext`), as `typeexpr` evaluates an `optional(T, default)` default
-/// and Terraform a quoted legacy type.
-pub(crate) fn eval_const(expr: &Expr, p: &Profile) -> Result<Value, Diags> {
-    evaluate(expr, false, p)
-}
-
 /// A whole configuration file (`.tf`, `.tfvars`) parsed as hclsyntax's
 /// `ParseConfig` does, for check mode. `fold`: literal data is folded into
 /// constants (value files, where it is most of the text); configuration
@@ -281,19 +225,6 @@ pub(crate) fn parse_config_once(text: &str, filename: &str, fold: bool, profile:
     p.partial = true;
     let parsed = p.parse_config_file();
     p.finish_partial(parsed)
-}
-
-/// A `-var` or `TF_VAR_` value read as HCL (`hclsyntax.ParseExpression` in
-/// the file `filename`, evaluated with no context).
-pub(crate) fn eval_standalone(src: &str, filename: &str, p: &Profile) -> Result<Value, Diags> {
-    let expr = parse_standalone(src, filename, p)?;
-    eval_const(&expr, p)
-}
-
-/// A value converted to `ty` as gohcl's `DecodeExpression` converts it
-/// (go-cty's `convert.Convert`; the message on failure).
-pub(crate) fn convert_to(v: &Value, ty: &crate::types::Type, p: &Profile) -> Result<Value, String> {
-    eval::conv(v, ty, p)
 }
 
 /// Ranges of the value's parts (for literal tuples and objects, and through
@@ -372,7 +303,7 @@ fn sorted(keys: &[&str]) -> bool {
 }
 
 fn hcl_layout(src: &str) -> Layout {
-    use lex::Tok;
+    use crate::hcl::lex::{self, Tok};
     let mut out = Layout::default();
     let mut lx = lex::Lexer::new(src);
     // One entry per open bracket: for `{`, the keys seen so far.

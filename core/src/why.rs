@@ -392,7 +392,7 @@ fn dropped(given: &Value, ty: &Type, path: &mut Path, ev: &mut Events) {
         let missing: Vec<&str> = o.attrs.keys().filter(|k| !a.contains_key(k)).map(String::as_str).collect();
         for (k, _) in a.iter() {
             if !o.attrs.contains_key(&**k) {
-                let suggestion = crate::valueparse::parse::name_suggestion(k, &missing).unwrap_or("").to_string();
+                let suggestion = crate::hcl::parse::name_suggestion(k, &missing).unwrap_or("").to_string();
                 path.push(PathStep::GetAttr(k.to_string()));
                 ev.push("why.dropped", path.clone(), vec![("attr", k.to_string()), ("suggestion", suggestion)]);
                 path.pop();

@@ -397,18 +397,18 @@ impl<'r> Context<'r> {
     /// `default` must read as the value.
     fn check_variable_block(&self, text: &str, v: &Value) -> Result<(), Refusal> {
         let unreadable = || Refusal::ReadsDifferently { want: text.to_string(), got: "Error: the block cannot be read".into() };
-        let body = crate::valueparse::parse_type_config(text, &self.profile).map_err(|_| unreadable())?;
+        let body = crate::hcl::parse_type_config(text, &self.profile).map_err(|_| unreadable())?;
         let block = body
             .items
             .iter()
             .find_map(|i| match i {
-                crate::valueparse::parse::BodyItem::Block(b) if b.kind == "variable" => Some(b),
+                crate::hcl::parse::BodyItem::Block(b) if b.kind == "variable" => Some(b),
                 _ => None,
             })
             .ok_or_else(unreadable)?;
         let attr = |name: &str| {
             block.body.items.iter().find_map(|i| match i {
-                crate::valueparse::parse::BodyItem::Attr(a) if a.name == name => text.get(a.expr.range()),
+                crate::hcl::parse::BodyItem::Attr(a) if a.name == name => text.get(a.expr.range()),
                 _ => None,
             })
         };

@@ -1,4 +1,11 @@
 //! Dependencies point down: a module does not use the modules above it.
+//!
+//! Reading values is layered as hcl's packages are: the value reader
+//! (`valueparse`) above the HCL language (`hcl`, as hclsyntax), whose
+//! evaluator calls the function library (`funcs`), which reads cty JSON
+//! (`json`) and shares the evaluator's budget (`budget`) and conversion
+//! (`convert::conv`) from below. [`LAYERS`] names each rule; [`ONE_WAY`]
+//! names pairs of files of which at most one may use the other.
 
 use std::path::Path;
 
@@ -17,11 +24,13 @@ const BELOW: &[(&str, &[&str])] = &[
     ("typeexpr/pretty.rs", &["render", "pipeline", "why"]),
 ];
 
-/// The source without `#[cfg(test)]` modules (tests may use anything).
+/// The source without its inline `#[cfg(test)]` module (tests may use
+/// anything); a `mod tests;` declaration is a file of its own, left out by
+/// [`rust_files`].
 fn non_test_source(file: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(file);
     let src = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    match src.find("#[cfg(test)]\nmod tests") {
+    match src.find("#[cfg(test)]\nmod tests {") {
         Some(i) => src[..i].to_string(),
         None => src,
     }
@@ -38,6 +47,179 @@ fn modules_do_not_use_the_modules_above_them() {
                     bad.push(format!("{file} uses {m} ({pat})"));
                 }
             }
+        }
+    }
+    assert!(bad.is_empty(), "{bad:#?}");
+}
+
+/// (rule, the files it is about: a file or a directory under `src`, the
+/// paths they must not use).
+const LAYERS: &[(&str, &str, &[&str])] = &[
+    ("the HCL language sits below the value reader and check mode", "hcl", &["crate::valueparse", "crate::module"]),
+    ("the function library sits below the value reader and the HCL parser and evaluator", "funcs", &["crate::valueparse", "crate::hcl::eval", "crate::hcl::parse"]),
+    ("the JSON readers sit below the function library, the evaluator and the value reader", "json.rs", &["crate::valueparse", "crate::funcs", "crate::hcl::eval", "crate::module"]),
+    ("the JSON readers sit below the function library, the evaluator and the value reader", "json", &["crate::valueparse", "crate::funcs", "crate::hcl::eval", "crate::module"]),
+    ("the evaluation budget sits below the evaluator and the function library", "budget.rs", &["crate::hcl", "crate::funcs", "crate::valueparse"]),
+];
+
+/// A file and the paths by which it would name the other file of its pair.
+type Side = (&'static str, &'static [&'static str]);
+
+/// (rule, two files, the paths by which each names the other): at most one
+/// of the two uses the other.
+const ONE_WAY: &[(&str, Side, Side)] = &[
+    (
+        "preparing values and validation rules share only what module/mod.rs holds",
+        ("module/validate.rs", &["super::prepare", "crate::module::prepare"]),
+        ("module/prepare.rs", &["super::validate", "crate::module::validate"]),
+    ),
+    (
+        "the command line's subcommands share only bin/tftype/args.rs",
+        ("bin/tftype/check.rs", &["crate::cli", "super::cli"]),
+        ("bin/tftype/cli.rs", &["crate::check", "super::check"]),
+    ),
+];
+
+/// Every `.rs` file at `rel` (a file, or a directory searched through),
+/// relative to `src`, except test modules (`tests.rs`).
+fn rust_files(rel: &str) -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut out = Vec::new();
+    let mut todo = vec![root.join(rel)];
+    while let Some(p) = todo.pop() {
+        if p.is_dir() {
+            let entries = std::fs::read_dir(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            todo.extend(entries.map(|e| e.unwrap().path()));
+        } else if p.extension().is_some_and(|x| x == "rs") && p.file_name().is_some_and(|n| n != "tests.rs") {
+            out.push(p.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/"));
+        }
+    }
+    assert!(!out.is_empty(), "no Rust files at src/{rel}");
+    out.sort();
+    out
+}
+
+/// The paths a source names from `crate::` or `super::`, with use groups
+/// spelled out: `use crate::hcl::{eval::Evaluator, parse};` names
+/// `crate::hcl::eval::Evaluator` and `crate::hcl::parse`.
+fn named_paths(src: &str) -> Vec<String> {
+    fn ident(b: &[u8], mut i: usize) -> usize {
+        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+            i += 1;
+        }
+        i
+    }
+    fn skip_ws(b: &[u8], mut i: usize) -> usize {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        i
+    }
+    /// Reads a path (or a group) at `i` after `prefix`; returns where it ends.
+    fn tree(b: &[u8], mut i: usize, prefix: String, out: &mut Vec<String>) -> usize {
+        let mut path = prefix;
+        loop {
+            i = skip_ws(b, i);
+            if b.get(i) == Some(&b'{') {
+                i += 1;
+                loop {
+                    i = skip_ws(b, i);
+                    match b.get(i) {
+                        None => return i,
+                        Some(b'}') => return i + 1,
+                        Some(b',') => i += 1,
+                        _ => {
+                            let before = i;
+                            i = tree(b, i, path.clone(), out);
+                            if i == before {
+                                i += 1;
+                            }
+                        }
+                    }
+                }
+            }
+            let end = ident(b, i);
+            if end == i {
+                out.push(path);
+                return i;
+            }
+            if !path.ends_with("::") {
+                path.push_str("::");
+            }
+            path.push_str(std::str::from_utf8(&b[i..end]).unwrap());
+            i = end;
+            if b[i..].starts_with(b"::") {
+                i += 2;
+            } else {
+                out.push(path);
+                return i;
+            }
+        }
+    }
+    let b = src.as_bytes();
+    let mut out = Vec::new();
+    for root in ["crate::", "super::"] {
+        let mut from = 0;
+        while let Some(at) = src[from..].find(root) {
+            let start = from + at;
+            // `super::super::x` is read from its first `super::`.
+            let whole_word = start == 0 || !(b[start - 1].is_ascii_alphanumeric() || b[start - 1] == b'_' || b[start - 1] == b':');
+            from = start + root.len();
+            if whole_word {
+                from = tree(b, from, root.to_string(), &mut out);
+            }
+        }
+    }
+    out
+}
+
+/// The source without its comments (a doc comment may name any module).
+fn code(src: &str) -> String {
+    src.lines().map(|l| l.find("//").map_or(l, |i| &l[..i])).collect::<Vec<_>>().join("\n")
+}
+
+/// Whether `paths` name `module` or anything in it.
+fn names(paths: &[String], module: &str) -> bool {
+    paths.iter().any(|p| p == module || p.strip_prefix(module).is_some_and(|rest| rest.starts_with("::")))
+}
+
+#[test]
+fn paths_are_read_with_their_groups() {
+    let src = "use crate::hcl::{eval::Evaluator, parse};\nuse super::super::lex;\nlet x = crate::valueparse::parse_value(s);\nuse crate::{budget, json::{self, JPos}};";
+    let got = named_paths(src);
+    for want in ["crate::hcl::eval", "crate::hcl::parse", "crate::valueparse", "crate::budget", "crate::json", "super::super::lex"] {
+        assert!(names(&got, want), "{want} in {got:?}");
+    }
+    assert!(!names(&got, "crate::hcl::pos"), "{got:?}");
+    assert!(!names(&got, "crate::hc"), "{got:?}");
+}
+
+#[test]
+fn layers_point_down() {
+    let mut bad = Vec::new();
+    for (rule, at, forbidden) in LAYERS {
+        for file in rust_files(at) {
+            let paths = named_paths(&code(&non_test_source(&file)));
+            for m in *forbidden {
+                if names(&paths, m) {
+                    bad.push(format!("{rule}: {file} uses {m}"));
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{bad:#?}");
+}
+
+#[test]
+fn pairs_of_files_use_each_other_one_way() {
+    let mut bad = Vec::new();
+    for (rule, (a, a_names_b), (b, b_names_a)) in ONE_WAY {
+        let uses = |file: &str, other: &[&str]| {
+            let paths = named_paths(&code(&non_test_source(file)));
+            other.iter().any(|m| names(&paths, m))
+        };
+        if uses(a, a_names_b) && uses(b, b_names_a) {
+            bad.push(format!("{rule}: {a} and {b} use each other"));
         }
     }
     assert!(bad.is_empty(), "{bad:#?}");

@@ -93,7 +93,7 @@ fn type_nested_10000_deep_does_not_crash() {
 #[wasm_bindgen_test]
 fn type_nested_to_the_limit_is_read_and_beyond_it_refused() {
     // The variable block and the innermost keyword take two of the levels.
-    let n = tftype::valueparse::MAX_DEPTH as usize - 2;
+    let n = tftype::hcl::MAX_DEPTH as usize - 2;
     let at_limit = format!("{}string{}", "list(".repeat(n), ")".repeat(n));
     let r = eval(Some(&at_limit), "null");
     assert!(r.ok, "{:?}", r.summary);

@@ -2,7 +2,7 @@
 //! variable's `validation` condition and error message, and what `tftype
 //! batch` answers for `"mode": "expr"` cases.
 //!
-//! One evaluator serves every use (`crate::valueparse`'s): a value read as a
+//! One evaluator serves every use ([`crate::hcl`]'s): a value read as a
 //! module argument is an expression evaluated with no scope and only the
 //! conversion functions; an expression here gets `var.NAME` bound and the
 //! flavor's whole function library ([`crate::funcs`]).
@@ -41,10 +41,10 @@ use std::collections::BTreeMap;
 use crate::diag::Severity;
 use crate::flavor::Profile;
 use crate::funcs::{self, AllFunctions, FuncTable};
-use crate::valueparse::ast::{Expr, ExprKind};
-use crate::valueparse::eval::{Evaluator, RangeText};
-use crate::valueparse::parse::{Diags, RawDiag};
-use crate::valueparse::pos::PosMap;
+use crate::hcl::ast::{Expr, ExprKind};
+use crate::hcl::eval::{Evaluator, RangeText};
+use crate::hcl::parse::{Diags, RawDiag};
+use crate::hcl::pos::PosMap;
 use crate::value::{AttrMap, Value};
 
 /// A position as hcl reports it: 1-based line and column (columns count
@@ -124,7 +124,7 @@ impl ParsedExpr {
     /// `hcl.Range.String()` of a range of the text.
     fn range_string(&self, map: &PosMap, r: &std::ops::Range<usize>) -> String {
         let s = self.subject(map, r);
-        crate::valueparse::pos::format_range(&s.filename, (s.start.line, s.start.column), (s.end.line, s.end.column))
+        crate::hcl::pos::format_range(&s.filename, (s.start.line, s.start.column), (s.end.line, s.end.column))
     }
 }
 
@@ -133,7 +133,7 @@ impl ParsedExpr {
 /// (namespaced function names from hcl 2.20).
 pub fn parse_expression(src: &str, filename: &str, start: Pos, p: &Profile) -> Result<ParsedExpr, Vec<ExprDiagnostic>> {
     let parsed = ParsedExpr { expr: Expr::new(ExprKind::AnonSymbol, 0..0), src: src.to_string(), filename: filename.to_string(), start };
-    match crate::valueparse::parse_standalone(src, filename, p) {
+    match crate::hcl::parse_standalone(src, filename, p) {
         Ok(expr) => Ok(ParsedExpr { expr, ..parsed }),
         Err(raw) => Err(parsed.diagnostics(raw)),
     }
@@ -214,7 +214,7 @@ fn free_references(e: &Expr, locals: &mut Vec<String>, out: &mut Vec<(String, Op
             let (root, steps) = (&s.root, &s.steps);
             if !locals.contains(root) {
                 let attr = match steps.first() {
-                    Some(crate::valueparse::ast::Step::Attr { name, .. }) => Some(name.clone()),
+                    Some(crate::hcl::ast::Step::Attr { name, .. }) => Some(name.clone()),
                     _ => None,
                 };
                 out.push((root.clone(), attr));
@@ -253,7 +253,7 @@ pub fn eval_expression(e: &ParsedExpr, scope: &Scope, p: &Profile) -> (Value, Ve
 /// diagnostics with byte ranges. `range_text` prints a range as hcl's
 /// `Range.String()` does (`try` lists its failures' places).
 pub(crate) fn eval_raw(e: &Expr, vars: AttrMap, range_text: RangeText<'_>, p: &Profile) -> (Value, Diags) {
-    let early = crate::valueparse::eval::provider_call_diags(e, p);
+    let early = crate::hcl::eval::provider_call_diags(e, p);
     if !early.is_empty() {
         return (Value::unknown(crate::types::Type::Dynamic), early.into());
     }

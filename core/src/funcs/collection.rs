@@ -26,7 +26,7 @@ pub(super) fn elems(v: &Value) -> &[Value] {
 }
 
 pub(super) fn conv(v: &Value, ty: &Type, p: &Profile) -> Result<Value, String> {
-    crate::valueparse::eval::conv(v, ty, p)
+    crate::convert::conv(v, ty, p)
 }
 
 fn num(i: usize) -> Value {

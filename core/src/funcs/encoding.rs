@@ -141,8 +141,8 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
 }
 
 fn jsondecode(a: &[Value], _: &Type, p: &Profile) -> Result<Value, FuncError> {
-    match crate::valueparse::parse_value_spans(text(&a[0]), crate::valueparse::ValueFormat::Ctyjson, false, false, p) {
-        Ok(pv) => Ok(pv.value),
+    match crate::json::parse_cty_json(text(&a[0]), false, p) {
+        Ok((value, _)) => Ok(value),
         // The reader's details are sentences; the caller adds the full stop.
         Err(ds) => call_err(ds.into_iter().next().map(|d| d.detail.strip_suffix('.').map(str::to_string).unwrap_or(d.detail)).unwrap_or_default()),
     }

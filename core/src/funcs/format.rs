@@ -155,7 +155,7 @@ fn go_char(c: char) -> String {
 }
 
 fn conv(v: &Value, t: &Type, p: &Profile) -> Result<Value, String> {
-    crate::valueparse::eval::conv(v, t, p)
+    crate::convert::conv(v, t, p)
 }
 
 /// One verb's text; the error is go-cty's text, or None when a value's JSON

@@ -64,7 +64,7 @@ pub(crate) const MAX_RESULT_BYTES: usize = 32 << 20;
 thread_local! {
     /// How many more elements the running call may build (what is left of
     /// the evaluator's budget); see [`with_allowance`].
-    static ALLOWANCE: std::cell::Cell<u64> = const { std::cell::Cell::new(crate::valueparse::eval::Budget::MAX_STEPS) };
+    static ALLOWANCE: std::cell::Cell<u64> = const { std::cell::Cell::new(crate::budget::Budget::MAX_STEPS) };
 }
 
 /// Runs `f` (a function call) with `left` elements allowed to be built: a

@@ -47,9 +47,9 @@ use crate::funcs::FuncTable;
 use crate::i18n::{fill, Lang};
 use crate::render::go_quote;
 use crate::value::{Kind, Marks, Value};
-use crate::valueparse::ast::{Expr, ExprKind, Span};
-use crate::valueparse::parse::{Block, BodyItem};
-use crate::valueparse::traversals::references;
+use crate::hcl::ast::{Expr, ExprKind, Span};
+use crate::hcl::parse::{Block, BodyItem};
+use crate::hcl::traversals::references;
 
 /// Calls inside called modules are followed this many levels deep.
 pub const MAX_NESTING: usize = 16;
@@ -274,7 +274,7 @@ impl CallBlock {
         if !references(e).is_empty() {
             return Err(Note::SourceNotLiteral);
         }
-        let v = crate::valueparse::eval_const(e, p).map_err(|_| Note::SourceNotLiteral)?;
+        let v = crate::hcl::eval_const(e, p).map_err(|_| Note::SourceNotLiteral)?;
         let s = v.as_str().ok_or(Note::SourceNotLiteral)?;
         if !is_local_source(s) {
             return Ok(Source::Remote);
@@ -290,7 +290,7 @@ impl CallBlock {
         if !references(e).is_empty() {
             return None;
         }
-        crate::valueparse::eval_const(e, p).ok()?.as_str().map(str::to_string)
+        crate::hcl::eval_const(e, p).ok()?.as_str().map(str::to_string)
     }
 }
 
@@ -812,8 +812,8 @@ impl Checker<'_, '_> {
 
 /// An evaluator for an expression of `file` in `frame`'s module: the known
 /// variables and the known locals the expression names are bound.
-fn evaluator<'e>(p: &'e Profile, texts: &'e Texts<'_>, expr: &Expr, file: &'e str, frame: &Frame) -> crate::valueparse::eval::Evaluator<'e> {
-    let mut ev = crate::valueparse::eval::Evaluator::with_functions(Some(&crate::funcs::AllFunctions), p);
+fn evaluator<'e>(p: &'e Profile, texts: &'e Texts<'_>, expr: &Expr, file: &'e str, frame: &Frame) -> crate::hcl::eval::Evaluator<'e> {
+    let mut ev = crate::hcl::eval::Evaluator::with_functions(Some(&crate::funcs::AllFunctions), p);
     ev.range_text = Some(Box::new(move |r: &Span| texts.subject(file, r).range_string()));
     if !frame.vars.is_empty() {
         ev.bind_root("var", Value::object(frame.vars.iter().map(|(k, x)| (k.as_str(), x.clone())).collect()));

@@ -14,9 +14,9 @@ use crate::render::go_quote;
 use crate::typeexpr::{self, TypeConstraint, TypeFailure};
 use crate::types::Type;
 use crate::value::Value;
-use crate::valueparse::ast::{Expr, Span};
-use crate::valueparse::parse::{Block, Body, BodyItem, RawDiag};
-use crate::valueparse::traversals::references;
+use crate::hcl::ast::{Expr, Span};
+use crate::hcl::parse::{Block, Body, BodyItem, RawDiag};
+use crate::hcl::traversals::references;
 
 /// One validation rule: its block's range and expressions.
 #[derive(Clone, Debug)]
@@ -420,7 +420,7 @@ impl FileReader<'_, '_> {
     /// stops at the configuration's errors anyway).
     fn decode_default(&self, v: &Variable, e: &Expr, diags: &mut Vec<CheckDiag>) -> Value {
         let failed = Value::null(Type::Dynamic);
-        let given = match crate::valueparse::eval_const(e, self.p) {
+        let given = match crate::hcl::eval_const(e, self.p) {
             Ok(x) => x,
             Err(ds) => {
                 diags.extend(self.raw(ds));
@@ -453,7 +453,7 @@ impl FileReader<'_, '_> {
             return None;
         }
         let unsuitable = |msg: &str| CheckDiag::error("Unsuitable value type", format!("Unsuitable value: {msg}"), self.at(&e.start_range()));
-        let v = match crate::valueparse::eval_const(e, self.p) {
+        let v = match crate::hcl::eval_const(e, self.p) {
             Ok(v) => v,
             Err(ds) => {
                 diags.extend(self.raw(ds));
@@ -462,7 +462,7 @@ impl FileReader<'_, '_> {
                 return None;
             }
         };
-        match crate::valueparse::convert_to(&v, ty, self.p) {
+        match crate::convert::conv(&v, ty, self.p) {
             Ok(v) if v.is_null() => {
                 diags.push(unsuitable("value must not be null"));
                 None
@@ -488,7 +488,7 @@ impl FileReader<'_, '_> {
     fn validation(&self, name: &str, b: &Block, diags: &mut Vec<CheckDiag>) -> Option<Rule> {
         let c = self.content(&b.body, &b.open_range, &["condition", "error_message"], &["condition", "error_message"], &[], diags);
         let self_only = !self.p.validation_refers_to_other_variables();
-        let is_self = |r: &crate::valueparse::traversals::Reference| r.root == "var" && r.attr.as_deref() == Some(name);
+        let is_self = |r: &crate::hcl::traversals::Reference| r.root == "var" && r.attr.as_deref() == Some(name);
         if let Some(cond) = c.attrs.get("condition") {
             let refs = references(cond);
             for r in refs.iter().filter(|r| !is_self(r)) {

@@ -18,7 +18,7 @@ use crate::flavor::Profile;
 use crate::i18n::Lang;
 use crate::pipeline::Request;
 use crate::story::Story;
-use crate::valueparse::parse::{Block, BodyItem};
+use crate::hcl::parse::{Block, BodyItem};
 use crate::valueparse::ValueFormat;
 
 /// The longest link a failure carries (in bytes): browsers, terminals and

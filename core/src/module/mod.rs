@@ -15,6 +15,10 @@
 //!   oracle's JSON schema.
 //!
 //! Every version difference is asked of the flavor's [`Profile`].
+//!
+//! A variable's report while the check runs ([`VarState`]) is kept here,
+//! where [`prepare`] fills it and [`validate`] adds its rules' results:
+//! neither of the two uses the other.
 
 pub mod calls;
 pub mod decl;
@@ -36,7 +40,9 @@ use serde::Deserialize;
 
 use crate::diag::Severity;
 use crate::flavor::Profile;
-use crate::valueparse::pos::PosMap;
+use crate::hcl::pos::PosMap;
+use crate::value::Value;
+use decl::Variable;
 
 /// What `tftype check` reads: the module's files (relative paths; the
 /// module is the top-level `*.tf` files, other files are read only as
@@ -70,7 +76,7 @@ pub struct Subject {
 impl Subject {
     /// `hcl.Range.String()`: `main.tf:1,1-13`.
     pub fn range_string(&self) -> String {
-        crate::valueparse::pos::format_range(&self.filename, (self.start.line, self.start.column), (self.end.line, self.end.column))
+        crate::hcl::pos::format_range(&self.filename, (self.start.line, self.start.column), (self.end.line, self.end.column))
     }
 }
 
@@ -183,6 +189,58 @@ pub struct VarReport {
     pub validations: Vec<validate::RuleReport>,
 }
 
+/// A variable's report while the check runs.
+#[derive(Clone, Debug)]
+pub struct VarState {
+    pub report: VarReport,
+    done: bool,
+    /// The final value (converted, defaults applied), once prepared.
+    pub final_value: Option<Value>,
+    /// Where the value was set: its expression in a file, else the
+    /// declaration (what Terraform 1.9+ points a failed validation at).
+    pub value_subject: Option<Subject>,
+}
+
+impl VarState {
+    pub fn new(v: &Variable) -> VarState {
+        VarState {
+            report: VarReport {
+                name: v.name.clone(),
+                outcome: Outcome::Failed { stage: "skipped", summary: String::new(), detail: String::new() },
+                source: None,
+                sensitive: v.sensitive,
+                nullable: v.nullable,
+                ephemeral: v.ephemeral,
+                constant: v.constant,
+                description: v.description.clone().filter(|d| !d.is_empty()),
+                deprecated: v.deprecated.clone(),
+                validations: v.rules.iter().map(validate::RuleReport::pending).collect(),
+            },
+            done: false,
+            final_value: None,
+            value_subject: None,
+        }
+    }
+
+    pub fn fail(&mut self, stage: &'static str, d: &CheckDiag) {
+        self.report.outcome = Outcome::Failed { stage, summary: d.summary.clone(), detail: d.detail.clone() };
+        self.done = true;
+    }
+
+    /// An earlier error stopped the run before this variable. The report's
+    /// summary and detail are the words the oracle's report has (its JSON
+    /// is compared with it); what people read of a skipped variable comes
+    /// from the catalogs (`ui.module.skipped_*`, see `view::var_view`).
+    pub fn skip(&mut self) {
+        self.report.outcome = Outcome::Failed {
+            stage: "skipped",
+            summary: "Not evaluated".into(),
+            detail: "An earlier error stopped the run before this variable was evaluated.".into(),
+        };
+        self.done = true;
+    }
+}
+
 /// What a check found.
 #[derive(Clone, Debug)]
 pub struct CheckReport {
@@ -252,7 +310,7 @@ pub fn check_as(input: &CheckInput, p: &Profile, as_role: role::Role) -> CheckRe
     let module = decl::load(&input.files, &texts, p);
     let declared_ok = !module.diags.iter().any(CheckDiag::is_error);
     run.batch(module.diags.clone());
-    let mut vars: BTreeMap<String, prepare::VarState> = module.vars.iter().map(|v| (v.name.clone(), prepare::VarState::new(v))).collect();
+    let mut vars: BTreeMap<String, VarState> = module.vars.iter().map(|v| (v.name.clone(), VarState::new(v))).collect();
     if !declared_ok {
         for v in &module.vars {
             let st = vars.get_mut(&v.name).expect("every variable has a state");

@@ -9,64 +9,12 @@ use std::collections::BTreeMap;
 
 use super::decl::{Module, Variable};
 use super::sources::{Kind, Raw, Unparsed};
-use super::{CheckDiag, Outcome, Part, Pos, Subject, Texts, VarReport};
+use super::{CheckDiag, Outcome, Part, Pos, Subject, Texts, VarState};
 use crate::flavor::Profile;
+use crate::hcl::pos::PosMap;
 use crate::render::go_quote;
 use crate::value::Value;
 use crate::valueparse::ValueFormat;
-use crate::valueparse::pos::PosMap;
-
-/// A variable's report while the check runs.
-#[derive(Clone, Debug)]
-pub struct VarState {
-    pub report: VarReport,
-    done: bool,
-    /// The final value (converted, defaults applied), once prepared.
-    pub final_value: Option<Value>,
-    /// Where the value was set: its expression in a file, else the
-    /// declaration (what Terraform 1.9+ points a failed validation at).
-    pub value_subject: Option<Subject>,
-}
-
-impl VarState {
-    pub fn new(v: &Variable) -> VarState {
-        VarState {
-            report: VarReport {
-                name: v.name.clone(),
-                outcome: Outcome::Failed { stage: "skipped", summary: String::new(), detail: String::new() },
-                source: None,
-                sensitive: v.sensitive,
-                nullable: v.nullable,
-                ephemeral: v.ephemeral,
-                constant: v.constant,
-                description: v.description.clone().filter(|d| !d.is_empty()),
-                deprecated: v.deprecated.clone(),
-                validations: v.rules.iter().map(super::validate::RuleReport::pending).collect(),
-            },
-            done: false,
-            final_value: None,
-            value_subject: None,
-        }
-    }
-
-    pub fn fail(&mut self, stage: &'static str, d: &CheckDiag) {
-        self.report.outcome = Outcome::Failed { stage, summary: d.summary.clone(), detail: d.detail.clone() };
-        self.done = true;
-    }
-
-    /// An earlier error stopped the run before this variable. The report's
-    /// summary and detail are the words the oracle's report has (its JSON
-    /// is compared with it); what people read of a skipped variable comes
-    /// from the catalogs (`ui.module.skipped_*`, see `view::var_view`).
-    pub fn skip(&mut self) {
-        self.report.outcome = Outcome::Failed {
-            stage: "skipped",
-            summary: "Not evaluated".into(),
-            detail: "An earlier error stopped the run before this variable was evaluated.".into(),
-        };
-        self.done = true;
-    }
-}
 
 /// The stage of a child module's required variable that has no value: the
 /// calling module sets it ([`super::role::Role::Child`]).
@@ -98,7 +46,7 @@ fn parse(u: &Unparsed, name: &str, literal: bool, texts: &Texts, p: &Profile) ->
         Raw::Text(s) if literal => Ok(Parsed { value: Value::string(s), kind: u.kind, subject: None, syntax: ValueFormat::Hcl }),
         Raw::Text(s) => {
             let filename = format!("<value for var.{name}>");
-            crate::valueparse::eval_standalone(s, &filename, p)
+            crate::hcl::eval_standalone(s, &filename, p)
                 .map(|value| Parsed { value, kind: u.kind, subject: None, syntax: ValueFormat::Hcl })
                 .map_err(|ds| {
                     let m = PosMap::new(s);
@@ -115,7 +63,7 @@ fn parse(u: &Unparsed, name: &str, literal: bool, texts: &Texts, p: &Profile) ->
         }
         Raw::Expr { file, expr } => {
             let subject = texts.subject(file, &expr.range());
-            match crate::valueparse::eval_const(expr, p) {
+            match crate::hcl::eval_const(expr, p) {
                 Ok(value) => Ok(Parsed { value, kind: u.kind, subject: Some(subject), syntax: ValueFormat::Hcl }),
                 Err(ds) => Err((super::decl::raw(ds, file, texts), Some(subject))),
             }

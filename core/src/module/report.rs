@@ -13,9 +13,8 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Map, Value as J};
 
-use super::prepare::VarState;
 use super::validate::RuleReport;
-use super::{CheckDiag, CheckReport, Outcome, Pos};
+use super::{CheckDiag, CheckReport, Outcome, Pos, VarState};
 use crate::diag::Severity;
 
 /// Diagnostics gathered batch by batch.

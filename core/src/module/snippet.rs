@@ -83,7 +83,7 @@ impl Contexts {
             let (body, _) = crate::valueparse::parse_config(text, filename, true, &crate::flavor::Profile::default());
             let mut out = Vec::new();
             for item in body.map(|b| b.items).unwrap_or_default() {
-                if let crate::valueparse::parse::BodyItem::Block(b) = item {
+                if let crate::hcl::parse::BodyItem::Block(b) = item {
                     let mut header = b.kind.clone();
                     for (l, _) in &b.labels {
                         header.push(' ');
@@ -150,7 +150,7 @@ pub fn compact(v: &Value) -> String {
 /// longest start of each `var.` traversal that evaluates, with its compact
 /// statement; sensitive values are left out, as Terraform leaves them out
 /// of a diagnostic they did not cause.
-pub fn rule_values(diags: &mut [CheckDiag], module: &super::decl::Module, vars: &BTreeMap<String, super::prepare::VarState>, texts: &super::Texts, p: &crate::flavor::Profile) {
+pub fn rule_values(diags: &mut [CheckDiag], module: &super::decl::Module, vars: &BTreeMap<String, super::VarState>, texts: &super::Texts, p: &crate::flavor::Profile) {
     for d in diags.iter_mut().filter(|d| d.summary == "Invalid value for variable") {
         let Some(rule) = module.vars.iter().flat_map(|v| &v.rules).find(|r| d.detail.contains(&format!("validation rule at {}.", r.decl_range.range_string()))) else { continue };
         let Some(text) = texts.text(&rule.file) else { continue };
@@ -161,7 +161,7 @@ pub fn rule_values(diags: &mut [CheckDiag], module: &super::decl::Module, vars: 
             }
         }
         let mut values: Vec<(String, String)> = Vec::new();
-        for r in crate::valueparse::traversals::references(&rule.condition) {
+        for r in crate::hcl::traversals::references(&rule.condition) {
             if r.root != "var" {
                 continue;
             }
@@ -172,7 +172,7 @@ pub fn rule_values(diags: &mut [CheckDiag], module: &super::decl::Module, vars: 
                 if values.iter().any(|(x, _)| *x == t) {
                     break;
                 }
-                let Ok(e) = crate::valueparse::parse_standalone(&t, "<traversal>", p) else { continue };
+                let Ok(e) = crate::hcl::parse_standalone(&t, "<traversal>", p) else { continue };
                 let (val, ds) = crate::expr::eval_raw(&e, scope.clone(), Box::new(|_| String::new()), p);
                 if !ds.is_empty() || !val.is_known() {
                     continue;

@@ -12,9 +12,9 @@ use std::rc::Rc;
 use super::{CheckDiag, CheckInput, Pos, Subject, Texts};
 use crate::flavor::Profile;
 use crate::render::go_quote;
-use crate::valueparse::ast::Expr;
-use crate::valueparse::json::{self, JPos, JsonFileDiag};
-use crate::valueparse::parse::BodyItem;
+use crate::hcl::ast::Expr;
+use crate::json::{self, JPos, JsonFileDiag};
+use crate::hcl::parse::BodyItem;
 use crate::value::Value;
 
 /// Where a raw value came from (`terraform.ValueSourceType`).

@@ -19,14 +19,13 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 
 use super::decl::{Module, Rule, Variable};
-use super::prepare::VarState;
-use super::{CheckDiag, Subject, Texts};
+use super::{CheckDiag, Subject, Texts, VarState};
 use crate::flavor::{Profile, Validation};
 use crate::i18n::{fill, Lang};
 use crate::goprint::go_quote;
 use crate::types::Type;
 use crate::value::{AttrMap, Marks, Value};
-use crate::valueparse::traversals::references;
+use crate::hcl::traversals::references;
 
 /// What became of one rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -247,7 +246,7 @@ fn prepare_rule(module: &Module, v: &Variable, r: &Rule, p: &Profile) -> Prepare
         }
         if prep.not_evaluated.is_none() {
             e.walk(&mut |x| {
-                if let crate::valueparse::ast::ExprKind::Call(c) = &x.kind {
+                if let crate::hcl::ast::ExprKind::Call(c) = &x.kind {
                     if prep.not_evaluated.is_none() {
                         if let Some(why) = crate::funcs::offline_reason(&c.name, p) {
                             prep.not_evaluated = Some(Reason::OfflineCall { name: c.name.clone(), why });
@@ -705,7 +704,7 @@ impl Walk<'_, '_> {
         let vf = self.rules();
         let p = self.p;
         let at = |range: &Range<usize>| Some(self.texts.subject(&r.file, range));
-        let eval = |e: &crate::valueparse::ast::Expr| {
+        let eval = |e: &crate::hcl::ast::Expr| {
             let file = r.file.as_str();
             let (val, raw) = crate::expr::eval_raw(e, scope.clone(), Box::new(move |range| self.texts.subject(file, range).range_string()), p);
             let ds: Vec<CheckDiag> = raw.into_iter().map(|d| CheckDiag::error(d.summary, d.detail, at(&d.range))).collect();

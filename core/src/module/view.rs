@@ -21,7 +21,7 @@ use crate::diag::Utf16Map;
 use crate::flavor::{Flavor, Profile};
 use crate::i18n::{text, Lang};
 use crate::pipeline::Request;
-use crate::valueparse::parse::{Block, BodyItem};
+use crate::hcl::parse::{Block, BodyItem};
 use crate::valueparse::ValueFormat;
 
 /// A range in one of the module's files.

@@ -1,4 +1,5 @@
 use super::*;
+use crate::hcl::{eval_const, parse_type_config, MAX_DEPTH};
 use crate::flavor::Profile;
 use crate::diag::Source;
 use crate::types::Type;
@@ -724,7 +725,7 @@ fn tfvars_json_read_directly_matches_the_tree_reader() {
                 assert!(d.spans.kids.is_empty(), "{src:?}");
             }
             (Err(t), Err(d)) => {
-                let all = |ds: crate::valueparse::parse::Diags| ds.into_iter().map(|d| format!("{d:?}")).collect::<Vec<_>>();
+                let all = |ds: crate::hcl::parse::Diags| ds.into_iter().map(|d| format!("{d:?}")).collect::<Vec<_>>();
                 assert_eq!(all(d), all(t), "{src:?}");
             }
             (t, d) => panic!("{src:?}: tree {:?}, direct {:?}", t.is_ok(), d.is_ok()),

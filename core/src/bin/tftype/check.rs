@@ -36,7 +36,7 @@ pub struct CheckArgs {
     #[arg(long = "var", value_name = "NAME=VALUE", allow_hyphen_values = true)]
     vars: Vec<String>,
     /// The product version (see `tftype flavors`)
-    #[arg(long, value_parser = crate::cli::flavor_arg)]
+    #[arg(long, value_parser = crate::args::flavor_arg)]
     flavor: Option<String>,
     /// Check under every version and group those that agree
     #[arg(long, conflicts_with = "flavor")]
@@ -53,7 +53,7 @@ pub struct CheckArgs {
     #[arg(long)]
     base: Option<String>,
     /// The language of tftype's own words
-    #[arg(long, value_parser = crate::cli::lang_arg, default_value = "en")]
+    #[arg(long, value_parser = crate::args::lang_arg, default_value = "en")]
     lang: Lang,
     /// No colours, even on a terminal (also NO_COLOR)
     #[arg(long)]
@@ -337,7 +337,7 @@ fn read_var_files(argv_order: &[(usize, bool, String)], lang: Lang) -> VarFiles 
 /// `--var` and `--var-file` in the order they were given (up to `--`:
 /// after it every word is a directory, as clap reads them).
 fn argv_order() -> Vec<(usize, bool, String)> {
-    argv_order_of(&crate::cli::args().into_iter().map(|a| a.to_string_lossy().into_owned()).collect::<Vec<_>>())
+    argv_order_of(&crate::args::args().into_iter().map(|a| a.to_string_lossy().into_owned()).collect::<Vec<_>>())
 }
 
 fn argv_order_of(args: &[String]) -> Vec<(usize, bool, String)> {

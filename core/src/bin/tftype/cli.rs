@@ -1,5 +1,6 @@
 //! The command line's subcommands and their arguments (native builds only).
 
+use crate::args::{args, flavor_arg, lang_arg};
 use crate::check;
 
 use std::io::{BufRead, Write};
@@ -60,18 +61,6 @@ impl FormatArg {
             FormatArg::Cli => F::Cli,
         }
     }
-}
-
-/// A flavor name, checked against the table (the error lists them).
-pub(crate) fn flavor_arg(s: &str) -> Result<String, String> {
-    match tftype::flavor::Flavor::lookup(s) {
-        Some(_) => Ok(s.to_string()),
-        None => Err(format!("unknown flavor {s}; known flavors: {}", tftype::flavor::Flavor::names().join(", "))),
-    }
-}
-
-pub(crate) fn lang_arg(s: &str) -> Result<tftype::i18n::Lang, String> {
-    tftype::i18n::Lang::parse(s).ok_or_else(|| format!("unknown language {s}; known: en, zh, ja"))
 }
 
 fn emit_arg(s: &str) -> Result<tftype::writeback::EmitKind, String> {
@@ -153,39 +142,6 @@ struct LinkArgs {
     /// The playground's address (default: TFTYPE_BASE_URL, else the local ./scripts/serve)
     #[arg(long)]
     base: Option<String>,
-}
-
-/// The flags of `tftype check` that Terraform spells with one dash
-/// (`-var-file=prod.tfvars`, `-var x=1`, `-no-color`), rewritten with two
-/// as clap reads them. Only the words after `check` and before `--` change.
-pub(crate) fn terraform_spelling(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
-    let Some(at) = args.iter().skip(1).position(|a| !a.to_string_lossy().starts_with('-')).map(|i| i + 1) else { return args };
-    if args[at] != "check" {
-        return args;
-    }
-    let mut out = Vec::with_capacity(args.len());
-    let (mut rest, mut value) = (false, false);
-    for (i, a) in args.into_iter().enumerate() {
-        let t = a.to_string_lossy();
-        // A flag's value (`-var -x=1`) is kept as it is.
-        let is_value = value;
-        value = !is_value && i > at && !rest && matches!(&*t, "-var" | "-var-file" | "--var" | "--var-file");
-        rest |= i > at && !is_value && t == "--";
-        let single = ["-var-file", "-var", "-no-color"].iter().any(|f| t == *f || (*f != "-no-color" && t.starts_with(&format!("{f}="))));
-        if i > at && !rest && !is_value && single {
-            let mut two = std::ffi::OsString::from("-");
-            two.push(&a);
-            out.push(two);
-        } else {
-            out.push(a);
-        }
-    }
-    out
-}
-
-/// The process's arguments with [`terraform_spelling`] applied.
-pub(crate) fn args() -> Vec<std::ffi::OsString> {
-    terraform_spelling(std::env::args_os().collect())
 }
 
 pub fn main() {
@@ -488,28 +444,6 @@ fn batch_line(worker: &mut Worker, line: String, n: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::Worker;
-
-    /// `tftype check` takes Terraform's one-dash flags (ux-4 finding 9):
-    /// `-var-file=F`, `-var-file F`, `-var=X`, `-var X`, `-no-color`; other
-    /// subcommands and words after `--` are left alone.
-    #[test]
-    fn terraform_spelling_of_check_flags() {
-        let table: [(&str, &str); 8] = [
-            ("tftype check -var-file=prod.tfvars", "tftype check --var-file=prod.tfvars"),
-            ("tftype check -var-file prod.tfvars -var x=1", "tftype check --var-file prod.tfvars --var x=1"),
-            ("tftype check infra -var=x=-1 -no-color", "tftype check infra --var=x=-1 --no-color"),
-            ("tftype check --var-file=a -var-filex", "tftype check --var-file=a -var-filex"),
-            ("tftype check -- -var", "tftype check -- -var"),
-            ("tftype eval number -var", "tftype eval number -var"),
-            ("tftype", "tftype"),
-            ("tftype check -var -var -var-file --", "tftype check --var -var --var-file --"),
-        ];
-        for (given, want) in table {
-            let args: Vec<std::ffi::OsString> = given.split(' ').map(Into::into).collect();
-            let got: Vec<String> = super::terraform_spelling(args).into_iter().map(|a| a.to_string_lossy().into_owned()).collect();
-            assert_eq!(got.join(" "), want, "{given}");
-        }
-    }
 
     /// `tftype batch` runs every case on one worker thread with the large
     /// stack (issue 27, item 5: a thread per case cost a `clone3` and two

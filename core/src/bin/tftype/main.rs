@@ -17,6 +17,8 @@
 //! empty `main` (the wasm tests build every target of the package).
 
 #[cfg(not(target_arch = "wasm32"))]
+mod args;
+#[cfg(not(target_arch = "wasm32"))]
 mod check;
 #[cfg(not(target_arch = "wasm32"))]
 mod cli;

@@ -15,9 +15,9 @@ use std::collections::BTreeMap;
 use super::ast::*;
 use crate::funcs::{self, FuncError};
 use super::parse::{go_quote, name_suggestion, Diags, RawDiag};
-use crate::convert;
+use crate::budget::Budget;
+use crate::convert::conv;
 use crate::flavor::Profile;
-use crate::mismatch::mismatch_message;
 use crate::number::Number;
 use crate::types::Type;
 use crate::value::{Kind, Marks, Value};
@@ -47,25 +47,6 @@ pub struct Evaluator<'p> {
     spent: Budget,
 }
 
-/// What evaluating one value may cost. A few hundred bytes of nested `for`
-/// expressions can describe exponential work (each level doubling a
-/// string); hcl has no limit, so Terraform would run for hours or run out of
-/// memory. Past either limit the evaluation stops with one diagnostic.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Budget {
-    /// Expressions evaluated.
-    pub steps: u64,
-    /// Bytes of text built by templates and number-to-string conversions.
-    pub bytes: u64,
-    /// The limit was passed (and said so once).
-    pub exceeded: bool,
-}
-
-impl Budget {
-    pub const MAX_STEPS: u64 = 5_000_000;
-    pub const MAX_BYTES: u64 = 32 << 20;
-}
-
 fn dyn_val() -> Value {
     Value::unknown(Type::Dynamic)
 }
@@ -79,24 +60,6 @@ fn unmark(v: &Value) -> (Value, Marks) {
     let mut u = v.clone();
     let m = std::mem::take(&mut u.marks);
     (u, m)
-}
-
-/// cty's `convert.Convert` as hcl calls it (nulls and unknowns handled here).
-pub fn conv(v: &Value, ty: &Type, p: &Profile) -> Result<Value, String> {
-    if ty.is_dynamic() || &v.ty == ty {
-        return Ok(v.clone());
-    }
-    if !v.is_known() || v.is_null() {
-        if v.ty.is_dynamic() || convert::can_convert_unsafe(&v.ty, ty) {
-            return Ok(Value {
-                ty: ty.clone(),
-                kind: v.kind.clone(),
-                marks: v.marks,
-            });
-        }
-        return Err(mismatch_message(&v.ty, ty, p));
-    }
-    convert::convert(v, ty, p).map_err(|e| e.message)
 }
 
 /// [`conv`] of a value the caller gives up: no copy when the type is

@@ -88,7 +88,7 @@ mod tests {
     use super::*;
 
     fn refs(src: &str) -> Vec<(String, Option<String>, String)> {
-        let expr = crate::valueparse::parse_standalone(src, "<expr>", &crate::flavor::Profile::default()).unwrap();
+        let expr = crate::hcl::parse_standalone(src, "<expr>", &crate::flavor::Profile::default()).unwrap();
         references(&expr).into_iter().map(|r| (r.root, r.attr, src[r.range].to_string())).collect()
     }
 

@@ -307,7 +307,7 @@ impl Dec<'_> {
 
     fn implied_for(&mut self, t: Tok, depth: u32) -> R<()> {
         // `depth` counts from 0: more than MAX_DEPTH levels is refused.
-        if depth >= super::parse::MAX_DEPTH {
+        if depth >= crate::hcl::parse::MAX_DEPTH {
             return Err(("Value too deeply nested".into(), self.p));
         }
         match t {

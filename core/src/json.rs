@@ -1,16 +1,23 @@
 //! JSON values: hcl's JSON syntax as Terraform reads a `.tfvars.json`
 //! property (with hcl's scanner rules for positions and hcl's diagnostics),
 //! and cty's own JSON decoding (`ctyjson.ImpliedType` + `Unmarshal`).
+//!
+//! Below the function library (`jsondecode` reads cty JSON here) and the
+//! value reader ([`crate::valueparse`]); it shares hcl's syntax-level parts
+//! (diagnostics, positions, the type cache of [`crate::hcl`]), never its
+//! evaluator. Go's `encoding/json` syntax checks are in `json/gojson.rs`.
+
+mod gojson;
 
 use std::collections::{BTreeMap, HashSet};
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use super::ast::{nfc_key, str_value, TypeCache};
-use super::parse::{go_quote, Diags, RawDiag, MAX_DEPTH};
-use super::pos::format_range;
 use crate::diag::SpanTree;
 use crate::flavor::Profile;
+use crate::hcl::ast::{nfc_key, str_value, TypeCache};
+use crate::hcl::parse::{go_quote, Diags, RawDiag, MAX_DEPTH};
+use crate::hcl::pos::format_range;
 use crate::number::Number;
 use crate::types::Type;
 use crate::value::Value;
@@ -482,7 +489,7 @@ impl<'a> JParser<'a> {
                         ))
                     }
                     _ => {
-                        let dym = super::parse::name_suggestion(s, &["true", "false", "null"])
+                        let dym = crate::hcl::parse::name_suggestion(s, &["true", "false", "null"])
                             .map(|k| format!(" Did you mean {}?", go_quote(k)))
                             .unwrap_or_default();
                         return Err(diag(
@@ -885,7 +892,7 @@ fn duplicate(
 
 /// The range of a node in the value source, without its parts.
 fn span(n: &JNode, offset: usize, src_len: usize) -> SpanTree {
-    SpanTree::leaf(super::parse::SpanMap(offset, src_len).range(n.start.byte..n.end.byte))
+    SpanTree::leaf(crate::hcl::parse::SpanMap(offset, src_len).range(n.start.byte..n.end.byte))
 }
 
 fn spans(n: &JNode, offset: usize, src_len: usize) -> SpanTree {
@@ -997,7 +1004,7 @@ fn direct_tfvars(src: &str, filename: &str, prefix_len: usize) -> Option<JsonRes
 /// arrays tuples, numbers exact; a later duplicate property wins, unless the
 /// flavor's go-cty rejects one whose implied type differs.
 pub fn parse_cty_json(src: &str, want_spans: bool, profile: &Profile) -> Result<(Value, SpanTree), Diags> {
-    if let Err((msg, at)) = super::gojson::check(src) {
+    if let Err((msg, at)) = gojson::check(src) {
         let summary = if msg == "Value too deeply nested" {
             "Value too deeply nested"
         } else {
