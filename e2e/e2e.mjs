@@ -1530,6 +1530,11 @@ try {
     assert(note.length === 1 && note[0].includes("prot") && note[0].includes("port"), `the note on prot: ${JSON.stringify(note)}`);
     assertEq(await p.locator("#defaults").locator(".notes li code").allTextContents(), ["prot", "[1]", "port"], "the note's code spans");
     assertEq(await p.locator("#failing").locator(".notes").isVisible(), false, "no notes where there is nothing to say");
+    // A failing example shows where: the value's line with the failing element marked.
+    assertEq(await p.locator("#failing .where mark").textContent(), '"two"', "the failing part is marked");
+    assertEq(await p.locator("#failing .where p").textContent(), "Value, line 1:", "the marked line's label");
+    assertEq(await p.locator("#failing textarea.value").getAttribute("aria-invalid"), "true", "the value editor is flagged");
+    assertEq(await p.locator("#defaults .where").isVisible(), false, "no mark where the value converts");
     // Nothing is cut: the .tfvars.json example's type (in its editor and on its Type tab) wraps.
     for (const sel of ["textarea.type", "textarea.value", "pre.out"]) {
       const [sw, cw] = await p.locator(`#json ${sel}`).evaluate((e) => [e.scrollWidth, e.clientWidth]);
@@ -1559,6 +1564,7 @@ try {
       const value = await p.locator("#failing").evaluate((e) => e.result.ok);
       return { done: value === true, value };
     });
+    assertEq(await p.locator("#failing .where").isVisible(), false, "the mark goes when the value is fixed");
     const events = await p.evaluate(() => window.__events);
     assert(!before && JSON.stringify(Object.keys(events)) === '["failing"]', `events: ${JSON.stringify(events)}`);
     assert((await p.locator("#readonly textarea.value").getAttribute("readonly")) !== null, "read-only example");

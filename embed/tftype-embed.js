@@ -69,6 +69,11 @@ pre[data-tab="type"] { white-space: pre-wrap; overflow-wrap: anywhere; }
 .notes ul { margin: 0; padding-left: 1.1rem; }
 .notes code { font: 0.92em var(--mono); }
 .detail { white-space: pre-wrap; overflow-wrap: anywhere; }
+.where { margin: 0.4rem 0 0; }
+.where[hidden] { display: none; }
+.where p { margin: 0 0 0.15rem; font-size: 0.78rem; font-weight: 600; color: var(--muted); }
+.where pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+.where mark { background: none; color: inherit; text-decoration: underline wavy var(--err); text-decoration-skip-ink: none; text-underline-offset: 3px; }
 .foot { margin-top: 0.4rem; text-align: right; font-size: 0.8rem; }
 a { color: var(--accent); }
 `;
@@ -99,6 +104,7 @@ class TftypeExample extends HTMLElement {
         </div>
         <div class="head"><span class="status" role="status"></span><span class="by"></span><span class="tabs" role="tablist"></span></div>
         <pre class="out" tabindex="0" part="result"></pre>
+        <div class="where" part="where" hidden><p></p><pre></pre></div>
         <aside class="notes" part="notes" hidden><p></p><ul></ul></aside>
         <div class="foot"><a class="open" target="_blank" rel="noopener"></a></div>
       </div>`;
@@ -226,12 +232,38 @@ class TftypeExample extends HTMLElement {
       out.dataset.tab = "error";
       out.textContent = `${r.summary}\n\n${r.detail}`;
     }
+    this._showWhere(r);
     this._showNotes(req);
     // The playground with the same state, as a link people could write (`tftype link`).
     root.querySelector(".open").href = link(PLAYGROUND.href, req, this.getAttribute("lang") ?? "");
   }
 
   // tftype's notes (not the tool's output): what the answer did without a word.
+  // Where the error is: the lines of the editor it points into, the failing part marked
+  // (a textarea cannot underline its own text), and the editor flagged as invalid.
+  _showWhere(r) {
+    const lang = this._lang;
+    const where = this.shadowRoot.querySelector(".where");
+    const d = r.ok ? null : (r.diagnostics ?? []).find((x) => x.severity === "error" && x.start16 != null && x.end16 != null);
+    for (const ta of [this._type, this._value]) ta.removeAttribute("aria-invalid");
+    where.hidden = !d;
+    if (!d) return;
+    const ta = d.source === "type" ? this._type : this._value;
+    ta.setAttribute("aria-invalid", "true");
+    const src = ta.value;
+    const a = Math.min(d.start16, src.length);
+    const b = Math.min(Math.max(d.end16, a), src.length);
+    const from = src.lastIndexOf("\n", a - 1) + 1;
+    let to = src.indexOf("\n", b > a ? b - 1 : b);
+    if (to < 0) to = src.length;
+    const line = src.slice(0, from).split("\n").length;
+    const editor = w(lang, d.source === "type" ? "ui.type_constraint" : "ui.value");
+    where.querySelector("p").textContent = w(lang, "embed.marked_line", { editor, line: String(line) });
+    const mark = document.createElement("mark");
+    mark.textContent = src.slice(a, b);
+    where.querySelector("pre").replaceChildren(src.slice(from, a), mark, src.slice(b, to));
+  }
+
   _showNotes(req) {
     const lang = this._lang;
     const aside = this.shadowRoot.querySelector(".notes");
