@@ -1973,6 +1973,7 @@ try {
     assertEq(listed, ["name", "port"], "required first");
     const details = await p.locator(`${tid("completions")} li span`).allTextContents();
     assertEq(details, ["string", "optional(number, 80)"], "types, the default as in the constraint");
+    assertEq(await p.locator(tid("completions")).getAttribute("aria-label"), "Suggestions", "the list's accessible name");
     await p.screenshot({ path: join(OUT, "completion.png") });
     await p.keyboard.press("ArrowDown");
     await p.keyboard.press("ArrowUp");

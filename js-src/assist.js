@@ -71,7 +71,7 @@ export function assist(cm, ask) {
     const items = (r && r.items) || [];
     const old = view.state.field(list);
     const value = items.length
-      ? { from: posAt(state.doc, r.from), to: posAt(state.doc, r.to), items, sel: 0, tip: old && old.items.length === items.length && old.items.every((o, i) => o.label === items[i].label) ? old.tip : tooltip(view, state.selection.main.head) }
+      ? { from: posAt(state.doc, r.from), to: posAt(state.doc, r.to), items, label: r.label || "", sel: 0, tip: old && old.items.length === items.length && old.items.every((o, i) => o.label === items[i].label) ? old.tip : tooltip(view, state.selection.main.head) }
       : null;
     view.dispatch({ effects: setList.of(value) });
   }
@@ -99,6 +99,7 @@ export function assist(cm, ask) {
         dom.dataset.testid = "completions";
         const draw = (v) => {
           if (!v) return;
+          dom.setAttribute("aria-label", v.label);
           dom.replaceChildren(
             ...v.items.map((item, i) => {
               const li = document.createElement("li");

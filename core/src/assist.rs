@@ -725,6 +725,8 @@ pub struct ValueCompletions {
     pub from: usize,
     pub to: usize,
     pub items: Vec<Completion>,
+    /// The list's accessible name, in the request's language.
+    pub label: String,
 }
 
 /// The type constraint of `req`, read as its flavor does (None when it
@@ -739,7 +741,8 @@ fn constraint(req: &Request) -> Option<crate::typeexpr::TypeConstraint> {
 /// there not yet written, required first; `true` / `false` for a bool. The
 /// same rules as [`complete`] in a value file, without a module.
 pub fn complete_value(req: &Request, byte: usize) -> ValueCompletions {
-    let none = ValueCompletions { from: byte, to: byte, items: Vec::new() };
+    let label = text(req.lang.unwrap_or_default(), "assist.list_label").to_string();
+    let none = ValueCompletions { from: byte, to: byte, items: Vec::new(), label: label.clone() };
     let Some(tc) = constraint(req) else { return none };
     let (text, off, json) = value_as_file(&req.value, req.value_format);
     let byte = byte.min(req.value.len()) + off;
@@ -764,7 +767,7 @@ pub fn complete_value(req: &Request, byte: usize) -> ValueCompletions {
         }
         _ => Vec::new(),
     };
-    ValueCompletions { from: loc.word.start - off, to: loc.word.end - off, items }
+    ValueCompletions { from: loc.word.start - off, to: loc.word.end - off, items, label }
 }
 
 /// The hover at `byte` of the value of `req` (one variable): on an
@@ -775,8 +778,50 @@ pub fn hover_value(req: &Request, byte: usize) -> Option<Hover> {
     let (text, off, json) = value_as_file(&req.value, req.value_format);
     let loc = locate(&text, byte.min(req.value.len()) + off, json);
     let key = loc.key.clone().filter(|_| loc.at == At::Key && loc.path.first() == Some(&Seg::Key("v".into())) && loc.word.start >= off)?;
-    let h = attribute_hover(&tc.ty, tc.defaults.as_ref(), &loc, &key, req.lang.unwrap_or_default())?;
+    let mut h = attribute_hover(&tc.ty, tc.defaults.as_ref(), &loc, &key, req.lang.unwrap_or_default())?;
+    // The attribute's type as the type editor has it written, not as tftype prints it.
+    if let Some(written) = written_type(req.type_src.as_deref().unwrap_or(""), &tc.spans, &loc.path[1..], &key) {
+        let printed = format!("`{key}`: `{}`", type_at(&tc.ty, None, &loc.path[1..]).and_then(|(t, _)| t.as_object().and_then(|o| o.attrs.get(&key)).map(Type::type_string)).unwrap_or_default());
+        if let Some(rest) = h.markdown.strip_prefix(&printed) {
+            h.markdown = format!("`{key}`: `{written}`{rest}");
+        }
+    }
     Some(Hover { range: h.range.start - off..h.range.end - off, markdown: h.markdown })
+}
+
+/// The type of attribute `key` of the object at `path` as written in the
+/// type constraint's text (`list(string)` in `tags = list(string)`; white
+/// space runs shown as one space), when its place there is known.
+fn written_type(src: &str, spans: &crate::diag::SpanTree, path: &[Seg], key: &str) -> Option<String> {
+    let mut cur = spans;
+    for seg in path {
+        let k = match seg {
+            Seg::Key(k) => k.clone(),
+            Seg::Index(i) => i.to_string(),
+        };
+        cur = cur.kids.get(&k).or_else(|| cur.kids.get(""))?;
+    }
+    let item = src.get(cur.kids.get(key)?.range.clone())?.trim();
+    let quoted = crate::goprint::go_quote(key);
+    let rest = item.strip_prefix(quoted.as_str()).or_else(|| item.strip_prefix(key))?.trim_start();
+    let mut ty = rest.strip_prefix('=').or_else(|| rest.strip_prefix(':'))?.trim();
+    // `optional(T, default)`: the hover says optional and the default in words; T is the type.
+    if let Some(inner) = ty.strip_prefix("optional").map(str::trim_start).and_then(|t| t.strip_prefix('(')).and_then(|t| t.strip_suffix(')')) {
+        let mut depth = 0i32;
+        let end = inner
+            .char_indices()
+            .find(|&(_, c)| {
+                depth += match c {
+                    '(' | '[' | '{' => 1,
+                    ')' | ']' | '}' => -1,
+                    _ => 0,
+                };
+                c == ',' && depth == 0
+            })
+            .map_or(inner.len(), |(i, _)| i);
+        ty = inner[..end].trim();
+    }
+    (!ty.is_empty()).then(|| ty.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
 /// Hover on `variable "NAME"` in a configuration file: the value that wins
@@ -1381,6 +1426,8 @@ variable "token" {
         assert_eq!(labels(&complete_one(ty, "{ a = [{ on = | }] }", ValueFormat::Hcl).items), ["true", "false"]);
         assert_eq!(labels(&complete_one(ty, "{ a = [{ on = f| }] }", ValueFormat::Hcl).items), ["false"]);
         assert_eq!(labels(&complete_one("bool", "|", ValueFormat::Hcl).items), ["true", "false"]);
+        // The list has an accessible name, in the request's language.
+        assert_eq!(complete_one("bool", "|", ValueFormat::Hcl).label, "Suggestions");
         assert_eq!(labels(&complete_one("bool", "|", ValueFormat::Json).items), ["true", "false"]);
         // Inside a string: nothing.
         assert!(complete_one(ty, "{ a = [{ cidr = \"|\" }] }", ValueFormat::Hcl).items.is_empty());
@@ -1398,6 +1445,14 @@ variable "token" {
         assert!(hover_value(&r, byte).is_none());
         let (r, byte) = one("object({port = number", "{ po|rt = 1 }", ValueFormat::Hcl);
         assert!(hover_value(&r, byte).is_none());
+        // The type as written in the type editor, not as tftype prints it.
+        let written = "object({ tags = map( string ), ports = list(object({ p = optional( number ) })) })";
+        let (r, byte) = one(written, "{ ta|gs = {} }", ValueFormat::Hcl);
+        assert_eq!(hover_value(&r, byte).expect("a hover").markdown, "`tags`: `map( string )` — required");
+        let (r, byte) = one(written, "{ ports = [{ |p = 1 }] }", ValueFormat::Hcl);
+        assert_eq!(hover_value(&r, byte).expect("a hover").markdown, "`p`: `number` — optional");
+        let (r, byte) = one("object({ a = optional(list( string ), [\"x\", \"y\"]) })", "{ |a = [] }", ValueFormat::Hcl);
+        assert!(hover_value(&r, byte).expect("a hover").markdown.starts_with("`a`: `list( string )` — optional"));
         // In the request's language.
         let (mut r, byte) = one(ONE, "{ |port = 1 }", ValueFormat::Hcl);
         r.lang = Some(Lang::Ja);
