@@ -2003,6 +2003,28 @@ try {
     assertEq(hover, "port: number — optional, default 80", "the hover's text");
     await p.screenshot({ path: join(OUT, "completion-hover.png") });
     await p.close();
+    // On a phone and in Chinese and Japanese: the list's name in the reader's language, the list on the screen.
+    for (const [lang, viewport, scheme, label] of [["ja", { width: 390, height: 844 }, "light", "入力候補"], ["zh", { width: 1280, height: 800 }, "light", "补全建议"]]) {
+      const q = await openPage(URL_, `assist ${lang}`, { viewport, colorScheme: scheme });
+      await q.locator(tid("lang-select")).selectOption(lang);
+      await setEditor(q, "type-editor", "object({name = string, port = optional(number, 80)})");
+      await setEditor(q, "value-editor", "{  }");
+      await placeCursor(q, "value-editor", 2);
+      await until(`the ${lang} completion list`, async () => {
+        let got = await q.locator(`${tid("completions")} li b`).allTextContents();
+        if (!got.length) {
+          await q.keyboard.press("Control+Space");
+          await q.waitForTimeout(100);
+          got = await q.locator(`${tid("completions")} li b`).allTextContents();
+        }
+        return { done: got.length > 0, value: got };
+      });
+      assertEq(await q.locator(tid("completions")).getAttribute("aria-label"), label, `${lang}: the list's accessible name`);
+      const box = await q.locator(tid("completions")).boundingBox();
+      assert(box && box.x >= 0 && box.x + box.width <= viewport.width + 1, `${lang}: the list is on the screen: ${JSON.stringify(box)}`);
+      await q.screenshot({ path: join(OUT, `completion-${lang}-${viewport.width < 500 ? "phone" : "desktop"}.png`) });
+      await q.close();
+    }
   });
 
   await check("no page errors, console errors, failed or outside requests", async () => {
