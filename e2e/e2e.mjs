@@ -911,6 +911,25 @@ try {
     await openGallery(page);
     const links = await page.locator(`.group.confusions ${tid("confusion-report")}`).evaluateAll((as) => as.map((a) => a.href));
     assertEq(links.length, confusions.length, "a report link per confusion");
+    // Every link shows the same words ("the report ↗"): its accessible name says which report
+    // (the catalog's confusion.report_link with the card's title), and keeps the words shown.
+    const named = await page.locator(`.group.confusions ${tid("confusion-report")}`).evaluateAll((as) =>
+      as.map((a) => ({
+        name: a.getAttribute("aria-label") ?? a.textContent,
+        text: a.textContent.replace(/\s*↗\s*$/, ""),
+        title: a.closest("li").querySelector(".ex-title").textContent,
+      })),
+    );
+    assertEq(new Set(named.map((n) => n.name)).size, named.length, `distinct accessible names of the report links: ${JSON.stringify(named.map((n) => n.name))}`);
+    for (const n of named) assert(n.name.includes(n.text) && n.name.includes(n.title), `a report link's name ${JSON.stringify(n.name)} has its words and its card's title ${JSON.stringify(n.title)}`);
+    // No two cards teach one lesson: titles and lessons are distinct, and the OpenTofu typo card
+    // (the other typo card is Terraform's) teaches what it says: OpenTofu 1.11 warns, Terraform does not.
+    const cards = await page.locator(".group.confusions [data-example]").evaluateAll((bs) => bs.map((b) => [b.querySelector(".ex-title").textContent, b.querySelector(".ex-lesson").textContent]));
+    assertEq(new Set(cards.map((c) => c[0])).size, cards.length, "distinct confusion titles");
+    assertEq(new Set(cards.map((c) => c[1])).size, cards.length, "distinct confusion lessons");
+    const typo = confusions.find((c) => c.id === "opentofu-typo-prot-for-port");
+    const warned = (flavor) => (nativeBatch([toCase({ type: typo.type, value: typo.value, format: typo.format, nullable: true, sensitive: false, name: "v", flavor })])[0].warnings ?? []).length;
+    assertEq([warned("terraform@1.15"), warned("opentofu@1.10"), warned("opentofu@1.11")], [0, 0, 1], "the OpenTofu typo card's warnings (Terraform 1.15, OpenTofu 1.10, 1.11)");
     for (const c of confusions) {
       if (!(await page.locator(tid("examples")).isVisible())) await page.locator(tid("examples-toggle")).click();
       await page.locator(`[data-example="${c.id}"]`).click();
@@ -922,6 +941,31 @@ try {
       const lesson = await page.locator(tid("lesson")).textContent();
       assert(lesson.includes("↗"), `${c.id}: lesson with the report link: ${lesson}`);
     }
+  });
+
+  await check("the gallery's Modules section: each module's card has its title and lesson (a name), before and after the Module view loads", async () => {
+    const p = await openPage(URL_, "gallery modules");
+    const card = async (when) => {
+      await openGallery(p);
+      const b = p.locator("button[data-module-example=vpc]");
+      await b.waitFor();
+      const got = await b.evaluate((e) => ({
+        title: e.querySelector(".ex-title")?.textContent ?? "",
+        lesson: e.querySelector(".ex-lesson")?.textContent ?? "",
+        height: e.getBoundingClientRect().height,
+      }));
+      assert(got.title.length > 10 && got.lesson.length > 20, `${when}: the VPC card's title and lesson: ${JSON.stringify(got)}`);
+      assert(got.height > 30, `${when}: the VPC card is ${got.height} px tall`);
+      // Its accessible name (the button's text): what a screen reader says.
+      const snap = await p.locator("button[data-module-example=vpc]").ariaSnapshot();
+      assert(snap.includes(got.title), `${when}: the VPC card's accessible name: ${snap}`);
+      return got;
+    };
+    const before = await card("before the Module view");
+    await p.locator("button[data-module-example=vpc]").click();
+    await p.waitForSelector(tid("module-view"));
+    assertEq(await card("after the Module view"), before, "the same card after the Module view loaded");
+    await p.close();
   });
 
   await check("code in example titles and lessons is set as code, not shown with backticks (gallery and lesson banner)", async () => {
@@ -1050,6 +1094,20 @@ try {
     await typeInto(p, "type-editor", "number");
     await expectNative(p, "typing in embed mode");
     await p.screenshot({ path: join(OUT, "embed.png") });
+    // The type's hint ("empty = no type argument") keeps its distance from the Value heading,
+    // stacked (720 px) and side by side (900 px and wider).
+    for (const width of [720, 900, 1280]) {
+      await p.setViewportSize({ width, height: 560 });
+      const [hint, value] = await p.evaluate(() =>
+        ['[aria-labelledby="type-label"] .hint', "#value-label"].map((s) => {
+          const r = document.querySelector(s).getBoundingClientRect();
+          return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        }),
+      );
+      const apart = hint.bottom <= value.top || value.bottom <= hint.top || hint.right + 12 <= value.left || value.right + 12 <= hint.left;
+      assert(apart, `${width} px: the hint ${JSON.stringify(hint)} and the Value heading ${JSON.stringify(value)} are less than 12 px apart`);
+    }
+    await p.screenshot({ path: join(OUT, "embed-wide.png") });
     await p.close();
   });
 
@@ -1105,6 +1163,22 @@ try {
         ["type-editor", "value-editor"].map((id) => document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect().top),
       );
       assert(boxes[1] > boxes[0] + 50, `editors stack: tops ${boxes}`);
+      // The first screen shows the default example's result: editors as tall as their four lines
+      // (not 200 px), the result's status and first lines above the fold.
+      await expectNative(p, "phone: the default example");
+      const fold = await p.evaluate(() => {
+        const r = (s) => document.querySelector(s).getBoundingClientRect();
+        return {
+          editors: ["type-editor", "value-editor"].map((id) => Math.round(r(`[data-testid="${id}"]`).height)),
+          result: Math.round(r(".result").top),
+          status: Math.round(r('.result [data-testid="status"]').bottom),
+          out: Math.round(r('[data-testid="result-console"]').top),
+          height: window.innerHeight,
+        };
+      });
+      assert(fold.editors.every((h) => h >= 70 && h < 140), `${scheme}: editors sized to their 4 lines: ${JSON.stringify(fold)}`);
+      assert(fold.result < fold.height && fold.status < fold.height && fold.out + 30 < fold.height, `${scheme}: the result is above the fold: ${JSON.stringify(fold)}`);
+      await p.screenshot({ path: join(OUT, `phone-${scheme}-first-screen.png`) });
       await p.screenshot({ path: join(OUT, `phone-${scheme}.png`), fullPage: true });
       await setEditor(p, "type-editor", "list(object({ a_really_long_attribute_name_that_goes_on = string, b = number }))");
       await setEditor(p, "value-editor", '[{ a_really_long_attribute_name_that_goes_on = "' + "x".repeat(200) + '", b = "not a number at all" }]');
@@ -1129,6 +1203,29 @@ try {
       assert(box[0] <= box[1] + 1 && box[2] === "visible", `${scheme}: the gallery is a scroll box: ${box}`);
       await p.screenshot({ path: join(OUT, `phone-${scheme}-gallery.png`) });
       await p.close();
+    }
+  });
+
+  await check("the header's controls are one height, and wrap in whole groups (phone and desktop, en and ja)", async () => {
+    for (const lang of ["en", "ja"]) {
+      for (const [w, h, dev] of [[1280, 900, "desktop"], [390, 844, "phone"]]) {
+        const p = await openPage(new URL(`?lang=${lang}`, URL_).href, `header ${lang} ${dev}`, { viewport: { width: w, height: h } });
+        await waitFor(p, "examples-toggle", (t) => t === { en: "Examples", ja: "例" }[lang], "the catalog's words");
+        const got = await p.evaluate(() => ({
+          heights: [...document.querySelectorAll(".actions select, .actions .btn")].map((e) => Math.round(e.getBoundingClientRect().height * 2) / 2),
+          // The tops of each group's controls: one row per group.
+          groups: [...document.querySelectorAll(".action-group")].map((g) => [...new Set([...g.children].map((c) => Math.round(c.getBoundingClientRect().top)))]),
+          wide: document.documentElement.scrollWidth,
+        }));
+        assertEq(got.heights.length, 5, `${lang} ${dev}: two pickers and three buttons`);
+        assertEq(new Set(got.heights).size, 1, `${lang} ${dev}: one height for the header's controls: ${got.heights}`);
+        assertEq(got.groups.map((g) => g.length), [1, 1], `${lang} ${dev}: each group on one row: ${JSON.stringify(got.groups)}`);
+        assert(got.wide <= w, `${lang} ${dev}: the page is ${got.wide} px wide`);
+        await p.locator(tid("site-header")).screenshot({ path: join(OUT, `header-${lang}-${dev}.png`) });
+        // ?lang= is remembered: the checks after this one expect the browser's language.
+        await p.evaluate(() => localStorage.removeItem("tftype.lang"));
+        await p.close();
+      }
     }
   });
 
@@ -1945,6 +2042,20 @@ try {
           // Nothing is wider than the screen.
           const wide = await q.evaluate(() => document.documentElement.scrollWidth);
           assert(wide <= w, `${lang} ${dev} ${scheme}: the page is ${wide} px wide`);
+          // No tab label is covered by a shade at the ends of the (wrapped) tab strip, and the
+          // strip paints nothing light in dark mode.
+          const strip = await q.locator(tid("module-tabs")).evaluate((s) => {
+            const bg = getComputedStyle(s).backgroundImage;
+            const r = s.getBoundingClientRect();
+            const fade = bg === "none" ? 0 : 1.5 * parseFloat(getComputedStyle(document.documentElement).fontSize);
+            const covered = [...s.querySelectorAll('[role="tab"]')]
+              .map((t) => [t.dataset.file, t.getBoundingClientRect()])
+              .filter(([, b]) => fade > 0 && (b.left < r.left + fade || b.right > r.right - fade))
+              .map(([f]) => f);
+            return { bg, covered };
+          });
+          assertEq(strip.covered, [], `${lang} ${dev} ${scheme}: tabs under a shade (${strip.bg})`);
+          if (scheme === "dark") assert(!strip.bg.includes("rgb(255, 255, 255)"), `dark: the tab strip paints white: ${strip.bg}`);
           const words = await q.locator(tid("module-problems")).locator("h3").textContent();
           assertEq(words, { en: "Problems", zh: "问题", ja: "問題" }[lang], `${lang}: the catalog's words`);
           await q.screenshot({ path: join(OUT, `module-${lang}-${dev}-${scheme}.png`), fullPage: true });

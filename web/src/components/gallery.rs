@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use tftype::i18n::{text, Lang};
+use tftype::i18n::{fill, text, Lang};
 
 use super::story_line::rich;
 use crate::examples::{self, Example, Group};
@@ -41,19 +41,23 @@ where
         >
             <p class="gallery-intro">{move || text(lang.get(), "ui.gallery_intro")}</p>
             <div class="groups">
-                <section class="group modules" aria-label=move || text(lang.get(), "group.modules")>
-                    <h2>{move || text(lang.get(), "group.modules")}</h2>
-                    <ul>
-                        {crate::module_host::EXAMPLES.iter().map(|&id| view! {
-                            <li>
-                                <button type="button" class="example" data-module-example=id on:click=move |_| open.set(false)>
-                                    <span class="ex-title">{move || rich(crate::module_host::example_text(id, "title", lang.get()))}</span>
-                                    <span class="ex-lesson">{move || rich(crate::module_host::example_text(id, "lesson", lang.get()))}</span>
-                                </button>
-                            </li>
-                        }).collect_view()}
-                    </ul>
-                </section>
+                // The modules' texts are in the catalog's gallery part too: the
+                // section is made once that part is in (before, its cards had no name).
+                {move || loaded.get().then(|| view! {
+                    <section class="group modules" aria-label=move || text(lang.get(), "group.modules")>
+                        <h2>{move || text(lang.get(), "group.modules")}</h2>
+                        <ul>
+                            {crate::module_host::EXAMPLES.iter().map(|&id| view! {
+                                <li>
+                                    <button type="button" class="example" data-module-example=id on:click=move |_| open.set(false)>
+                                        <span class="ex-title">{move || rich(crate::module_host::example_text(id, "title", lang.get()))}</span>
+                                        <span class="ex-lesson">{move || rich(crate::module_host::example_text(id, "lesson", lang.get()))}</span>
+                                    </button>
+                                </li>
+                            }).collect_view()}
+                        </ul>
+                    </section>
+                })}
                 {move || loaded.get().then(|| Group::ALL.into_iter().map(|g| view! {
                     <section class="group" class:confusions=g == Group::Confusions aria-label=move || g.label(lang.get())>
                         <h2>{move || g.label(lang.get())}</h2>
@@ -65,7 +69,18 @@ where
                                         <span class="ex-lesson">{move || rich(&e.lesson(lang.get()))}</span>
                                     </button>
                                     {e.url.map(|u| view! {
-                                        <a class="ex-report" href=u target="_blank" rel="noopener" data-testid="confusion-report">
+                                        // Every card's link says the same words: its name says which report.
+                                        <a
+                                            class="ex-report"
+                                            href=u
+                                            target="_blank"
+                                            rel="noopener"
+                                            data-testid="confusion-report"
+                                            aria-label=move || {
+                                                let l = lang.get();
+                                                fill(l, "confusion.report_link", &[("title", &e.title(l).replace('`', ""))])
+                                            }
+                                        >
                                             {move || text(lang.get(), "ui.report")}
                                         </a>
                                     })}

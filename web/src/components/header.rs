@@ -32,39 +32,44 @@ where
                 </div>
             </div>
             <nav class="actions" aria-label=t("ui.nav_label")>
-                <FlavorSelect flavor=flavor readonly=false />
-                <LangSelect lang=lang />
-                <button
-                    type="button"
-                    id="examples-toggle"
-                    class="btn"
-                    data-testid="examples-toggle"
-                    aria-controls="gallery"
-                    aria-expanded=move || gallery_open.get().to_string()
-                    on:click=move |_| gallery_open.update(|o| *o = !*o)
-                >
-                    {t("ui.examples")}
-                </button>
-                <button type="button" class="btn" data-testid="share" on:click=move |_| share_now()>
-                    {t("ui.share")}
-                </button>
-                <button
-                    type="button"
-                    class="btn icon"
-                    data-testid="theme-toggle"
-                    aria-label=t("ui.dark_mode")
-                    aria-pressed=move || (theme.get() == Theme::Dark).to_string()
-                    title=move || match theme.get() {
-                        Theme::Dark => t("ui.to_light")(),
-                        Theme::Light => t("ui.to_dark")(),
-                    }
-                    on:click=move |_| toggle_theme()
-                >
-                    <span aria-hidden="true">{move || match theme.get() {
-                        Theme::Dark => "☾",
-                        Theme::Light => "☀",
-                    }}</span>
-                </button>
+                // Two groups that wrap whole: the pickers, and the buttons.
+                <div class="action-group">
+                    <FlavorSelect flavor=flavor readonly=false />
+                    <LangSelect lang=lang />
+                </div>
+                <div class="action-group">
+                    <button
+                        type="button"
+                        id="examples-toggle"
+                        class="btn"
+                        data-testid="examples-toggle"
+                        aria-controls="gallery"
+                        aria-expanded=move || gallery_open.get().to_string()
+                        on:click=move |_| gallery_open.update(|o| *o = !*o)
+                    >
+                        {t("ui.examples")}
+                    </button>
+                    <button type="button" class="btn" data-testid="share" on:click=move |_| share_now()>
+                        {t("ui.share")}
+                    </button>
+                    <button
+                        type="button"
+                        class="btn icon"
+                        data-testid="theme-toggle"
+                        aria-label=t("ui.dark_mode")
+                        aria-pressed=move || (theme.get() == Theme::Dark).to_string()
+                        title=move || match theme.get() {
+                            Theme::Dark => t("ui.to_light")(),
+                            Theme::Light => t("ui.to_dark")(),
+                        }
+                        on:click=move |_| toggle_theme()
+                    >
+                        <span aria-hidden="true">{move || match theme.get() {
+                            Theme::Dark => "☾",
+                            Theme::Light => "☀",
+                        }}</span>
+                    </button>
+                </div>
             </nav>
             <p class="share-status" role="status" data-testid="share-status">
                 {move || share_status.get()}
