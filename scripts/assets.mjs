@@ -54,7 +54,7 @@ for (const [whole, body] of [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)])
 // `tftype check`'s: check.*, validation.*) when it opens; the language server's (lsp.*) is never
 // needed by the first screen either; `engine-full/`'s answers' texts before it first answers.
 const PARTS = [
-  ["gallery", (k) => (k.startsWith("example.") && !k.startsWith("example.start.")) || k.startsWith("confusion.") || k.startsWith("module_example.")],
+  ["gallery", (k) => (k.startsWith("example.") && !k.startsWith("example.start.")) || k.startsWith("confusion.") || k.startsWith("module_example.") || k.startsWith("group.")],
   // (embed.*: `<tftype-example>`'s own texts, which the page never shows; the element reads the npm package's catalogs)
   ["check", (k) => k.startsWith("check.") || k.startsWith("validation.") || k.startsWith("ui.module.") || k.startsWith("lsp.") || k.startsWith("embed.")],
   // What `engine-full/` answers with ("Copy as": refusals and the PowerShell note; a format

@@ -41,8 +41,8 @@ where
         >
             <p class="gallery-intro">{move || text(lang.get(), "ui.gallery_intro")}</p>
             <div class="groups">
-                // The modules' texts are in the catalog's gallery part too: the
-                // section is made once that part is in (before, its cards had no name).
+                // Made once the catalog's gallery part is in (the modules' texts
+                // are there too: before, their cards had no name).
                 {move || loaded.get().then(|| view! {
                     <section class="group modules" aria-label=move || text(lang.get(), "group.modules")>
                         <h2>{move || text(lang.get(), "group.modules")}</h2>
@@ -57,8 +57,7 @@ where
                             }).collect_view()}
                         </ul>
                     </section>
-                })}
-                {move || loaded.get().then(|| Group::ALL.into_iter().map(|g| view! {
+                    {Group::ALL.into_iter().map(|g| view! {
                     <section class="group" class:confusions=g == Group::Confusions aria-label=move || g.label(lang.get())>
                         <h2>{move || g.label(lang.get())}</h2>
                         <ul>
@@ -88,7 +87,8 @@ where
                             }).collect_view()}
                         </ul>
                     </section>
-                }).collect_view())}
+                    }).collect_view()}
+                })}
             </div>
         </nav>
     }
