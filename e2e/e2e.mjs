@@ -1895,7 +1895,9 @@ try {
       const v = document.querySelector(sel).tftypeEditor;
       return [v.state.selection.main.from, v.state.selection.main.to];
     }, editor);
-    assertEq(sel, [d.subject.start.byte, d.subject.end.byte], "the problem's range");
+    // (Where the CLI names the part of the value that fails, the mark is on that part.)
+    const marked = d.part ? d.part.range : d.subject;
+    assertEq(sel, [marked.start.byte, marked.end.byte], "the problem's range");
     // The hover message is the CLI's.
     await p.locator(`${editor} .cm-lintRange-error`).first().hover();
     const tip = await until("the hover message", async () => {
@@ -2134,6 +2136,8 @@ try {
       const box = await q.locator(tid("completions")).boundingBox();
       assert(box && box.x >= 0 && box.x + box.width <= viewport.width + 1, `${lang}: the list is on the screen: ${JSON.stringify(box)}`);
       await q.screenshot({ path: join(OUT, `completion-${lang}-${viewport.width < 500 ? "phone" : "desktop"}.png`) });
+      // The language picked is remembered: later checks expect English.
+      await q.evaluate(() => localStorage.removeItem("tftype.lang"));
       await q.close();
     }
   });

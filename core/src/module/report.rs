@@ -90,6 +90,11 @@ pub fn diag_json(d: &CheckDiag) -> J {
             None => J::Null,
         },
     );
+    // tftype's addition (not the oracle's): the part of the value that fails.
+    if let Some(part) = &d.part {
+        let s = &part.subject;
+        o.insert("part".into(), json!({"name": part.name, "range": {"filename": s.filename, "start": pos(&s.start), "end": pos(&s.end)}}));
+    }
     J::Object(o)
 }
 
