@@ -638,7 +638,7 @@ pub fn hover(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lan
     }
     let Seg::Key(var) = &loc.path[0] else { return None };
     let v = ctx.module.get(var)?;
-    attribute_hover(&v.tc.ty, v.tc.defaults.as_ref(), &loc, &key, lang)
+    attribute_hover(&v.tc.ty, v.tc.defaults.as_ref(), &loc, &key, None, lang)
 }
 
 /// The object attributes at `loc` (below a variable of type `ty`) not yet
@@ -691,7 +691,9 @@ fn bools(ty: &Type, path: &[Seg]) -> Vec<Completion> {
 
 /// The hover on attribute `key` of the object at `loc` (below a variable of
 /// type `ty`): its type, optional or required, and its default.
-fn attribute_hover(ty: &Type, defaults: Option<&Defaults>, loc: &Located, key: &str, lang: Lang) -> Option<Hover> {
+/// `written`: the attribute's type as the constraint's text has it, shown
+/// instead of tftype's printed form when known.
+fn attribute_hover(ty: &Type, defaults: Option<&Defaults>, loc: &Located, key: &str, written: Option<String>, lang: Lang) -> Option<Hover> {
     let (parent, d) = type_at(ty, defaults, &loc.path[1..])?;
     let Type::Object(o) = &parent else { return None };
     let ty = o.attrs.get(key)?;
@@ -703,7 +705,8 @@ fn attribute_hover(ty: &Type, defaults: Option<&Defaults>, loc: &Located, key: &
     } else {
         text(lang, "assist.required").to_string()
     };
-    Some(Hover { range: loc.word.clone(), markdown: format!("`{key}`: `{}` — {status}", ty.type_string()) })
+    let shown = written.unwrap_or_else(|| ty.type_string());
+    Some(Hover { range: loc.word.clone(), markdown: format!("`{key}`: `{shown}` — {status}") })
 }
 
 /// One variable's value as the page's value editor holds it (the text of
@@ -778,14 +781,9 @@ pub fn hover_value(req: &Request, byte: usize) -> Option<Hover> {
     let (text, off, json) = value_as_file(&req.value, req.value_format);
     let loc = locate(&text, byte.min(req.value.len()) + off, json);
     let key = loc.key.clone().filter(|_| loc.at == At::Key && loc.path.first() == Some(&Seg::Key("v".into())) && loc.word.start >= off)?;
-    let mut h = attribute_hover(&tc.ty, tc.defaults.as_ref(), &loc, &key, req.lang.unwrap_or_default())?;
     // The attribute's type as the type editor has it written, not as tftype prints it.
-    if let Some(written) = written_type(req.type_src.as_deref().unwrap_or(""), &tc.spans, &loc.path[1..], &key) {
-        let printed = format!("`{key}`: `{}`", type_at(&tc.ty, None, &loc.path[1..]).and_then(|(t, _)| t.as_object().and_then(|o| o.attrs.get(&key)).map(Type::type_string)).unwrap_or_default());
-        if let Some(rest) = h.markdown.strip_prefix(&printed) {
-            h.markdown = format!("`{key}`: `{written}`{rest}");
-        }
-    }
+    let written = written_type(req.type_src.as_deref().unwrap_or(""), &tc.spans, &loc.path[1..], &key);
+    let h = attribute_hover(&tc.ty, tc.defaults.as_ref(), &loc, &key, written, req.lang.unwrap_or_default())?;
     Some(Hover { range: h.range.start - off..h.range.end - off, markdown: h.markdown })
 }
 

@@ -41,6 +41,7 @@ use std::rc::Rc;
 use serde_json::{json, Value as J};
 
 use super::decl::{self, Module, Variable};
+use super::report::subject_json;
 use super::{CheckDiag, CheckReport, Subject, Texts};
 use crate::flavor::{DeprecatedArgument, ModuleCallRules, Profile};
 use crate::funcs::FuncTable;
@@ -997,14 +998,6 @@ pub fn effective(calls: &[CallReport]) -> String {
         }
     }
     out
-}
-
-fn subject_json(s: &Subject) -> J {
-    json!({
-        "filename": s.filename,
-        "start": {"line": s.start.line, "column": s.start.column, "byte": s.start.byte},
-        "end": {"line": s.end.line, "column": s.end.column, "byte": s.end.byte},
-    })
 }
 
 /// The calls as JSON: `[{address, name, source, dir, range, status,

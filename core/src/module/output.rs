@@ -8,7 +8,8 @@ use serde_json::{json, Value as J};
 
 use super::validate::RuleResult;
 use super::explain::{Annotations, VarStory};
-use super::{CheckDiag, CheckInput, CheckReport, Outcome, Subject};
+use super::report::subject_json;
+use super::{CheckDiag, CheckInput, CheckReport, Outcome};
 use crate::i18n::{fill, text, Lang};
 
 /// Where a diagnostic's file is, for the formats read by other tools: its
@@ -355,14 +356,6 @@ fn effective_raw(r: &CheckReport, lang: Lang) -> String {
 
 fn range_json(d: &CheckDiag) -> J {
     d.subject.as_ref().map_or(J::Null, subject_json)
-}
-
-fn subject_json(s: &Subject) -> J {
-    json!({
-        "filename": s.filename,
-        "start": {"line": s.start.line, "column": s.start.column, "byte": s.start.byte},
-        "end": {"line": s.end.line, "column": s.end.column, "byte": s.end.byte},
-    })
 }
 
 /// Each diagnostic's `snippet`, as `terraform validate -json` gives it

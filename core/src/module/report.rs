@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use serde_json::{json, Map, Value as J};
 
 use super::validate::RuleReport;
-use super::{CheckDiag, CheckReport, Outcome, Pos, VarState};
+use super::{CheckDiag, CheckReport, Outcome, Pos, Subject, VarState};
 use crate::diag::Severity;
 
 /// Diagnostics gathered batch by batch.
@@ -77,6 +77,12 @@ fn pos(p: &Pos) -> J {
     json!({"line": p.line, "column": p.column, "byte": p.byte})
 }
 
+/// A range as `terraform validate -json` and the oracle write it:
+/// `{"filename", "start": {"line", "column", "byte"}, "end": …}`.
+pub fn subject_json(s: &Subject) -> J {
+    json!({"filename": s.filename, "start": pos(&s.start), "end": pos(&s.end)})
+}
+
 /// One diagnostic in the oracle's schema.
 pub fn diag_json(d: &CheckDiag) -> J {
     let mut o = Map::new();
@@ -85,15 +91,11 @@ pub fn diag_json(d: &CheckDiag) -> J {
     o.insert("detail".into(), J::from(d.detail.clone()));
     o.insert(
         "subject".into(),
-        match &d.subject {
-            Some(s) => json!({"filename": s.filename, "start": pos(&s.start), "end": pos(&s.end)}),
-            None => J::Null,
-        },
+        d.subject.as_ref().map_or(J::Null, subject_json),
     );
     // tftype's addition (not the oracle's): the part of the value that fails.
     if let Some(part) = &d.part {
-        let s = &part.subject;
-        o.insert("part".into(), json!({"name": part.name, "range": {"filename": s.filename, "start": pos(&s.start), "end": pos(&s.end)}}));
+        o.insert("part".into(), json!({"name": part.name, "range": subject_json(&part.subject)}));
     }
     J::Object(o)
 }
