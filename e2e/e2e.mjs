@@ -2142,6 +2142,80 @@ try {
     }
   });
 
+  await check("a whole variable block in the type editor: its rules run, a failing rule is marked in the block and named in the Why story (three languages, page and embed)", async () => {
+    const block = 'variable "replicas" {\n  type        = number\n  description = "How many"\n  validation {\n    condition     = var.replicas >= 1 && var.replicas <= 5\n    error_message = "Replicas must be 1 to 5."\n  }\n}';
+    const cond = "var.replicas >= 1 && var.replicas <= 5";
+    // What `tftype eval` (which reads a block the same way) says for it.
+    const cli = (value) => {
+      const r = spawnSync(CLI, ["eval", block, value], { encoding: "utf8" });
+      return r.status === 0 ? { ok: true, console: r.stdout.trim() } : { ok: false, text: r.stderr.trim() };
+    };
+    await page.locator(tid("lang-select")).selectOption("en");
+    await setEditor(page, "type-editor", block);
+    await setEditor(page, "value-editor", "9");
+    const want = cli("9");
+    assert(!want.ok && want.text.startsWith("Error: Invalid value for variable\n\nReplicas must be 1 to 5."), `the CLI: ${JSON.stringify(want)}`);
+    const got = await until("the rule's verdict", async () => {
+      const value = await readResult(page);
+      return { done: value.ok === false && value.summary === "Invalid value for variable", value };
+    });
+    assertEq(`Error: ${got.summary}\n\n${got.detail}`, want.text, "the page says what `tftype eval` says");
+    const marks = await until("the failing rule marked in the block, the value in its editor", async () => {
+      const value = await page.evaluate(() => ["type-editor", "value-editor"].map((id) => [...document.querySelectorAll(`[data-testid="${id}"] .cm-lintRange-error`)].map((e) => e.textContent).join("")));
+      return { done: value[0].includes("var.replicas >= 1") && value[1] === "9", value };
+    });
+    assert(cond.startsWith(marks[0]) || marks[0].includes(cond), `the marked rule: ${JSON.stringify(marks)}`);
+    await page.locator(tid("tab-explain")).click();
+    for (const lang of ["en", "zh", "ja"]) {
+      await page.locator(tid("lang-select")).selectOption(lang);
+      const told = spawnSync(CLI, ["explain", block, "9", "--lang", lang], { encoding: "utf8" }).stdout.replaceAll("`", "");
+      const steps = await until(`the ${lang} story of the block`, async () => {
+        const value = await page.locator(tid("why-step")).evaluateAll((ls) => ls.map((l) => [l.dataset.kind, l.querySelector(".why-text")?.textContent ?? ""]));
+        return { done: value.length >= 3 && value.at(-1)[0] === "check.block_failed" && value.every(([, t]) => told.includes(t.trim())), value };
+      });
+      assert(steps.at(-1)[1].includes("main.tf:4,3-13"), `the failed rule is named: ${steps.at(-1)[1]}`);
+      const label = await page.locator(tid("status")).textContent();
+      assert(!/validation rule rejects/.test(label) === (lang !== "en"), `${lang} verdict: ${label}`);
+      await page.screenshot({ path: join(OUT, `block-rule-${lang}.png`), fullPage: true });
+    }
+    // Hovering the failed step shades the rule in the block.
+    await page.locator(`${tid("why-step")}[data-kind="check.block_failed"]`).hover();
+    await until("the rule shaded", async () => {
+      const value = await page.evaluate(() => [...document.querySelectorAll(".cm-why-highlight")].map((e) => e.textContent).join(" "));
+      return { done: value.includes("var.replicas >= 1"), value };
+    });
+    await page.locator(tid("lang-select")).selectOption("en");
+    await page.evaluate(() => localStorage.removeItem("tftype.lang"));
+    await setEditor(page, "value-editor", "3");
+    await until("the value that passes", async () => {
+      const value = await readResult(page);
+      return { done: value.ok === true && value.console === cli("3").console, value };
+    });
+    // <tftype-example> answers the same block the same way.
+    const p = watch(await ctx.newPage(), "embed block");
+    await p.goto(new URL("embed-demo.html", URL_).href);
+    await p.waitForFunction(() => [...document.querySelectorAll("tftype-example")].every((e) => e.result));
+    await p.evaluate((b) => {
+      const e = document.createElement("tftype-example");
+      e.id = "block";
+      for (const [slot, text] of [["type", b], ["value", "9"]]) {
+        const pre = document.createElement("pre");
+        pre.slot = slot;
+        pre.textContent = text;
+        e.append(pre);
+      }
+      document.body.prepend(e);
+    }, block);
+    const r = await until("the element's answer", async () => {
+      const value = await p.locator("#block").evaluate((e) => e.result ?? null);
+      return { done: value !== null, value };
+    });
+    assertEq(`Error: ${r.summary}\n\n${r.detail}`, want.text, "the element says what `tftype eval` says");
+    assertEq(await p.locator("#block .where mark").textContent(), "9", "the element marks the value");
+    await p.locator("#block").screenshot({ path: join(OUT, "block-embed.png") });
+    await p.close();
+  });
+
   await check("no page errors, console errors, failed or outside requests", async () => {
     if (problems.length) throw new Error(problems.join("\n"));
   });

@@ -122,6 +122,16 @@ rule("check() checks module calls against the local modules among the files, wit
   assert(call.arguments.map((a) => a.status).join() === "ok,error,not_checked", JSON.stringify(call.arguments));
   assert(call.arguments[1].range.start16 === 58 && call.arguments[2].reason === "refers_to", JSON.stringify(call.arguments));
 });
+rule("a whole variable block as the type: its rules are evaluated (a failed rule, Terraform's words, the value and the rule marked)", () => {
+  const type = 'variable "replicas" {\\n  type = number\\n  validation {\\n    condition     = var.replicas <= 5\\n    error_message = "At most 5."\\n  }\\n}';
+  const r = evaluate({ type, value: "9" });
+  assert(r.ok === false && r.stage === "rule" && r.summary === "Invalid value for variable", JSON.stringify(r));
+  assert(r.detail === "At most 5.\\n\\nThis was checked by the validation rule at main.tf:3,3-13.", r.detail);
+  const where = r.diagnostics.map((d) => d.source + ":" + d.start16 + "-" + d.end16).join();
+  assert(where === "value:0-1,type:" + type.indexOf("var.replicas <=") + "-" + (type.indexOf("var.replicas <=") + 17), where);
+  const ok = evaluate({ type, value: "4" });
+  assert(ok.ok === true && ok.console === "4", JSON.stringify(ok));
+});
 rule("a request the engine cannot read is answered as batch answers it", () => {
   const r = evaluate({ type: 5, value: "1" });
   assert(r.ok === false && r.stage === "input", JSON.stringify(r));

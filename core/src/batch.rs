@@ -86,6 +86,27 @@ pub fn evaluate_case(case: &str, utf16: bool) -> String {
     evaluate_case_at(case, utf16, None)
 }
 
+/// [`evaluate_case`] where a case's type may be a whole `variable` block
+/// (the npm package's `evaluate`, and so `<tftype-example>`): such a case is
+/// answered by [`crate::module::block`], its rules evaluated; any other
+/// case as `evaluate_case` answers it.
+pub fn evaluate_case_or_block(case: &str, utf16: bool) -> String {
+    let Ok(v) = serde_json::from_str::<serde_json::Value>(case) else { return evaluate_case(case, utf16) };
+    let block = v.get("mode").is_none() && v.get("type").and_then(|t| t.as_str()).is_some_and(crate::module::block::is_block);
+    if !block {
+        return evaluate_case(case, utf16);
+    }
+    let id = v.get("id").cloned().unwrap_or(serde_json::Value::Null).to_string();
+    let id = match v.get("flavor").and_then(|f| f.as_str()) {
+        Some(f) => format!("{id},\"flavor\":{}", js(f)),
+        None => id,
+    };
+    match serde_json::from_value::<crate::Request>(v) {
+        Ok(req) => result_json(&id, &crate::module::block::evaluate(&req), utf16),
+        Err(_) => evaluate_case(case, utf16),
+    }
+}
+
 /// [`evaluate_case`] for line `line` of a batch input: an input error names
 /// the line.
 pub fn evaluate_case_at(case: &str, utf16: bool, line: Option<usize>) -> String {

@@ -21,10 +21,11 @@ pub fn evaluate(request: JsValue) -> Result<JsValue, JsValue> {
 use serde::Serialize;
 
 /// `tftype batch`'s answer for one case (JSON text in, JSON text out), with
-/// the diagnostics' UTF-16 ranges too (the npm package's `evaluate`).
+/// the diagnostics' UTF-16 ranges too (the npm package's `evaluate`); a case
+/// whose type is a whole `variable` block has its rules evaluated too.
 #[wasm_bindgen(js_name = evaluateCase)]
 pub fn evaluate_case(case: &str) -> String {
-    crate::batch::evaluate_case(case, true)
+    crate::batch::evaluate_case_or_block(case, true)
 }
 
 /// The conversion rules applied, outermost first (JSON text in and out):

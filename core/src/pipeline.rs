@@ -92,6 +92,9 @@ pub enum Stage {
     Crash,
     /// The request itself is unusable (an unknown flavor).
     Input,
+    /// The value converts, but a `validation` rule of the `variable` block
+    /// given as the type does not hold (see [`crate::module::block`]).
+    Rule,
     /// The result is accepted but too large for tftype to show (see
     /// [`render::MAX_OUTPUT_BYTES`]).
     Limit,
@@ -194,7 +197,7 @@ fn diags_out<'d>(diags: impl IntoIterator<Item = &'d Diagnostic>, req: &Request)
 }
 
 /// `variable "NAME"`'s range as hcl prints it: `main.tf:1,1-13` for `v`.
-fn decl_range(var_name: &str) -> String {
+pub(crate) fn decl_range(var_name: &str) -> String {
     let decl = format!("variable {}", render::go_quote(var_name));
     format!("main.tf:1,1-{}", decl.chars().count() + 1)
 }
@@ -389,6 +392,17 @@ pub(crate) fn module_argument_value(type_src: Option<&str>, value: &str, p: &Pro
         .map_err(|ds| format!("the value does not evaluate: {}", first(ds)))?;
     let to_convert = &*with_defaults(&pv.value, &tc, p);
     convert::convert(to_convert, &tc.ty, p).map_err(|e| format!("the value does not convert to the type: {}", e.message))
+}
+
+/// The final value of an accepted request (read, defaults applied,
+/// converted) and the value expression's range in the value source: what a
+/// `validation` rule sees. None when the pipeline does not accept it.
+pub(crate) fn final_value(req: &Request, p: &Profile) -> Option<(Value, std::ops::Range<usize>)> {
+    let tc = typeexpr::parse_variable_type_in(req.type_src.as_deref(), p).ok()?;
+    let pv = valueparse::parse_value_spans(&req.value, req.value_format, tc.cli_literal, false, p).ok()?;
+    let to_convert = &*with_defaults(&pv.value, &tc, p);
+    let v = convert::convert(to_convert, &tc.ty, p).ok()?;
+    Some((v, pv.spans.range.clone()))
 }
 
 /// Where each part of a value carries the sensitive mark, as

@@ -18,6 +18,16 @@ pub fn engine_module(json: &str) -> String {
     tftype::module::view::view_json(json)
 }
 
+/// The answer, with its story when the request names a language, for a
+/// variable whose type editor holds a whole `variable` block (JSON text in,
+/// `tftype::Response` as JSON text out; `tftype::module::block`): its
+/// `validation` rules need the function library this .wasm has.
+#[wasm_bindgen]
+pub fn engine_block(json: &str) -> String {
+    let req = tftype::Request::from_json(json);
+    serde_json::to_string(&tftype::module::block::evaluate(&req)).unwrap_or_default()
+}
+
 /// Installs the message catalog of `lang` (`en`, `zh`, `ja`); "" or why not.
 #[wasm_bindgen]
 pub fn engine_install_catalog(lang: &str, json: &str) -> String {

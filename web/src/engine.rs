@@ -171,7 +171,12 @@ impl Work {
 /// The reply to `work`, from the engine's JSON text (as the worker sends
 /// it: UTF-8 bytes).
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-fn read_reply(work: Work, json: Vec<u8>, ms: f64) -> Result<Reply, serde_json::Error> {
+fn read_reply(work: Work, block: bool, json: Vec<u8>, ms: f64) -> Result<Reply, serde_json::Error> {
+    // A `variable` block's answer (the Module view's .wasm: `block_answer`) is the whole response.
+    if block {
+        let r: Response = serde_json::from_slice(&json)?;
+        return Ok(block_reply(work, r, ms));
+    }
     Ok(match work {
         Work::Evaluate(_) => Reply::Evaluated(Box::new(serde_json::from_slice(&json)?), ms),
         Work::Compare => Reply::Compared(serde_json::from_slice(&json)?, ms),
@@ -181,6 +186,38 @@ fn read_reply(work: Work, json: Vec<u8>, ms: f64) -> Result<Reply, serde_json::E
         Work::Module => Reply::Viewed(crate::page::utf8_text(json), ms),
         Work::Assist(..) => Reply::Assisted(crate::page::utf8_text(json)),
     })
+}
+
+/// The reply to `work` for the answer to a `variable` block given as the
+/// type ([`tftype::module::block`]): the answer, or its story.
+fn block_reply(work: Work, mut r: Response, ms: f64) -> Reply {
+    match work {
+        Work::Evaluate(shown) => Reply::Evaluated(Box::new(Evaluation::of(r, shown)), ms),
+        _ => Reply::Told(r.story.take().unwrap_or_default()),
+    }
+}
+
+/// Whether `req`'s type is a whole `variable` block, which the Module
+/// view's .wasm answers (its rules need Terraform's functions, which the
+/// page's own .wasm leaves out).
+pub fn is_block(work: Work, req: &Request) -> bool {
+    matches!(work, Work::Evaluate(_) | Work::Story) && req.type_src.as_deref().is_some_and(tftype::module::block::is_block)
+}
+
+/// A `variable` block's answer here, on this thread: in native tests. In
+/// the browser without a worker, the page's .wasm has no rules to run: the
+/// block is answered as a type (a syntax error says what is wrong).
+#[cfg(not(target_arch = "wasm32"))]
+fn block_here(work: Work, req: &Request, t0: f64) -> Reply {
+    block_reply(work, tftype::module::block::evaluate(req), crate::page::now_ms() - t0)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn block_here(work: Work, req: &Request, t0: f64) -> Reply {
+    match work {
+        Work::Evaluate(shown) => Reply::Evaluated(Box::new(Evaluation::of(tftype::evaluate(req), shown)), crate::page::now_ms() - t0),
+        _ => Reply::Told(story(req)),
+    }
 }
 
 /// The Why story and notes of `req`, in its language.
@@ -222,6 +259,9 @@ fn check_here(json: &str, _t0: f64) -> Reply {
 /// and stories can be (the rest is in `engine-full`'s .wasm files).
 pub fn run_here(work: Work, req: &Request) -> Reply {
     let t0 = crate::page::now_ms();
+    if is_block(work, req) {
+        return block_here(work, req, t0);
+    }
     match work {
         Work::Evaluate(shown) => {
             let r = tftype::evaluate(req);
@@ -294,6 +334,8 @@ mod worker {
 
     struct Waiting {
         work: Work,
+        /// The request is a `variable` block's ([`is_block`]).
+        block: bool,
         json: String,
         done: Done,
     }
@@ -301,6 +343,7 @@ mod worker {
     struct Running {
         id: u64,
         work: Work,
+        block: bool,
         done: Done,
         since: f64,
     }
@@ -321,9 +364,10 @@ mod worker {
         next_id: u64,
         /// How many of the page's catalogs (and parts) this worker has been given.
         catalogs_sent: usize,
-        /// The texts of `engine-full/`'s answers (the catalogs' `full` part)
-        /// are being fetched: "Copy as" and a format switch wait for them.
-        fetching_full_texts: bool,
+        /// A part of the catalogs the next answer is told in (`full`: the
+        /// texts of `engine-full/`'s answers; `check`: a `variable` block's
+        /// story) is being fetched: the request waits for it.
+        fetching_texts: bool,
         on_restart: Rc<dyn Fn(String)>,
         /// The language of what the user is told.
         lang: leptos::prelude::RwSignal<Lang>,
@@ -332,8 +376,8 @@ mod worker {
     }
 
     thread_local! {
-        /// The `full` part of the catalogs was asked for once already.
-        static FULL_TEXTS_TRIED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+        /// The parts of the catalogs asked for once already.
+        static TEXTS_TRIED: RefCell<Vec<&'static str>> = const { RefCell::new(Vec::new()) };
     }
 
     /// The page's handle on the engine worker.
@@ -365,7 +409,7 @@ mod worker {
                 waiting: Vec::new(),
                 next_id: 1,
                 catalogs_sent: 0,
-                fetching_full_texts: false,
+                fetching_texts: false,
                 on_restart: Rc::new(on_restart),
                 lang: crate::words::lang(),
                 _handler: None,
@@ -431,7 +475,8 @@ mod worker {
                 done(run_here(work, req));
                 return;
             }
-            self.send_json(work, serde_json::to_string(req).unwrap_or_default(), done)
+            let block = is_block(work, req);
+            self.enqueue(work, block, serde_json::to_string(req).unwrap_or_default(), Box::new(done))
         }
 
         /// [`Self::send`] for a request given as its JSON text.
@@ -441,10 +486,14 @@ mod worker {
                 done(run_json_here(work, &json));
                 return;
             }
+            self.enqueue(work, false, json, Box::new(done))
+        }
+
+        fn enqueue(&self, work: Work, block: bool, json: String, done: Done) {
             {
                 let mut inner = self.0.borrow_mut();
                 inner.waiting.retain(|w| w.work.key() != work.key());
-                inner.waiting.push(Waiting { work, json, done: Box::new(done) });
+                inner.waiting.push(Waiting { work, block, json, done });
             }
             self.pump();
         }
@@ -474,19 +523,33 @@ mod worker {
             // "Copy as" and a format switch answer with texts the first load
             // does not fetch (refusals, what a rewrite lost): fetched first,
             // once (a failed fetch is not retried; the answer then says less).
-            // The value editor's hover too (assist.*).
-            if matches!(inner.waiting[next].work, Work::Emit(_) | Work::Reformat(_) | Work::Assist(..)) {
+            // The value editor's hover too (assist.*), and a `variable`
+            // block's story (check.*, validation.*).
+            let part = match &inner.waiting[next] {
+                w if w.block => Some("check"),
+                w if matches!(w.work, Work::Emit(_) | Work::Reformat(_) | Work::Assist(..)) => Some("full"),
+                _ => None,
+            };
+            if let Some(part) = part {
                 use leptos::prelude::GetUntracked;
                 let lang = inner.lang.get_untracked();
-                if inner.fetching_full_texts {
+                if inner.fetching_texts {
                     return;
                 }
-                if !tftype::i18n::installed_part(lang, "full") && !FULL_TEXTS_TRIED.with(|t| t.replace(true)) {
-                    inner.fetching_full_texts = true;
+                let first_time = TEXTS_TRIED.with(|t| {
+                    let mut t = t.borrow_mut();
+                    let first = !t.contains(&part);
+                    if first {
+                        t.push(part);
+                    }
+                    first
+                });
+                if !tftype::i18n::installed_part(lang, part) && first_time {
+                    inner.fetching_texts = true;
                     let me = self.clone();
                     leptos::task::spawn_local(async move {
-                        let _ = crate::assets::load_part(lang, "full").await;
-                        me.0.borrow_mut().fetching_full_texts = false;
+                        let _ = crate::assets::load_part(lang, part).await;
+                        me.0.borrow_mut().fetching_texts = false;
                         me.pump();
                     });
                     return;
@@ -497,7 +560,13 @@ mod worker {
             let id = inner.next_id;
             inner.next_id += 1;
             let msg = js_sys::Object::new();
-            set(&msg, "type", &w.work.key().into());
+            // A `variable` block goes to the Module view's .wasm (public/engine-worker.js).
+            let kind = match (w.block, w.work) {
+                (true, Work::Evaluate(_)) => "block",
+                (true, _) => "block-story",
+                (false, work) => work.key(),
+            };
+            set(&msg, "type", &kind.into());
             set(&msg, "id", &(id as f64).into());
             // Requests and replies cross as UTF-8 bytes: a string would be
             // copied into each side's .wasm memory character by character
@@ -507,7 +576,7 @@ mod worker {
             if let Some(worker) = &inner.worker {
                 let _ = worker.post_message(&msg);
             }
-            inner.running = Some(Running { id, work: w.work, done: w.done, since: crate::page::now_ms() });
+            inner.running = Some(Running { id, work: w.work, block: w.block, done: w.done, since: crate::page::now_ms() });
         }
 
         fn on_message(&self, data: JsValue) {
@@ -529,7 +598,8 @@ mod worker {
                         std::mem::take(&mut inner.waiting)
                     };
                     for w in waiting {
-                        (w.done)(run_json_here(w.work, &w.json));
+                        let reply = if w.block { run_here(w.work, &Request::from_json(&w.json)) } else { run_json_here(w.work, &w.json) };
+                        (w.done)(reply);
                     }
                 }
                 "reply" => {
@@ -547,7 +617,7 @@ mod worker {
                     // that the worker works while the page renders.
                     self.pump();
                     if let Some(r) = running {
-                        let reply = read_reply(r.work, json, ms);
+                        let reply = read_reply(r.work, r.block, json, ms);
                         let lang = self.lang();
                         (r.done)(reply.unwrap_or_else(|e| Reply::Failed(tftype::i18n::fill(lang, "ui.engine.unreadable", &[("error", &e.to_string())]))));
                     }

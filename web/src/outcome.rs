@@ -96,6 +96,7 @@ pub fn stage_text(stage: Option<Stage>, flavor_label: &str, lang: Lang) -> Strin
         Some(Stage::Crash) => "ui.stage.crash",
         Some(Stage::Input) => "ui.stage.input",
         Some(Stage::Limit) => "ui.stage.limit",
+        Some(Stage::Rule) => "ui.stage.rule",
         None => "ui.stage.error",
     };
     fill(lang, key, &[("flavor", flavor_label)])
@@ -392,6 +393,29 @@ mod tests {
             m.message
         );
         assert_eq!(o.places[0].label, "value, line 1, column 1");
+    }
+
+    /// A whole `variable` block in the type editor, answered as the engine
+    /// answers it (the Module view's .wasm in the browser, here on the spot).
+    fn block_outcome(block: &str, value: &str) -> Outcome {
+        let st = state(block, value);
+        assert!(crate::engine::is_block(crate::engine::Work::Evaluate(crate::engine::Shown::ALL), &st.request()));
+        from_response(&st, tftype::module::block::evaluate(&st.request()))
+    }
+
+    #[test]
+    fn a_failed_rule_of_a_block_marks_the_rule_and_the_value() {
+        let block = "variable \"replicas\" {\n  type = number\n  validation {\n    condition     = var.replicas <= 5\n    error_message = \"At most 5.\"\n  }\n}";
+        let o = block_outcome(block, "9");
+        assert_eq!(o.stage, Some(Stage::Rule));
+        assert_eq!(o.stage_label(Lang::En), "A validation rule rejects the value");
+        assert_eq!(o.summary, "Invalid value for variable");
+        assert!(o.detail.starts_with("At most 5.\n\nThis was checked by the validation rule at main.tf:3,3-13."), "{}", o.detail);
+        assert_eq!(o.value_marks.len(), 1);
+        let cond = block.find("var.replicas <= 5").unwrap();
+        assert!(o.type_marks.iter().any(|m| (m.from, m.to) == (cond, cond + "var.replicas <= 5".len())), "{:?}", o.type_marks);
+        let ok = block_outcome(block, "4");
+        assert!(ok.ok && ok.console == "4", "{ok:?}");
     }
 
     #[test]

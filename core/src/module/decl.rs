@@ -36,6 +36,8 @@ pub struct Variable {
     /// The block's `DefRange`: `variable "NAME"`.
     pub decl_range: Subject,
     pub tc: TypeConstraint,
+    /// The `type` argument's expression, as bytes of the file.
+    pub type_range: Option<std::ops::Range<usize>>,
     pub nullable: bool,
     pub sensitive: bool,
     pub ephemeral: bool,
@@ -324,6 +326,7 @@ impl FileReader<'_, '_> {
             file: self.file.to_string(),
             decl_range: decl_range.clone(),
             tc: TypeConstraint { ty: Type::Dynamic, defaults: None, spans: Default::default(), cli_literal: true },
+            type_range: c.attrs.get("type").map(|e| e.range()),
             nullable: true,
             sensitive: false,
             ephemeral: false,

@@ -20,6 +20,7 @@
 //! where [`prepare`] fills it and [`validate`] adds its rules' results:
 //! neither of the two uses the other.
 
+pub mod block;
 pub mod calls;
 pub mod decl;
 pub mod explain;

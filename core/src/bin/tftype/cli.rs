@@ -6,7 +6,8 @@ use crate::check;
 use std::io::{BufRead, Write};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use tftype::{evaluate, Request};
+use tftype::module::block::evaluate;
+use tftype::Request;
 
 /// The Terraform / OpenTofu type system: what each version does with a
 /// value for a variable, and with a whole module's inputs.
@@ -302,7 +303,7 @@ fn eval(a: EvalArgs, explain: bool) -> i32 {
     };
     let (lang, emit, converted, all_flavors) = (a.lang, a.emit, a.converted, a.all_flavors);
     if explain {
-        return match guarded(move || tftype::why::to_text(&tftype::why::story(&req, lang))) {
+        return match guarded(move || tftype::why::to_text(&tftype::module::block::story(&req, lang))) {
             Ok(text) => {
                 print!("{text}");
                 0

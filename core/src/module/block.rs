@@ -1,0 +1,451 @@
+//! A whole `variable "NAME" { … }` block given where a type constraint is
+//! expected (the page's type editor, `<tftype-example>`): the block is read
+//! as Terraform reads a module's declaration, its `type`, `nullable`,
+//! `sensitive` and `default` decide the one-variable answer, and its
+//! `validation` rules are evaluated on the final value as the plan walk
+//! evaluates a root module's rules.
+//!
+//! The block is the module's one file, `main.tf`, so that every place
+//! Terraform names in it (`This was checked by the validation rule at
+//! main.tf:4,3-13.`) is a place in the type editor. The value is read as
+//! the one-variable view reads it ([`crate::pipeline`]); a failed rule
+//! points at the value (Terraform 1.9+) or at the declaration, and the
+//! failing rule's condition is marked in the type editor.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use super::{decl, snippet, validate, CheckDiag, Texts, VarState};
+use crate::diag::{Severity, Source, Utf16Map};
+use crate::flavor::Profile;
+use crate::i18n::{self, Lang};
+use crate::pipeline::{self, DiagnosticOut, Request, Response, Stage};
+use crate::story::{Step, Story, Verbatim};
+
+/// The module's one file: the type editor's text.
+const FILE: &str = "main.tf";
+/// The name the value source has while the rules run (never shown: its
+/// places are mapped back to the value editor).
+const VALUE: &str = "\u{0}value";
+
+/// Whether a type constraint's text is a `variable` block rather than a
+/// type expression: its first word, after blanks and comments, is
+/// `variable` (never a type keyword).
+pub fn is_block(type_src: &str) -> bool {
+    let mut s = type_src;
+    loop {
+        s = s.trim_start();
+        if let Some(rest) = s.strip_prefix('#').or_else(|| s.strip_prefix("//")) {
+            s = rest.split_once('\n').map_or("", |(_, r)| r);
+        } else if let Some(rest) = s.strip_prefix("/*") {
+            s = rest.split_once("*/").map_or("", |(_, r)| r);
+        } else {
+            break;
+        }
+    }
+    s.strip_prefix("variable").is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == '-'))
+}
+
+/// [`crate::evaluate`] for a request whose type may be a `variable` block
+/// (see [`is_block`]); any other request is answered by `evaluate` itself.
+pub fn evaluate(req: &Request) -> Response {
+    let src = req.type_src.as_deref().unwrap_or("");
+    if !is_block(src) {
+        return crate::evaluate(req);
+    }
+    match pipeline::profile(req) {
+        Ok(p) => evaluate_in(req, src, &p),
+        Err(refused) => *refused,
+    }
+}
+
+/// [`crate::why::story`] for a request whose type may be a `variable`
+/// block (the story of its answer, rules included).
+pub fn story(req: &Request, lang: Lang) -> Story {
+    if !req.type_src.as_deref().is_some_and(is_block) {
+        return crate::why::story(req, lang);
+    }
+    evaluate(&Request { lang: Some(lang), ..req.clone() }).story.unwrap_or_default()
+}
+
+/// Where the type editor's offsets are, byte and UTF-16.
+struct Editor<'a> {
+    map: Utf16Map<'a>,
+}
+
+impl Editor<'_> {
+    fn out(&self, source: Source, r: Option<Range<usize>>, value: &Utf16Map, d: &CheckDiag) -> DiagnosticOut {
+        let r16 = r.as_ref().map(|r| if source == Source::Type { self.map.range(r) } else { value.range(r) });
+        DiagnosticOut {
+            severity: d.severity,
+            summary: d.summary.clone(),
+            detail: d.detail.clone(),
+            source,
+            start: r.as_ref().map(|r| r.start),
+            end: r.as_ref().map(|r| r.end),
+            start16: r16.as_ref().map(|r| r.start),
+            end16: r16.as_ref().map(|r| r.end),
+        }
+    }
+
+    /// A diagnostic of the block (`main.tf`) or of the value, placed in its editor.
+    fn place(&self, d: &CheckDiag, value: &Utf16Map, value_start: usize) -> DiagnosticOut {
+        match &d.subject {
+            Some(s) if s.filename == FILE => self.out(Source::Type, Some(s.start.byte..s.end.byte), value, d),
+            Some(s) if s.filename == VALUE => self.out(Source::Value, Some(s.start.byte - value_start..s.end.byte - value_start), value, d),
+            _ => self.out(Source::Value, None, value, d),
+        }
+    }
+}
+
+fn failure(stage: Stage, diags: Vec<DiagnosticOut>) -> Response {
+    let first = diags.iter().find(|d| d.severity == Severity::Error).or(diags.first());
+    Response {
+        ok: false,
+        stage: Some(stage),
+        summary: first.map(|d| d.summary.clone()),
+        detail: first.map(|d| d.detail.clone()),
+        path: Some(String::new()),
+        diagnostics: diags,
+        ..Response::default()
+    }
+}
+
+fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
+    let files = BTreeMap::from([(FILE.to_string(), src.to_string())]);
+    let mut texts = Texts::default();
+    texts.add(FILE, src);
+    let editor = Editor { map: Utf16Map::new(src) };
+    let value_map = Utf16Map::new(&req.value);
+    let lang = req.lang;
+
+    // 1. The declaration, as Terraform decodes it.
+    let module = decl::load(&files, &texts, p);
+    if module.diags.iter().any(CheckDiag::is_error) || module.vars.is_empty() {
+        let diags: Vec<DiagnosticOut> = module.diags.iter().map(|d| editor.place(d, &value_map, 0)).collect();
+        let mut r = failure(Stage::Type, diags);
+        if let Some(lang) = lang {
+            let type16 = r.diagnostics.iter().find(|d| d.source == Source::Type).and_then(|d| Some([d.start16?, d.end16?]));
+            let failed = step(lang, "why.failed.type", &[("product", p.product_name().to_string())], None, type16);
+            r.story = Some(told(lang, &r, vec![failed]));
+        }
+        return r;
+    }
+    let v = &module.vars[0];
+    let type_start = v.type_range.as_ref().map_or(0, |r| r.start);
+    let derived = Request {
+        type_src: v.type_range.clone().map(|r| src[r].to_string()),
+        nullable: v.nullable,
+        sensitive: v.sensitive,
+        var_name: v.name.clone(),
+        ..req.clone()
+    };
+    let mut first_steps = Vec::new();
+    if let Some(lang) = lang {
+        first_steps.push(step(lang, "check.block_read", &[("name", v.name.clone())], None, None));
+    }
+
+    // 2. The value: the one given, else the default (already converted
+    // when the block was read); with neither, what `plan` says of a
+    // required variable left unset.
+    if req.value.trim().is_empty() && v.default.is_none() {
+        let report = super::check(&super::CheckInput { files, ..Default::default() }, p);
+        let mut r = failure(Stage::Value, report.diagnostics.iter().filter(|d| d.is_error()).map(|d| editor.place(d, &value_map, 0)).collect());
+        if let Some(lang) = lang {
+            let failed = step(lang, "why.failed.value", &[("product", p.product_name().to_string())], None, None);
+            r.story = Some(told(lang, &r, first_steps.into_iter().chain([failed]).collect()));
+        }
+        return r;
+    }
+    let given = !req.value.trim().is_empty();
+    let mut told_given = None;
+    let (mut r, final_value) = if given {
+        let mut r = crate::evaluate_in(&Request { lang: None, ..derived.clone() }, p);
+        // The story is told before the answer's places move into the block (both move below).
+        told_given = lang.map(|lang| crate::why::story_for(&derived, lang, p, &r));
+        shift_type_ranges(&mut r, type_start, &editor);
+        // Terraform names the declaration where the block really is.
+        let (assumed, real) = (pipeline::decl_range(&v.name), v.decl_range.range_string());
+        if assumed != real {
+            for text in r.detail.iter_mut().chain(r.diagnostics.iter_mut().map(|d| &mut d.detail)) {
+                *text = text.replace(&assumed, &real);
+            }
+        }
+        let fv = if r.ok { pipeline::final_value(&derived, p) } else { None };
+        (r, fv)
+    } else {
+        let default = v.default.clone().unwrap_or_else(|| crate::value::Value::null(crate::types::Type::Dynamic));
+        let r = match pipeline::shown(&default, v.sensitive, p) {
+            Some(s) => Response { ok: true, type_string: Some(s.type_string), console: Some(s.console), json: s.json, ..Response::default() },
+            None => failure(Stage::Limit, Vec::new()),
+        };
+        if let Some(lang) = lang {
+            first_steps.push(step(lang, "check.block_default", &[], None, None));
+        }
+        let fv = r.ok.then(|| (default, 0..0));
+        (r, fv)
+    };
+    let mut story = lang.map(|lang| {
+        let mut s = told_given.unwrap_or_else(|| Story { lang, ok: r.ok, ..Story::default() });
+        let off16 = editor.map.range(&(type_start..type_start)).start;
+        for st in s.steps.iter_mut().chain(s.notes.iter_mut()) {
+            if let Some(t) = st.type16.as_mut() {
+                *t = [t[0] + off16, t[1] + off16];
+            }
+        }
+        first_steps.append(&mut s.steps);
+        s.steps = first_steps;
+        s
+    });
+
+    // 3. The rules, on the final value.
+    if let Some((value, range)) = final_value.filter(|_| !v.rules.is_empty()) {
+        let end_step = story.as_mut().and_then(|s| s.steps.pop());
+        texts.add(VALUE, &req.value);
+        let value_subject = given.then(|| texts.subject(VALUE, &range));
+        let mut vars: BTreeMap<String, VarState> = module.vars.iter().map(|v| (v.name.clone(), VarState::new(v))).collect();
+        let prepared = validate::prepare(&module, p);
+        let walk = validate::Walk { module: &module, prepared: &prepared, texts: &texts, p };
+        let (mut diags, _) = walk.validate(&mut vars);
+        if !diags.iter().any(CheckDiag::is_error) {
+            if let Some(st) = vars.get_mut(&v.name) {
+                st.final_value = Some(value);
+                st.value_subject = value_subject;
+            }
+            let (mut rule_diags, _) = walk.plan(&mut vars);
+            snippet::rule_values(&mut rule_diags, &module, &vars, &texts, p);
+            diags.extend(rule_diags);
+        }
+        validate::finish(&module, &prepared, &mut vars, true);
+        let reports = vars.remove(&v.name).map(|st| st.report.validations).unwrap_or_default();
+        if let (Some(s), Some(lang)) = (story.as_mut(), lang) {
+            for (rule, rep) in v.rules.iter().zip(&reports) {
+                if let Some(st) = rule_step(lang, rule, rep, &editor) {
+                    s.steps.push(st);
+                }
+            }
+        }
+        let errors: Vec<&CheckDiag> = diags.iter().filter(|d| d.is_error()).collect();
+        if let Some(first) = errors.first() {
+            let mut out: Vec<DiagnosticOut> = errors.iter().map(|d| editor.place(d, &value_map, 0)).collect();
+            // The failing rule is marked in the block: its condition.
+            let failed = v.rules.iter().zip(&reports).find(|(_, rep)| matches!(rep.result, validate::RuleResult::Fail | validate::RuleResult::Error));
+            if let Some((rule, _)) = failed {
+                out.push(editor.out(Source::Type, Some(rule.condition.range()), &value_map, first));
+            }
+            let mut failed_r = failure(Stage::Rule, out);
+            failed_r.error = failed.and_then(|(_, rep)| rep.error_message.clone());
+            if let (Some(s), Some(lang)) = (story.as_mut(), lang) {
+                let rule_at = failed.map(|(rule, _)| rule.decl_range.range_string()).unwrap_or_default();
+                let value16 = failed_r.diagnostics.iter().find(|d| d.source == Source::Value).and_then(|d| Some([d.start16?, d.end16?]));
+                let type16 = failed.map(|(rule, _)| range16(&editor, &rule.condition.range()));
+                s.steps.push(step(lang, "check.block_failed", &[("rule", rule_at), ("product", p.product_name().to_string())], value16, type16));
+                s.ok = false;
+                s.verbatim = Some(Verbatim { summary: first.summary.clone(), detail: first.detail.clone() });
+            }
+            r = failed_r;
+        } else if let (Some(s), Some(end)) = (story.as_mut(), end_step) {
+            s.steps.push(end);
+        }
+    }
+    r.story = story;
+    r
+}
+
+/// The Type diagnostics of an answer for the block's type expression, moved
+/// to where the expression is in the block.
+fn shift_type_ranges(r: &mut Response, start: usize, editor: &Editor) {
+    for d in r.diagnostics.iter_mut().chain(r.warnings.iter_mut()).filter(|d| d.source == Source::Type) {
+        if let (Some(a), Some(b)) = (d.start, d.end) {
+            let moved = editor.map.range(&(a + start..b + start));
+            d.start = Some(a + start);
+            d.end = Some(b + start);
+            d.start16 = Some(moved.start);
+            d.end16 = Some(moved.end);
+        }
+    }
+}
+
+fn range16(editor: &Editor, r: &Range<usize>) -> [usize; 2] {
+    let r = editor.map.range(r);
+    [r.start, r.end]
+}
+
+fn step(lang: Lang, kind: &str, params: &[(&str, String)], value16: Option<[usize; 2]>, type16: Option<[usize; 2]>) -> Step {
+    let pairs: Vec<(&str, &str)> = params.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    Step {
+        kind: kind.to_string(),
+        path: String::new(),
+        params: params.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+        text: i18n::fill(lang, kind, &pairs),
+        value16,
+        type16,
+        more16: Vec::new(),
+        doc: None,
+    }
+}
+
+/// What became of one rule, as a step of the story (a failed rule's step
+/// is the story's last, [`evaluate_in`]).
+fn rule_step(lang: Lang, rule: &decl::Rule, rep: &validate::RuleReport, editor: &Editor) -> Option<Step> {
+    use validate::RuleResult as R;
+    let at = rule.decl_range.range_string();
+    let type16 = Some(range16(editor, &rule.condition.range()));
+    let reason = rep.reason.as_ref().map(|r| r.text(lang)).unwrap_or_default();
+    let (kind, params) = match rep.result {
+        R::Pass => ("check.explain_rule_pass", vec![("rule", at)]),
+        R::NotEvaluated => ("check.block_rule_not_evaluated", vec![("rule", at), ("reason", reason)]),
+        R::Skipped => ("check.explain_rule_skipped", vec![("rule", at), ("reason", reason)]),
+        R::Unknown => ("check.explain_rule_error", vec![("rule", at), ("reason", reason)]),
+        R::Fail | R::Error => return None,
+    };
+    Some(step(lang, kind, &params, None, type16))
+}
+
+/// The story of a block that could not be read: the product's message.
+fn told(lang: Lang, r: &Response, steps: Vec<Step>) -> Story {
+    Story {
+        lang,
+        ok: false,
+        steps,
+        notes: Vec::new(),
+        verbatim: Some(Verbatim { summary: r.summary.clone().unwrap_or_default(), detail: r.detail.clone().unwrap_or_default() }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask(block: &str, value: &str, flavor: Option<&str>) -> Response {
+        let mut req = Request::new(Some(block), value);
+        req.flavor = flavor.map(str::to_string);
+        req.lang = Some(Lang::En);
+        evaluate(&req)
+    }
+
+    const REPLICAS: &str = "variable \"replicas\" {\n  type = number\n  validation {\n    condition     = var.replicas >= 1 && var.replicas <= 5\n    error_message = \"Replicas must be 1 to 5.\"\n  }\n}\n";
+
+    /// The blocks and values of the table: each is answered as `tftype
+    /// check` answers a module of that block and a `terraform.tfvars`
+    /// setting the value (or none, when the value is blank).
+    const CASES: &[(&str, &str)] = &[
+        (REPLICAS, "3"),
+        (REPLICAS, "9"),
+        (REPLICAS, "\"x\""),
+        (REPLICAS, "\"4\""),
+        (REPLICAS, ""),
+        ("variable \"env\" {\n  type    = string\n  default = \"dev\"\n  validation {\n    condition     = contains([\"dev\", \"prod\"], var.env)\n    error_message = \"env must be dev or prod, not ${var.env}.\"\n  }\n}", ""),
+        ("variable \"env\" {\n  type    = string\n  default = \"dev\"\n  validation {\n    condition     = contains([\"dev\", \"prod\"], var.env)\n    error_message = \"env must be dev or prod, not ${var.env}.\"\n  }\n}", "\"qa\""),
+        ("# the name\nvariable \"name\" {\n  type      = string\n  nullable  = false\n  sensitive = true\n  validation {\n    condition     = length(var.name) > 3\n    error_message = \"Too short.\"\n  }\n}", "\"ab\""),
+        ("variable \"name\" {\n  type      = string\n  nullable  = false\n}", "null"),
+        ("variable \"n\" {\n  type = number\n  validation {\n    condition     = length(var.n) > 0\n    error_message = \"Bad.\"\n  }\n}", "3"),
+        ("variable \"n\" {\n  type = number\n  validation {\n    condition     = var.n > var.other\n    error_message = \"Bad.\"\n  }\n}", "3"),
+        ("variable \"tags\" {\n  type = map(string)\n  validation {\n    condition     = alltrue([for k, v in var.tags : can(regex(\"^[a-z]+$\", k))])\n    error_message = \"Keys are lower case letters.\"\n  }\n  validation {\n    condition     = length(var.tags) < 3\n    error_message = \"At most two tags.\"\n  }\n}", "{ env = \"x\", Team = \"y\" }"),
+        ("variable \"tags\" {\n  type = map(string)\n  validation {\n    condition     = alltrue([for k, v in var.tags : can(regex(\"^[a-z]+$\", k))])\n    error_message = \"Keys are lower case letters.\"\n  }\n}", "{ env = \"x\" }"),
+        ("variable \"v\" {\n  type = object({ a = optional(number, 2) })\n  validation {\n    condition     = var.v.a == 2\n    error_message = \"a must be 2.\"\n  }\n}", "{}"),
+        ("variable \"bad\" {\n  type = strin\n}", "\"x\""),
+        ("variable \"bad\" {\n  typo = string\n}", "\"x\""),
+        ("variable \"d\" {\n  type    = number\n  default = \"x\"\n}", ""),
+    ];
+
+    fn check_of(block: &str, value: &str, p: &Profile) -> super::super::CheckReport {
+        let mut input = super::super::CheckInput::default();
+        input.files.insert(FILE.into(), block.into());
+        if !value.trim().is_empty() {
+            let name = decl::load(&input.files, &{ let mut t = Texts::default(); t.add(FILE, block); t }, p).vars[0].name.clone();
+            input.files.insert("terraform.tfvars".into(), format!("{name} = {value}\n"));
+        }
+        super::super::check(&input, p)
+    }
+
+    #[test]
+    fn a_block_is_answered_as_check_answers_its_module() {
+        for flavor in &crate::flavor::FLAVORS {
+            let p = flavor.profile();
+            for (block, value) in CASES {
+                let mut req = Request::new(Some(block), value);
+                req.value_format = crate::ValueFormat::Tfvars;
+                req.flavor = Some(flavor.name.to_string());
+                let ours = evaluate(&req);
+                let theirs = check_of(block, value, &p);
+                let first = theirs.diagnostics.iter().find(|d| d.is_error());
+                let case = format!("{} / {block:?} / {value:?}", flavor.name);
+                assert_eq!(ours.ok, first.is_none(), "{case}: {ours:?} vs {:?}", theirs.diagnostics);
+                if let Some(d) = first {
+                    assert_eq!(ours.summary.as_deref(), Some(d.summary.as_str()), "{case}");
+                    assert_eq!(ours.detail.as_deref(), Some(d.detail.as_str()), "{case}");
+                } else {
+                    let var = &theirs.variables[0];
+                    match &var.outcome {
+                        super::super::Outcome::Accepted { console, .. } => assert_eq!(ours.console.as_ref(), Some(console), "{case}"),
+                        other => panic!("{case}: {other:?}"),
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_failed_rule_is_marked_in_the_block_and_named_in_the_story() {
+        let r = ask(REPLICAS, "9", None);
+        assert_eq!(r.stage, Some(Stage::Rule));
+        let cond = REPLICAS.find("var.replicas >= 1").unwrap();
+        let mark = r.diagnostics.iter().find(|d| d.source == Source::Type).expect("the rule is marked");
+        assert_eq!(&REPLICAS[mark.start.unwrap()..mark.end.unwrap()], "var.replicas >= 1 && var.replicas <= 5");
+        assert_eq!(mark.start16, Some(cond));
+        let value = r.diagnostics.iter().find(|d| d.source == Source::Value).expect("the value is marked");
+        assert_eq!((value.start, value.end), (Some(0), Some(1)));
+        let story = r.story.expect("a story");
+        let last = story.steps.last().unwrap();
+        assert_eq!(last.kind, "check.block_failed");
+        assert!(last.text.contains("main.tf:3,3-13"), "{}", last.text);
+        assert_eq!(story.verbatim.unwrap().detail, "Replicas must be 1 to 5.\n\nThis was checked by the validation rule at main.tf:3,3-13.");
+    }
+
+    #[test]
+    fn the_story_tells_each_rule_in_each_language() {
+        for lang in [Lang::En, Lang::Zh, Lang::Ja] {
+            let mut req = Request::new(Some(REPLICAS), "3");
+            req.lang = Some(lang);
+            let story = evaluate(&req).story.unwrap();
+            let kinds: Vec<&str> = story.steps.iter().map(|s| s.kind.as_str()).collect();
+            assert_eq!(kinds.first(), Some(&"check.block_read"));
+            assert!(kinds.contains(&"check.explain_rule_pass"), "{kinds:?}");
+            assert_eq!(kinds.last(), Some(&"why.result"));
+            for s in &story.steps {
+                assert!(!s.text.is_empty() && !s.text.contains('{'), "{lang:?}: {}", s.text);
+            }
+        }
+    }
+
+    #[test]
+    fn the_type_inside_a_block_is_marked_where_it_is() {
+        let r = ask(REPLICAS, "\"x\"", None);
+        let t = r.diagnostics.iter().find(|d| d.source == Source::Type).unwrap();
+        assert_eq!(&REPLICAS[t.start.unwrap()..t.end.unwrap()], "number");
+        let step = r.story.unwrap().steps.into_iter().find(|s| s.kind == "why.failed.convert").unwrap();
+        assert_eq!(step.type16, Some([t.start16.unwrap(), t.end16.unwrap()]));
+    }
+
+    #[test]
+    fn what_is_a_block() {
+        for (text, block) in [
+            ("variable \"x\" {}", true),
+            ("  # note\n// more\n/* c */ variable \"x\" {", true),
+            ("variable{", true),
+            ("string", false),
+            ("variables", false),
+            ("object({ variable = string })", false),
+            ("", false),
+        ] {
+            assert_eq!(is_block(text), block, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn any_other_type_is_answered_as_before() {
+        let req = Request::new(Some("list(string)"), "[1]");
+        assert_eq!(serde_json::to_string(&evaluate(&req)).unwrap(), serde_json::to_string(&crate::evaluate(&req)).unwrap());
+    }
+}
