@@ -744,6 +744,10 @@ fn constraint(req: &Request) -> Option<crate::typeexpr::TypeConstraint> {
 /// there not yet written, required first; `true` / `false` for a bool. The
 /// same rules as [`complete`] in a value file, without a module.
 pub fn complete_value(req: &Request, byte: usize) -> ValueCompletions {
+    // A whole `variable` block as the type: its type expression.
+    if let Some(inner) = module::block::type_request(req) {
+        return complete_value(&inner, byte);
+    }
     let label = text(req.lang.unwrap_or_default(), "assist.list_label").to_string();
     let none = ValueCompletions { from: byte, to: byte, items: Vec::new(), label: label.clone() };
     let Some(tc) = constraint(req) else { return none };
@@ -777,6 +781,9 @@ pub fn complete_value(req: &Request, byte: usize) -> ValueCompletions {
 /// attribute's name, its type from the constraint, optional or required,
 /// and its default. The same rule as [`hover`] in a value file.
 pub fn hover_value(req: &Request, byte: usize) -> Option<Hover> {
+    if let Some(inner) = module::block::type_request(req) {
+        return hover_value(&inner, byte);
+    }
     let tc = constraint(req)?;
     let (text, off, json) = value_as_file(&req.value, req.value_format);
     let loc = locate(&text, byte.min(req.value.len()) + off, json);

@@ -68,6 +68,22 @@ pub fn story(req: &Request, lang: Lang) -> Story {
     evaluate(&Request { lang: Some(lang), ..req.clone() }).story.unwrap_or_default()
 }
 
+/// The request a `variable` block's value is read with: the block's type
+/// expression as the type (and its `nullable`, `sensitive` and name); None
+/// when `req`'s type is not a block or the block has no type. Completion
+/// and hover in the value editor read the type from it.
+pub fn type_request(req: &Request) -> Option<Request> {
+    let src = req.type_src.as_deref().filter(|t| is_block(t))?;
+    let p = pipeline::profile(req).ok()?;
+    let files = BTreeMap::from([(FILE.to_string(), src.to_string())]);
+    let mut texts = Texts::default();
+    texts.add(FILE, src);
+    let module = decl::load(&files, &texts, &p);
+    let v = module.vars.first()?;
+    let r = v.type_range.clone()?;
+    Some(Request { type_src: Some(src.get(r)?.to_string()), nullable: v.nullable, sensitive: v.sensitive, var_name: v.name.clone(), ..req.clone() })
+}
+
 /// Where the type editor's offsets are, byte and UTF-16.
 struct Editor<'a> {
     map: Utf16Map<'a>,
@@ -426,6 +442,21 @@ mod tests {
         assert_eq!(&REPLICAS[t.start.unwrap()..t.end.unwrap()], "number");
         let step = r.story.unwrap().steps.into_iter().find(|s| s.kind == "why.failed.convert").unwrap();
         assert_eq!(step.type16, Some([t.start16.unwrap(), t.end16.unwrap()]));
+    }
+
+    #[test]
+    fn the_value_editor_reads_the_type_of_a_block() {
+        let req = Request::new(Some(REPLICAS), "3");
+        assert_eq!(type_request(&req).and_then(|r| r.type_src), Some("number".to_string()));
+        let obj = "variable \"svc\" {\n  type = object({ name = string, port = optional(number, 80) })\n}";
+        let mut req = Request::new(Some(obj), "{ n }");
+        req.lang = Some(Lang::En);
+        let items = crate::assist::complete_value(&req, 3).items;
+        assert_eq!(items.iter().map(|c| c.label.as_str()).collect::<Vec<_>>(), ["name"]);
+        let req = Request::new(Some(obj), "{ port = 1 }");
+        let hover = crate::assist::hover_value(&req, 3).expect("a hover on port");
+        assert!(hover.markdown.contains("number"), "{}", hover.markdown);
+        assert!(type_request(&Request::new(Some("string"), "1")).is_none());
     }
 
     #[test]
