@@ -204,20 +204,17 @@ pub fn is_block(work: Work, req: &Request) -> bool {
     matches!(work, Work::Evaluate(_) | Work::Story) && req.type_src.as_deref().is_some_and(tftype::module::block::is_block)
 }
 
-/// A `variable` block's answer here, on this thread: in native tests. In
+/// A `variable` block's answer here, on this thread: in native tests. (In
 /// the browser without a worker, the page's .wasm has no rules to run: the
-/// block is answered as a type (a syntax error says what is wrong).
+/// block is answered as a type, and the syntax error says what is wrong.)
 #[cfg(not(target_arch = "wasm32"))]
-fn block_here(work: Work, req: &Request, t0: f64) -> Reply {
-    block_reply(work, tftype::module::block::evaluate(req), crate::page::now_ms() - t0)
+fn block_here(work: Work, req: &Request, t0: f64) -> Option<Reply> {
+    is_block(work, req).then(|| block_reply(work, tftype::module::block::evaluate(req), crate::page::now_ms() - t0))
 }
 
 #[cfg(target_arch = "wasm32")]
-fn block_here(work: Work, req: &Request, t0: f64) -> Reply {
-    match work {
-        Work::Evaluate(shown) => Reply::Evaluated(Box::new(Evaluation::of(tftype::evaluate(req), shown)), crate::page::now_ms() - t0),
-        _ => Reply::Told(story(req)),
-    }
+fn block_here(_: Work, _: &Request, _: f64) -> Option<Reply> {
+    None
 }
 
 /// The Why story and notes of `req`, in its language.
@@ -259,8 +256,8 @@ fn check_here(json: &str, _t0: f64) -> Reply {
 /// and stories can be (the rest is in `engine-full`'s .wasm files).
 pub fn run_here(work: Work, req: &Request) -> Reply {
     let t0 = crate::page::now_ms();
-    if is_block(work, req) {
-        return block_here(work, req, t0);
+    if let Some(reply) = block_here(work, req, t0) {
+        return reply;
     }
     match work {
         Work::Evaluate(shown) => {

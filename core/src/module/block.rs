@@ -32,18 +32,23 @@ const VALUE: &str = "\u{0}value";
 /// type expression: its first word, after blanks and comments, is
 /// `variable` (never a type keyword).
 pub fn is_block(type_src: &str) -> bool {
-    let mut s = type_src;
-    loop {
-        s = s.trim_start();
-        if let Some(rest) = s.strip_prefix('#').or_else(|| s.strip_prefix("//")) {
-            s = rest.split_once('\n').map_or("", |(_, r)| r);
-        } else if let Some(rest) = s.strip_prefix("/*") {
-            s = rest.split_once("*/").map_or("", |(_, r)| r);
-        } else {
-            break;
+    // Bytes, not characters: the page's own .wasm has this test, and every byte of it counts.
+    let b = type_src.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+            b'#' => i = line_end(b, i),
+            b'/' if b.get(i + 1) == Some(&b'/') => i = line_end(b, i),
+            b'/' if b.get(i + 1) == Some(&b'*') => i = b[i + 2..].windows(2).position(|w| w == b"*/").map_or(b.len(), |p| i + 4 + p),
+            _ => break,
         }
     }
-    s.strip_prefix("variable").is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == '-'))
+    b[i..].starts_with(b"variable") && !b.get(i + 8).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-' || *c >= 0x80)
+}
+
+fn line_end(b: &[u8], i: usize) -> usize {
+    b[i..].iter().position(|&c| c == b'\n').map_or(b.len(), |p| i + p)
 }
 
 /// [`crate::evaluate`] for a request whose type may be a `variable` block
@@ -468,6 +473,9 @@ mod tests {
             ("string", false),
             ("variables", false),
             ("object({ variable = string })", false),
+            ("variableé", false),
+            ("/* never closed variable", false),
+            ("# only a comment", false),
             ("", false),
         ] {
             assert_eq!(is_block(text), block, "{text:?}");
