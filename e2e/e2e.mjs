@@ -2160,6 +2160,10 @@ try {
       return { done: value.ok === false && value.summary === "Invalid value for variable", value };
     });
     assertEq(`Error: ${got.summary}\n\n${got.detail}`, want.text, "the page says what `tftype eval` says");
+    // The block sets the name, nullable and sensitive: the options say so and cannot be changed.
+    assertEq(await page.locator(tid("var-name")).isDisabled(), true, "the name option is the block's");
+    assertEq(await page.locator(tid("nullable")).isDisabled(), true, "nullable is the block's");
+    assert((await page.locator(tid("options-from-block")).textContent()).includes("variable block"), "the options say the block sets them");
     const marks = await until("the failing rule marked in the block, the value in its editor", async () => {
       const value = await page.evaluate(() => ["type-editor", "value-editor"].map((id) => [...document.querySelectorAll(`[data-testid="${id}"] .cm-lintRange-error`)].map((e) => e.textContent).join("")));
       return { done: value[0].includes("var.replicas >= 1") && value[1] === "9", value };
@@ -2191,6 +2195,8 @@ try {
       const value = await readResult(page);
       return { done: value.ok === true && value.console === cli("3").console, value };
     });
+    await setEditor(page, "type-editor", "number");
+    await until("the options back", async () => ({ done: !(await page.locator(tid("nullable")).isDisabled()) }));
     // <tftype-example> answers the same block the same way.
     const p = watch(await ctx.newPage(), "embed block");
     await p.goto(new URL("embed-demo.html", URL_).href);
