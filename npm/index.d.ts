@@ -64,8 +64,8 @@ export interface Refused {
   id: unknown;
   flavor?: string;
   ok: false;
-  /** The step that failed. */
-  stage: "type" | "value" | "convert" | "null" | "crash" | "input" | "limit";
+  /** The step that failed ("rule": a `validation` rule of a `variable` block given as `type`). */
+  stage: "type" | "value" | "convert" | "null" | "crash" | "input" | "limit" | "rule";
   summary: string;
   detail: string;
   /** The path of a conversion error (`[0].name`). */
