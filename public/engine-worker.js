@@ -5,11 +5,13 @@
 //    the value editor's completion and hover,
 //    fetched the first time one of them is asked for (the first page load never fetches it);
 //  - engine_module (also engine-full/): the Module view's check, with Terraform's function
-//    library for validation rules, fetched when the Module view first asks for a check.
+//    library for validation rules, and its file editors' completion and hover, fetched when the
+//    Module view first asks for one of these.
 //
 // The page sends {type: "init", glue, wasm, full: {glue, wasm}, module: {glue, wasm}} once, the message catalogs it
 // has as {type: "catalog", lang, text} (installed in every engine, also in one loaded later),
-// then {type: "evaluate" | "story" | "compare" | "emit" | "reformat" | "module" | "module-story" | "complete" | "hover",
+// then {type: "evaluate" | "story" | "compare" | "emit" | "reformat" | "module" | "module-story" | "complete" | "hover"
+// | "module-complete" | "module-hover",
 // id, request, arg}
 // (request: JSON as UTF-8 bytes, a Uint8Array; arg: the work's parameter) and gets back
 // {type: "reply", id, response, ms, at} (response: JSON as UTF-8 bytes; at: when the worker took the request up and when it
@@ -25,6 +27,7 @@ let moduleUrls = null;
 const catalogs = [];
 
 const FULL = new Set(["compare", "emit", "reformat", "complete", "hover"]);
+const MODULE = new Set(["module", "module-complete", "module-hover"]);
 const utf8In = new TextEncoder();
 const utf8Out = new TextDecoder();
 
@@ -59,7 +62,7 @@ async function handle(m) {
   }
   const taken = performance.timeOrigin + performance.now();
   if (FULL.has(m.type) && !full) full = await load(fullUrls);
-  if (m.type === "module" && !moduleEngine) moduleEngine = await load(moduleUrls);
+  if (MODULE.has(m.type) && !moduleEngine) moduleEngine = await load(moduleUrls);
   const t0 = performance.now();
   // The page's own engine (every keystroke) takes and gives bytes: a string would be copied
   // into and out of its memory character by character. The lazy engines take text.
@@ -74,6 +77,8 @@ async function handle(m) {
     reformat: () => full.engine_reformat(text(), m.arg),
     complete: () => full.engine_assist(text(), m.arg),
     hover: () => full.engine_assist(text(), m.arg),
+    "module-complete": () => moduleEngine.engine_module_assist(text(), m.arg),
+    "module-hover": () => moduleEngine.engine_module_assist(text(), m.arg),
   }[m.type];
   const answer = run();
   const response = typeof answer === "string" ? utf8In.encode(answer) : answer;

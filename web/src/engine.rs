@@ -9,7 +9,8 @@
 //! switches formats, compares versions and completes and hovers in the
 //! value editor, and is fetched the first time
 //! the worker is asked for one of these (see README.md, "How the page loads
-//! its engine"). The worker answers an evaluation with what the page shows:
+//! its engine"); `engine_module`'s checks the Module view's module and
+//! completes and hovers in its files. The worker answers an evaluation with what the page shows:
 //! a very long console or JSON text comes cut (unless "Show all" was
 //! pressed), so that a big value does not cost the page's thread a
 //! megabyte of text per keystroke.
@@ -136,6 +137,10 @@ pub enum Work {
     /// Completion (false) or hover (true) at a byte of the value, for the
     /// value editor. Answered by `engine-full/`.
     Assist(bool, usize),
+    /// Completion (false) or hover (true) at a byte of a file of the Module
+    /// view (the request is the module's JSON with the file's name,
+    /// `tftype::module::view::assist_json`). Answered by `engine_module`.
+    ModuleAssist(bool, usize),
 }
 
 impl Work {
@@ -152,6 +157,8 @@ impl Work {
             Work::ModuleStory => "module-story",
             Work::Assist(false, _) => "complete",
             Work::Assist(true, _) => "hover",
+            Work::ModuleAssist(false, _) => "module-complete",
+            Work::ModuleAssist(true, _) => "module-hover",
         }
     }
 
@@ -162,7 +169,7 @@ impl Work {
             Work::Evaluate(shown) => shown.arg(),
             Work::Emit(converted) => converted.to_string(),
             Work::Reformat(f) => serde_json::to_value(f).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
-            Work::Assist(hover, at) => format!("{} {at}", if hover { "hover" } else { "complete" }),
+            Work::Assist(hover, at) | Work::ModuleAssist(hover, at) => format!("{} {at}", if hover { "hover" } else { "complete" }),
             _ => String::new(),
         }
     }
@@ -179,7 +186,7 @@ fn read_reply(work: Work, json: Vec<u8>, ms: f64) -> Result<Reply, serde_json::E
         Work::Reformat(_) => Reply::Reformatted(serde_json::from_slice(&json)?),
         Work::Story | Work::ModuleStory => Reply::Told(serde_json::from_slice(&json)?),
         Work::Module => Reply::Viewed(crate::page::utf8_text(json), ms),
-        Work::Assist(..) => Reply::Assisted(crate::page::utf8_text(json)),
+        Work::Assist(..) | Work::ModuleAssist(..) => Reply::Assisted(crate::page::utf8_text(json)),
     })
 }
 
@@ -194,6 +201,8 @@ pub fn run_json_here(work: Work, json: &str) -> Reply {
         // Only the Module view's .wasm is asked for a check: the page's leaves it out.
         Work::Module if crate::IN_PAGE => Reply::Failed(String::new()),
         Work::Module => check_here(json, crate::page::now_ms()),
+        Work::ModuleAssist(..) if crate::IN_PAGE => Reply::Failed(String::new()),
+        Work::ModuleAssist(..) => assist_here(work, json),
         _ => run_here(work, &Request::from_json(json)),
     }
 }
@@ -218,6 +227,18 @@ fn check_here(json: &str, _t0: f64) -> Reply {
     Reply::Failed(tftype::i18n::text(lang, "ui.module.no_worker").to_string())
 }
 
+/// The Module view's completion or hover, on this thread: in native tests
+/// (in the browser it is `engine_module`'s, which only the worker loads).
+#[cfg(not(target_arch = "wasm32"))]
+fn assist_here(work: Work, json: &str) -> Reply {
+    Reply::Assisted(tftype::module::view::assist_json(json, &work.arg()))
+}
+
+#[cfg(target_arch = "wasm32")]
+fn assist_here(_: Work, _: &str) -> Reply {
+    Reply::Failed(String::new())
+}
+
 /// Runs a request here, on this thread. In the browser only evaluations
 /// and stories can be (the rest is in `engine-full`'s .wasm files).
 pub fn run_here(work: Work, req: &Request) -> Reply {
@@ -228,8 +249,9 @@ pub fn run_here(work: Work, req: &Request) -> Reply {
             Reply::Evaluated(Box::new(Evaluation::of(r, shown)), crate::page::now_ms() - t0)
         }
         Work::Story | Work::ModuleStory => Reply::Told(story(req)),
-        // A check is sent as its module's JSON, never as a variable's request (run_json_here).
-        Work::Module => Reply::Failed(String::new()),
+        // A check (and its editors' completion and hover) is sent as its module's JSON, never as a
+        // variable's request (run_json_here).
+        Work::Module | Work::ModuleAssist(..) => Reply::Failed(String::new()),
         #[cfg(not(target_arch = "wasm32"))]
         Work::Compare => Reply::Compared(tftype::versions::compare(req), crate::page::now_ms() - t0),
         #[cfg(not(target_arch = "wasm32"))]
@@ -474,8 +496,8 @@ mod worker {
             // "Copy as" and a format switch answer with texts the first load
             // does not fetch (refusals, what a rewrite lost): fetched first,
             // once (a failed fetch is not retried; the answer then says less).
-            // The value editor's hover too (assist.*).
-            if matches!(inner.waiting[next].work, Work::Emit(_) | Work::Reformat(_) | Work::Assist(..)) {
+            // The editors' completion and hover too (assist.*).
+            if matches!(inner.waiting[next].work, Work::Emit(_) | Work::Reformat(_) | Work::Assist(..) | Work::ModuleAssist(..)) {
                 use leptos::prelude::GetUntracked;
                 let lang = inner.lang.get_untracked();
                 if inner.fetching_full_texts {
