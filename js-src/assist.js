@@ -31,8 +31,9 @@ function markdown(dom, text) {
         pre.textContent = part;
         return dom.append(pre);
       }
+      // (One line end at either side of a code block is the block's own; a blank line stays.)
       part
-        .replace(/^\n+|\n+$/g, "")
+        .replace(/^\n|\n$/g, "")
         .split(/(`[^`]*`|\*\*[^*]+\*\*)/)
         .forEach((s, j) => {
           if (!(j % 2)) return dom.append(s);
@@ -43,10 +44,11 @@ function markdown(dom, text) {
     });
 }
 
-// An item's detail: its type, with the default as in the constraint (`optional(number, 80)`).
-// (A variable's documentation is its description, not a default: its title.)
+// An item's detail: its type, with the default as in the constraint (`optional(number, 80)`), on
+// one line (a variable's type as written may span several). (A variable's documentation is its
+// description, not a default: its title.)
 function detail(item) {
-  const d = item.detail || "";
+  const d = (item.detail || "").replace(/\s+/g, " ");
   const def = /^```hcl\n([\s\S]*)\n```$/.exec(item.documentation || "");
   return def && d.endsWith(")") ? `${d.slice(0, -1)}, ${def[1]})` : d;
 }
@@ -193,7 +195,8 @@ export function assist(cm, ask) {
       ".cm-tftype-complete": { margin: 0, padding: "2px 0", listStyle: "none", maxHeight: "12em", overflowY: "auto", fontFamily: "var(--mono, monospace)", whiteSpace: "pre" },
       ".cm-tftype-complete li": { display: "flex", justifyContent: "space-between", gap: "2em", padding: "1px 8px", cursor: "pointer" },
       ".cm-tftype-complete li[aria-selected=true]": { backgroundColor: "var(--cm-selection, #b6d7ff)" },
-      ".cm-tftype-complete span": { color: "var(--cm-comment, #6e7781)" },
+      ".cm-tftype-complete b": { flexShrink: 0 },
+      ".cm-tftype-complete span": { color: "var(--cm-comment, #6e7781)", whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis", minWidth: 0 },
       ".cm-tftype-hover": { padding: "3px 8px" },
       ".cm-tftype-hover code": { fontFamily: "var(--mono, monospace)" },
       ".cm-tftype-hover pre": { margin: "2px 0", fontFamily: "var(--mono, monospace)", whiteSpace: "pre-wrap" },

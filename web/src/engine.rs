@@ -147,19 +147,18 @@ impl Work {
     /// The worker's name for the work (requests of one kind replace each other).
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     fn key(self) -> &'static str {
-        match self {
-            Work::Evaluate(_) => "evaluate",
-            Work::Compare => "compare",
-            Work::Emit(_) => "emit",
-            Work::Reformat(_) => "reformat",
-            Work::Story => "story",
-            Work::Module => "module",
-            Work::ModuleStory => "module-story",
-            Work::Assist(false, _) => "complete",
-            Work::Assist(true, _) => "hover",
-            Work::ModuleAssist(false, _) => "module-complete",
-            Work::ModuleAssist(true, _) => "module-hover",
-        }
+        const KEYS: [&str; 11] = ["evaluate", "compare", "emit", "reformat", "story", "module", "module-story", "complete", "hover", "module-complete", "module-hover"];
+        KEYS[match self {
+            Work::Evaluate(_) => 0,
+            Work::Compare => 1,
+            Work::Emit(_) => 2,
+            Work::Reformat(_) => 3,
+            Work::Story => 4,
+            Work::Module => 5,
+            Work::ModuleStory => 6,
+            Work::Assist(hover, _) => 7 + hover as usize,
+            Work::ModuleAssist(hover, _) => 9 + hover as usize,
+        }]
     }
 
     /// The work's parameter, as the worker passes it on.
@@ -198,10 +197,10 @@ pub fn story(req: &Request) -> tftype::why::Story {
 /// Runs a request (its JSON text) here, on this thread.
 pub fn run_json_here(work: Work, json: &str) -> Reply {
     match work {
-        // Only the Module view's .wasm is asked for a check: the page's leaves it out.
-        Work::Module if crate::IN_PAGE => Reply::Failed(String::new()),
+        // Only the Module view's .wasm is asked for a check (or its files' completion and hover):
+        // the page's leaves them out.
+        Work::Module | Work::ModuleAssist(..) if crate::IN_PAGE => Reply::Failed(String::new()),
         Work::Module => check_here(json, crate::page::now_ms()),
-        Work::ModuleAssist(..) if crate::IN_PAGE => Reply::Failed(String::new()),
         Work::ModuleAssist(..) => assist_here(work, json),
         _ => run_here(work, &Request::from_json(json)),
     }
