@@ -2222,6 +2222,138 @@ try {
     await p.close();
   });
 
+  // The mouse on position `pos` of an editor (a CSS selector of its host), after a move from
+  // elsewhere (CodeMirror's hover starts on a move).
+  async function hoverPos(p, editor, pos) {
+    const at = await p.evaluate(
+      ([sel, pos]) => {
+        const v = document.querySelector(sel).tftypeEditor;
+        const c = v.coordsAtPos(pos);
+        return { x: c.left + 1, y: (c.top + c.bottom) / 2 };
+      },
+      [editor, pos],
+    );
+    await p.mouse.move(at.x - 20, at.y + 40);
+    await p.mouse.move(at.x, at.y);
+  }
+  // The Ctrl-Space list of the focused editor: until the completion code and the engine answer.
+  async function completionList(p) {
+    const items = () => p.locator(`${tid("completions")} li b`).allTextContents();
+    return until("the completion list", async () => {
+      let got = await items();
+      if (!got.length) {
+        await p.keyboard.press("Control+Space");
+        await p.waitForTimeout(100);
+        got = await items();
+      }
+      return { done: got.length > 0, value: got };
+    });
+  }
+
+  await check("module view: a file editor completes variable names and attributes, and shows a variable's type on hover, as the language server does", async () => {
+    const p = await openModule(new URL(moduleLink(vpcDoc("envs/dev.tfvars", { open: "envs/dev.tfvars" })), URL_).href, "module assist");
+    await moduleChecked(p, (s) => s.startsWith("✓"), "dev to pass");
+    const editor = `${tid("module-editor")}[data-file="envs/dev.tfvars"]`;
+    const text = () => p.evaluate((sel) => document.querySelector(sel).tftypeEditor.state.doc.toString(), editor);
+    const dev = vpc.files.find((f) => f.name === "envs/dev.tfvars").text;
+    // At the end of the file: the variables this file does not set yet, required first.
+    await p.locator(`${editor} .cm-content`).click();
+    await p.keyboard.press("Control+End");
+    assertEq(await completionList(p), ["name", "azs", "public_subnets", "flow_logs", "tags"], "the unset variables, required first");
+    const details = await p.locator(`${tid("completions")} li span`).allTextContents();
+    assertEq(details.slice(0, 2), ["string", "list(string)"], "each variable's type as written");
+    assertEq(await p.locator(`${tid("completions")} li`).nth(1).getAttribute("title"), "Availability zones to spread the subnets over.", "its description");
+    await p.keyboard.press("Escape");
+    // Typing a name's first letters narrows the list; Enter writes `NAME = `.
+    await p.keyboard.type("fl");
+    assertEq(await until("the list after typing", async () => {
+      const got = await p.locator(`${tid("completions")} li b`).allTextContents();
+      return { done: got.length === 1, value: got };
+    }), ["flow_logs"], "what starts with fl");
+    await p.screenshot({ path: join(OUT, "module-completion.png") });
+    await p.keyboard.press("Enter");
+    assertEq(await text(), `${dev}flow_logs = `, "the chosen name inserted");
+    // Inside the object: its attributes not written yet.
+    await p.keyboard.type("{ ");
+    await p.keyboard.press("Control+Space");
+    assertEq(await until("the attributes", async () => {
+      const got = await p.locator(`${tid("completions")} li b`).allTextContents();
+      return { done: got.length > 0, value: got };
+    }), ["destination", "retention_days", "traffic_type"], "the object's attributes");
+    assertEq(await p.locator(`${tid("completions")} li span`).first().textContent(), 'optional(string, "cloud-watch-logs")', "an attribute's type and default");
+    await p.keyboard.press("Escape");
+    // Hover on a variable's name: its declaration (type as written, description) and the value that wins.
+    await hoverPos(p, editor, 2);
+    const hover = await until("the variable's hover", async () => {
+      const t = p.locator(`${editor} .cm-tftype-hover`);
+      const value = (await t.count()) > 0 ? await t.first().textContent() : null;
+      return { done: value !== null && value.includes("var.cidr_block"), value };
+    });
+    assert(hover.startsWith("var.cidr_block string"), `the hover names the variable and its type: ${JSON.stringify(hover)}`);
+    assert(hover.includes("The VPC's IPv4 address range.") && hover.includes("envs/dev.tfvars:1,") && hover.includes('"10.10.0.0/16"'), `the description and the value that wins: ${JSON.stringify(hover)}`);
+    assertEq(await p.locator(`${editor} .cm-tftype-hover pre`).first().textContent(), '"10.10.0.0/16"', "the value, as console prints it, as code");
+    await p.screenshot({ path: join(OUT, "module-hover.png") });
+    // Hover on an attribute: its type, required.
+    await p.mouse.move(0, 0);
+    const cidr = dev.indexOf("cidr =");
+    await hoverPos(p, editor, cidr + 1);
+    const attr = await until("the attribute's hover", async () => {
+      const t = p.locator(`${editor} .cm-tftype-hover`);
+      const value = (await t.count()) > 0 ? await t.first().textContent() : null;
+      return { done: value !== null && value.startsWith("cidr"), value };
+    });
+    assertEq(attr, "cidr: string — required", "the attribute's hover");
+    await p.close();
+  });
+
+  await check("an error's message and a hover on one place show in one tooltip, one above the other, in both views", async () => {
+    // Where both have something to say, CodeMirror shows both in one tooltip (its hover host):
+    // the error first, the hover below it, each readable (neither covers the other).
+    async function stacked(p, editor, pos, what) {
+      // (The first focus fetches the completion code and its engine: hovered again until they answer.)
+      await p.locator(`${editor} .cm-content`).click();
+      const boxes = await until(`${what}: the error and the hover`, async () => {
+        await hoverPos(p, editor, pos);
+        await p.waitForTimeout(400);
+        const got = await p.evaluate(() => {
+          const tips = [...document.querySelectorAll(".cm-tooltip-hover")].filter((t) => t.querySelector(".cm-tooltip-lint") && t.querySelector(".cm-tftype-hover"));
+          if (tips.length !== 1) return null;
+          const box = (e) => {
+            const r = e.getBoundingClientRect();
+            return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+          };
+          return { tip: box(tips[0]), lint: box(tips[0].querySelector(".cm-tooltip-lint")), hover: box(tips[0].querySelector(".cm-tftype-hover")), screen: [innerWidth, innerHeight], text: tips[0].textContent };
+        });
+        return { done: !!got, value: got };
+      });
+      assert(boxes.lint.bottom <= boxes.hover.top + 0.5, `${what}: the hover is below the error, not over it: ${JSON.stringify(boxes)}`);
+      assert(boxes.tip.top >= 0 && boxes.tip.left >= 0 && boxes.tip.right <= boxes.screen[0] + 1 && boxes.tip.bottom <= boxes.screen[1] + 1, `${what}: the tooltip is on the screen: ${JSON.stringify(boxes)}`);
+      const n = await p.locator(".cm-tooltip").count();
+      assertEq(n, 1, `${what}: one tooltip`);
+      return boxes.text;
+    }
+    // The one-variable view: a missing attribute marks the object, which holds the name hovered.
+    const p = await openPage(URL_, "stacked");
+    await setEditor(p, "type-editor", "object({name = string, port = optional(number, 80)})");
+    await setEditor(p, "value-editor", "{ port = 1 }");
+    await until("the error's underline", async () => ({ done: (await p.locator(`${tid("value-editor")} .cm-lintRange-error`).count()) > 0 }));
+    const one = await stacked(p, tid("value-editor"), 3, "one variable");
+    assert(one.includes('attribute "name" is required') && one.includes("port: number — optional, default 80"), `one variable: both texts: ${JSON.stringify(one)}`);
+    await p.screenshot({ path: join(OUT, "hover-stacked.png") });
+    await p.close();
+    // The Module view: the same in a value file.
+    const files = vpc.files.map((f) => (f.name === "envs/dev.tfvars" ? { ...f, text: 'cidr_block = "10.10.0.0/16"\n\nprivate_subnets = [\n  { cidr = "10.10.1.0/24" },\n]\n' } : f));
+    const q = await openModule(new URL(moduleLink({ ...vpcDoc("envs/dev.tfvars"), files, open: "envs/dev.tfvars" }), URL_).href, "stacked module", { colorScheme: "dark" });
+    await moduleChecked(q, (s) => s.startsWith("✗"), "the missing attribute to fail");
+    const editor = `${tid("module-editor")}[data-file="envs/dev.tfvars"]`;
+    await until("the error's underline", async () => ({ done: (await q.locator(`${editor} .cm-lintRange-error`).count()) > 0 }));
+    const text = files.find((f) => f.name === "envs/dev.tfvars").text;
+    const two = await stacked(q, editor, text.indexOf("cidr =") + 1, "module view");
+    assert(two.includes('attribute "az" is required') && two.includes("cidr: string — required"), `module view: both texts: ${JSON.stringify(two)}`);
+    await q.screenshot({ path: join(OUT, "module-hover-stacked.png") });
+    await q.close();
+  });
+
   await check("no page errors, console errors, failed or outside requests", async () => {
     if (problems.length) throw new Error(problems.join("\n"));
   });

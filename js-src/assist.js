@@ -1,7 +1,9 @@
-// Completion and hover in the value editor: a file of its own (web/js/assist.bundle.js, minified
-// by `npm run bundle`), fetched when the editor is first focused, not by the first page load.
-// What to offer comes from Rust (tftype::assist::complete_value and hover_value, answered by
-// engine-full/ in the engine worker): this file only shows it.
+// Completion and hover in the value editor and in the Module view's file editors: a file of its
+// own (web/js/assist.bundle.js, minified by `npm run bundle`), fetched when an editor is first
+// focused, not by the first page load. What to offer comes from Rust (tftype::assist::complete_value
+// and hover_value, answered by engine-full/ in the engine worker; in a module's file,
+// tftype::module::view::assist_json, answered by engine_module, as the language server answers):
+// this file only shows it.
 //
 // It imports nothing: cm6.js passes in the CodeMirror parts it uses (a second copy of
 // @codemirror/state and view would not work with the editor's own), and `ask(hover, byte, reply)`,
@@ -17,22 +19,38 @@ const dec = new TextDecoder();
 const byteAt = (doc, pos) => enc.encode(doc.sliceString(0, pos)).length;
 const posAt = (doc, b) => dec.decode(enc.encode(doc.toString()).subarray(0, b)).length;
 
-// Markdown's `code` spans as <code>, the rest as text.
+// The Markdown the engine writes (the language server's): fenced code blocks as <pre>, `code`
+// spans as <code>, **bold** as <b>, the rest as text (line breaks kept by the tooltip's style).
 function markdown(dom, text) {
-  text.split("`").forEach((part, i) => {
-    if (i % 2) {
-      const c = document.createElement("code");
-      c.textContent = part;
-      dom.append(c);
-    } else dom.append(part);
-  });
+  text
+    .trim()
+    .split(/```\w*\n([\s\S]*?)\n?```/)
+    .forEach((part, i) => {
+      if (i % 2) {
+        const pre = document.createElement("pre");
+        pre.textContent = part;
+        return dom.append(pre);
+      }
+      // (One line end at either side of a code block is the block's own; a blank line stays.)
+      part
+        .replace(/^\n|\n$/g, "")
+        .split(/(`[^`]*`|\*\*[^*]+\*\*)/)
+        .forEach((s, j) => {
+          if (!(j % 2)) return dom.append(s);
+          const e = document.createElement(s[0] === "`" ? "code" : "b");
+          e.textContent = s[0] === "`" ? s.slice(1, -1) : s.slice(2, -2);
+          dom.append(e);
+        });
+    });
 }
 
-// An item's detail: its type, with the default as in the constraint (`optional(number, 80)`).
+// An item's detail: its type, with the default as in the constraint (`optional(number, 80)`), on
+// one line (a variable's type as written may span several). (A variable's documentation is its
+// description, not a default: its title.)
 function detail(item) {
-  const d = item.detail || "";
-  const def = item.documentation && item.documentation.replace(/^```hcl\n|\n```$/g, "");
-  return def && d.endsWith(")") ? `${d.slice(0, -1)}, ${def})` : d;
+  const d = (item.detail || "").replace(/\s+/g, " ");
+  const def = /^```hcl\n([\s\S]*)\n```$/.exec(item.documentation || "");
+  return def && d.endsWith(")") ? `${d.slice(0, -1)}, ${def[1]})` : d;
 }
 
 export function assist(cm, ask) {
@@ -110,6 +128,7 @@ export function assist(cm, ask) {
               const d = document.createElement("span");
               d.textContent = detail(item);
               li.append(name, d);
+              if (item.documentation && !item.documentation.startsWith("```")) li.title = item.documentation;
               li.onmousedown = (e) => {
                 e.preventDefault();
                 take(view, i);
@@ -176,9 +195,11 @@ export function assist(cm, ask) {
       ".cm-tftype-complete": { margin: 0, padding: "2px 0", listStyle: "none", maxHeight: "12em", overflowY: "auto", fontFamily: "var(--mono, monospace)", whiteSpace: "pre" },
       ".cm-tftype-complete li": { display: "flex", justifyContent: "space-between", gap: "2em", padding: "1px 8px", cursor: "pointer" },
       ".cm-tftype-complete li[aria-selected=true]": { backgroundColor: "var(--cm-selection, #b6d7ff)" },
-      ".cm-tftype-complete span": { color: "var(--cm-comment, #6e7781)" },
+      ".cm-tftype-complete b": { flexShrink: 0 },
+      ".cm-tftype-complete span": { color: "var(--cm-comment, #6e7781)", whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis", minWidth: 0 },
       ".cm-tftype-hover": { padding: "3px 8px" },
       ".cm-tftype-hover code": { fontFamily: "var(--mono, monospace)" },
+      ".cm-tftype-hover pre": { margin: "2px 0", fontFamily: "var(--mono, monospace)", whiteSpace: "pre-wrap" },
     }),
   ];
 }

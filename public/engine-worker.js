@@ -5,13 +5,15 @@
 //    the value editor's completion and hover,
 //    fetched the first time one of them is asked for (the first page load never fetches it);
 //  - engine_module (also engine-full/): the Module view's check, with Terraform's function
-//    library for validation rules, fetched when the Module view first asks for a check, or when
-//    the type editor first holds a whole `variable` block (its answer and story: "block",
-//    "block-story", whose rules need those functions).
+//    library for validation rules, and its file editors' completion and hover, fetched when the
+//    Module view first asks for one of these, or when the type editor first holds a whole
+//    `variable` block (its answer and story: "block", "block-story", whose rules need those
+//    functions).
 //
 // The page sends {type: "init", glue, wasm, full: {glue, wasm}, module: {glue, wasm}} once, the message catalogs it
 // has as {type: "catalog", lang, text} (installed in every engine, also in one loaded later),
-// then {type: "evaluate" | "story" | "compare" | "emit" | "reformat" | "module" | "module-story" | "complete" | "hover" | "block" | "block-story",
+// then {type: "evaluate" | "story" | "compare" | "emit" | "reformat" | "module" | "module-story" | "complete" | "hover"
+// | "module-complete" | "module-hover" | "block" | "block-story",
 // id, request, arg}
 // (request: JSON as UTF-8 bytes, a Uint8Array; arg: the work's parameter) and gets back
 // {type: "reply", id, response, ms, at} (response: JSON as UTF-8 bytes; at: when the worker took the request up and when it
@@ -27,7 +29,7 @@ let moduleUrls = null;
 const catalogs = [];
 
 const FULL = new Set(["compare", "emit", "reformat", "complete", "hover"]);
-const MODULE = new Set(["module", "block", "block-story"]);
+const MODULE = new Set(["module", "module-complete", "module-hover", "block", "block-story"]);
 const utf8In = new TextEncoder();
 const utf8Out = new TextDecoder();
 
@@ -79,6 +81,8 @@ async function handle(m) {
     reformat: () => full.engine_reformat(text(), m.arg),
     complete: () => full.engine_assist(text(), m.arg),
     hover: () => full.engine_assist(text(), m.arg),
+    "module-complete": () => moduleEngine.engine_module_assist(text(), m.arg),
+    "module-hover": () => moduleEngine.engine_module_assist(text(), m.arg),
   }[m.type];
   const answer = run();
   const response = typeof answer === "string" ? utf8In.encode(answer) : answer;

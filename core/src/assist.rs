@@ -602,6 +602,29 @@ pub struct Hover {
     pub markdown: String,
 }
 
+/// The input that reads `file` as its editor does (the language server, the
+/// page's Module view): `input` itself for a configuration file, an
+/// automatic value file or a value file its command line names already;
+/// another value file is added as the last `-var-file`, so that a hover
+/// tells what that file's values do.
+pub fn reading(mut input: CheckInput, file: &str) -> CheckInput {
+    let named = input.args.iter().any(|a| a.len() == 2 && a[0] == "-var-file" && a[1] == file);
+    if crate::editor::is_value_file(file) && !crate::editor::is_auto_value_file(file) && !named {
+        input.args.push(vec!["-var-file".into(), file.to_string()]);
+    }
+    input
+}
+
+/// [`complete`] in the reply the page's editors take (the value editor's,
+/// [`ValueCompletions`]): the items, the byte range of the word they
+/// replace, and the list's accessible name.
+pub fn completions(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lang) -> ValueCompletions {
+    let items = complete(input, file, byte, p, lang);
+    let src = input.files.get(file).map(String::as_str).unwrap_or("");
+    let word = if items.is_empty() { byte..byte } else { locate(src, byte, is_json(file)).word };
+    ValueCompletions { from: word.start, to: word.end, items, label: text(lang, "assist.list_label").to_string() }
+}
+
 /// The hover at `byte` of file `file` of the module `input` (which reads
 /// `file`: a configuration file, an automatic value file, or a `-var-file`).
 pub fn hover(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lang) -> Option<Hover> {

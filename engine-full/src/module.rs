@@ -1,6 +1,8 @@
-//! The Module view's engine: core's check (`tftype::module::view`), in a
-//! .wasm of its own that the engine worker (public/engine-worker.js) loads
-//! the first time the Module view asks for a check. The check brings
+//! The Module view's engine: core's check (`tftype::module::view`) and its
+//! file editors' completion and hover (`tftype::assist`, as the language
+//! server answers them), in a .wasm of its own that the engine worker
+//! (public/engine-worker.js) loads the first time the Module view asks for
+//! one of these. The check brings
 //! Terraform's function library (for `validation` rules) with it, which
 //! neither the page's own .wasm nor `engine_full` needs, so a page that
 //! never opens the Module view never downloads it.
@@ -26,6 +28,15 @@ pub fn engine_module(json: &str) -> String {
 pub fn engine_block(json: &str) -> String {
     let req = tftype::Request::from_json(json);
     serde_json::to_string(&tftype::module::block::evaluate(&req)).unwrap_or_default()
+}
+
+/// Completion or hover in a file of the module (`json`: the module as for
+/// [`engine_module`], with `file`, the name of the file edited; `arg`:
+/// `complete BYTE` or `hover BYTE`, the cursor's byte in that file): the
+/// same reply as `engine_full`'s `engine_assist` gives the value editor.
+#[wasm_bindgen]
+pub fn engine_module_assist(json: &str, arg: &str) -> String {
+    tftype::module::view::assist_json(json, arg)
 }
 
 /// Installs the message catalog of `lang` (`en`, `zh`, `ja`); "" or why not.

@@ -9,7 +9,8 @@
 //! switches formats, compares versions and completes and hovers in the
 //! value editor, and is fetched the first time
 //! the worker is asked for one of these (see README.md, "How the page loads
-//! its engine"). The worker answers an evaluation with what the page shows:
+//! its engine"); `engine_module`'s checks the Module view's module and
+//! completes and hovers in its files. The worker answers an evaluation with what the page shows:
 //! a very long console or JSON text comes cut (unless "Show all" was
 //! pressed), so that a big value does not cost the page's thread a
 //! megabyte of text per keystroke.
@@ -136,23 +137,28 @@ pub enum Work {
     /// Completion (false) or hover (true) at a byte of the value, for the
     /// value editor. Answered by `engine-full/`.
     Assist(bool, usize),
+    /// Completion (false) or hover (true) at a byte of a file of the Module
+    /// view (the request is the module's JSON with the file's name,
+    /// `tftype::module::view::assist_json`). Answered by `engine_module`.
+    ModuleAssist(bool, usize),
 }
 
 impl Work {
     /// The worker's name for the work (requests of one kind replace each other).
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     fn key(self) -> &'static str {
-        match self {
-            Work::Evaluate(_) => "evaluate",
-            Work::Compare => "compare",
-            Work::Emit(_) => "emit",
-            Work::Reformat(_) => "reformat",
-            Work::Story => "story",
-            Work::Module => "module",
-            Work::ModuleStory => "module-story",
-            Work::Assist(false, _) => "complete",
-            Work::Assist(true, _) => "hover",
-        }
+        const KEYS: [&str; 11] = ["evaluate", "compare", "emit", "reformat", "story", "module", "module-story", "complete", "hover", "module-complete", "module-hover"];
+        KEYS[match self {
+            Work::Evaluate(_) => 0,
+            Work::Compare => 1,
+            Work::Emit(_) => 2,
+            Work::Reformat(_) => 3,
+            Work::Story => 4,
+            Work::Module => 5,
+            Work::ModuleStory => 6,
+            Work::Assist(hover, _) => 7 + hover as usize,
+            Work::ModuleAssist(hover, _) => 9 + hover as usize,
+        }]
     }
 
     /// The work's parameter, as the worker passes it on.
@@ -162,7 +168,7 @@ impl Work {
             Work::Evaluate(shown) => shown.arg(),
             Work::Emit(converted) => converted.to_string(),
             Work::Reformat(f) => serde_json::to_value(f).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
-            Work::Assist(hover, at) => format!("{} {at}", if hover { "hover" } else { "complete" }),
+            Work::Assist(hover, at) | Work::ModuleAssist(hover, at) => format!("{} {at}", if hover { "hover" } else { "complete" }),
             _ => String::new(),
         }
     }
@@ -184,7 +190,7 @@ fn read_reply(work: Work, block: bool, json: Vec<u8>, ms: f64) -> Result<Reply, 
         Work::Reformat(_) => Reply::Reformatted(serde_json::from_slice(&json)?),
         Work::Story | Work::ModuleStory => Reply::Told(serde_json::from_slice(&json)?),
         Work::Module => Reply::Viewed(crate::page::utf8_text(json), ms),
-        Work::Assist(..) => Reply::Assisted(crate::page::utf8_text(json)),
+        Work::Assist(..) | Work::ModuleAssist(..) => Reply::Assisted(crate::page::utf8_text(json)),
     })
 }
 
@@ -225,9 +231,11 @@ pub fn story(req: &Request) -> tftype::why::Story {
 /// Runs a request (its JSON text) here, on this thread.
 pub fn run_json_here(work: Work, json: &str) -> Reply {
     match work {
-        // Only the Module view's .wasm is asked for a check: the page's leaves it out.
-        Work::Module if crate::IN_PAGE => Reply::Failed(String::new()),
+        // Only the Module view's .wasm is asked for a check (or its files' completion and hover):
+        // the page's leaves them out.
+        Work::Module | Work::ModuleAssist(..) if crate::IN_PAGE => Reply::Failed(String::new()),
         Work::Module => check_here(json, crate::page::now_ms()),
+        Work::ModuleAssist(..) => assist_here(work, json),
         _ => run_here(work, &Request::from_json(json)),
     }
 }
@@ -252,6 +260,18 @@ fn check_here(json: &str, _t0: f64) -> Reply {
     Reply::Failed(tftype::i18n::text(lang, "ui.module.no_worker").to_string())
 }
 
+/// The Module view's completion or hover, on this thread: in native tests
+/// (in the browser it is `engine_module`'s, which only the worker loads).
+#[cfg(not(target_arch = "wasm32"))]
+fn assist_here(work: Work, json: &str) -> Reply {
+    Reply::Assisted(tftype::module::view::assist_json(json, &work.arg()))
+}
+
+#[cfg(target_arch = "wasm32")]
+fn assist_here(_: Work, _: &str) -> Reply {
+    Reply::Failed(String::new())
+}
+
 /// Runs a request here, on this thread. In the browser only evaluations
 /// and stories can be (the rest is in `engine-full`'s .wasm files).
 pub fn run_here(work: Work, req: &Request) -> Reply {
@@ -265,8 +285,9 @@ pub fn run_here(work: Work, req: &Request) -> Reply {
             Reply::Evaluated(Box::new(Evaluation::of(r, shown)), crate::page::now_ms() - t0)
         }
         Work::Story | Work::ModuleStory => Reply::Told(story(req)),
-        // A check is sent as its module's JSON, never as a variable's request (run_json_here).
-        Work::Module => Reply::Failed(String::new()),
+        // A check (and its editors' completion and hover) is sent as its module's JSON, never as a
+        // variable's request (run_json_here).
+        Work::Module | Work::ModuleAssist(..) => Reply::Failed(String::new()),
         #[cfg(not(target_arch = "wasm32"))]
         Work::Compare => Reply::Compared(tftype::versions::compare(req), crate::page::now_ms() - t0),
         #[cfg(not(target_arch = "wasm32"))]
@@ -520,11 +541,11 @@ mod worker {
             // "Copy as" and a format switch answer with texts the first load
             // does not fetch (refusals, what a rewrite lost): fetched first,
             // once (a failed fetch is not retried; the answer then says less).
-            // The value editor's hover too (assist.*), and a `variable`
+            // The editors' completion and hover too (assist.*), and a `variable`
             // block's story (check.*, validation.*).
             let part = match &inner.waiting[next] {
                 w if w.block => Some("check"),
-                w if matches!(w.work, Work::Emit(_) | Work::Reformat(_) | Work::Assist(..)) => Some("full"),
+                w if matches!(w.work, Work::Emit(_) | Work::Reformat(_) | Work::Assist(..) | Work::ModuleAssist(..)) => Some("full"),
                 _ => None,
             };
             if let Some(part) = part {

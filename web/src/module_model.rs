@@ -125,6 +125,18 @@ impl ModuleDoc {
     /// (`tftype::module::view::view_json`). Of two files with one name the
     /// first counts (the page never makes two); blank rows are left out.
     pub fn check_json(&self, flavor: &str, lang: Lang) -> String {
+        self.wire(flavor, lang).to_string()
+    }
+
+    /// What core completes and hovers in file `file` of the module: what it
+    /// checks, and the file's name (`tftype::module::view::assist_json`).
+    pub fn assist_json(&self, flavor: &str, lang: Lang, file: &str) -> String {
+        let mut w = self.wire(flavor, lang);
+        w["file"] = file.into();
+        w.to_string()
+    }
+
+    fn wire(&self, flavor: &str, lang: Lang) -> serde_json::Value {
         let mut files = BTreeMap::new();
         for f in &self.files {
             files.entry(f.name.as_str()).or_insert(f.text.as_str());
@@ -141,7 +153,7 @@ impl ModuleDoc {
                 }
             }
         }
-        serde_json::json!({"files": files, "args": args, "env": env, "flavor": flavor, "lang": lang}).to_string()
+        serde_json::json!({"files": files, "args": args, "env": env, "flavor": flavor, "lang": lang})
     }
 
     /// The doc as a link gave it, made usable: files with an empty or
@@ -272,6 +284,39 @@ mod tests {
         let doc = ModuleDoc { rows: vec![Row { kind: RowKind::Var, arg: "region".into(), value: String::new() }], ..ModuleDoc::default() };
         let v = check(&doc, "terraform@1.15");
         assert_eq!(v.diagnostics.iter().map(|d| d.summary.as_str()).collect::<Vec<_>>(), ["Invalid -var option"]);
+    }
+
+    /// A file editor asks for completion and hover with the module as it is
+    /// checked and the file's name (answered here, natively; in the browser
+    /// by `engine_module` in the worker), and gets the value editor's reply.
+    #[test]
+    fn a_file_editor_completes_and_hovers_in_the_module_it_checks() {
+        use crate::engine::{Engine, Reply, Work};
+        let mut doc = examples()[0].doc();
+        let dev = doc.files.iter_mut().find(|f| f.name == "envs/dev.tfvars").unwrap();
+        dev.text.push_str("fl");
+        let end = dev.text.len();
+        let json = doc.assist_json("terraform@1.15", Lang::En, "envs/dev.tfvars");
+        let mut j: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(j["file"], "envs/dev.tfvars");
+        j.as_object_mut().unwrap().remove("file");
+        assert_eq!(j, serde_json::from_str::<serde_json::Value>(&doc.check_json("terraform@1.15", Lang::En)).unwrap(), "the module as it is checked");
+        let ask = |work: Work| {
+            let got = std::rc::Rc::new(std::cell::RefCell::new(None));
+            let put = got.clone();
+            Engine::new(|_| {}).send_json(work, json.clone(), move |r| *put.borrow_mut() = Some(r));
+            let reply = got.borrow_mut().take();
+            match reply {
+                Some(Reply::Assisted(j)) => serde_json::from_str::<serde_json::Value>(&j).unwrap(),
+                _ => panic!("no completion or hover for {work:?}"),
+            }
+        };
+        let list = ask(Work::ModuleAssist(false, end));
+        assert_eq!(list["items"].as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect::<Vec<_>>(), ["flow_logs"]);
+        assert_eq!((list["from"].as_u64(), list["to"].as_u64(), list["label"].as_str()), (Some(end as u64 - 2), Some(end as u64), Some("Suggestions")));
+        let hover = ask(Work::ModuleAssist(true, 2));
+        assert_eq!(hover["range"], serde_json::json!({"start": 0, "end": 10}));
+        assert!(hover["markdown"].as_str().unwrap().starts_with("**var.cidr_block** `string`"), "{hover}");
     }
 
     #[test]

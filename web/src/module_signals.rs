@@ -106,12 +106,26 @@ impl ModuleState {
 
     /// What core checks (tracked: files and rows only).
     pub fn check_json(&self, flavor: &str, lang: Lang) -> String {
-        let doc = self.files.with(|fs| ModuleDoc {
+        self.checked().check_json(flavor, lang)
+    }
+
+    /// What core completes and hovers in the file `id` (untracked): the
+    /// module as it is checked, with the file's name; None when the file is
+    /// gone.
+    pub fn assist_json(&self, flavor: &str, lang: Lang, id: u64) -> Option<String> {
+        untrack(|| {
+            let name = self.files.with(|fs| fs.iter().find(|f| f.id == id).map(|f| f.name.clone()))?;
+            Some(self.checked().assist_json(flavor, lang, &name))
+        })
+    }
+
+    /// The files and rows, as a doc.
+    fn checked(&self) -> ModuleDoc {
+        self.files.with(|fs| ModuleDoc {
             files: fs.iter().map(|f| ModFile { name: f.name.clone(), text: f.text.clone() }).collect(),
             rows: self.rows.with(|rs| rs.iter().map(|r| r.row.clone()).collect()),
             ..ModuleDoc::default()
-        });
-        doc.check_json(flavor, lang)
+        })
     }
 
     pub fn id_of(&self, name: &str) -> Option<u64> {

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use super::sources::{self, Kind, Raw};
 use super::{decl, CheckDiag, CheckInput, CheckReport, Outcome, Subject, Texts, VarReport};
+use crate::assist;
 use crate::diag::Utf16Map;
 use crate::flavor::{Flavor, Profile};
 use crate::i18n::{text, Lang};
@@ -157,6 +158,40 @@ pub fn view_json(input: &str) -> String {
         Err(e) => ModuleView { input_error: Some(e.to_string()), ..ModuleView::default() },
     };
     serde_json::to_string(&v).unwrap_or_default()
+}
+
+/// Completion or hover in a file of the Module view, in the reply the
+/// page's editors take (the value editor's: `tftype::assist::complete_value`,
+/// `hover_value`). `json`: [`view_json`]'s `{files, args, env, flavor,
+/// lang}` with `file`, the name of the file edited (its text as the editor
+/// has it); `arg`: `complete BYTE` or `hover BYTE`, the cursor's byte in
+/// that file. The module is read as the language server reads it
+/// ([`assist::reading`]): [`assist::completions`] or [`assist::hover`] as
+/// JSON (`null`: no hover).
+pub fn assist_json(json: &str, arg: &str) -> String {
+    #[derive(Deserialize)]
+    struct Wire {
+        #[serde(flatten)]
+        input: CheckInput,
+        #[serde(default)]
+        flavor: Option<String>,
+        #[serde(default)]
+        lang: Option<Lang>,
+        #[serde(default)]
+        file: String,
+    }
+    let (kind, at) = arg.split_once(' ').unwrap_or((arg, "0"));
+    let at = at.trim().parse().unwrap_or(0);
+    let Ok(w) = serde_json::from_str::<Wire>(json) else { return "null".into() };
+    let p = Flavor::lookup(w.flavor.as_deref().unwrap_or(crate::flavor::DEFAULT)).unwrap_or_else(Flavor::default_flavor).profile();
+    let lang = w.lang.unwrap_or_default();
+    let input = assist::reading(w.input, &w.file);
+    let out = if kind == "hover" {
+        serde_json::to_string(&assist::hover(&input, &w.file, at, &p, lang))
+    } else {
+        serde_json::to_string(&assist::completions(&input, &w.file, at, &p, lang))
+    };
+    out.unwrap_or_default()
 }
 
 /// The single-variable request that tells variable `name`'s story (see
@@ -610,5 +645,72 @@ variable "port" {
         let r = request_for(&i, "x", "terraform@1.15", Lang::En).unwrap();
         assert_eq!((r.type_src.as_deref(), r.value.as_str()), (Some("set(string)"), "[\"b\", \"a\", \"b\"]"));
         assert!(request_for(&i, "y", "terraform@1.15", Lang::En).is_none());
+    }
+
+    /// The Module view's file editors complete and hover as the language
+    /// server does (`assist::complete`, `assist::hover`, the file read as
+    /// `assist::reading` reads it), answered in the value editor's reply
+    /// (`{from, to, items, label}`, `{range, markdown}`).
+    #[test]
+    fn a_file_editor_completes_and_hovers_as_the_language_server_does() {
+        const DEV: &str = "cidr = \"10.0.0.0/16\"\nsubnets = [{ name = \"a\", bits = 4 }]\n";
+        // (file, its text with a | for the cursor, the work, the language,
+        // what the reply is: the completions' labels and the range they
+        // replace, or the hover's range and its Markdown's first line)
+        type Row<'a> = (&'a str, &'a str, &'a str, &'a str, Option<(Vec<&'a str>, [usize; 2])>, Option<([usize; 2], &'a str)>);
+        let rows: &[Row] = &[
+            // A variable's name at the top level of a value file: the unset ones, required first.
+            ("envs/dev.tfvars", "cidr = \"10.0.0.0/16\"\n|", "complete", "en", Some((vec!["tags", "subnets", "port", "azs"], [21, 21])), None),
+            ("envs/dev.tfvars", "cidr = \"10.0.0.0/16\"\nsu|", "complete", "en", Some((vec!["subnets"], [21, 23])), None),
+            ("terraform.tfvars", "po|rt = 1\n", "complete", "ja", Some((vec!["port"], [0, 4])), None),
+            // An attribute inside a value.
+            ("envs/dev.tfvars", "subnets = [{ name = \"a\", | }]\n", "complete", "en", Some((vec!["bits"], [25, 25])), None),
+            // Nothing to offer: a configuration file, inside a string.
+            ("variables.tf", "variable \"x\" {\n  |\n}\n", "complete", "en", Some((vec![], [17, 17])), None),
+            ("envs/dev.tfvars", "cidr = \"10.|\"\n", "complete", "en", Some((vec![], [11, 11])), None),
+            // Hover on a variable in a value file: its declaration.
+            ("envs/dev.tfvars", "ci|dr = \"10.0.0.0/16\"\n", "hover", "en", None, Some(([0, 4], "**var.cidr** `string`"))),
+            // Hover on an attribute: its type, required or optional with its default.
+            ("envs/dev.tfvars", "subnets = [{ na|me = \"a\" }]\n", "hover", "en", None, Some(([13, 17], "`name`: `string` — required"))),
+            ("envs/dev.tfvars", "subnets = [{ name = \"a\", b|its = 4 }]\n", "hover", "en", None, Some(([25, 29], "`bits`: `number` — optional, default `8`"))),
+            ("envs/dev.tfvars", "subnets = [{ name = \"a\", b|its = 4 }]\n", "hover", "zh", None, Some(([25, 29], "`bits`: `number` — "))),
+            // Nothing to tell: between values.
+            ("envs/dev.tfvars", "cidr = \"10.0.0.0/16\"\n|\n", "hover", "en", None, None),
+        ];
+        for (file, marked, work, lang, completions, hover) in rows {
+            let at = marked.find('|').unwrap();
+            let written = marked.replacen('|', "", 1);
+            let mut files = BTreeMap::from([("variables.tf".to_string(), VARS.to_string()), ("envs/dev.tfvars".to_string(), DEV.to_string())]);
+            files.insert(file.to_string(), written);
+            let json = serde_json::json!({"files": files, "args": [["-var-file", "envs/dev.tfvars"]], "env": {}, "flavor": "terraform@1.15", "lang": lang, "file": file}).to_string();
+            let got: serde_json::Value = serde_json::from_str(&assist_json(&json, &format!("{work} {at}"))).unwrap();
+            let what = format!("{work} in {file} {marked:?} ({lang})");
+            // What the language server answers for the same module and place.
+            let input = assist::reading(CheckInput { files: files.clone(), args: vec![vec!["-var-file".into(), "envs/dev.tfvars".into()]], env: BTreeMap::new() }, file);
+            let p = Flavor::lookup("terraform@1.15").unwrap().profile();
+            let l = Lang::parse(lang).unwrap();
+            match (completions, hover) {
+                (Some((labels, range)), None) => {
+                    let shown: Vec<&str> = got["items"].as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+                    assert_eq!((shown, [got["from"].as_u64().unwrap() as usize, got["to"].as_u64().unwrap() as usize]), (labels.clone(), *range), "{what}");
+                    assert_eq!(got["items"], serde_json::to_value(assist::complete(&input, file, at, &p, l)).unwrap(), "{what}: the server's items");
+                    assert_eq!(got["label"], text(l, "assist.list_label"), "{what}");
+                }
+                (None, Some((range, first))) => {
+                    assert_eq!([got["range"]["start"].as_u64().unwrap() as usize, got["range"]["end"].as_u64().unwrap() as usize], *range, "{what}");
+                    let md = got["markdown"].as_str().unwrap();
+                    assert!(md.lines().next().unwrap().starts_with(first), "{what}: {md}");
+                    assert_eq!(md, assist::hover(&input, file, at, &p, l).unwrap().markdown, "{what}: the server's hover");
+                }
+                _ => assert_eq!(got, serde_json::Value::Null, "{what}"),
+            }
+        }
+        // A value file the command line does not name is read as the last -var-file (as the
+        // server reads it): its hover tells the value it gives.
+        let json = serde_json::json!({"files": {"variables.tf": VARS, "envs/dev.tfvars": DEV, "envs/other.tfvars": "port = 9090\n"}, "args": [["-var-file", "envs/dev.tfvars"]], "file": "envs/other.tfvars"}).to_string();
+        let got: serde_json::Value = serde_json::from_str(&assist_json(&json, "hover 1")).unwrap();
+        assert!(got["markdown"].as_str().unwrap().contains("9090"), "{got}");
+        // Broken input: no answer, no panic.
+        assert_eq!(assist_json("{", "hover 1"), "null");
     }
 }

@@ -1,19 +1,27 @@
 //! The Module view's files: one tab per file (with the count of problems
 //! the check found in it), the open file's name (rename, remove) and a
 //! button to add one, and one CodeMirror editor per file (kept while the
-//! file exists, so each keeps its undo history).
+//! file exists, so each keeps its undo history), which completes and
+//! hovers as the language server does (`engine_module` answers).
 
 use leptos::prelude::*;
 use tftype::i18n::{fill, text};
 use tftype::module::view::ModuleView as Checked;
 
 use crate::cm;
+use crate::engine::{Engine, Reply, Work};
 use crate::module_model::{self, check_name, fresh_name, RowKind};
 use crate::module_signals::{FileSlot, ModuleState};
 use crate::words::{lang, t};
 
 #[component]
-pub fn ModuleFiles(state: ModuleState, answer: RwSignal<Option<Checked>>, readonly: bool) -> impl IntoView {
+pub fn ModuleFiles(
+    state: ModuleState,
+    answer: RwSignal<Option<Checked>>,
+    readonly: bool,
+    flavor: RwSignal<String>,
+    engine: StoredValue<Engine, LocalStorage>,
+) -> impl IntoView {
     let lang = lang();
     // (id, name) of every file, in tab order: typing changes neither.
     let tabs = Memo::new(move |_| state.files.with(|fs| fs.iter().map(|f| (f.id, f.name.clone())).collect::<Vec<_>>()));
@@ -155,7 +163,7 @@ pub fn ModuleFiles(state: ModuleState, answer: RwSignal<Option<Checked>>, readon
             </div>
             <div class="mod-editors">
                 <For each=move || tabs.get() key=|t| t.0 let:tab>
-                    <FileEditor state=state id=tab.0 readonly=readonly />
+                    <FileEditor state=state id=tab.0 readonly=readonly flavor=flavor engine=engine />
                 </For>
                 {move || tabs.with(Vec::is_empty).then(|| view! { <p class="panel-note">{t("ui.module.no_files")}</p> })}
             </div>
@@ -166,7 +174,7 @@ pub fn ModuleFiles(state: ModuleState, answer: RwSignal<Option<Checked>>, readon
 
 /// One file's editor: made when the file is, removed with it.
 #[component]
-fn FileEditor(state: ModuleState, id: u64, readonly: bool) -> impl IntoView {
+fn FileEditor(state: ModuleState, id: u64, readonly: bool, flavor: RwSignal<String>, engine: StoredValue<Engine, LocalStorage>) -> impl IntoView {
     let lang = lang();
     let host = NodeRef::<leptos::html::Div>::new();
     let name = Memo::new(move |_| state.files.with(|fs| fs.iter().find(|f| f.id == id).map(|f| f.name.clone()).unwrap_or_default()));
@@ -183,6 +191,11 @@ fn FileEditor(state: ModuleState, id: u64, readonly: bool) -> impl IntoView {
                     f.text = text;
                 }
             })
+        });
+        // Completion and hover in the file as it is typed, the module as it is checked.
+        cm::set_assist(&v, move |hover, at, reply| {
+            let Some(json) = state.assist_json(&flavor.get_untracked(), lang.get_untracked(), id) else { return reply(String::new()) };
+            engine.with_value(|e| e.send_json(Work::ModuleAssist(hover, at), json, move |r| reply(if let Reply::Assisted(j) = r { j } else { String::new() })));
         });
         state.editors.update_value(|es| es.push((id, v)));
         state.editors_rev.update(|r| *r += 1);

@@ -128,7 +128,7 @@ where
             <div class="mod-grid">
                 <section class="mod-left pane" aria-labelledby="mod-files-label">
                     <h2 id="mod-files-label" class="mod-h2">{t("ui.module.files")}</h2>
-                    <ModuleFiles state=state answer=answer readonly=readonly />
+                    <ModuleFiles state=state answer=answer readonly=readonly flavor=flavor engine=engine />
                     <ModuleRows state=state readonly=readonly />
                 </section>
                 <section class="mod-right" aria-labelledby="mod-result-label">

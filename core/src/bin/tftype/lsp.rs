@@ -577,9 +577,7 @@ impl Server {
             None => input.files.get(&rel).cloned().or_else(|| tftype::versionfile::read_small(&path))?,
         };
         input.files.insert(rel.clone(), text.clone());
-        if editor::is_value_file(&rel) && !editor::is_auto_value_file(&rel) {
-            input.args.push(vec!["-var-file".into(), rel.clone()]);
-        }
+        let input = tftype::assist::reading(input, &rel);
         Some((dir, rel, text, input))
     }
 
