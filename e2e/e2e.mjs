@@ -2074,15 +2074,7 @@ try {
     await placeCursor(p, "value-editor", 2);
     const items = () => p.locator(`${tid("completions")} li b`).allTextContents();
     // The first focus fetches the completion code and engine-full/; Ctrl-Space until they answer.
-    const listed = await until("the completion list", async () => {
-      let got = await items();
-      if (!got.length) {
-        await p.keyboard.press("Control+Space");
-        await p.waitForTimeout(100);
-        got = await items();
-      }
-      return { done: got.length > 0, value: got };
-    });
+    const listed = await completionList(p);
     assertEq(listed, ["name", "port"], "required first");
     const details = await p.locator(`${tid("completions")} li span`).allTextContents();
     assertEq(details, ["string", "optional(number, 80)"], "types, the default as in the constraint");

@@ -245,6 +245,14 @@ pub fn profile(req: &Request) -> Result<Profile, Box<Response>> {
 /// [`answer`] with the behaviour of `p` (which records what it was asked,
 /// see [`crate::versions::compare`]); the request's `flavor` is not looked at.
 pub fn answer_in(req: &Request, p: &Profile) -> Response {
+    answer_keeping(req, p, None)
+}
+
+/// [`answer_in`], which also gives `keep` the final value of an accepted
+/// request (read, defaults applied, converted) and the value expression's
+/// range in the value source: what a `validation` rule sees
+/// ([`crate::module::block`]).
+pub(crate) fn answer_keeping(req: &Request, p: &Profile, keep: Option<&mut Option<(Value, std::ops::Range<usize>)>>) -> Response {
     let tc: TypeConstraint = match typeexpr::parse_variable_type_in(req.type_src.as_deref(), p) {
         Ok(tc) => tc,
         Err(TypeFailure::Invalid(diags)) => return Response::failure(Stage::Type, diags, req),
@@ -318,6 +326,9 @@ pub fn answer_in(req: &Request, p: &Profile) -> Response {
     }
     crate::sort::natural(&mut sensitive_paths);
     let (warnings, warnings_omitted) = warnings(req, &tc, p);
+    if let Some(keep) = keep {
+        *keep = Some((converted, pv.spans.range.clone()));
+    }
     Response {
         ok: true,
         stage: None,
@@ -392,17 +403,6 @@ pub(crate) fn module_argument_value(type_src: Option<&str>, value: &str, p: &Pro
         .map_err(|ds| format!("the value does not evaluate: {}", first(ds)))?;
     let to_convert = &*with_defaults(&pv.value, &tc, p);
     convert::convert(to_convert, &tc.ty, p).map_err(|e| format!("the value does not convert to the type: {}", e.message))
-}
-
-/// The final value of an accepted request (read, defaults applied,
-/// converted) and the value expression's range in the value source: what a
-/// `validation` rule sees. None when the pipeline does not accept it.
-pub(crate) fn final_value(req: &Request, p: &Profile) -> Option<(Value, std::ops::Range<usize>)> {
-    let tc = typeexpr::parse_variable_type_in(req.type_src.as_deref(), p).ok()?;
-    let pv = valueparse::parse_value_spans(&req.value, req.value_format, tc.cli_literal, false, p).ok()?;
-    let to_convert = &*with_defaults(&pv.value, &tc, p);
-    let v = convert::convert(to_convert, &tc.ty, p).ok()?;
-    Some((v, pv.spans.range.clone()))
 }
 
 /// Where each part of a value carries the sensitive mark, as

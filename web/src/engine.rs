@@ -178,7 +178,7 @@ impl Work {
 /// it: UTF-8 bytes).
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 fn read_reply(work: Work, block: bool, json: Vec<u8>, ms: f64) -> Result<Reply, serde_json::Error> {
-    // A `variable` block's answer (the Module view's .wasm: `block_answer`) is the whole response.
+    // A `variable` block's answer (the Module view's .wasm: `engine_block`) is the whole response.
     if block {
         let r: Response = serde_json::from_slice(&json)?;
         return Ok(block_reply(work, r, ms));

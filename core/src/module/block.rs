@@ -181,7 +181,8 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
     let given = !req.value.trim().is_empty();
     let mut told_given = None;
     let (mut r, final_value) = if given {
-        let mut r = crate::evaluate_in(&Request { lang: None, ..derived.clone() }, p);
+        let mut kept = None;
+        let mut r = pipeline::answer_keeping(&derived, p, Some(&mut kept));
         // The story is told before the answer's places move into the block (both move below).
         told_given = lang.map(|lang| crate::why::story_for(&derived, lang, p, &r));
         shift_type_ranges(&mut r, type_start, &editor);
@@ -192,8 +193,7 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
                 *text = text.replace(&assumed, &real);
             }
         }
-        let fv = if r.ok { pipeline::final_value(&derived, p) } else { None };
-        (r, fv)
+        (r, kept)
     } else {
         let default = v.default.clone().unwrap_or_else(|| crate::value::Value::null(crate::types::Type::Dynamic));
         let r = match pipeline::shown(&default, v.sensitive, p) {

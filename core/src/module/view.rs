@@ -141,18 +141,24 @@ pub fn view(input: &CheckInput, flavor: &str, lang: Lang) -> ModuleView {
     lay_out(input, &report, f.name, &p, lang)
 }
 
+/// What the page's engine worker sends for the Module view: the module
+/// (`{files, args, env}`), its version and language, and for completion
+/// and hover the name of the file edited.
+#[derive(Deserialize)]
+struct Wire {
+    #[serde(flatten)]
+    input: CheckInput,
+    #[serde(default)]
+    flavor: Option<String>,
+    #[serde(default)]
+    lang: Option<Lang>,
+    #[serde(default)]
+    file: String,
+}
+
 /// [`view`] for the JSON text `{files, args, env, flavor, lang}` (the page's
 /// engine worker); the answer is [`ModuleView`] as JSON.
 pub fn view_json(input: &str) -> String {
-    #[derive(Deserialize)]
-    struct Wire {
-        #[serde(flatten)]
-        input: CheckInput,
-        #[serde(default)]
-        flavor: Option<String>,
-        #[serde(default)]
-        lang: Option<Lang>,
-    }
     let v = match serde_json::from_str::<Wire>(input) {
         Ok(w) => view(&w.input, w.flavor.as_deref().unwrap_or(crate::flavor::DEFAULT), w.lang.unwrap_or_default()),
         Err(e) => ModuleView { input_error: Some(e.to_string()), ..ModuleView::default() },
@@ -169,17 +175,6 @@ pub fn view_json(input: &str) -> String {
 /// ([`assist::reading`]): [`assist::completions`] or [`assist::hover`] as
 /// JSON (`null`: no hover).
 pub fn assist_json(json: &str, arg: &str) -> String {
-    #[derive(Deserialize)]
-    struct Wire {
-        #[serde(flatten)]
-        input: CheckInput,
-        #[serde(default)]
-        flavor: Option<String>,
-        #[serde(default)]
-        lang: Option<Lang>,
-        #[serde(default)]
-        file: String,
-    }
     let (kind, at) = arg.split_once(' ').unwrap_or((arg, "0"));
     let at = at.trim().parse().unwrap_or(0);
     let Ok(w) = serde_json::from_str::<Wire>(json) else { return "null".into() };
