@@ -10,7 +10,7 @@ cd "$(dirname "$0")/../.."
 source scripts/lib/ensure-tools.sh
 ensure_build_tools
 
-cargo build -p tftype --bin tftype
+cargo build -p tftype-cli --bin tftype
 cargo build -p tftype --features js --target wasm32-unknown-unknown --lib
 out=core/node-test/pkg-node
 rm -rf "$out"

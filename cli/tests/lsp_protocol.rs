@@ -33,6 +33,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value as J};
 
 #[allow(dead_code)]
+#[path = "../../core/tests/common/mod.rs"]
 mod common;
 use common::oracle_compare::{alts, summaries};
 
@@ -348,7 +349,7 @@ fn replay(tag: &str, i: usize, case: &J, expected: &J) -> Option<String> {
 /// A check-mode corpus file and its expectations, line by line (two cases
 /// may share an id).
 fn corpus(name: &str) -> Vec<(J, J)> {
-    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/conformance"));
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../core/tests/conformance"));
     let read = |n: &str| -> Vec<J> { std::fs::read_to_string(dir.join(n)).unwrap().lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect() };
     let cases = read(&format!("{name}.jsonl"));
     let expected = read(&format!("{name}.expected.jsonl"));

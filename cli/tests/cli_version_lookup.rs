@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-#[path = "common/files.rs"]
+#[path = "../../core/tests/common/files.rs"]
 mod files;
 
 fn tree(name: &str, files: &[(&str, &str)]) -> PathBuf {

@@ -11,24 +11,13 @@
 //!   tftype link TYPE VALUE [options] [--lang L] [--tab T] [--base URL]
 //!                                                (a playground link with readable parameters)
 //!   tftype lsp                                   (a Language Server over stdio)
-
 //!
-//! A native program: clap is not built for wasm32, where this binary is an
-//! empty `main` (the wasm tests build every target of the package).
+//! The library half of the `tftype-cli` package: `main.rs` (the `tftype`
+//! binary) and the repository's pre-commit binary both call [`main`].
 
-#[cfg(not(target_arch = "wasm32"))]
 mod args;
-#[cfg(not(target_arch = "wasm32"))]
 mod check;
-#[cfg(not(target_arch = "wasm32"))]
 mod cli;
-#[cfg(not(target_arch = "wasm32"))]
 mod lsp;
 
-#[cfg(not(target_arch = "wasm32"))]
-fn main() {
-    cli::main()
-}
-
-#[cfg(target_arch = "wasm32")]
-fn main() {}
+pub use cli::main;

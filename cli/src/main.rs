@@ -1,0 +1,5 @@
+//! The `tftype` command line (see the library's documentation).
+
+fn main() {
+    tftype_cli::main()
+}
