@@ -925,15 +925,43 @@ pub struct Note {
     pub fix: Option<Fix>,
 }
 
-/// The whole line of `text` at `at`, with its line end, if the line holds
-/// `name = value` and nothing that opens or closes more than it.
-fn item_line(text: &str, at: usize, name: &str) -> Option<Range<usize>> {
-    let start = text[..at.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
-    let end = text[start..].find('\n').map_or(text.len(), |i| start + i + 1);
-    let line = text[start..end].trim();
-    let key = line.trim_start_matches('"');
-    let balanced = |o: char, c: char| line.matches(o).count() == line.matches(c).count();
-    (key.starts_with(name) && balanced('{', '}') && balanced('[', ']')).then_some(start..end)
+/// The text to delete to remove exactly the attribute `name = value` whose
+/// name is written at `key` (inside its quotes, if quoted) and whose value
+/// is `value`: the whole lines when nothing else is written on them, else the
+/// item with the comma that follows it. None when the text between the name
+/// and the value is not just `=` (or `:`), or when neither shape holds: then
+/// no removal is offered rather than one that deletes more than it names.
+fn item_range(text: &str, key: usize, name: &str, value: Range<usize>) -> Option<Range<usize>> {
+    let b = text.as_bytes();
+    let word = |i: usize| b.get(i).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-');
+    let quoted = key > 0 && b[key - 1] == b'"';
+    let start = if quoted { key - 1 } else { key };
+    let mut after_name = key + name.len();
+    if quoted {
+        (b.get(after_name) == Some(&b'"')).then_some(())?;
+        after_name += 1;
+    } else if (start > 0 && word(start - 1)) || word(after_name) {
+        return None;
+    }
+    let between = text.get(after_name..value.start)?.trim();
+    if between != "=" && between != ":" {
+        return None;
+    }
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let rest = text.get(value.end..)?;
+    let line_end = rest.find('\n').map_or(rest.len(), |i| i + 1);
+    let tail = rest[..line_end].trim();
+    if text[line_start..start].trim().is_empty() && (tail.is_empty() || tail == ",") {
+        return Some(line_start..value.end + line_end);
+    }
+    let after = rest.trim_start_matches([' ', '\t']);
+    if let Some(after) = after.strip_prefix(',') {
+        let spaces = after.len() - after.trim_start_matches([' ', '\t']).len();
+        return Some(start..value.end + (rest.len() - after.len()) + spaces);
+    }
+    // The last item of a line: with the comma before it.
+    let before = text[..start].trim_end_matches([' ', '\t']);
+    before.strip_suffix(',').map(|b| b.len()..value.end)
 }
 
 /// tftype's notes on the values that `files` (value files of the input)
@@ -979,14 +1007,16 @@ pub fn notes_cached(input: &CheckInput, files: &[String], p: &Profile, lang: Lan
             // The note is about the attribute's value; its name is before it on the line.
             let line_start = text[..value.start.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
             let key = text.get(line_start..value.start).and_then(|l| l.rfind(attr.as_str())).filter(|_| !attr.is_empty()).map(|i| line_start + i);
-            let range = key.unwrap_or(value.start)..value.end;
+            // A quoted name is marked from its opening quote.
+            let quote = key.filter(|&k| k > 0 && text.as_bytes()[k - 1] == b'"').map_or(0, |_| 1);
+            let range = key.map_or(value.start, |k| k - quote)..value.end;
             let fix = match (n.kind.as_str(), n.params.get("suggestion")) {
                 ("note.dropped_suggest" | "note.dropped_suggest_top", Some(to)) => key.map(|k| Fix {
                     title: fill(lang, "assist.fix_rename", &[("from", &attr), ("to", to)]),
                     edits: vec![(k..k + attr.len(), to.clone())],
                 }),
                 ("note.dropped" | "note.dropped_top", _) if !file.ends_with(".json") => {
-                    item_line(text, range.start, &attr).map(|line| Fix { title: fill(lang, "assist.fix_remove", &[("name", &attr)]), edits: vec![(line, String::new())] })
+                    key.and_then(|k| item_range(text, k, &attr, value.clone())).map(|item| Fix { title: fill(lang, "assist.fix_remove", &[("name", &attr)]), edits: vec![(item, String::new())] })
                 }
                 _ => None,
             };
@@ -1372,6 +1402,40 @@ variable "token" {
         let f = fixes_at("prod.tfvars", "svc = {\n  nm|ae = \"api\"\n}\n");
         let rename = f.iter().find(|(t, _)| t.contains("Rename")).expect("a rename");
         assert_eq!(rename.1, "svc = {\n  name = \"api\"\n}\n");
+    }
+
+    /// reliability-5 #1: the removal deletes the attribute it names (its
+    /// name, value and one separator) and nothing else, or is not offered.
+    #[test]
+    fn a_removal_deletes_exactly_the_attribute_it_names() {
+        let table: [(&str, Option<&str>); 10] = [
+            ("svc = {\n  name = \"api\"\n  ex|tra = 1\n}\n", Some("svc = {\n  name = \"api\"\n}\n")),
+            ("svc = {\n  ex|tra = 1, name = \"api\"\n}\n", Some("svc = {\n  name = \"api\"\n}\n")),
+            ("svc = {\n  ex|tra = \"}{\", name = \"api\"\n}\n", Some("svc = {\n  name = \"api\"\n}\n")),
+            ("svc = {\n  extraa = 1, ex|tra = 2\n  name = \"api\"\n}\n", Some("svc = {\n  extraa = 1\n  name = \"api\"\n}\n")),
+            ("svc = {\n  ex|tra = <<EOT\nhello\nEOT\n  name = \"api\"\n}\n", Some("svc = {\n  name = \"api\"\n}\n")),
+            ("svc = { name = \"api\", ex|tra = 1 }\n", Some("svc = { name = \"api\" }\n")),
+            ("svc = { ex|tra = 1, name = \"api\" }\n", Some("svc = { name = \"api\" }\n")),
+            ("svc = {\n  \"ex|tra\" = 1\n  name = \"api\"\n}\n", Some("svc = {\n  name = \"api\"\n}\n")),
+            ("svc = {\n  ex|tra = 1,\n  name = \"api\"\n}\n", Some("svc = {\n  name = \"api\"\n}\n")),
+            // A comment after it on the line: no removal (it would go too, or stay orphaned).
+            ("svc = {\n  ex|tra = 1 # why\n  name = \"api\"\n}\n", None),
+        ];
+        for (marked, want) in table {
+            let f = fixes_at("prod.tfvars", marked);
+            let got = f.iter().find(|(t, _)| t.contains("Remove")).map(|(_, text)| text.as_str());
+            assert_eq!(got, want, "{marked:?}");
+        }
+    }
+
+    /// reliability-5 #16: a note on a quoted name starts at its opening quote.
+    #[test]
+    fn a_note_on_a_quoted_name_marks_the_name_with_its_quotes() {
+        let text = "svc = { \"extra\" = \"x\", name = \"api\" }\n";
+        let (i, _) = module_at(SVC, "prod.tfvars", &format!("{text}|"));
+        let ns = notes(&i, &["prod.tfvars".into()], &p(), Lang::En);
+        let marked: Vec<&str> = ns.iter().filter(|n| n.kind.starts_with("note.dropped")).map(|n| &text[n.range.clone()]).collect();
+        assert_eq!(marked, ["\"extra\" = \"x\""]);
     }
 
     #[test]
