@@ -802,11 +802,12 @@ mod tests {
     /// Which versions take which `variable` arguments (README "Check mode" 1).
     #[test]
     fn variable_block_arguments_follow_each_version() {
-        let table: [(&str, &[&str]); 8] = [
+        let table: [(&str, &[&str]); 9] = [
             ("terraform@1.5", &["description", "default", "type", "sensitive", "nullable"]),
             ("terraform@1.9", &["description", "default", "type", "sensitive", "nullable"]),
             ("terraform@1.10", &["description", "default", "type", "sensitive", "ephemeral", "nullable"]),
             ("terraform@1.15", &["description", "default", "type", "sensitive", "ephemeral", "const", "deprecated", "nullable"]),
+            ("terraform@1.16", &["description", "default", "type", "sensitive", "ephemeral", "const", "deprecated", "nullable"]),
             ("opentofu@1.9", &["description", "default", "type", "sensitive", "nullable"]),
             ("opentofu@1.10", &["description", "default", "type", "sensitive", "deprecated", "nullable"]),
             ("opentofu@1.11", &["description", "default", "type", "sensitive", "ephemeral", "deprecated", "nullable"]),
@@ -815,7 +816,7 @@ mod tests {
         for (name, args) in table {
             let vb = Flavor::lookup(name).unwrap().profile().variable_block();
             assert_eq!(vb.arguments, args, "{name}");
-            assert_eq!(vb.reserved.contains(&"ignore_nested_deprecations"), name == "terraform@1.15", "{name}");
+            assert_eq!(vb.reserved.contains(&"ignore_nested_deprecations"), matches!(name, "terraform@1.15" | "terraform@1.16"), "{name}");
         }
     }
 
