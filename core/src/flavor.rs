@@ -2,11 +2,12 @@
 //!
 //! A flavor is the latest patch release of one minor version of Terraform or
 //! OpenTofu (`terraform@1.5` … `terraform@1.16`, `opentofu@1.6` …
-//! `opentofu@1.12`; [`FLAVORS`] lists them). What differs between them comes from the hcl and go-cty
-//! versions each release links and from a few changes in the products
-//! themselves. Each difference is one named switch of a [`Profile`], called
-//! after the upstream change and the version that brought it; the rest of the
-//! engine asks the profile and never looks at a version number.
+//! `opentofu@1.12`; [`FLAVORS`] lists them). What differs between them
+//! comes from the hcl and go-cty versions each release links and from a few
+//! changes in the products themselves. Each difference is one named switch
+//! of a [`Profile`], called after the upstream change and the version that
+//! brought it; the rest of the engine asks the profile and never looks at a
+//! version number.
 //!
 //! The profile also records which switches an evaluation asked about
 //! ([`Profile::asked`]). Two flavors whose profiles agree on every switch
