@@ -1,18 +1,23 @@
 //! Flavors: which product version the engine answers for.
 //!
 //! A flavor is the latest patch release of one minor version of Terraform or
-//! OpenTofu (`terraform@1.5` … `terraform@1.15`, `opentofu@1.6` …
-//! `opentofu@1.12`). What differs between them comes from the hcl and go-cty
-//! versions each release links and from a few changes in the products
-//! themselves. Each difference is one named switch of a [`Profile`], called
-//! after the upstream change and the version that brought it; the rest of the
-//! engine asks the profile and never looks at a version number.
+//! OpenTofu (`terraform@1.5` … `terraform@1.16`, `opentofu@1.6` …
+//! `opentofu@1.12`; [`FLAVORS`] lists them). What differs between them
+//! comes from the hcl and go-cty versions each release links and from a few
+//! changes in the products themselves. Each difference is one named switch
+//! of a [`Profile`], called after the upstream change and the version that
+//! brought it; the rest of the engine asks the profile and never looks at a
+//! version number.
 //!
 //! The profile also records which switches an evaluation asked about
 //! ([`Profile::asked`]). Two flavors whose profiles agree on every switch
 //! that was asked give the same answer for that input, so a comparison over
 //! every flavor ([`crate::versions::compare`]) evaluates each distinct
 //! behaviour once.
+//!
+//! Adding a version touches this file only: its switches (declared once, in
+//! the `switches!` list) and its row of the flavor table. The default flavor
+//! follows the table (its newest Terraform).
 
 use std::cell::Cell;
 
@@ -44,39 +49,79 @@ impl Product {
     }
 }
 
-/// One behaviour switch. Each names the change and the version that
-/// introduced it; a profile holds the switch when its flavor has the change.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u8)]
-pub enum Switch {
+/// Declares the switches once: each entry is the switch's documentation,
+/// its name, its description for `tftype flavors`, and optionally the name
+/// of a [`Profile`] method that asks it. The enum [`Switch`] (in this
+/// order), [`Switch::ALL`], [`Switch::describe`], the bits and those
+/// methods all come from this one list.
+macro_rules! switches {
+    ($(
+        $(#[$doc:meta])*
+        $name:ident: $describe:literal $(=> $accessor:ident)?;
+    )*) => {
+        /// One behaviour switch. Each names the change and the version that
+        /// introduced it; a profile holds the switch when its flavor has the change.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[repr(u8)]
+        pub enum Switch {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl Switch {
+            /// Every switch, in the order of [`Switch`].
+            pub const ALL: [Switch; [$(Switch::$name),*].len()] = [$(Switch::$name),*];
+
+            /// The change in a few words (for `tftype flavors`).
+            pub fn describe(self) -> &'static str {
+                match self {
+                    $(Switch::$name => $describe,)*
+                }
+            }
+        }
+
+        impl Profile {
+            $($(
+                #[doc = concat!("See [`Switch::", stringify!($name), "`].")]
+                pub fn $accessor(&self) -> bool {
+                    self.ask(Switch::$name)
+                }
+            )?)*
+        }
+    };
+}
+
+// A flavor's switches are the bits of a `u64`.
+const _: () = assert!(Switch::ALL.len() <= 64);
+
+switches! {
     /// The product's name in its own messages (Terraform or OpenTofu): the
     /// legacy quoted-type messages name it.
-    ProductName,
+    ProductName: "messages name OpenTofu";
     /// go-cty v1.16.3: `convert.MismatchMessage` names the given type too
     /// ("number required, but have bool") unless the pair is likely to
     /// confuse. Before: "number required".
-    Cty1163MismatchNamesGivenType,
+    Cty1163MismatchNamesGivenType: "go-cty 1.16.3: \"X required, but have Y\"" => mismatch_names_given_type;
     /// hcl v2.17.1: `object({...})` rejects a repeated attribute name
     /// ("Object constructor map keys must be unique."). Before, a later
     /// definition silently replaced an earlier one, and an earlier default
     /// that the later type cannot take crashed typeexpr (nil dereference).
-    Hcl2171ObjectTypeRejectsDuplicateNames,
+    Hcl2171ObjectTypeRejectsDuplicateNames: "hcl 2.17.1: duplicate attribute names rejected" => object_type_rejects_duplicate_names;
     /// go-cty v1.16.0: an empty map converted to a map of objects with
     /// optional attributes has no optional-attribute markers in its element
     /// type. Before, the markers stayed (visible in the JSON type only).
-    Cty1160EmptyMapDropsOptionalMarkers,
+    Cty1160EmptyMapDropsOptionalMarkers: "go-cty 1.16.0: empty maps drop optional markers" => empty_map_drops_optional_markers;
     /// go-cty v1.16.2: `ctyjson.ImpliedType` rejects a repeated property whose
     /// implied type differs from the earlier one's. Before, the last won.
-    Cty1162CtyjsonRejectsDuplicateProperties,
+    Cty1162CtyjsonRejectsDuplicateProperties: "go-cty 1.16.2: cty JSON rejects differing duplicate properties" => ctyjson_rejects_duplicate_properties;
     /// Terraform v1.7 / OpenTofu v1.7: `nonsensitive()` accepts a value that
     /// is not sensitive. Before, that was an error ("this call is redundant").
-    Tf17NonsensitiveAcceptsUnmarked,
+    Tf17NonsensitiveAcceptsUnmarked: "1.7: nonsensitive() of a non-sensitive value allowed" => nonsensitive_accepts_unmarked;
     /// hcl v2.20: namespaced function calls (`provider::p::f()`). Before,
     /// `::` was two colons and such a call a syntax error.
-    Hcl220NamespacedFunctionCalls,
+    Hcl220NamespacedFunctionCalls: "hcl 2.20: namespaced function calls" => namespaced_function_calls;
     /// OpenTofu v1.11: a module argument's object attribute that the
     /// variable's type lacks gets the warning "Object attribute is ignored".
-    Tofu111WarnsIgnoredObjectAttributes,
+    Tofu111WarnsIgnoredObjectAttributes: "OpenTofu 1.11: \"Object attribute is ignored\" warnings" => warns_ignored_object_attributes;
     /// Terraform v1.9 (the `variable_validation_crossref` experiment
     /// stabilised, `node_variable_validation.go`) / OpenTofu v1.9 (#2216,
     /// `node_variable_reference.go`): a validation rule may refer to other
@@ -86,74 +131,61 @@ pub enum Switch {
     /// references are a cycle ("Cycle: …"); an undeclared variable is
     /// "Reference to undeclared input variable". Before, a rule may refer
     /// only to its own variable ("Invalid reference in variable validation").
-    ValidationRefersToOtherObjects,
-    /// Terraform v1.9 (`evalVariableValidations`): one evaluation context is
-    /// built for all the rules of a variable, so one rule's reference to an
-    /// undeclared variable stops every rule of it. OpenTofu builds one per
-    /// rule.
-    Tf19OneContextForAllRules,
-    /// OpenTofu v1.7 (#1689, `evalVariableValidations`): once a rule of a
-    /// variable raised an error (a failed rule too), its later rules are not
-    /// evaluated. Terraform evaluates every rule.
-    Tofu17StopsRulesAfterAnError,
-    /// OpenTofu v1.8: in the validate walk too, a rule sees its own variable
-    /// with the variable's sensitive (from v1.11 also ephemeral) mark.
-    Tofu18ValidateWalkMarksVariable,
-    /// OpenTofu v1.9 (#2216, `evalVariableValidation`): a failing rule whose
-    /// error message is not known gives "Invalid error message" ("Value used
-    /// in error message is not known …"), dropped in the validate walk as
-    /// caused by unknown values.
-    Tofu19UnknownErrorMessageRefused,
-    /// hcl v2.23.0 (#710, "pass all marks through conditional expressions";
-    /// OpenTofu's hcl fork of 2025-10, OpenTofu v1.10): a conditional whose
-    /// condition is known carries the marks of the condition and of both
-    /// results. Before, only the chosen result's own marks.
-    Hcl223ConditionalKeepsAllMarks,
+    ValidationRefersToOtherObjects: "Terraform 1.9 / OpenTofu 1.9: validation may refer to other variables and objects" => validation_refers_to_other_variables;
     /// Terraform v1.10 / OpenTofu v1.11: a `variable` block may set
-    /// `ephemeral`. Before, "Unsupported argument".
-    EphemeralVariables,
+    /// `ephemeral` (before, "Unsupported argument"), and an ephemeral
+    /// variable's value carries the ephemeral mark wherever a validation rule
+    /// sees it, in both walks (Terraform: `prepareFinalInputVariableValue`
+    /// marks the final value, `eval_variable.go` line 199 at v1.10.5, and
+    /// `GetInputVariable` the value and the validate walk's unknown,
+    /// `evaluate.go` lines 289 and 301; OpenTofu as its sensitive mark).
+    EphemeralVariables: "Terraform 1.10 / OpenTofu 1.11: ephemeral variables";
     /// OpenTofu v1.10: a `variable` block may set `deprecated` (decoded
     /// right after `sensitive`; an empty text is refused).
-    Tofu110DeprecatedVariables,
+    Tofu110DeprecatedVariables: "OpenTofu 1.10: deprecated variables";
     /// Terraform v1.15: a `variable` block may set `deprecated` (decoded
     /// after `default`).
-    Tf115DeprecatedVariables,
+    Tf115DeprecatedVariables: "Terraform 1.15: deprecated variables";
     /// Terraform v1.15: a `variable` block may set `const` (decoded after
     /// `ephemeral`; a const variable may be neither sensitive nor
     /// ephemeral), and `ignore_nested_deprecations` becomes a module-block
     /// argument, so no variable may take that name.
-    Tf115ConstVariables,
+    Tf115ConstVariables: "Terraform 1.15: const variables";
     /// OpenTofu v1.12: a `variable` block may set `const` (decoded after
     /// `nullable`, with no further checks).
-    Tofu112ConstVariables,
+    Tofu112ConstVariables: "OpenTofu 1.12: const variables";
     /// OpenTofu v1.11: a root variable's conversion error from a file points
     /// at the declaration (not the value), and an ephemeral variable's text
     /// says "which is ephemeral".
-    Tofu111ConversionErrorAtDeclaration,
+    Tofu111ConversionErrorAtDeclaration: "OpenTofu 1.11: variable conversion errors at the declaration" => conversion_error_at_declaration;
     /// Terraform v1.9 (validation as its own graph node,
     /// `node_variable_validation.go`): "Invalid value for variable" points at
     /// the value's expression when the value came from a file. Before (and in
     /// every OpenTofu) it points at the declaration.
-    Tf19ValidationPointsAtValue,
+    Tf19ValidationPointsAtValue: "Terraform 1.9: failed validations point at the value";
     /// Terraform v1.9: a failing rule whose error message is not known gives
     /// "Invalid error message" (won't be known until apply) instead of
     /// "Failed to evaluate condition error message.".
-    Tf19UnknownErrorMessageRefused,
-    /// Terraform v1.12: in the validate walk a failing rule whose error
-    /// message is not known is skipped (no "Invalid error message").
-    Tf112ValidateWalkSkipsUnknownErrorMessage,
+    Tf19UnknownErrorMessageRefused: "Terraform 1.9: an unknown error message is an error";
+    /// Terraform v1.10 (commit 6146cff55e, "allow unknown error_message in
+    /// validate"; `eval_variable.go` lines 430–433 at v1.10.5): in the
+    /// validate walk a failing rule whose error message is not known is
+    /// skipped (no "Invalid error message").
+    Tf110ValidateWalkSkipsUnknownErrorMessage: "Terraform 1.10: validate walk skips unknown error messages";
     /// Terraform v1.13 (#37595, backported to 1.13.5) / OpenTofu v1.8: a
     /// validation rule sees its own variable with the variable's sensitive
-    /// (and, where variables can be ephemeral, ephemeral) mark. Before, the
-    /// unmarked value: a sensitive value shows in the error message.
-    ValidationSelfMarked,
-    /// Terraform v1.12 / OpenTofu v1.11: an error message that refers to an
+    /// mark. Before, the unmarked value: a sensitive value shows in the
+    /// error message.
+    ValidationSelfSensitive: "Terraform 1.13 / OpenTofu 1.8: validation sees its variable's sensitive mark";
+    /// Terraform v1.10 (`evalVariableValidation`, `eval_variable.go` line
+    /// 478 at v1.10.5) / OpenTofu v1.11: an error message that refers to an
     /// ephemeral value is refused ("Error message refers to ephemeral
-    /// values").
-    EphemeralErrorMessageRefused,
+    /// values"). Terraform then says the message "included a sensitive
+    /// value" (line 491), OpenTofu "an ephemeral value".
+    EphemeralErrorMessageRefused: "Terraform 1.10 / OpenTofu 1.11: ephemeral error messages refused";
     /// OpenTofu v1.8: a module's `.tofu` files are configuration files too,
     /// and `NAME.tofu` replaces `NAME.tf` (Terraform reads `.tf` only).
-    Tofu18TofuFiles,
+    Tofu18TofuFiles: "OpenTofu 1.8: .tofu files" => reads_tofu_files;
     /// OpenTofu v1.7: its own texts for namespaced calls. `provider::P::F`
     /// (and `provider::P::ALIAS::F`) are resolved when the graph is built,
     /// before evaluation ("Unknown function provider"), other `provider::`
@@ -163,110 +195,65 @@ pub enum Switch {
     /// namespace "Unknown function namespace". Without it (Terraform v1.8
     /// on, `internal/lang/eval.go`) every unknown namespaced name is
     /// "Unknown provider function".
-    Tofu17OwnNamespacedCallTexts,
+    Tofu17OwnNamespacedCallTexts: "OpenTofu 1.7: its own texts for unknown namespaced functions" => own_namespaced_call_texts;
     /// hcl `ShortCircuit` (commit 4192658: Terraform v1.12's
     /// ba0759438da2, v2.24.0; OpenTofu v1.10's fork): `&&` / `||` with a
     /// known deciding left operand ignore the right one (and its errors).
-    HclShortCircuitLogic,
+    HclShortCircuitLogic: "hcl ShortCircuit: && and || skip the undeciding operand" => short_circuit_logic;
     /// go-cty v1.15.0: `element` counts a negative index from the end
     /// (Terraform v1.10, OpenTofu v1.10). Before: "cannot use element
     /// function with a negative index".
-    Cty115ElementNegativeIndex,
+    Cty115ElementNegativeIndex: "go-cty 1.15.0: element() counts negative indices from the end" => element_negative_index;
     /// Terraform v1.8 / OpenTofu v1.7: the function `issensitive`.
-    Tf18IsSensitiveFunction,
+    Tf18IsSensitiveFunction: "Terraform 1.8 / OpenTofu 1.7: issensitive()";
     /// Terraform v1.9 / OpenTofu v1.7: the function `templatestring`.
-    Tf19TemplatestringFunction,
+    Tf19TemplatestringFunction: "Terraform 1.9 / OpenTofu 1.7: templatestring()";
     /// Terraform v1.10 / OpenTofu v1.11: the function `ephemeralasnull`.
-    Tf110EphemeralasnullFunction,
+    Tf110EphemeralasnullFunction: "Terraform 1.10 / OpenTofu 1.11: ephemeralasnull()";
     /// Terraform v1.15: the function `convert`.
-    Tf115ConvertFunction,
+    Tf115ConvertFunction: "Terraform 1.15: convert()";
     /// OpenTofu v1.7: the functions `cidrcontains`, `urldecode` and
     /// `base64gunzip` (Terraform has none of them).
-    Tofu17CidrcontainsUrldecodeBase64gunzip,
-}
-
-impl Switch {
-    /// Every switch, in the order of [`Switch`].
-    pub const ALL: [Switch; 34] = [
-        Switch::ProductName,
-        Switch::Cty1163MismatchNamesGivenType,
-        Switch::Hcl2171ObjectTypeRejectsDuplicateNames,
-        Switch::Cty1160EmptyMapDropsOptionalMarkers,
-        Switch::Cty1162CtyjsonRejectsDuplicateProperties,
-        Switch::Tf17NonsensitiveAcceptsUnmarked,
-        Switch::Hcl220NamespacedFunctionCalls,
-        Switch::Tofu111WarnsIgnoredObjectAttributes,
-        Switch::ValidationRefersToOtherObjects,
-        Switch::EphemeralVariables,
-        Switch::Tofu110DeprecatedVariables,
-        Switch::Tf115DeprecatedVariables,
-        Switch::Tf115ConstVariables,
-        Switch::Tofu112ConstVariables,
-        Switch::Tofu111ConversionErrorAtDeclaration,
-        Switch::Tf19ValidationPointsAtValue,
-        Switch::Tf19UnknownErrorMessageRefused,
-        Switch::Tf112ValidateWalkSkipsUnknownErrorMessage,
-        Switch::ValidationSelfMarked,
-        Switch::EphemeralErrorMessageRefused,
-        Switch::Tofu18TofuFiles,
-        Switch::Tofu17OwnNamespacedCallTexts,
-        Switch::HclShortCircuitLogic,
-        Switch::Cty115ElementNegativeIndex,
-        Switch::Tf18IsSensitiveFunction,
-        Switch::Tf19TemplatestringFunction,
-        Switch::Tf110EphemeralasnullFunction,
-        Switch::Tf115ConvertFunction,
-        Switch::Tofu17CidrcontainsUrldecodeBase64gunzip,
-        Switch::Tf19OneContextForAllRules,
-        Switch::Tofu17StopsRulesAfterAnError,
-        Switch::Tofu18ValidateWalkMarksVariable,
-        Switch::Tofu19UnknownErrorMessageRefused,
-        Switch::Hcl223ConditionalKeepsAllMarks,
-    ];
-
-    const fn bit(self) -> u64 {
-        1 << (self as u8)
-    }
-
-    /// The change in a few words (for `tftype flavors`).
-    pub fn describe(self) -> &'static str {
-        match self {
-            Switch::ProductName => "messages name OpenTofu",
-            Switch::Cty1163MismatchNamesGivenType => "go-cty 1.16.3: \"X required, but have Y\"",
-            Switch::Hcl2171ObjectTypeRejectsDuplicateNames => "hcl 2.17.1: duplicate attribute names rejected",
-            Switch::Cty1160EmptyMapDropsOptionalMarkers => "go-cty 1.16.0: empty maps drop optional markers",
-            Switch::Cty1162CtyjsonRejectsDuplicateProperties => "go-cty 1.16.2: cty JSON rejects differing duplicate properties",
-            Switch::Tf17NonsensitiveAcceptsUnmarked => "1.7: nonsensitive() of a non-sensitive value allowed",
-            Switch::Hcl220NamespacedFunctionCalls => "hcl 2.20: namespaced function calls",
-            Switch::Tofu111WarnsIgnoredObjectAttributes => "OpenTofu 1.11: \"Object attribute is ignored\" warnings",
-            Switch::ValidationRefersToOtherObjects => "Terraform 1.9 / OpenTofu 1.9: validation may refer to other variables and objects",
-            Switch::Tf19OneContextForAllRules => "Terraform 1.9: one evaluation context for all rules of a variable",
-            Switch::Tofu17StopsRulesAfterAnError => "OpenTofu 1.7: no further rules of a variable after an error",
-            Switch::Tofu18ValidateWalkMarksVariable => "OpenTofu 1.8: the validate walk marks the variable's own value",
-            Switch::Tofu19UnknownErrorMessageRefused => "OpenTofu 1.9: an unknown error message is an error",
-            Switch::Hcl223ConditionalKeepsAllMarks => "hcl 2.23: conditionals keep the marks of condition and both results",
-            Switch::EphemeralVariables => "Terraform 1.10 / OpenTofu 1.11: ephemeral variables",
-            Switch::Tofu110DeprecatedVariables => "OpenTofu 1.10: deprecated variables",
-            Switch::Tf115DeprecatedVariables => "Terraform 1.15: deprecated variables",
-            Switch::Tf115ConstVariables => "Terraform 1.15: const variables",
-            Switch::Tofu112ConstVariables => "OpenTofu 1.12: const variables",
-            Switch::Tofu111ConversionErrorAtDeclaration => "OpenTofu 1.11: variable conversion errors at the declaration",
-            Switch::Tf19ValidationPointsAtValue => "Terraform 1.9: failed validations point at the value",
-            Switch::Tf19UnknownErrorMessageRefused => "Terraform 1.9: an unknown error message is an error",
-            Switch::Tf112ValidateWalkSkipsUnknownErrorMessage => "Terraform 1.12: validate walk skips unknown error messages",
-            Switch::ValidationSelfMarked => "Terraform 1.13 / OpenTofu 1.8: validation sees its variable's marks",
-            Switch::EphemeralErrorMessageRefused => "Terraform 1.12 / OpenTofu 1.11: ephemeral error messages refused",
-            Switch::Tofu18TofuFiles => "OpenTofu 1.8: .tofu files",
-            Switch::Tofu17OwnNamespacedCallTexts => "OpenTofu 1.7: its own texts for unknown namespaced functions",
-            Switch::HclShortCircuitLogic => "hcl ShortCircuit: && and || skip the undeciding operand",
-            Switch::Cty115ElementNegativeIndex => "go-cty 1.15.0: element() counts negative indices from the end",
-            Switch::Tf18IsSensitiveFunction => "Terraform 1.8 / OpenTofu 1.7: issensitive()",
-            Switch::Tf19TemplatestringFunction => "Terraform 1.9 / OpenTofu 1.7: templatestring()",
-            Switch::Tf110EphemeralasnullFunction => "Terraform 1.10 / OpenTofu 1.11: ephemeralasnull()",
-            Switch::Tf115ConvertFunction => "Terraform 1.15: convert()",
-            Switch::Tofu17CidrcontainsUrldecodeBase64gunzip => "OpenTofu 1.7: cidrcontains(), urldecode(), base64gunzip()",
-        }
-    }
+    Tofu17CidrcontainsUrldecodeBase64gunzip: "OpenTofu 1.7: cidrcontains(), urldecode(), base64gunzip()";
+    /// Terraform v1.9 (`evalVariableValidations`): one evaluation context is
+    /// built for all the rules of a variable, so one rule's reference to an
+    /// undeclared variable stops every rule of it. OpenTofu builds one per
+    /// rule.
+    Tf19OneContextForAllRules: "Terraform 1.9: one evaluation context for all rules of a variable";
+    /// OpenTofu v1.7 (#1689, `evalVariableValidations`): once a rule of a
+    /// variable raised an error (a failed rule too), its later rules are not
+    /// evaluated. Terraform evaluates every rule.
+    Tofu17StopsRulesAfterAnError: "OpenTofu 1.7: no further rules of a variable after an error";
+    /// OpenTofu v1.8: in the validate walk too, a rule sees its own variable
+    /// with the variable's sensitive mark.
+    Tofu18ValidateWalkMarksVariable: "OpenTofu 1.8: the validate walk marks the variable's own value";
+    /// OpenTofu v1.9 (#2216, `evalVariableValidation`): a failing rule whose
+    /// error message is not known gives "Invalid error message" ("Value used
+    /// in error message is not known …"), dropped in the validate walk as
+    /// caused by unknown values.
+    Tofu19UnknownErrorMessageRefused: "OpenTofu 1.9: an unknown error message is an error";
+    /// hcl v2.23.0 (#710, "pass all marks through conditional expressions";
+    /// OpenTofu's hcl fork of 2025-10, OpenTofu v1.10): a conditional whose
+    /// condition is known carries the marks of the condition and of both
+    /// results. Before, only the chosen result's own marks.
+    Hcl223ConditionalKeepsAllMarks: "hcl 2.23: conditionals keep the marks of condition and both results" => conditional_keeps_all_marks;
+    /// go-cty v1.18.1 (commit 6854da9, `ContainsFunc` allows a null `value`;
+    /// Terraform v1.16): `contains(list, null)` is true when the list has a
+    /// null element, else false. Before: "Invalid value for "value"
+    /// parameter: argument must not be null.".
+    Cty1181ContainsAcceptsNull: "go-cty 1.18.1: contains() of null allowed" => contains_accepts_null;
+    /// go-cty v1.18.1 (commit 77d87c2, `MergeFunc`; Terraform v1.16): a null
+    /// object argument counts as an object without attributes, in the result
+    /// type too. Before, null objects of one type gave that type while the
+    /// result has no attributes, which go-cty's `Function.Call` refuses with
+    /// a panic ("does not conform to expected return type").
+    Cty1181MergeNullObjectsAsEmpty: "go-cty 1.18.1: merge() treats null objects as empty" => merge_null_objects_as_empty;
+    /// Terraform v1.16 (commit 4c4adca78b, "render cycle errors vertically",
+    /// `internal/dag/dag.go` `Validate`): a cycle error is "Cycle:" then one
+    /// node name per line (indented two spaces), in reference order
+    /// (Tarjan's order reversed), starting at the shortest name (ties: the
+    /// lexically smallest). Before: "Cycle: A, B" in Tarjan's order.
+    Tf116VerticalCycleErrors: "Terraform 1.16: cycle errors list one node per line";
 }
 
 /// One product version.
@@ -287,8 +274,15 @@ pub struct Flavor {
     switches: u64,
 }
 
-/// The flavor used when a request names none: current Terraform.
-pub const DEFAULT: &str = "terraform@1.15";
+/// The flavor used when a request names none: the newest Terraform release
+/// line in [`FLAVORS`].
+pub const DEFAULT: &str = newest(&TABLE, Product::Terraform);
+
+impl Switch {
+    const fn bit(self) -> u64 {
+        1 << (self as u8)
+    }
+}
 
 const fn bits(list: &[Switch]) -> u64 {
     let mut b = 0;
@@ -309,18 +303,29 @@ const TF_1_6: u64 = bits(&[Hcl2171ObjectTypeRejectsDuplicateNames]);
 const TF_1_7: u64 = TF_1_6 | Tf17NonsensitiveAcceptsUnmarked.bit();
 const TF_1_8: u64 = TF_1_7 | bits(&[Hcl220NamespacedFunctionCalls, Tf18IsSensitiveFunction]);
 const TF_1_9: u64 = TF_1_8 | bits(&[Tf19TemplatestringFunction, ValidationRefersToOtherObjects, Tf19OneContextForAllRules, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused]);
-// Terraform 1.11 pins go-cty 1.16.0, older than 1.10's 1.16.2.
-const TF_1_11: u64 = TF_1_9 | bits(&[Hcl223ConditionalKeepsAllMarks, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, EphemeralVariables]);
+// Terraform 1.10's changes; Terraform 1.11 pins go-cty 1.16.0, older than
+// 1.10's 1.16.2.
+const TF_1_11: u64 = TF_1_9
+    | bits(&[
+        Hcl223ConditionalKeepsAllMarks,
+        Cty1160EmptyMapDropsOptionalMarkers,
+        Cty115ElementNegativeIndex,
+        Tf110EphemeralasnullFunction,
+        EphemeralVariables,
+        Tf110ValidateWalkSkipsUnknownErrorMessage,
+        EphemeralErrorMessageRefused,
+    ]);
 const TF_1_10: u64 = TF_1_11 | Cty1162CtyjsonRejectsDuplicateProperties.bit();
-const TF_1_12: u64 = TF_1_10 | bits(&[HclShortCircuitLogic, Tf112ValidateWalkSkipsUnknownErrorMessage, EphemeralErrorMessageRefused]);
-const TF_1_13: u64 = TF_1_12 | bits(&[Cty1163MismatchNamesGivenType, ValidationSelfMarked]);
+const TF_1_12: u64 = TF_1_10 | HclShortCircuitLogic.bit();
+const TF_1_13: u64 = TF_1_12 | bits(&[Cty1163MismatchNamesGivenType, ValidationSelfSensitive]);
 const TF_1_15: u64 = TF_1_13 | bits(&[Tf115ConvertFunction, Tf115DeprecatedVariables, Tf115ConstVariables]);
+const TF_1_16: u64 = TF_1_15 | bits(&[Cty1181ContainsAcceptsNull, Cty1181MergeNullObjectsAsEmpty, Tf116VerticalCycleErrors]);
 const TOFU: u64 = ProductName.bit();
 const TOFU_1_6: u64 = TOFU | TF_1_6;
 const TOFU_1_7: u64 = TOFU
     | TF_1_8
     | bits(&[Tofu17OwnNamespacedCallTexts, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Tofu17StopsRulesAfterAnError]);
-const TOFU_1_8: u64 = TOFU_1_7 | bits(&[ValidationSelfMarked, Tofu18ValidateWalkMarksVariable, Tofu18TofuFiles]);
+const TOFU_1_8: u64 = TOFU_1_7 | bits(&[ValidationSelfSensitive, Tofu18ValidateWalkMarksVariable, Tofu18TofuFiles]);
 const TOFU_1_9: u64 = TOFU_1_8 | bits(&[ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused]);
 // OpenTofu's hcl and go-cty pins match Terraform 1.13's; its own variable
 // changes come separately.
@@ -347,8 +352,9 @@ const TOFU_HCL_2024_04: &str = "opentofu/hcl v2.0.0-20240416130056-03228b26f391"
 const TOFU_HCL_2024_08: &str = "opentofu/hcl v2.0.0-20240814143621-8048794c5c52";
 const TOFU_HCL_2025_10: &str = "opentofu/hcl v2.20.2-0.20251021132045-587d123c2828";
 
-/// Every flavor, Terraform then OpenTofu, oldest first.
-pub static FLAVORS: [Flavor; 18] = [
+/// Every flavor, Terraform then OpenTofu, oldest first: the one list of
+/// versions (a new version is a row here, with its switches above).
+const TABLE: [Flavor; 19] = [
     flavor(Terraform, "1.5", "terraform@1.5", "v1.5.7", "v2.16.2", "v1.12.2", TF_1_5),
     flavor(Terraform, "1.6", "terraform@1.6", "v1.6.6", "v2.19.1", "v1.14.1", TF_1_6),
     flavor(Terraform, "1.7", "terraform@1.7", "v1.7.5", "v2.19.1", "v1.14.1", TF_1_7),
@@ -360,6 +366,8 @@ pub static FLAVORS: [Flavor; 18] = [
     flavor(Terraform, "1.13", "terraform@1.13", "v1.13.5", "v2.24.0", "v1.16.3", TF_1_13),
     flavor(Terraform, "1.14", "terraform@1.14", "v1.14.9", "v2.24.0", "v1.16.3", TF_1_13),
     flavor(Terraform, "1.15", "terraform@1.15", "v1.15.9", "v2.24.0", "v1.18.0", TF_1_15),
+    // v1.16.0-rc2: the newest 1.16 code read (the oracle's README, "Flavors").
+    flavor(Terraform, "1.16", "terraform@1.16", "v1.16.0-rc2", "v2.24.0", "v1.18.1", TF_1_16),
     flavor(OpenTofu, "1.6", "opentofu@1.6", "v1.6.3", "v2.19.1", "v1.14.1", TOFU_1_6),
     flavor(OpenTofu, "1.7", "opentofu@1.7", "v1.7.10", TOFU_HCL_2024_04, "v1.14.4", TOFU_1_7),
     flavor(OpenTofu, "1.8", "opentofu@1.8", "v1.8.11", TOFU_HCL_2024_04, "v1.14.4", TOFU_1_8),
@@ -368,6 +376,21 @@ pub static FLAVORS: [Flavor; 18] = [
     flavor(OpenTofu, "1.11", "opentofu@1.11", "v1.11.14", TOFU_HCL_2025_10, "v1.17.0", TOFU_1_11),
     flavor(OpenTofu, "1.12", "opentofu@1.12", "v1.12.6", TOFU_HCL_2025_10, "v1.18.0", TOFU_1_12),
 ];
+
+/// Every flavor, Terraform then OpenTofu, oldest first.
+pub static FLAVORS: [Flavor; TABLE.len()] = TABLE;
+
+/// The name of the last flavor of `product` in `table`.
+const fn newest(table: &[Flavor], product: Product) -> &'static str {
+    let mut i = table.len();
+    while i > 0 {
+        i -= 1;
+        if table[i].product as u8 == product as u8 {
+            return table[i].name;
+        }
+    }
+    panic!("the table has a flavor of each product")
+}
 
 impl Flavor {
     /// The flavor called `name`, if there is one.
@@ -468,61 +491,11 @@ impl Profile {
         }
     }
 
-    /// See [`Switch::Hcl223ConditionalKeepsAllMarks`].
-    pub fn conditional_keeps_all_marks(&self) -> bool {
-        self.ask(Hcl223ConditionalKeepsAllMarks)
-    }
-
-    /// See [`Switch::Cty1163MismatchNamesGivenType`].
-    pub fn mismatch_names_given_type(&self) -> bool {
-        self.ask(Cty1163MismatchNamesGivenType)
-    }
-
-    /// See [`Switch::Hcl2171ObjectTypeRejectsDuplicateNames`].
-    pub fn object_type_rejects_duplicate_names(&self) -> bool {
-        self.ask(Hcl2171ObjectTypeRejectsDuplicateNames)
-    }
-
     /// The hcl version named in the crash report of a flavor without
     /// [`Switch::Hcl2171ObjectTypeRejectsDuplicateNames`].
     pub fn hcl_version(&self) -> &'static str {
         self.ask(Hcl2171ObjectTypeRejectsDuplicateNames);
         self.flavor.hcl
-    }
-
-    /// See [`Switch::Cty1160EmptyMapDropsOptionalMarkers`].
-    pub fn empty_map_drops_optional_markers(&self) -> bool {
-        self.ask(Cty1160EmptyMapDropsOptionalMarkers)
-    }
-
-    /// See [`Switch::Cty1162CtyjsonRejectsDuplicateProperties`].
-    pub fn ctyjson_rejects_duplicate_properties(&self) -> bool {
-        self.ask(Cty1162CtyjsonRejectsDuplicateProperties)
-    }
-
-    /// See [`Switch::Tf17NonsensitiveAcceptsUnmarked`].
-    pub fn nonsensitive_accepts_unmarked(&self) -> bool {
-        self.ask(Tf17NonsensitiveAcceptsUnmarked)
-    }
-
-    /// See [`Switch::Hcl220NamespacedFunctionCalls`].
-    pub fn namespaced_function_calls(&self) -> bool {
-        self.ask(Hcl220NamespacedFunctionCalls)
-    }
-
-    /// See [`Switch::Tofu17OwnNamespacedCallTexts`].
-    pub fn own_namespaced_call_texts(&self) -> bool {
-        self.ask(Tofu17OwnNamespacedCallTexts)
-    }
-
-    /// See [`Switch::HclShortCircuitLogic`].
-    pub fn short_circuit_logic(&self) -> bool {
-        self.ask(HclShortCircuitLogic)
-    }
-
-    /// See [`Switch::Cty115ElementNegativeIndex`].
-    pub fn element_negative_index(&self) -> bool {
-        self.ask(Cty115ElementNegativeIndex)
     }
 
     /// Whether the flavor holds `s` (for the switches that add a function:
@@ -531,15 +504,6 @@ impl Profile {
         self.ask(s)
     }
 
-    /// See [`Switch::Tofu111WarnsIgnoredObjectAttributes`].
-    pub fn warns_ignored_object_attributes(&self) -> bool {
-        self.ask(Tofu111WarnsIgnoredObjectAttributes)
-    }
-
-    /// See [`Switch::ValidationRefersToOtherObjects`].
-    pub fn validation_refers_to_other_variables(&self) -> bool {
-        self.ask(ValidationRefersToOtherObjects)
-    }
 
     /// The arguments a `variable` block takes in this flavor, in the order
     /// of its schema (hcl suggests the first close name in that order), and
@@ -576,19 +540,9 @@ impl Profile {
         }
     }
 
-    /// See [`Switch::Tofu111ConversionErrorAtDeclaration`].
-    pub fn conversion_error_at_declaration(&self) -> bool {
-        self.ask(Tofu111ConversionErrorAtDeclaration)
-    }
-
-    /// See [`Switch::Tofu18TofuFiles`].
-    pub fn reads_tofu_files(&self) -> bool {
-        self.ask(Tofu18TofuFiles)
-    }
 
     /// How this version evaluates a variable's `validation` rules.
     pub fn validation(&self) -> Validation {
-        let self_marked = self.ask(ValidationSelfMarked);
         let other_objects = self.ask(ValidationRefersToOtherObjects);
         Validation {
             other_variables: other_objects,
@@ -598,10 +552,11 @@ impl Profile {
             tofu_unknown_message_refused: self.ask(Tofu19UnknownErrorMessageRefused),
             points_at_value: self.ask(Tf19ValidationPointsAtValue),
             unknown_message_refused: self.ask(Tf19UnknownErrorMessageRefused),
-            validate_walk_skips_unknown_message: self.ask(Tf112ValidateWalkSkipsUnknownErrorMessage),
-            self_sensitive: self_marked,
-            self_ephemeral: self_marked && self.ask(EphemeralVariables),
+            validate_walk_skips_unknown_message: self.ask(Tf110ValidateWalkSkipsUnknownErrorMessage),
+            self_sensitive: self.ask(ValidationSelfSensitive),
+            self_ephemeral: self.ask(EphemeralVariables),
             ephemeral_message_refused: self.ask(EphemeralErrorMessageRefused),
+            vertical_cycles: self.ask(Tf116VerticalCycleErrors),
             // The graph node's name (`dag.VertexName`) in "Cycle: …":
             // Terraform's nodeVariableValidation, OpenTofu's
             // nodeVariableReference.
@@ -714,12 +669,22 @@ pub struct Validation {
     pub validate_walk_marks_self: bool,
     /// [`Switch::Tofu19UnknownErrorMessageRefused`].
     pub tofu_unknown_message_refused: bool,
+    /// [`Switch::Tf19ValidationPointsAtValue`].
     pub points_at_value: bool,
+    /// [`Switch::Tf19UnknownErrorMessageRefused`].
     pub unknown_message_refused: bool,
+    /// [`Switch::Tf110ValidateWalkSkipsUnknownErrorMessage`].
     pub validate_walk_skips_unknown_message: bool,
+    /// [`Switch::ValidationSelfSensitive`]: a rule sees its own variable's
+    /// sensitive mark (in the plan walk).
     pub self_sensitive: bool,
+    /// [`Switch::EphemeralVariables`]: an ephemeral variable's value is
+    /// marked ephemeral wherever a rule sees it.
     pub self_ephemeral: bool,
+    /// [`Switch::EphemeralErrorMessageRefused`].
     pub ephemeral_message_refused: bool,
+    /// [`Switch::Tf116VerticalCycleErrors`].
+    pub vertical_cycles: bool,
     /// How the graph names a variable's validation node (after `var.NAME`).
     pub node_suffix: &'static str,
 }
@@ -762,19 +727,29 @@ mod tests {
         const NS: Switch = Hcl220NamespacedFunctionCalls;
         const DUP: Switch = Hcl2171ObjectTypeRejectsDuplicateNames;
         const NONS: Switch = Tf17NonsensitiveAcceptsUnmarked;
-        let table: [(&str, &[Switch]); 12] = [
+        const EPH: [Switch; 3] = [EphemeralVariables, Tf110ValidateWalkSkipsUnknownErrorMessage, EphemeralErrorMessageRefused];
+        let tf_1_11 = [&[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, ValidationRefersToOtherObjects, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf19OneContextForAllRules, Hcl223ConditionalKeepsAllMarks][..], &EPH].concat();
+        let tf_1_12 = [&tf_1_11[..], &[Cty1162CtyjsonRejectsDuplicateProperties, HclShortCircuitLogic]].concat();
+        let tf_1_15 = [&tf_1_12[..], &[Cty1163MismatchNamesGivenType, Tf115ConvertFunction, Tf115DeprecatedVariables, Tf115ConstVariables, ValidationSelfSensitive]].concat();
+        let tf_1_16 = [&tf_1_15[..], &[Cty1181ContainsAcceptsNull, Cty1181MergeNullObjectsAsEmpty, Tf116VerticalCycleErrors]].concat();
+        let table: [(&str, &[Switch]); 14] = [
             ("terraform@1.5", &[]),
             ("terraform@1.7", &[DUP, NONS]),
             ("terraform@1.8", &[DUP, NONS, NS, Tf18IsSensitiveFunction]),
             ("terraform@1.9", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, ValidationRefersToOtherObjects, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf19OneContextForAllRules]),
-            ("terraform@1.11", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, ValidationRefersToOtherObjects, EphemeralVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf19OneContextForAllRules, Hcl223ConditionalKeepsAllMarks]),
-            ("terraform@1.12", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, Cty1162CtyjsonRejectsDuplicateProperties, HclShortCircuitLogic, ValidationRefersToOtherObjects, EphemeralVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf112ValidateWalkSkipsUnknownErrorMessage, EphemeralErrorMessageRefused, Tf19OneContextForAllRules, Hcl223ConditionalKeepsAllMarks]),
-            ("terraform@1.15", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, Cty1162CtyjsonRejectsDuplicateProperties, HclShortCircuitLogic, Cty1163MismatchNamesGivenType, Tf115ConvertFunction, ValidationRefersToOtherObjects, EphemeralVariables, Tf115DeprecatedVariables, Tf115ConstVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf112ValidateWalkSkipsUnknownErrorMessage, EphemeralErrorMessageRefused, ValidationSelfMarked, Tf19OneContextForAllRules, Hcl223ConditionalKeepsAllMarks]),
+            // Terraform 1.10 brought ephemeral variables with their marks, the
+            // ephemeral-message check and the validate walk's skip of unknown
+            // messages (the oracle's "Fixes of 2026-11-28 (real Terraform)").
+            ("terraform@1.10", &[&tf_1_11[..], &[Cty1162CtyjsonRejectsDuplicateProperties]].concat()),
+            ("terraform@1.11", &tf_1_11),
+            ("terraform@1.12", &tf_1_12),
+            ("terraform@1.15", &tf_1_15),
+            ("terraform@1.16", &tf_1_16),
             ("opentofu@1.6", &[ProductName, DUP]),
             ("opentofu@1.7", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Tofu17StopsRulesAfterAnError]),
-            ("opentofu@1.8", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, ValidationSelfMarked, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable]),
-            ("opentofu@1.10", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu110DeprecatedVariables, ValidationSelfMarked, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable, ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused, Hcl223ConditionalKeepsAllMarks]),
-            ("opentofu@1.12", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, Tofu110DeprecatedVariables, EphemeralVariables, Tofu111ConversionErrorAtDeclaration, Tofu112ConstVariables, ValidationSelfMarked, EphemeralErrorMessageRefused, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable, ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused, Hcl223ConditionalKeepsAllMarks]),
+            ("opentofu@1.8", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, ValidationSelfSensitive, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable]),
+            ("opentofu@1.10", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu110DeprecatedVariables, ValidationSelfSensitive, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable, ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused, Hcl223ConditionalKeepsAllMarks]),
+            ("opentofu@1.12", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, Tofu110DeprecatedVariables, EphemeralVariables, Tofu111ConversionErrorAtDeclaration, Tofu112ConstVariables, ValidationSelfSensitive, EphemeralErrorMessageRefused, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable, ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused, Hcl223ConditionalKeepsAllMarks]),
         ];
         for (name, held) in table {
             let f = Flavor::lookup(name).unwrap();
@@ -796,6 +771,8 @@ mod tests {
             assert_eq!(f.has(Cty1162CtyjsonRejectsDuplicateProperties), at_least(16, 2), "{}", f.name);
             assert_eq!(f.has(Cty1163MismatchNamesGivenType), at_least(16, 3), "{}", f.name);
             assert_eq!(f.has(Cty115ElementNegativeIndex), at_least(15, 0), "{}", f.name);
+            assert_eq!(f.has(Cty1181ContainsAcceptsNull), at_least(18, 1), "{}", f.name);
+            assert_eq!(f.has(Cty1181MergeNullObjectsAsEmpty), at_least(18, 1), "{}", f.name);
         }
     }
 
@@ -826,11 +803,12 @@ mod tests {
     /// Which versions take which `variable` arguments (README "Check mode" 1).
     #[test]
     fn variable_block_arguments_follow_each_version() {
-        let table: [(&str, &[&str]); 8] = [
+        let table: [(&str, &[&str]); 9] = [
             ("terraform@1.5", &["description", "default", "type", "sensitive", "nullable"]),
             ("terraform@1.9", &["description", "default", "type", "sensitive", "nullable"]),
             ("terraform@1.10", &["description", "default", "type", "sensitive", "ephemeral", "nullable"]),
             ("terraform@1.15", &["description", "default", "type", "sensitive", "ephemeral", "const", "deprecated", "nullable"]),
+            ("terraform@1.16", &["description", "default", "type", "sensitive", "ephemeral", "const", "deprecated", "nullable"]),
             ("opentofu@1.9", &["description", "default", "type", "sensitive", "nullable"]),
             ("opentofu@1.10", &["description", "default", "type", "sensitive", "deprecated", "nullable"]),
             ("opentofu@1.11", &["description", "default", "type", "sensitive", "ephemeral", "deprecated", "nullable"]),
@@ -839,12 +817,59 @@ mod tests {
         for (name, args) in table {
             let vb = Flavor::lookup(name).unwrap().profile().variable_block();
             assert_eq!(vb.arguments, args, "{name}");
-            assert_eq!(vb.reserved.contains(&"ignore_nested_deprecations"), name == "terraform@1.15", "{name}");
+            assert_eq!(vb.reserved.contains(&"ignore_nested_deprecations"), matches!(name, "terraform@1.15" | "terraform@1.16"), "{name}");
         }
     }
 
+    /// The default is the newest Terraform release line of the table
+    /// (the oracle's "Flavors": `terraform@1.16` since 2026-11-28).
     #[test]
-    fn the_default_is_current_terraform() {
-        assert_eq!(Profile::default().flavor().name, "terraform@1.15");
+    fn the_default_is_the_newest_terraform() {
+        assert_eq!(DEFAULT, "terraform@1.16");
+        assert_eq!(Profile::default().flavor().name, DEFAULT);
+        let newest = FLAVORS.iter().filter(|f| f.product == Product::Terraform).last().unwrap();
+        assert_eq!(newest.name, DEFAULT);
+    }
+
+    /// Each switch is declared once: `ALL` has every switch once, in the
+    /// order of the enum, each with its own bit and a description.
+    #[test]
+    fn every_switch_is_listed_once_with_its_own_bit() {
+        let mut seen = 0u64;
+        for (i, s) in Switch::ALL.iter().enumerate() {
+            assert_eq!(*s as usize, i, "{s:?}");
+            assert_eq!(seen & s.bit(), 0, "{s:?}");
+            seen |= s.bit();
+            assert!(!s.describe().is_empty(), "{s:?}");
+        }
+        let descriptions: std::collections::BTreeSet<&str> = Switch::ALL.iter().map(|s| s.describe()).collect();
+        assert_eq!(descriptions.len(), Switch::ALL.len());
+    }
+
+    /// A flavor's name is its product's command and its version, and each
+    /// name is in the table once.
+    #[test]
+    fn flavor_names_follow_product_and_version() {
+        for f in &FLAVORS {
+            assert_eq!(f.name, format!("{}@{}", f.product.name().to_lowercase(), f.version));
+            assert_eq!(FLAVORS.iter().filter(|g| g.name == f.name).count(), 1, "{}", f.name);
+        }
+    }
+
+    /// A generated accessor asks its switch (and records the question).
+    #[test]
+    fn generated_accessors_ask_their_switch() {
+        let cases: [(fn(&Profile) -> bool, Switch); 3] = [
+            (Profile::contains_accepts_null, Cty1181ContainsAcceptsNull),
+            (Profile::merge_null_objects_as_empty, Cty1181MergeNullObjectsAsEmpty),
+            (Profile::mismatch_names_given_type, Cty1163MismatchNamesGivenType),
+        ];
+        for (accessor, s) in cases {
+            for f in &FLAVORS {
+                let p = f.profile();
+                assert_eq!(accessor(&p), f.has(s), "{} {s:?}", f.name);
+                assert_eq!(p.asked(), vec![s]);
+            }
+        }
     }
 }

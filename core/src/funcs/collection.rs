@@ -35,7 +35,6 @@ fn num(i: usize) -> Value {
 
 
 pub(super) fn lookup(name: &str, p: &Profile) -> Option<Function> {
-    let _ = p;
     Some(match name {
         "length" => Function::new(vec![dynp("value").dynamic().unknown().marked()], |a, _| {
             let t = &a[0].ty;
@@ -133,7 +132,8 @@ pub(super) fn lookup(name: &str, p: &Profile) -> Option<Function> {
             let out: Vec<Value> = elems(&a[0]).iter().filter(|v| !v.is_null() && v.as_str() != Some("")).cloned().collect();
             Ok(Value::list(Type::String, out))
         }),
-        "contains" => Function::new(vec![dynp("list"), dynp("value")], BOOL, |a, _, _| {
+        // go-cty 1.18.1 lets the value be null (a null element matches it).
+        "contains" => Function::new(vec![dynp("list"), if p.contains_accepts_null() { dynp("value").null() } else { dynp("value") }], BOOL, |a, _, _| {
             let t = &a[0].ty;
             if !(t.is_list() || t.is_tuple() || t.is_set()) {
                 return call_err("argument must be list, tuple, or set");
@@ -346,7 +346,7 @@ fn flatten(v: &Value) -> Vec<Value> {
     out
 }
 
-fn merge_type(a: &[Value], _: &Profile) -> Result<Type, FuncError> {
+fn merge_type(a: &[Value], p: &Profile) -> Result<Type, FuncError> {
     if a.is_empty() {
         return Ok(Type::empty_object());
     }
@@ -355,7 +355,10 @@ fn merge_type(a: &[Value], _: &Profile) -> Result<Type, FuncError> {
     // An unknown map hides its keys: mixed with objects, the result's
     // attributes cannot be known.
     let mut attrs_known = true;
-    let first = a[0].ty.clone();
+    // go-cty 1.18.1: a null object counts as an object without attributes,
+    // also as the type the others are compared with.
+    let ty_of = |v: &Value| if v.is_null() && v.ty.is_object() && p.merge_null_objects_as_empty() { Type::empty_object() } else { v.ty.clone() };
+    let first = ty_of(&a[0]);
     for v in a {
         if v.ty.is_dynamic() {
             return Ok(Type::Dynamic);
@@ -375,7 +378,7 @@ fn merge_type(a: &[Value], _: &Profile) -> Result<Type, FuncError> {
             Type::Object(_) | Type::Map(_) => {}
             t => return call_err(format!("arguments must be maps or objects, got {}", crate::render::go_quote(&t.friendly_name()))),
         }
-        matching &= v.ty == first;
+        matching &= ty_of(v) == first;
     }
     if matching {
         return Ok(first);
@@ -396,6 +399,14 @@ fn merge(a: &[Value], ty: &Type, _: &Profile) -> Result<Value, FuncError> {
         marks = marks.union(v.marks);
         for (k, e) in v.attrs().map(|m| m.iter().map(|(k, e)| (k.to_string(), e.clone())).collect::<Vec<_>>()).unwrap_or_default() {
             out.insert(k, e);
+        }
+    }
+    if let Type::Object(o) = ty {
+        if o.attrs.len() != out.len() || o.attrs.keys().any(|k| !out.contains_key(k)) {
+            // Before go-cty 1.18.1, null objects of one type give that type
+            // and no attributes: `Function.Call` refuses the result that
+            // does not conform, and reports its own panic.
+            return call_err("panic in function implementation: the returned value does not conform to the expected return type");
         }
     }
     let r = match ty {

@@ -334,3 +334,47 @@ fn a_function_error_ends_with_one_full_stop() {
     assert!(got.ends_with("printing such a number takes it minutes to hours."), "{got}");
     assert!(!got.contains(".."), "{got}");
 }
+
+/// go-cty 1.18.1 (Terraform 1.16): `contains()` takes a null value, true
+/// when the list holds a null element; before, "argument must not be null".
+#[test]
+fn contains_accepts_null_from_go_cty_1_18_1() {
+    let refused = "Invalid function argument: Invalid value for \"value\" parameter: argument must not be null.";
+    let table: [(&str, &str, &str); 3] = [
+        (r#"contains(["a", null], null)"#, refused, "true"),
+        ("contains([1, 2], null)", refused, "false"),
+        (r#"contains(["a"], "a")"#, "true", "true"),
+    ];
+    for (expr, before, from_1_16) in table {
+        assert_eq!(eval_in("terraform@1.15", expr), before, "{expr}");
+        assert_eq!(eval_in("opentofu@1.12", expr), before, "{expr}");
+        assert_eq!(eval_in("terraform@1.16", expr), from_1_16, "{expr}");
+    }
+}
+
+/// go-cty 1.18.1 (Terraform 1.16): `merge()` counts a null object as an
+/// object without attributes; before, null objects of one type gave a
+/// result that does not conform to that type, which go-cty reports as a
+/// panic.
+#[test]
+fn merge_treats_null_objects_as_empty_from_go_cty_1_18_1() {
+    let null_a = r#"(true ? null : {a = "x"})"#;
+    let null_b = r#"(true ? null : {b = "y"})"#;
+    let table: [(String, &str, &str); 4] = [
+        (format!("merge({null_a})"), "panic", "{}"),
+        (format!("merge({null_a}, {null_a})"), "panic", "{}"),
+        // Null objects of different types: {} everywhere.
+        (format!("merge({null_a}, {null_b})"), "{}", "{}"),
+        // A null and a value of one type: the value everywhere.
+        (format!(r#"merge({null_a}, {{a = "z"}})"#), "{\n  \"a\" = \"z\"\n}", "{\n  \"a\" = \"z\"\n}"),
+    ];
+    for (expr, before, from_1_16) in &table {
+        let got = eval_in("terraform@1.15", expr);
+        if *before == "panic" {
+            assert!(got.starts_with("Error in function call: Call to function \"merge\" failed: panic in function implementation"), "{expr}: {got}");
+        } else {
+            assert_eq!(got, *before, "{expr}");
+        }
+        assert_eq!(eval_in("terraform@1.16", expr), *from_1_16, "{expr}");
+    }
+}

@@ -494,6 +494,15 @@ impl FileReader<'_, '_> {
         let is_self = |r: &crate::hcl::traversals::Reference| r.root == "var" && r.attr.as_deref() == Some(name);
         if let Some(cond) = c.attrs.get("condition") {
             let refs = references(cond);
+            if refs.is_empty() {
+                // decodeCheckRuleBlock (`internal/configs/checks.go`), which
+                // every version runs on a validation block first.
+                diags.push(CheckDiag::error(
+                    "Invalid validation expression",
+                    "The condition expression must refer to at least one object from elsewhere in the configuration, or else its result would not be checking anything.",
+                    self.at(&cond.range()),
+                ));
+            }
             for r in refs.iter().filter(|r| !is_self(r)) {
                 if self_only {
                     diags.push(CheckDiag::error(
@@ -595,6 +604,39 @@ mod tests {
             let m = load(&files, &texts, &p);
             assert_eq!(m.vars.iter().map(|v| v.name.as_str()).collect::<Vec<_>>(), vars, "{text}");
             assert_eq!(m.diags.iter().map(|d| d.summary.as_str()).collect::<Vec<_>>(), summaries, "{text}");
+        }
+    }
+
+    /// A condition that refers to nothing (iteration symbols of a `for` do
+    /// not count) is "Invalid validation expression" in every version
+    /// (`decodeCheckRuleBlock`), followed by the variable's own "Invalid
+    /// variable validation condition". (condition, summaries)
+    #[test]
+    fn a_condition_that_refers_to_nothing_is_an_invalid_validation_expression() {
+        let constant = ["Invalid validation expression", "Invalid variable validation condition"];
+        let table: [(&str, &[&str]); 6] = [
+            ("true", &constant),
+            ("1 + 1 == 2", &constant),
+            ("length(\"abc\") > 0", &constant),
+            ("alltrue([for n in [1] : n > 0])", &constant),
+            ("\"${1 > 0}\"", &constant),
+            ("var.a > 0", &[]),
+        ];
+        for flavor in ["terraform@1.5", "terraform@1.9", "terraform@1.16", "opentofu@1.6", "opentofu@1.12"] {
+            let p = crate::flavor::Flavor::lookup(flavor).unwrap().profile();
+            for (cond, summaries) in table {
+                let text = format!("variable \"a\" {{\n  type = number\n  validation {{\n    condition = {cond}\n    error_message = \"m\"\n  }}\n}}\n");
+                let mut files = BTreeMap::new();
+                files.insert("main.tf".to_string(), text.clone());
+                let mut texts = Texts::default();
+                texts.add("main.tf", &text);
+                let m = load(&files, &texts, &p);
+                assert_eq!(m.diags.iter().map(|d| d.summary.as_str()).collect::<Vec<_>>(), summaries, "{flavor}: {cond}");
+                // Both point at the condition.
+                for d in &m.diags {
+                    assert_eq!(d.subject.as_ref().map(|s| s.range_string()), Some(format!("main.tf:4,17-{}", 17 + cond.len())), "{flavor}: {cond}");
+                }
+            }
         }
     }
 

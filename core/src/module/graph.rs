@@ -67,16 +67,56 @@ pub fn strongly_connected(deps: &[Vec<usize>]) -> Vec<Vec<usize>> {
 /// Components up to this size have every printable order enumerated.
 const ENUMERATED: usize = 7;
 
+/// How `dag.AcyclicGraph.Validate` prints a cycle's names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Printed {
+    /// In Tarjan's pop order, joined by ", " (Terraform before 1.16, every
+    /// OpenTofu).
+    Tarjan,
+    /// Tarjan's order reversed, rotated to start at the shortest name (ties:
+    /// the lexically smallest), one per line (Terraform 1.16,
+    /// [`crate::flavor::Switch::Tf116VerticalCycleErrors`]).
+    Vertical,
+}
+
+impl Printed {
+    /// The printed order of a component the search reached in `preorder`
+    /// (Tarjan pops it in the reverse order).
+    fn order(self, preorder: &[usize], name: &dyn Fn(usize) -> String) -> Vec<usize> {
+        match self {
+            Printed::Tarjan => preorder.iter().rev().copied().collect(),
+            Printed::Vertical => {
+                let mut out = preorder.to_vec();
+                let start = (0..out.len())
+                    .min_by_key(|&k| {
+                        let n = name(out[k]);
+                        (n.len(), n)
+                    })
+                    .unwrap_or(0);
+                out.rotate_left(start);
+                out
+            }
+        }
+    }
+
+    fn separator(self) -> &'static str {
+        match self {
+            Printed::Tarjan => ", ",
+            Printed::Vertical => "\n  ",
+        }
+    }
+}
+
 /// The order a cycle's names are printed in. Tarjan's pop order is the
 /// reverse of the order the depth-first search reached the nodes, and the
-/// search starts and follows edges in Go's map order, so any reverse
-/// depth-first preorder of the component can be printed: this is the one
-/// whose text (`name` of each, joined) sorts first. Larger components get
-/// the reverse preorder of a search that starts at the first name and takes
-/// the first successor by name.
-pub fn smallest_cycle_order(scc: &[usize], deps: &[Vec<usize>], name: &dyn Fn(usize) -> String) -> Vec<usize> {
+/// search starts and follows edges in Go's map order, so the order printed
+/// can come from any depth-first preorder of the component: this is the one
+/// whose text (`name` of each, joined as `printed` joins them) sorts first.
+/// Larger components get the order of a search that starts at the first name
+/// and takes the first successor by name.
+pub fn smallest_cycle_order(scc: &[usize], deps: &[Vec<usize>], name: &dyn Fn(usize) -> String, printed: Printed) -> Vec<usize> {
     let succ = |n: usize| -> Vec<usize> { deps[n].iter().copied().filter(|d| scc.contains(d)).collect() };
-    let text = |order: &[usize]| order.iter().rev().map(|&i| name(i)).collect::<Vec<_>>().join(", ");
+    let text = |order: &[usize]| order.iter().map(|&i| name(i)).collect::<Vec<_>>().join(printed.separator());
     if scc.len() > ENUMERATED {
         let mut by_name: Vec<usize> = scc.to_vec();
         by_name.sort_by_key(|&i| name(i));
@@ -90,8 +130,7 @@ pub fn smallest_cycle_order(scc: &[usize], deps: &[Vec<usize>], name: &dyn Fn(us
             path.push(cands[0]);
             order.push(cands[0]);
         }
-        order.reverse();
-        return order;
+        return printed.order(&order, name);
     }
     let mut best: Option<(String, Vec<usize>)> = None;
     // Depth-first over the choices: `order` is the preorder so far, `path`
@@ -119,9 +158,10 @@ pub fn smallest_cycle_order(scc: &[usize], deps: &[Vec<usize>], name: &dyn Fn(us
     for &s in scc {
         let mut order = vec![s];
         search(&mut order, vec![s], scc.len(), &succ, &mut |o| {
-            let t = text(o);
+            let shown = printed.order(o, name);
+            let t = text(&shown);
             if best.as_ref().is_none_or(|(b, _)| t < *b) {
-                best = Some((t, o.iter().rev().copied().collect()));
+                best = Some((t, shown));
             }
         });
     }
@@ -172,7 +212,31 @@ mod tests {
         ];
         for (deps, want) in table {
             let scc: Vec<usize> = (0..deps.len()).collect();
-            assert_eq!(smallest_cycle_order(&scc, &deps, &names), want, "{deps:?}");
+            assert_eq!(smallest_cycle_order(&scc, &deps, &names, Printed::Tarjan), want, "{deps:?}");
+        }
+    }
+
+    /// Terraform 1.16: the preorder (reference order), rotated to start at
+    /// the shortest name, ties to the lexically smallest.
+    /// (names, edges, the printed order)
+    #[test]
+    fn a_vertical_cycle_starts_at_the_shortest_name_in_reference_order() {
+        let table: [(&[&str], Vec<Vec<usize>>, Vec<usize>); 4] = [
+            // a <-> b: one order.
+            (&["a", "b"], vec![vec![1], vec![0]], vec![0, 1]),
+            // zz <-> abc: the shorter zz first, though abc sorts first.
+            (&["zz", "abc"], vec![vec![1], vec![0]], vec![0, 1]),
+            // a -> b -> cc -> a: the ring from a in reference order, where
+            // Tarjan's text sorted first is "a, cc, b".
+            (&["a", "b", "cc"], vec![vec![1], vec![2], vec![0]], vec![0, 1, 2]),
+            // Every node refers to both others: "a b c" and "a c b" can be
+            // printed; "a b c" sorts first.
+            (&["a", "b", "c"], vec![vec![1, 2], vec![0, 2], vec![0, 1]], vec![0, 1, 2]),
+        ];
+        for (labels, deps, want) in table {
+            let name = |i: usize| labels[i].to_string();
+            let scc: Vec<usize> = (0..deps.len()).collect();
+            assert_eq!(smallest_cycle_order(&scc, &deps, &name, Printed::Vertical), want, "{labels:?}");
         }
     }
 }

@@ -459,6 +459,57 @@ pub fn check_json(input: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::{check, CheckInput, Outcome};
+    use crate::flavor::Flavor;
+
+    /// A value that fails to parse leaves its variable out of the parsed
+    /// values (`ParseVariableValues`), so a required variable also gets "No
+    /// value for required variable" (pointing at its declaration), while its
+    /// own outcome stays the parse error; a variable with a default (even
+    /// `default = null`) gets only the parse error.
+    /// (declaration, value file, args, summaries, the variable's stage)
+    #[test]
+    fn a_required_variable_whose_value_fails_to_parse_is_also_unset() {
+        const NO_VALUE: &str = "No value for required variable";
+        type Row = (&'static str, &'static str, &'static [&'static str], &'static [&'static str], &'static str);
+        let table: [Row; 6] = [
+            ("  type = string", "v = upper(\"x\")\n", &[], &["Function calls not allowed", NO_VALUE], "value"),
+            ("  type = list(string)", "", &["v=toset([\"a\"])"], &["Function calls not allowed", NO_VALUE], "value"),
+            ("  type = string\n  default = \"d\"", "v = upper(\"x\")\n", &[], &["Function calls not allowed"], "value"),
+            ("  type = list(number)\n  default = null", "", &["v=[1,"], &["Missing expression"], "value"),
+            // A later -var replaces the broken value before it is parsed.
+            ("  type = string", "v = upper(\"x\")\n", &["v=ok"], &[], "accepted"),
+            // A file that does not parse stops the run before the values
+            // are read.
+            ("  type = number", "v = [1,\n", &[], &["Missing expression"], "skipped"),
+        ];
+        for flavor in ["terraform@1.5", "terraform@1.16", "opentofu@1.12"] {
+            let p = Flavor::lookup(flavor).unwrap().profile();
+            for (decl, tfvars, cli, summaries, want_stage) in table {
+                let mut input = CheckInput::default();
+                input.files.insert("main.tf".into(), format!("variable \"v\" {{\n{decl}\n}}\n"));
+                if !tfvars.is_empty() {
+                    input.files.insert("terraform.tfvars".into(), tfvars.into());
+                }
+                input.args = cli.iter().map(|a| vec!["-var".to_string(), a.to_string()]).collect();
+                let r = check(&input, &p);
+                let mut got: Vec<&str> = r.diagnostics.iter().map(|d| d.summary.as_str()).collect();
+                got.sort_unstable();
+                let mut want = summaries.to_vec();
+                want.sort_unstable();
+                assert_eq!(got, want, "{flavor}: {decl} {tfvars:?} {cli:?}");
+                if let Some(d) = r.diagnostics.iter().find(|d| d.summary == NO_VALUE) {
+                    assert_eq!(d.subject.as_ref().map(|s| s.range_string()).as_deref(), Some("main.tf:1,1-13"), "{flavor}");
+                }
+                let stage = match &r.variables[0].outcome {
+                    Outcome::Failed { stage, .. } => *stage,
+                    Outcome::Accepted { .. } => "accepted",
+                };
+                assert_eq!(stage, want_stage, "{flavor}: {decl} {tfvars:?} {cli:?}");
+            }
+        }
+    }
+
     /// npm `check()` takes the arguments as the command line spells them
     /// (ux-4 finding 9): pairs or a flat argv, one dash or two.
     #[test]

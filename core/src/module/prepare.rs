@@ -115,6 +115,9 @@ pub struct ParsedValues(BTreeMap<String, Parsed>);
 pub fn parse_values(module: &Module, values: &BTreeMap<String, Unparsed>, vars: &mut BTreeMap<String, VarState>, texts: &Texts, p: &Profile, child: bool) -> (ParsedValues, Vec<CheckDiag>) {
     let mut diags = Vec::new();
     let mut parsed: BTreeMap<String, Parsed> = BTreeMap::new();
+    // Declared variables whose value failed to parse: left out of the
+    // parsed values, so a required one is also reported unset.
+    let mut unparsed: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
     for (name, u) in values {
         let Some(v) = module.get(name) else { continue };
         match parse(u, name, v.tc.cli_literal, texts, p) {
@@ -128,6 +131,7 @@ pub fn parse_values(module: &Module, values: &BTreeMap<String, Unparsed>, vars: 
                 }
                 st.report.source = Some(source_of(u, &subject));
                 diags.extend(ds);
+                unparsed.insert(name);
             }
         }
     }
@@ -175,7 +179,10 @@ pub fn parse_values(module: &Module, values: &BTreeMap<String, Unparsed>, vars: 
                 detail: "A child module's required variable gets its value from the module block that calls it.".into(),
             };
             st.done = true;
-        } else if !values.contains_key(&v.name) && v.required() {
+        } else if !child && (!values.contains_key(&v.name) || unparsed.contains(v.name.as_str())) && v.required() {
+            // `ParseVariableValues`: a value that failed to parse is not in
+            // its result, so the variable counts as unset; it keeps its
+            // parse error as its outcome.
             let d = CheckDiag::error(
                 "No value for required variable",
                 format!(
@@ -184,7 +191,9 @@ pub fn parse_values(module: &Module, values: &BTreeMap<String, Unparsed>, vars: 
                 ),
                 Some(v.decl_range.clone()),
             );
-            vars.get_mut(&v.name).expect("declared").fail("required", &d);
+            if !unparsed.contains(v.name.as_str()) {
+                vars.get_mut(&v.name).expect("declared").fail("required", &d);
+            }
             diags.push(d);
         }
     }

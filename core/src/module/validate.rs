@@ -358,7 +358,8 @@ impl Walk<'_, '_> {
         out
     }
 
-    /// The graph's cycles ("Cycle: var.a (validation), var.b (validation)"),
+    /// The graph's cycles ("Cycle: var.a (validation), var.b (validation)";
+    /// from Terraform 1.16 one name per line),
     /// found when the graph is built, before anything is evaluated: one
     /// error per strongly connected component of more than one node, its
     /// names in the smallest of the orders Terraform can print them in (the
@@ -370,13 +371,22 @@ impl Walk<'_, '_> {
         if cyclic.is_empty() {
             return None;
         }
-        let suffix = self.rules().node_suffix;
+        let vf = self.rules();
+        let suffix = vf.node_suffix;
         let name = |i: usize| format!("var.{} {suffix}", self.module.vars[i].name);
+        let text = |names: &[String]| {
+            if vf.vertical_cycles {
+                format!("Cycle:\n  {}", names.join("\n  "))
+            } else {
+                format!("Cycle: {}", names.join(", "))
+            }
+        };
         let mut summaries: Vec<String> = cyclic
             .iter()
             .map(|c| {
-                let order = crate::module::graph::smallest_cycle_order(c, &deps, &|i| name(i));
-                format!("Cycle: {}", order.iter().map(|&i| name(i)).collect::<Vec<_>>().join(", "))
+                let printed = if vf.vertical_cycles { crate::module::graph::Printed::Vertical } else { crate::module::graph::Printed::Tarjan };
+                let order = crate::module::graph::smallest_cycle_order(c, deps, &|i| name(i), printed);
+                text(&order.iter().map(|&i| name(i)).collect::<Vec<_>>())
             })
             .collect();
         summaries.sort();
@@ -426,9 +436,13 @@ impl Walk<'_, '_> {
                 return (diags, sure);
             }
         }
-        let unknown = |v: &Variable, marked: bool| {
+        // `GetInputVariable` in the validate walk: each variable's unknown
+        // with its sensitive and (where variables can be ephemeral)
+        // ephemeral marks; a rule's own variable has the sensitive mark
+        // only where the version marks it there too.
+        let unknown = |v: &Variable, sensitive: bool| {
             let u = Value::unknown(v.tc.ty.clone());
-            let marks = Marks { sensitive: v.sensitive, ephemeral: marked && vf.self_ephemeral && v.ephemeral };
+            let marks = Marks { sensitive: sensitive && v.sensitive, ephemeral: vf.self_ephemeral && v.ephemeral };
             u.with_marks(marks)
         };
         let mut diags = Vec::new();
@@ -450,11 +464,7 @@ impl Walk<'_, '_> {
                     continue;
                 }
             }
-            let me = if vf.validate_walk_marks_self {
-                unknown(v, true)
-            } else {
-                Value::unknown(v.tc.ty.clone())
-            };
+            let me = unknown(v, vf.validate_walk_marks_self);
             let mut stopped: Option<Reason> = None;
             let mut after_unsure = false;
             for (i, r) in v.rules.iter().enumerate() {
@@ -482,7 +492,7 @@ impl Walk<'_, '_> {
                 scope.insert(v.name.as_str(), me.clone());
                 for o in &prep.refs {
                     if let Some(ov) = self.module.get(o) {
-                        scope.insert(o.as_str(), unknown(ov, vf.validate_walk_marks_self));
+                        scope.insert(o.as_str(), unknown(ov, true));
                     }
                 }
                 let (out, raw) = self.eval_rule(v, r, scope, &v.decl_range, true);
@@ -787,7 +797,13 @@ impl Walk<'_, '_> {
                         format!("The error expression used to explain this condition refers to ephemeral values. {product} will not display the resulting message.\n\n{fix}"),
                         at(&r.error_message.range()),
                     ));
-                    shown = "The error message included an ephemeral value, so it will not be displayed.".into();
+                    // Terraform's text for it is the sensitive one.
+                    shown = if product == crate::flavor::Product::OpenTofu.name() {
+                        "The error message included an ephemeral value, so it will not be displayed."
+                    } else {
+                        "The error message included a sensitive value, so it will not be displayed."
+                    }
+                    .into();
                 }
                 Ok(m) => shown = m.unmark_deep().0.as_str().unwrap_or_default().trim().to_string(),
             }
@@ -961,8 +977,77 @@ mod tests {
         let main = var("a", &[("var.a > var.b", "\"a\"")]) + &var("b", &[("var.b > var.a", "\"b\"")]);
         check_table(vec![
             ("terraform@1.9", main.clone(), "a = 1\nb = 2\n", vec![("a", vec![Skipped]), ("b", vec![Skipped])], vec!["Cycle: var.a (validation), var.b (validation)"]),
-            ("opentofu@1.9", main, "a = 1\nb = 2\n", vec![("a", vec![Skipped]), ("b", vec![Skipped])], vec!["Cycle: var.a (expand, reference), var.b (expand, reference)"]),
+            ("opentofu@1.9", main.clone(), "a = 1\nb = 2\n", vec![("a", vec![Skipped]), ("b", vec![Skipped])], vec!["Cycle: var.a (expand, reference), var.b (expand, reference)"]),
+            ("terraform@1.16", main, "a = 1\nb = 2\n", vec![("a", vec![Skipped]), ("b", vec![Skipped])], vec!["Cycle:\n  var.a (validation)\n  var.b (validation)"]),
         ]);
+    }
+
+    /// Terraform 1.16 lists a cycle one name per line, in reference order
+    /// from the shortest name (`dag.Validate`, "render cycle errors
+    /// vertically"); before, in one line in Tarjan's order.
+    #[test]
+    fn terraform_1_16_lists_a_cycle_vertically_from_its_shortest_name() {
+        // zz -> abc -> zz: the shorter zz first, though abc sorts first.
+        let names = var("zz", &[("var.zz != var.abc", "\"zz\"")]) + &var("abc", &[("var.abc != var.zz", "\"abc\"")]);
+        // a -> b -> cc -> a: in reference order from a.
+        let ring = var("a", &[("var.a < var.b", "\"a\"")]) + &var("b", &[("var.b < var.cc", "\"b\"")]) + &var("cc", &[("var.cc > var.a", "\"cc\"")]);
+        let skipped2 = |x: &'static str, y: &'static str| vec![(x, vec![Skipped]), (y, vec![Skipped])];
+        let skipped3 = vec![("a", vec![Skipped]), ("b", vec![Skipped]), ("cc", vec![Skipped])];
+        check_table(vec![
+            ("terraform@1.16", names.clone(), "zz = 1\nabc = 2\n", skipped2("abc", "zz"), vec!["Cycle:\n  var.zz (validation)\n  var.abc (validation)"]),
+            ("terraform@1.15", names, "zz = 1\nabc = 2\n", skipped2("abc", "zz"), vec!["Cycle: var.abc (validation), var.zz (validation)"]),
+            ("terraform@1.16", ring.clone(), "a = 1\nb = 2\ncc = 3\n", skipped3.clone(), vec!["Cycle:\n  var.a (validation)\n  var.b (validation)\n  var.cc (validation)"]),
+            ("terraform@1.15", ring, "a = 1\nb = 2\ncc = 3\n", skipped3, vec!["Cycle: var.a (validation), var.cc (validation), var.b (validation)"]),
+        ]);
+    }
+
+    /// Another variable's ephemeral value in an error message is refused
+    /// from Terraform 1.10 (`evalVariableValidation`), where Terraform hides
+    /// the message with its "sensitive value" text; OpenTofu from 1.11 with
+    /// its own "ephemeral value" text. (flavor, diagnostics, message shown)
+    #[test]
+    fn an_ephemeral_value_in_an_error_message_is_refused_from_terraform_1_10() {
+        let main = "variable \"token\" {\n  type = string\n  ephemeral = true\n}\n\
+                    variable \"x\" {\n  type = number\n  validation {\n    condition = var.x > 0\n    error_message = \"bad ${var.token}\"\n  }\n}\n";
+        let refused = ["Error message refers to ephemeral values", "Invalid value for variable"];
+        let table: [(&str, &[&str], &str); 4] = [
+            ("terraform@1.10", &refused, "The error message included a sensitive value, so it will not be displayed."),
+            ("terraform@1.12", &refused, "The error message included a sensitive value, so it will not be displayed."),
+            // OpenTofu reports the failed rule first.
+            ("opentofu@1.11", &["Invalid value for variable", "Error message refers to ephemeral values"], "The error message included an ephemeral value, so it will not be displayed."),
+            ("opentofu@1.10", &["Unsupported argument"], ""),
+        ];
+        for (flavor, diags, shown) in table {
+            let mut input = CheckInput::default();
+            input.files.insert("main.tf".into(), main.into());
+            input.files.insert("terraform.tfvars".into(), "token = \"t\"\nx = -1\n".into());
+            let r = check(&input, &Flavor::lookup(flavor).unwrap().profile());
+            let summaries: Vec<&str> = r.diagnostics.iter().map(|d| d.summary.as_str()).collect();
+            assert_eq!(summaries, diags, "{flavor}");
+            if !shown.is_empty() {
+                let failed = r.diagnostics.iter().find(|d| d.summary == "Invalid value for variable").unwrap();
+                assert!(failed.detail.starts_with(shown), "{flavor}: {}", failed.detail);
+            }
+        }
+    }
+
+    /// The validate walk skips a false rule whose message is not known from
+    /// Terraform 1.10 (commit 6146cff55e); Terraform 1.9 refuses it there.
+    #[test]
+    fn the_validate_walk_skips_an_unknown_message_from_terraform_1_10() {
+        // False even for the validate walk's unknown, with a message that is
+        // not known there.
+        let decl = rule("length([for c in [] : var.x]) > 0", "\"Got ${var.x}.\"");
+        let table: [(&str, RuleResult, &[&str]); 3] = [
+            ("terraform@1.9", Error, &["Invalid error message"]),
+            ("terraform@1.10", Fail, &["Invalid value for variable"]),
+            ("terraform@1.12", Fail, &["Invalid value for variable"]),
+        ];
+        for (flavor, want, diags) in table {
+            let (got, ds) = run(flavor, &decl, "\"abc\"");
+            assert_eq!(got, vec![want], "{flavor}: {ds:?}");
+            assert_eq!(ds, diags, "{flavor}");
+        }
     }
 
     #[test]
