@@ -135,6 +135,7 @@ args+=(--format "$format" -- "${TFTYPE_DIRECTORY:-.}")
 code=0
 if [ "$format" = sarif ]; then
   sarif="${TFTYPE_SARIF_FILE:-tftype.sarif}"
+  mkdir -p "$(dirname "$sarif")"
   "${tftype[@]}" "${args[@]}" >"$sarif" || code=$?
   output sarif-file "$sarif"
   note "SARIF log written to $sarif"
