@@ -87,7 +87,10 @@ install_binary() {
     *-windows-*) archive="$name.zip" exe=".exe" ;;
     *) archive="$name.tar.gz" ;;
   esac
-  dir="$(mktemp -d "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/tftype.XXXXXX")"
+  local temp="${RUNNER_TEMP:-${TMPDIR:-/tmp}}"
+  # Windows runners (Git Bash): D:\a\_temp as /d/a/_temp.
+  if command -v cygpath >/dev/null 2>&1; then temp="$(cygpath -u "$temp")"; fi
+  dir="$(mktemp -d "$temp/tftype.XXXXXX")"
   if ! curl -fsSL --retry 3 -o "$dir/$archive" "$base/$archive" ||
     ! curl -fsSL --retry 3 -o "$dir/$archive.sha256" "$base/$archive.sha256"; then
     note "could not download $base/$archive"
@@ -128,7 +131,8 @@ args=(check)
 [ -z "${TFTYPE_FLAVOR:-}" ] || args+=(--flavor "$TFTYPE_FLAVOR")
 if [ -n "${TFTYPE_VAR_FILES:-}" ]; then
   read -r -d '' -a files <<<"$TFTYPE_VAR_FILES" || true
-  for f in "${files[@]}"; do args+=(--var-file "$f"); done
+  # (the ${a[@]+...} form: bash 3.2, macOS's, calls an empty array unbound under set -u)
+  for f in ${files[@]+"${files[@]}"}; do args+=(--var-file "$f"); done
 fi
 args+=(--format "$format" -- "${TFTYPE_DIRECTORY:-.}")
 
