@@ -49,7 +49,7 @@ pub struct CheckArgs {
     /// Tell each variable's story: what the version did with its value, and tftype's notes
     #[arg(long)]
     explain: bool,
-    /// The playground's address for the link each failure carries (default: TFTYPE_BASE_URL; the human form falls back to the local ./scripts/serve, the other forms then give no links)
+    /// The playground's address for the link each failure carries (default: TFTYPE_BASE_URL; the human form falls back to the released playground, the other forms then give no links)
     #[arg(long)]
     base: Option<String>,
     /// The language of tftype's own words
@@ -472,9 +472,9 @@ impl Printer<'_> {
 pub(crate) const CALLS: CheckOptions = CheckOptions { module_calls: true, role: None };
 
 /// Where `tftype check` links failures without `--base` (or
-/// `TFTYPE_BASE_URL`): the local playground of `./scripts/serve`, as
+/// `TFTYPE_BASE_URL`): the playground the CLI was built for, as
 /// `tftype link`.
-pub(crate) const DEFAULT_BASE: &str = "http://127.0.0.1:8080/";
+pub(crate) const DEFAULT_BASE: &str = crate::PLAYGROUND;
 
 /// The flavor module directory `dir` is checked as: `setting`
 /// (`--flavor`), else the nearest version file's at or above the directory
@@ -501,9 +501,10 @@ pub fn run(a: CheckArgs) -> i32 {
     let var_files = read_var_files(&order, a.lang);
     let dirs = if a.dirs.is_empty() { vec![PathBuf::from(".")] } else { a.dirs.clone() };
     let given = a.base.clone().or_else(|| std::env::var("TFTYPE_BASE_URL").ok());
-    // The local playground is a default for a person at a terminal only: in
-    // CI (annotations, code scanning, JSON for tools) 127.0.0.1 leads nowhere,
-    // so those forms link only to a playground someone named.
+    // The built-in playground is a default for a person at a terminal only:
+    // the forms read by tools (annotations, code scanning, JSON) link only to
+    // a playground someone named, so that their bytes do not depend on how
+    // the CLI was built (a development build's 127.0.0.1 leads nowhere in CI).
     let links = given.is_some() || matches!(a.format, OutputFormat::Human);
     let base = given.unwrap_or_else(|| DEFAULT_BASE.to_string());
     if !tftype::link::is_web_base(&base) {

@@ -140,7 +140,7 @@ struct LinkArgs {
     /// The result tab the link opens
     #[arg(long)]
     tab: Option<String>,
-    /// The playground's address (default: TFTYPE_BASE_URL, else the local ./scripts/serve)
+    /// The playground's address (default: TFTYPE_BASE_URL, else the released playground)
     #[arg(long)]
     base: Option<String>,
 }
@@ -254,8 +254,8 @@ impl Drop for Worker {
 }
 
 /// Where `tftype link` points without `--base` (or `TFTYPE_BASE_URL`): the
-/// local playground of `./scripts/serve`.
-const DEFAULT_BASE: &str = "http://127.0.0.1:8080/";
+/// playground the CLI was built for.
+const DEFAULT_BASE: &str = crate::PLAYGROUND;
 
 /// The flavor table: name, release, hcl and go-cty pins, and what differs.
 fn flavors() -> i32 {

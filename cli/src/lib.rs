@@ -21,3 +21,15 @@ mod cli;
 mod lsp;
 
 pub use cli::main;
+
+/// The playground that `tftype check`'s, `tftype link`'s and the language
+/// server's links open when neither `--base` (the server: `baseUrl`) nor
+/// `TFTYPE_BASE_URL` names one. One build-time setting:
+/// `TFTYPE_PLAYGROUND_URL` when the CLI is built (e.g. the local
+/// `./scripts/serve`, `http://127.0.0.1:8080/`, for development), else the
+/// released playground, `homepage` in the root Cargo.toml's
+/// `[workspace.package]`.
+pub const PLAYGROUND: &str = match option_env!("TFTYPE_PLAYGROUND_URL") {
+    Some(url) => url,
+    None => env!("CARGO_PKG_HOMEPAGE"),
+};

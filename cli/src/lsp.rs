@@ -689,7 +689,7 @@ impl Server {
 }
 
 /// Where diagnostics link to without a `baseUrl` setting: as `tftype
-/// check`, `TFTYPE_BASE_URL`, else the local playground of `./scripts/serve`.
+/// check`, `TFTYPE_BASE_URL`, else the playground the CLI was built for.
 fn default_link_base() -> String {
     std::env::var("TFTYPE_BASE_URL").ok().filter(|b| tftype::link::is_web_base(b)).unwrap_or_else(|| crate::check::DEFAULT_BASE.to_string())
 }

@@ -713,13 +713,13 @@ fn diagnostics_read_as_terraform_prints_them() {
 }
 
 /// Without `--base` or TFTYPE_BASE_URL the forms read in CI carry no link
-/// (the local playground is the human form's default only: on a runner
-/// 127.0.0.1 leads nowhere); a named playground is linked in every form.
+/// (the built-in playground, released or a development build's 127.0.0.1,
+/// is the human form's default only); a named playground is linked in every form.
 #[test]
 fn ci_forms_link_only_to_a_playground_someone_named() {
     let dir = module("links", &[("variables.tf", "variable \"x\" {\n  type = number\n}\n"), ("terraform.tfvars", "x = \"eight\"\n")]);
     let cases: [(&[&str], Option<&str>); 7] = [
-        (&[], Some("http://127.0.0.1:8080/")),
+        (&[], Some(tftype_cli::PLAYGROUND)),
         (&["--format", "github"], None),
         (&["--format", "sarif"], None),
         (&["--format", "json"], None),
@@ -733,7 +733,7 @@ fn ci_forms_link_only_to_a_playground_someone_named() {
         assert_eq!(out.status.code(), Some(1), "{args:?}: {text}");
         match link {
             Some(base) => assert!(text.contains(&format!("{base}?")), "{args:?} links to {base}: {text}"),
-            None => assert!(!text.contains("127.0.0.1") && !text.contains("?type="), "{args:?} has no link: {text}"),
+            None => assert!(!text.contains(tftype_cli::PLAYGROUND) && !text.contains("?type="), "{args:?} has no link: {text}"),
         }
     }
     let out = Command::new(env!("CARGO_BIN_EXE_tftype")).args(["check", "--format", "github"]).current_dir(&dir).env("TFTYPE_BASE_URL", "https://docs.example/tftype/").output().unwrap();

@@ -13,6 +13,10 @@
 
 TRUNK_VERSION="0.21.14"
 
+# workspace_field: the release identity (version, repository, homepage) from the root Cargo.toml.
+# shellcheck source=identity.sh
+source "$(dirname "${BASH_SOURCE[0]}")/identity.sh"
+
 log() { printf '[tools] %s\n' "$*" >&2; }
 die() {
   printf '[tools] error: %s\n' "$*" >&2
@@ -159,7 +163,7 @@ ensure_test_tools() {
 # The npm package in dist/npm/ (ready for `npm publish`): core's JS API (cargo feature `js`)
 # through wasm-bindgen --target web and wasm-opt, with npm/'s module, types and README.
 build_npm() {
-  local out=dist/npm version
+  local out=dist/npm version repository homepage
   cargo build --profile wasm --offline -p tftype --features js --target wasm32-unknown-unknown --lib
   rm -rf "$out"
   mkdir -p "$out"
@@ -170,13 +174,18 @@ build_npm() {
   grep -q '^let wasmModule, wasmInstance, wasm;$' "$out/tftype_core.js" || die "build_npm: wasm-bindgen's glue no longer keeps its instance in 'let wasmModule, wasmInstance, wasm;' (see npm/index.js guarded())"
   printf '\n// Added by build_npm: lets index.js make a new instance after a trap (and free the old one).\nexport function __tftypeForget() { wasm = undefined; wasmInstance = undefined; }\n' >>"$out/tftype_core.js"
   cp npm/index.js npm/index.d.ts npm/README.md "$out/"
-  version="$(sed -n 's/^version = "\(.*\)"/\1/p' core/Cargo.toml | head -1)"
+  cp LICENSE "$out/"
+  version="$(workspace_field version)"
+  repository="$(workspace_field repository)"
+  homepage="$(workspace_field homepage)"
   cat >"$out/package.json" <<JSON
 {
   "name": "tftype",
   "version": "$version",
   "description": "The Terraform / OpenTofu type system: what each version does with a value for a variable of a given type",
   "license": "MPL-2.0",
+  "repository": { "type": "git", "url": "git+$repository.git" },
+  "homepage": "$homepage",
   "type": "module",
   "main": "./index.js",
   "types": "./index.d.ts",
