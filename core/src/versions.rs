@@ -60,6 +60,18 @@ pub fn display_order() -> Vec<&'static Flavor> {
     out
 }
 
+/// Every version tftype answers for, in words ("Terraform 1.5–1.15,
+/// OpenTofu 1.6–1.12" in English), as the faces say it: from [`FLAVORS`],
+/// never written out by hand.
+pub fn all_label(lang: Lang) -> String {
+    group_label(&Flavor::names(), lang)
+}
+
+/// The newest version of `product` that tftype answers for.
+pub fn newest(product: crate::flavor::Product) -> &'static Flavor {
+    FLAVORS.iter().rev().find(|f| f.product == product).expect("every product has a flavor")
+}
+
 /// The answer text a group is compared by: the warnings first (they stay
 /// in view when a long result is shown cut), then the console rendering
 /// and the type, or the error's summary and detail.
@@ -228,5 +240,25 @@ mod tests {
         assert_eq!(differing_part("a Terraform b", "a OpenTofu b"), 2..10);
         assert_eq!(differing_part("x", "x"), 1..1);
         assert_eq!(differing_part("é1", "é2"), 2..3);
+    }
+
+    /// The faces' words for "every version" and "the newest" come from the
+    /// flavor table: each product's oldest to newest version, in the
+    /// reader's language.
+    #[test]
+    fn the_versions_in_words_and_the_newest_come_from_the_flavor_table() {
+        use crate::flavor::Product;
+        let minor = |f: &Flavor| f.version.split('.').map(|x| x.parse::<u64>().unwrap()).collect::<Vec<_>>();
+        let mut runs = Vec::new();
+        for product in [Product::Terraform, Product::OpenTofu] {
+            let own: Vec<&Flavor> = FLAVORS.iter().filter(|f| f.product == product).collect();
+            let top = newest(product);
+            assert!(own.iter().all(|f| minor(f) <= minor(top)), "{product:?}: {} is the newest", top.name);
+            runs.push(format!("{} {}–{}", product.name(), own[0].version, top.version));
+        }
+        assert_eq!(all_label(Lang::En), runs.join(", "));
+        for lang in [Lang::Zh, Lang::Ja] {
+            assert_eq!(all_label(lang), runs.join("、"), "{lang:?}");
+        }
     }
 }
