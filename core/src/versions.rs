@@ -4,7 +4,7 @@
 //! Flavors whose profiles agree on every switch an evaluation asked about
 //! cannot answer differently (see [`crate::flavor::Profile::asked`]), so they
 //! share that evaluation: an everyday input needs one to three evaluations
-//! for all eighteen flavors.
+//! for every flavor.
 
 use std::ops::Range;
 
@@ -46,7 +46,7 @@ pub struct Group {
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Comparison {
     pub groups: Vec<Group>,
-    /// How many evaluations were run for the eighteen flavors.
+    /// How many evaluations were run for all the flavors.
     pub evaluations: usize,
 }
 
