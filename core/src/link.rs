@@ -142,8 +142,6 @@ mod tests {
         assert!(parse("?embed=1&flavor=terraform@1.5").is_none());
     }
 
-    /// The parameters go into the query, before any fragment of the base,
-    /// joined to a query the base already has.
     /// A link names its flavor, the default one too: a link without one
     /// means [`OLD_LINK_FLAVOR`] for good, whatever the default becomes.
     #[test]
@@ -156,6 +154,8 @@ mod tests {
         assert!(crate::flavor::Flavor::lookup(OLD_LINK_FLAVOR).is_some(), "old links' flavor is still answered for");
     }
 
+    /// The parameters go into the query, before any fragment of the base,
+    /// joined to a query the base already has.
     #[test]
     fn parameters_go_before_the_base_fragment_and_after_its_query() {
         let mut req = Request::new(Some("number"), "1");
