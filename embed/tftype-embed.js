@@ -11,16 +11,18 @@
 // `terraform console` prints, or the error), tftype's notes on what the answer did without a
 // word (an attribute dropped, "did you mean `port`?"), and a link to the full playground. Every element
 // on a page shares one engine: the npm package's module, whose .wasm is fetched once.
-// Attributes: flavor, lang (en, zh, ja), format (hcl, tfvars, json, cli), nullable ("false"),
-// sensitive, name, readonly, theme (light, dark; default: the page's color scheme), tab
-// (console, json, type). `element.result` is the engine's last answer; every evaluation
-// dispatches a `tftype-result` event with it as `detail`.
+// Attributes: flavor (a name `tftype flavors` lists; absent: the engine's default), lang (en,
+// zh, ja), format (hcl, tfvars, json, cli), nullable ("false"), sensitive, name, readonly,
+// theme (light, dark; default: the page's color scheme), tab (console, json, type).
+// `element.result` is the engine's last answer; every evaluation dispatches a `tftype-result`
+// event with it as `detail`.
 
-import { evaluate, flavors, link, notes, text } from "./npm/index.js";
+import { defaultFlavor, evaluate, flavors, link, notes, text } from "./npm/index.js";
 
 const PLAYGROUND = new URL("./", import.meta.url);
 const FLAVORS = new Map(flavors().map((f) => [f.name, f]));
-const DEFAULT_FLAVOR = "terraform@1.15";
+// The versions and the default are the engine's own (core/src/flavor.rs).
+const DEFAULT_FLAVOR = defaultFlavor();
 
 // The element's own words come from tftype's message catalogs (the products' messages
 // stay as they print them).

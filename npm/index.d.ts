@@ -17,7 +17,7 @@ export interface Request {
   sensitive?: boolean;
   /** The variable's name in messages (`var.NAME`); default "v". */
   var_name?: string;
-  /** `terraform@1.5` … `terraform@1.15`, `opentofu@1.6` … `opentofu@1.12`; default `terraform@1.15`. */
+  /** A name of `flavors()` (`tftype flavors` lists them); default: `defaultFlavor()`. */
   flavor?: string;
 }
 
@@ -123,6 +123,8 @@ export function explain(request: Request): ExplainStep[];
 export function notes(request: Request, lang?: "en" | "zh" | "ja"): Note[];
 /** The Terraform and OpenTofu versions tftype answers for. */
 export function flavors(): Flavor[];
+/** The name of the flavor a request without one answers as (one of `flavors()`). */
+export function defaultFlavor(): string;
 /** One of tftype's own texts (its message catalogs) in "en", "zh" or "ja", with `{name}` placeholders filled from `args`. */
 export function text(lang: "en" | "zh" | "ja", key: string, args?: Record<string, string>): string;
 /** A playground link for `request` at `base`, with readable `?type=…&value=…` parameters (as `tftype link` writes them). */

@@ -1,6 +1,6 @@
 // tftype: the Terraform / OpenTofu type system (type constraints, values, conversion) in
 // WebAssembly. One ES module for browsers and Node >= 20; the .wasm is loaded once, at import.
-import init, { initSync, __tftypeForget, evaluateCase, explainCase, notesCase, flavorTable, catalogText, linkUrl, checkModule, trapForTest } from "./tftype_core.js";
+import init, { initSync, __tftypeForget, evaluateCase, explainCase, notesCase, flavorTable, defaultFlavor as defaultFlavorName, catalogText, linkUrl, checkModule, trapForTest } from "./tftype_core.js";
 
 const wasmUrl = new URL("./tftype_core_bg.wasm", import.meta.url);
 // The compiled module, kept: a new instance of it is made after a trap.
@@ -107,6 +107,11 @@ export function notes(request, lang = "en") {
 /** The Terraform and OpenTofu versions tftype answers for. */
 export function flavors() {
   return JSON.parse(guarded(() => flavorTable()));
+}
+
+/** The name of the flavor a request without one answers as (one of `flavors()`). */
+export function defaultFlavor() {
+  return guarded(() => defaultFlavorName());
 }
 
 /** One of tftype's own texts (`core/i18n`) in "en", "zh" or "ja", placeholders filled from `args`. */

@@ -389,7 +389,9 @@ struct Printer<'a> {
 }
 
 impl Printer<'_> {
-    fn print(&self, r: &CheckReport, ann: &Annotations) {
+    /// `flavor`: the version the report was checked as (SARIF's run names
+    /// it), None when nothing was checked.
+    fn print(&self, r: &CheckReport, ann: &Annotations, flavor: Option<&str>) {
         let (a, input) = (self.a, self.input);
         match a.format {
             OutputFormat::Human => {
@@ -404,7 +406,13 @@ impl Printer<'_> {
                 emit(&format!("{j}\n"));
             }
             OutputFormat::Sarif => {
-                let log = output::sarif_log(vec![output::sarif_run(r, input, self.path_of, ann, None)]);
+                let mut run = output::sarif_run(r, input, self.path_of, ann, None);
+                // The version checked as (no automationDetails: a run's category
+                // stays when the default version moves on).
+                if let Some(f) = flavor {
+                    run["properties"] = serde_json::json!({"flavors": [f]});
+                }
+                let log = output::sarif_log(vec![run]);
                 emit(&format!("{}\n", serde_json::to_string_pretty(&log).unwrap_or_default()));
             }
             OutputFormat::Github => emit(&output::github_annotated(r, self.path_of, ann, None, a.lang)),
@@ -520,7 +528,7 @@ pub fn run(a: CheckArgs) -> i32 {
             Err(d) => {
                 // Nothing to check: the diagnostic alone, in the chosen form.
                 let p = Printer { a: &a, input: &empty, path_of: &|_| None };
-                p.print(&CheckReport { ok: false, diagnostics: vec![*d], ..Default::default() }, &Annotations::default());
+                p.print(&CheckReport { ok: false, diagnostics: vec![*d], ..Default::default() }, &Annotations::default(), None);
                 code = 2;
                 continue;
             }
@@ -535,7 +543,7 @@ pub fn run(a: CheckArgs) -> i32 {
         }
         if !l.problems.is_empty() {
             // Files that cannot be read stop the run, as in Terraform.
-            p.print(&CheckReport { ok: false, diagnostics: l.problems, ..Default::default() }, &Annotations::default());
+            p.print(&CheckReport { ok: false, diagnostics: l.problems, ..Default::default() }, &Annotations::default(), None);
             code = code.max(1);
             continue;
         }
@@ -567,7 +575,7 @@ pub fn run(a: CheckArgs) -> i32 {
             continue;
         }
         let ann = if r.ok && !a.explain { Annotations::default() } else { module::explain::annotate(&r, input, &profile, &flavor, links.then_some(base.as_str()), a.explain.then_some(a.lang)) };
-        p.print(&r, &ann);
+        p.print(&r, &ann, Some(&flavor));
         if !r.ok {
             code = code.max(1);
         }

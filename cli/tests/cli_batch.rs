@@ -42,13 +42,15 @@ fn batch_line_numbers_are_the_inputs_and_a_byte_order_mark_is_skipped() {
 }
 
 /// The parameters go before the base's fragment; a base that is not an
-/// http(s) address is refused.
+/// http(s) address is refused. The link names its flavor, the default one
+/// too (a link without one means the flavor old links were made for).
 #[test]
 fn link_puts_parameters_before_the_fragment_and_refuses_other_bases() {
     let link = |base: &str| Command::new(env!("CARGO_BIN_EXE_tftype")).args(["link", "number", "1", "--base", base]).output().unwrap();
     let out = link("https://x/#a");
     assert!(out.status.success());
-    assert_eq!(String::from_utf8(out.stdout).unwrap().trim(), "https://x/?type=number&value=1#a");
+    let default = tftype::flavor::DEFAULT.replace('@', "%40");
+    assert_eq!(String::from_utf8(out.stdout).unwrap().trim(), format!("https://x/?type=number&value=1&flavor={default}#a"));
     for bad in ["javascript:alert(1)//", "file:///tmp/"] {
         let out = link(bad);
         assert_eq!(out.status.code(), Some(2), "{bad}");

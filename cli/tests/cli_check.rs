@@ -75,6 +75,11 @@ fn machine_formats_carry_the_place_of_each_error() {
     let loc = &s["runs"][0]["results"][0]["locations"][0]["physicalLocation"];
     assert_eq!(loc["region"]["startLine"], 2);
     assert_eq!(loc["region"]["startColumn"], 8);
+    // The run names the version it was checked as: the default, or --flavor's.
+    assert_eq!(s["runs"][0]["properties"]["flavors"], serde_json::json!([tftype::flavor::DEFAULT]));
+    let (_, out, _) = run(&dir, &["--format", "sarif", "--flavor", "opentofu@1.8"]);
+    let s: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(s["runs"][0]["properties"]["flavors"], serde_json::json!(["opentofu@1.8"]));
     let (_, out, _) = run(&dir, &["--format", "github"]);
     assert!(out.starts_with("::error file=./terraform.tfvars,line=2,col=8,") || out.starts_with("::error file=terraform.tfvars,line=2,col=8,"), "{out}");
 }

@@ -46,3 +46,24 @@ fn check_uses_the_nearest_version_file_unless_flavor_is_given() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// A version file naming the next minor version after the newest tftype
+/// knows is checked as that product's newest flavor, and says so; the
+/// newest comes from the flavor table, so this holds for every new version.
+#[test]
+fn a_version_newer_than_known_is_checked_as_the_newest_of_its_product() {
+    use tftype::flavor::Product;
+    for (file, product) in [(".terraform-version", Product::Terraform), (".opentofu-version", Product::OpenTofu)] {
+        let newest = tftype::versions::newest(product);
+        let (major, minor) = newest.version.split_once('.').unwrap();
+        let written = format!("{major}.{}.0", minor.parse::<u64>().unwrap() + 1);
+        let text = format!("{written}\n");
+        let dir = tree(&format!("newer-{}", product.command()), &[(file, &text), ("mod/main.tf", "variable \"v\" {\n  default = 1\n}\n")]);
+        let out = Command::new(env!("CARGO_BIN_EXE_tftype")).args(["check", "mod"]).current_dir(&dir).output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{stdout}");
+        let first = stdout.lines().next().unwrap_or("");
+        assert!(first.starts_with(&format!("Checked as {}:", newest.label())) && first.contains(&written) && first.contains("newer than any version"), "{product:?}: {stdout}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -70,6 +70,12 @@ pub fn flavor_table() -> String {
     serde_json::Value::Array(rows).to_string()
 }
 
+/// The flavor a request that names none answers as ([`crate::flavor::DEFAULT`]).
+#[wasm_bindgen(js_name = defaultFlavor)]
+pub fn default_flavor() -> String {
+    crate::flavor::DEFAULT.to_string()
+}
+
 /// A text of tftype's message catalogs (`core/i18n`), with its `{name}`
 /// placeholders filled from `args` (a JSON object of strings).
 #[wasm_bindgen(js_name = catalogText)]

@@ -7,6 +7,14 @@
 use crate::pipeline::Request;
 use crate::valueparse::ValueFormat;
 
+/// What a link that names no flavor means: Terraform 1.15, the version
+/// every such link was made for (share links from before flavors existed,
+/// and `tftype link` for the default flavor until links always named it).
+/// Fixed for good: it must not follow [`crate::flavor::DEFAULT`], or old
+/// links would change their answers when the default moves on. Every link
+/// written now names its flavor ([`url`]).
+pub const OLD_LINK_FLAVOR: &str = "terraform@1.15";
+
 /// What a link says besides the request.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Extras {
@@ -20,7 +28,9 @@ fn format_key(f: ValueFormat) -> String {
     serde_json::to_value(f).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
 }
 
-/// `base?type=…&value=…`: only what differs from the playground's defaults.
+/// `base?type=…&value=…`: only what differs from the playground's defaults,
+/// and always the flavor (no flavor means [`OLD_LINK_FLAVOR`], not the
+/// default of the day).
 pub fn url(base: &str, req: &Request, extras: &Extras) -> String {
     let mut q = form_urlencoded::Serializer::new(String::new());
     if let Some(t) = &req.type_src {
@@ -30,9 +40,7 @@ pub fn url(base: &str, req: &Request, extras: &Extras) -> String {
     if req.value_format != ValueFormat::Hcl {
         q.append_pair("format", &format_key(req.value_format));
     }
-    if let Some(f) = &req.flavor {
-        q.append_pair("flavor", f);
-    }
+    q.append_pair("flavor", req.flavor.as_deref().unwrap_or(crate::flavor::DEFAULT));
     if let Some(l) = &extras.lang {
         q.append_pair("lang", l);
     }
@@ -72,9 +80,11 @@ pub fn is_web_base(base: &str) -> bool {
 
 /// The request a query string (with or without its `?`) describes; None
 /// when it has neither `type` nor `value`. Unknown formats fall back to
-/// HCL; an unknown flavor is kept (the page says it does not know it).
+/// HCL; an unknown flavor is kept (the page says it does not know it); no
+/// flavor is [`OLD_LINK_FLAVOR`].
 pub fn parse(query: &str) -> Option<(Request, Extras)> {
     let mut req = Request::new(None, "");
+    req.flavor = Some(OLD_LINK_FLAVOR.to_string());
     let mut extras = Extras::default();
     let mut seen = false;
     for (k, v) in form_urlencoded::parse(query.trim_start_matches('?').as_bytes()) {
@@ -132,18 +142,31 @@ mod tests {
         assert!(parse("?embed=1&flavor=terraform@1.5").is_none());
     }
 
+    /// A link names its flavor, the default one too: a link without one
+    /// means [`OLD_LINK_FLAVOR`] for good, whatever the default becomes.
+    #[test]
+    fn a_link_names_its_flavor_and_one_without_keeps_its_old_meaning() {
+        let written = url("https://x/", &Request::new(Some("number"), "1"), &Extras::default());
+        let (back, _) = parse(written.split_once('?').unwrap().1).unwrap();
+        assert_eq!(back.flavor.as_deref(), Some(crate::flavor::DEFAULT), "{written}");
+        let (old, _) = parse("?type=number&value=1").unwrap();
+        assert_eq!(old.flavor.as_deref(), Some(OLD_LINK_FLAVOR));
+        assert!(crate::flavor::Flavor::lookup(OLD_LINK_FLAVOR).is_some(), "old links' flavor is still answered for");
+    }
+
     /// The parameters go into the query, before any fragment of the base,
     /// joined to a query the base already has.
     #[test]
     fn parameters_go_before_the_base_fragment_and_after_its_query() {
-        let req = Request::new(Some("number"), "1");
+        let mut req = Request::new(Some("number"), "1");
+        req.flavor = Some("opentofu@1.8".into());
         let cases = [
-            ("https://x/", "https://x/?type=number&value=1"),
-            ("https://x/#a", "https://x/?type=number&value=1#a"),
-            ("https://x/?embed=1#a", "https://x/?embed=1&type=number&value=1#a"),
-            ("https://x/?", "https://x/?type=number&value=1"),
-            ("https://x/?embed=1&", "https://x/?embed=1&type=number&value=1"),
-            ("https://x/#a?b#c", "https://x/?type=number&value=1#a?b#c"),
+            ("https://x/", "https://x/?type=number&value=1&flavor=opentofu%401.8"),
+            ("https://x/#a", "https://x/?type=number&value=1&flavor=opentofu%401.8#a"),
+            ("https://x/?embed=1#a", "https://x/?embed=1&type=number&value=1&flavor=opentofu%401.8#a"),
+            ("https://x/?", "https://x/?type=number&value=1&flavor=opentofu%401.8"),
+            ("https://x/?embed=1&", "https://x/?embed=1&type=number&value=1&flavor=opentofu%401.8"),
+            ("https://x/#a?b#c", "https://x/?type=number&value=1&flavor=opentofu%401.8#a?b#c"),
         ];
         for (base, want) in cases {
             assert_eq!(url(base, &req, &Extras::default()), want, "{base}");

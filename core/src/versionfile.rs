@@ -241,25 +241,50 @@ mod tests {
         }
     }
 
+    /// A written version is its own flavor; a newer one than tftype knows is
+    /// the newest of its product (and says so), `latest` the newest, an
+    /// older one the oldest. The newest comes from the flavor table.
     #[test]
     fn versions_to_flavors() {
-        // The newest flavor of each product in the table.
-        let newest = |p: Product| FLAVORS.iter().filter(|f| f.product == p).last().map(|f| f.name).unwrap_or_default();
-        let (tf, tofu) = (newest(Product::Terraform), newest(Product::OpenTofu));
+        let (tf, tofu) = (crate::versions::newest(Product::Terraform), crate::versions::newest(Product::OpenTofu));
+        let after = |f: &Flavor| {
+            let (major, minor) = minor_of(f.version);
+            Written::Version(major, minor + 1)
+        };
         type Row = (Product, Written, Option<(&'static str, bool)>);
         let table: &[Row] = &[
             (Product::Terraform, Written::Version(1, 9), Some(("terraform@1.9", false))),
-            (Product::Terraform, Written::Version(1, 99), Some((tf, true))),
-            (Product::Terraform, Written::Version(2, 0), Some((tf, true))),
+            (Product::Terraform, after(tf), Some((tf.name, true))),
+            (Product::Terraform, Written::Version(1, 99), Some((tf.name, true))),
+            (Product::Terraform, Written::Version(2, 0), Some((tf.name, true))),
             (Product::Terraform, Written::Version(1, 3), Some(("terraform@1.5", false))),
             (Product::Terraform, Written::Version(0, 13), Some(("terraform@1.5", false))),
-            (Product::Terraform, Written::Latest, Some((tf, false))),
+            (Product::Terraform, Written::Latest, Some((tf.name, false))),
             (Product::OpenTofu, Written::Version(1, 8), Some(("opentofu@1.8", false))),
-            (Product::OpenTofu, Written::Version(1, 99), Some((tofu, true))),
+            (Product::OpenTofu, after(tofu), Some((tofu.name, true))),
+            (Product::OpenTofu, Written::Latest, Some((tofu.name, false))),
         ];
         for (p, w, want) in table {
             assert_eq!(&resolve(*p, w), want, "{p:?} {w:?}");
         }
+        for f in &FLAVORS {
+            let (major, minor) = minor_of(f.version);
+            assert_eq!(resolve(f.product, &Written::Version(major, minor)), Some((f.name, false)), "{}", f.name);
+        }
+    }
+
+    /// The file's words for a newer version than tftype knows name the
+    /// flavor used and the version written.
+    #[test]
+    fn a_newer_version_than_known_says_so() {
+        let tf = crate::versions::newest(Product::Terraform);
+        let (major, minor) = minor_of(tf.version);
+        let written = format!("{major}.{}.0", minor + 1);
+        let read = |p: &Path| (p == Path::new("/m/.terraform-version")).then(|| format!("{written}\n"));
+        let c = choose_in(Path::new("/m"), &read).expect("a choice");
+        assert_eq!((c.flavor, c.newer.as_deref()), (tf.name, Some(written.as_str())));
+        let text = c.describe(Lang::En);
+        assert!(text.contains(&tf.label()) && text.contains(&written) && text.contains("newer"), "{text}");
     }
 
     #[test]

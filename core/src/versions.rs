@@ -4,7 +4,7 @@
 //! Flavors whose profiles agree on every switch an evaluation asked about
 //! cannot answer differently (see [`crate::flavor::Profile::asked`]), so they
 //! share that evaluation: an everyday input needs one to three evaluations
-//! for all eighteen flavors.
+//! for every flavor.
 
 use std::ops::Range;
 
@@ -46,7 +46,7 @@ pub struct Group {
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Comparison {
     pub groups: Vec<Group>,
-    /// How many evaluations were run for the eighteen flavors.
+    /// How many evaluations were run for all the flavors.
     pub evaluations: usize,
 }
 
@@ -58,6 +58,18 @@ pub fn display_order() -> Vec<&'static Flavor> {
         out.extend(FLAVORS.iter().rev().filter(|f| f.product == product));
     }
     out
+}
+
+/// Every version tftype answers for, in words ("Terraform 1.5–1.15,
+/// OpenTofu 1.6–1.12" in English), as the faces say it: from [`FLAVORS`],
+/// never written out by hand.
+pub fn all_label(lang: Lang) -> String {
+    group_label(&Flavor::names(), lang)
+}
+
+/// The newest version of `product` that tftype answers for.
+pub fn newest(product: crate::flavor::Product) -> &'static Flavor {
+    FLAVORS.iter().rev().find(|f| f.product == product).expect("every product has a flavor")
 }
 
 /// The answer text a group is compared by: the warnings first (they stay
@@ -178,12 +190,6 @@ pub fn to_text(c: &Comparison, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::flavor::Product;
-
-    /// The newest version of `product` in the flavor table ("1.16").
-    fn newest(product: Product) -> &'static str {
-        FLAVORS.iter().filter(|f| f.product == product).last().map(|f| f.version).unwrap_or_default()
-    }
 
     #[test]
     fn flavors_that_answer_alike_share_one_evaluation() {
@@ -191,15 +197,21 @@ mod tests {
         let c = compare(&Request::new(Some("list(number)"), "[1, 2]"));
         assert_eq!(c.evaluations, 1);
         assert_eq!(c.groups.len(), 1);
-        assert_eq!(c.groups[0].label, format!("Terraform 1.5–{}, OpenTofu 1.6–{}", newest(Product::Terraform), newest(Product::OpenTofu)));
+        assert_eq!(c.groups[0].label, all_label(Lang::En));
+    }
+
+    /// The versions from the one that brought a change to the newest, in
+    /// the reader's words ("Terraform 1.13–…, OpenTofu 1.10–…").
+    fn since(tf: &str, tofu: &str, sep: &str) -> String {
+        use crate::flavor::Product;
+        format!("Terraform {tf}–{}{sep}OpenTofu {tofu}–{}", newest(Product::Terraform).version, newest(Product::OpenTofu).version)
     }
 
     #[test]
     fn the_but_have_wording_splits_the_flavors_at_go_cty_1_16_3() {
         let c = compare(&Request::new(Some("number"), "true"));
         let labels: Vec<&str> = c.groups.iter().map(|g| g.label.as_str()).collect();
-        let newer = format!("Terraform 1.13–{}, OpenTofu 1.10–{}", newest(Product::Terraform), newest(Product::OpenTofu));
-        assert_eq!(labels, [newer.as_str(), "Terraform 1.5–1.12, OpenTofu 1.6–1.9"]);
+        assert_eq!(labels, [since("1.13", "1.10", ", ").as_str(), "Terraform 1.5–1.12, OpenTofu 1.6–1.9"]);
         assert_eq!(c.evaluations, 2);
         let g = &c.groups[1];
         assert_eq!(&g.text[g.differs.clone()], "");
@@ -218,14 +230,14 @@ mod tests {
         for lang in [Lang::Zh, Lang::Ja] {
             assert_eq!(group_label(&names, lang), "Terraform 1.5–1.6、1.14、OpenTofu 1.6", "{lang:?}");
         }
-        let (tf, tofu, n) = (newest(Product::Terraform), newest(Product::OpenTofu), FLAVORS.len());
         let c = compare(&Request::new(Some("number"), "true"));
+        let n = FLAVORS.len();
         let en = to_text(&c, Lang::En);
-        assert!(en.starts_with(&format!("== Terraform 1.13–{tf}, OpenTofu 1.10–{tofu}: error\n")) && en.ends_with(&format!("(2 evaluations for {n} flavors)\n")), "{en}");
+        assert!(en.starts_with(&format!("== {}: error\n", since("1.13", "1.10", ", "))) && en.ends_with(&format!("(2 evaluations for {n} flavors)\n")), "{en}");
         let zh = to_text(&c, Lang::Zh);
-        assert!(zh.starts_with(&format!("== Terraform 1.13–{tf}、OpenTofu 1.10–{tofu}：错误\n")) && zh.ends_with(&format!("（{n} 个版本共求值 2 次）\n")), "{zh}");
+        assert!(zh.starts_with(&format!("== {}：错误\n", since("1.13", "1.10", "、"))) && zh.ends_with(&format!("（{n} 个版本共求值 2 次）\n")), "{zh}");
         let ja = to_text(&c, Lang::Ja);
-        assert!(ja.starts_with(&format!("== Terraform 1.13–{tf}、OpenTofu 1.10–{tofu}：エラー\n")) && ja.ends_with(&format!("（{n} 個のバージョンで評価 2 回）\n")), "{ja}");
+        assert!(ja.starts_with(&format!("== {}：エラー\n", since("1.13", "1.10", "、"))) && ja.ends_with(&format!("（{n} 個のバージョンで評価 2 回）\n")), "{ja}");
         let ok = to_text(&compare(&Request::new(Some("number"), "1")), Lang::Ja);
         assert!(ok.contains("：受理\n") && ok.ends_with(&format!("（{n} 個のバージョンで評価 1 回）\n")), "{ok}");
     }
@@ -236,5 +248,25 @@ mod tests {
         assert_eq!(differing_part("a Terraform b", "a OpenTofu b"), 2..10);
         assert_eq!(differing_part("x", "x"), 1..1);
         assert_eq!(differing_part("é1", "é2"), 2..3);
+    }
+
+    /// The faces' words for "every version" and "the newest" come from the
+    /// flavor table: each product's oldest to newest version, in the
+    /// reader's language.
+    #[test]
+    fn the_versions_in_words_and_the_newest_come_from_the_flavor_table() {
+        use crate::flavor::Product;
+        let minor = |f: &Flavor| f.version.split('.').map(|x| x.parse::<u64>().unwrap()).collect::<Vec<_>>();
+        let mut runs = Vec::new();
+        for product in [Product::Terraform, Product::OpenTofu] {
+            let own: Vec<&Flavor> = FLAVORS.iter().filter(|f| f.product == product).collect();
+            let top = newest(product);
+            assert!(own.iter().all(|f| minor(f) <= minor(top)), "{product:?}: {} is the newest", top.name);
+            runs.push(format!("{} {}–{}", product.name(), own[0].version, top.version));
+        }
+        assert_eq!(all_label(Lang::En), runs.join(", "));
+        for lang in [Lang::Zh, Lang::Ja] {
+            assert_eq!(all_label(lang), runs.join("、"), "{lang:?}");
+        }
     }
 }

@@ -159,9 +159,10 @@ pub struct State {
     pub var_name: String,
     #[serde(default)]
     pub tab: Tab,
-    /// The product version (`terraform@1.15`, `opentofu@1.8`). Links made
-    /// before flavors existed have none: they mean Terraform 1.15.
-    #[serde(default = "default_flavor")]
+    /// The product version (`opentofu@1.8`). Links made before flavors
+    /// existed have none: they mean [`tftype::link::OLD_LINK_FLAVOR`], not
+    /// the default of the day.
+    #[serde(default = "old_link_flavor")]
     pub flavor: String,
     /// The language of tftype's own words; None: the reader's own (links
     /// made before languages existed have none).
@@ -175,6 +176,11 @@ fn yes() -> bool {
 
 pub fn default_flavor() -> String {
     tftype::flavor::DEFAULT.to_string()
+}
+
+/// The flavor of a link that names none.
+fn old_link_flavor() -> String {
+    tftype::link::OLD_LINK_FLAVOR.to_string()
 }
 
 pub const DEFAULT_VAR_NAME: &str = "v";
@@ -272,6 +278,8 @@ mod tests {
         let s = State::from_query(url.split_once('?').unwrap().1).unwrap();
         assert_eq!(s.request().value_format, ValueFormat::Cli);
         assert_eq!(s.flavor, default_flavor());
+        // A link without a flavor was made for the old links' flavor.
+        assert_eq!(State::from_query("?type=number&value=1").unwrap().flavor, tftype::link::OLD_LINK_FLAVOR);
     }
 
     /// A Module view's variable opens in the one-variable view as the
@@ -374,11 +382,15 @@ mod tests {
 mod flavor_tests {
     use super::*;
 
+    /// A share link from before flavors existed keeps the answers it was
+    /// made with, whatever the default flavor is now; a new page starts on
+    /// the default.
     #[test]
-    fn a_state_without_a_flavor_means_terraform_1_15() {
+    fn a_state_without_a_flavor_means_the_old_links_flavor() {
         let s: State = serde_json::from_str(r#"{"type":"number","value":"1"}"#).unwrap();
-        assert_eq!(s.flavor, "terraform@1.15");
-        assert_eq!(s.request().flavor.as_deref(), Some("terraform@1.15"));
+        assert_eq!(s.flavor, tftype::link::OLD_LINK_FLAVOR);
+        assert_eq!(s.request().flavor.as_deref(), Some(tftype::link::OLD_LINK_FLAVOR));
+        assert_eq!(State::default().flavor, tftype::flavor::DEFAULT);
     }
 
     #[test]

@@ -265,7 +265,7 @@ mod tests {
         assert_eq!(j["env"], serde_json::json!({"TF_VAR_b": "7"}));
         assert_eq!((j["flavor"].as_str(), j["lang"].as_str()), (Some("opentofu@1.8"), Some("ja")));
         // The later argument wins, as on the command line.
-        let v = check(&doc, "terraform@1.15");
+        let v = check(&doc, tftype::flavor::DEFAULT);
         let a = v.variables.iter().find(|x| x.name == "a").unwrap();
         assert_eq!(a.console.as_deref(), Some("\"file\""));
         let b = v.variables.iter().find(|x| x.name == "b").unwrap();
@@ -278,11 +278,11 @@ mod tests {
             rows: vec![Row { kind: RowKind::Var, arg: " ".into(), value: String::new() }, Row { kind: RowKind::Env, arg: String::new(), value: "x".into() }],
             ..ModuleDoc::default()
         };
-        let j: serde_json::Value = serde_json::from_str(&doc.check_json("terraform@1.15", Lang::En)).unwrap();
+        let j: serde_json::Value = serde_json::from_str(&doc.check_json(tftype::flavor::DEFAULT, Lang::En)).unwrap();
         assert_eq!((j["args"].clone(), j["env"].clone()), (serde_json::json!([]), serde_json::json!({})));
         // A -var without "=" is an argument, and the check says what is wrong with it.
         let doc = ModuleDoc { rows: vec![Row { kind: RowKind::Var, arg: "region".into(), value: String::new() }], ..ModuleDoc::default() };
-        let v = check(&doc, "terraform@1.15");
+        let v = check(&doc, tftype::flavor::DEFAULT);
         assert_eq!(v.diagnostics.iter().map(|d| d.summary.as_str()).collect::<Vec<_>>(), ["Invalid -var option"]);
     }
 
@@ -296,11 +296,11 @@ mod tests {
         let dev = doc.files.iter_mut().find(|f| f.name == "envs/dev.tfvars").unwrap();
         dev.text.push_str("fl");
         let end = dev.text.len();
-        let json = doc.assist_json("terraform@1.15", Lang::En, "envs/dev.tfvars");
+        let json = doc.assist_json(tftype::flavor::DEFAULT, Lang::En, "envs/dev.tfvars");
         let mut j: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(j["file"], "envs/dev.tfvars");
         j.as_object_mut().unwrap().remove("file");
-        assert_eq!(j, serde_json::from_str::<serde_json::Value>(&doc.check_json("terraform@1.15", Lang::En)).unwrap(), "the module as it is checked");
+        assert_eq!(j, serde_json::from_str::<serde_json::Value>(&doc.check_json(tftype::flavor::DEFAULT, Lang::En)).unwrap(), "the module as it is checked");
         let ask = |work: Work| {
             let got = std::rc::Rc::new(std::cell::RefCell::new(None));
             let put = got.clone();

@@ -163,11 +163,12 @@ fn summary_text(lang: Lang, groups: usize, evaluations: usize, ms: &str) -> Stri
     format!("{agree}{}{}", tftype::i18n::sentence_gap(lang), stats_text(lang, evaluations, ms))
 }
 
-/// What was evaluated: the versions compared, how many evaluations that
-/// took (versions that cannot differ share one) and how long.
+/// What was evaluated: the versions compared (every version of the flavor
+/// table, in words), how many evaluations that took (versions that cannot
+/// differ share one) and how long.
 fn stats_text(lang: Lang, evaluations: usize, ms: &str) -> String {
     let key = if evaluations == 1 { "ui.versions.stats_one" } else { "ui.versions.stats" };
-    fill(lang, key, &[("count", &evaluations.to_string()), ("ms", ms)])
+    fill(lang, key, &[("versions", &tftype::versions::all_label(lang)), ("count", &evaluations.to_string()), ("ms", ms)])
 }
 
 #[cfg(test)]
@@ -184,6 +185,8 @@ mod stats_tests {
             for word in ["behaviour", "distinct", "行为", "动作", "動作", "異なる", "不同"] {
                 assert!(!t.contains(word), "{lang:?}: {t}");
             }
+            // The versions compared are the flavor table's, in words.
+            assert!(t.contains(&tftype::versions::all_label(lang)), "{lang:?}: {t}");
         }
         // Sentences follow one another with a space in English only.
         assert!(summary_text(Lang::En, 1, 2, "0.1 ms").starts_with("Every version gives the same answer. Terraform"));
