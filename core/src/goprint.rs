@@ -1,7 +1,10 @@
 //! Go's printing of strings: `strconv.Quote` ([`go_quote`]) and
 //! `unicode.IsPrint` for Unicode 15.0.0 (Go 1.21 through 1.26), as one small
 //! generated table. A leaf: types, sets, paths and messages quote names with
-//! it, and [`crate::render`] re-exports it.
+//! it, and [`crate::render`] re-exports it. Terraform 1.5 is built with Go
+//! 1.20 (Unicode 13.0.0): [`go_quote_as`] / [`go_quote_in`] quote as a
+//! flavor's Go does, leaving out what Unicode 14.0/15.0 added
+//! ([`crate::unicode::is_print`]).
 //!
 //! A character is printable when its general category is a letter, mark,
 //! number, punctuation or symbol (L, M, N, P, S), or it is the ASCII space.
