@@ -13,7 +13,7 @@
 // tables against properties they must have.
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +22,8 @@ const PKG_VERSION = '2.0.7';
 const VERSIONS = ['13.0.0', '15.0.0'];
 
 let dir = process.argv[2];
-if (!dir) {
+const own = !dir;
+if (own) {
   dir = mkdtempSync(join(tmpdir(), 'ucd-'));
   execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', dir,
     ...VERSIONS.map((v) => `@unicode/unicode-${v}@${PKG_VERSION}`)], { stdio: 'inherit' });
@@ -214,4 +215,5 @@ ${rows(printDelta, 6, ([a, b]) => `(${hex(a)}, ${hex(b)}),`)}
 `;
 const target = join(dirname(fileURLToPath(import.meta.url)), '..', 'core', 'src', 'unicode', 'tables.rs');
 writeFileSync(target, out);
+if (own) rmSync(dir, { recursive: true, force: true });
 console.log(`wrote ${target}: case ${case13Ranges.length} ranges (+${case15Delta.length}), gcb ${gcbStarts.length} starts (+${gcbDelta.length} ranges, ${gcbChanged} code points), print +${printChanged} code points in ${printDelta.length} ranges`);
