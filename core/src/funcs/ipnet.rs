@@ -126,14 +126,12 @@ fn big_int(v: &Value) -> Result<i128, FuncError> {
 fn whole_big_int(v: &Value) -> Result<BigInt, FuncError> {
     let whole = || FuncError::Call("value must be a whole number".into());
     let n = v.as_number().ok_or_else(whole)?;
-    if !n.is_integer() || n.is_infinite() {
-        return Err(whole());
-    }
-    // The digits are written out: past this many, tftype does not build them.
+    // An error names the number: past this many digits, tftype does not write them.
     if n.text_len_estimate() > 100_000 {
         return Err(FuncError::TooCostly);
     }
-    n.to_text_f().parse::<BigInt>().map_err(|_| whole())
+    let (neg, mag) = n.to_integer().ok_or_else(whole)?;
+    Ok(BigInt::from_biguint(if neg { Sign::Minus } else { Sign::Plus }, mag))
 }
 
 /// go-cidr v1.1.0 `HostBig`: the range check uses the low 64 bits of the
