@@ -178,6 +178,7 @@ pub fn attach(r: &mut CheckReport, files: &BTreeMap<String, String>, p: &Profile
     for (name, text) in files {
         texts.add(name, text);
     }
+    texts.count_as(p);
     let (calls, mut diags) = check_calls(files, &texts, p);
     crate::sort::by(&mut diags, super::report::order);
     let mut seen = BTreeSet::new();
