@@ -408,3 +408,19 @@ fn cidrhost_checks_the_low_64_bits_as_go_cidr_1_1_0_does() {
         (r#"cidrhost("10.0.0.0/8", 1.5)"#, "Error in function call: Call to function \"cidrhost\" failed: value must be a whole number."),
     ]);
 }
+
+/// go-cty writes `%q` as cty JSON (Go's `encoding/json`), not with
+/// `strconv.Quote`: a format control such as U+13439 stays as it is, `<`,
+/// `>` and `&` are `\u003c` …, in every flavor.
+#[test]
+fn format_q_quotes_as_cty_json() {
+    for flavor in ["terraform@1.5", "terraform@1.15", "opentofu@1.12"] {
+        for (expr, want) in [
+            (r#"format("%q", "\U00013439")"#, r#""\"\U00013439\"""#),
+            (r#"format("%q", "<a&b>")"#, r#""\"\\u003ca\\u0026b\\u003e\"""#),
+            (r#"format("%q", "\u00a0\u2028")"#, r#""\"\u00a0\\u2028\"""#),
+        ] {
+            assert_eq!(eval_in(flavor, expr), want, "{flavor} {expr}");
+        }
+    }
+}
