@@ -23,6 +23,8 @@ use std::cell::Cell;
 
 use serde::Serialize;
 
+pub use crate::unicode::Unicode;
+
 /// The product a flavor belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -272,6 +274,12 @@ pub struct Flavor {
     pub cty: &'static str,
     /// The switches this flavor holds (bits of [`Switch`]).
     switches: u64,
+    /// The Unicode version of its tables (case mapping and printability from
+    /// the Go it is built with, grapheme clusters from go-cty's and hcl's
+    /// go-textseg): 13.0.0 with Go ≤ 1.20 and go-textseg v13 (Terraform 1.5),
+    /// 15.0.0 with Go 1.21–1.26 and go-textseg v15 (every later release).
+    /// Asked through [`Profile::unicode`].
+    unicode: Unicode,
 }
 
 /// The flavor used when a request names none: the newest Terraform release
@@ -343,7 +351,17 @@ const TOFU_1_11: u64 = TOFU_1_10 | bits(&[Tofu111WarnsIgnoredObjectAttributes, T
 const TOFU_1_12: u64 = TOFU_1_11 | Tofu112ConstVariables.bit();
 
 const fn flavor(product: Product, version: &'static str, name: &'static str, release: &'static str, hcl: &'static str, cty: &'static str, switches: u64) -> Flavor {
-    Flavor { name, product, version, release, hcl, cty, switches }
+    Flavor { name, product, version, release, hcl, cty, switches, unicode: Unicode::V15_0 }
+}
+
+impl Flavor {
+    /// Built with Go ≤ 1.20 and linking go-textseg v13 (go-cty < 1.14, hcl
+    /// 2.16): Unicode 13.0.0 throughout. Terraform v1.5.7 (`.go-version`
+    /// 1.20.7, go-cty v1.12.2, hcl v2.16.2); from v1.6.6 (Go 1.21.5, go-cty
+    /// v1.14.1 with go-textseg v15) every release has 15.0.0.
+    const fn unicode_13(self) -> Flavor {
+        Flavor { unicode: Unicode::V13_0, ..self }
+    }
 }
 
 use Product::{OpenTofu, Terraform};
@@ -355,7 +373,7 @@ const TOFU_HCL_2025_10: &str = "opentofu/hcl v2.20.2-0.20251021132045-587d123c28
 /// Every flavor, Terraform then OpenTofu, oldest first: the one list of
 /// versions (a new version is a row here, with its switches above).
 const TABLE: [Flavor; 19] = [
-    flavor(Terraform, "1.5", "terraform@1.5", "v1.5.7", "v2.16.2", "v1.12.2", TF_1_5),
+    flavor(Terraform, "1.5", "terraform@1.5", "v1.5.7", "v2.16.2", "v1.12.2", TF_1_5).unicode_13(),
     flavor(Terraform, "1.6", "terraform@1.6", "v1.6.6", "v2.19.1", "v1.14.1", TF_1_6),
     flavor(Terraform, "1.7", "terraform@1.7", "v1.7.5", "v2.19.1", "v1.14.1", TF_1_7),
     flavor(Terraform, "1.8", "terraform@1.8", "v1.8.5", "v2.20.0", "v1.14.3", TF_1_8),
@@ -435,6 +453,10 @@ impl Flavor {
     }
 }
 
+/// The bit of [`Profile`]'s questions that records [`Profile::unicode`]
+/// (above every switch's).
+const UNICODE_ASKED: u64 = 1 << 63;
+
 /// The behaviour of one flavor, as the engine asks it. Every question is
 /// recorded (see [`Profile::asked`]).
 #[derive(Debug)]
@@ -479,7 +501,14 @@ impl Profile {
     /// same way (then it gives the same result for the same input).
     pub fn same_answers(&self, other: &Flavor) -> bool {
         let asked = self.asked.get();
-        (self.flavor.switches ^ other.switches) & asked == 0
+        (self.flavor.switches ^ other.switches) & asked & !UNICODE_ASKED == 0 && (asked & UNICODE_ASKED == 0 || self.flavor.unicode == other.unicode)
+    }
+
+    /// The Unicode version of the flavor's tables (see [`Flavor`]'s
+    /// `unicode`); recorded as asked like a switch.
+    pub fn unicode(&self) -> Unicode {
+        self.asked.set(self.asked.get() | UNICODE_ASKED);
+        self.flavor.unicode
     }
 
     /// The product name in messages that name it.

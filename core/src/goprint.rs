@@ -1,7 +1,10 @@
 //! Go's printing of strings: `strconv.Quote` ([`go_quote`]) and
 //! `unicode.IsPrint` for Unicode 15.0.0 (Go 1.21 through 1.26), as one small
 //! generated table. A leaf: types, sets, paths and messages quote names with
-//! it, and [`crate::render`] re-exports it.
+//! it, and [`crate::render`] re-exports it. Terraform 1.5 is built with Go
+//! 1.20 (Unicode 13.0.0): [`go_quote_as`] / [`go_quote_in`] quote as a
+//! flavor's Go does, leaving out what Unicode 14.0/15.0 added
+//! ([`crate::unicode::is_print`]).
 //!
 //! A character is printable when its general category is a letter, mark,
 //! number, punctuation or symbol (L, M, N, P, S), or it is the ASCII space.
@@ -16,6 +19,8 @@
 mod table;
 
 use std::fmt::Write as _;
+
+use crate::unicode::Unicode;
 
 use table::{TOGGLES_BMP, TOGGLES_SUPP};
 
@@ -52,6 +57,25 @@ pub fn go_quote(s: &str) -> String {
 
 /// [`go_quote`], appending to `out`.
 pub fn go_quote_into(s: &str, out: &mut String) {
+    go_quote_into_as(s, Unicode::V15_0, out)
+}
+
+/// [`go_quote`] by the Go of a Unicode version (Go ≤ 1.20 escapes what
+/// Unicode 14.0/15.0 added).
+pub fn go_quote_as(s: &str, u: Unicode) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    go_quote_into_as(s, u, &mut out);
+    out
+}
+
+/// [`go_quote`] by the Go of the flavor of `p` (its Unicode version asked
+/// only for non-ASCII text).
+pub fn go_quote_in(s: &str, p: &crate::flavor::Profile) -> String {
+    go_quote_as(s, crate::unicode::of(s, p))
+}
+
+/// [`go_quote_as`], appending to `out`.
+pub fn go_quote_into_as(s: &str, u: Unicode, out: &mut String) {
     out.push('"');
     // The common case: printable ASCII other than `"` and `\` is copied as it is.
     let plain = s.bytes().take_while(|&b| (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\').count();
@@ -60,7 +84,7 @@ pub fn go_quote_into(s: &str, out: &mut String) {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
-            c if go_is_print(c) => out.push(c),
+            c if crate::unicode::is_print(c, u) => out.push(c),
             '\x07' => out.push_str("\\a"),
             '\x08' => out.push_str("\\b"),
             '\x0c' => out.push_str("\\f"),

@@ -11,7 +11,6 @@ mod gojson;
 
 use std::collections::{BTreeMap, HashSet};
 
-use unicode_segmentation::UnicodeSegmentation;
 
 use crate::diag::SpanTree;
 use crate::flavor::Profile;
@@ -149,7 +148,7 @@ impl<'a> JScan<'a> {
                             let g = if x < 0x80 && b.get(p.byte + 1).is_none_or(|n| *n < 0x80) {
                                 1
                             } else {
-                                src[p.byte..].graphemes(true).next().map_or(1, str::len)
+                                crate::unicode::graphemes(&src[p.byte..], crate::unicode::Unicode::V15_0).next().map_or(1, str::len)
                             };
                             p.byte += g;
                             p.col += 1;
@@ -1051,7 +1050,7 @@ pub fn parse_cty_json(src: &str, want_spans: bool, profile: &Profile) -> Result<
     }
     if let Some((key, s, e)) = differing_duplicate(&root) {
         if profile.ctyjson_rejects_duplicate_properties() {
-            return Err(Diags::one(RawDiag::new("Invalid JSON value", format!("duplicate {} property in JSON object", go_quote(key)), s.byte..e.byte)));
+            return Err(Diags::one(RawDiag::new("Invalid JSON value", format!("duplicate {} property in JSON object", crate::goprint::go_quote_in(key, profile)), s.byte..e.byte)));
         }
     }
     if let Err((msg, s, e)) = unmarshal_check(&root, &implied_type(&root)) {

@@ -56,6 +56,7 @@ pub mod sort;
 pub mod story;
 pub mod typeexpr;
 pub mod types;
+pub mod unicode;
 pub mod unify;
 pub mod value;
 pub mod versionfile;

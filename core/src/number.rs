@@ -778,6 +778,18 @@ impl Number {
         }
     }
 
+    /// An integer's exact value, as gocty reads it into a Go `*big.Int`
+    /// (`Float.Int`): sign and magnitude; None for anything else.
+    pub fn to_integer(&self) -> Option<(bool, BigUint)> {
+        match &self.0 {
+            Repr::Int { neg, mag, .. } => Some((*neg, BigUint::from(*mag))),
+            Repr::Big(f) => match f.int_part()? {
+                (neg, v, true) => Some((neg, v)),
+                _ => None,
+            },
+        }
+    }
+
     /// The value as an i64 when it is an integer in range (-0 gives 0).
     pub fn to_i64(&self) -> Option<i64> {
         match &self.0 {

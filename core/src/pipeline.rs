@@ -360,7 +360,7 @@ pub(crate) fn shown(converted: &Value, hidden: bool, p: &Profile) -> Option<Show
     let console = if hidden {
         "(sensitive value)".to_string()
     } else {
-        render::console_within(converted, render::MAX_OUTPUT_BYTES)?
+        render::console_within_as(converted, render::MAX_OUTPUT_BYTES, p)?
     };
     // ctyjson ignores marks; it cannot write unknown values (go-cty can
     // produce them converting an untyped null inside a map), so such a value

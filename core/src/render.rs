@@ -57,6 +57,16 @@ pub fn console(v: &Value) -> String {
 /// [`console`], or None as soon as the text would be longer than `limit`
 /// bytes (or printing its long numbers would cost more, see [`number_work`]).
 pub fn console_within(v: &Value, limit: usize) -> Option<String> {
+    console_within_for(v, limit, None)
+}
+
+/// [`console_within`] as the flavor of `p` prints it: its Go's printable
+/// set decides what strings and keys escape (asked only for non-ASCII text).
+pub fn console_within_as(v: &Value, limit: usize, p: &crate::flavor::Profile) -> Option<String> {
+    console_within_for(v, limit, Some(p))
+}
+
+fn console_within_for(v: &Value, limit: usize, p: Option<&crate::flavor::Profile>) -> Option<String> {
     let mut budget = Budget::new(limit);
     let mut out = String::new();
     let mut stack = vec![Step::Value(v, 0)];
@@ -68,7 +78,7 @@ pub fn console_within(v: &Value, limit: usize) -> Option<String> {
                 if !budget.admits(v, out.len()) {
                     return None;
                 }
-                render_one(v, indent, &mut out, &mut stack)
+                render_one(v, indent, &mut out, &mut stack, p)
             }
             // Pushed in reverse, so they pop in order: line, value, comma.
             Step::Elems([e, rest @ ..], indent) => {
@@ -83,7 +93,7 @@ pub fn console_within(v: &Value, limit: usize) -> Option<String> {
                 // Keys are rendered as string values one level in: quoted, or
                 // a heredoc when they contain a newline.
                 push_line(&mut out, indent);
-                console_string_into(k, indent, &mut out);
+                console_string_into(k, indent, &mut out, p);
                 out.push_str(" = ");
             }
             Step::Elems([], _) | Step::Entries([], _) => {}
@@ -109,7 +119,7 @@ fn push_line(out: &mut String, indent: usize) {
 
 /// Renders a leaf value into `out`, or pushes the parts of a collection onto
 /// `stack` (in reverse, so they pop in order).
-fn render_one<'a>(v: &'a Value, indent: usize, out: &mut String, stack: &mut Vec<Step<'a>>) {
+fn render_one<'a>(v: &'a Value, indent: usize, out: &mut String, stack: &mut Vec<Step<'a>>, p: Option<&crate::flavor::Profile>) {
     if !v.is_known() {
         out.push_str("(known after apply)");
         return;
@@ -123,7 +133,7 @@ fn render_one<'a>(v: &'a Value, indent: usize, out: &mut String, stack: &mut Vec
         Kind::Null => out.push_str(&typed_null(&v.ty)),
         Kind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Kind::Number(n) => n.write_text_f(out),
-        Kind::String(s) => console_string_into(s, indent, out),
+        Kind::String(s) => console_string_into(s, indent, out, p),
         Kind::Seq(elems) => {
             let (open, close) = match v.ty {
                 Type::List(_) => ("tolist([", "])"),
@@ -169,11 +179,12 @@ fn typed_null(ty: &Type) -> String {
 
 /// A string as the console shows it at `indent`: a heredoc when it has more
 /// than one line, else Go's `strconv.Quote`.
-fn console_string_into(s: &str, indent: usize, out: &mut String) {
+fn console_string_into(s: &str, indent: usize, out: &mut String, p: Option<&crate::flavor::Profile>) {
     if s.contains('\n') {
         out.push_str(&heredoc(s, indent));
     } else {
-        go_quote_into(s, out);
+        let u = p.map_or(crate::unicode::Unicode::V15_0, |p| crate::unicode::of(s, p));
+        crate::goprint::go_quote_into_as(s, u, out);
     }
 }
 
@@ -217,7 +228,7 @@ fn go_is_space(c: char) -> bool {
 // Go's strconv.Quote (in the leaf module `goprint`, which types and sets use too)
 // ---------------------------------------------------------------------------
 
-pub use crate::goprint::{go_is_print, go_quote, go_quote_into};
+pub use crate::goprint::{go_is_print, go_quote, go_quote_as, go_quote_in, go_quote_into};
 
 // ---------------------------------------------------------------------------
 // go-cty JSON

@@ -17,6 +17,8 @@ const BELOW: &[(&str, &[&str])] = &[
     ("story.rs", &["why", "pipeline", "entry"]),
     // Go quoting is a leaf that types, sets, paths and messages use.
     ("goprint.rs", &["render", "types", "value", "set", "pipeline"]),
+    // The Unicode tables are a leaf: functions, hcl and rendering ask them.
+    ("unicode.rs", &["render", "funcs", "hcl", "types", "value", "pipeline", "why"]),
     ("types.rs", &["render", "pipeline", "why"]),
     ("set.rs", &["render", "pipeline", "why"]),
     ("path.rs", &["render", "pipeline", "why"]),

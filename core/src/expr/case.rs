@@ -88,13 +88,13 @@ pub fn evaluate_case(case: &J) -> String {
     if !crate::funcs::wholly_known(&v) {
         return not_evaluated(out, "the result is not known".into());
     }
-    success(out, &v)
+    success(out, &v, &p)
 }
 
-fn success(mut out: Map<String, J>, v: &Value) -> String {
+fn success(mut out: Map<String, J>, v: &Value, p: &crate::flavor::Profile) -> String {
     out.insert("ok".into(), json!(true));
     out.insert("type".into(), json!(v.ty.type_string()));
-    out.insert("console".into(), json!(render::console(v)));
+    out.insert("console".into(), json!(render::console_within_as(v, usize::MAX, p).unwrap_or_default()));
     // The JSON value is written as text: numbers keep every digit.
     let (plain, _) = v.unmark_deep();
     let json_text = render::json_value_known(&plain)

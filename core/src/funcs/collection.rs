@@ -43,17 +43,14 @@ pub(super) fn lookup(name: &str, p: &Profile) -> Option<Function> {
             } else {
                 call_err("argument must be a string, a collection type, or a structural type")
             }
-        }, |a, _, _| {
+        }, |a, _, p| {
             let v = &a[0];
             let n = match (&v.ty, &v.kind) {
                 (Type::Dynamic, _) => return Ok(Value::unknown(Type::Number).with_marks(v.marks)),
                 (Type::Tuple(t), _) => t.len(),
                 (Type::Object(o), _) => o.attrs.len(),
                 (_, Kind::Unknown) => return Ok(Value::unknown(Type::Number).with_marks(v.marks)),
-                (Type::String, _) => {
-                    use unicode_segmentation::UnicodeSegmentation;
-                    text(v).graphemes(true).count()
-                }
+                (Type::String, _) => crate::unicode::grapheme_count(text(v), crate::unicode::of(text(v), p)),
                 (_, Kind::Seq(e)) => e.len(),
                 (_, Kind::Attrs(m)) => m.len(),
                 _ => 0,
@@ -431,7 +428,7 @@ fn lookup_type(a: &[Value], p: &Profile) -> Result<Type, FuncError> {
             } else if a.len() == 3 {
                 Ok(a[2].ty.clone())
             } else {
-                arg_err(0, format!("the given object has no attribute {}", crate::render::go_quote(key)))
+                arg_err(0, format!("the given object has no attribute {}", crate::render::go_quote_in(key, p)))
             }
         }
         Type::Map(e) => {

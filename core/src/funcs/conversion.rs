@@ -64,7 +64,7 @@ pub(crate) fn to(arg: &Value, ret: &Type, p: &Profile) -> Result<Value, String> 
             return format!("cannot convert this sensitive {} to {}", got.friendly_name(), target.friendly_name_for_constraint());
         }
         let what = match plain.as_str() {
-            Some(s) if got == &Type::String => crate::render::go_quote(s),
+            Some(s) if got == &Type::String => crate::render::go_quote_in(s, p),
             _ => "string".to_string(),
         };
         match (got, &target) {

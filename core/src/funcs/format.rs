@@ -3,12 +3,11 @@
 //! and space), width, precision and explicit argument indexes (`%[2]s`);
 //! widths and string precisions count grapheme clusters as go-cty does.
 
-use unicode_segmentation::UnicodeSegmentation;
-
 use super::{call_err, s, text, FuncError, Function, Param, STRING};
 use crate::flavor::Profile;
 use crate::number::Number;
 use crate::types::Type;
+use crate::unicode;
 use crate::value::Value;
 
 pub(super) fn lookup(name: &str) -> Option<Function> {
@@ -163,12 +162,12 @@ fn conv(v: &Value, t: &Type, p: &Profile) -> Result<Value, String> {
 fn format_one(verb: char, sp: &Spec, arg: &Value, p: &Profile, room: usize) -> Result<String, Option<String>> {
     let (arg, _) = arg.unmark_deep();
     let json = |arg: &Value| match crate::render::json_value_within(arg, room) {
-        Ok(j) => Ok(pad(&j.unwrap_or_default(), sp)),
+        Ok(j) => Ok(pad(&j.unwrap_or_default(), sp, p)),
         Err(crate::render::TooLarge) => Err(None),
     };
     if arg.is_null() {
         if verb == 'v' {
-            return Ok(pad("null", sp));
+            return Ok(pad("null", sp, p));
         }
         return Err(Some("null value cannot be formatted".into()));
     }
@@ -183,18 +182,22 @@ fn format_one(verb: char, sp: &Spec, arg: &Value, p: &Profile, room: usize) -> R
     match verb {
         't' => {
             let b = conv(&arg, &Type::Bool, p)?;
-            Ok(pad(if b.as_bool() == Some(true) { "true" } else { "false" }, sp))
+            Ok(pad(if b.as_bool() == Some(true) { "true" } else { "false" }, sp, p))
         }
         's' | 'q' => {
             let v = conv(&arg, &Type::String, p)?;
             let mut t = text(&v).to_string();
             if let Some(pr) = sp.prec {
-                t = t.graphemes(true).take(pr).collect();
+                t = unicode::graphemes(&t, unicode::of(&t, p)).take(pr).collect();
             }
             if verb == 'q' {
-                t = crate::render::go_quote(&t);
+                // go-cty writes `%q` as cty JSON (Go's `encoding/json`), not
+                // with `strconv.Quote`: U+13439 stays, `<` is `\u003c`.
+                let mut q = String::with_capacity(t.len() + 2);
+                crate::render::go_json_string(&t, &mut q);
+                t = q;
             }
-            Ok(pad(&t, sp))
+            Ok(pad(&t, sp, p))
         }
         _ => {
             let v = conv(&arg, &Type::Number, p)?;
@@ -202,16 +205,19 @@ fn format_one(verb: char, sp: &Spec, arg: &Value, p: &Profile, room: usize) -> R
             if "dboxX".contains(verb) && !n.is_integer() && !n.is_infinite() {
                 return Err(Some("an integer is required".into()));
             }
-            Ok(pad_number(&format_number(verb, sp, &n), sp))
+            Ok(pad_number(&format_number(verb, sp, &n), sp, p))
         }
     }
 }
 
 /// Pads to the width (in grapheme clusters): spaces on the left, or the
 /// right with `-`.
-fn pad(t: &str, sp: &Spec) -> String {
+fn pad(t: &str, sp: &Spec, p: &Profile) -> String {
     let w = sp.width.unwrap_or(0);
-    let n = t.graphemes(true).count();
+    if w == 0 {
+        return t.to_string();
+    }
+    let n = unicode::grapheme_count(t, unicode::of(t, p));
     if n >= w {
         return t.to_string();
     }
@@ -224,13 +230,13 @@ fn pad(t: &str, sp: &Spec) -> String {
 }
 
 /// A number's text with its sign flags, padded (zeros after the sign with `0`).
-fn pad_number(t: &str, sp: &Spec) -> String {
+fn pad_number(t: &str, sp: &Spec, p: &Profile) -> String {
     let w = sp.width.unwrap_or(0);
     if sp.zero && !sp.minus && t.len() < w {
         let (sign, digits) = if t.starts_with(['-', '+', ' ']) { t.split_at(1) } else { ("", t) };
         return format!("{sign}{}{digits}", "0".repeat(w - t.len()));
     }
-    pad(t, sp)
+    pad(t, sp, p)
 }
 
 /// The exact decimal digits of a finite number: (negative, integer part,

@@ -5,6 +5,9 @@
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
+use num_bigint::{BigInt, Sign};
+use num_traits::ToPrimitive;
+
 use super::{arg_err, call_err, s, text, to_int, FuncError, Function, Param, BOOL, STRING};
 use crate::types::Type;
 use crate::value::Value;
@@ -119,25 +122,50 @@ fn big_int(v: &Value) -> Result<i128, FuncError> {
     to_int(v).map(i128::from).map_err(|_| FuncError::Call("value must be a whole number".into()))
 }
 
+/// gocty's reading of a whole number of any size into a Go `*big.Int`.
+fn whole_big_int(v: &Value) -> Result<BigInt, FuncError> {
+    let whole = || FuncError::Call("value must be a whole number".into());
+    let n = v.as_number().ok_or_else(whole)?;
+    // An error names the number: past this many digits, tftype does not write them.
+    if n.text_len_estimate() > 100_000 {
+        return Err(FuncError::TooCostly);
+    }
+    let (neg, mag) = n.to_integer().ok_or_else(whole)?;
+    Ok(BigInt::from_biguint(if neg { Sign::Minus } else { Sign::Plus }, mag))
+}
+
+/// go-cidr v1.1.0 `HostBig`: the range check uses the low 64 bits of the
+/// number's magnitude as an `int64` (so 2^63 wraps negative and passes); a
+/// negative number is first counted back from the end (the error then
+/// names that result); a number too wide for the address makes
+/// `insertNumIntoIP` index out of range, a panic.
+fn host_big(net: &Net, num: BigInt) -> Result<Ip, FuncError> {
+    let host_len = net.ip.bits - net.len;
+    let max = (BigInt::from(1u8) << host_len) - 1u8;
+    let (num, check) = if num.sign() == Sign::Minus {
+        let check = -num - 1u8;
+        (&max - &check, check)
+    } else {
+        let low = num.magnitude().iter_u64_digits().next().unwrap_or(0);
+        (num, BigInt::from(low as i64))
+    };
+    if check > max {
+        return call_err(format!("prefix of {} does not accommodate a host numbered {num}", net.len));
+    }
+    match num.to_u128().filter(|&n| net.ip.bits == 128 || n >> 32 == 0) {
+        Some(n) if num.sign() != Sign::Minus => Ok(Ip { addr: net.ip.addr | n, bits: net.ip.bits }),
+        _ => call_err("panic in function implementation: runtime error: index out of range [-1]"),
+    }
+}
+
 pub(super) fn lookup(name: &str) -> Option<Function> {
     let prefix = || Param::new("prefix", Type::String);
     let number = |n| Param::new(n, Type::Number);
     Some(match name {
         "cidrhost" => Function::new(vec![prefix(), number("hostnum")], STRING, |a, _, _| {
-            let num = big_int(&a[1])?;
+            let num = whole_big_int(&a[1])?;
             let net = parse_cidr(text(&a[0])).map_err(|e| FuncError::Call(format!("invalid CIDR expression: {e}")))?;
-            let host_len = net.ip.bits - net.len;
-            let max: i128 = if host_len >= 127 { i128::MAX } else { (1i128 << host_len) - 1 };
-            let (mut num, mag) = (num, num.unsigned_abs());
-            let mut check = mag as i128;
-            if num < 0 {
-                check = mag as i128 - 1;
-                num = max - check;
-            }
-            if check > max {
-                return call_err(format!("prefix of {} does not accommodate a host numbered {num}", net.len));
-            }
-            Ok(s(&Ip { addr: net.ip.addr | num as u128, bits: net.ip.bits }.to_string()))
+            host_big(&net, num).map(|ip| s(&ip.to_string()))
         }),
         "cidrnetmask" => Function::new(vec![prefix()], STRING, |a, _, _| {
             let net = parse_cidr(text(&a[0])).map_err(|e| FuncError::Call(format!("invalid CIDR expression: {e}")))?;

@@ -4,10 +4,9 @@
 //! strcontains), plus `format` / `formatlist` ([`super::sequence`] has
 //! neither: see `format` below).
 
-use unicode_segmentation::UnicodeSegmentation;
-
 use super::{arg_err, call_err, s, text, to_int, Function, Param, BOOL, STRING};
 use crate::types::Type;
+use crate::unicode;
 use crate::value::Value;
 
 pub(super) const NAMES: &[&str] = &[
@@ -26,10 +25,20 @@ fn strings(names: &[&'static str], imp: super::ImplFn) -> Function {
 
 pub(super) fn lookup(name: &str) -> Option<Function> {
     Some(match name {
-        "upper" => strings(&["str"], |a, _, _| Ok(s(&simple_case(text(&a[0]), true)))),
-        "lower" => strings(&["str"], |a, _, _| Ok(s(&simple_case(text(&a[0]), false)))),
-        "title" => strings(&["str"], |a, _, _| Ok(s(&title(text(&a[0]))))),
-        "strrev" => strings(&["str"], |a, _, _| Ok(s(&text(&a[0]).graphemes(true).rev().collect::<String>()))),
+        "upper" => strings(&["str"], |a, _, p| {
+            let (t, u) = (text(&a[0]), unicode::of(text(&a[0]), p));
+            Ok(s(&t.chars().map(|c| unicode::to_upper(c, u)).collect::<String>()))
+        }),
+        "lower" => strings(&["str"], |a, _, p| {
+            let (t, u) = (text(&a[0]), unicode::of(text(&a[0]), p));
+            Ok(s(&t.chars().map(|c| unicode::to_lower(c, u)).collect::<String>()))
+        }),
+        "title" => strings(&["str"], |a, _, p| Ok(s(&title(text(&a[0]), unicode::of(text(&a[0]), p))))),
+        "strrev" => strings(&["str"], |a, _, p| {
+            let mut g: Vec<&str> = unicode::graphemes(text(&a[0]), unicode::of(text(&a[0]), p)).collect();
+            g.reverse();
+            Ok(s(&g.concat()))
+        }),
         "trimspace" => strings(&["str"], |a, _, _| Ok(s(text(&a[0]).trim_matches(char::is_whitespace)))),
         "chomp" => strings(&["str"], |a, _, _| {
             let mut t = text(&a[0]);
@@ -60,10 +69,10 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
         "substr" => Function::new(
             vec![p_str("str").dynamic(), Param::new("offset", Type::Number).dynamic(), Param::new("length", Type::Number).dynamic()],
             STRING,
-            |a, _, _| {
+            |a, _, p| {
                 let offset = to_int(&a[1]).map_err(super::FuncError::Call)?;
                 let length = to_int(&a[2]).map_err(super::FuncError::Call)?;
-                Ok(s(&substr(text(&a[0]), offset, length)))
+                Ok(s(&substr(text(&a[0]), offset, length, unicode::of(text(&a[0]), p))))
             },
         ),
         "split" => Function::new(vec![p_str("separator"), p_str("str")], |_, _| Ok(Type::list(Type::String)), |a, _, _| {
@@ -81,60 +90,21 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
     })
 }
 
-/// Go's `strings.ToUpper` / `ToLower`: one character for one (Unicode's
-/// simple case mapping; `ﬄ` stays as it is).
-fn simple_case(t: &str, upper: bool) -> String {
-    t.chars()
-        .map(|c| {
-            let m: Vec<char> = if upper { c.to_uppercase().collect() } else { c.to_lowercase().collect() };
-            if m.len() == 1 {
-                m[0]
-            } else if c == 'İ' && !upper {
-                'i'
-            } else {
-                c
-            }
-        })
-        .collect()
-}
-
-/// Go's `strings.Title`: the first letter of each word upper-cased (title
-/// case), words separated by anything but letters, digits, `_`.
-fn title(t: &str) -> String {
+/// Go's `strings.Title`: the first letter of each word title-cased
+/// (`unicode.ToTitle`), words separated by anything but letters, digits, `_`.
+fn title(t: &str, u: unicode::Unicode) -> String {
     let mut out = String::with_capacity(t.len());
     let mut prev_sep = true;
     for c in t.chars() {
-        if prev_sep {
-            out.extend(title_case(c));
-        } else {
-            out.push(c);
-        }
+        out.push(if prev_sep { unicode::to_title(c, u) } else { c });
         prev_sep = if c.is_ascii() { !(c.is_ascii_alphanumeric() || c == '_') } else if c.is_alphanumeric() { false } else { c.is_whitespace() };
     }
     out
 }
 
-/// Unicode title case of one character (upper case but for digraphs).
-fn title_case(c: char) -> Vec<char> {
-    match c {
-        'ǆ' | 'ǅ' | 'Ǆ' => vec!['ǅ'],
-        'ǉ' | 'ǈ' | 'Ǉ' => vec!['ǈ'],
-        'ǌ' | 'ǋ' | 'Ǌ' => vec!['ǋ'],
-        'ǳ' | 'ǲ' | 'Ǳ' => vec!['ǲ'],
-        c => {
-            let up: Vec<char> = c.to_uppercase().collect();
-            if up.len() == 1 {
-                up
-            } else {
-                vec![c]
-            }
-        }
-    }
-}
-
 /// go-cty's `Substr`, counting grapheme clusters.
-fn substr(t: &str, offset: i64, length: i64) -> String {
-    let g: Vec<&str> = t.graphemes(true).collect();
+fn substr(t: &str, offset: i64, length: i64, u: unicode::Unicode) -> String {
+    let g: Vec<&str> = unicode::graphemes(t, u).collect();
     let n = g.len() as i64;
     let (mut off, mut length) = (offset, length);
     if off < 0 {

@@ -21,7 +21,7 @@ fn eval_with(p: &Profile, expr: &str) -> String {
     let (v, diags) = eval_expression(&e, &Scope::new(), p);
     match diags.first() {
         Some(d) => format!("{}: {}", d.summary, d.detail),
-        None => crate::render::console(&v),
+        None => crate::render::console_within_as(&v, usize::MAX, p).unwrap_or_default(),
     }
 }
 
@@ -376,5 +376,95 @@ fn merge_treats_null_objects_as_empty_from_go_cty_1_18_1() {
             assert_eq!(got, *before, "{expr}");
         }
         assert_eq!(eval_in("terraform@1.16", expr), *from_1_16, "{expr}");
+    }
+}
+
+/// Every function that depends on Unicode answers with its flavor's version:
+/// 13.0.0 for Terraform 1.5 (Go 1.20, go-textseg v13), 15.0.0 for every
+/// other flavor; characters of Unicode 15.1 and later are unknown to all.
+#[test]
+fn unicode_dependent_functions_answer_with_each_flavors_unicode_version() {
+    use crate::flavor::{Unicode, FLAVORS};
+    // (expression, answer under Unicode 13.0, under 15.0)
+    let table: &[(&str, &str, &str)] = &[
+        // Case pairs of Unicode 14.0 (U+2C2F/U+2C5F, U+A7C0/U+A7C1, Vithkuqi).
+        (r#"upper("\u2c5f\ua7c1\U00010597")"#, r#""\u2c5f\ua7c1\U00010597""#, "\"\u{2c2f}\u{a7c0}\u{10570}\""),
+        (r#"lower("\u2c2f\ua7c0\U00010570")"#, r#""\u2c2f\ua7c0\U00010570""#, "\"\u{2c5f}\u{a7c1}\u{10597}\""),
+        (r#"title("\u2c5fa \ua7d1b")"#, r#""\u2c5fa \ua7d1b""#, "\"\u{2c2f}a \u{a7d0}b\""),
+        // Unicode 16.0 capitals: in no flavor.
+        (r#"upper("ƛɤ")"#, r#""ƛɤ""#, r#""ƛɤ""#),
+        // GB9c (Unicode 15.1): in no flavor.
+        (r#"length("क्ष")"#, "2", "2"),
+        (r#"strrev("क्तa")"#, r#""aतक्""#, r#""aतक्""#),
+        (r#"format("%-3s|", "क्ष")"#, r#""क्ष |""#, r#""क्ष |""#),
+        // U+1DFA: a mark (Extend) since 14.0.
+        (r#"length("a\u1dfa")"#, "2", "1"),
+        (r#"strrev("ab\u1dfac")"#, r#""c\u1dfaba""#, "\"cb\u{1dfa}a\""),
+        (r#"substr("ab\u1dfacd", 1, 2)"#, r#""b\u1dfa""#, "\"b\u{1dfa}c\""),
+        (r#"format("%-3s|%.1s|", "a\u1dfa", "b\u1dfac")"#, r#""a\u1dfa |b|""#, "\"a\u{1dfa}  |b\u{1dfa}|\""),
+        // U+0890: Prepend since 14.0.
+        (r#"formatlist("%3s|", ["\u0890x"])"#, "tolist([\n  \" \\u0890x|\",\n])", "tolist([\n  \"  \\u0890x|\",\n])"),
+        // U+11720: SpacingMark in 13.0, Other in 15.0.
+        (r#"length("a\U00011720")"#, "1", "2"),
+        // Console quoting and %q texts in messages: Go's printable set.
+        (r#""\u2c5f\U00010d50""#, r#""\u2c5f\U00010d50""#, "\"\u{2c5f}\\U00010d50\""),
+        (
+            r#"tonumber("\u2c5f")"#,
+            r#"Invalid function argument: Invalid value for "v" parameter: cannot convert "\u2c5f" to number; given string must be a decimal representation of a number."#,
+            "Invalid function argument: Invalid value for \"v\" parameter: cannot convert \"\u{2c5f}\" to number; given string must be a decimal representation of a number.",
+        ),
+    ];
+    for f in FLAVORS.iter() {
+        let u = f.profile().unicode();
+        for &(expr, v13, v15) in table {
+            let want = if u == Unicode::V13_0 { v13 } else { v15 };
+            assert_eq!(eval_in(f.name, expr), want, "{} {expr}", f.name);
+        }
+    }
+    let version = |name| Flavor::lookup(name).unwrap().profile().unicode();
+    assert_eq!([version("terraform@1.5"), version("terraform@1.6"), version("opentofu@1.6")], [Unicode::V13_0, Unicode::V15_0, Unicode::V15_0]);
+}
+
+/// A flavor's Unicode version is a question like a switch: asked only for
+/// text that is not all ASCII, and then it tells flavors apart.
+#[test]
+fn flavors_differ_by_unicode_only_when_an_answer_used_it() {
+    let tf15 = Flavor::lookup("terraform@1.15").unwrap();
+    for (expr, asked) in [(r#"upper("abc")"#, false), (r#"length("abc")"#, false), (r#"upper("\u00e9")"#, true), (r#"length("\u00e9")"#, true), (r#""\u00e9""#, true), (r#""a\nb\u00e9""#, false)] {
+        let p = Flavor::lookup("terraform@1.5").unwrap().profile();
+        eval_with(&p, expr);
+        assert_eq!(!p.same_answers(tf15), asked, "{expr}");
+    }
+}
+
+/// go-cidr v1.1.0 `HostBig`: the low 64 bits of the host number as an
+/// `int64` are range-checked; negative numbers count back from the end.
+#[test]
+fn cidrhost_checks_the_low_64_bits_as_go_cidr_1_1_0_does() {
+    check(&[
+        (r#"cidrhost("::/0", 9223372036854775808)"#, r#""::8000:0:0:0""#),
+        (r#"cidrhost("10.0.0.0/8", 18446744073726328832)"#, "Error in function call: Call to function \"cidrhost\" failed: prefix of 8 does not accommodate a host numbered 18446744073726328832."),
+        (r#"cidrhost("10.0.0.0/8", -18446744073709551616)"#, "Error in function call: Call to function \"cidrhost\" failed: prefix of 8 does not accommodate a host numbered -18446744073692774400."),
+        (r#"cidrhost("10.0.0.0/8", 18446744073709551616)"#, "Error in function call: Call to function \"cidrhost\" failed: panic in function implementation: runtime error: index out of range [-1]."),
+        (r#"cidrhost("10.0.0.0/8", 9223372036854775813)"#, "Error in function call: Call to function \"cidrhost\" failed: panic in function implementation: runtime error: index out of range [-1]."),
+        (r#"cidrhost("10.0.0.0/8", -1)"#, r#""10.255.255.255""#),
+        (r#"cidrhost("10.0.0.0/8", 16777215)"#, r#""10.255.255.255""#),
+        (r#"cidrhost("10.0.0.0/8", 1.5)"#, "Error in function call: Call to function \"cidrhost\" failed: value must be a whole number."),
+    ]);
+}
+
+/// go-cty writes `%q` as cty JSON (Go's `encoding/json`), not with
+/// `strconv.Quote`: a format control such as U+13439 stays as it is, `<`,
+/// `>` and `&` are `\u003c` …, in every flavor.
+#[test]
+fn format_q_quotes_as_cty_json() {
+    for flavor in ["terraform@1.5", "terraform@1.15", "opentofu@1.12"] {
+        for (expr, want) in [
+            (r#"format("%q", "\U00013439")"#, r#""\"\U00013439\"""#),
+            (r#"format("%q", "<a&b>")"#, r#""\"\\u003ca\\u0026b\\u003e\"""#),
+            (r#"format("%q", "\u00a0\u2028")"#, r#""\"\u00a0\\u2028\"""#),
+        ] {
+            assert_eq!(eval_in(flavor, expr), want, "{flavor} {expr}");
+        }
     }
 }

@@ -186,7 +186,8 @@ impl<'a> Parser<'a> {
     /// `hcl.Range.String()` of a range in the parsed text.
     pub fn range_string(&mut self, r: &Span) -> String {
         let src = self.src();
-        let pm = self.posmap.get_or_insert_with(|| PosMap::new(src));
+        let u = self.lexer.profile.map_or(crate::unicode::Unicode::V15_0, |p| crate::unicode::of(src, p));
+        let pm = self.posmap.get_or_insert_with(|| PosMap::new_as(src, u));
         pm.range_string(self.filename, r)
     }
 
@@ -1755,7 +1756,8 @@ impl<'a> Parser<'a> {
         let merge = self.fold && !flush;
         let mut parts = self.parse_template_parts(end, open_range, merge)?;
         if flush {
-            flush_heredoc(&mut parts);
+            let u = self.lexer.profile.map_or(crate::unicode::Unicode::V15_0, |p| crate::unicode::of(self.src(), p));
+            flush_heredoc(&mut parts, u);
         }
         let passthru = parts.len() == 2 && matches!(parts[0], TPart::Interp(_));
         let tp = TemplateParser { parts, pos: 0 };
@@ -2288,8 +2290,7 @@ struct ForPart {
 
 /// hcl's flush-heredoc rule: remove the smallest leading white space (counted
 /// in grapheme clusters) of the lines from every line that starts with a literal.
-fn flush_heredoc(parts: &mut [TPart]) {
-    use unicode_segmentation::UnicodeSegmentation;
+fn flush_heredoc(parts: &mut [TPart], u: crate::unicode::Unicode) {
     let mut min = usize::MAX;
     let mut newline = true;
     let mut adjust = Vec::new();
@@ -2304,7 +2305,7 @@ fn flush_heredoc(parts: &mut [TPart]) {
                         spaces = usize::MAX;
                     } else {
                         let ws = &s[..s.len() - trimmed.len()];
-                        spaces = ws.graphemes(true).count();
+                        spaces = crate::unicode::grapheme_count(ws, u);
                         adjust.push(i);
                     }
                 }
@@ -2324,7 +2325,7 @@ fn flush_heredoc(parts: &mut [TPart]) {
     }
     for i in adjust {
         if let TPart::Lit(s, r) = &mut parts[i] {
-            let cut: usize = s.graphemes(true).take(min).map(str::len).sum();
+            let cut: usize = crate::unicode::graphemes(s, u).take(min).map(str::len).sum();
             s.drain(..cut);
             r.start += cut;
         }

@@ -4,16 +4,24 @@
 
 use std::ops::Range;
 
-use unicode_segmentation::UnicodeSegmentation;
+use crate::unicode::{self, Unicode};
 
 /// Line starts of a text, for turning byte offsets into hcl positions.
 pub struct PosMap<'a> {
     src: &'a str,
     line_starts: Vec<usize>,
+    unicode: Unicode,
 }
 
 impl<'a> PosMap<'a> {
+    /// With the grapheme clusters of current hcl (go-textseg v15, Unicode 15.0).
     pub fn new(src: &'a str) -> PosMap<'a> {
+        PosMap::new_as(src, Unicode::V15_0)
+    }
+
+    /// With the grapheme clusters of a Unicode version (hcl 2.16 and older
+    /// link go-textseg v13).
+    pub fn new_as(src: &'a str, unicode: Unicode) -> PosMap<'a> {
         let mut line_starts = vec![0];
         line_starts.extend(
             src.bytes()
@@ -21,7 +29,7 @@ impl<'a> PosMap<'a> {
                 .filter(|(_, b)| *b == b'\n')
                 .map(|(i, _)| i + 1),
         );
-        PosMap { src, line_starts }
+        PosMap { src, line_starts, unicode }
     }
 
     /// 1-based line and column of a byte offset.
@@ -37,7 +45,7 @@ impl<'a> PosMap<'a> {
         let cols = if seg.is_ascii() {
             seg.len()
         } else {
-            seg.graphemes(true).count()
+            unicode::grapheme_count(seg, self.unicode)
         };
         (line + 1, cols + 1)
     }

@@ -178,6 +178,7 @@ pub fn attach(r: &mut CheckReport, files: &BTreeMap<String, String>, p: &Profile
     for (name, text) in files {
         texts.add(name, text);
     }
+    texts.count_as(p);
     let (calls, mut diags) = check_calls(files, &texts, p);
     crate::sort::by(&mut diags, super::report::order);
     let mut seen = BTreeSet::new();
@@ -756,7 +757,7 @@ impl Checker<'_, '_> {
         // As the variable's console shows it (optional-attribute markers
         // never reach a result type); a text past tftype's output limit is
         // not written.
-        let console = if v.sensitive { "(sensitive value)".to_string() } else { crate::render::console_within(&value, crate::render::MAX_OUTPUT_BYTES).unwrap_or_default() };
+        let console = if v.sensitive { "(sensitive value)".to_string() } else { crate::render::console_within_as(&value, crate::render::MAX_OUTPUT_BYTES, self.p).unwrap_or_default() };
         let type_string = if value.ty.has_optional_attrs_deep() { value.ty.without_optional_attrs_deep().type_string() } else { value.ty.type_string() };
         (ArgStatus::Accepted { type_string, console }, Some(value))
     }

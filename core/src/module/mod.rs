@@ -124,11 +124,22 @@ impl CheckDiag {
 pub struct Texts<'a> {
     texts: BTreeMap<String, &'a str>,
     maps: std::cell::RefCell<BTreeMap<String, std::rc::Rc<PosMap<'a>>>>,
+    /// The Unicode version columns are counted in (None: 15.0.0).
+    unicode: Option<crate::unicode::Unicode>,
 }
 
 impl<'a> Texts<'a> {
     pub fn add(&mut self, filename: &str, text: &'a str) {
         self.texts.insert(filename.to_string(), text);
+    }
+
+    /// Columns counted in grapheme clusters of the flavor's Unicode version
+    /// (hcl 2.16 counts with go-textseg v13): asked only when a text is not
+    /// all ASCII. Call after the texts are added.
+    pub fn count_as(&mut self, p: &Profile) {
+        if self.texts.values().any(|t| !t.is_ascii()) {
+            self.unicode = Some(p.unicode());
+        }
     }
 
     /// The text of `filename`.
@@ -141,7 +152,7 @@ impl<'a> Texts<'a> {
             return Some(m.clone());
         }
         let text = *self.texts.get(filename)?;
-        let m = std::rc::Rc::new(PosMap::new(text));
+        let m = std::rc::Rc::new(PosMap::new_as(text, self.unicode.unwrap_or(crate::unicode::Unicode::V15_0)));
         self.maps.borrow_mut().insert(filename.to_string(), m.clone());
         Some(m)
     }
@@ -305,6 +316,7 @@ pub fn check_as(input: &CheckInput, p: &Profile, as_role: role::Role) -> CheckRe
     for (name, text) in &input.files {
         texts.add(name, text);
     }
+    texts.count_as(p);
     let mut run = report::Run::default();
 
     // 1. The configuration.

@@ -49,7 +49,7 @@ fn parse(u: &Unparsed, name: &str, literal: bool, texts: &Texts, p: &Profile) ->
             crate::hcl::eval_standalone(s, &filename, p)
                 .map(|value| Parsed { value, kind: u.kind, subject: None, syntax: ValueFormat::Hcl })
                 .map_err(|ds| {
-                    let m = PosMap::new(s);
+                    let m = PosMap::new_as(s, crate::unicode::of(s, p));
                     let at = |b: usize| {
                         let (line, column) = m.pos(b);
                         Pos { line, column, byte: b }

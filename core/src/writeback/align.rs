@@ -5,8 +5,6 @@
 //! line or heredoc text ends the run. Widths are counted in grapheme
 //! clusters, as hclwrite counts columns.
 
-use unicode_segmentation::UnicodeSegmentation;
-
 /// `text` (HCL as hcl-rs writes it: `key = value`, one space each side)
 /// with the `=` of each run of assignments at one column.
 pub fn align(text: &str) -> String {
@@ -82,7 +80,7 @@ pub fn indent_after_first_line(text: &str, pad: &str) -> String {
 }
 
 fn columns(s: &str) -> usize {
-    s.graphemes(true).count()
+    crate::unicode::grapheme_count(s, crate::unicode::Unicode::V15_0)
 }
 
 /// Where the line's first top-level ` = ` is, when the line assigns a
