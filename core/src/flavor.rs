@@ -183,11 +183,21 @@ pub enum Switch {
     /// OpenTofu v1.7: the functions `cidrcontains`, `urldecode` and
     /// `base64gunzip` (Terraform has none of them).
     Tofu17CidrcontainsUrldecodeBase64gunzip,
+    // Configuration files (`configFileSchema` in `internal/configs/parser_config.go`;
+    // the `ephemeral` block type comes with [`Switch::EphemeralVariables`]):
+    /// Terraform v1.7 / OpenTofu v1.7: `removed` blocks.
+    Tf17RemovedBlocks,
+    /// Terraform v1.13: `action` blocks (OpenTofu has none).
+    Tf113ActionBlocks,
+    /// OpenTofu v1.12: the `language` block, first in the schema (with
+    /// `terraform` last), and one version sniff of a file instead of two
+    /// (`checkVersionRequirements`).
+    Tofu112LanguageBlock,
 }
 
 impl Switch {
     /// Every switch, in the order of [`Switch`].
-    pub const ALL: [Switch; 34] = [
+    pub const ALL: [Switch; 37] = [
         Switch::ProductName,
         Switch::Cty1163MismatchNamesGivenType,
         Switch::Hcl2171ObjectTypeRejectsDuplicateNames,
@@ -222,6 +232,9 @@ impl Switch {
         Switch::Tofu18ValidateWalkMarksVariable,
         Switch::Tofu19UnknownErrorMessageRefused,
         Switch::Hcl223ConditionalKeepsAllMarks,
+        Switch::Tf17RemovedBlocks,
+        Switch::Tf113ActionBlocks,
+        Switch::Tofu112LanguageBlock,
     ];
 
     const fn bit(self) -> u64 {
@@ -265,8 +278,22 @@ impl Switch {
             Switch::Tf110EphemeralasnullFunction => "Terraform 1.10 / OpenTofu 1.11: ephemeralasnull()",
             Switch::Tf115ConvertFunction => "Terraform 1.15: convert()",
             Switch::Tofu17CidrcontainsUrldecodeBase64gunzip => "OpenTofu 1.7: cidrcontains(), urldecode(), base64gunzip()",
+            Switch::Tf17RemovedBlocks => "Terraform 1.7 / OpenTofu 1.7: removed blocks",
+            Switch::Tf113ActionBlocks => "Terraform 1.13: action blocks",
+            Switch::Tofu112LanguageBlock => "OpenTofu 1.12: language block, one version sniff",
         }
     }
+}
+
+/// See [`Profile::config_file_blocks`].
+#[derive(Clone, Copy, Debug)]
+pub struct ConfigFileBlocks {
+    /// OpenTofu's order of the block types.
+    pub tofu: bool,
+    pub ephemeral: bool,
+    pub action: bool,
+    pub removed: bool,
+    pub language: bool,
 }
 
 /// One product version.
@@ -306,14 +333,14 @@ use Switch::*;
 // upstream changes between them.
 const TF_1_5: u64 = 0;
 const TF_1_6: u64 = bits(&[Hcl2171ObjectTypeRejectsDuplicateNames]);
-const TF_1_7: u64 = TF_1_6 | Tf17NonsensitiveAcceptsUnmarked.bit();
+const TF_1_7: u64 = TF_1_6 | bits(&[Tf17NonsensitiveAcceptsUnmarked, Tf17RemovedBlocks]);
 const TF_1_8: u64 = TF_1_7 | bits(&[Hcl220NamespacedFunctionCalls, Tf18IsSensitiveFunction]);
 const TF_1_9: u64 = TF_1_8 | bits(&[Tf19TemplatestringFunction, ValidationRefersToOtherObjects, Tf19OneContextForAllRules, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused]);
 // Terraform 1.11 pins go-cty 1.16.0, older than 1.10's 1.16.2.
 const TF_1_11: u64 = TF_1_9 | bits(&[Hcl223ConditionalKeepsAllMarks, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, EphemeralVariables]);
 const TF_1_10: u64 = TF_1_11 | Cty1162CtyjsonRejectsDuplicateProperties.bit();
 const TF_1_12: u64 = TF_1_10 | bits(&[HclShortCircuitLogic, Tf112ValidateWalkSkipsUnknownErrorMessage, EphemeralErrorMessageRefused]);
-const TF_1_13: u64 = TF_1_12 | bits(&[Cty1163MismatchNamesGivenType, ValidationSelfMarked]);
+const TF_1_13: u64 = TF_1_12 | bits(&[Cty1163MismatchNamesGivenType, ValidationSelfMarked, Tf113ActionBlocks]);
 const TF_1_15: u64 = TF_1_13 | bits(&[Tf115ConvertFunction, Tf115DeprecatedVariables, Tf115ConstVariables]);
 const TOFU: u64 = ProductName.bit();
 const TOFU_1_6: u64 = TOFU | TF_1_6;
@@ -335,7 +362,7 @@ const TOFU_1_10: u64 = TOFU_1_9
         Tofu110DeprecatedVariables,
     ]);
 const TOFU_1_11: u64 = TOFU_1_10 | bits(&[Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, EphemeralVariables, Tofu111ConversionErrorAtDeclaration, EphemeralErrorMessageRefused]);
-const TOFU_1_12: u64 = TOFU_1_11 | Tofu112ConstVariables.bit();
+const TOFU_1_12: u64 = TOFU_1_11 | bits(&[Tofu112ConstVariables, Tofu112LanguageBlock]);
 
 const fn flavor(product: Product, version: &'static str, name: &'static str, release: &'static str, hcl: &'static str, cty: &'static str, switches: u64) -> Flavor {
     Flavor { name, product, version, release, hcl, cty, switches }
@@ -586,6 +613,19 @@ impl Profile {
         self.ask(Tofu18TofuFiles)
     }
 
+    /// The version-dependent block types of a configuration file's root
+    /// (`configFileSchema`), which a JSON file's properties are checked
+    /// against.
+    pub fn config_file_blocks(&self) -> ConfigFileBlocks {
+        ConfigFileBlocks {
+            tofu: self.ask(ProductName),
+            ephemeral: self.ask(EphemeralVariables),
+            action: self.ask(Tf113ActionBlocks),
+            removed: self.ask(Tf17RemovedBlocks),
+            language: self.ask(Tofu112LanguageBlock),
+        }
+    }
+
     /// How this version evaluates a variable's `validation` rules.
     pub fn validation(&self) -> Validation {
         let self_marked = self.ask(ValidationSelfMarked);
@@ -764,17 +804,17 @@ mod tests {
         const NONS: Switch = Tf17NonsensitiveAcceptsUnmarked;
         let table: [(&str, &[Switch]); 12] = [
             ("terraform@1.5", &[]),
-            ("terraform@1.7", &[DUP, NONS]),
-            ("terraform@1.8", &[DUP, NONS, NS, Tf18IsSensitiveFunction]),
-            ("terraform@1.9", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, ValidationRefersToOtherObjects, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf19OneContextForAllRules]),
-            ("terraform@1.11", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, ValidationRefersToOtherObjects, EphemeralVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf19OneContextForAllRules, Hcl223ConditionalKeepsAllMarks]),
-            ("terraform@1.12", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, Cty1162CtyjsonRejectsDuplicateProperties, HclShortCircuitLogic, ValidationRefersToOtherObjects, EphemeralVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf112ValidateWalkSkipsUnknownErrorMessage, EphemeralErrorMessageRefused, Tf19OneContextForAllRules, Hcl223ConditionalKeepsAllMarks]),
-            ("terraform@1.15", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, Cty1162CtyjsonRejectsDuplicateProperties, HclShortCircuitLogic, Cty1163MismatchNamesGivenType, Tf115ConvertFunction, ValidationRefersToOtherObjects, EphemeralVariables, Tf115DeprecatedVariables, Tf115ConstVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf112ValidateWalkSkipsUnknownErrorMessage, EphemeralErrorMessageRefused, ValidationSelfMarked, Tf19OneContextForAllRules, Hcl223ConditionalKeepsAllMarks]),
+            ("terraform@1.7", &[DUP, NONS, Tf17RemovedBlocks]),
+            ("terraform@1.8", &[DUP, NONS, Tf17RemovedBlocks, NS, Tf18IsSensitiveFunction]),
+            ("terraform@1.9", &[DUP, NONS, Tf17RemovedBlocks, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, ValidationRefersToOtherObjects, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf19OneContextForAllRules]),
+            ("terraform@1.11", &[DUP, NONS, Tf17RemovedBlocks, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, ValidationRefersToOtherObjects, EphemeralVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf19OneContextForAllRules, Hcl223ConditionalKeepsAllMarks]),
+            ("terraform@1.12", &[DUP, NONS, Tf17RemovedBlocks, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, Cty1162CtyjsonRejectsDuplicateProperties, HclShortCircuitLogic, ValidationRefersToOtherObjects, EphemeralVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf112ValidateWalkSkipsUnknownErrorMessage, EphemeralErrorMessageRefused, Tf19OneContextForAllRules, Hcl223ConditionalKeepsAllMarks]),
+            ("terraform@1.15", &[Tf113ActionBlocks, DUP, NONS, Tf17RemovedBlocks, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, Cty1162CtyjsonRejectsDuplicateProperties, HclShortCircuitLogic, Cty1163MismatchNamesGivenType, Tf115ConvertFunction, ValidationRefersToOtherObjects, EphemeralVariables, Tf115DeprecatedVariables, Tf115ConstVariables, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf112ValidateWalkSkipsUnknownErrorMessage, EphemeralErrorMessageRefused, ValidationSelfMarked, Tf19OneContextForAllRules, Hcl223ConditionalKeepsAllMarks]),
             ("opentofu@1.6", &[ProductName, DUP]),
-            ("opentofu@1.7", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Tofu17StopsRulesAfterAnError]),
-            ("opentofu@1.8", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, ValidationSelfMarked, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable]),
-            ("opentofu@1.10", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu110DeprecatedVariables, ValidationSelfMarked, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable, ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused, Hcl223ConditionalKeepsAllMarks]),
-            ("opentofu@1.12", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, Tofu110DeprecatedVariables, EphemeralVariables, Tofu111ConversionErrorAtDeclaration, Tofu112ConstVariables, ValidationSelfMarked, EphemeralErrorMessageRefused, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable, ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused, Hcl223ConditionalKeepsAllMarks]),
+            ("opentofu@1.7", &[ProductName, DUP, NONS, Tf17RemovedBlocks, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Tofu17StopsRulesAfterAnError]),
+            ("opentofu@1.8", &[ProductName, DUP, NONS, Tf17RemovedBlocks, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, ValidationSelfMarked, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable]),
+            ("opentofu@1.10", &[ProductName, DUP, NONS, Tf17RemovedBlocks, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu110DeprecatedVariables, ValidationSelfMarked, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable, ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused, Hcl223ConditionalKeepsAllMarks]),
+            ("opentofu@1.12", &[Tofu112LanguageBlock, ProductName, DUP, NONS, Tf17RemovedBlocks, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, Tofu110DeprecatedVariables, EphemeralVariables, Tofu111ConversionErrorAtDeclaration, Tofu112ConstVariables, ValidationSelfMarked, EphemeralErrorMessageRefused, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable, ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused, Hcl223ConditionalKeepsAllMarks]),
         ];
         for (name, held) in table {
             let f = Flavor::lookup(name).unwrap();

@@ -1302,3 +1302,420 @@ pub fn parse_json_file_attributes(src: &str, filename: &str) -> Result<Vec<JsonA
         Err(diags)
     }
 }
+
+// ----- hcl's JSON parser with its recovery (configuration files) -----
+
+/// A node of a JSON configuration file as hcl's `json` parser keeps it: a
+/// value that failed to parse is [`HVal::Invalid`] at its first token, and
+/// parsing goes on around it.
+#[derive(Clone, Debug)]
+pub struct HNode {
+    pub val: HVal,
+    pub start: JPos,
+    pub end: JPos,
+}
+
+#[derive(Clone, Debug)]
+pub enum HVal {
+    /// The properties (none kept where the parser only checked the syntax
+    /// of what is inside, see [`parse_config_json`]).
+    Object { attrs: Vec<HAttr> },
+    Array { items: Vec<HNode> },
+    Str(String),
+    Num(Number),
+    Bool(bool),
+    Null,
+    /// hcl's `invalidVal`: what did not parse.
+    Invalid,
+}
+
+/// One property of an object.
+#[derive(Clone, Debug)]
+pub struct HAttr {
+    pub name: String,
+    pub name_start: JPos,
+    pub name_end: JPos,
+    pub value: HNode,
+}
+
+impl HNode {
+    /// hcl's `StartRange`: the opening brace or bracket, else the whole node.
+    pub fn start_range(&self) -> (JPos, JPos) {
+        match &self.val {
+            HVal::Object { .. } | HVal::Array { .. } => (self.start, JPos { byte: self.start.byte + 1, line: self.start.line, col: self.start.col + 1 }),
+            _ => (self.start, self.end),
+        }
+    }
+
+    /// An object's closing brace (hcl's `CloseRange`).
+    pub fn close_range(&self) -> (JPos, JPos) {
+        let s = JPos { byte: self.end.byte.saturating_sub(1), line: self.end.line, col: self.end.col.saturating_sub(1).max(1) };
+        (s, self.end)
+    }
+}
+
+/// A diagnostic of the JSON syntax, with hcl's JSON positions.
+#[derive(Clone, Debug)]
+pub struct HDiag {
+    pub summary: &'static str,
+    pub detail: String,
+    pub start: JPos,
+    pub end: JPos,
+}
+
+/// How deep a configuration file's values may nest before the parser gives
+/// up on the file (hcl has no limit; tftype's recursion has one).
+pub const CONFIG_MAX_DEPTH: u32 = 512;
+
+struct HParser<'a> {
+    src: &'a str,
+    scan: JScan<'a>,
+    cur: Token,
+    depth: u32,
+    /// Set when the nesting limit was reached: nothing more is read.
+    halted: bool,
+    diags: Vec<HDiag>,
+}
+
+const VALUE_START: &str = "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.";
+
+impl<'a> HParser<'a> {
+    fn peek(&self) -> Token {
+        if self.halted {
+            return Token { kind: JTok::Eof, start: self.cur.start, end: self.cur.start };
+        }
+        self.cur
+    }
+
+    fn read(&mut self) -> Token {
+        let t = self.peek();
+        if t.kind != JTok::Eof {
+            self.cur = self.scan.next();
+        }
+        t
+    }
+
+    fn err(&mut self, summary: &'static str, detail: impl Into<String>, t: (JPos, JPos)) {
+        if !self.halted {
+            self.diags.push(HDiag { summary, detail: detail.into(), start: t.0, end: t.1 });
+        }
+    }
+
+    fn invalid(t: &Token) -> HNode {
+        HNode { val: HVal::Invalid, start: t.start, end: t.end }
+    }
+
+    /// hcl's `parseValue`. `keep`: how many levels of children to keep
+    /// (below, only the syntax is checked); `top`: an object here is the
+    /// root body, whose `variable` property keeps everything.
+    fn value(&mut self, keep: u32, top: bool) -> HNode {
+        let t = self.peek();
+        let r = match t.kind {
+            JTok::BraceO | JTok::BrackO => {
+                self.depth += 1;
+                if self.depth > CONFIG_MAX_DEPTH {
+                    self.err(
+                        "Value too deeply nested",
+                        format!("This file nests arrays and objects more than {CONFIG_MAX_DEPTH} levels deep, which tftype does not read."),
+                        (t.start, t.end),
+                    );
+                    self.halted = true;
+                    self.depth -= 1;
+                    return Self::invalid(&t);
+                }
+                let n = if t.kind == JTok::BraceO { self.object(keep, top) } else { self.array(keep, top) };
+                self.depth -= 1;
+                n
+            }
+            JTok::Num => self.number(),
+            JTok::Str => self.string(),
+            JTok::Keyword => self.keyword(),
+            JTok::BraceC => {
+                self.err("Missing JSON value", VALUE_START, (t.start, t.end));
+                None
+            }
+            JTok::BrackC => {
+                self.err("Missing array element value", VALUE_START, (t.start, t.end));
+                None
+            }
+            JTok::Eof => {
+                self.err("Missing value", "The JSON data ends prematurely.", (t.start, t.end));
+                None
+            }
+            _ => {
+                self.err("Invalid start of value", VALUE_START, (t.start, t.end));
+                None
+            }
+        };
+        r.unwrap_or_else(|| Self::invalid(&t))
+    }
+
+    /// Reads tokens up to the end of the current object or array (hcl's
+    /// `recover`).
+    fn recover(&mut self, mut t: Token, open_kind: JTok, close_kind: JTok) {
+        let mut open = 1;
+        loop {
+            if t.kind == open_kind {
+                open += 1;
+            } else if t.kind == close_kind {
+                open -= 1;
+                if open <= 1 {
+                    return;
+                }
+            } else if t.kind == JTok::Eof {
+                return;
+            }
+            t = self.read();
+        }
+    }
+
+    fn object(&mut self, keep: u32, top: bool) -> Option<HNode> {
+        let open = self.read();
+        let mut attrs = Vec::new();
+        loop {
+            if self.peek().kind == JTok::BraceC {
+                break;
+            }
+            let key = self.value(0, false);
+            let HVal::Str(name) = key.val else {
+                let (s, e) = key.start_range();
+                self.err("Invalid object property name", "A JSON object property name must be a string", (s, e));
+                return None;
+            };
+            let colon = self.read();
+            if colon.kind != JTok::Colon {
+                self.recover(colon, JTok::BraceO, JTok::BraceC);
+                let r = (colon.start, colon.end);
+                match colon.kind {
+                    JTok::BraceC | JTok::Comma => self.err("Missing object value", "A JSON object attribute must have a value, introduced by a colon.", r),
+                    JTok::Equals => self.err("Missing property value colon", "JSON uses a colon as its name/value delimiter, not an equals sign.", r),
+                    _ => self.err("Missing property value colon", "A colon must appear between an object property's name and its value.", r),
+                }
+                return None;
+            }
+            let child_keep = if top && name == "variable" { u32::MAX } else if top { 3 } else { keep.saturating_sub(1) };
+            let value = self.value(child_keep, false);
+            if keep > 0 {
+                attrs.push(HAttr { name, name_start: key.start, name_end: key.end, value });
+            }
+            match self.peek().kind {
+                JTok::Comma => {
+                    let comma = self.read();
+                    if self.peek().kind == JTok::BraceC {
+                        self.err("Trailing comma in object", "JSON does not permit a trailing comma after the final property in an object.", (comma.start, comma.end));
+                        return None;
+                    }
+                }
+                JTok::Eof => {
+                    self.err("Unclosed object", "No closing brace was found for this JSON object.", (open.start, open.end));
+                    return None;
+                }
+                JTok::BrackC => {
+                    self.read();
+                    let n = self.peek();
+                    self.err("Mismatched braces", "A JSON object must be closed with a brace, not a bracket.", (n.start, n.end));
+                    return None;
+                }
+                JTok::BraceC => break,
+                _ => {
+                    let t = self.read();
+                    self.recover(t, JTok::BraceO, JTok::BraceC);
+                    let n = self.peek();
+                    self.err("Missing attribute seperator comma", "A comma must appear between each property definition in an object.", (n.start, n.end));
+                    return None;
+                }
+            }
+        }
+        let close = self.read();
+        Some(HNode { val: HVal::Object { attrs }, start: open.start, end: close.end })
+    }
+
+    fn array(&mut self, keep: u32, top: bool) -> Option<HNode> {
+        let open = self.read();
+        let mut items = Vec::new();
+        loop {
+            if self.peek().kind == JTok::BrackC {
+                break;
+            }
+            // The root array's elements are bodies too.
+            let v = self.value(if top { keep } else { keep.saturating_sub(1) }, top);
+            if keep > 0 {
+                items.push(v);
+            }
+            match self.peek().kind {
+                JTok::Comma => {
+                    let comma = self.read();
+                    if self.peek().kind == JTok::BrackC {
+                        self.err("Trailing comma in array", "JSON does not permit a trailing comma after the final value in an array.", (comma.start, comma.end));
+                        return None;
+                    }
+                }
+                JTok::Colon => {
+                    let t = self.read();
+                    self.recover(t, JTok::BrackO, JTok::BrackC);
+                    let n = self.peek();
+                    self.err("Invalid array value", "A colon is not used to introduce values in a JSON array.", (n.start, n.end));
+                    return None;
+                }
+                JTok::Eof => {
+                    let t = self.read();
+                    self.recover(t, JTok::BrackO, JTok::BrackC);
+                    self.err("Unclosed object", "No closing bracket was found for this JSON array.", (open.start, open.end));
+                    return None;
+                }
+                JTok::BraceC => {
+                    let t = self.read();
+                    self.recover(t, JTok::BrackO, JTok::BrackC);
+                    let n = self.peek();
+                    self.err("Mismatched brackets", "A JSON array must be closed with a bracket, not a brace.", (n.start, n.end));
+                    return None;
+                }
+                JTok::BrackC => break,
+                _ => {
+                    let t = self.read();
+                    self.recover(t, JTok::BrackO, JTok::BrackC);
+                    let n = self.peek();
+                    self.err("Missing attribute seperator comma", "A comma must appear between each value in an array.", (n.start, n.end));
+                    return None;
+                }
+            }
+        }
+        let close = self.read();
+        Some(HNode { val: HVal::Array { items }, start: open.start, end: close.end })
+    }
+
+    fn number(&mut self) -> Option<HNode> {
+        let t = self.read();
+        let s = &self.src[t.start.byte..t.end.byte];
+        if !valid_json_number(s) {
+            self.err("Invalid JSON number", "There is a syntax error in the given JSON number.", (t.start, t.end));
+            return None;
+        }
+        match Number::parse_literal(s) {
+            Ok(n) => Some(HNode { val: HVal::Num(n), start: t.start, end: t.end }),
+            Err(crate::number::NumberError::Range) => {
+                self.err("Number too large", crate::number::LITERAL_RANGE_DETAIL, (t.start, t.end));
+                None
+            }
+            Err(_) => {
+                self.err("Invalid JSON number", "There is a syntax error in the given JSON number.", (t.start, t.end));
+                None
+            }
+        }
+    }
+
+    fn string(&mut self) -> Option<HNode> {
+        let t = self.read();
+        match decode_json_string(&self.src[t.start.byte..t.end.byte]) {
+            Ok(v) => Some(HNode { val: HVal::Str(v), start: t.start, end: t.end }),
+            Err(off) => {
+                let floor = |mut b: usize| {
+                    while !self.src.is_char_boundary(b) {
+                        b -= 1;
+                    }
+                    b
+                };
+                let mut p = t.start;
+                p.byte = floor((p.byte + off).min(t.end.byte));
+                p.col += off;
+                let mut e = p;
+                e.byte = floor((e.byte + 1).min(self.src.len())).max(p.byte);
+                e.col += 1;
+                self.err("Invalid JSON string", "There is a syntax error in the given JSON string.", (p, e));
+                None
+            }
+        }
+    }
+
+    fn keyword(&mut self) -> Option<HNode> {
+        let t = self.read();
+        let s = &self.src[t.start.byte..t.end.byte];
+        let val = match s {
+            "true" => HVal::Bool(true),
+            "false" => HVal::Bool(false),
+            "null" => HVal::Null,
+            "undefined" | "NaN" | "Infinity" => {
+                self.err("Invalid JSON keyword", format!("The JavaScript identifier {} cannot be used in JSON.", go_quote(s)), (t.start, t.end));
+                return None;
+            }
+            _ => {
+                let dym = crate::hcl::parse::name_suggestion(s, &["true", "false", "null"]).map(|k| format!(" Did you mean {}?", go_quote(k))).unwrap_or_default();
+                self.err("Invalid JSON keyword", format!("{} is not a valid JSON keyword.{dym}", go_quote(s)), (t.start, t.end));
+                return None;
+            }
+        };
+        Some(HNode { val, start: t.start, end: t.end })
+    }
+}
+
+/// A JSON configuration file as hcl's `json.Parse` reads it: the root node
+/// (an empty object when the root is no object or array, after "Root value
+/// must be object") and the syntax diagnostics, in hcl's order. Only the
+/// root's `variable` properties are kept whole; of the other properties the
+/// parser keeps three levels (block labels and the body's kind) and checks
+/// the syntax of the rest, so a large file of other blocks is not held in
+/// memory.
+pub fn parse_config_json(src: &str) -> (HNode, Vec<HDiag>) {
+    let mut scan = JScan::new(src);
+    let cur = scan.next();
+    let mut p = HParser { src, scan, cur, depth: 0, halted: false, diags: Vec::new() };
+    let root = p.value(u32::MAX, true);
+    let next = p.peek();
+    if p.diags.is_empty() && next.kind != JTok::Eof {
+        p.err("Extraneous data after value", "Extra characters appear after the JSON value.", (next.start, next.end));
+    }
+    let mut diags = p.diags;
+    let root = match root.val {
+        HVal::Object { .. } | HVal::Array { .. } => root,
+        _ => {
+            let (s, e) = root.start_range();
+            diags.push(HDiag {
+                summary: "Root value must be object",
+                detail: "The root value in a JSON-based configuration must be either a JSON object or a JSON array of objects.".into(),
+                start: s,
+                end: e,
+            });
+            let zero = JPos { byte: 0, line: 1, col: 1 };
+            HNode { val: HVal::Object { attrs: Vec::new() }, start: zero, end: zero }
+        }
+    };
+    (root, diags)
+}
+
+/// The value of a node evaluated with no context (hcl json's
+/// `expression.Value(nil)`: strings are literal), or the first duplicate
+/// attribute of an object in it (name, range, first definition's range).
+pub fn config_json_value(n: &HNode, filename: &str, tc: &mut TypeCache) -> Result<Value, HDiag> {
+    Ok(match &n.val {
+        HVal::Str(s) => str_value(s),
+        HVal::Num(x) => Value::number(x.clone()),
+        HVal::Bool(b) => Value::bool(*b),
+        HVal::Null => Value::null(Type::Dynamic),
+        HVal::Invalid => Value::unknown(Type::Dynamic),
+        HVal::Array { items, .. } => {
+            let mut vals = Vec::with_capacity(items.len());
+            for i in items {
+                vals.push(config_json_value(i, filename, tc)?);
+            }
+            tc.tuple(vals)
+        }
+        HVal::Object { attrs, .. } => {
+            let mut vals = crate::value::AttrMap::new();
+            let mut firsts: BTreeMap<String, (JPos, JPos)> = BTreeMap::new();
+            for a in attrs {
+                let v = config_json_value(&a.value, filename, tc)?;
+                if let Some((s, e)) = firsts.get(&a.name) {
+                    return Err(HDiag {
+                        summary: "Duplicate object attribute",
+                        detail: format!("An attribute named {} was already defined at {}.", go_quote(&a.name), format_range(filename, (s.line, s.col), (e.line, e.col))),
+                        start: a.name_start,
+                        end: a.name_end,
+                    });
+                }
+                firsts.insert(a.name.clone(), (a.name_start, a.name_end));
+                vals.insert(nfc_key(&a.name), v);
+            }
+            tc.object(vals, crate::value::Marks::NONE)
+        }
+    })
+}

@@ -10,7 +10,7 @@
 use std::collections::VecDeque;
 
 mod body;
-pub use body::{Block, Body, BodyItem};
+pub use body::{Attribute, Block, Body, BodyItem};
 
 use super::ast::*;
 use super::lex::{Lexer, Tok, Token};

@@ -1,0 +1,409 @@
+//! A `.tf.json` / `.tofu.json` configuration file as Terraform reads it
+//! (`parser_config.go` with hcl's `json` package): the version sniffs and
+//! `Content(configFileSchema)` of the root body (shape errors of the root
+//! and of every block's labels, "Extraneous JSON object property"), then
+//! each `variable` block's body as `decodeVariableBlock` asks for it.
+//!
+//! A variable block is handed to [`super::decl`] as a native block whose
+//! expressions stand for the JSON values: a value evaluated without a
+//! context is a constant; `type` is its string parsed as native syntax from
+//! the opening quote (hcl json `ExprCall` / `AsTraversal`), the whole JSON
+//! value being the expression's range; `condition` and `error_message` are
+//! their strings parsed as templates after the opening quote (hcl json
+//! `expression.Value` with a context). JSON-only diagnostics (shapes,
+//! extraneous and duplicate properties) come with the block.
+
+use super::{CheckDiag, Pos, Subject};
+use crate::flavor::Profile;
+use crate::hcl::ast::{ConstVal, Expr, ExprKind, LitVal, Span, TypeCache};
+use crate::hcl::parse::{Attribute, Block, Body, BodyItem};
+use crate::json::{config_json_value, parse_config_json, HAttr, HDiag, HNode, HVal, JPos};
+use crate::render::go_quote;
+
+/// One `variable` block of a JSON file.
+pub struct JsonVariable {
+    pub block: Block,
+    /// The diagnostics of the block's body that only JSON has, in hcl's
+    /// order (they come before the native decoding's own).
+    pub pre: Vec<CheckDiag>,
+}
+
+/// What the native decoding needs besides the blocks.
+#[derive(Default)]
+pub struct JsonExtras {
+    /// The text each `type` expression was parsed from (the file's bytes
+    /// before the string blanked, then the string), by the JSON value's range.
+    pub type_texts: Vec<(Span, String)>,
+    /// The JSON diagnostics of each `validation` body, by its block's
+    /// definition range.
+    pub validation_diags: Vec<(Span, Vec<CheckDiag>)>,
+}
+
+impl JsonExtras {
+    pub fn type_text(&self, r: &Span) -> Option<&str> {
+        self.type_texts.iter().find(|(s, _)| s == r).map(|(_, t)| t.as_str())
+    }
+
+    pub fn validation_pre(&self, r: &Span) -> Vec<CheckDiag> {
+        self.validation_diags.iter().find(|(s, _)| s == r).map(|(_, d)| d.clone()).unwrap_or_default()
+    }
+}
+
+/// A whole JSON file: the file's own diagnostics, its variable blocks, and
+/// what decoding them needs.
+pub struct JsonFile {
+    pub diags: Vec<CheckDiag>,
+    pub variables: Vec<JsonVariable>,
+    pub extras: JsonExtras,
+}
+
+fn pos(p: JPos) -> Pos {
+    Pos { line: p.line, column: p.col, byte: p.byte }
+}
+
+struct Reader<'a> {
+    file: &'a str,
+    text: &'a str,
+    p: &'a Profile,
+    extras: JsonExtras,
+}
+
+impl Reader<'_> {
+    fn subject(&self, r: (JPos, JPos)) -> Option<Subject> {
+        Some(Subject { filename: self.file.to_string(), start: pos(r.0), end: pos(r.1) })
+    }
+
+    fn diag(&self, summary: impl Into<String>, detail: impl Into<String>, r: (JPos, JPos)) -> CheckDiag {
+        CheckDiag::error(summary, detail, self.subject(r))
+    }
+
+    fn hdiag(&self, d: HDiag) -> CheckDiag {
+        self.diag(d.summary, d.detail, (d.start, d.end))
+    }
+
+    /// hcl json `collectDeepAttrs`: the properties of an object, or of an
+    /// array's objects.
+    fn deep_attrs<'n>(&self, v: &'n HNode, label: Option<&str>, diags: &mut Vec<CheckDiag>) -> Vec<&'n HAttr> {
+        let mut out = Vec::new();
+        match &v.val {
+            HVal::Null => {}
+            HVal::Object { attrs, .. } => out.extend(attrs.iter()),
+            HVal::Array { items, .. } => {
+                for e in items {
+                    match &e.val {
+                        HVal::Object { attrs, .. } => out.extend(attrs.iter()),
+                        _ => diags.push(self.diag(
+                            "Incorrect JSON value type",
+                            match label {
+                                Some(l) => format!("A JSON object is required here, to specify {l} labels for this block."),
+                                None => "A JSON object is required here, to define arguments and child blocks.".into(),
+                            },
+                            e.start_range(),
+                        )),
+                    }
+                }
+            }
+            _ => diags.push(self.diag(
+                "Incorrect JSON value type",
+                match label {
+                    Some(l) => format!("Either a JSON object or JSON array of objects is required here, to specify {l} labels for this block."),
+                    None => "Either a JSON object or JSON array of objects is required here, to define arguments and child blocks.".into(),
+                },
+                v.start_range(),
+            )),
+        }
+        out
+    }
+
+    /// hcl json `unpackBlock`: the bodies of the blocks of `kind` under `v`
+    /// with their labels, and the definition range of each.
+    fn unpack<'n>(&self, v: &'n HNode, kind: &str, labels: &[&str], used: &mut Vec<&'n HAttr>, out: &mut Vec<(Vec<&'n HAttr>, &'n HNode, (JPos, JPos))>, diags: &mut Vec<CheckDiag>) {
+        if let Some((label, rest)) = labels.split_first() {
+            let attrs = self.deep_attrs(v, Some(label), diags);
+            if attrs.is_empty() {
+                diags.push(self.diag(
+                    "Missing block label",
+                    format!("At least one object property is required, whose name represents the {kind} block's {label}."),
+                    v.start_range(),
+                ));
+                return;
+            }
+            for a in attrs {
+                used.push(a);
+                self.unpack(&a.value, kind, rest, used, out, diags);
+                used.pop();
+            }
+            return;
+        }
+        match &v.val {
+            HVal::Null => {}
+            HVal::Object { .. } => out.push((used.clone(), v, v.start_range())),
+            HVal::Array { items, .. } => {
+                for e in items {
+                    out.push((used.clone(), e, v.start_range()));
+                }
+            }
+            _ => diags.push(self.diag(
+                "Incorrect JSON value type",
+                format!("Either a JSON object or a JSON array is required, representing the contents of one or more {} blocks.", go_quote(kind)),
+                v.start_range(),
+            )),
+        }
+    }
+
+    /// hcl json `Body.PartialContent` / `Content` of a body with the given
+    /// attributes and block types (block types here have no labels): the
+    /// attributes (first of each name), the blocks' bodies, and the
+    /// diagnostics. `content`: also the "Extraneous JSON object property"
+    /// check (and the root's shape errors a second time).
+    #[allow(clippy::type_complexity)]
+    fn content<'n>(&self, body: &'n HNode, attrs: &[&str], blocks: &[(&str, &[&str])], content: bool, diags: &mut Vec<CheckDiag>) -> (Vec<&'n HAttr>, Vec<(&'n str, Vec<&'n HAttr>, &'n HNode, (JPos, JPos))>) {
+        let all = self.deep_attrs(body, None, diags);
+        let mut found: Vec<&HAttr> = Vec::new();
+        let mut found_blocks = Vec::new();
+        let mut used: Vec<&str> = Vec::new();
+        for a in &all {
+            if attrs.contains(&a.name.as_str()) {
+                if let Some(prev) = found.iter().find(|f| f.name == a.name) {
+                    let range = crate::hcl::pos::format_range(self.file, (prev.name_start.line, prev.name_start.col), (prev.value.end.line, prev.value.end.col));
+                    diags.push(self.diag("Duplicate argument", format!("The argument {} was already set at {range}.", go_quote(&a.name)), (a.name_start, a.name_end)));
+                    continue;
+                }
+                found.push(a);
+                used.push(&a.name);
+            } else if let Some((kind, labels)) = blocks.iter().find(|(k, _)| *k == a.name) {
+                let mut out = Vec::new();
+                self.unpack(&a.value, kind, labels, &mut Vec::new(), &mut out, diags);
+                found_blocks.extend(out.into_iter().map(|(l, n, d)| (a.name.as_str(), l, n, d)));
+                used.push(&a.name);
+            }
+        }
+        if content {
+            let mut suggestions: Vec<&str> = attrs.iter().copied().filter(|n| !used.contains(n)).collect();
+            suggestions.extend(blocks.iter().map(|(k, _)| *k));
+            let again = self.deep_attrs(body, None, diags);
+            for a in again {
+                if a.name == "//" || used.contains(&a.name.as_str()) {
+                    continue;
+                }
+                let dym = super::decl::name_suggestion(&a.name, &suggestions).map(|s| format!(" Did you mean {}?", go_quote(s))).unwrap_or_default();
+                diags.push(self.diag("Extraneous JSON object property", format!("No argument or block type is named {}.{dym}", go_quote(&a.name)), (a.name_start, a.name_end)));
+            }
+        }
+        (found, found_blocks)
+    }
+
+    /// The bytes of `r` as a span.
+    fn span(r: (JPos, JPos)) -> Span {
+        r.0.byte..r.1.byte
+    }
+
+    /// The file's text before `at` with every byte but line ends blanked,
+    /// then `tail`: positions in `tail` are those of the file from `at`.
+    fn padded(&self, at: usize, tail: &str) -> String {
+        let mut s: String = self.text.as_bytes()[..at.min(self.text.len())].iter().map(|b| if *b == b'\n' { '\n' } else { ' ' }).collect();
+        s.push_str(tail);
+        s
+    }
+
+    /// A JSON value as a constant expression over its range.
+    fn constant(&self, n: &HNode, diags: &mut Vec<CheckDiag>) -> Expr {
+        let range = Self::span((n.start, n.end));
+        let v = match config_json_value(n, self.file, &mut TypeCache::default()) {
+            Ok(v) => v,
+            Err(d) => {
+                diags.push(self.hdiag(d));
+                crate::value::Value::null(crate::types::Type::Dynamic)
+            }
+        };
+        match &n.val {
+            HVal::Str(s) => Expr::new(ExprKind::Literal(LitVal::string(s)), range),
+            HVal::Num(x) => Expr::new(ExprKind::Literal(LitVal::number(x.clone())), range),
+            HVal::Bool(b) => Expr::new(ExprKind::Literal(LitVal::bool(*b)), range),
+            HVal::Null | HVal::Invalid => Expr::new(ExprKind::Literal(LitVal::null()), range),
+            _ => Expr::new(
+                ExprKind::Const(Box::new(ConstVal { value: v, spans: crate::diag::SpanTree::leaf(range.clone()), open_range: Self::span(n.start_range()) })),
+                range,
+            ),
+        }
+    }
+
+    /// `type`: the string parsed as a native expression from its opening
+    /// quote; anything else (or a string that does not parse) stands as a
+    /// number, which no type is.
+    fn type_expr(&mut self, n: &HNode) -> Expr {
+        let range = Self::span((n.start, n.end));
+        let fallback = || Expr::new(ExprKind::Literal(LitVal::number(crate::number::Number::from_i64(0))), range.clone());
+        let HVal::Str(s) = &n.val else { return fallback() };
+        let text = self.padded(n.start.byte, s);
+        let Ok(e) = crate::hcl::parse_standalone(&text, self.file, self.p) else { return fallback() };
+        let e = Expr::with_depth(e.kind, range.clone(), e.depth);
+        self.extras.type_texts.push((range, text));
+        e
+    }
+
+    /// `condition` / `error_message`: a string is a template parsed after
+    /// its opening quote; a template that does not parse is taken as the
+    /// literal string.
+    fn template_expr(&self, n: &HNode, diags: &mut Vec<CheckDiag>) -> Expr {
+        let HVal::Str(s) = &n.val else { return self.constant(n, diags) };
+        // Quoted again so that the native parser reads it as a template; a
+        // quote, backslash or line end in it is escaped (positions after
+        // one are then a little later than hcl's).
+        let mut quoted = String::with_capacity(s.len() + 2);
+        quoted.push('"');
+        for c in s.chars() {
+            match c {
+                '"' => quoted.push_str("\\\""),
+                '\\' => quoted.push_str("\\\\"),
+                '\n' => quoted.push_str("\\n"),
+                '\r' => quoted.push_str("\\r"),
+                c => quoted.push(c),
+            }
+        }
+        quoted.push('"');
+        let text = self.padded(n.start.byte, &quoted);
+        match crate::hcl::parse_standalone(&text, self.file, self.p) {
+            Ok(e) => {
+                let r = e.range();
+                let end = r.end.min(n.end.byte).max(r.start);
+                Expr::with_depth(e.kind, r.start..end, e.depth)
+            }
+            Err(_) => Expr::new(ExprKind::Literal(LitVal::string(s)), Self::span((n.start, n.end))),
+        }
+    }
+
+    /// A native attribute for a JSON property.
+    fn attribute(&self, a: &HAttr, expr: Expr) -> BodyItem {
+        BodyItem::Attr(Attribute { name: a.name.clone(), name_range: Self::span((a.name_start, a.name_end)), expr, range: a.name_start.byte..a.value.end.byte })
+    }
+
+    /// The body of a `variable` block.
+    fn variable(&mut self, name: &HAttr, body: &HNode, def: (JPos, JPos), type_range: Span) -> JsonVariable {
+        let schema = self.p.variable_block();
+        let mut pre = Vec::new();
+        let (attrs, blocks) = self.content(body, &schema.arguments, &[("validation", &[])], true, &mut pre);
+        let mut items = Vec::new();
+        for a in attrs {
+            let expr = match a.name.as_str() {
+                "type" => self.type_expr(&a.value),
+                _ => self.constant(&a.value, &mut pre),
+            };
+            items.push(self.attribute(a, expr));
+        }
+        for (_, _, vbody, vdef) in blocks {
+            let mut vd = Vec::new();
+            let (vattrs, _) = self.content(vbody, &["condition", "error_message"], &[], true, &mut vd);
+            let mut vitems = Vec::new();
+            for a in vattrs {
+                let e = self.template_expr(&a.value, &mut vd);
+                vitems.push(self.attribute(a, e));
+            }
+            let missing = match &vbody.val {
+                HVal::Object { .. } => vbody.close_range(),
+                _ => vbody.start_range(),
+            };
+            let def_span = Self::span(vdef);
+            self.extras.validation_diags.push((def_span.clone(), vd));
+            items.push(BodyItem::Block(Block {
+                kind: "validation".into(),
+                kind_range: def_span.clone(),
+                labels: Vec::new(),
+                open_range: Self::span(missing),
+                body: Body { items: vitems },
+                range: Self::span((vbody.start, vbody.end)),
+            }));
+        }
+        let block = Block {
+            kind: "variable".into(),
+            kind_range: type_range,
+            labels: vec![(name.name.clone(), Self::span((name.name_start, name.name_end)))],
+            open_range: Self::span(def),
+            body: Body { items },
+            range: Self::span((body.start, body.end)),
+        };
+        JsonVariable { block, pre }
+    }
+}
+
+/// The block types of the root body of a configuration file in the
+/// flavor, with their labels, in the order of its schema.
+fn config_file_blocks(p: &Profile) -> Vec<(&'static str, &'static [&'static str])> {
+    let f = p.config_file_blocks();
+    let mut out: Vec<(&'static str, &'static [&'static str])> = Vec::new();
+    if f.language {
+        out.push(("language", &[]));
+    } else {
+        out.push(("terraform", &[]));
+    }
+    out.extend([
+        ("required_providers", &[][..]),
+        ("provider", &["name"][..]),
+        ("variable", &["name"][..]),
+        ("locals", &[][..]),
+        ("output", &["name"][..]),
+        ("module", &["name"][..]),
+        ("resource", &["type", "name"][..]),
+        ("data", &["type", "name"][..]),
+    ]);
+    if f.ephemeral {
+        out.push(("ephemeral", &["type", "name"]));
+    }
+    if f.action {
+        out.push(("action", &["type", "name"]));
+    }
+    if f.tofu {
+        out.extend([("moved", &[][..]), ("import", &[][..]), ("check", &["name"][..])]);
+        if f.removed {
+            out.push(("removed", &[]));
+        }
+        if f.language {
+            out.push(("terraform", &[]));
+        }
+    } else {
+        out.push(("moved", &[]));
+        if f.removed {
+            out.push(("removed", &[]));
+        }
+        out.extend([("import", &[][..]), ("check", &["name"][..])]);
+    }
+    out
+}
+
+/// Reads a JSON configuration file.
+pub fn read(file: &str, text: &str, p: &Profile) -> JsonFile {
+    let (root, syntax) = parse_config_json(text);
+    let mut r = Reader { file, text, p, extras: JsonExtras::default() };
+    let mut diags: Vec<CheckDiag> = syntax.into_iter().map(|d| r.hdiag(d)).collect();
+    // The version sniffs.
+    if p.config_file_blocks().language {
+        r.content(&root, &[], &[("terraform", &[]), ("language", &[])], false, &mut diags);
+    } else {
+        for _ in 0..2 {
+            r.content(&root, &[], &[("terraform", &[])], false, &mut diags);
+        }
+    }
+    let schema = config_file_blocks(p);
+    let (_, blocks) = r.content(&root, &[], &schema, true, &mut diags);
+    let mut variables = Vec::new();
+    for (kind, labels, body, def) in blocks {
+        if kind != "variable" {
+            continue;
+        }
+        let Some(name) = labels.first() else { continue };
+        // The block's type range: the `variable` property's name.
+        let type_range = root_property_range(&root, name).unwrap_or(Reader::span(def));
+        variables.push(r.variable(name, body, def, type_range));
+    }
+    JsonFile { diags, variables, extras: r.extras }
+}
+
+/// The range of the root property (`"variable"`) whose value holds `label`.
+fn root_property_range(root: &HNode, label: &HAttr) -> Option<Span> {
+    let props: Vec<&HAttr> = match &root.val {
+        HVal::Object { attrs, .. } => attrs.iter().collect(),
+        HVal::Array { items, .. } => items.iter().filter_map(|i| if let HVal::Object { attrs, .. } = &i.val { Some(attrs.iter()) } else { None }).flatten().collect(),
+        _ => Vec::new(),
+    };
+    props.into_iter().find(|a| a.value.start.byte <= label.name_start.byte && label.name_end.byte <= a.value.end.byte).map(|a| a.name_start.byte..a.name_end.byte)
+}
