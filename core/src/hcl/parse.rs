@@ -510,6 +510,22 @@ impl<'a> Parser<'a> {
     }
 
     /// `hclsyntax.ParseExpression`: a standalone expression (newlines ignored).
+    /// hclsyntax's `ParseTemplate` of the text from byte `start` on: a
+    /// template without quotes, to the end of the text.
+    pub fn parse_bare_template(&mut self, start: usize) -> PResult<Expr> {
+        self.lexer.start_bare_template(start);
+        let at = start.min(self.src().len());
+        let (parts, passthru) = self.parse_template_inner(Tok::Eof, false, at..at)?;
+        let range = at..self.src().len();
+        let e = if passthru {
+            let only = parts.into_iter().next().ok_or(Stop)?;
+            Expr::new(ExprKind::TemplateWrap(Box::new(only)), range)
+        } else {
+            Expr::new(ExprKind::Template(parts), range)
+        };
+        Ok(e)
+    }
+
     pub fn parse_standalone_expression(&mut self) -> PResult<Expr> {
         self.push_nl(false);
         let e = self.parse_expression();

@@ -432,10 +432,14 @@ impl FileReader<'_, '_> {
         if let Some(e) = c.attrs.get("default").filter(|e| !e.is_syntax_error()) {
             v.default = Some(if self.override_mode && !c.attrs.contains_key("type") {
                 // No type to convert to: merged first, converted then.
-                crate::hcl::eval_const(e, self.p).unwrap_or_else(|ds| {
+                let val = crate::hcl::eval_const(e, self.p).unwrap_or_else(|ds| {
                     diags.extend(self.raw(ds));
                     Value::null(Type::Dynamic)
-                })
+                });
+                if !v.nullable && val.is_null() {
+                    diags.push(CheckDiag::error("Invalid default value for variable", "A null default value is not valid when nullable=false.", self.at(&e.range())));
+                }
+                val
             } else {
                 self.decode_default(&v, e, &mut diags)
             });

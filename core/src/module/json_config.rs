@@ -235,9 +235,17 @@ impl Reader<'_> {
         let range = Self::span((n.start, n.end));
         let fallback = || Expr::new(ExprKind::Literal(LitVal::number(crate::number::Number::from_i64(0))), range.clone());
         let HVal::Str(s) = &n.val else { return fallback() };
-        let text = self.padded(n.start.byte, s);
-        let Ok(e) = crate::hcl::parse_standalone(&text, self.file, self.p) else { return fallback() };
+        let mut text = self.padded(n.start.byte, s);
+        let Ok(e) = crate::hcl::parse_type_standalone(&text, self.file, self.p) else { return fallback() };
+        // A quoted string is no type in JSON (no keyword, no call).
+        if matches!(e.kind, ExprKind::Template(_) | ExprKind::TemplateWrap(_)) {
+            return fallback();
+        }
         let e = Expr::with_depth(e.kind, range.clone(), e.depth);
+        // The whole JSON value is in the text's range.
+        while text.len() < n.end.byte {
+            text.push(' ');
+        }
         self.extras.type_texts.push((range, text));
         e
     }
@@ -246,29 +254,32 @@ impl Reader<'_> {
     /// its opening quote; a template that does not parse is taken as the
     /// literal string.
     fn template_expr(&self, n: &HNode, diags: &mut Vec<CheckDiag>) -> Expr {
-        let HVal::Str(s) = &n.val else { return self.constant(n, diags) };
-        // Quoted again so that the native parser reads it as a template; a
-        // quote, backslash or line end in it is escaped (positions after
-        // one are then a little later than hcl's).
-        let mut quoted = String::with_capacity(s.len() + 2);
-        quoted.push('"');
-        for c in s.chars() {
-            match c {
-                '"' => quoted.push_str("\\\""),
-                '\\' => quoted.push_str("\\\\"),
-                '\n' => quoted.push_str("\\n"),
-                '\r' => quoted.push_str("\\r"),
-                c => quoted.push(c),
+        let range = Self::span((n.start, n.end));
+        let s = match &n.val {
+            HVal::Str(s) => s,
+            // Arrays and objects hold templates too.
+            HVal::Array { items } => {
+                let elems = items.iter().map(|i| self.template_expr(i, diags)).collect();
+                return Expr::new(ExprKind::Tuple { elems }, range);
             }
-        }
-        quoted.push('"');
-        let text = self.padded(n.start.byte, &quoted);
-        match crate::hcl::parse_standalone(&text, self.file, self.p) {
-            Ok(e) => {
-                let r = e.range();
-                let end = r.end.min(n.end.byte).max(r.start);
-                Expr::with_depth(e.kind, r.start..end, e.depth)
+            HVal::Object { attrs } => {
+                let items = attrs
+                    .iter()
+                    .map(|a| {
+                        let key = HNode { val: HVal::Str(a.name.clone()), start: a.name_start, end: a.name_end };
+                        let k = self.template_expr(&key, diags);
+                        let k = Expr::new(ExprKind::ObjectKey { wrapped: Box::new(k), force_non_literal: true }, Self::span((a.name_start, a.name_end)));
+                        (k, self.template_expr(&a.value, diags))
+                    })
+                    .collect();
+                return Expr::new(ExprKind::Object { items }, range);
             }
+            _ => return self.constant(n, diags),
+        };
+        let text = self.padded(n.start.byte + 1, s);
+        match crate::hcl::parse_template_from(&text, n.start.byte + 1, self.file, self.p) {
+            // The expression's range is the JSON value's (hcl json `Range`).
+            Ok(e) => Expr::with_depth(e.kind, Self::span((n.start, n.end)), e.depth),
             Err(_) => Expr::new(ExprKind::Literal(LitVal::string(s)), Self::span((n.start, n.end))),
         }
     }
