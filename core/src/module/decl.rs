@@ -26,6 +26,18 @@ pub struct Rule {
     pub condition: Expr,
     pub error_message: Expr,
     pub file: String,
+    /// A JSON file's message: see [`JsonRuleMessage`].
+    pub json_message: Option<JsonRuleMessage>,
+}
+
+/// A `.tf.json` rule's error message, for Terraform's fallback when it does
+/// not evaluate (`eval_variable.go`): the string gohcl decodes it to
+/// without a context, and the template's syntax errors when it did not
+/// parse (evaluating it gives those).
+#[derive(Clone, Debug)]
+pub struct JsonRuleMessage {
+    pub literal: Option<String>,
+    pub unparsed: Option<Vec<CheckDiag>>,
 }
 
 /// One decoded `variable` block.
@@ -579,6 +591,10 @@ impl FileReader<'_, '_> {
             condition: (*cond).clone(),
             error_message: (*msg).clone(),
             file: self.file.to_string(),
+            json_message: self.json.and_then(|j| j.message(&msg.range())).map(|m| JsonRuleMessage {
+                literal: m.literal.clone(),
+                unparsed: m.unparsed.clone().map(|ds| self.raw(ds)),
+            }),
         })
     }
 }

@@ -37,11 +37,26 @@ pub struct JsonExtras {
     /// The JSON diagnostics of each `validation` body, by its block's
     /// definition range.
     pub validation_diags: Vec<(Span, Vec<CheckDiag>)>,
+    /// Each `error_message` by its JSON value's range: the string gohcl
+    /// decodes it to without a context (a string, number or bool), and the
+    /// template's syntax errors when it did not parse.
+    pub messages: Vec<(Span, JsonMessage)>,
+}
+
+/// See [`JsonExtras::messages`].
+#[derive(Clone, Debug, Default)]
+pub struct JsonMessage {
+    pub literal: Option<String>,
+    pub unparsed: Option<Vec<crate::hcl::parse::RawDiag>>,
 }
 
 impl JsonExtras {
     pub fn type_text(&self, r: &Span) -> Option<&str> {
         self.type_texts.iter().find(|(s, _)| s == r).map(|(_, t)| t.as_str())
+    }
+
+    pub fn message(&self, r: &Span) -> Option<&JsonMessage> {
+        self.messages.iter().find(|(s, _)| s == r).map(|(_, m)| m)
     }
 
     pub fn validation_pre(&self, r: &Span) -> Vec<CheckDiag> {
@@ -66,6 +81,8 @@ struct Reader<'a> {
     text: &'a str,
     p: &'a Profile,
     extras: JsonExtras,
+    /// Templates that did not parse: their ranges and syntax errors.
+    unparsed: std::cell::RefCell<Vec<(Span, Vec<crate::hcl::parse::RawDiag>)>>,
 }
 
 impl Reader<'_> {
@@ -280,7 +297,10 @@ impl Reader<'_> {
         match crate::hcl::parse_template_from(&text, n.start.byte + 1, self.file, self.p) {
             // The expression's range is the JSON value's (hcl json `Range`).
             Ok(e) => Expr::with_depth(e.kind, Self::span((n.start, n.end)), e.depth),
-            Err(_) => Expr::new(ExprKind::Literal(LitVal::string(s)), Self::span((n.start, n.end))),
+            Err(ds) => {
+                self.unparsed.borrow_mut().push((range.clone(), ds.into_iter().collect()));
+                Expr::new(ExprKind::Literal(LitVal::string(s)), range)
+            }
         }
     }
 
@@ -308,6 +328,17 @@ impl Reader<'_> {
             let mut vitems = Vec::new();
             for a in vattrs {
                 let e = self.template_expr(&a.value, &mut vd);
+                if a.name == "error_message" {
+                    let range = Self::span((a.value.start, a.value.end));
+                    let literal = match &a.value.val {
+                        HVal::Str(s) => Some(s.clone()),
+                        HVal::Num(x) => Some(x.to_string()),
+                        HVal::Bool(b) => Some(b.to_string()),
+                        _ => None,
+                    };
+                    let unparsed = self.unparsed.borrow().iter().find(|(r, _)| *r == range).map(|(_, d)| d.clone());
+                    self.extras.messages.push((range, JsonMessage { literal, unparsed }));
+                }
                 vitems.push(self.attribute(a, e));
             }
             let missing = match &vbody.val {
@@ -384,7 +415,7 @@ fn config_file_blocks(p: &Profile) -> Vec<(&'static str, &'static [&'static str]
 /// Reads a JSON configuration file.
 pub fn read(file: &str, text: &str, p: &Profile) -> JsonFile {
     let (root, syntax) = parse_config_json(text);
-    let mut r = Reader { file, text, p, extras: JsonExtras::default() };
+    let mut r = Reader { file, text, p, extras: JsonExtras::default(), unparsed: Default::default() };
     let mut diags: Vec<CheckDiag> = syntax.into_iter().map(|d| r.hdiag(d)).collect();
     // The version sniffs.
     if p.config_file_blocks().language {
