@@ -1375,6 +1375,9 @@ struct HParser<'a> {
     /// Set when the nesting limit was reached: nothing more is read.
     halted: bool,
     diags: Vec<HDiag>,
+    /// How many levels below a root property to keep (see
+    /// [`parse_config_json`]).
+    keep_of: &'a dyn Fn(&str) -> u32,
 }
 
 const VALUE_START: &str = "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.";
@@ -1493,8 +1496,12 @@ impl<'a> HParser<'a> {
                 }
                 return None;
             }
-            let child_keep = if top && name == "variable" { u32::MAX } else if top { 3 } else { keep.saturating_sub(1) };
+            let child_keep = if top { (self.keep_of)(&name) } else { keep.saturating_sub(1) };
             let value = self.value(child_keep, false);
+            if self.halted {
+                // What was read before the nesting limit stays.
+                return Some(HNode { val: HVal::Object { attrs }, start: open.start, end: value.end });
+            }
             if keep > 0 {
                 attrs.push(HAttr { name, name_start: key.start, name_end: key.end, value });
             }
@@ -1537,8 +1544,12 @@ impl<'a> HParser<'a> {
             if self.peek().kind == JTok::BrackC {
                 break;
             }
-            // The root array's elements are bodies too.
-            let v = self.value(if top { keep } else { keep.saturating_sub(1) }, top);
+            // An array's elements are at its level (the root array's are
+            // bodies too).
+            let v = self.value(keep, top);
+            if self.halted {
+                return Some(HNode { val: HVal::Array { items }, start: open.start, end: v.end });
+            }
             if keep > 0 {
                 items.push(v);
             }
@@ -1650,15 +1661,15 @@ impl<'a> HParser<'a> {
 
 /// A JSON configuration file as hcl's `json.Parse` reads it: the root node
 /// (an empty object when the root is no object or array, after "Root value
-/// must be object") and the syntax diagnostics, in hcl's order. Only the
-/// root's `variable` properties are kept whole; of the other properties the
-/// parser keeps three levels (block labels and the body's kind) and checks
-/// the syntax of the rest, so a large file of other blocks is not held in
-/// memory.
-pub fn parse_config_json(src: &str) -> (HNode, Vec<HDiag>) {
+/// must be object") and the syntax diagnostics, in hcl's order. Of the
+/// value of a root property named `name` the parser keeps `keep_of(name)`
+/// levels of object properties (arrays do not count) and only checks the
+/// syntax of the rest, so that a large file of blocks nobody reads is not
+/// held in memory.
+pub fn parse_config_json(src: &str, keep_of: &dyn Fn(&str) -> u32) -> (HNode, Vec<HDiag>) {
     let mut scan = JScan::new(src);
     let cur = scan.next();
-    let mut p = HParser { src, scan, cur, depth: 0, halted: false, diags: Vec::new() };
+    let mut p = HParser { src, scan, cur, depth: 0, halted: false, diags: Vec::new(), keep_of };
     let root = p.value(u32::MAX, true);
     let next = p.peek();
     if p.diags.is_empty() && next.kind != JTok::Eof {

@@ -414,7 +414,13 @@ fn config_file_blocks(p: &Profile) -> Vec<(&'static str, &'static [&'static str]
 
 /// Reads a JSON configuration file.
 pub fn read(file: &str, text: &str, p: &Profile) -> JsonFile {
-    let (root, syntax) = parse_config_json(text);
+    // Variable blocks are read whole; of other blocks, their labels.
+    let schema = config_file_blocks(p);
+    let keep_of = |name: &str| match name {
+        "variable" => u32::MAX,
+        _ => schema.iter().find(|(k, _)| *k == name).map_or(0, |(_, labels)| labels.len() as u32),
+    };
+    let (root, syntax) = parse_config_json(text, &keep_of);
     let mut r = Reader { file, text, p, extras: JsonExtras::default(), unparsed: Default::default() };
     let mut diags: Vec<CheckDiag> = syntax.into_iter().map(|d| r.hdiag(d)).collect();
     // The version sniffs.
@@ -425,7 +431,6 @@ pub fn read(file: &str, text: &str, p: &Profile) -> JsonFile {
             r.content(&root, &[], &[("terraform", &[])], false, &mut diags);
         }
     }
-    let schema = config_file_blocks(p);
     let (_, blocks) = r.content(&root, &[], &schema, true, &mut diags);
     let mut variables = Vec::new();
     for (kind, labels, body, def) in blocks {
