@@ -1399,7 +1399,8 @@ impl<'a> HParser<'a> {
     }
 
     fn err(&mut self, summary: &'static str, detail: impl Into<String>, t: (JPos, JPos)) {
-        if !self.halted {
+        // Recovery reads on after an error: a file of errors lists the first.
+        if !self.halted && self.diags.len() < crate::diag::MAX_DIAGNOSTICS {
             self.diags.push(HDiag { summary, detail: detail.into(), start: t.0, end: t.1 });
         }
     }
@@ -1500,7 +1501,11 @@ impl<'a> HParser<'a> {
             let value = self.value(child_keep, false);
             if self.halted {
                 // What was read before the nesting limit stays.
-                return Some(HNode { val: HVal::Object { attrs }, start: open.start, end: value.end });
+                let end = value.end;
+                if keep > 0 && !matches!(value.val, HVal::Invalid) {
+                    attrs.push(HAttr { name, name_start: key.start, name_end: key.end, value });
+                }
+                return Some(HNode { val: HVal::Object { attrs }, start: open.start, end });
             }
             if keep > 0 {
                 attrs.push(HAttr { name, name_start: key.start, name_end: key.end, value });
@@ -1548,7 +1553,11 @@ impl<'a> HParser<'a> {
             // bodies too).
             let v = self.value(keep, top);
             if self.halted {
-                return Some(HNode { val: HVal::Array { items }, start: open.start, end: v.end });
+                let end = v.end;
+                if keep > 0 && !matches!(v.val, HVal::Invalid) {
+                    items.push(v);
+                }
+                return Some(HNode { val: HVal::Array { items }, start: open.start, end });
             }
             if keep > 0 {
                 items.push(v);
@@ -1729,4 +1738,83 @@ pub fn config_json_value(n: &HNode, filename: &str, tc: &mut TypeCache) -> Resul
             tc.object(vals, crate::value::Marks::NONE)
         }
     })
+}
+
+#[cfg(test)]
+mod config_tests {
+    use super::*;
+
+    fn summaries(src: &str) -> Vec<&'static str> {
+        parse_config_json(src, &|_| u32::MAX).1.into_iter().map(|d| d.summary).collect()
+    }
+
+    /// hcl's JSON parser goes on after an error: the value that failed is
+    /// invalid at its first token, the object or array around it keeps
+    /// its other properties, and "Root value must be object" follows a root
+    /// that did not parse.
+    #[test]
+    fn the_config_parser_recovers_as_hcls_does() {
+        let table: [(&str, &[&str]); 9] = [
+            ("{\"variable\": {\"a\": {\"default\": 1},}}", &["Trailing comma in object"]),
+            ("{\"variable\": {\"a\" {\"default\": 1}}}", &["Missing property value colon"]),
+            ("{\"variable\": {\"a\": {\"default\": 1}}", &["Unclosed object", "Root value must be object"]),
+            ("{'variable': {}}", &["Invalid start of value", "Invalid object property name", "Root value must be object"]),
+            ("{\"variable\": {\"a\": {}}} {}", &["Extraneous data after value"]),
+            ("", &["Missing value", "Root value must be object"]),
+            ("{\"a\": 01}", &["Invalid JSON number"]),
+            ("[1, 2", &["Unclosed object", "Root value must be object"]),
+            // The array's closing bracket is left to the object, as hcl leaves it.
+            ("{\"a\": [1,], \"b\": tru}", &["Trailing comma in array", "Mismatched braces", "Root value must be object"]),
+        ];
+        for (src, want) in table {
+            assert_eq!(summaries(src), want, "{src}");
+        }
+        // The property after the broken one is still read.
+        let (root, _) = parse_config_json("{\"a\": {\"x\" 1}, \"b\": 2}", &|_| u32::MAX);
+        let HVal::Object { attrs } = root.val else { panic!("root") };
+        assert_eq!(attrs.iter().map(|a| a.name.as_str()).collect::<Vec<_>>(), ["a", "b"]);
+        assert!(matches!(attrs[0].value.val, HVal::Invalid));
+    }
+
+    /// Nesting 10,000 deep is one diagnostic, not a crash, and what was read
+    /// before it stays; a file of a million errors lists the first ones.
+    #[test]
+    fn deep_nesting_and_floods_of_errors_are_bounded() {
+        let deep = format!("{{\"variable\": {{\"d\": {{\"default\": {}{}}}}}, \"x\": 1}}", "[".repeat(10_000), "]".repeat(10_000));
+        let (root, diags) = parse_config_json(&deep, &|_| u32::MAX);
+        assert_eq!(diags.iter().map(|d| d.summary).collect::<Vec<_>>(), ["Value too deeply nested"]);
+        let HVal::Object { attrs } = root.val else { panic!("root") };
+        assert_eq!(attrs[0].name, "variable");
+        let flood = format!("{{{}}}", (0..1_000_000).map(|i| format!("\"k{i}\": {{\"x\" 1}}")).collect::<Vec<_>>().join(","));
+        assert_eq!(parse_config_json(&flood, &|_| 0).1.len(), crate::diag::MAX_DIAGNOSTICS);
+    }
+
+    /// Of a root property's value only `keep_of(name)` levels of object
+    /// properties are kept (arrays do not count): a large file of blocks
+    /// nobody reads is held as its labels.
+    #[test]
+    fn only_the_asked_levels_are_kept() {
+        let src = "{\"resource\": {\"t\": [{\"n\": {\"body\": {\"deep\": [1, 2]}}}]}, \"variable\": {\"v\": {\"default\": [1]}}}";
+        let keep = |n: &str| if n == "variable" { u32::MAX } else { 2 };
+        let (root, diags) = parse_config_json(src, &keep);
+        assert!(diags.is_empty());
+        let HVal::Object { attrs } = &root.val else { panic!("root") };
+        let props = |n: &HNode| match &n.val {
+            HVal::Object { attrs } => attrs.iter().map(|a| a.name.clone()).collect::<Vec<_>>(),
+            HVal::Array { items } => items.iter().flat_map(|i| if let HVal::Object { attrs } = &i.val { attrs.iter().map(|a| a.name.clone()).collect() } else { Vec::new() }).collect(),
+            _ => Vec::new(),
+        };
+        let types = &attrs[0].value;
+        assert_eq!(props(types), ["t"]);
+        let HVal::Object { attrs: t } = &types.val else { panic!("types") };
+        assert_eq!(props(&t[0].value), ["n"]);
+        let HVal::Array { items } = &t[0].value.val else { panic!("array") };
+        let HVal::Object { attrs: names } = &items[0].val else { panic!("names") };
+        // The block's body: its kind, not its properties.
+        assert!(props(&names[0].value).is_empty());
+        assert!(matches!(names[0].value.val, HVal::Object { .. }));
+        let v = config_json_value(&attrs[1].value, "main.tf.json", &mut TypeCache::default()).unwrap();
+        let default = v.attrs().and_then(|a| a.get("v")).and_then(|b| b.attrs()).and_then(|b| b.get("default")).and_then(|d| d.elements()).map(<[Value]>::len);
+        assert_eq!(default, Some(1));
+    }
 }

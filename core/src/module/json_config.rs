@@ -442,6 +442,8 @@ pub fn read(file: &str, text: &str, p: &Profile) -> JsonFile {
         let type_range = root_property_range(&root, name).unwrap_or(Reader::span(def));
         variables.push(r.variable(name, body, def, type_range));
     }
+    // A file of errors lists the first.
+    diags.truncate(crate::diag::MAX_DIAGNOSTICS);
     JsonFile { diags, variables, extras: r.extras }
 }
 
@@ -453,4 +455,93 @@ fn root_property_range(root: &HNode, label: &HAttr) -> Option<Span> {
         _ => Vec::new(),
     };
     props.into_iter().find(|a| a.value.start.byte <= label.name_start.byte && label.name_end.byte <= a.value.end.byte).map(|a| a.name_start.byte..a.name_end.byte)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use crate::module::{check, CheckInput, Outcome};
+
+    fn run(flavor: &str, files: &[(&str, &str)]) -> crate::module::CheckReport {
+        let p = crate::flavor::Flavor::lookup(flavor).unwrap().profile();
+        let files: BTreeMap<String, String> = files.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
+        check(&CheckInput { files, ..CheckInput::default() }, &p)
+    }
+
+    fn console(r: &crate::module::CheckReport, name: &str) -> Option<String> {
+        r.variables.iter().find(|v| v.name == name).and_then(|v| match &v.outcome {
+            Outcome::Accepted { console, .. } => Some(console.clone()),
+            Outcome::Failed { .. } => None,
+        })
+    }
+
+    /// A `.tf.json` file declares variables as a `.tf` file does: CDK for
+    /// Terraform's arrays of bodies, type strings, defaults without a
+    /// context (`"${x}"` stays as written), validation templates.
+    #[test]
+    fn json_files_declare_variables() {
+        let json = r#"{
+  "//": "generated",
+  "variable": {
+    "a": [{"type": "list(string)", "default": ["x", "${y}"]}],
+    "b": {"type": "number", "default": 3, "validation": {"condition": "${var.b > 2}", "error_message": "small"}}
+  }
+}"#;
+        let r = run("terraform@1.15", &[("main.tf.json", json)]);
+        assert!(r.ok, "{:?}", r.diagnostics);
+        assert_eq!(console(&r, "a").as_deref(), Some("tolist([\n  \"x\",\n  \"${y}\",\n])"));
+        assert_eq!(console(&r, "b").as_deref(), Some("3"));
+    }
+
+    /// What the root and the blocks of a JSON file may hold, per version:
+    /// unknown properties with hcl's suggestion, shapes, labels; positions
+    /// inside a type string count from its opening quote.
+    #[test]
+    fn json_files_get_hcls_shape_errors() {
+        let table: [(&str, &str, &[&str]); 6] = [
+            ("terraform@1.15", r#"{"variabel": {}}"#, &["Extraneous JSON object property"]),
+            ("terraform@1.15", r#"{"variable": {"v": {"typo": 1}}}"#, &["Extraneous JSON object property"]),
+            ("terraform@1.15", r#"{"variable": []}"#, &["Missing block label"]),
+            ("terraform@1.15", r#"{"variable": {"v": 1}}"#, &["Incorrect JSON value type"]),
+            // `action` blocks are known from Terraform 1.13 on.
+            ("terraform@1.12", r#"{"action": {}}"#, &["Extraneous JSON object property"]),
+            ("terraform@1.15", r#"{"variable": {"v": {"type": "string(1)"}}}"#, &["Invalid type specification"]),
+        ];
+        for (flavor, json, want) in table {
+            let r = run(flavor, &[("main.tf.json", json)]);
+            assert_eq!(r.diagnostics.iter().map(|d| d.summary.as_str()).collect::<Vec<_>>(), want, "{flavor} {json}");
+        }
+        let r = run("terraform@1.15", &[("main.tf.json", r#"{"variable": {"v": {"typo": 1}}}"#)]);
+        assert_eq!(r.diagnostics[0].detail, "No argument or block type is named \"typo\". Did you mean \"type\"?");
+        let r = run("terraform@1.15", &[("main.tf.json", r#"{"variable": {"v": {"type": "string(1)"}}}"#)]);
+        let s = r.diagnostics[0].subject.as_ref().unwrap();
+        // `(1)` is 6 bytes after the opening quote at column 29.
+        assert_eq!((s.start.column, s.end.column), (35, 38));
+        // An array element of the root that is no object, once per read of the root.
+        let r = run("terraform@1.15", &[("main.tf.json", "[1]")]);
+        assert_eq!(r.diagnostics.len(), 4);
+        let r = run("opentofu@1.12", &[("main.tf.json", "[1]")]);
+        assert_eq!(r.diagnostics.len(), 3);
+    }
+
+    /// A broken, deeply nested or flooded JSON file is a diagnostic, and
+    /// the module's other files are still read.
+    #[test]
+    fn bad_json_files_are_diagnostics() {
+        let deep = format!("{{\"variable\": {{\"d\": {{\"default\": {}{}}}}}}}", "{\"a\":".repeat(10_000), "}".repeat(10_000));
+        let flood = format!("{{\"variable\": {{{}}}}}", (0..200_000).map(|i| format!("\"v{i}\": 1")).collect::<Vec<_>>().join(","));
+        for (what, json, summary) in [
+            ("deep", deep.as_str(), "Value too deeply nested"),
+            ("unclosed", "{\"variable\": {\"a\": {}}", "Unclosed object"),
+            ("not json", "variable \"a\" {}", "Invalid JSON keyword"),
+            ("flood", flood.as_str(), "Incorrect JSON value type"),
+        ] {
+            let r = run("terraform@1.15", &[("main.tf.json", json), ("b.tf", "variable \"z\" {\n  default = 0\n}\n")]);
+            assert!(!r.ok, "{what}");
+            assert!(r.diagnostics.iter().any(|d| d.summary == summary), "{what}: {:?}", r.diagnostics.iter().map(|d| &d.summary).collect::<Vec<_>>());
+            assert!(r.diagnostics.len() <= 2 * crate::diag::MAX_DIAGNOSTICS + 1, "{what}: {}", r.diagnostics.len());
+            assert!(r.variables.iter().any(|v| v.name == "z"), "{what}");
+        }
+    }
 }

@@ -64,3 +64,55 @@ pub fn merge(base: &mut Variable, ov: Variable, set: &[&str], p: &Profile) -> Ve
     base.diags.extend(out.iter().cloned());
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use crate::module::{check, CheckInput, Outcome};
+
+    fn run(flavor: &str, files: &[(&str, &str)]) -> crate::module::CheckReport {
+        let p = crate::flavor::Flavor::lookup(flavor).unwrap().profile();
+        let files: BTreeMap<String, String> = files.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
+        check(&CheckInput { files, ..CheckInput::default() }, &p)
+    }
+
+    /// An override file changes what it sets and nothing else, in file
+    /// order; the default is converted to the merged type again, the
+    /// primary block's optional-attribute defaults stay, and validation
+    /// blocks cannot be overridden.
+    #[test]
+    fn override_files_merge_into_their_variables() {
+        let main = "variable \"v\" {\n  type = object({ a = optional(string, \"d\") })\n  default = {}\n  description = \"main\"\n}\n";
+        let table: [(&str, &str, Result<&str, &str>); 5] = [
+            ("override.tf", "variable \"v\" {\n  description = \"over\"\n}\n", Ok("{\n  \"a\" = \"d\"\n}")),
+            ("a_override.tf.json", r#"{"variable": {"v": {"default": {"a": "x"}}}}"#, Ok("{\n  \"a\" = \"x\"\n}")),
+            ("override.tf", "variable \"v\" {\n  type = string\n}\n", Err("Overriding this variable's type constraint has made its default value invalid: string required, but have object.")),
+            ("override.tf", "variable \"w\" {\n}\n", Err("There is no variable named \"w\". An override file can only override a variable that was already declared in a primary configuration file.")),
+            ("override.tf", "variable \"v\" {\n  validation {\n    condition = true\n    error_message = \"x\"\n  }\n}\n", Err("Override files cannot override \"validation\" blocks.")),
+        ];
+        for (name, text, want) in table {
+            let r = run("terraform@1.15", &[("main.tf", main), (name, text)]);
+            match want {
+                Ok(console) => {
+                    assert!(r.ok, "{text}: {:?}", r.diagnostics);
+                    assert!(matches!(&r.variables[0].outcome, Outcome::Accepted { console: c, .. } if c == console), "{text}: {:?}", r.variables[0].outcome);
+                }
+                Err(detail) => assert_eq!(r.diagnostics.iter().map(|d| d.detail.as_str()).collect::<Vec<_>>(), [detail], "{text}"),
+            }
+        }
+        let r = run("terraform@1.15", &[("main.tf", main), ("override.tf", "variable \"v\" {\n  description = \"over\"\n}\n")]);
+        assert_eq!(r.variables[0].description.as_deref(), Some("over"));
+    }
+
+    /// OpenTofu 1.8+ reads `x.tofu` in place of `x.tf` (and Terraform never
+    /// reads `.tofu`).
+    #[test]
+    fn tofu_files_replace_their_tf_files() {
+        let files = [("main.tf", "variable \"v\" {\n  default = \"tf\"\n}\n"), ("main.tofu", "variable \"v\" {\n  default = \"tofu\"\n}\n")];
+        for (flavor, want) in [("opentofu@1.8", "\"tofu\""), ("opentofu@1.7", "\"tf\""), ("terraform@1.15", "\"tf\"")] {
+            let r = run(flavor, &files);
+            assert!(matches!(&r.variables[0].outcome, Outcome::Accepted { console, .. } if console == want), "{flavor}");
+        }
+    }
+}
