@@ -93,18 +93,6 @@ pub fn is_config_file(name: &str) -> bool {
     !name.contains('/') && super::files::is_config_name(name)
 }
 
-/// The native-syntax override files of the module in `dir` (see
-/// [`super::files::module_files`]).
-pub fn override_files<'f>(files: &'f BTreeMap<String, String>, dir: &str, p: &Profile) -> Vec<(&'f String, &'f String)> {
-    super::files::module_files(files, dir, p).overrides.into_iter().filter(|(n, _)| !super::files::is_json(n)).collect()
-}
-
-/// The native-syntax primary files of the module in `dir`, in name order
-/// (see [`super::files::module_files`]).
-pub fn module_files<'f>(files: &'f BTreeMap<String, String>, dir: &str, p: &Profile) -> Vec<(&'f String, &'f String)> {
-    super::files::module_files(files, dir, p).primary.into_iter().filter(|(n, _)| !super::files::is_json(n)).collect()
-}
-
 /// Whether `name` is a configuration file of the module in directory `dir`
 /// ("" for the root module, else a path such as `modules/vpc`).
 pub fn is_config_file_in(name: &str, dir: &str) -> bool {

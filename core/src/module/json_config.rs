@@ -447,6 +447,39 @@ pub fn read(file: &str, text: &str, p: &Profile) -> JsonFile {
     JsonFile { diags, variables, extras: r.extras }
 }
 
+/// The `module` and `locals` blocks of a JSON file, as native blocks for
+/// [`super::calls`]: a module block's properties (but `"//"`) are its
+/// arguments, `source` and `version` constants, the others templates as a
+/// context reads them; a `locals` block's properties are its values. The
+/// file's own errors are the declarations' to report. A module block's
+/// definition range stands for its label's range too.
+pub fn call_blocks(file: &str, text: &str, p: &Profile) -> Body {
+    let keep_of = |name: &str| if name == "module" || name == "locals" { u32::MAX } else { 0 };
+    let (root, _) = parse_config_json(text, &keep_of);
+    let r = Reader { file, text, p, extras: JsonExtras::default(), unparsed: Default::default() };
+    let mut ignored = Vec::new();
+    let (_, blocks) = r.content(&root, &[], &[("module", &["name"]), ("locals", &[])], false, &mut ignored);
+    let mut items = Vec::new();
+    for (kind, labels, body, def) in blocks {
+        let def_span = Reader::span(def);
+        let props = r.deep_attrs(body, None, &mut ignored);
+        let mut attrs = Vec::new();
+        for a in props.into_iter().filter(|a| a.name != "//") {
+            let e = if kind == "module" && (a.name == "source" || a.name == "version") { r.constant(&a.value, &mut ignored) } else { r.template_expr(&a.value, &mut ignored) };
+            attrs.push(r.attribute(a, e));
+        }
+        items.push(BodyItem::Block(Block {
+            kind: kind.to_string(),
+            kind_range: def_span.clone(),
+            labels: labels.iter().map(|l| (l.name.clone(), def_span.clone())).collect(),
+            open_range: def_span,
+            body: Body { items: attrs },
+            range: Reader::span((body.start, body.end)),
+        }));
+    }
+    Body { items }
+}
+
 /// The range of the root property (`"variable"`) whose value holds `label`.
 fn root_property_range(root: &HNode, label: &HAttr) -> Option<Span> {
     let props: Vec<&HAttr> = match &root.val {
@@ -523,6 +556,20 @@ mod tests {
         assert_eq!(r.diagnostics.len(), 4);
         let r = run("opentofu@1.12", &[("main.tf.json", "[1]")]);
         assert_eq!(r.diagnostics.len(), 3);
+    }
+
+    /// `module` blocks and `locals` of a `.tf.json` file are module calls:
+    /// arguments are templates (`"${local.n}"` is the local's number).
+    #[test]
+    fn json_files_call_modules() {
+        let p = crate::flavor::Flavor::lookup("terraform@1.15").unwrap().profile();
+        let mut files = BTreeMap::new();
+        files.insert("main.tf.json".to_string(), r#"{"locals": {"n": 3}, "module": {"net": {"source": "./net", "cidr": "${local.n}", "name": "x"}}}"#.to_string());
+        files.insert("net/main.tf".to_string(), "variable \"cidr\" {\n  type = list(string)\n}\nvariable \"name\" {\n  type = string\n}\n".to_string());
+        let r = crate::module::check_with(&CheckInput { files, ..CheckInput::default() }, &p, crate::module::CheckOptions { module_calls: true, role: None });
+        let d: Vec<(&str, &str)> = r.diagnostics.iter().map(|d| (d.summary.as_str(), d.subject.as_ref().map_or("", |s| s.filename.as_str()))).collect();
+        assert_eq!(d, [("Invalid value for input variable", "main.tf.json")]);
+        assert!(r.diagnostics[0].detail.contains("list of string required"), "{}", r.diagnostics[0].detail);
     }
 
     /// A broken, deeply nested or flooded JSON file is a diagnostic, and
