@@ -231,6 +231,10 @@ struct Content<'b> {
 
 impl FileReader<'_, '_> {
     fn at(&self, r: &Span) -> Option<Subject> {
+        // A JSON file's own ranges have hcl's JSON positions.
+        if let Some(s) = self.json.and_then(|j| j.subject(r)) {
+            return Some(s);
+        }
         Some(self.texts.subject(self.file, r))
     }
 
@@ -330,7 +334,7 @@ impl FileReader<'_, '_> {
         }
         let (name, name_range) = b.labels[0].clone();
         // A JSON block's definition range is its body's opening brace.
-        let decl_range = if self.json.is_some() { self.texts.subject(self.file, &b.open_range) } else { self.texts.subject(self.file, &(b.kind_range.start..name_range.end)) };
+        let decl_range = if self.json.is_some() { self.at(&b.open_range) } else { self.at(&(b.kind_range.start..name_range.end)) }.expect("a subject");
         let mut diags = pre;
         let c = self.content(&b.body, &b.open_range, &self.schema.arguments, &[], &["validation"], &mut diags);
         if !crate::hclsrc::is_identifier(&name) {
@@ -374,11 +378,11 @@ impl FileReader<'_, '_> {
             match typeexpr::decode_variable_type_expr(text, e, self.p) {
                 Ok(tc) => v.tc = tc,
                 Err(TypeFailure::Invalid(ds)) => {
-                    diags.extend(ds.into_iter().map(|d| CheckDiag::error(d.summary, d.detail, d.range.map(|r| self.texts.subject(self.file, &r)))));
+                    diags.extend(ds.into_iter().map(|d| CheckDiag::error(d.summary, d.detail, d.range.and_then(|r| self.at(&r)))));
                     // A failed type reads -var values as HCL.
                     v.tc.cli_literal = false;
                 }
-                Err(TypeFailure::Crash(d)) => diags.push(CheckDiag::error(d.summary, d.detail, d.range.map(|r| self.texts.subject(self.file, &r)))),
+                Err(TypeFailure::Crash(d)) => diags.push(CheckDiag::error(d.summary, d.detail, d.range.and_then(|r| self.at(&r)))),
             }
         }
         if let Some(e) = c.attrs.get("sensitive") {
@@ -575,7 +579,7 @@ impl FileReader<'_, '_> {
         }
         let (cond, msg) = (c.attrs.get("condition")?, c.attrs.get("error_message")?);
         Some(Rule {
-            decl_range: self.texts.subject(self.file, &self.def_range(b)),
+            decl_range: self.at(&self.def_range(b)).expect("a subject"),
             condition: (*cond).clone(),
             error_message: (*msg).clone(),
             file: self.file.to_string(),

@@ -13,6 +13,8 @@
 //! `expression.Value` with a context). JSON-only diagnostics (shapes,
 //! extraneous and duplicate properties) come with the block.
 
+use std::collections::HashMap;
+
 use super::{CheckDiag, Pos, Subject};
 use crate::flavor::Profile;
 use crate::hcl::ast::{ConstVal, Expr, ExprKind, LitVal, Span, TypeCache};
@@ -33,14 +35,17 @@ pub struct JsonVariable {
 pub struct JsonExtras {
     /// The text each `type` expression was parsed from (the file's bytes
     /// before the string blanked, then the string), by the JSON value's range.
-    pub type_texts: Vec<(Span, String)>,
+    pub type_texts: HashMap<(usize, usize), String>,
     /// The JSON diagnostics of each `validation` body, by its block's
     /// definition range.
-    pub validation_diags: Vec<(Span, Vec<CheckDiag>)>,
+    pub validation_diags: HashMap<(usize, usize), Vec<CheckDiag>>,
     /// Each `error_message` by its JSON value's range: the string gohcl
     /// decodes it to without a context (a string, number or bool), and the
     /// template's syntax errors when it did not parse.
-    pub messages: Vec<(Span, JsonMessage)>,
+    pub messages: HashMap<(usize, usize), JsonMessage>,
+    /// The subjects of the JSON ranges of the blocks, with hcl's JSON
+    /// positions (a tab is two columns).
+    pub subjects: HashMap<(usize, usize), Subject>,
 }
 
 /// See [`JsonExtras::messages`].
@@ -52,15 +57,19 @@ pub struct JsonMessage {
 
 impl JsonExtras {
     pub fn type_text(&self, r: &Span) -> Option<&str> {
-        self.type_texts.iter().find(|(s, _)| s == r).map(|(_, t)| t.as_str())
+        self.type_texts.get(&(r.start, r.end)).map(String::as_str)
+    }
+
+    pub fn subject(&self, r: &Span) -> Option<Subject> {
+        self.subjects.get(&(r.start, r.end)).cloned()
     }
 
     pub fn message(&self, r: &Span) -> Option<&JsonMessage> {
-        self.messages.iter().find(|(s, _)| s == r).map(|(_, m)| m)
+        self.messages.get(&(r.start, r.end))
     }
 
     pub fn validation_pre(&self, r: &Span) -> Vec<CheckDiag> {
-        self.validation_diags.iter().find(|(s, _)| s == r).map(|(_, d)| d.clone()).unwrap_or_default()
+        self.validation_diags.get(&(r.start, r.end)).cloned().unwrap_or_default()
     }
 }
 
@@ -83,6 +92,7 @@ struct Reader<'a> {
     extras: JsonExtras,
     /// Templates that did not parse: their ranges and syntax errors.
     unparsed: std::cell::RefCell<Vec<(Span, Vec<crate::hcl::parse::RawDiag>)>>,
+    subjects: std::cell::RefCell<HashMap<(usize, usize), Subject>>,
 }
 
 impl Reader<'_> {
@@ -210,9 +220,12 @@ impl Reader<'_> {
         (found, found_blocks)
     }
 
-    /// The bytes of `r` as a span.
-    fn span(r: (JPos, JPos)) -> Span {
-        r.0.byte..r.1.byte
+    /// The bytes of `r` as a span, whose subject (with hcl's JSON positions)
+    /// is kept for the diagnostics about it.
+    fn span(&self, r: (JPos, JPos)) -> Span {
+        let span = r.0.byte..r.1.byte;
+        self.subjects.borrow_mut().entry((span.start, span.end)).or_insert_with(|| Subject { filename: self.file.to_string(), start: pos(r.0), end: pos(r.1) });
+        span
     }
 
     /// The file's text before `at` with every byte but line ends blanked,
@@ -225,7 +238,7 @@ impl Reader<'_> {
 
     /// A JSON value as a constant expression over its range.
     fn constant(&self, n: &HNode, diags: &mut Vec<CheckDiag>) -> Expr {
-        let range = Self::span((n.start, n.end));
+        let range = self.span((n.start, n.end));
         let v = match config_json_value(n, self.file, &mut TypeCache::default()) {
             Ok(v) => v,
             Err(d) => {
@@ -239,7 +252,7 @@ impl Reader<'_> {
             HVal::Bool(b) => Expr::new(ExprKind::Literal(LitVal::bool(*b)), range),
             HVal::Null | HVal::Invalid => Expr::new(ExprKind::Literal(LitVal::null()), range),
             _ => Expr::new(
-                ExprKind::Const(Box::new(ConstVal { value: v, spans: crate::diag::SpanTree::leaf(range.clone()), open_range: Self::span(n.start_range()) })),
+                ExprKind::Const(Box::new(ConstVal { value: v, spans: crate::diag::SpanTree::leaf(range.clone()), open_range: self.span(n.start_range()) })),
                 range,
             ),
         }
@@ -249,7 +262,7 @@ impl Reader<'_> {
     /// quote; anything else (or a string that does not parse) stands as a
     /// number, which no type is.
     fn type_expr(&mut self, n: &HNode) -> Expr {
-        let range = Self::span((n.start, n.end));
+        let range = self.span((n.start, n.end));
         let fallback = || Expr::new(ExprKind::Literal(LitVal::number(crate::number::Number::from_i64(0))), range.clone());
         let HVal::Str(s) = &n.val else { return fallback() };
         let mut text = self.padded(n.start.byte, s);
@@ -263,7 +276,7 @@ impl Reader<'_> {
         while text.len() < n.end.byte {
             text.push(' ');
         }
-        self.extras.type_texts.push((range, text));
+        self.extras.type_texts.insert((range.start, range.end), text);
         e
     }
 
@@ -271,7 +284,7 @@ impl Reader<'_> {
     /// its opening quote; a template that does not parse is taken as the
     /// literal string.
     fn template_expr(&self, n: &HNode, diags: &mut Vec<CheckDiag>) -> Expr {
-        let range = Self::span((n.start, n.end));
+        let range = self.span((n.start, n.end));
         let s = match &n.val {
             HVal::Str(s) => s,
             // Arrays and objects hold templates too.
@@ -285,7 +298,7 @@ impl Reader<'_> {
                     .map(|a| {
                         let key = HNode { val: HVal::Str(a.name.clone()), start: a.name_start, end: a.name_end };
                         let k = self.template_expr(&key, diags);
-                        let k = Expr::new(ExprKind::ObjectKey { wrapped: Box::new(k), force_non_literal: true }, Self::span((a.name_start, a.name_end)));
+                        let k = Expr::new(ExprKind::ObjectKey { wrapped: Box::new(k), force_non_literal: true }, self.span((a.name_start, a.name_end)));
                         (k, self.template_expr(&a.value, diags))
                     })
                     .collect();
@@ -296,7 +309,7 @@ impl Reader<'_> {
         let text = self.padded(n.start.byte + 1, s);
         match crate::hcl::parse_template_from(&text, n.start.byte + 1, self.file, self.p) {
             // The expression's range is the JSON value's (hcl json `Range`).
-            Ok(e) => Expr::with_depth(e.kind, Self::span((n.start, n.end)), e.depth),
+            Ok(e) => Expr::with_depth(e.kind, self.span((n.start, n.end)), e.depth),
             Err(ds) => {
                 self.unparsed.borrow_mut().push((range.clone(), ds.into_iter().collect()));
                 Expr::new(ExprKind::Literal(LitVal::string(s)), range)
@@ -306,7 +319,7 @@ impl Reader<'_> {
 
     /// A native attribute for a JSON property.
     fn attribute(&self, a: &HAttr, expr: Expr) -> BodyItem {
-        BodyItem::Attr(Attribute { name: a.name.clone(), name_range: Self::span((a.name_start, a.name_end)), expr, range: a.name_start.byte..a.value.end.byte })
+        BodyItem::Attr(Attribute { name: a.name.clone(), name_range: self.span((a.name_start, a.name_end)), expr, range: a.name_start.byte..a.value.end.byte })
     }
 
     /// The body of a `variable` block.
@@ -329,7 +342,7 @@ impl Reader<'_> {
             for a in vattrs {
                 let e = self.template_expr(&a.value, &mut vd);
                 if a.name == "error_message" {
-                    let range = Self::span((a.value.start, a.value.end));
+                    let range = self.span((a.value.start, a.value.end));
                     let literal = match &a.value.val {
                         HVal::Str(s) => Some(s.clone()),
                         HVal::Num(x) => Some(x.to_string()),
@@ -337,7 +350,7 @@ impl Reader<'_> {
                         _ => None,
                     };
                     let unparsed = self.unparsed.borrow().iter().find(|(r, _)| *r == range).map(|(_, d)| d.clone());
-                    self.extras.messages.push((range, JsonMessage { literal, unparsed }));
+                    self.extras.messages.insert((range.start, range.end), JsonMessage { literal, unparsed });
                 }
                 vitems.push(self.attribute(a, e));
             }
@@ -345,24 +358,24 @@ impl Reader<'_> {
                 HVal::Object { .. } => vbody.close_range(),
                 _ => vbody.start_range(),
             };
-            let def_span = Self::span(vdef);
-            self.extras.validation_diags.push((def_span.clone(), vd));
+            let def_span = self.span(vdef);
+            self.extras.validation_diags.insert((def_span.start, def_span.end), vd);
             items.push(BodyItem::Block(Block {
                 kind: "validation".into(),
                 kind_range: def_span.clone(),
                 labels: Vec::new(),
-                open_range: Self::span(missing),
+                open_range: self.span(missing),
                 body: Body { items: vitems },
-                range: Self::span((vbody.start, vbody.end)),
+                range: self.span((vbody.start, vbody.end)),
             }));
         }
         let block = Block {
             kind: "variable".into(),
             kind_range: type_range,
-            labels: vec![(name.name.clone(), Self::span((name.name_start, name.name_end)))],
-            open_range: Self::span(def),
+            labels: vec![(name.name.clone(), self.span((name.name_start, name.name_end)))],
+            open_range: self.span(def),
             body: Body { items },
-            range: Self::span((body.start, body.end)),
+            range: self.span((body.start, body.end)),
         };
         JsonVariable { block, pre }
     }
@@ -421,7 +434,7 @@ pub fn read(file: &str, text: &str, p: &Profile) -> JsonFile {
         _ => schema.iter().find(|(k, _)| *k == name).map_or(0, |(_, labels)| labels.len() as u32),
     };
     let (root, syntax) = parse_config_json(text, &keep_of);
-    let mut r = Reader { file, text, p, extras: JsonExtras::default(), unparsed: Default::default() };
+    let mut r = Reader { file, text, p, extras: JsonExtras::default(), unparsed: Default::default(), subjects: Default::default() };
     let mut diags: Vec<CheckDiag> = syntax.into_iter().map(|d| r.hdiag(d)).collect();
     // The version sniffs.
     if p.config_file_blocks().language {
@@ -439,11 +452,12 @@ pub fn read(file: &str, text: &str, p: &Profile) -> JsonFile {
         }
         let Some(name) = labels.first() else { continue };
         // The block's type range: the `variable` property's name.
-        let type_range = root_property_range(&root, name).unwrap_or(Reader::span(def));
+        let type_range = root_property_range(&root, name).unwrap_or(r.span(def));
         variables.push(r.variable(name, body, def, type_range));
     }
     // A file of errors lists the first.
     diags.truncate(crate::diag::MAX_DIAGNOSTICS);
+    r.extras.subjects = r.subjects.take();
     JsonFile { diags, variables, extras: r.extras }
 }
 
@@ -456,12 +470,12 @@ pub fn read(file: &str, text: &str, p: &Profile) -> JsonFile {
 pub fn call_blocks(file: &str, text: &str, p: &Profile) -> Body {
     let keep_of = |name: &str| if name == "module" || name == "locals" { u32::MAX } else { 0 };
     let (root, _) = parse_config_json(text, &keep_of);
-    let r = Reader { file, text, p, extras: JsonExtras::default(), unparsed: Default::default() };
+    let r = Reader { file, text, p, extras: JsonExtras::default(), unparsed: Default::default(), subjects: Default::default() };
     let mut ignored = Vec::new();
     let (_, blocks) = r.content(&root, &[], &[("module", &["name"]), ("locals", &[])], false, &mut ignored);
     let mut items = Vec::new();
     for (kind, labels, body, def) in blocks {
-        let def_span = Reader::span(def);
+        let def_span = r.span(def);
         let props = r.deep_attrs(body, None, &mut ignored);
         let mut attrs = Vec::new();
         for a in props.into_iter().filter(|a| a.name != "//") {
@@ -474,7 +488,7 @@ pub fn call_blocks(file: &str, text: &str, p: &Profile) -> Body {
             labels: labels.iter().map(|l| (l.name.clone(), def_span.clone())).collect(),
             open_range: def_span,
             body: Body { items: attrs },
-            range: Reader::span((body.start, body.end)),
+            range: r.span((body.start, body.end)),
         }));
     }
     Body { items }
@@ -551,6 +565,9 @@ mod tests {
         let s = r.diagnostics[0].subject.as_ref().unwrap();
         // `(1)` is 6 bytes after the opening quote at column 29.
         assert_eq!((s.start.column, s.end.column), (35, 38));
+        // A declaration is placed with hcl's JSON positions (a tab is two columns).
+        let r = run("terraform@1.15", &[("a.tf.json", "{\n\t\"variable\": {\"v\": {}}}"), ("b.tf", "variable \"v\" {}\n")]);
+        assert_eq!(r.diagnostics[0].detail, "A variable named \"v\" was already declared at a.tf.json:2,21-22. Variable names must be unique within a module.");
         // An array element of the root that is no object, once per read of the root.
         let r = run("terraform@1.15", &[("main.tf.json", "[1]")]);
         assert_eq!(r.diagnostics.len(), 4);
