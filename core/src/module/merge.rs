@@ -65,6 +65,32 @@ pub fn merge(base: &mut Variable, ov: Variable, set: &[&str], p: &Profile) -> Ve
     out
 }
 
+/// `prepareFinalInputVariableValue` (`eval_variable.go`, every version),
+/// which the validate walk runs for every root variable before any value:
+/// the stored default is converted to the type again, without type
+/// defaults; where go-cty cannot convert its own result (a map of maps of
+/// objects with an optional `any` attribute and an empty inner map) the
+/// variable fails, its declaration the subject. The diagnostics (none: go on).
+pub fn default_converted_again(module: &super::decl::Module, vars: &mut std::collections::BTreeMap<String, super::VarState>, p: &Profile) -> Vec<CheckDiag> {
+    let mut out = Vec::new();
+    for v in &module.vars {
+        let Some(d) = &v.default else { continue };
+        if let Err(e) = crate::convert::convert(d, &v.tc.ty, p) {
+            let diag = CheckDiag::error(
+                "Invalid default value for module argument",
+                format!("The default value for variable {} is incompatible with its type constraint: {}.", crate::render::go_quote(&v.name), e.message),
+                Some(v.decl_range.clone()),
+            );
+            if let Some(st) = vars.get_mut(&v.name) {
+                st.fail("convert", &diag);
+                st.report.source = Some("default".into());
+            }
+            out.push(diag);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;
@@ -103,6 +129,21 @@ mod tests {
         }
         let r = run("terraform@1.15", &[("main.tf", main), ("override.tf", "variable \"v\" {\n  description = \"over\"\n}\n")]);
         assert_eq!(r.variables[0].description.as_deref(), Some("over"));
+    }
+
+    /// A default go-cty cannot convert a second time stops the run in the
+    /// validate walk (`prepareFinalInputVariableValue`).
+    #[test]
+    fn a_default_that_does_not_convert_again_stops_the_run() {
+        let main = "variable \"mode\" {\n  type = map(map(object({name = optional(any)})))\n  default = {a = {}, b = {x = {name = \"s\"}}}\n}\nvariable \"other\" {\n  default = 1\n}\n";
+        let r = run("terraform@1.9", &[("main.tf", main)]);
+        assert_eq!(r.diagnostics.iter().map(|d| d.summary.as_str()).collect::<Vec<_>>(), ["Invalid default value for module argument"]);
+        assert_eq!(r.diagnostics[0].detail, "The default value for variable \"mode\" is incompatible with its type constraint: element types must all match for conversion to map.");
+        let stage = |n: &str| match &r.variables.iter().find(|v| v.name == n).unwrap().outcome {
+            Outcome::Failed { stage, .. } => *stage,
+            Outcome::Accepted { .. } => "ok",
+        };
+        assert_eq!((stage("mode"), stage("other")), ("convert", "skipped"));
     }
 
     /// OpenTofu 1.8+ reads `x.tofu` in place of `x.tf` (and Terraform never

@@ -347,7 +347,16 @@ pub fn check_as(input: &CheckInput, p: &Profile, as_role: role::Role) -> CheckRe
         return run.finish(vars);
     }
 
-    // 4. The validate walk: the rules against unknown values.
+    // 4. The validate walk: each default converted to its type once more
+    // (a conversion go-cty cannot repeat stops the run), then the rules
+    // against unknown values.
+    let again = merge::default_converted_again(&module, &mut vars, p);
+    if !again.is_empty() {
+        parsed.skip_rest(&mut vars);
+        diags.extend(again);
+        run.batch(diags);
+        return run.finish(vars);
+    }
     let prepared = validate::prepare(&module, p);
     let walk = validate::Walk { module: &module, prepared: &prepared, texts: &texts, p };
     let (walk_diags, walk_complete) = walk.validate(&mut vars);
