@@ -449,6 +449,11 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// Scans the text from byte `pos` on (normal mode).
+    pub fn start_at(&mut self, pos: usize) {
+        self.pos = pos.min(self.src.len());
+    }
+
     /// Scans the rest of the text as a bare template from byte `pos` on
     /// (see [`Mode::Bare`]).
     pub fn start_bare_template(&mut self, pos: usize) {

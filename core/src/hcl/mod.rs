@@ -43,10 +43,12 @@ pub(crate) fn parse_standalone(src: &str, filename: &str, profile: &Profile) -> 
     p.finish(parsed)
 }
 
-/// `hclsyntax.ParseExpression` of a type constraint's whole text, every
-/// node kept as written (as the type stage reads a configuration file).
-pub(crate) fn parse_type_standalone(src: &str, filename: &str, profile: &Profile) -> Result<Expr, Diags> {
+/// `hclsyntax.ParseExpression` of a type constraint's text from byte
+/// `start` on (the bytes before only give the positions), every node kept as
+/// written (as the type stage reads a configuration file).
+pub(crate) fn parse_type_standalone(src: &str, start: usize, filename: &str, profile: &Profile) -> Result<Expr, Diags> {
     let mut p = Parser::new(src, filename);
+    p.start_at(start);
     p.set_profile(profile);
     p.fold = false;
     p.want_spans = false;

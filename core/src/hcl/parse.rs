@@ -510,6 +510,12 @@ impl<'a> Parser<'a> {
     }
 
     /// `hclsyntax.ParseExpression`: a standalone expression (newlines ignored).
+    /// Reads the text from byte `start` on (the bytes before only give the
+    /// positions).
+    pub fn start_at(&mut self, start: usize) {
+        self.lexer.start_at(start);
+    }
+
     /// hclsyntax's `ParseTemplate` of the text from byte `start` on: a
     /// template without quotes, to the end of the text.
     pub fn parse_bare_template(&mut self, start: usize) -> PResult<Expr> {

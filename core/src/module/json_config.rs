@@ -33,9 +33,13 @@ pub struct JsonVariable {
 /// What the native decoding needs besides the blocks.
 #[derive(Default)]
 pub struct JsonExtras {
-    /// The text each `type` expression was parsed from (the file's bytes
-    /// before the string blanked, then the string), by the JSON value's range.
-    pub type_texts: HashMap<(usize, usize), String>,
+    /// The ranges of the `type` expressions, all parsed from [`JsonExtras::text`].
+    pub type_ranges: std::collections::HashSet<(usize, usize)>,
+    /// The file's text with each string that was parsed as native syntax
+    /// in place of its JSON text: a type string from its opening quote, a
+    /// template after it, the rest of the JSON string blank (one text for
+    /// the file, so that reading many strings is not quadratic).
+    pub text: String,
     /// The JSON diagnostics of each `validation` body, by its block's
     /// definition range.
     pub validation_diags: HashMap<(usize, usize), Vec<CheckDiag>>,
@@ -57,7 +61,7 @@ pub struct JsonMessage {
 
 impl JsonExtras {
     pub fn type_text(&self, r: &Span) -> Option<&str> {
-        self.type_texts.get(&(r.start, r.end)).map(String::as_str)
+        self.type_ranges.contains(&(r.start, r.end)).then_some(self.text.as_str())
     }
 
     pub fn subject(&self, r: &Span) -> Option<Subject> {
@@ -71,6 +75,16 @@ impl JsonExtras {
     pub fn validation_pre(&self, r: &Span) -> Vec<CheckDiag> {
         self.validation_diags.get(&(r.start, r.end)).cloned().unwrap_or_default()
     }
+}
+
+/// A block found in a body: its type, the range of the property naming
+/// it, its labels, its body and its definition range.
+struct FoundBlock<'n> {
+    kind: &'n str,
+    type_range: (JPos, JPos),
+    labels: Vec<&'n HAttr>,
+    body: &'n HNode,
+    def: (JPos, JPos),
 }
 
 /// A whole JSON file: the file's own diagnostics, its variable blocks, and
@@ -87,12 +101,13 @@ fn pos(p: JPos) -> Pos {
 
 struct Reader<'a> {
     file: &'a str,
-    text: &'a str,
     p: &'a Profile,
     extras: JsonExtras,
     /// Templates that did not parse: their ranges and syntax errors.
     unparsed: std::cell::RefCell<Vec<(Span, Vec<crate::hcl::parse::RawDiag>)>>,
     subjects: std::cell::RefCell<HashMap<(usize, usize), Subject>>,
+    /// See [`JsonExtras::text`].
+    text_buf: std::cell::RefCell<String>,
 }
 
 impl Reader<'_> {
@@ -184,7 +199,7 @@ impl Reader<'_> {
     /// diagnostics. `content`: also the "Extraneous JSON object property"
     /// check (and the root's shape errors a second time).
     #[allow(clippy::type_complexity)]
-    fn content<'n>(&self, body: &'n HNode, attrs: &[&str], blocks: &[(&str, &[&str])], content: bool, diags: &mut Vec<CheckDiag>) -> (Vec<&'n HAttr>, Vec<(&'n str, Vec<&'n HAttr>, &'n HNode, (JPos, JPos))>) {
+    fn content<'n>(&self, body: &'n HNode, attrs: &[&str], blocks: &[(&str, &[&str])], content: bool, diags: &mut Vec<CheckDiag>) -> (Vec<&'n HAttr>, Vec<FoundBlock<'n>>) {
         let all = self.deep_attrs(body, None, diags);
         let mut found: Vec<&HAttr> = Vec::new();
         let mut found_blocks = Vec::new();
@@ -201,7 +216,7 @@ impl Reader<'_> {
             } else if let Some((kind, labels)) = blocks.iter().find(|(k, _)| *k == a.name) {
                 let mut out = Vec::new();
                 self.unpack(&a.value, kind, labels, &mut Vec::new(), &mut out, diags);
-                found_blocks.extend(out.into_iter().map(|(l, n, d)| (a.name.as_str(), l, n, d)));
+                found_blocks.extend(out.into_iter().map(|(labels, body, def)| FoundBlock { kind: a.name.as_str(), type_range: (a.name_start, a.name_end), labels, body, def }));
                 used.push(&a.name);
             }
         }
@@ -228,12 +243,21 @@ impl Reader<'_> {
         span
     }
 
-    /// The file's text before `at` with every byte but line ends blanked,
-    /// then `tail`: positions in `tail` are those of the file from `at`.
-    fn padded(&self, at: usize, tail: &str) -> String {
-        let mut s: String = self.text.as_bytes()[..at.min(self.text.len())].iter().map(|b| if *b == b'\n' { '\n' } else { ' ' }).collect();
-        s.push_str(tail);
-        s
+    /// Puts the decoded string `s` of the JSON string `n` in the text at
+    /// `at` (its opening quote, or the byte after), the rest of the JSON
+    /// string blank; the text up to the end of `s`, or None when it does not
+    /// fit (it always does: a decoded string is never longer).
+    fn place(&self, n: &HNode, at: usize, s: &str) -> Option<usize> {
+        let region = at..n.end.byte;
+        let mut text = self.text_buf.borrow_mut();
+        if at + s.len() > region.end || text.get(region.clone()).is_none() {
+            return None;
+        }
+        let mut with = String::with_capacity(region.len());
+        with.push_str(s);
+        with.extend(std::iter::repeat_n(' ', region.len() - s.len()));
+        text.replace_range(region, &with);
+        Some(at + s.len())
     }
 
     /// A JSON value as a constant expression over its range.
@@ -265,18 +289,15 @@ impl Reader<'_> {
         let range = self.span((n.start, n.end));
         let fallback = || Expr::new(ExprKind::Literal(LitVal::number(crate::number::Number::from_i64(0))), range.clone());
         let HVal::Str(s) = &n.val else { return fallback() };
-        let mut text = self.padded(n.start.byte, s);
-        let Ok(e) = crate::hcl::parse_type_standalone(&text, self.file, self.p) else { return fallback() };
+        let Some(end) = self.place(n, n.start.byte, s) else { return fallback() };
+        let parsed = crate::hcl::parse_type_standalone(&self.text_buf.borrow()[..end], n.start.byte, self.file, self.p);
+        let Ok(e) = parsed else { return fallback() };
         // A quoted string is no type in JSON (no keyword, no call).
         if matches!(e.kind, ExprKind::Template(_) | ExprKind::TemplateWrap(_)) {
             return fallback();
         }
         let e = Expr::with_depth(e.kind, range.clone(), e.depth);
-        // The whole JSON value is in the text's range.
-        while text.len() < n.end.byte {
-            text.push(' ');
-        }
-        self.extras.type_texts.insert((range.start, range.end), text);
+        self.extras.type_ranges.insert((range.start, range.end));
         e
     }
 
@@ -306,8 +327,9 @@ impl Reader<'_> {
             }
             _ => return self.constant(n, diags),
         };
-        let text = self.padded(n.start.byte + 1, s);
-        match crate::hcl::parse_template_from(&text, n.start.byte + 1, self.file, self.p) {
+        let Some(end) = self.place(n, n.start.byte + 1, s) else { return Expr::new(ExprKind::Literal(LitVal::string(s)), range) };
+        let parsed = crate::hcl::parse_template_from(&self.text_buf.borrow()[..end], n.start.byte + 1, self.file, self.p);
+        match parsed {
             // The expression's range is the JSON value's (hcl json `Range`).
             Ok(e) => Expr::with_depth(e.kind, self.span((n.start, n.end)), e.depth),
             Err(ds) => {
@@ -335,7 +357,7 @@ impl Reader<'_> {
             };
             items.push(self.attribute(a, expr));
         }
-        for (_, _, vbody, vdef) in blocks {
+        for FoundBlock { body: vbody, def: vdef, .. } in blocks {
             let mut vd = Vec::new();
             let (vattrs, _) = self.content(vbody, &["condition", "error_message"], &[], true, &mut vd);
             let mut vitems = Vec::new();
@@ -434,7 +456,7 @@ pub fn read(file: &str, text: &str, p: &Profile) -> JsonFile {
         _ => schema.iter().find(|(k, _)| *k == name).map_or(0, |(_, labels)| labels.len() as u32),
     };
     let (root, syntax) = parse_config_json(text, &keep_of);
-    let mut r = Reader { file, text, p, extras: JsonExtras::default(), unparsed: Default::default(), subjects: Default::default() };
+    let mut r = Reader { file, p, extras: JsonExtras::default(), unparsed: Default::default(), subjects: Default::default(), text_buf: std::cell::RefCell::new(text.to_string()) };
     let mut diags: Vec<CheckDiag> = syntax.into_iter().map(|d| r.hdiag(d)).collect();
     // The version sniffs.
     if p.config_file_blocks().language {
@@ -446,18 +468,19 @@ pub fn read(file: &str, text: &str, p: &Profile) -> JsonFile {
     }
     let (_, blocks) = r.content(&root, &[], &schema, true, &mut diags);
     let mut variables = Vec::new();
-    for (kind, labels, body, def) in blocks {
-        if kind != "variable" {
+    for b in blocks {
+        if b.kind != "variable" {
             continue;
         }
-        let Some(name) = labels.first() else { continue };
+        let Some(name) = b.labels.first() else { continue };
         // The block's type range: the `variable` property's name.
-        let type_range = root_property_range(&root, name).unwrap_or(r.span(def));
-        variables.push(r.variable(name, body, def, type_range));
+        let type_range = r.span(b.type_range);
+        variables.push(r.variable(name, b.body, b.def, type_range));
     }
     // A file of errors lists the first.
     diags.truncate(crate::diag::MAX_DIAGNOSTICS);
     r.extras.subjects = r.subjects.take();
+    r.extras.text = r.text_buf.take();
     JsonFile { diags, variables, extras: r.extras }
 }
 
@@ -470,11 +493,11 @@ pub fn read(file: &str, text: &str, p: &Profile) -> JsonFile {
 pub fn call_blocks(file: &str, text: &str, p: &Profile) -> Body {
     let keep_of = |name: &str| if name == "module" || name == "locals" { u32::MAX } else { 0 };
     let (root, _) = parse_config_json(text, &keep_of);
-    let r = Reader { file, text, p, extras: JsonExtras::default(), unparsed: Default::default(), subjects: Default::default() };
+    let r = Reader { file, p, extras: JsonExtras::default(), unparsed: Default::default(), subjects: Default::default(), text_buf: std::cell::RefCell::new(text.to_string()) };
     let mut ignored = Vec::new();
     let (_, blocks) = r.content(&root, &[], &[("module", &["name"]), ("locals", &[])], false, &mut ignored);
     let mut items = Vec::new();
-    for (kind, labels, body, def) in blocks {
+    for FoundBlock { kind, labels, body, def, .. } in blocks {
         let def_span = r.span(def);
         let props = r.deep_attrs(body, None, &mut ignored);
         let mut attrs = Vec::new();
@@ -492,16 +515,6 @@ pub fn call_blocks(file: &str, text: &str, p: &Profile) -> Body {
         }));
     }
     Body { items }
-}
-
-/// The range of the root property (`"variable"`) whose value holds `label`.
-fn root_property_range(root: &HNode, label: &HAttr) -> Option<Span> {
-    let props: Vec<&HAttr> = match &root.val {
-        HVal::Object { attrs, .. } => attrs.iter().collect(),
-        HVal::Array { items, .. } => items.iter().filter_map(|i| if let HVal::Object { attrs, .. } = &i.val { Some(attrs.iter()) } else { None }).flatten().collect(),
-        _ => Vec::new(),
-    };
-    props.into_iter().find(|a| a.value.start.byte <= label.name_start.byte && label.name_end.byte <= a.value.end.byte).map(|a| a.name_start.byte..a.name_end.byte)
 }
 
 #[cfg(test)]
