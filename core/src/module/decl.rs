@@ -102,12 +102,13 @@ pub fn is_config_file_in(name: &str, dir: &str) -> bool {
     name.strip_prefix(dir).and_then(|rest| rest.strip_prefix('/')).is_some_and(is_config_file)
 }
 
-/// Reads every top-level `.tf` file of `files` (in name order).
+/// Reads the root module's configuration files (see [`super::files`]):
+/// the primary files in name order, then the override files merged in.
 pub fn load(files: &BTreeMap<String, String>, texts: &Texts, p: &Profile) -> std::rc::Rc<Module> {
     load_dir(files, "", texts, p)
 }
 
-/// Reads the `.tf` files of the module in directory `dir` (see
+/// Reads the configuration files of the module in directory `dir` (see
 /// [`is_config_file_in`]), in name order.
 pub fn load_dir(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: &Profile) -> std::rc::Rc<Module> {
     if crate::valueparse::kept::on() {

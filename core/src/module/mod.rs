@@ -3,8 +3,12 @@
 //! before any provider is contacted.
 //!
 //! One file per step Terraform takes, in its order:
+//! - [`files`]: which files make the module (`configs/parser_config_dir.go`
+//!   `dirFiles`); [`json_config`]: a `.tf.json` file as hcl's JSON syntax
+//!   reads it;
 //! - [`decl`]: the module's `variable` blocks (`configs/named_values.go`
-//!   `decodeVariableBlock`, `module.go`'s duplicate check);
+//!   `decodeVariableBlock`, `module.go`'s duplicate check), [`merge`]: the
+//!   override files' blocks merged into them (`module_merge.go`);
 //! - [`sources`]: collecting raw values (`command/meta_vars.go`
 //!   `collectVariableValues`: `TF_VAR_*`, `terraform.tfvars[.json]`,
 //!   `*.auto.tfvars[.json]`, then `-var` / `-var-file` in command-line order);
@@ -49,8 +53,9 @@ use crate::value::Value;
 use decl::Variable;
 
 /// What `tftype check` reads: the module's files (relative paths; the
-/// module is the top-level `*.tf` files, other files are read only as
-/// `-var-file`s), the command-line arguments in order, and the environment.
+/// module is its top-level configuration files as [`files`] selects them,
+/// other files are read only as `-var-file`s), the command-line arguments
+/// in order, and the environment.
 #[derive(Clone, Debug, Default, Deserialize)]
 pub struct CheckInput {
     #[serde(default)]
