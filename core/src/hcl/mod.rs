@@ -63,6 +63,7 @@ pub(crate) fn parse_template_from(src: &str, start: usize, filename: &str, profi
     let mut p = Parser::new(src, filename);
     p.set_profile(profile);
     p.fold = false;
+    p.if_recovery = true;
     let parsed = p.parse_bare_template(start);
     p.finish(parsed)
 }

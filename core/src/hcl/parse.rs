@@ -111,6 +111,10 @@ pub struct Parser<'a> {
     /// The number of parser diagnostics when the first error was recovered
     /// from (hcl's `recovery` mode: later errors are not reported).
     recovered_at: Option<usize>,
+    /// A bare template's `%{ if }` with a condition that does not parse is
+    /// read on, as hclsyntax's `ParseTemplate` reads on in recovery (so that
+    /// the missing `endif` is reported too).
+    pub if_recovery: bool,
 }
 
 /// A value read by the literal-data path, with what the general path would
@@ -154,6 +158,7 @@ impl<'a> Parser<'a> {
             type_source: false,
             partial: false,
             recovered_at: None,
+            if_recovery: false,
         }
     }
 
@@ -1916,7 +1921,18 @@ impl<'a> Parser<'a> {
         let word = self.text(&kw);
         match word {
             "if" => {
-                let cond = self.parse_expression()?;
+                let cond = match self.parse_expression() {
+                    Ok(c) => c,
+                    Err(Stop) if self.if_recovery => {
+                        // Read on to the end of the sequence, reporting nothing more of it.
+                        self.if_recovery = false;
+                        while !matches!(self.peek().kind, Tok::TemplateSeqEnd | Tok::Eof) {
+                            self.read();
+                        }
+                        Expr::new(ExprKind::Literal(crate::hcl::ast::LitVal::null()), kw.range())
+                    }
+                    Err(e) => return Err(e),
+                };
                 let r = open.start..self.peek().end;
                 parts.push(TPart::If(Box::new(cond), r));
             }
