@@ -744,3 +744,27 @@ fn ci_forms_link_only_to_a_playground_someone_named() {
     let out = Command::new(env!("CARGO_BIN_EXE_tftype")).args(["check", "--format", "github"]).current_dir(&dir).env("TFTYPE_BASE_URL", "https://docs.example/tftype/").output().unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).contains("https://docs.example/tftype/?"), "TFTYPE_BASE_URL names the playground");
 }
+
+/// `tftype check` reads a module as Terraform assembles it: `.tf.json`
+/// files, override files merged into their base blocks, hidden files left
+/// out; a module of JSON files alone is a module.
+#[test]
+fn json_and_override_files_on_disk_are_read() {
+    let dir = module(
+        "json-files",
+        &[
+            ("m/main.tf.json", "{\"variable\": {\"port\": {\"type\": \"number\", \"default\": 80}}}"),
+            ("m/port_override.tf", "variable \"port\" {\n  default = \"eighty\"\n}\n"),
+            ("m/.hidden.tf", "variable \"hidden\" {\n}\n"),
+            ("j/main.tf.json", "{\"variable\": {\"name\": {\"default\": \"x\"}}}"),
+        ],
+    );
+    let (code, out, err) = run(&dir, &["m", "--root"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("port_override.tf line 1:"), "{out}");
+    assert!(out.contains("The overridden default value for this variable is not compatible with the variable's type constraint: a number is required."), "{out}");
+    assert!(!out.contains("hidden"), "{out}");
+    let (code, out, err) = run(&dir, &["j", "--root", "--print-effective"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("var.name = \"x\""), "{out}");
+}

@@ -224,7 +224,7 @@ fn is_auto(name: &str) -> bool {
 }
 
 fn is_config(name: &str) -> bool {
-    !name.contains('/') && (name.ends_with(".tf") || name.ends_with(".tofu"))
+    !name.contains('/') && !name.starts_with('.') && [".tf", ".tofu", ".tf.json", ".tofu.json"].iter().any(|e| name.ends_with(e))
 }
 
 /// Why a case is not replayed, if it is not.
@@ -427,6 +427,40 @@ fn exit_without_shutdown_is_code_1() {
         std::thread::sleep(Duration::from_millis(2));
     }
     assert_eq!(c.child.try_wait().unwrap().unwrap().code(), Some(1));
+}
+
+/// `.tf.json`, `.tofu.json` and override files are documents of the
+/// module too: an override file's error is published on it, a JSON file's
+/// syntax error on the JSON file (OpenTofu reading `x.tofu.json` in place of
+/// `x.tf.json`).
+#[test]
+fn json_and_override_files_are_served() {
+    let dir = temp_dir("jsonfiles");
+    let main = "{\"variable\": {\"port\": {\"type\": \"number\", \"default\": 80}}}";
+    let over = "variable \"port\" {\n  type = bool\n}\n";
+    std::fs::write(dir.join("main.tf.json"), main).unwrap();
+    std::fs::write(dir.join("port_override.tf"), over).unwrap();
+    let mut c = Client::start(&BTreeMap::new());
+    c.initialize(true, J::Null);
+    c.open(&dir.join("main.tf.json"), main);
+    c.open(&dir.join("port_override.tf"), over);
+    let (_, msgs) = c.request("tftype/noSuchMethod", J::Null);
+    let p = published(&msgs);
+    let d = &p[&uri(&dir.join("port_override.tf"))];
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0]["data"]["summary"], "Invalid default value for variable");
+    assert_eq!(p[&uri(&dir.join("main.tf.json"))], Vec::<J>::new());
+    // OpenTofu 1.8+: main.tofu.json hides main.tf.json; its syntax error is its own.
+    std::fs::write(dir.join(".opentofu-version"), "1.8.0\n").unwrap();
+    let tofu = "{\"variable\": {\"port\": {\"default\": 80,}}}";
+    std::fs::write(dir.join("main.tofu.json"), tofu).unwrap();
+    c.open(&dir.join("main.tofu.json"), tofu);
+    let (_, msgs) = c.request("tftype/noSuchMethod", J::Null);
+    let p = published(&msgs);
+    let d = &p[&uri(&dir.join("main.tofu.json"))];
+    assert!(d.iter().any(|x| x["data"]["summary"] == "Trailing comma in object"), "{d:?}");
+    let _ = c.finish();
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -256,6 +256,27 @@ switches! {
     /// (Tarjan's order reversed), starting at the shortest name (ties: the
     /// lexically smallest). Before: "Cycle: A, B" in Tarjan's order.
     Tf116VerticalCycleErrors: "Terraform 1.16: cycle errors list one node per line";
+    // Configuration files (`configFileSchema` in `internal/configs/parser_config.go`;
+    // the `ephemeral` block type comes with [`Switch::EphemeralVariables`]):
+    /// Terraform v1.7 / OpenTofu v1.7: `removed` blocks.
+    Tf17RemovedBlocks: "Terraform 1.7 / OpenTofu 1.7: removed blocks";
+    /// Terraform v1.13: `action` blocks (OpenTofu has none).
+    Tf113ActionBlocks: "Terraform 1.13: action blocks";
+    /// OpenTofu v1.12: the `language` block, first in the schema (with
+    /// `terraform` last), and one version sniff of a file instead of two
+    /// (`checkVersionRequirements`).
+    Tofu112LanguageBlock: "OpenTofu 1.12: the language block";
+}
+
+/// See [`Profile::config_file_blocks`].
+#[derive(Clone, Copy, Debug)]
+pub struct ConfigFileBlocks {
+    /// OpenTofu's order of the block types.
+    pub tofu: bool,
+    pub ephemeral: bool,
+    pub action: bool,
+    pub removed: bool,
+    pub language: bool,
 }
 
 /// One product version.
@@ -308,7 +329,7 @@ use Switch::*;
 // upstream changes between them.
 const TF_1_5: u64 = 0;
 const TF_1_6: u64 = bits(&[Hcl2171ObjectTypeRejectsDuplicateNames]);
-const TF_1_7: u64 = TF_1_6 | Tf17NonsensitiveAcceptsUnmarked.bit();
+const TF_1_7: u64 = TF_1_6 | bits(&[Tf17NonsensitiveAcceptsUnmarked, Tf17RemovedBlocks]);
 const TF_1_8: u64 = TF_1_7 | bits(&[Hcl220NamespacedFunctionCalls, Tf18IsSensitiveFunction]);
 const TF_1_9: u64 = TF_1_8 | bits(&[Tf19TemplatestringFunction, ValidationRefersToOtherObjects, Tf19OneContextForAllRules, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused]);
 // Terraform 1.10's changes; Terraform 1.11 pins go-cty 1.16.0, older than
@@ -325,7 +346,7 @@ const TF_1_11: u64 = TF_1_9
     ]);
 const TF_1_10: u64 = TF_1_11 | Cty1162CtyjsonRejectsDuplicateProperties.bit();
 const TF_1_12: u64 = TF_1_10 | HclShortCircuitLogic.bit();
-const TF_1_13: u64 = TF_1_12 | bits(&[Cty1163MismatchNamesGivenType, ValidationSelfSensitive]);
+const TF_1_13: u64 = TF_1_12 | bits(&[Cty1163MismatchNamesGivenType, ValidationSelfSensitive, Tf113ActionBlocks]);
 const TF_1_15: u64 = TF_1_13 | bits(&[Tf115ConvertFunction, Tf115DeprecatedVariables, Tf115ConstVariables]);
 const TF_1_16: u64 = TF_1_15 | bits(&[Cty1181ContainsAcceptsNull, Cty1181MergeNullObjectsAsEmpty, Tf116VerticalCycleErrors]);
 const TOFU: u64 = ProductName.bit();
@@ -348,7 +369,7 @@ const TOFU_1_10: u64 = TOFU_1_9
         Tofu110DeprecatedVariables,
     ]);
 const TOFU_1_11: u64 = TOFU_1_10 | bits(&[Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, EphemeralVariables, Tofu111ConversionErrorAtDeclaration, EphemeralErrorMessageRefused]);
-const TOFU_1_12: u64 = TOFU_1_11 | Tofu112ConstVariables.bit();
+const TOFU_1_12: u64 = TOFU_1_11 | bits(&[Tofu112ConstVariables, Tofu112LanguageBlock]);
 
 const fn flavor(product: Product, version: &'static str, name: &'static str, release: &'static str, hcl: &'static str, cty: &'static str, switches: u64) -> Flavor {
     Flavor { name, product, version, release, hcl, cty, switches, unicode: Unicode::V15_0 }
@@ -570,6 +591,19 @@ impl Profile {
     }
 
 
+    /// The version-dependent block types of a configuration file's root
+    /// (`configFileSchema`), which a JSON file's properties are checked
+    /// against.
+    pub fn config_file_blocks(&self) -> ConfigFileBlocks {
+        ConfigFileBlocks {
+            tofu: self.ask(ProductName),
+            ephemeral: self.ask(EphemeralVariables),
+            action: self.ask(Tf113ActionBlocks),
+            removed: self.ask(Tf17RemovedBlocks),
+            language: self.ask(Tofu112LanguageBlock),
+        }
+    }
+
     /// How this version evaluates a variable's `validation` rules.
     pub fn validation(&self) -> Validation {
         let other_objects = self.ask(ValidationRefersToOtherObjects);
@@ -757,15 +791,15 @@ mod tests {
         const DUP: Switch = Hcl2171ObjectTypeRejectsDuplicateNames;
         const NONS: Switch = Tf17NonsensitiveAcceptsUnmarked;
         const EPH: [Switch; 3] = [EphemeralVariables, Tf110ValidateWalkSkipsUnknownErrorMessage, EphemeralErrorMessageRefused];
-        let tf_1_11 = [&[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, ValidationRefersToOtherObjects, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf19OneContextForAllRules, Hcl223ConditionalKeepsAllMarks][..], &EPH].concat();
+        let tf_1_11 = [&[DUP, NONS, Tf17RemovedBlocks, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, ValidationRefersToOtherObjects, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf19OneContextForAllRules, Hcl223ConditionalKeepsAllMarks][..], &EPH].concat();
         let tf_1_12 = [&tf_1_11[..], &[Cty1162CtyjsonRejectsDuplicateProperties, HclShortCircuitLogic]].concat();
-        let tf_1_15 = [&tf_1_12[..], &[Cty1163MismatchNamesGivenType, Tf115ConvertFunction, Tf115DeprecatedVariables, Tf115ConstVariables, ValidationSelfSensitive]].concat();
+        let tf_1_15 = [&tf_1_12[..], &[Tf113ActionBlocks, Cty1163MismatchNamesGivenType, Tf115ConvertFunction, Tf115DeprecatedVariables, Tf115ConstVariables, ValidationSelfSensitive]].concat();
         let tf_1_16 = [&tf_1_15[..], &[Cty1181ContainsAcceptsNull, Cty1181MergeNullObjectsAsEmpty, Tf116VerticalCycleErrors]].concat();
         let table: [(&str, &[Switch]); 14] = [
             ("terraform@1.5", &[]),
-            ("terraform@1.7", &[DUP, NONS]),
-            ("terraform@1.8", &[DUP, NONS, NS, Tf18IsSensitiveFunction]),
-            ("terraform@1.9", &[DUP, NONS, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, ValidationRefersToOtherObjects, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf19OneContextForAllRules]),
+            ("terraform@1.7", &[DUP, NONS, Tf17RemovedBlocks]),
+            ("terraform@1.8", &[DUP, NONS, Tf17RemovedBlocks, NS, Tf18IsSensitiveFunction]),
+            ("terraform@1.9", &[DUP, NONS, Tf17RemovedBlocks, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, ValidationRefersToOtherObjects, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf19OneContextForAllRules]),
             // Terraform 1.10 brought ephemeral variables with their marks, the
             // ephemeral-message check and the validate walk's skip of unknown
             // messages (the oracle's "Fixes of 2026-11-28 (real Terraform)").
@@ -775,10 +809,10 @@ mod tests {
             ("terraform@1.15", &tf_1_15),
             ("terraform@1.16", &tf_1_16),
             ("opentofu@1.6", &[ProductName, DUP]),
-            ("opentofu@1.7", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Tofu17StopsRulesAfterAnError]),
-            ("opentofu@1.8", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, ValidationSelfSensitive, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable]),
-            ("opentofu@1.10", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu110DeprecatedVariables, ValidationSelfSensitive, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable, ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused, Hcl223ConditionalKeepsAllMarks]),
-            ("opentofu@1.12", &[ProductName, DUP, NONS, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, Tofu110DeprecatedVariables, EphemeralVariables, Tofu111ConversionErrorAtDeclaration, Tofu112ConstVariables, ValidationSelfSensitive, EphemeralErrorMessageRefused, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable, ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused, Hcl223ConditionalKeepsAllMarks]),
+            ("opentofu@1.7", &[ProductName, DUP, NONS, Tf17RemovedBlocks, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Tofu17StopsRulesAfterAnError]),
+            ("opentofu@1.8", &[ProductName, DUP, NONS, Tf17RemovedBlocks, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, ValidationSelfSensitive, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable]),
+            ("opentofu@1.10", &[ProductName, DUP, NONS, Tf17RemovedBlocks, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu110DeprecatedVariables, ValidationSelfSensitive, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable, ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused, Hcl223ConditionalKeepsAllMarks]),
+            ("opentofu@1.12", &[Tofu112LanguageBlock, ProductName, DUP, NONS, Tf17RemovedBlocks, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, Tofu110DeprecatedVariables, EphemeralVariables, Tofu111ConversionErrorAtDeclaration, Tofu112ConstVariables, ValidationSelfSensitive, EphemeralErrorMessageRefused, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable, ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused, Hcl223ConditionalKeepsAllMarks]),
         ];
         for (name, held) in table {
             let f = Flavor::lookup(name).unwrap();

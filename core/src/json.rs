@@ -1301,3 +1301,519 @@ pub fn parse_json_file_attributes(src: &str, filename: &str) -> Result<Vec<JsonA
         Err(diags)
     }
 }
+
+// ----- hcl's JSON parser with its recovery (configuration files) -----
+
+/// A node of a JSON configuration file as hcl's `json` parser keeps it: a
+/// value that failed to parse is [`HVal::Invalid`] at its first token, and
+/// parsing goes on around it.
+#[derive(Clone, Debug)]
+pub struct HNode {
+    pub val: HVal,
+    pub start: JPos,
+    pub end: JPos,
+}
+
+#[derive(Clone, Debug)]
+pub enum HVal {
+    /// The properties (none kept where the parser only checked the syntax
+    /// of what is inside, see [`parse_config_json`]).
+    Object { attrs: Vec<HAttr> },
+    Array { items: Vec<HNode> },
+    Str(String),
+    Num(Number),
+    Bool(bool),
+    Null,
+    /// hcl's `invalidVal`: what did not parse.
+    Invalid,
+}
+
+/// One property of an object.
+#[derive(Clone, Debug)]
+pub struct HAttr {
+    pub name: String,
+    pub name_start: JPos,
+    pub name_end: JPos,
+    pub value: HNode,
+}
+
+impl HNode {
+    /// hcl's `StartRange`: the opening brace or bracket, else the whole node.
+    pub fn start_range(&self) -> (JPos, JPos) {
+        match &self.val {
+            HVal::Object { .. } | HVal::Array { .. } => (self.start, JPos { byte: self.start.byte + 1, line: self.start.line, col: self.start.col + 1 }),
+            _ => (self.start, self.end),
+        }
+    }
+
+    /// An object's closing brace (hcl's `CloseRange`).
+    pub fn close_range(&self) -> (JPos, JPos) {
+        let s = JPos { byte: self.end.byte.saturating_sub(1), line: self.end.line, col: self.end.col.saturating_sub(1).max(1) };
+        (s, self.end)
+    }
+}
+
+/// A diagnostic of the JSON syntax, with hcl's JSON positions.
+#[derive(Clone, Debug)]
+pub struct HDiag {
+    pub summary: &'static str,
+    pub detail: String,
+    pub start: JPos,
+    pub end: JPos,
+}
+
+/// How deep a configuration file's values may nest before the parser gives
+/// up on the file (hcl has no limit; tftype's recursion has one).
+pub const CONFIG_MAX_DEPTH: u32 = 512;
+
+struct HParser<'a> {
+    src: &'a str,
+    scan: JScan<'a>,
+    cur: Token,
+    depth: u32,
+    /// Set when the nesting limit was reached: nothing more is read.
+    halted: bool,
+    diags: Vec<HDiag>,
+    /// How many levels below a root property to keep (see
+    /// [`parse_config_json`]).
+    keep_of: &'a dyn Fn(&str) -> u32,
+}
+
+const VALUE_START: &str = "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.";
+
+impl<'a> HParser<'a> {
+    fn peek(&self) -> Token {
+        if self.halted {
+            return Token { kind: JTok::Eof, start: self.cur.start, end: self.cur.start };
+        }
+        self.cur
+    }
+
+    fn read(&mut self) -> Token {
+        let t = self.peek();
+        if t.kind != JTok::Eof {
+            self.cur = self.scan.next();
+        }
+        t
+    }
+
+    fn err(&mut self, summary: &'static str, detail: impl Into<String>, t: (JPos, JPos)) {
+        // Recovery reads on after an error: a file of errors lists the first.
+        if !self.halted && self.diags.len() < crate::diag::MAX_DIAGNOSTICS {
+            self.diags.push(HDiag { summary, detail: detail.into(), start: t.0, end: t.1 });
+        }
+    }
+
+    fn invalid(t: &Token) -> HNode {
+        HNode { val: HVal::Invalid, start: t.start, end: t.end }
+    }
+
+    /// hcl's `parseValue`. `keep`: how many levels of children to keep
+    /// (below, only the syntax is checked); `top`: an object here is the
+    /// root body, whose `variable` property keeps everything.
+    fn value(&mut self, keep: u32, top: bool) -> HNode {
+        let t = self.peek();
+        let r = match t.kind {
+            JTok::BraceO | JTok::BrackO => {
+                self.depth += 1;
+                if self.depth > CONFIG_MAX_DEPTH {
+                    self.err(
+                        "Value too deeply nested",
+                        format!("This file nests arrays and objects more than {CONFIG_MAX_DEPTH} levels deep, which tftype does not read."),
+                        (t.start, t.end),
+                    );
+                    self.halted = true;
+                    self.depth -= 1;
+                    return Self::invalid(&t);
+                }
+                let n = if t.kind == JTok::BraceO { self.object(keep, top) } else { self.array(keep, top) };
+                self.depth -= 1;
+                n
+            }
+            JTok::Num => self.number(),
+            JTok::Str => self.string(),
+            JTok::Keyword => self.keyword(),
+            JTok::BraceC => {
+                self.err("Missing JSON value", VALUE_START, (t.start, t.end));
+                None
+            }
+            JTok::BrackC => {
+                self.err("Missing array element value", VALUE_START, (t.start, t.end));
+                None
+            }
+            JTok::Eof => {
+                self.err("Missing value", "The JSON data ends prematurely.", (t.start, t.end));
+                None
+            }
+            _ => {
+                self.err("Invalid start of value", VALUE_START, (t.start, t.end));
+                None
+            }
+        };
+        r.unwrap_or_else(|| Self::invalid(&t))
+    }
+
+    /// Reads tokens up to the end of the current object or array (hcl's
+    /// `recover`).
+    fn recover(&mut self, mut t: Token, open_kind: JTok, close_kind: JTok) {
+        let mut open = 1;
+        loop {
+            if t.kind == open_kind {
+                open += 1;
+            } else if t.kind == close_kind {
+                open -= 1;
+                if open <= 1 {
+                    return;
+                }
+            } else if t.kind == JTok::Eof {
+                return;
+            }
+            t = self.read();
+        }
+    }
+
+    fn object(&mut self, keep: u32, top: bool) -> Option<HNode> {
+        let open = self.read();
+        let mut attrs = Vec::new();
+        loop {
+            if self.peek().kind == JTok::BraceC {
+                break;
+            }
+            let key = self.value(0, false);
+            let HVal::Str(name) = key.val else {
+                let (s, e) = key.start_range();
+                self.err("Invalid object property name", "A JSON object property name must be a string", (s, e));
+                return None;
+            };
+            let colon = self.read();
+            if colon.kind != JTok::Colon {
+                self.recover(colon, JTok::BraceO, JTok::BraceC);
+                let r = (colon.start, colon.end);
+                match colon.kind {
+                    JTok::BraceC | JTok::Comma => self.err("Missing object value", "A JSON object attribute must have a value, introduced by a colon.", r),
+                    JTok::Equals => self.err("Missing property value colon", "JSON uses a colon as its name/value delimiter, not an equals sign.", r),
+                    _ => self.err("Missing property value colon", "A colon must appear between an object property's name and its value.", r),
+                }
+                return None;
+            }
+            let child_keep = if top { (self.keep_of)(&name) } else { keep.saturating_sub(1) };
+            let value = self.value(child_keep, false);
+            if self.halted {
+                // What was read before the nesting limit stays.
+                let end = value.end;
+                if keep > 0 && !matches!(value.val, HVal::Invalid) {
+                    attrs.push(HAttr { name, name_start: key.start, name_end: key.end, value });
+                }
+                return Some(HNode { val: HVal::Object { attrs }, start: open.start, end });
+            }
+            if keep > 0 {
+                attrs.push(HAttr { name, name_start: key.start, name_end: key.end, value });
+            }
+            match self.peek().kind {
+                JTok::Comma => {
+                    let comma = self.read();
+                    if self.peek().kind == JTok::BraceC {
+                        self.err("Trailing comma in object", "JSON does not permit a trailing comma after the final property in an object.", (comma.start, comma.end));
+                        return None;
+                    }
+                }
+                JTok::Eof => {
+                    self.err("Unclosed object", "No closing brace was found for this JSON object.", (open.start, open.end));
+                    return None;
+                }
+                JTok::BrackC => {
+                    self.read();
+                    let n = self.peek();
+                    self.err("Mismatched braces", "A JSON object must be closed with a brace, not a bracket.", (n.start, n.end));
+                    return None;
+                }
+                JTok::BraceC => break,
+                _ => {
+                    let t = self.read();
+                    self.recover(t, JTok::BraceO, JTok::BraceC);
+                    let n = self.peek();
+                    self.err("Missing attribute seperator comma", "A comma must appear between each property definition in an object.", (n.start, n.end));
+                    return None;
+                }
+            }
+        }
+        let close = self.read();
+        Some(HNode { val: HVal::Object { attrs }, start: open.start, end: close.end })
+    }
+
+    fn array(&mut self, keep: u32, top: bool) -> Option<HNode> {
+        let open = self.read();
+        let mut items = Vec::new();
+        loop {
+            if self.peek().kind == JTok::BrackC {
+                break;
+            }
+            // An array's elements are at its level (the root array's are
+            // bodies too).
+            let v = self.value(keep, top);
+            if self.halted {
+                let end = v.end;
+                if keep > 0 && !matches!(v.val, HVal::Invalid) {
+                    items.push(v);
+                }
+                return Some(HNode { val: HVal::Array { items }, start: open.start, end });
+            }
+            if keep > 0 {
+                items.push(v);
+            }
+            match self.peek().kind {
+                JTok::Comma => {
+                    let comma = self.read();
+                    if self.peek().kind == JTok::BrackC {
+                        self.err("Trailing comma in array", "JSON does not permit a trailing comma after the final value in an array.", (comma.start, comma.end));
+                        return None;
+                    }
+                }
+                JTok::Colon => {
+                    let t = self.read();
+                    self.recover(t, JTok::BrackO, JTok::BrackC);
+                    let n = self.peek();
+                    self.err("Invalid array value", "A colon is not used to introduce values in a JSON array.", (n.start, n.end));
+                    return None;
+                }
+                JTok::Eof => {
+                    let t = self.read();
+                    self.recover(t, JTok::BrackO, JTok::BrackC);
+                    self.err("Unclosed object", "No closing bracket was found for this JSON array.", (open.start, open.end));
+                    return None;
+                }
+                JTok::BraceC => {
+                    let t = self.read();
+                    self.recover(t, JTok::BrackO, JTok::BrackC);
+                    let n = self.peek();
+                    self.err("Mismatched brackets", "A JSON array must be closed with a bracket, not a brace.", (n.start, n.end));
+                    return None;
+                }
+                JTok::BrackC => break,
+                _ => {
+                    let t = self.read();
+                    self.recover(t, JTok::BrackO, JTok::BrackC);
+                    let n = self.peek();
+                    self.err("Missing attribute seperator comma", "A comma must appear between each value in an array.", (n.start, n.end));
+                    return None;
+                }
+            }
+        }
+        let close = self.read();
+        Some(HNode { val: HVal::Array { items }, start: open.start, end: close.end })
+    }
+
+    fn number(&mut self) -> Option<HNode> {
+        let t = self.read();
+        let s = &self.src[t.start.byte..t.end.byte];
+        if !valid_json_number(s) {
+            self.err("Invalid JSON number", "There is a syntax error in the given JSON number.", (t.start, t.end));
+            return None;
+        }
+        match Number::parse_literal(s) {
+            Ok(n) => Some(HNode { val: HVal::Num(n), start: t.start, end: t.end }),
+            Err(crate::number::NumberError::Range) => {
+                self.err("Number too large", crate::number::LITERAL_RANGE_DETAIL, (t.start, t.end));
+                None
+            }
+            Err(_) => {
+                self.err("Invalid JSON number", "There is a syntax error in the given JSON number.", (t.start, t.end));
+                None
+            }
+        }
+    }
+
+    fn string(&mut self) -> Option<HNode> {
+        let t = self.read();
+        match decode_json_string(&self.src[t.start.byte..t.end.byte]) {
+            Ok(v) => Some(HNode { val: HVal::Str(v), start: t.start, end: t.end }),
+            Err(off) => {
+                let floor = |mut b: usize| {
+                    while !self.src.is_char_boundary(b) {
+                        b -= 1;
+                    }
+                    b
+                };
+                let mut p = t.start;
+                p.byte = floor((p.byte + off).min(t.end.byte));
+                p.col += off;
+                let mut e = p;
+                e.byte = floor((e.byte + 1).min(self.src.len())).max(p.byte);
+                e.col += 1;
+                self.err("Invalid JSON string", "There is a syntax error in the given JSON string.", (p, e));
+                None
+            }
+        }
+    }
+
+    fn keyword(&mut self) -> Option<HNode> {
+        let t = self.read();
+        let s = &self.src[t.start.byte..t.end.byte];
+        let val = match s {
+            "true" => HVal::Bool(true),
+            "false" => HVal::Bool(false),
+            "null" => HVal::Null,
+            "undefined" | "NaN" | "Infinity" => {
+                self.err("Invalid JSON keyword", format!("The JavaScript identifier {} cannot be used in JSON.", go_quote(s)), (t.start, t.end));
+                return None;
+            }
+            _ => {
+                let dym = crate::hcl::parse::name_suggestion(s, &["true", "false", "null"]).map(|k| format!(" Did you mean {}?", go_quote(k))).unwrap_or_default();
+                self.err("Invalid JSON keyword", format!("{} is not a valid JSON keyword.{dym}", go_quote(s)), (t.start, t.end));
+                return None;
+            }
+        };
+        Some(HNode { val, start: t.start, end: t.end })
+    }
+}
+
+/// A JSON configuration file as hcl's `json.Parse` reads it: the root node
+/// (an empty object when the root is no object or array, after "Root value
+/// must be object") and the syntax diagnostics, in hcl's order. Of the
+/// value of a root property named `name` the parser keeps `keep_of(name)`
+/// levels of object properties (arrays do not count) and only checks the
+/// syntax of the rest, so that a large file of blocks nobody reads is not
+/// held in memory.
+pub fn parse_config_json(src: &str, keep_of: &dyn Fn(&str) -> u32) -> (HNode, Vec<HDiag>) {
+    let mut scan = JScan::new(src);
+    let cur = scan.next();
+    let mut p = HParser { src, scan, cur, depth: 0, halted: false, diags: Vec::new(), keep_of };
+    let root = p.value(u32::MAX, true);
+    let next = p.peek();
+    if p.diags.is_empty() && next.kind != JTok::Eof {
+        p.err("Extraneous data after value", "Extra characters appear after the JSON value.", (next.start, next.end));
+    }
+    let mut diags = p.diags;
+    let root = match root.val {
+        HVal::Object { .. } | HVal::Array { .. } => root,
+        _ => {
+            let (s, e) = root.start_range();
+            diags.push(HDiag {
+                summary: "Root value must be object",
+                detail: "The root value in a JSON-based configuration must be either a JSON object or a JSON array of objects.".into(),
+                start: s,
+                end: e,
+            });
+            let zero = JPos { byte: 0, line: 1, col: 1 };
+            HNode { val: HVal::Object { attrs: Vec::new() }, start: zero, end: zero }
+        }
+    };
+    (root, diags)
+}
+
+/// The value of a node evaluated with no context (hcl json's
+/// `expression.Value(nil)`: strings are literal), or the first duplicate
+/// attribute of an object in it (name, range, first definition's range).
+pub fn config_json_value(n: &HNode, filename: &str, tc: &mut TypeCache) -> Result<Value, HDiag> {
+    Ok(match &n.val {
+        HVal::Str(s) => str_value(s),
+        HVal::Num(x) => Value::number(x.clone()),
+        HVal::Bool(b) => Value::bool(*b),
+        HVal::Null => Value::null(Type::Dynamic),
+        HVal::Invalid => Value::unknown(Type::Dynamic),
+        HVal::Array { items, .. } => {
+            let mut vals = Vec::with_capacity(items.len());
+            for i in items {
+                vals.push(config_json_value(i, filename, tc)?);
+            }
+            tc.tuple(vals)
+        }
+        HVal::Object { attrs, .. } => {
+            let mut vals = crate::value::AttrMap::new();
+            let mut firsts: BTreeMap<String, (JPos, JPos)> = BTreeMap::new();
+            for a in attrs {
+                let v = config_json_value(&a.value, filename, tc)?;
+                if let Some((s, e)) = firsts.get(&a.name) {
+                    return Err(HDiag {
+                        summary: "Duplicate object attribute",
+                        detail: format!("An attribute named {} was already defined at {}.", go_quote(&a.name), format_range(filename, (s.line, s.col), (e.line, e.col))),
+                        start: a.name_start,
+                        end: a.name_end,
+                    });
+                }
+                firsts.insert(a.name.clone(), (a.name_start, a.name_end));
+                vals.insert(nfc_key(&a.name), v);
+            }
+            tc.object(vals, crate::value::Marks::NONE)
+        }
+    })
+}
+
+#[cfg(test)]
+mod config_tests {
+    use super::*;
+
+    fn summaries(src: &str) -> Vec<&'static str> {
+        parse_config_json(src, &|_| u32::MAX).1.into_iter().map(|d| d.summary).collect()
+    }
+
+    /// hcl's JSON parser goes on after an error: the value that failed is
+    /// invalid at its first token, the object or array around it keeps
+    /// its other properties, and "Root value must be object" follows a root
+    /// that did not parse.
+    #[test]
+    fn the_config_parser_recovers_as_hcls_does() {
+        let table: [(&str, &[&str]); 9] = [
+            ("{\"variable\": {\"a\": {\"default\": 1},}}", &["Trailing comma in object"]),
+            ("{\"variable\": {\"a\" {\"default\": 1}}}", &["Missing property value colon"]),
+            ("{\"variable\": {\"a\": {\"default\": 1}}", &["Unclosed object", "Root value must be object"]),
+            ("{'variable': {}}", &["Invalid start of value", "Invalid object property name", "Root value must be object"]),
+            ("{\"variable\": {\"a\": {}}} {}", &["Extraneous data after value"]),
+            ("", &["Missing value", "Root value must be object"]),
+            ("{\"a\": 01}", &["Invalid JSON number"]),
+            ("[1, 2", &["Unclosed object", "Root value must be object"]),
+            // The array's closing bracket is left to the object, as hcl leaves it.
+            ("{\"a\": [1,], \"b\": tru}", &["Trailing comma in array", "Mismatched braces", "Root value must be object"]),
+        ];
+        for (src, want) in table {
+            assert_eq!(summaries(src), want, "{src}");
+        }
+        // The property after the broken one is still read.
+        let (root, _) = parse_config_json("{\"a\": {\"x\" 1}, \"b\": 2}", &|_| u32::MAX);
+        let HVal::Object { attrs } = root.val else { panic!("root") };
+        assert_eq!(attrs.iter().map(|a| a.name.as_str()).collect::<Vec<_>>(), ["a", "b"]);
+        assert!(matches!(attrs[0].value.val, HVal::Invalid));
+    }
+
+    /// Nesting 10,000 deep is one diagnostic, not a crash, and what was read
+    /// before it stays; a file of a million errors lists the first ones.
+    #[test]
+    fn deep_nesting_and_floods_of_errors_are_bounded() {
+        let deep = format!("{{\"variable\": {{\"d\": {{\"default\": {}{}}}}}, \"x\": 1}}", "[".repeat(10_000), "]".repeat(10_000));
+        let (root, diags) = parse_config_json(&deep, &|_| u32::MAX);
+        assert_eq!(diags.iter().map(|d| d.summary).collect::<Vec<_>>(), ["Value too deeply nested"]);
+        let HVal::Object { attrs } = root.val else { panic!("root") };
+        assert_eq!(attrs[0].name, "variable");
+        let flood = format!("{{{}}}", (0..1_000_000).map(|i| format!("\"k{i}\": {{\"x\" 1}}")).collect::<Vec<_>>().join(","));
+        assert_eq!(parse_config_json(&flood, &|_| 0).1.len(), crate::diag::MAX_DIAGNOSTICS);
+    }
+
+    /// Of a root property's value only `keep_of(name)` levels of object
+    /// properties are kept (arrays do not count): a large file of blocks
+    /// nobody reads is held as its labels.
+    #[test]
+    fn only_the_asked_levels_are_kept() {
+        let src = "{\"resource\": {\"t\": [{\"n\": {\"body\": {\"deep\": [1, 2]}}}]}, \"variable\": {\"v\": {\"default\": [1]}}}";
+        let keep = |n: &str| if n == "variable" { u32::MAX } else { 2 };
+        let (root, diags) = parse_config_json(src, &keep);
+        assert!(diags.is_empty());
+        let HVal::Object { attrs } = &root.val else { panic!("root") };
+        let props = |n: &HNode| match &n.val {
+            HVal::Object { attrs } => attrs.iter().map(|a| a.name.clone()).collect::<Vec<_>>(),
+            HVal::Array { items } => items.iter().flat_map(|i| if let HVal::Object { attrs } = &i.val { attrs.iter().map(|a| a.name.clone()).collect() } else { Vec::new() }).collect(),
+            _ => Vec::new(),
+        };
+        let types = &attrs[0].value;
+        assert_eq!(props(types), ["t"]);
+        let HVal::Object { attrs: t } = &types.val else { panic!("types") };
+        assert_eq!(props(&t[0].value), ["n"]);
+        let HVal::Array { items } = &t[0].value.val else { panic!("array") };
+        let HVal::Object { attrs: names } = &items[0].val else { panic!("names") };
+        // The block's body: its kind, not its properties.
+        assert!(props(&names[0].value).is_empty());
+        assert!(matches!(names[0].value.val, HVal::Object { .. }));
+        let v = config_json_value(&attrs[1].value, "main.tf.json", &mut TypeCache::default()).unwrap();
+        let default = v.attrs().and_then(|a| a.get("v")).and_then(|b| b.attrs()).and_then(|b| b.get("default")).and_then(|d| d.elements()).map(<[Value]>::len);
+        assert_eq!(default, Some(1));
+    }
+}

@@ -15,7 +15,7 @@ use serde_json::Value as J;
 mod common;
 use common::oracle_compare::{alts, diags_ok};
 
-const FILES: [&str; 2] = ["check", "validation"];
+const FILES: [&str; 3] = ["check", "validation", "check_files"];
 
 fn dir() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/conformance"))

@@ -86,6 +86,9 @@ enum Mode {
         marker: Range<usize>,
         start_of_line: bool,
     },
+    /// A template with no delimiters, to the end of the text (hclsyntax
+    /// `ParseTemplate`).
+    Bare,
 }
 
 /// A streaming scanner over `src`, starting in normal (expression) mode.
@@ -190,7 +193,8 @@ impl<'a> Lexer<'a> {
                 Mode::Heredoc {
                     marker,
                     start_of_line,
-                } => Some(self.scan_heredoc(marker, start_of_line)),
+                } => Some(self.scan_heredoc(Some(marker), start_of_line)),
+                Mode::Bare => Some(self.scan_heredoc(None, false)),
             };
             if let Some(t) = t {
                 return t;
@@ -445,7 +449,21 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn scan_heredoc(&mut self, marker: Range<usize>, start_of_line: bool) -> Token {
+    /// Scans the text from byte `pos` on (normal mode).
+    pub fn start_at(&mut self, pos: usize) {
+        self.pos = pos.min(self.src.len());
+    }
+
+    /// Scans the rest of the text as a bare template from byte `pos` on
+    /// (see [`Mode::Bare`]).
+    pub fn start_bare_template(&mut self, pos: usize) {
+        self.pos = pos.min(self.src.len());
+        self.modes = vec![Mode::Bare];
+    }
+
+    /// A heredoc's body up to the line of its `marker`, or (None) a bare
+    /// template's to the end of the text.
+    fn scan_heredoc(&mut self, marker: Option<Range<usize>>, start_of_line: bool) -> Token {
         let p = self.pos;
         let b = self.at(p);
         if (b == b'$' || b == b'%') && self.at(p + 1) == b'{' {
@@ -491,7 +509,7 @@ impl<'a> Lexer<'a> {
             return self.tok(Tok::StringLit, p, e);
         }
         let line_end = e + nl_len;
-        if start_of_line && self.src[p..e].trim() == &self.src[marker.clone()] {
+        if start_of_line && marker.as_ref().is_some_and(|m| self.src[p..e].trim() == &self.src[m.clone()]) {
             self.modes.pop();
             self.pending = Some(Token {
                 kind: Tok::Newline,

@@ -43,6 +43,31 @@ pub(crate) fn parse_standalone(src: &str, filename: &str, profile: &Profile) -> 
     p.finish(parsed)
 }
 
+/// `hclsyntax.ParseExpression` of a type constraint's text from byte
+/// `start` on (the bytes before only give the positions), every node kept as
+/// written (as the type stage reads a configuration file).
+pub(crate) fn parse_type_standalone(src: &str, start: usize, filename: &str, profile: &Profile) -> Result<Expr, Diags> {
+    let mut p = Parser::new(src, filename);
+    p.start_at(start);
+    p.set_profile(profile);
+    p.fold = false;
+    p.want_spans = false;
+    p.type_source = true;
+    let parsed = p.parse_standalone_expression();
+    p.finish(parsed)
+}
+
+/// `hclsyntax.ParseTemplate` of `src` from byte `start` on (the bytes
+/// before only give the positions).
+pub(crate) fn parse_template_from(src: &str, start: usize, filename: &str, profile: &Profile) -> Result<Expr, Diags> {
+    let mut p = Parser::new(src, filename);
+    p.set_profile(profile);
+    p.fold = false;
+    p.if_recovery = true;
+    let parsed = p.parse_bare_template(start);
+    p.finish(parsed)
+}
+
 /// Evaluates an expression with no variables: `functions` offers
 /// Terraform's conversion functions (a value read as a module argument),
 /// else none (hcl's nil `EvalContext`).

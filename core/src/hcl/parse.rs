@@ -10,7 +10,7 @@
 use std::collections::VecDeque;
 
 mod body;
-pub use body::{Block, Body, BodyItem};
+pub use body::{Attribute, Block, Body, BodyItem};
 
 use super::ast::*;
 use super::lex::{Lexer, Tok, Token};
@@ -111,6 +111,10 @@ pub struct Parser<'a> {
     /// The number of parser diagnostics when the first error was recovered
     /// from (hcl's `recovery` mode: later errors are not reported).
     recovered_at: Option<usize>,
+    /// A bare template's `%{ if }` with a condition that does not parse is
+    /// read on, as hclsyntax's `ParseTemplate` reads on in recovery (so that
+    /// the missing `endif` is reported too).
+    pub if_recovery: bool,
 }
 
 /// A value read by the literal-data path, with what the general path would
@@ -154,6 +158,7 @@ impl<'a> Parser<'a> {
             type_source: false,
             partial: false,
             recovered_at: None,
+            if_recovery: false,
         }
     }
 
@@ -511,6 +516,28 @@ impl<'a> Parser<'a> {
     }
 
     /// `hclsyntax.ParseExpression`: a standalone expression (newlines ignored).
+    /// Reads the text from byte `start` on (the bytes before only give the
+    /// positions).
+    pub fn start_at(&mut self, start: usize) {
+        self.lexer.start_at(start);
+    }
+
+    /// hclsyntax's `ParseTemplate` of the text from byte `start` on: a
+    /// template without quotes, to the end of the text.
+    pub fn parse_bare_template(&mut self, start: usize) -> PResult<Expr> {
+        self.lexer.start_bare_template(start);
+        let at = start.min(self.src().len());
+        let (parts, passthru) = self.parse_template_inner(Tok::Eof, false, at..at)?;
+        let range = at..self.src().len();
+        let e = if passthru {
+            let only = parts.into_iter().next().ok_or(Stop)?;
+            Expr::new(ExprKind::TemplateWrap(Box::new(only)), range)
+        } else {
+            Expr::new(ExprKind::Template(parts), range)
+        };
+        Ok(e)
+    }
+
     pub fn parse_standalone_expression(&mut self) -> PResult<Expr> {
         self.push_nl(false);
         let e = self.parse_expression();
@@ -1896,7 +1923,18 @@ impl<'a> Parser<'a> {
         let word = self.text(&kw);
         match word {
             "if" => {
-                let cond = self.parse_expression()?;
+                let cond = match self.parse_expression() {
+                    Ok(c) => c,
+                    Err(Stop) if self.if_recovery => {
+                        // Read on to the end of the sequence, reporting nothing more of it.
+                        self.if_recovery = false;
+                        while !matches!(self.peek().kind, Tok::TemplateSeqEnd | Tok::Eof) {
+                            self.read();
+                        }
+                        Expr::new(ExprKind::Literal(crate::hcl::ast::LitVal::null()), kw.range())
+                    }
+                    Err(e) => return Err(e),
+                };
                 let r = open.start..self.peek().end;
                 parts.push(TPart::If(Box::new(cond), r));
             }

@@ -208,7 +208,7 @@ pub fn check_calls(files: &BTreeMap<String, String>, texts: &Texts, p: &Profile)
 /// block whose `source` is a constant local path.
 pub fn local_module_dirs(files: &BTreeMap<String, String>, dir: &str, p: &Profile) -> Vec<String> {
     let mut texts = Texts::default();
-    for (name, text) in decl::module_files(files, dir, p) {
+    for (name, text) in super::files::module_files(files, dir, p).all() {
         texts.add(name, text);
     }
     let rules = p.module_call();
@@ -298,7 +298,8 @@ impl CallBlock {
 
 fn is_override_file(name: &str) -> bool {
     let base = name.rsplit('/').next().unwrap_or(name);
-    base == "override.tf" || base.ends_with("_override.tf")
+    let stem = [".tf.json", ".tofu.json", ".tf", ".tofu"].iter().find_map(|e| base.strip_suffix(e)).unwrap_or(base);
+    stem == "override" || stem.ends_with("_override")
 }
 
 /// The `module` blocks of the module in `dir`, decoded as
@@ -313,13 +314,18 @@ fn module_blocks(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: 
     let mut overridden = BTreeSet::new();
     let mut locals: BTreeMap<String, LocalDef> = BTreeMap::new();
     let mut unusable_locals = BTreeSet::new();
-    for (name, text) in decl::module_files(files, dir, p).into_iter().chain(decl::override_files(files, dir, p)) {
+    for (name, text) in super::files::module_files(files, dir, p).all() {
         // Most files call no module and define no local: do not parse them again.
         if !text.contains("module") && !text.contains("locals") {
             continue;
         }
-        let (body, _) = crate::valueparse::parse_config(text, name, false, p);
-        let Some(body) = body else { continue };
+        let body = if super::files::is_json(name) {
+            super::json_config::call_blocks(name, text, p)
+        } else {
+            let (body, _) = crate::valueparse::parse_config(text, name, false, p);
+            let Some(body) = body else { continue };
+            body
+        };
         let at = |r: &Span| Some(texts.subject(name, r));
         for b in body.items.iter().filter_map(|i| match i {
             BodyItem::Block(b) if b.kind == "locals" && b.labels.is_empty() => Some(b),

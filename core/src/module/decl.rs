@@ -26,6 +26,18 @@ pub struct Rule {
     pub condition: Expr,
     pub error_message: Expr,
     pub file: String,
+    /// A JSON file's message: see [`JsonRuleMessage`].
+    pub json_message: Option<JsonRuleMessage>,
+}
+
+/// A `.tf.json` rule's error message, for Terraform's fallback when it does
+/// not evaluate (`eval_variable.go`): the string gohcl decodes it to
+/// without a context, and the template's syntax errors when it did not
+/// parse (evaluating it gives those).
+#[derive(Clone, Debug)]
+pub struct JsonRuleMessage {
+    pub literal: Option<String>,
+    pub unparsed: Option<Vec<CheckDiag>>,
 }
 
 /// One decoded `variable` block.
@@ -76,48 +88,9 @@ impl Module {
 }
 
 /// Whether `name` is one of the module's configuration files: a top-level
-/// `.tf` file.
+/// `.tf`, `.tf.json`, `.tofu` or `.tofu.json` file (see [`super::files`]).
 pub fn is_config_file(name: &str) -> bool {
-    !name.contains('/') && (name.ends_with(".tf") || name.ends_with(".tofu"))
-}
-
-/// The configuration files of the module in `dir` as the flavor reads them,
-/// in name order: `.tf` files, and from OpenTofu 1.8 `.tofu` files, a
-/// `NAME.tofu` replacing `NAME.tf`. Override files (`override.tf`,
-/// `*_override.tf`) merge into the others in Terraform; tftype does not read
-/// them (nor `.tf.json` files).
-/// The override files of the module in `dir` (see [`module_files`]).
-pub fn override_files<'f>(files: &'f BTreeMap<String, String>, dir: &str, p: &Profile) -> Vec<(&'f String, &'f String)> {
-    let tofu = p.reads_tofu_files();
-    files
-        .iter()
-        .filter(|(n, _)| is_config_file_in(n, dir) && (tofu || n.ends_with(".tf")))
-        .filter(|(n, _)| {
-            let file = n.rsplit('/').next().unwrap_or(n);
-            let base = file.strip_suffix(".tofu").or_else(|| file.strip_suffix(".tf")).unwrap_or(file);
-            base == "override" || base.ends_with("_override")
-        })
-        .collect()
-}
-
-pub fn module_files<'f>(files: &'f BTreeMap<String, String>, dir: &str, p: &Profile) -> Vec<(&'f String, &'f String)> {
-    let tofu = p.reads_tofu_files();
-    let stem = |n: &str| n.strip_suffix(".tofu").or_else(|| n.strip_suffix(".tf")).unwrap_or(n).to_string();
-    let in_dir: Vec<(&String, &String)> = files.iter().filter(|(n, _)| is_config_file_in(n, dir)).collect();
-    in_dir
-        .iter()
-        .copied()
-        .filter(|(n, _)| {
-            let base = stem(n.rsplit('/').next().unwrap_or(n));
-            if base == "override" || base.ends_with("_override") {
-                return false;
-            }
-            if n.ends_with(".tofu") {
-                return tofu;
-            }
-            !(tofu && in_dir.iter().any(|(m, _)| m.ends_with(".tofu") && stem(m) == stem(n)))
-        })
-        .collect()
+    !name.contains('/') && super::files::is_config_name(name)
 }
 
 /// Whether `name` is a configuration file of the module in directory `dir`
@@ -129,17 +102,18 @@ pub fn is_config_file_in(name: &str, dir: &str) -> bool {
     name.strip_prefix(dir).and_then(|rest| rest.strip_prefix('/')).is_some_and(is_config_file)
 }
 
-/// Reads every top-level `.tf` file of `files` (in name order).
+/// Reads the root module's configuration files (see [`super::files`]):
+/// the primary files in name order, then the override files merged in.
 pub fn load(files: &BTreeMap<String, String>, texts: &Texts, p: &Profile) -> std::rc::Rc<Module> {
     load_dir(files, "", texts, p)
 }
 
-/// Reads the `.tf` files of the module in directory `dir` (see
+/// Reads the configuration files of the module in directory `dir` (see
 /// [`is_config_file_in`]), in name order.
 pub fn load_dir(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: &Profile) -> std::rc::Rc<Module> {
     if crate::valueparse::kept::on() {
         // The same configuration files give the same module.
-        let inputs: Vec<&str> = module_files(files, dir, p).into_iter().flat_map(|(n, t)| [n.as_str(), t.as_str()]).collect();
+        let inputs: Vec<&str> = super::files::module_files(files, dir, p).all().flat_map(|(n, t)| [n.as_str(), t.as_str()]).collect();
         return crate::valueparse::kept::remember("declarations", dir, &inputs, p, |own| std::rc::Rc::new(load_dir_now(files, dir, texts, own)));
     }
     std::rc::Rc::new(load_dir_now(files, dir, texts, p))
@@ -147,20 +121,40 @@ pub fn load_dir(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: &
 
 fn load_dir_now(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: &Profile) -> Module {
     let mut m = Module::default();
-    let mut all: Vec<Variable> = Vec::new();
-    for (name, text) in module_files(files, dir, p) {
-        let (body, ds) = crate::valueparse::parse_config(text, name, false, p);
-        m.diags.extend(raw(ds, name, texts));
-        let Some(body) = body else { continue };
-        let r = FileReader { file: name, text, texts, p, schema: p.variable_block() };
-        for block in variable_blocks(&body) {
-            if let Some(v) = r.block(block, &mut m.diags) {
-                m.diags.extend(v.diags.iter().cloned());
-                all.push(v);
+    let chosen = super::files::module_files(files, dir, p);
+    // Every primary file, then every override file (`NewModule`).
+    let read = |list: &[(&String, &String)], override_mode: bool, diags: &mut Vec<CheckDiag>| -> Vec<(Variable, Vec<&'static str>)> {
+        let mut out = Vec::new();
+        for &(name, text) in list {
+            if super::files::is_json(name) {
+                let f = super::json_config::read(name, text, p);
+                diags.extend(f.diags);
+                let r = FileReader { file: name, text, texts, p, schema: p.variable_block(), json: Some(&f.extras), override_mode };
+                for jv in f.variables {
+                    let set = set_arguments(&jv.block);
+                    if let Some(v) = r.block_with(&jv.block, jv.pre, diags) {
+                        diags.extend(v.diags.iter().cloned());
+                        out.push((v, set));
+                    }
+                }
+                continue;
+            }
+            let (body, ds) = crate::valueparse::parse_config(text, name, false, p);
+            diags.extend(raw(ds, name, texts));
+            let Some(body) = body else { continue };
+            let r = FileReader { file: name, text, texts, p, schema: p.variable_block(), json: None, override_mode };
+            for block in variable_blocks(&body) {
+                if let Some(v) = r.block(block, diags) {
+                    diags.extend(v.diags.iter().cloned());
+                    out.push((v, set_arguments(block)));
+                }
             }
         }
-    }
-    for mut v in all {
+        out
+    };
+    let all = read(&chosen.primary, false, &mut m.diags);
+    let overrides = read(&chosen.overrides, true, &mut m.diags);
+    for (mut v, _) in all {
         if let Some(&i) = m.index.get(&v.name) {
             let first = &m.vars[i];
             let d = CheckDiag::error(
@@ -181,7 +175,29 @@ fn load_dir_now(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: &
             m.vars.push(v);
         }
     }
+    // `mergeFile`, one override block after the other.
+    for (ov, set) in overrides {
+        let Some(&i) = m.index.get(&ov.name) else {
+            m.diags.push(CheckDiag::error(
+                "Missing base variable declaration to override",
+                format!(
+                    "There is no variable named {}. An override file can only override a variable that was already declared in a primary configuration file.",
+                    go_quote(&ov.name)
+                ),
+                Some(ov.decl_range.clone()),
+            ));
+            continue;
+        };
+        let ds = super::merge::merge(&mut m.vars[i], ov, &set, p);
+        m.diags.extend(ds);
+    }
     m
+}
+
+/// The arguments a block sets (an override changes only those).
+fn set_arguments(b: &Block) -> Vec<&'static str> {
+    const NAMES: [&str; 8] = ["description", "default", "type", "sensitive", "ephemeral", "nullable", "const", "deprecated"];
+    NAMES.into_iter().filter(|n| b.body.items.iter().any(|i| matches!(i, BodyItem::Attr(a) if a.name == *n))).collect()
 }
 
 fn variable_blocks(body: &Body) -> impl Iterator<Item = &Block> {
@@ -202,6 +218,10 @@ struct FileReader<'a, 't> {
     texts: &'a Texts<'t>,
     p: &'a Profile,
     schema: VariableBlock,
+    /// A JSON file's block: what its expressions were parsed from.
+    json: Option<&'a super::json_config::JsonExtras>,
+    /// An override file's block (`decodeVariableBlock(…, override)`).
+    override_mode: bool,
 }
 
 /// A block's content against a schema (hclsyntax `Body.Content`).
@@ -212,6 +232,10 @@ struct Content<'b> {
 
 impl FileReader<'_, '_> {
     fn at(&self, r: &Span) -> Option<Subject> {
+        // A JSON file's own ranges have hcl's JSON positions.
+        if let Some(s) = self.json.and_then(|j| j.subject(r)) {
+            return Some(s);
+        }
         Some(self.texts.subject(self.file, r))
     }
 
@@ -251,7 +275,8 @@ impl FileReader<'_, '_> {
                 diags.push(CheckDiag::error(
                     "Missing required argument",
                     format!("The argument {} is required, but no definition was found.", go_quote(name)),
-                    self.at(&(open.start..open.start)),
+                    // hcl json's `MissingItemRange` is the whole range given.
+                    self.at(&if self.json.is_some() { open.clone() } else { open.start..open.start }),
                 ));
             }
         }
@@ -292,6 +317,11 @@ impl FileReader<'_, '_> {
     /// One `variable` block, or None when its labels are wrong (hcl does
     /// not hand such a block to Terraform; `file_diags` gets the reason).
     fn block(&self, b: &Block, file_diags: &mut Vec<CheckDiag>) -> Option<Variable> {
+        self.block_with(b, Vec::new(), file_diags)
+    }
+
+    /// [`FileReader::block`] after the diagnostics `pre` of its body.
+    fn block_with(&self, b: &Block, pre: Vec<CheckDiag>, file_diags: &mut Vec<CheckDiag>) -> Option<Variable> {
         match b.labels.len() {
             0 => {
                 file_diags.push(CheckDiag::error("Missing name for variable", "All variable blocks must have 1 labels (name).", self.at(&b.open_range)));
@@ -304,8 +334,9 @@ impl FileReader<'_, '_> {
             }
         }
         let (name, name_range) = b.labels[0].clone();
-        let decl_range = self.texts.subject(self.file, &(b.kind_range.start..name_range.end));
-        let mut diags = Vec::new();
+        // A JSON block's definition range is its body's opening brace.
+        let decl_range = if self.json.is_some() { self.at(&b.open_range) } else { self.at(&(b.kind_range.start..name_range.end)) }.expect("a subject");
+        let mut diags = pre;
         let c = self.content(&b.body, &b.open_range, &self.schema.arguments, &[], &["validation"], &mut diags);
         if !crate::hclsrc::is_identifier(&name) {
             diags.push(CheckDiag::error(
@@ -344,14 +375,15 @@ impl FileReader<'_, '_> {
         // An argument that did not parse has no value to decode (its syntax
         // error is reported already).
         if let Some(e) = c.attrs.get("type").filter(|e| !e.is_syntax_error()) {
-            match typeexpr::decode_variable_type_expr(self.text, e, self.p) {
+            let text = self.json.and_then(|j| j.type_text(&e.range())).unwrap_or(self.text);
+            match typeexpr::decode_variable_type_expr(text, e, self.p) {
                 Ok(tc) => v.tc = tc,
                 Err(TypeFailure::Invalid(ds)) => {
-                    diags.extend(ds.into_iter().map(|d| CheckDiag::error(d.summary, d.detail, d.range.map(|r| self.texts.subject(self.file, &r)))));
+                    diags.extend(ds.into_iter().map(|d| CheckDiag::error(d.summary, d.detail, d.range.and_then(|r| self.at(&r)))));
                     // A failed type reads -var values as HCL.
                     v.tc.cli_literal = false;
                 }
-                Err(TypeFailure::Crash(d)) => diags.push(CheckDiag::error(d.summary, d.detail, d.range.map(|r| self.texts.subject(self.file, &r)))),
+                Err(TypeFailure::Crash(d)) => diags.push(CheckDiag::error(d.summary, d.detail, d.range.and_then(|r| self.at(&r)))),
             }
         }
         if let Some(e) = c.attrs.get("sensitive") {
@@ -403,12 +435,28 @@ impl FileReader<'_, '_> {
             constant(&mut v, &mut diags);
         }
         if let Some(e) = c.attrs.get("default").filter(|e| !e.is_syntax_error()) {
-            v.default = Some(self.decode_default(&v, e, &mut diags));
+            v.default = Some(if self.override_mode && !c.attrs.contains_key("type") {
+                // No type to convert to: merged first, converted then.
+                let val = crate::hcl::eval_const(e, self.p).unwrap_or_else(|ds| {
+                    diags.extend(self.raw(ds));
+                    Value::null(Type::Dynamic)
+                });
+                if !v.nullable && val.is_null() {
+                    diags.push(CheckDiag::error("Invalid default value for variable", "A null default value is not valid when nullable=false.", self.at(&e.range())));
+                }
+                val
+            } else {
+                self.decode_default(&v, e, &mut diags)
+            });
         }
         if !self.schema.deprecated_early {
             deprecated(&mut v, &mut diags);
         }
         for vb in &c.blocks {
+            if self.override_mode {
+                diags.push(CheckDiag::error("Can't override validation blocks", "Override files cannot override \"validation\" blocks.", self.at(&self.def_range(vb))));
+                continue;
+            }
             v.validations += 1;
             if let Some(rule) = self.validation(&name, vb, &mut diags) {
                 v.rules.push(rule);
@@ -488,7 +536,15 @@ impl FileReader<'_, '_> {
 
     /// A `validation` block: its required arguments and the references its
     /// condition and message may make.
+    /// A block's definition range: `validation`, or a JSON body's opening brace.
+    fn def_range(&self, b: &Block) -> Span {
+        b.kind_range.start..b.labels.last().map_or(b.kind_range.end, |l| l.1.end)
+    }
+
     fn validation(&self, name: &str, b: &Block, diags: &mut Vec<CheckDiag>) -> Option<Rule> {
+        if let Some(j) = self.json {
+            diags.extend(j.validation_pre(&b.kind_range));
+        }
         let c = self.content(&b.body, &b.open_range, &["condition", "error_message"], &["condition", "error_message"], &[], diags);
         let self_only = !self.p.validation_refers_to_other_variables();
         let is_self = |r: &crate::hcl::traversals::Reference| r.root == "var" && r.attr.as_deref() == Some(name);
@@ -533,10 +589,14 @@ impl FileReader<'_, '_> {
         }
         let (cond, msg) = (c.attrs.get("condition")?, c.attrs.get("error_message")?);
         Some(Rule {
-            decl_range: self.texts.subject(self.file, &(b.kind_range.start..b.labels.last().map_or(b.kind_range.end, |l| l.1.end))),
+            decl_range: self.at(&self.def_range(b)).expect("a subject"),
             condition: (*cond).clone(),
             error_message: (*msg).clone(),
             file: self.file.to_string(),
+            json_message: self.json.and_then(|j| j.message(&msg.range())).map(|m| JsonRuleMessage {
+                literal: m.literal.clone(),
+                unparsed: m.unparsed.clone().map(|ds| self.raw(ds)),
+            }),
         })
     }
 }
@@ -638,22 +698,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    /// OpenTofu 1.8+ reads `.tofu` files, `x.tofu` in place of `x.tf`;
-    /// Terraform reads `.tf` only; override files are not read.
-    #[test]
-    fn each_flavor_reads_its_own_files() {
-        let mut files = BTreeMap::new();
-        for n in ["main.tf", "main.tofu", "vars.tf", "extra.tofu", "override.tf", "a_override.tofu", "m/x.tf", "x.tf.json"] {
-            files.insert(n.to_string(), String::new());
-        }
-        let names = |flavor: &str| {
-            let p = crate::flavor::Flavor::lookup(flavor).unwrap().profile();
-            module_files(&files, "", &p).into_iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>()
-        };
-        assert_eq!(names("terraform@1.15"), ["main.tf", "vars.tf"]);
-        assert_eq!(names("opentofu@1.7"), ["main.tf", "vars.tf"]);
-        assert_eq!(names("opentofu@1.8"), ["extra.tofu", "main.tofu", "vars.tf"]);
     }
 }

@@ -3,8 +3,12 @@
 //! before any provider is contacted.
 //!
 //! One file per step Terraform takes, in its order:
+//! - [`files`]: which files make the module (`configs/parser_config_dir.go`
+//!   `dirFiles`); [`json_config`]: a `.tf.json` file as hcl's JSON syntax
+//!   reads it;
 //! - [`decl`]: the module's `variable` blocks (`configs/named_values.go`
-//!   `decodeVariableBlock`, `module.go`'s duplicate check);
+//!   `decodeVariableBlock`, `module.go`'s duplicate check), [`merge`]: the
+//!   override files' blocks merged into them (`module_merge.go`);
 //! - [`sources`]: collecting raw values (`command/meta_vars.go`
 //!   `collectVariableValues`: `TF_VAR_*`, `terraform.tfvars[.json]`,
 //!   `*.auto.tfvars[.json]`, then `-var` / `-var-file` in command-line order);
@@ -24,7 +28,10 @@ pub mod block;
 pub mod calls;
 pub mod decl;
 pub mod explain;
+pub mod files;
 pub mod graph;
+pub mod json_config;
+pub mod merge;
 pub mod output;
 pub mod prepare;
 pub mod report;
@@ -46,8 +53,9 @@ use crate::value::Value;
 use decl::Variable;
 
 /// What `tftype check` reads: the module's files (relative paths; the
-/// module is the top-level `*.tf` files, other files are read only as
-/// `-var-file`s), the command-line arguments in order, and the environment.
+/// module is its top-level configuration files as [`files`] selects them,
+/// other files are read only as `-var-file`s), the command-line arguments
+/// in order, and the environment.
 #[derive(Clone, Debug, Default, Deserialize)]
 pub struct CheckInput {
     #[serde(default)]
@@ -356,7 +364,16 @@ pub fn check_as(input: &CheckInput, p: &Profile, as_role: role::Role) -> CheckRe
         return run.finish(vars);
     }
 
-    // 4. The validate walk: the rules against unknown values.
+    // 4. The validate walk: each default converted to its type once more
+    // (a conversion go-cty cannot repeat stops the run), then the rules
+    // against unknown values.
+    let again = merge::default_converted_again(&module, &mut vars, p);
+    if !again.is_empty() {
+        parsed.skip_rest(&mut vars);
+        diags.extend(again);
+        run.batch(diags);
+        return run.finish(vars);
+    }
     let prepared = validate::prepare(&module, p);
     let walk = validate::Walk { module: &module, prepared: &prepared, texts: &texts, p };
     let (walk_diags, walk_complete) = walk.validate(&mut vars);

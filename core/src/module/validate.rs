@@ -721,8 +721,12 @@ impl Walk<'_, '_> {
             (val, ds)
         };
         let (result, mut diags) = eval(&r.condition);
-        let (message, message_diags) = eval(&r.error_message);
-        let message_failed = !message_diags.is_empty();
+        let (message, message_diags) = match r.json_message.as_ref().and_then(|j| j.unparsed.clone()) {
+            Some(ds) => (Value::unknown(Type::Dynamic), ds),
+            None => eval(&r.error_message),
+        };
+        let (message, message_diags) = json_message_fallback(r, message, message_diags, p, &at);
+        let message_failed = message_diags.iter().any(CheckDiag::is_error);
         diags.extend(message_diags);
         if diags.iter().any(|d| d.detail.contains("panic in function implementation")) {
             // go-cty prints a Go stack trace, which no one can reproduce.
@@ -861,6 +865,27 @@ pub fn finish(module: &Module, prepared: &[Vec<Prepared>], vars: &mut std::colle
             }
         }
     }
+}
+
+/// A `.tf.json` rule's error message that does not evaluate is read as
+/// the string it holds, with a warning quoting hcl's `Diagnostics.Error()`
+/// (`eval_variable.go`, every version); other messages are as evaluated.
+fn json_message_fallback(r: &Rule, message: Value, diags: Vec<CheckDiag>, p: &Profile, at: &dyn Fn(&Range<usize>) -> Option<Subject>) -> (Value, Vec<CheckDiag>) {
+    let Some(literal) = r.json_message.as_ref().and_then(|j| j.literal.as_ref()) else { return (message, diags) };
+    let errors: Vec<&CheckDiag> = diags.iter().filter(|d| d.is_error()).collect();
+    let Some(first) = errors.first() else { return (message, diags) };
+    let one = |d: &CheckDiag| format!("{}: {}; {}", d.subject.as_ref().map_or("<nil>".to_string(), Subject::range_string), d.summary, d.detail);
+    let mut error = one(first);
+    if errors.len() > 1 {
+        error += &format!(", and {} other diagnostic(s)", errors.len() - 1);
+    }
+    let product = p.product_name();
+    let warning = CheckDiag::warning(
+        "Validation error message expression is invalid",
+        format!("The error message provided could not be evaluated as an expression, so {product} is interpreting it as a string literal.\n\nIn future versions of {product}, this will be considered an error. Please file a GitHub issue if this would break your workflow.\n\n{error}"),
+        at(&r.error_message.range()),
+    );
+    (Value::string(literal.as_str()), vec![warning])
 }
 
 #[cfg(test)]

@@ -235,7 +235,8 @@ impl<'a> Places<'a> {
 /// [`decl::load`] keeps it).
 fn declarations(input: &CheckInput, texts: &Texts, p: &Profile) -> BTreeMap<String, DeclSite> {
     let mut out = BTreeMap::new();
-    for (file, text) in input.files.iter().filter(|(n, _)| decl::is_config_file(n)) {
+    // Native-syntax files: a `.tf.json` file's blocks have no native parts.
+    for (file, text) in input.files.iter().filter(|(n, _)| decl::is_config_file(n) && !super::files::is_json(n)) {
         let (Some(body), _) = crate::valueparse::parse_config(text, file, false, p) else { continue };
         for item in &body.items {
             let BodyItem::Block(b) = item else { continue };
