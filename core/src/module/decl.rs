@@ -233,14 +233,16 @@ struct Content<'b> {
 impl FileReader<'_, '_> {
     fn at(&self, r: &Span) -> Option<Subject> {
         // A JSON file's own ranges have hcl's JSON positions.
-        if let Some(s) = self.json.and_then(|j| j.subject(r)) {
-            return Some(s);
+        if let Some(j) = self.json {
+            if let Some(s) = j.subject(r).or_else(|| j.placed_subject(self.file, r, crate::unicode::of(self.text, self.p))) {
+                return Some(s);
+            }
         }
         Some(self.texts.subject(self.file, r))
     }
 
     fn raw(&self, ds: impl IntoIterator<Item = RawDiag>) -> Vec<CheckDiag> {
-        raw(ds, self.file, self.texts)
+        ds.into_iter().map(|d| CheckDiag::error(d.summary, d.detail, self.at(&d.range))).collect()
     }
 
     /// hclsyntax's `Body.Content`: the schema's attributes and blocks, and

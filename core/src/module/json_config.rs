@@ -50,6 +50,10 @@ pub struct JsonExtras {
     /// The subjects of the JSON ranges of the blocks, with hcl's JSON
     /// positions (a tab is two columns).
     pub subjects: HashMap<(usize, usize), Subject>,
+    /// Each string parsed as native syntax: its decoded text's bytes in
+    /// [`JsonExtras::text`] and the position hcl starts it at (see
+    /// [`JsonExtras::placed_subject`]).
+    pub placed: Vec<(Span, Pos)>,
 }
 
 /// See [`JsonExtras::messages`].
@@ -66,6 +70,24 @@ impl JsonExtras {
 
     pub fn subject(&self, r: &Span) -> Option<Subject> {
         self.subjects.get(&(r.start, r.end)).cloned()
+    }
+
+    /// The subject of a range inside a string that was parsed as native
+    /// syntax. hcl parses the *decoded* string from the position of its
+    /// start (the opening quote of a type, the byte after it for a
+    /// template), so lines and columns count in the decoded text: an escaped
+    /// `\n` starts a new line there (hcl json `ExprCall`, `Value`). Bytes
+    /// are the decoded string's offsets from that start. None outside such
+    /// a string.
+    pub fn placed_subject(&self, file: &str, r: &Span, unicode: crate::unicode::Unicode) -> Option<Subject> {
+        let (region, start) = self.placed.iter().find(|(region, _)| region.start <= r.start && r.end <= region.end)?;
+        let map = crate::hcl::pos::PosMap::new_as(self.text.get(region.clone())?, unicode);
+        let at = |b: usize| {
+            let (line, column) = map.pos(b - region.start);
+            let column = if line == 1 { start.column + column - 1 } else { column };
+            Pos { line: start.line + line - 1, column, byte: b }
+        };
+        Some(Subject { filename: file.to_string(), start: at(r.start), end: at(r.end) })
     }
 
     pub fn message(&self, r: &Span) -> Option<&JsonMessage> {
@@ -106,6 +128,8 @@ struct Reader<'a> {
     /// Templates that did not parse: their ranges and syntax errors.
     unparsed: std::cell::RefCell<Vec<(Span, Vec<crate::hcl::parse::RawDiag>)>>,
     subjects: std::cell::RefCell<HashMap<(usize, usize), Subject>>,
+    /// See [`JsonExtras::placed`].
+    placed: std::cell::RefCell<Vec<(Span, Pos)>>,
     /// See [`JsonExtras::text`].
     text_buf: std::cell::RefCell<String>,
 }
@@ -257,6 +281,10 @@ impl Reader<'_> {
         with.push_str(s);
         with.extend(std::iter::repeat_n(' ', region.len() - s.len()));
         text.replace_range(region, &with);
+        // hcl starts the parse at `at`: the quote's JSON position, or the column after it.
+        let quote = pos(n.start);
+        let start = Pos { line: quote.line, column: quote.column + (at - n.start.byte), byte: at };
+        self.placed.borrow_mut().push((at..at + s.len(), start));
         Some(at + s.len())
     }
 
@@ -456,7 +484,7 @@ pub fn read(file: &str, text: &str, p: &Profile) -> JsonFile {
         _ => schema.iter().find(|(k, _)| *k == name).map_or(0, |(_, labels)| labels.len() as u32),
     };
     let (root, syntax) = parse_config_json(text, &keep_of);
-    let mut r = Reader { file, p, extras: JsonExtras::default(), unparsed: Default::default(), subjects: Default::default(), text_buf: std::cell::RefCell::new(text.to_string()) };
+    let mut r = Reader { file, p, extras: JsonExtras::default(), unparsed: Default::default(), subjects: Default::default(), placed: Default::default(), text_buf: std::cell::RefCell::new(text.to_string()) };
     let mut diags: Vec<CheckDiag> = syntax.into_iter().map(|d| r.hdiag(d)).collect();
     // The version sniffs.
     if p.config_file_blocks().language {
@@ -480,6 +508,7 @@ pub fn read(file: &str, text: &str, p: &Profile) -> JsonFile {
     // A file of errors lists the first.
     diags.truncate(crate::diag::MAX_DIAGNOSTICS);
     r.extras.subjects = r.subjects.take();
+    r.extras.placed = r.placed.take();
     r.extras.text = r.text_buf.take();
     JsonFile { diags, variables, extras: r.extras }
 }
@@ -493,7 +522,7 @@ pub fn read(file: &str, text: &str, p: &Profile) -> JsonFile {
 pub fn call_blocks(file: &str, text: &str, p: &Profile) -> Body {
     let keep_of = |name: &str| if name == "module" || name == "locals" { u32::MAX } else { 0 };
     let (root, _) = parse_config_json(text, &keep_of);
-    let r = Reader { file, p, extras: JsonExtras::default(), unparsed: Default::default(), subjects: Default::default(), text_buf: std::cell::RefCell::new(text.to_string()) };
+    let r = Reader { file, p, extras: JsonExtras::default(), unparsed: Default::default(), subjects: Default::default(), placed: Default::default(), text_buf: std::cell::RefCell::new(text.to_string()) };
     let mut ignored = Vec::new();
     let (_, blocks) = r.content(&root, &[], &[("module", &["name"]), ("locals", &[])], false, &mut ignored);
     let mut items = Vec::new();
@@ -586,6 +615,23 @@ mod tests {
         assert_eq!(r.diagnostics.len(), 4);
         let r = run("opentofu@1.12", &[("main.tf.json", "[1]")]);
         assert_eq!(r.diagnostics.len(), 3);
+    }
+
+    /// hcl parses a type string's decoded text from its opening quote: an
+    /// escaped newline starts a new line there, and columns after it count
+    /// from 1 (bytes are the decoded text's offsets from the quote).
+    #[test]
+    fn positions_inside_a_type_string_count_the_decoded_lines() {
+        let json = r#"{"variable": {"v": {"type": "object({a = string\n  b = optional(string, [1])})"}}}"#;
+        let r = run("terraform@1.15", &[("main.tf.json", json)]);
+        let d = r.diagnostics.iter().find(|d| d.summary == "Invalid default value for optional attribute").expect("the default's error");
+        let s = d.subject.as_ref().unwrap();
+        // Line 1 holds the quote (column 29); `[1]` is on the decoded text's second line, column 24.
+        let quote = json.find("\"object").unwrap();
+        // The decoded text (without its quotes) starts at the quote's byte.
+        let decoded_at = "object({a = string\n  b = optional(string, ".len();
+        assert_eq!((s.start.line, s.start.column, s.start.byte), (2, 24, quote + decoded_at));
+        assert_eq!((s.end.line, s.end.column), (2, 27));
     }
 
     /// `module` blocks and `locals` of a `.tf.json` file are module calls:
