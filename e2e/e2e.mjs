@@ -1522,7 +1522,8 @@ try {
     };
     const n = 3200;
     const list = Array.from({ length: n }, (_, i) => `s-${i}`);
-    const written = (f) => (f === "json" ? JSON.stringify(list) : `[\n${list.map((s) => `  "${s}"`).join(",\n")}\n]`);
+    // (The HCL text with a comma after its last element: JSON's rewrite is then another text.)
+    const written = (f) => (f === "json" ? JSON.stringify(list) : `[\n${list.map((s) => `  "${s}",`).join("\n")}\n]`);
     await setEditor(p, "type-editor", "list(string)");
     const formats = ["hcl", "tfvars", "json", "cli"];
     let round = 0;

@@ -8,7 +8,8 @@
 // offsets, as everywhere in JS):
 //   createEditor(parent, doc, {language, readOnly, label, wrap}, onChange) -> view
 //   setDoc(view, text[, expected])     replace the text (does not call onChange); with
-//                                      `expected`, only if the text is that: returns whether it did
+//                                      `expected`, only if the text is that (the cursor then keeps
+//                                      its place in the value): returns whether it did
 //   getDoc(view) -> string
 //   setLanguage(view, "hcl" | "json" | "hcl-file")   (hcl: one expression; hcl-file: a whole file)
 //   setDiagnostics(view, [{from, to, message, severity}])
