@@ -1505,6 +1505,9 @@ try {
       };
     });
     const release = () => worker.evaluate(() => self.tftypeRelease());
+    // A loaded machine: the page's thread four times slower.
+    const cdp = await p.context().newCDPSession(p);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     const format = () => p.locator(tid("value-format")).inputValue();
     const idle = () =>
       until("the engine to be idle", async () => {
@@ -1578,6 +1581,8 @@ try {
         assert(got.includes(`"s-${n - 1}${typed}"`), `${where}: every key typed (${typed}) in the last element: ...${got.slice(-50)}`);
         assertEq(await format(), to, `${where}: the format after the switch`);
         await expectNative(p, `${where}: after the switch`);
+        // The editor still shows where the keys go: the end of the last element.
+        if (from === "hcl" && to === "json") await p.screenshot({ path: join(OUT, "format-switch-slow.png") });
       }
     }
     await p.close();
