@@ -145,6 +145,16 @@ async function setEditor(page, editor, text) {
   if (text) await page.keyboard.insertText(text);
 }
 
+// The state the address's link carries (null while the page has written none).
+async function linkState(page) {
+  const hash = await page.evaluate(() => location.hash);
+  try {
+    return JSON.parse(inflateRawSync(Buffer.from(hash.slice(4), "base64url")).toString());
+  } catch {
+    return null;
+  }
+}
+
 // Puts the cursor at `pos` (a UTF-16 offset) and focuses the editor.
 async function placeCursor(page, editor, pos) {
   await page.evaluate(
@@ -1482,6 +1492,111 @@ try {
     assert(got === want, `the HCL text with the keys typed, not a rewritten one: ...${got.slice(-80)}`);
     assertEq(await format(), "hcl", "the second choice");
     await expectNative(p, "after two choices");
+    await p.close();
+  });
+
+  await check("typing during a slow format switch never loses a key, in every direction of the switch (keys a few ms apart before, during and after the reply)", async () => {
+    const p = await openPage(URL_, "slow format switch");
+    // The engine worker is made slow from the outside: a wrapper around its message handler holds
+    // each format switch's request until the test lets it through (nothing in the page is there
+    // for the test). Every other request is answered as usual.
+    const worker = await until("the engine worker", async () => {
+      const w = p.workers().find((w) => /engine-worker/.test(w.url()));
+      return { done: !!w, value: w };
+    });
+    await worker.evaluate(() => {
+      const handle = self.onmessage;
+      const held = [];
+      self.onmessage = (ev) => (ev.data && ev.data.type === "reformat" ? held.push(ev) : handle(ev));
+      // Lets the held requests through; how many there were.
+      self.tftypeRelease = () => {
+        const n = held.length;
+        for (const ev of held.splice(0)) handle(ev);
+        return n;
+      };
+    });
+    const release = () => worker.evaluate(() => self.tftypeRelease());
+    // A loaded machine: the page's thread four times slower.
+    const cdp = await p.context().newCDPSession(p);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    const format = () => p.locator(tid("value-format")).inputValue();
+    const idle = () =>
+      until("the engine to be idle", async () => {
+        const busy = await p.locator(tid("result")).getAttribute("aria-busy");
+        return { done: busy === "false", value: busy };
+      }, 60_000);
+    // Keys one at a time, a few milliseconds apart (the issue's way of typing).
+    let typed = "";
+    const keys = async (k) => {
+      for (const c of k) {
+        await p.keyboard.press(c);
+        typed += c;
+        await p.waitForTimeout(3 + ((typed.length * 5) % 8));
+      }
+    };
+    const n = 3200;
+    const list = Array.from({ length: n }, (_, i) => `s-${i}`);
+    // (The HCL text with a comma after its last element: JSON's rewrite is then another text.)
+    const written = (f) => (f === "json" ? JSON.stringify(list) : `[\n${list.map((s) => `  "${s}",`).join("\n")}\n]`);
+    await setEditor(p, "type-editor", "list(string)");
+    const formats = ["hcl", "tfvars", "json", "cli"];
+    let round = 0;
+    for (const from of formats) {
+      for (const to of formats.filter((f) => f !== from)) {
+        const where = `${from} -> ${to}`;
+        // The value written in `from`: the format chosen while the value is empty (no rewrite).
+        await setEditor(p, "value-editor", "");
+        await p.locator(tid("value-format")).selectOption(from);
+        assertEq(await format(), from, `${where}: the format to start from`);
+        const text = written(from);
+        await p.evaluate(([sel, text]) => {
+          const v = document.querySelector(sel).tftypeEditor;
+          v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: text } });
+        }, [tid("value-editor"), text]);
+        await idle();
+        // The cursor in the last element, before its closing quote.
+        await placeCursor(p, "value-editor", text.lastIndexOf('"'));
+        typed = "";
+        const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".slice(round % 2, (round % 2) + 20);
+        round++;
+        // Before the choice, then during the rewrite (held), then while the reply comes in.
+        await keys(letters.slice(0, 3));
+        await p.locator(tid("value-format")).selectOption(to);
+        await keys(letters.slice(3, 7));
+        assertEq(await format(), to, `${where}: the select shows the choice while its rewrite is on the way`);
+        const text1 = await editorText(p, "value-editor");
+        assert(text1 === text.slice(0, text.lastIndexOf('"')) + typed + text.slice(text.lastIndexOf('"')), `${where}: the keys typed while the rewrite is held are in the old text: ...${text1.slice(-30)}`);
+        // The reply arrives while keys are typed: it is for a text that is gone, and is asked
+        // for again (held again) until one is for the text as it is.
+        let i = 7;
+        await Promise.all([release(), keys(letters.slice(i, i + 4))]);
+        i += 4;
+        // The switch is done when the link (written after a pause in typing) carries the new
+        // format and the text on show; every request for an older text is let through meanwhile.
+        const landed = async () => {
+          await release();
+          const link = await linkState(p);
+          const v = await editorText(p, "value-editor");
+          return { done: link?.format === to && link.value === v, value: { format: link?.format, end: v.slice(-30) } };
+        };
+        await until(`${where}: the rewrite to land`, landed, 60_000);
+        // Keys once the rewrite has landed: they go where the ones before went (a change of the
+        // whole text used to take the cursor to its start, 3,200 lines up).
+        await keys(letters.slice(i, i + 4));
+        await until(`${where}: the last keys in the link`, async () => {
+          const l = await landed();
+          return { ...l, done: l.done && l.value.end.includes(typed) };
+        }, 60_000);
+        await idle();
+        assertEq(await release(), 0, `${where}: no rewrite asked for after the last keys`);
+        const got = await editorText(p, "value-editor");
+        assert(got.includes(`"s-${n - 1}${typed}"`), `${where}: every key typed (${typed}) in the last element: ...${got.slice(-50)}`);
+        assertEq(await format(), to, `${where}: the format after the switch`);
+        await expectNative(p, `${where}: after the switch`);
+        // The editor still shows where the keys go: the end of the last element.
+        if (from === "hcl" && to === "json") await p.screenshot({ path: join(OUT, "format-switch-slow.png") });
+      }
+    }
     await p.close();
   });
 

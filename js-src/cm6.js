@@ -8,7 +8,8 @@
 // offsets, as everywhere in JS):
 //   createEditor(parent, doc, {language, readOnly, label, wrap}, onChange) -> view
 //   setDoc(view, text[, expected])     replace the text (does not call onChange); with
-//                                      `expected`, only if the text is that: returns whether it did
+//                                      `expected`, only if the text is that (the cursor then keeps
+//                                      its place in the value): returns whether it did
 //   getDoc(view) -> string
 //   setLanguage(view, "hcl" | "json" | "hcl-file")   (hcl: one expression; hcl-file: a whole file)
 //   setDiagnostics(view, [{from, to, message, severity}])
@@ -541,11 +542,45 @@ export function setDoc(view, text, expected) {
   const now = view.state.doc.toString();
   if (now === s) return true;
   if (expected != null && (view.composing || now !== String(expected))) return false;
-  view.dispatch({
-    changes: { from: 0, to: view.state.doc.length, insert: s },
-    annotations: programmatic.of(true),
-  });
+  const spec = { changes: { from: 0, to: view.state.doc.length, insert: s }, annotations: programmatic.of(true) };
+  // A rewrite of the same value (a format switch): the cursor keeps its place in the value, so
+  // that the keys typed next go where the ones before went. (Mapped through a change of the
+  // whole text, a cursor anywhere but at its end would jump to the start of the text.)
+  if (expected != null) {
+    const { anchor, head } = view.state.selection.main;
+    spec.selection = { anchor: samePlace(now, s, anchor), head: samePlace(now, s, head) };
+    spec.scrollIntoView = view.hasFocus;
+  }
+  view.dispatch(spec);
   return true;
+}
+
+// Letters and digits (and any character outside ASCII): what a rewrite of a value in another
+// format keeps, in order (strings, numbers, names), where quotes, commas, brackets and spaces
+// come and go.
+function wordChar(c) {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c > 127;
+}
+
+// The place in `to` of the place `pos` in `from`, when `to` writes the same value: after as
+// many letters and digits as come before `pos` in `from`, and among the other characters that
+// follow them (quotes, commas, spaces) as near to the letter before or to the one after as it was.
+function samePlace(from, to, pos) {
+  let words = 0;
+  let before = 0;
+  for (let i = 0; i < pos; i++) {
+    if (wordChar(from.charCodeAt(i))) {
+      words++;
+      before = 0;
+    } else before++;
+  }
+  let after = 0;
+  while (pos + after < from.length && !wordChar(from.charCodeAt(pos + after))) after++;
+  let at = 0;
+  for (; words > 0 && at < to.length; at++) if (wordChar(to.charCodeAt(at))) words--;
+  let end = at;
+  while (end < to.length && !wordChar(to.charCodeAt(end))) end++;
+  return before <= after ? Math.min(at + before, end) : Math.max(end - after, at);
 }
 
 export function getDoc(view) {

@@ -142,7 +142,9 @@ pub fn set_doc(view: &EditorView, text: &str) {
 /// Replaces the text only if it is `expected` (with whatever was just typed
 /// read first) and no input method is composing in it; whether the text is
 /// `text` now. A reply made from an older text can so never overwrite keys
-/// typed since.
+/// typed since. The cursor keeps its place in the value (after as many
+/// letters and digits as before it), so the keys typed next go where the
+/// ones before went.
 pub fn set_doc_if(view: &EditorView, expected: &str, text: &str) -> bool {
     imp::set_doc_expecting(view, text, expected)
 }
