@@ -21,3 +21,8 @@ mod cli;
 mod lsp;
 
 pub use cli::main;
+
+/// The language server for a host that cannot block on standard input (see
+/// the wasm32-wasip1 build's `tftype_lsp_pump` export in `main.rs`).
+#[cfg(target_os = "wasi")]
+pub use lsp::pump as lsp_pump;
