@@ -44,6 +44,8 @@ test("package.json: languages, settings, trust, pinned packages", () => {
   assert.equal(pkg.main, "./extension.js");
   // The web extension (vscode.dev, github.dev), bundled by scripts/test-vscode.
   assert.equal(pkg.browser, "./dist/web/extension.js");
+  // vscode.dev / github.dev open repositories as virtual workspaces (vscode-vfs://).
+  assert.equal(pkg.capabilities.virtualWorkspaces, true);
   // Ready for the Marketplace and Open VSX.
   assert.equal(pkg.publisher, "tftype");
   assert.equal(pkg.name, "tftype");

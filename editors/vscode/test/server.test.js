@@ -314,6 +314,7 @@ async function compareCorpus(name, min, make) {
   console.log(`# ${name}: ${cases - differ.length} of ${cases} cases publish the native server's diagnostics (${diagnostics} diagnostics; ${skipped} skipped as the Rust harness does)`);
   assert.deepEqual(differ.slice(0, 10), []);
   assert.ok(cases >= min, `${name}: only ${cases} cases`);
+  assert.ok(diagnostics >= min, `${name}: only ${diagnostics} diagnostics published`);
 }
 
 test("desktop: the packaged server is what the extension starts: server/node.js with dist/tftype.wasm", { skip }, () => {
@@ -398,6 +399,35 @@ test("desktop: edits, hover, completion, code actions, settings and bad input an
   const b = await session(desktop({}));
   assert.ok(JSON.stringify(a.log).includes("codeDescription"), "links");
   assert.deepEqual(b.log, a.log);
+});
+
+test("desktop: bad input on disk (binary and non-UTF-8 files, a huge file, symlink loops) is said as `tftype lsp` says it", { skip }, async () => {
+  const make = (dir) => {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "main.tf"), 'variable "n" {\n  type = number\n}\nvariable "s" {\n  type = string\n  default = "x"\n}\n');
+    fs.writeFileSync(path.join(dir, "latin1.tf"), Buffer.from([0x23, 0x20, 0xe9, 0x0a, 0x76, 0x61, 0x72, 0xff, 0x0a]));
+    fs.writeFileSync(path.join(dir, "bin.auto.tfvars"), Buffer.from([0, 1, 2, 3, 0x89, 0x50, 0x4e, 0x47, 0, 0]));
+    fs.writeFileSync(path.join(dir, "huge.auto.tfvars"), "s = \"" + "x".repeat(6 << 20) + "\"\n");
+    fs.symlinkSync("loop.auto.tfvars", path.join(dir, "loop.auto.tfvars"));
+    fs.symlinkSync(".", path.join(dir, "self"));
+    fs.writeFileSync(path.join(dir, "terraform.tfvars"), 'n = "eighty"\n');
+  };
+  const run = async (client, dir) => {
+    await client.initialize(false);
+    client.notify("textDocument/didOpen", { textDocument: { uri: uri(path.join(dir, "main.tf")), languageId: "terraform", version: 1, text: fs.readFileSync(path.join(dir, "main.tf"), "utf8") } });
+    const { before } = await client.request("tftype/noSuchMethod", null);
+    const { code } = await client.finish();
+    return { published: JSON.parse(JSON.stringify(lastPublished(before)).split(uri(dir)).join("file:///MODULE").split(dir).join("/MODULE")), code };
+  };
+  const a = path.join(scratch, "bad-native");
+  const b = path.join(scratch, "bad-wasm");
+  make(a);
+  make(b);
+  const want = await run(native({}), a);
+  const got = await run(desktop({}), b);
+  assert.equal(want.code, 0);
+  assert.ok(Object.values(want.published).flat().length >= 2, JSON.stringify(want.published).slice(0, 2000));
+  assert.deepEqual(got, want);
 });
 
 function sessionFiles() {
