@@ -9,8 +9,12 @@ const path = require("path");
 // vscode-languageclient's TransportKind.stdio (checked equal by test/extension.test.js).
 const STDIO = 0;
 
+// Node's flags: WASI's warning (an experimental feature) not printed; the flag that Node 18
+// (VS Code 1.82's Electron 25) needs for node:wasi, accepted and unneeded since Node 20.
+const EXEC_ARGV = ["--no-warnings", "--experimental-wasi-unstable-preview1"];
+
 function wasmServer() {
-  return { module: path.join(__dirname, "node.js"), transport: STDIO, options: { execArgv: ["--no-warnings"] } };
+  return { module: path.join(__dirname, "node.js"), transport: STDIO, options: { execArgv: EXEC_ARGV.slice() } };
 }
 
 module.exports = { wasmServer, STDIO };

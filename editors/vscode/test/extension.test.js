@@ -379,7 +379,7 @@ test("no tftype.path: `tftype` on PATH, else the built-in WebAssembly server (se
   const so = started[0]._serverOptions;
   const { STDIO } = require(path.join(home, "server", "options.js"));
   assert.equal(STDIO, TransportKind.stdio);
-  assert.deepEqual(so, { module: path.join(home, "server", "node.js"), transport: TransportKind.stdio, options: { execArgv: ["--no-warnings"] } });
+  assert.deepEqual(so, { module: path.join(home, "server", "node.js"), transport: TransportKind.stdio, options: { execArgv: ["--no-warnings", "--experimental-wasi-unstable-preview1"] } });
   assert.deepEqual(started[0].clientOptions.initializationOptions, { flavor: "terraform@1.9" });
   await extension.deactivate();
 });

@@ -321,7 +321,7 @@ test("desktop: the packaged server is what the extension starts: server/node.js 
   const so = extensionModule().wasmServer();
   assert.equal(so.module, path.join(home, "server", "node.js"));
   assert.ok(fs.statSync(path.join(home, "dist", "tftype.wasm")).size > 100000);
-  assert.deepEqual(so.options.execArgv, ["--no-warnings"]);
+  assert.deepEqual(so.options.execArgv, ["--no-warnings", "--experimental-wasi-unstable-preview1"]);
 });
 
 test("desktop: the check corpus through the WebAssembly server publishes what `tftype lsp` does", { skip }, async () => {
