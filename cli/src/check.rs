@@ -92,9 +92,16 @@ fn go_error(e: &std::io::Error) -> String {
         None => text,
     };
     let mut cs = text.chars();
-    match cs.next() {
+    let text: String = match cs.next() {
         Some(c) => c.to_lowercase().chain(cs).collect(),
         None => text,
+    };
+    // musl's words (wasm32-wasip1's libc, the static Linux builds) where they are not Go's.
+    match text.as_str() {
+        "symbolic link loop" => "too many levels of symbolic links".into(),
+        "filename too long" => "file name too long".into(),
+        "i/O error" => "input/output error".into(),
+        _ => text,
     }
 }
 
@@ -581,4 +588,20 @@ pub fn run(a: CheckArgs) -> i32 {
         }
     }
     code
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn io_errors_are_worded_as_go_words_them_whatever_the_libc() {
+        for (os, go) in [
+            ("Too many levels of symbolic links (os error 40)", "too many levels of symbolic links"),
+            ("Symbolic link loop (os error 32)", "too many levels of symbolic links"),
+            ("Filename too long", "file name too long"),
+            ("I/O error", "input/output error"),
+            ("Permission denied (os error 13)", "permission denied"),
+        ] {
+            assert_eq!(super::go_error(&std::io::Error::other(os)), go, "{os}");
+        }
+    }
 }

@@ -33,3 +33,8 @@ pub const PLAYGROUND: &str = match option_env!("TFTYPE_PLAYGROUND_URL") {
     Some(url) => url,
     None => env!("CARGO_PKG_HOMEPAGE"),
 };
+
+/// The language server for a host that cannot block on standard input (see
+/// the wasm32-wasip1 build's `tftype_lsp_pump` export in `main.rs`).
+#[cfg(target_os = "wasi")]
+pub use lsp::pump as lsp_pump;

@@ -17,6 +17,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, Read, Write};
 use std::path::{Path, PathBuf};
+#[cfg(not(target_os = "wasi"))]
 use std::sync::mpsc;
 
 use lsp_server::{ErrorCode, Message, Notification, Request, Response};
@@ -93,6 +94,7 @@ fn parse_message(body: &[u8]) -> Incoming {
     }
 }
 
+#[cfg(not(target_os = "wasi"))]
 fn reader(tx: mpsc::Sender<Incoming>) {
     let stdin = std::io::stdin();
     let mut r = stdin.lock();
@@ -221,6 +223,7 @@ struct Server {
 
 /// Runs the server until `exit` (or the end of the input). Exit code 0 after
 /// `shutdown`, else 1 (as the protocol asks).
+#[cfg(not(target_os = "wasi"))]
 pub fn run() -> i32 {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || reader(tx));
@@ -231,27 +234,109 @@ pub fn run() -> i32 {
     }
 }
 
+#[cfg(not(target_os = "wasi"))]
 fn serve(rx: mpsc::Receiver<Incoming>) -> i32 {
-    // A module is checked again after every edit: the files that did not
-    // change are not parsed again.
-    tftype::valueparse::kept::keep_parsed_files();
-    let mut s = Server {
-        utf8: false,
-        lang: Lang::En,
-        flavor_setting: None,
-        docs: BTreeMap::new(),
-        published: BTreeMap::new(),
-        told_newer: BTreeSet::new(),
-        dirty: BTreeSet::new(),
-        extras: editor::Extras { link_base: Some(default_link_base()), ..Default::default() },
-        initialized: false,
-        shutdown: false,
-    };
+    let mut s = Server::new();
     while let Ok(first) = rx.recv() {
         let mut batch = vec![first];
         while let Ok(more) = rx.try_recv() {
             batch.push(more);
         }
+        if let Some(code) = s.batch(batch) {
+            return code;
+        }
+    }
+    1
+}
+
+/// The frame read next as a message (None: the end of the input).
+#[cfg(target_os = "wasi")]
+fn next_incoming(r: &mut impl BufRead) -> Option<Incoming> {
+    Some(match read_frame(r) {
+        Ok(None) | Err(_) => return None,
+        Ok(Some(Ok(body))) => parse_message(&body),
+        Ok(Some(Err(e))) => Incoming::Bad(error_response(J::Null, ErrorCode::ParseError as i32, &e)),
+    })
+}
+
+/// WebAssembly (wasm32-wasip1) has no threads: one loop reads and serves.
+/// The messages already read into the buffer form a batch, as the reader
+/// thread's do natively. A panic aborts the module there (no unwinding):
+/// the host restarts the server.
+#[cfg(target_os = "wasi")]
+pub fn run() -> i32 {
+    let mut s = Server::new();
+    let mut r = std::io::BufReader::new(std::io::stdin());
+    while let Some(first) = next_incoming(&mut r) {
+        let mut batch = vec![first];
+        while !r.buffer().is_empty() {
+            match next_incoming(&mut r) {
+                Some(m) => batch.push(m),
+                None => break,
+            }
+        }
+        if let Some(code) = s.batch(batch) {
+            return code;
+        }
+    }
+    1
+}
+
+#[cfg(target_os = "wasi")]
+thread_local! {
+    static PUMPED: std::cell::RefCell<Option<Server>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The server for a host that cannot block on standard input (a browser's
+/// Web Worker): the host puts whole frames on standard input and calls this;
+/// the messages read up to the end of the input are served as one batch and
+/// the answers written to standard output. -1: the server goes on; else
+/// the exit code (`exit` came).
+#[cfg(target_os = "wasi")]
+pub fn pump() -> i32 {
+    PUMPED.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let s = cell.get_or_insert_with(Server::new);
+        let mut batch = Vec::new();
+        {
+            let mut r = std::io::stdin().lock();
+            while let Some(m) = next_incoming(&mut r) {
+                batch.push(m);
+            }
+        }
+        if batch.is_empty() {
+            return -1;
+        }
+        s.batch(batch).unwrap_or(-1)
+    })
+}
+
+fn params<T: serde::de::DeserializeOwned>(v: J) -> Result<T, (ErrorCode, String)> {
+    serde_json::from_value(v).map_err(|e| (ErrorCode::InvalidParams, format!("Invalid params: {e}")))
+}
+
+impl Server {
+    fn new() -> Server {
+        // A module is checked again after every edit: the files that did not
+        // change are not parsed again.
+        tftype::valueparse::kept::keep_parsed_files();
+        Server {
+            utf8: false,
+            lang: Lang::En,
+            flavor_setting: None,
+            docs: BTreeMap::new(),
+            published: BTreeMap::new(),
+            told_newer: BTreeSet::new(),
+            dirty: BTreeSet::new(),
+            extras: editor::Extras { link_base: Some(default_link_base()), ..Default::default() },
+            initialized: false,
+            shutdown: false,
+        }
+    }
+
+    /// Serves the messages that arrived together, then checks the modules
+    /// they changed. Some(exit code) when `exit` came.
+    fn batch(&mut self, batch: Vec<Incoming>) -> Option<i32> {
         // Requests cancelled before they are answered are not worked on.
         let cancelled: BTreeSet<String> = batch
             .iter()
@@ -268,31 +353,25 @@ fn serve(rx: mpsc::Receiver<Incoming>) -> i32 {
                 }
                 Incoming::Message(Message::Request(r)) => {
                     // A request sees the edits before it.
-                    s.flush();
-                    s.request(r)
+                    self.flush();
+                    self.request(r)
                 }
                 Incoming::Message(Message::Notification(n)) => {
                     if n.method == "exit" {
-                        return if s.shutdown { 0 } else { 1 };
+                        return Some(if self.shutdown { 0 } else { 1 });
                     }
                     let method = n.method.clone();
-                    if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| s.notification(n))).is_err() {
+                    if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.notification(n))).is_err() {
                         eprintln!("tftype lsp: the notification {method} failed (a panic)");
                     }
                 }
                 Incoming::Message(Message::Response(_)) => {}
             }
         }
-        s.flush();
+        self.flush();
+        None
     }
-    1
-}
 
-fn params<T: serde::de::DeserializeOwned>(v: J) -> Result<T, (ErrorCode, String)> {
-    serde_json::from_value(v).map_err(|e| (ErrorCode::InvalidParams, format!("Invalid params: {e}")))
-}
-
-impl Server {
     /// Checks the modules edited since the last check.
     fn flush(&mut self) {
         let dirty = std::mem::take(&mut self.dirty);

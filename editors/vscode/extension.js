@@ -1,30 +1,33 @@
-// tftype for VS Code: starts `tftype lsp` (a Language Server over standard input and output)
-// for .tf, .tofu, .tfvars and .tfvars.json files. The documents are chosen by file pattern,
-// whatever language another extension (HashiCorp's Terraform) gives them, so both run side by
-// side. Settings: tftype.path (the binary), tftype.flavor (initializationOptions.flavor, and
-// workspace/didChangeConfiguration when it changes), tftype.baseUrl (initializationOptions).
-// In an untrusted workspace the binary is never taken from the workspace's settings.
+// tftype for VS Code (desktop): a Language Server for .tf, .tofu, .tfvars and .tfvars.json
+// files. The server is `tftype lsp` (over standard input and output) of the binary set in
+// tftype.path; with no setting, `tftype` when it is on PATH, else the server built into the
+// extension: the same command line as WebAssembly (dist/tftype.wasm), run by server/node.js
+// under VS Code's own Node, so nothing needs to be installed. The documents are chosen by file
+// pattern, whatever language another extension (HashiCorp's Terraform) gives them, so both run
+// side by side. Settings: tftype.path (the binary), tftype.flavor (initializationOptions.flavor,
+// and workspace/didChangeConfiguration when it changes), tftype.baseUrl (initializationOptions).
+// In an untrusted workspace the binary is never taken from the workspace's settings. A server
+// that dies is restarted at most 3 times, each said (lib/common.js Restarts).
+// The web entry (vscode.dev, github.dev) is web/extension.js.
 "use strict";
 
 const childProcess = require("child_process");
 const fs = require("fs");
 const path = require("path");
 const vscode = require("vscode");
-const { LanguageClient, TransportKind } = require("vscode-languageclient/node");
-
-const SECTION = "tftype";
-const PATTERNS = ["**/*.tf", "**/*.tofu", "**/*.tfvars", "**/*.tfvars.json"];
-// The version files the server reads to choose a flavor (core/src/versionfile.rs).
-const VERSION_FILES = "**/{.terraform-version,.opentofu-version,.tool-versions,mise.toml}";
+const { LanguageClient, TransportKind, ErrorAction, CloseAction } = require("vscode-languageclient/node");
+const common = require("./lib/common.js");
+const { wasmServer } = require("./server/options.js");
 
 let client;
-let pending = Promise.resolve();
+const queue = common.queue();
 // Made once (in activate) and shared by every client this extension starts.
 let watchers = [];
+let restarts;
 
 // The words of package.nls.json, overlaid with the display language's file when there is one
 // (both made from core/i18n by build/nls.mjs).
-function words() {
+function say(key, args = {}) {
   const read = (name) => {
     try {
       return JSON.parse(fs.readFileSync(path.join(__dirname, name), "utf8"));
@@ -32,28 +35,11 @@ function words() {
       return {};
     }
   };
-  const lang = String((vscode.env && vscode.env.language) || "en").toLowerCase();
-  return { ...read("package.nls.json"), ...(lang === "en" ? {} : read(`package.nls.${lang}.json`)) };
+  const w = common.words(vscode, read);
+  return common.fill(w[key] || key, args);
 }
 
-function fill(text, args) {
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in args ? String(args[name]) : whole));
-}
-
-// The settings the server is started with. tftype.path comes from the user's (or the
-// machine's) settings only while the workspace is not trusted.
-function settings() {
-  const c = vscode.workspace.getConfiguration(SECTION);
-  let binary = c.get("path");
-  if (!vscode.workspace.isTrusted) {
-    const seen = c.inspect("path") || {};
-    binary = seen.globalValue;
-  }
-  const text = (v) => (typeof v === "string" ? v.trim() : "");
-  return { binary: text(binary) || "tftype", flavor: text(c.get("flavor")), baseUrl: text(c.get("baseUrl")) };
-}
-
-// Whether the binary can be started at all (`tftype --version`): an Error when it cannot.
+// Whether a binary can be started at all (`tftype --version`): an Error when it cannot.
 function startable(binary) {
   return new Promise((resolve) => {
     let p;
@@ -68,33 +54,43 @@ function startable(binary) {
   });
 }
 
+// The ServerOptions for the settings: the configured binary (null, said, when it cannot
+// start); else `tftype` on PATH; else the WebAssembly server.
+async function serverOptions(s) {
+  if (s.binary) {
+    const failed = await startable(s.binary);
+    if (failed) {
+      // The one message: the client is not made, so it says nothing of its own.
+      void vscode.window.showErrorMessage(say("startError", { path: s.binary, error: failed.message }));
+      return null;
+    }
+    // No `transport`: vscode-languageclient would add `--stdio` to the arguments.
+    return { command: s.binary, args: ["lsp"] };
+  }
+  if (!(await startable("tftype"))) return { command: "tftype", args: ["lsp"] };
+  return wasmServer();
+}
+
 function clientOptions(s) {
-  const initializationOptions = {};
-  if (s.flavor) initializationOptions.flavor = s.flavor;
-  if (s.baseUrl) initializationOptions.baseUrl = s.baseUrl;
   return {
-    documentSelector: PATTERNS.map((pattern) => ({ scheme: "file", pattern })),
-    initializationOptions,
+    documentSelector: common.PATTERNS.map((pattern) => ({ scheme: "file", pattern })),
+    initializationOptions: common.initializationOptions(s),
     synchronize: {
       // Sends {"settings": {"tftype": {...}}} when a tftype setting changes: the server takes
       // its flavor from there.
-      configurationSection: SECTION,
+      configurationSection: common.SECTION,
       fileEvents: watchers,
     },
+    errorHandler: restarts.errorHandler(ErrorAction, CloseAction),
   };
 }
 
 async function start() {
-  const s = settings();
-  const failed = await startable(s.binary);
-  if (failed) {
-    // The one message: the client is not made, so it says nothing of its own.
-    const w = words();
-    void vscode.window.showErrorMessage(fill(w["startError"] || "{path}: {error}", { path: s.binary, error: failed.message }));
-    return;
-  }
-  const serverOptions = { command: s.binary, args: ["lsp"], transport: TransportKind.stdio };
-  client = new LanguageClient("tftype", "tftype", serverOptions, clientOptions(s));
+  const s = common.settings(vscode);
+  const options = await serverOptions(s);
+  if (!options) return;
+  restarts.reset();
+  client = new LanguageClient("tftype", "tftype", options, clientOptions(s));
   try {
     await client.start();
   } catch {
@@ -114,14 +110,9 @@ async function stop() {
   }
 }
 
-// One start or stop at a time, in order.
-function queue(work) {
-  pending = pending.then(work, work);
-  return pending;
-}
-
 function activate(context) {
-  watchers = [vscode.workspace.createFileSystemWatcher("**/*.{tf,tofu,tfvars,tfvars.json}"), vscode.workspace.createFileSystemWatcher(VERSION_FILES)];
+  restarts = new common.Restarts(vscode, say);
+  watchers = [vscode.workspace.createFileSystemWatcher(common.MODULE_FILES), vscode.workspace.createFileSystemWatcher(common.VERSION_FILES)];
   context.subscriptions.push(...watchers);
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {

@@ -19,6 +19,8 @@ export const KEYS = {
   base_url: "config.baseUrl",
   untrusted: "untrusted",
   start_error: "startError",
+  restarted: "restarted",
+  gave_up: "gaveUp",
 };
 // Catalog language → the nls file VS Code reads for its display language.
 export const FILES = { en: "package.nls.json", zh: "package.nls.zh-cn.json", ja: "package.nls.ja.json" };

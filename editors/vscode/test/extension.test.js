@@ -18,7 +18,6 @@ const os = require("node:os");
 const path = require("node:path");
 const Module = require("node:module");
 const { spawnSync } = require("node:child_process");
-const zlib = require("node:zlib");
 
 const root = path.resolve(__dirname, "..");
 const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
@@ -31,7 +30,8 @@ test("package.json: languages, settings, trust, pinned packages", () => {
   assert.deepEqual(langs, { terraform: [".tf", ".tofu"], "terraform-vars": [".tfvars"] });
   const props = pkg.contributes.configuration.properties;
   assert.deepEqual(Object.keys(props).sort(), ["tftype.baseUrl", "tftype.flavor", "tftype.path"]);
-  assert.equal(props["tftype.path"].default, "tftype");
+  // Empty: `tftype` on PATH, else the built-in WebAssembly server.
+  assert.equal(props["tftype.path"].default, "");
   assert.equal(props["tftype.flavor"].default, "");
   assert.equal(props["tftype.baseUrl"].default, "");
   const flavor = new RegExp(props["tftype.flavor"].pattern);
@@ -42,6 +42,20 @@ test("package.json: languages, settings, trust, pinned packages", () => {
   assert.equal(trust.supported, "limited");
   assert.deepEqual(trust.restrictedConfigurations, ["tftype.path"]);
   assert.equal(pkg.main, "./extension.js");
+  // The web extension (vscode.dev, github.dev), bundled by scripts/test-vscode.
+  assert.equal(pkg.browser, "./dist/web/extension.js");
+  // vscode.dev / github.dev open repositories as virtual workspaces (vscode-vfs://).
+  assert.equal(pkg.capabilities.virtualWorkspaces, true);
+  // Ready for the Marketplace and Open VSX.
+  assert.equal(pkg.publisher, "tftype");
+  assert.equal(pkg.name, "tftype");
+  assert.equal(pkg.license, "MPL-2.0");
+  assert.equal(pkg.repository.url, "https://github.com/tftype/tftype");
+  assert.equal(pkg.icon, "icon.png");
+  const icon = fs.readFileSync(path.join(root, pkg.icon));
+  assert.equal(icon.subarray(1, 4).toString(), "PNG");
+  assert.deepEqual([icon.readUInt32BE(16), icon.readUInt32BE(20)], [128, 128]);
+  for (const f of ["README.md", "CHANGELOG.md"]) assert.ok(fs.statSync(path.join(root, f)).size > 200, f);
   assert.equal(pkg.displayName, "%displayName%");
   // Exact versions, no ranges.
   assert.deepEqual(pkg.dependencies, { "vscode-languageclient": "9.0.1" });
@@ -76,55 +90,29 @@ test("the nls files are the catalogs' words", () => {
   }
 });
 
-// A zip file's entries (its central directory): name, method, compressed size, where.
-function zipEntries(file) {
-  const b = fs.readFileSync(file);
-  let eocd = -1;
-  for (let i = b.length - 22; i >= Math.max(0, b.length - 22 - 65535); i--) {
-    if (b.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  assert.ok(eocd >= 0, `${file} is not a zip file`);
-  const count = b.readUInt16LE(eocd + 10);
-  let at = b.readUInt32LE(eocd + 16);
-  const entries = [];
-  for (let n = 0; n < count; n++) {
-    assert.equal(b.readUInt32LE(at), 0x02014b50, "a central directory entry");
-    const nameLen = b.readUInt16LE(at + 28);
-    const extra = b.readUInt16LE(at + 30);
-    const comment = b.readUInt16LE(at + 32);
-    entries.push({ name: b.toString("utf8", at + 46, at + 46 + nameLen), method: b.readUInt16LE(at + 10), size: b.readUInt32LE(at + 20), local: b.readUInt32LE(at + 42) });
-    at += 46 + nameLen + extra + comment;
-  }
-  return { bytes: b, entries };
-}
-
+const { zipEntries, unpack, unzipText } = require("./lib/zip.js");
 const zipNames = (file) => zipEntries(file).entries.map((e) => e.name);
 
-// The .vsix's extension/ folder, unpacked into a temporary directory.
-function unpack(file) {
-  const { bytes, entries } = zipEntries(file);
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), "tftype-vsix-"));
-  for (const e of entries) {
-    if (!e.name.startsWith("extension/") || e.name.endsWith("/")) continue;
-    assert.equal(bytes.readUInt32LE(e.local), 0x04034b50, "a local header");
-    const start = e.local + 30 + bytes.readUInt16LE(e.local + 26) + bytes.readUInt16LE(e.local + 28);
-    const data = bytes.subarray(start, start + e.size);
-    const target = path.join(out, e.name.slice("extension/".length));
-    assert.ok(target.startsWith(out + path.sep), e.name);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, e.method === 8 ? zlib.inflateRawSync(data) : data);
-  }
-  return out;
-}
-
-test("the .vsix holds the extension, its words and the client, and nothing of the tests", { skip: !vsix && "TFTYPE_VSIX not set" }, () => {
+test("the .vsix holds the extension, its words, the client and the WebAssembly server, and nothing of the tests", { skip: !vsix && "TFTYPE_VSIX not set" }, () => {
   const names = zipNames(vsix);
-  for (const f of ["extension.vsixmanifest", "extension/package.json", "extension/extension.js", "extension/package.nls.json", "extension/package.nls.zh-cn.json", "extension/package.nls.ja.json"]) {
-    assert.ok(names.includes(f), `${f} in ${vsix}`);
-  }
+  const inside = [
+    ["extension.vsixmanifest", "extension/package.json", "extension/extension.js", "extension/lib/common.js"],
+    ["extension/package.nls.json", "extension/package.nls.zh-cn.json", "extension/package.nls.ja.json"],
+    // The server: the .wasm, its Node runner (desktop), the web entry and its worker.
+    ["extension/dist/tftype.wasm", "extension/server/node.js", "extension/server/options.js", "extension/dist/web/extension.js", "extension/dist/web/worker.js"],
+    // What the Marketplace and Open VSX show and ask for.
+    ["extension/LICENSE.txt", "extension/readme.md", "extension/changelog.md", "extension/icon.png"],
+  ].flat();
+  for (const f of inside) assert.ok(names.includes(f), `${f} in ${vsix}`);
+  const size = fs.statSync(vsix).size;
+  assert.ok(size <= 3 * 1024 * 1024, `the .vsix is ${size} bytes, more than 3 MB`);
+  const manifest = unzipText(vsix, "extension.vsixmanifest");
+  assert.match(manifest, /Microsoft\.VisualStudio\.Services\.Content\.License" Path="extension\/LICENSE\.txt"/);
+  assert.match(manifest, /<Icon>extension\/icon\.png<\/Icon>/);
+  assert.match(manifest, /Publisher="tftype"/);
+  assert.match(unzipText(vsix, "extension/LICENSE.txt"), /^Mozilla Public License Version 2\.0/);
+  // The web worker bundle carries its WASI shim: no import left.
+  assert.doesNotMatch(unzipText(vsix, "extension/dist/web/worker.js"), /\bimport\b.*browser_wasi_shim/);
   // vscode-languageclient and what it needs at run time (npm list --production).
   const deps = spawnSync("npm", ["ls", "--omit=dev", "--all", "--parseable"], { cwd: root, encoding: "utf8" });
   assert.equal(deps.status, 0, deps.stderr);
@@ -138,7 +126,8 @@ test("the .vsix holds the extension, its words and the client, and nothing of th
   assert.ok(names.includes("extension/node_modules/vscode-languageclient/lib/node/main.js"));
   // Nothing of the development: tests, the nls generator, vsce and its own packages.
   for (const n of names) {
-    assert.ok(!/^extension\/(test|build)\//.test(n), n);
+    assert.ok(!/^extension\/(test|build|web)\//.test(n), n);
+    assert.ok(!n.startsWith("extension/node_modules/@bjorn3"), n);
     assert.ok(!n.startsWith("extension/node_modules/@vscode/vsce"), n);
     assert.ok(!/\.vsix$|package-lock\.json$|\.vscodeignore$/.test(n), n);
   }
@@ -182,7 +171,7 @@ function event() {
 // The stub's state: settings per level, trust, language, what was shown.
 const state = {};
 function reset({ trusted = true, user = {}, workspace = {}, language = "en" } = {}) {
-  Object.assign(state, { trusted, user, workspace, language, errors: [], watchers: [] });
+  Object.assign(state, { trusted, user, workspace, language, errors: [], warnings: [], watchers: [] });
   state.onConfig = event();
   state.onTrust = event();
 }
@@ -228,9 +217,9 @@ const vscodeStub = new Proxy(
           {},
           {
             get(_, q) {
-              if (q === "showErrorMessage") {
+              if (q === "showErrorMessage" || q === "showWarningMessage") {
                 return (m) => {
-                  state.errors.push(m);
+                  (q === "showErrorMessage" ? state.errors : state.warnings).push(m);
                   return Promise.resolve(undefined);
                 };
               }
@@ -262,7 +251,7 @@ test("activate runs from " + (vsix ? "the unpacked .vsix" : "the source folder")
 });
 
 // The real LanguageClient (the copy the extension loads), its start and stop recorded.
-const { LanguageClient } = require(path.join(home, "node_modules/vscode-languageclient/node"));
+const { LanguageClient, TransportKind, CloseAction } = require(path.join(home, "node_modules/vscode-languageclient/node"));
 const started = [];
 const stopped = [];
 LanguageClient.prototype.start = function () {
@@ -289,7 +278,8 @@ test("activate: the configured binary runs `lsp`, the flavor and the link base a
   assert.deepEqual(state.errors, []);
   assert.equal(started.length, 1);
   const c = started[0];
-  assert.deepEqual({ command: c._serverOptions.command, args: c._serverOptions.args, transport: c._serverOptions.transport }, { command: cli, args: ["lsp"], transport: 0 });
+  // No transport: vscode-languageclient would add `--stdio` to the arguments, which `tftype lsp` refuses.
+  assert.deepEqual({ command: c._serverOptions.command, args: c._serverOptions.args, transport: c._serverOptions.transport }, { command: cli, args: ["lsp"], transport: undefined });
   const o = c.clientOptions;
   assert.deepEqual(o.initializationOptions, { flavor: "opentofu@1.10", baseUrl: "https://play.example/tftype/" });
   assert.deepEqual(
@@ -335,10 +325,12 @@ test("an untrusted workspace's tftype.path is not run", { skip: !cli && "TFTYPE_
   assert.equal(started.length, 0);
   assert.equal(state.errors.length, 1);
   assert.ok(state.errors[0].includes(evil), state.errors[0]);
-  // Untrusted with no user setting: the default name, never the workspace's.
-  await activate({ trusted: false, workspace: { path: cli } });
-  assert.ok(started.every((c) => c._serverOptions.command === "tftype"));
-  assert.ok(state.errors.every((e) => !e.includes(cli)), state.errors.join());
+  // Untrusted with no user setting: never the workspace's binary (no tftype on PATH here: the
+  // built-in server).
+  await withPath(emptyDir, () => activate({ trusted: false, workspace: { path: cli } }));
+  assert.equal(started.length, 1);
+  assert.equal(started[0]._serverOptions.module, path.join(home, "server", "node.js"));
+  assert.deepEqual(state.errors, []);
   // Granting trust restarts with the workspace's setting.
   started.length = 0;
   state.trusted = true;
@@ -358,5 +350,53 @@ test("a binary that cannot start: one message, in the display language, and no c
     const [before] = words(file).split("{path}");
     assert.ok(state.errors[0].startsWith(before) && state.errors[0].includes(missing) && state.errors[0].includes("ENOENT"), `${language}: ${state.errors[0]}`);
     await extension.deactivate();
+  }
+});
+
+// PATH for the time of `work` (the extension looks for `tftype` there when tftype.path is empty).
+const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), "tftype-empty-path-"));
+const cliDir = fs.mkdtempSync(path.join(os.tmpdir(), "tftype-cli-path-"));
+process.on("exit", () => [emptyDir, cliDir].forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+async function withPath(dir, work) {
+  const before = process.env.PATH;
+  process.env.PATH = dir;
+  try {
+    return await work();
+  } finally {
+    process.env.PATH = before;
+  }
+}
+
+test("no tftype.path: `tftype` on PATH, else the built-in WebAssembly server (server/node.js, as a Node module over stdio)", { skip: !cli && "TFTYPE_CLI not set" }, async () => {
+  fs.symlinkSync(cli, path.join(cliDir, "tftype"));
+  await withPath(cliDir, () => activate({}));
+  assert.deepEqual(state.errors, []);
+  assert.deepEqual([started[0]._serverOptions.command, started[0]._serverOptions.args], ["tftype", ["lsp"]]);
+  await extension.deactivate();
+  await withPath(emptyDir, () => activate({ workspace: { flavor: "terraform@1.9" } }));
+  assert.deepEqual(state.errors, []);
+  assert.equal(started.length, 1);
+  const so = started[0]._serverOptions;
+  const { STDIO } = require(path.join(home, "server", "options.js"));
+  assert.equal(STDIO, TransportKind.stdio);
+  assert.deepEqual(so, { module: path.join(home, "server", "node.js"), transport: TransportKind.stdio, options: { execArgv: ["--no-warnings", "--experimental-wasi-unstable-preview1"] } });
+  assert.deepEqual(started[0].clientOptions.initializationOptions, { flavor: "terraform@1.9" });
+  await extension.deactivate();
+});
+
+test("a server that dies is restarted 3 times, each said, then not again, in the display language", async () => {
+  for (const [language, file] of [["en", "package.nls.json"], ["ja", "package.nls.ja.json"]]) {
+    const w = JSON.parse(fs.readFileSync(path.join(home, file), "utf8"));
+    await withPath(emptyDir, () => activate({ language }));
+    const handler = started[0].clientOptions.errorHandler;
+    const actions = [];
+    for (let i = 0; i < 5; i++) actions.push((await handler.closed()).action);
+    assert.deepEqual(actions, [CloseAction.Restart, CloseAction.Restart, CloseAction.Restart, CloseAction.DoNotRestart, CloseAction.DoNotRestart], language);
+    assert.deepEqual(state.warnings, [1, 2, 3].map((n) => w.restarted.replace("{count}", n).replace("{max}", 3)), language);
+    assert.deepEqual(state.errors, [0, 0].map(() => w.gaveUp.replace("{max}", 3)), language);
+    // A changed setting starts it afresh, with 3 restarts again.
+    state.onConfig.fire({ affectsConfiguration: (k) => k === "tftype.baseUrl" });
+    await extension.deactivate();
+    assert.equal((await started[1].clientOptions.errorHandler.closed()).action, CloseAction.Restart);
   }
 });
