@@ -228,7 +228,7 @@ fn bad_input_gives_one_clear_diagnostic_and_never_a_panic_or_hang() {
             args: &[],
             code: 0,
             errors: 0,
-            wants: &["Values for undeclared variables", "other variable(s) defined without being declared", "2 variables checked: no errors, 3 warnings."],
+            wants: &["Values for undeclared variables", "other variable(s) defined without being declared", "2 variables checked: 0 errors, 3 warnings."],
         },
         BadInput {
             rule: "ten_thousand_files",
@@ -240,7 +240,7 @@ fn bad_input_gives_one_clear_diagnostic_and_never_a_panic_or_hang() {
             args: &[],
             code: 0,
             errors: 0,
-            wants: &["In addition to the other similar warnings shown, 9998 other variable(s) defined without being declared.", "2 variables checked: no errors, 3 warnings."],
+            wants: &["In addition to the other similar warnings shown, 9998 other variable(s) defined without being declared.", "2 variables checked: 0 errors, 3 warnings."],
         },
         BadInput {
             rule: "symlink_loop_named_tfvars",
