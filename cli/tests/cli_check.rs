@@ -23,10 +23,10 @@ const VARS: &str = "variable \"env\" {\n  type = string\n}\n\nvariable \"port\" 
 fn exit_codes_say_whether_plan_would_accept_the_inputs() {
     let dir = module("codes", &[("variables.tf", VARS), ("terraform.tfvars", "env = \"dev\"\n"), ("envs/prod.tfvars", "port = \"eighty\"\n")]);
     let cases: [(&[&str], i32, &str); 5] = [
-        (&[], 0, "no errors"),
+        (&[], 0, "0 errors"),
         (&["--var-file", "envs/prod.tfvars"], 1, "a number is required"),
-        (&["--var", "port=x", "--var", "port=8080"], 0, "no errors"),
-        (&["--var-file", "envs/prod.tfvars", "--var", "port=1"], 0, "no errors"),
+        (&["--var", "port=x", "--var", "port=8080"], 0, "0 errors"),
+        (&["--var-file", "envs/prod.tfvars", "--var", "port=1"], 0, "0 errors"),
         (&["--var", "port"], 1, "Invalid -var option"),
     ];
     for (args, code, needle) in cases {
