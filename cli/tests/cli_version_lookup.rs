@@ -20,7 +20,7 @@ fn check_uses_the_nearest_version_file_unless_flavor_is_given() {
     // (files, extra args, exit code, what stdout says)
     type Case<'a> = (&'a [(&'a str, &'a str)], &'a [&'a str], i32, &'a str);
     let cases: &[Case] = &[
-        (&[(".terraform-version", "1.9.8\n")], &[], 1, ".terraform-version names 1.9.8"),
+        (&[(".terraform-version", "1.9.8\n")], &[], 1, ".terraform-version asks for 1.9.8"),
         (&[(".terraform-version", "1.9.8\n")], &["--flavor", "terraform@1.15"], 0, "0 errors"),
         (&[(".tool-versions", "terraform 1.12.0\n")], &[], 0, "Checked as Terraform 1.12"),
         (&[("mise.toml", "[tools]\nopentofu = \"1.10.1\"\n")], &[], 1, "Checked as OpenTofu 1.10"),
