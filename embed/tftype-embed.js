@@ -175,7 +175,7 @@ class TftypeExample extends HTMLElement {
     const lang = this._lang;
     const labels = this.shadowRoot.querySelectorAll("label");
     labels[0].textContent = w(lang, "ui.type_constraint");
-    labels[1].textContent = `${w(lang, "ui.value")} (${FORMAT_LABELS[this._format]})`;
+    labels[1].textContent = w(lang, "embed.value_label", { value: w(lang, "ui.value"), format: FORMAT_LABELS[this._format] });
     this._type.placeholder = w(lang, "ui.type_hint");
     const ro = this.hasAttribute("readonly") && this.getAttribute("readonly") !== "false";
     this._type.readOnly = this._value.readOnly = ro;

@@ -82,8 +82,10 @@ struct VariableArgs {
     no_type: bool,
     #[arg(long, value_enum, default_value = "hcl")]
     format: FormatArg,
+    /// The variable is declared with `sensitive = true`
     #[arg(long)]
     sensitive: bool,
+    /// The variable is declared with `nullable = false`
     #[arg(long)]
     non_nullable: bool,
     /// The variable's name, as Terraform's messages show it

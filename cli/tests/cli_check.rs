@@ -23,10 +23,10 @@ const VARS: &str = "variable \"env\" {\n  type = string\n}\n\nvariable \"port\" 
 fn exit_codes_say_whether_plan_would_accept_the_inputs() {
     let dir = module("codes", &[("variables.tf", VARS), ("terraform.tfvars", "env = \"dev\"\n"), ("envs/prod.tfvars", "port = \"eighty\"\n")]);
     let cases: [(&[&str], i32, &str); 5] = [
-        (&[], 0, "no errors"),
+        (&[], 0, "0 errors"),
         (&["--var-file", "envs/prod.tfvars"], 1, "a number is required"),
-        (&["--var", "port=x", "--var", "port=8080"], 0, "no errors"),
-        (&["--var-file", "envs/prod.tfvars", "--var", "port=1"], 0, "no errors"),
+        (&["--var", "port=x", "--var", "port=8080"], 0, "0 errors"),
+        (&["--var-file", "envs/prod.tfvars", "--var", "port=1"], 0, "0 errors"),
         (&["--var", "port"], 1, "Invalid -var option"),
     ];
     for (args, code, needle) in cases {
@@ -228,7 +228,7 @@ fn bad_input_gives_one_clear_diagnostic_and_never_a_panic_or_hang() {
             args: &[],
             code: 0,
             errors: 0,
-            wants: &["Values for undeclared variables", "other variable(s) defined without being declared", "2 variables checked: no errors, 3 warnings."],
+            wants: &["Values for undeclared variables", "other variable(s) defined without being declared", "2 variables checked: 0 errors, 3 warnings."],
         },
         BadInput {
             rule: "ten_thousand_files",
@@ -240,7 +240,7 @@ fn bad_input_gives_one_clear_diagnostic_and_never_a_panic_or_hang() {
             args: &[],
             code: 0,
             errors: 0,
-            wants: &["In addition to the other similar warnings shown, 9998 other variable(s) defined without being declared.", "2 variables checked: no errors, 3 warnings."],
+            wants: &["In addition to the other similar warnings shown, 9998 other variable(s) defined without being declared.", "2 variables checked: 0 errors, 3 warnings."],
         },
         BadInput {
             rule: "symlink_loop_named_tfvars",

@@ -20,13 +20,13 @@ fn check_uses_the_nearest_version_file_unless_flavor_is_given() {
     // (files, extra args, exit code, what stdout says)
     type Case<'a> = (&'a [(&'a str, &'a str)], &'a [&'a str], i32, &'a str);
     let cases: &[Case] = &[
-        (&[(".terraform-version", "1.9.8\n")], &[], 1, ".terraform-version names 1.9.8"),
-        (&[(".terraform-version", "1.9.8\n")], &["--flavor", "terraform@1.15"], 0, "no errors"),
+        (&[(".terraform-version", "1.9.8\n")], &[], 1, ".terraform-version asks for 1.9.8"),
+        (&[(".terraform-version", "1.9.8\n")], &["--flavor", "terraform@1.15"], 0, "0 errors"),
         (&[(".tool-versions", "terraform 1.12.0\n")], &[], 0, "Checked as Terraform 1.12"),
         (&[("mise.toml", "[tools]\nopentofu = \"1.10.1\"\n")], &[], 1, "Checked as OpenTofu 1.10"),
         (&[(".opentofu-version", "1.11.0\n")], &[], 0, "Checked as OpenTofu 1.11"),
         (&[(".terraform-version", "1.99.0\n")], &[], 0, "newer than any version tftype knows"),
-        (&[], &[], 0, "no errors"),
+        (&[], &[], 0, "0 errors"),
     ];
     for (i, (files, args, code, says)) in cases.iter().enumerate() {
         let mut all: Vec<(&str, &str)> = files.to_vec();

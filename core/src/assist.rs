@@ -890,13 +890,17 @@ fn winning(input: &CheckInput, name: &str, p: &Profile, lang: Lang) -> String {
     if let Some(console) = console {
         let shown = if v.sensitive { "(sensitive value)".to_string() } else { console };
         let head = match v.source.as_deref() {
-            Some(s) if s != "default" => fill(lang, "lsp.hover_wins", &[("source", s)]),
+            Some(s) if s != "default" => fill(lang, "lsp.hover_wins", &[("source", &module::output::source_words(name, s, lang))]),
             _ => text(lang, "lsp.hover_wins_default").to_string(),
         };
         md += &format!("\n{head}\n```hcl\n{shown}\n```\n");
     }
     if let (Some(req), false) = (req, v.sensitive || v.ephemeral) {
-        if let Some(first) = crate::why::story(req, lang).steps.first() {
+        let mut story = crate::why::story(req, lang);
+        if module::explain::rejected(v) {
+            crate::why::close_as_converted(&mut story);
+        }
+        if let Some(first) = story.steps.first() {
             md += &format!("\n{}\n", first.text.lines().next().unwrap_or(""));
         }
     }
@@ -1072,7 +1076,7 @@ pub fn actions(input: &CheckInput, file: &str, range: Range<usize>, p: &Profile,
     let missing: Vec<&Variable> = ctx.module.vars.iter().filter(|v| v.required() && !set.contains(&v.name)).collect();
     if !missing.is_empty() {
         let names: Vec<&str> = missing.iter().map(|v| v.name.as_str()).collect();
-        let title = fill(lang, "assist.fix_add_variables", &[("names", &names.join(", "))]);
+        let title = fill(lang, "assist.fix_add_variables", &[("names", &crate::i18n::join(lang, &names))]);
         let lines: Vec<String> = missing.iter().map(|v| if json { format!("\"{}\": {}", v.name, placeholder(&v.tc.ty, true, 0)) } else { format!("{} = {}\n", v.name, placeholder(&v.tc.ty, false, 0)) }).collect();
         let edit = if json {
             // Before the outer object's closing brace.
@@ -1124,7 +1128,7 @@ pub fn actions(input: &CheckInput, file: &str, range: Range<usize>, p: &Profile,
                         (at..at, format!("{sep}{}", items.join(", ")))
                     };
                     let names: Vec<&str> = need.iter().map(|(k, _)| k.as_str()).collect();
-                    out.push(Fix { title: fill(lang, "assist.fix_add_attributes", &[("names", &names.join(", "))]), edits: vec![edit] });
+                    out.push(Fix { title: fill(lang, "assist.fix_add_attributes", &[("names", &crate::i18n::join(lang, &names))]), edits: vec![edit] });
                 }
             }
         }
@@ -1346,7 +1350,7 @@ variable "token" {
         assert_eq!(h.range, 0..6);
         assert!(h.markdown.starts_with("**var.region** `string`\n\nWhere it runs\n"), "{}", h.markdown);
         assert!(h.markdown.contains("Required: no default."), "{}", h.markdown);
-        assert!(h.markdown.contains("(b.auto.tfvars:1,10-14):\n```hcl\n\"us\"\n```"), "{}", h.markdown);
+        assert!(h.markdown.contains("Final value (from b.auto.tfvars:1,10-14):\n```hcl\n\"us\"\n```"), "{}", h.markdown);
         // The first line of the Why story.
         assert!(h.markdown.trim_end().ends_with("string."), "{}", h.markdown);
         let h = hover_in(MAIN, "terraform.tfvars", "region = \"eu\"\nto|ken = \"x\"\n", &later, Lang::En).expect("a hover");
@@ -1377,7 +1381,7 @@ variable "token" {
         // A default that wins.
         let byte = i.files["variables.tf"].find("\"debug\"").unwrap();
         let h = hover(&i, "variables.tf", byte, &p(), Lang::En).expect("a hover");
-        assert!(h.markdown.contains("Value that wins (its default):\n```hcl\nfalse\n```"), "{}", h.markdown);
+        assert!(h.markdown.contains("Final value (from its default):\n```hcl\nfalse\n```"), "{}", h.markdown);
         // Elsewhere in the file: nothing.
         assert!(hover(&i, "variables.tf", decls.find("type").unwrap(), &p(), Lang::En).is_none());
     }
@@ -1456,6 +1460,47 @@ variable "token" {
         let f = fixes_at("prod.tfvars.json", "{\"debug\": true|}");
         let add = f.iter().find(|(t, _)| t.contains("region")).expect("an addition");
         assert!(serde_json::from_str::<serde_json::Value>(&add.1).is_ok(), "{}", add.1);
+    }
+
+    /// words-5: a fix's title lists the names as the reader's language
+    /// lists things (`、` in zh and ja).
+    #[test]
+    fn fix_titles_list_names_in_the_readers_language() {
+        let table = [
+            (Lang::En, "Add the required variables without a value: region, svc, token"),
+            (Lang::Zh, "添加尚未赋值的必需变量：region、svc、token"),
+            (Lang::Ja, "値が未設定の必須変数を追加：region、svc、token"),
+        ];
+        for (lang, want) in table {
+            let (i, byte) = module_at(SVC, "prod.tfvars", "debug = true|");
+            let titles: Vec<String> = actions(&i, "prod.tfvars", byte..byte, &p(), lang).into_iter().map(|f| f.title).collect();
+            assert!(titles.iter().any(|t| t == want), "{lang:?}: {titles:?}");
+        }
+        let table = [(Lang::En, "Add the required attributes: name, port"), (Lang::Zh, "添加必需属性：name、port"), (Lang::Ja, "必須属性を追加：name、port")];
+        let main = "variable \"o\" {\n  type = object({ name = string, port = number })\n}\n";
+        for (lang, want) in table {
+            let (i, byte) = module_at(main, "prod.tfvars", "o = { | }");
+            let titles: Vec<String> = actions(&i, "prod.tfvars", byte..byte, &p(), lang).into_iter().map(|f| f.title).collect();
+            assert!(titles.iter().any(|t| t == want), "{lang:?}: {titles:?}");
+        }
+    }
+
+    /// words-5: the hover names where the value comes from in the words of
+    /// `check --explain` (`TF_VAR_name` for the environment, never `env`).
+    #[test]
+    fn hover_names_the_source_as_check_explain_does() {
+        let table = [
+            (Lang::En, "Final value (from TF_VAR_region):"),
+            (Lang::Zh, "最终值（来自 TF_VAR_region）："),
+            (Lang::Ja, "最終的な値（TF_VAR_region から）："),
+        ];
+        for (lang, want) in table {
+            let (mut i, _) = module_at(MAIN, "terraform.tfvars", "count_ = 1\n|");
+            i.env.insert("TF_VAR_region".into(), "eu".into());
+            let decl = i.files["variables.tf"].find("\"region\"").unwrap() + 1;
+            let h = hover(&i, "variables.tf", decl, &p(), lang).expect("a hover");
+            assert!(h.markdown.contains(want) && !h.markdown.contains("env"), "{lang:?}: {}", h.markdown);
+        }
     }
 
     #[test]

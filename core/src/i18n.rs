@@ -430,6 +430,22 @@ mod tests {
             (Lang::Zh, "变量的值的类型", "变量值的类型"),
             (Lang::Zh, "由其十进制数字组成", "十进制表示"),
             (Lang::Zh, "……", "…"),
+            // words-5: one term for each thing.
+            (Lang::Zh, "必填", "必需"),
+            (Lang::Zh, "以 {flavor} 检查", "按 {flavor} 检查"),
+            (Lang::Zh, "不被接受", "未被接受"),
+            (Lang::Zh, "默认值上的", "针对默认值的"),
+            (Lang::Zh, "类型编辑器", "由“类型约束”中的"),
+            (Lang::Zh, "生效的值", "最终值（来自"),
+            (Lang::Ja, "バリデーション", "検証ルール"),
+            (Lang::Ja, "が知っている版", "どのバージョン"),
+            (Lang::Ja, "綴りを間違え", "タイプミス"),
+            (Lang::Ja, "打ち間違い", "タイプミス"),
+            (Lang::Ja, "与えられ", "指定されて"),
+            (Lang::Ja, "省略可", "オプション（デフォルト値"),
+            (Lang::Ja, "採用される値", "最終的な値（"),
+            (Lang::Ja, "型エディター", "「型の制約」"),
+            (Lang::Ja, "許す値", "許可された値"),
         ];
         for (lang, old, new) in replaced {
             for key in keys(*lang) {

@@ -233,7 +233,7 @@ mod tests {
         let c = compare(&Request::new(Some("number"), "true"));
         let n = FLAVORS.len();
         let en = to_text(&c, Lang::En);
-        assert!(en.starts_with(&format!("== {}: error\n", since("1.13", "1.10", ", "))) && en.ends_with(&format!("(2 evaluations for {n} flavors)\n")), "{en}");
+        assert!(en.starts_with(&format!("== {}: error\n", since("1.13", "1.10", ", "))) && en.ends_with(&format!("(2 evaluations for {n} versions)\n")), "{en}");
         let zh = to_text(&c, Lang::Zh);
         assert!(zh.starts_with(&format!("== {}：错误\n", since("1.13", "1.10", "、"))) && zh.ends_with(&format!("（{n} 个版本共求值 2 次）\n")), "{zh}");
         let ja = to_text(&c, Lang::Ja);

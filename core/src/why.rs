@@ -156,6 +156,17 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
     w.finish(answer)
 }
 
+/// Closes a story whose value converts but is then rejected (a validation
+/// rule of a module fails): its last step says the value converts and its
+/// type, never that it is accepted (`why.result_converts`).
+pub fn close_as_converted(s: &mut Story) {
+    if let Some(last) = s.steps.last_mut().filter(|st| st.kind == "why.result") {
+        let ty = last.params.get("type").cloned().unwrap_or_default();
+        last.kind = "why.result_converts".to_string();
+        last.text = i18n::fill(s.lang, "why.result_converts", &[("type", &ty)]);
+    }
+}
+
 fn answer_null(answer: &Response, given: &Value) -> Option<bool> {
     if !given.is_null() {
         return None;

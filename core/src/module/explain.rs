@@ -163,6 +163,11 @@ pub fn annotate(r: &CheckReport, input: &CheckInput, p: &Profile, flavor: &str, 
                 _ if hidden(&v.name) => VarStory::Hidden,
                 Some(req) if !matches!(&v.outcome, Outcome::Failed { stage: "skipped" | "required", .. }) => {
                     let mut story = crate::why::story(req, lang);
+                    // A value the check rejects after its conversion (a rule
+                    // fails) is never told as accepted.
+                    if rejected(v) {
+                        crate::why::close_as_converted(&mut story);
+                    }
                     // The tool's own message is the one the check gave (its
                     // places are the module's files, not a single variable's).
                     if let (Some(verbatim), Outcome::Failed { summary, detail, .. }) = (story.verbatim.as_mut(), &v.outcome) {
@@ -177,6 +182,14 @@ pub fn annotate(r: &CheckReport, input: &CheckInput, p: &Profile, flavor: &str, 
         }
     }
     a
+}
+
+/// Whether the check rejects `v` whatever its conversion gave (a rule
+/// fails or raises an error): its story then ends with the value's type,
+/// not with "accepted" ([`crate::why::close_as_converted`]).
+pub fn rejected(v: &super::VarReport) -> bool {
+    use super::validate::RuleResult;
+    matches!(v.outcome, Outcome::Failed { .. }) || v.validations.iter().any(|r| matches!(r.result, RuleResult::Fail | RuleResult::Error))
 }
 
 #[cfg(test)]
@@ -235,6 +248,29 @@ mod tests {
         let r = super::super::check(&i, &p);
         let a = annotate(&r, &i, &p, "terraform@1.15", Some("https://x/"), None);
         assert!(!r.ok && a.links.iter().all(Option::is_none), "{:?}", a.links);
+    }
+
+    /// words-5: a value that converts but fails a validation rule is never
+    /// told as accepted; its story ends with the type it converts to. A
+    /// value that passes its rules still ends with "accepted".
+    #[test]
+    fn a_value_a_rule_rejects_is_told_as_converted_not_accepted() {
+        let decl = "variable \"region\" {\n  type = string\n  validation {\n    condition     = contains([\"eu-1\"], var.region)\n    error_message = \"Unknown region.\"\n  }\n}\n";
+        let p = Flavor::default_flavor().profile();
+        let table = [
+            ("mars-1", Lang::En, "The value converts: its type is string."),
+            ("mars-1", Lang::Zh, "值可以转换，类型为 string。"),
+            ("mars-1", Lang::Ja, "値は変換できます。型は string です。"),
+            ("eu-1", Lang::En, "Accepted: the variable's value has the type string."),
+        ];
+        for (value, lang, want) in table {
+            let i = input(&[("variables.tf", decl)], &[&format!("region={value}")]);
+            let r = super::super::check(&i, &p);
+            let a = annotate(&r, &i, &p, "terraform@1.15", None, Some(lang));
+            let VarStory::Told(s) = &a.stories["region"] else { panic!("no story for region") };
+            let last = s.steps.last().expect("a step");
+            assert_eq!(last.text, want, "{value} {lang:?}");
+        }
     }
 
     /// A declaration's own error is the module's matter: the one-variable

@@ -265,7 +265,8 @@ pub fn role_line(r: &CheckReport, lang: Lang) -> Option<String> {
         super::role::Why::NoValues => text(lang, "check.role.why.no_values"),
         _ => "",
     };
-    Some(fill(lang, "check.role.child", &[("why", why)]))
+    // The way out (`--root`) on a line of its own: the line before is long.
+    Some(format!("{}\n{}", fill(lang, "check.role.child", &[("why", why)]), text(lang, "check.role.use_root")))
 }
 
 /// Every validation rule tftype did not evaluate: the variable's address
@@ -803,7 +804,7 @@ mod tests {
         let gh = github(&r, "infra");
         assert_eq!(
             gh,
-            "::notice file=infra/variables.tf,line=3,col=3,endLine=3,endColumn=13,title=Validation rule not evaluated::var.token: the validation rule at variables.tf:3,3-13 was not evaluated: it calls fileexists() (file system).\n"
+            "::notice file=infra/variables.tf,line=3,col=3,endLine=3,endColumn=13,title=Validation rule not evaluated::var.token: the validation rule at variables.tf:3,3-13 was not evaluated: it calls fileexists() (reads files).\n"
         );
         let log = sarif(&r, &input, "infra");
         let run = &log["runs"][0];

@@ -593,7 +593,7 @@ variable "port" {
         assert_eq!((*stage, summary.as_str()), ("skipped", "Not evaluated"));
         for (lang, summary, detail) in [
             (Lang::En, "Not evaluated", "An earlier error stopped the run before this variable was evaluated."),
-            (Lang::Zh, "未求值", "在求值此变量之前，先前的错误已中止运行。"),
+            (Lang::Zh, "未求值", "先前的错误在求值此变量之前就中止了运行。"),
             (Lang::Ja, "未評価", "この変数を評価する前に、先行するエラーで実行が中止されました。"),
         ] {
             let v = view(&i, "terraform@1.15", lang);
