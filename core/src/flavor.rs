@@ -254,6 +254,12 @@ switches! {
     /// (Tarjan's order reversed), starting at the shortest name (ties: the
     /// lexically smallest). Before: "Cycle: A, B" in Tarjan's order.
     Tf116VerticalCycleErrors: "Terraform 1.16: cycle errors list one node per line";
+    /// OpenTofu v1.8 (`internal/configs/configload/loader_load.go`
+    /// `moduleWalkerLoad`, v1.8.0; read at v1.7.10 and v1.8.11): "Module
+    /// source has changed" names the installed source and the configured
+    /// one ("The source address was changed from %q to %q since …").
+    /// Terraform (v1.5.7 … v1.16.0-rc2) and OpenTofu 1.6–1.7 name neither.
+    Tofu18SourceChangedNamesAddresses: "OpenTofu 1.8: \"Module source has changed\" names both addresses" => source_changed_names_addresses;
 }
 
 /// One product version.
@@ -325,7 +331,7 @@ const TOFU_1_6: u64 = TOFU | TF_1_6;
 const TOFU_1_7: u64 = TOFU
     | TF_1_8
     | bits(&[Tofu17OwnNamespacedCallTexts, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Tofu17StopsRulesAfterAnError]);
-const TOFU_1_8: u64 = TOFU_1_7 | bits(&[ValidationSelfSensitive, Tofu18ValidateWalkMarksVariable, Tofu18TofuFiles]);
+const TOFU_1_8: u64 = TOFU_1_7 | bits(&[ValidationSelfSensitive, Tofu18ValidateWalkMarksVariable, Tofu18TofuFiles, Tofu18SourceChangedNamesAddresses]);
 const TOFU_1_9: u64 = TOFU_1_8 | bits(&[ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused]);
 // OpenTofu's hcl and go-cty pins match Terraform 1.13's; its own variable
 // changes come separately.
@@ -488,6 +494,27 @@ impl Profile {
             Product::OpenTofu.name()
         } else {
             Product::Terraform.name()
+        }
+    }
+
+    /// The command that installs modules, as the product's messages name
+    /// it (`terraform init`, `tofu init`: `configload/loader_load.go`).
+    pub fn init_command(&self) -> &'static str {
+        if self.ask(ProductName) {
+            "tofu init"
+        } else {
+            "terraform init"
+        }
+    }
+
+    /// The registry host of a module source written without one
+    /// (`ns/name/provider`): each product's default
+    /// (`addrs.ParseModuleSource` / `tfaddr.DefaultModuleRegistryHost`).
+    pub fn default_registry_host(&self) -> &'static str {
+        if self.ask(ProductName) {
+            "registry.opentofu.org"
+        } else {
+            "registry.terraform.io"
         }
     }
 

@@ -25,6 +25,7 @@ pub mod calls;
 pub mod decl;
 pub mod explain;
 pub mod graph;
+pub mod installed;
 pub mod output;
 pub mod prepare;
 pub mod report;

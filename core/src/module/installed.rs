@@ -1,0 +1,498 @@
+//! Installed modules: the manifest `terraform init` / `tofu init` writes
+//! (`.terraform/modules/modules.json`, `internal/modsdir/manifest.go`:
+//! `{"Modules":[{"Key":"vpc","Source":"registry.terraform.io/…","Version":"5.1.0","Dir":".terraform/modules/vpc"}]}`,
+//! the root's record has Key "", a nested call's key is `vpc.subnets`), read
+//! as a pure function of the check's files. The CLI, the server and the page
+//! put the manifest at [`MANIFEST`] (the CLI reads it from `TF_DATA_DIR`) and
+//! each record's directory under its `Dir`, relative to the root module.
+//!
+//! The manifest is input (often from a pull request): a `Dir` that is
+//! absolute or leaves the root module's directory is never used, and the
+//! manifest's size and record count are bounded.
+//!
+//! Also here: the comparison `plan` makes between the manifest and the
+//! configuration (`configload/loader_load.go` `moduleWalkerLoad`): module
+//! sources normalised as `addrs.ParseModuleSource` does for the common
+//! forms (registry addresses with the product's default host, `github.com`
+//! shorthands, forced getters and URLs), and version constraints checked as
+//! `hashicorp/go-version` checks them.
+
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+use crate::flavor::Profile;
+
+/// Where the manifest is among the check's files.
+pub const MANIFEST: &str = ".terraform/modules/modules.json";
+/// A manifest larger than this is not read.
+pub const MAX_MANIFEST_BYTES: usize = 16 << 20;
+/// A manifest with more records than this is not read.
+pub const MAX_RECORDS: usize = 10_000;
+
+/// One record of the manifest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub key: String,
+    /// As written (normalised on comparison).
+    pub source: String,
+    pub version: Option<Version>,
+    /// The `Dir` cleaned and relative to the root module, or why it is not
+    /// used.
+    pub dir: Result<String, DirRefused>,
+}
+
+/// Why a record's `Dir` is not read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DirRefused {
+    /// An absolute path (`/x`, `C:\x`, `\\host\x`).
+    Absolute,
+    /// It leaves the root module's directory (`../x`).
+    Outside,
+    /// Empty.
+    Empty,
+}
+
+impl DirRefused {
+    pub fn code(self) -> &'static str {
+        match self {
+            DirRefused::Absolute => "absolute",
+            DirRefused::Outside => "outside",
+            DirRefused::Empty => "empty",
+        }
+    }
+}
+
+/// A read manifest: the records by key.
+#[derive(Clone, Debug, Default)]
+pub struct Manifest {
+    pub records: BTreeMap<String, Record>,
+}
+
+/// Why the manifest could not be read (tftype's words are the caller's;
+/// this is the code and a detail in no language: a JSON error's place).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ManifestError {
+    TooLarge,
+    TooManyRecords,
+    /// Not the manifest's JSON shape: the line and column of the error.
+    Malformed { line: usize, column: usize },
+    /// A record's `Version` is not a version (its key).
+    BadVersion(String),
+    /// Two records for one key (the key).
+    Duplicate(String),
+}
+
+#[derive(serde::Deserialize)]
+struct RawFile {
+    #[serde(rename = "Modules", default)]
+    modules: Vec<RawRecord>,
+}
+
+#[derive(serde::Deserialize)]
+struct RawRecord {
+    #[serde(rename = "Key", default)]
+    key: String,
+    #[serde(rename = "Source", default)]
+    source: String,
+    #[serde(rename = "Version", default)]
+    version: String,
+    #[serde(rename = "Dir", default)]
+    dir: String,
+}
+
+/// The manifest among `files`: None when there is none (no `init` yet).
+pub fn read(files: &BTreeMap<String, String>) -> Option<Result<Manifest, ManifestError>> {
+    files.get(MANIFEST).map(|t| parse(t))
+}
+
+/// `modsdir.ReadManifestSnapshot`: an empty text is an empty manifest.
+pub fn parse(text: &str) -> Result<Manifest, ManifestError> {
+    if text.len() > MAX_MANIFEST_BYTES {
+        return Err(ManifestError::TooLarge);
+    }
+    if text.is_empty() {
+        return Ok(Manifest::default());
+    }
+    let raw: RawFile = serde_json::from_str(text).map_err(|e| ManifestError::Malformed { line: e.line(), column: e.column() })?;
+    if raw.modules.len() > MAX_RECORDS {
+        return Err(ManifestError::TooManyRecords);
+    }
+    let mut m = Manifest::default();
+    for r in raw.modules {
+        let version = if r.version.is_empty() { None } else { Some(Version::parse(&r.version).ok_or_else(|| ManifestError::BadVersion(r.key.clone()))?) };
+        if m.records.contains_key(&r.key) {
+            return Err(ManifestError::Duplicate(r.key));
+        }
+        let dir = safe_dir(&r.dir);
+        m.records.insert(r.key.clone(), Record { key: r.key, source: r.source, version, dir });
+    }
+    Ok(m)
+}
+
+/// A record's `Dir` as a key prefix of the check's files: slashes, cleaned,
+/// relative to the root module ("" is the root itself); never absolute,
+/// never outside.
+pub fn safe_dir(dir: &str) -> Result<String, DirRefused> {
+    let d = dir.replace('\\', "/");
+    if d.is_empty() {
+        return Err(DirRefused::Empty);
+    }
+    let b = d.as_bytes();
+    if d.starts_with('/') || (b.len() >= 2 && b[1] == b':' && b[0].is_ascii_alphabetic()) {
+        return Err(DirRefused::Absolute);
+    }
+    let cleaned = super::sources::clean(&d);
+    if cleaned == ".." || cleaned.starts_with("../") {
+        return Err(DirRefused::Outside);
+    }
+    Ok(if cleaned == "." { String::new() } else { cleaned })
+}
+
+/// The manifest key of a call: the names of the calls that lead to it,
+/// joined with dots (`Manifest.ModuleKey`).
+pub fn key(parent: &str, name: &str) -> String {
+    if parent.is_empty() {
+        name.to_string()
+    } else {
+        format!("{parent}.{name}")
+    }
+}
+
+/// A module source as `addrs.ParseModuleSource(…).String()` writes it, for
+/// the forms tftype knows; None for another form (then only an identical
+/// text is known to be the same source).
+pub fn normalize_source(s: &str, p: &Profile) -> Option<String> {
+    if super::calls::is_local_source(s) {
+        return Some(s.replace('\\', "/"));
+    }
+    if let Some(r) = registry_source(s, p) {
+        return Some(r);
+    }
+    let (pkg, sub) = split_subdir(s);
+    let pkg = pkg.as_str();
+    let base = if let Some((getter, rest)) = pkg.split_once("::") {
+        if getter.is_empty() || !getter.bytes().all(|c| c.is_ascii_alphanumeric()) {
+            return None;
+        }
+        format!("{getter}::{rest}")
+    } else if let Some(rest) = pkg.strip_prefix("github.com/") {
+        // go-getter's GitHub detector: `github.com/ORG/REPO[.git][?ref]`.
+        let (path, query) = match rest.split_once('?') {
+            Some((a, q)) => (a, Some(q)),
+            None => (rest, None),
+        };
+        let parts: Vec<&str> = path.split('/').collect();
+        if parts.len() != 2 || parts.iter().any(|x| x.is_empty()) {
+            return None;
+        }
+        let repo = parts[1].strip_suffix(".git").unwrap_or(parts[1]);
+        let q = query.map(|q| format!("?{q}")).unwrap_or_default();
+        format!("git::https://github.com/{}/{repo}.git{q}", parts[0])
+    } else if pkg.starts_with("https://") || pkg.starts_with("http://") {
+        pkg.to_string()
+    } else {
+        return None;
+    };
+    Some(match sub {
+        None => base,
+        Some(sub) => match base.split_once('?') {
+            Some((a, q)) => format!("{a}//{sub}?{q}"),
+            None => format!("{base}//{sub}"),
+        },
+    })
+}
+
+/// `pkg//subdir`: the first `//` that is not a URL's `://`; a query after
+/// the subdirectory belongs to the package (`x//sub?ref=1`).
+fn split_subdir(s: &str) -> (String, Option<String>) {
+    let skip = s.find("://").map_or(0, |i| i + 3);
+    match s[skip..].find("//") {
+        Some(i) => {
+            let (a, b) = s.split_at(skip + i);
+            let b = &b[2..];
+            match b.split_once('?') {
+                Some((sub, q)) => (format!("{a}?{q}"), Some(sub.to_string())),
+                None => (a.to_string(), Some(b.to_string())),
+            }
+        }
+        None => (s.to_string(), None),
+    }
+}
+
+/// A registry address (`[host/]namespace/name/system[//subdir]`, the
+/// registry address package's rules) with its host, lowercased.
+fn registry_source(s: &str, p: &Profile) -> Option<String> {
+    let (pkg, sub) = match s.find("//") {
+        Some(i) => (&s[..i], Some(&s[i + 2..])),
+        None => (s, None),
+    };
+    let parts: Vec<&str> = pkg.split('/').collect();
+    let (host, rest) = match parts.len() {
+        3 => (p.default_registry_host().to_string(), &parts[..]),
+        4 => {
+            let h = parts[0].to_ascii_lowercase();
+            if h.is_empty() || !h.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'.' || c == b'-' || c == b':') || h == "github.com" || h == "bitbucket.org" {
+                return None;
+            }
+            (h, &parts[1..])
+        }
+        _ => return None,
+    };
+    let name_ok = |x: &str| {
+        let b = x.as_bytes();
+        !b.is_empty() && b.len() <= 64 && b[0].is_ascii_alphanumeric() && b[b.len() - 1].is_ascii_alphanumeric() && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-' || *c == b'_')
+    };
+    let system_ok = |x: &str| !x.is_empty() && x.len() <= 64 && x.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
+    if !(name_ok(rest[0]) && name_ok(rest[1]) && system_ok(rest[2])) {
+        return None;
+    }
+    let base = format!("{host}/{}/{}/{}", rest[0], rest[1], rest[2]);
+    Some(match sub {
+        Some(sub) if !sub.is_empty() => format!("{base}//{sub}"),
+        _ => base,
+    })
+}
+
+/// Whether the configured source and the installed one are the same: Some
+/// when tftype knows, None when one of them is in a form it does not
+/// normalise and the texts differ.
+pub fn same_source(configured: &str, installed: &str, p: &Profile) -> Option<bool> {
+    if configured == installed {
+        return Some(true);
+    }
+    match (normalize_source(configured, p), normalize_source(installed, p)) {
+        (Some(a), Some(b)) => Some(a == b),
+        _ => None,
+    }
+}
+
+/// A version as `hashicorp/go-version` reads it: numeric segments (at least
+/// three, padded with zeros), a prerelease and metadata.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Version {
+    segments: Vec<u64>,
+    /// How many segments were written.
+    written: usize,
+    pre: String,
+    meta: String,
+}
+
+impl Version {
+    /// `version.NewVersion` for the usual forms (`v` prefix allowed).
+    pub fn parse(s: &str) -> Option<Version> {
+        let s = s.trim();
+        let s = s.strip_prefix('v').unwrap_or(s);
+        let (s, meta) = match s.split_once('+') {
+            Some((a, m)) if !m.is_empty() => (a, m.to_string()),
+            Some(_) => return None,
+            None => (s, String::new()),
+        };
+        let end = s.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(s.len());
+        let (nums, pre) = s.split_at(end);
+        let pre = pre.strip_prefix('-').unwrap_or(pre);
+        if nums.is_empty() || nums.ends_with('.') || (end < s.len() && pre.is_empty()) {
+            return None;
+        }
+        if !pre.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'.' || c == b'~') {
+            return None;
+        }
+        let mut segments = Vec::new();
+        for n in nums.split('.') {
+            segments.push(n.parse::<u64>().ok()?);
+        }
+        let written = segments.len();
+        while segments.len() < 3 {
+            segments.push(0);
+        }
+        Some(Version { segments, written, pre: pre.to_string(), meta })
+    }
+
+    fn compare(&self, o: &Version) -> Ordering {
+        let n = self.segments.len().max(o.segments.len());
+        for i in 0..n {
+            let (a, b) = (self.segments.get(i).copied().unwrap_or(0), o.segments.get(i).copied().unwrap_or(0));
+            if a != b {
+                return a.cmp(&b);
+            }
+        }
+        match (self.pre.is_empty(), o.pre.is_empty()) {
+            (true, true) => Ordering::Equal,
+            (true, false) => Ordering::Greater,
+            (false, true) => Ordering::Less,
+            (false, false) => compare_pre(&self.pre, &o.pre),
+        }
+    }
+}
+
+fn compare_pre(a: &str, b: &str) -> Ordering {
+    let (xs, ys): (Vec<&str>, Vec<&str>) = (a.split('.').collect(), b.split('.').collect());
+    for i in 0..xs.len().max(ys.len()) {
+        let o = match (xs.get(i), ys.get(i)) {
+            (Some(x), Some(y)) => match (x.parse::<u64>(), y.parse::<u64>()) {
+                (Ok(m), Ok(n)) => m.cmp(&n),
+                (Ok(_), Err(_)) => Ordering::Less,
+                (Err(_), Ok(_)) => Ordering::Greater,
+                _ => x.cmp(y),
+            },
+            (Some(_), None) => Ordering::Greater,
+            (None, Some(_)) => Ordering::Less,
+            (None, None) => Ordering::Equal,
+        };
+        if o != Ordering::Equal {
+            return o;
+        }
+    }
+    Ordering::Equal
+}
+
+impl std::fmt::Display for Version {
+    /// `Version.String()`: every segment, then `-pre` and `+meta`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s: Vec<String> = self.segments.iter().map(u64::to_string).collect();
+        write!(f, "{}", s.join("."))?;
+        if !self.pre.is_empty() {
+            write!(f, "-{}", self.pre)?;
+        }
+        if !self.meta.is_empty() {
+            write!(f, "+{}", self.meta)?;
+        }
+        Ok(())
+    }
+}
+
+/// `prereleaseCheck`: a prerelease satisfies only a constraint on a
+/// prerelease of the same segments.
+fn prerelease_ok(v: &Version, c: &Version) -> bool {
+    match (c.pre.is_empty(), v.pre.is_empty()) {
+        (false, false) => v.segments == c.segments,
+        (true, false) => false,
+        _ => true,
+    }
+}
+
+/// Whether `v` satisfies the constraints (`version.NewConstraint(…).Check`):
+/// None when the constraint text is not one go-version reads.
+pub fn allows(constraints: &str, v: &Version) -> Option<bool> {
+    let mut all = true;
+    for part in constraints.split(',') {
+        let t = part.trim();
+        let op_len = ["~>", ">=", "<=", "!=", "=", ">", "<"].iter().find(|o| t.starts_with(**o)).map_or(0, |o| o.len());
+        let (op, rest) = t.split_at(op_len);
+        let c = Version::parse(rest.trim())?;
+        let ok = match op {
+            "" | "=" => v.compare(&c) == Ordering::Equal,
+            "!=" => v.compare(&c) != Ordering::Equal,
+            ">" => prerelease_ok(v, &c) && v.compare(&c) == Ordering::Greater,
+            "<" => prerelease_ok(v, &c) && v.compare(&c) == Ordering::Less,
+            ">=" => prerelease_ok(v, &c) && v.compare(&c) != Ordering::Less,
+            "<=" => prerelease_ok(v, &c) && v.compare(&c) != Ordering::Greater,
+            _ => pessimistic(v, &c),
+        };
+        all &= ok;
+    }
+    Some(all)
+}
+
+/// `~>`: at least `c`, the same in every written segment but the last.
+fn pessimistic(v: &Version, c: &Version) -> bool {
+    if !prerelease_ok(v, c) || (!c.pre.is_empty() && v.pre.is_empty()) {
+        return false;
+    }
+    if v.compare(c) == Ordering::Less {
+        return false;
+    }
+    let cs = c.segments.len();
+    if cs > v.segments.len() {
+        return false;
+    }
+    for i in 0..c.written.saturating_sub(1) {
+        if v.segments[i] != c.segments[i] {
+            return false;
+        }
+    }
+    c.segments[cs - 1] <= v.segments[cs - 1]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flavor::Flavor;
+
+    fn tf() -> Profile {
+        Flavor::lookup("terraform@1.15").unwrap().profile()
+    }
+
+    #[test]
+    fn version_constraints_are_checked_as_go_version_checks_them() {
+        for (c, v, want) in [
+            ("~> 5.0", "5.1.0", true),
+            ("~> 5.0", "6.0.0", false),
+            ("~> 5.1.0", "5.1.9", true),
+            ("~> 5.1.0", "5.2.0", false),
+            (">= 1.2, < 2.0", "1.9.3", true),
+            (">= 1.2, < 2.0", "2.0.0", false),
+            ("= 3.0.1", "3.0.1", true),
+            ("3.0.1", "3.0.2", false),
+            ("!= 3.0.1", "3.0.2", true),
+            (">= 1.0", "1.1.0-beta1", false),
+            (">= 1.1.0-alpha", "1.1.0-beta1", true),
+            ("~> 20.8", "20.37.2", true),
+        ] {
+            assert_eq!(allows(c, &Version::parse(v).unwrap()), Some(want), "{c} {v}");
+        }
+        assert_eq!(allows("~> x", &Version::parse("1.0.0").unwrap()), None);
+        assert_eq!(Version::parse("v5.1").unwrap().to_string(), "5.1.0");
+        assert!(Version::parse("five").is_none());
+    }
+
+    #[test]
+    fn sources_are_compared_as_terraform_normalises_them() {
+        let p = tf();
+        let tofu = Flavor::lookup("opentofu@1.10").unwrap().profile();
+        for (a, b, want) in [
+            ("terraform-aws-modules/vpc/aws", "registry.terraform.io/terraform-aws-modules/vpc/aws", Some(true)),
+            ("terraform-aws-modules/vpc/aws", "registry.terraform.io/terraform-aws-modules/eks/aws", Some(false)),
+            ("terraform-aws-modules/iam/aws//modules/iam-role", "registry.terraform.io/terraform-aws-modules/iam/aws//modules/iam-role", Some(true)),
+            ("github.com/acme/net?ref=v1.2.0", "git::https://github.com/acme/net.git?ref=v1.2.0", Some(true)),
+            ("github.com/acme/net//sub?ref=v1", "git::https://github.com/acme/net.git//sub?ref=v1", Some(true)),
+            ("git::https://example.com/a.git?ref=v2", "git::https://example.com/a.git?ref=v1", Some(false)),
+            ("weird-form", "other-form", None),
+        ] {
+            assert_eq!(same_source(a, b, &p), want, "{a} {b}");
+        }
+        assert_eq!(same_source("a/b/c", "registry.opentofu.org/a/b/c", &tofu), Some(true));
+        assert_eq!(same_source("a/b/c", "registry.terraform.io/a/b/c", &tofu), Some(false));
+    }
+
+    #[test]
+    fn a_dir_outside_the_root_is_never_used() {
+        for (d, want) in [
+            (".terraform/modules/vpc", Ok(".terraform/modules/vpc".to_string())),
+            (".terraform\\modules\\vpc", Ok(".terraform/modules/vpc".to_string())),
+            ("modules/../modules/x", Ok("modules/x".to_string())),
+            (".", Ok(String::new())),
+            ("/etc", Err(DirRefused::Absolute)),
+            ("C:\\Windows", Err(DirRefused::Absolute)),
+            ("\\\\host\\share", Err(DirRefused::Absolute)),
+            ("../secrets", Err(DirRefused::Outside)),
+            (".terraform/../../x", Err(DirRefused::Outside)),
+            ("", Err(DirRefused::Empty)),
+        ] {
+            assert_eq!(safe_dir(d), want, "{d}");
+        }
+    }
+
+    #[test]
+    fn a_malformed_manifest_is_an_error_not_a_panic() {
+        assert!(matches!(parse("{"), Err(ManifestError::Malformed { .. })));
+        assert!(matches!(parse("[1,2]"), Err(ManifestError::Malformed { .. })));
+        assert!(matches!(parse(r#"{"Modules":[{"Key":"a","Version":"x.y"}]}"#), Err(ManifestError::BadVersion(_))));
+        assert!(matches!(parse(r#"{"Modules":[{"Key":"a","Dir":"a"},{"Key":"a","Dir":"b"}]}"#), Err(ManifestError::Duplicate(_))));
+        assert_eq!(parse("").unwrap().records.len(), 0);
+        let deep = "[".repeat(100_000);
+        assert!(parse(&deep).is_err());
+        let m = parse(r#"{"Modules":[{"Key":"","Source":"","Dir":"."},{"Key":"vpc","Source":"registry.terraform.io/a/vpc/aws","Version":"5.1.0","Dir":".terraform/modules/vpc"}]}"#).unwrap();
+        assert_eq!(m.records["vpc"].dir, Ok(".terraform/modules/vpc".to_string()));
+        assert_eq!(m.records["vpc"].version.as_ref().unwrap().to_string(), "5.1.0");
+    }
+}
