@@ -496,3 +496,199 @@ mod tests {
         assert_eq!(m.records["vpc"].version.as_ref().unwrap().to_string(), "5.1.0");
     }
 }
+
+/// Installed calls checked end to end: a root laid out as `init` lays it
+/// out, with modules in the shapes registry modules have.
+#[cfg(test)]
+mod check_tests {
+    use crate::flavor::Flavor;
+    use crate::i18n::Lang;
+    use crate::module::calls::{human_notes, ArgStatus, CallReport, CallStatus, Note};
+    use crate::module::{check_with, CheckInput, CheckOptions};
+
+    const ROOT: &str = r#"module "network" {
+  source  = "acme/network/aws"
+  version = "~> 2.0"
+
+  name = "prod"
+  cidr = "10.0.0.0/16"
+  subnets = {
+    a = { cidr = "10.0.1.0/24" }
+    b = { cidr = "10.0.2.0/24", public = "yes" }
+  }
+}
+
+module "iam" {
+  source = "git::https://example.com/iam.git?ref=v1.2.0"
+
+  role_name = 42
+}
+"#;
+
+    const NETWORK: &str = r#"variable "name" {
+  type = string
+  validation {
+    condition     = length(var.name) >= 5
+    error_message = "The name must be at least 5 characters."
+  }
+}
+
+variable "cidr" {
+  type = string
+}
+
+variable "subnets" {
+  type = map(object({
+    cidr   = string
+    public = optional(bool, false)
+  }))
+  default = {}
+}
+
+module "subnets" {
+  source = "./modules/subnets"
+
+  vpc_cidr = var.cidr
+  count_per_az = "three"
+}
+"#;
+
+    const SUBNETS: &str = "variable \"vpc_cidr\" {\n  type = string\n}\n\nvariable \"count_per_az\" {\n  type = number\n}\n";
+
+    const IAM: &str = "variable \"role_name\" {\n  type = list(string)\n}\n";
+
+    fn manifest(network: (&str, &str, &str), iam_dir: &str) -> String {
+        let (source, version, dir) = network;
+        format!(
+            r#"{{"Modules":[{{"Key":"","Source":"","Dir":"."}},{{"Key":"iam","Source":"git::https://example.com/iam.git?ref=v1.2.0","Dir":"{iam_dir}"}},{{"Key":"network","Source":"{source}","Version":"{version}","Dir":"{dir}"}},{{"Key":"network.subnets","Source":"./modules/subnets","Dir":"{dir}/modules/subnets"}}]}}"#
+        )
+    }
+
+    fn files(manifest: Option<String>) -> CheckInput {
+        let mut f: Vec<(String, String)> = vec![
+            ("main.tf".into(), ROOT.into()),
+            (".terraform/modules/network/main.tf".into(), NETWORK.into()),
+            (".terraform/modules/network/modules/subnets/variables.tf".into(), SUBNETS.into()),
+            (".terraform/modules/iam/variables.tf".into(), IAM.into()),
+        ];
+        if let Some(m) = manifest {
+            f.push((super::MANIFEST.into(), m));
+        }
+        CheckInput { files: f.into_iter().collect(), ..Default::default() }
+    }
+
+    fn run(flavor: &str, input: &CheckInput) -> (Vec<CallReport>, Vec<String>, String) {
+        let p = Flavor::lookup(flavor).unwrap().profile();
+        let r = check_with(input, &p, CheckOptions { module_calls: true, role: None });
+        let diags = r
+            .diagnostics
+            .iter()
+            .map(|d| format!("{}: {} @{}", d.summary, d.detail, d.subject.as_ref().map_or("-".into(), |s| s.range_string())))
+            .collect();
+        let summary = crate::module::output::summary_line(&r, Lang::En);
+        (r.module_calls, diags, summary)
+    }
+
+    fn status<'a>(calls: &'a [CallReport], address: &str) -> &'a CallStatus {
+        &calls.iter().find(|c| c.address == address).unwrap_or_else(|| panic!("{address}")).status
+    }
+
+    const GOOD: (&str, &str, &str) = ("registry.terraform.io/acme/network/aws", "2.3.1", ".terraform/modules/network");
+
+    #[test]
+    fn installed_calls_are_checked_as_local_calls_are() {
+        let (calls, diags, summary) = run("terraform@1.15", &files(Some(manifest(GOOD, ".terraform/modules/iam"))));
+        assert_eq!(status(&calls, "module.network"), &CallStatus::Checked);
+        assert_eq!(status(&calls, "module.iam"), &CallStatus::Checked);
+        assert_eq!(status(&calls, "module.network.module.subnets"), &CallStatus::Checked);
+        let joined = diags.join("\n");
+        // The conversion of an optional() object attribute.
+        assert!(joined.contains("Invalid value for input variable: The given value is not suitable for module.network.var.subnets declared at .terraform/modules/network/main.tf:"), "{joined}");
+        // The callee's rule on the value it receives.
+        assert!(joined.contains("Invalid value for variable: The name must be at least 5 characters."), "{joined}");
+        assert!(joined.contains("module.iam.var.role_name"), "{joined}");
+        // Nested: the installed module's own call, with the value it was given.
+        assert!(joined.contains("module.network.module.subnets.var.count_per_az"), "{joined}");
+        let sub = calls.iter().find(|c| c.address == "module.network.module.subnets").unwrap();
+        assert!(matches!(sub.arguments[0].status, ArgStatus::Accepted { .. }), "{:?}", sub.arguments[0]);
+        assert!(summary.starts_with("0 variables and 6 module arguments checked"), "{summary}");
+    }
+
+    #[test]
+    fn a_stale_manifest_is_what_plan_says_and_the_call_is_not_checked() {
+        let moved = ("registry.terraform.io/acme/net/aws", "2.3.1", ".terraform/modules/network");
+        let old = ("registry.terraform.io/acme/network/aws", "1.4.0", ".terraform/modules/network");
+        let unversioned = ("registry.terraform.io/acme/network/aws", "", ".terraform/modules/network");
+        for (flavor, rec, want) in [
+            ("terraform@1.15", moved, "Module source has changed: The source address was changed since this module was installed. Run \"terraform init\" to install all modules required by this configuration. @main.tf:2,13-31"),
+            ("opentofu@1.7", moved, "Module source has changed: The source address was changed since this module was installed. Run \"tofu init\" to install all modules required by this configuration. @main.tf:2,13-31"),
+            ("opentofu@1.8", ("registry.opentofu.org/acme/net/aws", "2.3.1", ".terraform/modules/network"), "Module source has changed: The source address was changed from \"registry.opentofu.org/acme/net/aws\" to \"registry.opentofu.org/acme/network/aws\" since this module was installed. Run \"tofu init\" to install all modules required by this configuration. @main.tf:2,13-31"),
+            ("terraform@1.5", old, "Module version requirements have changed: The version requirements have changed since this module was installed and the installed version (1.4.0) is no longer acceptable. Run \"terraform init\" to install all modules required by this configuration. @main.tf:2,13-31"),
+            ("terraform@1.16", unversioned, "Module version requirements have changed: The version requirements have changed since this module was installed and the installed version is no longer acceptable. Run \"terraform init\" to install all modules required by this configuration. @main.tf:2,13-31"),
+        ] {
+            let (calls, diags, _) = run(flavor, &files(Some(manifest(rec, ".terraform/modules/iam"))));
+            assert!(diags.iter().any(|d| d == want), "{flavor}: {diags:#?}");
+            assert_eq!(status(&calls, "module.network"), &CallStatus::NotChecked(Note::Stale), "{flavor}");
+            // Nothing of the call: neither its arguments nor its nested calls.
+            assert!(!diags.iter().any(|d| d.contains("module.network.var")), "{flavor}: {diags:#?}");
+            assert!(calls.iter().all(|c| c.address != "module.network.module.subnets"), "{flavor}");
+        }
+    }
+
+    #[test]
+    fn a_call_the_manifest_does_not_record_is_not_installed() {
+        let m = r#"{"Modules":[{"Key":"","Source":"","Dir":"."},{"Key":"iam","Source":"git::https://example.com/iam.git?ref=v1.2.0","Dir":".terraform/modules/iam"}]}"#;
+        let (calls, diags, summary) = run("terraform@1.15", &files(Some(m.into())));
+        assert!(diags.contains(&"Module not installed: This module is not yet installed. Run \"terraform init\" to install all modules required by this configuration. @main.tf:1,1-17".to_string()), "{diags:#?}");
+        assert_eq!(status(&calls, "module.network"), &CallStatus::NotChecked(Note::NotInstalled));
+        // Its three arguments count as not checked.
+        assert!(summary.starts_with("0 variables and 1 of 4 module arguments checked"), "{summary}");
+        // A record whose directory holds nothing.
+        let (calls, diags, _) = run("terraform@1.10", &files(Some(manifest(GOOD, ".terraform/modules/gone"))));
+        assert!(diags.contains(&"Module not installed: This module's local cache directory .terraform/modules/gone could not be read. Run \"terraform init\" to install all modules required by this configuration. @main.tf:13,1-13".to_string()), "{diags:#?}");
+        // OpenTofu reads a registry source without a host as its own
+        // registry's: Terraform's manifest is stale to it.
+        let (_, diags, _) = run("opentofu@1.10", &files(Some(manifest(GOOD, ".terraform/modules/iam"))));
+        assert!(diags.iter().any(|d| d.starts_with("Module source has changed: The source address was changed from \"registry.terraform.io/acme/network/aws\" to \"registry.opentofu.org/acme/network/aws\"")), "{diags:#?}");
+        assert_eq!(status(&calls, "module.iam"), &CallStatus::NotChecked(Note::NotInstalled));
+    }
+
+    #[test]
+    fn a_dir_outside_the_root_is_not_read_nor_echoed() {
+        for dir in ["/etc/secrets", "../../home/u/.ssh", ".terraform/../../x", "C:\\\\Windows"] {
+            let mut input = files(Some(manifest(GOOD, dir)));
+            // Even were such a file among the inputs, it is not read.
+            input.files.insert("/etc/secrets/variables.tf".into(), "variable \"role_name\" {\n  type = string\n}\n".into());
+            let (calls, diags, _) = run("terraform@1.15", &input);
+            assert_eq!(status(&calls, "module.iam"), &CallStatus::NotChecked(Note::DirRefused), "{dir}");
+            let notes = human_notes(&calls, Lang::En);
+            assert!(notes.contains("module.iam: not checked: the module manifest places it outside the root module's directory"), "{notes}");
+            let shown = dir.trim_start_matches("C:");
+            assert!(!diags.iter().any(|d| d.contains(shown)) && !notes.contains(shown), "{dir}: {diags:#?} {notes}");
+        }
+    }
+
+    #[test]
+    fn without_a_manifest_remote_calls_are_counted_and_init_is_suggested() {
+        let (calls, _, summary) = run("terraform@1.15", &files(None));
+        assert_eq!(status(&calls, "module.network"), &CallStatus::Remote);
+        let notes = human_notes(&calls, Lang::En);
+        assert!(notes.ends_with("2 module calls with a registry or git source not checked: `terraform init` (or `tofu init`) would let tftype check them.\n"), "{notes}");
+        assert!(summary.starts_with("0 variables and 0 of 4 module arguments checked"), "{summary}");
+    }
+
+    #[test]
+    fn a_malformed_or_huge_manifest_is_a_diagnostic_and_nothing_is_guessed() {
+        let huge = format!("{{\"Modules\":[{}]}}", vec!["{\"Key\":\"k\",\"Dir\":\"x\"}"; 1].join(",")) + &" ".repeat(super::MAX_MANIFEST_BYTES);
+        let cyclic = r#"{"Modules":[{"Key":"network","Source":"registry.terraform.io/acme/network/aws","Version":"2.3.1","Dir":"."},{"Key":"network.subnets","Source":"./modules/subnets","Dir":"."}]}"#;
+        for (text, want) in [("{\"Modules\": [", "failed to read module manifest: not the manifest's JSON shape"), (huge.as_str(), "failed to read module manifest: larger than 16 MiB")] {
+            let (calls, diags, _) = run("terraform@1.15", &files(Some(text.to_string())));
+            assert!(diags.iter().any(|d| d.starts_with(want)), "{diags:#?}");
+            assert!(calls.iter().all(|c| matches!(c.status, CallStatus::NotChecked(Note::ManifestUnreadable(_)))));
+        }
+        // A manifest whose directories lead back to the root: the calls are
+        // followed no further than the root's own (a cycle ends).
+        let (calls, _, _) = run("terraform@1.15", &files(Some(cyclic.into())));
+        assert_eq!(status(&calls, "module.network"), &CallStatus::NotChecked(Note::Recursive(".".into())));
+    }
+}
