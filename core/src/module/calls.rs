@@ -773,6 +773,9 @@ impl Checker<'_, '_> {
             return Err(CallStatus::NotChecked(Note::Stale));
         }
         let dir = rec.dir.clone().map_err(|_| CallStatus::NotChecked(Note::DirRefused))?;
+        if self.files.contains_key(&format!("{dir}/{}", inst::OUTSIDE_MARKER)) {
+            return Err(CallStatus::NotChecked(Note::DirRefused));
+        }
         if !self.files.keys().any(|n| decl::is_config_file_in(n, &dir)) {
             // `LoadConfigDir` found no directory (Terraform reads an empty
             // one as an empty module; the files given here cannot tell).

@@ -26,6 +26,11 @@ use crate::flavor::Profile;
 pub const MANIFEST: &str = ".terraform/modules/modules.json";
 /// A manifest larger than this is not read.
 pub const MAX_MANIFEST_BYTES: usize = 16 << 20;
+/// A reader that found a record's directory leaving the root module's
+/// directory on disk (a symlink) puts an empty file of this name in it
+/// (`DIR/` + this): the call is then "not read", never "not installed". No
+/// file on disk has a NUL in its name.
+pub const OUTSIDE_MARKER: &str = "\u{0}outside-root";
 /// A manifest with more records than this is not read.
 pub const MAX_RECORDS: usize = 10_000;
 
