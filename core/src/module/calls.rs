@@ -272,6 +272,80 @@ pub fn local_module_dirs(files: &BTreeMap<String, String>, dir: &str, p: &Profil
     out
 }
 
+/// The module call at a byte of a root module's configuration file, for an
+/// editor: the called module's variables (a local directory, or the
+/// installed one the manifest records), the argument whose name is at the
+/// byte, the arguments written, and whether the byte is where a new
+/// argument's name goes.
+pub struct CallSite {
+    /// `module.NAME`.
+    pub address: String,
+    pub callee: Rc<Module>,
+    /// The argument whose name holds the byte, and that name's byte range.
+    pub argument: Option<(String, std::ops::Range<usize>)>,
+    pub written: Vec<String>,
+    /// The byte is in the block's body, on a line holding only the name
+    /// being typed: the word typed so far and its byte range.
+    pub typing: Option<(String, std::ops::Range<usize>)>,
+}
+
+/// See [`CallSite`]. None: no call there, or its module is not among the
+/// files (not installed, a remote source before `init`).
+pub fn call_at(files: &BTreeMap<String, String>, file: &str, byte: usize, p: &Profile) -> Option<CallSite> {
+    if file.contains('/') {
+        return None;
+    }
+    let text = files.get(file)?;
+    let (body, _) = crate::valueparse::parse_config(text, file, false, p);
+    let body = body?;
+    let b = body.items.iter().find_map(|i| match i {
+        BodyItem::Block(b) if b.kind == "module" && b.labels.len() == 1 && b.open_range.end <= byte && byte < b.range.end => Some(b),
+        _ => None,
+    })?;
+    let mut texts = Texts::default();
+    for (n, t) in files {
+        texts.add(n, t);
+    }
+    let rules = p.module_call();
+    let call = decode_block(b, file, &texts, &rules, &mut Vec::new());
+    let dir = match super::installed::read(files) {
+        Some(Ok(m)) => {
+            let dir = m.records.get(&call.name)?.dir.clone().ok()?;
+            if files.contains_key(&format!("{dir}/{}", super::installed::OUTSIDE_MARKER)) {
+                return None;
+            }
+            dir
+        }
+        _ => match call.source("", p).ok()? {
+            Source::Local(d) => d,
+            Source::Remote => return None,
+        },
+    };
+    if dir.is_empty() || !files.keys().any(|n| decl::is_config_file_in(n, &dir)) {
+        return None;
+    }
+    let callee = decl::load_dir(files, &dir, &texts, p);
+    let mut argument = None;
+    let mut written = Vec::new();
+    for item in call.bodies.iter().flatten() {
+        if let Item::Attr { name, name_range, .. } = item {
+            if name_range.start <= byte && byte <= name_range.end {
+                argument = Some((name.clone(), name_range.clone()));
+            }
+            written.push(name.clone());
+        }
+    }
+    // The line up to the byte holds only an identifier being typed.
+    let line_start = text[..byte.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let before = text.get(line_start..byte).unwrap_or("");
+    let word_start = line_start + before.len() - before.trim_start().len();
+    let word = text.get(word_start..byte).unwrap_or("");
+    let after = text.get(byte..).unwrap_or("");
+    let word_end = byte + after.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-')).unwrap_or(after.len());
+    let typing = (word.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-') && byte > b.open_range.end).then(|| (word.to_string(), word_start..word_end));
+    Some(CallSite { address: format!("module.{}", call.name), callee, argument, written, typing })
+}
+
 /// Whether a `source` is a local path (`moduleaddrs.isModuleSourceLocal`).
 pub fn is_local_source(s: &str) -> bool {
     ["./", "../", ".\\", "..\\"].iter().any(|p| s.starts_with(p))

@@ -696,4 +696,32 @@ module "subnets" {
         let (calls, _, _) = run("terraform@1.15", &files(Some(cyclic.into())));
         assert_eq!(status(&calls, "module.network"), &CallStatus::NotChecked(Note::Recursive(".".into())));
     }
+
+    #[test]
+    fn an_editor_hovers_and_completes_the_arguments_of_an_installed_call() {
+        let p = Flavor::lookup("terraform@1.15").unwrap().profile();
+        let mut input = files(Some(manifest(GOOD, ".terraform/modules/iam")));
+        // Hover on `subnets` (line 7 of main.tf): the installed variable.
+        let at = ROOT.find("subnets = {").unwrap() + 2;
+        let h = crate::assist::hover(&input, "main.tf", at, &p, Lang::En).expect("a hover");
+        assert!(h.markdown.starts_with("**module.network.var.subnets** `map(object({ cidr = string public = optional(bool, false) }))`"), "{}", h.markdown);
+        assert_eq!(&ROOT[h.range.clone()], "subnets");
+        let at = ROOT.find("name = \"prod\"").unwrap() + 1;
+        let h = crate::assist::hover(&input, "main.tf", at, &p, Lang::En).expect("a hover");
+        assert!(h.markdown.contains("**module.network.var.name** `string`") && h.markdown.contains(crate::i18n::text(Lang::En, "lsp.hover_required")), "{}", h.markdown);
+        // Completion on a new line of the call: the variables not set yet.
+        let root = ROOT.replace("  name = \"prod\"\n", "  name = \"prod\"\n  \n");
+        let at = root.find("  \n").unwrap() + 2;
+        input.files.insert("main.tf".into(), root.clone());
+        let items: Vec<String> = crate::assist::complete(&input, "main.tf", at, &p, Lang::En).into_iter().map(|c| c.label).collect();
+        assert_eq!(items, Vec::<String>::new(), "every variable of network is set");
+        let root = root.replace("  cidr = \"10.0.0.0/16\"\n", "");
+        input.files.insert("main.tf".into(), root.clone());
+        let at = root.find("  \n").unwrap() + 2;
+        let items: Vec<(String, bool)> = crate::assist::complete(&input, "main.tf", at, &p, Lang::En).into_iter().map(|c| (c.label, c.required)).collect();
+        assert_eq!(items, vec![("cidr".to_string(), true)]);
+        // Before init: nothing is known of the call.
+        input.files.remove(super::MANIFEST);
+        assert!(crate::assist::complete(&input, "main.tf", at, &p, Lang::En).is_empty());
+    }
 }
