@@ -724,4 +724,14 @@ module "subnets" {
         input.files.remove(super::MANIFEST);
         assert!(crate::assist::complete(&input, "main.tf", at, &p, Lang::En).is_empty());
     }
+
+    #[test]
+    fn the_files_map_of_the_page_and_npm_carries_the_installed_modules() {
+        let input = files(Some(manifest(GOOD, ".terraform/modules/iam")));
+        let req = serde_json::json!({ "files": input.files, "flavor": "terraform@1.15" }).to_string();
+        let out: serde_json::Value = serde_json::from_str(&crate::module::check_json(&req)).unwrap();
+        let calls = out["module_calls"].as_array().expect("module_calls");
+        let status: Vec<(&str, &str)> = calls.iter().map(|c| (c["address"].as_str().unwrap(), c["status"].as_str().unwrap())).collect();
+        assert_eq!(status, [("module.network", "checked"), ("module.network.module.subnets", "checked"), ("module.iam", "checked")]);
+    }
 }
