@@ -96,6 +96,9 @@ pub enum Note {
     SourceUnknownForm,
     /// The call itself was not checked (its arguments are listed with this).
     CallNotChecked,
+    /// The `version` argument is not a constraint tftype reads (not a
+    /// constant string, or not go-version's syntax).
+    VersionUnread,
     /// The module manifest could not be read (why, in no language).
     ManifestUnreadable(String),
 }
@@ -120,6 +123,7 @@ impl Note {
             Note::DirRefused => "dir_refused",
             Note::SourceUnknownForm => "source_unknown_form",
             Note::CallNotChecked => "call_not_checked",
+            Note::VersionUnread => "version_unread",
             Note::ManifestUnreadable(_) => "manifest_unreadable",
         }
     }
@@ -818,7 +822,7 @@ impl Checker<'_, '_> {
         }
         if let Some(v) = &call.version {
             let constraint = if references(v).is_empty() { crate::hcl::eval_const(v, self.p).ok().and_then(|x| x.as_str().map(str::to_string)) } else { None };
-            let Some(constraint) = constraint else { return Err(CallStatus::NotChecked(Note::SourceNotLiteral)) };
+            let Some(constraint) = constraint else { return Err(CallStatus::NotChecked(Note::VersionUnread)) };
             let changed = |installed: &str| {
                 CheckDiag::error(
                     "Module version requirements have changed",
@@ -838,7 +842,7 @@ impl Checker<'_, '_> {
                             stale = true;
                             self.diags.push(changed(&format!(" ({installed})")));
                         }
-                        None => return Err(CallStatus::NotChecked(Note::Stale)),
+                        None => return Err(CallStatus::NotChecked(Note::VersionUnread)),
                     },
                 }
             }
@@ -1734,6 +1738,13 @@ mod tests {
             Note::Recursive("m".into()),
             Note::Limit,
             Note::Overridden,
+            Note::NotInstalled,
+            Note::Stale,
+            Note::DirRefused,
+            Note::SourceUnknownForm,
+            Note::CallNotChecked,
+            Note::VersionUnread,
+            Note::ManifestUnreadable("not the manifest's JSON shape (line 1, column 2)".into()),
         ];
         for lang in [Lang::En, Lang::Zh, Lang::Ja] {
             for n in &notes {
