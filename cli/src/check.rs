@@ -258,8 +258,10 @@ fn read_installed(root: &Path, l: &mut Loaded, lang: Lang) {
         for (name, file) in dir_names(entries, &|n| module::decl::is_config_file(n), &|n| l.input.files.contains_key(&format!("{sub}/{n}"))) {
             let key = format!("{sub}/{name}");
             let at = real.join(&file);
-            // A file that is itself a symlink out of the tree is not read either.
-            if !at.canonicalize().is_ok_and(|c| c.starts_with(&real_root)) {
+            // A file that is itself a symlink out of the tree is not read
+            // either (only a symlink is resolved: the directory is inside).
+            let is_link = std::fs::symlink_metadata(&at).map_or(true, |m| m.file_type().is_symlink());
+            if is_link && !at.canonicalize().is_ok_and(|c| c.starts_with(&real_root)) {
                 continue;
             }
             match read_text(&at, &key, Reader::Config, lang) {
@@ -559,6 +561,10 @@ pub(crate) fn module_flavor(dir: &Path, setting: Option<&str>) -> (&'static Flav
 /// included, as Terraform reports them), 2 usage problems and directories
 /// that hold no module to check.
 pub fn run(a: CheckArgs) -> i32 {
+    // A file read more than once in a run (its declarations, its module
+    // calls, the calls of the modules that call it) is parsed once, as the
+    // language server does.
+    tftype::valueparse::kept::keep_parsed_files();
     let order = argv_order();
     let var_files = read_var_files(&order, a.lang);
     let dirs = if a.dirs.is_empty() { vec![PathBuf::from(".")] } else { a.dirs.clone() };
