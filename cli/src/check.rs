@@ -219,6 +219,69 @@ fn read_module_dirs(root: &Path, l: &mut Loaded, lang: Lang) {
     }
 }
 
+/// The module manifest `init` wrote (`$TF_DATA_DIR/modules/modules.json`,
+/// `TF_DATA_DIR` relative to the module directory as with
+/// `terraform -chdir=DIR`, default `.terraform`), put where core reads it
+/// ([`module::installed::MANIFEST`]), and the configuration files of each
+/// directory it records, keyed by the record's `Dir`. A `Dir` that is
+/// absolute or leaves the module directory (`..`, or a symlink whose target
+/// is outside) is not read: core notes the call as not read, and nothing
+/// of it reaches any output.
+fn read_installed(root: &Path, l: &mut Loaded, lang: Lang) {
+    use module::installed;
+    let data = std::env::var_os("TF_DATA_DIR").filter(|d| !d.is_empty()).map_or_else(|| PathBuf::from(".terraform"), PathBuf::from);
+    let path = root.join(&data).join("modules").join("modules.json");
+    let Ok(meta) = std::fs::metadata(&path) else { return };
+    let text = if meta.len() > installed::MAX_MANIFEST_BYTES as u64 {
+        // Core says it is too large without it being read.
+        " ".repeat(installed::MAX_MANIFEST_BYTES + 1)
+    } else {
+        match read_text(&path, installed::MANIFEST, Reader::Config, lang) {
+            Ok(t) => t,
+            Err(d) => {
+                l.problems.push(*d);
+                return;
+            }
+        }
+    };
+    let Ok(manifest) = installed::parse(&text) else {
+        l.input.files.insert(installed::MANIFEST.to_string(), text);
+        return;
+    };
+    l.input.files.insert(installed::MANIFEST.to_string(), text);
+    let Ok(real_root) = root.canonicalize() else { return };
+    for rec in manifest.records.values().take(MAX_MODULE_DIRS) {
+        let Ok(sub) = &rec.dir else { continue };
+        if sub.is_empty() || l.input.files.keys().any(|k| module::decl::is_config_file_in(k, sub)) {
+            continue;
+        }
+        let dir = root.join(sub);
+        let Ok(real) = dir.canonicalize() else { continue };
+        if !real.starts_with(&real_root) {
+            l.input.files.insert(format!("{sub}/{}", installed::OUTSIDE_MARKER), String::new());
+            continue;
+        }
+        let Ok(entries) = std::fs::read_dir(&real) else { continue };
+        for (name, file) in dir_names(entries, &|n| module::decl::is_config_file(n), &|n| l.input.files.contains_key(&format!("{sub}/{n}"))) {
+            let key = format!("{sub}/{name}");
+            let at = real.join(&file);
+            // A file that is itself a symlink out of the tree is not read
+            // either (only a symlink is resolved: the directory is inside).
+            let is_link = std::fs::symlink_metadata(&at).map_or(true, |m| m.file_type().is_symlink());
+            if is_link && !at.canonicalize().is_ok_and(|c| c.starts_with(&real_root)) {
+                continue;
+            }
+            match read_text(&at, &key, Reader::Config, lang) {
+                Ok(t) => {
+                    l.input.files.insert(key.clone(), t);
+                }
+                Err(d) => l.problems.push(*d),
+            }
+            l.own.insert(key);
+        }
+    }
+}
+
 /// The entries of a directory that `wanted` keeps, sorted by their bytes (as
 /// Go sorts them), each with the name the check knows it by and its own
 /// name. Directories are skipped (Terraform's configuration loader skips
@@ -291,6 +354,7 @@ pub(crate) fn input_for(dir: &Path, shown: &str, argv_order: &[(usize, bool, Str
         l.own.insert(name);
     }
     read_module_dirs(dir, &mut l, lang);
+    read_installed(dir, &mut l, lang);
     for (_, is_file, value) in argv_order {
         if *is_file {
             // Terraform reads a -var-file relative to the working directory,
@@ -512,6 +576,10 @@ pub(crate) fn module_flavor(dir: &Path, setting: Option<&str>) -> (&'static Flav
 /// included, as Terraform reports them), 2 usage problems and directories
 /// that hold no module to check.
 pub fn run(a: CheckArgs) -> i32 {
+    // A file read more than once in a run (its declarations, its module
+    // calls, the calls of the modules that call it) is parsed once, as the
+    // language server does.
+    tftype::valueparse::kept::keep_parsed_files();
     let order = argv_order();
     let var_files = read_var_files(&order, a.lang);
     let dirs = if a.dirs.is_empty() { vec![PathBuf::from(".")] } else { a.dirs.clone() };

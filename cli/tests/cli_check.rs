@@ -344,8 +344,9 @@ fn module_calls_are_checked_against_the_local_modules_on_disk() {
     for needle in [
         "Error: Invalid value for input variable\n\n  on main.tf line 8, in module \"net\":\n   8:   azs    = [\"a\"]\n\nThe given value is not suitable for module.net.var.azs declared at modules/net/main.tf:5,1-15: a number is required.\n",
         "Error: Invalid value for input variable\n\n  on modules/net/main.tf line 16, in module \"subnet\":\n  16:   cidr   = var.cidr\n\nThe given value is not suitable for module.net.module.subnet.var.cidr declared at modules/subnet/variables.tf:1,1-16: list of string required, but have string.\n",
-        "module.registry: remote source terraform-aws-modules/vpc/aws skipped (tftype reads only local module directories).\n",
+        "module.registry: remote source terraform-aws-modules/vpc/aws not checked (no module manifest: it is not installed here).\n",
         "4 module calls: 2 checked, 1 not checked, 1 with a remote source skipped; of their 4 arguments, 4 checked, 0 not checked.\n",
+        "1 module call with a registry or git source not checked: `terraform init` (or `tofu init`) would let tftype check them.\n",
     ] {
         assert!(out.contains(needle), "{needle}\n---\n{out}");
     }
@@ -767,4 +768,80 @@ fn json_and_override_files_on_disk_are_read() {
     let (code, out, err) = run(&dir, &["j", "--root", "--print-effective"]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("var.name = \"x\""), "{out}");
+}
+
+/// A root after `terraform init`: the manifest and the installed module
+/// directories, as `init` lays them out.
+fn installed_root(name: &str, iam_dir: &str) -> PathBuf {
+    let main = "module \"vpc\" {\n  source  = \"terraform-aws-modules/vpc/aws\"\n  version = \"~> 5.0\"\n\n  name = \"prod\"\n  enable_nat_gateway = \"maybe\"\n}\n\nmodule \"iam\" {\n  source = \"git::https://example.com/iam.git?ref=v1\"\n\n  role = \"x\"\n}\n";
+    let vpc = "variable \"name\" {\n  type = string\n}\n\nvariable \"enable_nat_gateway\" {\n  type    = bool\n  default = false\n}\n\nmodule \"flow_logs\" {\n  source = \"./modules/flow-logs\"\n  name   = var.name\n}\n";
+    let flow = "variable \"name\" {\n  type = string\n  validation {\n    condition     = length(var.name) > 5\n    error_message = \"The flow log name must be longer than 5 characters.\"\n  }\n}\n";
+    let manifest = format!(
+        r#"{{"Modules":[{{"Key":"","Source":"","Dir":"."}},{{"Key":"iam","Source":"git::https://example.com/iam.git?ref=v1","Dir":"{iam_dir}"}},{{"Key":"vpc","Source":"registry.terraform.io/terraform-aws-modules/vpc/aws","Version":"5.1.2","Dir":".terraform/modules/vpc"}},{{"Key":"vpc.flow_logs","Source":"./modules/flow-logs","Dir":".terraform/modules/vpc/modules/flow-logs"}}]}}"#
+    );
+    module(
+        name,
+        &[
+            ("main.tf", main),
+            (".terraform/modules/modules.json", &manifest),
+            (".terraform/modules/vpc/main.tf", vpc),
+            (".terraform/modules/vpc/modules/flow-logs/variables.tf", flow),
+            (".terraform/modules/iam/variables.tf", "variable \"role\" {\n  type = number\n}\n"),
+        ],
+    )
+}
+
+#[test]
+fn installed_registry_and_git_modules_are_checked_after_init() {
+    let dir = installed_root("installed", ".terraform/modules/iam");
+    let (c, out, err) = run(&dir, &["--no-color"]);
+    assert_eq!(c, 1, "{out}{err}");
+    for needle in [
+        "on main.tf line 6, in module \"vpc\":\n   6:   enable_nat_gateway = \"maybe\"\n\nThe given value is not suitable for module.vpc.var.enable_nat_gateway declared at .terraform/modules/vpc/main.tf:5,1-30: a bool is required.\n",
+        "The given value is not suitable for module.iam.var.role declared at .terraform/modules/iam/variables.tf:1,1-16: a number is required.\n",
+        // The installed module's own call, with the value it was given.
+        "on .terraform/modules/vpc/main.tf line 12, in module \"flow_logs\":\n  12:   name   = var.name\n\nThe flow log name must be longer than 5 characters.\n",
+        "0 variables and 4 module arguments checked: 3 errors, 0 warnings.",
+    ] {
+        assert!(out.contains(needle), "{needle}\n---\n{out}");
+    }
+    // TF_DATA_DIR names where the manifest is.
+    std::fs::create_dir_all(dir.join("data/modules")).unwrap();
+    std::fs::rename(dir.join(".terraform/modules/modules.json"), dir.join("data/modules/modules.json")).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tftype")).args(["check", "--no-color"]).current_dir(&dir).env("TF_DATA_DIR", "data").output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("0 variables and 4 module arguments checked: 3 errors"), "{}", String::from_utf8_lossy(&out.stdout));
+    let (_, out, _) = run(&dir, &["--no-color"]);
+    assert!(out.contains("0 variables and 0 of 3 module arguments checked") && out.contains("2 module calls with a registry or git source not checked: `terraform init` (or `tofu init`) would let tftype check them."), "{out}");
+}
+
+#[test]
+fn a_stale_manifest_says_what_plan_says() {
+    let dir = installed_root("stale", ".terraform/modules/iam");
+    let main = std::fs::read_to_string(dir.join("main.tf")).unwrap().replace("~> 5.0", "~> 6.0");
+    std::fs::write(dir.join("main.tf"), main).unwrap();
+    let (c, out, _) = run(&dir, &["--no-color", "--flavor", "terraform@1.15"]);
+    assert_eq!(c, 1);
+    assert!(out.contains("Error: Module version requirements have changed\n\n  on main.tf line 2, in module \"vpc\":\n   2:   source  = \"terraform-aws-modules/vpc/aws\"\n\nThe version requirements have changed since this module was installed and the installed version (5.1.2) is no longer acceptable. Run \"terraform init\" to install all modules required by this configuration.\n"), "{out}");
+    assert!(out.contains("module.vpc: not checked: the module manifest no longer matches its source or version"), "{out}");
+    assert!(!out.contains("enable_nat_gateway declared"), "{out}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_manifest_dir_outside_the_root_is_not_read_nor_echoed() {
+    let outside = std::env::temp_dir().join(format!("tftype-outside-secret-{}", std::process::id()));
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("variables.tf"), "variable \"role\" {\n  type = string # SECRET-MARKER\n}\n").unwrap();
+    for (name, dir_in_manifest) in [("abs", outside.to_str().unwrap().to_string()), ("dotdot", "../../../../../../../../tmp".to_string()), ("link", ".terraform/modules/iam-link".to_string())] {
+        let dir = installed_root(&format!("outside-{name}"), &dir_in_manifest);
+        std::os::unix::fs::symlink(&outside, dir.join(".terraform/modules/iam-link")).unwrap();
+        for format in ["human", "json", "sarif", "github"] {
+            let (_, out, err) = run(&dir, &["--no-color", "--format", format]);
+            assert!(!out.contains("SECRET-MARKER") && !out.contains(outside.to_str().unwrap()) && !out.contains("/tmp"), "{name} {format}: {out}{err}");
+            if format == "human" {
+                assert!(out.contains("module.iam: not checked: the module manifest places it outside the root module's directory, which tftype does not read."), "{name}: {out}");
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&outside);
 }

@@ -535,6 +535,9 @@ fn is_json(file: &str) -> bool {
 /// (which holds the file's text).
 pub fn complete(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lang) -> Vec<Completion> {
     let Some(src) = input.files.get(file) else { return Vec::new() };
+    if module::decl::is_config_file(file) {
+        return complete_call_arguments(input, file, byte, p);
+    }
     if !crate::editor::is_value_file(file) {
         return Vec::new();
     }
@@ -630,6 +633,9 @@ pub fn completions(input: &CheckInput, file: &str, byte: usize, p: &Profile, lan
 pub fn hover(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lang) -> Option<Hover> {
     let src = input.files.get(file)?;
     if module::decl::is_config_file(file) {
+        if let Some(h) = hover_call_argument(input, file, byte, p, lang) {
+            return Some(h);
+        }
         return hover_declaration(input, file, byte, p, lang);
     }
     if !crate::editor::is_value_file(file) {
@@ -850,6 +856,59 @@ fn written_type(src: &str, spans: &crate::diag::SpanTree, path: &[Seg], key: &st
         ty = inner[..end].trim();
     }
     (!ty.is_empty()).then(|| ty.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// The type of a called module's variable as written in its file.
+fn callee_type(input: &CheckInput, v: &module::decl::Variable) -> Option<String> {
+    let r = v.type_range.clone()?;
+    let t = input.files.get(&v.file)?.get(r)?;
+    Some(t.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// Completion of a module call's arguments (a local module, or one `init`
+/// installed): the called module's variables not set yet, required first.
+fn complete_call_arguments(input: &CheckInput, file: &str, byte: usize, p: &Profile) -> Vec<Completion> {
+    let Some(site) = module::calls::call_at(&input.files, file, byte, p) else { return Vec::new() };
+    let Some((typed, _)) = site.typing.filter(|_| site.argument.is_none() || site.argument.as_ref().is_some_and(|(_, r)| byte == r.end)) else { return Vec::new() };
+    let mut out: Vec<Completion> = site
+        .callee
+        .vars
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| !site.written.iter().any(|w| *w == v.name && *w != typed) && v.name.starts_with(&typed))
+        .map(|(i, v)| Completion {
+            label: v.name.clone(),
+            kind: ItemKind::Variable,
+            detail: callee_type(input, v),
+            documentation: v.description.clone(),
+            required: v.required(),
+            insert_text: format!("{} = ", v.name),
+            sort_text: format!("{}{i:06}", if v.required() { 0 } else { 1 }),
+        })
+        .collect();
+    out.sort_by(|a, b| a.sort_text.cmp(&b.sort_text));
+    out
+}
+
+/// Hover on an argument of a module call: the called module's variable,
+/// its type, description and default.
+fn hover_call_argument(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lang) -> Option<Hover> {
+    let site = module::calls::call_at(&input.files, file, byte, p)?;
+    let (name, range) = site.argument?;
+    let v = site.callee.get(&name)?;
+    let mut md = format!("**{}.var.{}**", site.address, v.name);
+    if let Some(t) = callee_type(input, v) {
+        md += &format!(" `{t}`");
+    }
+    md += "\n";
+    if let Some(desc) = &v.description {
+        md += &format!("\n{desc}\n");
+    }
+    match &v.default {
+        Some(d) => md += &format!("\n{}\n```hcl\n{}\n```\n", text(lang, "lsp.hover_default"), crate::render::console_within(d, crate::render::MAX_OUTPUT_BYTES).unwrap_or_default()),
+        None => md += &format!("\n{}\n", text(lang, "lsp.hover_required")),
+    }
+    Some(Hover { range, markdown: md })
 }
 
 /// Hover on `variable "NAME"` in a configuration file: the value that wins

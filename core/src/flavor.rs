@@ -266,6 +266,12 @@ switches! {
     /// `terraform` last), and one version sniff of a file instead of two
     /// (`checkVersionRequirements`).
     Tofu112LanguageBlock: "OpenTofu 1.12: the language block";
+    /// OpenTofu v1.8 (`internal/configs/configload/loader_load.go`
+    /// `moduleWalkerLoad`, v1.8.0; read at v1.7.10 and v1.8.11): "Module
+    /// source has changed" names the installed source and the configured
+    /// one ("The source address was changed from %q to %q since …").
+    /// Terraform (v1.5.7 … v1.16.0-rc2) and OpenTofu 1.6–1.7 name neither.
+    Tofu18SourceChangedNamesAddresses: "OpenTofu 1.8: \"Module source has changed\" names both addresses" => source_changed_names_addresses;
 }
 
 /// See [`Profile::config_file_blocks`].
@@ -354,7 +360,7 @@ const TOFU_1_6: u64 = TOFU | TF_1_6;
 const TOFU_1_7: u64 = TOFU
     | TF_1_8
     | bits(&[Tofu17OwnNamespacedCallTexts, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Tofu17StopsRulesAfterAnError]);
-const TOFU_1_8: u64 = TOFU_1_7 | bits(&[ValidationSelfSensitive, Tofu18ValidateWalkMarksVariable, Tofu18TofuFiles]);
+const TOFU_1_8: u64 = TOFU_1_7 | bits(&[ValidationSelfSensitive, Tofu18ValidateWalkMarksVariable, Tofu18TofuFiles, Tofu18SourceChangedNamesAddresses]);
 const TOFU_1_9: u64 = TOFU_1_8 | bits(&[ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused]);
 // OpenTofu's hcl and go-cty pins match Terraform 1.13's; its own variable
 // changes come separately.
@@ -538,6 +544,27 @@ impl Profile {
             Product::OpenTofu.name()
         } else {
             Product::Terraform.name()
+        }
+    }
+
+    /// The command that installs modules, as the product's messages name
+    /// it (`terraform init`, `tofu init`: `configload/loader_load.go`).
+    pub fn init_command(&self) -> &'static str {
+        if self.ask(ProductName) {
+            "tofu init"
+        } else {
+            "terraform init"
+        }
+    }
+
+    /// The registry host of a module source written without one
+    /// (`ns/name/provider`): each product's default
+    /// (`addrs.ParseModuleSource` / `tfaddr.DefaultModuleRegistryHost`).
+    pub fn default_registry_host(&self) -> &'static str {
+        if self.ask(ProductName) {
+            "registry.opentofu.org"
+        } else {
+            "registry.terraform.io"
         }
     }
 
@@ -810,9 +837,9 @@ mod tests {
             ("terraform@1.16", &tf_1_16),
             ("opentofu@1.6", &[ProductName, DUP]),
             ("opentofu@1.7", &[ProductName, DUP, NONS, Tf17RemovedBlocks, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Tofu17StopsRulesAfterAnError]),
-            ("opentofu@1.8", &[ProductName, DUP, NONS, Tf17RemovedBlocks, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, ValidationSelfSensitive, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable]),
-            ("opentofu@1.10", &[ProductName, DUP, NONS, Tf17RemovedBlocks, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu110DeprecatedVariables, ValidationSelfSensitive, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable, ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused, Hcl223ConditionalKeepsAllMarks]),
-            ("opentofu@1.12", &[Tofu112LanguageBlock, ProductName, DUP, NONS, Tf17RemovedBlocks, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, Tofu110DeprecatedVariables, EphemeralVariables, Tofu111ConversionErrorAtDeclaration, Tofu112ConstVariables, ValidationSelfSensitive, EphemeralErrorMessageRefused, Tofu18TofuFiles, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable, ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused, Hcl223ConditionalKeepsAllMarks]),
+            ("opentofu@1.8", &[ProductName, DUP, NONS, Tf17RemovedBlocks, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, ValidationSelfSensitive, Tofu18TofuFiles, Tofu18SourceChangedNamesAddresses, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable]),
+            ("opentofu@1.10", &[ProductName, DUP, NONS, Tf17RemovedBlocks, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu110DeprecatedVariables, ValidationSelfSensitive, Tofu18TofuFiles, Tofu18SourceChangedNamesAddresses, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable, ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused, Hcl223ConditionalKeepsAllMarks]),
+            ("opentofu@1.12", &[Tofu112LanguageBlock, ProductName, DUP, NONS, Tf17RemovedBlocks, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, Tofu110DeprecatedVariables, EphemeralVariables, Tofu111ConversionErrorAtDeclaration, Tofu112ConstVariables, ValidationSelfSensitive, EphemeralErrorMessageRefused, Tofu18TofuFiles, Tofu18SourceChangedNamesAddresses, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable, ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused, Hcl223ConditionalKeepsAllMarks]),
         ];
         for (name, held) in table {
             let f = Flavor::lookup(name).unwrap();

@@ -83,6 +83,24 @@ pub enum Note {
     Limit,
     /// An override file changes the call.
     Overridden,
+    /// The module manifest has no record of the call ("Module not
+    /// installed").
+    NotInstalled,
+    /// The manifest and the configuration disagree (source or version).
+    Stale,
+    /// The manifest's `Dir` for the call is absolute or leaves the root
+    /// module's directory: not read.
+    DirRefused,
+    /// The installed source is written in a form tftype does not normalise
+    /// and differs from the configured text.
+    SourceUnknownForm,
+    /// The call itself was not checked (its arguments are listed with this).
+    CallNotChecked,
+    /// The `version` argument is not a constraint tftype reads (not a
+    /// constant string, or not go-version's syntax).
+    VersionUnread,
+    /// The module manifest could not be read (why, in no language).
+    ManifestUnreadable(String),
 }
 
 impl Note {
@@ -100,6 +118,13 @@ impl Note {
             Note::Recursive(_) => "recursive",
             Note::Limit => "limit",
             Note::Overridden => "overridden",
+            Note::NotInstalled => "not_installed",
+            Note::Stale => "stale",
+            Note::DirRefused => "dir_refused",
+            Note::SourceUnknownForm => "source_unknown_form",
+            Note::CallNotChecked => "call_not_checked",
+            Note::VersionUnread => "version_unread",
+            Note::ManifestUnreadable(_) => "manifest_unreadable",
         }
     }
 
@@ -113,6 +138,7 @@ impl Note {
             Note::Calls(s) => vec![("name", s)],
             Note::NoFiles(d) | Note::CalleeErrors(d) | Note::Recursive(d) => vec![("dir", d)],
             Note::Limit => vec![("depth", &nesting), ("calls", &calls)],
+            Note::ManifestUnreadable(w) => vec![("file", super::installed::MANIFEST), ("why", w)],
             _ => vec![],
         };
         fill(lang, &key, &args)
@@ -191,9 +217,18 @@ pub fn attach(r: &mut CheckReport, files: &BTreeMap<String, String>, p: &Profile
 /// The module calls of the root module in `files` (and of the local modules
 /// they call, among `files`), and the diagnostics found.
 pub fn check_calls(files: &BTreeMap<String, String>, texts: &Texts, p: &Profile) -> (Vec<CallReport>, Vec<CheckDiag>) {
-    let mut c = Checker { files, texts, p, rules: p.module_call(), modules: BTreeMap::new(), calls: Vec::new(), diags: Vec::new(), counted: 0, stopped: false };
+    let manifest = match super::installed::read(files) {
+        None => Manifest::None,
+        Some(Ok(m)) => Manifest::Read(Rc::new(m)),
+        Some(Err(e)) => Manifest::Unreadable(manifest_error(&e)),
+    };
+    let mut c = Checker { files, texts, p, rules: p.module_call(), modules: BTreeMap::new(), calls: Vec::new(), diags: Vec::new(), counted: 0, stopped: false, manifest };
+    if let Manifest::Unreadable(why) = &c.manifest {
+        // `configload.NewLoader` fails: plan reads no configuration at all.
+        c.diags.push(CheckDiag::error(format!("failed to read module manifest: {why}"), format!("{}: {why}.", super::installed::MANIFEST), None));
+    }
     let root = c.load("");
-    let frame = Frame { dir: String::new(), prefix: String::new(), vars: BTreeMap::new(), locals: root.clone(), known_locals: Default::default(), stack: vec![String::new()] };
+    let frame = Frame { dir: String::new(), key: String::new(), prefix: String::new(), vars: BTreeMap::new(), locals: root.clone(), known_locals: Default::default(), stack: vec![String::new()] };
     for call in &root.calls {
         if c.stopped {
             break;
@@ -201,6 +236,25 @@ pub fn check_calls(files: &BTreeMap<String, String>, texts: &Texts, p: &Profile)
         c.call(call, &frame);
     }
     (c.calls, c.diags)
+}
+
+/// What `init` left: no manifest, a manifest, or one that cannot be read.
+enum Manifest {
+    None,
+    Read(Rc<super::installed::Manifest>),
+    Unreadable(String),
+}
+
+/// Why the manifest cannot be read, in no language (a JSON place, a key).
+fn manifest_error(e: &super::installed::ManifestError) -> String {
+    use super::installed::ManifestError as E;
+    match e {
+        E::TooLarge => format!("larger than {} MiB", super::installed::MAX_MANIFEST_BYTES >> 20),
+        E::TooManyRecords => format!("more than {} records", super::installed::MAX_RECORDS),
+        E::Malformed { line, column } => format!("not the manifest's JSON shape (line {line}, column {column})"),
+        E::BadVersion(k) => format!("invalid version for {}", go_quote(k)),
+        E::Duplicate(k) => format!("two records for path {}", go_quote(k)),
+    }
 }
 
 /// The local module directories the module in `dir` calls (relative to the
@@ -221,6 +275,80 @@ pub fn local_module_dirs(files: &BTreeMap<String, String>, dir: &str, p: &Profil
         }
     }
     out
+}
+
+/// The module call at a byte of a root module's configuration file, for an
+/// editor: the called module's variables (a local directory, or the
+/// installed one the manifest records), the argument whose name is at the
+/// byte, the arguments written, and whether the byte is where a new
+/// argument's name goes.
+pub struct CallSite {
+    /// `module.NAME`.
+    pub address: String,
+    pub callee: Rc<Module>,
+    /// The argument whose name holds the byte, and that name's byte range.
+    pub argument: Option<(String, std::ops::Range<usize>)>,
+    pub written: Vec<String>,
+    /// The byte is in the block's body, on a line holding only the name
+    /// being typed: the word typed so far and its byte range.
+    pub typing: Option<(String, std::ops::Range<usize>)>,
+}
+
+/// See [`CallSite`]. None: no call there, or its module is not among the
+/// files (not installed, a remote source before `init`).
+pub fn call_at(files: &BTreeMap<String, String>, file: &str, byte: usize, p: &Profile) -> Option<CallSite> {
+    if file.contains('/') {
+        return None;
+    }
+    let text = files.get(file)?;
+    let (body, _) = crate::valueparse::parse_config(text, file, false, p);
+    let body = body?;
+    let b = body.items.iter().find_map(|i| match i {
+        BodyItem::Block(b) if b.kind == "module" && b.labels.len() == 1 && b.open_range.end <= byte && byte < b.range.end => Some(b),
+        _ => None,
+    })?;
+    let mut texts = Texts::default();
+    for (n, t) in files {
+        texts.add(n, t);
+    }
+    let rules = p.module_call();
+    let call = decode_block(b, file, &texts, &rules, &mut Vec::new());
+    let dir = match super::installed::read(files) {
+        Some(Ok(m)) => {
+            let dir = m.records.get(&call.name)?.dir.clone().ok()?;
+            if files.contains_key(&format!("{dir}/{}", super::installed::OUTSIDE_MARKER)) {
+                return None;
+            }
+            dir
+        }
+        _ => match call.source("", p).ok()? {
+            Source::Local(d) => d,
+            Source::Remote => return None,
+        },
+    };
+    if dir.is_empty() || !files.keys().any(|n| decl::is_config_file_in(n, &dir)) {
+        return None;
+    }
+    let callee = decl::load_dir(files, &dir, &texts, p);
+    let mut argument = None;
+    let mut written = Vec::new();
+    for item in call.bodies.iter().flatten() {
+        if let Item::Attr { name, name_range, .. } = item {
+            if name_range.start <= byte && byte <= name_range.end {
+                argument = Some((name.clone(), name_range.clone()));
+            }
+            written.push(name.clone());
+        }
+    }
+    // The line up to the byte holds only an identifier being typed.
+    let line_start = text[..byte.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let before = text.get(line_start..byte).unwrap_or("");
+    let word_start = line_start + before.len() - before.trim_start().len();
+    let word = text.get(word_start..byte).unwrap_or("");
+    let after = text.get(byte..).unwrap_or("");
+    let word_end = byte + after.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-')).unwrap_or(after.len());
+    let typing = (word.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-') && byte > b.open_range.end).then(|| (word.to_string(), word_start..word_end));
+    Some(CallSite { address: format!("module.{}", call.name), callee, argument, written, typing })
 }
 
 /// Whether a `source` is a local path (`moduleaddrs.isModuleSourceLocal`).
@@ -256,7 +384,8 @@ struct CallBlock {
     /// The body's opening brace (hcl's `MissingItemRange`).
     open: Span,
     source: Option<Expr>,
-    version: bool,
+    /// The `version` argument's expression.
+    version: Option<Expr>,
     /// The block's own body (less its meta-arguments), then the `_`
     /// escaping block's.
     bodies: Vec<Vec<Item>>,
@@ -281,7 +410,7 @@ impl CallBlock {
         if !is_local_source(s) {
             return Ok(Source::Remote);
         }
-        if self.version {
+        if self.version.is_some() {
             return Err(Note::VersionWithLocalSource);
         }
         Ok(Source::Local(join_dir(dir, s)))
@@ -403,7 +532,7 @@ fn decode_block(b: &Block, file: &str, texts: &Texts, rules: &ModuleCallRules, d
         decl: texts.subject(file, &(b.kind_range.start..name_range.end)),
         open: b.open_range.clone(),
         source: None,
-        version: false,
+        version: None,
         bodies: vec![Vec::new()],
         overridden: false,
     };
@@ -413,7 +542,7 @@ fn decode_block(b: &Block, file: &str, texts: &Texts, rules: &ModuleCallRules, d
         match item {
             BodyItem::Attr(a) if rules.meta_arguments.contains(&a.name.as_str()) => match a.name.as_str() {
                 "source" => call.source = Some(a.expr.clone()),
-                "version" => call.version = true,
+                "version" => call.version = Some(a.expr.clone()),
                 "count" => count = true,
                 "for_each" if count => diags.push(CheckDiag::error(
                     "Invalid combination of \"count\" and \"for_each\"",
@@ -487,6 +616,8 @@ struct LocalDef {
 /// its local values, and the directories of the modules above it.
 struct Frame {
     dir: String,
+    /// The module's key in the manifest (`vpc.subnets`; "" for the root).
+    key: String,
     prefix: String,
     vars: BTreeMap<String, Value>,
     locals: Rc<Loaded>,
@@ -509,6 +640,7 @@ struct Checker<'a, 't> {
     counted: usize,
     /// Past a limit: the first call past it is listed, no further one.
     stopped: bool,
+    manifest: Manifest,
 }
 
 impl Checker<'_, '_> {
@@ -542,18 +674,29 @@ impl Checker<'_, '_> {
             validations: Vec::new(),
         };
         self.counted += 1;
+        let key = super::installed::key(&frame.key, &call.name);
         let dir = match call.source(&frame.dir, self.p) {
             _ if self.counted > MAX_CALLS || frame.stack.len() > MAX_NESTING => Err(CallStatus::NotChecked(Note::Limit)),
             _ if call.overridden => Err(CallStatus::NotChecked(Note::Overridden)),
-            Ok(Source::Remote) => Err(CallStatus::Remote),
-            Ok(Source::Local(d)) => Ok(d),
             Err(n) => Err(CallStatus::NotChecked(n)),
+            Ok(src) => match &self.manifest {
+                Manifest::Read(m) => {
+                    let m = m.clone();
+                    self.installed(call, &key, &m)
+                }
+                Manifest::Unreadable(why) => Err(CallStatus::NotChecked(Note::ManifestUnreadable(why.clone()))),
+                Manifest::None => match src {
+                    Source::Remote => Err(CallStatus::Remote),
+                    Source::Local(d) => Ok(d),
+                },
+            },
         };
         self.stopped = dir == Err(CallStatus::NotChecked(Note::Limit)) && self.counted > MAX_CALLS;
         let dir = match dir {
             Ok(d) => d,
             Err(status) => {
                 report.status = status;
+                report.arguments = call_arguments(call, self.texts);
                 self.calls.push(report);
                 return;
             }
@@ -562,17 +705,20 @@ impl Checker<'_, '_> {
         let shown_dir = if dir.is_empty() { ".".to_string() } else { dir.clone() };
         if frame.stack.contains(&dir) {
             report.status = CallStatus::NotChecked(Note::Recursive(shown_dir));
+            report.arguments = call_arguments(call, self.texts);
             self.calls.push(report);
             return;
         }
         let callee = self.load(&dir);
         if !callee.has_files {
             report.status = CallStatus::NotChecked(Note::NoFiles(shown_dir));
+            report.arguments = call_arguments(call, self.texts);
             self.calls.push(report);
             return;
         }
         if !callee.ok {
             report.status = CallStatus::NotChecked(Note::CalleeErrors(shown_dir));
+            report.arguments = call_arguments(call, self.texts);
             self.calls.push(report);
             return;
         }
@@ -634,13 +780,99 @@ impl Checker<'_, '_> {
         }
         let mut stack = frame.stack.clone();
         stack.push(dir.clone());
-        let inner = Frame { dir, prefix: format!("{address}."), vars, locals: callee.clone(), known_locals: Default::default(), stack };
+        let inner = Frame { dir, key, prefix: format!("{address}."), vars, locals: callee.clone(), known_locals: Default::default(), stack };
         for c in &callee.calls {
             if self.stopped {
                 break;
             }
             self.call(c, &inner);
         }
+    }
+
+    /// The installed directory of a call, as `plan` finds it in the
+    /// manifest (`configload/loader_load.go` `moduleWalkerLoad`, the same
+    /// at every pinned Terraform and OpenTofu tag but for
+    /// [`Profile::source_changed_names_addresses`]): "Module not installed"
+    /// for no record, "Module source has changed" / "Module version
+    /// requirements have changed" when the configuration moved on since
+    /// `init` (then nothing of the call is checked), and the directory when
+    /// it is inside the root module's and holds configuration files.
+    fn installed(&mut self, call: &CallBlock, key: &str, m: &super::installed::Manifest) -> Result<String, CallStatus> {
+        use super::installed as inst;
+        let init = self.p.init_command();
+        let not_installed = Err(CallStatus::NotChecked(Note::NotInstalled));
+        let Some(rec) = m.records.get(key) else {
+            self.diags.push(CheckDiag::error(
+                "Module not installed",
+                format!("This module is not yet installed. Run \"{init}\" to install all modules required by this configuration."),
+                Some(call.decl.clone()),
+            ));
+            return not_installed;
+        };
+        let configured = call.source_text(self.p).unwrap_or_default();
+        let at_source = call.source.as_ref().map(|e| self.texts.subject(&call.file, &e.range()));
+        let mut stale = false;
+        match inst::same_source(&configured, &rec.source, self.p) {
+            Some(true) => {}
+            Some(false) => {
+                stale = true;
+                let detail = if self.p.source_changed_names_addresses() {
+                    let shown = inst::normalize_source(&configured, self.p).unwrap_or(configured.clone());
+                    let was = inst::normalize_source(&rec.source, self.p).unwrap_or(rec.source.clone());
+                    format!("The source address was changed from {} to {} since this module was installed. Run \"{init}\" to install all modules required by this configuration.", go_quote(&was), go_quote(&shown))
+                } else {
+                    format!("The source address was changed since this module was installed. Run \"{init}\" to install all modules required by this configuration.")
+                };
+                self.diags.push(CheckDiag::error("Module source has changed", detail, at_source.clone()));
+            }
+            None => return Err(CallStatus::NotChecked(Note::SourceUnknownForm)),
+        }
+        if let Some(v) = &call.version {
+            let constraint = if references(v).is_empty() { crate::hcl::eval_const(v, self.p).ok().and_then(|x| x.as_str().map(str::to_string)) } else { None };
+            let Some(constraint) = constraint else { return Err(CallStatus::NotChecked(Note::VersionUnread)) };
+            let changed = |installed: &str| {
+                CheckDiag::error(
+                    "Module version requirements have changed",
+                    format!("The version requirements have changed since this module was installed and the installed version{installed} is no longer acceptable. Run \"{init}\" to install all modules required by this configuration."),
+                    at_source.clone(),
+                )
+            };
+            if !constraint.trim().is_empty() {
+                match &rec.version {
+                    None => {
+                        stale = true;
+                        self.diags.push(changed(""));
+                    }
+                    Some(installed) => match inst::allows(&constraint, installed) {
+                        Some(true) => {}
+                        Some(false) => {
+                            stale = true;
+                            self.diags.push(changed(&format!(" ({installed})")));
+                        }
+                        None => return Err(CallStatus::NotChecked(Note::VersionUnread)),
+                    },
+                }
+            }
+        }
+        if stale {
+            return Err(CallStatus::NotChecked(Note::Stale));
+        }
+        let dir = rec.dir.clone().map_err(|_| CallStatus::NotChecked(Note::DirRefused))?;
+        if self.files.contains_key(&format!("{dir}/{}", inst::OUTSIDE_MARKER)) {
+            return Err(CallStatus::NotChecked(Note::DirRefused));
+        }
+        if !self.files.keys().any(|n| decl::is_config_file_in(n, &dir)) {
+            // `LoadConfigDir` found no directory (Terraform reads an empty
+            // one as an empty module; the files given here cannot tell).
+            let shown = if dir.is_empty() { ".".to_string() } else { dir.clone() };
+            self.diags.push(CheckDiag::error(
+                "Module not installed",
+                format!("This module's local cache directory {shown} could not be read. Run \"{init}\" to install all modules required by this configuration."),
+                Some(call.decl.clone()),
+            ));
+            return not_installed;
+        }
+        Ok(dir)
     }
 
     /// The call's arguments against the callee's variables (hcl's `Content`
@@ -839,6 +1071,20 @@ fn evaluator<'e>(p: &'e Profile, texts: &'e Texts<'_>, expr: &Expr, file: &'e st
     ev
 }
 
+/// The arguments of a call that was not checked, each listed as such (the
+/// summary counts them among the arguments not checked).
+fn call_arguments(call: &CallBlock, texts: &Texts) -> Vec<ArgReport> {
+    let mut out: Vec<ArgReport> = Vec::new();
+    for item in call.bodies.iter().flatten() {
+        if let Item::Attr { name, expr, .. } = item {
+            if out.iter().all(|a| a.name != *name) {
+                out.push(ArgReport { name: name.clone(), subject: texts.subject(&call.file, &expr.range()), status: ArgStatus::NotChecked(Note::CallNotChecked) });
+            }
+        }
+    }
+    out
+}
+
 fn wholly_known(v: &Value) -> bool {
     match &v.kind {
         Kind::Unknown => false,
@@ -932,6 +1178,10 @@ pub fn human_notes(calls: &[CallReport], lang: Lang) -> String {
         ],
     );
     out.push('\n');
+    if remote > 0 {
+        out += &fill(lang, "check.call.init_hint", &[("calls", &super::output::count(lang, "calls", remote))]);
+        out.push('\n');
+    }
     out
 }
 
@@ -939,6 +1189,13 @@ pub fn human_notes(calls: &[CallReport], lang: Lang) -> String {
 /// refused), for the check's summary line.
 pub fn arguments_checked(calls: &[CallReport]) -> usize {
     calls.iter().flat_map(|c| &c.arguments).filter(|a| matches!(a.status, ArgStatus::Accepted { .. } | ArgStatus::Failed { .. })).count()
+}
+
+/// How many arguments of the calls were not checked: not evaluated, or
+/// written in a call that was not checked (a remote source before `init`,
+/// a stale manifest …).
+pub fn arguments_not_checked_count(calls: &[CallReport]) -> usize {
+    calls.iter().flat_map(|c| &c.arguments).filter(|a| matches!(a.status, ArgStatus::NotChecked(_))).count()
 }
 
 /// The arguments of a checked call that were not evaluated, one line per
@@ -1214,7 +1471,7 @@ mod tests {
              module.app.var.d: not checked: it calls file(), which tftype does not evaluate offline.\n\
              1 module call: 1 checked, 0 not checked, 0 with a remote source skipped; of their 5 arguments, 1 checked, 4 not checked.\n"
         );
-        assert!(crate::module::output::summary_line(&r, Lang::En).starts_with("0 variables and 1 module argument checked"), "{}", crate::module::output::summary_line(&r, Lang::En));
+        assert!(crate::module::output::summary_line(&r, Lang::En).starts_with("0 variables and 1 of 5 module arguments checked"), "{}", crate::module::output::summary_line(&r, Lang::En));
         // Past six names the list ends with an ellipsis.
         let many: String = (0..8).map(|i| format!("variable \"v{i}\" {{\n  type = any\n}}\n")).collect();
         let args: String = (0..8).map(|i| format!("  v{i} = each.value\n")).collect();
@@ -1488,6 +1745,13 @@ mod tests {
             Note::Recursive("m".into()),
             Note::Limit,
             Note::Overridden,
+            Note::NotInstalled,
+            Note::Stale,
+            Note::DirRefused,
+            Note::SourceUnknownForm,
+            Note::CallNotChecked,
+            Note::VersionUnread,
+            Note::ManifestUnreadable("not the manifest's JSON shape (line 1, column 2)".into()),
         ];
         for lang in [Lang::En, Lang::Zh, Lang::Ja] {
             for n in &notes {

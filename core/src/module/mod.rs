@@ -32,6 +32,7 @@ pub mod files;
 pub mod graph;
 pub mod json_config;
 pub mod merge;
+pub mod installed;
 pub mod output;
 pub mod prepare;
 pub mod report;

@@ -317,8 +317,14 @@ pub fn summary_line(r: &CheckReport, lang: Lang) -> String {
     let (mut vars, errors, warnings) = (count(lang, "variables", r.variables.len()), count(lang, "errors", errors), count(lang, "warnings", warnings));
     // What the module calls' check evaluated counts too ("0 variables
     // checked" read wrong beside a dozen arguments checked).
+    // Honestly: "0 of 26 module arguments" when the calls' arguments were
+    // not checked (a registry source before `init`, a reference …).
     let arguments = super::calls::arguments_checked(&r.module_calls);
-    if arguments > 0 {
+    let not_checked = super::calls::arguments_not_checked_count(&r.module_calls);
+    if not_checked > 0 {
+        let b = fill(lang, "check.count.module_arguments_of", &[("count", &arguments.to_string()), ("total", &(arguments + not_checked).to_string())]);
+        vars = fill(lang, "check.count.and", &[("a", &vars), ("b", &b)]);
+    } else if arguments > 0 {
         vars = fill(lang, "check.count.and", &[("a", &vars), ("b", &count(lang, "module_arguments", arguments))]);
     }
     fill(lang, key, &[("vars", &vars), ("errors", &errors), ("warnings", &warnings)])
