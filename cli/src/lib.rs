@@ -19,5 +19,7 @@ mod args;
 mod check;
 mod cli;
 mod lsp;
+#[cfg(target_os = "wasi")]
+mod wasi;
 
 pub use cli::main;

@@ -93,17 +93,59 @@ fn parse_message(body: &[u8]) -> Incoming {
     }
 }
 
+/// The next frame as a message (None: the input ended or cannot be read).
+fn next_incoming(r: &mut impl BufRead) -> Option<Incoming> {
+    match read_frame(r) {
+        Ok(None) | Err(_) => None,
+        Ok(Some(Ok(body))) => Some(parse_message(&body)),
+        Ok(Some(Err(e))) => Some(Incoming::Bad(error_response(J::Null, ErrorCode::ParseError as i32, &e))),
+    }
+}
+
+#[cfg(not(target_os = "wasi"))]
 fn reader(tx: mpsc::Sender<Incoming>) {
     let stdin = std::io::stdin();
     let mut r = stdin.lock();
-    loop {
-        let incoming = match read_frame(&mut r) {
-            Ok(None) | Err(_) => return,
-            Ok(Some(Ok(body))) => parse_message(&body),
-            Ok(Some(Err(e))) => Incoming::Bad(error_response(J::Null, ErrorCode::ParseError as i32, &e)),
-        };
+    while let Some(incoming) = next_incoming(&mut r) {
         if tx.send(incoming).is_err() {
             return;
+        }
+    }
+}
+
+/// Where [`serve`] takes its messages from: the reader thread's channel, or
+/// on WebAssembly (no threads) standard input itself.
+trait Inbox {
+    /// The next message, waiting for it (None: the input ended).
+    fn next(&mut self) -> Option<Incoming>;
+    /// A message that has already arrived, without waiting.
+    fn ready(&mut self) -> Option<Incoming>;
+}
+
+impl Inbox for mpsc::Receiver<Incoming> {
+    fn next(&mut self) -> Option<Incoming> {
+        self.recv().ok()
+    }
+    fn ready(&mut self) -> Option<Incoming> {
+        self.try_recv().ok()
+    }
+}
+
+/// Standard input read on the main thread: the messages already in the
+/// buffer count as arrived (a burst of edits read at once is still one check).
+#[cfg(target_os = "wasi")]
+struct StdinInbox(std::io::BufReader<std::io::Stdin>);
+
+#[cfg(target_os = "wasi")]
+impl Inbox for StdinInbox {
+    fn next(&mut self) -> Option<Incoming> {
+        next_incoming(&mut self.0)
+    }
+    fn ready(&mut self) -> Option<Incoming> {
+        if self.0.buffer().is_empty() {
+            None
+        } else {
+            next_incoming(&mut self.0)
         }
     }
 }
@@ -221,6 +263,12 @@ struct Server {
 
 /// Runs the server until `exit` (or the end of the input). Exit code 0 after
 /// `shutdown`, else 1 (as the protocol asks).
+#[cfg(target_os = "wasi")]
+pub fn run() -> i32 {
+    serve(StdinInbox(std::io::BufReader::with_capacity(1 << 16, std::io::stdin())))
+}
+
+#[cfg(not(target_os = "wasi"))]
 pub fn run() -> i32 {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || reader(tx));
@@ -231,7 +279,7 @@ pub fn run() -> i32 {
     }
 }
 
-fn serve(rx: mpsc::Receiver<Incoming>) -> i32 {
+fn serve(mut rx: impl Inbox) -> i32 {
     // A module is checked again after every edit: the files that did not
     // change are not parsed again.
     tftype::valueparse::kept::keep_parsed_files();
@@ -247,9 +295,9 @@ fn serve(rx: mpsc::Receiver<Incoming>) -> i32 {
         initialized: false,
         shutdown: false,
     };
-    while let Ok(first) = rx.recv() {
+    while let Some(first) = rx.next() {
         let mut batch = vec![first];
-        while let Ok(more) = rx.try_recv() {
+        while let Some(more) = rx.ready() {
             batch.push(more);
         }
         // Requests cancelled before they are answered are not worked on.
