@@ -6,7 +6,14 @@
 // Node >= 20. Files are read through WASI with the whole file system visible ("/"), from the
 // process's working directory, so paths print as they were typed.
 import { readFileSync } from "node:fs";
+import { setFlagsFromString } from "node:v8";
 import { gunzipSync } from "node:zlib";
+
+// Node's WASI functions as V8 "fast API calls" may start a garbage collection where none is
+// allowed, and Node aborts (nodejs/node#46777, still open in Node 22): with a large memory,
+// the first write to standard output did. The ordinary calls are used instead (set before
+// node:wasi is loaded and the module compiled).
+setFlagsFromString("--no-turbo-fast-api-calls");
 
 // Node says WASI is experimental on standard error when node:wasi is loaded; the native CLI
 // says nothing of the kind, so that one warning is left out (every other warning is kept).
