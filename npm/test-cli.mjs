@@ -3,20 +3,21 @@
 // node_modules/.bin/tftype. Every run must give the native CLI's standard output, byte for
 // byte, and its exit code; standard error must be the native one too (the Node launcher adds
 // nothing: no ExperimentalWarning, no Node stack trace).
-//   node npm/test-cli.mjs [--cli target/debug/tftype] [--tgz dist/tftype-0.1.0.tgz]
+//   node npm/test-cli.mjs [--cli target/debug/tftype] [--tgz dist/tftype-0.1.0.tgz] [--full]
 // Runs:
 // - every distinct module of the public check / validation corpora (core/tests/conformance/
 //   check.jsonl, validation.jsonl, check_files.jsonl: the case's files written to a directory,
-//   its -var/-var-file arguments, TF_VAR_ environment and flavor) in every output format,
-//   and every 10th with --all-flavors, --explain, --print-effective;
+//   its -var/-var-file arguments, TF_VAR_ environment and flavor) in the human and json
+//   formats, every 4th also in sarif and github (--full: every one in every format), and
+//   every 10th with --all-flavors, --explain, --print-effective;
 // - sample modules: local module calls, a version file above the module, a module given by
 //   a relative path from another directory, the 1,000 variables x 10 files module of
 //   scripts/bench-check;
 // - eval / explain / link / flavors / batch (standard input) / lsp (a short session) /
-//   completions / --version / --help / usage errors;
+//   completions / --version / --help / usage errors; check on a terminal (colours);
 // - bad input: an unreadable directory, binary and non-UTF-8 files, a non-UTF-8 file name,
 //   a huge file, symbolic link loops, missing and wrong paths.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import {
   chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, truncateSync, writeFileSync,
 } from "node:fs";
@@ -32,6 +33,7 @@ const CLI = resolve(arg("--cli", "target/debug/tftype"));
 const PKG = resolve("dist/npm");
 const CORPUS = resolve("core/tests/conformance");
 const FORMATS = ["human", "json", "sarif", "github"];
+const FULL = process.argv.includes("--full");
 
 // The environment both programs run in: no TF_VAR_ or tftype settings from the caller.
 const baseEnv = Object.fromEntries(
@@ -68,7 +70,7 @@ const add = (group, name, args, opts = {}) => cases.push({ group, name, args, op
 
 try {
   // The package as users install it.
-  const tgz = arg("--tgz", null) ?? join(work, execFileSync("npm", ["pack", PKG, "--pack-destination", work, "--silent"], { encoding: "utf8" }).trim().split("\n").pop());
+  const tgz = arg("--tgz", null) ? resolve(arg("--tgz")) : join(work, execFileSync("npm", ["pack", PKG, "--pack-destination", work, "--silent"], { encoding: "utf8" }).trim().split("\n").pop());
   const proj = join(work, "project");
   mkdirSync(proj);
   writeFileSync(join(proj, "package.json"), JSON.stringify({ name: "npm-cli-test", private: true }));
@@ -89,7 +91,10 @@ try {
       const vars = (c.args ?? []).flatMap(([flag, value]) => [flag, value]);
       const flavor = c.flavor ? ["--flavor", c.flavor] : [];
       const opts = { cwd: dir, env: c.env ?? {} };
-      for (const format of FORMATS) add(file, `${c.id} --format ${format}`, ["check", ...flavor, "--format", format, ...vars], opts);
+      // human and json (every diagnostic with its snippet) for every module; sarif and github
+      // (the same diagnostics in other forms) for every 4th, or every one with --full.
+      const formats = FULL || k % 4 === 0 ? FORMATS : ["human", "json"];
+      for (const format of formats) add(file, `${c.id} --format ${format}`, ["check", ...flavor, "--format", format, ...vars], opts);
       if (k % 10 === 0) {
         add(file, `${c.id} --all-flavors`, ["check", "--all-flavors", ...vars], opts);
         add(file, `${c.id} --all-flavors json`, ["check", "--all-flavors", "--format", "json", ...vars], opts);
@@ -166,6 +171,14 @@ try {
   add("subcommands", "lsp: initialize, open a value file, hover, shutdown, exit", ["lsp"], { cwd: work, input: lspSession(lspDir) });
   add("subcommands", "lsp: a malformed frame, then the input ends", ["lsp"], { cwd: work, input: "Content-Length: 5\r\n\r\n{oops" });
 
+  // A terminal (colours and the frame of Terraform's diagnostics): both run under util-linux
+  // `script`, which gives them one, when it is installed.
+  if (spawnSync("script", ["--version"]).status === 0) {
+    for (const [name, args] of [["check on a terminal", "check"], ["check on a terminal, NO_COLOR", "check --no-color"]]) {
+      cases.push({ group: "terminal", name, args: [], opts: { cwd: good }, tty: args });
+    }
+  }
+
   // 4. Bad input, each in a directory of its own.
   const bad = (name, files, setup, args = ["check"]) => {
     const dir = writeTree(join(work, "bad", name), files);
@@ -204,10 +217,13 @@ try {
   const worker = async () => {
     while (next < cases.length) {
       const c = cases[next++];
+      if (next % 500 === 0) console.log(`npm cli: ${next} of ${cases.length} runs started (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
       const n0 = performance.now();
-      const want = await run(CLI, c.args, c.opts);
+      // On a terminal: `script -qec "PROGRAM ARGS" /dev/null` (the words need no quoting).
+      const cmd = (program) => (c.tty ? ["script", ["-qec", `${program} ${c.tty}`, "/dev/null"]] : [program, c.args]);
+      const want = await run(...cmd(CLI), c.opts);
       const n1 = performance.now();
-      const got = await run(bin, c.args, c.opts);
+      const got = await run(...cmd(bin), c.opts);
       nativeMs += n1 - n0;
       wasmMs += performance.now() - n1;
       const g = (counts[c.group] ??= { passed: 0, failed: 0 });
