@@ -150,6 +150,7 @@ pub fn main() {
     {
         crate::wasi::install_panic_hook();
         crate::wasi::enter_working_directory();
+        crate::wasi::reserve_heap();
     }
     let cli = match Cli::try_parse_from(args()) {
         Ok(c) => c,
