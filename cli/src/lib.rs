@@ -19,7 +19,8 @@ mod args;
 mod check;
 mod cli;
 mod lsp;
-#[cfg(target_os = "wasi")]
+// Natively only for its tests (the emulations are checked against std there).
+#[cfg(any(target_os = "wasi", test))]
 mod wasi;
 
 pub use cli::main;
