@@ -19,7 +19,7 @@
 //   a huge file, symbolic link loops, missing and wrong paths.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import {
-  chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, truncateSync, writeFileSync,
+  chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, truncateSync, writeFileSync,
 } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -78,6 +78,18 @@ try {
   writeFileSync(join(proj, "package.json"), JSON.stringify({ name: "npm-cli-test", private: true }));
   execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", "--silent", tgz], { cwd: proj, stdio: "inherit" });
   bin = join(proj, "node_modules/.bin/tftype");
+
+  // <tftype-example> from the package's own directory (as an npm CDN serves it): every module
+  // it imports is a file of the package, and its playground link is not a local address.
+  const installed = join(proj, "node_modules/tftype");
+  const embed = readFileSync(join(installed, "tftype-embed.js"), "utf8");
+  const imports = [...embed.matchAll(/^import [^;]* from "([^"]+)";$/gm)].map((m) => m[1]);
+  if (imports.length === 0 || imports.some((m) => !m.startsWith("./") || !existsSync(join(installed, m)))) {
+    throw new Error(`tftype-embed.js in the package imports ${JSON.stringify(imports)}: not all are files of the package`);
+  }
+  if (embed.includes("127.0.0.1") || !/^const PLAYGROUND = new URL\("https:\/\//m.test(embed)) {
+    throw new Error("tftype-embed.js in the package does not link to an https:// playground");
+  }
 
   // 1. The corpora's modules, each once (the cases that differ only in flavor share one).
   for (const file of ["check.jsonl", "validation.jsonl", "check_files.jsonl"]) {
