@@ -91,6 +91,8 @@ fn go_error(e: &std::io::Error) -> String {
         Some(i) => text[..i].to_string(),
         None => text,
     };
+    #[cfg(target_os = "wasi")]
+    let text = crate::wasi::glibc_words(&text).to_string();
     let mut cs = text.chars();
     let text: String = match cs.next() {
         Some(c) => c.to_lowercase().chain(cs).collect(),
@@ -176,6 +178,15 @@ fn read_text_from(path: &Path, shown: &str, reader: Reader, named: bool, lang: L
     Ok(text)
 }
 
+/// `Path::canonicalize` (on WebAssembly, where the standard library lacks
+/// it, [`crate::wasi::canonicalize`]).
+fn canonicalize(p: &Path) -> std::io::Result<PathBuf> {
+    #[cfg(target_os = "wasi")]
+    return crate::wasi::canonicalize(p);
+    #[cfg(not(target_os = "wasi"))]
+    p.canonicalize()
+}
+
 /// Whether `name` (a file in the module directory) is read by a check.
 fn wanted(name: &str) -> bool {
     module::decl::is_config_file(name) || name == "terraform.tfvars" || name == "terraform.tfvars.json" || name.ends_with(".auto.tfvars") || name.ends_with(".auto.tfvars.json")
@@ -191,7 +202,7 @@ const MAX_MODULE_DIRS: usize = 1000;
 /// is left for the check to note.
 fn read_module_dirs(root: &Path, l: &mut Loaded, lang: Lang) {
     let p = tftype::flavor::Profile::default();
-    let mut seen: std::collections::BTreeSet<PathBuf> = root.canonicalize().into_iter().collect();
+    let mut seen: std::collections::BTreeSet<PathBuf> = canonicalize(root).into_iter().collect();
     let mut keys = std::collections::BTreeSet::from([String::new()]);
     let mut queue = std::collections::VecDeque::from([String::new()]);
     while let Some(dir) = queue.pop_front() {
@@ -200,7 +211,7 @@ fn read_module_dirs(root: &Path, l: &mut Loaded, lang: Lang) {
                 continue;
             }
             let path = root.join(&sub);
-            if !path.canonicalize().is_ok_and(|c| seen.insert(c)) {
+            if !canonicalize(&path).is_ok_and(|c| seen.insert(c)) {
                 continue;
             }
             let Ok(entries) = std::fs::read_dir(&path) else { continue };
@@ -562,7 +573,7 @@ pub(crate) fn module_flavor(dir: &Path, setting: Option<&str>) -> (&'static Flav
     if let Some(f) = setting.and_then(Flavor::lookup) {
         return (f, None);
     }
-    let abs = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    let abs = canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
     match tftype::versionfile::find(&abs) {
         Some(c) => match Flavor::lookup(c.flavor) {
             Some(f) => (f, Some(c)),

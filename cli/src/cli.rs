@@ -148,6 +148,12 @@ struct LinkArgs {
 }
 
 pub fn main() {
+    #[cfg(target_os = "wasi")]
+    {
+        crate::wasi::install_panic_hook();
+        crate::wasi::enter_working_directory();
+        crate::wasi::reserve_heap();
+    }
     let cli = match Cli::try_parse_from(args()) {
         Ok(c) => c,
         Err(e) => {
@@ -175,12 +181,29 @@ pub fn main() {
 }
 
 /// Runs `f` on a thread with a generous stack, turning a panic into an error.
+#[cfg(not(target_os = "wasi"))]
 fn guarded<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, String> {
     let h = std::thread::Builder::new().stack_size(STACK).spawn(f).map_err(|e| e.to_string())?;
     h.join().map_err(|p| panic_text(&*p))
 }
 
+/// On WebAssembly `f` runs on the main thread (its stack is [`STACK`]-sized,
+/// see `cli/build.rs`); a panic cannot be caught, so the hook writes what the
+/// callers write for an `Err` and exits as they do.
+#[cfg(target_os = "wasi")]
+fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    crate::wasi::on_panic(|p| {
+        eprintln!("internal error: {p}");
+        3
+    });
+    let r = f();
+    crate::wasi::clear();
+    Ok(r)
+}
+
 /// The stack every evaluation runs on: deeply nested input recurses deeply.
+/// (On WebAssembly the main thread's, set by `cli/build.rs`.)
+#[cfg_attr(target_os = "wasi", allow(dead_code))]
 pub(crate) const STACK: usize = 64 << 20;
 
 fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
@@ -203,6 +226,14 @@ struct Worker {
 }
 
 impl Worker {
+    /// On WebAssembly there are no threads: every case runs on the main
+    /// thread (see [`batch_line`] for a panic there).
+    #[cfg(target_os = "wasi")]
+    fn new() -> Worker {
+        Worker { jobs: None, thread: None }
+    }
+
+    #[cfg(not(target_os = "wasi"))]
     fn new() -> Worker {
         let (tx, rx) = std::sync::mpsc::channel::<Job>();
         let thread = std::thread::Builder::new()
@@ -219,7 +250,10 @@ impl Worker {
     /// `f`'s result, or the text of its panic.
     fn run<T: Send + 'static>(&mut self, f: impl FnOnce() -> T + Send + 'static) -> Result<T, String> {
         let Some(jobs) = &self.jobs else {
+            #[cfg(target_os = "wasi")]
+            return Ok(f());
             // No worker thread could be started: one thread for this case.
+            #[cfg(not(target_os = "wasi"))]
             return guarded(f);
         };
         let (tx, rx) = std::sync::mpsc::sync_channel(1);
@@ -434,12 +468,27 @@ fn batch_line(worker: &mut Worker, line: String, n: usize) -> String {
             *s = Some(id.to_string());
         }
     };
-    match worker.run(move || tftype::batch::evaluate_case_owned(line, false, Some(n), &on_id)) {
+    let panic_line = |id_seen: &std::sync::Mutex<Option<String>>, p: &str| {
+        let id = id_seen.lock().ok().and_then(|s| s.clone()).unwrap_or_else(|| "null".into());
+        format!("{{\"id\":{id},\"ok\":false,\"stage\":\"panic\",\"summary\":\"Internal error\",\"detail\":{},\"path\":\"\"}}", js(p))
+    };
+    // On WebAssembly a panic cannot be caught: its answer is written by the
+    // hook, and the run ends there (exit 3) instead of going on.
+    #[cfg(target_os = "wasi")]
+    {
+        let seen = id_seen.clone();
+        crate::wasi::on_panic(move |p| {
+            println!("{}", panic_line(&seen, p));
+            eprintln!("batch: stopped after the panic of line {n} (WebAssembly cannot recover from a panic)");
+            3
+        });
+    }
+    let answer = worker.run(move || tftype::batch::evaluate_case_owned(line, false, Some(n), &on_id));
+    #[cfg(target_os = "wasi")]
+    crate::wasi::clear();
+    match answer {
         Ok(r) => r,
-        Err(p) => {
-            let id = id_seen.lock().ok().and_then(|s| s.clone()).unwrap_or_else(|| "null".into());
-            format!("{{\"id\":{id},\"ok\":false,\"stage\":\"panic\",\"summary\":\"Internal error\",\"detail\":{},\"path\":\"\"}}", js(&p))
-        }
+        Err(p) => panic_line(&id_seen, &p),
     }
 }
 

@@ -19,6 +19,9 @@ mod args;
 mod check;
 mod cli;
 mod lsp;
+// Natively only for its tests (the emulations are checked against std there).
+#[cfg(any(target_os = "wasi", test))]
+mod wasi;
 
 pub use cli::main;
 

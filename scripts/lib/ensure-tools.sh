@@ -54,10 +54,14 @@ setup_path() {
 
 ensure_rust_wasm() {
   command -v cargo >/dev/null 2>&1 || die "cargo not found: install Rust with rustup (https://rustup.rs), then rerun"
-  if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
-    log "adding the wasm32-unknown-unknown target"
-    rustup target add wasm32-unknown-unknown
-  fi
+  local t
+  # wasm32-wasip1: the npm package's `tftype` bin (the CLI on Node's WASI).
+  for t in wasm32-unknown-unknown wasm32-wasip1; do
+    if ! rustup target list --installed 2>/dev/null | grep -qx "$t"; then
+      log "adding the $t target"
+      rustup target add "$t"
+    fi
+  done
 }
 
 # The tools are built with a quick profile: no LTO, many codegen units, opt-level 1. Their own
@@ -160,11 +164,24 @@ ensure_test_tools() {
   ensure_neovim
 }
 
+# The tftype-cli package for wasm32-wasip1, in target/wasm32-wasip1/wasm/tftype.wasm: the npm
+# package's `tftype` bin and the VS Code extension's built-in language server are this one
+# build (the wasm profile's opt-level "z": one build of it, not two with different settings).
+build_wasi_cli() {
+  cargo build --profile wasm -p tftype-cli --bin tftype --target wasm32-wasip1
+}
+
 # The npm package in dist/npm/ (ready for `npm publish`): core's JS API (cargo feature `js`)
-# through wasm-bindgen --target web and wasm-opt, with npm/'s module, types and README.
+# through wasm-bindgen --target web and wasm-opt, with npm/'s module, types and README; the
+# `tftype` bin: the tftype-cli package built for wasm32-wasip1, wasm-opt'ed and gzip'd
+# (tftype_cli.wasm.gz), run by npm/bin/tftype.js on Node's WASI; and <tftype-example>
+# (tftype-embed.js, loading the package's own index.js) for docs sites on an npm CDN.
 build_npm() {
   local out=dist/npm version repository homepage
   cargo build --profile wasm --offline -p tftype --features js --target wasm32-unknown-unknown --lib
+  # (opt-level "z" as the profile says: opt-level 3 made a 25% larger .wasm whose compiling
+  # cost more CPU than its code saved on the 1,000-variable check.)
+  build_wasi_cli
   rm -rf "$out"
   mkdir -p "$out"
   wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name tftype_core target/wasm32-unknown-unknown/wasm/tftype.wasm
@@ -178,6 +195,24 @@ build_npm() {
   version="$(workspace_field version)"
   repository="$(workspace_field repository)"
   homepage="$(workspace_field homepage)"
+  # (the released playground unless TFTYPE_PLAYGROUND_URL names another, as for the CLI)
+  local playground="${TFTYPE_PLAYGROUND_URL:-$homepage}"
+  # The CLI: -O3 (speed: `tftype check` on a large module), then gzip -9 (the package stays
+  # under 4 MB unpacked; bin/tftype.js inflates it with node:zlib at start).
+  # (Its features come from the module's target_features section.)
+  wasm-opt -O3 --strip-debug --strip-producers \
+    target/wasm32-wasip1/wasm/tftype.wasm -o target/wasm32-wasip1/wasm/tftype-opt.wasm
+  gzip -9 -n -c target/wasm32-wasip1/wasm/tftype-opt.wasm >"$out/tftype_cli.wasm.gz"
+  mkdir -p "$out/bin"
+  cp npm/bin/tftype.js "$out/bin/tftype.js"
+  chmod +x "$out/bin/tftype.js"
+  # <tftype-example> from the package's directory: the engine is the package's index.js (in
+  # dist/ it is ./npm/index.js), the "open in the playground" link the released playground's.
+  sed -e 's|^\(import {[^}]*}\) from "./npm/index.js";$|\1 from "./index.js";|' \
+    -e "s|^const PLAYGROUND = new URL(\"./\", import.meta.url);\$|const PLAYGROUND = new URL(\"$playground\");|" \
+    embed/tftype-embed.js >"$out/tftype-embed.js"
+  grep -q '^import .* from "./index.js";$' "$out/tftype-embed.js" || die "build_npm: embed/tftype-embed.js no longer imports ./npm/index.js as build_npm expects"
+  grep -qF "const PLAYGROUND = new URL(\"$playground\");" "$out/tftype-embed.js" || die "build_npm: embed/tftype-embed.js no longer sets PLAYGROUND as build_npm expects"
   cat >"$out/package.json" <<JSON
 {
   "name": "tftype",
@@ -189,8 +224,9 @@ build_npm() {
   "type": "module",
   "main": "./index.js",
   "types": "./index.d.ts",
-  "exports": { ".": { "types": "./index.d.ts", "default": "./index.js" } },
-  "files": ["index.js", "index.d.ts", "tftype_core.js", "tftype_core_bg.wasm", "README.md"],
+  "exports": { ".": { "types": "./index.d.ts", "default": "./index.js" }, "./tftype-embed.js": "./tftype-embed.js", "./package.json": "./package.json" },
+  "bin": { "tftype": "./bin/tftype.js" },
+  "files": ["index.js", "index.d.ts", "tftype_core.js", "tftype_core_bg.wasm", "bin/tftype.js", "tftype_cli.wasm.gz", "tftype-embed.js", "README.md"],
   "engines": { "node": ">=20" },
   "sideEffects": true
 }

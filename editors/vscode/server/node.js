@@ -12,6 +12,9 @@
 
 const fs = require("node:fs");
 const path = require("node:path");
+// Node's WASI calls as V8 fast API calls can abort the process with a large memory
+// (nodejs/node#46777): the ordinary calls, set before node:wasi is loaded (as npm/bin/tftype.js).
+require("node:v8").setFlagsFromString("--no-turbo-fast-api-calls");
 const { WASI } = require("node:wasi");
 
 function preopens() {
