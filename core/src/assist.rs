@@ -1027,6 +1027,13 @@ pub fn notes_cached(input: &CheckInput, files: &[String], p: &Profile, lang: Lan
     out
 }
 
+/// At most this many notes on undeclared variables (Terraform itself warns
+/// of two, then counts the others).
+const MAX_UNDECLARED_NOTES: usize = 100;
+
+/// How far before a value its name is looked for, in bytes.
+const NAME_WINDOW: usize = 1024;
+
 /// A note on each value that a file of `files` gives to a variable the
 /// module does not declare: placed at its name (Terraform's own warning has
 /// no place), with the declared name it is closest to ("Did you mean") and a
@@ -1050,9 +1057,18 @@ pub fn undeclared_notes(input: &CheckInput, files: &[String], p: &Profile, lang:
             continue;
         }
         let Some(text) = input.files.get(file) else { continue };
-        // The name is written before its value: the last time before it.
-        let before = text.get(..value_start.min(text.len())).unwrap_or_default();
-        let key = if quoted { before.rfind(&format!("\"{name}\"")).map(|i| i + 1) } else { before.rfind(name.as_str()) };
+        if out.len() >= MAX_UNDECLARED_NOTES {
+            break;
+        }
+        // The name is written just before its value (the last time in the
+        // few lines before it: a bounded search keeps the time linear).
+        let end = value_start.min(text.len());
+        let mut from = end.saturating_sub(NAME_WINDOW + name.len());
+        while !text.is_char_boundary(from) {
+            from -= 1;
+        }
+        let before = text.get(from..end).unwrap_or_default();
+        let key = if quoted { before.rfind(&format!("\"{name}\"")).map(|i| from + i + 1) } else { before.rfind(name.as_str()).map(|i| from + i) };
         let Some(key) = key else { continue };
         let range = key..key + name.len();
         let (kind, text, fix) = match decl::name_suggestion(name, &names) {
