@@ -284,6 +284,14 @@ const baseTheme = EditorView.theme({
   ".cm-lintPoint-warning:after": { borderBottomColor: "var(--warn, #9a6700)" },
   ".cm-why-highlight": { backgroundColor: "var(--cm-why, rgba(91, 75, 214, 0.22))", borderRadius: "2px" },
   ".cm-diagnostic-warning": { borderLeftColor: "var(--warn, #9a6700)" },
+  ".cm-diagnostic-info": { borderLeftColor: "var(--note, #0969da)" },
+  ".cm-lintPoint-info:after": { borderBottomColor: "var(--note, #0969da)" },
+  ".cm-lintRange-info": {
+    backgroundImage: "none",
+    textDecoration: "underline dotted var(--note, #0969da)",
+    textDecorationSkipInk: "none",
+    textUnderlineOffset: "3px",
+  },
   ".cm-lintRange-warning": {
     backgroundImage: "none",
     textDecoration: "underline wavy var(--warn, #9a6700)",

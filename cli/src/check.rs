@@ -61,6 +61,12 @@ pub struct CheckArgs {
     /// Check it as a root module even with no value file and no --var-file/--var (else it is checked as a child module, as `terraform validate` does)
     #[arg(long)]
     root: bool,
+    /// Exit with 1 when tftype has notes (a dropped attribute, a value for an undeclared variable, …), as for errors
+    #[arg(long)]
+    fail_on_notes: bool,
+    /// The paths are changed files (as pre-commit passes them): check the module directory of each, once; a directory without .tf files is skipped
+    #[arg(long)]
+    files: bool,
 }
 
 impl CheckArgs {
@@ -463,6 +469,14 @@ fn emit(s: &str) {
     let _ = std::io::stdout().lock().write_all(s.as_bytes());
 }
 
+/// One directory's output, joined with the others' at the end: text
+/// (human, GitHub), a JSON document, or SARIF runs.
+enum Piece {
+    Text(String),
+    Json(serde_json::Value),
+    Runs(Vec<serde_json::Value>),
+}
+
 /// How a report is printed: the format's options and where files are.
 struct Printer<'a> {
     a: &'a CheckArgs,
@@ -473,19 +487,20 @@ struct Printer<'a> {
 impl Printer<'_> {
     /// `flavor`: the version the report was checked as (SARIF's run names
     /// it), None when nothing was checked.
-    fn print(&self, r: &CheckReport, ann: &Annotations, flavor: Option<&str>) {
+    fn print(&self, r: &CheckReport, ann: &Annotations, flavor: Option<&str>) -> Piece {
         let (a, input) = (self.a, self.input);
         match a.format {
             OutputFormat::Human => {
-                emit(&output::human_annotated(r, input, a.color(), a.lang, ann));
+                let mut out = output::human_annotated(r, input, a.color(), a.lang, ann);
                 if a.print_effective {
-                    emit(&output::effective(r, a.lang));
+                    out += &output::effective(r, a.lang);
                 }
+                Piece::Text(out)
             }
             OutputFormat::Json => {
                 let mut j = output::validate_json_annotated(r, ann);
                 output::add_snippets(&mut j, r, input);
-                emit(&format!("{j}\n"));
+                Piece::Json(j)
             }
             OutputFormat::Sarif => {
                 let mut run = output::sarif_run(r, input, self.path_of, ann, None);
@@ -494,10 +509,9 @@ impl Printer<'_> {
                 if let Some(f) = flavor {
                     run["properties"] = serde_json::json!({"flavors": [f]});
                 }
-                let log = output::sarif_log(vec![run]);
-                emit(&format!("{}\n", serde_json::to_string_pretty(&log).unwrap_or_default()));
+                Piece::Runs(vec![run])
             }
-            OutputFormat::Github => emit(&output::github_annotated(r, self.path_of, ann, None, a.lang)),
+            OutputFormat::Github => Piece::Text(output::github_annotated(r, self.path_of, ann, None, a.lang)),
         }
     }
 
@@ -505,7 +519,7 @@ impl Printer<'_> {
     /// (human), or each group's report (json: `groups`; sarif: one run per
     /// group; github: the group before each title). Returns whether any
     /// group has an error.
-    fn print_groups(&self, lang: Lang, options: &CheckOptions) -> bool {
+    fn print_groups(&self, lang: Lang, options: &CheckOptions) -> (bool, Piece) {
         let input = self.input;
         let mut groups: Vec<(String, Vec<&'static str>, CheckReport)> = Vec::new();
         for f in &FLAVORS {
@@ -518,7 +532,9 @@ impl Printer<'_> {
         }
         let none = Annotations::default();
         let failed = groups.iter().any(|g| !g.2.ok);
-        match self.a.format {
+        let mut text = String::new();
+        let mut emit = |s: &str| text += s;
+        let piece = match self.a.format {
             OutputFormat::Human => {
                 for (_, names, r) in &groups {
                     let flavors = tftype::versions::group_label(names, lang);
@@ -536,25 +552,24 @@ impl Printer<'_> {
                         }
                     }
                 }
+                None
             }
             OutputFormat::Json => {
                 let gs: Vec<serde_json::Value> = groups
                     .iter()
                     .map(|(_, names, r)| serde_json::json!({"flavors": names, "label": describe_group(names), "report": output::validate_json(r)}))
                     .collect();
-                emit(&format!("{}\n", serde_json::json!({"valid": !failed, "groups": gs})));
+                Some(Piece::Json(serde_json::json!({"valid": !failed, "groups": gs})))
             }
-            OutputFormat::Sarif => {
-                let runs = groups.iter().map(|(_, names, r)| output::sarif_run(r, input, self.path_of, &none, Some(names))).collect();
-                emit(&format!("{}\n", serde_json::to_string_pretty(&output::sarif_log(runs)).unwrap_or_default()));
-            }
+            OutputFormat::Sarif => Some(Piece::Runs(groups.iter().map(|(_, names, r)| output::sarif_run(r, input, self.path_of, &none, Some(names))).collect())),
             OutputFormat::Github => {
                 for (_, names, r) in &groups {
                     emit(&output::github_annotated(r, self.path_of, &none, Some(&tftype::versions::group_label(names, lang)), lang));
                 }
+                None
             }
-        }
-        failed
+        };
+        (failed, piece.unwrap_or(Piece::Text(text)))
     }
 }
 
@@ -583,6 +598,26 @@ pub(crate) fn module_flavor(dir: &Path, setting: Option<&str>) -> (&'static Flav
     }
 }
 
+/// `--files`: the module directory of each changed file (a directory named
+/// is itself), each once, in the order first named.
+fn dirs_of_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = Vec::new();
+    for p in paths {
+        let dir = if p.is_dir() {
+            p.clone()
+        } else {
+            match p.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+                _ => PathBuf::from("."),
+            }
+        };
+        if !out.contains(&dir) {
+            out.push(dir);
+        }
+    }
+    out
+}
+
 /// Exit codes: 0 no error, 1 errors found (files that cannot be read
 /// included, as Terraform reports them), 2 usage problems and directories
 /// that hold no module to check.
@@ -593,7 +628,13 @@ pub fn run(a: CheckArgs) -> i32 {
     tftype::valueparse::kept::keep_parsed_files();
     let order = argv_order();
     let var_files = read_var_files(&order, a.lang);
-    let dirs = if a.dirs.is_empty() { vec![PathBuf::from(".")] } else { a.dirs.clone() };
+    let dirs = if a.dirs.is_empty() && !a.files {
+        vec![PathBuf::from(".")]
+    } else if a.files {
+        dirs_of_files(&a.dirs)
+    } else {
+        a.dirs.clone()
+    };
     let given = a.base.clone().or_else(|| std::env::var("TFTYPE_BASE_URL").ok());
     // The built-in playground is a default for a person at a terminal only:
     // the forms read by tools (annotations, code scanning, JSON) link only to
@@ -606,6 +647,7 @@ pub fn run(a: CheckArgs) -> i32 {
         return 2;
     }
     let mut code = 0;
+    let mut pieces: Vec<(String, Piece)> = Vec::new();
     for dir in &dirs {
         let shown = dir.display().to_string();
         let empty = CheckInput::default();
@@ -614,7 +656,7 @@ pub fn run(a: CheckArgs) -> i32 {
             Err(d) => {
                 // Nothing to check: the diagnostic alone, in the chosen form.
                 let p = Printer { a: &a, input: &empty, path_of: &|_| None };
-                p.print(&CheckReport { ok: false, diagnostics: vec![*d], ..Default::default() }, &Annotations::default(), None);
+                pieces.push((shown, p.print(&CheckReport { ok: false, diagnostics: vec![*d], ..Default::default() }, &Annotations::default(), None)));
                 code = 2;
                 continue;
             }
@@ -623,13 +665,16 @@ pub fn run(a: CheckArgs) -> i32 {
         let path_of = |f: &str| if own.contains(f) { output::path_in(&shown, f) } else { output::path_in(".", f) };
         let p = Printer { a: &a, input, path_of: &path_of };
         if !input.files.keys().any(|n| module::decl::is_config_file(n)) && l.problems.is_empty() {
-            eprintln!("tftype check: {}", fill(a.lang, "check.no_module", &[("dir", &shown)]));
-            code = code.max(2);
+            // A changed file's directory that holds no module is not one to check.
+            if !a.files {
+                eprintln!("tftype check: {}", fill(a.lang, "check.no_module", &[("dir", &shown)]));
+                code = code.max(2);
+            }
             continue;
         }
         if !l.problems.is_empty() {
             // Files that cannot be read stop the run, as in Terraform.
-            p.print(&CheckReport { ok: false, diagnostics: l.problems, ..Default::default() }, &Annotations::default(), None);
+            pieces.push((shown.clone(), p.print(&CheckReport { ok: false, diagnostics: l.problems, ..Default::default() }, &Annotations::default(), None)));
             code = code.max(1);
             continue;
         }
@@ -637,17 +682,20 @@ pub fn run(a: CheckArgs) -> i32 {
         // values as a child module (`--root`: as a root module).
         let options = CheckOptions { module_calls: true, role: Some(input.role(a.root)) };
         if a.all_flavors {
-            if p.print_groups(a.lang, &options) {
+            let (failed, piece) = p.print_groups(a.lang, &options);
+            if failed {
                 code = code.max(1);
             }
+            pieces.push((shown.clone(), piece));
             continue;
         }
         // `--flavor`, else the module's version file (the human output says
         // which and why), else the default.
+        let mut said = String::new();
         let (flavor, profile) = match module_flavor(dir, a.flavor.as_deref()) {
             (f, Some(choice)) => {
                 if a.format == OutputFormat::Human {
-                    emit(&format!("{}\n\n", choice.describe(a.lang)));
+                    said = format!("{}\n\n", choice.describe(a.lang));
                 }
                 (f, f.profile())
             }
@@ -660,13 +708,71 @@ pub fn run(a: CheckArgs) -> i32 {
             code = 2;
             continue;
         }
-        let ann = if r.ok && !a.explain { Annotations::default() } else { module::explain::annotate(&r, input, &profile, &flavor, links.then_some(base.as_str()), a.explain.then_some(a.lang)) };
-        p.print(&r, &ann, Some(&flavor));
-        if !r.ok {
+        let mut ann = if r.ok && !a.explain { Annotations::default() } else { module::explain::annotate(&r, input, &profile, &flavor, links.then_some(base.as_str()), a.explain.then_some(a.lang)) };
+        ann.notes = module::explain::check_notes(input, &profile, a.lang);
+        let piece = match p.print(&r, &ann, Some(&flavor)) {
+            Piece::Text(t) => Piece::Text(said + &t),
+            other => other,
+        };
+        pieces.push((shown.clone(), piece));
+        if !r.ok || (a.fail_on_notes && !ann.notes.is_empty()) {
             code = code.max(1);
         }
     }
+    emit(&joined(&a, pieces));
     code
+}
+
+/// The directories' outputs as one: the human form with a heading per
+/// directory (when there are several), one SARIF log with every run (each
+/// naming its directory when there are several), one JSON document (a
+/// single directory's report as it is; several: `{"valid", "directories":
+/// [{"dir", "report"}]}`), the annotations one after the other.
+fn joined(a: &CheckArgs, pieces: Vec<(String, Piece)>) -> String {
+    let several = pieces.len() > 1;
+    match a.format {
+        OutputFormat::Sarif => {
+            let mut runs = Vec::new();
+            for (dir, piece) in pieces {
+                let Piece::Runs(rs) = piece else { continue };
+                for mut run in rs {
+                    if several {
+                        if !run["properties"].is_object() {
+                            run["properties"] = serde_json::json!({});
+                        }
+                        run["properties"]["directory"] = serde_json::json!(dir);
+                    }
+                    runs.push(run);
+                }
+            }
+            format!("{}\n", serde_json::to_string_pretty(&output::sarif_log(runs)).unwrap_or_default())
+        }
+        OutputFormat::Json => {
+            let mut docs: Vec<(String, serde_json::Value)> = pieces.into_iter().filter_map(|(d, p)| if let Piece::Json(j) = p { Some((d, j)) } else { None }).collect();
+            if docs.len() == 1 {
+                return format!("{}\n", docs.remove(0).1);
+            }
+            let valid = docs.iter().all(|(_, j)| j["valid"] != serde_json::json!(false));
+            let ds: Vec<serde_json::Value> = docs.into_iter().map(|(dir, report)| serde_json::json!({"dir": dir, "report": report})).collect();
+            format!("{}\n", serde_json::json!({"valid": valid, "directories": ds}))
+        }
+        OutputFormat::Human | OutputFormat::Github => {
+            let mut out = String::new();
+            for (i, (dir, piece)) in pieces.into_iter().enumerate() {
+                let Piece::Text(t) = piece else { continue };
+                if several && a.format == OutputFormat::Human {
+                    if i > 0 {
+                        out.push('\n');
+                    }
+                    let heading = fill(a.lang, "check.dir_heading", &[("dir", &dir)]);
+                    out += &output::no_command_lines(output::neutralize(&heading, false));
+                    out += "\n\n";
+                }
+                out += &t;
+            }
+            out
+        }
+    }
 }
 
 #[cfg(test)]

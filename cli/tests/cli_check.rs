@@ -845,3 +845,85 @@ fn a_manifest_dir_outside_the_root_is_not_read_nor_echoed() {
     }
     let _ = std::fs::remove_dir_all(&outside);
 }
+
+/// tftype's notes are in every form by default and fail the run only with
+/// `--fail-on-notes`.
+#[test]
+fn notes_are_shown_by_default_and_fail_only_when_asked() {
+    let dir = module("notes", &[("variables.tf", "variable \"region\" {\n  type = string\n}\n"), ("terraform.tfvars", "region = \"a\"\nregoin = \"b\"\n")]);
+    let cases: [(&[&str], i32, &str); 6] = [
+        (&[], 0, "  terraform.tfvars:2,1-7: `regoin` is not a variable of this module: its value is not used. Did you mean `region`?\n"),
+        (&["--fail-on-notes"], 1, "Did you mean `region`?"),
+        (&["--format", "github"], 0, "::notice file=terraform.tfvars,line=2,col=1,endLine=2,endColumn=7,title=tftype note::"),
+        (&["--format", "json"], 0, "\"notes\":[{\"kind\":\"note.undeclared_suggest\""),
+        (&["--format", "sarif"], 0, "\"ruleId\": \"tftype/note.undeclared_suggest\""),
+        (&["--format", "sarif", "--fail-on-notes"], 1, "\"level\": \"note\""),
+    ];
+    for (args, want, has) in cases {
+        let (c, out, err) = run(&dir, args);
+        assert_eq!(c, want, "{args:?}: {out}{err}");
+        assert!(out.contains(has), "{args:?}: {out}");
+    }
+    let clean = module("no-notes", &[("variables.tf", "variable \"region\" {\n  type = string\n}\n"), ("terraform.tfvars", "region = \"a\"\n")]);
+    let (c, out, _) = run(&clean, &["--fail-on-notes"]);
+    assert_eq!(c, 0, "{out}");
+    assert!(!out.contains("tftype's notes"), "{out}");
+}
+
+/// Several directories make one document: one SARIF log with a run per
+/// directory naming it, one JSON document with each directory's report, a
+/// heading per directory in the human form.
+#[test]
+fn several_directories_make_one_document() {
+    let dir = module(
+        "several",
+        &[("a/main.tf", "variable \"x\" {\n  type = number\n}\n"), ("a/terraform.tfvars", "x = \"one\"\n"), ("b/main.tf", "variable \"x\" {\n  type = number\n}\n"), ("b/terraform.tfvars", "x = 1\n")],
+    );
+    let (c, out, _) = run(&dir, &["a", "b", "--format", "sarif"]);
+    assert_eq!(c, 1);
+    let log: serde_json::Value = serde_json::from_str(&out).expect("one SARIF log");
+    let dirs: Vec<&str> = log["runs"].as_array().unwrap().iter().map(|r| r["properties"]["directory"].as_str().unwrap_or("")).collect();
+    assert_eq!(dirs, ["a", "b"]);
+    let (c, out, _) = run(&dir, &["a", "b", "--format", "json"]);
+    assert_eq!(c, 1);
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    assert_eq!(doc["valid"], false);
+    let reports: Vec<(&str, bool)> = doc["directories"].as_array().unwrap().iter().map(|d| (d["dir"].as_str().unwrap(), d["report"]["valid"].as_bool().unwrap())).collect();
+    assert_eq!(reports, [("a", false), ("b", true)]);
+    // One directory: the report as it always was.
+    let (_, out, _) = run(&dir, &["b", "--format", "json"]);
+    let one: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((one["format_version"].as_str(), one.get("directories")), (Some("1.0"), None));
+    let (_, out, _) = run(&dir, &["a", "b"]);
+    let (ha, hb) = (out.find("Module directory a:\n").expect("a's heading"), out.find("Module directory b:\n").expect("b's heading"));
+    assert!(ha < out.find("Error: Invalid value for input variable").unwrap() && out.find("Error:").unwrap() < hb, "{out}");
+    let (_, out, _) = run(&dir, &["b"]);
+    assert!(!out.contains("Module directory"), "{out}");
+}
+
+/// `--files` (pre-commit's changed files): each file's directory is checked
+/// once; a directory without `.tf` files is skipped, not an error.
+#[test]
+fn changed_files_are_checked_by_their_module_directories() {
+    let dir = module(
+        "files",
+        &[("a/main.tf", "variable \"x\" {\n  type = number\n}\n"), ("a/terraform.tfvars", "x = \"one\"\n"), ("b/main.tf", "variable \"x\" {\n  type = number\n}\n"), ("b/terraform.tfvars", "x = 1\n"), ("README.md", "")],
+    );
+    let cases: [(&[&str], i32, &[&str]); 3] = [
+        (&["--files", "b/main.tf", "b/terraform.tfvars", "README.md"], 0, &["b"]),
+        (&["--files", "a/terraform.tfvars", "b/main.tf", "a/main.tf"], 1, &["a", "b"]),
+        (&["--files", "README.md"], 0, &[]),
+    ];
+    for (args, want, dirs) in cases {
+        let args: Vec<&str> = args.iter().copied().chain(["--format", "sarif"]).collect();
+        let (c, out, err) = run(&dir, &args);
+        assert_eq!(c, want, "{args:?}: {out}{err}");
+        let log: serde_json::Value = serde_json::from_str(&out).expect("one SARIF log");
+        let runs = log["runs"].as_array().unwrap();
+        assert_eq!(runs.len(), dirs.len(), "{args:?}: {out}");
+        if dirs.len() > 1 {
+            let got: Vec<&str> = runs.iter().map(|r| r["properties"]["directory"].as_str().unwrap_or("")).collect();
+            assert_eq!(got, dirs, "{args:?}");
+        }
+    }
+}

@@ -293,7 +293,9 @@ fn replay(tag: &str, i: usize, case: &J, expected: &J) -> Option<String> {
             continue;
         }
         let file = d["subject"]["filename"].as_str().filter(|f| files.contains_key(*f) && (is_config(f) || is_auto(f) || Some(*f) == var_file.as_deref()));
-        let file = file.map(str::to_string).or_else(|| home.clone()).unwrap_or_default();
+        // A file's undeclared variable: at its name in that file (see `undeclared_name`).
+        let named = files.iter().find(|(f, t)| (is_auto(f) || Some(f.as_str()) == var_file.as_deref()) && undeclared_name(d, f, t).is_some()).map(|(f, _)| f.clone());
+        let file = file.map(str::to_string).or(named).or_else(|| home.clone()).unwrap_or_default();
         want.entry(file).or_default().push(d);
     }
     let mut got_by_file: BTreeMap<String, Vec<J>> = BTreeMap::new();
@@ -319,6 +321,14 @@ fn replay(tag: &str, i: usize, case: &J, expected: &J) -> Option<String> {
                     json!({"line": l, "character": c})
                 };
                 json!({"start": p("start"), "end": p("end")})
+            } else if let Some(at) = undeclared_name(w, file, text) {
+                // tftype places Terraform's placeless warning for a file's
+                // undeclared variable at the name in that file.
+                let p = |b: usize| {
+                    let (l, c) = lsp_pos(text, b, utf8);
+                    json!({"line": l, "character": c})
+                };
+                json!({"start": p(at.start), "end": p(at.end)})
             } else {
                 json!({"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}})
             };
@@ -342,6 +352,37 @@ fn replay(tag: &str, i: usize, case: &J, expected: &J) -> Option<String> {
     }
     if let Some((file, ds)) = got_by_file.into_iter().next() {
         return Some(format!("{file}: published but not expected: {ds:?}"));
+    }
+    None
+}
+
+/// Where the name of an undeclared variable is written in `file`, when `w`
+/// is Terraform's warning about that file's value for it (it names the
+/// variable and the file): the name at the start of a line, or quoted (JSON).
+fn undeclared_name(w: &J, file: &str, text: &str) -> Option<std::ops::Range<usize>> {
+    if w["summary"] != "Value for undeclared variable" {
+        return None;
+    }
+    let detail = w["detail"].as_str()?;
+    let name = detail.split("named \"").nth(1)?.split('"').next()?;
+    let named_file = detail.split("found in file \"").nth(1)?.split('"').next()?;
+    if named_file != file {
+        return None;
+    }
+    let line = text.lines().scan(0, |at, l| {
+        let start = *at;
+        *at += l.len() + 1;
+        Some((start, l))
+    });
+    for (start, l) in line {
+        let trimmed = l.trim_start();
+        let lead = l.len() - trimmed.len();
+        if trimmed.starts_with(name) && trimmed[name.len()..].trim_start().starts_with('=') {
+            return Some(start + lead..start + lead + name.len());
+        }
+        if let Some(i) = l.find(&format!("\"{name}\"")) {
+            return Some(start + i + 1..start + i + 1 + name.len());
+        }
     }
     None
 }

@@ -1086,7 +1086,74 @@ pub fn notes_cached(input: &CheckInput, files: &[String], p: &Profile, lang: Lan
             out.push(Note { file: file.clone(), range, kind: n.kind.clone(), text: n.text.clone(), fix });
         }
     }
+    out.extend(undeclared_notes(input, files, p, lang));
     out
+}
+
+/// At most this many notes on undeclared variables (Terraform itself warns
+/// of two, then counts the others).
+const MAX_UNDECLARED_NOTES: usize = 100;
+
+/// How far before a value its name is looked for, in bytes.
+const NAME_WINDOW: usize = 1024;
+
+/// A note on each value that a file of `files` gives to a variable the
+/// module does not declare: placed at its name (Terraform's own warning has
+/// no place), with the declared name it is closest to ("Did you mean") and a
+/// rename to it.
+pub fn undeclared_notes(input: &CheckInput, files: &[String], p: &Profile, lang: Lang) -> Vec<Note> {
+    let mut texts = Texts::default();
+    for (name, text) in &input.files {
+        texts.add(name, text);
+    }
+    let Ok(collected) = module::sources::collect(input, &texts, p) else { return Vec::new() };
+    let module = decl::load(&input.files, &texts, p);
+    let names: Vec<&str> = module.vars.iter().map(|v| v.name.as_str()).collect();
+    let mut out = Vec::new();
+    for (name, u) in collected.values.iter().filter(|(n, _)| module.get(n).is_none()) {
+        let (file, value_start, quoted) = match &u.raw {
+            module::sources::Raw::Expr { file, expr } => (file, expr.range().start, false),
+            module::sources::Raw::Json { subject, .. } => (&subject.filename, subject.start.byte, true),
+            module::sources::Raw::Text(_) => continue,
+        };
+        if !files.contains(file) {
+            continue;
+        }
+        let Some(text) = input.files.get(file) else { continue };
+        if out.len() >= MAX_UNDECLARED_NOTES {
+            break;
+        }
+        // The name is written just before its value (the last time in the
+        // few lines before it: a bounded search keeps the time linear).
+        let end = value_start.min(text.len());
+        let mut from = end.saturating_sub(NAME_WINDOW + name.len());
+        while !text.is_char_boundary(from) {
+            from -= 1;
+        }
+        let before = text.get(from..end).unwrap_or_default();
+        let key = if quoted { before.rfind(&format!("\"{name}\"")).map(|i| from + i + 1) } else { before.rfind(name.as_str()).map(|i| from + i) };
+        let Some(key) = key else { continue };
+        let range = key..key + name.len();
+        let (kind, text, fix) = match decl::name_suggestion(name, &names) {
+            Some(to) => (
+                "note.undeclared_suggest",
+                fill(lang, "note.undeclared_suggest", &[("name", name), ("suggestion", to)]),
+                Some(Fix { title: fill(lang, "assist.fix_rename", &[("from", name), ("to", to)]), edits: vec![(range.clone(), to.to_string())] }),
+            ),
+            None => ("note.undeclared", fill(lang, "note.undeclared", &[("name", name)]), None),
+        };
+        out.push(Note { file: file.clone(), range, kind: kind.into(), text, fix });
+    }
+    out
+}
+
+/// Every note of a whole check (`tftype check`): those on each value file
+/// of the input (the notes an editor shows on an open file).
+pub fn check_notes(input: &CheckInput, p: &Profile, lang: Lang) -> Vec<Note> {
+    let files: Vec<String> = input.files.keys().filter(|k| crate::editor::is_value_file(k)).cloned().collect();
+    let mut ns = notes(input, &files, p, lang);
+    ns.sort_by(|a, b| (&a.file, a.range.start).cmp(&(&b.file, b.range.start)));
+    ns
 }
 
 /// A value of `ty` to fill in (HCL, or JSON with `json`): the required
@@ -1449,6 +1516,46 @@ variable "token" {
         let (i, byte) = module_at(SVC, file, marked);
         let text = &i.files[file];
         actions(&i, file, byte..byte, &p(), Lang::En).into_iter().map(|f| (f.title, apply(text, &f.edits))).collect()
+    }
+
+    /// A file's value for a variable the module does not declare is a note
+    /// at its name (Terraform's warning has no place), with the closest
+    /// declared name and a rename to it; a name close to none gets the note
+    /// alone; JSON names are placed inside their quotes.
+    #[test]
+    fn an_undeclared_name_is_placed_with_did_you_mean_and_a_rename() {
+        let cases: [(&str, &str, &str, Option<&str>); 4] = [
+            ("prod.tfvars", "region = \"eu-west-1\"\n\nregoin = \"us-east-1\"\n", "note.undeclared_suggest", Some("region = \"eu-west-1\"\n\nregion = \"us-east-1\"\n")),
+            ("terraform.tfvars", "svcs    = { name = \"a\" }\n", "note.undeclared_suggest", Some("svc    = { name = \"a\" }\n")),
+            ("prod.tfvars", "enable_private_nodes = true\n", "note.undeclared", None),
+            ("x.auto.tfvars.json", "{\"regoin\": \"eu-west-1\"}", "note.undeclared_suggest", Some("{\"region\": \"eu-west-1\"}")),
+        ];
+        for (file, text, kind, renamed) in cases {
+            let (i, _) = module_at(SVC, file, &format!("{text}|"));
+            let ns: Vec<Note> = notes(&i, &[file.to_string()], &p(), Lang::En).into_iter().filter(|n| n.kind.starts_with("note.undeclared")).collect();
+            assert_eq!(ns.len(), 1, "{file}: {ns:?}");
+            let n = &ns[0];
+            let name = &text[n.range.clone()];
+            assert!(!name.contains('"') && !name.contains(' ') && text[n.range.end..].trim_start().starts_with(['=', '"']), "{file}: {name:?}");
+            assert_eq!(n.kind, kind, "{file}");
+            assert_eq!(n.fix.as_ref().map(|f| apply(text, &f.edits)).as_deref(), renamed, "{file}");
+            // The quick fix at the name is the rename.
+            let fixes = actions(&i, file, n.range.start..n.range.start, &p(), Lang::En);
+            assert_eq!(fixes.iter().any(|f| f.title.starts_with("Rename")), renamed.is_some(), "{file}: {fixes:?}");
+        }
+        let (i, _) = module_at(SVC, "prod.tfvars", "regoin = \"x\"\n|");
+        let n = &notes(&i, &["prod.tfvars".into()], &p(), Lang::En)[0];
+        assert!(n.text.ends_with("Did you mean `region`?"), "{}", n.text);
+    }
+
+    /// A whole check's notes are every value file's, in file order.
+    #[test]
+    fn a_checks_notes_are_those_of_every_value_file() {
+        let (mut i, _) = module_at(SVC, "terraform.tfvars", "svc = { nmae = \"a\", name = \"b\" }\n|");
+        i.files.insert("envs/prod.tfvars".into(), "regoin = \"x\"\n".into());
+        i.args.push(vec!["-var-file".into(), "envs/prod.tfvars".into()]);
+        let ns = check_notes(&i, &p(), Lang::En);
+        assert_eq!(ns.iter().map(|n| (n.file.as_str(), n.kind.as_str())).collect::<Vec<_>>(), [("envs/prod.tfvars", "note.undeclared_suggest"), ("terraform.tfvars", "note.dropped_top")]);
     }
 
     #[test]

@@ -25,6 +25,9 @@ pub fn is_auto_value_file(name: &str) -> bool {
     !name.contains('/') && (name == "terraform.tfvars" || name == "terraform.tfvars.json" || name.ends_with(".auto.tfvars") || name.ends_with(".auto.tfvars.json"))
 }
 
+/// The summary of Terraform's warning for a file's value of an undeclared variable.
+const UNDECLARED: &str = "Value for undeclared variable";
+
 /// The summary of the diagnostic a child module does not get.
 pub const REQUIRED: &str = "No value for required variable";
 
@@ -169,10 +172,34 @@ pub fn diagnostics(base: &CheckInput, envs: &[(String, String)], problems: &[Che
             _ => Vec::new(),
         };
         let mut decls = None;
+        // Terraform's warning for a file's value of an undeclared variable
+        // has no place: the editor shows it at the name (tftype's note's place).
+        let undeclared = if r.diagnostics.iter().any(|d| d.subject.is_none() && d.summary == UNDECLARED) {
+            let files: Vec<String> = run_input.files.keys().filter(|k| is_value_file(k)).cloned().collect();
+            let mut texts = module::Texts::default();
+            for (name, text) in &run_input.files {
+                texts.add(name, text);
+            }
+            crate::assist::undeclared_notes(run_input, &files, p, lang)
+                .into_iter()
+                .filter_map(|n| {
+                    let name = run_input.files.get(&n.file)?.get(n.range.clone())?.to_string();
+                    let words = format!("named {} but a value was found in file {}", crate::render::go_quote(&name), crate::render::go_quote(&n.file));
+                    Some((words, texts.subject(&n.file, &n.range)))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         for (k, d) in r.diagnostics.iter().enumerate() {
             if child && d.summary == REQUIRED {
                 continue;
             }
+            let mut d = d.clone();
+            if d.subject.is_none() && d.summary == UNDECLARED {
+                d.subject = undeclared.iter().find(|(words, _)| d.detail.contains(words.as_str())).map(|(_, s)| s.clone());
+            }
+            let d = &d;
             let mut related = if d.summary.starts_with("Invalid value for") {
                 let m = decls.get_or_insert_with(|| {
                     let mut texts = module::Texts::default();
@@ -194,18 +221,19 @@ pub fn diagnostics(base: &CheckInput, envs: &[(String, String)], problems: &[Che
         // the first run), and on the environment's own file.
         // Only files that hold a value that won can have notes.
         let winners: std::collections::BTreeSet<&str> = r.variables.iter().filter_map(|v| v.source.as_deref()?.rsplit_once(':').map(|s| s.0)).collect();
-        let on: Vec<String> = run_input
-            .files
-            .keys()
-            .filter(|k| extras.notes_on.contains(*k) && winners.contains(k.as_str()) && (i == 0 || !is_auto_value_file(k)) && (is_auto_value_file(k) || env.is_some_and(|e| &e.0 == *k)))
-            .cloned()
-            .collect();
-        if !on.is_empty() {
+        let open: Vec<String> =
+            run_input.files.keys().filter(|k| extras.notes_on.contains(*k) && (i == 0 || !is_auto_value_file(k)) && (is_auto_value_file(k) || env.is_some_and(|e| &e.0 == *k))).cloned().collect();
+        let (on, others): (Vec<String>, Vec<String>) = open.into_iter().partition(|k| winners.contains(k.as_str()));
+        if !on.is_empty() || !others.is_empty() {
             let mut texts = module::Texts::default();
             for (name, text) in &run_input.files {
                 texts.add(name, text);
             }
-            for n in crate::assist::notes_cached(run_input, &on, p, lang, &mut extras.note_cache) {
+            // A file that gives no declared variable its value can still
+            // give an undeclared one.
+            let mut ns = crate::assist::notes_cached(run_input, &on, p, lang, &mut extras.note_cache);
+            ns.extend(crate::assist::undeclared_notes(run_input, &others, p, lang));
+            for n in ns {
                 let d = CheckDiag::warning(n.text, "", Some(texts.subject(&n.file, &n.range)));
                 add(None, d, Vec::new(), None, Some(n.kind));
             }
@@ -344,6 +372,29 @@ mod tests {
             rel.iter().map(|r| (r.subject.range_string(), r.message.as_str())).collect::<Vec<_>>(),
             [("terraform.tfvars:3,11-16".to_string(), "The part that fails: var.s[1].nat"), ("main.tf:1,1-13".to_string(), "The declaration of var.s")]
         );
+    }
+
+    /// Terraform's warning for an undeclared variable's value in a file is
+    /// shown at the name (it has no place of its own); an open value file
+    /// also gets tftype's note there, even when it sets nothing declared.
+    #[test]
+    fn an_undeclared_variables_warning_sits_on_its_name() {
+        let p = crate::flavor::Flavor::default_flavor().profile();
+        let main = "variable \"region\" {\n  type    = string\n  default = \"a\"\n}\n";
+        for tfvars in ["region = \"c\"\n\nregoin = \"b\"\n", "regoin = \"b\"\n"] {
+            let base = input(&[("main.tf", main), ("terraform.tfvars", tfvars)]);
+            let mut extras = Extras { notes_on: ["terraform.tfvars".to_string()].into(), ..Default::default() };
+            let d = diagnostics(&base, &[], &[], &p, CheckOptions::default(), Lang::En, &mut extras);
+            let places: Vec<(String, bool)> = d["terraform.tfvars"]
+                .iter()
+                .filter(|x| x.diag.summary == UNDECLARED || x.code.starts_with("tftype/note.undeclared"))
+                .filter(|x| x.diag.detail.contains("\"regoin\"") || x.note)
+                .map(|x| (x.diag.subject.as_ref().map(|s| s.range_string()).unwrap_or_default(), x.note))
+                .collect();
+            let line = tfvars.lines().position(|l| l.starts_with("regoin")).unwrap() + 1;
+            let at = format!("terraform.tfvars:{line},1-7");
+            assert_eq!(places, [(at.clone(), false), (at, true)], "{tfvars:?}");
+        }
     }
 
     #[test]

@@ -16,6 +16,8 @@ const arg = (name) => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const CLI = resolve(arg("--cli") ?? "target/debug/tftype");
+// Every version the CLI knows (its flavor table), one row each in `tftype flavors`.
+const FLAVOR_COUNT = spawnSync(CLI, ["flavors"], { encoding: "utf8" }).stdout.split("\n").filter((l) => /^(terraform|opentofu)@/.test(l)).length;
 const TOOLS = resolve(arg("--tools") ?? "target/sarif-validate");
 const require = createRequire(join(TOOLS, "package.json"));
 const Ajv = require("ajv-draft-04");
@@ -87,9 +89,15 @@ const cases = [
     module("flavors", { "variables.tf": VARS + 'variable "key" {\n  type      = string\n  default   = "k"\n  ephemeral = true\n}\n', "terraform.tfvars": 'env = "dev"\n' }),
     ["--all-flavors"],
     1,
-    { runs: 2, flavors: 18 },
+    { runs: 2, flavors: FLAVOR_COUNT },
   ],
 ];
+// tftype's notes: note-level results with rules of their own, placed, after the diagnostics.
+cases.push(["tftype's notes (a misspelled variable, a dropped attribute)", module("notes", { "variables.tf": VARS, "terraform.tfvars": 'env = "dev"\nenn = "x"\nservers = [{ name = "a", prot = 1 }]\n' }), [], 0, { warnings: 1, notes: 2 }]);
+// Several directories: one log, one run per directory, each naming it.
+module("several/a", { "variables.tf": VARS, "terraform.tfvars": 'env = "dev"\nport = "x"\n' });
+module("several/b", { "variables.tf": VARS, "terraform.tfvars": 'env = "dev"\n' });
+cases.push(["several directories (one log, one run each)", join(root, "several"), ["a", "b"], 1, { errors: 1, directories: ["a", "b"] }]);
 symlinkSync("loop.auto.tfvars", join(module("loop", { "variables.tf": VARS }), "loop.auto.tfvars"));
 cases.push(["a symbolic link loop", join(root, "loop"), [], 1, { unplaced: 1 }]);
 
@@ -125,7 +133,12 @@ for (const [name, dir, args, code, want] of cases) {
   if (log) {
     if (!validate(log)) problems.push(...validate.errors.map((e) => `schema: ${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`));
     problems.push(...errataProblems(log));
-    const results = log.runs.flatMap((r) => r.results);
+    const all = log.runs.flatMap((r) => r.results);
+    // tftype's notes are results of their own, after Terraform's diagnostics.
+    const isNote = (r) => r.ruleId.startsWith("tftype/note.");
+    const results = all.filter((r) => !isNote(r));
+    const notes = all.filter(isNote);
+    if (notes.some((r) => r.level !== "note" || !r.locations)) problems.push(`a note that is not a placed note-level result: ${JSON.stringify(notes)}`);
     for (const r of log.runs) {
       for (const res of r.results) {
         if (r.tool.driver.rules[res.ruleIndex]?.id !== res.ruleId) problems.push(`ruleIndex ${res.ruleIndex} is not rule ${res.ruleId}`);
@@ -133,7 +146,11 @@ for (const [name, dir, args, code, want] of cases) {
     }
     // The same check as JSON: one result per diagnostic (not for --all-flavors, whose JSON is grouped).
     if (!args.includes("--all-flavors")) {
-      const json = JSON.parse(run(dir, [...args, "--format", "json"]).stdout);
+      const doc = JSON.parse(run(dir, [...args, "--format", "json"]).stdout);
+      // Several directories: one document with each directory's report.
+      const reports = doc.directories ? doc.directories.map((d) => d.report) : [doc];
+      const json = { diagnostics: reports.flatMap((r) => r.diagnostics), notes: reports.flatMap((r) => r.notes ?? []) };
+      if (json.notes.length !== notes.length) problems.push(`${notes.length} note results for ${json.notes.length} JSON notes`);
       if (json.diagnostics.length !== results.length) problems.push(`${results.length} results for ${json.diagnostics.length} diagnostics`);
       json.diagnostics.forEach((d, i) => {
         const res = results[i];
@@ -147,6 +164,8 @@ for (const [name, dir, args, code, want] of cases) {
     const count = (level) => results.filter((r) => r.level === level).length;
     if (want.errors !== undefined && count("error") !== want.errors) problems.push(`${count("error")} errors, expected ${want.errors}`);
     if (want.warnings !== undefined && count("warning") !== want.warnings) problems.push(`${count("warning")} warnings, expected ${want.warnings}`);
+    if (want.notes !== undefined && notes.length !== want.notes) problems.push(`${notes.length} notes, expected ${want.notes}`);
+    if (want.directories !== undefined && JSON.stringify(log.runs.map((r) => r.properties?.directory)) !== JSON.stringify(want.directories)) problems.push(`runs' directories ${JSON.stringify(log.runs.map((r) => r.properties?.directory))}`);
     if (want.results !== undefined && results.length !== want.results) problems.push(`${results.length} results, expected ${want.results}`);
     if (want.unplaced !== undefined && results.filter((r) => !r.locations).length !== want.unplaced) problems.push(`results without a location: ${results.filter((r) => !r.locations).length}, expected ${want.unplaced}`);
     const uris = results.flatMap((r) => (r.locations ?? []).map((l) => l.physicalLocation.artifactLocation.uri));

@@ -45,6 +45,28 @@ pub struct Annotations {
     pub links: Vec<Option<String>>,
     /// By variable name (with `--explain`).
     pub stories: BTreeMap<String, VarStory>,
+    /// tftype's notes (silent surprises: a dropped attribute, a value for
+    /// an undeclared variable, …), shown after Terraform's diagnostics.
+    pub notes: Vec<CheckNote>,
+}
+
+/// One of tftype's notes in a check's output: where, its catalog key, its
+/// text (see [`crate::assist::check_notes`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckNote {
+    pub subject: super::Subject,
+    pub kind: String,
+    pub text: String,
+}
+
+/// Every note of a check of `input` ([`crate::assist::check_notes`]),
+/// placed by line and column.
+pub fn check_notes(input: &CheckInput, p: &Profile, lang: Lang) -> Vec<CheckNote> {
+    let mut texts = Texts::default();
+    for (name, text) in &input.files {
+        texts.add(name, text);
+    }
+    crate::assist::check_notes(input, p, lang).into_iter().map(|n| CheckNote { subject: texts.subject(&n.file, &n.range), kind: n.kind, text: n.text }).collect()
 }
 
 /// The source text of `range` in `text`, if it is one.
@@ -133,7 +155,7 @@ pub fn requests_placed(input: &CheckInput, p: &Profile, flavor: &str, keep: &dyn
 pub fn annotate(r: &CheckReport, input: &CheckInput, p: &Profile, flavor: &str, base: Option<&str>, lang: Option<Lang>) -> Annotations {
     let reqs = requests(input, p, flavor);
     let hidden = |name: &str| r.variables.iter().any(|v| v.name == name && (v.sensitive || v.ephemeral));
-    let mut a = Annotations { links: vec![None; r.diagnostics.len()], stories: BTreeMap::new() };
+    let mut a = Annotations { links: vec![None; r.diagnostics.len()], stories: BTreeMap::new(), notes: Vec::new() };
     if let Some(base) = base {
         let extras = crate::link::Extras { lang: lang.filter(|l| *l != Lang::En).map(|l| l.code().to_string()), tab: None };
         for v in &r.variables {

@@ -191,6 +191,15 @@ pub fn human_annotated(r: &CheckReport, input: &CheckInput, color: bool, lang: L
 /// [`human_annotated`] after the diagnostics.
 fn human_rest(r: &CheckReport, lang: Lang, a: &Annotations) -> String {
     let mut out = String::new();
+    // tftype's notes, after Terraform's diagnostics and marked as tftype's.
+    if !a.notes.is_empty() {
+        out += text(lang, "check.notes_heading");
+        out.push('\n');
+        for n in &a.notes {
+            out += &format!("  {}: {}\n", n.subject.range_string(), n.text);
+        }
+        out.push('\n');
+    }
     // A rule tftype did not evaluate is named, never passed silently (a
     // called module's among its call's notes).
     for (name, rule) in unevaluated_rules(r).into_iter().filter(|(n, _)| n.starts_with("var.")) {
@@ -456,6 +465,8 @@ pub fn validate_json_annotated(r: &CheckReport, a: &Annotations) -> J {
             VarStory::NoValue => {}
         }
     }
+    // tftype's notes: never among Terraform's diagnostics.
+    j["notes"] = J::Array(a.notes.iter().map(|n| json!({"kind": n.kind, "text": n.text, "range": subject_json(&n.subject)})).collect());
     j
 }
 
@@ -658,6 +669,39 @@ pub fn sarif_run(r: &CheckReport, input: &CheckInput, path_of: PathOf, a: &Annot
         }
         results.push(res);
     }
+    // tftype's notes: note-level results, each kind a rule of its own.
+    for n in &a.notes {
+        let id = format!("tftype/{}", n.kind);
+        let index = match rules.iter().position(|x| x["id"] == id.as_str()) {
+            Some(k) => k,
+            None => {
+                let title = text(lang, "check.note_title");
+                rules.push(json!({"id": id, "name": title, "shortDescription": {"text": title}, "defaultConfiguration": {"level": "note"}}));
+                rules.len() - 1
+            }
+        };
+        let mut res = json!({"ruleId": id, "ruleIndex": index, "level": "note", "message": {"text": n.text}});
+        if let Some(path) = path_of(&n.subject.filename) {
+            let (uri, absolute) = uri_of(&path);
+            let mut artifact = json!({"uri": uri});
+            if !absolute {
+                artifact["uriBaseId"] = json!("%SRCROOT%");
+            }
+            let (s, text) = (&n.subject, input.files.get(&n.subject.filename));
+            res["locations"] = json!([{
+                "physicalLocation": {
+                    "artifactLocation": artifact,
+                    "region": {
+                        "startLine": s.start.line.max(1),
+                        "startColumn": sarif_column(text, s.start.byte, s.start.column),
+                        "endLine": s.end.line.max(s.start.line).max(1),
+                        "endColumn": sarif_column(text, s.end.byte, s.end.column),
+                    }
+                }
+            }]);
+        }
+        results.push(res);
+    }
     let mut run = json!({
         "tool": {"driver": {"name": "tftype", "version": env!("CARGO_PKG_VERSION"), "informationUri": "https://github.com/tftype/tftype", "rules": rules}},
         "results": results,
@@ -735,6 +779,25 @@ pub fn github_annotated(r: &CheckReport, path_of: PathOf, a: &Annotations, group
         props.push(format!("title={}", gh_escape(&title, true)));
         out += &format!("::notice {}::{}\n", props.join(","), gh_escape(&unevaluated_text(&name, rule, lang), false));
     }
+    // tftype's notes: notices at their place.
+    for n in &a.notes {
+        let mut props = Vec::new();
+        if let Some(file) = path_of(&n.subject.filename) {
+            let s = &n.subject;
+            props.push(format!("file={}", gh_escape(&file, true)));
+            props.push(format!("line={}", s.start.line));
+            props.push(format!("col={}", s.start.column));
+            props.push(format!("endLine={}", s.end.line));
+            props.push(format!("endColumn={}", s.end.column));
+        }
+        let title = text(lang, "check.note_title");
+        let title = match group {
+            Some(g) => format!("{g}: {title}"),
+            None => title.to_string(),
+        };
+        props.push(format!("title={}", gh_escape(&title, true)));
+        out += &format!("::notice {}::{}\n", props.join(","), gh_escape(&n.text, false));
+    }
     out
 }
 
@@ -801,6 +864,43 @@ mod tests {
     /// A rule tftype did not evaluate is a notice annotation and a
     /// note-level SARIF result at the rule, as the human form names it (ux-4
     /// finding 4).
+    #[test]
+    fn tftypes_notes_follow_terraforms_diagnostics_in_every_form() {
+        let vars = "variable \"region\" {\n  type = string\n}\n";
+        let input = CheckInput {
+            files: [("variables.tf".to_string(), vars.to_string()), ("terraform.tfvars".to_string(), "region = \"a\"\nregoin = \"b\"\n".to_string())].into(),
+            ..Default::default()
+        };
+        let p = crate::flavor::Flavor::default_flavor().profile();
+        let r = crate::module::check(&input, &p);
+        let a = Annotations { notes: crate::module::explain::check_notes(&input, &p, Lang::En), ..Default::default() };
+        assert_eq!(a.notes.len(), 1, "{:?}", a.notes);
+        let note = "`regoin` is not a variable of this module: its value is not used. Did you mean `region`?";
+        // Human: after the diagnostics, under tftype's heading, before the count.
+        let human = human_annotated(&r, &input, false, Lang::En, &a);
+        let (warning, heading, line, summary) = (
+            human.find("Warning: Value for undeclared variable").expect("Terraform's warning"),
+            human.find(text(Lang::En, "check.notes_heading")).expect("the heading"),
+            human.find(&format!("  terraform.tfvars:2,1-7: {note}")).expect("the note, placed"),
+            human.find("1 variable checked").expect("the count"),
+        );
+        assert!(warning < heading && heading < line && line < summary, "{human}");
+        // JSON: a `notes` array, never a diagnostic.
+        let j = validate_json_annotated(&r, &a);
+        assert_eq!(j["diagnostics"].as_array().map(Vec::len), Some(1));
+        assert_eq!(j["notes"][0]["kind"], "note.undeclared_suggest");
+        assert_eq!(j["notes"][0]["range"]["start"]["line"], 2);
+        // SARIF: a note-level result with a rule of its own.
+        let run = sarif_run(&r, &input, &|f| path_in("infra", f), &a, None);
+        let res = run["results"].as_array().unwrap().iter().find(|x| x["level"] == "note").expect("a note");
+        assert_eq!(res["ruleId"], "tftype/note.undeclared_suggest");
+        assert_eq!(run["tool"]["driver"]["rules"][res["ruleIndex"].as_u64().unwrap() as usize]["defaultConfiguration"]["level"], "note");
+        assert_eq!(res["locations"][0]["physicalLocation"]["region"]["startLine"], 2);
+        // GitHub: a notice at its place.
+        let gh = github_annotated(&r, &|f| path_in("infra", f), &a, None, Lang::En);
+        assert!(gh.ends_with(&format!("::notice file=infra/terraform.tfvars,line=2,col=1,endLine=2,endColumn=7,title=tftype note::{note}\n")), "{gh}");
+    }
+
     #[test]
     fn rules_left_unevaluated_are_notices_and_notes() {
         let vars = "variable \"token\" {\n  type = string\n  validation {\n    condition     = fileexists(var.token)\n    error_message = \"No such file.\"\n  }\n}\n";

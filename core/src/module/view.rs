@@ -130,6 +130,18 @@ pub struct ModuleView {
     pub variables: Vec<VarView>,
     /// In the order the CLI prints them.
     pub diagnostics: Vec<DiagView>,
+    /// tftype's notes (silent surprises), as `tftype check` shows them
+    /// after the diagnostics: each with its catalog key, text and place.
+    #[serde(default)]
+    pub notes: Vec<NoteView>,
+}
+
+/// One of tftype's notes on the module's value files.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NoteView {
+    pub kind: String,
+    pub text: String,
+    pub at: Option<At>,
 }
 
 /// Checks `input` as `flavor` does (the default flavor when the name is
@@ -292,10 +304,12 @@ fn lay_out(input: &CheckInput, report: &CheckReport, flavor: &str, p: &Profile, 
         warnings: report.diagnostics.len() - errors,
         variables: Vec::new(),
         diagnostics: report.diagnostics.iter().map(|d| diag_view(d, &mut places)).collect(),
+        notes: Vec::new(),
     };
     if report.input_error.is_some() {
         return out;
     }
+    out.notes = assist::check_notes(input, p, lang).into_iter().map(|n| NoteView { at: places.at(&n.file, &n.range), kind: n.kind, text: n.text }).collect();
     let sites = declarations(input, &texts, p);
     let collected = sources::collect(input, &texts, p).map(|c| c.values).unwrap_or_default();
     for v in &report.variables {
@@ -467,6 +481,19 @@ variable "port" {
     /// Each source gives the request that retells the check's answer: the
     /// type's text, the value's text in the format it was read in, and the
     /// single-variable engine's console text equal to the check's.
+    /// The view lists tftype's notes, placed for the editors, as `tftype
+    /// check` shows them after the diagnostics.
+    #[test]
+    fn the_view_carries_tftypes_notes_placed() {
+        let vars = "variable \"region\" {\n  type = string\n}\nvariable \"svc\" {\n  type = object({ name = string, size = optional(number, 1) })\n}\n";
+        let tfvars = "region = \"ü\"\nregoin = \"b\"\nsvc = { name = \"a\", sise = 3 }\n";
+        let v = view(&input(&[("variables.tf", vars), ("terraform.tfvars", tfvars)], &[], &[]), crate::flavor::DEFAULT, Lang::En);
+        let marked: Vec<(&str, String)> = v.notes.iter().map(|n| (n.kind.as_str(), n.at.as_ref().map(|a| tfvars.encode_utf16().skip(a.from16).take(a.to16 - a.from16).map(|u| char::from_u32(u as u32).unwrap_or('?')).collect()).unwrap_or_default())).collect();
+        assert_eq!(marked, [("note.undeclared_suggest", "regoin".to_string()), ("note.dropped_suggest_top", "sise = 3".to_string())]);
+        let clean = view(&input(&[("variables.tf", vars), ("terraform.tfvars", "region = \"a\"\nsvc = { name = \"a\" }\n")], &[], &[]), crate::flavor::DEFAULT, Lang::En);
+        assert!(clean.notes.is_empty(), "{:?}", clean.notes);
+    }
+
     #[test]
     fn each_value_source_gives_the_request_that_retells_the_check() {
         let i = input(

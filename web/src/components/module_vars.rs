@@ -27,6 +27,8 @@ fn place(lang: Lang, at: &tftype::module::view::At) -> String {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Problem {
     error: bool,
+    /// One of tftype's notes, not a diagnostic.
+    note: bool,
     summary: String,
     detail: String,
     /// (label, file, from16, to16)
@@ -43,10 +45,19 @@ pub fn ModuleProblems(state: ModuleState, answer: RwSignal<Option<Checked>>) -> 
                 .flat_map(|a| &a.diagnostics)
                 .map(|d| Problem {
                     error: d.severity == "error",
+                    note: false,
                     summary: d.summary.clone(),
                     detail: d.detail.clone(),
                     place: d.at.as_ref().map(|at| (place(l, at), at.file.clone(), at.from16, at.to16)),
                 })
+                // tftype's notes, after Terraform's diagnostics, marked as tftype's.
+                .chain(a.iter().flat_map(|a| &a.notes).map(|n| Problem {
+                    error: false,
+                    note: true,
+                    summary: n.text.clone(),
+                    detail: String::new(),
+                    place: n.at.as_ref().map(|at| (place(l, at), at.file.clone(), at.from16, at.to16)),
+                }))
                 .collect::<Vec<_>>()
         })
     });
@@ -61,15 +72,15 @@ pub fn ModuleProblems(state: ModuleState, answer: RwSignal<Option<Checked>>) -> 
                     {
                         let p = p.1;
                         view! {
-                            <li class="mod-problem" class:err=p.error class:warn=!p.error data-testid="module-problem">
+                            <li class="mod-problem" class:err=p.error class:warn=!p.error && !p.note class:note=p.note data-testid=if p.note { "module-note" } else { "module-problem" }>
                                 <p class="mod-problem-title">
-                                    <span class:error-word=p.error class:warning-word=!p.error>{if p.error { t("ui.error_word") } else { t("ui.warning_word") }}</span>
+                                    <span class:error-word=p.error class:warning-word=!p.error && !p.note class:note-word=p.note>{if p.error { t("ui.error_word") } else if p.note { t("ui.note_word") } else { t("ui.warning_word") }}</span>
                                     <strong>{p.summary.clone()}</strong>
                                 </p>
                                 {p.place.clone().map(|(label, file, from, to)| view! {
                                     <button type="button" class="link mod-place" data-testid="module-problem-place" on:click=move |_| reveal(state, &file, from, to)>{label}</button>
                                 })}
-                                <p class="mod-problem-detail">{p.detail.clone()}</p>
+                                {(!p.detail.is_empty()).then(|| view! { <p class="mod-problem-detail">{p.detail.clone()}</p> })}
                             </li>
                         }
                     }

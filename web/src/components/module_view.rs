@@ -21,21 +21,23 @@ use crate::module_model::ModuleExample;
 use crate::module_signals::ModuleState;
 use crate::words::{lang, t};
 
-/// Each file's underlines: the check's diagnostics placed in it.
+/// Each file's underlines: the check's diagnostics placed in it, then
+/// tftype's notes (a quieter mark of their own).
 pub fn marks(answer: &Checked, file: &str) -> Vec<Mark> {
-    answer
-        .diagnostics
-        .iter()
-        .filter_map(|d| {
-            let at = d.at.as_ref().filter(|a| a.file == file)?;
-            Some(Mark {
-                from: at.from16,
-                to: at.to16,
-                message: if d.detail.is_empty() { d.summary.clone() } else { format!("{}\n\n{}", d.summary, d.detail) },
-                severity: if d.severity == "error" { "error" } else { "warning" },
-            })
+    let diags = answer.diagnostics.iter().filter_map(|d| {
+        let at = d.at.as_ref().filter(|a| a.file == file)?;
+        Some(Mark {
+            from: at.from16,
+            to: at.to16,
+            message: if d.detail.is_empty() { d.summary.clone() } else { format!("{}\n\n{}", d.summary, d.detail) },
+            severity: if d.severity == "error" { "error" } else { "warning" },
         })
-        .collect()
+    });
+    let notes = answer.notes.iter().filter_map(|n| {
+        let at = n.at.as_ref().filter(|a| a.file == file)?;
+        Some(Mark { from: at.from16, to: at.to16, message: n.text.clone(), severity: "info" })
+    });
+    diags.chain(notes).collect()
 }
 
 /// The variable on show: the one chosen, else the first that failed, else
@@ -184,5 +186,22 @@ mod tests {
         assert_eq!(chosen_var(&a, None).map(|v| v.name), Some("private_subnets".into()));
         assert_eq!(chosen_var(&a, Some("tags")).map(|v| v.name), Some("tags".into()));
         assert_eq!(chosen_var(&a, Some("gone")).map(|v| v.name), Some("private_subnets".into()));
+    }
+
+    /// tftype's notes are marked in their file (an `info` mark after the
+    /// diagnostics'), with no click needed: a misspelled optional attribute.
+    #[test]
+    fn a_note_is_marked_in_its_file_without_a_click() {
+        let mut doc = examples()[0].doc();
+        doc.rows[0].arg = "envs/prod.tfvars".into();
+        let prod = doc.files.iter_mut().find(|f| f.name == "envs/prod.tfvars").unwrap();
+        prod.text.push_str("\nregoin = \"x\"\n");
+        let name = prod.name.clone();
+        let text: Vec<u16> = prod.text.encode_utf16().collect();
+        let a = check(&doc);
+        let m = marks(&a, &name);
+        let notes: Vec<String> = m.iter().filter(|x| x.severity == "info").map(|x| String::from_utf16(&text[x.from..x.to]).unwrap()).collect();
+        assert_eq!(notes, ["regoin"], "{m:?}");
+        assert!(m.iter().position(|x| x.severity == "info") > m.iter().position(|x| x.severity == "error"), "{m:?}");
     }
 }
