@@ -636,7 +636,7 @@ pub fn hover(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lan
         if let Some(h) = hover_call_argument(input, file, byte, p, lang) {
             return Some(h);
         }
-        return hover_declaration(input, file, byte, p, lang);
+        return hover_declaration(input, file, byte, p, lang).or_else(|| hover_reference(input, file, byte, p, lang));
     }
     if !crate::editor::is_value_file(file) {
         return None;
@@ -645,25 +645,8 @@ pub fn hover(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lan
     let key = loc.key.clone().filter(|_| loc.at == At::Key)?;
     let ctx = Ctx::new(input, p);
     if loc.path.is_empty() {
-        let d = ctx.declared(p).into_iter().find(|d| d.name == key)?;
-        let mut md = format!("**var.{}**", d.name);
-        if let Some(t) = &d.type_text {
-            md += &format!(" `{t}`");
-        }
-        let flags: Vec<&str> = [(d.sensitive, "sensitive"), (d.ephemeral, "ephemeral"), (!d.nullable, "nullable = false")].iter().filter(|f| f.0).map(|f| f.1).collect();
-        if !flags.is_empty() {
-            md += &format!(" ({})", flags.join(", "));
-        }
-        md += "\n";
-        if let Some(desc) = &d.description {
-            md += &format!("\n{desc}\n");
-        }
-        match &d.default {
-            Some(v) => md += &format!("\n{}\n```hcl\n{v}\n```\n", text(lang, "lsp.hover_default")),
-            None => md += &format!("\n{}\n", text(lang, "lsp.hover_required")),
-        }
-        md += &winning(input, &key, p, lang);
-        return Some(Hover { range: loc.word, markdown: md });
+        let markdown = variable_markdown(input, &ctx, &key, p, lang)?;
+        return Some(Hover { range: loc.word, markdown });
     }
     let Seg::Key(var) = &loc.path[0] else { return None };
     let v = ctx.module.get(var)?;
@@ -919,6 +902,58 @@ fn hover_declaration(input: &CheckInput, file: &str, byte: usize, p: &Profile, l
     let mut md = format!("**var.{}**\n", v.name);
     md += &winning(input, &v.name, p, lang);
     Some(Hover { range: v.decl_range.start.byte..v.decl_range.end.byte, markdown: md })
+}
+
+/// A variable's hover: its declaration (type, flags, description, default
+/// or "required") and the value that wins. None for a name the module does
+/// not declare.
+fn variable_markdown(input: &CheckInput, ctx: &Ctx, name: &str, p: &Profile, lang: Lang) -> Option<String> {
+    let d = ctx.declared(p).into_iter().find(|d| d.name == name)?;
+    let mut md = format!("**var.{}**", d.name);
+    if let Some(t) = &d.type_text {
+        md += &format!(" `{t}`");
+    }
+    let flags: Vec<&str> = [(d.sensitive, "sensitive"), (d.ephemeral, "ephemeral"), (!d.nullable, "nullable = false")].iter().filter(|f| f.0).map(|f| f.1).collect();
+    if !flags.is_empty() {
+        md += &format!(" ({})", flags.join(", "));
+    }
+    md += "\n";
+    if let Some(desc) = &d.description {
+        md += &format!("\n{desc}\n");
+    }
+    match &d.default {
+        Some(v) => md += &format!("\n{}\n```hcl\n{v}\n```\n", text(lang, "lsp.hover_default")),
+        None => md += &format!("\n{}\n", text(lang, "lsp.hover_required")),
+    }
+    md += &winning(input, name, p, lang);
+    Some(md)
+}
+
+/// `var.NAME` anywhere in a configuration file (an expression, a template,
+/// a rule): the variable's hover, with the value that wins for the value
+/// files the input has (the editor's environment) and where it comes from.
+fn hover_reference(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lang) -> Option<Hover> {
+    let src = input.files.get(file)?.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'-';
+    let byte = byte.min(src.len());
+    let mut start = byte;
+    while start > 0 && (ident(src[start - 1]) || src[start - 1] == b'.') {
+        start -= 1;
+    }
+    let mut end = byte;
+    while end < src.len() && (ident(src[end]) || src[end] == b'.') {
+        end += 1;
+    }
+    // The traversal under the cursor: `var.NAME` and what follows it (`.attr`).
+    let word = std::str::from_utf8(&src[start..end]).ok()?;
+    let rest = word.strip_prefix("var.")?;
+    if start > 0 && (src[start - 1] == b'.' || ident(src[start - 1])) {
+        return None;
+    }
+    let name = rest.split('.').next().filter(|n| !n.is_empty())?;
+    let ctx = Ctx::new(input, p);
+    let markdown = variable_markdown(input, &ctx, name, p, lang)?;
+    Some(Hover { range: start..start + "var.".len() + name.len(), markdown })
 }
 
 /// The Markdown of the value of `name` that wins, as `terraform console`
@@ -1510,6 +1545,33 @@ variable "token" {
         assert!(h.markdown.contains("Final value (from its default):\n```hcl\nfalse\n```"), "{}", h.markdown);
         // Elsewhere in the file: nothing.
         assert!(hover(&i, "variables.tf", decls.find("type").unwrap(), &p(), Lang::En).is_none());
+    }
+
+    /// issue 37 item 4: `var.NAME` anywhere in a `.tf` file shows the
+    /// variable and the value that wins for the value files in use.
+    #[test]
+    fn hover_on_a_var_reference_shows_the_value_that_wins() {
+        let main = "output \"where\" {\n  value = \"${var.region}-${var.debug}\"\n}\nlocals {\n  p = var.svc.port\n  u = var.nope\n}\n";
+        let i = CheckInput { files: files(&[("variables.tf", SVC), ("main.tf", main), ("terraform.tfvars", "region = \"eu-west-1\"\n")]), ..Default::default() };
+        let table: [(&str, Option<(&str, &str)>); 5] = [
+            ("var.reg", Some(("var.region", "terraform.tfvars:1,10-21"))),
+            ("var.debug", Some(("var.debug", "from its default"))),
+            ("svc.po", Some(("var.svc", "**var.svc**"))),
+            ("var.nope", None),
+            ("output", None),
+        ];
+        for (at, want) in table {
+            let byte = main.find(at).unwrap() + at.len() - 1;
+            let h = hover(&i, "main.tf", byte, &p(), Lang::En);
+            match want {
+                None => assert!(h.is_none(), "{at}: {h:?}"),
+                Some((range, contains)) => {
+                    let h = h.unwrap_or_else(|| panic!("{at}: no hover"));
+                    assert_eq!(&main[h.range.clone()], range, "{at}");
+                    assert!(h.markdown.contains(contains), "{at}: {}", h.markdown);
+                }
+            }
+        }
     }
 
     fn fixes_at(file: &str, marked: &str) -> Vec<(String, String)> {
