@@ -64,13 +64,13 @@ fn read_frame(r: &mut impl BufRead) -> std::io::Result<Option<Result<Vec<u8>, St
         }
     }
     let Some(size) = size else { return Ok(Some(Err("no valid Content-Length header".into()))) };
-    let mut body = Vec::new();
-    r.by_ref().take(size.min(MAX_FRAME) as u64).read_to_end(&mut body)?;
     if size > MAX_FRAME {
-        // Skip the rest.
-        std::io::copy(&mut r.by_ref().take((size - MAX_FRAME) as u64), &mut std::io::sink())?;
+        // The header gave the size: the body is skipped, never kept.
+        std::io::copy(&mut r.by_ref().take(size as u64), &mut std::io::sink())?;
         return Ok(Some(Err("message too large".into())));
     }
+    let mut body = Vec::new();
+    r.by_ref().take(size as u64).read_to_end(&mut body)?;
     if body.len() < size {
         return Ok(None);
     }
@@ -88,6 +88,11 @@ fn parse_message(body: &[u8]) -> Incoming {
         Err(e) => return Incoming::Bad(error_response(J::Null, ErrorCode::ParseError as i32, &format!("Parse error: {e}"))),
     };
     let id = v.get("id").cloned().unwrap_or(J::Null);
+    // An LSP id is an integer (32 bits) or a string; a message with a method
+    // and any other id is no request, and not a notification either.
+    if v.get("method").is_some() && v.get("id").is_some() && !(id.is_string() || id.as_i64().is_some_and(|n| i32::try_from(n).is_ok())) {
+        return Incoming::Bad(error_response(J::Null, ErrorCode::InvalidRequest as i32, "Invalid request: the id is neither an integer nor a string"));
+    }
     match serde_json::from_value::<Message>(v) {
         Ok(m) => Incoming::Message(m),
         Err(e) => Incoming::Bad(error_response(id, ErrorCode::InvalidRequest as i32, &format!("Invalid request: {e}"))),
@@ -121,27 +126,60 @@ fn send(m: Message) {
     let _ = m.write(&mut std::io::stdout().lock());
 }
 
-/// A file URI's path (`file:///a%20b/x.tf` → `/a b/x.tf`).
+/// A file URI's path (`file:///a%20b/x.tf` → `/a b/x.tf`), with its dot
+/// segments resolved (`/m/../x.tf` and `/m/%2e%2e/x.tf` are `/x.tf`, RFC 3986
+/// 5.2.4; a percent-encoded dot is a dot, 6.2.2.2), so that one file is one
+/// document whatever URI names it. A segment that decodes to a `/` (`%2F`)
+/// or a NUL names no file: None.
 fn uri_path(uri: &lt::Uri) -> Option<PathBuf> {
     let s = uri.as_str();
     let rest = s.strip_prefix("file://")?;
     let rest = rest.strip_prefix("localhost").unwrap_or(rest);
+    let rest = rest.split(['?', '#']).next().unwrap_or(rest);
     if !rest.starts_with('/') {
         return None;
     }
-    let bytes = rest.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            if let Ok(b) = u8::from_str_radix(std::str::from_utf8(&bytes[i + 1..i + 3]).ok()?, 16) {
-                out.push(b);
-                i += 3;
-                continue;
+    let decode = |seg: &str| -> Option<Vec<u8>> {
+        let bytes = seg.as_bytes();
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] == b'%' && i + 2 < bytes.len() {
+                if let Some(b) = std::str::from_utf8(&bytes[i + 1..i + 3]).ok().and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                    out.push(b);
+                    i += 3;
+                    continue;
+                }
             }
+            out.push(bytes[i]);
+            i += 1;
         }
-        out.push(bytes[i]);
-        i += 1;
+        (!out.contains(&b'/') && !out.contains(&0)).then_some(out)
+    };
+    let mut segments: Vec<Vec<u8>> = Vec::new();
+    let raw: Vec<&str> = rest[1..].split('/').collect();
+    for (i, seg) in raw.iter().enumerate() {
+        let d = decode(seg)?;
+        let dots = matches!(d.as_slice(), b"." | b"..");
+        match d.as_slice() {
+            b"." => {}
+            b".." => {
+                segments.pop();
+            }
+            _ => segments.push(d),
+        }
+        // A trailing dot segment leaves the directory itself.
+        if i + 1 == raw.len() && dots {
+            segments.push(Vec::new());
+        }
+    }
+    let mut out = Vec::new();
+    for seg in segments {
+        out.push(b'/');
+        out.extend(seg);
+    }
+    if out.is_empty() {
+        out.push(b'/');
     }
     #[cfg(unix)]
     {
@@ -799,5 +837,63 @@ mod tests {
         assert_eq!(u.as_str(), "file:///tmp/a%20b/%C3%A9%23.tf");
         assert_eq!(uri_path(&u), Some(p));
         assert_eq!(uri_path(&"untitled:x".parse().unwrap()), None);
+    }
+
+    /// reliability-5 #18: one file is one document, whatever URI names it;
+    /// a `%2F` is no separator (such a URI names no file).
+    #[test]
+    fn uris_name_one_file_with_their_dot_segments_resolved() {
+        let table: [(&str, Option<&str>); 7] = [
+            ("file:///ws/mod/../../outside/terraform.tfvars", Some("/outside/terraform.tfvars")),
+            ("file:///ws/mod/%2e%2e/%2E%2E/outside/x.tfvars", Some("/outside/x.tfvars")),
+            ("file:///ws/./mod/main.tf", Some("/ws/mod/main.tf")),
+            ("file:///ws/mod%2F..%2F..%2Foutside%2Fy.tfvars", None),
+            ("file:///ws/a%00b.tf", None),
+            ("file:///../x.tf", Some("/x.tf")),
+            ("file://localhost/ws/main.tf", Some("/ws/main.tf")),
+        ];
+        for (uri, want) in table {
+            assert_eq!(uri_path(&uri.parse().unwrap()), want.map(PathBuf::from), "{uri}");
+        }
+    }
+
+    /// reliability-5 #8: a request whose id is not an LSP id (an integer or a
+    /// string) gets InvalidRequest with a null id, never runs as a
+    /// notification (an `exit` with such an id does not end the server).
+    #[test]
+    fn a_request_with_an_id_that_is_no_lsp_id_is_an_invalid_request() {
+        for id in ["{\"a\":1}", "1099511627776", "1.5", "true", "[1]", "null"] {
+            let body = format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"exit\"}}");
+            match parse_message(body.as_bytes()) {
+                Incoming::Bad(r) => {
+                    assert_eq!(r["id"], J::Null, "{id}");
+                    assert_eq!(r["error"]["code"], ErrorCode::InvalidRequest as i32, "{id}");
+                }
+                Incoming::Message(m) => panic!("{id}: read as {m:?}"),
+            }
+        }
+        for id in ["7", "\"seven\""] {
+            let body = format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"shutdown\"}}");
+            assert!(matches!(parse_message(body.as_bytes()), Incoming::Message(Message::Request(_))), "{id}");
+        }
+    }
+
+    /// reliability-5 #9: a frame over the cap is skipped, not read into memory.
+    #[test]
+    fn a_frame_over_the_cap_is_skipped_without_being_kept() {
+        struct Endless(usize);
+        impl Read for Endless {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                let n = buf.len().min(self.0);
+                buf[..n].fill(b' ');
+                self.0 -= n;
+                Ok(n)
+            }
+        }
+        let size = MAX_FRAME + 10;
+        let header = format!("Content-Length: {size}\r\n\r\n");
+        let mut r = std::io::BufReader::new(header.as_bytes().chain(Endless(size)).chain(&b"Content-Length: 2\r\n\r\n{}"[..]));
+        assert!(matches!(read_frame(&mut r).unwrap(), Some(Err(_))));
+        assert_eq!(read_frame(&mut r).unwrap(), Some(Ok(b"{}".to_vec())));
     }
 }
