@@ -255,7 +255,10 @@ pub struct Lines<'a> {
 
 impl<'a> Lines<'a> {
     pub fn new(text: &'a str) -> Lines<'a> {
-        let starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
+        // Lines end at `\n`, `\r\n` and a lone `\r`, as LSP 3.17 counts them.
+        let b = text.as_bytes();
+        let ends = b.iter().enumerate().filter(|&(i, &c)| c == b'\n' || (c == b'\r' && b.get(i + 1) != Some(&b'\n')));
+        let starts = std::iter::once(0).chain(ends.map(|(i, _)| i + 1)).collect();
         Lines { text, starts, units: crate::diag::Utf16Map::new(text) }
     }
 
@@ -325,6 +328,24 @@ mod tests {
             let start = big[..b].rfind('\n').map_or(0, |i| i + 1);
             assert_eq!(c as usize, big[start..b].encode_utf16().count());
             assert_eq!(l.byte_of(line, c, false), b);
+        }
+    }
+
+    /// reliability-5 #14: a lone CR ends a line, as LSP 3.17 counts lines
+    /// (`\n`, `\r\n`, `\r`); a CRLF is one line end.
+    #[test]
+    fn lines_end_at_lf_crlf_and_a_lone_cr() {
+        let table: [(&str, char, (u32, u32)); 4] = [
+            ("a = 1\rb = \"x\"", 'b', (1, 0)),
+            ("a = 1\r\nb = 1", 'b', (1, 0)),
+            ("a = 1\r\rb = 1", 'b', (2, 0)),
+            ("a = 1\nb = 1\rc = 2", 'c', (2, 0)),
+        ];
+        for (text, at, want) in table {
+            let l = Lines::new(text);
+            let b = text.find(at).unwrap();
+            assert_eq!(l.position(b, false), want, "{text:?}");
+            assert_eq!(l.byte_of(want.0, want.1, false), b, "{text:?}");
         }
     }
 
