@@ -89,6 +89,23 @@ pub fn type_request(req: &Request) -> Option<Request> {
     Some(Request { type_src: Some(src.get(r)?.to_string()), nullable: v.nullable, sensitive: v.sensitive, var_name: v.name.clone(), ..req.clone() })
 }
 
+/// The arguments at the top of the type editor's file (`variable = 1`): a
+/// configuration file's body takes blocks only (`Content(configFileSchema)`,
+/// hcl's "Unsupported argument", with its "Did you mean to define a block"
+/// for a block type's name). The declaration reader, which reads `variable`
+/// blocks only, does not report them.
+fn top_level_arguments(src: &str, texts: &Texts, p: &Profile) -> Vec<CheckDiag> {
+    let (Some(body), _) = crate::valueparse::parse_config(src, FILE, false, p) else { return Vec::new() };
+    let blocks = super::json_config::config_file_blocks(p);
+    let mut out = Vec::new();
+    for item in &body.items {
+        let crate::hcl::parse::BodyItem::Attr(a) = item else { continue };
+        let hint = if blocks.iter().any(|(k, _)| *k == a.name) { format!(" Did you mean to define a block of type {}?", crate::render::go_quote(&a.name)) } else { String::new() };
+        out.push(CheckDiag::error("Unsupported argument", format!("An argument named {} is not expected here.{hint}", crate::render::go_quote(&a.name)), Some(texts.subject(FILE, &a.name_range))));
+    }
+    out
+}
+
 /// Where the type editor's offsets are, byte and UTF-16.
 struct Editor<'a> {
     map: Utf16Map<'a>,
@@ -142,8 +159,11 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
 
     // 1. The declaration, as Terraform decodes it.
     let module = decl::load(&files, &texts, p);
-    if module.diags.iter().any(CheckDiag::is_error) || module.vars.is_empty() {
-        let diags: Vec<DiagnosticOut> = module.diags.iter().map(|d| editor.place(d, &value_map, 0)).collect();
+    let arguments = top_level_arguments(src, &texts, p);
+    if module.diags.iter().any(CheckDiag::is_error) || !arguments.is_empty() || module.vars.is_empty() {
+        let mut all: Vec<&CheckDiag> = module.diags.iter().chain(&arguments).collect();
+        all.sort_by_key(|d| d.subject.as_ref().map(|s| s.start.byte));
+        let diags: Vec<DiagnosticOut> = all.into_iter().map(|d| editor.place(d, &value_map, 0)).collect();
         let mut r = failure(Stage::Type, diags);
         if let Some(lang) = lang {
             let type16 = r.diagnostics.iter().find(|d| d.source == Source::Type).and_then(|d| Some([d.start16?, d.end16?]));
@@ -462,6 +482,27 @@ mod tests {
         let hover = crate::assist::hover_value(&req, 3).expect("a hover on port");
         assert!(hover.markdown.contains("number"), "{}", hover.markdown);
         assert!(type_request(&Request::new(Some("string"), "1")).is_none());
+    }
+
+    /// reliability-5 #12: an argument at the top of the type editor's file
+    /// is hcl's "Unsupported argument" at its name (a configuration file's
+    /// body takes blocks only), never an error with no words.
+    #[test]
+    fn a_top_level_argument_is_an_unsupported_argument() {
+        let table: [(&str, &str); 3] = [
+            ("variable = 1", "An argument named \"variable\" is not expected here. Did you mean to define a block of type \"variable\"?"),
+            ("variable \"x\" {}\nvariable = 2", "An argument named \"variable\" is not expected here. Did you mean to define a block of type \"variable\"?"),
+            ("variable \"x\" {}\nfoo = 2", "An argument named \"foo\" is not expected here."),
+        ];
+        for (block, detail) in table {
+            let r = ask(block, "\"a\"", None);
+            assert!(!r.ok, "{block}");
+            assert_eq!(r.summary.as_deref(), Some("Unsupported argument"), "{block}");
+            assert_eq!(r.detail.as_deref(), Some(detail), "{block}");
+            let d = &r.diagnostics[0];
+            let at = block.rfind(if block.contains("foo") { "foo" } else { "variable =" }).unwrap();
+            assert_eq!(d.start, Some(at), "{block}");
+        }
     }
 
     #[test]

@@ -433,7 +433,7 @@ impl Reader<'_> {
 
 /// The block types of the root body of a configuration file in the
 /// flavor, with their labels, in the order of its schema.
-fn config_file_blocks(p: &Profile) -> Vec<(&'static str, &'static [&'static str])> {
+pub(crate) fn config_file_blocks(p: &Profile) -> Vec<(&'static str, &'static [&'static str])> {
     let f = p.config_file_blocks();
     let mut out: Vec<(&'static str, &'static [&'static str])> = Vec::new();
     if f.language {
