@@ -351,6 +351,8 @@ fn eval(a: EvalArgs, explain: bool) -> i32 {
         };
     }
     if let Some(kind) = emit {
+        // A variable block is written as its type, name, nullable and sensitive say.
+        let req = tftype::module::block::type_request(&req).unwrap_or(req);
         return match guarded(move || tftype::writeback::emit(&req, kind, converted)) {
             Ok(Ok(e)) => {
                 print!("{}", e.text);
@@ -373,7 +375,7 @@ fn eval(a: EvalArgs, explain: bool) -> i32 {
         };
     }
     if all_flavors {
-        return match guarded(move || tftype::versions::to_text(&tftype::versions::compare(&req), lang)) {
+        return match guarded(move || tftype::versions::to_text(&tftype::module::block::compare(&req), lang)) {
             Ok(text) => {
                 print!("{text}");
                 0

@@ -57,3 +57,17 @@ fn link_puts_parameters_before_the_fragment_and_refuses_other_bases() {
         assert!(out.stdout.is_empty(), "{bad}");
     }
 }
+
+/// reliability-5 #5: a `variable` block is a block in every face of `eval`:
+/// `--all-flavors` answers it (rules included) in every version, `--emit`
+/// writes the value with the block's type and name.
+#[test]
+fn every_eval_form_reads_a_variable_block_as_a_block() {
+    let block = "variable \"replicas\" {\n  type = number\n  validation {\n    condition     = var.replicas >= 1 && var.replicas <= 5\n    error_message = \"Replicas must be 1 to 5.\"\n  }\n}";
+    let eval = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_tftype")).arg("eval").args(args).output().unwrap();
+    let out = eval(&["--all-flavors", block, "9"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Replicas must be 1 to 5.") && !text.contains("Missing newline"), "{text}");
+    let out = eval(&["--emit", "tfvars", block, "3"]);
+    assert_eq!((out.status.code(), String::from_utf8(out.stdout).unwrap().trim()), (Some(0), "replicas = 3"));
+}

@@ -10,6 +10,7 @@ use std::ops::Range;
 
 use crate::flavor::{describe_group, Flavor, FLAVORS};
 use crate::i18n::{self, Lang};
+use crate::flavor::Profile;
 use crate::pipeline::{answer_in, Request, Response};
 
 /// A group's label ([`describe_group`]: "Terraform 1.5–1.12, 1.14,
@@ -95,6 +96,12 @@ fn answer_key(r: &Response) -> (String, Option<String>, Vec<String>) {
 
 /// Evaluates `req` (its `flavor` is ignored) under every flavor.
 pub fn compare(req: &Request) -> Comparison {
+    compare_by(req, answer_in)
+}
+
+/// [`compare`] with each version's answer given by `answer` (a `variable`
+/// block's answer: [`crate::module::block::compare`]).
+pub fn compare_by(req: &Request, answer: impl Fn(&Request, &Profile) -> Response) -> Comparison {
     // The comparison is of the answers, not of their stories.
     let plain = Request { lang: None, ..req.clone() };
     let req = &plain;
@@ -107,7 +114,7 @@ pub fn compare(req: &Request) -> Comparison {
             continue;
         }
         let profile = order[i].profile();
-        let r = answer_in(req, &profile);
+        let r = answer(req, &profile);
         let n = responses.len();
         for (j, f) in order.iter().enumerate() {
             if answers[j].is_none() && profile.same_answers(f) {

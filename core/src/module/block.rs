@@ -64,6 +64,16 @@ pub fn evaluate(req: &Request) -> Response {
     }
 }
 
+/// [`crate::versions::compare`] for a request whose type may be a
+/// `variable` block: every version answers a block as [`evaluate`] does, in
+/// its own profile (reliability-5 #5: it was read as a type expression).
+pub fn compare(req: &Request) -> crate::versions::Comparison {
+    crate::versions::compare_by(req, |req, p| match req.type_src.as_deref().filter(|t| is_block(t)) {
+        Some(src) => evaluate_in(req, src, p),
+        None => pipeline::answer_in(req, p),
+    })
+}
+
 /// [`crate::why::story`] for a request whose type may be a `variable`
 /// block (the story of its answer, rules included).
 pub fn story(req: &Request, lang: Lang) -> Story {
@@ -503,6 +513,18 @@ mod tests {
             let at = block.rfind(if block.contains("foo") { "foo" } else { "variable =" }).unwrap();
             assert_eq!(d.start, Some(at), "{block}");
         }
+    }
+
+    /// reliability-5 #5: the Versions comparison answers a block as a block
+    /// in every version (rules included), not as a type expression.
+    #[test]
+    fn every_version_answers_a_block_as_a_block() {
+        let c = compare(&Request::new(Some(REPLICAS), "9"));
+        let text = crate::versions::to_text(&c, Lang::En);
+        assert!(!text.contains("Missing newline"), "{text}");
+        assert!(c.groups.iter().all(|g| g.text.contains("Replicas must be 1 to 5.")), "{text}");
+        let c = compare(&Request::new(Some(REPLICAS), "3"));
+        assert!(c.groups.iter().all(|g| g.response.ok), "{}", crate::versions::to_text(&c, Lang::En));
     }
 
     #[test]
