@@ -6,8 +6,9 @@
 // system is visible to it as on the native command line (POSIX: "/"; Windows: "/c:" and the
 // other drives, as the server spells a file:///c%3A/... URI's path). The arguments the client
 // adds (--stdio, --clientProcessId=N) are not passed on: the server runs `tftype lsp`.
-// The exit code is the server's; a trap (a panic aborts the module) is said on standard error
-// and ends the process with code 70, and the extension restarts the server.
+// The exit code is the server's (a panic: the CLI's panic hook says it and exits 101, as a
+// native uncaught panic); a trap is said on standard error and ends the process with code 70.
+// Either way the extension restarts the server.
 "use strict";
 
 const fs = require("node:fs");

@@ -9,7 +9,7 @@
 //   {tftype: "files", put: {path: Uint8Array}, remove: [path]}   the workspace changed: the tree
 //       is updated and the server is told (workspace/didChangeWatchedFiles)
 //   any other object: a JSON-RPC message from vscode-languageclient's BrowserMessageWriter
-// To the extension: the server's JSON-RPC messages; after a trap (a panic aborts the module),
+// To the extension: the server's JSON-RPC messages; after a panic (the CLI's hook exits) or a trap,
 // the notification `tftype/died` ({message}) and nothing more: the extension starts a new
 // worker. Paths are absolute ("/vscode-vfs/github/owner/repo/main.tf"); the extension maps
 // URIs to them (uriConverters).
