@@ -48,3 +48,10 @@ pub fn oty(attrs: &[(&str, Type)], optional: &[&str]) -> Type {
         optional.iter().map(|x| x.to_string()).collect::<BTreeSet<_>>(),
     )
 }
+
+/// `tftype check` of a module made of these files, as `flavor` reads it.
+pub fn check_files(flavor: &str, files: &[(&str, &str)]) -> crate::module::CheckReport {
+    let p = crate::flavor::Flavor::lookup(flavor).unwrap().profile();
+    let files = files.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
+    crate::module::check(&crate::module::CheckInput { files, ..crate::module::CheckInput::default() }, &p)
+}

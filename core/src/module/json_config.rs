@@ -550,13 +550,9 @@ pub fn call_blocks(file: &str, text: &str, p: &Profile) -> Body {
 mod tests {
     use std::collections::BTreeMap;
 
-    use crate::module::{check, CheckInput, Outcome};
+    use crate::module::{CheckInput, Outcome};
 
-    fn run(flavor: &str, files: &[(&str, &str)]) -> crate::module::CheckReport {
-        let p = crate::flavor::Flavor::lookup(flavor).unwrap().profile();
-        let files: BTreeMap<String, String> = files.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
-        check(&CheckInput { files, ..CheckInput::default() }, &p)
-    }
+    use crate::testutil::check_files as run;
 
     fn console(r: &crate::module::CheckReport, name: &str) -> Option<String> {
         r.variables.iter().find(|v| v.name == name).and_then(|v| match &v.outcome {

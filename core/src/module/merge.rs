@@ -93,15 +93,9 @@ pub fn default_converted_again(module: &super::decl::Module, vars: &mut std::col
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
+    use crate::module::Outcome;
 
-    use crate::module::{check, CheckInput, Outcome};
-
-    fn run(flavor: &str, files: &[(&str, &str)]) -> crate::module::CheckReport {
-        let p = crate::flavor::Flavor::lookup(flavor).unwrap().profile();
-        let files: BTreeMap<String, String> = files.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
-        check(&CheckInput { files, ..CheckInput::default() }, &p)
-    }
+    use crate::testutil::check_files as run;
 
     /// An override file changes what it sets and nothing else, in file
     /// order; the default is converted to the merged type again, the
