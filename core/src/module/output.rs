@@ -577,6 +577,27 @@ fn sarif_column(text: Option<&String>, byte: usize, hcl_column: usize) -> usize 
     before[line_start..].encode_utf16().count() + 1
 }
 
+/// The SARIF location of `s` in the file at `path` (a relative path is
+/// relative to `%SRCROOT%`).
+fn sarif_location(path: &str, s: &super::Subject, text: Option<&String>) -> J {
+    let (uri, absolute) = uri_of(path);
+    let mut artifact = json!({"uri": uri});
+    if !absolute {
+        artifact["uriBaseId"] = json!("%SRCROOT%");
+    }
+    json!({
+        "physicalLocation": {
+            "artifactLocation": artifact,
+            "region": {
+                "startLine": s.start.line.max(1),
+                "startColumn": sarif_column(text, s.start.byte, s.start.column),
+                "endLine": s.end.line.max(s.start.line).max(1),
+                "endColumn": sarif_column(text, s.end.byte, s.end.column),
+            }
+        }
+    })
+}
+
 /// A SARIF 2.1.0 log of `runs` (`tftype check --all-flavors` gives one run
 /// per group of versions that answer alike).
 pub fn sarif_log(runs: Vec<J>) -> J {
@@ -610,23 +631,7 @@ pub fn sarif_run(r: &CheckReport, input: &CheckInput, path_of: PathOf, a: &Annot
             "message": {"text": if d.detail.is_empty() { d.summary.clone() } else { format!("{}: {}", d.summary, d.detail) }},
         });
         if let Some((s, path)) = d.subject.as_ref().and_then(|s| path_of(&s.filename).map(|p| (s, p))) {
-            let (uri, absolute) = uri_of(&path);
-            let mut artifact = json!({"uri": uri});
-            if !absolute {
-                artifact["uriBaseId"] = json!("%SRCROOT%");
-            }
-            let text = input.files.get(&s.filename);
-            res["locations"] = json!([{
-                "physicalLocation": {
-                    "artifactLocation": artifact,
-                    "region": {
-                        "startLine": s.start.line.max(1),
-                        "startColumn": sarif_column(text, s.start.byte, s.start.column),
-                        "endLine": s.end.line.max(s.start.line).max(1),
-                        "endColumn": sarif_column(text, s.end.byte, s.end.column),
-                    }
-                }
-            }]);
+            res["locations"] = json!([sarif_location(&path, s, input.files.get(&s.filename))]);
         }
         if let Some(Some(url)) = a.links.get(i) {
             res["properties"] = json!({"playground": url});
@@ -682,28 +687,12 @@ pub fn sarif_run(r: &CheckReport, input: &CheckInput, path_of: PathOf, a: &Annot
         };
         let mut res = json!({"ruleId": id, "ruleIndex": index, "level": "note", "message": {"text": n.text}});
         if let Some(path) = path_of(&n.subject.filename) {
-            let (uri, absolute) = uri_of(&path);
-            let mut artifact = json!({"uri": uri});
-            if !absolute {
-                artifact["uriBaseId"] = json!("%SRCROOT%");
-            }
-            let (s, text) = (&n.subject, input.files.get(&n.subject.filename));
-            res["locations"] = json!([{
-                "physicalLocation": {
-                    "artifactLocation": artifact,
-                    "region": {
-                        "startLine": s.start.line.max(1),
-                        "startColumn": sarif_column(text, s.start.byte, s.start.column),
-                        "endLine": s.end.line.max(s.start.line).max(1),
-                        "endColumn": sarif_column(text, s.end.byte, s.end.column),
-                    }
-                }
-            }]);
+            res["locations"] = json!([sarif_location(&path, &n.subject, input.files.get(&n.subject.filename))]);
         }
         results.push(res);
     }
     let mut run = json!({
-        "tool": {"driver": {"name": "tftype", "version": env!("CARGO_PKG_VERSION"), "informationUri": "https://github.com/tftype/tftype", "rules": rules}},
+        "tool": {"driver": {"name": "tftype", "version": env!("CARGO_PKG_VERSION"), "informationUri": env!("CARGO_PKG_REPOSITORY"), "rules": rules}},
         "results": results,
     });
     if let Some(names) = flavors {
