@@ -636,7 +636,9 @@ pub fn hover(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lan
         if let Some(h) = hover_call_argument(input, file, byte, p, lang) {
             return Some(h);
         }
-        return hover_declaration(input, file, byte, p, lang).or_else(|| hover_reference(input, file, byte, p, lang));
+        // The module is read once for both.
+        let ctx = Ctx::new(input, p);
+        return hover_declaration(&ctx, input, file, byte, p, lang).or_else(|| hover_reference(&ctx, input, file, byte, p, lang));
     }
     if !crate::editor::is_value_file(file) {
         return None;
@@ -896,8 +898,7 @@ fn hover_call_argument(input: &CheckInput, file: &str, byte: usize, p: &Profile,
 
 /// Hover on `variable "NAME"` in a configuration file: the value that wins
 /// and from where.
-fn hover_declaration(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lang) -> Option<Hover> {
-    let ctx = Ctx::new(input, p);
+fn hover_declaration(ctx: &Ctx, input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lang) -> Option<Hover> {
     let v = ctx.module.vars.iter().find(|v| v.file == file && v.decl_range.start.byte <= byte && byte <= v.decl_range.end.byte)?;
     let mut md = format!("**var.{}**\n", v.name);
     md += &winning(input, &v.name, p, lang);
@@ -932,7 +933,7 @@ fn variable_markdown(input: &CheckInput, ctx: &Ctx, name: &str, p: &Profile, lan
 /// `var.NAME` anywhere in a configuration file (an expression, a template,
 /// a rule): the variable's hover, with the value that wins for the value
 /// files the input has (the editor's environment) and where it comes from.
-fn hover_reference(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lang) -> Option<Hover> {
+fn hover_reference(ctx: &Ctx, input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lang) -> Option<Hover> {
     let src = input.files.get(file)?.as_bytes();
     let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'-';
     let byte = byte.min(src.len());
@@ -951,8 +952,7 @@ fn hover_reference(input: &CheckInput, file: &str, byte: usize, p: &Profile, lan
         return None;
     }
     let name = rest.split('.').next().filter(|n| !n.is_empty())?;
-    let ctx = Ctx::new(input, p);
-    let markdown = variable_markdown(input, &ctx, name, p, lang)?;
+    let markdown = variable_markdown(input, ctx, name, p, lang)?;
     Some(Hover { range: start..start + "var.".len() + name.len(), markdown })
 }
 
