@@ -150,6 +150,29 @@ pub struct Response {
     /// The story and tftype's notes, when the request asked for a language.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub story: Option<crate::story::Story>,
+    /// A `variable` block's validation errors ([`crate::module::block`]),
+    /// every one the version reports, in its order: Terraform evaluates
+    /// every rule, OpenTofu 1.7+ stops a variable's rules after the first
+    /// error (`Switch` of `stop_after_error`). `summary` and `detail` are
+    /// the first's. Empty for any other answer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rule_errors: Vec<RuleError>,
+}
+
+/// One error of a `variable` block's validation rules, as the version
+/// prints it (see [`Response::rule_errors`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleError {
+    pub summary: String,
+    pub detail: String,
+    /// The rule's `validation` block as Terraform names it
+    /// (`main.tf:4,3-13`); None for an error of no one rule.
+    pub rule: Option<String>,
+    /// The rule's error message, when its condition did not hold.
+    pub message: Option<String>,
+    /// The rule's condition in the type text: byte range and UTF-16 range.
+    pub condition: Option<[usize; 2]>,
+    pub condition16: Option<[usize; 2]>,
 }
 
 impl Response {

@@ -19,7 +19,7 @@ use super::{decl, snippet, validate, CheckDiag, Texts, VarState};
 use crate::diag::{Severity, Source, Utf16Map};
 use crate::flavor::Profile;
 use crate::i18n::{self, Lang};
-use crate::pipeline::{self, DiagnosticOut, Request, Response, Stage};
+use crate::pipeline::{self, DiagnosticOut, Request, Response, RuleError, Stage};
 use crate::story::{Step, Story, Verbatim};
 
 /// The module's one file: the type editor's text.
@@ -269,31 +269,54 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
         }
         validate::finish(&module, &prepared, &mut vars, true);
         let reports = vars.remove(&v.name).map(|st| st.report.validations).unwrap_or_default();
+        let errors: Vec<&CheckDiag> = diags.iter().filter(|d| d.is_error()).collect();
+        let rule_errors: Vec<(Option<usize>, &CheckDiag)> = errors.iter().map(|d| (rule_of(d, &v.rules), *d)).collect();
+        // One failing rule is told by the story's last step; several each by a step of their own.
+        let several = rule_errors.len() > 1;
         if let (Some(s), Some(lang)) = (story.as_mut(), lang) {
-            for (rule, rep) in v.rules.iter().zip(&reports) {
-                if let Some(st) = rule_step(lang, rule, rep, &editor) {
+            for (i, (rule, rep)) in v.rules.iter().zip(&reports).enumerate() {
+                let own: Vec<&CheckDiag> = rule_errors.iter().filter(|(ri, _)| *ri == Some(i)).map(|(_, d)| *d).collect();
+                let value16 = own.iter().find_map(|d| value_range16(d, &value_map, &editor));
+                if let Some(st) = rule_step(lang, rule, rep, &editor, several, value16, p.product_name()) {
                     s.steps.push(st);
                 }
             }
         }
-        let errors: Vec<&CheckDiag> = diags.iter().filter(|d| d.is_error()).collect();
-        if let Some(first) = errors.first() {
-            let mut out: Vec<DiagnosticOut> = errors.iter().map(|d| editor.place(d, &value_map, 0)).collect();
-            // The failing rule is marked in the block: its condition.
-            let failed = v.rules.iter().zip(&reports).find(|(_, rep)| matches!(rep.result, validate::RuleResult::Fail | validate::RuleResult::Error));
-            if let Some((rule, _)) = failed {
-                out.push(editor.out(Source::Type, Some(rule.condition.range()), &value_map, first));
+        if let Some((_, first)) = rule_errors.first() {
+            let mut out = Vec::new();
+            let mut listed = Vec::new();
+            for (ri, d) in &rule_errors {
+                out.push(editor.place(d, &value_map, 0));
+                let rule = ri.map(|i| (&v.rules[i], &reports[i]));
+                // A failing rule is marked in the block too: its condition.
+                let condition = rule.map(|(rule, _)| rule.condition.range());
+                if let Some(c) = &condition {
+                    out.push(editor.out(Source::Type, Some(c.clone()), &value_map, d));
+                }
+                listed.push(RuleError {
+                    summary: d.summary.clone(),
+                    detail: d.detail.clone(),
+                    rule: rule.map(|(rule, _)| rule.decl_range.range_string()),
+                    message: rule.and_then(|(_, rep)| (rep.result == validate::RuleResult::Fail).then(|| rep.error_message.clone()).flatten()),
+                    condition16: condition.as_ref().map(|c| range16(&editor, c)),
+                    condition: condition.map(|c| [c.start, c.end]),
+                });
             }
             let mut failed_r = failure(Stage::Rule, out);
-            failed_r.error = failed.and_then(|(_, rep)| rep.error_message.clone());
+            failed_r.error = listed[0].message.clone();
             if let (Some(s), Some(lang)) = (story.as_mut(), lang) {
-                let rule_at = failed.map(|(rule, _)| rule.decl_range.range_string()).unwrap_or_default();
-                let value16 = failed_r.diagnostics.iter().find(|d| d.source == Source::Value).and_then(|d| Some([d.start16?, d.end16?]));
-                let type16 = failed.map(|(rule, _)| range16(&editor, &rule.condition.range()));
-                s.steps.push(step(lang, "check.block_failed", &[("rule", rule_at), ("product", p.product_name().to_string())], value16, type16));
+                let product = ("product", p.product_name().to_string());
+                let value16 = value_range16(first, &value_map, &editor);
+                let last = if several {
+                    step(lang, "check.block_failed_all", &[("count", listed.len().to_string()), product], None, None)
+                } else {
+                    step(lang, "check.block_failed", &[("rule", listed[0].rule.clone().unwrap_or_default()), product], value16, listed[0].condition16)
+                };
+                s.steps.push(last);
                 s.ok = false;
                 s.verbatim = Some(Verbatim { summary: first.summary.clone(), detail: first.detail.clone() });
             }
+            failed_r.rule_errors = listed;
             r = failed_r;
         } else if let (Some(s), Some(end)) = (story.as_mut(), end_step) {
             s.steps.push(end);
@@ -336,9 +359,28 @@ fn step(lang: Lang, kind: &str, params: &[(&str, String)], value16: Option<[usiz
     }
 }
 
-/// What became of one rule, as a step of the story (a failed rule's step
-/// is the story's last, [`evaluate_in`]).
-fn rule_step(lang: Lang, rule: &decl::Rule, rep: &validate::RuleReport, editor: &Editor) -> Option<Step> {
+/// The rule a validation error is about: the rule its detail names
+/// ("This was checked by the validation rule at main.tf:4,3-13."), else the
+/// rule whose condition or error message it is in.
+fn rule_of(d: &CheckDiag, rules: &[decl::Rule]) -> Option<usize> {
+    rules.iter().position(|r| d.detail.ends_with(&format!("validation rule at {}.", r.decl_range.range_string()))).or_else(|| {
+        let s = d.subject.as_ref().filter(|s| s.filename == FILE)?;
+        let inside = |e: &Range<usize>| e.start <= s.start.byte && s.end.byte <= e.end;
+        rules.iter().position(|r| inside(&r.condition.range()) || inside(&r.error_message.range()))
+    })
+}
+
+/// Where a diagnostic is in the value editor (UTF-16), when it is there.
+fn value_range16(d: &CheckDiag, value: &Utf16Map, editor: &Editor) -> Option<[usize; 2]> {
+    let o = editor.place(d, value, 0);
+    (o.source == Source::Value).then_some(())?;
+    Some([o.start16?, o.end16?])
+}
+
+/// What became of one rule, as a step of the story. A failing rule's step
+/// is the story's last when it is the only one ([`evaluate_in`]); with
+/// `several` errors each failing rule has its step here.
+fn rule_step(lang: Lang, rule: &decl::Rule, rep: &validate::RuleReport, editor: &Editor, several: bool, value16: Option<[usize; 2]>, product: &str) -> Option<Step> {
     use validate::RuleResult as R;
     let at = rule.decl_range.range_string();
     let type16 = Some(range16(editor, &rule.condition.range()));
@@ -348,9 +390,12 @@ fn rule_step(lang: Lang, rule: &decl::Rule, rep: &validate::RuleReport, editor: 
         R::NotEvaluated => ("check.block_rule_not_evaluated", vec![("rule", at), ("reason", reason)]),
         R::Skipped => ("check.explain_rule_skipped", vec![("rule", at), ("reason", reason)]),
         R::Unknown => ("check.explain_rule_error", vec![("rule", at), ("reason", reason)]),
-        R::Fail | R::Error => return None,
+        R::Fail | R::Error if !several => return None,
+        R::Fail => ("check.explain_rule_fail", vec![("rule", at), ("message", rep.error_message.clone().unwrap_or_default())]),
+        R::Error => ("check.block_rule_error", vec![("rule", at), ("product", product.to_string())]),
     };
-    Some(step(lang, kind, &params, None, type16))
+    let value16 = if matches!(rep.result, R::Fail | R::Error) { value16 } else { None };
+    Some(step(lang, kind, &params, value16, type16))
 }
 
 /// The story of a block that could not be read: the product's message.
@@ -398,7 +443,61 @@ mod tests {
         ("variable \"bad\" {\n  type = strin\n}", "\"x\""),
         ("variable \"bad\" {\n  typo = string\n}", "\"x\""),
         ("variable \"d\" {\n  type    = number\n  default = \"x\"\n}", ""),
+        (NAME, "\"Too-Long-Name\""),
+        (NAME, "\"Abc\""),
+        ("variable \"n\" {\n  type = number\n  validation {\n    condition     = length(var.n) > 0\n    error_message = \"Bad.\"\n  }\n  validation {\n    condition     = var.n < 2\n    error_message = \"Below 2.\"\n  }\n}", "3"),
     ];
+
+    /// Two rules that a long name with capitals breaks both of.
+    const NAME: &str = "variable \"name\" {\n  type = string\n  validation {\n    condition     = length(var.name) <= 5\n    error_message = \"At most 5 characters.\"\n  }\n  validation {\n    condition     = can(regex(\"^[a-z]+$\", var.name))\n    error_message = \"Lower-case letters only.\"\n  }\n}\n";
+
+    /// Issue #38 item 4: a block reports every failing rule as the version
+    /// does: Terraform (every version) and OpenTofu 1.6 evaluate every rule;
+    /// OpenTofu 1.7+ stops a variable's rules after the first error (the
+    /// second rule is skipped). The list, the marks and the story agree.
+    #[test]
+    fn a_block_reports_every_failing_rule_as_the_version_does() {
+        let both = ["At most 5 characters.", "Lower-case letters only."];
+        for flavor in &crate::flavor::FLAVORS {
+            let stops = flavor.name.starts_with("opentofu@") && flavor.name != "opentofu@1.6";
+            let r = ask(NAME, "\"Too-Long-Name\"", Some(flavor.name));
+            let case = flavor.name;
+            assert_eq!(r.stage, Some(Stage::Rule), "{case}");
+            let messages: Vec<&str> = r.rule_errors.iter().filter_map(|e| e.message.as_deref()).collect();
+            let rules: Vec<&str> = r.rule_errors.iter().filter_map(|e| e.rule.as_deref()).collect();
+            let (want, want_rules) = if stops { (&both[..1], &["main.tf:3,3-13"][..]) } else { (&both[..], &["main.tf:3,3-13", "main.tf:7,3-13"][..]) };
+            assert_eq!(messages, want, "{case}");
+            assert_eq!(rules, want_rules, "{case}");
+            assert_eq!(r.error.as_deref(), Some(both[0]), "{case}");
+            // Each failing rule's condition is marked in the block, where the list says it is.
+            // (Before Terraform 1.9 the error itself is at the declaration, also in the block.)
+            let marks: Vec<[usize; 2]> = r.diagnostics.iter().filter(|d| d.source == Source::Type).map(|d| [d.start.unwrap(), d.end.unwrap()]).filter(|m| m[0] > 0).collect();
+            let conditions: Vec<[usize; 2]> = r.rule_errors.iter().filter_map(|e| e.condition).collect();
+            assert_eq!(marks, conditions, "{case}");
+            let texts: Vec<&str> = conditions.iter().map(|c| &NAME[c[0]..c[1]]).collect();
+            assert_eq!(texts, ["length(var.name) <= 5", "can(regex(\"^[a-z]+$\", var.name))"][..want.len()], "{case}");
+            // The story: one step per failing rule when there are several, and the stopped rule named.
+            let story = r.story.expect("a story");
+            let kinds: Vec<&str> = story.steps.iter().map(|s| s.kind.as_str()).collect();
+            if stops {
+                assert!(kinds.ends_with(&["check.explain_rule_skipped", "check.block_failed"]), "{case}: {kinds:?}");
+            } else {
+                assert!(kinds.ends_with(&["check.explain_rule_fail", "check.explain_rule_fail", "check.block_failed_all"]), "{case}: {kinds:?}");
+                let told: Vec<&String> = story.steps.iter().filter(|s| s.kind == "check.explain_rule_fail").map(|s| &s.params["message"]).collect();
+                assert_eq!(told, both, "{case}");
+            }
+        }
+    }
+
+    /// One failing rule of two is told as before: no list step, the rule named by the last step.
+    #[test]
+    fn one_failing_rule_of_two_is_the_only_error() {
+        let r = ask(NAME, "\"Abc\"", None);
+        assert_eq!(r.rule_errors.len(), 1);
+        assert_eq!(r.rule_errors[0].message.as_deref(), Some("Lower-case letters only."));
+        let kinds: Vec<String> = r.story.unwrap().steps.into_iter().map(|s| s.kind).collect();
+        assert_eq!(kinds.iter().rev().take(2).collect::<Vec<_>>(), ["check.block_failed", "check.explain_rule_pass"]);
+    }
 
     fn check_of(block: &str, value: &str, p: &Profile) -> super::super::CheckReport {
         let mut input = super::super::CheckInput::default();
@@ -426,6 +525,12 @@ mod tests {
                 if let Some(d) = first {
                     assert_eq!(ours.summary.as_deref(), Some(d.summary.as_str()), "{case}");
                     assert_eq!(ours.detail.as_deref(), Some(d.detail.as_str()), "{case}");
+                    if ours.stage == Some(Stage::Rule) {
+                        // Every error of the rules, as check reports them, in its order.
+                        let all: Vec<(&str, &str)> = theirs.diagnostics.iter().filter(|d| d.is_error()).map(|d| (d.summary.as_str(), d.detail.as_str())).collect();
+                        let listed: Vec<(&str, &str)> = ours.rule_errors.iter().map(|e| (e.summary.as_str(), e.detail.as_str())).collect();
+                        assert_eq!(listed, all, "{case}");
+                    }
                 } else {
                     let var = &theirs.variables[0];
                     match &var.outcome {
