@@ -395,6 +395,12 @@ fn eval(a: EvalArgs, explain: bool) -> i32 {
             }
             0
         }
+        // A block's rules: every error the version reports (Terraform: one per failing rule).
+        Ok(r) if !r.rule_errors.is_empty() => {
+            let all: Vec<String> = r.rule_errors.iter().map(|e| format!("Error: {}\n\n{}", e.summary, e.detail)).collect();
+            eprintln!("{}", all.join("\n\n"));
+            1
+        }
         Ok(r) => {
             eprintln!("Error: {}\n\n{}", r.summary.unwrap_or_default(), r.detail.unwrap_or_default());
             1

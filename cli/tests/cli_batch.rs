@@ -1,6 +1,7 @@
 //! `tftype batch`'s reading of its input lines, and `tftype link`'s base.
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 fn batch(input: &[u8]) -> Vec<serde_json::Value> {
@@ -70,4 +71,23 @@ fn every_eval_form_reads_a_variable_block_as_a_block() {
     assert!(text.contains("Replicas must be 1 to 5.") && !text.contains("Missing newline"), "{text}");
     let out = eval(&["--emit", "tfvars", block, "3"]);
     assert_eq!((out.status.code(), String::from_utf8(out.stdout).unwrap().trim()), (Some(0), "replicas = 3"));
+}
+
+/// Issue #38 item 4: `eval` and `explain` of a block report every failing
+/// rule as the version does (Terraform: each; OpenTofu 1.7+: the first, the
+/// rest skipped): `golden/eval_block_rules.txt` (TFTYPE_BLESS=1 rewrites it).
+#[test]
+fn eval_and_explain_of_a_block_report_every_failing_rule() {
+    let block = "variable \"name\" {\n  type = string\n  validation {\n    condition     = length(var.name) <= 5\n    error_message = \"At most 5 characters.\"\n  }\n  validation {\n    condition     = can(regex(\"^[a-z]+$\", var.name))\n    error_message = \"Lower-case letters only.\"\n  }\n}\n";
+    let mut got = String::new();
+    for (cmd, flavor) in [("eval", "terraform@1.15"), ("eval", "terraform@1.5"), ("eval", "opentofu@1.6"), ("eval", "opentofu@1.8"), ("explain", "terraform@1.15"), ("explain", "opentofu@1.8")] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tftype")).args([cmd, "--flavor", flavor, block, "\"Too-Long-Name\""]).output().unwrap();
+        got += &format!("=== tftype {cmd} --flavor {flavor} (exit {:?})\n--- stdout\n{}--- stderr\n{}", out.status.code(), String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    }
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/eval_block_rules.txt");
+    if std::env::var_os("TFTYPE_BLESS").is_some() {
+        std::fs::write(&path, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(got == want, "eval_block_rules.txt differs (TFTYPE_BLESS=1 rewrites it):\n{got}");
 }

@@ -271,13 +271,15 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
         let reports = vars.remove(&v.name).map(|st| st.report.validations).unwrap_or_default();
         let errors: Vec<&CheckDiag> = diags.iter().filter(|d| d.is_error()).collect();
         let rule_errors: Vec<(Option<usize>, &CheckDiag)> = errors.iter().map(|d| (rule_of(d, &v.rules), *d)).collect();
-        // One failing rule is told by the story's last step; several each by a step of their own.
+        // One failing rule is told by the story's last step; several each by a step of their own,
+        // and so is one that stopped the rules after it (OpenTofu 1.7+), before the rules it stopped.
         let several = rule_errors.len() > 1;
+        let stopped = reports.iter().any(|r| matches!(r.reason, Some(validate::Reason::StoppedBy(_))));
         if let (Some(s), Some(lang)) = (story.as_mut(), lang) {
             for (i, (rule, rep)) in v.rules.iter().zip(&reports).enumerate() {
                 let own: Vec<&CheckDiag> = rule_errors.iter().filter(|(ri, _)| *ri == Some(i)).map(|(_, d)| *d).collect();
                 let value16 = own.iter().find_map(|d| value_range16(d, &value_map, &editor));
-                if let Some(st) = rule_step(lang, rule, rep, &editor, several, value16, p.product_name()) {
+                if let Some(st) = rule_step(lang, rule, rep, &editor, several || stopped, value16) {
                     s.steps.push(st);
                 }
             }
@@ -310,7 +312,9 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
                 let last = if several {
                     step(lang, "check.block_failed_all", &[("count", listed.len().to_string()), product], None, None)
                 } else {
-                    step(lang, "check.block_failed", &[("rule", listed[0].rule.clone().unwrap_or_default()), product], value16, listed[0].condition16)
+                    let errored = rule_errors[0].0.is_some_and(|i| reports[i].result == validate::RuleResult::Error);
+                    let kind = if errored { "check.block_rule_error" } else { "check.block_failed" };
+                    step(lang, kind, &[("rule", listed[0].rule.clone().unwrap_or_default()), product], value16, listed[0].condition16)
                 };
                 s.steps.push(last);
                 s.ok = false;
@@ -379,8 +383,9 @@ fn value_range16(d: &CheckDiag, value: &Utf16Map, editor: &Editor) -> Option<[us
 
 /// What became of one rule, as a step of the story. A failing rule's step
 /// is the story's last when it is the only one ([`evaluate_in`]); with
-/// `several` errors each failing rule has its step here.
-fn rule_step(lang: Lang, rule: &decl::Rule, rep: &validate::RuleReport, editor: &Editor, several: bool, value16: Option<[usize; 2]>, product: &str) -> Option<Step> {
+/// `several` errors (or rules stopped after one) each failing rule has its
+/// step here.
+fn rule_step(lang: Lang, rule: &decl::Rule, rep: &validate::RuleReport, editor: &Editor, several: bool, value16: Option<[usize; 2]>) -> Option<Step> {
     use validate::RuleResult as R;
     let at = rule.decl_range.range_string();
     let type16 = Some(range16(editor, &rule.condition.range()));
@@ -392,7 +397,7 @@ fn rule_step(lang: Lang, rule: &decl::Rule, rep: &validate::RuleReport, editor: 
         R::Unknown => ("check.explain_rule_error", vec![("rule", at), ("reason", reason)]),
         R::Fail | R::Error if !several => return None,
         R::Fail => ("check.explain_rule_fail", vec![("rule", at), ("message", rep.error_message.clone().unwrap_or_default())]),
-        R::Error => ("check.block_rule_error", vec![("rule", at), ("product", product.to_string())]),
+        R::Error => ("check.explain_rule_error", vec![("rule", at), ("reason", reason)]),
     };
     let value16 = if matches!(rep.result, R::Fail | R::Error) { value16 } else { None };
     Some(step(lang, kind, &params, value16, type16))
@@ -480,7 +485,7 @@ mod tests {
             let story = r.story.expect("a story");
             let kinds: Vec<&str> = story.steps.iter().map(|s| s.kind.as_str()).collect();
             if stops {
-                assert!(kinds.ends_with(&["check.explain_rule_skipped", "check.block_failed"]), "{case}: {kinds:?}");
+                assert!(kinds.ends_with(&["check.explain_rule_fail", "check.explain_rule_skipped", "check.block_failed"]), "{case}: {kinds:?}");
             } else {
                 assert!(kinds.ends_with(&["check.explain_rule_fail", "check.explain_rule_fail", "check.block_failed_all"]), "{case}: {kinds:?}");
                 let told: Vec<&String> = story.steps.iter().filter(|s| s.kind == "check.explain_rule_fail").map(|s| &s.params["message"]).collect();
