@@ -7,13 +7,14 @@
 //  - engine_module (also engine-full/): the Module view's check, with Terraform's function
 //    library for validation rules, and its file editors' completion and hover, fetched when the
 //    Module view first asks for one of these, or when the type editor first holds a whole
-//    `variable` block (its answer and story: "block", "block-story", whose rules need those
+//    `variable` block (its answer, story and Versions comparison: "block", "block-story",
+//    "block-compare", whose rules need those
 //    functions).
 //
 // The page sends {type: "init", glue, wasm, full: {glue, wasm}, module: {glue, wasm}} once, the message catalogs it
 // has as {type: "catalog", lang, text} (installed in every engine, also in one loaded later),
 // then {type: "evaluate" | "story" | "compare" | "emit" | "reformat" | "module" | "module-story" | "complete" | "hover"
-// | "module-complete" | "module-hover" | "block" | "block-story",
+// | "module-complete" | "module-hover" | "block" | "block-story" | "block-compare",
 // id, request, arg}
 // (request: JSON as UTF-8 bytes, a Uint8Array; arg: the work's parameter) and gets back
 // {type: "reply", id, response, ms, at} (response: JSON as UTF-8 bytes; at: when the worker took the request up and when it
@@ -29,7 +30,7 @@ let moduleUrls = null;
 const catalogs = [];
 
 const FULL = new Set(["compare", "emit", "reformat", "complete", "hover"]);
-const MODULE = new Set(["module", "module-complete", "module-hover", "block", "block-story"]);
+const MODULE = new Set(["module", "module-complete", "module-hover", "block", "block-story", "block-compare"]);
 const utf8In = new TextEncoder();
 const utf8Out = new TextDecoder();
 
@@ -76,6 +77,8 @@ async function handle(m) {
     module: () => moduleEngine.engine_module(text()),
     block: () => moduleEngine.engine_block(text()),
     "block-story": () => moduleEngine.engine_block(text()),
+    // The Versions tab of a block: every version answers it as a block (rules included).
+    "block-compare": () => moduleEngine.engine_block_compare(text()),
     compare: () => full.engine_compare(text()),
     emit: () => full.engine_emit(text(), m.arg),
     reformat: () => full.engine_reformat(text(), m.arg),

@@ -30,6 +30,15 @@ pub fn engine_block(json: &str) -> String {
     serde_json::to_string(&tftype::module::block::evaluate(&req)).unwrap_or_default()
 }
 
+/// The Versions tab for a `variable` block given as the type: every version
+/// answers it as a block, rules included (`tftype::module::block::compare`;
+/// JSON text in, `tftype::versions::Comparison` as JSON text out).
+#[wasm_bindgen]
+pub fn engine_block_compare(json: &str) -> String {
+    let req = tftype::Request::from_json(json);
+    serde_json::to_string(&tftype::module::block::compare(&req)).unwrap_or_default()
+}
+
 /// Completion or hover in a file of the module (`json`: the module as for
 /// [`engine_module`], with `file`, the name of the file edited; `arg`:
 /// `complete BYTE` or `hover BYTE`, the cursor's byte in that file): the

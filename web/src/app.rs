@@ -199,6 +199,9 @@ pub fn App() -> impl IntoView {
         });
     });
 
+    // tftype's notes on the value (a dropped attribute, …), underlined in the value editor.
+    let note_marks = Memo::new(move |_| story.with(|s| s.as_ref().map(outcome::note_marks).unwrap_or_default()));
+
     // Editors.
     let editors = Editors::new();
     let type_host = NodeRef::<leptos::html::Div>::new();
@@ -216,7 +219,7 @@ pub fn App() -> impl IntoView {
                     move |t| inputs.type_src.set(t),
                 );
                 editors.ty.set_value(Some(v));
-                result.with_untracked(|o| editors.show_marks(o));
+                result.with_untracked(|o| editors.show_marks(o, &note_marks.get_untracked()));
             }
         }
     });
@@ -239,12 +242,15 @@ pub fn App() -> impl IntoView {
                     engine.with_value(|e| e.send(Work::Assist(hover, at), &req, move |r| reply(if let Reply::Assisted(j) = r { j } else { String::new() })));
                 });
                 editors.value.set_value(Some(v));
-                result.with_untracked(|o| editors.show_marks(o));
+                result.with_untracked(|o| editors.show_marks(o, &note_marks.get_untracked()));
             }
         }
     });
     // Errors where they happen.
-    Effect::new(move |_| result.with(|o| editors.show_marks(o)));
+    Effect::new(move |_| {
+        let notes = note_marks.get();
+        result.with(|o| editors.show_marks(o, &notes))
+    });
     // JSON highlighting for the JSON format.
     Effect::new(move |_| {
         let lang = inputs.format.get().editor_language();

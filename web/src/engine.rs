@@ -178,8 +178,9 @@ impl Work {
 /// it: UTF-8 bytes).
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 fn read_reply(work: Work, block: bool, json: Vec<u8>, ms: f64) -> Result<Reply, serde_json::Error> {
-    // A `variable` block's answer (the Module view's .wasm: `engine_block`) is the whole response.
-    if block {
+    // A `variable` block's answer (the Module view's .wasm: `engine_block`) is the whole response;
+    // its Versions comparison (`engine_block_compare`) is a comparison.
+    if block && !matches!(work, Work::Compare) {
         let r: Response = serde_json::from_slice(&json)?;
         return Ok(block_reply(work, r, ms));
     }
@@ -207,7 +208,7 @@ fn block_reply(work: Work, mut r: Response, ms: f64) -> Reply {
 /// view's .wasm answers (its rules need Terraform's functions, which the
 /// page's own .wasm leaves out).
 pub fn is_block(work: Work, req: &Request) -> bool {
-    matches!(work, Work::Evaluate(_) | Work::Story) && req.type_src.as_deref().is_some_and(tftype::module::block::is_block)
+    matches!(work, Work::Evaluate(_) | Work::Story | Work::Compare) && req.type_src.as_deref().is_some_and(tftype::module::block::is_block)
 }
 
 /// A `variable` block's answer here, on this thread: in native tests. (In
@@ -215,7 +216,13 @@ pub fn is_block(work: Work, req: &Request) -> bool {
 /// block is answered as a type, and the syntax error says what is wrong.)
 #[cfg(not(target_arch = "wasm32"))]
 fn block_here(work: Work, req: &Request, t0: f64) -> Option<Reply> {
-    is_block(work, req).then(|| block_reply(work, tftype::module::block::evaluate(req), crate::page::now_ms() - t0))
+    if !is_block(work, req) {
+        return None;
+    }
+    if work == Work::Compare {
+        return Some(Reply::Compared(tftype::module::block::compare(req), crate::page::now_ms() - t0));
+    }
+    Some(block_reply(work, tftype::module::block::evaluate(req), crate::page::now_ms() - t0))
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -581,6 +588,7 @@ mod worker {
             // A `variable` block goes to the Module view's .wasm (public/engine-worker.js).
             let kind = match (w.block, w.work) {
                 (true, Work::Evaluate(_)) => "block",
+                (true, Work::Compare) => "block-compare",
                 (true, _) => "block-story",
                 (false, work) => work.key(),
             };
@@ -679,5 +687,32 @@ mod worker {
             }
             on_restart(why);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// reliability-5 #5 (the page's part): the Versions tab compares a
+    /// `variable` block as a block in every version (its rules included),
+    /// not as a type expression; it is the Module view's .wasm's work.
+    #[test]
+    fn the_versions_tab_compares_a_block_as_a_block() {
+        let block = "variable \"replicas\" {\n  type = number\n  validation {\n    condition     = var.replicas >= 1 && var.replicas <= 5\n    error_message = \"Replicas must be 1 to 5.\"\n  }\n}";
+        let req = Request::new(Some(block), "9");
+        assert!(is_block(Work::Compare, &req));
+        // The worker's reply, as `engine_block_compare` writes it, read as the page reads it.
+        let compared = |value: &str| {
+            let json = serde_json::to_vec(&tftype::module::block::compare(&Request::new(Some(block), value))).unwrap();
+            match read_reply(Work::Compare, true, json, 0.0) {
+                Ok(Reply::Compared(c, _)) => c,
+                _ => panic!("a comparison"),
+            }
+        };
+        let c = compared("9");
+        assert!(!c.groups.is_empty() && c.groups.iter().all(|g| g.text.contains("Replicas must be 1 to 5.")), "{c:?}");
+        assert!(compared("3").groups.iter().all(|g| g.response.ok));
+        assert!(!is_block(Work::Compare, &Request::new(Some("number"), "3")));
     }
 }

@@ -28,6 +28,9 @@ pub struct Outcome {
     pub json_cut: Option<(usize, usize)>,
     pub summary: String,
     pub detail: String,
+    /// The errors after the first (summary, detail) the version reports too:
+    /// a `variable` block's other failing rules (issue #38 item 4).
+    pub more_errors: Vec<(String, String)>,
     /// Where the errors are, in words, with the range to select.
     pub places: Vec<Place>,
     /// How many more errors there are than `places` lists.
@@ -145,6 +148,7 @@ pub fn from_evaluation(state: &State, ev: Evaluation) -> Outcome {
         detail: resp.detail.unwrap_or_default(),
         places_more: resp.diagnostics_omitted,
         warnings_more: resp.warnings_omitted,
+        more_errors: resp.rule_errors.iter().skip(1).map(|e| (e.summary.clone(), e.detail.clone())).collect(),
         ..Outcome::default()
     };
     for d in resp.diagnostics.iter().chain(&resp.warnings) {
@@ -200,6 +204,20 @@ pub fn from_evaluation(state: &State, ev: Evaluation) -> Outcome {
         }
     }
     out
+}
+
+/// The underlines of tftype's notes on the value (ux-5 L18: a dropped
+/// attribute is underlined, as the language server's hint is): each note
+/// with a place in the value, its text on hover.
+pub fn note_marks(story: &tftype::why::Story) -> Vec<Mark> {
+    story
+        .notes
+        .iter()
+        .filter_map(|n| {
+            let [from, to] = n.value16?;
+            Some(Mark { from, to, message: n.text.clone(), severity: "info" })
+        })
+        .collect()
 }
 
 /// At most this many errors, and this many warnings, are listed and
@@ -416,6 +434,35 @@ mod tests {
         assert!(o.type_marks.iter().any(|m| (m.from, m.to) == (cond, cond + "var.replicas <= 5".len())), "{:?}", o.type_marks);
         let ok = block_outcome(block, "4");
         assert!(ok.ok && ok.console == "4", "{ok:?}");
+    }
+
+    /// Issue #38 item 4: every failing rule of a block is shown (Terraform),
+    /// only the first where the version stops after it (OpenTofu 1.7+).
+    #[test]
+    fn every_failing_rule_of_a_block_is_shown_as_the_version_reports_it() {
+        let block = "variable \"name\" {\n  type = string\n  validation {\n    condition     = length(var.name) <= 5\n    error_message = \"At most 5 characters.\"\n  }\n  validation {\n    condition     = can(regex(\"^[a-z]+$\", var.name))\n    error_message = \"Lower-case letters only.\"\n  }\n}";
+        for (flavor, more) in [("terraform@1.15", 1), ("terraform@1.5", 1), ("opentofu@1.6", 1), ("opentofu@1.8", 0), ("opentofu@1.12", 0)] {
+            let st = State { flavor: flavor.into(), ..state(block, "\"Too-Long-Name\"") };
+            let o = from_response(&st, tftype::module::block::evaluate(&st.request()));
+            assert!(o.detail.starts_with("At most 5 characters."), "{flavor}: {}", o.detail);
+            assert_eq!(o.more_errors.len(), more, "{flavor}");
+            if more == 1 {
+                assert!(o.more_errors[0].1.starts_with("Lower-case letters only."), "{flavor}");
+                assert!(o.type_marks.iter().any(|m| &block[m.from..m.to] == "can(regex(\"^[a-z]+$\", var.name))"), "{flavor}");
+            }
+        }
+    }
+
+    /// ux-5 L18: a dropped attribute's note is underlined in the value editor.
+    #[test]
+    fn a_dropped_attribute_is_underlined_as_a_note() {
+        let st = State { lang: Some(Lang::En), ..state("object({ tags = map(string) })", "{ tgas = {} }") };
+        let story = crate::engine::story(&st.request());
+        let marks = note_marks(&story);
+        // The note's place: the dropped attribute's value, where the Why panel shows it.
+        assert_eq!(marks.iter().map(|m| (m.from, m.to, m.severity)).collect::<Vec<_>>(), [(9, 11, "info")], "{marks:?}");
+        assert!(marks[0].message.contains("tgas"), "{}", marks[0].message);
+        assert!(note_marks(&crate::engine::story(&state("string", "\"x\"").request())).is_empty());
     }
 
     #[test]

@@ -96,6 +96,21 @@ impl Inputs {
         }
     }
 
+    /// The variable's name as the page shows it (tracked): a whole
+    /// `variable` block's label when the type editor holds one (ux-5 M9),
+    /// else the name field's, else the default `v`.
+    pub fn shown_name(&self) -> String {
+        if let Some(n) = self.type_src.with(|t| tftype::module::block::block_name(t).map(str::to_string)) {
+            return n;
+        }
+        let n = self.var_name.with(|n| n.trim().to_string());
+        if n.is_empty() {
+            crate::model::DEFAULT_VAR_NAME.to_string()
+        } else {
+            n
+        }
+    }
+
     /// The chosen product version (tracked).
     pub fn flavor(&self) -> &'static tftype::flavor::Flavor {
         self.flavor.with(|f| tftype::flavor::Flavor::lookup(f).unwrap_or_else(tftype::flavor::Flavor::default_flavor))
@@ -136,16 +151,20 @@ impl Editors {
         self.with(Source::Value, |v| cm::set_doc(v, &s.value));
     }
 
-    pub fn show_marks(&self, o: &Outcome) {
+    /// The answer's underlines, and `notes` (tftype's notes on the value,
+    /// ux-5 L18: a dropped attribute is underlined as the language server's
+    /// hint is) in the value editor.
+    pub fn show_marks(&self, o: &Outcome, notes: &[cm::Mark]) {
         let (type_clean, value_clean) = self.clean.get_value();
         if !(type_clean && o.type_marks.is_empty()) {
             self.with(Source::Type, |v| cm::set_marks(v, &o.type_marks));
         }
-        if !(value_clean && o.value_marks.is_empty()) {
-            self.with(Source::Value, |v| cm::set_marks(v, &o.value_marks));
+        let value_marks: Vec<cm::Mark> = o.value_marks.iter().chain(notes).cloned().collect();
+        if !(value_clean && value_marks.is_empty()) {
+            self.with(Source::Value, |v| cm::set_marks(v, &value_marks));
         }
         // An editor not there yet shows nothing (it is given the marks when made).
         let (has_type, has_value) = (self.ty.with_value(Option::is_some), self.value.with_value(Option::is_some));
-        self.clean.set_value((!has_type || o.type_marks.is_empty(), !has_value || o.value_marks.is_empty()));
+        self.clean.set_value((!has_type || o.type_marks.is_empty(), !has_value || value_marks.is_empty()));
     }
 }

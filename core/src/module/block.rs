@@ -32,8 +32,31 @@ const VALUE: &str = "\u{0}value";
 /// type expression: its first word, after blanks and comments, is
 /// `variable` (never a type keyword).
 pub fn is_block(type_src: &str) -> bool {
-    // Bytes, not characters: the page's own .wasm has this test, and every byte of it counts.
+    keyword_end(type_src.as_bytes()).is_some()
+}
+
+/// The name of the `variable` block given as the type: its label (quoted,
+/// or a bare identifier), read as [`is_block`] reads, without parsing the
+/// block (the page shows it as the variable's name). None when the type is
+/// not a block or its label is not a plain name.
+pub fn block_name(type_src: &str) -> Option<&str> {
     let b = type_src.as_bytes();
+    let mut i = keyword_end(b)?;
+    while matches!(b.get(i), Some(b' ' | b'\t')) {
+        i += 1;
+    }
+    let name_byte = |c: &u8| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-' || *c >= 0x80;
+    let (start, quoted) = if b.get(i) == Some(&b'"') { (i + 1, true) } else { (i, false) };
+    let len = b[start..].iter().take_while(|c| name_byte(c)).count();
+    let end = start + len;
+    let closed = !quoted || b.get(end) == Some(&b'"');
+    (len > 0 && closed).then(|| &type_src[start..end])
+}
+
+/// Where the keyword `variable` ends when it is the text's first word
+/// (after blanks and comments).
+fn keyword_end(b: &[u8]) -> Option<usize> {
+    // Bytes, not characters: the page's own .wasm has this test, and every byte of it counts.
     let mut i = 0;
     while i < b.len() {
         match b[i] {
@@ -44,7 +67,7 @@ pub fn is_block(type_src: &str) -> bool {
             _ => break,
         }
     }
-    b[i..].starts_with(b"variable") && !b.get(i + 8).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-' || *c >= 0x80)
+    (b[i..].starts_with(b"variable") && !b.get(i + 8).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-' || *c >= 0x80)).then_some(i + 8)
 }
 
 fn line_end(b: &[u8], i: usize) -> usize {
@@ -652,6 +675,24 @@ mod tests {
             ("", false),
         ] {
             assert_eq!(is_block(text), block, "{text:?}");
+        }
+    }
+
+    /// ux-5 M9: the page names the variable after the block's label.
+    #[test]
+    fn a_blocks_name_is_its_label() {
+        for (text, name) in [
+            (REPLICAS, Some("replicas")),
+            ("# c\nvariable   \"név_1-x\" {}", Some("név_1-x")),
+            ("variable replicas {}", Some("replicas")),
+            ("variable \"\" {}", None),
+            ("variable \"a b\" {}", None),
+            ("variable \"open", None),
+            ("variable {", None),
+            ("string", None),
+            ("variables \"x\" {}", None),
+        ] {
+            assert_eq!(block_name(text), name, "{text:?}");
         }
     }
 

@@ -16,6 +16,16 @@ pub fn ErrorBox(result: Memo<Outcome>, editors: Editors) -> impl IntoView {
                 <strong data-testid="error-summary">{move || result.with(|o| o.summary.clone())}</strong>
             </p>
             <p class="error-detail" data-testid="error-detail">{move || result.with(|o| o.detail.clone())}</p>
+            // The version's other errors (a block's other failing rules), each as it prints it.
+            {move || result.with(|o| o.more_errors.clone()).into_iter().map(|(summary, detail)| view! {
+                <div class="error-more" data-testid="error-more">
+                    <p class="error-title">
+                        <span class="error-word">{t("ui.error_word")}</span>
+                        <strong>{summary}</strong>
+                    </p>
+                    <p class="error-detail">{detail}</p>
+                </div>
+            }).collect_view()}
             {move || {
                 let places = result.with(|o| o.places.clone());
                 (!places.is_empty()).then(|| view! {

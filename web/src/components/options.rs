@@ -25,7 +25,7 @@ pub fn Options(inputs: Inputs, readonly: bool) -> impl IntoView {
                     size="12"
                     disabled=readonly
                     title=tf("ui.var_name_title", move || vec![("product", inputs.flavor().product.name().to_string())])
-                    prop:value=move || inputs.var_name.get()
+                    prop:value=move || if inputs.type_src.with(|t| tftype::module::block::is_block(t)) { inputs.shown_name() } else { inputs.var_name.get() }
                     on:input=move |ev| inputs.var_name.set(event_target_value(&ev))
                 />
             </label>

@@ -44,14 +44,7 @@ pub fn ResultView(
         }
     });
     let show_all = inputs.show_all;
-    let var_label = move || {
-        let n = inputs.var_name.with(|n| n.trim().to_string());
-        if n.is_empty() {
-            crate::model::DEFAULT_VAR_NAME.to_string()
-        } else {
-            n
-        }
-    };
+    let var_label = move || inputs.shown_name();
     let product = move || inputs.flavor().product;
     let tabs = move || Tab::ALL.into_iter().filter(|t| t.available(ok.get())).collect::<Vec<_>>();
     // The first tab is labelled "Error" only once a refusal is on show.
