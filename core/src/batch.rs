@@ -75,6 +75,10 @@ pub fn result_json(id: &str, r: &Response, utf16: bool) -> String {
         if r.diagnostics_omitted > 0 {
             s += &format!(",\"diagnostics_omitted\":{}", r.diagnostics_omitted);
         }
+        // A `variable` block's validation errors, every one the version reports (never in a batch result).
+        if !r.rule_errors.is_empty() {
+            s += &format!(",\"rule_errors\":{}", serde_json::to_string(&r.rule_errors).unwrap_or_default());
+        }
     }
     s.push('}');
     s
@@ -171,4 +175,24 @@ pub fn check_case(id: &str, case: serde_json::Value) -> String {
         },
     };
     crate::module::report::report_json(id, &report)
+}
+
+
+#[cfg(test)]
+mod block_case_tests {
+    /// Issue #38 item 4: the npm package's `evaluate` of a block lists every
+    /// validation error the version reports (`rule_errors`).
+    #[test]
+    fn a_block_case_lists_every_rule_error_of_its_version() {
+        let block = "variable \"n\" {\n  type = number\n  validation {\n    condition     = var.n < 5\n    error_message = \"Below 5.\"\n  }\n  validation {\n    condition     = var.n < 3\n    error_message = \"Below 3.\"\n  }\n}";
+        for (flavor, want) in [("terraform@1.15", vec!["Below 5.", "Below 3."]), ("opentofu@1.8", vec!["Below 5."])] {
+            let case = serde_json::json!({"type": block, "value": "9", "flavor": flavor}).to_string();
+            let out: serde_json::Value = serde_json::from_str(&super::evaluate_case_or_block(&case, true)).unwrap();
+            let messages: Vec<&str> = out["rule_errors"].as_array().unwrap().iter().map(|e| e["message"].as_str().unwrap()).collect();
+            assert_eq!(messages, want, "{flavor}");
+            assert_eq!(out["rule_errors"][0]["condition16"], serde_json::json!([66, 75]), "{flavor}");
+        }
+        let plain = super::evaluate_case_or_block(&serde_json::json!({"type": "number", "value": "\"x\""}).to_string(), true);
+        assert!(!plain.contains("rule_errors"), "{plain}");
+    }
 }
