@@ -232,7 +232,9 @@ class TftypeExample extends HTMLElement {
         tab === "json" ? (r.json ? JSON.stringify(r.json, null, 2) : "") : tab === "type" ? r.type : r.console;
     } else {
       out.dataset.tab = "error";
-      out.textContent = `${r.summary}\n\n${r.detail}`;
+      // Every error the version reports: a block's failing rules, each as the version prints it.
+      const errors = r.rule_errors?.length ? r.rule_errors : [r];
+      out.textContent = errors.map((e) => `${e.summary}\n\n${e.detail}`).join("\n\n");
     }
     this._showWhere(r);
     this._showNotes(req);

@@ -76,6 +76,25 @@ export interface Refused {
   diagnostics: Diagnostic[];
   /** How many more diagnostics there were than are listed; absent when none. */
   diagnostics_omitted?: number;
+  /**
+   * A `variable` block given as `type` (stage "rule"): every validation error the version reports,
+   * in its order (Terraform: every failing rule; OpenTofu 1.7+: it stops after the first error).
+   * Absent otherwise.
+   */
+  rule_errors?: RuleError[];
+}
+
+/** One validation error of a `variable` block given as `type`. */
+export interface RuleError {
+  summary: string;
+  detail: string;
+  /** The rule's `validation` block as Terraform names it (`main.tf:4,3-13`); null for an error of no one rule. */
+  rule: string | null;
+  /** The rule's error message, when its condition did not hold. */
+  message: string | null;
+  /** The rule's condition in `type`: byte range, and UTF-16 range. */
+  condition: [number, number] | null;
+  condition16: [number, number] | null;
 }
 
 export type Result = Accepted | Refused;
@@ -115,7 +134,7 @@ export interface Flavor {
   label: string;
 }
 
-/** Evaluates one variable, as `tftype batch` does one case. */
+/** Evaluates one variable, as `tftype batch` does one case (a field of the wrong kind or a field a request does not have throws a TypeError naming it). */
 export function evaluate(request: Request): Result;
 /** The conversion rules the answer applied, outermost first. */
 export function explain(request: Request): ExplainStep[];

@@ -75,11 +75,47 @@ function checkRequest(fn, request) {
   }
 }
 
-/** Evaluates one variable: the fields of a `tftype batch` case in, of its result out. */
+// The fields of a one-variable request, and the ones the case files carry for people (`note`,
+// `upstream`, `doc_console`: ignored, as `tftype batch` ignores them).
+const REQUEST_FIELDS = ["id", "type", "value", "value_format", "nullable", "sensitive", "var_name", "flavor"];
+const CASE_NOTES = ["note", "upstream", "doc_console"];
+
+// The known field a misspelled one most likely means (at most two edits away), or "".
+function nearest(name, known) {
+  const dist = (a, b) => {
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const row = [i];
+      for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = row;
+    }
+    return prev[b.length];
+  };
+  let best = "";
+  let bestD = 3;
+  for (const k of known) {
+    const d = dist(name.toLowerCase(), k);
+    if (d < bestD) [best, bestD] = [k, d];
+  }
+  return best;
+}
+
+/**
+ * Evaluates one variable: the fields of a `tftype batch` case in, of its result out. A field of the
+ * wrong kind, or one that is not a field (`flavour`), is a TypeError naming it.
+ */
 export function evaluate(request) {
-  // The fields are the engine's to judge: a case it cannot read is answered with stage
-  // "input", as `tftype batch` answers it.
   need("evaluate", "request", request, "an object such as {type, value}", isObject(request));
+  // A one-variable request is checked here; a module or expression case (`mode`) is the
+  // engine's to judge, as `tftype batch` judges it.
+  if (request.mode === undefined) {
+    checkRequest("evaluate", request);
+    for (const key of Object.keys(request)) {
+      if (REQUEST_FIELDS.includes(key) || CASE_NOTES.includes(key)) continue;
+      const guess = nearest(key, REQUEST_FIELDS);
+      throw new TypeError(`tftype.evaluate: request.${key} is not a field of a request${guess ? ` (did you mean ${guess}?)` : ""}; the fields are ${REQUEST_FIELDS.join(", ")}`);
+    }
+  }
   const json = JSON.stringify(request);
   return JSON.parse(guarded(() => evaluateCase(json)));
 }
@@ -137,10 +173,9 @@ export function link(base, request, lang = "") {
   return guarded(() => linkUrl(base, json, lang ?? ""));
 }
 
-/** For tests only: makes the engine trap, as a bug would (the next call gets a new instance). */
-export function __trapForTest() {
-  return guarded(() => trapForTest());
-}
+// For the package's own tests only, not part of its interface (so not an export): makes the
+// engine trap, as a bug would (the next call gets a new instance).
+Object.defineProperty(evaluate, Symbol.for("tftype.trapForTest"), { value: () => guarded(() => trapForTest()) });
 
 /**
  * Checks a root module as `terraform plan` would before contacting providers: `files` (name →

@@ -70,7 +70,7 @@ const throwsTypeError = (f, mentions) => {
 rule("a trap throws once; the next call gets a new instance and a normal answer", () => {
   const before = evaluate({ type: "list(number)", value: '["1", 2]' });
   let trapped = null;
-  try { tftype.__trapForTest(); } catch (e) { trapped = e; }
+  try { evaluate[Symbol.for("tftype.trapForTest")](); } catch (e) { trapped = e; }
   assert(trapped instanceof WebAssembly.RuntimeError, "the trap is a RuntimeError: " + trapped);
   for (let i = 0; i < 3; i++) {
     const after = evaluate({ type: "list(number)", value: '["1", 2]' });
@@ -87,6 +87,11 @@ rule("many diagnostics: the first ones listed, the rest counted", () => {
 const typeErrors = [
   ["evaluate(undefined)", () => evaluate(undefined), "request"],
   ["evaluate with an array", () => evaluate([]), "request"],
+  // ux-5 M12: the README's promise, for evaluate too; a misspelled field is named.
+  ["evaluate with a number for the value", () => evaluate({ type: "number", value: 5 }), "request.value"],
+  ["evaluate with a number for the type", () => evaluate({ type: 5, value: "1" }), "request.type"],
+  ["evaluate with a misspelled field", () => evaluate({ type: "number", value: "1", flavour: "opentofu@1.8" }), "request.flavour is not a field of a request (did you mean flavor?)"],
+  ["evaluate with an unknown field", () => evaluate({ type: "number", value: "1", colour: "red" }), "request.colour"],
   ["explain without a value", () => explain({ type: "string" }), "request.value"],
   ["explain with a number for the type", () => explain({ type: 5 }), "request."],
   ["text with numbers", () => text(1, 2, 3), "lang"],
@@ -136,9 +141,24 @@ rule("a whole variable block as the type: its rules are evaluated (a failed rule
   const ok = evaluate({ type, value: "4" });
   assert(ok.ok === true && ok.console === "4", JSON.stringify(ok));
 });
-rule("a request the engine cannot read is answered as batch answers it", () => {
-  const r = evaluate({ type: 5, value: "1" });
+rule("the interface is what index.d.ts declares: no test hook among the exports", () => {
+  const names = Object.keys(tftype).sort().join();
+  assert(names === "check,defaultFlavor,evaluate,explain,flavors,link,notes,text", names);
+});
+rule("a module case the engine cannot read is answered as batch answers it", () => {
+  const r = evaluate({ mode: "check", files: 5 });
   assert(r.ok === false && r.stage === "input", JSON.stringify(r));
+});
+rule("a block reports every failing rule as the version does (Terraform: each; OpenTofu 1.7+: the first)", () => {
+  const type = 'variable "name" {\n  type = string\n  validation {\n    condition     = length(var.name) <= 5\n    error_message = "At most 5 characters."\n  }\n  validation {\n    condition     = can(regex("^[a-z]+$", var.name))\n    error_message = "Lower-case letters only."\n  }\n}';
+  for (const [flavor, want] of [["terraform@1.15", "At most 5 characters.|Lower-case letters only."], ["terraform@1.5", "At most 5 characters.|Lower-case letters only."], ["opentofu@1.6", "At most 5 characters.|Lower-case letters only."], ["opentofu@1.8", "At most 5 characters."]]) {
+    const r = evaluate({ type, value: '"Too-Long-Name"', flavor });
+    const got = (r.rule_errors ?? []).map((e) => e.message).join("|");
+    assert(got === want, flavor + ": " + JSON.stringify(r.rule_errors));
+    assert(r.detail === r.rule_errors[0].detail, flavor + ": the first error is the result's");
+    const c = r.rule_errors.at(-1).condition16;
+    assert(type.slice(c[0], c[1]).startsWith(r.rule_errors.length === 2 ? "can(regex(" : "length("), flavor + ": " + JSON.stringify(c));
+  }
 });
 console.log(JSON.stringify(failures));
 `,
