@@ -2340,6 +2340,72 @@ try {
     await p.close();
   });
 
+  await check("a block with two failing rules: every error as the version reports it (Terraform each, OpenTofu 1.8 the first), a Why step per rule, the Versions tab compares the block, the block's name shown; a dropped attribute underlined", async () => {
+    const block = 'variable "name" {\n  type = string\n  validation {\n    condition     = length(var.name) <= 5\n    error_message = "At most 5 characters."\n  }\n  validation {\n    condition     = can(regex("^[a-z]+$", var.name))\n    error_message = "Lower-case letters only."\n  }\n}';
+    const value = '"Too-Long-Name"';
+    const shown = () =>
+      page.evaluate(() => {
+        const box = document.querySelector('[data-testid="result-error"]');
+        if (!box) return null;
+        const first = `Error: ${box.querySelector('[data-testid="error-summary"]').textContent}\n\n${box.querySelector('[data-testid="error-detail"]').textContent}`;
+        const more = [...box.querySelectorAll('[data-testid="error-more"]')].map((m) => `Error: ${m.querySelector("strong").textContent}\n\n${m.querySelector(".error-detail").textContent}`);
+        return [first, ...more].join("\n\n");
+      });
+    await page.locator(tid("lang-select")).selectOption("en");
+    await page.locator(tid("tab-console")).click();
+    for (const flavor of [DEFAULT_FLAVOR, "opentofu@1.8"]) {
+      await chooseFlavor(page, flavor);
+      await setEditor(page, "type-editor", block);
+      await setEditor(page, "value-editor", value);
+      const want = spawnSync(CLI, ["eval", "--flavor", flavor, block, value], { encoding: "utf8" }).stderr.trim();
+      assertEq(want.split("Error: Invalid value for variable").length - 1, flavor === "opentofu@1.8" ? 1 : 2, `${flavor}: the CLI's errors`);
+      await until(`${flavor}: every error of the rules, as \`tftype eval\` prints them`, async () => {
+        const got = await shown();
+        return { done: got === want, value: got };
+      });
+      const marks = await until(`${flavor}: each failing rule marked in the block`, async () => {
+        const m = await page.evaluate(() => [...document.querySelectorAll('[data-testid="type-editor"] .cm-lintRange-error')].map((e) => e.textContent).join("|"));
+        return { done: m.includes("length(var.name)") && (flavor === "opentofu@1.8") !== m.includes("regex"), value: m };
+      });
+      assert(marks.includes("length(var.name) <= 5"), `${flavor}: ${marks}`);
+    }
+    // ux-5 M9: the block's name, not `v`.
+    assertEq(await page.locator(tid("var-name")).inputValue(), "name", "the name field shows the block's name");
+    // The Why story: one step per failing rule (Terraform), then the count.
+    await chooseFlavor(page, DEFAULT_FLAVOR);
+    await page.locator(tid("tab-explain")).click();
+    const told = spawnSync(CLI, ["explain", block, value], { encoding: "utf8" }).stdout.replaceAll("`", "");
+    await until("a Why step per failing rule", async () => {
+      const steps = await page.locator(tid("why-step")).evaluateAll((ls) => ls.map((l) => [l.dataset.kind, l.querySelector(".why-text")?.textContent ?? ""]));
+      const kinds = steps.map(([k]) => k).join();
+      return { done: kinds.endsWith("check.explain_rule_fail,check.explain_rule_fail,check.block_failed_all") && steps.every(([, t]) => told.includes(t.trim())), value: steps };
+    });
+    // reliability-5 #5: the Versions tab answers the block as a block in every version.
+    await page.locator(tid("tab-versions")).click();
+    const groups = await until("the block compared across versions", async () => {
+      const g = await page.locator(tid("version-group")).evaluateAll((els) => els.map((e) => e.textContent));
+      return { done: g.length > 0 && g.every((t) => t.includes("At most 5 characters.")), value: g };
+    });
+    assert(!groups.some((t) => t.includes("Missing newline")), `no version reads the block as a type: ${groups.join(" / ")}`);
+    await page.screenshot({ path: join(OUT, "block-rules-versions.png"), fullPage: true });
+    // An accepted value: the console note names var.name.
+    await page.locator(tid("tab-console")).click();
+    await setEditor(page, "value-editor", '"abc"');
+    await until("the console note names the block's variable", async () => {
+      const note = await page.locator("#panel-console .panel-note").textContent().catch(() => "");
+      return { done: note.includes("var.name"), value: note };
+    });
+    // ux-5 L18: a dropped attribute is underlined in the value editor (its note's place).
+    await setEditor(page, "type-editor", "object({ tags = map(string) })");
+    await setEditor(page, "value-editor", '{ tgas = { a = "b" } }');
+    await until("the dropped attribute underlined as a note", async () => {
+      const m = await page.evaluate(() => [...document.querySelectorAll('[data-testid="value-editor"] .cm-lintRange-info')].map((e) => e.textContent).join("|"));
+      return { done: m.includes('a = "b"'), value: m };
+    });
+    await setEditor(page, "type-editor", "number");
+    await setEditor(page, "value-editor", "1");
+  });
+
   // The mouse on position `pos` of an editor (a CSS selector of its host), after a move from
   // elsewhere (CodeMirror's hover starts on a move).
   async function hoverPos(p, editor, pos) {
