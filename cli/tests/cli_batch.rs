@@ -80,9 +80,10 @@ fn every_eval_form_reads_a_variable_block_as_a_block() {
 fn eval_and_explain_of_a_block_report_every_failing_rule() {
     let block = "variable \"name\" {\n  type = string\n  validation {\n    condition     = length(var.name) <= 5\n    error_message = \"At most 5 characters.\"\n  }\n  validation {\n    condition     = can(regex(\"^[a-z]+$\", var.name))\n    error_message = \"Lower-case letters only.\"\n  }\n}\n";
     let mut got = String::new();
-    for (cmd, flavor) in [("eval", "terraform@1.15"), ("eval", "terraform@1.5"), ("eval", "opentofu@1.6"), ("eval", "opentofu@1.8"), ("explain", "terraform@1.15"), ("explain", "opentofu@1.8")] {
-        let out = Command::new(env!("CARGO_BIN_EXE_tftype")).args([cmd, "--flavor", flavor, block, "\"Too-Long-Name\""]).output().unwrap();
-        got += &format!("=== tftype {cmd} --flavor {flavor} (exit {:?})\n--- stdout\n{}--- stderr\n{}", out.status.code(), String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    for (cmd, flavor) in [("eval", "terraform@1.15"), ("eval", "terraform@1.5"), ("eval", "opentofu@1.6"), ("eval", "opentofu@1.8"), ("explain", "terraform@1.15"), ("explain", "opentofu@1.8"), ("eval", "--all-flavors")] {
+        let flag = if flavor.starts_with("--") { vec![flavor] } else { vec!["--flavor", flavor] };
+        let out = Command::new(env!("CARGO_BIN_EXE_tftype")).arg(cmd).args(&flag).args([block, "\"Too-Long-Name\""]).output().unwrap();
+        got += &format!("=== tftype {cmd} {} (exit {:?})\n--- stdout\n{}--- stderr\n{}", flag.join(" "), out.status.code(), String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     }
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/eval_block_rules.txt");
     if std::env::var_os("TFTYPE_BLESS").is_some() {

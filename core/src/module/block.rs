@@ -658,6 +658,14 @@ mod tests {
         assert!(c.groups.iter().all(|g| g.text.contains("Replicas must be 1 to 5.")), "{text}");
         let c = compare(&Request::new(Some(REPLICAS), "3"));
         assert!(c.groups.iter().all(|g| g.response.ok), "{}", crate::versions::to_text(&c, Lang::En));
+        // Two failing rules: the versions that report both are told apart from those that stop after the first.
+        let c = compare(&Request::new(Some(NAME), "\"Too-Long-Name\""));
+        let both: Vec<bool> = c.groups.iter().map(|g| g.text.contains("Lower-case letters only.")).collect();
+        assert_eq!(both.iter().filter(|b| **b).count(), 1, "{}", crate::versions::to_text(&c, Lang::En));
+        for g in &c.groups {
+            let tofu_stops = g.flavors.iter().all(|f| f.starts_with("opentofu@") && f != "opentofu@1.6");
+            assert_eq!(g.text.contains("Lower-case letters only."), !tofu_stops, "{:?}", g.flavors);
+        }
     }
 
     #[test]
