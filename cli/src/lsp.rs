@@ -811,10 +811,11 @@ fn default_link_base() -> String {
     std::env::var("TFTYPE_BASE_URL").ok().filter(|b| tftype::link::is_web_base(b)).unwrap_or_else(|| crate::check::DEFAULT_BASE.to_string())
 }
 
-/// `{"flavor": "terraform@1.9"}` (or `{"tftype": {"flavor": …}}`), a known name.
+/// `{"flavor": "terraform@1.9"}` (or `{"tftype": {"flavor": …}}`), a known
+/// name or a version as `--flavor` takes it (`1.9.8`, `tofu@1.8`).
 fn flavor_in(v: &J) -> Option<String> {
     let f = v.get("flavor").or_else(|| v.get("tftype").and_then(|t| t.get("flavor")))?.as_str()?;
-    Flavor::lookup(f).map(|f| f.name.to_string())
+    tftype::versionfile::flavor_setting(f).map(str::to_string)
 }
 
 #[cfg(test)]
