@@ -370,8 +370,8 @@ fn a_key_written_twice_is_noted_and_the_later_wins() {
 #[test]
 fn a_tuple_of_one_element_is_singular_in_english() {
     use tftype::types::Type;
-    let one = Type::Tuple(vec![Type::String]);
-    let two = Type::Tuple(vec![Type::String, Type::Number]);
+    let one = Type::tuple(vec![Type::String]);
+    let two = Type::tuple(vec![Type::String, Type::Number]);
     assert_eq!(tftype::why::describe(&one, false, Lang::En), "a tuple of 1 element: string");
     assert_eq!(tftype::why::describe(&two, false, Lang::En), "a tuple of 2 elements: string, number");
     for lang in [Lang::Zh, Lang::Ja] {
