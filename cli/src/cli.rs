@@ -81,6 +81,13 @@ impl FormatArg {
     }
 }
 
+/// The page's result tabs ([`tftype::link::TABS`]), `why` for `explain`.
+fn tab_arg() -> impl clap::builder::TypedValueParser<Value = String> {
+    use clap::builder::{PossibleValue, TypedValueParser};
+    clap::builder::PossibleValuesParser::new(tftype::link::TABS.map(|t| if t == "explain" { PossibleValue::new(t).alias("why") } else { PossibleValue::new(t) }))
+        .map(|t| if t == "why" { "explain".to_string() } else { t })
+}
+
 /// `--emit`'s forms, listed by `--help` and checked by clap.
 fn emit_arg() -> impl clap::builder::TypedValueParser<Value = tftype::writeback::EmitKind> {
     use clap::builder::TypedValueParser;
@@ -172,8 +179,8 @@ struct LinkArgs {
     /// The language the page opens in
     #[arg(long, value_parser = ["en", "zh", "ja"])]
     lang: Option<String>,
-    /// The result tab the link opens
-    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(tftype::link::TABS))]
+    /// The result tab the link opens (`why` is the `explain` tab, as the page labels it)
+    #[arg(long, value_parser = tab_arg())]
     tab: Option<String>,
     /// The playground's address (default: TFTYPE_BASE_URL, else the released playground)
     #[arg(long)]

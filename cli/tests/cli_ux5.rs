@@ -89,6 +89,10 @@ fn link_tabs_are_checked_and_the_base_gets_its_slash() {
     let (c, out, _) = tftype(&here(), &["link", "number", "1", "--tab", "json", "--base", "https://example.org/tftype"]);
     assert_eq!(c, 0);
     assert!(out.starts_with("https://example.org/tftype/?type=number") && out.trim_end().ends_with("&tab=json"), "{out}");
+    // The Why tab, by the name the page shows, links with its key.
+    let (c, out, _) = tftype(&here(), &["link", "number", "1", "--tab", "why"]);
+    assert_eq!(c, 0);
+    assert!(out.trim_end().ends_with("&tab=explain"), "{out}");
 }
 
 /// `tftype --help` names what the tool does beyond one value: module
