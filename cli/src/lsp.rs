@@ -822,6 +822,14 @@ fn flavor_in(v: &J) -> Option<String> {
 mod tests {
     use super::*;
 
+    /// The `flavor` setting takes what `--flavor` takes (ux-5 M10).
+    #[test]
+    fn the_flavor_setting_takes_versions_as_the_flag_does() {
+        for (v, want) in [(serde_json::json!({"flavor": "1.9.8"}), Some("terraform@1.9")), (serde_json::json!({"tftype": {"flavor": "tofu@1.8"}}), Some("opentofu@1.8")), (serde_json::json!({"flavor": "banana"}), None)] {
+            assert_eq!(flavor_in(&v).as_deref(), want, "{v}");
+        }
+    }
+
     #[test]
     fn frames() {
         let input = b"Content-Length: 2\r\n\r\n{}Content-Length: x\r\n\r\nContent-Length: 5\r\n\r\nabc";
