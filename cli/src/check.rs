@@ -766,7 +766,8 @@ pub fn run(a: CheckArgs) -> i32 {
         }
         let mut ann = if r.ok && a.explain.is_none() { Annotations::default() } else { module::explain::annotate(&r, input, &profile, &flavor, links.then_some(base.as_str()), a.explain.map(|_| a.lang)) };
         ann.notes = module::explain::check_notes(input, &profile, a.lang);
-        (ann.verbose, ann.compact_warnings) = (a.verbose, a.compact_warnings);
+        ann.verbose = a.verbose;
+        ann.compact_warnings = a.compact_warnings.then(|| profile.product_name());
         if a.explain == Some(ExplainMode::Failing) {
             // Only the stories a reviewer needs: a refused value's, and those with notes.
             ann.stories.retain(|name, story| {

@@ -125,6 +125,13 @@ fn compact_warnings_are_taken_as_terraform_spells_them() {
     assert!(out.starts_with("Warnings:\n\n- Value for undeclared variable\n"), "{out}");
     assert!(out.contains("run Terraform without -compact-warnings"), "{out}");
     assert!(!out.contains("To silence these warnings"), "the full text is not repeated: {out}");
+    // OpenTofu names itself in that line.
+    let (_, out, _) = tftype(&dir, &["check", "-compact-warnings", "--flavor", "opentofu@1.10"]);
+    assert!(out.contains("run OpenTofu without -compact-warnings"), "{out}");
+    // With an error, every diagnostic is shown in full, as Terraform does.
+    let (c, out, _) = tftype(&dir, &["check", "-compact-warnings", "-var", "a=x"]);
+    assert_eq!(c, 1);
+    assert!(!out.starts_with("Warnings:") && out.contains("To silence these warnings"), "{out}");
 }
 
 /// A version file's path is named from the working directory; one tftype

@@ -52,8 +52,9 @@ pub struct Annotations {
     /// (`--verbose`), not one line for all of them.
     pub verbose: bool,
     /// Terraform's `-compact-warnings`: when there are only warnings, their
-    /// summaries and places, not the whole diagnostics.
-    pub compact_warnings: bool,
+    /// summaries and places, not the whole diagnostics; the product's name
+    /// (its closing line says "run Terraform" or "run OpenTofu").
+    pub compact_warnings: Option<&'static str>,
 }
 
 /// One of tftype's notes in a check's output: where, its catalog key, its

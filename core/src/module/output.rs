@@ -176,9 +176,9 @@ pub fn human_annotated(r: &CheckReport, input: &CheckInput, color: bool, lang: L
     let mut diags = String::new();
     let mut contexts = super::snippet::Contexts::default();
     // Terraform's -compact-warnings: only when every diagnostic is a warning.
-    let compact = a.compact_warnings && !r.diagnostics.is_empty() && !r.diagnostics.iter().any(|d| d.is_error());
-    if compact {
-        diags += &compact_warnings(r, color);
+    let compact = a.compact_warnings.is_some() && !r.diagnostics.is_empty() && !r.diagnostics.iter().any(|d| d.is_error());
+    if let Some(product) = a.compact_warnings.filter(|_| compact) {
+        diags += &compact_warnings(r, color, product);
         diags.push('\n');
     }
     for (i, d) in r.diagnostics.iter().enumerate().filter(|_| !compact) {
@@ -202,7 +202,7 @@ pub fn human_annotated(r: &CheckReport, input: &CheckInput, color: bool, lang: L
 /// Terraform's compact form of warnings (`-compact-warnings`, when there
 /// are no errors): each summary and where its first occurrence is, then
 /// how to see them in full.
-fn compact_warnings(r: &CheckReport, color: bool) -> String {
+fn compact_warnings(r: &CheckReport, color: bool, product: &str) -> String {
     let (bold, yellow, reset) = if color { ("\x1b[1m", "\x1b[33m", "\x1b[0m") } else { ("", "", "") };
     let n = |t: &str| neutralize(t, false);
     // One entry per summary, in the order first seen, with its places.
@@ -223,7 +223,7 @@ fn compact_warnings(r: &CheckReport, color: bool) -> String {
             None => {}
         }
     }
-    out += "\nTo see the full warning notes, run Terraform without -compact-warnings.\n";
+    out += &format!("\nTo see the full warning notes, run {product} without -compact-warnings.\n");
     out
 }
 
