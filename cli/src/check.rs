@@ -37,7 +37,7 @@ pub enum ExplainMode {
 #[derive(Args)]
 #[command(after_help = "Exit codes: 0 no errors, 1 errors found (files that cannot be read included; with --fail-on-notes: tftype's notes too), 2 a usage error or a directory with no module to check.")]
 pub struct CheckArgs {
-    /// Module directories (default: the current directory); each is checked as a root module or, with no values for it, as a child module
+    /// Module directories (default: the current directory); each is checked as a root module or, with no values for it and no provider, backend or cloud block, as a child module
     dirs: Vec<PathBuf>,
     /// A variables file, read after the automatic ones (repeatable, in order with --var)
     #[arg(long = "var-file", value_name = "FILE")]
@@ -75,7 +75,7 @@ pub struct CheckArgs {
     /// No colours, even on a terminal (also NO_COLOR)
     #[arg(long)]
     no_color: bool,
-    /// Check it as a root module even with no value file and no --var-file/--var (else it is checked as a child module, as `terraform validate` does)
+    /// Check it as a root module even with no value file, no --var-file/--var and no provider, backend or cloud block (else it is checked as a child module, as `terraform validate` does)
     #[arg(long)]
     root: bool,
     /// Exit with 1 when tftype has notes (a dropped attribute, a value for an undeclared variable, …), as for errors

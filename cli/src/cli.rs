@@ -182,7 +182,7 @@ struct LinkArgs {
     /// The result tab the link opens (`why` is the `explain` tab, as the page labels it)
     #[arg(long, value_parser = tab_arg())]
     tab: Option<String>,
-    /// The playground's address (default: TFTYPE_BASE_URL, else the released playground)
+    /// The playground's address, a directory's (`https://host/tftype` gets its slash; default: TFTYPE_BASE_URL, else the released playground)
     #[arg(long)]
     base: Option<String>,
 }
