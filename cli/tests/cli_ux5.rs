@@ -181,3 +181,45 @@ fn explain_failing_tells_only_what_a_reviewer_needs() {
     assert!(!some.contains("var.ok (from") && some.contains("var.bad (from") && some.contains("var.tags (from"), "{some}");
     assert!(some.contains("terraform.tfvars:4,3-14: `env` is written more than once"), "{some}");
 }
+
+/// The forms this walk changed, rendered: Terraform's compact warnings,
+/// a module whose inner calls leave arguments unchecked (one line, and
+/// each with `--verbose`), a child module with no required variable, a
+/// version file named from the working directory, and `--explain=failing`.
+#[test]
+fn rendered_walk_outputs_match_the_golden_file() {
+    let inner = "variable \"z\" {\n  type = any\n}\n";
+    let m = "variable \"x\" {\n  type = any\n}\nmodule \"inner\" {\n  source = \"./inner\"\n  z = var.x\n}\nmodule \"again\" {\n  source = \"./inner\"\n  z = var.x\n}\n";
+    let main = "variable \"n\" {\n  type    = number\n  default = 1\n}\nmodule \"m\" {\n  source = \"./m\"\n  x = timestamp()\n}\n";
+    let dir = module(
+        "golden",
+        &[
+            (".terraform-version", "1.9.8\n"),
+            ("warn/variables.tf", "variable \"a\" {\n  type = number\n}\n"),
+            ("warn/terraform.tfvars", "a = 1\nb = 2\nc = 3\n"),
+            ("calls/main.tf", main),
+            ("calls/m/main.tf", m),
+            ("calls/m/inner/main.tf", inner),
+            ("review/variables.tf", "variable \"ok\" {\n  type = string\n}\nvariable \"tags\" {\n  type = map(string)\n}\n"),
+            ("review/terraform.tfvars", "ok   = \"x\"\ntags = {\n  env = \"dev\"\n  env = \"prod\"\n}\n"),
+        ],
+    );
+    let runs: [(&str, &[&str]); 5] = [
+        ("compact warnings", &["check", "warn", "-compact-warnings"]),
+        ("inner calls", &["check", "calls"]),
+        ("inner calls, verbose", &["check", "calls", "--verbose"]),
+        ("explain failing", &["check", "review", "--explain=failing"]),
+        ("flavor from a version", &["check", "review", "--flavor", "tofu@1.8.3"]),
+    ];
+    let mut snap = String::new();
+    for (name, args) in runs {
+        let (code, out, err) = tftype(&dir, args);
+        snap += &format!("### {name}: tftype {} (exit {code})\n{out}{err}\n", args.join(" "));
+    }
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/check_walk.txt");
+    if std::env::var_os("TFTYPE_BLESS").is_some() {
+        std::fs::write(&path, &snap).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_default();
+    assert_eq!(want, snap, "check_walk.txt is out of date (TFTYPE_BLESS=1 rewrites it; check the diff)");
+}
