@@ -3,11 +3,17 @@
 //! values clap checks. Below the subcommands ([`crate::cli`], [`crate::check`]),
 //! which use them.
 
-/// A flavor name, checked against the table (the error lists them).
+/// A flavor as `--flavor` takes it: a name of the table, or a version as
+/// `.terraform-version` writes it (`1.9.8`, `terraform@1.9.8`,
+/// `tofu@1.8`, `opentofu@1.8.2`; see [`tftype::versionfile::flavor_setting`]),
+/// given on as the table's name (the error lists them).
 pub(crate) fn flavor_arg(s: &str) -> Result<String, String> {
-    match tftype::flavor::Flavor::lookup(s) {
-        Some(_) => Ok(s.to_string()),
-        None => Err(format!("unknown flavor {s}; known flavors: {}", tftype::flavor::Flavor::names().join(", "))),
+    match tftype::versionfile::flavor_setting(s) {
+        Some(name) => Ok(name.to_string()),
+        None => Err(format!(
+            "unknown flavor {s}; known flavors: {} (a patch version such as terraform@1.9.8, a bare 1.9 for Terraform and tofu@1.8 are read too)",
+            tftype::flavor::Flavor::names().join(", ")
+        )),
     }
 }
 
@@ -31,7 +37,8 @@ pub(crate) fn terraform_spelling(args: Vec<std::ffi::OsString>) -> Vec<std::ffi:
         let is_value = value;
         value = !is_value && i > at && !rest && matches!(&*t, "-var" | "-var-file" | "--var" | "--var-file");
         rest |= i > at && !is_value && t == "--";
-        let single = ["-var-file", "-var", "-no-color"].iter().any(|f| t == *f || (*f != "-no-color" && t.starts_with(&format!("{f}="))));
+        let flag_only = |f: &str| f == "-no-color" || f == "-compact-warnings";
+        let single = ["-var-file", "-var", "-no-color", "-compact-warnings"].iter().any(|f| t == *f || (!flag_only(f) && t.starts_with(&format!("{f}="))));
         if i > at && !rest && !is_value && single {
             let mut two = std::ffi::OsString::from("-");
             two.push(&a);
@@ -51,11 +58,14 @@ pub(crate) fn args() -> Vec<std::ffi::OsString> {
 #[cfg(test)]
 mod tests {
     /// `tftype check` takes Terraform's one-dash flags (ux-4 finding 9):
-    /// `-var-file=F`, `-var-file F`, `-var=X`, `-var X`, `-no-color`; other
+    /// `-var-file=F`, `-var-file F`, `-var=X`, `-var X`, `-no-color`,
+    /// `-compact-warnings` (which Terraform's own warning recommends); other
     /// subcommands and words after `--` are left alone.
     #[test]
     fn terraform_spelling_of_check_flags() {
-        let table: [(&str, &str); 8] = [
+        let table: [(&str, &str); 10] = [
+            ("tftype check -var-file=envs/prod.tfvars -compact-warnings", "tftype check --var-file=envs/prod.tfvars --compact-warnings"),
+            ("tftype check -compact-warnings=x", "tftype check -compact-warnings=x"),
             ("tftype check -var-file=prod.tfvars", "tftype check --var-file=prod.tfvars"),
             ("tftype check -var-file prod.tfvars -var x=1", "tftype check --var-file prod.tfvars --var x=1"),
             ("tftype check infra -var=x=-1 -no-color", "tftype check infra --var=x=-1 --no-color"),
@@ -70,5 +80,16 @@ mod tests {
             let got: Vec<String> = super::terraform_spelling(args).into_iter().map(|a| a.to_string_lossy().into_owned()).collect();
             assert_eq!(got.join(" "), want, "{given}");
         }
+    }
+
+    /// `--flavor` takes what `.terraform-version` takes and passes on the
+    /// table's name; an unknown one is refused with the names (ux-5 M10).
+    #[test]
+    fn flavor_flags_take_versions_as_version_files_write_them() {
+        for (given, want) in [("terraform@1.9.8", "terraform@1.9"), ("1.9", "terraform@1.9"), ("tofu@1.8", "opentofu@1.8"), ("opentofu@1.8.2", "opentofu@1.8"), ("opentofu@1.8", "opentofu@1.8")] {
+            assert_eq!(super::flavor_arg(given).as_deref(), Ok(want), "{given}");
+        }
+        let e = super::flavor_arg("banana").unwrap_err();
+        assert!(e.contains("terraform@1.9") && e.contains("tofu@1.8"), "{e}");
     }
 }

@@ -25,9 +25,19 @@ pub enum OutputFormat {
     Github,
 }
 
+/// Whose stories `--explain` tells.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExplainMode {
+    /// Every variable's
+    All,
+    /// Only the variables that fail or that tftype has notes on
+    Failing,
+}
+
 #[derive(Args)]
+#[command(after_help = "Exit codes: 0 no errors, 1 errors found (files that cannot be read included; with --fail-on-notes: tftype's notes too), 2 a usage error or a directory with no module to check.")]
 pub struct CheckArgs {
-    /// Root module directories (default: the current directory)
+    /// Module directories (default: the current directory); each is checked as a root module or, with no values for it and no provider, backend or cloud block, as a child module
     dirs: Vec<PathBuf>,
     /// A variables file, read after the automatic ones (repeatable, in order with --var)
     #[arg(long = "var-file", value_name = "FILE")]
@@ -35,30 +45,37 @@ pub struct CheckArgs {
     /// A variable value, NAME=VALUE (repeatable, in order with --var-file)
     #[arg(long = "var", value_name = "NAME=VALUE", allow_hyphen_values = true)]
     vars: Vec<String>,
-    /// The product version (see `tftype flavors`)
+    /// The product version: a name of `tftype flavors`, or a version as .terraform-version writes it (1.9.8, tofu@1.8); default: the module's version file, else the newest Terraform
     #[arg(long, value_parser = crate::args::flavor_arg)]
     flavor: Option<String>,
     /// Check under every version and group those that agree
     #[arg(long, conflicts_with = "flavor")]
     all_flavors: bool,
+    /// The output's format
     #[arg(long, value_enum, default_value = "human")]
     format: OutputFormat,
     /// Print each variable's final value as `terraform console` shows it
     #[arg(long)]
     print_effective: bool,
-    /// Tell each variable's story: what the version did with its value, and tftype's notes
+    /// Tell each variable's story: what the version did with its value, and tftype's notes (--explain=failing: only the variables that fail or have notes)
+    #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "all", value_name = "WHOSE")]
+    explain: Option<ExplainMode>,
+    /// List each inner module call's unchecked arguments (by default one line counts them)
     #[arg(long)]
-    explain: bool,
+    verbose: bool,
+    /// Terraform's -compact-warnings: when there are no errors, only each warning's summary and place
+    #[arg(long)]
+    compact_warnings: bool,
     /// The playground's address for the link each failure carries (default: TFTYPE_BASE_URL; the human form falls back to the released playground, the other forms then give no links)
     #[arg(long)]
     base: Option<String>,
-    /// The language of tftype's own words
+    /// The language of tftype's own words: en, zh or ja
     #[arg(long, value_parser = crate::args::lang_arg, default_value = "en")]
     lang: Lang,
     /// No colours, even on a terminal (also NO_COLOR)
     #[arg(long)]
     no_color: bool,
-    /// Check it as a root module even with no value file and no --var-file/--var (else it is checked as a child module, as `terraform validate` does)
+    /// Check it as a root module even with no value file, no --var-file/--var and no provider, backend or cloud block (else it is checked as a child module, as `terraform validate` does)
     #[arg(long)]
     root: bool,
     /// Exit with 1 when tftype has notes (a dropped attribute, a value for an undeclared variable, …), as for errors
@@ -584,17 +601,51 @@ pub(crate) const DEFAULT_BASE: &str = crate::PLAYGROUND;
 /// The flavor module directory `dir` is checked as: `setting`
 /// (`--flavor`), else the nearest version file's at or above the directory
 /// (with the choice, for the reader), else the default.
-pub(crate) fn module_flavor(dir: &Path, setting: Option<&str>) -> (&'static Flavor, Option<tftype::versionfile::Choice>) {
+/// And a version file at or below the one chosen that tftype could not
+/// read (`min-required`), for the reader to be told.
+fn module_flavor(dir: &Path, setting: Option<&str>) -> (&'static Flavor, Option<tftype::versionfile::Choice>, Option<tftype::versionfile::Unread>) {
     if let Some(f) = setting.and_then(Flavor::lookup) {
-        return (f, None);
+        return (f, None, None);
     }
     let abs = canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
-    match tftype::versionfile::find(&abs) {
-        Some(c) => match Flavor::lookup(c.flavor) {
-            Some(f) => (f, Some(c)),
-            None => (Flavor::default_flavor(), None),
+    match tftype::versionfile::find_with_unread(&abs) {
+        (Some(c), unread) => match Flavor::lookup(c.flavor) {
+            Some(f) => (f, Some(c), unread),
+            None => (Flavor::default_flavor(), None, unread),
         },
-        None => (Flavor::default_flavor(), None),
+        (None, unread) => (Flavor::default_flavor(), None, unread),
+    }
+}
+
+/// `path` as the reader would name it from the working directory: relative
+/// when it is below the working directory or a few levels above, else as
+/// it is.
+fn shown_from_cwd(path: &Path) -> String {
+    let Some(cwd) = std::env::current_dir().ok().and_then(|d| canonicalize(&d).ok()) else { return path.display().to_string() };
+    for (up, base) in cwd.ancestors().enumerate().take(8) {
+        if let Ok(rest) = path.strip_prefix(base) {
+            if base.parent().is_none() && up > 0 {
+                break;
+            }
+            let mut out = PathBuf::new();
+            for _ in 0..up {
+                out.push("..");
+            }
+            out.push(rest);
+            return out.display().to_string();
+        }
+    }
+    path.display().to_string()
+}
+
+/// A directory named on the command line as the reader knows it: `.` and
+/// `..` (which read as punctuation at the end of a sentence) by their
+/// full path.
+fn dir_words(dir: &Path, shown: &str) -> String {
+    let dots = dir.components().all(|c| matches!(c, std::path::Component::CurDir | std::path::Component::ParentDir));
+    match canonicalize(dir) {
+        Ok(full) if dots => full.display().to_string(),
+        _ => shown.to_string(),
     }
 }
 
@@ -667,7 +718,7 @@ pub fn run(a: CheckArgs) -> i32 {
         if !input.files.keys().any(|n| module::decl::is_config_file(n)) && l.problems.is_empty() {
             // A changed file's directory that holds no module is not one to check.
             if !a.files {
-                eprintln!("tftype check: {}", fill(a.lang, "check.no_module", &[("dir", &shown)]));
+                eprintln!("tftype check: {}", fill(a.lang, "check.no_module", &[("dir", &dir_words(dir, &shown))]));
                 code = code.max(2);
             }
             continue;
@@ -692,15 +743,20 @@ pub fn run(a: CheckArgs) -> i32 {
         // `--flavor`, else the module's version file (the human output says
         // which and why), else the default.
         let mut said = String::new();
-        let (flavor, profile) = match module_flavor(dir, a.flavor.as_deref()) {
-            (f, Some(choice)) => {
-                if a.format == OutputFormat::Human {
-                    said = format!("{}\n\n", choice.describe(a.lang));
-                }
-                (f, f.profile())
+        let (flavor, choice, unread) = module_flavor(dir, a.flavor.as_deref());
+        if a.format == OutputFormat::Human {
+            // A version file not understood is named, not passed over.
+            if let Some(u) = &unread {
+                said += &format!("{}\n", u.describe(a.lang, &shown_from_cwd(&u.file)));
             }
-            (f, None) => (f, f.profile()),
-        };
+            if let Some(choice) = &choice {
+                said += &format!("{}\n", choice.describe_as(a.lang, &shown_from_cwd(&choice.file)));
+            }
+            if !said.is_empty() {
+                said.push('\n');
+            }
+        }
+        let profile = flavor.profile();
         let flavor = flavor.name.to_string();
         let r = module::check_with(input, &profile, options);
         if let Some(e) = &r.input_error {
@@ -708,8 +764,17 @@ pub fn run(a: CheckArgs) -> i32 {
             code = 2;
             continue;
         }
-        let mut ann = if r.ok && !a.explain { Annotations::default() } else { module::explain::annotate(&r, input, &profile, &flavor, links.then_some(base.as_str()), a.explain.then_some(a.lang)) };
+        let mut ann = if r.ok && a.explain.is_none() { Annotations::default() } else { module::explain::annotate(&r, input, &profile, &flavor, links.then_some(base.as_str()), a.explain.map(|_| a.lang)) };
         ann.notes = module::explain::check_notes(input, &profile, a.lang);
+        ann.verbose = a.verbose;
+        ann.compact_warnings = a.compact_warnings.then(|| profile.product_name());
+        if a.explain == Some(ExplainMode::Failing) {
+            // Only the stories a reviewer needs: a refused value's, and those with notes.
+            ann.stories.retain(|name, story| {
+                let failed = r.variables.iter().any(|v| v.name == *name && module::explain::rejected(v));
+                failed || matches!(story, module::explain::VarStory::Told(s) if !s.notes.is_empty())
+            });
+        }
         let piece = match p.print(&r, &ann, Some(&flavor)) {
             Piece::Text(t) => Piece::Text(said + &t),
             other => other,

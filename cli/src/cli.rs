@@ -12,7 +12,12 @@ use tftype::Request;
 /// The Terraform / OpenTofu type system: what each version does with a
 /// value for a variable, and with a whole module's inputs.
 #[derive(Parser)]
-#[command(name = "tftype", version, about, propagate_version = true)]
+#[command(
+    name = "tftype",
+    version,
+    about = "What each Terraform / OpenTofu version does with your variables' values: one value (eval, explain), a whole module's value files, validation rules and module calls (check), and a language server for editors (lsp)",
+    propagate_version = true
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -20,16 +25,18 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Check a root module's variables against every value source, as `plan` would
+    /// Check a module's variables, validation rules and local module calls against every value source, as `plan` would (a child module as `validate` would)
     Check(check::CheckArgs),
     /// Evaluate a value for a variable of a type (`--no-type`: no `type` argument)
+    #[command(after_help = EVAL_EXIT_CODES)]
     Eval(EvalArgs),
     /// Tell the story of an evaluation: what the version did, and why
+    #[command(after_help = EXPLAIN_EXIT_CODES)]
     Explain(EvalArgs),
     /// Answer JSON Lines cases (the oracle's schema) from standard input
     Batch,
     /// List the product versions with their pins
-    Flavors,
+    Flavors(FlavorsArgs),
     /// Print a playground link with readable parameters
     Link(LinkArgs),
     /// Serve the Language Server Protocol over standard input and output
@@ -41,13 +48,23 @@ enum Command {
     },
 }
 
-/// The value's format.
+/// `eval`'s exit codes (its help's last lines).
+const EVAL_EXIT_CODES: &str = "Exit codes: 0 the value is accepted (with --all-flavors: by at least one version), 1 it is refused (with --all-flavors: by every version) or cannot be written in the --emit form, 2 a usage error, 3 an internal error.\nFor many values, or JSON Lines in and out, see `tftype batch`.";
+/// `explain`'s exit codes.
+const EXPLAIN_EXIT_CODES: &str = "Exit codes: 0 the value is accepted, 1 it is refused (the story tells why), 2 a usage error, 3 an internal error.";
+
+/// How VALUE is written.
 #[derive(Clone, Copy, ValueEnum)]
 enum FormatArg {
+    /// An expression, as `terraform console` reads it
     Hcl,
+    /// The value of an attribute in a .tfvars file
     Tfvars,
+    /// The value of a property in a .tfvars.json file
     Json,
+    /// go-cty's JSON: {"value": …, "type": …}
     Ctyjson,
+    /// The text after `-var NAME=` on the command line
     Cli,
 }
 
@@ -64,11 +81,18 @@ impl FormatArg {
     }
 }
 
-fn emit_arg(s: &str) -> Result<tftype::writeback::EmitKind, String> {
-    tftype::writeback::EmitKind::parse(s).ok_or_else(|| {
-        let names: Vec<&str> = tftype::writeback::EmitKind::ALL.iter().map(|k| k.name()).collect();
-        format!("unknown form {s}; known forms: {}", names.join(", "))
-    })
+/// The page's result tabs ([`tftype::link::TABS`]), `why` for `explain`.
+fn tab_arg() -> impl clap::builder::TypedValueParser<Value = String> {
+    use clap::builder::{PossibleValue, TypedValueParser};
+    clap::builder::PossibleValuesParser::new(tftype::link::TABS.map(|t| if t == "explain" { PossibleValue::new(t).alias("why") } else { PossibleValue::new(t) }))
+        .map(|t| if t == "why" { "explain".to_string() } else { t })
+}
+
+/// `--emit`'s forms, listed by `--help` and checked by clap.
+fn emit_arg() -> impl clap::builder::TypedValueParser<Value = tftype::writeback::EmitKind> {
+    use clap::builder::TypedValueParser;
+    let names = tftype::writeback::EmitKind::ALL.map(|k| k.name());
+    clap::builder::PossibleValuesParser::new(names).map(|s| tftype::writeback::EmitKind::parse(&s).unwrap_or(tftype::writeback::EmitKind::Tfvars))
 }
 
 /// The variable and value: `TYPE VALUE`, or `--no-type VALUE`.
@@ -80,7 +104,8 @@ struct VariableArgs {
     /// The variable has no `type` argument
     #[arg(long)]
     no_type: bool,
-    #[arg(long, value_enum, default_value = "hcl")]
+    /// How VALUE is written (`--format` is an older name of this flag)
+    #[arg(long = "value-format", alias = "format", value_enum, default_value = "hcl")]
     format: FormatArg,
     /// The variable is declared with `sensitive = true`
     #[arg(long)]
@@ -114,19 +139,32 @@ impl VariableArgs {
 struct EvalArgs {
     #[command(flatten)]
     var: VariableArgs,
-    /// The product version (see `tftype flavors`)
+    /// The product version: a name of `tftype flavors`, or a version as .terraform-version writes it (1.9.8, tofu@1.8)
     #[arg(long, value_parser = flavor_arg)]
     flavor: Option<String>,
     /// Evaluate under every version and group those that agree
     #[arg(long, conflicts_with = "flavor")]
     all_flavors: bool,
-    /// Write the value back in this form
-    #[arg(long, value_parser = emit_arg)]
+    /// Write the value back in this form (for a file, a command line, a module call or a variable block)
+    #[arg(long, value_parser = emit_arg())]
     emit: Option<tftype::writeback::EmitKind>,
     /// With --emit: the converted value (defaults filled in)
     #[arg(long)]
     converted: bool,
-    /// The language of tftype's own words (explain)
+    /// Print the answer as one JSON object on standard output: `tftype batch`'s result schema (eval), the story (explain)
+    #[arg(long, conflicts_with_all = ["emit", "all_flavors"])]
+    json: bool,
+    /// The language of tftype's own words (explain, --all-flavors): en, zh or ja
+    #[arg(long, value_parser = lang_arg, default_value = "en")]
+    lang: tftype::i18n::Lang,
+}
+
+#[derive(Args)]
+struct FlavorsArgs {
+    /// Also list what each version does differently from the default one
+    #[arg(long)]
+    details: bool,
+    /// The language of tftype's own words: en, zh or ja
     #[arg(long, value_parser = lang_arg, default_value = "en")]
     lang: tftype::i18n::Lang,
 }
@@ -135,14 +173,16 @@ struct EvalArgs {
 struct LinkArgs {
     #[command(flatten)]
     var: VariableArgs,
+    /// The product version: a name of `tftype flavors`, or a version as .terraform-version writes it (1.9.8, tofu@1.8)
     #[arg(long, value_parser = flavor_arg)]
     flavor: Option<String>,
+    /// The language the page opens in
     #[arg(long, value_parser = ["en", "zh", "ja"])]
     lang: Option<String>,
-    /// The result tab the link opens
-    #[arg(long)]
+    /// The result tab the link opens (`why` is the `explain` tab, as the page labels it)
+    #[arg(long, value_parser = tab_arg())]
     tab: Option<String>,
-    /// The playground's address (default: TFTYPE_BASE_URL, else the released playground)
+    /// The playground's address, a directory's (`https://host/tftype` gets its slash; default: TFTYPE_BASE_URL, else the released playground)
     #[arg(long)]
     base: Option<String>,
 }
@@ -167,7 +207,7 @@ pub fn main() {
         Command::Batch => batch(),
         Command::Eval(a) => eval(a, false),
         Command::Explain(a) => eval(a, true),
-        Command::Flavors => flavors(),
+        Command::Flavors(a) => flavors(a),
         Command::Link(a) => link(a),
         Command::Check(a) => check::run(a),
         Command::Lsp => crate::lsp::run(),
@@ -293,20 +333,54 @@ impl Drop for Worker {
 /// playground the CLI was built for.
 const DEFAULT_BASE: &str = crate::PLAYGROUND;
 
-/// The flavor table: name, release, hcl and go-cty pins, and what differs.
-fn flavors() -> i32 {
+/// The flavor table: name, release, go-cty and hcl pins, and how many
+/// changes set it apart from the default; `--details`: the changes.
+fn flavors(a: FlavorsArgs) -> i32 {
+    print!("{}", flavors_table(a.details));
+    if !a.details {
+        println!("\n{}", tftype::i18n::fill(a.lang, "check.flavors_details", &[("flavor", tftype::flavor::DEFAULT)]));
+    }
+    0
+}
+
+/// A pin as a short word: a Go pseudo-version (`v2.23.1-0.20250203194505-ba0759438da2`)
+/// as its base version and commit date (`v2.23.1+2025-02-03`).
+fn short_pin(pin: &str) -> String {
+    let (prefix, version) = pin.rsplit_once(' ').map_or(("", pin), |(p, v)| (p, v));
+    let mut parts = version.rsplitn(3, '-');
+    let (hash, stamp, base) = (parts.next(), parts.next(), parts.next());
+    let short = match (hash, stamp, base) {
+        (Some(h), Some(st), Some(b)) if h.len() == 12 && h.chars().all(|c| c.is_ascii_hexdigit()) => {
+            let digits = st.rsplit('.').next().unwrap_or(st);
+            let date = if digits.len() == 14 { format!("{}-{}-{}", &digits[..4], &digits[4..6], &digits[6..8]) } else { digits.to_string() };
+            format!("{b}+{date}")
+        }
+        _ => version.to_string(),
+    };
+    if prefix.is_empty() { short } else { format!("{prefix} {short}") }
+}
+
+/// `tftype flavors`' table (see [`flavors`]).
+fn flavors_table(details: bool) -> String {
     use tftype::flavor::{Switch, FLAVORS};
-    println!("{:<16} {:<9} {:<52} {:<8} differences from {}", "flavor", "release", "hcl", "go-cty", tftype::flavor::DEFAULT);
     let current = tftype::flavor::Flavor::default_flavor();
+    // The default is named by the line under the table (and in --details' header).
+    let last = if details { format!("differences from {}", tftype::flavor::DEFAULT) } else { "differences".to_string() };
+    let mut out = format!("{:<16} {:<12} {:<9} {:<32} {last}\n", "flavor", "release", "go-cty", "hcl");
     for f in &FLAVORS {
         let diffs: Vec<String> = Switch::ALL
             .iter()
             .filter(|s| f.has(**s) != current.has(**s))
             .map(|s| format!("{}{}", if f.has(*s) { "+" } else { "without " }, s.describe()))
             .collect();
-        println!("{:<16} {:<9} {:<52} {:<8} {}", f.name, f.release, f.hcl, f.cty, if diffs.is_empty() { "-".to_string() } else { diffs.join("; ") });
+        let last = if details {
+            if diffs.is_empty() { "-".to_string() } else { diffs.join("; ") }
+        } else {
+            diffs.len().to_string()
+        };
+        out += &format!("{:<16} {:<12} {:<9} {:<32} {last}\n", f.name, f.release, f.cty, short_pin(f.hcl));
     }
-    0
+    out
 }
 
 /// A link that opens the playground in the state the arguments describe.
@@ -337,12 +411,18 @@ fn eval(a: EvalArgs, explain: bool) -> i32 {
             return 2;
         }
     };
-    let (lang, emit, converted, all_flavors) = (a.lang, a.emit, a.converted, a.all_flavors);
+    let (lang, emit, converted, all_flavors, json) = (a.lang, a.emit, a.converted, a.all_flavors, a.json);
     if explain {
-        return match guarded(move || tftype::why::to_text(&tftype::module::block::story(&req, lang))) {
-            Ok(text) => {
+        let told = move || {
+            let s = tftype::module::block::story(&req, lang);
+            let text = if json { format!("{}\n", serde_json::to_string(&s).unwrap_or_default()) } else { tftype::why::to_text(&s) };
+            (text, s.ok)
+        };
+        return match guarded(told) {
+            // A refused value's story is told, and the exit code says it failed.
+            Ok((text, ok)) => {
                 print!("{text}");
-                0
+                i32::from(!ok)
             }
             Err(p) => {
                 eprintln!("internal error: {p}");
@@ -375,10 +455,15 @@ fn eval(a: EvalArgs, explain: bool) -> i32 {
         };
     }
     if all_flavors {
-        return match guarded(move || tftype::versions::to_text(&tftype::module::block::compare(&req), lang)) {
-            Ok(text) => {
+        let compared = move || {
+            let c = tftype::module::block::compare(&req);
+            (tftype::versions::to_text(&c, lang), c.groups.iter().any(|g| g.response.ok))
+        };
+        return match guarded(compared) {
+            // 1 when no version accepts the value.
+            Ok((text, any_ok)) => {
                 print!("{text}");
-                0
+                i32::from(!any_ok)
             }
             Err(p) => {
                 eprintln!("internal error: {p}");
@@ -387,6 +472,10 @@ fn eval(a: EvalArgs, explain: bool) -> i32 {
         };
     }
     match guarded(move || evaluate(&req)) {
+        Ok(r) if json => {
+            println!("{}", tftype::batch::result_json("null", &r, false));
+            i32::from(!r.ok)
+        }
         Ok(r) if r.ok => {
             println!("{}", r.console.unwrap_or_default());
             eprintln!("type: {}", r.type_string.unwrap_or_default());
@@ -525,5 +614,21 @@ mod tests {
         let after = w.run(|| format!("{:?}", std::thread::current().id())).unwrap();
         assert!(!ids.contains(&after), "a fresh worker after the panic");
         assert_eq!(w.run(|| 1 + 1), Ok(2));
+    }
+
+    /// `tftype flavors` fits a terminal: one short line per version (the
+    /// changes counted), the changes themselves with `--details` (ux-5 M10).
+    #[test]
+    fn the_flavor_table_is_short_and_details_are_asked_for() {
+        let short = super::flavors_table(false);
+        for line in short.lines() {
+            assert!(line.chars().count() <= 100, "{line}");
+        }
+        assert_eq!(short.lines().count(), tftype::flavor::FLAVORS.len() + 1);
+        let long = super::flavors_table(true);
+        assert!(long.contains("without ") && long.lines().any(|l| l.chars().count() > 100), "the details are there");
+        for (pin, want) in [("v2.24.0", "v2.24.0"), ("v2.23.1-0.20250203194505-ba0759438da2", "v2.23.1+2025-02-03"), ("opentofu/hcl v2.0.0-20240416130056-03228b26f391", "opentofu/hcl v2.0.0+2024-04-16")] {
+            assert_eq!(super::short_pin(pin), want, "{pin}");
+        }
     }
 }

@@ -811,15 +811,24 @@ fn default_link_base() -> String {
     std::env::var("TFTYPE_BASE_URL").ok().filter(|b| tftype::link::is_web_base(b)).unwrap_or_else(|| crate::check::DEFAULT_BASE.to_string())
 }
 
-/// `{"flavor": "terraform@1.9"}` (or `{"tftype": {"flavor": …}}`), a known name.
+/// `{"flavor": "terraform@1.9"}` (or `{"tftype": {"flavor": …}}`), a known
+/// name or a version as `--flavor` takes it (`1.9.8`, `tofu@1.8`).
 fn flavor_in(v: &J) -> Option<String> {
     let f = v.get("flavor").or_else(|| v.get("tftype").and_then(|t| t.get("flavor")))?.as_str()?;
-    Flavor::lookup(f).map(|f| f.name.to_string())
+    tftype::versionfile::flavor_setting(f).map(str::to_string)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The `flavor` setting takes what `--flavor` takes (ux-5 M10).
+    #[test]
+    fn the_flavor_setting_takes_versions_as_the_flag_does() {
+        for (v, want) in [(serde_json::json!({"flavor": "1.9.8"}), Some("terraform@1.9")), (serde_json::json!({"tftype": {"flavor": "tofu@1.8"}}), Some("opentofu@1.8")), (serde_json::json!({"flavor": "banana"}), None)] {
+            assert_eq!(flavor_in(&v).as_deref(), want, "{v}");
+        }
+    }
 
     #[test]
     fn frames() {

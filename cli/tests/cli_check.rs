@@ -345,7 +345,7 @@ fn module_calls_are_checked_against_the_local_modules_on_disk() {
         "Error: Invalid value for input variable\n\n  on main.tf line 8, in module \"net\":\n   8:   azs    = [\"a\"]\n\nThe given value is not suitable for module.net.var.azs declared at modules/net/main.tf:5,1-15: a number is required.\n",
         "Error: Invalid value for input variable\n\n  on modules/net/main.tf line 16, in module \"subnet\":\n  16:   cidr   = var.cidr\n\nThe given value is not suitable for module.net.module.subnet.var.cidr declared at modules/subnet/variables.tf:1,1-16: list of string required, but have string.\n",
         "module.registry: remote source terraform-aws-modules/vpc/aws not checked (no module manifest: it is not installed here).\n",
-        "4 module calls: 2 checked, 1 not checked, 1 with a remote source skipped; of their 4 arguments, 4 checked, 0 not checked.\n",
+        "4 module calls: 2 read, 1 not read, 1 with a remote source skipped; 4 of their 4 arguments checked, 0 not checked.\n",
         "1 module call with a registry or git source not checked: `terraform init` (or `tofu init`) would let tftype check them.\n",
     ] {
         assert!(out.contains(needle), "{needle}\n---\n{out}");
@@ -575,7 +575,7 @@ fn module_directories_skip_subdirectories_and_read_any_file_name() {
     std::fs::create_dir_all(dir.join("modules/m/sub.tf")).unwrap();
     let (c, out, err) = run(&dir, &[]);
     assert_eq!(c, 0, "{out}{err}");
-    assert!(out.contains("1 checked"), "{out}");
+    assert!(out.contains("1 module call: 1 read"), "{out}");
     // Non-UTF-8 names, in the root and in a called module.
     let nu = module("non-utf8", &[("main.tf", "variable \"x\" {\n  type = string\n}\n")]);
     std::fs::write(nu.join(std::ffi::OsStr::from_bytes(b"\xff.auto.tfvars")), "x = \"five\"\ny = 2\n").unwrap();
@@ -700,7 +700,7 @@ fn diagnostics_read_as_terraform_prints_them() {
             "  on prod.tfvars line 1:\n   1: instance_count = 12\n    ├────────────────\n    │ var.instance_count is 12\n\nToo many.\n",
             "  on prod.tfvars line 2:\n   2: subnets = [\n   3:   { cidr = \"a\", nat = true },\n   4:   { cidr = \"c\", nat = \"yes\" },\n   5: ]\n",
             "  on main.tf line 3, in module \"vpc\":\n   3:   cidr   = [1]\n",
-            "1 module call: 1 checked",
+            "1 module call: 1 read",
             "2 variables and 1 module argument checked: 3 errors, 0 warnings.",
         ] {
             assert!(out.contains(want), "{args:?} wants {want:?}\n{out}");

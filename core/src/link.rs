@@ -59,6 +59,8 @@ pub fn url(base: &str, req: &Request, extras: &Extras) -> String {
     // The query goes before a fragment the base may have (`…/#top`):
     // parameters inside the fragment would never reach the page.
     let (before, fragment) = base.split_once('#').map_or((base, None), |(b, f)| (b, Some(f)));
+    let before = with_directory_slash(before);
+    let before = before.as_str();
     let sep = match before.rfind('?') {
         None => "?",
         Some(i) if i + 1 == before.len() || before.ends_with('&') => "",
@@ -70,6 +72,26 @@ pub fn url(base: &str, req: &Request, extras: &Extras) -> String {
         out.push_str(f);
     }
     out
+}
+
+/// The result tabs a link can open (`tab=…`), as the page names them.
+pub const TABS: [&str; 5] = ["console", "json", "type", "explain", "versions"];
+
+/// A base written without its directory's slash (`https://host/tftype`)
+/// gets it: the page's own files are relative to its directory, and a
+/// server that does not redirect would serve a broken page. A base that
+/// names a file (`…/index.html`) or has a query is left as it is.
+fn with_directory_slash(base: &str) -> String {
+    if base.contains('?') || base.ends_with('/') {
+        return base.to_string();
+    }
+    let after_scheme = base.find("//").map_or(0, |i| i + 2);
+    match base[after_scheme..].rfind('/') {
+        // `https://host`: the site's root.
+        None => format!("{base}/"),
+        Some(i) if base[after_scheme + i + 1..].contains('.') => base.to_string(),
+        Some(_) => format!("{base}/"),
+    }
 }
 
 /// Whether `base` can be a playground's address: an absolute http(s) URL.
@@ -170,6 +192,25 @@ mod tests {
         ];
         for (base, want) in cases {
             assert_eq!(url(base, &req, &Extras::default()), want, "{base}");
+        }
+    }
+
+    /// `--base https://host/tftype` links to the page's directory, not to
+    /// a name the server must redirect (ux-5 L6); a file or a query stays.
+    #[test]
+    fn a_base_without_its_trailing_slash_links_to_the_directory() {
+        let req = Request::new(Some("number"), "1");
+        let cases = [
+            ("https://example.org/tftype", "https://example.org/tftype/?"),
+            ("https://example.org", "https://example.org/?"),
+            ("https://example.org/tftype/", "https://example.org/tftype/?"),
+            ("https://example.org/tftype/index.html", "https://example.org/tftype/index.html?"),
+            ("https://example.org/tftype#top", "https://example.org/tftype/?"),
+            ("https://example.org/tftype?embed=1", "https://example.org/tftype?embed=1&"),
+        ];
+        for (base, want) in cases {
+            let got = url(base, &req, &Extras::default());
+            assert!(got.starts_with(want), "{base}: {got}");
         }
     }
 

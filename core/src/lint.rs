@@ -85,6 +85,70 @@ pub fn can_ignore_attributes(ty: &Type) -> bool {
     }
 }
 
+/// A key written more than once in one object constructor
+/// (`{ env = "dev", env = "prod" }`): hcl keeps the last, and the earlier
+/// values are dropped without a word.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Duplicate {
+    /// The object's place in the value as it is read (attributes and indexes).
+    pub path: crate::path::Path,
+    /// The key, as a string.
+    pub name: String,
+    /// An earlier item with that key, from its key to the end of its value.
+    pub earlier: Range<usize>,
+}
+
+/// The earlier items of keys written more than once in the object
+/// constructors of an HCL value source, in the order they are written
+/// (the first [`crate::diag::MAX_DIAGNOSTICS`] kept, the rest counted).
+/// Only the values that win are looked into; keys that cannot be worked
+/// out without evaluating anything are passed over. One pass: time grows
+/// with the source.
+pub fn duplicate_keys(src: &str, p: &Profile) -> Capped<Duplicate> {
+    let mut out = Capped::new();
+    let Some((expr, map)) = crate::valueparse::hcl_tree(src, p) else {
+        return out;
+    };
+    let walk = Walk { map, p, out: &mut Capped::new() };
+    duplicates_in(&walk, &expr, &mut Vec::new(), &mut out);
+    out
+}
+
+fn duplicates_in(walk: &Walk, e: &Expr, path: &mut crate::path::Path, out: &mut Capped<Duplicate>) {
+    use crate::path::PathStep;
+    match &e.kind {
+        ExprKind::Parens(inner) => duplicates_in(walk, inner, path, out),
+        ExprKind::Tuple { elems } => {
+            for (i, el) in elems.iter().enumerate() {
+                path.push(PathStep::Index(crate::number::Number::from_u64(i as u64)));
+                duplicates_in(walk, el, path, out);
+                path.pop();
+            }
+        }
+        ExprKind::Object { items } => {
+            let keys: Vec<Option<String>> = items.iter().map(|(k, _)| walk.key(k)).collect();
+            let mut last: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+            for (i, k) in keys.iter().enumerate() {
+                if let Some(k) = k {
+                    last.insert(k.as_str(), i);
+                }
+            }
+            for (i, ((k, v), name)) in items.iter().zip(&keys).enumerate() {
+                let Some(name) = name else { continue };
+                if last.get(name.as_str()) != Some(&i) {
+                    let r = walk.map.range(k.range().start..v.range().end);
+                    out.push(Duplicate { path: path.clone(), name: name.clone(), earlier: r });
+                    continue;
+                }
+                path.push(PathStep::GetAttr(name.clone()));
+                duplicates_in(walk, v, path, out);
+                path.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
 struct Walk<'w> {
     map: SpanMap,
     p: &'w Profile,
@@ -202,6 +266,28 @@ mod tests {
             let got = lint(ty, src);
             assert_eq!(got.len(), 1, "{ty} {src}");
             assert_eq!(got[0].0, path, "{ty} {src}");
+        }
+    }
+
+    /// A key written twice in an object constructor is found at its
+    /// earlier item, wherever the object is; only the winning values are
+    /// looked into, and a key that needs evaluating is passed over.
+    #[test]
+    fn keys_written_twice_are_found_at_their_earlier_item() {
+        let p = Flavor::default_flavor().profile();
+        let cases: [(&str, &[(&str, &str, &str)]); 7] = [
+            ("{ a = 1, a = 2 }", &[("", "a", "a = 1")]),
+            ("{ env = \"dev\", \"env\" = \"prod\", x = 1 }", &[("", "env", "env = \"dev\"")]),
+            ("[{ k = 1 }, { k = 1, k = 2, k = 3 }]", &[("[1]", "k", "k = 1"), ("[1]", "k", "k = 2")]),
+            ("{ o = { p = 1, p = 2 } }", &[(".o", "p", "p = 1")]),
+            ("{ o = { p = 1, p = 2 }, o = {} }", &[("", "o", "o = { p = 1, p = 2 }")]),
+            ("{ a = 1, b = 2 }", &[]),
+            ("{ (\"a\") = 1, a = 2, (upper(\"a\")) = 3 }", &[("", "a", "(\"a\") = 1")]),
+        ];
+        for (src, want) in cases {
+            let got: Vec<(String, String, &str)> = duplicate_keys(src, &p).into_iter().map(|d| (crate::path::format_path(&d.path), d.name, &src[d.earlier])).collect();
+            let want: Vec<(String, String, &str)> = want.iter().map(|(a, b, c)| (a.to_string(), b.to_string(), *c)).collect();
+            assert_eq!(got, want, "{src}");
         }
     }
 

@@ -42,9 +42,15 @@ impl Choice {
     /// One sentence for the reader: which version the module is checked
     /// as, and which file said so.
     pub fn describe(&self, lang: Lang) -> String {
+        self.describe_as(lang, &self.file.display().to_string())
+    }
+
+    /// [`Self::describe`] with the file named `shown` (a path relative to
+    /// the working directory reads better than an absolute one).
+    pub fn describe_as(&self, lang: Lang, shown: &str) -> String {
         let label = Flavor::lookup(self.flavor).map_or_else(|| self.flavor.to_string(), |f| f.label());
         let key = if self.newer.is_some() { "version.newer_than_known" } else { "version.from_file" };
-        fill(lang, key, &[("flavor", &label), ("file", &self.file.display().to_string()), ("version", &self.version)])
+        fill(lang, key, &[("flavor", &label), ("file", shown), ("version", &self.version)])
     }
 }
 
@@ -198,6 +204,80 @@ pub fn find(dir: &Path) -> Option<Choice> {
     dir.ancestors().take(64).find_map(|d| choose_in(d, &read_small))
 }
 
+/// A flavor named as `--flavor` (and a settings field) takes it: a name
+/// of the table (`terraform@1.9`), or a version as version files write it
+/// (`1.9.8`, `v1.9`, `latest`: Terraform), or one after a product
+/// (`terraform@1.9.8`, `opentofu@1.8.2`, `tofu@1.8`, `tofu@latest`). A
+/// patch version is its minor's flavor; a version tftype does not know is
+/// no flavor (None), unlike in a version file, which never fails a run.
+pub fn flavor_setting(setting: &str) -> Option<&'static str> {
+    let s = setting.trim();
+    if let Some(f) = Flavor::lookup(s) {
+        return Some(f.name);
+    }
+    let (product, version) = match s.split_once('@') {
+        Some((p, v)) => (
+            match p.to_ascii_lowercase().as_str() {
+                "terraform" | "tf" => Product::Terraform,
+                "opentofu" | "tofu" => Product::OpenTofu,
+                _ => return None,
+            },
+            v,
+        ),
+        None => (Product::Terraform, s),
+    };
+    match parse_version(version)? {
+        Written::Latest => resolve(product, &Written::Latest).map(|(f, _)| f),
+        Written::Version(major, minor) => FLAVORS.iter().find(|f| f.product == product && minor_of(f.version) == (major, minor)).map(|f| f.name),
+    }
+}
+
+/// A `.terraform-version` or `.opentofu-version` whose first version line
+/// tftype cannot read (`min-required`, `banana`): the file and its word.
+/// Version managers read the nearest such file, so the module's version is
+/// not what the file meant, and the reader is told.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unread {
+    pub file: PathBuf,
+    pub word: String,
+}
+
+impl Unread {
+    /// One sentence: the file, what it says, and that it is not used.
+    pub fn describe(&self, lang: Lang, shown: &str) -> String {
+        fill(lang, "version.not_understood", &[("file", shown), ("version", &self.word)])
+    }
+}
+
+/// The version files of one directory that tftype cannot read (see [`Unread`]).
+pub fn unread_in(dir: &Path, read: &dyn Fn(&Path) -> Option<String>) -> Option<Unread> {
+    for name in [".terraform-version", ".opentofu-version"] {
+        let path = dir.join(name);
+        let Some(text) = read(&path) else { continue };
+        let line = text.lines().map(|l| l.split('#').next().unwrap_or("").trim()).find(|l| !l.is_empty());
+        let Some(word) = line.and_then(|l| l.split_whitespace().next()) else { continue };
+        if parse_version(word).is_none() {
+            return Some(Unread { file: path, word: word.to_string() });
+        }
+    }
+    None
+}
+
+/// [`find`], and the version files not understood in the directories
+/// looked at before the choice (the nearest first).
+pub fn find_with_unread(dir: &Path) -> (Option<Choice>, Option<Unread>) {
+    let mut unread = None;
+    for d in dir.ancestors().take(64) {
+        if unread.is_none() {
+            unread = unread_in(d, &read_small);
+        }
+        if let Some(c) = choose_in(d, &read_small) {
+            return (Some(c), unread);
+        }
+    }
+    (None, unread)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -301,5 +381,55 @@ mod tests {
         assert_eq!(find("/r/a").map(|c| (c.flavor, c.file)), Some(("opentofu@1.10", PathBuf::from("/r/a/.opentofu-version"))));
         assert_eq!(find("/r/x").map(|c| c.flavor), Some("terraform@1.7"));
         assert_eq!(find("/elsewhere"), None);
+    }
+
+    /// `--flavor` takes what version files take: a patch version is its
+    /// minor's flavor, a bare version is Terraform's, `tofu` is OpenTofu;
+    /// a version tftype does not know is refused.
+    #[test]
+    fn flavor_settings_take_what_version_files_take() {
+        let (tf, tofu) = (crate::versions::newest(Product::Terraform).name, crate::versions::newest(Product::OpenTofu).name);
+        let table: &[(&str, Option<&str>)] = &[
+            ("terraform@1.9", Some("terraform@1.9")),
+            ("terraform@1.9.8", Some("terraform@1.9")),
+            ("1.9", Some("terraform@1.9")),
+            ("v1.10.0-beta1", Some("terraform@1.10")),
+            ("tofu@1.8", Some("opentofu@1.8")),
+            ("opentofu@1.8.2", Some("opentofu@1.8")),
+            ("OpenTofu@1.8", Some("opentofu@1.8")),
+            ("latest", Some(tf)),
+            ("tofu@latest", Some(tofu)),
+            ("terraform@1.3", None),
+            ("1.99", None),
+            ("opentofu@1.5", None),
+            ("banana", None),
+            ("pulumi@1.9", None),
+            ("", None),
+        ];
+        for (given, want) in table {
+            assert_eq!(flavor_setting(given), *want, "{given}");
+        }
+    }
+
+    /// A `.terraform-version` that says `min-required` or `banana` is not
+    /// passed over silently: it is named, and the search goes on above it.
+    #[test]
+    fn a_version_file_not_understood_is_named() {
+        let files: std::collections::BTreeMap<PathBuf, &str> = [
+            (PathBuf::from("/r/.tool-versions"), "terraform 1.7.0\n"),
+            (PathBuf::from("/r/a/.terraform-version"), "# pinned\nmin-required\n"),
+            (PathBuf::from("/r/b/.opentofu-version"), "banana\n"),
+            (PathBuf::from("/r/c/.terraform-version"), "1.9.8\n"),
+        ]
+        .into();
+        let read = |p: &Path| files.get(p).map(|s| s.to_string());
+        let word = |d: &str| unread_in(Path::new(d), &read).map(|u| u.word);
+        assert_eq!(word("/r/a").as_deref(), Some("min-required"));
+        assert_eq!(word("/r/b").as_deref(), Some("banana"));
+        assert_eq!(word("/r/c"), None);
+        assert_eq!(word("/r"), None);
+        let u = unread_in(Path::new("/r/a"), &read).unwrap();
+        let text = u.describe(Lang::En, ".terraform-version");
+        assert!(text.contains("min-required") && text.contains(".terraform-version"), "{text}");
     }
 }

@@ -126,6 +126,19 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
     }
     w.events(notes);
     w.events(ev);
+    // A key written twice in an object: the later wins, as in the product,
+    // and the earlier value is gone without a word. Marked at the earlier item.
+    let hcl_source = matches!(req.value_format, valueparse::ValueFormat::Hcl | valueparse::ValueFormat::Tfvars) || (req.value_format == valueparse::ValueFormat::Cli && !tc.cli_literal);
+    if hcl_source {
+        for d in crate::lint::duplicate_keys(&req.value, p) {
+            let mut at = d.path.clone();
+            at.push(PathStep::GetAttr(d.name.clone()));
+            let mut s = w.make("note.duplicate_key", format_path(&at), &format_path(&d.path), &at, &[("key", d.name.clone())]);
+            let r = w.vmap.range(&d.earlier);
+            s.value16 = Some([r.start, r.end]);
+            w.push_note(s);
+        }
+    }
 
     // 6. Null, nullable, sensitive.
     if let Some(c) = answer_null(answer, given) {
@@ -203,7 +216,9 @@ pub fn describe(ty: &Type, null: bool, lang: Lang) -> String {
         Type::Tuple(ts) if ts.is_empty() => i18n::text(lang, "type.tuple_empty").into(),
         Type::Tuple(ts) => {
             let n = thousands(ts.len());
-            i18n::fill(lang, "type.tuple", &[("count", &n), ("elements", &list(ts.len(), ts.iter().take(SHOWN).map(short).collect()))])
+            // English says "1 element"; Chinese and Japanese have one form.
+            let key = if ts.len() == 1 { "type.tuple_one" } else { "type.tuple" };
+            i18n::fill(lang, key, &[("count", &n), ("elements", &list(ts.len(), ts.iter().take(SHOWN).map(short).collect()))])
         }
         Type::Object(o) if o.attrs.is_empty() => i18n::text(lang, "type.object_empty").into(),
         Type::Object(o) => i18n::fill(lang, "type.object", &[("names", &list(o.attrs.len(), o.attrs.keys().take(SHOWN).map(|k| format!("`{k}`")).collect()))]),

@@ -339,3 +339,43 @@ fn defaults_are_quoted_as_written_in_the_type() {
         assert!(step.text.contains(want), "{ty}: {}", step.text);
     }
 }
+
+/// A key written twice in an object (`{ a = 1, a = 2 }`, a repeated line
+/// inside a tfvars object) is among tftype's notes in every language and
+/// marks the earlier item; the answer is the product's: the later wins.
+#[test]
+fn a_key_written_twice_is_noted_and_the_later_wins() {
+    let cases = [("map(number)", "{ a = 1, a = 2 }", "a = 1", "tomap({\n  \"a\" = 2\n})"), ("object({ tags = map(string) })", "{\n  tags = {\n    env = \"dev\"\n    env = \"prod\"\n  }\n}", "env = \"dev\"", "")];
+    for (ty, value, marked, console) in cases {
+        let r = evaluate(&req(ty, value));
+        assert!(r.ok, "{ty} {value}");
+        if !console.is_empty() {
+            assert_eq!(r.console.as_deref(), Some(console));
+        }
+        for lang in [Lang::En, Lang::Zh, Lang::Ja] {
+            let s = story(&req(ty, value), lang);
+            let n = s.notes.iter().find(|n| n.kind == "note.duplicate_key").unwrap_or_else(|| panic!("{value} {lang:?}: {:?}", s.notes));
+            let [a, b] = n.value16.expect("placed");
+            assert_eq!(&value[a..b], marked, "{lang:?}");
+            assert!(!has_placeholder(&n.text) && n.text.contains('`'), "{}", n.text);
+        }
+    }
+    // A value with no key written twice has no such note.
+    let s = story(&req("map(number)", "{ a = 1, b = 2 }"), Lang::En);
+    assert!(!s.notes.iter().any(|n| n.kind == "note.duplicate_key"), "{:?}", s.notes);
+}
+
+/// "a tuple of 1 element", not "1 elements" (English's plural rule; Chinese
+/// and Japanese have one form and keep it).
+#[test]
+fn a_tuple_of_one_element_is_singular_in_english() {
+    use tftype::types::Type;
+    let one = Type::tuple(vec![Type::String]);
+    let two = Type::tuple(vec![Type::String, Type::Number]);
+    assert_eq!(tftype::why::describe(&one, false, Lang::En), "a tuple of 1 element: string");
+    assert_eq!(tftype::why::describe(&two, false, Lang::En), "a tuple of 2 elements: string, number");
+    for lang in [Lang::Zh, Lang::Ja] {
+        let (a, b) = (tftype::why::describe(&one, false, lang), tftype::why::describe(&two, false, lang));
+        assert!(a.contains('1') && b.contains('2') && !has_placeholder(&a), "{lang:?}: {a} / {b}");
+    }
+}

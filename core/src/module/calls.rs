@@ -1133,10 +1133,19 @@ fn prepare(addr: &str, v: &Variable, given: &Value, src: &Subject, texts: &Texts
 /// tftype's lines about the calls in the reader's language: each call or
 /// argument that was not checked, each remote source skipped, and a count.
 pub fn human_notes(calls: &[CallReport], lang: Lang) -> String {
+    human_notes_verbose(calls, lang, false)
+}
+
+/// [`human_notes`]; the unchecked arguments of the calls inside called
+/// modules (`module.a.module.b`) are one line for all of them unless
+/// `verbose` (their values mostly come from the outer call's, so each
+/// instance of an inner module repeats the same lines).
+pub fn human_notes_verbose(calls: &[CallReport], lang: Lang, verbose: bool) -> String {
     let mut out = String::new();
     if calls.is_empty() {
         return out;
     }
+    let (mut inner_calls, mut inner_args) = (0, 0);
     let (mut checked, mut not_checked, mut remote) = (0, 0, 0);
     for c in calls {
         match &c.status {
@@ -1152,7 +1161,15 @@ pub fn human_notes(calls: &[CallReport], lang: Lang) -> String {
             }
             CallStatus::Checked => {
                 checked += 1;
-                out += &arguments_not_checked(c, lang);
+                let unchecked = c.arguments.iter().filter(|a| matches!(a.status, ArgStatus::NotChecked(_))).count();
+                if !verbose && c.address.contains(".module.") {
+                    if unchecked > 0 {
+                        inner_calls += 1;
+                        inner_args += unchecked;
+                    }
+                } else {
+                    out += &arguments_not_checked(c, lang);
+                }
                 for (name, rule) in c.validations.iter().filter(|(_, r)| r.result == super::validate::RuleResult::NotEvaluated) {
                     let why = rule.reason.as_ref().map(|w| w.text(lang)).unwrap_or_default();
                     out += &fill(lang, "check.rule_not_evaluated", &[("name", &format!("{}.var.{name}", c.address)), ("rule", &rule.rule), ("reason", &why)]);
@@ -1160,6 +1177,11 @@ pub fn human_notes(calls: &[CallReport], lang: Lang) -> String {
                 }
             }
         }
+    }
+    if inner_args > 0 {
+        let what = [("arguments", super::output::count(lang, "arguments", inner_args)), ("calls", super::output::count(lang, "calls", inner_calls))];
+        out += &fill(lang, "check.call.inner_not_checked", &[("arguments", &what[0].1), ("calls", &what[1].1)]);
+        out.push('\n');
     }
     let args = calls.iter().flat_map(|c| &c.arguments);
     let args_checked = args.clone().filter(|a| matches!(a.status, ArgStatus::Accepted { .. } | ArgStatus::Failed { .. })).count();
@@ -1469,7 +1491,7 @@ mod tests {
             notes,
             "module.app: 3 arguments not checked (a, b, c): they refer to each.value, aws_vpc.main, each.key, whose values tftype does not know.\n\
              module.app.var.d: not checked: it calls file(), which tftype does not evaluate offline.\n\
-             1 module call: 1 checked, 0 not checked, 0 with a remote source skipped; of their 5 arguments, 1 checked, 4 not checked.\n"
+             1 module call: 1 read, 0 not read, 0 with a remote source skipped; 1 of their 5 arguments checked, 4 not checked.\n"
         );
         assert!(crate::module::output::summary_line(&r, Lang::En).starts_with("0 variables and 1 of 5 module arguments checked"), "{}", crate::module::output::summary_line(&r, Lang::En));
         // Past six names the list ends with an ellipsis.
@@ -1478,6 +1500,28 @@ mod tests {
         let main = format!("module \"app\" {{\n  source = \"./m\"\n{args}}}\n");
         let r = check_with(&input(&[("main.tf", &main), ("m/variables.tf", &many)]), &p, CheckOptions { module_calls: true, role: None });
         assert!(human_notes(&r.module_calls, Lang::En).starts_with("module.app: 8 arguments not checked (v0, v1, v2, v3, v4, v5, …): they refer to each.value,"));
+    }
+
+    /// The calls inside called modules leave their arguments unchecked
+    /// together: one line for all of them, each call's line with
+    /// `--verbose`; the summary says calls were read, not checked, when
+    /// none of their arguments was (ux-5 M6).
+    #[test]
+    fn inner_calls_unchecked_arguments_are_one_line_unless_verbose() {
+        let inner = "variable \"z\" {\n  type = any\n}\n";
+        let m = "variable \"x\" {\n  type = any\n}\nmodule \"inner\" {\n  source = \"./inner\"\n  z = var.x\n}\nmodule \"again\" {\n  source = \"./inner\"\n  z = var.x\n}\n";
+        let main = "module \"m\" {\n  source = \"./m\"\n  x = each.value\n}\n";
+        let p = Flavor::lookup("terraform@1.15").unwrap().profile();
+        let r = check_with(&input(&[("main.tf", main), ("m/main.tf", m), ("m/inner/main.tf", inner)]), &p, CheckOptions { module_calls: true, role: None });
+        let short = human_notes(&r.module_calls, Lang::En);
+        assert_eq!(
+            short,
+            "module.m.var.x: not checked: it refers to each.value, whose value tftype does not know.\n\
+             2 arguments of 2 module calls inside called modules not checked (--verbose lists them).\n\
+             3 module calls: 3 read, 0 not read, 0 with a remote source skipped; 0 of their 3 arguments checked, 3 not checked.\n"
+        );
+        let long = human_notes_verbose(&r.module_calls, Lang::En, true);
+        assert!(long.contains("module.m.module.inner.var.z: not checked") && long.contains("module.m.module.again.var.z: not checked") && !long.contains("--verbose"), "{long}");
     }
 
     /// Inside a called module a local may use the variables the call gave.

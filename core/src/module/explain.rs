@@ -48,6 +48,13 @@ pub struct Annotations {
     /// tftype's notes (silent surprises: a dropped attribute, a value for
     /// an undeclared variable, …), shown after Terraform's diagnostics.
     pub notes: Vec<CheckNote>,
+    /// The human form lists every inner module call's unchecked arguments
+    /// (`--verbose`), not one line for all of them.
+    pub verbose: bool,
+    /// Terraform's `-compact-warnings`: when there are only warnings, their
+    /// summaries and places, not the whole diagnostics; the product's name
+    /// (its closing line says "run Terraform" or "run OpenTofu").
+    pub compact_warnings: Option<&'static str>,
 }
 
 /// One of tftype's notes in a check's output: where, its catalog key, its
@@ -155,7 +162,7 @@ pub fn requests_placed(input: &CheckInput, p: &Profile, flavor: &str, keep: &dyn
 pub fn annotate(r: &CheckReport, input: &CheckInput, p: &Profile, flavor: &str, base: Option<&str>, lang: Option<Lang>) -> Annotations {
     let reqs = requests(input, p, flavor);
     let hidden = |name: &str| r.variables.iter().any(|v| v.name == name && (v.sensitive || v.ephemeral));
-    let mut a = Annotations { links: vec![None; r.diagnostics.len()], stories: BTreeMap::new(), notes: Vec::new() };
+    let mut a = Annotations { links: vec![None; r.diagnostics.len()], ..Default::default() };
     if let Some(base) = base {
         let extras = crate::link::Extras { lang: lang.filter(|l| *l != Lang::En).map(|l| l.code().to_string()), tab: None };
         for v in &r.variables {

@@ -95,10 +95,13 @@ pub fn no_command_lines(text: String) -> String {
 /// (`├──── │ var.x is 12`), and the detail. With `color` (a terminal) the
 /// diagnostic is framed by Terraform's left rule (`╷ │ ╵`).
 pub fn human_diag(d: &CheckDiag, input: &CheckInput, color: bool) -> String {
-    human_diag_in(d, input, color, &mut super::snippet::Contexts::default())
+    human_diag_in(d, input, color, &mut super::snippet::Contexts::default(), "")
 }
 
-fn human_diag_in(d: &CheckDiag, input: &CheckInput, color: bool, contexts: &mut super::snippet::Contexts) -> String {
+/// `tail`: tftype's lines about the diagnostic ("The part that fails", the
+/// playground link), after the detail and inside the frame, so that on a
+/// terminal they belong to their diagnostic, not to the next.
+fn human_diag_in(d: &CheckDiag, input: &CheckInput, color: bool, contexts: &mut super::snippet::Contexts, tail: &str) -> String {
     let (bold, red, yellow, under, gray, reset) = if color { ("\x1b[1m", "\x1b[31m", "\x1b[33m", "\x1b[4m", "\x1b[90m", "\x1b[0m") } else { ("", "", "", "", "", "") };
     let (word, c) = if d.is_error() { ("Error", red) } else { ("Warning", yellow) };
     let n = |t: &str| neutralize(t, false);
@@ -144,6 +147,7 @@ fn human_diag_in(d: &CheckDiag, input: &CheckInput, color: bool, contexts: &mut 
         out += &neutralize(&d.detail, true);
         out.push('\n');
     }
+    out += tail;
     if color {
         // Terraform's left rule, in the severity's colour.
         let mut framed = format!("{c}╷{reset}\n");
@@ -171,21 +175,56 @@ pub fn human(r: &CheckReport, input: &CheckInput, color: bool, lang: Lang) -> St
 pub fn human_annotated(r: &CheckReport, input: &CheckInput, color: bool, lang: Lang, a: &Annotations) -> String {
     let mut diags = String::new();
     let mut contexts = super::snippet::Contexts::default();
-    for (i, d) in r.diagnostics.iter().enumerate() {
-        diags += &human_diag_in(d, input, color, &mut contexts);
+    // Terraform's -compact-warnings: only when every diagnostic is a warning.
+    let compact = a.compact_warnings.is_some() && !r.diagnostics.is_empty() && !r.diagnostics.iter().any(|d| d.is_error());
+    if let Some(product) = a.compact_warnings.filter(|_| compact) {
+        diags += &compact_warnings(r, color, product);
+        diags.push('\n');
+    }
+    for (i, d) in r.diagnostics.iter().enumerate().filter(|_| !compact) {
+        let mut tail = String::new();
         if let Some(part) = &d.part {
-            diags += &neutralize(&fill(lang, "check.failing_part", &[("name", &part.name), ("at", &part.subject.range_string())]), false);
-            diags.push('\n');
+            tail += &neutralize(&fill(lang, "check.failing_part", &[("name", &part.name), ("at", &part.subject.range_string())]), false);
+            tail.push('\n');
         }
         if let Some(Some(url)) = a.links.get(i) {
-            diags += &fill(lang, "check.try_it", &[("url", url)]);
-            diags.push('\n');
+            tail += &fill(lang, "check.try_it", &[("url", url)]);
+            tail.push('\n');
         }
+        diags += &human_diag_in(d, input, color, &mut contexts, &tail);
         diags.push('\n');
     }
     // The rest has no colours of its own: all of it is neutralised.
     let rest = human_rest(r, lang, a);
     no_command_lines(diags + &neutralize(&rest, true))
+}
+
+/// Terraform's compact form of warnings (`-compact-warnings`, when there
+/// are no errors): each summary and where its first occurrence is, then
+/// how to see them in full.
+fn compact_warnings(r: &CheckReport, color: bool, product: &str) -> String {
+    let (bold, yellow, reset) = if color { ("\x1b[1m", "\x1b[33m", "\x1b[0m") } else { ("", "", "") };
+    let n = |t: &str| neutralize(t, false);
+    // One entry per summary, in the order first seen, with its places.
+    let mut groups: Vec<(&str, Vec<&CheckDiag>)> = Vec::new();
+    for d in &r.diagnostics {
+        match groups.iter_mut().find(|g| g.0 == d.summary) {
+            Some(g) => g.1.push(d),
+            None => groups.push((&d.summary, vec![d])),
+        }
+    }
+    let mut out = format!("{bold}{yellow}Warnings:{reset}\n\n");
+    for (summary, ds) in groups {
+        out += &format!("- {}\n", n(summary));
+        match ds.iter().find_map(|d| d.subject.as_ref()) {
+            Some(s) if ds.len() > 1 => out += &format!("  on {} line {} (and {} more)\n", n(&s.filename), s.start.line, ds.len() - 1),
+            Some(s) => out += &format!("  on {} line {}\n", n(&s.filename), s.start.line),
+            None if ds.len() > 1 => out += &format!("  ({} occurrences of this warning)\n", ds.len()),
+            None => {}
+        }
+    }
+    out += &format!("\nTo see the full warning notes, run {product} without -compact-warnings.\n");
+    out
 }
 
 /// [`human_annotated`] after the diagnostics.
@@ -206,7 +245,7 @@ fn human_rest(r: &CheckReport, lang: Lang, a: &Annotations) -> String {
         out += &unevaluated_text(&name, rule, lang);
         out.push('\n');
     }
-    out += &super::calls::human_notes(&r.module_calls, lang);
+    out += &super::calls::human_notes_verbose(&r.module_calls, lang, a.verbose);
     if let Some(line) = role_line(r, lang) {
         out += &line;
         out.push('\n');
@@ -274,8 +313,11 @@ pub fn role_line(r: &CheckReport, lang: Lang) -> Option<String> {
         super::role::Why::NoValues => text(lang, "check.role.why.no_values"),
         _ => "",
     };
+    // "Its required variables are the caller's" only when it has some.
+    let required = r.variables.iter().any(|v| matches!(&v.outcome, Outcome::Failed { stage, .. } if *stage == super::prepare::CALLER_STAGE));
+    let key = if required { "check.role.child" } else { "check.role.child_none_required" };
     // The way out (`--root`) on a line of its own: the line before is long.
-    Some(format!("{}\n{}", fill(lang, "check.role.child", &[("why", why)]), text(lang, "check.role.use_root")))
+    Some(format!("{}\n{}", fill(lang, key, &[("why", why)]), text(lang, "check.role.use_root")))
 }
 
 /// Every validation rule tftype did not evaluate: the variable's address
@@ -954,5 +996,25 @@ mod tests {
         assert!(colored.starts_with(&format!("{}\n{} \x1b[31m\x1b[1mError: ", rule("╷"), rule("│"))), "{colored:?}");
         assert!(colored.ends_with(&format!("{} see: here\n{}\n", rule("│"), rule("╵"))), "{colored:?}");
         assert!(colored.contains(&format!("\n{}\n", rule("│"))), "an empty line has no space after the rule: {colored:?}");
+    }
+
+    /// On a terminal, tftype's lines about a diagnostic ("The part that
+    /// fails", the playground link) are inside Terraform's frame, before
+    /// its closing `╵`; without colours they follow the detail as before
+    /// (ux-5 M14).
+    #[test]
+    fn the_part_that_fails_is_inside_the_frame_on_a_terminal() {
+        let input = CheckInput { files: [("prod.tfvars".to_string(), "env = 1\nport = \"eighty\"\n".to_string())].into(), ..Default::default() };
+        let mut d = diag();
+        let subject = d.subject.clone().unwrap();
+        d.part = Some(super::super::Part { name: "var.port".into(), subject });
+        let r = CheckReport { ok: false, diagnostics: vec![d], ..Default::default() };
+        let a = Annotations { links: vec![Some("https://x/?type=number".into())], ..Default::default() };
+        let colored = human_annotated(&r, &input, true, Lang::En, &a);
+        let rule = |s: &str| format!("\x1b[31m{s}\x1b[0m");
+        let framed = format!("{} see: here\n{} The part that fails: var.port, at prod.tfvars:2,8-16\n{} Try it in the playground: https://x/?type=number\n{}\n", rule("│"), rule("│"), rule("│"), rule("╵"));
+        assert!(colored.contains(&framed), "{colored:?}");
+        let plain = human_annotated(&r, &input, false, Lang::En, &a);
+        assert!(plain.contains("see: here\nThe part that fails: var.port, at prod.tfvars:2,8-16\nTry it in the playground: https://x/?type=number\n\n"), "{plain:?}");
     }
 }
