@@ -126,6 +126,22 @@ fn send(m: Message) {
     let _ = m.write(&mut std::io::stdout().lock());
 }
 
+/// The globs of the files whose changes on disk the server hears of:
+/// configuration, value files and the version files.
+fn watched_globs() -> Vec<String> {
+    let mut globs = vec!["**/*.{tf,tofu,tf.json,tofu.json,tfvars,tfvars.json}".to_string()];
+    globs.extend(tftype::versionfile::FILES.iter().map(|f| format!("**/{f}")));
+    globs
+}
+
+/// Asks the client to watch [`watched_globs`] (`client/registerCapability`;
+/// its answer needs nothing done).
+fn register_watchers() {
+    let watchers: Vec<J> = watched_globs().into_iter().map(|g| json!({"globPattern": g})).collect();
+    let params = json!({"registrations": [{"id": "tftype-watched-files", "method": "workspace/didChangeWatchedFiles", "registerOptions": {"watchers": watchers}}]});
+    send(Message::Request(Request::new("tftype/register-watchers".to_string().into(), "client/registerCapability".into(), params)));
+}
+
 /// A file URI's path (`file:///a%20b/x.tf` → `/a b/x.tf`), with its dot
 /// segments resolved (`/m/../x.tf` and `/m/%2e%2e/x.tf` are `/x.tf`, RFC 3986
 /// 5.2.4; a percent-encoded dot is a dot, 6.2.2.2), so that one file is one
@@ -253,6 +269,11 @@ struct Server {
     /// Modules whose newer-version message was shown.
     told_newer: BTreeSet<(PathBuf, String)>,
     dirty: BTreeSet<PathBuf>,
+    /// Whether the client registers file watchers when asked
+    /// (`workspace.didChangeWatchedFiles.dynamicRegistration`).
+    watch: bool,
+    /// Per module: the flavor last logged (`window/logMessage`).
+    told_flavor: BTreeMap<PathBuf, &'static str>,
     /// Links, notes, and the notes already told.
     extras: editor::Extras,
     initialized: bool,
@@ -366,6 +387,8 @@ impl Server {
             published: BTreeMap::new(),
             told_newer: BTreeSet::new(),
             dirty: BTreeSet::new(),
+            watch: false,
+            told_flavor: BTreeMap::new(),
             extras: editor::Extras { link_base: Some(default_link_base()), ..Default::default() },
             initialized: false,
             shutdown: false,
@@ -472,7 +495,9 @@ impl Server {
                 let actions = self.code_actions(&p.text_document.uri, p.range);
                 Ok(serde_json::to_value(actions).unwrap_or(J::Null))
             }
-            // For the tests of bad input: a handler that panics.
+            // For the tests of bad input: a handler that panics (debug builds
+            // only, so that no client can make a released server panic).
+            #[cfg(debug_assertions)]
             "tftype/panic" => panic!("tftype/panic was asked for"),
             _ => Err((ErrorCode::MethodNotFound, format!("unknown method {}", r.method))),
         }
@@ -482,6 +507,8 @@ impl Server {
         self.initialized = true;
         let offered = p.capabilities.general.as_ref().and_then(|g| g.position_encodings.as_ref());
         self.utf8 = offered.is_some_and(|l| l.contains(&lt::PositionEncodingKind::UTF8));
+        let watched = p.capabilities.workspace.as_ref().and_then(|w| w.did_change_watched_files.as_ref());
+        self.watch = watched.and_then(|w| w.dynamic_registration) == Some(true);
         #[allow(deprecated)]
         let locale = p.locale.clone();
         if let Some(l) = locale.as_deref().and_then(|l| Lang::parse(l.get(..2).unwrap_or(l))) {
@@ -519,6 +546,7 @@ impl Server {
             return;
         }
         match n.method.as_str() {
+            "initialized" if self.watch => register_watchers(),
             "textDocument/didOpen" => {
                 let Ok(p) = params::<lt::DidOpenTextDocumentParams>(n.params) else { return };
                 if let Some(path) = self.document_path(&p.text_document.uri) {
@@ -574,12 +602,20 @@ impl Server {
                 }
             }
             "workspace/didChangeWatchedFiles" => {
+                // Only modules with an open document are checked again: a
+                // checkout that touches a thousand modules reads none of
+                // the others. A version file counts for the open modules
+                // below its directory.
                 let Ok(p) = params::<lt::DidChangeWatchedFilesParams>(n.params) else { return };
+                let open: BTreeSet<PathBuf> = self.docs.keys().filter_map(|d| module_of(d, &self.docs)).collect();
                 for c in p.changes {
-                    if let Some(path) = uri_path(&c.uri) {
-                        if let Some(d) = module_of(&path, &self.docs) {
-                            self.dirty.insert(d);
-                        }
+                    let Some(path) = uri_path(&c.uri) else { continue };
+                    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                    if tftype::versionfile::FILES.contains(&name.as_str()) {
+                        let Some(at) = path.parent() else { continue };
+                        self.dirty.extend(open.iter().filter(|m| m.starts_with(at)).cloned());
+                    } else if let Some(d) = module_of(&path, &self.docs).filter(|d| open.contains(d)) {
+                        self.dirty.insert(d);
                     }
                 }
             }
@@ -596,6 +632,23 @@ impl Server {
         if let Some(d) = module_of(path, &self.docs) {
             self.dirty.insert(d);
         }
+    }
+
+    /// Says in the client's log which version a module is checked as (and
+    /// what chose it): once per module, and again when it changes.
+    fn log_flavor(&mut self, dir: &Path, flavor: &'static Flavor) {
+        if self.told_flavor.get(dir) == Some(&flavor.name) {
+            return;
+        }
+        self.told_flavor.insert(dir.to_path_buf(), flavor.name);
+        let label = flavor.label();
+        let what = match (&self.flavor_setting, tftype::versionfile::find(dir)) {
+            (Some(_), _) => fill(self.lang, "lsp.flavor_setting", &[("flavor", &label)]),
+            (None, Some(c)) => c.describe(self.lang),
+            (None, None) => fill(self.lang, "lsp.flavor_default", &[("flavor", &label)]),
+        };
+        let text = fill(self.lang, "lsp.flavor_log", &[("dir", &dir.display().to_string()), ("what", &what)]);
+        send(Message::Notification(Notification::new("window/logMessage".into(), json!({"type": 4, "message": text}))));
     }
 
     /// The flavor for a module: the setting, else the version files, else
@@ -651,6 +704,7 @@ impl Server {
     /// Checks a module and publishes the diagnostics of each of its files.
     fn publish(&mut self, dir: &Path) {
         let flavor = self.flavor_for(dir);
+        self.log_flavor(dir, flavor);
         let profile = flavor.profile();
         let mut files_now: BTreeSet<PathBuf> = BTreeSet::new();
         let mut texts: BTreeMap<String, String> = BTreeMap::new();

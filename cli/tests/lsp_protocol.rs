@@ -595,8 +595,11 @@ fn a_panic_fails_that_request_only_and_a_cancelled_request_is_not_worked_on() {
     std::fs::write(dir.join("terraform.tfvars"), &vals).unwrap();
     let mut c = Client::start(&BTreeMap::new());
     c.initialize(false, J::Null);
+    // The hook that panics exists in debug builds only: a released server
+    // does not know the method.
     let (r, _) = c.request("tftype/panic", json!({}));
-    assert_eq!(r["error"]["code"], -32603, "{r}");
+    let want = if cfg!(debug_assertions) { -32603 } else { -32601 };
+    assert_eq!(r["error"]["code"], want, "{r}");
     // The server lives.
     let (r, _) = c.request("tftype/noSuchMethod", json!({}));
     assert_eq!(r["error"]["code"], -32601, "{r}");
@@ -636,6 +639,70 @@ fn notes_are_hints_quick_fixes_are_code_actions_and_failures_link_to_the_playgro
     let rename = actions.iter().find(|a| a["title"].as_str().unwrap_or("").starts_with("Rename")).unwrap_or_else(|| panic!("{actions:?}"));
     assert_eq!(rename["kind"], "quickfix");
     assert_eq!(rename["edit"]["changes"][uri(&tfvars)], json!([{"range": {"start": {"line": 1, "character": 2}, "end": {"line": 1, "character": 6}}, "newText": "name"}]));
+    let _ = c.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// reliability-5 #11, ux-5 M2: the server asks a client that can to watch
+/// the configuration, value and version files; a change on disk checks
+/// again only the modules with an open document; the version each module
+/// is checked as is logged once (and again when it changes).
+#[test]
+fn watched_files_are_registered_and_recheck_only_modules_with_an_open_document() {
+    let dir = temp_dir("watched");
+    let main = "variable \"port\" {\n  type = number\n}\n";
+    for m in ["open", "shut1", "shut2"] {
+        std::fs::create_dir_all(dir.join(m)).unwrap();
+        std::fs::write(dir.join(m).join("main.tf"), main).unwrap();
+        std::fs::write(dir.join(m).join("terraform.tfvars"), "port = \"x\"\n").unwrap();
+    }
+    std::fs::write(dir.join(".terraform-version"), "1.9.0\n").unwrap();
+    // Table: whether the client registers dynamically → whether it is asked to.
+    for (dynamic, asked) in [(json!(true), true), (json!(false), false), (J::Null, false)] {
+        let mut c = Client::start(&BTreeMap::new());
+        let caps = json!({"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": dynamic}}});
+        let (r, _) = c.request("initialize", json!({"processId": null, "rootUri": null, "capabilities": caps}));
+        assert!(r["result"]["capabilities"].is_object(), "{r}");
+        c.notify("initialized", json!({}));
+        let (_, msgs) = c.request("tftype/noSuchMethod", J::Null);
+        let reg: Vec<&J> = msgs.iter().filter(|m| m["method"] == "client/registerCapability").collect();
+        assert_eq!(reg.len(), usize::from(asked), "{dynamic}: {msgs:?}");
+        if let Some(r) = reg.first() {
+            let reg = &r["params"]["registrations"][0];
+            assert_eq!(reg["method"], "workspace/didChangeWatchedFiles");
+            let globs: Vec<&str> = reg["registerOptions"]["watchers"].as_array().unwrap().iter().map(|w| w["globPattern"].as_str().unwrap()).collect();
+            assert_eq!(globs[0], "**/*.{tf,tofu,tf.json,tofu.json,tfvars,tfvars.json}");
+            assert!(globs.contains(&"**/.terraform-version") && globs.contains(&"**/.opentofu-version"), "{globs:?}");
+            // The client's answer is taken quietly.
+            c.raw(json!({"jsonrpc": "2.0", "id": r["id"], "result": null}).to_string().as_bytes());
+        }
+        let _ = c.finish();
+    }
+    let mut c = Client::start(&BTreeMap::new());
+    c.initialize(false, J::Null);
+    let open_vals = dir.join("open/terraform.tfvars");
+    c.open(&open_vals, "port = \"x\"\n");
+    let (_, msgs) = c.request("tftype/noSuchMethod", J::Null);
+    let logs: Vec<&str> = msgs.iter().filter(|m| m["method"] == "window/logMessage").filter_map(|m| m["params"]["message"].as_str()).collect();
+    assert_eq!(logs.len(), 1, "{logs:?}");
+    assert!(logs[0].contains(&dir.join("open").display().to_string()) && logs[0].contains("1.9.0") && logs[0].contains(".terraform-version"), "{logs:?}");
+    // Every file of the three modules changes on disk: only the open module is checked and published.
+    let changes: Vec<J> = ["open", "shut1", "shut2"]
+        .iter()
+        .flat_map(|m| ["main.tf", "terraform.tfvars"].map(|f| json!({"uri": uri(&dir.join(m).join(f)), "type": 2})))
+        .collect();
+    c.notify("workspace/didChangeWatchedFiles", json!({"changes": changes}));
+    let (_, msgs) = c.request("tftype/noSuchMethod", J::Null);
+    let p = published(&msgs);
+    assert!(p.keys().all(|u| u.contains("/open/")) && p.contains_key(&uri(&open_vals)), "{:?}", p.keys());
+    assert!(!msgs.iter().any(|m| m["method"] == "window/logMessage"), "logged once: {msgs:?}");
+    // The version file changes: the open module is checked again, as the new version, and that is logged.
+    std::fs::write(dir.join(".terraform-version"), "1.8.0\n").unwrap();
+    c.notify("workspace/didChangeWatchedFiles", json!({"changes": [{"uri": uri(&dir.join(".terraform-version")), "type": 2}]}));
+    let (_, msgs) = c.request("tftype/noSuchMethod", J::Null);
+    assert!(published(&msgs).keys().all(|u| u.contains("/open/")), "{msgs:?}");
+    let logs: Vec<&str> = msgs.iter().filter(|m| m["method"] == "window/logMessage").filter_map(|m| m["params"]["message"].as_str()).collect();
+    assert!(logs.len() == 1 && logs[0].contains("1.8.0"), "{logs:?}");
     let _ = c.finish();
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -470,6 +470,13 @@ pub fn locate(text: &str, byte: usize, json: bool) -> Located {
     loc
 }
 
+/// The names a value file writes at its top level (in JSON, in its outer
+/// object), by the tolerant scan: a file with a syntax error has them too.
+fn top_keys(src: &str, json: bool) -> Vec<String> {
+    let at = if json { src.find('{').map_or(0, |i| i + 1) } else { 0 };
+    locate(src, at, json).written
+}
+
 /// The type (and its defaults, and whether the last step is an optional
 /// attribute) at `path` below a variable's constraint.
 fn type_at<'a>(ty: &Type, defaults: Option<&'a Defaults>, path: &[Seg]) -> Option<(Type, Option<&'a Defaults>)> {
@@ -1233,7 +1240,10 @@ pub fn actions(input: &CheckInput, file: &str, range: Range<usize>, p: &Profile,
         .collect();
     let ctx = Ctx::new(input, p);
     // Required variables without a value from any source.
-    let set: Vec<String> = module::sources::collect(input, &ctx.texts, p).map(|c| c.values.into_keys().collect()).unwrap_or_default();
+    // A file that does not parse sets no value for the check, but what it
+    // writes at its top level is not missing: it needs fixing, not adding.
+    let mut set: Vec<String> = module::sources::collect(input, &ctx.texts, p).map(|c| c.values.into_keys().collect()).unwrap_or_default();
+    set.extend(top_keys(src, json));
     let missing: Vec<&Variable> = ctx.module.vars.iter().filter(|v| v.required() && !set.contains(&v.name)).collect();
     if !missing.is_empty() {
         let names: Vec<&str> = missing.iter().map(|v| v.name.as_str()).collect();
@@ -1255,7 +1265,13 @@ pub fn actions(input: &CheckInput, file: &str, range: Range<usize>, p: &Profile,
             let nl = if src.is_empty() || src.ends_with('\n') { "" } else { "\n" };
             Some((src.len()..src.len(), format!("{nl}{}", lines.concat())))
         };
-        if let Some(e) = edit {
+        // Offered only where the text lands as top-level attributes (not
+        // inside an unterminated comment, string or heredoc at the end).
+        if let Some(e) = edit.filter(|e| {
+            let after = apply(src, std::slice::from_ref(e));
+            let keys = top_keys(&after, json);
+            names.iter().all(|n| keys.iter().any(|k| k == n))
+        }) {
             out.push(Fix { title, edits: vec![e] });
         }
     }
@@ -1688,6 +1704,33 @@ variable "token" {
         let f = fixes_at("prod.tfvars.json", "{\"debug\": true|}");
         let add = f.iter().find(|(t, _)| t.contains("region")).expect("an addition");
         assert!(serde_json::from_str::<serde_json::Value>(&add.1).is_ok(), "{}", add.1);
+    }
+
+    /// reliability-5 #13: the added variables are the ones the file does
+    /// not write (even when it does not parse), and the fix is offered only
+    /// where the text lands as attributes (not inside an unterminated
+    /// comment, string or heredoc at the end).
+    #[test]
+    fn the_variables_fix_never_adds_one_the_file_sets_nor_text_inside_a_trailing_comment() {
+        let table: [(&str, &str, Option<&str>); 6] = [
+            // A syntax error elsewhere in the file: `svc` is written, so not missing.
+            ("prod.tfvars", "svc = { name = \"a\" }\ndebug = = 1|\n", Some("region, token")),
+            // An unclosed bracket at the end: the text would land inside it.
+            ("prod.tfvars", "svc = { name = \"a\" }\ndebug = [|\n", None),
+            ("prod.tfvars", "debug = true|\n/* trailing", None),
+            ("prod.tfvars", "debug = true|\nx = <<EOT\nopen\n", None),
+            ("prod.tfvars.json", "{\"svc\": {\"name\": 1}, \"debug\": |}", Some("region, token")),
+            ("prod.tfvars.json", "{\"svc\": {\"name\": \"a\"}, \"debug\": \"}|", None),
+        ];
+        for (file, marked, want) in table {
+            let f = fixes_at(file, marked);
+            let got: Vec<&str> = f.iter().filter_map(|(t, _)| t.strip_prefix("Add the required variables without a value: ")).collect();
+            assert_eq!(got.first().copied(), want, "{marked:?}: {f:?}");
+            for (_, text) in f.iter().filter(|(t, _)| t.starts_with("Add the required variables")) {
+                let keys = top_keys(text, file.ends_with(".json"));
+                assert!(["region", "token"].iter().all(|n| keys.iter().any(|k| k == n)), "{text:?}");
+            }
+        }
     }
 
     /// words-5: a fix's title lists the names as the reader's language

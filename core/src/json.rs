@@ -1245,6 +1245,9 @@ pub fn parse_json_file_attributes(src: &str, filename: &str) -> Result<Vec<JsonA
     const ROOT_DETAIL: &str = "The root value in a JSON-based configuration must be either a JSON object or a JSON array of objects.";
     let root = match p.value() {
         Ok(r) => r,
+        // tftype's nesting limit is no syntax error: the root is whatever
+        // its first token says, so that error comes alone.
+        Err(d) if d.summary == "Value too deeply nested" => return Err(vec![to_file(d)]),
         Err(d) => {
             // A broken root is no object: hcl says so at its first token too.
             let root = JsonFileDiag { summary: ROOT.into(), detail: ROOT_DETAIL.into(), start: first.start, end: first.end };
@@ -1773,6 +1776,28 @@ mod config_tests {
         let HVal::Object { attrs } = root.val else { panic!("root") };
         assert_eq!(attrs.iter().map(|a| a.name.as_str()).collect::<Vec<_>>(), ["a", "b"]);
         assert!(matches!(attrs[0].value.val, HVal::Invalid));
+    }
+
+    /// A value file nested past tftype's limit gets that one error: its
+    /// root is an object, so no "Root value must be object" comes with it;
+    /// a root that did not parse for another reason still gets hcl's.
+    #[test]
+    fn a_value_file_nested_too_deep_gets_only_the_nesting_error() {
+        let nest = |n: usize| format!("{{\"x\": {}1{}}}", "{\"a\":".repeat(n), "}".repeat(n));
+        let summaries = |src: &str| match parse_json_file_attributes(src, "t.tfvars.json") {
+            Ok(_) => Vec::new(),
+            Err(d) => d.into_iter().map(|d| d.summary).collect::<Vec<_>>(),
+        };
+        let table: [(String, &[&str]); 5] = [
+            (nest(126), &[]),
+            (nest(127), &["Value too deeply nested"]),
+            (nest(10_000), &["Value too deeply nested"]),
+            (format!("[{}1{}]", "[".repeat(200), "]".repeat(200)), &["Value too deeply nested"]),
+            ("{\"x\": [1, }".to_string(), &["Root value must be object", "Missing JSON value"]),
+        ];
+        for (src, want) in table {
+            assert_eq!(summaries(&src), want, "{}", &src[..src.len().min(40)]);
+        }
     }
 
     /// Nesting 10,000 deep is one diagnostic, not a crash, and what was read

@@ -892,7 +892,37 @@ impl Number {
         if ai {
             return a.int_part() == b.int_part();
         }
-        self.to_text_f() == other.to_text_f()
+        self.text_f_key() == other.text_f_key()
+    }
+
+    /// A stand-in for `Text('f', -1)` (`-0` as `0`) in comparisons and
+    /// keys: two numbers get the same key exactly when their texts are
+    /// equal, but the digits are never expanded (`1e83185` is `1e83186`,
+    /// not 83,186 digits), so its cost does not grow with the exponent.
+    pub fn text_f_key(&self) -> String {
+        let mut out = String::new();
+        if self.signum() < 0 {
+            out.push('-');
+        }
+        if self.is_infinite() {
+            out.push_str("Inf");
+            return out;
+        }
+        if self.signum() == 0 {
+            return "0".into();
+        }
+        let d = match self.integer_text() {
+            Some(s) => {
+                let s = s.trim_start_matches('-');
+                Digits::exact_from(s.as_bytes().to_vec(), s.len() as i64)
+            }
+            None => self.with_float(shortest),
+        };
+        let n = d.digits.iter().rposition(|&c| c != b'0').map_or(0, |i| i + 1);
+        out.push_str(std::str::from_utf8(&d.digits[..n]).expect("ascii"));
+        out.push('e');
+        out.push_str(&d.exp.to_string());
+        out
     }
 
     /// go-cty 1.12.1's `rawNumberEqual` (what the oracle runs): signs, then
@@ -902,8 +932,7 @@ impl Number {
         if self.signum() != other.signum() {
             return false;
         }
-        let norm = |s: String| if s == "-0" { "0".to_string() } else { s };
-        norm(self.to_text_f()) == norm(other.to_text_f())
+        self.text_f_key() == other.text_f_key()
     }
 
     // ----- arithmetic (go-cty Value methods, as HCL's operators call them) --
@@ -1452,6 +1481,87 @@ fn log10_lower_bound(m: &BigUint, shift: i64) -> i64 {
     (e2 * LOG10_2_NUM).div_euclid(LOG10_2_DEN) as i64 - 1
 }
 
+/// Past this many decimal places the scale is not computed exactly (10^t
+/// has 3.3 t bits): see [`decimal_prefix_bounded`].
+const BOUNDED_SCALE: u64 = 1000;
+
+/// [`decimal_prefix_at`] for a large scale without 10^|t| in full: 5^|t| is
+/// bounded from below and above with a few hundred bits (repeated squaring,
+/// each product rounded down or up), which bounds the integer part from
+/// both sides; when both bounds give the same integer, that is it. The
+/// cost does not grow with the exponent (`1e83185` costs what `1e300`
+/// does). The result is never exact there: m × 2^shift × 10^t is no
+/// integer (5^|t| divides no m of at most 1024 bits; for t > 0 the power
+/// of two is checked). None: not such a case, or the bounds disagree (the
+/// caller computes it exactly).
+fn decimal_prefix_bounded(m: &BigUint, shift: i64, t: i64) -> Option<Digits> {
+    let n = t.unsigned_abs();
+    if n <= BOUNDED_SCALE || bits(m) > 1024 || m.is_zero() {
+        return None;
+    }
+    if t > 0 && shift.checked_add(t)?.checked_add(m.trailing_zeros()? as i64)? >= 0 {
+        return None;
+    }
+    // The integer's size in bits (within a few; log2(10) ≈ 3.322), for the
+    // bounds' precision.
+    let q_bits = bits(m) as i128 + shift as i128 + (t as i128 * 3322).div_euclid(1000) + 1;
+    let prec = u64::try_from(q_bits.max(0)).ok()?.checked_add(128)?;
+    let ((lo, lo_e), (hi, hi_e)) = pow5_bounds(n, prec);
+    // floor(a × 2^e / d) and floor(a × 2^e).
+    let div = |a: &BigUint, e: i64, d: &BigUint| if e >= 0 { (a << e as u64) / d } else { a / (d << e.unsigned_abs()) };
+    let scaled = |a: BigUint, e: i64| if e >= 0 { a << e as u64 } else { a >> e.unsigned_abs() };
+    let (q_lo, q_hi) = if t < 0 {
+        // m × 2^(shift-n) / 5^n
+        let e = shift.checked_sub(n as i64)?;
+        (div(m, e.checked_sub(hi_e)?, &hi), div(m, e.checked_sub(lo_e)?, &lo))
+    } else {
+        // m × 5^n × 2^(shift+n)
+        let e = shift.checked_add(n as i64)?;
+        (scaled(m * &lo, e.checked_add(lo_e)?), scaled(m * &hi, e.checked_add(hi_e)?))
+    };
+    if q_lo != q_hi {
+        return None;
+    }
+    let digits = to_decimal(&q_lo);
+    let exp = digits.len() as i64 - t;
+    Some(Digits { digits, exp, exact: false })
+}
+
+/// 5^n from below and from above, each as a mantissa of at most `prec`
+/// bits times a power of two.
+fn pow5_bounds(n: u64, prec: u64) -> ((BigUint, i64), (BigUint, i64)) {
+    let cut = |m: BigUint, e: i64, up: bool| -> (BigUint, i64) {
+        let b = m.bits();
+        if b <= prec {
+            return (m, e);
+        }
+        let drop = b - prec;
+        let mut q = &m >> drop;
+        if up && m.trailing_zeros().unwrap_or(0) < drop {
+            q += 1u32;
+        }
+        (q, e + drop as i64)
+    };
+    let mul = |a: &(BigUint, i64), b: &(BigUint, i64), up: bool| cut(&a.0 * &b.0, a.1 + b.1, up);
+    let one = (BigUint::from(1u32), 0i64);
+    let five = (BigUint::from(5u32), 0i64);
+    let (mut lo, mut hi) = (one.clone(), one);
+    let (mut base_lo, mut base_hi) = (five.clone(), five);
+    let mut k = n;
+    while k > 0 {
+        if k & 1 == 1 {
+            lo = mul(&lo, &base_lo, false);
+            hi = mul(&hi, &base_hi, true);
+        }
+        k >>= 1;
+        if k > 0 {
+            base_lo = mul(&base_lo, &base_lo, false);
+            base_hi = mul(&base_hi, &base_hi, true);
+        }
+    }
+    (lo, hi)
+}
+
 /// The integer with decimal digit values `ds` (most significant first).
 /// Long inputs are split in halves so that the work is dominated by big
 /// multiplications rather than by a quadratic digit-by-digit loop.
@@ -1537,6 +1647,11 @@ fn decimal_prefix(m: &BigUint, shift: i64, k: usize) -> Digits {
 /// The integer part of m × 2^shift × 10^t as decimal digits, with the
 /// decimal exponent and whether nothing was cut off.
 fn decimal_prefix_at(m: &BigUint, shift: i64, t: i64) -> Digits {
+    decimal_prefix_bounded(m, shift, t).unwrap_or_else(|| decimal_prefix_exact(m, shift, t))
+}
+
+/// [`decimal_prefix_at`] with 10^|t| computed in full.
+fn decimal_prefix_exact(m: &BigUint, shift: i64, t: i64) -> Digits {
     let p10 = pow10(t.unsigned_abs());
     let (n, exact) = if t >= 0 {
         let a = m * &*p10;
@@ -2169,5 +2284,65 @@ mod digit_tests {
             to_decimal(&BigUint::from(1_000_000_000u64)),
             b"1000000000".to_vec()
         );
+    }
+}
+
+#[cfg(test)]
+mod huge_exponent_tests {
+    use super::*;
+
+    /// fuzz seed 20261128: numbers with huge decimal exponents are keyed,
+    /// hashed and compared without expanding 10^|t|: the bounded prefix is
+    /// the exact one wherever it answers, and answers for the common case.
+    #[test]
+    fn a_decimal_prefix_of_a_huge_exponent_is_the_exact_one_without_expanding_it() {
+        let mut answered = 0;
+        let mantissas: Vec<BigUint> = vec![
+            BigUint::from(1u32),
+            BigUint::from(0xFFFF_FFFF_FFFF_FFFFu64),
+            (BigUint::from(1u32) << 511u32) + 12345u32,
+            (BigUint::from(1u32) << 512u32) - 1u32,
+            BigUint::from(10u32).pow(150) + 7u32,
+        ];
+        for m in &mantissas {
+            for t in [-1001i64, -1500, -2999, 1001, 1700, 2999] {
+                for k in [12usize, 40, 170] {
+                    // A shift that makes the integer part about k digits long.
+                    let shift = ((k as i64 - t) * 3322 / 1000) - bits(m);
+                    let exact = decimal_prefix_exact(m, shift, t);
+                    if let Some(d) = decimal_prefix_bounded(m, shift, t) {
+                        answered += 1;
+                        assert_eq!((&d.digits, d.exp, d.exact), (&exact.digits, exact.exp, exact.exact), "m={m} shift={shift} t={t}");
+                    }
+                }
+            }
+        }
+        assert!(answered >= 80, "{answered} of 90 answered");
+    }
+
+    /// The texts and keys of such numbers: `Text('g', 10)` (the set hash),
+    /// `Text('f', -1)` and its compact key agree with each other.
+    #[test]
+    fn huge_numbers_hash_and_key_without_their_digits() {
+        let table = [
+            ("1E83185", "1e+83185", "1e83186"),
+            ("-1E83185", "-1e+83185", "-1e83186"),
+            ("123456789012345E83000", "1.23456789e+83014", "123456789012345e83015"),
+            ("1E-83185", "1e-83185", "1e-83184"),
+            ("0.5", "0.5", "5e0"),
+            ("-0", "-0", "0"),
+            ("100", "100", "1e3"),
+        ];
+        for (text, g10, key) in table {
+            let n = Number::parse_cty_string(text).unwrap();
+            assert_eq!(n.to_text_g10(), g10, "{text}");
+            assert_eq!(n.text_f_key(), key, "{text}");
+        }
+        // Equal texts, equal keys; different texts, different keys.
+        let a = Number::parse_cty_string("1E83185").unwrap();
+        let b = Number::parse_cty_string("10E83184").unwrap();
+        let c = Number::parse_cty_string("1.0000000001E83185").unwrap();
+        assert_eq!(a.to_text_f() == b.to_text_f(), a.text_f_key() == b.text_f_key());
+        assert_eq!(a.to_text_f() == c.to_text_f(), a.text_f_key() == c.text_f_key());
     }
 }

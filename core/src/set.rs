@@ -285,7 +285,8 @@ fn append_hash(v: &Value, out: &mut String, flags: &mut Flags) {
 
 /// See [`ElemInfo::eq_key`]. Only needs to be *necessary* for equality (it
 /// picks which elements to compare exactly), so it only records what the
-/// hash rounds away: every number in full (`-0` as `0`) in walk order, and
+/// hash rounds away: every number's `Text('f', -1)` as [`Number::text_f_key`]
+/// (`-0` as `0`, never the digits expanded) in walk order, and
 /// for a nested set the sorted, de-duplicated keys of its elements (an equal
 /// set has an equal element for each of its elements). Iterative except for
 /// one level of recursion per nested set.
@@ -302,8 +303,7 @@ fn append_eq_key(v: &Value, out: &mut String) {
         };
         match &v.kind {
             Kind::Number(n) => {
-                let t = n.to_text_f();
-                out.push_str(if t == "-0" { "0" } else { &t });
+                out.push_str(&n.text_f_key());
                 out.push(';');
             }
             Kind::Seq(elems) if v.ty.is_set() => {

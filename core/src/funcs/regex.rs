@@ -110,6 +110,10 @@ fn compile_uncached(pattern: &str) -> Result<Regex, String> {
         return Err(e);
     }
     let rust = translate(pattern)?;
+    match size_check(&rust) {
+        Some(Size::GoTooLarge | Size::OverBudget) => return Err(format!("error parsing regexp: expression too large: `{pattern}`")),
+        Some(Size::Fits) | None => {}
+    }
     // The regex crate's default limit (10 MB of compiled program) refuses
     // patterns Go compiles, such as a Unicode class under a counted repeat
     // (`[\p{L}\p{N}]{1,255}`): Go counts a class as one instruction, the
@@ -125,8 +129,108 @@ fn compile_uncached(pattern: &str) -> Result<Regex, String> {
         })
 }
 
-/// The most memory one compiled pattern may take.
+/// The most memory one compiled pattern may take (a backstop: the budget
+/// below refuses first).
 const REGEX_SIZE_LIMIT: usize = 256 << 20;
+
+/// Go's `maxSize` (regexp/syntax): 128 MB of 40-byte instructions. A
+/// pattern whose `calcSize` is above it is "expression too large" in Go.
+const GO_MAX_SIZE: u64 = (128 << 20) / 40;
+
+/// The most memory the regex crate may take to compile one pattern and
+/// search with it. Its program holds each Unicode class as a UTF-8
+/// automaton per copy (Go: one instruction), and a search keeps capture
+/// slots per program state: measured (regex 1.13, release build) as about
+/// 53 bytes per unit of [`sizes`]' cost to compile and 4–5 more per unit and
+/// capture slot to search (`(\p{L}{0,1000})`×10: cost 8.3 M, 22 slots,
+/// 1.32 GB peak), so the estimate is `cost × (56 + 6 × slots)`.
+const REGEX_MEMORY_BUDGET: u64 = 256 << 20;
+
+enum Size {
+    Fits,
+    /// Go refuses it too ("expression too large").
+    GoTooLarge,
+    /// Go compiles it, but the regex crate would need more memory than the
+    /// budget: refused here with Go's words for a pattern too large.
+    OverBudget,
+}
+
+/// Sizes a translated pattern from its parse, before anything is compiled:
+/// Go's `calcSize` (a class is one instruction) and the regex crate's cost
+/// (a class is its UTF-8 sequences, times the capture slots a search
+/// keeps). None: the parser refuses it (the compiler will say so).
+fn size_check(rust: &str) -> Option<Size> {
+    let hir = regex_syntax::ParserBuilder::new().build().parse(rust).ok()?;
+    let slots = 2 * hir.properties().explicit_captures_len() as u64 + 2;
+    let (go, cost, tracked) = sizes(&hir);
+    Some(if tracked && go > GO_MAX_SIZE {
+        Size::GoTooLarge
+    } else if cost.saturating_mul(56 + 6 * slots) > REGEX_MEMORY_BUDGET {
+        Size::OverBudget
+    } else {
+        Size::Fits
+    })
+}
+
+/// (Go's `calcSize`, the regex crate's program cost, whether Go sizes it at
+/// all) of a parse, saturating. Go's `checkSize` only starts sizing once
+/// the nodes parsed times the product of the counted repeats reach
+/// `maxSize`. Iterative: one pass over the nodes, children before parents.
+fn sizes(root: &regex_syntax::hir::Hir) -> (u64, u64, bool) {
+    use regex_syntax::hir::{Class, HirKind};
+    // Post-order: (node, children done).
+    let mut todo = vec![(root, false)];
+    let mut done: Vec<(u64, u64)> = Vec::new();
+    let (mut nodes, mut repeats) = (0u64, 1u64);
+    while let Some((h, visited)) = todo.pop() {
+        let subs: Vec<&regex_syntax::hir::Hir> = match h.kind() {
+            HirKind::Repetition(r) => vec![&r.sub],
+            HirKind::Capture(c) => vec![&c.sub],
+            HirKind::Concat(v) | HirKind::Alternation(v) => v.iter().collect(),
+            _ => Vec::new(),
+        };
+        if !visited && !subs.is_empty() {
+            todo.push((h, true));
+            todo.extend(subs.iter().rev().map(|s| (*s, false)));
+            continue;
+        }
+        nodes += 1;
+        let kids = done.split_off(done.len() - subs.len());
+        let sum = |f: fn(&(u64, u64)) -> u64| kids.iter().map(f).fold(0u64, u64::saturating_add);
+        let (go, cost) = match h.kind() {
+            HirKind::Empty | HirKind::Look(_) => (1, 1),
+            HirKind::Literal(l) => (std::str::from_utf8(&l.0).map_or(l.0.len(), |t| t.chars().count()) as u64, l.0.len() as u64),
+            HirKind::Class(Class::Bytes(_)) => (1, 1),
+            HirKind::Class(Class::Unicode(c)) => {
+                let seqs = c.ranges().iter().map(|r| regex_syntax::utf8::Utf8Sequences::new(r.start(), r.end()).count() as u64).sum::<u64>();
+                (1, seqs.max(1))
+            }
+            HirKind::Repetition(r) => {
+                let (g, c) = kids[0];
+                let go = match r.max {
+                    None if r.min == 0 => g.saturating_add(2),
+                    None => (r.min as u64).saturating_mul(g).saturating_add(1),
+                    Some(max) => (max as u64).saturating_mul(g).saturating_add((max - r.min) as u64),
+                };
+                // `*`, `+` and `?` are not counted repeats in Go.
+                if !matches!((r.min, r.max), (0 | 1, None) | (0, Some(1))) {
+                    repeats = repeats.saturating_mul(u64::from(r.max.unwrap_or(r.min)).max(1)).min(GO_MAX_SIZE);
+                }
+                let copies = r.max.map_or(r.min as u64 + 1, u64::from).max(1);
+                (go, c.saturating_mul(copies).saturating_add(copies))
+            }
+            HirKind::Capture(_) => (kids[0].0.saturating_add(2), kids[0].1.saturating_add(2)),
+            HirKind::Concat(_) => (sum(|k| k.0), sum(|k| k.1)),
+            HirKind::Alternation(v) => {
+                let n = v.len() as u64;
+                (sum(|k| k.0).saturating_add(n - 1), sum(|k| k.1).saturating_add(n))
+            }
+        };
+        done.push((go.max(1), cost));
+    }
+    let (go, cost) = done.pop().unwrap_or((1, 1));
+    (go, cost, nodes >= GO_MAX_SIZE / repeats)
+}
 
 /// Go's parse errors for the common mistakes (checked before compiling).
 fn go_syntax_error(p: &str) -> Option<String> {
@@ -595,3 +699,41 @@ pub(crate) fn replace_all(re: &Regex, t: &str, rep: &str) -> String {
     re.replace_all(t, rep).into_owned()
 }
 
+
+#[cfg(test)]
+mod size_tests {
+    use super::*;
+
+    /// reliability-5 #6: a pattern is sized from its parse before it is
+    /// compiled; past Go's `maxSize` it is Go's "expression too large", past
+    /// the memory budget it is refused with the same words (Go compiles
+    /// those: the one difference left); the realistic Unicode patterns fit.
+    #[test]
+    fn a_pattern_is_refused_before_compiling_past_gos_size_or_the_memory_budget() {
+        let group = "(\\p{L}{0,1000})";
+        let table: Vec<(String, &str)> = vec![
+            ("^[\\p{L}\\p{N}][\\p{L}\\p{N} _.-]{0,254}[\\p{L}\\p{N}]$".into(), "fits"),
+            ("^([\\p{L}\\p{N}]([\\p{L}\\p{N}-]{0,61}[\\p{L}\\p{N}])?\\.)+[\\p{L}]{2,63}$".into(), "fits"),
+            ("^[\\p{L}\\p{N}._%+-]{1,64}@[\\p{L}\\p{N}.-]{1,253}\\.[\\p{L}]{2,63}$".into(), "fits"),
+            ("^([\\p{L}\\p{Z}\\p{N}_.:/=+\\-@]{1,128})=([\\p{L}\\p{Z}\\p{N}_.:/=+\\-@]{0,256})$".into(), "fits"),
+            (format!("^{}$", group.repeat(2)), "fits"),
+            (format!("^{}$", group.repeat(10)), "over budget"),
+            (format!("^{}$", group.repeat(200)), "over budget"),
+            ("a{1000}".repeat(3300), "over budget"),
+            ("a{1000}".repeat(3400), "go too large"),
+        ];
+        for (p, want) in table {
+            let got = match size_check(&translate(&p).unwrap()) {
+                Some(Size::Fits) => "fits",
+                Some(Size::OverBudget) => "over budget",
+                Some(Size::GoTooLarge) => "go too large",
+                None => "no parse",
+            };
+            assert_eq!(got, want, "{}", &p[..p.len().min(60)]);
+        }
+        // Refused as Go words it, without compiling (so at once).
+        let p = format!("^{}$", group.repeat(20));
+        let e = compile_uncached(&p).unwrap_err();
+        assert!(e.starts_with("error parsing regexp: expression too large: `^("), "{e}");
+    }
+}
