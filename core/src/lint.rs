@@ -100,12 +100,12 @@ pub struct Duplicate {
 
 /// The earlier items of keys written more than once in the object
 /// constructors of an HCL value source, in the order they are written
-/// (the first [`crate::diag::MAX_DIAGNOSTICS`] kept, the rest counted).
-/// Only the values that win are looked into; keys that cannot be worked
-/// out without evaluating anything are passed over. One pass: time grows
-/// with the source.
-pub fn duplicate_keys(src: &str, p: &Profile) -> Capped<Duplicate> {
-    let mut out = Capped::new();
+/// (all of them: each is a part of the source, so there are fewer than
+/// its bytes; the story groups them). Only the values that win are looked
+/// into; keys that cannot be worked out without evaluating anything are
+/// passed over. One pass: time grows with the source.
+pub fn duplicate_keys(src: &str, p: &Profile) -> Vec<Duplicate> {
+    let mut out = Vec::new();
     let Some((expr, map)) = crate::valueparse::hcl_tree(src, p) else {
         return out;
     };
@@ -114,7 +114,7 @@ pub fn duplicate_keys(src: &str, p: &Profile) -> Capped<Duplicate> {
     out
 }
 
-fn duplicates_in(walk: &Walk, e: &Expr, path: &mut crate::path::Path, out: &mut Capped<Duplicate>) {
+fn duplicates_in(walk: &Walk, e: &Expr, path: &mut crate::path::Path, out: &mut Vec<Duplicate>) {
     use crate::path::PathStep;
     match &e.kind {
         ExprKind::Parens(inner) => duplicates_in(walk, inner, path, out),

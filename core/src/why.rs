@@ -130,13 +130,37 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
     // and the earlier value is gone without a word. Marked at the earlier item.
     let hcl_source = matches!(req.value_format, valueparse::ValueFormat::Hcl | valueparse::ValueFormat::Tfvars) || (req.value_format == valueparse::ValueFormat::Cli && !tc.cli_literal);
     if hcl_source {
+        // One note per key and place alike (`[0]–[4999]`), as the other
+        // notes are grouped, each member's earlier item marked.
+        let mut groups: Vec<(String, String, Vec<Path>, Vec<std::ops::Range<usize>>)> = Vec::new();
+        let mut open: HashMap<(String, String), usize> = HashMap::new();
         for d in crate::lint::duplicate_keys(&req.value, p) {
-            let mut at = d.path.clone();
-            at.push(PathStep::GetAttr(d.name.clone()));
-            let mut s = w.make("note.duplicate_key", format_path(&at), &format_path(&d.path), &at, &[("key", d.name.clone())]);
-            let r = w.vmap.range(&d.earlier);
-            s.value16 = Some([r.start, r.end]);
+            let key = (pattern(&d.path).0, d.name.clone());
+            let i = *open.entry(key.clone()).or_insert_with(|| {
+                groups.push((key.0, key.1, Vec::new(), Vec::new()));
+                groups.len() - 1
+            });
+            if groups[i].2.last() != Some(&d.path) {
+                groups[i].2.push(d.path);
+            }
+            groups[i].3.push(d.earlier);
+        }
+        // As for the other notes: the first groups told, the rest counted.
+        let left: usize = groups.iter().skip(GROUPS_SHOWN).map(|g| g.3.len()).sum();
+        for (_, name, places, earlier) in groups.into_iter().take(GROUPS_SHOWN) {
+            let at_text = if places.len() == 1 { format_path(&places[0]) } else { group_text(&places, lang) };
+            let mut at = places[0].clone();
+            at.push(PathStep::GetAttr(name.clone()));
+            let mut s = w.make("note.duplicate_key", format_path(&at), &at_text, &at, &[("key", name)]);
+            let mut ranges = earlier.iter().map(|r| w.vmap.range(r)).map(|r| [r.start, r.end]);
+            s.value16 = ranges.next();
+            s.more16 = ranges.take(MEMBER_RANGES).collect();
             w.push_note(s);
+        }
+        if left > 0 {
+            let more = if left == 1 { "why.more_one" } else { "why.more" };
+            let s = w.make(more, String::new(), "", &[], &[("count", thousands(left)), ("of", "note.duplicate_key".to_string())]);
+            w.notes.push(s);
         }
     }
 

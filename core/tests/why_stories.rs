@@ -360,6 +360,25 @@ fn a_key_written_twice_is_noted_and_the_later_wins() {
             assert!(!has_placeholder(&n.text) && n.text.contains('`'), "{}", n.text);
         }
     }
+    // Objects alike in a list give one note naming their places, each
+    // earlier item marked.
+    let value = "[{ a = 1, a = 2 }, { a = 1, a = 2 }, { a = 3, a = 4 }]";
+    let s = story(&req("list(object({ a = number }))", value), Lang::En);
+    let dups: Vec<_> = s.notes.iter().filter(|n| n.kind == "note.duplicate_key").collect();
+    assert_eq!(dups.len(), 1, "{dups:?}");
+    assert!(dups[0].text.contains("`[0]–[2]`"), "{}", dups[0].text);
+    let marked: Vec<&str> = dups[0].value16.iter().chain(&dups[0].more16).map(|[a, b]| &value[*a..*b]).collect();
+    assert_eq!(marked, ["a = 1", "a = 1", "a = 3"]);
+    // Thousands of them are one note naming every place, and many keys
+    // are told a few at a time, the rest counted.
+    let many = format!("[{}]", vec!["{ a = 1, a = 2 }"; 5000].join(", "));
+    let s = story(&req("list(object({ a = number }))", &many), Lang::En);
+    let dups: Vec<_> = s.notes.iter().filter(|n| n.kind == "note.duplicate_key").collect();
+    assert!(dups.len() == 1 && dups[0].text.contains("`[0]–[4999]`"), "{dups:?}");
+    let keys: Vec<String> = (0..40).map(|i| format!("k{i} = 1, k{i} = 2")).collect();
+    let s = story(&req("map(number)", &format!("{{ {} }}", keys.join(", "))), Lang::En);
+    assert_eq!(s.notes.iter().filter(|n| n.kind == "note.duplicate_key").count(), 12, "{:?}", s.notes);
+    assert!(s.notes.iter().any(|n| n.kind == "why.more" && n.params["count"] == "28"), "{:?}", s.notes);
     // A value with no key written twice has no such note.
     let s = story(&req("map(number)", "{ a = 1, b = 2 }"), Lang::En);
     assert!(!s.notes.iter().any(|n| n.kind == "note.duplicate_key"), "{:?}", s.notes);
