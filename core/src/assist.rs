@@ -1180,7 +1180,9 @@ pub fn undeclared_notes(input: &CheckInput, files: &[String], p: &Profile, lang:
             Some(to) => (
                 "note.undeclared_suggest",
                 fill(lang, "note.undeclared_suggest", &[("name", name), ("suggestion", to)]),
-                Some(Fix { title: fill(lang, "assist.fix_rename", &[("from", name), ("to", to)]), edits: vec![(range.clone(), to.to_string())] }),
+                // No rename to a name the file already sets (a duplicate).
+                (!top_keys(text, is_json(file)).iter().any(|k| k == to))
+                    .then(|| Fix { title: fill(lang, "assist.fix_rename", &[("from", name), ("to", to)]), edits: vec![(range.clone(), to.to_string())] }),
             ),
             None => ("note.undeclared", fill(lang, "note.undeclared", &[("name", name)]), None),
         };
@@ -1602,8 +1604,11 @@ variable "token" {
     /// alone; JSON names are placed inside their quotes.
     #[test]
     fn an_undeclared_name_is_placed_with_did_you_mean_and_a_rename() {
-        let cases: [(&str, &str, &str, Option<&str>); 4] = [
-            ("prod.tfvars", "region = \"eu-west-1\"\n\nregoin = \"us-east-1\"\n", "note.undeclared_suggest", Some("region = \"eu-west-1\"\n\nregion = \"us-east-1\"\n")),
+        let cases: [(&str, &str, &str, Option<&str>); 6] = [
+            ("prod.tfvars", "token = \"t\"\n\nregoin = \"us-east-1\"\n", "note.undeclared_suggest", Some("token = \"t\"\n\nregion = \"us-east-1\"\n")),
+            // The file already sets the suggested name: no rename (it would be a duplicate).
+            ("prod.tfvars", "region = \"eu-west-1\"\n\nregoin = \"us-east-1\"\n", "note.undeclared_suggest", None),
+            ("d.tfvars.json", "{\"region\": \"x\", \"regoin\": \"y\"}", "note.undeclared_suggest", None),
             ("terraform.tfvars", "svcs    = { name = \"a\" }\n", "note.undeclared_suggest", Some("svc    = { name = \"a\" }\n")),
             ("prod.tfvars", "enable_private_nodes = true\n", "note.undeclared", None),
             ("x.auto.tfvars.json", "{\"regoin\": \"eu-west-1\"}", "note.undeclared_suggest", Some("{\"region\": \"eu-west-1\"}")),

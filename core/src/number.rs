@@ -1502,10 +1502,12 @@ fn decimal_prefix_bounded(m: &BigUint, shift: i64, t: i64) -> Option<Digits> {
     if t > 0 && shift.checked_add(t)?.checked_add(m.trailing_zeros()? as i64)? >= 0 {
         return None;
     }
-    // The integer's size in bits (within a few; log2(10) ≈ 3.322), for the
-    // bounds' precision.
+    // The integer's size in bits (within a few; log2(10) ≈ 3.322). A number
+    // read from decimal text is within 2^-bits(m) of a round decimal, so
+    // the bounds need the mantissa's bits beyond the integer's to tell on
+    // which side of an integer it is.
     let q_bits = bits(m) as i128 + shift as i128 + (t as i128 * 3322).div_euclid(1000) + 1;
-    let prec = u64::try_from(q_bits.max(0)).ok()?.checked_add(128)?;
+    let prec = u64::try_from(q_bits.max(0)).ok()?.checked_add(bits(m) as u64 + 128)?;
     let ((lo, lo_e), (hi, hi_e)) = pow5_bounds(n, prec);
     // floor(a × 2^e / d) and floor(a × 2^e).
     let div = |a: &BigUint, e: i64, d: &BigUint| if e >= 0 { (a << e as u64) / d } else { a / (d << e.unsigned_abs()) };
@@ -2318,6 +2320,20 @@ mod huge_exponent_tests {
             }
         }
         assert!(answered >= 80, "{answered} of 90 answered");
+        // A number read from decimal text sits next to a round decimal: its
+        // prefixes are answered without the exact path too.
+        for text in ["1E83185", "-1e150000", "9.999999999E99999", "1e-83185", "123456789012345678901234567890E5000"] {
+            Number::parse_cty_string(text).unwrap().with_float(|f| {
+                for k in [12, 170] {
+                    let t = prefix_scale(&f.mant, f.lsb(), k);
+                    let d = decimal_prefix_bounded(&f.mant, f.lsb(), t).unwrap_or_else(|| panic!("{text} k={k}: not answered"));
+                    if t.unsigned_abs() < 6000 {
+                        let exact = decimal_prefix_exact(&f.mant, f.lsb(), t);
+                        assert_eq!((&d.digits, d.exp), (&exact.digits, exact.exp), "{text}");
+                    }
+                }
+            });
+        }
     }
 
     /// The texts and keys of such numbers: `Text('g', 10)` (the set hash),
