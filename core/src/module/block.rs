@@ -293,15 +293,22 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
         validate::finish(&module, &prepared, &mut vars, true);
         let reports = vars.remove(&v.name).map(|st| st.report.validations).unwrap_or_default();
         let errors: Vec<&CheckDiag> = diags.iter().filter(|d| d.is_error()).collect();
-        let rule_errors: Vec<(Option<usize>, &CheckDiag)> = errors.iter().map(|d| (rule_of(d, &v.rules), *d)).collect();
+        let at: BTreeMap<String, usize> = v.rules.iter().enumerate().map(|(i, r)| (r.decl_range.range_string(), i)).collect();
+        let rule_errors: Vec<(Option<usize>, &CheckDiag)> = errors.iter().map(|d| (rule_of(d, &v.rules, &at), *d)).collect();
         // One failing rule is told by the story's last step; several each by a step of their own,
         // and so is one that stopped the rules after it (OpenTofu 1.7+), before the rules it stopped.
         let several = rule_errors.len() > 1;
         let stopped = reports.iter().any(|r| matches!(r.reason, Some(validate::Reason::StoppedBy(_))));
         if let (Some(s), Some(lang)) = (story.as_mut(), lang) {
+            // Where each rule's first error is in the value editor.
+            let mut value_of: BTreeMap<usize, [usize; 2]> = BTreeMap::new();
+            for (ri, d) in &rule_errors {
+                if let (Some(i), Some(r16)) = (ri, value_range16(d, &value_map, &editor)) {
+                    value_of.entry(*i).or_insert(r16);
+                }
+            }
             for (i, (rule, rep)) in v.rules.iter().zip(&reports).enumerate() {
-                let own: Vec<&CheckDiag> = rule_errors.iter().filter(|(ri, _)| *ri == Some(i)).map(|(_, d)| *d).collect();
-                let value16 = own.iter().find_map(|d| value_range16(d, &value_map, &editor));
+                let value16 = value_of.get(&i).copied();
                 if let Some(st) = rule_step(lang, rule, rep, &editor, several || stopped, value16) {
                     s.steps.push(st);
                 }
@@ -388,12 +395,16 @@ fn step(lang: Lang, kind: &str, params: &[(&str, String)], value16: Option<[usiz
 
 /// The rule a validation error is about: the rule its detail names
 /// ("This was checked by the validation rule at main.tf:4,3-13."), else the
-/// rule whose condition or error message it is in.
-fn rule_of(d: &CheckDiag, rules: &[decl::Rule]) -> Option<usize> {
-    rules.iter().position(|r| d.detail.ends_with(&format!("validation rule at {}.", r.decl_range.range_string()))).or_else(|| {
+/// rule whose condition or error message it is in. `at`: each rule's place
+/// and index, sorted by place (the rules are in source order, so a subject
+/// is looked up in the last rule starting before it: no scan per error).
+fn rule_of(d: &CheckDiag, rules: &[decl::Rule], at: &BTreeMap<String, usize>) -> Option<usize> {
+    let named = d.detail.rsplit_once("validation rule at ").and_then(|(_, rest)| at.get(rest.strip_suffix('.')?).copied());
+    named.or_else(|| {
         let s = d.subject.as_ref().filter(|s| s.filename == FILE)?;
+        let i = rules.partition_point(|r| r.decl_range.start.byte <= s.start.byte).checked_sub(1)?;
         let inside = |e: &Range<usize>| e.start <= s.start.byte && s.end.byte <= e.end;
-        rules.iter().position(|r| inside(&r.condition.range()) || inside(&r.error_message.range()))
+        (inside(&rules[i].condition.range()) || inside(&rules[i].error_message.range())).then_some(i)
     })
 }
 
