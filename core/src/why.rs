@@ -45,6 +45,20 @@ pub fn story(req: &Request, lang: Lang) -> Story {
     story_for(&plain, lang, &p, &answer)
 }
 
+/// Whether a value for a variable of type `ty` can have notes at all: every
+/// note comes from an object type (attributes dropped, a null replaced by a
+/// default), a set type (duplicates merged, order not kept) or `any` (one
+/// element type chosen). A type without any of them (`list(number)`,
+/// `map(string)`) has none, so its story need not be told to find them.
+pub fn may_note(ty: &Type) -> bool {
+    match ty {
+        Type::Object(_) | Type::Set(_) | Type::Dynamic => true,
+        Type::Bool | Type::Number | Type::String => false,
+        Type::List(e) | Type::Map(e) => may_note(e),
+        Type::Tuple(ts) => ts.iter().any(may_note),
+    }
+}
+
 /// The story of `req`, whose answer under profile `p` is `answer`.
 pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: &Response) -> Story {
     let mut w = Writer::new(req, lang, p.product_name());
