@@ -1094,7 +1094,7 @@ pub fn notes_cached(input: &CheckInput, files: &[String], p: &Profile, lang: Lan
     let placed = module::explain::requests_placed(input, p, p.flavor().name, &keep);
     let mut out = Vec::new();
     for pl in placed.values() {
-        let (Some((file, start)), false) = (&pl.at, pl.hidden) else { continue };
+        let (Some((file, start)), false, true) = (&pl.at, pl.hidden, pl.may_note) else { continue };
         let (req, start) = (&pl.request, *start);
         let Some(text) = input.files.get(file) else { continue };
         let key = format!("{lang:?}\u{0}{req:?}");

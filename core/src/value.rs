@@ -215,6 +215,16 @@ impl Value {
     /// `limit`, so this costs at most `limit` steps itself; the answer is then
     /// `limit + 1`.
     pub fn walk_cost(&self, limit: u64) -> u64 {
+        // A value without elements is its own walk (no stack to build: `==`
+        // charges both operands of every comparison).
+        let scalar = match &self.kind {
+            Kind::Seq(_) | Kind::Attrs(_) => None,
+            Kind::String(t) => Some(1 + (t.len() / 256) as u64),
+            _ => Some(1),
+        };
+        if let Some(cost) = scalar {
+            return if cost > limit { limit.saturating_add(1) } else { cost };
+        }
         let mut cost = 0u64;
         let mut stack: Vec<&Value> = vec![self];
         while let Some(v) = stack.pop() {

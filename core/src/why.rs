@@ -45,6 +45,26 @@ pub fn story(req: &Request, lang: Lang) -> Story {
     story_for(&plain, lang, &p, &answer)
 }
 
+/// Whether a value written as `value` for a variable of type `ty` can have
+/// notes at all: every note comes from an object type (attributes dropped, a
+/// null replaced by a default), a set type (duplicates merged, order not
+/// kept), `any` (one element type chosen), or a key written twice in an
+/// object constructor, which needs a `{` in the text. A type without any of
+/// them (`list(number)`, `map(string)`) given a value without braces has
+/// none, so its story need not be told to find them.
+pub fn may_note(ty: &Type, value: &str) -> bool {
+    type_may_note(ty) || value.contains('{')
+}
+
+fn type_may_note(ty: &Type) -> bool {
+    match ty {
+        Type::Object(_) | Type::Set(_) | Type::Dynamic => true,
+        Type::Bool | Type::Number | Type::String => false,
+        Type::List(e) | Type::Map(e) => type_may_note(e),
+        Type::Tuple(ts) => ts.iter().any(type_may_note),
+    }
+}
+
 /// The story of `req`, whose answer under profile `p` is `answer`.
 pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: &Response) -> Story {
     let mut w = Writer::new(req, lang, p.product_name());

@@ -398,3 +398,43 @@ fn a_tuple_of_one_element_is_singular_in_english() {
         assert!(a.contains('1') && b.contains('2') && !has_placeholder(&a), "{lang:?}: {a} / {b}");
     }
 }
+
+/// A type without an object, a set or `any` (`list(number)`) can give no
+/// note, so a check need not tell its values' stories to find notes
+/// (`why::may_note`): over the corpora, every story with notes is of a type
+/// that may give them, and each kind of such type gives some.
+#[test]
+fn only_types_with_objects_sets_or_any_give_notes() {
+    let p = tftype::flavor::Profile::default();
+    let (mut told, mut with_notes) = (0, 0);
+    for file in ["tests/conformance/docs.jsonl", "tests/conformance/gen_public.jsonl", "tests/conformance/upstream_tests.jsonl", "../web/src/confusions.json"] {
+        for (id, r) in cases(file) {
+            let Ok(tc) = tftype::typeexpr::parse_variable_type_in(r.type_src.as_deref(), &p) else { continue };
+            let s = story(&r, Lang::En);
+            told += 1;
+            if !s.notes.is_empty() {
+                with_notes += 1;
+                assert!(tftype::why::may_note(&tc.ty, &r.value), "{id}: {:?} gives notes {:?}", r.type_src, s.notes);
+            }
+        }
+    }
+    assert!(told > 1000 && with_notes > 10, "{told} stories, {with_notes} with notes");
+    let may = |t: &str| tftype::why::may_note(&tftype::typeexpr::parse_variable_type_in(Some(t), &p).unwrap().ty, "[1, 2]");
+    for (ty, want) in [
+        ("list(number)", false),
+        ("map(list(string))", false),
+        ("tuple([bool, number])", false),
+        ("object({ a = number })", true),
+        ("set(string)", true),
+        ("list(any)", true),
+        ("any", true),
+        ("tuple([number, map(set(number))])", true),
+    ] {
+        assert_eq!(may(ty), want, "{ty}");
+    }
+    // A key written twice is a note of any object constructor, whatever
+    // the type: a value with braces may give notes.
+    let map = tftype::typeexpr::parse_variable_type_in(Some("map(number)"), &p).unwrap().ty;
+    assert!(tftype::why::may_note(&map, "{ a = 1, a = 2 }"));
+    assert!(!tftype::why::may_note(&map, "[1]"));
+}

@@ -175,6 +175,44 @@ fn iterable(t: &Type) -> bool {
     t.is_collection() || t.is_tuple() || t.is_object()
 }
 
+/// `hcl.GetAttr` of a known, unmarked object or map that has the attribute:
+/// the attribute, by reference. None for everything else (errors, marks,
+/// unknowns), which [`Evaluator::get_attr`] handles.
+fn attr_ref<'v>(obj: &'v Value, name: &str) -> Option<&'v Value> {
+    if !obj.marks.is_empty() {
+        return None;
+    }
+    match (&obj.ty, &obj.kind) {
+        (Type::Object(_) | Type::Map(_), Kind::Attrs(m)) => m.get(name),
+        _ => None,
+    }
+}
+
+/// `hcl.Index` of a known, unmarked list, tuple, map or object by a known,
+/// unmarked key of the type it takes (no conversion) that selects an
+/// element: the element, by reference. None for everything else (errors,
+/// marks, unknowns, keys to convert), which [`Evaluator::index`] handles.
+fn index_ref<'v>(coll: &'v Value, key: &Value) -> Option<&'v Value> {
+    if !coll.marks.is_empty() || !key.marks.is_empty() {
+        return None;
+    }
+    match (&coll.ty, &coll.kind, &key.ty, &key.kind) {
+        (Type::List(_) | Type::Tuple(_), Kind::Seq(es), Type::Number, Kind::Number(n)) => {
+            es.get(usize::try_from(n.to_i64()?).ok()?)
+        }
+        (Type::Map(_) | Type::Object(_), Kind::Attrs(m), Type::String, Kind::String(s)) => m.get(s),
+        _ => None,
+    }
+}
+
+/// One traversal step by reference ([`attr_ref`], [`index_ref`]).
+fn step_ref<'v>(cur: &'v Value, step: &Step) -> Option<&'v Value> {
+    match step {
+        Step::Attr { name, .. } => attr_ref(cur, name),
+        Step::Index { key, .. } => index_ref(cur, key),
+    }
+}
+
 /// The (key, value) pairs cty's `ElementIterator` yields.
 fn elements(v: &Value) -> Vec<(Value, Value)> {
     match &v.kind {
@@ -445,6 +483,9 @@ impl<'p> Evaluator<'p> {
     fn eval_index(&mut self, coll: &Expr, key: &Expr, bracket_range: &Span) -> Value {
         let c = self.eval(coll);
         let k = self.eval(key);
+        if let Some(v) = index_ref(&c, &k) {
+            return v.clone();
+        }
         match self.index(&c, &k, bracket_range) {
             Ok(v) => v,
             Err(d) => {
@@ -465,8 +506,20 @@ impl<'p> Evaluator<'p> {
         }
         for frame in self.scopes.iter().rev() {
             if let Some((_, v)) = frame.iter().rev().find(|(n, _)| n == root) {
-                let v = v.clone();
-                return self.traverse(v, steps);
+                // Plain attributes and elements are followed by reference;
+                // only the value reached is copied (`var.v[i]` does not copy
+                // `var` and `var.v` on the way).
+                let mut cur = v;
+                let mut done = 0;
+                while let Some(next) = steps.get(done).and_then(|s| step_ref(cur, s)) {
+                    cur = next;
+                    done += 1;
+                }
+                let v = cur.clone();
+                if done == steps.len() {
+                    return v;
+                }
+                return self.traverse(v, &steps[done..]);
             }
         }
         let names: Vec<&str> = self
@@ -1116,14 +1169,97 @@ impl<'p> Evaluator<'p> {
     fn eval_binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr, e: &Expr) -> Value {
         // hcl reports the operands' own diagnostics, then their conversion
         // errors; with the flavor's short-circuit `&&` / `||` the conversion
-        // errors come first and a deciding operand drops the other's.
+        // errors come first and a deciding operand drops the other's, so
+        // only then are the operands' diagnostics collected apart.
         let n = self.diags.len();
+        let sc = matches!(op, BinOp::Or | BinOp::And) && self.profile.short_circuit_logic();
+        if !sc {
+            let l = self.eval(lhs);
+            let r = self.eval(rhs);
+            if self.diags.len() == n {
+                if let Some(v) = self.scalar_binary(op, &l, &r, e) {
+                    return v;
+                }
+            }
+            return self.binary_operands(op, l, r, Diags::new(), Diags::new(), sc, n, lhs, rhs, e);
+        }
         let outer = std::mem::take(&mut self.diags);
         let l = self.eval(lhs);
-        let mut ldiags = std::mem::take(&mut self.diags);
+        let ldiags = std::mem::take(&mut self.diags);
         let r = self.eval(rhs);
-        let mut rdiags = std::mem::replace(&mut self.diags, outer);
-        let sc = matches!(op, BinOp::Or | BinOp::And) && self.profile.short_circuit_logic();
+        let rdiags = std::mem::replace(&mut self.diags, outer);
+        if ldiags.is_empty() && rdiags.is_empty() {
+            if let Some(v) = self.scalar_binary(op, &l, &r, e) {
+                return v;
+            }
+        }
+        self.binary_operands(op, l, r, ldiags, rdiags, sc, n, lhs, rhs, e)
+    }
+
+    /// A binary operation on two known primitive operands that need no
+    /// conversion and gave no diagnostics: the result without copying or
+    /// converting them (what hcl's operation gives then, marks included).
+    /// None when the full path must decide (any other operands, or an
+    /// arithmetic error, whose diagnostic that path gives).
+    #[inline]
+    fn scalar_binary(&mut self, op: BinOp, l: &Value, r: &Value, e: &Expr) -> Option<Value> {
+        let v = match (op, &l.kind, &r.kind) {
+            (BinOp::Or | BinOp::And, Kind::Bool(a), Kind::Bool(b)) => {
+                Value::bool(if op == BinOp::Or { *a || *b } else { *a && *b })
+            }
+            (BinOp::Eq | BinOp::Ne, Kind::Bool(_) | Kind::Number(_) | Kind::String(_), Kind::Bool(_) | Kind::Number(_) | Kind::String(_)) => {
+                // Comparing walks both operands (one step each here).
+                if !self.charge_walk(l, &e.range()) || !self.charge_walk(r, &e.range()) {
+                    return Some(Value::unknown(Type::Bool));
+                }
+                let eq = match (&l.kind, &r.kind) {
+                    (Kind::Number(a), Kind::Number(b)) => a.raw_equal(b),
+                    (Kind::Bool(a), Kind::Bool(b)) => a == b,
+                    (Kind::String(a), Kind::String(b)) => a == b,
+                    // Known values of different types.
+                    _ => false,
+                };
+                Value::bool(eq == (op == BinOp::Eq))
+            }
+            (_, Kind::Number(a), Kind::Number(b)) => {
+                use std::cmp::Ordering::*;
+                match op {
+                    BinOp::Gt => Value::bool(a.cmp_num(b) == Greater),
+                    BinOp::Ge => Value::bool(a.cmp_num(b) != Less),
+                    BinOp::Lt => Value::bool(a.cmp_num(b) == Less),
+                    BinOp::Le => Value::bool(a.cmp_num(b) != Greater),
+                    BinOp::Add => Value::number(a.add(b).ok()?),
+                    BinOp::Sub => Value::number(a.sub(b).ok()?),
+                    BinOp::Mul => Value::number(a.mul(b).ok()?),
+                    BinOp::Div => Value::number(a.div(b).ok()?),
+                    BinOp::Mod => Value::number(a.rem(b).ok()?),
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
+        Some(v.with_marks(l.marks.union(r.marks)))
+    }
+
+    /// [`Evaluator::eval_binary`] once the operands are evaluated: their
+    /// conversion, diagnostics and the operation. With `sc`, `ldiags` and
+    /// `rdiags` are the operands' diagnostics (else they are already in
+    /// `self.diags`, which held `n` before the operands).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn binary_operands(
+        &mut self,
+        op: BinOp,
+        l: Value,
+        r: Value,
+        mut ldiags: Diags,
+        mut rdiags: Diags,
+        sc: bool,
+        n: usize,
+        lhs: &Expr,
+        rhs: &Expr,
+        e: &Expr,
+    ) -> Value {
         if !sc {
             self.diags.append(std::mem::take(&mut ldiags));
             self.diags.append(std::mem::take(&mut rdiags));
@@ -1689,4 +1825,147 @@ fn describe_conditional_mismatch(t: &Type, f: &Type) -> String {
         return "At least one deeply-nested attribute or element is not compatible across both the 'true' and the 'false' value".into();
     }
     format!("The 'true' value is {tn}, but the 'false' value is {fname}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flavor::FLAVORS;
+
+    /// Operands of every kind: those the by-reference paths take and those
+    /// they must leave to the full path (nulls, unknowns, marks, values to
+    /// convert, errors).
+    fn operands() -> Vec<Value> {
+        let num = |s: &str| Value::number(Number::parse_literal(s).unwrap());
+        vec![
+            num("3"),
+            num("0"),
+            Value::number(Number::from_i64(0).neg()),
+            num("0.5"),
+            num("1e400"),
+            num("18446744073709551616"),
+            Value::number(Number::infinity(false)),
+            Value::bool(true),
+            Value::bool(false),
+            Value::string("3"),
+            Value::string("a"),
+            Value::null(Type::Number),
+            Value::null(Type::Dynamic),
+            Value::unknown(Type::Number),
+            Value::unknown(Type::Bool),
+            num("3").with_marks(Marks::SENSITIVE),
+            Value::bool(true).with_marks(Marks::EPHEMERAL),
+            Value::list(Type::Number, vec![num("1")]),
+        ]
+    }
+
+    const OPS: [BinOp; 13] = [
+        BinOp::Or,
+        BinOp::And,
+        BinOp::Eq,
+        BinOp::Ne,
+        BinOp::Gt,
+        BinOp::Ge,
+        BinOp::Lt,
+        BinOp::Le,
+        BinOp::Add,
+        BinOp::Sub,
+        BinOp::Mul,
+        BinOp::Div,
+        BinOp::Mod,
+    ];
+
+    #[test]
+    fn the_scalar_path_of_binary_operations_gives_what_the_full_path_gives() {
+        let p0 = crate::flavor::Profile::default();
+        let e = crate::hcl::parse_standalone("a + b", "<expr>", &p0).unwrap();
+        let ExprKind::Binary { lhs, rhs, .. } = &e.kind else { panic!("a binary expression") };
+        let mut taken = 0;
+        // Every flavor (with and without hcl's short-circuit `&&` / `||`),
+        // with the budget open and with it spent.
+        for flavor in FLAVORS.iter() {
+            let p = flavor.profile();
+            for steps in [0, Budget::MAX_STEPS] {
+                for op in OPS {
+                    for l in operands() {
+                        for r in operands() {
+                            let mut fast = Evaluator::with_functions(None, &p);
+                            fast.spent.steps = steps;
+                            let Some(got) = fast.scalar_binary(op, &l, &r, &e) else { continue };
+                            taken += 1;
+                            let mut full = Evaluator::with_functions(None, &p);
+                            full.spent.steps = steps;
+                            let sc = matches!(op, BinOp::Or | BinOp::And) && p.short_circuit_logic();
+                            let want = full.binary_operands(op, l.clone(), r.clone(), Diags::new(), Diags::new(), sc, 0, lhs, rhs, &e);
+                            let case = format!("{} {op:?} {l:?} {r:?} ({} steps)", flavor.name, steps);
+                            assert_eq!(format!("{got:?}"), format!("{want:?}"), "{case}");
+                            assert_eq!(format!("{:?}", fast.diags), format!("{:?}", full.diags), "{case}");
+                            assert_eq!((fast.spent.steps, fast.spent.exceeded), (full.spent.steps, full.spent.exceeded), "{case}");
+                        }
+                    }
+                }
+            }
+        }
+        // The comparison is not vacuous: the scalar path takes the everyday
+        // operands (numbers, bools, strings, marked ones) of every operator.
+        assert!(taken > FLAVORS.len() * 2 * 400, "{taken}");
+    }
+
+    #[test]
+    fn attributes_and_elements_by_reference_are_what_get_attr_and_index_give() {
+        let p = crate::flavor::Profile::default();
+        let num = |i: i64| Value::number(Number::from_i64(i));
+        let mut attrs = crate::value::AttrMap::new();
+        attrs.insert("a", num(1));
+        attrs.insert("b", Value::string("x"));
+        let colls = vec![
+            Value::list(Type::Number, vec![num(10), num(11)]),
+            Value::tuple(vec![num(10), Value::bool(true)]),
+            Value::map(Type::Number, {
+                let mut m = crate::value::AttrMap::new();
+                m.insert("a", num(1));
+                m
+            }),
+            Value::object(attrs),
+            Value::list(Type::Number, vec![num(10)]).with_marks(Marks::SENSITIVE),
+            Value::unknown(Type::list(Type::Number)),
+            Value::null(Type::list(Type::Number)),
+            Value::set(Type::Number, vec![num(1)]),
+            num(3),
+        ];
+        let keys = vec![
+            num(0),
+            num(1),
+            num(5),
+            num(-1),
+            Value::number(Number::from_i64(0).neg()),
+            Value::number(Number::parse_literal("0.5").unwrap()),
+            Value::string("0"),
+            Value::string("a"),
+            Value::string("b"),
+            Value::string("z"),
+            num(0).with_marks(Marks::SENSITIVE),
+            Value::unknown(Type::Number),
+            Value::null(Type::Number),
+        ];
+        let mut ev = Evaluator::with_functions(None, &p);
+        let (mut by_index, mut by_attr) = (0, 0);
+        for c in &colls {
+            for k in &keys {
+                if let Some(got) = index_ref(c, k) {
+                    by_index += 1;
+                    let want = ev.index(c, k, &(0..1)).expect("index_ref finds only what exists");
+                    assert_eq!(format!("{got:?}"), format!("{want:?}"), "{c:?}[{k:?}]");
+                }
+            }
+            for name in ["a", "b", "z"] {
+                if let Some(got) = attr_ref(c, name) {
+                    by_attr += 1;
+                    let want = ev.get_attr(c, name, &(0..1)).expect("attr_ref finds only what exists");
+                    assert_eq!(format!("{got:?}"), format!("{want:?}"), "{c:?}.{name}");
+                }
+            }
+        }
+        assert_eq!((by_index, by_attr), (9, 3));
+    }
 }

@@ -111,6 +111,8 @@ pub struct Placed {
     pub at: Option<(String, usize)>,
     /// Sensitive or ephemeral: nothing about its value is to be shown.
     pub hidden: bool,
+    /// The variable's type can give notes ([`crate::why::may_note`]).
+    pub may_note: bool,
 }
 
 /// [`requests`] of the variables whose value `keep` takes (it is given
@@ -152,7 +154,7 @@ pub fn requests_placed(input: &CheckInput, p: &Profile, flavor: &str, keep: &dyn
         req.sensitive = v.sensitive;
         req.var_name = v.name.clone();
         req.flavor = Some(flavor.to_string());
-        out.insert(v.name.clone(), Placed { request: req, at, hidden: v.sensitive || v.ephemeral });
+        out.insert(v.name.clone(), Placed { request: req, at, hidden: v.sensitive || v.ephemeral, may_note: crate::why::may_note(&v.tc.ty, &value) });
     }
     out
 }
