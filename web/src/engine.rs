@@ -178,6 +178,11 @@ impl Work {
 /// it: UTF-8 bytes).
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 fn read_reply(work: Work, block: bool, json: Vec<u8>, ms: f64) -> Result<Reply, serde_json::Error> {
+    // The Module view's .wasm asks only for its own work (a check, a variable's story, its files'
+    // completion and hover): the readers of the page's answers are left out of it.
+    if !crate::IN_PAGE && !matches!(work, Work::Module | Work::ModuleStory | Work::ModuleAssist(..)) {
+        return Ok(Reply::Failed(String::new()));
+    }
     // A `variable` block's answer (the Module view's .wasm: `engine_block`) is the whole response.
     if block {
         let r: Response = serde_json::from_slice(&json)?;
