@@ -63,15 +63,16 @@ const PAYLOAD_BUDGET = 300_000;
 // by index.html without comments or indentation, one asset tag, SHA-256 integrity, and a catalog
 // part for engine_full's answers: 556,297 B gz, 447,652 B brotli (556,510 in CI, 10 B over: gzip
 // moves by hundreds of bytes between builds). terser minifying the CodeMirror bundle (2.5 KB gz
-// less than esbuild's minifier) made the room back.
-const PAYLOAD_CEILING = 556_500;
+// less than esbuild's minifier) made the room back. Lowered to 550,000 with issue #39's Module
+// view work (the first load of that build: 548,946 B gz, 443,899 B brotli).
+const PAYLOAD_CEILING = 550_000;
 // Issue #39: the Module view's first open (what its button fetches after the first load, until
 // its first variable row) should fetch at most 150 KB gz. It fetched 1,056,908 B gz (perf-5.md):
 // engine_module's .wasm (579 KB gz) and the view's own .wasm (458 KB gz), which carried a copy of
-// the parser and converter. The view's .wasm now links no engine; the ceiling is just above what
-// it fetches now and may only go down.
+// the parser and converter. The view's .wasm now links no engine (236,595 B gz): 861,009 B gz in
+// all, 604,075 of it engine_module's .wasm. The ceiling is just above that and may only go down.
 const MODULE_BUDGET = 150_000;
-const MODULE_CEILING = 1_057_000;
+const MODULE_CEILING = 862_000;
 const DOCS = "core/tests/conformance/docs.jsonl";
 const DOCS_EXPECTED = "core/tests/conformance/docs.expected.jsonl";
 
