@@ -178,6 +178,11 @@ impl Work {
 /// it: UTF-8 bytes).
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 fn read_reply(work: Work, block: bool, json: Vec<u8>, ms: f64) -> Result<Reply, serde_json::Error> {
+    // The Module view's .wasm asks only for its own work (a check, a variable's story, its files'
+    // completion and hover): the readers of the page's answers are left out of it.
+    if !crate::IN_PAGE && !matches!(work, Work::Module | Work::ModuleStory | Work::ModuleAssist(..)) {
+        return Ok(Reply::Failed(String::new()));
+    }
     // A `variable` block's answer (the Module view's .wasm: `engine_block`) is the whole response;
     // its Versions comparison (`engine_block_compare`) is a comparison.
     if block && !matches!(work, Work::Compare) {
@@ -235,7 +240,16 @@ pub fn story(req: &Request) -> tftype::why::Story {
     tftype::why::story(req, req.lang.unwrap_or_default())
 }
 
-/// Runs a request (its JSON text) here, on this thread.
+/// Whether this .wasm can answer a request on its own thread: natively (the
+/// tests) and in the page's .wasm, which holds the engine of every
+/// keystroke. The Module view's .wasm links no engine at all (issue #39:
+/// the engine ships once, in the worker): without a worker it says so.
+/// (A constant, so that the compiler leaves the engine out of that .wasm.)
+const ENGINE_HERE: bool = crate::IN_PAGE || cfg!(not(target_arch = "wasm32"));
+
+/// Runs a request (its JSON text) here, on this thread (the Module view's
+/// own work, a check and its files' completion and hover, never in the
+/// page's .wasm; the rest as [`run_here`]).
 pub fn run_json_here(work: Work, json: &str) -> Reply {
     match work {
         // Only the Module view's .wasm is asked for a check (or its files' completion and hover):
@@ -280,8 +294,13 @@ fn assist_here(_: Work, _: &str) -> Reply {
 }
 
 /// Runs a request here, on this thread. In the browser only evaluations
-/// and stories can be (the rest is in `engine-full`'s .wasm files).
+/// and stories can be (the rest is in `engine-full`'s .wasm files), and
+/// only in the page's .wasm ([`ENGINE_HERE`]).
 pub fn run_here(work: Work, req: &Request) -> Reply {
+    if !ENGINE_HERE {
+        let lang = req.lang.unwrap_or_default();
+        return Reply::Failed(tftype::i18n::text(lang, "ui.engine.no_worker").to_string());
+    }
     let t0 = crate::page::now_ms();
     if let Some(reply) = block_here(work, req, t0) {
         return reply;
