@@ -74,12 +74,37 @@ fn slice(text: &str, start: usize, end: usize) -> Option<&str> {
     text.get(start..end)
 }
 
-/// The `variable` block that declared `v` (the one at its declaration range).
-pub(crate) fn block_of<'b>(items: &'b [BodyItem], v: &Variable) -> Option<&'b Block> {
-    items.iter().find_map(|i| match i {
-        BodyItem::Block(b) if b.kind == "variable" && b.kind_range.start == v.decl_range.start.byte => Some(b),
-        _ => None,
-    })
+/// A configuration file parsed once, with its `variable` blocks found by
+/// where they start: the block that declared each variable of the file,
+/// without a search through the file's items for each (which grew with the
+/// square of the variables).
+pub(crate) struct VarBlocks {
+    body: Option<crate::hcl::parse::Body>,
+    at: std::collections::HashMap<usize, usize>,
+}
+
+impl VarBlocks {
+    pub(crate) fn parse(text: &str, file: &str, p: &Profile) -> VarBlocks {
+        let body = crate::valueparse::parse_config(text, file, false, p).0;
+        let mut at = std::collections::HashMap::new();
+        for (i, item) in body.iter().flat_map(|b| b.items.iter()).enumerate() {
+            if let BodyItem::Block(b) = item {
+                if b.kind == "variable" {
+                    at.entry(b.kind_range.start).or_insert(i);
+                }
+            }
+        }
+        VarBlocks { body, at }
+    }
+
+    /// The `variable` block that declared `v` (the one at its declaration range).
+    pub(crate) fn block(&self, v: &Variable) -> Option<&Block> {
+        let i = *self.at.get(&v.decl_range.start.byte)?;
+        match self.body.as_ref()?.items.get(i)? {
+            BodyItem::Block(b) => Some(b),
+            BodyItem::Attr(_) => None,
+        }
+    }
 }
 
 pub(crate) fn attr_text<'t>(b: &Block, text: &'t str, name: &str) -> Option<&'t str> {
@@ -104,6 +129,24 @@ pub struct Placed {
     pub at: Option<(String, usize)>,
     /// Sensitive or ephemeral: nothing about its value is to be shown.
     pub hidden: bool,
+    /// Whether a value of the variable's type can have notes at all
+    /// ([`may_note`]).
+    pub may_note: bool,
+}
+
+/// Whether a value converted to `ty` can have a note
+/// ([`crate::why::story`]): attributes dropped and null defaults need an
+/// object type, a set's merged or reordered elements a set type, one type
+/// chosen for the elements an `any`. Without any of them the story has no
+/// notes, and is not told for them.
+pub fn may_note(ty: &crate::types::Type) -> bool {
+    use crate::types::Type;
+    match ty {
+        Type::Object(_) | Type::Set(_) | Type::Dynamic => true,
+        Type::List(e) | Type::Map(e) => may_note(e),
+        Type::Tuple(ts) => ts.iter().any(may_note),
+        Type::Bool | Type::Number | Type::String => false,
+    }
 }
 
 /// [`requests`] of the variables whose value `keep` takes (it is given
@@ -121,7 +164,7 @@ pub fn requests_placed(input: &CheckInput, p: &Profile, flavor: &str, keep: &dyn
     let mut out = BTreeMap::new();
     for v in &module.vars {
         let at = match collected.get(&v.name).map(|u| &u.raw) {
-            Some(Raw::Expr { file, expr }) => Some((file.clone(), expr.range().start)),
+            Some(Raw::Expr { file, expr }) => Some((file.to_string(), expr.range().start)),
             Some(Raw::Json { subject, .. }) => Some((subject.filename.clone(), subject.start.byte)),
             _ => None,
         };
@@ -129,10 +172,10 @@ pub fn requests_placed(input: &CheckInput, p: &Profile, flavor: &str, keep: &dyn
             continue;
         }
         let Some(text) = input.files.get(&v.file) else { continue };
-        let body = bodies.entry(v.file.clone()).or_insert_with(|| crate::valueparse::parse_config(text, &v.file, false, p).0);
-        let Some(block) = body.as_ref().and_then(|b| block_of(&b.items, v)) else { continue };
+        let blocks = bodies.entry(v.file.clone()).or_insert_with(|| VarBlocks::parse(text, &v.file, p));
+        let Some(block) = blocks.block(v) else { continue };
         let value = match collected.get(&v.name).map(|u| &u.raw) {
-            Some(Raw::Expr { file, expr }) => input.files.get(file).and_then(|t| slice(t, expr.range().start, expr.range().end)).map(|s| (s.to_string(), ValueFormat::Tfvars)),
+            Some(Raw::Expr { file, expr }) => input.files.get(&**file).and_then(|t| slice(t, expr.range().start, expr.range().end)).map(|s| (s.to_string(), ValueFormat::Tfvars)),
             Some(Raw::Json { subject, .. }) => input.files.get(&subject.filename).and_then(|t| slice(t, subject.start.byte, subject.end.byte)).map(|s| (s.to_string(), ValueFormat::Json)),
             Some(Raw::Text(s)) => Some((s.clone(), ValueFormat::Cli)),
             // The default is a constant expression, as a `.tfvars` value is.
@@ -145,7 +188,7 @@ pub fn requests_placed(input: &CheckInput, p: &Profile, flavor: &str, keep: &dyn
         req.sensitive = v.sensitive;
         req.var_name = v.name.clone();
         req.flavor = Some(flavor.to_string());
-        out.insert(v.name.clone(), Placed { request: req, at, hidden: v.sensitive || v.ephemeral });
+        out.insert(v.name.clone(), Placed { request: req, at, hidden: v.sensitive || v.ephemeral, may_note: may_note(&v.tc.ty) });
     }
     out
 }
@@ -306,5 +349,47 @@ mod tests {
         assert!(r.diagnostics.iter().any(|d| d.summary == "Invalid reference in variable validation"), "{:?}", r.diagnostics);
         let a = annotate(&r, &i, &p, "terraform@1.8", Some("https://x/"), None);
         assert!(a.links.iter().all(Option::is_none), "{:?}", a.links);
+    }
+
+    /// A check tells a variable's story for its notes only when its type can
+    /// have notes ([`may_note`]): every value of the single-variable corpora
+    /// (and values made to have each kind of note) whose story has a note
+    /// has a type that [`may_note`] admits.
+    #[test]
+    fn only_types_that_may_note_have_notes() {
+        let p = Profile::default();
+        let mut reqs: Vec<Request> = Vec::new();
+        for (ty, value) in [
+            ("object({a = string})", "{a = \"x\", b = 1}"),
+            ("list(object({a = optional(string, \"d\")}))", "[{a = null}]"),
+            ("list(any)", "[1, \"x\", true]"),
+            ("set(string)", "[\"b\", \"a\", \"a\"]"),
+            ("map(set(number))", "{k = [2, 1, 1]}"),
+            ("tuple([object({a = number})])", "[{a = 1, bb = 2}]"),
+            ("any", "{a = [1, \"x\"]}"),
+            ("list(string)", "[1, true]"),
+            ("map(number)", "{a = \"1\"}"),
+        ] {
+            reqs.push(Request::new(Some(ty), value));
+        }
+        for file in ["docs", "upstream_tests", "gen_public", "regressions"] {
+            let path = format!("{}/tests/conformance/{file}.jsonl", env!("CARGO_MANIFEST_DIR"));
+            for line in std::fs::read_to_string(path).unwrap().lines() {
+                if let Ok(req) = serde_json::from_str::<Request>(line) {
+                    reqs.push(req);
+                }
+            }
+        }
+        let (mut noted, mut admitted) = (0, 0);
+        for req in &reqs {
+            let Ok(tc) = crate::typeexpr::parse_variable_type_in(req.type_src.as_deref(), &p) else { continue };
+            let may = may_note(&tc.ty);
+            admitted += usize::from(may);
+            if !crate::why::story(req, Lang::En).notes.is_empty() {
+                noted += 1;
+                assert!(may, "{:?} = {:?} has notes", req.type_src, req.value);
+            }
+        }
+        assert!(noted >= 5 && admitted < reqs.len(), "{noted} with notes, {admitted} of {} admitted", reqs.len());
     }
 }
