@@ -134,6 +134,30 @@ pub struct Placed {
     pub may_note: bool,
 }
 
+/// Whether `given`, written for a variable of type `ty` (which
+/// [`may_note`] admits), can have a note: an attribute the object type
+/// lacks, an attribute written as null, anything under a set or `any`
+/// type, or a value not of the type's shape (left to the story).
+pub fn value_may_note(given: &crate::value::Value, ty: &crate::types::Type) -> bool {
+    use crate::types::Type;
+    use crate::value::Kind;
+    if given.is_null() || !given.is_known() {
+        return true;
+    }
+    match (ty, &given.kind) {
+        (Type::Bool | Type::Number | Type::String, _) => false,
+        (Type::Dynamic | Type::Set(_), _) => true,
+        (Type::List(e), Kind::Seq(es)) => es.iter().any(|x| value_may_note(x, e)),
+        (Type::Map(e), Kind::Attrs(a)) => a.iter().any(|(_, x)| value_may_note(x, e)),
+        (Type::Tuple(ts), Kind::Seq(es)) => ts.len() != es.len() || ts.iter().zip(es.iter()).any(|(t, x)| value_may_note(x, t)),
+        (Type::Object(o), Kind::Attrs(a)) => a.iter().any(|(k, x)| match o.attrs.get(&**k) {
+            None => true,
+            Some(t) => x.is_null() || value_may_note(x, t),
+        }),
+        _ => true,
+    }
+}
+
 /// Whether a value converted to `ty` can have a note
 /// ([`crate::why::story`]): attributes dropped and null defaults need an
 /// object type, a set's merged or reordered elements a set type, one type
@@ -188,7 +212,16 @@ pub fn requests_placed(input: &CheckInput, p: &Profile, flavor: &str, keep: &dyn
         req.sensitive = v.sensitive;
         req.var_name = v.name.clone();
         req.flavor = Some(flavor.to_string());
-        out.insert(v.name.clone(), Placed { request: req, at, hidden: v.sensitive || v.ephemeral, may_note: may_note(&v.tc.ty) });
+        // The value as written, where it is at hand without reading it
+        // again (a file's value was read by `collect`; a `-var`'s and a
+        // default are not looked at: they may have notes).
+        let given = match collected.get(&v.name).map(|u| &u.raw) {
+            Some(Raw::Expr { expr, .. }) => crate::hcl::eval_const(expr, p).ok(),
+            Some(Raw::Json { value: Ok(x), .. }) => Some(x.clone()),
+            _ => None,
+        };
+        let may = may_note(&v.tc.ty) && given.as_ref().is_none_or(|g| value_may_note(g, &v.tc.ty));
+        out.insert(v.name.clone(), Placed { request: req, at, hidden: v.sensitive || v.ephemeral, may_note: may });
     }
     out
 }
@@ -351,10 +384,10 @@ mod tests {
         assert!(a.links.iter().all(Option::is_none), "{:?}", a.links);
     }
 
-    /// A check tells a variable's story for its notes only when its type can
-    /// have notes ([`may_note`]): every value of the single-variable corpora
-    /// (and values made to have each kind of note) whose story has a note
-    /// has a type that [`may_note`] admits.
+    /// A check tells a variable's story for its notes only when its type and
+    /// its value can have notes ([`may_note`], [`value_may_note`]): every
+    /// value of the single-variable corpora (and values made to have each
+    /// kind of note) whose story has a note is admitted by both.
     #[test]
     fn only_types_that_may_note_have_notes() {
         let p = Profile::default();
@@ -380,16 +413,22 @@ mod tests {
                 }
             }
         }
-        let (mut noted, mut admitted) = (0, 0);
+        let (mut noted, mut admitted, mut passed_over) = (0, 0, 0);
         for req in &reqs {
             let Ok(tc) = crate::typeexpr::parse_variable_type_in(req.type_src.as_deref(), &p) else { continue };
             let may = may_note(&tc.ty);
             admitted += usize::from(may);
+            let given = crate::valueparse::parse_value_spans(&req.value, req.value_format, tc.cli_literal, false, &p).ok();
             if !crate::why::story(req, Lang::En).notes.is_empty() {
                 noted += 1;
                 assert!(may, "{:?} = {:?} has notes", req.type_src, req.value);
+                if let Some(g) = &given {
+                    assert!(value_may_note(&g.value, &tc.ty), "{:?} = {:?} has notes", req.type_src, req.value);
+                }
+            } else if may && given.as_ref().is_some_and(|g| !value_may_note(&g.value, &tc.ty)) {
+                passed_over += 1;
             }
         }
-        assert!(noted >= 5 && admitted < reqs.len(), "{noted} with notes, {admitted} of {} admitted", reqs.len());
+        assert!(noted >= 5 && admitted < reqs.len() && passed_over > 0, "{noted} with notes, {admitted} of {} admitted, {passed_over} passed over by their value", reqs.len());
     }
 }
