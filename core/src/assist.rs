@@ -90,8 +90,8 @@ impl<'a> Ctx<'a> {
             .iter()
             .map(|v| {
                 let type_text = self.input.files.get(&v.file).and_then(|text| {
-                    let body = bodies.entry(v.file.clone()).or_insert_with(|| crate::valueparse::parse_config(text, &v.file, false, p).0);
-                    let block = body.as_ref().and_then(|b| module::explain::block_of(&b.items, v))?;
+                    let blocks = bodies.entry(v.file.clone()).or_insert_with(|| module::explain::VarBlocks::parse(text, &v.file, p));
+                    let block = blocks.block(v)?;
                     module::explain::attr_text(block, text, "type").map(str::to_string)
                 });
                 let default = v.default.as_ref().map(|d| if v.sensitive { "(sensitive value)".to_string() } else { crate::render::console(d) });
@@ -1154,11 +1154,11 @@ pub fn undeclared_notes(input: &CheckInput, files: &[String], p: &Profile, lang:
     let mut out = Vec::new();
     for (name, u) in collected.values.iter().filter(|(n, _)| module.get(n).is_none()) {
         let (file, value_start, quoted) = match &u.raw {
-            module::sources::Raw::Expr { file, expr } => (file, expr.range().start, false),
-            module::sources::Raw::Json { subject, .. } => (&subject.filename, subject.start.byte, true),
+            module::sources::Raw::Expr { file, expr } => (&**file, expr.range().start, false),
+            module::sources::Raw::Json { subject, .. } => (subject.filename.as_str(), subject.start.byte, true),
             module::sources::Raw::Text(_) => continue,
         };
-        if !files.contains(file) {
+        if !files.iter().any(|f| f == file) {
             continue;
         }
         let Some(text) = input.files.get(file) else { continue };
@@ -1186,7 +1186,7 @@ pub fn undeclared_notes(input: &CheckInput, files: &[String], p: &Profile, lang:
             ),
             None => ("note.undeclared", fill(lang, "note.undeclared", &[("name", name)]), None),
         };
-        out.push(Note { file: file.clone(), range, kind: kind.into(), text, fix });
+        out.push(Note { file: file.to_string(), range, kind: kind.into(), text, fix });
     }
     out
 }

@@ -7,6 +7,53 @@ fn js(s: &str) -> String {
     serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
 }
 
+/// `s` as a JSON string, as serde_json writes it (`"` and `\\` escaped,
+/// `\b \f \n \r \t` short, other control characters `\u00XX` in lower-case
+/// hex, everything else as itself), appended to `out`: runs that need no
+/// escape are copied whole.
+fn push_js(out: &mut String, s: &str) {
+    // What each byte needs: 0 none, b'u' `\u00XX`, else the letter after `\`.
+    const ESCAPE: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut b = 0;
+        while b < 0x20 {
+            t[b] = b'u';
+            b += 1;
+        }
+        t[0x08] = b'b';
+        t[0x09] = b't';
+        t[0x0a] = b'n';
+        t[0x0c] = b'f';
+        t[0x0d] = b'r';
+        t[b'"' as usize] = b'"';
+        t[b'\\' as usize] = b'\\';
+        t
+    };
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.reserve(s.len() + 2);
+    out.push('"');
+    let bytes = s.as_bytes();
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let e = ESCAPE[usize::from(b)];
+        if e == 0 {
+            continue;
+        }
+        // Escapes are ASCII bytes: `i` is on a character boundary.
+        out.push_str(&s[start..i]);
+        out.push('\\');
+        out.push(char::from(e));
+        if e == b'u' {
+            out.push_str("00");
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 15)]));
+        }
+        start = i + 1;
+    }
+    out.push_str(&s[start..]);
+    out.push('"');
+}
+
 /// A diagnostic's place: byte range, and with `utf16` the UTF-16 one too
 /// (what JavaScript strings index by).
 fn place(d: &DiagnosticOut, utf16: bool, obj: &mut serde_json::Map<String, serde_json::Value>) {
@@ -21,11 +68,23 @@ fn place(d: &DiagnosticOut, utf16: bool, obj: &mut serde_json::Map<String, serde
 /// One result line for `r`; `id` is the case's id as JSON text (followed,
 /// for a flavored case, by `,"flavor":NAME`).
 pub fn result_json(id: &str, r: &Response, utf16: bool) -> String {
-    let mut s = format!("{{\"id\":{id},\"ok\":{}", r.ok);
+    // Sized once for the texts it carries: the console text is escaped
+    // straight into the line and the JSON text copied once (a large value's
+    // forms are not copied into intermediate strings).
+    let console = r.console.as_deref().unwrap_or("");
+    let json = r.json.as_deref().unwrap_or("");
+    let mut s = String::with_capacity(id.len() + 64 + console.len() + console.len() / 8 + json.len());
+    s.push_str("{\"id\":");
+    s.push_str(id);
+    s.push_str(if r.ok { ",\"ok\":true" } else { ",\"ok\":false" });
     if r.ok {
-        s += &format!(",\"type\":{},\"console\":{}", js(r.type_string.as_deref().unwrap_or("")), js(r.console.as_deref().unwrap_or("")));
-        if let Some(j) = &r.json {
-            s += &format!(",\"json\":{j}");
+        s.push_str(",\"type\":");
+        push_js(&mut s, r.type_string.as_deref().unwrap_or(""));
+        s.push_str(",\"console\":");
+        push_js(&mut s, console);
+        if r.json.is_some() {
+            s.push_str(",\"json\":");
+            s.push_str(json);
         }
         if !r.sensitive_paths.is_empty() {
             s += &format!(",\"sensitive_paths\":{}", serde_json::to_string(&r.sensitive_paths).unwrap_or_default());
@@ -194,5 +253,25 @@ mod block_case_tests {
         }
         let plain = super::evaluate_case_or_block(&serde_json::json!({"type": "number", "value": "\"x\""}).to_string(), true);
         assert!(!plain.contains("rule_errors"), "{plain}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_js;
+
+    /// The result line's strings are escaped exactly as serde_json escapes
+    /// them (the schema's writer before the console text was escaped in
+    /// place): every control character, quotes, backslashes, DEL and
+    /// non-ASCII text around them.
+    #[test]
+    fn strings_in_the_result_line_escape_as_serde_json_does() {
+        let mut cases: Vec<String> = (0u8..0x20).map(|b| format!("a{}b", b as char)).collect();
+        cases.extend(["", "plain", "\"quoted\"", "back\\slash", "\u{7f}del", "é\n\"ü\"\t€", "tolist([\n  \"x\",\n])", "\u{2028}<&>", "😀\u{1}"].map(String::from));
+        for c in cases {
+            let mut got = String::from("prefix");
+            push_js(&mut got, &c);
+            assert_eq!(got, format!("prefix{}", serde_json::to_string(&c).unwrap()), "{c:?}");
+        }
     }
 }

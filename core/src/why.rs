@@ -56,7 +56,10 @@ pub fn may_note(ty: &Type, value: &str) -> bool {
     type_may_note(ty) || value.contains('{')
 }
 
-fn type_may_note(ty: &Type) -> bool {
+/// Whether a value of type `ty` can have notes other than a key written
+/// twice: attributes dropped or defaulted (objects), elements merged or
+/// reordered (sets), one element type chosen (`any`).
+pub fn type_may_note(ty: &Type) -> bool {
     match ty {
         Type::Object(_) | Type::Set(_) | Type::Dynamic => true,
         Type::Bool | Type::Number | Type::String => false,

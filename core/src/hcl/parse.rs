@@ -2375,6 +2375,25 @@ struct TemplateParser {
     pos: usize,
 }
 
+/// The text of a `%{if}` directive whose condition is the literal `true` or
+/// `false` and whose branches are literal text only; None otherwise.
+fn folded_if(cond: &Expr, t: &[Expr], f: &[Expr]) -> Option<String> {
+    let ExprKind::Literal(c) = &cond.kind else { return None };
+    let choose_t = c.as_bool()?;
+    let text = |es: &[Expr]| -> Option<String> {
+        let mut out = String::new();
+        for e in es {
+            match &e.kind {
+                ExprKind::Literal(l) => out.push_str(l.as_str()?),
+                _ => return None,
+            }
+        }
+        Some(out)
+    };
+    let (t, f) = (text(t)?, text(f)?);
+    Some(if choose_t { t } else { f })
+}
+
 impl TemplateParser {
     fn peek(&self) -> &TPart {
         &self.parts[self.pos.min(self.parts.len() - 1)]
@@ -2394,9 +2413,36 @@ impl TemplateParser {
     /// parts, not two).
     fn parse_root(mut self, p: &mut Parser) -> PResult<Vec<Expr>> {
         let mut n = 0;
+        // Folding (value sources): a run of literal text, folded
+        // `%{if}` directives included, becomes one literal part, its text
+        // gathered here (a template's value is its parts' texts joined).
+        let mut run: Option<(String, usize, usize)> = None;
         while !matches!(self.peek(), TPart::End(_)) {
             let e = self.parse_expr(p)?;
+            if p.fold {
+                if let ExprKind::Literal(lit) = &e.kind {
+                    if let Some(text) = lit.as_str() {
+                        let r = e.range();
+                        match &mut run {
+                            Some((buf, _, end)) => {
+                                buf.push_str(text);
+                                *end = r.end;
+                            }
+                            None => run = Some((text.to_string(), r.start, r.end)),
+                        }
+                        continue;
+                    }
+                }
+                if let Some((buf, start, end)) = run.take() {
+                    self.parts[n] = TPart::Interp(Expr::new(ExprKind::Literal(LitVal::string(&buf)), start..end));
+                    n += 1;
+                }
+            }
             self.parts[n] = TPart::Interp(e);
+            n += 1;
+        }
+        if let Some((buf, start, end)) = run.take() {
+            self.parts[n] = TPart::Interp(Expr::new(ExprKind::Literal(LitVal::string(&buf)), start..end));
             n += 1;
         }
         self.parts.truncate(n);
@@ -2522,6 +2568,14 @@ impl TemplateParser {
                 ExprKind::Literal(LitVal::string("")),
                 endif_range.start..endif_range.start,
             ));
+        }
+        // Folding (value sources): a condition written as `true` or `false`
+        // with literal text in both branches is the chosen branch's text (hcl
+        // evaluates both branches; literal text cannot fail nor carry marks).
+        if p.fold {
+            if let Some(text) = folded_if(&cond, &if_exprs, &else_exprs) {
+                return p.check_depth(Expr::new(ExprKind::Literal(LitVal::string(&text)), if_range.start..endif_range.end));
+            }
         }
         // Most branches hold one part: keep no room for more (a vector's
         // first push reserves four).

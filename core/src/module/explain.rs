@@ -81,12 +81,37 @@ fn slice(text: &str, start: usize, end: usize) -> Option<&str> {
     text.get(start..end)
 }
 
-/// The `variable` block that declared `v` (the one at its declaration range).
-pub(crate) fn block_of<'b>(items: &'b [BodyItem], v: &Variable) -> Option<&'b Block> {
-    items.iter().find_map(|i| match i {
-        BodyItem::Block(b) if b.kind == "variable" && b.kind_range.start == v.decl_range.start.byte => Some(b),
-        _ => None,
-    })
+/// A configuration file parsed once, with its `variable` blocks found by
+/// where they start: the block that declared each variable of the file,
+/// without a search through the file's items for each (which grew with the
+/// square of the variables).
+pub(crate) struct VarBlocks {
+    body: Option<crate::hcl::parse::Body>,
+    at: std::collections::HashMap<usize, usize>,
+}
+
+impl VarBlocks {
+    pub(crate) fn parse(text: &str, file: &str, p: &Profile) -> VarBlocks {
+        let body = crate::valueparse::parse_config(text, file, false, p).0;
+        let mut at = std::collections::HashMap::new();
+        for (i, item) in body.iter().flat_map(|b| b.items.iter()).enumerate() {
+            if let BodyItem::Block(b) = item {
+                if b.kind == "variable" {
+                    at.entry(b.kind_range.start).or_insert(i);
+                }
+            }
+        }
+        VarBlocks { body, at }
+    }
+
+    /// The `variable` block that declared `v` (the one at its declaration range).
+    pub(crate) fn block(&self, v: &Variable) -> Option<&Block> {
+        let i = *self.at.get(&v.decl_range.start.byte)?;
+        match self.body.as_ref()?.items.get(i)? {
+            BodyItem::Block(b) => Some(b),
+            BodyItem::Attr(_) => None,
+        }
+    }
 }
 
 pub(crate) fn attr_text<'t>(b: &Block, text: &'t str, name: &str) -> Option<&'t str> {
@@ -111,8 +136,34 @@ pub struct Placed {
     pub at: Option<(String, usize)>,
     /// Sensitive or ephemeral: nothing about its value is to be shown.
     pub hidden: bool,
-    /// The variable's type can give notes ([`crate::why::may_note`]).
+    /// Whether a value of the variable's type can have notes at all
+    /// ([`crate::why::type_may_note`], [`value_may_note`]).
     pub may_note: bool,
+}
+
+/// Whether `given`, written for a variable of type `ty` (which
+/// [`crate::why::type_may_note`] admits), can have a note: an attribute the object type
+/// lacks, an attribute written as null, anything under a set or `any`
+/// type, or a value not of the type's shape (left to the story).
+pub fn value_may_note(given: &crate::value::Value, ty: &crate::types::Type) -> bool {
+    use crate::types::Type;
+    use crate::value::Kind;
+    if given.is_null() || !given.is_known() {
+        return true;
+    }
+    match (ty, &given.kind) {
+        (Type::Bool | Type::Number | Type::String, _) => false,
+        (Type::Dynamic | Type::Set(_), _) => true,
+        (Type::List(e), Kind::Seq(es)) => es.iter().any(|x| value_may_note(x, e)),
+        (Type::Map(e), Kind::Attrs(a)) => a.iter().any(|(_, x)| value_may_note(x, e)),
+        (Type::Tuple(ts), Kind::Seq(es)) => ts.len() != es.len() || ts.iter().zip(es.iter()).any(|(t, x)| value_may_note(x, t)),
+        (Type::Object(o), Kind::Attrs(a)) => a.iter().any(|(k, x)| match o.attrs.get(&**k) {
+            None => true,
+            Some(t) => x.is_null() || value_may_note(x, t),
+        }),
+        _ => true,
+    }
+}
 }
 
 /// [`requests`] of the variables whose value `keep` takes (it is given
@@ -130,7 +181,7 @@ pub fn requests_placed(input: &CheckInput, p: &Profile, flavor: &str, keep: &dyn
     let mut out = BTreeMap::new();
     for v in &module.vars {
         let at = match collected.get(&v.name).map(|u| &u.raw) {
-            Some(Raw::Expr { file, expr }) => Some((file.clone(), expr.range().start)),
+            Some(Raw::Expr { file, expr }) => Some((file.to_string(), expr.range().start)),
             Some(Raw::Json { subject, .. }) => Some((subject.filename.clone(), subject.start.byte)),
             _ => None,
         };
@@ -138,10 +189,10 @@ pub fn requests_placed(input: &CheckInput, p: &Profile, flavor: &str, keep: &dyn
             continue;
         }
         let Some(text) = input.files.get(&v.file) else { continue };
-        let body = bodies.entry(v.file.clone()).or_insert_with(|| crate::valueparse::parse_config(text, &v.file, false, p).0);
-        let Some(block) = body.as_ref().and_then(|b| block_of(&b.items, v)) else { continue };
+        let blocks = bodies.entry(v.file.clone()).or_insert_with(|| VarBlocks::parse(text, &v.file, p));
+        let Some(block) = blocks.block(v) else { continue };
         let value = match collected.get(&v.name).map(|u| &u.raw) {
-            Some(Raw::Expr { file, expr }) => input.files.get(file).and_then(|t| slice(t, expr.range().start, expr.range().end)).map(|s| (s.to_string(), ValueFormat::Tfvars)),
+            Some(Raw::Expr { file, expr }) => input.files.get(&**file).and_then(|t| slice(t, expr.range().start, expr.range().end)).map(|s| (s.to_string(), ValueFormat::Tfvars)),
             Some(Raw::Json { subject, .. }) => input.files.get(&subject.filename).and_then(|t| slice(t, subject.start.byte, subject.end.byte)).map(|s| (s.to_string(), ValueFormat::Json)),
             Some(Raw::Text(s)) => Some((s.clone(), ValueFormat::Cli)),
             // The default is a constant expression, as a `.tfvars` value is.
@@ -154,7 +205,19 @@ pub fn requests_placed(input: &CheckInput, p: &Profile, flavor: &str, keep: &dyn
         req.sensitive = v.sensitive;
         req.var_name = v.name.clone();
         req.flavor = Some(flavor.to_string());
-        out.insert(v.name.clone(), Placed { request: req, at, hidden: v.sensitive || v.ephemeral, may_note: crate::why::may_note(&v.tc.ty, &value) });
+        // The value as written, where it is at hand without reading it
+        // again (a file's value was read by `collect`; a `-var`'s and a
+        // default are not looked at: they may have notes).
+        let given = match collected.get(&v.name).map(|u| &u.raw) {
+            Some(Raw::Expr { expr, .. }) => crate::hcl::eval_const(expr, p).ok(),
+            Some(Raw::Json { value: Ok(x), .. }) => Some(x.clone()),
+            _ => None,
+        };
+        // A key written twice is a note of any object constructor, whatever the type
+        // (`why::may_note`); it is looked for only where the text has a brace.
+        let may = (crate::why::type_may_note(&v.tc.ty) && given.as_ref().is_none_or(|g| value_may_note(g, &v.tc.ty)))
+            || (crate::why::may_note(&v.tc.ty, &value) && !crate::lint::duplicate_keys(&value, p).is_empty());
+        out.insert(v.name.clone(), Placed { request: req, at, hidden: v.sensitive || v.ephemeral, may_note: may });
     }
     out
 }
@@ -315,5 +378,53 @@ mod tests {
         assert!(r.diagnostics.iter().any(|d| d.summary == "Invalid reference in variable validation"), "{:?}", r.diagnostics);
         let a = annotate(&r, &i, &p, "terraform@1.8", Some("https://x/"), None);
         assert!(a.links.iter().all(Option::is_none), "{:?}", a.links);
+    }
+
+    /// A check tells a variable's story for its notes only when its type and
+    /// its value can have notes ([`crate::why::type_may_note`], [`value_may_note`]): every
+    /// value of the single-variable corpora (and values made to have each
+    /// kind of note) whose story has a note is admitted by both.
+    #[test]
+    fn only_types_that_may_note_have_notes() {
+        let p = Profile::default();
+        let mut reqs: Vec<Request> = Vec::new();
+        for (ty, value) in [
+            ("object({a = string})", "{a = \"x\", b = 1}"),
+            ("list(object({a = optional(string, \"d\")}))", "[{a = null}]"),
+            ("list(any)", "[1, \"x\", true]"),
+            ("set(string)", "[\"b\", \"a\", \"a\"]"),
+            ("map(set(number))", "{k = [2, 1, 1]}"),
+            ("tuple([object({a = number})])", "[{a = 1, bb = 2}]"),
+            ("any", "{a = [1, \"x\"]}"),
+            ("list(string)", "[1, true]"),
+            ("map(number)", "{a = \"1\"}"),
+        ] {
+            reqs.push(Request::new(Some(ty), value));
+        }
+        for file in ["docs", "upstream_tests", "gen_public", "regressions"] {
+            let path = format!("{}/tests/conformance/{file}.jsonl", env!("CARGO_MANIFEST_DIR"));
+            for line in std::fs::read_to_string(path).unwrap().lines() {
+                if let Ok(req) = serde_json::from_str::<Request>(line) {
+                    reqs.push(req);
+                }
+            }
+        }
+        let (mut noted, mut admitted, mut passed_over) = (0, 0, 0);
+        for req in &reqs {
+            let Ok(tc) = crate::typeexpr::parse_variable_type_in(req.type_src.as_deref(), &p) else { continue };
+            let may = crate::why::type_may_note(&tc.ty);
+            admitted += usize::from(may);
+            let given = crate::valueparse::parse_value_spans(&req.value, req.value_format, tc.cli_literal, false, &p).ok();
+            if !crate::why::story(req, Lang::En).notes.is_empty() {
+                noted += 1;
+                assert!(may, "{:?} = {:?} has notes", req.type_src, req.value);
+                if let Some(g) = &given {
+                    assert!(value_may_note(&g.value, &tc.ty), "{:?} = {:?} has notes", req.type_src, req.value);
+                }
+            } else if may && given.as_ref().is_some_and(|g| !value_may_note(&g.value, &tc.ty)) {
+                passed_over += 1;
+            }
+        }
+        assert!(noted >= 5 && admitted < reqs.len() && passed_over > 0, "{noted} with notes, {admitted} of {} admitted, {passed_over} passed over by their value", reqs.len());
     }
 }

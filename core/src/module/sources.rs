@@ -29,8 +29,9 @@ pub enum Kind {
 /// A raw value: an expression in a file, or a string (`-var`, `TF_VAR_`).
 #[derive(Clone, Debug)]
 pub enum Raw {
-    /// A native-syntax expression in `file`.
-    Expr { file: String, expr: Rc<Expr> },
+    /// A native-syntax expression in `file` (the name shared by the file's
+    /// values: one allocation per file, not per value).
+    Expr { file: Rc<str>, expr: Rc<Expr> },
     /// A JSON property's value, already evaluated (or its diagnostics).
     Json { value: Result<Value, Vec<CheckDiag>>, subject: Subject },
     Text(String),
@@ -49,6 +50,19 @@ pub struct Collected {
     pub diags: Vec<CheckDiag>,
 }
 
+impl Collected {
+    /// Sets `name`'s value, replacing an earlier source's (the key is
+    /// allocated once per name, not once per source).
+    fn set(&mut self, name: &str, u: Unparsed) {
+        match self.values.get_mut(name) {
+            Some(slot) => *slot = u,
+            None => {
+                self.values.insert(name.to_string(), u);
+            }
+        }
+    }
+}
+
 /// Collects every value source of `input`. Err: the input itself is
 /// malformed (an argument that is neither `-var` nor `-var-file`).
 pub fn collect(input: &CheckInput, texts: &Texts, p: &Profile) -> Result<Collected, String> {
@@ -56,7 +70,7 @@ pub fn collect(input: &CheckInput, texts: &Texts, p: &Profile) -> Result<Collect
     for (k, v) in &input.env {
         if let Some(name) = k.strip_prefix("TF_VAR_") {
             if !k.contains('=') {
-                c.values.insert(name.to_string(), Unparsed { raw: Raw::Text(v.clone()), kind: Kind::Env });
+                c.set(name, Unparsed { raw: Raw::Text(v.clone()), kind: Kind::Env });
             }
         }
     }
@@ -95,7 +109,7 @@ pub fn collect(input: &CheckInput, texts: &Texts, p: &Profile) -> Result<Collect
                     ));
                 }
                 Some((name, value)) => {
-                    c.values.insert(name.to_string(), Unparsed { raw: Raw::Text(value.to_string()), kind: Kind::Cli });
+                    c.set(name, Unparsed { raw: Raw::Text(value.to_string()), kind: Kind::Cli });
                 }
             },
             [flag, path] if flag == "-var-file" => add_file(&mut c, input, path, Kind::NamedFile, texts, p),
@@ -147,7 +161,7 @@ fn add_file(c: &mut Collected, input: &CheckInput, filename: &str, kind: Kind, t
                 for a in attrs {
                     let subject = Subject { filename: filename.to_string(), start: jpos(a.start), end: jpos(a.end) };
                     let value = a.value.map_err(|ds| ds.into_iter().map(|d| json_diag(filename, d)).collect());
-                    c.values.insert(a.name, Unparsed { raw: Raw::Json { value, subject }, kind });
+                    c.set(&a.name, Unparsed { raw: Raw::Json { value, subject }, kind });
                 }
             }
         }
@@ -159,8 +173,9 @@ fn add_file(c: &mut Collected, input: &CheckInput, filename: &str, kind: Kind, t
         Rc::new(read_hcl(src, filename, texts, p))
     };
     c.diags.extend(read.diags.iter().cloned());
+    let file: Rc<str> = Rc::from(filename);
     for (name, expr) in &read.attrs {
-        c.values.insert(name.clone(), Unparsed { raw: Raw::Expr { file: filename.to_string(), expr: expr.clone() }, kind });
+        c.set(name, Unparsed { raw: Raw::Expr { file: file.clone(), expr: expr.clone() }, kind });
     }
 }
 

@@ -1109,3 +1109,70 @@ fn every_format_accepts_128_levels_and_refuses_129_alike() {
         assert_eq!(e[0].summary, "Value too deeply nested", "{f:?} 129");
     }
 }
+
+/// Value sources fold `%{if true}` / `%{if false}` directives whose branches
+/// are literal text, and join runs of literal text into one part (a large
+/// template of them holds one string, not a tree per directive): the value
+/// and the diagnostics are exactly those of the template as written.
+#[test]
+fn folded_templates_read_as_the_templates_as_written() {
+    let p = Profile::default();
+    let table = [
+        "\"%{if true}a%{endif}\"",
+        "\"%{if false}a%{endif}\"",
+        "\"%{if false}a%{else}b%{endif}x\"",
+        "\"x%{if true}a%{else}b%{endif}%{if false}c%{endif}y\"",
+        "\"%{if true}%{if false}a%{else}b%{endif}%{endif}\"",
+        "\"%{ if true ~}  a  %{~ endif }\"",
+        "\"%{if true}a${1}%{endif}\"",
+        "\"%{if true}a%{else}${1}%{endif}\"",
+        "\"%{if 1}a%{endif}\"",
+        "\"%{if \"true\"}a%{endif}\"",
+        "\"%{if null}a%{endif}\"",
+        "\"%{if true}a%{endif}${\"b\"}c${2}d\"",
+        "\"e%{if true}\u{301}%{endif}\"",
+        "\"%{for x in [1, 2]}%{if true}a%{endif}${x}%{endfor}\"",
+        "{\"k%{if true}1%{endif}\" = 1}",
+        "{\"k%{if true}1%{endif}\" = [1]}[\"k1\"]",
+        "\"%{if true}a%{endif\"",
+        "\"%{if true}a\"",
+        "\"%{else}\"",
+        "<<EOT\n  %{if true}a%{endif}\n  b\nEOT\n",
+        "<<-EOT\n    %{if false}a%{else}b%{endif}\n  c\n  EOT\n",
+    ];
+    let read = |src: &str| -> String {
+        match parse_hcl(src, ValueFormat::Hcl, true, true, &p) {
+            Ok(pv) => cty_json(&pv.value),
+            Err(ds) => ds.iter().map(|d| format!("{} / {}", d.summary, d.detail)).collect::<Vec<_>>().join("; "),
+        }
+    };
+    let as_written = |src: &str| -> String {
+        let file = format!("{TFVARS_PREFIX}{src}\n");
+        let mut parser = Parser::new(&file, "terraform.tfvars");
+        parser.set_profile(&p);
+        parser.fold = false;
+        let parsed = parser.parse_tfvars_attribute();
+        match parser.finish(parsed) {
+            Err(ds) => ds.iter().map(|d| format!("{} / {}", d.summary, d.detail)).collect::<Vec<_>>().join("; "),
+            Ok(e) => match crate::hcl::evaluate(&e, true, &p) {
+                Ok(v) => cty_json(&v),
+                Err(ds) => ds.iter().map(|d| format!("{} / {}", d.summary, d.detail)).collect::<Vec<_>>().join("; "),
+            },
+        }
+    };
+    for src in table {
+        assert_eq!(read(src), as_written(src), "{src:?}");
+    }
+    // A long template of folded directives is one literal part.
+    let src = format!("\"{}\"", "%{if true}a%{endif}%{if false}b%{else}c%{endif}".repeat(1000));
+    let file = format!("{TFVARS_PREFIX}{src}\n");
+    let mut parser = Parser::new(&file, "terraform.tfvars");
+    parser.set_profile(&p);
+    let parsed = parser.parse_tfvars_attribute();
+    let e = parser.finish(parsed).unwrap();
+    match &e.kind {
+        ExprKind::Template(parts) => assert!(parts.len() == 1 && matches!(parts[0].kind, ExprKind::Literal(_)), "{} parts", parts.len()),
+        k => panic!("not a template: {k:?}"),
+    }
+    assert_eq!(read(&src), format!("{{\"value\":{},\"type\":\"string\"}}", json_str(&"ac".repeat(1000))));
+}
