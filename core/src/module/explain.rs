@@ -129,8 +129,28 @@ pub fn requests_placed(input: &CheckInput, p: &Profile, flavor: &str, keep: &dyn
             continue;
         }
         let Some(text) = input.files.get(&v.file) else { continue };
-        let body = bodies.entry(v.file.clone()).or_insert_with(|| crate::valueparse::parse_config(text, &v.file, false, p).0);
-        let Some(block) = body.as_ref().and_then(|b| block_of(&b.items, v)) else { continue };
+        // Each file's `variable` blocks by where they start: found once, not
+        // by a scan per variable.
+        let (body, starts) = bodies.entry(v.file.clone()).or_insert_with(|| {
+            let body = crate::valueparse::parse_config(text, &v.file, false, p).0;
+            let starts: std::collections::HashMap<usize, usize> = body
+                .iter()
+                .flat_map(|b| b.items.iter().enumerate())
+                .filter_map(|(i, item)| match item {
+                    BodyItem::Block(b) if b.kind == "variable" => Some((b.kind_range.start, i)),
+                    _ => None,
+                })
+                .rev()
+                .collect();
+            (body, starts)
+        });
+        let block = match (body.as_ref(), starts.get(&v.decl_range.start.byte)) {
+            (Some(b), Some(&i)) => match &b.items[i] {
+                BodyItem::Block(b) => b,
+                _ => continue,
+            },
+            _ => continue,
+        };
         let value = match collected.get(&v.name).map(|u| &u.raw) {
             Some(Raw::Expr { file, expr }) => input.files.get(file).and_then(|t| slice(t, expr.range().start, expr.range().end)).map(|s| (s.to_string(), ValueFormat::Tfvars)),
             Some(Raw::Json { subject, .. }) => input.files.get(&subject.filename).and_then(|t| slice(t, subject.start.byte, subject.end.byte)).map(|s| (s.to_string(), ValueFormat::Json)),
@@ -154,7 +174,15 @@ pub fn requests_placed(input: &CheckInput, p: &Profile, flavor: &str, keep: &dyn
 /// flavor `flavor`. `base` is the playground's address; None: no links.
 pub fn annotate(r: &CheckReport, input: &CheckInput, p: &Profile, flavor: &str, base: Option<&str>, lang: Option<Lang>) -> Annotations {
     let reqs = requests(input, p, flavor);
-    let hidden = |name: &str| r.variables.iter().any(|v| v.name == name && (v.sensitive || v.ephemeral));
+    // Looked up once per variable: one set and one index, not a scan each
+    // (reliability-5 #3: the work grows with the variables and diagnostics,
+    // not with their product).
+    let hidden_names: std::collections::HashSet<&str> = r.variables.iter().filter(|v| v.sensitive || v.ephemeral).map(|v| v.name.as_str()).collect();
+    let hidden = |name: &str| hidden_names.contains(name);
+    let mut first_error: std::collections::HashMap<(&str, &str), usize> = std::collections::HashMap::new();
+    for (i, d) in r.diagnostics.iter().enumerate().filter(|(_, d)| d.is_error()) {
+        first_error.entry((d.summary.as_str(), d.detail.as_str())).or_insert(i);
+    }
     let mut a = Annotations { links: vec![None; r.diagnostics.len()], stories: BTreeMap::new(), notes: Vec::new() };
     if let Some(base) = base {
         let extras = crate::link::Extras { lang: lang.filter(|l| *l != Lang::En).map(|l| l.code().to_string()), tab: None };
@@ -172,7 +200,7 @@ pub fn annotate(r: &CheckReport, input: &CheckInput, p: &Profile, flavor: &str, 
             }
             let url = crate::link::url(base, req, &extras);
             // The diagnostic the variable failed with (its first error).
-            if let Some(i) = r.diagnostics.iter().position(|d| d.is_error() && d.summary == *summary && d.detail == *detail) {
+            if let Some(&i) = first_error.get(&(summary.as_str(), detail.as_str())) {
                 if url.len() <= MAX_LINK && a.links[i].is_none() {
                     a.links[i] = Some(url);
                 }

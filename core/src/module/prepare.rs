@@ -221,11 +221,54 @@ impl ParsedValues {
 /// (`PrepareFinalInputVariableValue`), in declaration order.
 pub fn prepare_all(module: &Module, mut parsed: ParsedValues, vars: &mut BTreeMap<String, VarState>, texts: &Texts, p: &Profile) -> Vec<CheckDiag> {
     let mut diags = Vec::new();
-    for v in &module.vars {
+    let kept = super::kept::id_of(module);
+    for (vi, v) in module.vars.iter().enumerate() {
         let st = vars.get_mut(&v.name).expect("declared");
-        diags.extend(prepare_final(v, parsed.0.remove(v.name.as_str()), st, texts, p));
+        let raw = parsed.0.remove(v.name.as_str());
+        diags.extend(match kept {
+            Some(mid) => prepare_final_kept(mid, vi, v, raw, st, texts, p),
+            None => prepare_final(v, raw, st, texts, p),
+        });
     }
     diags
+}
+
+/// What a value was worked out from, as [`super::kept`] names it: where it
+/// is written, how, and its text there; "default" (none given). None for a
+/// value from `-var` or the environment.
+fn value_key(raw: Option<&Parsed>, texts: &Texts) -> Option<String> {
+    let Some(r) = raw else { return Some("default".into()) };
+    let s = r.subject.as_ref()?;
+    let text = texts.text(&s.filename)?.get(s.start.byte..s.end.byte)?;
+    Some(format!("{}\0{:?}\0{:?}\0{:?}\0{text}", s.filename, s.start, s.end, r.syntax))
+}
+
+/// [`prepare_final`], kept from an earlier check of module `mid` (see
+/// [`super::kept`]) when the variable's value is the same, else worked out
+/// and kept. The fields of `st` that `prepare_final` sets are set the same.
+fn prepare_final_kept(mid: u64, vi: usize, v: &Variable, raw: Option<Parsed>, st: &mut VarState, texts: &Texts, p: &Profile) -> Option<CheckDiag> {
+    let Some(key) = value_key(raw.as_ref(), texts) else { return prepare_final(v, raw, st, texts, p) };
+    let counting = texts.counting();
+    let (fresh, d) = crate::valueparse::kept::remember("prepare", &format!("{mid}/{vi}"), &[&counting, &key], p, |own| {
+        let mut fresh = VarState::new(v);
+        let d = prepare_final(v, raw, &mut fresh, texts, own);
+        (fresh, d)
+    });
+    // `prepare_final` sets these and nothing else, each only to Some (the
+    // outcome with `done`).
+    st.value_subject = fresh.value_subject;
+    if fresh.report.source.is_some() {
+        st.report.source = fresh.report.source;
+    }
+    if fresh.done {
+        st.report.outcome = fresh.report.outcome;
+        st.done = true;
+    }
+    if fresh.final_value.is_some() {
+        st.final_value = fresh.final_value;
+    }
+    st.value_key = Some(key.into());
+    d
 }
 
 /// `PrepareFinalInputVariableValue` for a root module variable.
