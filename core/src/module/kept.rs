@@ -2,8 +2,10 @@
 //! language server checks the same module after every edit): a variable's
 //! final value ([`super::prepare`]) and each of its rules' outcome
 //! ([`super::validate`]) are worked out again only when what they are
-//! worked out from changed. On with [`crate::valueparse::kept`] (the same
-//! switch, the same rounds, the same store); off, every check works out
+//! worked out from changed. On with [`keep_variables`] (with
+//! [`crate::valueparse::kept`]'s parsed files: the same rounds, the same
+//! store), for a caller that checks a module again and again; off (`tftype
+//! check`, which checks each module once), every check works out
 //! everything.
 //!
 //! What a variable's work is worked out from:
@@ -36,14 +38,26 @@ struct Registered {
 }
 
 thread_local! {
+    static ON: Cell<bool> = const { Cell::new(false) };
     static MODULES: RefCell<HashMap<usize, Registered>> = RefCell::new(HashMap::new());
     static NEXT: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Keeps the variables' work (and parsed files, see
+/// [`kept::keep_parsed_files`]) on this thread from now on.
+pub fn keep_variables() {
+    kept::keep_parsed_files();
+    ON.with(|on| on.set(true));
+}
+
+fn on() -> bool {
+    ON.with(Cell::get) && kept::on()
 }
 
 /// Names a module read for a check (when work is kept): the same `Rc` keeps
 /// its number; a module unused for [`kept::ROUNDS`] rounds is let go.
 pub(super) fn register(m: &Rc<Module>) {
-    if !kept::on() {
+    if !on() {
         return;
     }
     let round = kept::round();
@@ -67,7 +81,7 @@ pub(super) fn register(m: &Rc<Module>) {
 /// The number of a registered module (None: not registered, or work is
 /// not kept).
 pub(super) fn id_of(m: &Module) -> Option<u64> {
-    if !kept::on() {
+    if !on() {
         return None;
     }
     MODULES.with(|ms| ms.borrow().get(&(m as *const Module as usize)).filter(|r| std::ptr::eq(Rc::as_ptr(&r.module), m)).map(|r| r.id))
@@ -275,7 +289,7 @@ mod tests {
             let (kept, hits) = std::thread::Builder::new()
                 .stack_size(64 << 20)
                 .spawn(move || {
-                    crate::valueparse::kept::keep_parsed_files();
+                    super::keep_variables();
                     let out: Vec<String> = with
                         .iter()
                         .map(|i| {
