@@ -139,9 +139,9 @@ pub struct Texts<'a> {
 }
 
 impl Texts<'_> {
-    /// How columns are counted, as a name (a key of [`kept`] work).
-    pub(super) fn counting(&self) -> String {
-        format!("{:?}", self.unicode)
+    /// How columns are counted (a key of [`kept`] work).
+    pub(super) fn counting(&self) -> Option<crate::unicode::Unicode> {
+        self.unicode
     }
 }
 

@@ -240,7 +240,8 @@ fn value_key(raw: Option<&Parsed>, texts: &Texts) -> Option<String> {
     let Some(r) = raw else { return Some("default".into()) };
     let s = r.subject.as_ref()?;
     let text = texts.text(&s.filename)?.get(s.start.byte..s.end.byte)?;
-    Some(format!("{}\0{:?}\0{:?}\0{:?}\0{text}", s.filename, s.start, s.end, r.syntax))
+    let (a, b) = (s.start, s.end);
+    Some(format!("{}\0{},{},{}-{},{},{}\0{:?}\0{text}", s.filename, a.line, a.column, a.byte, b.line, b.column, b.byte, r.syntax))
 }
 
 /// [`prepare_final`], kept from an earlier check of module `mid` (see
@@ -248,24 +249,24 @@ fn value_key(raw: Option<&Parsed>, texts: &Texts) -> Option<String> {
 /// and kept. The fields of `st` that `prepare_final` sets are set the same.
 fn prepare_final_kept(mid: u64, vi: usize, v: &Variable, raw: Option<Parsed>, st: &mut VarState, texts: &Texts, p: &Profile) -> Option<CheckDiag> {
     let Some(key) = value_key(raw.as_ref(), texts) else { return prepare_final(v, raw, st, texts, p) };
-    let counting = texts.counting();
-    let (fresh, d) = crate::valueparse::kept::remember("prepare", &format!("{mid}/{vi}"), &[&counting, &key], p, |own| {
+    let at = format!("{mid}/{vi}/{:?}", texts.counting());
+    // What `prepare_final` sets, and nothing else, each only to Some (the
+    // outcome with `done`): kept without the rest of the state.
+    let (value_subject, source, outcome, final_value, d) = crate::valueparse::kept::remember("prepare", &at, &[&key], p, |own| {
         let mut fresh = VarState::new(v);
         let d = prepare_final(v, raw, &mut fresh, texts, own);
-        (fresh, d)
+        (fresh.value_subject, fresh.report.source, fresh.done.then_some(fresh.report.outcome), fresh.final_value, d)
     });
-    // `prepare_final` sets these and nothing else, each only to Some (the
-    // outcome with `done`).
-    st.value_subject = fresh.value_subject;
-    if fresh.report.source.is_some() {
-        st.report.source = fresh.report.source;
+    st.value_subject = value_subject;
+    if source.is_some() {
+        st.report.source = source;
     }
-    if fresh.done {
-        st.report.outcome = fresh.report.outcome;
+    if let Some(o) = outcome {
+        st.report.outcome = o;
         st.done = true;
     }
-    if fresh.final_value.is_some() {
-        st.final_value = fresh.final_value;
+    if final_value.is_some() {
+        st.final_value = final_value;
     }
     st.value_key = Some(key.into());
     d

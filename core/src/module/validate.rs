@@ -719,12 +719,12 @@ impl Walk<'_, '_> {
         let v = &self.module.vars[vi];
         let r = &v.rules[ri];
         let (Some(mid), Some(keys)) = (super::kept::id_of(self.module), keys) else { return self.eval_rule(v, r, scope, value_subject, validate_walk) };
-        let at = format!("{:?}\0{:?}\0{:?}", value_subject.filename, value_subject.start, value_subject.end);
-        let counting = self.texts.counting();
-        let mut inputs: Vec<&str> = vec![&counting, &at];
+        let (a, b) = (value_subject.start, value_subject.end);
+        let at = format!("{}\0{},{},{}-{},{},{}", value_subject.filename, a.line, a.column, a.byte, b.line, b.column, b.byte);
+        let mut inputs: Vec<&str> = vec![&at];
         inputs.extend(keys.iter().map(|k| &**k));
         let kind = if validate_walk { "rule (validate walk)" } else { "rule (plan walk)" };
-        crate::valueparse::kept::remember(kind, &format!("{mid}/{vi}/{ri}"), &inputs, self.p, |own| {
+        crate::valueparse::kept::remember(kind, &format!("{mid}/{vi}/{ri}/{:?}", self.texts.counting()), &inputs, self.p, |own| {
             let walk = Walk { module: self.module, prepared: self.prepared, texts: self.texts, p: own };
             walk.eval_rule(v, r, scope, value_subject, validate_walk)
         })
