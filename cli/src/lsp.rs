@@ -30,6 +30,11 @@ use tftype::i18n::{fill, Lang};
 /// A frame larger than this is read and dropped (an error response).
 const MAX_FRAME: usize = 1 << 30;
 
+/// An open value file larger than this is checked, but gets no notes on its
+/// values (the work of `check --explain`, which takes several times the
+/// check's time and memory): one hint says so (reliability-5 #4).
+const MAX_NOTES_BYTES: usize = 1 << 20;
+
 /// What the reader thread passes on.
 enum Incoming {
     Message(Message),
@@ -370,6 +375,12 @@ pub fn pump() -> i32 {
     })
 }
 
+/// Whether a request is answered from the documents' texts alone (no
+/// check of the module is needed first).
+fn reads_documents(method: &str) -> bool {
+    matches!(method, "textDocument/hover" | "textDocument/completion" | "textDocument/codeAction")
+}
+
 fn params<T: serde::de::DeserializeOwned>(v: J) -> Result<T, (ErrorCode, String)> {
     serde_json::from_value(v).map_err(|e| (ErrorCode::InvalidParams, format!("Invalid params: {e}")))
 }
@@ -377,8 +388,9 @@ fn params<T: serde::de::DeserializeOwned>(v: J) -> Result<T, (ErrorCode, String)
 impl Server {
     fn new() -> Server {
         // A module is checked again after every edit: the files that did not
-        // change are not parsed again.
-        tftype::valueparse::kept::keep_parsed_files();
+        // change are not parsed again, and a variable whose declaration and
+        // value did not change keeps its final value and its rules' outcomes.
+        tftype::module::kept::keep_variables();
         Server {
             utf8: false,
             lang: Lang::En,
@@ -413,8 +425,15 @@ impl Server {
                     send(Message::Response(Response::new_err(r.id, ErrorCode::RequestCanceled as i32, "cancelled".into())));
                 }
                 Incoming::Message(Message::Request(r)) => {
-                    // A request sees the edits before it.
-                    self.flush();
+                    // Hover, completion and code actions read the documents
+                    // as the edits before them left them, not a check: the
+                    // check of those edits waits for the end of the batch,
+                    // so typing with a request per key costs no check per
+                    // key (reliability-5 #2). Any other request sees the
+                    // edits before it checked and published.
+                    if !reads_documents(&r.method) {
+                        self.flush();
+                    }
                     self.request(r)
                 }
                 Incoming::Message(Message::Notification(n)) => {
@@ -711,15 +730,31 @@ impl Server {
         if let Some(l) = self.module_input(dir) {
             let envs = self.envs_of(dir);
             // Notes on the values of the value files the editor has open.
-            self.extras.notes_on = self.docs.keys().filter_map(|p| relative(dir, p)).filter(|r| editor::is_value_file(r)).collect();
+            let open_values: Vec<(String, usize)> = self.docs.iter().filter_map(|(p, d)| Some((relative(dir, p)?, d.text.len()))).filter(|(r, _)| editor::is_value_file(r)).collect();
+            self.extras.notes_on = open_values.iter().filter(|(_, n)| *n <= MAX_NOTES_BYTES).map(|(r, _)| r.clone()).collect();
+            let large: BTreeMap<String, usize> = open_values.into_iter().filter(|(_, n)| *n > MAX_NOTES_BYTES).collect();
             let by_file = editor::diagnostics(&l.input, &envs, &l.problems, &profile, crate::check::CALLS, self.lang, &mut self.extras);
             texts.extend(l.input.files.iter().map(|(k, v)| (k.clone(), v.clone())));
             texts.extend(envs);
+            // Each file's lines are found once, however many diagnostics
+            // point into it (reliability-5 #3).
+            let mut lines_of: BTreeMap<String, editor::Lines> = BTreeMap::new();
             for (file, diags) in by_file {
                 let path = dir.join(&file);
                 let Some(uri) = path_uri(&path) else { continue };
-                let lines = editor::Lines::new(texts.get(&file).map(String::as_str).unwrap_or(""));
-                let list: Vec<lt::Diagnostic> = diags.iter().map(|d| self.diagnostic(d, &lines, dir, &texts)).collect();
+                let mut list: Vec<lt::Diagnostic> = diags.iter().map(|d| self.diagnostic(d, &file, &mut lines_of, dir, &texts)).collect();
+                if let Some(&size) = large.get(&file) {
+                    let size = size.div_ceil(1 << 20).to_string();
+                    let message = fill(self.lang, "lsp.notes_skipped_large", &[("size", &size), ("limit", &(MAX_NOTES_BYTES >> 20).to_string())]);
+                    list.push(lt::Diagnostic {
+                        range: lt::Range::default(),
+                        severity: Some(lt::DiagnosticSeverity::HINT),
+                        code: Some(lt::NumberOrString::String("tftype/notes-skipped".into())),
+                        source: Some("tftype".into()),
+                        message,
+                        ..Default::default()
+                    });
+                }
                 let version = self.docs.get(&path).map(|d| d.version);
                 files_now.insert(path);
                 let p = lt::PublishDiagnosticsParams { uri, diagnostics: list, version };
@@ -822,9 +857,21 @@ impl Server {
             .collect()
     }
 
-    fn diagnostic(&self, d: &editor::FileDiag, lines: &editor::Lines, dir: &Path, texts: &BTreeMap<String, String>) -> lt::Diagnostic {
+    /// A diagnostic of `file` as LSP says it; `lines_of`: the lines of the
+    /// texts already asked for.
+    fn diagnostic<'t>(&self, d: &editor::FileDiag, file: &str, lines_of: &mut BTreeMap<String, editor::Lines<'t>>, dir: &Path, texts: &'t BTreeMap<String, String>) -> lt::Diagnostic {
+        for name in std::iter::once(file).chain(d.related.iter().map(|r| r.subject.filename.as_str())) {
+            if !lines_of.contains_key(name) {
+                lines_of.insert(name.to_string(), editor::Lines::new(texts.get(name).map(String::as_str).unwrap_or("")));
+            }
+        }
+        let lines_of = &*lines_of;
+        let lines = |name: &str| &lines_of[name];
         let (start, end) = match &d.diag.subject {
-            Some(s) => (lines.position(s.start.byte, self.utf8), lines.position(s.end.byte, self.utf8)),
+            Some(s) => {
+                let l = lines(file);
+                (l.position(s.start.byte, self.utf8), l.position(s.end.byte, self.utf8))
+            }
             None => ((0, 0), (0, 0)),
         };
         let pos = |(line, character): (u32, u32)| lt::Position { line, character };
@@ -846,9 +893,9 @@ impl Server {
                     .related
                     .iter()
                     .filter_map(|r| {
-                        let t = editor::Lines::new(texts.get(&r.subject.filename).map(String::as_str).unwrap_or(""));
+                        let t = lines(&r.subject.filename);
                         let uri = path_uri(&dir.join(&r.subject.filename))?;
-                        let range = self.range(&t, r.subject.start.byte, r.subject.end.byte);
+                        let range = self.range(t, r.subject.start.byte, r.subject.end.byte);
                         Some(lt::DiagnosticRelatedInformation { location: lt::Location { uri, range }, message: r.message.clone() })
                     })
                     .collect();

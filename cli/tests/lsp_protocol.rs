@@ -556,7 +556,10 @@ fn hover_completion_and_the_flavor_setting() {
     let tfvars = dir.join("terraform.tfvars");
     c.open(&tfvars, vals);
     let at = |line: u32, character: u32| json!({"textDocument": {"uri": uri(&tfvars)}, "position": {"line": line, "character": character}});
-    let (r, msgs) = c.request("textDocument/completion", at(1, 0));
+    // A completion is answered from the document, not after a check of it
+    // (reliability-5 #2): the diagnostics come by the next other request.
+    let (r, mut msgs) = c.request("textDocument/completion", at(1, 0));
+    msgs.extend(c.request("tftype/noSuchMethod", J::Null).1);
     let labels: Vec<&str> = r["result"].as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
     // Sorted by sortText, required first: name (required), then tags (e: ephemeral variables are unknown to 1.9).
     let mut items: Vec<&J> = r["result"].as_array().unwrap().iter().collect();
@@ -704,5 +707,32 @@ fn watched_files_are_registered_and_recheck_only_modules_with_an_open_document()
     let logs: Vec<&str> = msgs.iter().filter(|m| m["method"] == "window/logMessage").filter_map(|m| m["params"]["message"].as_str()).collect();
     assert!(logs.len() == 1 && logs[0].contains("1.8.0"), "{logs:?}");
     let _ = c.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// reliability-5 #4: an open value file over 1 MB is checked (its errors are
+/// said) but gets none of tftype's notes on its values (the work of `check
+/// --explain`), and one hint says so; a small file keeps its notes.
+#[test]
+fn a_large_open_value_file_is_checked_without_notes_and_a_hint_says_so() {
+    let dir = temp_dir("large");
+    let main = "variable \"svc\" {\n  type = object({ name = optional(string) })\n}\nvariable \"xs\" {\n  type = list(number)\n}\n";
+    std::fs::write(dir.join("main.tf"), main).unwrap();
+    let items: String = (0..120_000).map(|i| format!("\"{i:07}\", ")).collect();
+    let table = [(format!("svc = {{\n  nmae = \"api\"\n}}\nxs = [{items}\"x\"]\n"), true), ("svc = {\n  nmae = \"api\"\n}\nxs = [1]\n".to_string(), false)];
+    for (vals, large) in table {
+        std::fs::write(dir.join("terraform.tfvars"), &vals).unwrap();
+        let mut c = Client::start(&BTreeMap::new());
+        c.initialize(false, J::Null);
+        let tfvars = dir.join("terraform.tfvars");
+        c.open(&tfvars, &vals);
+        let (_, msgs) = c.request("tftype/noSuchMethod", J::Null);
+        let p = published(&msgs);
+        let codes: Vec<&str> = p[&uri(&tfvars)].iter().map(|d| d["code"].as_str().unwrap_or("")).collect();
+        assert_eq!(codes.contains(&"tftype/notes-skipped"), large, "{} bytes: {codes:?}", vals.len());
+        assert_eq!(codes.iter().any(|c| c.starts_with("tftype/note.")), !large, "{} bytes: {codes:?}", vals.len());
+        assert_eq!(codes.contains(&"tftype/invalid-value-for-input-variable"), large, "{} bytes: {codes:?}", vals.len());
+        let _ = c.finish();
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -56,13 +56,15 @@ pub struct Related {
 }
 
 /// The related places of a check's diagnostic about a value in a value file.
-fn related_of(d: &CheckDiag, r: &module::CheckReport, m: &module::decl::Module, lang: Lang) -> Vec<Related> {
+/// `by_source`: the report's variables by the place of their value (the
+/// first one for a place).
+fn related_of(d: &CheckDiag, by_source: &std::collections::HashMap<&str, &module::VarReport>, m: &module::decl::Module, lang: Lang) -> Vec<Related> {
     let Some(s) = &d.subject else { return Vec::new() };
     if !is_value_file(&s.filename) {
         return Vec::new();
     }
     let here = s.range_string();
-    let Some(v) = r.variables.iter().find(|v| v.source.as_deref() == Some(here.as_str())) else { return Vec::new() };
+    let Some(v) = by_source.get(here.as_str()) else { return Vec::new() };
     let Some(decl) = m.get(&v.name) else { return Vec::new() };
     match d.summary.as_str() {
         "Invalid value for input variable" => vec![Related { subject: decl.decl_range.clone(), message: fill(lang, "lsp.related_declaration", &[("name", &v.name)]) }],
@@ -99,8 +101,21 @@ pub struct Extras {
     pub note_cache: crate::assist::NoteCache,
 }
 
-fn same(a: &CheckDiag, b: &CheckDiag) -> bool {
-    a.severity == b.severity && a.summary == b.summary && a.detail == b.detail && a.subject == b.subject
+/// What makes two diagnostics the same one (severity, summary, detail,
+/// place), hashable.
+#[derive(PartialEq, Eq, Hash)]
+struct DiagKey {
+    error: bool,
+    summary: String,
+    detail: String,
+    subject: Option<(String, [usize; 6])>,
+}
+
+impl DiagKey {
+    fn of(d: &CheckDiag) -> DiagKey {
+        let subject = d.subject.as_ref().map(|s| (s.filename.clone(), [s.start.line, s.start.column, s.start.byte, s.end.line, s.end.column, s.end.byte]));
+        DiagKey { error: d.is_error(), summary: d.summary.clone(), detail: d.detail.clone(), subject }
+    }
 }
 
 /// The diagnostics of a module, by file name (relative to the module
@@ -123,6 +138,9 @@ pub fn diagnostics(base: &CheckInput, envs: &[(String, String)], problems: &[Che
         out.entry(k.clone()).or_default();
     }
     let known: std::collections::BTreeSet<String> = out.keys().cloned().collect();
+    // The diagnostics already added, by file: a duplicate is found in the
+    // set, not by a scan of the file's list (reliability-5 #3).
+    let mut seen: std::collections::HashSet<(String, DiagKey)> = std::collections::HashSet::new();
     let mut add = |home: Option<&String>, mut d: CheckDiag, related: Vec<Related>, link: Option<String>, note: Option<String>| {
         // A place in no file (a `TF_VAR_` value's `<value for var.x>`): the home file's.
         if d.subject.as_ref().is_some_and(|s| !known.contains(&s.filename)) {
@@ -130,8 +148,8 @@ pub fn diagnostics(base: &CheckInput, envs: &[(String, String)], problems: &[Che
         }
         let file = d.subject.as_ref().map(|s| s.filename.clone()).or_else(|| home.cloned());
         let Some(file) = file else { return };
-        let list = out.entry(file).or_default();
-        if !list.iter().any(|x| same(&x.diag, &d)) {
+        if seen.insert((file.clone(), DiagKey::of(&d))) {
+            let list = out.entry(file).or_default();
             let code = match &note {
                 Some(kind) => format!("tftype/{kind}"),
                 None => module::output::rule_id(&d.summary),
@@ -201,14 +219,20 @@ pub fn diagnostics(base: &CheckInput, envs: &[(String, String)], problems: &[Che
             }
             let d = &d;
             let mut related = if d.summary.starts_with("Invalid value for") {
-                let m = decls.get_or_insert_with(|| {
+                let (m, by_source) = decls.get_or_insert_with(|| {
                     let mut texts = module::Texts::default();
                     for (name, text) in &run_input.files {
                         texts.add(name, text);
                     }
-                    module::decl::load(&run_input.files, &texts, p)
+                    let mut by_source: std::collections::HashMap<&str, &module::VarReport> = std::collections::HashMap::new();
+                    for v in &r.variables {
+                        if let Some(s) = v.source.as_deref() {
+                            by_source.entry(s).or_insert(v);
+                        }
+                    }
+                    (module::decl::load(&run_input.files, &texts, p), by_source)
                 });
-                related_of(d, &r, m, lang)
+                related_of(d, by_source, m, lang)
             } else {
                 Vec::new()
             };

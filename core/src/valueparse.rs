@@ -426,6 +426,7 @@ pub mod kept {
         static ON: Cell<bool> = const { Cell::new(false) };
         static ROUND: Cell<u64> = const { Cell::new(0) };
         static KEPT: RefCell<HashMap<Key, Entry>> = RefCell::new(HashMap::new());
+        static HITS: RefCell<HashMap<&'static str, u64>> = RefCell::new(HashMap::new());
     }
 
     /// Keeps work on this thread from now on.
@@ -451,6 +452,17 @@ pub mod kept {
         KEPT.with(|k| k.borrow().len())
     }
 
+    /// How many times work of a kind whose name starts with `kind` was
+    /// found kept on this thread (for tests).
+    pub fn hits_of(kind: &str) -> u64 {
+        HITS.with(|h| h.borrow().iter().filter(|(k, _)| k.starts_with(kind)).map(|(_, n)| n).sum())
+    }
+
+    /// The current round (see [`end_round`]).
+    pub(crate) fn round() -> u64 {
+        ROUND.with(Cell::get)
+    }
+
     /// `work`'s answer for these inputs: kept from an earlier call with the
     /// same kind, key, flavor and inputs, or worked out now (with a profile
     /// of its own, so that the questions it asks are known) and kept.
@@ -465,6 +477,7 @@ pub mod kept {
             Some((value, e.asked))
         });
         if let Some((value, asked)) = hit {
+            HITS.with(|h| *h.borrow_mut().entry(kind).or_default() += 1);
             profile.add_asked(asked);
             return value;
         }

@@ -107,8 +107,9 @@ fn check_corpus_agrees_with_the_oracle() {
     assert!(msg.is_empty(), "{msg}");
 }
 
-/// The language server keeps parsed files and read declarations from one
-/// check to the next (`valueparse::kept`): every case answers the same with
+/// The language server keeps parsed files, read declarations, and each
+/// variable's final value and rule outcomes from one check to the next
+/// (`valueparse::kept`, `module::kept`): every case answers the same with
 /// kept work as without, the second time from what was kept, and beside the
 /// other cases (a file of the same name and text is shared between them).
 #[test]
@@ -118,7 +119,7 @@ fn kept_work_answers_as_fresh_work() {
             .stack_size(64 << 20)
             .spawn(move || {
                 if keep {
-                    tftype::valueparse::kept::keep_parsed_files();
+                    tftype::module::kept::keep_variables();
                 }
                 let rounds = if keep { 2 } else { 1 };
                 let answers: Vec<Vec<String>> = (0..rounds).map(|_| lines.iter().map(|l| tftype::batch::evaluate_case(l, false)).collect()).collect();

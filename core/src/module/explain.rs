@@ -226,7 +226,15 @@ pub fn requests_placed(input: &CheckInput, p: &Profile, flavor: &str, keep: &dyn
 /// flavor `flavor`. `base` is the playground's address; None: no links.
 pub fn annotate(r: &CheckReport, input: &CheckInput, p: &Profile, flavor: &str, base: Option<&str>, lang: Option<Lang>) -> Annotations {
     let reqs = requests(input, p, flavor);
-    let hidden = |name: &str| r.variables.iter().any(|v| v.name == name && (v.sensitive || v.ephemeral));
+    // Looked up once per variable: one set and one index, not a scan each
+    // (reliability-5 #3: the work grows with the variables and diagnostics,
+    // not with their product).
+    let hidden_names: std::collections::HashSet<&str> = r.variables.iter().filter(|v| v.sensitive || v.ephemeral).map(|v| v.name.as_str()).collect();
+    let hidden = |name: &str| hidden_names.contains(name);
+    let mut first_error: std::collections::HashMap<(&str, &str), usize> = std::collections::HashMap::new();
+    for (i, d) in r.diagnostics.iter().enumerate().filter(|(_, d)| d.is_error()) {
+        first_error.entry((d.summary.as_str(), d.detail.as_str())).or_insert(i);
+    }
     let mut a = Annotations { links: vec![None; r.diagnostics.len()], ..Default::default() };
     if let Some(base) = base {
         let extras = crate::link::Extras { lang: lang.filter(|l| *l != Lang::En).map(|l| l.code().to_string()), tab: None };
@@ -244,7 +252,7 @@ pub fn annotate(r: &CheckReport, input: &CheckInput, p: &Profile, flavor: &str, 
             }
             let url = crate::link::url(base, req, &extras);
             // The diagnostic the variable failed with (its first error).
-            if let Some(i) = r.diagnostics.iter().position(|d| d.is_error() && d.summary == *summary && d.detail == *detail) {
+            if let Some(&i) = first_error.get(&(summary.as_str(), detail.as_str())) {
                 if url.len() <= MAX_LINK && a.links[i].is_none() {
                     a.links[i] = Some(url);
                 }

@@ -31,6 +31,7 @@ pub mod explain;
 pub mod files;
 pub mod graph;
 pub mod json_config;
+pub mod kept;
 pub mod merge;
 pub mod installed;
 pub mod output;
@@ -137,6 +138,13 @@ pub struct Texts<'a> {
     unicode: Option<crate::unicode::Unicode>,
 }
 
+impl Texts<'_> {
+    /// How columns are counted (a key of [`kept`] work).
+    pub(super) fn counting(&self) -> Option<crate::unicode::Unicode> {
+        self.unicode
+    }
+}
+
 impl<'a> Texts<'a> {
     pub fn add(&mut self, filename: &str, text: &'a str) {
         self.texts.insert(filename.to_string(), text);
@@ -220,6 +228,9 @@ pub struct VarState {
     /// Where the value was set: its expression in a file, else the
     /// declaration (what Terraform 1.9+ points a failed validation at).
     pub value_subject: Option<Subject>,
+    /// What the final value was worked out from, as [`kept`] names it
+    /// (None: not named, its work is never kept).
+    pub(crate) value_key: Option<std::rc::Rc<str>>,
 }
 
 impl VarState {
@@ -240,6 +251,7 @@ impl VarState {
             done: false,
             final_value: None,
             value_subject: None,
+            value_key: None,
         }
     }
 
@@ -330,6 +342,7 @@ pub fn check_as(input: &CheckInput, p: &Profile, as_role: role::Role) -> CheckRe
 
     // 1. The configuration.
     let module = decl::load(&input.files, &texts, p);
+    kept::register(&module);
     let declared_ok = !module.diags.iter().any(CheckDiag::is_error);
     run.batch(module.diags.clone());
     let mut vars: BTreeMap<String, VarState> = module.vars.iter().map(|v| (v.name.clone(), VarState::new(v))).collect();

@@ -221,11 +221,55 @@ impl ParsedValues {
 /// (`PrepareFinalInputVariableValue`), in declaration order.
 pub fn prepare_all(module: &Module, mut parsed: ParsedValues, vars: &mut BTreeMap<String, VarState>, texts: &Texts, p: &Profile) -> Vec<CheckDiag> {
     let mut diags = Vec::new();
-    for v in &module.vars {
+    let kept = super::kept::id_of(module);
+    for (vi, v) in module.vars.iter().enumerate() {
         let st = vars.get_mut(&v.name).expect("declared");
-        diags.extend(prepare_final(v, parsed.0.remove(v.name.as_str()), st, texts, p));
+        let raw = parsed.0.remove(v.name.as_str());
+        diags.extend(match kept {
+            Some(mid) => prepare_final_kept(mid, vi, v, raw, st, texts, p),
+            None => prepare_final(v, raw, st, texts, p),
+        });
     }
     diags
+}
+
+/// What a value was worked out from, as [`super::kept`] names it: where it
+/// is written, how, and its text there; "default" (none given). None for a
+/// value from `-var` or the environment.
+fn value_key(raw: Option<&Parsed>, texts: &Texts) -> Option<String> {
+    let Some(r) = raw else { return Some("default".into()) };
+    let s = r.subject.as_ref()?;
+    let text = texts.text(&s.filename)?.get(s.start.byte..s.end.byte)?;
+    let (a, b) = (s.start, s.end);
+    Some(format!("{}\0{},{},{}-{},{},{}\0{:?}\0{text}", s.filename, a.line, a.column, a.byte, b.line, b.column, b.byte, r.syntax))
+}
+
+/// [`prepare_final`], kept from an earlier check of module `mid` (see
+/// [`super::kept`]) when the variable's value is the same, else worked out
+/// and kept. The fields of `st` that `prepare_final` sets are set the same.
+fn prepare_final_kept(mid: u64, vi: usize, v: &Variable, raw: Option<Parsed>, st: &mut VarState, texts: &Texts, p: &Profile) -> Option<CheckDiag> {
+    let Some(key) = value_key(raw.as_ref(), texts) else { return prepare_final(v, raw, st, texts, p) };
+    let at = format!("{mid}/{vi}/{:?}", texts.counting());
+    // What `prepare_final` sets, and nothing else, each only to Some (the
+    // outcome with `done`): kept without the rest of the state.
+    let (value_subject, source, outcome, final_value, d) = crate::valueparse::kept::remember("prepare", &at, &[&key], p, |own| {
+        let mut fresh = VarState::new(v);
+        let d = prepare_final(v, raw, &mut fresh, texts, own);
+        (fresh.value_subject, fresh.report.source, fresh.done.then_some(fresh.report.outcome), fresh.final_value, d)
+    });
+    st.value_subject = value_subject;
+    if source.is_some() {
+        st.report.source = source;
+    }
+    if let Some(o) = outcome {
+        st.report.outcome = o;
+        st.done = true;
+    }
+    if final_value.is_some() {
+        st.final_value = final_value;
+    }
+    st.value_key = Some(key.into());
+    d
 }
 
 /// `PrepareFinalInputVariableValue` for a root module variable.

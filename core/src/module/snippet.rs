@@ -52,7 +52,7 @@ pub fn of(d: &CheckDiag, text: &str, contexts: &mut Contexts) -> Option<Snippet>
     let code: String = code.split('\n').map(|l| l.trim_end_matches('\r')).collect::<Vec<_>>().join("\n");
     let start = (hs - code_start).min(code.len());
     let end = (start + (he - hs)).min(code.len());
-    let start_line = text[..code_start].matches('\n').count() + 1;
+    let start_line = contexts.line_of(&s.filename, text, code_start);
     // The block around the byte before the range (`ContextString(file,
     // offset-1)`): none for a range at the file's start or a block's header.
     let context = if s.filename.ends_with(".json") || s.filename.starts_with('<') || hs == 0 { None } else { contexts.at(&s.filename, text, hs - 1) };
@@ -73,9 +73,18 @@ fn floor(s: &str, mut i: usize) -> usize {
 #[derive(Default)]
 pub struct Contexts {
     blocks: BTreeMap<String, Vec<(std::ops::Range<usize>, String)>>,
+    /// Each file's newline offsets, found once (a snippet's line is looked
+    /// up, not counted from the file's start: reliability-5 #3).
+    newlines: BTreeMap<String, Vec<usize>>,
 }
 
 impl Contexts {
+    /// The 1-based line of byte `offset` of `filename` (whose text is `text`).
+    pub fn line_of(&mut self, filename: &str, text: &str, offset: usize) -> usize {
+        let nl = self.newlines.entry(filename.to_string()).or_insert_with(|| text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i).collect());
+        nl.partition_point(|&i| i < offset) + 1
+    }
+
     /// The header of the top-level block of `filename` holding `offset`:
     /// `module "vpc"`, `variable "x"`.
     pub fn at(&mut self, filename: &str, text: &str, offset: usize) -> Option<String> {
@@ -94,7 +103,10 @@ impl Contexts {
             }
             out
         });
-        blocks.iter().find(|(r, _)| r.start <= offset && offset < r.end).map(|(_, h)| h.clone())
+        // The blocks are in the file's order and do not overlap: the one
+        // that may hold `offset` is the last to start at or before it.
+        let i = blocks.partition_point(|(r, _)| r.start <= offset).checked_sub(1)?;
+        blocks.get(i).filter(|(r, _)| offset < r.end).map(|(_, h)| h.clone())
     }
 }
 

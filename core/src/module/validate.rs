@@ -260,6 +260,7 @@ fn prepare_rule(module: &Module, v: &Variable, r: &Rule, p: &Profile) -> Prepare
 }
 
 /// A rule's outcome and its diagnostics.
+#[derive(Clone)]
 struct Outcome {
     result: RuleResult,
     message: Option<String>,
@@ -495,7 +496,7 @@ impl Walk<'_, '_> {
                         scope.insert(o.as_str(), unknown(ov, true));
                     }
                 }
-                let (out, raw) = self.eval_rule(v, r, scope, &v.decl_range, true);
+                let (out, raw) = self.eval_rule_kept(vi, i, scope, &v.decl_range, true, Some(Vec::new()));
                 let raised = raw.iter().any(CheckDiag::is_error);
                 // OpenTofu drops the diagnostics caused by unknown values
                 // once the node's rules ran; its rule stop saw them.
@@ -554,6 +555,7 @@ impl Walk<'_, '_> {
                 Some((v.name.as_str(), val.with_marks(marks)))
             })
             .collect();
+        let value_keys: BTreeMap<&str, Option<std::rc::Rc<str>>> = self.module.vars.iter().map(|v| (v.name.as_str(), vars.get(&v.name).and_then(|st| st.value_key.clone()))).collect();
         let all_deps = self.all_deps();
         let mut nodes = NodeStates::default();
         for vi in self.order(&all_deps) {
@@ -643,7 +645,9 @@ impl Walk<'_, '_> {
                     scope.insert(o.as_str(), others[o.as_str()].clone());
                 }
                 let subject = value_subject.clone().unwrap_or_else(|| v.decl_range.clone());
-                let (out, rd) = self.eval_rule(v, r, scope, &subject, false);
+                // What the values in scope were worked out from (see `kept`).
+                let keys: Option<Vec<std::rc::Rc<str>>> = std::iter::once(v.name.as_str()).chain(prep.refs.iter().map(String::as_str)).map(|n| value_keys.get(n).cloned().flatten()).collect();
+                let (out, rd) = self.eval_rule_kept(vi, i, scope, &subject, false, keys);
                 let result = out.result;
                 reports[i].outcome(out);
                 if rd.iter().any(CheckDiag::is_error) {
@@ -705,6 +709,25 @@ impl Walk<'_, '_> {
             })
             .collect();
         (reports, diags)
+    }
+
+    /// [`Walk::eval_rule`] for rule `ri` of variable `vi`, kept from an
+    /// earlier check of the module (see [`super::kept`]) when `keys` (what
+    /// the values in `scope` were worked out from, in its order; None: not
+    /// all are named) and where the value was set are the same.
+    fn eval_rule_kept(&self, vi: usize, ri: usize, scope: AttrMap, value_subject: &Subject, validate_walk: bool, keys: Option<Vec<std::rc::Rc<str>>>) -> (Outcome, Vec<CheckDiag>) {
+        let v = &self.module.vars[vi];
+        let r = &v.rules[ri];
+        let (Some(mid), Some(keys)) = (super::kept::id_of(self.module), keys) else { return self.eval_rule(v, r, scope, value_subject, validate_walk) };
+        let (a, b) = (value_subject.start, value_subject.end);
+        let at = format!("{}\0{},{},{}-{},{},{}", value_subject.filename, a.line, a.column, a.byte, b.line, b.column, b.byte);
+        let mut inputs: Vec<&str> = vec![&at];
+        inputs.extend(keys.iter().map(|k| &**k));
+        let kind = if validate_walk { "rule (validate walk)" } else { "rule (plan walk)" };
+        crate::valueparse::kept::remember(kind, &format!("{mid}/{vi}/{ri}/{:?}", self.texts.counting()), &inputs, self.p, |own| {
+            let walk = Walk { module: self.module, prepared: self.prepared, texts: self.texts, p: own };
+            walk.eval_rule(v, r, scope, value_subject, validate_walk)
+        })
     }
 
     /// `evalVariableValidation` for one rule. `validate_walk`: the values are

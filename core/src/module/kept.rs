@@ -1,0 +1,312 @@
+//! A variable's work kept from one check of a module to the next (the
+//! language server checks the same module after every edit): a variable's
+//! final value ([`super::prepare`]) and each of its rules' outcome
+//! ([`super::validate`]) are worked out again only when what they are
+//! worked out from changed. On with [`keep_variables`] (with
+//! [`crate::valueparse::kept`]'s parsed files: the same rounds, the same
+//! store), for a caller that checks a module again and again; off (`tftype
+//! check`, which checks each module once), every check works out
+//! everything.
+//!
+//! What a variable's work is worked out from:
+//! - its declaration: the module the declarations were read into
+//!   ([`super::decl::load`] gives the same `Rc` for the same configuration
+//!   files while it is kept). Each module is named by a number of its own
+//!   while this registry holds it, so a module read later (even at the same
+//!   address) never shares a name with an earlier one;
+//! - its value: where it is written (file, line, column, byte) and its text
+//!   there, how it is written (HCL or JSON), or that the default is used.
+//!   A value from `-var` or `TF_VAR_*` has no such name: its work (and the
+//!   work of the rules that refer to it) is done afresh;
+//! - a rule's: its variable's value and the values of the variables it
+//!   refers to (the names above), where the value was set;
+//! - how columns are counted (the Unicode version, see [`super::Texts`]) and
+//!   the flavor.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::decl::Module;
+use crate::valueparse::kept;
+
+/// A registered module, its number, the round it was last used in.
+struct Registered {
+    module: Rc<Module>,
+    id: u64,
+    used: u64,
+}
+
+thread_local! {
+    static ON: Cell<bool> = const { Cell::new(false) };
+    static MODULES: RefCell<HashMap<usize, Registered>> = RefCell::new(HashMap::new());
+    static NEXT: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Keeps the variables' work (and parsed files, see
+/// [`kept::keep_parsed_files`]) on this thread from now on.
+pub fn keep_variables() {
+    kept::keep_parsed_files();
+    ON.with(|on| on.set(true));
+}
+
+fn on() -> bool {
+    ON.with(Cell::get) && kept::on()
+}
+
+/// Names a module read for a check (when work is kept): the same `Rc` keeps
+/// its number; a module unused for [`kept::ROUNDS`] rounds is let go.
+pub(super) fn register(m: &Rc<Module>) {
+    if !on() {
+        return;
+    }
+    let round = kept::round();
+    MODULES.with(|ms| {
+        let mut ms = ms.borrow_mut();
+        let addr = Rc::as_ptr(m) as usize;
+        // The registry holds the module, so nothing else lives at its address.
+        if let Some(r) = ms.get_mut(&addr) {
+            r.used = round;
+            return;
+        }
+        ms.retain(|_, r| round - r.used <= kept::ROUNDS);
+        let id = NEXT.with(|n| {
+            n.set(n.get() + 1);
+            n.get()
+        });
+        ms.insert(addr, Registered { module: m.clone(), id, used: round });
+    });
+}
+
+/// The number of a registered module (None: not registered, or work is
+/// not kept).
+pub(super) fn id_of(m: &Module) -> Option<u64> {
+    if !on() {
+        return None;
+    }
+    MODULES.with(|ms| ms.borrow().get(&(m as *const Module as usize)).filter(|r| std::ptr::eq(Rc::as_ptr(&r.module), m)).map(|r| r.id))
+}
+
+/// How many modules are registered (for tests).
+pub fn modules() -> usize {
+    MODULES.with(|ms| ms.borrow().len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{check, CheckInput};
+    use crate::flavor::Flavor;
+
+    /// A small xorshift generator: the same edits on every run.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    /// Values of every kind: right for some types, wrong for others, some
+    /// refused by rules, some not parsing.
+    const VALUES: [&str; 18] = [
+        "1",
+        "7",
+        "\"b\"",
+        "-3",
+        "\"a\"",
+        "\"value-x\"",
+        "true",
+        "[\"a\", \"b\"]",
+        "[]",
+        "{ x = 1, y = 2 }",
+        "{ name = \"n\", port = \"81\" }",
+        "{ name = \"n\", port = \"http\" }",
+        "null",
+        "1.50",
+        "[1, \"b\"]",
+        "\"é\"",
+        "upper(\"x\")",
+        "[1,",
+    ];
+
+    const DEFAULTS: [&str; 6] = ["\"a\"", "1", "true", "[\"a\"]", "{ x = 1 }", "{ name = \"n\" }"];
+
+    const TYPES: [&str; 6] = ["string", "number", "bool", "list(string)", "map(number)", "object({ name = string, port = optional(number, 80) })"];
+
+    fn declarations(rng: &mut Rng, n: usize, cross: usize) -> String {
+        let mut out = String::new();
+        for i in 0..n {
+            let t = (i + rng.below(2)) % TYPES.len();
+            out += &format!("variable \"v{i}\" {{\n  type = {}\n", TYPES[t]);
+            if rng.below(3) == 0 {
+                // A default of the type (one that is not, which stops the
+                // check, now and then).
+                let default = if rng.below(100) == 0 { VALUES[rng.below(11)] } else { DEFAULTS[t] };
+                out += &format!("  default = {default}\n");
+            }
+            if rng.below(4) == 0 {
+                out += "  nullable = false\n";
+            }
+            // A rule that refers to another variable (refused before
+            // Terraform 1.9, where it stops the check) now and then.
+            match if i >= 6 && rng.below(cross) == 0 { 1 } else { [0, 2, 3][rng.below(3)] } {
+                0 => out += &format!("  validation {{\n    condition     = can(length(var.v{i})) || var.v{i} != null\n    error_message = \"v{i} has no length.\"\n  }}\n"),
+                1 => out += &format!("  validation {{\n    condition     = var.v{i} == var.v{}\n    error_message = \"v{i} differs: ${{jsonencode(var.v{i})}}.\"\n  }}\n", i - 6),
+                2 => out += &format!("  validation {{\n    condition     = try(tostring(var.v{i}) != \"a\", true)\n    error_message = \"Not a.\"\n  }}\n"),
+                _ => {}
+            }
+            out += "}\n";
+        }
+        out
+    }
+
+    /// A value: now and then one that does not parse (which stops the run
+    /// before any final value).
+    fn value(rng: &mut Rng) -> &'static str {
+        if rng.below(150) == 0 {
+            VALUES[VALUES.len() - 1 - rng.below(2)]
+        } else {
+            VALUES[rng.below(VALUES.len() - 2)]
+        }
+    }
+
+    fn values(rng: &mut Rng, n: usize) -> String {
+        let mut out = String::new();
+        for i in 0..n {
+            if rng.below(4) != 0 {
+                out += &format!("v{i} = {}\n", value(rng));
+            }
+        }
+        out
+    }
+
+    /// A check's whole report and the flavor's questions it asked.
+    fn report(input: &CheckInput, flavor: &'static Flavor) -> String {
+        let p = flavor.profile();
+        let r = check(input, &p);
+        format!("{r:#?}\nasked: {:?}", p.asked())
+    }
+
+    /// The language server's edits: over random edits of a module's value
+    /// files (a value changed, a line added or dropped, a whole file
+    /// rewritten) and now and then of its declarations, a check with work
+    /// kept from the earlier checks reports exactly what a fresh check does,
+    /// on every flavor; and work is kept (the variables' entries are found).
+    #[test]
+    fn a_check_with_kept_work_reports_what_a_fresh_check_does_over_random_edits() {
+        // Rules that refer to other variables: now and then (they stop the
+        // check before Terraform 1.9), and often where they are allowed.
+        edits_agree(0x9e37_79b9_7f4a_7c15, 60, &["terraform@1.5", "terraform@1.9", "terraform@1.16", "opentofu@1.6", "opentofu@1.12"]);
+        edits_agree(0x2545_f491_4f6c_dd1d, 3, &["terraform@1.9", "terraform@1.16", "opentofu@1.9", "opentofu@1.12"]);
+    }
+
+    /// A rule is worked out again when a variable it refers to changes, its
+    /// own variable's value unchanged (no position moves), and when only
+    /// where its value is written moves.
+    #[test]
+    fn a_rule_is_worked_out_again_when_what_it_refers_to_changes() {
+        let main = "variable \"a\" {\n  type = number\n}\nvariable \"b\" {\n  type = number\n  validation {\n    condition     = var.b == var.a\n    error_message = \"b is not a (${var.a}).\"\n  }\n}\n";
+        let inputs: Vec<CheckInput> = ["a = 1\nb = 1\n", "a = 2\nb = 1\n", "a = 1\nb = 1\n", "\na = 1\nb = 2\n", "a = 1\nb = 2\n"]
+            .iter()
+            .map(|values| {
+                let mut i = CheckInput::default();
+                i.files.insert("main.tf".into(), main.into());
+                i.files.insert("terraform.tfvars".into(), values.to_string());
+                i
+            })
+            .collect();
+        agree(&inputs, &["terraform@1.9", "terraform@1.16", "opentofu@1.12"]);
+    }
+
+    fn edits_agree(seed: u64, cross: usize, flavors: &[&'static str]) {
+        let mut rng = Rng(seed);
+        let n = 12;
+        let mut input = CheckInput::default();
+        input.files.insert("variables.tf".into(), declarations(&mut rng, n, cross));
+        input.files.insert("a.auto.tfvars".into(), values(&mut rng, n));
+        input.files.insert("b.auto.tfvars".into(), values(&mut rng, n));
+        input.files.insert("terraform.tfvars".into(), values(&mut rng, n));
+        let mut inputs = Vec::new();
+        for _ in 0..150 {
+            let file = ["a.auto.tfvars", "b.auto.tfvars", "terraform.tfvars", "variables.tf"][rng.below(4)];
+            let text = input.files.get_mut(file).expect("a file of the module");
+            match (file, rng.below(5)) {
+                ("variables.tf", _) if rng.below(3) == 0 => *text = declarations(&mut rng, n, cross),
+                ("variables.tf", _) => {}
+                (_, 0) => *text = values(&mut rng, n),
+                // Every position after it moves.
+                (_, 1) => text.insert_str(0, ["# c\n", "\n", "# a comment\n", "  \n"][rng.below(4)]),
+                (_, 2) => {
+                    if let Some(end) = text.find('\n') {
+                        text.replace_range(..=end, "");
+                    }
+                }
+                (_, 3) => {
+                    // One value replaced by another of the same length: no
+                    // position in the file moves.
+                    let lines: Vec<&str> = text.lines().collect();
+                    if !lines.is_empty() {
+                        let k = rng.below(lines.len());
+                        let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+                        if let Some((name, old)) = lines[k].split_once(" = ") {
+                            let same: Vec<&str> = VALUES.iter().copied().filter(|v| v.len() == old.len() && *v != old).collect();
+                            if !same.is_empty() {
+                                out[k] = format!("{name} = {}", same[rng.below(same.len())]);
+                            }
+                        }
+                        *text = out.join("\n") + "\n";
+                    }
+                }
+                _ => {
+                    // One value of one line changed in place.
+                    let lines: Vec<&str> = text.lines().collect();
+                    if !lines.is_empty() {
+                        let k = rng.below(lines.len());
+                        let name = lines[k].split(" = ").next().unwrap_or("v0").to_string();
+                        let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+                        out[k] = format!("{name} = {}", value(&mut rng));
+                        *text = out.join("\n") + "\n";
+                    }
+                }
+            }
+            inputs.push(input.clone());
+        }
+        agree(&inputs, flavors);
+    }
+
+    /// Checks each input in turn with work kept from the checks before, and
+    /// each afresh: the reports agree, and work was found kept.
+    fn agree(inputs: &[CheckInput], flavors: &[&'static str]) {
+        for &name in flavors {
+            let flavor = Flavor::lookup(name).unwrap();
+            let fresh: Vec<String> = inputs.iter().map(|i| report(i, flavor)).collect();
+            let with = inputs.to_vec();
+            let (kept, hits) = std::thread::Builder::new()
+                .stack_size(64 << 20)
+                .spawn(move || {
+                    super::keep_variables();
+                    let out: Vec<String> = with
+                        .iter()
+                        .map(|i| {
+                            let r = report(i, flavor);
+                            crate::valueparse::kept::end_round();
+                            r
+                        })
+                        .collect();
+                    (out, (crate::valueparse::kept::hits_of("prepare"), crate::valueparse::kept::hits_of("rule")))
+                })
+                .unwrap()
+                .join()
+                .unwrap();
+            for (k, (a, b)) in fresh.iter().zip(&kept).enumerate() {
+                assert_eq!(a, b, "{name}: edit {k}: the check with kept work differs from a fresh one; the files:\n{:#?}", inputs[k].files);
+            }
+            assert!(hits.0 > 0 && hits.1 > 0, "{name}: no variable's work was found kept ({hits:?})");
+        }
+    }
+}
