@@ -89,7 +89,7 @@ async function keystrokes(p, keys) {
         const m = window.__marks;
         const dom = now() - t0;
         window.__t0 = null;
-        requestAnimationFrame(() => window.__lat.push({ dom, frame: now() - t0, post: m.post - t0, taken: m.taken - t0, done: m.done - t0, received: m.received - t0, keyFrame: m.keyFrame - t0 }));
+        requestAnimationFrame(() => window.__lat.push({ dom, frame: now() - t0, post: m.post - t0, taken: m.taken - t0, done: m.done - t0, received: m.received - t0, keyFrame: m.keyFrame - t0, marks: m }));
       }).observe(document.querySelector('[data-testid="result"]'), { attributes: true, attributeFilter: ["data-rev"] });
     }
   });
@@ -105,7 +105,8 @@ async function keystrokes(p, keys) {
     await idle(p);
     await p.waitForTimeout(60);
   }
-  return p.evaluate(() => window.__lat);
+  // (The requests counted until the next key: the story's too.)
+  return p.evaluate(() => window.__lat.map(({ marks, ...x }) => ({ ...x, sent: { ...(marks.sent ?? {}) } })));
 }
 
 function summarize(profile) {
@@ -148,6 +149,12 @@ try {
       const post = Worker.prototype.postMessage;
       Worker.prototype.postMessage = function (msg) {
         if (msg && msg.type === "evaluate" && window.__marks && window.__marks.post === undefined) window.__marks.post = now();
+        // Every request a key costs the worker, by kind (an editor's question is one more pass
+        // over the whole text, in the page and in the worker).
+        if (msg && msg.type && msg.type !== "catalog" && window.__marks) {
+          const sent = (window.__marks.sent ??= {});
+          sent[msg.type] = (sent[msg.type] ?? 0) + 1;
+        }
         return post.apply(this, arguments);
       };
       const W = window.Worker;
@@ -209,6 +216,9 @@ try {
     console.log(
       `  medians: the key's own frame ${med(r, (x) => x.keyFrame)}; to the request ${med(r, (x) => x.post)}, to the worker ${med(r, (x) => x.taken - x.post)}, evaluation ${med(r, (x) => x.done - x.taken)}, to the page ${med(r, (x) => x.received - x.done)}, to the DOM ${med(r, (x) => x.dom - x.received)}, to the frame ${med(r, (x) => x.frame - x.dom)} ms`,
     );
+    const kinds = {};
+    for (const x of r) for (const [k, n] of Object.entries(x.sent)) kinds[k] = (kinds[k] ?? 0) + n;
+    console.log(`  requests to the worker per key: ${Object.entries(kinds).map(([k, n]) => `${k} ${(n / r.length).toFixed(2)}`).join(", ") || "none"}`);
   }
   const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
   console.log(`(load average ${load}: other work on the machine slows every figure)`);
