@@ -13,7 +13,10 @@
 // posted to taken up by the worker, the evaluation, the worker's answer to the page taking it
 // (the page's thread busy, e.g. drawing the typed key), and taking it to the DOM. With --profile DIR it
 // also writes a CPU profile of the page's main thread per input (Chrome DevTools format,
-// DIR/everyday.cpuprofile and DIR/large.cpuprofile) and prints where the time went.
+// DIR/everyday.cpuprofile and DIR/large.cpuprofile) and prints where the time went, and one of
+// the engine worker (DIR/everyday-worker.cpuprofile, DIR/large-worker.cpuprofile; the release .wasm
+// has no function names: for names, put the .wasm wasm-bindgen wrote before wasm-opt, in
+// target/wasm-bindgen/release/, in a copy of dist/ and drop index.html's integrity attributes).
 
 import { createServer } from "node:http";
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -109,6 +112,35 @@ async function keystrokes(p, keys) {
   return p.evaluate(() => window.__lat.map(({ marks, ...x }) => ({ ...x, sent: { ...(marks.sent ?? {}) } })));
 }
 
+// The engine worker's DevTools session, through the page's (Target.setAutoAttach): send(method,
+// params) answers with the result.
+async function workerSession(cdp) {
+  let sessionId = null;
+  let next = 1;
+  const waiting = new Map();
+  cdp.on("Target.attachedToTarget", (e) => {
+    if (e.targetInfo.type === "worker" && /engine-worker/.test(e.targetInfo.url)) sessionId = e.sessionId;
+  });
+  cdp.on("Target.receivedMessageFromTarget", (e) => {
+    const m = JSON.parse(e.message);
+    if (m.id && waiting.has(m.id)) {
+      waiting.get(m.id)(m.result);
+      waiting.delete(m.id);
+    }
+  });
+  await cdp.send("Target.setAutoAttach", { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  for (let i = 0; !sessionId; i++) {
+    if (i > 200) throw new Error("no engine worker to profile");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return (method, params = {}) =>
+    new Promise((ok) => {
+      const id = next++;
+      waiting.set(id, ok);
+      cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method, params }) });
+    });
+}
+
 function summarize(profile) {
   const self = new Map();
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -189,10 +221,14 @@ try {
       );
       await p.waitForTimeout(200);
       const cdp = PROFILE && round === 0 ? await p.context().newCDPSession(p) : null;
+      const worker = cdp ? await workerSession(cdp) : null;
       if (cdp) {
         await cdp.send("Profiler.enable");
         await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
         await cdp.send("Profiler.start");
+        await worker("Profiler.enable");
+        await worker("Profiler.setSamplingInterval", { interval: 100 });
+        await worker("Profiler.start");
       }
       results[input.name].push(...(await keystrokes(p, input.keys)));
       if (cdp) {
@@ -201,6 +237,10 @@ try {
         writeFileSync(join(PROFILE, `${input.name}.cpuprofile`), JSON.stringify(profile));
         console.log(`\nmain thread, ${input.name} (${input.keys.length} keys), self time:`);
         for (const [k, ms] of summarize(profile)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${k}`);
+        const { profile: w } = await worker("Profiler.stop");
+        writeFileSync(join(PROFILE, `${input.name}-worker.cpuprofile`), JSON.stringify(w));
+        console.log(`engine worker, ${input.name}, self time:`);
+        for (const [k, ms] of summarize(w).slice(0, 12)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${k}`);
       }
     }
     await p.close();
