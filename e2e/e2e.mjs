@@ -2254,6 +2254,26 @@ try {
     }), ["port"], "what starts with p");
     await p.keyboard.press("Escape");
     assertEq(await p.locator(tid("completions")).count(), 0, "Escape closes the list");
+    // Digits typed in a number ask nothing (no name starts with a digit; a question costs a pass
+    // over the whole text, issue #39); each key is evaluated.
+    await setEditor(p, "value-editor", '{ name = "a", port = 1 }');
+    await placeCursor(p, "value-editor", '{ name = "a", port = 1'.length);
+    await p.evaluate(() => {
+      window.__sent = {};
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (msg) {
+        if (msg && msg.type) window.__sent[msg.type] = (window.__sent[msg.type] ?? 0) + 1;
+        return post.apply(this, arguments);
+      };
+    });
+    await p.keyboard.type("234");
+    await until("the typed number evaluated", async () => {
+      const value = await readResult(p);
+      return { done: value.ok === true && value.console.includes("1234"), value };
+    });
+    const sent = await p.evaluate(() => window.__sent);
+    assertEq(sent.complete ?? 0, 0, `no completion asked for digits: ${JSON.stringify(sent)}`);
+    assert((sent.evaluate ?? 0) >= 1, `the keys evaluated: ${JSON.stringify(sent)}`);
     // Hover on an attribute: its type, optional, its default.
     await setEditor(p, "value-editor", "{ port = 1 }");
     const at = await p.evaluate((sel) => {

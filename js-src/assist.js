@@ -53,6 +53,18 @@ function detail(item) {
   return def && d.endsWith(")") ? `${d.slice(0, -1)}, ${def[1]})` : d;
 }
 
+// Whether the cursor ends a word that could be a name: its first character a letter or `_`, as
+// every name the engine offers (attribute names, `true`, `false`) starts. A digit typed in a number
+// asks nothing: nothing would be offered, and a question costs a pass over the whole text here and
+// in the engine (issue #39). Only the few characters before the cursor are read.
+const NAME_LOOKBACK = 64;
+export function inName(state) {
+  const head = state.selection.main.head;
+  const before = state.doc.sliceString(Math.max(0, head - NAME_LOOKBACK), head);
+  const word = /[\w-]*$/.exec(before)[0];
+  return word.length === NAME_LOOKBACK || /^[A-Za-z_]/.test(word);
+}
+
 export function assist(cm, ask) {
   const { EditorView, StateField, StateEffect, showTooltip, hoverTooltip, keymap, Prec } = cm;
   const question = (hover, state, pos) =>
@@ -79,11 +91,31 @@ export function assist(cm, ask) {
   });
 
   let asked = 0;
+  // One question at a time: a question asked while one is on its way waits for its answer and is
+  // then asked about the text as it is by then (the latest wins; keys typed meanwhile cost nothing
+  // here: each question reads the text up to the cursor, and the engine the whole text).
+  let asking = false;
+  let again = null;
   async function open(view) {
     if (view.state.readOnly) return;
+    if (asking) {
+      again = view;
+      return;
+    }
     const n = ++asked;
     const state = view.state;
-    const r = await question(false, state, state.selection.main.head);
+    asking = true;
+    let r;
+    try {
+      r = await question(false, state, state.selection.main.head);
+    } finally {
+      asking = false;
+    }
+    if (again) {
+      const v = again;
+      again = null;
+      if (v.state.doc !== state.doc) return open(v);
+    }
     // Only for the text it was asked about, and the last question.
     if (n !== asked || view.state.doc !== state.doc) return;
     const items = (r && r.items) || [];
@@ -172,7 +204,7 @@ export function assist(cm, ask) {
       let word = false;
       u.changes.iterChanges((a, b, c, d, text) => (word = /[\w-]$/.test(text.toString())));
       // Asked after every listener has run: the page reads the new text in one of them.
-      if ((typed && word) || u.state.field(list)) queueMicrotask(() => open(u.view));
+      if ((typed && word && inName(u.state)) || u.state.field(list)) queueMicrotask(() => open(u.view));
     }),
     EditorView.domEventHandlers({ blur: (e, view) => void (view.state.field(list) && view.dispatch({ effects: setList.of(null) })) }),
     hoverTooltip(async (view, pos) => {

@@ -13,7 +13,10 @@
 // posted to taken up by the worker, the evaluation, the worker's answer to the page taking it
 // (the page's thread busy, e.g. drawing the typed key), and taking it to the DOM. With --profile DIR it
 // also writes a CPU profile of the page's main thread per input (Chrome DevTools format,
-// DIR/everyday.cpuprofile and DIR/large.cpuprofile) and prints where the time went.
+// DIR/everyday.cpuprofile and DIR/large.cpuprofile) and prints where the time went, and one of
+// the engine worker (DIR/everyday-worker.cpuprofile, DIR/large-worker.cpuprofile; the release .wasm
+// has no function names: for names, put the .wasm wasm-bindgen wrote before wasm-opt, in
+// target/wasm-bindgen/release/, in a copy of dist/ and drop index.html's integrity attributes).
 
 import { createServer } from "node:http";
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -89,7 +92,7 @@ async function keystrokes(p, keys) {
         const m = window.__marks;
         const dom = now() - t0;
         window.__t0 = null;
-        requestAnimationFrame(() => window.__lat.push({ dom, frame: now() - t0, post: m.post - t0, taken: m.taken - t0, done: m.done - t0, received: m.received - t0, keyFrame: m.keyFrame - t0 }));
+        requestAnimationFrame(() => window.__lat.push({ dom, frame: now() - t0, post: m.post - t0, taken: m.taken - t0, done: m.done - t0, received: m.received - t0, keyFrame: m.keyFrame - t0, marks: m }));
       }).observe(document.querySelector('[data-testid="result"]'), { attributes: true, attributeFilter: ["data-rev"] });
     }
   });
@@ -105,7 +108,37 @@ async function keystrokes(p, keys) {
     await idle(p);
     await p.waitForTimeout(60);
   }
-  return p.evaluate(() => window.__lat);
+  // (The requests counted until the next key: the story's too.)
+  return p.evaluate(() => window.__lat.map(({ marks, ...x }) => ({ ...x, sent: { ...(marks.sent ?? {}) } })));
+}
+
+// The engine worker's DevTools session, through the page's (Target.setAutoAttach): send(method,
+// params) answers with the result.
+async function workerSession(cdp) {
+  let sessionId = null;
+  let next = 1;
+  const waiting = new Map();
+  cdp.on("Target.attachedToTarget", (e) => {
+    if (e.targetInfo.type === "worker" && /engine-worker/.test(e.targetInfo.url)) sessionId = e.sessionId;
+  });
+  cdp.on("Target.receivedMessageFromTarget", (e) => {
+    const m = JSON.parse(e.message);
+    if (m.id && waiting.has(m.id)) {
+      waiting.get(m.id)(m.result);
+      waiting.delete(m.id);
+    }
+  });
+  await cdp.send("Target.setAutoAttach", { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  for (let i = 0; !sessionId; i++) {
+    if (i > 200) throw new Error("no engine worker to profile");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return (method, params = {}) =>
+    new Promise((ok) => {
+      const id = next++;
+      waiting.set(id, ok);
+      cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method, params }) });
+    });
 }
 
 function summarize(profile) {
@@ -148,6 +181,12 @@ try {
       const post = Worker.prototype.postMessage;
       Worker.prototype.postMessage = function (msg) {
         if (msg && msg.type === "evaluate" && window.__marks && window.__marks.post === undefined) window.__marks.post = now();
+        // Every request a key costs the worker, by kind (an editor's question is one more pass
+        // over the whole text, in the page and in the worker).
+        if (msg && msg.type && msg.type !== "catalog" && window.__marks) {
+          const sent = (window.__marks.sent ??= {});
+          sent[msg.type] = (sent[msg.type] ?? 0) + 1;
+        }
         return post.apply(this, arguments);
       };
       const W = window.Worker;
@@ -182,10 +221,14 @@ try {
       );
       await p.waitForTimeout(200);
       const cdp = PROFILE && round === 0 ? await p.context().newCDPSession(p) : null;
+      const worker = cdp ? await workerSession(cdp) : null;
       if (cdp) {
         await cdp.send("Profiler.enable");
         await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
         await cdp.send("Profiler.start");
+        await worker("Profiler.enable");
+        await worker("Profiler.setSamplingInterval", { interval: 100 });
+        await worker("Profiler.start");
       }
       results[input.name].push(...(await keystrokes(p, input.keys)));
       if (cdp) {
@@ -194,6 +237,10 @@ try {
         writeFileSync(join(PROFILE, `${input.name}.cpuprofile`), JSON.stringify(profile));
         console.log(`\nmain thread, ${input.name} (${input.keys.length} keys), self time:`);
         for (const [k, ms] of summarize(profile)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${k}`);
+        const { profile: w } = await worker("Profiler.stop");
+        writeFileSync(join(PROFILE, `${input.name}-worker.cpuprofile`), JSON.stringify(w));
+        console.log(`engine worker, ${input.name}, self time:`);
+        for (const [k, ms] of summarize(w).slice(0, 12)) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${k}`);
       }
     }
     await p.close();
@@ -209,6 +256,9 @@ try {
     console.log(
       `  medians: the key's own frame ${med(r, (x) => x.keyFrame)}; to the request ${med(r, (x) => x.post)}, to the worker ${med(r, (x) => x.taken - x.post)}, evaluation ${med(r, (x) => x.done - x.taken)}, to the page ${med(r, (x) => x.received - x.done)}, to the DOM ${med(r, (x) => x.dom - x.received)}, to the frame ${med(r, (x) => x.frame - x.dom)} ms`,
     );
+    const kinds = {};
+    for (const x of r) for (const [k, n] of Object.entries(x.sent)) kinds[k] = (kinds[k] ?? 0) + n;
+    console.log(`  requests to the worker per key: ${Object.entries(kinds).map(([k, n]) => `${k} ${(n / r.length).toFixed(2)}`).join(", ") || "none"}`);
   }
   const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
   console.log(`(load average ${load}: other work on the machine slows every figure)`);

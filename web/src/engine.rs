@@ -174,6 +174,26 @@ impl Work {
     }
 }
 
+/// Which of the waiting requests (their kinds, in the order they came) the
+/// worker is given next: the evaluation, which a keystroke waits for (not
+/// behind an editor's question or a format switch asked for earlier), else
+/// the first that is not a story, else the first. A story waits for every
+/// other request: it is the slowest and the least urgent.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+fn next_waiting(works: impl IntoIterator<Item = Work>) -> usize {
+    let mut first_other = None;
+    for (i, work) in works.into_iter().enumerate() {
+        match work {
+            Work::Evaluate(_) => return i,
+            Work::Story | Work::ModuleStory => {}
+            _ => {
+                first_other.get_or_insert(i);
+            }
+        }
+    }
+    first_other.unwrap_or(0)
+}
+
 /// The reply to `work`, from the engine's JSON text (as the worker sends
 /// it: UTF-8 bytes).
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
@@ -380,8 +400,25 @@ mod worker {
         work: Work,
         /// The request is a `variable` block's ([`is_block`]).
         block: bool,
-        json: String,
+        request: Payload,
         done: Done,
+    }
+
+    /// A waiting request, written out as JSON only when it is sent: keys
+    /// typed while the worker is busy replace the waiting evaluation and cost
+    /// no pass over the text each.
+    enum Payload {
+        Request(Box<Request>),
+        Json(String),
+    }
+
+    impl Payload {
+        fn into_json(self) -> String {
+            match self {
+                Payload::Request(req) => serde_json::to_string(&req).unwrap_or_default(),
+                Payload::Json(json) => json,
+            }
+        }
     }
 
     struct Running {
@@ -520,7 +557,7 @@ mod worker {
                 return;
             }
             let block = is_block(work, req);
-            self.enqueue(work, block, serde_json::to_string(req).unwrap_or_default(), Box::new(done))
+            self.enqueue(work, block, Payload::Request(Box::new(req.clone())), Box::new(done))
         }
 
         /// [`Self::send`] for a request given as its JSON text.
@@ -530,14 +567,24 @@ mod worker {
                 done(run_json_here(work, &json));
                 return;
             }
-            self.enqueue(work, false, json, Box::new(done))
+            self.enqueue(work, false, Payload::Json(json), Box::new(done))
         }
 
-        fn enqueue(&self, work: Work, block: bool, json: String, done: Done) {
-            {
+        fn enqueue(&self, work: Work, block: bool, request: Payload, done: Done) {
+            let replaced: Vec<Waiting> = {
                 let mut inner = self.0.borrow_mut();
-                inner.waiting.retain(|w| w.work.key() != work.key());
-                inner.waiting.push(Waiting { work, block, json, done });
+                let (replaced, kept) = std::mem::take(&mut inner.waiting).into_iter().partition(|w| w.work.key() == work.key());
+                inner.waiting = kept;
+                inner.waiting.push(Waiting { work, block, request, done });
+                replaced
+            };
+            // An editor's question replaced by a newer one is answered with nothing (the editor
+            // waits for one answer at a time: js-src/assist.js); other replaced requests are
+            // never answered.
+            for w in replaced {
+                if matches!(w.work, Work::Assist(..) | Work::ModuleAssist(..)) {
+                    (w.done)(Reply::Assisted(String::new()));
+                }
             }
             self.pump();
         }
@@ -561,9 +608,10 @@ mod worker {
             if inner.state != State::Ready || inner.running.is_some() || inner.waiting.is_empty() {
                 return;
             }
-            // The story waits for every other request (it is the slowest and
-            // the least urgent: typing must see answers first).
-            let next = inner.waiting.iter().position(|w| !matches!(w.work, Work::Story | Work::ModuleStory)).unwrap_or(0);
+            // The evaluation goes first (it is what a keystroke waits for), the
+            // story after every other request (it is the slowest and the
+            // least urgent: typing must see answers first).
+            let next = next_waiting(inner.waiting.iter().map(|w| w.work));
             // "Copy as" and a format switch answer with texts the first load
             // does not fetch (refusals, what a rewrite lost): fetched first,
             // once (a failed fetch is not retried; the answer then says less).
@@ -616,7 +664,7 @@ mod worker {
             // Requests and replies cross as UTF-8 bytes: a string would be
             // copied into each side's .wasm memory character by character
             // (about 1 ms for a 100 KB value), bytes are copied in one go.
-            set(&msg, "request", &js_sys::Uint8Array::from(w.json.as_bytes()).into());
+            set(&msg, "request", &js_sys::Uint8Array::from(w.request.into_json().as_bytes()).into());
             set(&msg, "arg", &w.work.arg().into());
             if let Some(worker) = &inner.worker {
                 let _ = worker.post_message(&msg);
@@ -643,7 +691,10 @@ mod worker {
                         std::mem::take(&mut inner.waiting)
                     };
                     for w in waiting {
-                        let reply = if w.block { run_here(w.work, &Request::from_json(&w.json)) } else { run_json_here(w.work, &w.json) };
+                        let reply = match w.request {
+                        Payload::Request(req) => run_here(w.work, &req),
+                        Payload::Json(json) => run_json_here(w.work, &json),
+                    };
                         (w.done)(reply);
                     }
                 }
@@ -733,5 +784,25 @@ mod tests {
         assert!(!c.groups.is_empty() && c.groups.iter().all(|g| g.text.contains("Replicas must be 1 to 5.")), "{c:?}");
         assert!(compared("3").groups.iter().all(|g| g.response.ok));
         assert!(!is_block(Work::Compare, &Request::new(Some("number"), "3")));
+    }
+
+    /// A keystroke's evaluation is not queued behind an editor's question,
+    /// a format switch or a story asked for earlier; a story waits for all.
+    #[test]
+    fn the_evaluation_goes_first_and_the_story_last() {
+        let eval = Work::Evaluate(Shown::default());
+        let complete = Work::Assist(false, 3);
+        let reformat = Work::Reformat(ValueFormat::Json);
+        let cases: &[(&str, &[Work], usize)] = &[
+            ("an evaluation alone", &[eval], 0),
+            ("after a question", &[complete, eval], 1),
+            ("after a format switch and a story", &[Work::Story, reformat, eval], 2),
+            ("no evaluation: the first that is not a story", &[Work::Story, complete, reformat], 1),
+            ("the Module view's story waits too", &[Work::ModuleStory, Work::Module], 1),
+            ("only stories: the first", &[Work::Story, Work::ModuleStory], 0),
+        ];
+        for (name, works, want) in cases {
+            assert_eq!(next_waiting(works.iter().copied()), *want, "{name}");
+        }
     }
 }
