@@ -164,7 +164,6 @@ pub fn value_may_note(given: &crate::value::Value, ty: &crate::types::Type) -> b
         _ => true,
     }
 }
-}
 
 /// [`requests`] of the variables whose value `keep` takes (it is given
 /// the value file the winning value is written in, None for the others),
