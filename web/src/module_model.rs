@@ -361,9 +361,7 @@ mod tests {
             ModuleDoc { rows: rows(MAX_LINK_ROWS + 1), ..ModuleDoc::default() },
             ModuleDoc { files: files(MAX_LINK_FILES + 1), ..ModuleDoc::default() },
         ] {
-            let t = std::time::Instant::now();
             assert_eq!(ModuleDoc::from_link(&link(over)), Err(LINK_TOO_LARGE));
-            assert!(t.elapsed().as_secs() < 2);
         }
         assert_eq!(ModuleDoc::from_link("[1]"), Err("ui.module.link_unreadable"));
         for lang in Lang::ALL {
