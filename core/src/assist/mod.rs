@@ -34,6 +34,8 @@
 //!   attributes and bools ([`complete_value`]) and hover on an attribute
 //!   ([`hover_value`]), the value read as the value file `v = VALUE`.
 
+pub mod editor;
+
 use std::collections::BTreeMap;
 use std::ops::Range;
 
