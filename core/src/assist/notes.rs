@@ -182,3 +182,13 @@ pub fn check_notes(input: &CheckInput, p: &Profile, lang: Lang) -> Vec<Note> {
     ns.sort_by(|a, b| (&a.file, a.range.start).cmp(&(&b.file, b.range.start)));
     ns
 }
+
+/// Every note of a check of `input` ([`check_notes`]), placed by line and
+/// column, for the check's output (`tftype check --explain`).
+pub fn check_notes_placed(input: &CheckInput, p: &Profile, lang: Lang) -> Vec<module::explain::CheckNote> {
+    let mut texts = Texts::default();
+    for (name, text) in &input.files {
+        texts.add(name, text);
+    }
+    check_notes(input, p, lang).into_iter().map(|n| module::explain::CheckNote { subject: texts.subject(&n.file, &n.range), kind: n.kind, text: n.text }).collect()
+}

@@ -201,7 +201,7 @@ mod tests {
         };
         let p = crate::flavor::Flavor::default_flavor().profile();
         let r = crate::module::check(&input, &p);
-        let a = Annotations { notes: crate::module::explain::check_notes(&input, &p, Lang::En), ..Default::default() };
+        let a = Annotations { notes: crate::assist::check_notes_placed(&input, &p, Lang::En), ..Default::default() };
         assert_eq!(a.notes.len(), 1, "{:?}", a.notes);
         let note = "`regoin` is not a variable of this module: its value is not used. Did you mean `region`?";
         // Human: after the diagnostics, under tftype's heading, before the count.
