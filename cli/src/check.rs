@@ -765,7 +765,7 @@ pub fn run(a: CheckArgs) -> i32 {
             continue;
         }
         let mut ann = if r.ok && a.explain.is_none() { Annotations::default() } else { module::explain::annotate(&r, input, &profile, &flavor, links.then_some(base.as_str()), a.explain.map(|_| a.lang)) };
-        ann.notes = module::explain::check_notes(input, &profile, a.lang);
+        ann.notes = tftype::assist::check_notes_placed(input, &profile, a.lang);
         ann.verbose = a.verbose;
         ann.compact_warnings = a.compact_warnings.then(|| profile.product_name());
         if a.explain == Some(ExplainMode::Failing) {

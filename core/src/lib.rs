@@ -32,7 +32,8 @@ pub mod convert;
 mod crc32;
 pub mod defaults;
 pub mod diag;
-pub mod editor;
+// What an editor shows for a module lives with the rest of the editor's help.
+pub use assist::editor;
 mod entry;
 pub mod expr;
 pub mod flavor;

@@ -62,7 +62,31 @@ const LAYERS: &[(&str, &str, &[&str])] = &[
     ("the JSON readers sit below the function library, the evaluator and the value reader", "json.rs", &["crate::valueparse", "crate::funcs", "crate::hcl::eval", "crate::module"]),
     ("the JSON readers sit below the function library, the evaluator and the value reader", "json", &["crate::valueparse", "crate::funcs", "crate::hcl::eval", "crate::module"]),
     ("the evaluation budget sits below the evaluator and the function library", "budget.rs", &["crate::hcl", "crate::funcs", "crate::valueparse"]),
+    ("the check's output forms sit below the editor's help", "module/output", &["crate::assist", "crate::editor"]),
+    ("the HCL language sits below the editor's help", "hcl", &["crate::assist", "crate::editor"]),
+    ("the function library sits below the editor's help", "funcs", &["crate::assist", "crate::editor"]),
+    ("the value reader sits below the editor's help", "valueparse.rs", &["crate::assist", "crate::editor"]),
 ];
+
+/// The files of `module/` that still use the editor's help (`assist/`): the
+/// page's Module view (`view.rs`: its notes and its file editors' help).
+/// This list may only shrink: a file that stops using `assist` leaves it.
+const MODULE_FILES_USING_ASSIST: &[&str] = &["module/view.rs"];
+
+#[test]
+fn the_check_sits_below_the_editors_help() {
+    let mut bad = Vec::new();
+    for file in rust_files("module") {
+        let paths = named_paths(&code(&non_test_source(&file)));
+        let uses = names(&paths, "crate::assist") || names(&paths, "crate::editor");
+        match (uses, MODULE_FILES_USING_ASSIST.contains(&file.as_str())) {
+            (true, false) => bad.push(format!("{file} uses assist (the editor's help sits above the check)")),
+            (false, true) => bad.push(format!("{file} no longer uses assist: remove it from MODULE_FILES_USING_ASSIST")),
+            _ => {}
+        }
+    }
+    assert!(bad.is_empty(), "{bad:#?}");
+}
 
 /// A file and the paths by which it would name the other file of its pair.
 type Side = (&'static str, &'static [&'static str]);

@@ -66,16 +66,6 @@ pub struct CheckNote {
     pub text: String,
 }
 
-/// Every note of a check of `input` ([`crate::assist::check_notes`]),
-/// placed by line and column.
-pub fn check_notes(input: &CheckInput, p: &Profile, lang: Lang) -> Vec<CheckNote> {
-    let mut texts = Texts::default();
-    for (name, text) in &input.files {
-        texts.add(name, text);
-    }
-    crate::assist::check_notes(input, p, lang).into_iter().map(|n| CheckNote { subject: texts.subject(&n.file, &n.range), kind: n.kind, text: n.text }).collect()
-}
-
 /// The source text of `range` in `text`, if it is one.
 fn slice(text: &str, start: usize, end: usize) -> Option<&str> {
     text.get(start..end)

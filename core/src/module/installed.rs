@@ -508,7 +508,8 @@ mod tests {
 mod check_tests {
     use crate::flavor::Flavor;
     use crate::i18n::Lang;
-    use crate::module::calls::{human_notes, ArgStatus, CallReport, CallStatus, Note};
+    use crate::module::calls::{ArgStatus, CallReport, CallStatus, Note};
+    use crate::module::output::human_notes;
     use crate::module::{check_with, CheckInput, CheckOptions};
 
     const ROOT: &str = r#"module "network" {
