@@ -25,7 +25,9 @@ pub(crate) fn lang_arg(s: &str) -> Result<tftype::i18n::Lang, String> {
 /// (`-var-file=prod.tfvars`, `-var x=1`, `-no-color`), rewritten with two
 /// as clap reads them. Only the words after `check` and before `--` change.
 pub(crate) fn terraform_spelling(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
-    let Some(at) = args.iter().skip(1).position(|a| !a.to_string_lossy().starts_with('-')).map(|i| i + 1) else { return args };
+    let Some(at) = args.iter().skip(1).position(|a| !a.to_string_lossy().starts_with('-')).map(|i| i + 1) else {
+        return args;
+    };
     if args[at] != "check" {
         return args;
     }
@@ -38,7 +40,9 @@ pub(crate) fn terraform_spelling(args: Vec<std::ffi::OsString>) -> Vec<std::ffi:
         value = !is_value && i > at && !rest && matches!(&*t, "-var" | "-var-file" | "--var" | "--var-file");
         rest |= i > at && !is_value && t == "--";
         let flag_only = |f: &str| f == "-no-color" || f == "-compact-warnings";
-        let single = ["-var-file", "-var", "-no-color", "-compact-warnings"].iter().any(|f| t == *f || (!flag_only(f) && t.starts_with(&format!("{f}="))));
+        let single = ["-var-file", "-var", "-no-color", "-compact-warnings"]
+            .iter()
+            .any(|f| t == *f || (!flag_only(f) && t.starts_with(&format!("{f}="))));
         if i > at && !rest && !is_value && single {
             let mut two = std::ffi::OsString::from("-");
             two.push(&a);
@@ -64,7 +68,10 @@ mod tests {
     #[test]
     fn terraform_spelling_of_check_flags() {
         let table: [(&str, &str); 10] = [
-            ("tftype check -var-file=envs/prod.tfvars -compact-warnings", "tftype check --var-file=envs/prod.tfvars --compact-warnings"),
+            (
+                "tftype check -var-file=envs/prod.tfvars -compact-warnings",
+                "tftype check --var-file=envs/prod.tfvars --compact-warnings",
+            ),
             ("tftype check -compact-warnings=x", "tftype check -compact-warnings=x"),
             ("tftype check -var-file=prod.tfvars", "tftype check --var-file=prod.tfvars"),
             ("tftype check -var-file prod.tfvars -var x=1", "tftype check --var-file prod.tfvars --var x=1"),
@@ -77,7 +84,8 @@ mod tests {
         ];
         for (given, want) in table {
             let args: Vec<std::ffi::OsString> = given.split(' ').map(Into::into).collect();
-            let got: Vec<String> = super::terraform_spelling(args).into_iter().map(|a| a.to_string_lossy().into_owned()).collect();
+            let got: Vec<String> =
+                super::terraform_spelling(args).into_iter().map(|a| a.to_string_lossy().into_owned()).collect();
             assert_eq!(got.join(" "), want, "{given}");
         }
     }
@@ -86,7 +94,13 @@ mod tests {
     /// table's name; an unknown one is refused with the names (ux-5 M10).
     #[test]
     fn flavor_flags_take_versions_as_version_files_write_them() {
-        for (given, want) in [("terraform@1.9.8", "terraform@1.9"), ("1.9", "terraform@1.9"), ("tofu@1.8", "opentofu@1.8"), ("opentofu@1.8.2", "opentofu@1.8"), ("opentofu@1.8", "opentofu@1.8")] {
+        for (given, want) in [
+            ("terraform@1.9.8", "terraform@1.9"),
+            ("1.9", "terraform@1.9"),
+            ("tofu@1.8", "opentofu@1.8"),
+            ("opentofu@1.8.2", "opentofu@1.8"),
+            ("opentofu@1.8", "opentofu@1.8"),
+        ] {
             assert_eq!(super::flavor_arg(given).as_deref(), Ok(want), "{given}");
         }
         let e = super::flavor_arg("banana").unwrap_err();

@@ -35,7 +35,9 @@ pub enum ExplainMode {
 }
 
 #[derive(Args)]
-#[command(after_help = "Exit codes: 0 no errors, 1 errors found (files that cannot be read included; with --fail-on-notes: tftype's notes too), 2 a usage error or a directory with no module to check.")]
+#[command(
+    after_help = "Exit codes: 0 no errors, 1 errors found (files that cannot be read included; with --fail-on-notes: tftype's notes too), 2 a usage error or a directory with no module to check."
+)]
 pub struct CheckArgs {
     /// Module directories (default: the current directory); each is checked as a root module or, with no values for it and no provider, backend or cloud block, as a child module
     dirs: Vec<PathBuf>,
@@ -134,8 +136,14 @@ fn go_error(e: &std::io::Error) -> String {
 /// what Go's error says (`open x: permission denied`).
 fn unreadable(reader: Reader, shown: &str, op: &str, why: &str) -> Box<CheckDiag> {
     Box::new(match reader {
-        Reader::Config => CheckDiag::error("Failed to read file", format!("The file {} could not be read.", go_quote(shown)), None),
-        Reader::Vars => CheckDiag::error("Failed to read variables file", format!("Error while reading {shown}: {op} {shown}: {why}."), None),
+        Reader::Config => {
+            CheckDiag::error("Failed to read file", format!("The file {} could not be read.", go_quote(shown)), None)
+        }
+        Reader::Vars => CheckDiag::error(
+            "Failed to read variables file",
+            format!("Error while reading {shown}: {op} {shown}: {why}."),
+            None,
+        ),
     })
 }
 
@@ -150,7 +158,11 @@ fn read_text(path: &Path, shown: &str, reader: Reader, lang: Lang) -> Result<Str
 
 fn read_text_from(path: &Path, shown: &str, reader: Reader, named: bool, lang: Lang) -> Result<String, Box<CheckDiag>> {
     let meta = std::fs::metadata(path).map_err(|e| match (reader, e.kind()) {
-        (Reader::Vars, std::io::ErrorKind::NotFound) => Box::new(CheckDiag::error("Failed to read variables file", format!("Given variables file {shown} does not exist."), None)),
+        (Reader::Vars, std::io::ErrorKind::NotFound) => Box::new(CheckDiag::error(
+            "Failed to read variables file",
+            format!("Given variables file {shown} does not exist."),
+            None,
+        )),
         _ => unreadable(reader, shown, "open", &go_error(&e)),
     })?;
     if meta.is_dir() {
@@ -162,7 +174,11 @@ fn read_text_from(path: &Path, shown: &str, reader: Reader, named: bool, lang: L
         return Err(Box::new(CheckDiag::error(text(lang, "check.not_regular_file_summary"), detail, None)));
     }
     let too_large = |bytes: u64| {
-        let detail = fill(lang, "check.file_too_large", &[("file", shown), ("bytes", &bytes.to_string()), ("limit", &(MAX_FILE_BYTES >> 20).to_string())]);
+        let detail = fill(
+            lang,
+            "check.file_too_large",
+            &[("file", shown), ("bytes", &bytes.to_string()), ("limit", &(MAX_FILE_BYTES >> 20).to_string())],
+        );
         Box::new(CheckDiag::error(text(lang, "check.file_too_large_summary"), detail, None))
     };
     if meta.len() > MAX_FILE_BYTES {
@@ -196,7 +212,11 @@ fn read_text_from(path: &Path, shown: &str, reader: Reader, named: bool, lang: L
     if let Some(nul) = text.find('\0') {
         let mut texts = module::Texts::default();
         texts.add(shown, &text);
-        return Err(Box::new(CheckDiag::error("Invalid character", "This character is not used within the language.", Some(texts.subject(shown, &(nul..nul + 1))))));
+        return Err(Box::new(CheckDiag::error(
+            "Invalid character",
+            "This character is not used within the language.",
+            Some(texts.subject(shown, &(nul..nul + 1))),
+        )));
     }
     Ok(text)
 }
@@ -212,7 +232,11 @@ fn canonicalize(p: &Path) -> std::io::Result<PathBuf> {
 
 /// Whether `name` (a file in the module directory) is read by a check.
 fn wanted(name: &str) -> bool {
-    module::decl::is_config_file(name) || name == "terraform.tfvars" || name == "terraform.tfvars.json" || name.ends_with(".auto.tfvars") || name.ends_with(".auto.tfvars.json")
+    module::decl::is_config_file(name)
+        || name == "terraform.tfvars"
+        || name == "terraform.tfvars.json"
+        || name.ends_with(".auto.tfvars")
+        || name.ends_with(".auto.tfvars.json")
 }
 
 /// At most this many called module directories are read.
@@ -238,7 +262,9 @@ fn read_module_dirs(root: &Path, l: &mut Loaded, lang: Lang) {
                 continue;
             }
             let Ok(entries) = std::fs::read_dir(&path) else { continue };
-            for (name, real) in dir_names(entries, &|n| module::decl::is_config_file(n), &|n| l.input.files.contains_key(&format!("{sub}/{n}"))) {
+            for (name, real) in dir_names(entries, &|n| module::decl::is_config_file(n), &|n| {
+                l.input.files.contains_key(&format!("{sub}/{n}"))
+            }) {
                 let key = format!("{sub}/{name}");
                 match read_text(&path.join(&real), &key, Reader::Config, lang) {
                     Ok(t) => {
@@ -263,7 +289,9 @@ fn read_module_dirs(root: &Path, l: &mut Loaded, lang: Lang) {
 /// of it reaches any output.
 fn read_installed(root: &Path, l: &mut Loaded, lang: Lang) {
     use module::installed;
-    let data = std::env::var_os("TF_DATA_DIR").filter(|d| !d.is_empty()).map_or_else(|| PathBuf::from(".terraform"), PathBuf::from);
+    let data = std::env::var_os("TF_DATA_DIR")
+        .filter(|d| !d.is_empty())
+        .map_or_else(|| PathBuf::from(".terraform"), PathBuf::from);
     let path = root.join(&data).join("modules").join("modules.json");
     let Ok(meta) = std::fs::metadata(&path) else { return };
     let text = if meta.len() > installed::MAX_MANIFEST_BYTES as u64 {
@@ -296,7 +324,9 @@ fn read_installed(root: &Path, l: &mut Loaded, lang: Lang) {
             continue;
         }
         let Ok(entries) = std::fs::read_dir(&real) else { continue };
-        for (name, file) in dir_names(entries, &|n| module::decl::is_config_file(n), &|n| l.input.files.contains_key(&format!("{sub}/{n}"))) {
+        for (name, file) in dir_names(entries, &|n| module::decl::is_config_file(n), &|n| {
+            l.input.files.contains_key(&format!("{sub}/{n}"))
+        }) {
             let key = format!("{sub}/{name}");
             let at = real.join(&file);
             // A file that is itself a symlink out of the tree is not read
@@ -322,7 +352,11 @@ fn read_installed(root: &Path, l: &mut Loaded, lang: Lang) {
 /// them; a directory named `terraform.tfvars` is kept, for the variables
 /// files' reader fails on it). A name that is not UTF-8 is read too, known
 /// by its lossy form (`\xff` where `taken` already has that form).
-fn dir_names(entries: std::fs::ReadDir, wanted: &dyn Fn(&str) -> bool, taken: &dyn Fn(&str) -> bool) -> Vec<(String, std::ffi::OsString)> {
+fn dir_names(
+    entries: std::fs::ReadDir,
+    wanted: &dyn Fn(&str) -> bool,
+    taken: &dyn Fn(&str) -> bool,
+) -> Vec<(String, std::ffi::OsString)> {
     let mut found: Vec<std::ffi::OsString> = Vec::new();
     for e in entries.flatten() {
         let real = e.file_name();
@@ -372,9 +406,19 @@ pub(crate) struct Loaded {
 /// (clap keeps each flag's order; their relative order comes from the
 /// indices), and `TF_VAR_*` from the environment. Problems reading files
 /// come back as diagnostics; Err: the directory cannot be listed.
-pub(crate) fn input_for(dir: &Path, shown: &str, argv_order: &[(usize, bool, String)], var_files: &VarFiles, lang: Lang) -> Result<Loaded, Box<CheckDiag>> {
+pub(crate) fn input_for(
+    dir: &Path,
+    shown: &str,
+    argv_order: &[(usize, bool, String)],
+    var_files: &VarFiles,
+    lang: Lang,
+) -> Result<Loaded, Box<CheckDiag>> {
     let entries = std::fs::read_dir(dir).map_err(|_| {
-        Box::new(CheckDiag::error("Failed to read module directory", format!("Module directory {shown} does not exist or cannot be read."), None))
+        Box::new(CheckDiag::error(
+            "Failed to read module directory",
+            format!("Module directory {shown} does not exist or cannot be read."),
+            None,
+        ))
     })?;
     let mut l = Loaded { input: CheckInput::default(), problems: Vec::new(), own: Default::default() };
     for (name, real) in dir_names(entries, &wanted, &|_| false) {
@@ -404,7 +448,11 @@ pub(crate) fn input_for(dir: &Path, shown: &str, argv_order: &[(usize, bool, Str
                         l.input.files.insert(key.clone(), t.clone());
                     }
                     Some(Err(d)) => l.problems.push(d.clone()),
-                    None if collides => l.problems.push(CheckDiag::error("Failed to read variables file", format!("Given variables file {value} does not exist."), None)),
+                    None if collides => l.problems.push(CheckDiag::error(
+                        "Failed to read variables file",
+                        format!("Given variables file {value} does not exist."),
+                        None,
+                    )),
                     None => {}
                 }
             }
@@ -433,7 +481,10 @@ fn read_var_files(argv_order: &[(usize, bool, String)], lang: Lang) -> VarFiles 
     let mut out = VarFiles::new();
     for (_, is_file, value) in argv_order {
         if *is_file && !out.contains_key(value) && std::fs::symlink_metadata(value).is_ok() {
-            out.insert(value.clone(), read_text_from(Path::new(value), value, Reader::Vars, true, lang).map_err(|d| *d));
+            out.insert(
+                value.clone(),
+                read_text_from(Path::new(value), value, Reader::Vars, true, lang).map_err(|d| *d),
+            );
         }
     }
     out
@@ -561,9 +612,13 @@ impl Printer<'_> {
                         // Every error, one line each, under the verdict.
                         let errors: Vec<&CheckDiag> = r.diagnostics.iter().filter(|d| d.is_error()).collect();
                         let n = output::count(lang, "errors", errors.len());
-                        emit(&format!("{}\n", fill(lang, "check.verdict_failed", &[("flavors", &flavors), ("errors", &n)])));
+                        emit(&format!(
+                            "{}\n",
+                            fill(lang, "check.verdict_failed", &[("flavors", &flavors), ("errors", &n)])
+                        ));
                         for d in errors {
-                            let place = d.subject.as_ref().map(|s| format!("{}: ", s.range_string())).unwrap_or_default();
+                            let place =
+                                d.subject.as_ref().map(|s| format!("{}: ", s.range_string())).unwrap_or_default();
                             let line = format!("  {place}{} ({})", d.summary, d.detail.lines().next().unwrap_or(""));
                             emit(&format!("{}\n", output::no_command_lines(output::neutralize(&line, false))));
                         }
@@ -578,10 +633,21 @@ impl Printer<'_> {
                     .collect();
                 Some(Piece::Json(serde_json::json!({"valid": !failed, "groups": gs})))
             }
-            OutputFormat::Sarif => Some(Piece::Runs(groups.iter().map(|(_, names, r)| output::sarif_run(r, input, self.path_of, &none, Some(names))).collect())),
+            OutputFormat::Sarif => Some(Piece::Runs(
+                groups
+                    .iter()
+                    .map(|(_, names, r)| output::sarif_run(r, input, self.path_of, &none, Some(names)))
+                    .collect(),
+            )),
             OutputFormat::Github => {
                 for (_, names, r) in &groups {
-                    emit(&output::github_annotated(r, self.path_of, &none, Some(&tftype::versions::group_label(names, lang)), lang));
+                    emit(&output::github_annotated(
+                        r,
+                        self.path_of,
+                        &none,
+                        Some(&tftype::versions::group_label(names, lang)),
+                        lang,
+                    ));
                 }
                 None
             }
@@ -603,7 +669,10 @@ pub(crate) const DEFAULT_BASE: &str = crate::PLAYGROUND;
 /// (with the choice, for the reader), else the default.
 /// And a version file at or below the one chosen that tftype could not
 /// read (`min-required`), for the reader to be told.
-fn module_flavor(dir: &Path, setting: Option<&str>) -> (&'static Flavor, Option<tftype::versionfile::Choice>, Option<tftype::versionfile::Unread>) {
+fn module_flavor(
+    dir: &Path,
+    setting: Option<&str>,
+) -> (&'static Flavor, Option<tftype::versionfile::Choice>, Option<tftype::versionfile::Unread>) {
     if let Some(f) = setting.and_then(Flavor::lookup) {
         return (f, None, None);
     }
@@ -621,7 +690,9 @@ fn module_flavor(dir: &Path, setting: Option<&str>) -> (&'static Flavor, Option<
 /// when it is below the working directory or a few levels above, else as
 /// it is.
 fn shown_from_cwd(path: &Path) -> String {
-    let Some(cwd) = std::env::current_dir().ok().and_then(|d| canonicalize(&d).ok()) else { return path.display().to_string() };
+    let Some(cwd) = std::env::current_dir().ok().and_then(|d| canonicalize(&d).ok()) else {
+        return path.display().to_string();
+    };
     for (up, base) in cwd.ancestors().enumerate().take(8) {
         if let Ok(rest) = path.strip_prefix(base) {
             if base.parent().is_none() && up > 0 {
@@ -707,7 +778,14 @@ pub fn run(a: CheckArgs) -> i32 {
             Err(d) => {
                 // Nothing to check: the diagnostic alone, in the chosen form.
                 let p = Printer { a: &a, input: &empty, path_of: &|_| None };
-                pieces.push((shown, p.print(&CheckReport { ok: false, diagnostics: vec![*d], ..Default::default() }, &Annotations::default(), None)));
+                pieces.push((
+                    shown,
+                    p.print(
+                        &CheckReport { ok: false, diagnostics: vec![*d], ..Default::default() },
+                        &Annotations::default(),
+                        None,
+                    ),
+                ));
                 code = 2;
                 continue;
             }
@@ -725,7 +803,14 @@ pub fn run(a: CheckArgs) -> i32 {
         }
         if !l.problems.is_empty() {
             // Files that cannot be read stop the run, as in Terraform.
-            pieces.push((shown.clone(), p.print(&CheckReport { ok: false, diagnostics: l.problems, ..Default::default() }, &Annotations::default(), None)));
+            pieces.push((
+                shown.clone(),
+                p.print(
+                    &CheckReport { ok: false, diagnostics: l.problems, ..Default::default() },
+                    &Annotations::default(),
+                    None,
+                ),
+            ));
             code = code.max(1);
             continue;
         }
@@ -764,7 +849,18 @@ pub fn run(a: CheckArgs) -> i32 {
             code = 2;
             continue;
         }
-        let mut ann = if r.ok && a.explain.is_none() { Annotations::default() } else { module::explain::annotate(&r, input, &profile, &flavor, links.then_some(base.as_str()), a.explain.map(|_| a.lang)) };
+        let mut ann = if r.ok && a.explain.is_none() {
+            Annotations::default()
+        } else {
+            module::explain::annotate(
+                &r,
+                input,
+                &profile,
+                &flavor,
+                links.then_some(base.as_str()),
+                a.explain.map(|_| a.lang),
+            )
+        };
         ann.notes = tftype::assist::check_notes_placed(input, &profile, a.lang);
         ann.verbose = a.verbose;
         ann.compact_warnings = a.compact_warnings.then(|| profile.product_name());
@@ -813,12 +909,16 @@ fn joined(a: &CheckArgs, pieces: Vec<(String, Piece)>) -> String {
             format!("{}\n", serde_json::to_string_pretty(&output::sarif_log(runs)).unwrap_or_default())
         }
         OutputFormat::Json => {
-            let mut docs: Vec<(String, serde_json::Value)> = pieces.into_iter().filter_map(|(d, p)| if let Piece::Json(j) = p { Some((d, j)) } else { None }).collect();
+            let mut docs: Vec<(String, serde_json::Value)> = pieces
+                .into_iter()
+                .filter_map(|(d, p)| if let Piece::Json(j) = p { Some((d, j)) } else { None })
+                .collect();
             if docs.len() == 1 {
                 return format!("{}\n", docs.remove(0).1);
             }
             let valid = docs.iter().all(|(_, j)| j["valid"] != serde_json::json!(false));
-            let ds: Vec<serde_json::Value> = docs.into_iter().map(|(dir, report)| serde_json::json!({"dir": dir, "report": report})).collect();
+            let ds: Vec<serde_json::Value> =
+                docs.into_iter().map(|(dir, report)| serde_json::json!({"dir": dir, "report": report})).collect();
             format!("{}\n", serde_json::json!({"valid": valid, "directories": ds}))
         }
         OutputFormat::Human | OutputFormat::Github => {

@@ -51,7 +51,8 @@ enum Command {
 /// `eval`'s exit codes (its help's last lines).
 const EVAL_EXIT_CODES: &str = "Exit codes: 0 the value is accepted (with --all-flavors: by at least one version), 1 it is refused (with --all-flavors: by every version) or cannot be written in the --emit form, 2 a usage error, 3 an internal error.\nFor many values, or JSON Lines in and out, see `tftype batch`.";
 /// `explain`'s exit codes.
-const EXPLAIN_EXIT_CODES: &str = "Exit codes: 0 the value is accepted, 1 it is refused (the story tells why), 2 a usage error, 3 an internal error.";
+const EXPLAIN_EXIT_CODES: &str =
+    "Exit codes: 0 the value is accepted, 1 it is refused (the story tells why), 2 a usage error, 3 an internal error.";
 
 /// How VALUE is written.
 #[derive(Clone, Copy, ValueEnum)]
@@ -84,15 +85,22 @@ impl FormatArg {
 /// The page's result tabs ([`tftype::link::TABS`]), `why` for `explain`.
 fn tab_arg() -> impl clap::builder::TypedValueParser<Value = String> {
     use clap::builder::{PossibleValue, TypedValueParser};
-    clap::builder::PossibleValuesParser::new(tftype::link::TABS.map(|t| if t == "explain" { PossibleValue::new(t).alias("why") } else { PossibleValue::new(t) }))
-        .map(|t| if t == "why" { "explain".to_string() } else { t })
+    clap::builder::PossibleValuesParser::new(tftype::link::TABS.map(|t| {
+        if t == "explain" {
+            PossibleValue::new(t).alias("why")
+        } else {
+            PossibleValue::new(t)
+        }
+    }))
+    .map(|t| if t == "why" { "explain".to_string() } else { t })
 }
 
 /// `--emit`'s forms, listed by `--help` and checked by clap.
 fn emit_arg() -> impl clap::builder::TypedValueParser<Value = tftype::writeback::EmitKind> {
     use clap::builder::TypedValueParser;
     let names = tftype::writeback::EmitKind::ALL.map(|k| k.name());
-    clap::builder::PossibleValuesParser::new(names).map(|s| tftype::writeback::EmitKind::parse(&s).unwrap_or(tftype::writeback::EmitKind::Tfvars))
+    clap::builder::PossibleValuesParser::new(names)
+        .map(|s| tftype::writeback::EmitKind::parse(&s).unwrap_or(tftype::writeback::EmitKind::Tfvars))
 }
 
 /// The variable and value: `TYPE VALUE`, or `--no-type VALUE`.
@@ -247,7 +255,10 @@ fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
 pub(crate) const STACK: usize = 64 << 20;
 
 fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
-    p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned()).unwrap_or_else(|| "panic".into())
+    p.downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "panic".into())
 }
 
 /// A job for the [`Worker`]: runs a case and sends its answer (or its panic) back.
@@ -352,12 +363,20 @@ fn short_pin(pin: &str) -> String {
     let short = match (hash, stamp, base) {
         (Some(h), Some(st), Some(b)) if h.len() == 12 && h.chars().all(|c| c.is_ascii_hexdigit()) => {
             let digits = st.rsplit('.').next().unwrap_or(st);
-            let date = if digits.len() == 14 { format!("{}-{}-{}", &digits[..4], &digits[4..6], &digits[6..8]) } else { digits.to_string() };
+            let date = if digits.len() == 14 {
+                format!("{}-{}-{}", &digits[..4], &digits[4..6], &digits[6..8])
+            } else {
+                digits.to_string()
+            };
             format!("{b}+{date}")
         }
         _ => version.to_string(),
     };
-    if prefix.is_empty() { short } else { format!("{prefix} {short}") }
+    if prefix.is_empty() {
+        short
+    } else {
+        format!("{prefix} {short}")
+    }
 }
 
 /// `tftype flavors`' table (see [`flavors`]).
@@ -365,7 +384,8 @@ fn flavors_table(details: bool) -> String {
     use tftype::flavor::{Switch, FLAVORS};
     let current = tftype::flavor::Flavor::default_flavor();
     // The default is named by the line under the table (and in --details' header).
-    let last = if details { format!("differences from {}", tftype::flavor::DEFAULT) } else { "differences".to_string() };
+    let last =
+        if details { format!("differences from {}", tftype::flavor::DEFAULT) } else { "differences".to_string() };
     let mut out = format!("{:<16} {:<12} {:<9} {:<32} {last}\n", "flavor", "release", "go-cty", "hcl");
     for f in &FLAVORS {
         let diffs: Vec<String> = Switch::ALL
@@ -374,7 +394,11 @@ fn flavors_table(details: bool) -> String {
             .map(|s| format!("{}{}", if f.has(*s) { "+" } else { "without " }, s.describe()))
             .collect();
         let last = if details {
-            if diffs.is_empty() { "-".to_string() } else { diffs.join("; ") }
+            if diffs.is_empty() {
+                "-".to_string()
+            } else {
+                diffs.join("; ")
+            }
         } else {
             diffs.len().to_string()
         };
@@ -415,7 +439,11 @@ fn eval(a: EvalArgs, explain: bool) -> i32 {
     if explain {
         let told = move || {
             let s = tftype::module::block::story(&req, lang);
-            let text = if json { format!("{}\n", serde_json::to_string(&s).unwrap_or_default()) } else { tftype::why::to_text(&s) };
+            let text = if json {
+                format!("{}\n", serde_json::to_string(&s).unwrap_or_default())
+            } else {
+                tftype::why::to_text(&s)
+            };
             (text, s.ok)
         };
         return match guarded(told) {
@@ -486,7 +514,8 @@ fn eval(a: EvalArgs, explain: bool) -> i32 {
         }
         // A block's rules: every error the version reports (Terraform: one per failing rule).
         Ok(r) if !r.rule_errors.is_empty() => {
-            let all: Vec<String> = r.rule_errors.iter().map(|e| format!("Error: {}\n\n{}", e.summary, e.detail)).collect();
+            let all: Vec<String> =
+                r.rule_errors.iter().map(|e| format!("Error: {}\n\n{}", e.summary, e.detail)).collect();
             eprintln!("{}", all.join("\n\n"));
             1
         }
@@ -589,7 +618,6 @@ fn batch_line(worker: &mut Worker, line: String, n: usize) -> String {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::Worker;
@@ -601,12 +629,17 @@ mod tests {
     #[test]
     fn batch_cases_share_one_guarded_worker_thread() {
         let mut w = Worker::new();
-        let ids: std::collections::BTreeSet<_> = (0..200).map(|_| w.run(|| format!("{:?}", std::thread::current().id())).unwrap()).collect();
+        let ids: std::collections::BTreeSet<_> =
+            (0..200).map(|_| w.run(|| format!("{:?}", std::thread::current().id())).unwrap()).collect();
         assert_eq!(ids.len(), 1);
         // The stack is the large one: 16 MiB of frames fit.
         fn deep(n: u32) -> u32 {
             let pad = std::hint::black_box([0u8; 1024]);
-            if n == 0 { u32::from(pad[0]) } else { deep(n - 1) + u32::from(pad[1]) }
+            if n == 0 {
+                u32::from(pad[0])
+            } else {
+                deep(n - 1) + u32::from(pad[1])
+            }
         }
         assert_eq!(w.run(|| deep(16 * 1024)), Ok(0));
         let panicked = w.run(|| -> u32 { panic!("a bug in one case") });
@@ -627,7 +660,11 @@ mod tests {
         assert_eq!(short.lines().count(), tftype::flavor::FLAVORS.len() + 1);
         let long = super::flavors_table(true);
         assert!(long.contains("without ") && long.lines().any(|l| l.chars().count() > 100), "the details are there");
-        for (pin, want) in [("v2.24.0", "v2.24.0"), ("v2.23.1-0.20250203194505-ba0759438da2", "v2.23.1+2025-02-03"), ("opentofu/hcl v2.0.0-20240416130056-03228b26f391", "opentofu/hcl v2.0.0+2024-04-16")] {
+        for (pin, want) in [
+            ("v2.24.0", "v2.24.0"),
+            ("v2.23.1-0.20250203194505-ba0759438da2", "v2.23.1+2025-02-03"),
+            ("opentofu/hcl v2.0.0-20240416130056-03228b26f391", "opentofu/hcl v2.0.0+2024-04-16"),
+        ] {
             assert_eq!(super::short_pin(pin), want, "{pin}");
         }
     }

@@ -90,13 +90,22 @@ fn error_response(id: J, code: i32, message: &str) -> J {
 fn parse_message(body: &[u8]) -> Incoming {
     let v: J = match serde_json::from_slice(body) {
         Ok(v) => v,
-        Err(e) => return Incoming::Bad(error_response(J::Null, ErrorCode::ParseError as i32, &format!("Parse error: {e}"))),
+        Err(e) => {
+            return Incoming::Bad(error_response(J::Null, ErrorCode::ParseError as i32, &format!("Parse error: {e}")))
+        }
     };
     let id = v.get("id").cloned().unwrap_or(J::Null);
     // An LSP id is an integer (32 bits) or a string; a message with a method
     // and any other id is no request, and not a notification either.
-    if v.get("method").is_some() && v.get("id").is_some() && !(id.is_string() || id.as_i64().is_some_and(|n| i32::try_from(n).is_ok())) {
-        return Incoming::Bad(error_response(J::Null, ErrorCode::InvalidRequest as i32, "Invalid request: the id is neither an integer nor a string"));
+    if v.get("method").is_some()
+        && v.get("id").is_some()
+        && !(id.is_string() || id.as_i64().is_some_and(|n| i32::try_from(n).is_ok()))
+    {
+        return Incoming::Bad(error_response(
+            J::Null,
+            ErrorCode::InvalidRequest as i32,
+            "Invalid request: the id is neither an integer nor a string",
+        ));
     }
     match serde_json::from_value::<Message>(v) {
         Ok(m) => Incoming::Message(m),
@@ -144,7 +153,11 @@ fn watched_globs() -> Vec<String> {
 fn register_watchers() {
     let watchers: Vec<J> = watched_globs().into_iter().map(|g| json!({"globPattern": g})).collect();
     let params = json!({"registrations": [{"id": "tftype-watched-files", "method": "workspace/didChangeWatchedFiles", "registerOptions": {"watchers": watchers}}]});
-    send(Message::Request(Request::new("tftype/register-watchers".to_string().into(), "client/registerCapability".into(), params)));
+    send(Message::Request(Request::new(
+        "tftype/register-watchers".to_string().into(),
+        "client/registerCapability".into(),
+        params,
+    )));
 }
 
 /// A file URI's path (`file:///a%20b/x.tf` → `/a b/x.tf`), with its dot
@@ -166,7 +179,9 @@ fn uri_path(uri: &lt::Uri) -> Option<PathBuf> {
         let mut i = 0;
         while i < bytes.len() {
             if bytes[i] == b'%' && i + 2 < bytes.len() {
-                if let Some(b) = std::str::from_utf8(&bytes[i + 1..i + 3]).ok().and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                if let Some(b) =
+                    std::str::from_utf8(&bytes[i + 1..i + 3]).ok().and_then(|h| u8::from_str_radix(h, 16).ok())
+                {
                     out.push(b);
                     i += 3;
                     continue;
@@ -239,7 +254,10 @@ fn is_document(name: &str) -> bool {
 
 /// Whether `dir` holds configuration files (on disk or open).
 fn has_config(dir: &Path, docs: &BTreeMap<PathBuf, Doc>) -> bool {
-    if docs.keys().any(|p| p.parent() == Some(dir) && p.file_name().is_some_and(|n| tftype::module::decl::is_config_file(&n.to_string_lossy()))) {
+    if docs.keys().any(|p| {
+        p.parent() == Some(dir)
+            && p.file_name().is_some_and(|n| tftype::module::decl::is_config_file(&n.to_string_lossy()))
+    }) {
         return true;
     }
     let Ok(entries) = std::fs::read_dir(dir) else { return false };
@@ -414,15 +432,23 @@ impl Server {
         let cancelled: BTreeSet<String> = batch
             .iter()
             .filter_map(|m| match m {
-                Incoming::Message(Message::Notification(n)) if n.method == "$/cancelRequest" => n.params.get("id").map(J::to_string),
+                Incoming::Message(Message::Notification(n)) if n.method == "$/cancelRequest" => {
+                    n.params.get("id").map(J::to_string)
+                }
                 _ => None,
             })
             .collect();
         for m in batch {
             match m {
                 Incoming::Bad(v) => write_json(&v),
-                Incoming::Message(Message::Request(r)) if cancelled.contains(&serde_json::to_value(&r.id).unwrap_or(J::Null).to_string()) => {
-                    send(Message::Response(Response::new_err(r.id, ErrorCode::RequestCanceled as i32, "cancelled".into())));
+                Incoming::Message(Message::Request(r))
+                    if cancelled.contains(&serde_json::to_value(&r.id).unwrap_or(J::Null).to_string()) =>
+                {
+                    send(Message::Response(Response::new_err(
+                        r.id,
+                        ErrorCode::RequestCanceled as i32,
+                        "cancelled".into(),
+                    )));
                 }
                 Incoming::Message(Message::Request(r)) => {
                     // Hover, completion and code actions read the documents
@@ -474,7 +500,11 @@ impl Server {
             Ok(Ok(v)) => Response::new_ok(id, v),
             Ok(Err((code, msg))) => Response::new_err(id, code as i32, msg),
             Err(p) => {
-                let text = p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned()).unwrap_or_default();
+                let text = p
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| p.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
                 eprintln!("tftype lsp: the request {method} failed (a panic): {text}");
                 Response::new_err(id, ErrorCode::InternalError as i32, format!("internal error in {method}"))
             }
@@ -501,7 +531,9 @@ impl Server {
             "textDocument/hover" => {
                 let p: lt::HoverParams = params(r.params)?;
                 let at = p.text_document_position_params;
-                Ok(self.hover(&at.text_document.uri, at.position).map_or(J::Null, |h| serde_json::to_value(h).unwrap_or(J::Null)))
+                Ok(self
+                    .hover(&at.text_document.uri, at.position)
+                    .map_or(J::Null, |h| serde_json::to_value(h).unwrap_or(J::Null)))
             }
             "textDocument/completion" => {
                 let p: lt::CompletionParams = params(r.params)?;
@@ -536,13 +568,22 @@ impl Server {
         if let Some(f) = p.initialization_options.as_ref().and_then(flavor_in) {
             self.flavor_setting = Some(f);
         }
-        if let Some(b) = p.initialization_options.as_ref().and_then(|o| o.get("baseUrl").or_else(|| o.get("tftype").and_then(|t| t.get("baseUrl")))).and_then(J::as_str) {
+        if let Some(b) = p
+            .initialization_options
+            .as_ref()
+            .and_then(|o| o.get("baseUrl").or_else(|| o.get("tftype").and_then(|t| t.get("baseUrl"))))
+            .and_then(J::as_str)
+        {
             if tftype::link::is_web_base(b) {
                 self.extras.link_base = Some(b.to_string());
             }
         }
         let caps = lt::ServerCapabilities {
-            position_encoding: Some(if self.utf8 { lt::PositionEncodingKind::UTF8 } else { lt::PositionEncodingKind::UTF16 }),
+            position_encoding: Some(if self.utf8 {
+                lt::PositionEncodingKind::UTF8
+            } else {
+                lt::PositionEncodingKind::UTF16
+            }),
             text_document_sync: Some(lt::TextDocumentSyncCapability::Options(lt::TextDocumentSyncOptions {
                 open_close: Some(true),
                 change: Some(lt::TextDocumentSyncKind::FULL),
@@ -550,8 +591,14 @@ impl Server {
                 ..Default::default()
             })),
             hover_provider: Some(lt::HoverProviderCapability::Simple(true)),
-            completion_provider: Some(lt::CompletionOptions { trigger_characters: Some(vec!["\"".into()]), ..Default::default() }),
-            code_action_provider: Some(lt::CodeActionProviderCapability::Options(lt::CodeActionOptions { code_action_kinds: Some(vec![lt::CodeActionKind::QUICKFIX]), ..Default::default() })),
+            completion_provider: Some(lt::CompletionOptions {
+                trigger_characters: Some(vec!["\"".into()]),
+                ..Default::default()
+            }),
+            code_action_provider: Some(lt::CodeActionProviderCapability::Options(lt::CodeActionOptions {
+                code_action_kinds: Some(vec![lt::CodeActionKind::QUICKFIX]),
+                ..Default::default()
+            })),
             ..Default::default()
         };
         json!({
@@ -569,7 +616,8 @@ impl Server {
             "textDocument/didOpen" => {
                 let Ok(p) = params::<lt::DidOpenTextDocumentParams>(n.params) else { return };
                 if let Some(path) = self.document_path(&p.text_document.uri) {
-                    self.docs.insert(path.clone(), Doc { text: p.text_document.text, version: p.text_document.version });
+                    self.docs
+                        .insert(path.clone(), Doc { text: p.text_document.text, version: p.text_document.version });
                     self.touch(&path);
                 }
             }
@@ -681,8 +729,20 @@ impl Server {
                 if self.told_newer.insert((dir.to_path_buf(), v.clone())) {
                     let product = c.flavor.split('@').next().unwrap_or("");
                     let product = if product == "opentofu" { "OpenTofu" } else { "Terraform" };
-                    let text = fill(self.lang, "lsp.newer_version", &[("file", &c.file.display().to_string()), ("product", product), ("version", v), ("flavor", c.flavor)]);
-                    send(Message::Notification(Notification::new("window/showMessage".into(), json!({"type": 3, "message": text}))));
+                    let text = fill(
+                        self.lang,
+                        "lsp.newer_version",
+                        &[
+                            ("file", &c.file.display().to_string()),
+                            ("product", product),
+                            ("version", v),
+                            ("flavor", c.flavor),
+                        ],
+                    );
+                    send(Message::Notification(Notification::new(
+                        "window/showMessage".into(),
+                        json!({"type": 3, "message": text}),
+                    )));
                 }
             }
             if let Some(f) = Flavor::lookup(c.flavor) {
@@ -700,7 +760,10 @@ impl Server {
         for (path, doc) in &self.docs {
             let Some(rel) = relative(dir, path) else { continue };
             let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            if tftype::module::decl::is_config_file(&rel) || editor::is_auto_value_file(&rel) || (l.input.files.contains_key(&rel) && tftype::module::decl::is_config_file(&name)) {
+            if tftype::module::decl::is_config_file(&rel)
+                || editor::is_auto_value_file(&rel)
+                || (l.input.files.contains_key(&rel) && tftype::module::decl::is_config_file(&name))
+            {
                 l.input.files.insert(rel.clone(), doc.text.clone());
                 l.problems.retain(|d| d.subject.as_ref().is_none_or(|s| s.filename != rel) && !d.detail.contains(&rel));
             }
@@ -713,7 +776,10 @@ impl Server {
         let mut envs = Vec::new();
         for (path, doc) in &self.docs {
             let Some(rel) = relative(dir, path) else { continue };
-            if editor::is_value_file(&rel) && !editor::is_auto_value_file(&rel) && module_of(path, &self.docs).as_deref() == Some(dir) {
+            if editor::is_value_file(&rel)
+                && !editor::is_auto_value_file(&rel)
+                && module_of(path, &self.docs).as_deref() == Some(dir)
+            {
                 envs.push((rel, doc.text.clone()));
             }
         }
@@ -730,10 +796,25 @@ impl Server {
         if let Some(l) = self.module_input(dir) {
             let envs = self.envs_of(dir);
             // Notes on the values of the value files the editor has open.
-            let open_values: Vec<(String, usize)> = self.docs.iter().filter_map(|(p, d)| Some((relative(dir, p)?, d.text.len()))).filter(|(r, _)| editor::is_value_file(r)).collect();
-            self.extras.notes_on = open_values.iter().filter(|(_, n)| *n <= MAX_NOTES_BYTES).map(|(r, _)| r.clone()).collect();
-            let large: BTreeMap<String, usize> = open_values.into_iter().filter(|(_, n)| *n > MAX_NOTES_BYTES).collect();
-            let by_file = editor::diagnostics(&l.input, &envs, &l.problems, &profile, crate::check::CALLS, self.lang, &mut self.extras);
+            let open_values: Vec<(String, usize)> = self
+                .docs
+                .iter()
+                .filter_map(|(p, d)| Some((relative(dir, p)?, d.text.len())))
+                .filter(|(r, _)| editor::is_value_file(r))
+                .collect();
+            self.extras.notes_on =
+                open_values.iter().filter(|(_, n)| *n <= MAX_NOTES_BYTES).map(|(r, _)| r.clone()).collect();
+            let large: BTreeMap<String, usize> =
+                open_values.into_iter().filter(|(_, n)| *n > MAX_NOTES_BYTES).collect();
+            let by_file = editor::diagnostics(
+                &l.input,
+                &envs,
+                &l.problems,
+                &profile,
+                crate::check::CALLS,
+                self.lang,
+                &mut self.extras,
+            );
             texts.extend(l.input.files.iter().map(|(k, v)| (k.clone(), v.clone())));
             texts.extend(envs);
             // Each file's lines are found once, however many diagnostics
@@ -742,10 +823,15 @@ impl Server {
             for (file, diags) in by_file {
                 let path = dir.join(&file);
                 let Some(uri) = path_uri(&path) else { continue };
-                let mut list: Vec<lt::Diagnostic> = diags.iter().map(|d| self.diagnostic(d, &file, &mut lines_of, dir, &texts)).collect();
+                let mut list: Vec<lt::Diagnostic> =
+                    diags.iter().map(|d| self.diagnostic(d, &file, &mut lines_of, dir, &texts)).collect();
                 if let Some(&size) = large.get(&file) {
                     let size = size.div_ceil(1 << 20).to_string();
-                    let message = fill(self.lang, "lsp.notes_skipped_large", &[("size", &size), ("limit", &(MAX_NOTES_BYTES >> 20).to_string())]);
+                    let message = fill(
+                        self.lang,
+                        "lsp.notes_skipped_large",
+                        &[("size", &size), ("limit", &(MAX_NOTES_BYTES >> 20).to_string())],
+                    );
                     list.push(lt::Diagnostic {
                         range: lt::Range::default(),
                         severity: Some(lt::DiagnosticSeverity::HINT),
@@ -794,7 +880,10 @@ impl Server {
         let byte = lines.byte_of(at.line, at.character, self.utf8);
         let h = tftype::assist::hover(&input, &rel, byte, &profile, self.lang)?;
         Some(lt::Hover {
-            contents: lt::HoverContents::Markup(lt::MarkupContent { kind: lt::MarkupKind::Markdown, value: h.markdown }),
+            contents: lt::HoverContents::Markup(lt::MarkupContent {
+                kind: lt::MarkupKind::Markdown,
+                value: h.markdown,
+            }),
             range: Some(self.range(&lines, h.range.start, h.range.end)),
         })
     }
@@ -816,14 +905,18 @@ impl Server {
             .into_iter()
             .map(|c| lt::CompletionItem {
                 label: c.label,
-                label_details: c.required.then(|| lt::CompletionItemLabelDetails { detail: None, description: Some(required.to_string()) }),
+                label_details: c
+                    .required
+                    .then(|| lt::CompletionItemLabelDetails { detail: None, description: Some(required.to_string()) }),
                 kind: Some(match c.kind {
                     tftype::assist::ItemKind::Variable => lt::CompletionItemKind::VARIABLE,
                     tftype::assist::ItemKind::Attribute => lt::CompletionItemKind::FIELD,
                     tftype::assist::ItemKind::Value => lt::CompletionItemKind::VALUE,
                 }),
                 detail: c.detail,
-                documentation: c.documentation.map(|d| lt::Documentation::MarkupContent(lt::MarkupContent { kind: lt::MarkupKind::Markdown, value: d })),
+                documentation: c.documentation.map(|d| {
+                    lt::Documentation::MarkupContent(lt::MarkupContent { kind: lt::MarkupKind::Markdown, value: d })
+                }),
                 sort_text: Some(c.sort_text),
                 insert_text: Some(c.insert_text),
                 ..Default::default()
@@ -841,7 +934,11 @@ impl Server {
         tftype::assist::actions(&input, &rel, a.min(b)..a.max(b), &profile, self.lang)
             .into_iter()
             .map(|f| {
-                let edits = f.edits.iter().map(|(r, new)| lt::TextEdit { range: self.range(&lines, r.start, r.end), new_text: new.clone() }).collect();
+                let edits = f
+                    .edits
+                    .iter()
+                    .map(|(r, new)| lt::TextEdit { range: self.range(&lines, r.start, r.end), new_text: new.clone() })
+                    .collect();
                 // lsp-types keys `WorkspaceEdit.changes` by `Uri`, whose interior
                 // cache clippy takes for mutability; the key is never changed here.
                 #[allow(clippy::mutable_key_type)]
@@ -859,10 +956,18 @@ impl Server {
 
     /// A diagnostic of `file` as LSP says it; `lines_of`: the lines of the
     /// texts already asked for.
-    fn diagnostic<'t>(&self, d: &editor::FileDiag, file: &str, lines_of: &mut BTreeMap<String, editor::Lines<'t>>, dir: &Path, texts: &'t BTreeMap<String, String>) -> lt::Diagnostic {
+    fn diagnostic<'t>(
+        &self,
+        d: &editor::FileDiag,
+        file: &str,
+        lines_of: &mut BTreeMap<String, editor::Lines<'t>>,
+        dir: &Path,
+        texts: &'t BTreeMap<String, String>,
+    ) -> lt::Diagnostic {
         for name in std::iter::once(file).chain(d.related.iter().map(|r| r.subject.filename.as_str())) {
             if !lines_of.contains_key(name) {
-                lines_of.insert(name.to_string(), editor::Lines::new(texts.get(name).map(String::as_str).unwrap_or("")));
+                lines_of
+                    .insert(name.to_string(), editor::Lines::new(texts.get(name).map(String::as_str).unwrap_or("")));
             }
         }
         let lines_of = &*lines_of;
@@ -875,7 +980,11 @@ impl Server {
             None => ((0, 0), (0, 0)),
         };
         let pos = |(line, character): (u32, u32)| lt::Position { line, character };
-        let message = if d.diag.detail.is_empty() { d.diag.summary.clone() } else { format!("{}\n\n{}", d.diag.summary, d.diag.detail) };
+        let message = if d.diag.detail.is_empty() {
+            d.diag.summary.clone()
+        } else {
+            format!("{}\n\n{}", d.diag.summary, d.diag.detail)
+        };
         lt::Diagnostic {
             range: lt::Range { start: pos(start), end: pos(end) },
             severity: Some(match () {
@@ -896,7 +1005,10 @@ impl Server {
                         let t = lines(&r.subject.filename);
                         let uri = path_uri(&dir.join(&r.subject.filename))?;
                         let range = self.range(t, r.subject.start.byte, r.subject.end.byte);
-                        Some(lt::DiagnosticRelatedInformation { location: lt::Location { uri, range }, message: r.message.clone() })
+                        Some(lt::DiagnosticRelatedInformation {
+                            location: lt::Location { uri, range },
+                            message: r.message.clone(),
+                        })
                     })
                     .collect();
                 (!list.is_empty()).then_some(list)
@@ -909,7 +1021,10 @@ impl Server {
 /// Where diagnostics link to without a `baseUrl` setting: as `tftype
 /// check`, `TFTYPE_BASE_URL`, else the playground the CLI was built for.
 fn default_link_base() -> String {
-    std::env::var("TFTYPE_BASE_URL").ok().filter(|b| tftype::link::is_web_base(b)).unwrap_or_else(|| crate::check::DEFAULT_BASE.to_string())
+    std::env::var("TFTYPE_BASE_URL")
+        .ok()
+        .filter(|b| tftype::link::is_web_base(b))
+        .unwrap_or_else(|| crate::check::DEFAULT_BASE.to_string())
 }
 
 /// `{"flavor": "terraform@1.9"}` (or `{"tftype": {"flavor": …}}`), a known
@@ -926,7 +1041,11 @@ mod tests {
     /// The `flavor` setting takes what `--flavor` takes (ux-5 M10).
     #[test]
     fn the_flavor_setting_takes_versions_as_the_flag_does() {
-        for (v, want) in [(serde_json::json!({"flavor": "1.9.8"}), Some("terraform@1.9")), (serde_json::json!({"tftype": {"flavor": "tofu@1.8"}}), Some("opentofu@1.8")), (serde_json::json!({"flavor": "banana"}), None)] {
+        for (v, want) in [
+            (serde_json::json!({"flavor": "1.9.8"}), Some("terraform@1.9")),
+            (serde_json::json!({"tftype": {"flavor": "tofu@1.8"}}), Some("opentofu@1.8")),
+            (serde_json::json!({"flavor": "banana"}), None),
+        ] {
             assert_eq!(flavor_in(&v).as_deref(), want, "{v}");
         }
     }
@@ -1002,7 +1121,8 @@ mod tests {
         }
         let size = MAX_FRAME + 10;
         let header = format!("Content-Length: {size}\r\n\r\n");
-        let mut r = std::io::BufReader::new(header.as_bytes().chain(Endless(size)).chain(&b"Content-Length: 2\r\n\r\n{}"[..]));
+        let mut r =
+            std::io::BufReader::new(header.as_bytes().chain(Endless(size)).chain(&b"Content-Length: 2\r\n\r\n{}"[..]));
         assert!(matches!(read_frame(&mut r).unwrap(), Some(Err(_))));
         assert_eq!(read_frame(&mut r).unwrap(), Some(Ok(b"{}".to_vec())));
     }

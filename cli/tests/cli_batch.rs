@@ -26,7 +26,11 @@ fn batch_line_numbers_are_the_inputs_and_a_byte_order_mark_is_skipped() {
     let cases: [(&str, Vec<u8>, Vec<&str>); 4] = [
         ("blank lines before an error", format!("{case}\n\n  \n{{bad\n").into_bytes(), vec!["ok", "line 4:"]),
         ("a byte order mark", format!("\u{feff}{case}\n{{bad\n").into_bytes(), vec!["ok", "line 2:"]),
-        ("a byte order mark on a blank first line", format!("\u{feff}\n{case}\n{{bad\n").into_bytes(), vec!["ok", "line 3:"]),
+        (
+            "a byte order mark on a blank first line",
+            format!("\u{feff}\n{case}\n{{bad\n").into_bytes(),
+            vec!["ok", "line 3:"],
+        ),
         ("CRLF line ends", format!("{case}\r\n\r\n{{bad\r\n").into_bytes(), vec!["ok", "line 3:"]),
     ];
     for (what, input, want) in cases {
@@ -47,11 +51,16 @@ fn batch_line_numbers_are_the_inputs_and_a_byte_order_mark_is_skipped() {
 /// too (a link without one means the flavor old links were made for).
 #[test]
 fn link_puts_parameters_before_the_fragment_and_refuses_other_bases() {
-    let link = |base: &str| Command::new(env!("CARGO_BIN_EXE_tftype")).args(["link", "number", "1", "--base", base]).output().unwrap();
+    let link = |base: &str| {
+        Command::new(env!("CARGO_BIN_EXE_tftype")).args(["link", "number", "1", "--base", base]).output().unwrap()
+    };
     let out = link("https://x/#a");
     assert!(out.status.success());
     let default = tftype::flavor::DEFAULT.replace('@', "%40");
-    assert_eq!(String::from_utf8(out.stdout).unwrap().trim(), format!("https://x/?type=number&value=1&flavor={default}#a"));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap().trim(),
+        format!("https://x/?type=number&value=1&flavor={default}#a")
+    );
     for bad in ["javascript:alert(1)//", "file:///tmp/"] {
         let out = link(bad);
         assert_eq!(out.status.code(), Some(2), "{bad}");
@@ -80,10 +89,29 @@ fn every_eval_form_reads_a_variable_block_as_a_block() {
 fn eval_and_explain_of_a_block_report_every_failing_rule() {
     let block = "variable \"name\" {\n  type = string\n  validation {\n    condition     = length(var.name) <= 5\n    error_message = \"At most 5 characters.\"\n  }\n  validation {\n    condition     = can(regex(\"^[a-z]+$\", var.name))\n    error_message = \"Lower-case letters only.\"\n  }\n}\n";
     let mut got = String::new();
-    for (cmd, flavor) in [("eval", "terraform@1.15"), ("eval", "terraform@1.5"), ("eval", "opentofu@1.6"), ("eval", "opentofu@1.8"), ("explain", "terraform@1.15"), ("explain", "opentofu@1.8"), ("eval", "--all-flavors")] {
+    for (cmd, flavor) in [
+        ("eval", "terraform@1.15"),
+        ("eval", "terraform@1.5"),
+        ("eval", "opentofu@1.6"),
+        ("eval", "opentofu@1.8"),
+        ("explain", "terraform@1.15"),
+        ("explain", "opentofu@1.8"),
+        ("eval", "--all-flavors"),
+    ] {
         let flag = if flavor.starts_with("--") { vec![flavor] } else { vec!["--flavor", flavor] };
-        let out = Command::new(env!("CARGO_BIN_EXE_tftype")).arg(cmd).args(&flag).args([block, "\"Too-Long-Name\""]).output().unwrap();
-        got += &format!("=== tftype {cmd} {} (exit {:?})\n--- stdout\n{}--- stderr\n{}", flag.join(" "), out.status.code(), String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        let out = Command::new(env!("CARGO_BIN_EXE_tftype"))
+            .arg(cmd)
+            .args(&flag)
+            .args([block, "\"Too-Long-Name\""])
+            .output()
+            .unwrap();
+        got += &format!(
+            "=== tftype {cmd} {} (exit {:?})\n--- stdout\n{}--- stderr\n{}",
+            flag.join(" "),
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/eval_block_rules.txt");
     if std::env::var_os("TFTYPE_BLESS").is_some() {

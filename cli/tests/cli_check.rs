@@ -13,15 +13,29 @@ fn module(name: &str, files: &[(&str, &str)]) -> PathBuf {
 }
 
 fn run(dir: &PathBuf, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tftype")).arg("check").args(args).current_dir(dir).env_remove("TF_VAR_port").output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    let out = Command::new(env!("CARGO_BIN_EXE_tftype"))
+        .arg("check")
+        .args(args)
+        .current_dir(dir)
+        .env_remove("TF_VAR_port")
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
-const VARS: &str = "variable \"env\" {\n  type = string\n}\n\nvariable \"port\" {\n  type    = number\n  default = 80\n}\n";
+const VARS: &str =
+    "variable \"env\" {\n  type = string\n}\n\nvariable \"port\" {\n  type    = number\n  default = 80\n}\n";
 
 #[test]
 fn exit_codes_say_whether_plan_would_accept_the_inputs() {
-    let dir = module("codes", &[("variables.tf", VARS), ("terraform.tfvars", "env = \"dev\"\n"), ("envs/prod.tfvars", "port = \"eighty\"\n")]);
+    let dir = module(
+        "codes",
+        &[("variables.tf", VARS), ("terraform.tfvars", "env = \"dev\"\n"), ("envs/prod.tfvars", "port = \"eighty\"\n")],
+    );
     let cases: [(&[&str], i32, &str); 5] = [
         (&[], 0, "0 errors"),
         (&["--var-file", "envs/prod.tfvars"], 1, "a number is required"),
@@ -53,7 +67,10 @@ fn usage_and_io_problems_exit_with_two() {
 
 #[test]
 fn the_later_source_wins_and_effective_values_are_printed() {
-    let dir = module("effective", &[("variables.tf", VARS), ("terraform.tfvars", "env = \"dev\"\n"), ("b.auto.tfvars", "env = \"stage\"\n")]);
+    let dir = module(
+        "effective",
+        &[("variables.tf", VARS), ("terraform.tfvars", "env = \"dev\"\n"), ("b.auto.tfvars", "env = \"stage\"\n")],
+    );
     let (c, out, _) = run(&dir, &["--print-effective"]);
     assert_eq!(c, 0);
     assert!(out.contains("var.env = \"stage\"\nvar.port = 80\n"), "{out}");
@@ -81,7 +98,11 @@ fn machine_formats_carry_the_place_of_each_error() {
     let s: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(s["runs"][0]["properties"]["flavors"], serde_json::json!(["opentofu@1.8"]));
     let (_, out, _) = run(&dir, &["--format", "github"]);
-    assert!(out.starts_with("::error file=./terraform.tfvars,line=2,col=8,") || out.starts_with("::error file=terraform.tfvars,line=2,col=8,"), "{out}");
+    assert!(
+        out.starts_with("::error file=./terraform.tfvars,line=2,col=8,")
+            || out.starts_with("::error file=terraform.tfvars,line=2,col=8,"),
+        "{out}"
+    );
 }
 
 /// Terraform reports a nested conversion error on the whole value; tftype
@@ -107,7 +128,15 @@ fn a_nested_failure_names_the_part_that_fails() {
     assert!(out.contains("問題の箇所：var.s[1].nat（terraform.tfvars:3,11-16）"), "{out}");
     let (_, out, _) = run(&dir, &["--format", "json"]);
     let j: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let parts: Vec<(String, u64)> = j["diagnostics"].as_array().unwrap().iter().filter(|d| !d["part"].is_null()).map(|d| (d["part"]["name"].as_str().unwrap().to_string(), d["part"]["range"]["start"]["byte"].as_u64().unwrap())).collect();
+    let parts: Vec<(String, u64)> = j["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| !d["part"].is_null())
+        .map(|d| {
+            (d["part"]["name"].as_str().unwrap().to_string(), d["part"]["range"]["start"]["byte"].as_u64().unwrap())
+        })
+        .collect();
     assert_eq!(parts.len(), 2, "{out}");
     assert!(parts.contains(&("var.s[1].nat".to_string(), 34)), "{parts:?}");
 }
@@ -138,14 +167,26 @@ fn snapshot(root: &Path) -> Vec<(PathBuf, u64, Option<std::time::SystemTime>)> {
 /// normal run takes a fraction of either.
 fn run_bounded(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
     let out = Command::new("timeout")
-        .args(["-s", "KILL", "300", "sh", "-c", "ulimit -t 120; ulimit -v 4194304; exec \"$0\" check \"$@\"", env!("CARGO_BIN_EXE_tftype")])
+        .args([
+            "-s",
+            "KILL",
+            "300",
+            "sh",
+            "-c",
+            "ulimit -t 120; ulimit -v 4194304; exec \"$0\" check \"$@\"",
+            env!("CARGO_BIN_EXE_tftype"),
+        ])
         .args(args)
         .current_dir(dir)
         .env_remove("TF_VAR_env")
         .env_remove("TF_VAR_port")
         .output()
         .unwrap();
-    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 /// One bad input: what is put in (or next to) the module directory, the
@@ -335,7 +376,15 @@ fn module_calls_are_checked_against_the_local_modules_on_disk() {
     let main = "locals {\n  tags = { team = \"net\" }\n}\n\nmodule \"net\" {\n  source = \"./modules/net\"\n  cidr   = 10\n  azs    = [\"a\"]\n  tags   = local.tags\n}\n\nmodule \"registry\" {\n  source  = \"terraform-aws-modules/vpc/aws\"\n  version = \"5.0.0\"\n}\n";
     let net = "variable \"cidr\" {\n  type = string\n}\n\nvariable \"azs\" {\n  type = list(number)\n}\n\nvariable \"tags\" {\n  type    = map(string)\n  default = {}\n}\n\nmodule \"subnet\" {\n  source = \"../subnet\"\n  cidr   = var.cidr\n}\n\nmodule \"again\" {\n  source = \"./again\"\n}\n";
     let subnet = "variable \"cidr\" {\n  type = list(string)\n}\n";
-    let dir = module("calls", &[("main.tf", main), ("modules/net/main.tf", net), ("modules/subnet/variables.tf", subnet), ("modules/subnet/README.md", "not read")]);
+    let dir = module(
+        "calls",
+        &[
+            ("main.tf", main),
+            ("modules/net/main.tf", net),
+            ("modules/subnet/variables.tf", subnet),
+            ("modules/subnet/README.md", "not read"),
+        ],
+    );
     // A symlink loop: the module calls a directory that is itself.
     #[cfg(unix)]
     std::os::unix::fs::symlink(".", dir.join("modules/net/again")).unwrap();
@@ -355,21 +404,40 @@ fn module_calls_are_checked_against_the_local_modules_on_disk() {
     let (_, out, _) = run(&dir, &["--format", "json"]);
     let j: serde_json::Value = serde_json::from_str(&out).unwrap();
     let calls = j["module_calls"].as_array().unwrap();
-    let status: Vec<(&str, &str)> = calls.iter().map(|c| (c["address"].as_str().unwrap(), c["status"].as_str().unwrap())).collect();
+    let status: Vec<(&str, &str)> =
+        calls.iter().map(|c| (c["address"].as_str().unwrap(), c["status"].as_str().unwrap())).collect();
     #[cfg(unix)]
-    assert_eq!(status, [("module.net", "checked"), ("module.net.module.subnet", "checked"), ("module.net.module.again", "not_checked"), ("module.registry", "skipped_remote")]);
+    assert_eq!(
+        status,
+        [
+            ("module.net", "checked"),
+            ("module.net.module.subnet", "checked"),
+            ("module.net.module.again", "not_checked"),
+            ("module.registry", "skipped_remote")
+        ]
+    );
     assert_eq!(calls[0]["arguments"][0]["name"], "cidr");
     assert_eq!(calls[0]["arguments"][0]["console"], "\"10\"");
-    assert_eq!((calls[0]["arguments"][2]["name"].as_str(), calls[0]["arguments"][2]["status"].as_str()), (Some("tags"), Some("ok")), "{}", calls[0]["arguments"]);
+    assert_eq!(
+        (calls[0]["arguments"][2]["name"].as_str(), calls[0]["arguments"][2]["status"].as_str()),
+        (Some("tags"), Some("ok")),
+        "{}",
+        calls[0]["arguments"]
+    );
     let (_, out, _) = run(&dir, &["--print-effective"]);
     assert!(out.contains("module.net.var.cidr = \"10\"\n"), "{out}");
     // The same module checked as the oracle's schema has it (`tftype batch`) knows no module calls.
     let case = serde_json::json!({"id": "m", "mode": "check", "files": {"main.tf": main, "modules/net/main.tf": net}});
-    let out = Command::new(env!("CARGO_BIN_EXE_tftype")).arg("batch").stdin(std::process::Stdio::piped()).stdout(std::process::Stdio::piped()).spawn().and_then(|mut ch| {
-        use std::io::Write;
-        ch.stdin.take().unwrap().write_all(format!("{case}\n").as_bytes())?;
-        ch.wait_with_output()
-    });
+    let out = Command::new(env!("CARGO_BIN_EXE_tftype"))
+        .arg("batch")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut ch| {
+            use std::io::Write;
+            ch.stdin.take().unwrap().write_all(format!("{case}\n").as_bytes())?;
+            ch.wait_with_output()
+        });
     let line: serde_json::Value = serde_json::from_slice(&out.unwrap().stdout).unwrap();
     assert_eq!(line["ok"], true, "{line}");
     assert_eq!(line["diagnostics"], serde_json::json!([]));
@@ -391,7 +459,21 @@ fn check_mode_writes_runs_and_sends_nothing() {
         }
     }
     assert!(files.len() >= 8, "{files:?}");
-    let forbidden = ["process::Command", "std::net", "TcpStream", "UdpSocket", "fs::write", "File::create", "OpenOptions", "create_dir", "remove_file", "remove_dir", "fs::rename", "fs::copy", "set_permissions"];
+    let forbidden = [
+        "process::Command",
+        "std::net",
+        "TcpStream",
+        "UdpSocket",
+        "fs::write",
+        "File::create",
+        "OpenOptions",
+        "create_dir",
+        "remove_file",
+        "remove_dir",
+        "fs::rename",
+        "fs::copy",
+        "set_permissions",
+    ];
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap();
         for word in forbidden {
@@ -418,15 +500,41 @@ fn checks_own_words_are_in_the_readers_language() {
     let device = module("words-device", &[("variables.tf", "variable \"a\" {\n  default = 1\n}\n")]);
     symlink("/dev/zero", &device.join("z.auto.tfvars"));
     let run_env = |dir: &PathBuf, args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_tftype")).arg("check").args(args).current_dir(dir).env("TF_VAR_b", "7").output().unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_tftype"))
+            .arg("check")
+            .args(args)
+            .current_dir(dir)
+            .env("TF_VAR_b", "7")
+            .output()
+            .unwrap();
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
     /// (language, arguments, what the output says, what it must not say)
     type Case<'a> = (&'a str, &'a [&'a str], &'a [&'a str], &'a [&'a str]);
     let table: [Case; 8] = [
-        ("zh", &["--explain"], &["var.a（来自默认值）：", "var.b（来自 TF_VAR_b）：", "`[0].port、[2].port`", "已检查 4 个变量"], &["default", "（来自 env）"]),
-        ("ja", &["--explain"], &["var.a（デフォルト値から）：", "var.b（TF_VAR_b から）：", "`[0].port、[2].port`", "変数 4 個をチェックしました。"], &["default", "（env から）"]),
-        ("en", &["--explain"], &["var.a (from default):", "var.b (from TF_VAR_b):", "`[0].port, [2].port`"], &["(from env)"]),
+        (
+            "zh",
+            &["--explain"],
+            &["var.a（来自默认值）：", "var.b（来自 TF_VAR_b）：", "`[0].port、[2].port`", "已检查 4 个变量"],
+            &["default", "（来自 env）"],
+        ),
+        (
+            "ja",
+            &["--explain"],
+            &[
+                "var.a（デフォルト値から）：",
+                "var.b（TF_VAR_b から）：",
+                "`[0].port、[2].port`",
+                "変数 4 個をチェックしました。",
+            ],
+            &["default", "（env から）"],
+        ),
+        (
+            "en",
+            &["--explain"],
+            &["var.a (from default):", "var.b (from TF_VAR_b):", "`[0].port, [2].port`"],
+            &["(from env)"],
+        ),
         ("zh", &["--print-effective"], &["var.c（未接受）\n", "var.b = 7\n"], &[]),
         ("ja", &["--print-effective"], &["var.c（不受理）\n"], &[]),
         ("en", &["--print-effective"], &["var.c (not accepted)\n"], &[]),
@@ -443,14 +551,27 @@ fn checks_own_words_are_in_the_readers_language() {
             assert!(!out.contains(n), "{lang} {args:?}: {n:?} in\n{out}");
         }
         if lang != "en" {
-            for english in ["(from", "(not accepted)", "Not evaluated", "variables checked", "Why:", "ok on", "fails on", " （", "） "] {
+            for english in [
+                "(from",
+                "(not accepted)",
+                "Not evaluated",
+                "variables checked",
+                "Why:",
+                "ok on",
+                "fails on",
+                " （",
+                "） ",
+            ] {
                 assert!(!out.contains(english), "{lang} {args:?}: {english:?} in\n{out}");
             }
         }
     }
     for (lang, want) in [
         ("zh", "z.auto.tfvars 不是普通文件（而是管道、设备或套接字），tftype 不读取这类文件。"),
-        ("ja", "z.auto.tfvars は通常のファイル（パイプ、デバイス、ソケットなど）ではないため、tftype は読み込みません。"),
+        (
+            "ja",
+            "z.auto.tfvars は通常のファイル（パイプ、デバイス、ソケットなど）ではないため、tftype は読み込みません。",
+        ),
     ] {
         let out = run_env(&device, &["--lang", lang]);
         assert!(!out.contains("regular file") && !out.contains("Error while reading"), "{lang}: {out}");
@@ -498,7 +619,8 @@ fn rendered_outputs_match_the_golden_file() {
 /// A module `infra` (one number `x`, its own `terraform.tfvars` saying 1)
 /// inside a working directory that has its own files.
 fn infra(name: &str, cwd_files: &[(&str, &str)]) -> PathBuf {
-    let mut files = vec![("infra/main.tf", "variable \"x\" {\n  type = number\n}\n"), ("infra/terraform.tfvars", "x = 1\n")];
+    let mut files =
+        vec![("infra/main.tf", "variable \"x\" {\n  type = number\n}\n"), ("infra/terraform.tfvars", "x = 1\n")];
     files.extend_from_slice(cwd_files);
     module(name, &files)
 }
@@ -570,7 +692,10 @@ fn module_directories_skip_subdirectories_and_read_any_file_name() {
     use std::os::unix::ffi::OsStrExt;
     let dir = module(
         "names",
-        &[("main.tf", "module \"m\" {\n  source = \"./modules/m\"\n  a = 1\n}\n"), ("modules/m/v.tf", "variable \"a\" {\n  type = number\n}\n")],
+        &[
+            ("main.tf", "module \"m\" {\n  source = \"./modules/m\"\n  a = 1\n}\n"),
+            ("modules/m/v.tf", "variable \"a\" {\n  type = number\n}\n"),
+        ],
     );
     std::fs::create_dir_all(dir.join("modules/m/sub.tf")).unwrap();
     let (c, out, err) = run(&dir, &[]);
@@ -580,7 +705,11 @@ fn module_directories_skip_subdirectories_and_read_any_file_name() {
     let nu = module("non-utf8", &[("main.tf", "variable \"x\" {\n  type = string\n}\n")]);
     std::fs::write(nu.join(std::ffi::OsStr::from_bytes(b"\xff.auto.tfvars")), "x = \"five\"\ny = 2\n").unwrap();
     std::fs::write(nu.join(std::ffi::OsStr::from_bytes(b"\xfe.tf")), "variable \"y\" {\n  type = number\n}\n").unwrap();
-    std::fs::write(nu.join(std::ffi::OsStr::from_bytes(b"\xfd.tf")), "variable \"z\" {\n  type = number\n  default = 1\n}\n").unwrap();
+    std::fs::write(
+        nu.join(std::ffi::OsStr::from_bytes(b"\xfd.tf")),
+        "variable \"z\" {\n  type = number\n  default = 1\n}\n",
+    )
+    .unwrap();
     let (c, out, _) = run(&nu, &["--print-effective"]);
     assert_eq!(c, 0, "{out}");
     assert!(out.contains("var.x = \"five\"\nvar.y = 2\nvar.z = 1\n"), "{out}");
@@ -595,7 +724,14 @@ fn module_directories_skip_subdirectories_and_read_any_file_name() {
 /// `--var` / `--var-file` alike (finding 12).
 #[test]
 fn words_after_a_double_dash_are_directories() {
-    let dir = module("dashdash", &[("ok/main.tf", "variable \"x\" {\n  type = string\n}\n"), ("ok/terraform.tfvars", "x = \"1\"\n"), ("evil.tfvars", "x = \"from-evil\"\n")]);
+    let dir = module(
+        "dashdash",
+        &[
+            ("ok/main.tf", "variable \"x\" {\n  type = string\n}\n"),
+            ("ok/terraform.tfvars", "x = \"1\"\n"),
+            ("evil.tfvars", "x = \"from-evil\"\n"),
+        ],
+    );
     let (c, out, _) = run(&dir, &["ok", "--print-effective", "--", "--var-file", "evil.tfvars"]);
     assert_eq!(c, 2, "{out}");
     assert!(out.contains("var.x = \"1\"\n") && !out.contains("from-evil"), "{out}");
@@ -613,14 +749,25 @@ fn human_output_neutralises_control_characters_and_command_lines() {
     let message = r"line1\n::error file=evil.tf,line=1::INJECTED\n  ::add-mask::x\n\u001b[2J\u001b[1A\r\u001b]8;;https://evil.example/\u001b\\click\u001b]8;;\u001b\\ \u0007 \u009b";
     let main = format!("variable \"x\" {{\n  type = number\n  validation {{\n    condition     = var.x > 100\n    error_message = \"{message}\"\n  }}\n}}\n\nvariable \"y\" {{\n  type    = string\n  default = \"\"\n}}\n");
     let dir = module("control", &[("main.tf", &main), ("terraform.tfvars", "x = 5\n")]);
-    std::fs::write(dir.join(std::ffi::OsStr::from_bytes(b"evil\n::error::FNAME,line=1.auto.tfvars")), "y = [\"\x1b[2J\"]\n").unwrap();
+    std::fs::write(
+        dir.join(std::ffi::OsStr::from_bytes(b"evil\n::error::FNAME,line=1.auto.tfvars")),
+        "y = [\"\x1b[2J\"]\n",
+    )
+    .unwrap();
     let (c, out, _) = run(&dir, &["--print-effective"]);
     assert_eq!(c, 1, "{out}");
     for line in out.lines() {
         assert!(!line.trim_start().starts_with("::"), "{line:?} in {out}");
         assert!(!line.chars().any(|ch| ch.is_control() && ch != '\t'), "{line:?}");
     }
-    for shown in [r"\::error file=evil.tf,line=1::INJECTED", r"  \::add-mask::x", r"\x1b[2J\x1b[1A\r\x1b]8;;https://evil.example/\x1b\click", r"\a \u009b", r"on evil\n::error::FNAME,line=1.auto.tfvars line 1:", r#"1: y = ["\x1b[2J"]"#] {
+    for shown in [
+        r"\::error file=evil.tf,line=1::INJECTED",
+        r"  \::add-mask::x",
+        r"\x1b[2J\x1b[1A\r\x1b]8;;https://evil.example/\x1b\click",
+        r"\a \u009b",
+        r"on evil\n::error::FNAME,line=1.auto.tfvars line 1:",
+        r#"1: y = ["\x1b[2J"]"#,
+    ] {
         assert!(out.contains(shown), "{shown} in {out}");
     }
 }
@@ -637,15 +784,56 @@ fn a_module_without_values_is_checked_as_a_child_module() {
     let bad_default = vars.replace("PORT", "8080");
     type Row<'a> = (&'a str, Vec<(&'a str, &'a str)>, &'a [&'a str], i32, &'a [&'a str], &'a [&'a str]);
     let rows: Vec<Row> = vec![
-        ("child", vec![("variables.tf", &good)], &[], 0, &["Checked as a child module", "2 variables checked"], &["No value for required variable"]),
-        ("child-rule-on-default", vec![("variables.tf", &bad_default)], &[], 1, &["Ports below 1024 only.", "Checked as a child module"], &["No value for required variable"]),
-        ("root-asked", vec![("variables.tf", &good)], &["--root"], 1, &["No value for required variable"], &["child module"]),
-        ("root-tfvars", vec![("variables.tf", &good), ("terraform.tfvars", "port = 81\n")], &[], 1, &["No value for required variable"], &["child module"]),
-        ("root-var", vec![("variables.tf", &good)], &["--var", "port=81"], 1, &["No value for required variable"], &["child module"]),
+        (
+            "child",
+            vec![("variables.tf", &good)],
+            &[],
+            0,
+            &["Checked as a child module", "2 variables checked"],
+            &["No value for required variable"],
+        ),
+        (
+            "child-rule-on-default",
+            vec![("variables.tf", &bad_default)],
+            &[],
+            1,
+            &["Ports below 1024 only.", "Checked as a child module"],
+            &["No value for required variable"],
+        ),
+        (
+            "root-asked",
+            vec![("variables.tf", &good)],
+            &["--root"],
+            1,
+            &["No value for required variable"],
+            &["child module"],
+        ),
+        (
+            "root-tfvars",
+            vec![("variables.tf", &good), ("terraform.tfvars", "port = 81\n")],
+            &[],
+            1,
+            &["No value for required variable"],
+            &["child module"],
+        ),
+        (
+            "root-var",
+            vec![("variables.tf", &good)],
+            &["--var", "port=81"],
+            1,
+            &["No value for required variable"],
+            &["child module"],
+        ),
         // The examples/ directory of a module repository is a root module that calls it.
         (
             "child-call",
-            vec![("variables.tf", &good), ("examples/complete/main.tf", "module \"m\" {\n  source = \"../..\"\n  env    = 1\n  port   = \"x\"\n}\n")],
+            vec![
+                ("variables.tf", &good),
+                (
+                    "examples/complete/main.tf",
+                    "module \"m\" {\n  source = \"../..\"\n  env    = 1\n  port   = \"x\"\n}\n",
+                ),
+            ],
             &["examples/complete"],
             1,
             &["a number is required", "Checked as a child module"],
@@ -693,7 +881,11 @@ fn diagnostics_read_as_terraform_prints_them() {
             ("prod.tfvars", "instance_count = 12\nsubnets = [\n  { cidr = \"a\", nat = true },\n  { cidr = \"c\", nat = \"yes\" },\n]\n"),
         ],
     );
-    for args in [&["-var-file=prod.tfvars"][..], &["-var-file", "prod.tfvars", "-no-color"], &["--var-file", "prod.tfvars", "--no-color"]] {
+    for args in [
+        &["-var-file=prod.tfvars"][..],
+        &["-var-file", "prod.tfvars", "-no-color"],
+        &["--var-file", "prod.tfvars", "--no-color"],
+    ] {
         let (c, out, err) = run(&dir, args);
         assert_eq!(c, 1, "{args:?}: {out}{err}");
         for want in [
@@ -712,14 +904,25 @@ fn diagnostics_read_as_terraform_prints_them() {
     let snippet = &j["diagnostics"][0]["snippet"];
     assert_eq!(snippet["context"], "module \"vpc\"", "{j}");
     assert_eq!(snippet["code"], "  cidr   = [1]");
-    assert_eq!((snippet["start_line"].as_u64(), snippet["highlight_start_offset"].as_u64(), snippet["highlight_end_offset"].as_u64()), (Some(3), Some(11), Some(14)));
+    assert_eq!(
+        (
+            snippet["start_line"].as_u64(),
+            snippet["highlight_start_offset"].as_u64(),
+            snippet["highlight_end_offset"].as_u64()
+        ),
+        (Some(3), Some(11), Some(14))
+    );
     assert_eq!(snippet["values"], serde_json::json!([]));
     // Every error of a group under its verdict.
     let (c, out, _) = run(&dir, &["--var-file", "prod.tfvars", "--all-flavors"]);
     assert_eq!(c, 1);
     let first = out.lines().next().unwrap_or("");
     assert!(first.starts_with("fails on ") && first.ends_with(" with 3 errors:"), "{out}");
-    assert!(out.contains("  prod.tfvars:1,18-20: Invalid value for variable (Too many.)\n") && out.contains("  main.tf:3,12-15: Invalid value for input variable"), "{out}");
+    assert!(
+        out.contains("  prod.tfvars:1,18-20: Invalid value for variable (Too many.)\n")
+            && out.contains("  main.tf:3,12-15: Invalid value for input variable"),
+        "{out}"
+    );
 }
 
 /// Without `--base` or TFTYPE_BASE_URL the forms read in CI carry no link
@@ -727,7 +930,10 @@ fn diagnostics_read_as_terraform_prints_them() {
 /// is the human form's default only); a named playground is linked in every form.
 #[test]
 fn ci_forms_link_only_to_a_playground_someone_named() {
-    let dir = module("links", &[("variables.tf", "variable \"x\" {\n  type = number\n}\n"), ("terraform.tfvars", "x = \"eight\"\n")]);
+    let dir = module(
+        "links",
+        &[("variables.tf", "variable \"x\" {\n  type = number\n}\n"), ("terraform.tfvars", "x = \"eight\"\n")],
+    );
     let cases: [(&[&str], Option<&str>); 7] = [
         (&[], Some(tftype_cli::PLAYGROUND)),
         (&["--format", "github"], None),
@@ -738,16 +944,33 @@ fn ci_forms_link_only_to_a_playground_someone_named() {
         (&["--format", "json", "--base", "https://example.org/tftype/"], Some("https://example.org/tftype/")),
     ];
     for (args, link) in cases {
-        let out = Command::new(env!("CARGO_BIN_EXE_tftype")).arg("check").args(args).current_dir(&dir).env_remove("TFTYPE_BASE_URL").output().unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_tftype"))
+            .arg("check")
+            .args(args)
+            .current_dir(&dir)
+            .env_remove("TFTYPE_BASE_URL")
+            .output()
+            .unwrap();
         let text = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {text}");
         match link {
             Some(base) => assert!(text.contains(&format!("{base}?")), "{args:?} links to {base}: {text}"),
-            None => assert!(!text.contains(tftype_cli::PLAYGROUND) && !text.contains("?type="), "{args:?} has no link: {text}"),
+            None => assert!(
+                !text.contains(tftype_cli::PLAYGROUND) && !text.contains("?type="),
+                "{args:?} has no link: {text}"
+            ),
         }
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_tftype")).args(["check", "--format", "github"]).current_dir(&dir).env("TFTYPE_BASE_URL", "https://docs.example/tftype/").output().unwrap();
-    assert!(String::from_utf8_lossy(&out.stdout).contains("https://docs.example/tftype/?"), "TFTYPE_BASE_URL names the playground");
+    let out = Command::new(env!("CARGO_BIN_EXE_tftype"))
+        .args(["check", "--format", "github"])
+        .current_dir(&dir)
+        .env("TFTYPE_BASE_URL", "https://docs.example/tftype/")
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("https://docs.example/tftype/?"),
+        "TFTYPE_BASE_URL names the playground"
+    );
 }
 
 /// `tftype check` reads a module as Terraform assembles it: `.tf.json`
@@ -812,8 +1035,17 @@ fn installed_registry_and_git_modules_are_checked_after_init() {
     // TF_DATA_DIR names where the manifest is.
     std::fs::create_dir_all(dir.join("data/modules")).unwrap();
     std::fs::rename(dir.join(".terraform/modules/modules.json"), dir.join("data/modules/modules.json")).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_tftype")).args(["check", "--no-color"]).current_dir(&dir).env("TF_DATA_DIR", "data").output().unwrap();
-    assert!(String::from_utf8_lossy(&out.stdout).contains("0 variables and 4 module arguments checked: 3 errors"), "{}", String::from_utf8_lossy(&out.stdout));
+    let out = Command::new(env!("CARGO_BIN_EXE_tftype"))
+        .args(["check", "--no-color"])
+        .current_dir(&dir)
+        .env("TF_DATA_DIR", "data")
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("0 variables and 4 module arguments checked: 3 errors"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     let (_, out, _) = run(&dir, &["--no-color"]);
     assert!(out.contains("0 variables and 0 of 3 module arguments checked") && out.contains("2 module calls with a registry or git source not checked: `terraform init` (or `tofu init`) would let tftype check them."), "{out}");
 }
@@ -826,7 +1058,10 @@ fn a_stale_manifest_says_what_plan_says() {
     let (c, out, _) = run(&dir, &["--no-color", "--flavor", "terraform@1.15"]);
     assert_eq!(c, 1);
     assert!(out.contains("Error: Module version requirements have changed\n\n  on main.tf line 2, in module \"vpc\":\n   2:   source  = \"terraform-aws-modules/vpc/aws\"\n\nThe version requirements have changed since this module was installed and the installed version (5.1.2) is no longer acceptable. Run \"terraform init\" to install all modules required by this configuration.\n"), "{out}");
-    assert!(out.contains("module.vpc: not checked: the module manifest no longer matches its source or version"), "{out}");
+    assert!(
+        out.contains("module.vpc: not checked: the module manifest no longer matches its source or version"),
+        "{out}"
+    );
     assert!(!out.contains("enable_nat_gateway declared"), "{out}");
 }
 
@@ -836,12 +1071,19 @@ fn a_manifest_dir_outside_the_root_is_not_read_nor_echoed() {
     let outside = std::env::temp_dir().join(format!("tftype-outside-secret-{}", std::process::id()));
     std::fs::create_dir_all(&outside).unwrap();
     std::fs::write(outside.join("variables.tf"), "variable \"role\" {\n  type = string # SECRET-MARKER\n}\n").unwrap();
-    for (name, dir_in_manifest) in [("abs", outside.to_str().unwrap().to_string()), ("dotdot", "../../../../../../../../tmp".to_string()), ("link", ".terraform/modules/iam-link".to_string())] {
+    for (name, dir_in_manifest) in [
+        ("abs", outside.to_str().unwrap().to_string()),
+        ("dotdot", "../../../../../../../../tmp".to_string()),
+        ("link", ".terraform/modules/iam-link".to_string()),
+    ] {
         let dir = installed_root(&format!("outside-{name}"), &dir_in_manifest);
         std::os::unix::fs::symlink(&outside, dir.join(".terraform/modules/iam-link")).unwrap();
         for format in ["human", "json", "sarif", "github"] {
             let (_, out, err) = run(&dir, &["--no-color", "--format", format]);
-            assert!(!out.contains("SECRET-MARKER") && !out.contains(outside.to_str().unwrap()) && !out.contains("/tmp"), "{name} {format}: {out}{err}");
+            assert!(
+                !out.contains("SECRET-MARKER") && !out.contains(outside.to_str().unwrap()) && !out.contains("/tmp"),
+                "{name} {format}: {out}{err}"
+            );
             if format == "human" {
                 assert!(out.contains("module.iam: not checked: the module manifest places it outside the root module's directory, which tftype does not read."), "{name}: {out}");
             }
@@ -854,7 +1096,13 @@ fn a_manifest_dir_outside_the_root_is_not_read_nor_echoed() {
 /// `--fail-on-notes`.
 #[test]
 fn notes_are_shown_by_default_and_fail_only_when_asked() {
-    let dir = module("notes", &[("variables.tf", "variable \"region\" {\n  type = string\n}\n"), ("terraform.tfvars", "region = \"a\"\nregoin = \"b\"\n")]);
+    let dir = module(
+        "notes",
+        &[
+            ("variables.tf", "variable \"region\" {\n  type = string\n}\n"),
+            ("terraform.tfvars", "region = \"a\"\nregoin = \"b\"\n"),
+        ],
+    );
     let cases: [(&[&str], i32, &str); 6] = [
         (&[], 0, "  terraform.tfvars:2,1-7: `regoin` is not a variable of this module: its value is not used. Did you mean `region`?\n"),
         (&["--fail-on-notes"], 1, "Did you mean `region`?"),
@@ -868,7 +1116,10 @@ fn notes_are_shown_by_default_and_fail_only_when_asked() {
         assert_eq!(c, want, "{args:?}: {out}{err}");
         assert!(out.contains(has), "{args:?}: {out}");
     }
-    let clean = module("no-notes", &[("variables.tf", "variable \"region\" {\n  type = string\n}\n"), ("terraform.tfvars", "region = \"a\"\n")]);
+    let clean = module(
+        "no-notes",
+        &[("variables.tf", "variable \"region\" {\n  type = string\n}\n"), ("terraform.tfvars", "region = \"a\"\n")],
+    );
     let (c, out, _) = run(&clean, &["--fail-on-notes"]);
     assert_eq!(c, 0, "{out}");
     assert!(!out.contains("tftype's notes"), "{out}");
@@ -881,26 +1132,43 @@ fn notes_are_shown_by_default_and_fail_only_when_asked() {
 fn several_directories_make_one_document() {
     let dir = module(
         "several",
-        &[("a/main.tf", "variable \"x\" {\n  type = number\n}\n"), ("a/terraform.tfvars", "x = \"one\"\n"), ("b/main.tf", "variable \"x\" {\n  type = number\n}\n"), ("b/terraform.tfvars", "x = 1\n")],
+        &[
+            ("a/main.tf", "variable \"x\" {\n  type = number\n}\n"),
+            ("a/terraform.tfvars", "x = \"one\"\n"),
+            ("b/main.tf", "variable \"x\" {\n  type = number\n}\n"),
+            ("b/terraform.tfvars", "x = 1\n"),
+        ],
     );
     let (c, out, _) = run(&dir, &["a", "b", "--format", "sarif"]);
     assert_eq!(c, 1);
     let log: serde_json::Value = serde_json::from_str(&out).expect("one SARIF log");
-    let dirs: Vec<&str> = log["runs"].as_array().unwrap().iter().map(|r| r["properties"]["directory"].as_str().unwrap_or("")).collect();
+    let dirs: Vec<&str> =
+        log["runs"].as_array().unwrap().iter().map(|r| r["properties"]["directory"].as_str().unwrap_or("")).collect();
     assert_eq!(dirs, ["a", "b"]);
     let (c, out, _) = run(&dir, &["a", "b", "--format", "json"]);
     assert_eq!(c, 1);
     let doc: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
     assert_eq!(doc["valid"], false);
-    let reports: Vec<(&str, bool)> = doc["directories"].as_array().unwrap().iter().map(|d| (d["dir"].as_str().unwrap(), d["report"]["valid"].as_bool().unwrap())).collect();
+    let reports: Vec<(&str, bool)> = doc["directories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["dir"].as_str().unwrap(), d["report"]["valid"].as_bool().unwrap()))
+        .collect();
     assert_eq!(reports, [("a", false), ("b", true)]);
     // One directory: the report as it always was.
     let (_, out, _) = run(&dir, &["b", "--format", "json"]);
     let one: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!((one["format_version"].as_str(), one.get("directories")), (Some("1.0"), None));
     let (_, out, _) = run(&dir, &["a", "b"]);
-    let (ha, hb) = (out.find("Module directory a:\n").expect("a's heading"), out.find("Module directory b:\n").expect("b's heading"));
-    assert!(ha < out.find("Error: Invalid value for input variable").unwrap() && out.find("Error:").unwrap() < hb, "{out}");
+    let (ha, hb) = (
+        out.find("Module directory a:\n").expect("a's heading"),
+        out.find("Module directory b:\n").expect("b's heading"),
+    );
+    assert!(
+        ha < out.find("Error: Invalid value for input variable").unwrap() && out.find("Error:").unwrap() < hb,
+        "{out}"
+    );
     let (_, out, _) = run(&dir, &["b"]);
     assert!(!out.contains("Module directory"), "{out}");
 }
@@ -911,7 +1179,13 @@ fn several_directories_make_one_document() {
 fn changed_files_are_checked_by_their_module_directories() {
     let dir = module(
         "files",
-        &[("a/main.tf", "variable \"x\" {\n  type = number\n}\n"), ("a/terraform.tfvars", "x = \"one\"\n"), ("b/main.tf", "variable \"x\" {\n  type = number\n}\n"), ("b/terraform.tfvars", "x = 1\n"), ("README.md", "")],
+        &[
+            ("a/main.tf", "variable \"x\" {\n  type = number\n}\n"),
+            ("a/terraform.tfvars", "x = \"one\"\n"),
+            ("b/main.tf", "variable \"x\" {\n  type = number\n}\n"),
+            ("b/terraform.tfvars", "x = 1\n"),
+            ("README.md", ""),
+        ],
     );
     let cases: [(&[&str], i32, &[&str]); 3] = [
         (&["--files", "b/main.tf", "b/terraform.tfvars", "README.md"], 0, &["b"]),

@@ -12,8 +12,17 @@ fn module(name: &str, files: &[(&str, &str)]) -> PathBuf {
 }
 
 fn tftype(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tftype")).args(args).current_dir(dir).env_remove("TFTYPE_BASE_URL").output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    let out = Command::new(env!("CARGO_BIN_EXE_tftype"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("TFTYPE_BASE_URL")
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 fn here() -> PathBuf {
@@ -61,7 +70,13 @@ fn the_values_format_has_its_own_name_and_eval_answers_in_json() {
     let j: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!((c, j["ok"].as_bool(), j["stage"].as_str()), (1, Some(false), Some("convert")), "{out}");
     let (_, help, _) = tftype(&here(), &["eval", "--help"]);
-    for needle in ["--value-format", "The variable is declared with `sensitive = true`", "The variable is declared with `nullable = false`", "tfvars-json", "variable-block"] {
+    for needle in [
+        "--value-format",
+        "The variable is declared with `sensitive = true`",
+        "The variable is declared with `nullable = false`",
+        "tfvars-json",
+        "variable-block",
+    ] {
         assert!(help.contains(needle), "{needle}: {help}");
     }
     assert!(!help.lines().any(|l| l.trim_start().starts_with("--format")), "the old name is hidden: {help}");
@@ -74,7 +89,10 @@ fn flavor_flags_take_patch_versions_and_product_aliases() {
         let (c, out, err) = tftype(&here(), &["eval", "number", "1", "--flavor", flavor]);
         assert_eq!((c, out.as_str()), (0, "1\n"), "{flavor}: {err}");
     }
-    let dir = module("flavor", &[("variables.tf", "variable \"a\" {\n  type = number\n}\n"), ("terraform.tfvars", "a = 1\n")]);
+    let dir = module(
+        "flavor",
+        &[("variables.tf", "variable \"a\" {\n  type = number\n}\n"), ("terraform.tfvars", "a = 1\n")],
+    );
     let (c, _, err) = tftype(&dir, &["check", "--flavor", "tofu@1.8"]);
     assert_eq!(c, 0, "{err}");
 }
@@ -86,9 +104,13 @@ fn link_tabs_are_checked_and_the_base_gets_its_slash() {
     let (c, _, err) = tftype(&here(), &["link", "number", "1", "--tab", "bogus"]);
     assert_eq!(c, 2, "{err}");
     assert!(err.contains("console") && err.contains("versions"), "{err}");
-    let (c, out, _) = tftype(&here(), &["link", "number", "1", "--tab", "json", "--base", "https://example.org/tftype"]);
+    let (c, out, _) =
+        tftype(&here(), &["link", "number", "1", "--tab", "json", "--base", "https://example.org/tftype"]);
     assert_eq!(c, 0);
-    assert!(out.starts_with("https://example.org/tftype/?type=number") && out.trim_end().ends_with("&tab=json"), "{out}");
+    assert!(
+        out.starts_with("https://example.org/tftype/?type=number") && out.trim_end().ends_with("&tab=json"),
+        "{out}"
+    );
     // The Why tab, by the name the page shows, links with its key.
     let (c, out, _) = tftype(&here(), &["link", "number", "1", "--tab", "why"]);
     assert_eq!(c, 0);
@@ -119,7 +141,10 @@ fn the_flavor_list_is_a_short_table() {
 /// is taken and prints the compact form (L1).
 #[test]
 fn compact_warnings_are_taken_as_terraform_spells_them() {
-    let dir = module("compact", &[("variables.tf", "variable \"a\" {\n  type = number\n}\n"), ("terraform.tfvars", "a = 1\nb = 2\n")]);
+    let dir = module(
+        "compact",
+        &[("variables.tf", "variable \"a\" {\n  type = number\n}\n"), ("terraform.tfvars", "a = 1\nb = 2\n")],
+    );
     let (c, out, err) = tftype(&dir, &["check", "-compact-warnings"]);
     assert_eq!(c, 0, "{err}");
     assert!(out.starts_with("Warnings:\n\n- Value for undeclared variable\n"), "{out}");
@@ -139,7 +164,17 @@ fn compact_warnings_are_taken_as_terraform_spells_them() {
 /// named by its path, not `.` (L2).
 #[test]
 fn version_files_and_directories_are_named_readably() {
-    let dir = module("versions", &[(".terraform-version", "1.9.8\n"), ("app/variables.tf", "variable \"a\" {\n  type = number\n}\n"), ("app/terraform.tfvars", "a = 1\n"), ("odd/.terraform-version", "min-required\n"), ("odd/variables.tf", "variable \"a\" {\n  type    = number\n  default = 1\n}\n"), ("empty/README.md", "nothing\n")]);
+    let dir = module(
+        "versions",
+        &[
+            (".terraform-version", "1.9.8\n"),
+            ("app/variables.tf", "variable \"a\" {\n  type = number\n}\n"),
+            ("app/terraform.tfvars", "a = 1\n"),
+            ("odd/.terraform-version", "min-required\n"),
+            ("odd/variables.tf", "variable \"a\" {\n  type    = number\n  default = 1\n}\n"),
+            ("empty/README.md", "nothing\n"),
+        ],
+    );
     let (_, out, _) = tftype(&dir.join("app"), &["check"]);
     assert!(out.starts_with("Checked as Terraform 1.9: ../.terraform-version asks for 1.9.8."), "{out}");
     let (_, out, _) = tftype(&dir, &["check", "app"]);
@@ -158,7 +193,14 @@ fn version_files_and_directories_are_named_readably() {
 /// caller sets them (M8).
 #[test]
 fn a_provider_block_makes_a_root_and_the_child_sentence_fits() {
-    let dir = module("roles", &[("ex/main.tf", "provider \"aws\" {}\nvariable \"a\" {\n  type = number\n}\n"), ("lib/main.tf", "variable \"a\" {\n  type    = number\n  default = 1\n}\n"), ("req/main.tf", "variable \"a\" {\n  type = number\n}\n")]);
+    let dir = module(
+        "roles",
+        &[
+            ("ex/main.tf", "provider \"aws\" {}\nvariable \"a\" {\n  type = number\n}\n"),
+            ("lib/main.tf", "variable \"a\" {\n  type    = number\n  default = 1\n}\n"),
+            ("req/main.tf", "variable \"a\" {\n  type = number\n}\n"),
+        ],
+    );
     let (c, out, _) = tftype(&dir, &["check", "ex"]);
     assert_eq!(c, 1, "a root: its required variable needs a value: {out}");
     assert!(out.contains("No value for required variable") && !out.contains("child module"), "{out}");
@@ -173,12 +215,21 @@ fn a_provider_block_makes_a_root_and_the_child_sentence_fits() {
 #[test]
 fn explain_failing_tells_only_what_a_reviewer_needs() {
     let vars = "variable \"ok\" {\n  type = string\n}\nvariable \"bad\" {\n  type = number\n}\nvariable \"tags\" {\n  type = map(string)\n}\n";
-    let dir = module("explain", &[("variables.tf", vars), ("terraform.tfvars", "ok = \"x\"\nbad = [1]\ntags = {\n  env = \"dev\"\n  env = \"prod\"\n}\n")]);
+    let dir = module(
+        "explain",
+        &[
+            ("variables.tf", vars),
+            ("terraform.tfvars", "ok = \"x\"\nbad = [1]\ntags = {\n  env = \"dev\"\n  env = \"prod\"\n}\n"),
+        ],
+    );
     let (_, all, _) = tftype(&dir, &["check", "--explain"]);
     assert!(all.contains("var.ok (from") && all.contains("var.bad (from") && all.contains("var.tags (from"), "{all}");
     let (c, some, _) = tftype(&dir, &["check", "--explain=failing"]);
     assert_eq!(c, 1);
-    assert!(!some.contains("var.ok (from") && some.contains("var.bad (from") && some.contains("var.tags (from"), "{some}");
+    assert!(
+        !some.contains("var.ok (from") && some.contains("var.bad (from") && some.contains("var.tags (from"),
+        "{some}"
+    );
     assert!(some.contains("terraform.tfvars:4,3-14: `env` is written more than once"), "{some}");
 }
 
@@ -200,7 +251,10 @@ fn rendered_walk_outputs_match_the_golden_file() {
             ("calls/main.tf", main),
             ("calls/m/main.tf", m),
             ("calls/m/inner/main.tf", inner),
-            ("review/variables.tf", "variable \"ok\" {\n  type = string\n}\nvariable \"tags\" {\n  type = map(string)\n}\n"),
+            (
+                "review/variables.tf",
+                "variable \"ok\" {\n  type = string\n}\nvariable \"tags\" {\n  type = map(string)\n}\n",
+            ),
             ("review/terraform.tfvars", "ok   = \"x\"\ntags = {\n  env = \"dev\"\n  env = \"prod\"\n}\n"),
         ],
     );

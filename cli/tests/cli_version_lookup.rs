@@ -32,7 +32,13 @@ fn check_uses_the_nearest_version_file_unless_flavor_is_given() {
         let mut all: Vec<(&str, &str)> = files.to_vec();
         all.push(("mod/main.tf", EPHEMERAL));
         let dir = tree(&format!("c{i}"), &all);
-        let out = Command::new(env!("CARGO_BIN_EXE_tftype")).arg("check").arg("mod").args(*args).current_dir(&dir).output().unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_tftype"))
+            .arg("check")
+            .arg("mod")
+            .args(*args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(*code), "case {i}: {stdout}");
         assert!(stdout.contains(says), "case {i}: {stdout}");
@@ -41,7 +47,11 @@ fn check_uses_the_nearest_version_file_unless_flavor_is_given() {
             assert!(!said, "case {i}: only a version file is worth a line: {stdout}");
         }
         // Machine formats stay as they were.
-        let json = Command::new(env!("CARGO_BIN_EXE_tftype")).args(["check", "mod", "--format", "json"]).current_dir(&dir).output().unwrap();
+        let json = Command::new(env!("CARGO_BIN_EXE_tftype"))
+            .args(["check", "mod", "--format", "json"])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
         assert!(String::from_utf8_lossy(&json.stdout).starts_with('{'), "case {i}");
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -58,12 +68,20 @@ fn a_version_newer_than_known_is_checked_as_the_newest_of_its_product() {
         let (major, minor) = newest.version.split_once('.').unwrap();
         let written = format!("{major}.{}.0", minor.parse::<u64>().unwrap() + 1);
         let text = format!("{written}\n");
-        let dir = tree(&format!("newer-{}", product.command()), &[(file, &text), ("mod/main.tf", "variable \"v\" {\n  default = 1\n}\n")]);
+        let dir = tree(
+            &format!("newer-{}", product.command()),
+            &[(file, &text), ("mod/main.tf", "variable \"v\" {\n  default = 1\n}\n")],
+        );
         let out = Command::new(env!("CARGO_BIN_EXE_tftype")).args(["check", "mod"]).current_dir(&dir).output().unwrap();
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(0), "{stdout}");
         let first = stdout.lines().next().unwrap_or("");
-        assert!(first.starts_with(&format!("Checked as {}:", newest.label())) && first.contains(&written) && first.contains("newer than any version"), "{product:?}: {stdout}");
+        assert!(
+            first.starts_with(&format!("Checked as {}:", newest.label()))
+                && first.contains(&written)
+                && first.contains("newer than any version"),
+            "{product:?}: {stdout}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -116,7 +116,10 @@ impl Client {
         let deadline = Instant::now() + TIMEOUT;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            let m = self.rx.recv_timeout(left).unwrap_or_else(|_| panic!("no response {id} within {TIMEOUT:?}; got {out:?}"));
+            let m = self
+                .rx
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no response {id} within {TIMEOUT:?}; got {out:?}"));
             let done = m.get("id") == Some(id) && m.get("method").is_none();
             out.push(m);
             if done {
@@ -134,13 +137,19 @@ impl Client {
 
     fn initialize(&mut self, utf8: bool, options: J) -> J {
         let caps = if utf8 { json!({"general": {"positionEncodings": ["utf-8", "utf-16"]}}) } else { json!({}) };
-        let (r, _) = self.request("initialize", json!({"processId": null, "rootUri": null, "capabilities": caps, "initializationOptions": options}));
+        let (r, _) = self.request(
+            "initialize",
+            json!({"processId": null, "rootUri": null, "capabilities": caps, "initializationOptions": options}),
+        );
         self.notify("initialized", json!({}));
         r
     }
 
     fn open(&mut self, path: &Path, text: &str) {
-        self.notify("textDocument/didOpen", json!({"textDocument": {"uri": uri(path), "languageId": "terraform", "version": 1, "text": text}}));
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri(path), "languageId": "terraform", "version": 1, "text": text}}),
+        );
     }
 
     /// Shuts the server down; the diagnostics published before, last per file.
@@ -176,7 +185,10 @@ fn published(msgs: &[J]) -> BTreeMap<String, Vec<J>> {
     let mut out = BTreeMap::new();
     for m in msgs {
         if m["method"] == "textDocument/publishDiagnostics" {
-            out.insert(m["params"]["uri"].as_str().unwrap().to_string(), m["params"]["diagnostics"].as_array().unwrap().clone());
+            out.insert(
+                m["params"]["uri"].as_str().unwrap().to_string(),
+                m["params"]["diagnostics"].as_array().unwrap().clone(),
+            );
         }
     }
     out
@@ -220,16 +232,24 @@ fn lsp_pos(text: &str, byte: usize, utf8: bool) -> (u64, u64) {
 }
 
 fn is_auto(name: &str) -> bool {
-    !name.contains('/') && (name == "terraform.tfvars" || name == "terraform.tfvars.json" || name.ends_with(".auto.tfvars") || name.ends_with(".auto.tfvars.json"))
+    !name.contains('/')
+        && (name == "terraform.tfvars"
+            || name == "terraform.tfvars.json"
+            || name.ends_with(".auto.tfvars")
+            || name.ends_with(".auto.tfvars.json"))
 }
 
 fn is_config(name: &str) -> bool {
-    !name.contains('/') && !name.starts_with('.') && [".tf", ".tofu", ".tf.json", ".tofu.json"].iter().any(|e| name.ends_with(e))
+    !name.contains('/')
+        && !name.starts_with('.')
+        && [".tf", ".tofu", ".tf.json", ".tofu.json"].iter().any(|e| name.ends_with(e))
 }
 
 /// Why a case is not replayed, if it is not.
 fn skip_reason(case: &J, expected: &J) -> Option<&'static str> {
-    if matches!(expected.get("stage").and_then(J::as_str), Some("input" | "panic" | "not_evaluated")) || expected.get("validation_complete") == Some(&J::Bool(false)) {
+    if matches!(expected.get("stage").and_then(J::as_str), Some("input" | "panic" | "not_evaluated"))
+        || expected.get("validation_complete") == Some(&J::Bool(false))
+    {
         return Some("not reproduced by the oracle");
     }
     let files = case["files"].as_object()?;
@@ -256,7 +276,12 @@ fn skip_reason(case: &J, expected: &J) -> Option<&'static str> {
 fn replay(tag: &str, i: usize, case: &J, expected: &J) -> Option<String> {
     let utf8 = i.is_multiple_of(2);
     let dir = temp_dir(tag);
-    let files: BTreeMap<String, String> = case["files"].as_object().unwrap().iter().map(|(k, v)| (k.clone(), v.as_str().unwrap_or("").to_string())).collect();
+    let files: BTreeMap<String, String> = case["files"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_str().unwrap_or("").to_string()))
+        .collect();
     for (k, v) in &files {
         let p = dir.join(k);
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
@@ -267,8 +292,13 @@ fn replay(tag: &str, i: usize, case: &J, expected: &J) -> Option<String> {
         let name = if product == "opentofu" { ".opentofu-version" } else { ".terraform-version" };
         std::fs::write(dir.join(name), format!("{version}.0\n")).unwrap();
     }
-    let var_file = case.get("args").and_then(J::as_array).and_then(|a| a.first()).and_then(|a| a[1].as_str()).map(str::to_string);
-    let env: BTreeMap<String, String> = case.get("env").and_then(J::as_object).map(|m| m.iter().map(|(k, v)| (k.clone(), v.as_str().unwrap_or("").to_string())).collect()).unwrap_or_default();
+    let var_file =
+        case.get("args").and_then(J::as_array).and_then(|a| a.first()).and_then(|a| a[1].as_str()).map(str::to_string);
+    let env: BTreeMap<String, String> = case
+        .get("env")
+        .and_then(J::as_object)
+        .map(|m| m.iter().map(|(k, v)| (k.clone(), v.as_str().unwrap_or("").to_string())).collect())
+        .unwrap_or_default();
 
     let mut c = Client::start(&env);
     c.initialize(utf8, J::Null);
@@ -286,15 +316,25 @@ fn replay(tag: &str, i: usize, case: &J, expected: &J) -> Option<String> {
     }
 
     let child = var_file.is_none() && !files.keys().any(|k| is_auto(k));
-    let home = var_file.clone().or_else(|| files.keys().find(|k| is_auto(k)).cloned()).or_else(|| files.keys().find(|k| is_config(k)).cloned());
+    let home = var_file
+        .clone()
+        .or_else(|| files.keys().find(|k| is_auto(k)).cloned())
+        .or_else(|| files.keys().find(|k| is_config(k)).cloned());
     let mut want: BTreeMap<String, Vec<&J>> = BTreeMap::new();
     for d in expected["diagnostics"].as_array().unwrap() {
         if child && d["summary"] == "No value for required variable" {
             continue;
         }
-        let file = d["subject"]["filename"].as_str().filter(|f| files.contains_key(*f) && (is_config(f) || is_auto(f) || Some(*f) == var_file.as_deref()));
+        let file = d["subject"]["filename"]
+            .as_str()
+            .filter(|f| files.contains_key(*f) && (is_config(f) || is_auto(f) || Some(*f) == var_file.as_deref()));
         // A file's undeclared variable: at its name in that file (see `undeclared_name`).
-        let named = files.iter().find(|(f, t)| (is_auto(f) || Some(f.as_str()) == var_file.as_deref()) && undeclared_name(d, f, t).is_some()).map(|(f, _)| f.clone());
+        let named = files
+            .iter()
+            .find(|(f, t)| {
+                (is_auto(f) || Some(f.as_str()) == var_file.as_deref()) && undeclared_name(d, f, t).is_some()
+            })
+            .map(|(f, _)| f.clone());
         let file = file.map(str::to_string).or(named).or_else(|| home.clone()).unwrap_or_default();
         want.entry(file).or_default().push(d);
     }
@@ -304,7 +344,10 @@ fn replay(tag: &str, i: usize, case: &J, expected: &J) -> Option<String> {
         let Some(rel) = u.strip_prefix(&prefix) else { return Some(format!("published for {u}, outside the case")) };
         let rel = rel.replace("%20", " ");
         // tftype's notes (hints, `tftype/note.*`) are its own, not the oracle's.
-        let ds: Vec<J> = ds.into_iter().filter(|d| !(d["severity"] == 4 && d["code"].as_str().is_some_and(|c| c.starts_with("tftype/note.")))).collect();
+        let ds: Vec<J> = ds
+            .into_iter()
+            .filter(|d| !(d["severity"] == 4 && d["code"].as_str().is_some_and(|c| c.starts_with("tftype/note."))))
+            .collect();
         if !ds.is_empty() {
             got_by_file.insert(rel, ds);
         }
@@ -391,7 +434,14 @@ fn undeclared_name(w: &J, file: &str, text: &str) -> Option<std::ops::Range<usiz
 /// may share an id).
 fn corpus(name: &str) -> Vec<(J, J)> {
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../core/tests/conformance"));
-    let read = |n: &str| -> Vec<J> { std::fs::read_to_string(dir.join(n)).unwrap().lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect() };
+    let read = |n: &str| -> Vec<J> {
+        std::fs::read_to_string(dir.join(n))
+            .unwrap()
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
     let cases = read(&format!("{name}.jsonl"));
     let expected = read(&format!("{name}.expected.jsonl"));
     assert_eq!(cases.len(), expected.len());
@@ -507,7 +557,8 @@ fn json_and_override_files_are_served() {
 #[test]
 fn edits_value_files_and_versions() {
     let dir = temp_dir("edits");
-    let main = "variable \"port\" {\n  type = number\n}\nvariable \"name\" {\n  type    = string\n  default = \"x\"\n}\n";
+    let main =
+        "variable \"port\" {\n  type = number\n}\nvariable \"name\" {\n  type    = string\n  default = \"x\"\n}\n";
     std::fs::write(dir.join("main.tf"), main).unwrap();
     std::fs::create_dir_all(dir.join("envs")).unwrap();
     std::fs::write(dir.join("envs/prod.tfvars"), "port = \"eighty\"\n").unwrap();
@@ -530,7 +581,10 @@ fn edits_value_files_and_versions() {
     assert_eq!(d.len(), 1, "{d:?}");
     assert_eq!(d[0]["code"], "tftype/invalid-value-for-input-variable");
     assert_eq!(d[0]["range"], json!({"start": {"line": 1, "character": 7}, "end": {"line": 1, "character": 15}}));
-    assert_eq!(d[0]["relatedInformation"], json!([{"location": {"uri": uri(&dir.join("main.tf")), "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 15}}}, "message": "The declaration of var.port"}]));
+    assert_eq!(
+        d[0]["relatedInformation"],
+        json!([{"location": {"uri": uri(&dir.join("main.tf")), "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 15}}}, "message": "The declaration of var.port"}])
+    );
     assert_eq!(p[&uri(&dir.join("main.tf"))], Vec::<J>::new());
     // Fixed by an incremental change.
     c.notify("textDocument/didChange", json!({"textDocument": {"uri": uri(&prod), "version": 3}, "contentChanges": [{"range": {"start": {"line": 1, "character": 7}, "end": {"line": 1, "character": 15}}, "text": "80"}]}));
@@ -564,7 +618,11 @@ fn hover_completion_and_the_flavor_setting() {
     // Sorted by sortText, required first: name (required), then tags (e: ephemeral variables are unknown to 1.9).
     let mut items: Vec<&J> = r["result"].as_array().unwrap().iter().collect();
     items.sort_by_key(|i| i["sortText"].as_str().unwrap().to_string());
-    assert_eq!(items.iter().map(|i| i["label"].as_str().unwrap()).collect::<Vec<_>>(), ["name", "tags", "e"], "{labels:?}");
+    assert_eq!(
+        items.iter().map(|i| i["label"].as_str().unwrap()).collect::<Vec<_>>(),
+        ["name", "tags", "e"],
+        "{labels:?}"
+    );
     assert_eq!(items[0]["detail"], "string");
     assert_eq!(items[0]["documentation"]["value"], "The service's name");
     assert_eq!(items[0]["insertText"], "name = ");
@@ -574,7 +632,12 @@ fn hover_completion_and_the_flavor_setting() {
     // Hover on `key`: the value is redacted.
     let (r, _) = c.request("textDocument/hover", at(0, 1));
     let md = r["result"]["contents"]["value"].as_str().unwrap();
-    assert!(md.starts_with("**var.key** `string` (sensitive)") && md.contains("(sensitive value)") && !md.contains("secret\""), "{md}");
+    assert!(
+        md.starts_with("**var.key** `string` (sensitive)")
+            && md.contains("(sensitive value)")
+            && !md.contains("secret\""),
+        "{md}"
+    );
     assert_eq!(r["result"]["range"], json!({"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 3}}));
     // Not on a name: null.
     let (r, _) = c.request("textDocument/hover", at(0, 8));
@@ -582,7 +645,8 @@ fn hover_completion_and_the_flavor_setting() {
     // The setting changes: terraform@1.15 knows ephemeral variables.
     c.notify("workspace/didChangeConfiguration", json!({"settings": {"tftype": {"flavor": "terraform@1.15"}}}));
     let (_, msgs) = c.request("tftype/noSuchMethod", J::Null);
-    let summaries: Vec<J> = published(&msgs)[&uri(&dir.join("main.tf"))].iter().map(|d| d["data"]["summary"].clone()).collect();
+    let summaries: Vec<J> =
+        published(&msgs)[&uri(&dir.join("main.tf"))].iter().map(|d| d["data"]["summary"].clone()).collect();
     assert_eq!(summaries, [json!("No value for required variable")], "{msgs:?}");
     let _ = c.finish();
     let _ = std::fs::remove_dir_all(&dir);
@@ -592,7 +656,11 @@ fn hover_completion_and_the_flavor_setting() {
 fn a_panic_fails_that_request_only_and_a_cancelled_request_is_not_worked_on() {
     let dir = temp_dir("panic");
     // A module whose check takes a while, so that what follows its opening queues up.
-    let main: String = (0..300).map(|i| format!("variable \"v{i}\" {{\n  type = object({{ a = string, b = optional(list(number), [1]) }})\n}}\n")).collect();
+    let main: String = (0..300)
+        .map(|i| {
+            format!("variable \"v{i}\" {{\n  type = object({{ a = string, b = optional(list(number), [1]) }})\n}}\n")
+        })
+        .collect();
     let vals: String = (0..300).map(|i| format!("v{i} = {{ a = \"x\" }}\n")).collect();
     std::fs::write(dir.join("main.tf"), &main).unwrap();
     std::fs::write(dir.join("terraform.tfvars"), &vals).unwrap();
@@ -607,7 +675,10 @@ fn a_panic_fails_that_request_only_and_a_cancelled_request_is_not_worked_on() {
     let (r, _) = c.request("tftype/noSuchMethod", json!({}));
     assert_eq!(r["error"]["code"], -32601, "{r}");
     c.open(&dir.join("terraform.tfvars"), &vals);
-    let id = c.send_request("textDocument/hover", json!({"textDocument": {"uri": uri(&dir.join("terraform.tfvars"))}, "position": {"line": 0, "character": 0}}));
+    let id = c.send_request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri(&dir.join("terraform.tfvars"))}, "position": {"line": 0, "character": 0}}),
+    );
     c.notify("$/cancelRequest", json!({"id": id}));
     let r = c.until_response(&json!(id)).pop().unwrap();
     assert_eq!(r["error"]["code"], -32800, "{r}");
@@ -639,9 +710,15 @@ fn notes_are_hints_quick_fixes_are_code_actions_and_failures_link_to_the_playgro
     // The quick fix at the note: rename.
     let (r, _) = c.request("textDocument/codeAction", json!({"textDocument": {"uri": uri(&tfvars)}, "range": {"start": {"line": 1, "character": 3}, "end": {"line": 1, "character": 3}}, "context": {"diagnostics": []}}));
     let actions = r["result"].as_array().unwrap_or_else(|| panic!("{r}"));
-    let rename = actions.iter().find(|a| a["title"].as_str().unwrap_or("").starts_with("Rename")).unwrap_or_else(|| panic!("{actions:?}"));
+    let rename = actions
+        .iter()
+        .find(|a| a["title"].as_str().unwrap_or("").starts_with("Rename"))
+        .unwrap_or_else(|| panic!("{actions:?}"));
     assert_eq!(rename["kind"], "quickfix");
-    assert_eq!(rename["edit"]["changes"][uri(&tfvars)], json!([{"range": {"start": {"line": 1, "character": 2}, "end": {"line": 1, "character": 6}}, "newText": "name"}]));
+    assert_eq!(
+        rename["edit"]["changes"][uri(&tfvars)],
+        json!([{"range": {"start": {"line": 1, "character": 2}, "end": {"line": 1, "character": 6}}, "newText": "name"}])
+    );
     let _ = c.finish();
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -673,7 +750,12 @@ fn watched_files_are_registered_and_recheck_only_modules_with_an_open_document()
         if let Some(r) = reg.first() {
             let reg = &r["params"]["registrations"][0];
             assert_eq!(reg["method"], "workspace/didChangeWatchedFiles");
-            let globs: Vec<&str> = reg["registerOptions"]["watchers"].as_array().unwrap().iter().map(|w| w["globPattern"].as_str().unwrap()).collect();
+            let globs: Vec<&str> = reg["registerOptions"]["watchers"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|w| w["globPattern"].as_str().unwrap())
+                .collect();
             assert_eq!(globs[0], "**/*.{tf,tofu,tf.json,tofu.json,tfvars,tfvars.json}");
             assert!(globs.contains(&"**/.terraform-version") && globs.contains(&"**/.opentofu-version"), "{globs:?}");
             // The client's answer is taken quietly.
@@ -686,9 +768,18 @@ fn watched_files_are_registered_and_recheck_only_modules_with_an_open_document()
     let open_vals = dir.join("open/terraform.tfvars");
     c.open(&open_vals, "port = \"x\"\n");
     let (_, msgs) = c.request("tftype/noSuchMethod", J::Null);
-    let logs: Vec<&str> = msgs.iter().filter(|m| m["method"] == "window/logMessage").filter_map(|m| m["params"]["message"].as_str()).collect();
+    let logs: Vec<&str> = msgs
+        .iter()
+        .filter(|m| m["method"] == "window/logMessage")
+        .filter_map(|m| m["params"]["message"].as_str())
+        .collect();
     assert_eq!(logs.len(), 1, "{logs:?}");
-    assert!(logs[0].contains(&dir.join("open").display().to_string()) && logs[0].contains("1.9.0") && logs[0].contains(".terraform-version"), "{logs:?}");
+    assert!(
+        logs[0].contains(&dir.join("open").display().to_string())
+            && logs[0].contains("1.9.0")
+            && logs[0].contains(".terraform-version"),
+        "{logs:?}"
+    );
     // Every file of the three modules changes on disk: only the open module is checked and published.
     let changes: Vec<J> = ["open", "shut1", "shut2"]
         .iter()
@@ -701,10 +792,17 @@ fn watched_files_are_registered_and_recheck_only_modules_with_an_open_document()
     assert!(!msgs.iter().any(|m| m["method"] == "window/logMessage"), "logged once: {msgs:?}");
     // The version file changes: the open module is checked again, as the new version, and that is logged.
     std::fs::write(dir.join(".terraform-version"), "1.8.0\n").unwrap();
-    c.notify("workspace/didChangeWatchedFiles", json!({"changes": [{"uri": uri(&dir.join(".terraform-version")), "type": 2}]}));
+    c.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": uri(&dir.join(".terraform-version")), "type": 2}]}),
+    );
     let (_, msgs) = c.request("tftype/noSuchMethod", J::Null);
     assert!(published(&msgs).keys().all(|u| u.contains("/open/")), "{msgs:?}");
-    let logs: Vec<&str> = msgs.iter().filter(|m| m["method"] == "window/logMessage").filter_map(|m| m["params"]["message"].as_str()).collect();
+    let logs: Vec<&str> = msgs
+        .iter()
+        .filter(|m| m["method"] == "window/logMessage")
+        .filter_map(|m| m["params"]["message"].as_str())
+        .collect();
     assert!(logs.len() == 1 && logs[0].contains("1.8.0"), "{logs:?}");
     let _ = c.finish();
     let _ = std::fs::remove_dir_all(&dir);
@@ -719,7 +817,10 @@ fn a_large_open_value_file_is_checked_without_notes_and_a_hint_says_so() {
     let main = "variable \"svc\" {\n  type = object({ name = optional(string) })\n}\nvariable \"xs\" {\n  type = list(number)\n}\n";
     std::fs::write(dir.join("main.tf"), main).unwrap();
     let items: String = (0..120_000).map(|i| format!("\"{i:07}\", ")).collect();
-    let table = [(format!("svc = {{\n  nmae = \"api\"\n}}\nxs = [{items}\"x\"]\n"), true), ("svc = {\n  nmae = \"api\"\n}\nxs = [1]\n".to_string(), false)];
+    let table = [
+        (format!("svc = {{\n  nmae = \"api\"\n}}\nxs = [{items}\"x\"]\n"), true),
+        ("svc = {\n  nmae = \"api\"\n}\nxs = [1]\n".to_string(), false),
+    ];
     for (vals, large) in table {
         std::fs::write(dir.join("terraform.tfvars"), &vals).unwrap();
         let mut c = Client::start(&BTreeMap::new());
@@ -731,7 +832,12 @@ fn a_large_open_value_file_is_checked_without_notes_and_a_hint_says_so() {
         let codes: Vec<&str> = p[&uri(&tfvars)].iter().map(|d| d["code"].as_str().unwrap_or("")).collect();
         assert_eq!(codes.contains(&"tftype/notes-skipped"), large, "{} bytes: {codes:?}", vals.len());
         assert_eq!(codes.iter().any(|c| c.starts_with("tftype/note.")), !large, "{} bytes: {codes:?}", vals.len());
-        assert_eq!(codes.contains(&"tftype/invalid-value-for-input-variable"), large, "{} bytes: {codes:?}", vals.len());
+        assert_eq!(
+            codes.contains(&"tftype/invalid-value-for-input-variable"),
+            large,
+            "{} bytes: {codes:?}",
+            vals.len()
+        );
         let _ = c.finish();
     }
     let _ = std::fs::remove_dir_all(&dir);

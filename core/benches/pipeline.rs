@@ -13,9 +13,15 @@ pub fn workload(n: usize) -> String {
     s.push('[');
     for i in 0..n {
         if i % 2 == 0 {
-            s.push_str(&format!("{{name = \"svc-{i}\", port = {}, tags = {{team = \"core\", env = \"prod\"}}}},\n", 8000 + i));
+            s.push_str(&format!(
+                "{{name = \"svc-{i}\", port = {}, tags = {{team = \"core\", env = \"prod\"}}}},\n",
+                8000 + i
+            ));
         } else {
-            s.push_str(&format!("{{name = \"svc-{i}\", port = {}, tags = {{team = \"web\"}}, enabled = false}},\n", 8000 + i));
+            s.push_str(&format!(
+                "{{name = \"svc-{i}\", port = {}, tags = {{team = \"web\"}}, enabled = false}},\n",
+                8000 + i
+            ));
         }
     }
     s.push(']');

@@ -34,17 +34,110 @@ const REGRESSIONS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fuzz_regre
 
 /// Pieces of HCL, JSON and type syntax to insert.
 const TOKENS: &[&str] = &[
-    "[", "]", "{", "}", "(", ")", "\"", "${", "%{", "}", "%{if true}", "%{else}", "%{endif}", "%{for x in [1]}", "%{endfor}", "~}", "${~",
-    "for x in ", " : ", " => ", "...", "::", "core::", "provider::p::", "=", ",", "\n", "<<EOT\n", "\nEOT\n", "<<-X\n", "null", "true", "1e999",
-    "1e150000", "-0", "0.1", "12345678901234567890", "tolist(", "toset(", "tomap(", "tostring(", "tonumber(", "tobool(", "sensitive(",
-    "nonsensitive(", "optional(", "object({", "list(", "map(", "set(", "tuple([", "any", "string", "number", "bool", "*", "/", "%", " + ",
-    " - ", " && ", " || ", "!", "?", " ? 1 : 2", ".*", "[*]", "[0]", ".a", "#", "//", "/*", "*/", "\\u0000", "\\ud800", "\"a\": ", "a = ",
+    "[",
+    "]",
+    "{",
+    "}",
+    "(",
+    ")",
+    "\"",
+    "${",
+    "%{",
+    "}",
+    "%{if true}",
+    "%{else}",
+    "%{endif}",
+    "%{for x in [1]}",
+    "%{endfor}",
+    "~}",
+    "${~",
+    "for x in ",
+    " : ",
+    " => ",
+    "...",
+    "::",
+    "core::",
+    "provider::p::",
+    "=",
+    ",",
+    "\n",
+    "<<EOT\n",
+    "\nEOT\n",
+    "<<-X\n",
+    "null",
+    "true",
+    "1e999",
+    "1e150000",
+    "-0",
+    "0.1",
+    "12345678901234567890",
+    "tolist(",
+    "toset(",
+    "tomap(",
+    "tostring(",
+    "tonumber(",
+    "tobool(",
+    "sensitive(",
+    "nonsensitive(",
+    "optional(",
+    "object({",
+    "list(",
+    "map(",
+    "set(",
+    "tuple([",
+    "any",
+    "string",
+    "number",
+    "bool",
+    "*",
+    "/",
+    "%",
+    " + ",
+    " - ",
+    " && ",
+    " || ",
+    "!",
+    "?",
+    " ? 1 : 2",
+    ".*",
+    "[*]",
+    "[0]",
+    ".a",
+    "#",
+    "//",
+    "/*",
+    "*/",
+    "\\u0000",
+    "\\ud800",
+    "\"a\": ",
+    "a = ",
 ];
 
 /// Odd characters.
-const UNICODE: &[&str] = &["\u{0}", "\u{feff}", "\u{200b}", "\u{202e}", "\u{2028}", "\u{301}", "é", "e\u{301}", "Ფ", "𝔘", "🙂", "\u{10ffff}", "\u{fffd}", "\r", "\t", "\u{85}", "\u{a0}", "ǅ", "ﬁ"];
+const UNICODE: &[&str] = &[
+    "\u{0}",
+    "\u{feff}",
+    "\u{200b}",
+    "\u{202e}",
+    "\u{2028}",
+    "\u{301}",
+    "é",
+    "e\u{301}",
+    "Ფ",
+    "𝔘",
+    "🙂",
+    "\u{10ffff}",
+    "\u{fffd}",
+    "\r",
+    "\t",
+    "\u{85}",
+    "\u{a0}",
+    "ǅ",
+    "ﬁ",
+];
 
-const FORMATS: [ValueFormat; 5] = [ValueFormat::Hcl, ValueFormat::Tfvars, ValueFormat::Json, ValueFormat::Ctyjson, ValueFormat::Cli];
+const FORMATS: [ValueFormat; 5] =
+    [ValueFormat::Hcl, ValueFormat::Tfvars, ValueFormat::Json, ValueFormat::Ctyjson, ValueFormat::Cli];
 
 /// splitmix64: a small, well-mixed generator, reproducible everywhere.
 struct Rng(u64);
@@ -72,7 +165,8 @@ impl Rng {
 
 fn load_corpus() -> Vec<Request> {
     let mut out = Vec::new();
-    let mut files: Vec<_> = std::fs::read_dir(CORPUS_DIR).expect("the conformance corpus").flatten().map(|e| e.path()).collect();
+    let mut files: Vec<_> =
+        std::fs::read_dir(CORPUS_DIR).expect("the conformance corpus").flatten().map(|e| e.path()).collect();
     files.push(REGRESSIONS.into());
     files.sort();
     for f in files {
@@ -221,7 +315,13 @@ fn try_one(req: &Request) -> Option<Kind> {
 /// Runs one request in a child process (to see aborts and hangs).
 fn try_in_child(req: &Request) -> Option<Kind> {
     let exe = std::env::current_exe().ok()?;
-    let mut child = Command::new(exe).arg("--one").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().ok()?;
+    let mut child = Command::new(exe)
+        .arg("--one")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
     let _ = child.stdin.take()?.write_all(serde_json::to_string(req).ok()?.as_bytes());
     let t = Instant::now();
     loop {
@@ -285,7 +385,8 @@ fn minimize(req: &Request, kind: Kind) -> Request {
     best.value = shrink(&value, &mut |v| fails(&Request { value: v.to_string(), ..best.clone() }, kind));
     if let Some(ty) = best.type_src.clone() {
         let keep = best.clone();
-        best.type_src = Some(shrink(&ty, &mut |t| fails(&Request { type_src: Some(t.to_string()), ..keep.clone() }, kind)));
+        best.type_src =
+            Some(shrink(&ty, &mut |t| fails(&Request { type_src: Some(t.to_string()), ..keep.clone() }, kind)));
     }
     best
 }
@@ -335,7 +436,9 @@ fn supervise(seed: u64, from: u64, to: u64, every: u64) -> Vec<(u64, Kind)> {
                 let parts: Vec<&str> = line.split(' ').collect();
                 match parts.as_slice() {
                     ["p", n] => last = n.parse().unwrap_or(last),
-                    ["f", n, k] => found.push((n.parse().unwrap_or(0), if *k == "Slow" { Kind::Slow } else { Kind::Panic })),
+                    ["f", n, k] => {
+                        found.push((n.parse().unwrap_or(0), if *k == "Slow" { Kind::Slow } else { Kind::Panic }))
+                    }
                     ["done", _] => {
                         let _ = child.wait();
                         return found;
@@ -430,14 +533,21 @@ fn main() {
     let mut found: Vec<(u64, Kind)> = handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect();
     found.sort_by_key(|f| f.0);
     let secs = t.elapsed().as_secs_f64();
-    println!("fuzz: {execs} executions in {secs:.1} s ({:.0} per second), {} failing", execs as f64 / secs, found.len());
+    println!(
+        "fuzz: {execs} executions in {secs:.1} s ({:.0} per second), {} failing",
+        execs as f64 / secs,
+        found.len()
+    );
     if found.is_empty() {
         return;
     }
     let _ = std::fs::create_dir_all("fuzz-out");
     for (n, kind) in found.iter().take(10) {
         let req = case(seed, *n, &corpus);
-        println!("FAIL case {n}: {kind:?}: {}", serde_json::to_string(&req).unwrap_or_default().chars().take(2000).collect::<String>());
+        println!(
+            "FAIL case {n}: {kind:?}: {}",
+            serde_json::to_string(&req).unwrap_or_default().chars().take(2000).collect::<String>()
+        );
         let small = minimize(&req, *kind);
         let path = format!("fuzz-out/seed{seed}-case{n}-{kind:?}.json");
         let _ = std::fs::write(&path, serde_json::to_string(&small).unwrap_or_default());

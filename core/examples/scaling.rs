@@ -26,16 +26,76 @@ fn keys(n: usize, order: fn(usize, usize) -> usize) -> String {
 }
 
 const WORKLOADS: &[Workload] = &[
-    Workload { name: "wide object, keys in random order", ty: Some("map(number)"), format: ValueFormat::Hcl, sizes: &[1_000, 10_000, 100_000, 1_000_000], make: |n| keys(n, |i, n| (i * 7_919) % n) },
-    Workload { name: "wide object, keys in descending order", ty: Some("map(number)"), format: ValueFormat::Hcl, sizes: &[1_000, 10_000, 100_000, 1_000_000], make: |n| keys(n, |i, n| n - i) },
-    Workload { name: "long list of numbers", ty: Some("list(number)"), format: ValueFormat::Hcl, sizes: &[1_000, 10_000, 100_000, 1_000_000], make: |n| format!("[{}]", (0..n).map(|i| i.to_string()).collect::<Vec<_>>().join(", ")) },
-    Workload { name: "list of objects with defaults", ty: Some("list(object({name=string, port=optional(number, 80)}))"), format: ValueFormat::Hcl, sizes: &[1_000, 10_000, 100_000], make: |n| format!("[{}]", (0..n).map(|i| format!("{{name = \"s{i}\"}}")).collect::<Vec<_>>().join(", ")) },
-    Workload { name: "deep nesting (to the 128 limit)", ty: Some("any"), format: ValueFormat::Hcl, sizes: &[1, 10, 100], make: |n| format!("{}1{}", "[".repeat(n), "]".repeat(n)) },
-    Workload { name: "duplicate keys (.tfvars.json)", ty: Some("any"), format: ValueFormat::Json, sizes: &[1_000, 10_000, 100_000], make: |n| format!("{{{}}}", (0..n).map(|i| format!("\"k\": {i}")).collect::<Vec<_>>().join(", ")) },
-    Workload { name: "many diagnostics ([x, x, ...])", ty: Some("any"), format: ValueFormat::Hcl, sizes: &[1_000, 10_000, 100_000], make: |n| format!("[{}]", vec!["xé"; n].join(", ")) },
-    Workload { name: "long string (non-ASCII)", ty: Some("string"), format: ValueFormat::Hcl, sizes: &[10_000, 100_000, 1_000_000, 10_000_000], make: |n| format!("\"{}\"", "aé".repeat(n / 3)) },
-    Workload { name: "unterminated /* comments", ty: Some("any"), format: ValueFormat::Hcl, sizes: &[1_000, 10_000, 100_000], make: |n| "t/*u".repeat(n / 4) },
-    Workload { name: "long number literal", ty: Some("number"), format: ValueFormat::Hcl, sizes: &[1_000, 10_000, 100_000], make: |n| "7".repeat(n) },
+    Workload {
+        name: "wide object, keys in random order",
+        ty: Some("map(number)"),
+        format: ValueFormat::Hcl,
+        sizes: &[1_000, 10_000, 100_000, 1_000_000],
+        make: |n| keys(n, |i, n| (i * 7_919) % n),
+    },
+    Workload {
+        name: "wide object, keys in descending order",
+        ty: Some("map(number)"),
+        format: ValueFormat::Hcl,
+        sizes: &[1_000, 10_000, 100_000, 1_000_000],
+        make: |n| keys(n, |i, n| n - i),
+    },
+    Workload {
+        name: "long list of numbers",
+        ty: Some("list(number)"),
+        format: ValueFormat::Hcl,
+        sizes: &[1_000, 10_000, 100_000, 1_000_000],
+        make: |n| format!("[{}]", (0..n).map(|i| i.to_string()).collect::<Vec<_>>().join(", ")),
+    },
+    Workload {
+        name: "list of objects with defaults",
+        ty: Some("list(object({name=string, port=optional(number, 80)}))"),
+        format: ValueFormat::Hcl,
+        sizes: &[1_000, 10_000, 100_000],
+        make: |n| format!("[{}]", (0..n).map(|i| format!("{{name = \"s{i}\"}}")).collect::<Vec<_>>().join(", ")),
+    },
+    Workload {
+        name: "deep nesting (to the 128 limit)",
+        ty: Some("any"),
+        format: ValueFormat::Hcl,
+        sizes: &[1, 10, 100],
+        make: |n| format!("{}1{}", "[".repeat(n), "]".repeat(n)),
+    },
+    Workload {
+        name: "duplicate keys (.tfvars.json)",
+        ty: Some("any"),
+        format: ValueFormat::Json,
+        sizes: &[1_000, 10_000, 100_000],
+        make: |n| format!("{{{}}}", (0..n).map(|i| format!("\"k\": {i}")).collect::<Vec<_>>().join(", ")),
+    },
+    Workload {
+        name: "many diagnostics ([x, x, ...])",
+        ty: Some("any"),
+        format: ValueFormat::Hcl,
+        sizes: &[1_000, 10_000, 100_000],
+        make: |n| format!("[{}]", vec!["xé"; n].join(", ")),
+    },
+    Workload {
+        name: "long string (non-ASCII)",
+        ty: Some("string"),
+        format: ValueFormat::Hcl,
+        sizes: &[10_000, 100_000, 1_000_000, 10_000_000],
+        make: |n| format!("\"{}\"", "aé".repeat(n / 3)),
+    },
+    Workload {
+        name: "unterminated /* comments",
+        ty: Some("any"),
+        format: ValueFormat::Hcl,
+        sizes: &[1_000, 10_000, 100_000],
+        make: |n| "t/*u".repeat(n / 4),
+    },
+    Workload {
+        name: "long number literal",
+        ty: Some("number"),
+        format: ValueFormat::Hcl,
+        sizes: &[1_000, 10_000, 100_000],
+        make: |n| "7".repeat(n),
+    },
 ];
 
 fn best(req: &Request) -> Duration {
@@ -62,7 +122,8 @@ fn main() {
             let value = (w.make)(n);
             let req = Request { value_format: w.format, ..Request::new(w.ty, &value) };
             let t = best(&req);
-            let ratio = prev.map_or(String::from("-"), |p| format!("{:.1}", t.as_secs_f64() / p.as_secs_f64().max(1e-9)));
+            let ratio =
+                prev.map_or(String::from("-"), |p| format!("{:.1}", t.as_secs_f64() / p.as_secs_f64().max(1e-9)));
             println!("{:<40} {:>10} {:>9.2} ms {:>7}", w.name, n, t.as_secs_f64() * 1e3, ratio);
             prev = Some(t);
         }

@@ -10,15 +10,9 @@ fn workload(n: usize) -> String {
     let mut v = String::from("[");
     for i in 0..n {
         if i % 2 == 0 {
-            v += &format!(
-                "{{name = \"svc-{i}\", port = {}, tags = {{team = \"core\", env = \"prod\"}}}},\n",
-                8000 + i
-            )
+            v += &format!("{{name = \"svc-{i}\", port = {}, tags = {{team = \"core\", env = \"prod\"}}}},\n", 8000 + i)
         } else {
-            v += &format!(
-                "{{name = \"svc-{i}\", port = {}, tags = {{team = \"web\"}}, enabled = false}},\n",
-                8000 + i
-            )
+            v += &format!("{{name = \"svc-{i}\", port = {}, tags = {{team = \"web\"}}, enabled = false}},\n", 8000 + i)
         }
     }
     v.push(']');
@@ -50,8 +44,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let n: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(20_000);
     let runs: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(5);
-    let ty =
-        "list(object({name=string, port=number, tags=map(string), enabled=optional(bool, true)}))";
+    let ty = "list(object({name=string, port=number, tags=map(string), enabled=optional(bool, true)}))";
     let v = workload(n);
     eprintln!(
         "sizes: Value {} Kind {} Type {} Number {}",
@@ -62,9 +55,7 @@ fn main() {
     );
     let profile = tftype::flavor::Profile::default();
     let c0 = cpu_ticks();
-    let (t_type, tc) = best(runs, || {
-        tftype::typeexpr::parse_variable_type(Some(ty)).unwrap()
-    });
+    let (t_type, tc) = best(runs, || tftype::typeexpr::parse_variable_type(Some(ty)).unwrap());
     let (t_parse, pv) = best(runs, || {
         tftype::valueparse::parse_value_spans(&v, tftype::ValueFormat::Hcl, false, false, &profile).unwrap()
     });

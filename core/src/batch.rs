@@ -155,7 +155,8 @@ pub fn evaluate_case(case: &str, utf16: bool) -> String {
 /// case as `evaluate_case` answers it.
 pub fn evaluate_case_or_block(case: &str, utf16: bool) -> String {
     let Ok(v) = serde_json::from_str::<serde_json::Value>(case) else { return evaluate_case(case, utf16) };
-    let block = v.get("mode").is_none() && v.get("type").and_then(|t| t.as_str()).is_some_and(crate::module::block::is_block);
+    let block =
+        v.get("mode").is_none() && v.get("type").and_then(|t| t.as_str()).is_some_and(crate::module::block::is_block);
     if !block {
         return evaluate_case(case, utf16);
     }
@@ -195,7 +196,10 @@ fn evaluate_read(case: Result<serde_json::Value, serde_json::Error>, utf16: bool
             Some(n) => format!("line {n}: {e}"),
             None => e.to_string(),
         };
-        format!("{{\"id\":{id},\"ok\":false,\"stage\":\"input\",\"summary\":\"Input error\",\"detail\":{},\"path\":\"\"}}", js(&detail))
+        format!(
+            "{{\"id\":{id},\"ok\":false,\"stage\":\"input\",\"summary\":\"Input error\",\"detail\":{},\"path\":\"\"}}",
+            js(&detail)
+        )
     };
     let case: serde_json::Value = match case {
         Ok(v) => v,
@@ -224,18 +228,26 @@ pub fn check_case(id: &str, case: serde_json::Value) -> String {
     let flavor = case.get("flavor").and_then(|f| f.as_str()).unwrap_or(crate::flavor::DEFAULT).to_string();
     let input: crate::module::CheckInput = match serde_json::from_value(case) {
         Ok(i) => i,
-        Err(e) => return crate::module::report::report_json(id, &crate::module::CheckReport { input_error: Some(e.to_string()), ..Default::default() }),
+        Err(e) => {
+            return crate::module::report::report_json(
+                id,
+                &crate::module::CheckReport { input_error: Some(e.to_string()), ..Default::default() },
+            )
+        }
     };
     let report = match crate::flavor::Flavor::lookup(&flavor) {
         Some(f) => crate::module::check(&input, &f.profile()),
         None => crate::module::CheckReport {
-            input_error: Some(format!("Unknown flavor {}; known flavors: {}.", crate::render::go_quote(&flavor), crate::flavor::Flavor::names().join(", "))),
+            input_error: Some(format!(
+                "Unknown flavor {}; known flavors: {}.",
+                crate::render::go_quote(&flavor),
+                crate::flavor::Flavor::names().join(", ")
+            )),
             ..Default::default()
         },
     };
     crate::module::report::report_json(id, &report)
 }
-
 
 #[cfg(test)]
 mod block_case_tests {
@@ -247,11 +259,13 @@ mod block_case_tests {
         for (flavor, want) in [("terraform@1.15", vec!["Below 5.", "Below 3."]), ("opentofu@1.8", vec!["Below 5."])] {
             let case = serde_json::json!({"type": block, "value": "9", "flavor": flavor}).to_string();
             let out: serde_json::Value = serde_json::from_str(&super::evaluate_case_or_block(&case, true)).unwrap();
-            let messages: Vec<&str> = out["rule_errors"].as_array().unwrap().iter().map(|e| e["message"].as_str().unwrap()).collect();
+            let messages: Vec<&str> =
+                out["rule_errors"].as_array().unwrap().iter().map(|e| e["message"].as_str().unwrap()).collect();
             assert_eq!(messages, want, "{flavor}");
             assert_eq!(out["rule_errors"][0]["condition16"], serde_json::json!([66, 75]), "{flavor}");
         }
-        let plain = super::evaluate_case_or_block(&serde_json::json!({"type": "number", "value": "\"x\""}).to_string(), true);
+        let plain =
+            super::evaluate_case_or_block(&serde_json::json!({"type": "number", "value": "\"x\""}).to_string(), true);
         assert!(!plain.contains("rule_errors"), "{plain}");
     }
 }
@@ -267,7 +281,20 @@ mod tests {
     #[test]
     fn strings_in_the_result_line_escape_as_serde_json_does() {
         let mut cases: Vec<String> = (0u8..0x20).map(|b| format!("a{}b", b as char)).collect();
-        cases.extend(["", "plain", "\"quoted\"", "back\\slash", "\u{7f}del", "é\n\"ü\"\t€", "tolist([\n  \"x\",\n])", "\u{2028}<&>", "😀\u{1}"].map(String::from));
+        cases.extend(
+            [
+                "",
+                "plain",
+                "\"quoted\"",
+                "back\\slash",
+                "\u{7f}del",
+                "é\n\"ü\"\t€",
+                "tolist([\n  \"x\",\n])",
+                "\u{2028}<&>",
+                "😀\u{1}",
+            ]
+            .map(String::from),
+        );
         for c in cases {
             let mut got = String::from("prefix");
             push_js(&mut got, &c);

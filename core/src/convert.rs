@@ -64,17 +64,46 @@ pub enum PlanKind {
     StringToBool,
     /// `shared`: the result type when it is known from the types alone (no
     /// `any` inside), shared by every converted value.
-    ObjectToObject { attrs: BTreeMap<String, Step>, optional: Vec<String>, shared: Option<Type> },
-    TupleToTuple { elems: Vec<Step> },
+    ObjectToObject {
+        attrs: BTreeMap<String, Step>,
+        optional: Vec<String>,
+        shared: Option<Type>,
+    },
+    TupleToTuple {
+        elems: Vec<Step>,
+    },
     /// A list or set to a list.
-    CollectionToList { ety: Type, elem: Step },
+    CollectionToList {
+        ety: Type,
+        elem: Step,
+    },
     /// A list or set to a set.
-    CollectionToSet { ety: Type, elem: Step },
-    MapToMap { ety: Type, elem: Step },
-    TupleToList { ety: Type, elems: ElemSteps, unsafe_: bool },
-    TupleToSet { ety: Type, elems: ElemSteps },
-    ObjectToMap { ety: Type, attrs: AttrSteps, unsafe_: bool },
-    MapToObject { obj: Arc<ObjectType>, attrs: BTreeMap<String, MapAttr> },
+    CollectionToSet {
+        ety: Type,
+        elem: Step,
+    },
+    MapToMap {
+        ety: Type,
+        elem: Step,
+    },
+    TupleToList {
+        ety: Type,
+        elems: ElemSteps,
+        unsafe_: bool,
+    },
+    TupleToSet {
+        ety: Type,
+        elems: ElemSteps,
+    },
+    ObjectToMap {
+        ety: Type,
+        attrs: AttrSteps,
+        unsafe_: bool,
+    },
+    MapToObject {
+        obj: Arc<ObjectType>,
+        attrs: BTreeMap<String, MapAttr>,
+    },
 }
 
 /// The steps of a tuple's elements, in order: one for them all when every
@@ -258,7 +287,8 @@ fn plan_uncached(given: &Type, want: &Type, unsafe_: bool) -> Option<PlanKind> {
                 }
             }
             // (Not when a part may keep optional markers in its type.)
-            let shared = (!want.has_dynamic_types() && !want.may_keep_optional_markers()).then(|| want.without_optional_attrs_deep());
+            let shared = (!want.has_dynamic_types() && !want.may_keep_optional_markers())
+                .then(|| want.without_optional_attrs_deep());
             PlanKind::ObjectToObject { attrs, optional: gout.optional.iter().cloned().collect(), shared }
         }
         (Tuple(tin), Tuple(tout)) => {
@@ -406,11 +436,7 @@ pub fn conv(v: &Value, ty: &Type, p: &Profile) -> Result<Value, String> {
     }
     if !v.is_known() || v.is_null() {
         if v.ty.is_dynamic() || can_convert_unsafe(&v.ty, ty) {
-            return Ok(Value {
-                ty: ty.clone(),
-                kind: v.kind.clone(),
-                marks: v.marks,
-            });
+            return Ok(Value { ty: ty.clone(), kind: v.kind.clone(), marks: v.marks });
         }
         return Err(crate::mismatch::mismatch_message(&v.ty, ty, p));
     }
@@ -546,11 +572,16 @@ impl Plan {
                     out.push(strip_null(r?));
                 }
                 if out.is_empty() {
-                    let ety = if ety.is_dynamic() { v.ty.element_type().unwrap().clone() } else { ety.without_optional_attrs_deep() };
+                    let ety = if ety.is_dynamic() {
+                        v.ty.element_type().unwrap().clone()
+                    } else {
+                        ety.without_optional_attrs_deep()
+                    };
                     return Ok(if is_list { Value::list(ety, out) } else { Value::set(ety, out) });
                 }
                 let what = if is_list { "list" } else { "set" };
-                seq_value(out, is_list).ok_or_else(|| ConvertError::here(format!("element types must all match for conversion to {what}")))
+                seq_value(out, is_list)
+                    .ok_or_else(|| ConvertError::here(format!("element types must all match for conversion to {what}")))
             }
             PlanKind::MapToMap { ety, elem } => {
                 let mut out = AttrMap::new();
@@ -579,22 +610,28 @@ impl Plan {
                 }
                 // Every element already has the (primitive) element type: the
                 // list holds the same elements, so they are shared.
-                if ety.is_primitive() && elems.iter().all(Option::is_none) && v.elements().unwrap().iter().all(|e| e.ty == *ety) {
-                    let ty = if self.out.element_type() == Some(ety) { self.out.clone() } else { Type::list(ety.clone()) };
+                if ety.is_primitive()
+                    && elems.iter().all(Option::is_none)
+                    && v.elements().unwrap().iter().all(|e| e.ty == *ety)
+                {
+                    let ty =
+                        if self.out.element_type() == Some(ety) { self.out.clone() } else { Type::list(ety.clone()) };
                     return Ok(Value { ty, kind: v.kind.clone(), marks: crate::value::Marks::NONE });
                 }
                 let out = convert_elems(elems, v, false, p)?;
                 // go-cty reports a failure to unify at the path of the last element.
                 let last = out.len() - 1;
                 let r = unify_list_elements(out, *unsafe_, p).map_err(|e| e.within(index_step(last)));
-                seq_value(r?, true).ok_or_else(|| ConvertError::here("element types must all match for conversion to list"))
+                seq_value(r?, true)
+                    .ok_or_else(|| ConvertError::here("element types must all match for conversion to list"))
             }
             PlanKind::TupleToSet { ety, elems } => {
                 if elems.is_empty() {
                     return Ok(Value::set(ety.without_optional_attrs_deep(), Vec::new()));
                 }
                 let out = convert_elems(elems, v, true, p)?;
-                seq_value(out, false).ok_or_else(|| ConvertError::here("element types must all match for conversion to set"))
+                seq_value(out, false)
+                    .ok_or_else(|| ConvertError::here("element types must all match for conversion to set"))
             }
             PlanKind::ObjectToMap { ety, attrs, unsafe_ } => {
                 if attrs.is_empty() {
@@ -603,7 +640,8 @@ impl Plan {
                 // Every attribute already has the (primitive) element type:
                 // the map holds the same elements, so they are shared.
                 if ety.is_primitive() && attrs.all_none() {
-                    let ty = if self.out.element_type() == Some(ety) { self.out.clone() } else { Type::map(ety.clone()) };
+                    let ty =
+                        if self.out.element_type() == Some(ety) { self.out.clone() } else { Type::map(ety.clone()) };
                     return Ok(Value { ty, kind: v.kind.clone(), marks: crate::value::Marks::NONE });
                 }
                 let mut out = AttrMap::new();
@@ -627,15 +665,15 @@ impl Plan {
                     }
                     let r = match attrs.get(&**k) {
                         None => Ok(e.clone()),
-                        Some(MapAttr::Convert(step)) => run(step, e, p).map_err(|e| e.within(PathStep::Key(k.to_string()))),
+                        Some(MapAttr::Convert(step)) => {
+                            run(step, e, p).map_err(|e| e.within(PathStep::Key(k.to_string())))
+                        }
                         Some(MapAttr::Incompatible) => {
-                            return Err(ConvertError::here(
-                                format!(
-                                    "map element type is incompatible with attribute {}: {}",
-                                    crate::render::go_quote(k),
-                                    crate::mismatch::mismatch_message(&e.ty, &obj.attrs[&**k], p)
-                                ),
-                            ));
+                            return Err(ConvertError::here(format!(
+                                "map element type is incompatible with attribute {}: {}",
+                                crate::render::go_quote(k),
+                                crate::mismatch::mismatch_message(&e.ty, &obj.attrs[&**k], p)
+                            )));
                         }
                     };
                     out.insert(k.clone(), strip_null(r?));
@@ -649,7 +687,10 @@ impl Plan {
                         // here (only the JSON type can show them).
                         out.insert(name.clone(), Value::null(aty.clone()));
                     } else {
-                        return Err(ConvertError::here(format!("map has no element for required attribute {}", crate::render::go_quote(name))));
+                        return Err(ConvertError::here(format!(
+                            "map has no element for required attribute {}",
+                            crate::render::go_quote(name)
+                        )));
                     }
                 }
                 Ok(Value::object(out))
@@ -895,7 +936,14 @@ fn explain_plan(p: &Plan, v: &Value, path: &mut Path, out: &mut Vec<ExplainStep>
         return;
     }
     let (key, ety) = if v.is_null() { ("rule.null", String::new()) } else { p.rule_key() };
-    out.push(ExplainStep::new(crate::path::format_path(path), v.ty.type_string_short(EXPLAIN_TYPE_MAX), p.out.type_string_short(EXPLAIN_TYPE_MAX), key, ety, String::new()));
+    out.push(ExplainStep::new(
+        crate::path::format_path(path),
+        v.ty.type_string_short(EXPLAIN_TYPE_MAX),
+        p.out.type_string_short(EXPLAIN_TYPE_MAX),
+        key,
+        ety,
+        String::new(),
+    ));
     if v.is_null() || !v.is_known() {
         return;
     }
@@ -999,7 +1047,8 @@ mod tests {
                 "{c:?} lowercases into an ASCII letter of true/false"
             );
         }
-        let cases = [("TRUE", true), ("tRuE", true), ("FALSE", true), ("fAlse", true), ("TRUE ", false), ("\u{212A}", false)];
+        let cases =
+            [("TRUE", true), ("tRuE", true), ("FALSE", true), ("fAlse", true), ("TRUE ", false), ("\u{212A}", false)];
         for (text, hinted) in cases {
             let msg = convert(&s(text), &Type::Bool).unwrap_err().message;
             assert_eq!(msg.contains("use lowercase"), hinted, "{text:?}: {msg}");

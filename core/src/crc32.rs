@@ -66,24 +66,15 @@ mod tests {
     fn bytewise_crc_equals_crc32fast_for_every_length_and_byte() {
         // Every byte value at every position of inputs up to 300 bytes long
         // (crc32fast switches strategy at 16, 64 and 128-byte boundaries).
-        let data: Vec<u8> = (0..300u32)
-            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
-            .collect();
+        let data: Vec<u8> = (0..300u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
         for len in 0..=data.len() {
-            assert_eq!(
-                bytewise(&data[..len]),
-                crc32fast::hash(&data[..len]),
-                "length {len}"
-            );
+            assert_eq!(bytewise(&data[..len]), crc32fast::hash(&data[..len]), "length {len}");
         }
         for b in 0..=255u8 {
             let mut d = data[..40].to_vec();
             d[b as usize % 40] = b;
             assert_eq!(bytewise(&d), crc32fast::hash(&d), "byte {b}");
         }
-        assert_eq!(
-            bytewise("\"é\u{1F600}\"".as_bytes()),
-            crc32fast::hash("\"é\u{1F600}\"".as_bytes())
-        );
+        assert_eq!(bytewise("\"é\u{1F600}\"".as_bytes()), crc32fast::hash("\"é\u{1F600}\"".as_bytes()));
     }
 }

@@ -32,7 +32,12 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn error(source: Source, summary: impl Into<String>, detail: impl Into<String>, range: Option<Range<usize>>) -> Diagnostic {
+    pub fn error(
+        source: Source,
+        summary: impl Into<String>,
+        detail: impl Into<String>,
+        range: Option<Range<usize>>,
+    ) -> Diagnostic {
         Diagnostic { severity: Severity::Error, summary: summary.into(), detail: detail.into(), source, range }
     }
 }
@@ -284,7 +289,6 @@ fn floor_char_boundary(src: &str, mut b: usize) -> usize {
     b
 }
 
-
 /// Where the parts of a source text are: the range of a whole expression and,
 /// for literal tuples/objects (values) or constructors (types), the ranges of
 /// their parts keyed like a cty path step: attribute name, element index as a
@@ -315,11 +319,56 @@ mod tests {
             ("under the limit", full(3), 3, 0),
             ("at the limit", full(m), m, 0),
             ("over the limit", full(m + 5), m, 5),
-            ("truncated into the counted part", { let mut c = full(m + 5); c.truncate(m + 2); c }, m, 2),
-            ("truncated into the kept part", { let mut c = full(m + 5); c.truncate(4); c }, 4, 0),
-            ("popped from the counted part", { let mut c = full(m + 1); assert_eq!(c.pop(), None); c }, m, 0),
-            ("appended past the limit", { let mut c = full(m - 1); c.append((m - 1..2 * m + 2).collect()); c }, m, m + 2),
-            ("appended after counted items", { let mut c = full(m + 1); c.append((m + 1..m + 3).collect()); c }, m, 3),
+            (
+                "truncated into the counted part",
+                {
+                    let mut c = full(m + 5);
+                    c.truncate(m + 2);
+                    c
+                },
+                m,
+                2,
+            ),
+            (
+                "truncated into the kept part",
+                {
+                    let mut c = full(m + 5);
+                    c.truncate(4);
+                    c
+                },
+                4,
+                0,
+            ),
+            (
+                "popped from the counted part",
+                {
+                    let mut c = full(m + 1);
+                    assert_eq!(c.pop(), None);
+                    c
+                },
+                m,
+                0,
+            ),
+            (
+                "appended past the limit",
+                {
+                    let mut c = full(m - 1);
+                    c.append((m - 1..2 * m + 2).collect());
+                    c
+                },
+                m,
+                m + 2,
+            ),
+            (
+                "appended after counted items",
+                {
+                    let mut c = full(m + 1);
+                    c.append((m + 1..m + 3).collect());
+                    c
+                },
+                m,
+                3,
+            ),
         ];
         for (what, c, kept, omitted) in cases {
             assert_eq!((c.kept().len(), c.omitted(), c.len()), (kept, omitted, kept + omitted), "{what}");

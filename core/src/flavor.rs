@@ -337,7 +337,14 @@ const TF_1_5: u64 = 0;
 const TF_1_6: u64 = bits(&[Hcl2171ObjectTypeRejectsDuplicateNames]);
 const TF_1_7: u64 = TF_1_6 | bits(&[Tf17NonsensitiveAcceptsUnmarked, Tf17RemovedBlocks]);
 const TF_1_8: u64 = TF_1_7 | bits(&[Hcl220NamespacedFunctionCalls, Tf18IsSensitiveFunction]);
-const TF_1_9: u64 = TF_1_8 | bits(&[Tf19TemplatestringFunction, ValidationRefersToOtherObjects, Tf19OneContextForAllRules, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused]);
+const TF_1_9: u64 = TF_1_8
+    | bits(&[
+        Tf19TemplatestringFunction,
+        ValidationRefersToOtherObjects,
+        Tf19OneContextForAllRules,
+        Tf19ValidationPointsAtValue,
+        Tf19UnknownErrorMessageRefused,
+    ]);
 // Terraform 1.10's changes; Terraform 1.11 pins go-cty 1.16.0, older than
 // 1.10's 1.16.2.
 const TF_1_11: u64 = TF_1_9
@@ -354,13 +361,25 @@ const TF_1_10: u64 = TF_1_11 | Cty1162CtyjsonRejectsDuplicateProperties.bit();
 const TF_1_12: u64 = TF_1_10 | HclShortCircuitLogic.bit();
 const TF_1_13: u64 = TF_1_12 | bits(&[Cty1163MismatchNamesGivenType, ValidationSelfSensitive, Tf113ActionBlocks]);
 const TF_1_15: u64 = TF_1_13 | bits(&[Tf115ConvertFunction, Tf115DeprecatedVariables, Tf115ConstVariables]);
-const TF_1_16: u64 = TF_1_15 | bits(&[Cty1181ContainsAcceptsNull, Cty1181MergeNullObjectsAsEmpty, Tf116VerticalCycleErrors]);
+const TF_1_16: u64 =
+    TF_1_15 | bits(&[Cty1181ContainsAcceptsNull, Cty1181MergeNullObjectsAsEmpty, Tf116VerticalCycleErrors]);
 const TOFU: u64 = ProductName.bit();
 const TOFU_1_6: u64 = TOFU | TF_1_6;
 const TOFU_1_7: u64 = TOFU
     | TF_1_8
-    | bits(&[Tofu17OwnNamespacedCallTexts, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Tofu17StopsRulesAfterAnError]);
-const TOFU_1_8: u64 = TOFU_1_7 | bits(&[ValidationSelfSensitive, Tofu18ValidateWalkMarksVariable, Tofu18TofuFiles, Tofu18SourceChangedNamesAddresses]);
+    | bits(&[
+        Tofu17OwnNamespacedCallTexts,
+        Tf19TemplatestringFunction,
+        Tofu17CidrcontainsUrldecodeBase64gunzip,
+        Tofu17StopsRulesAfterAnError,
+    ]);
+const TOFU_1_8: u64 = TOFU_1_7
+    | bits(&[
+        ValidationSelfSensitive,
+        Tofu18ValidateWalkMarksVariable,
+        Tofu18TofuFiles,
+        Tofu18SourceChangedNamesAddresses,
+    ]);
 const TOFU_1_9: u64 = TOFU_1_8 | bits(&[ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused]);
 // OpenTofu's hcl and go-cty pins match Terraform 1.13's; its own variable
 // changes come separately.
@@ -374,10 +393,25 @@ const TOFU_1_10: u64 = TOFU_1_9
         Hcl223ConditionalKeepsAllMarks,
         Tofu110DeprecatedVariables,
     ]);
-const TOFU_1_11: u64 = TOFU_1_10 | bits(&[Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, EphemeralVariables, Tofu111ConversionErrorAtDeclaration, EphemeralErrorMessageRefused]);
+const TOFU_1_11: u64 = TOFU_1_10
+    | bits(&[
+        Tofu111WarnsIgnoredObjectAttributes,
+        Tf110EphemeralasnullFunction,
+        EphemeralVariables,
+        Tofu111ConversionErrorAtDeclaration,
+        EphemeralErrorMessageRefused,
+    ]);
 const TOFU_1_12: u64 = TOFU_1_11 | bits(&[Tofu112ConstVariables, Tofu112LanguageBlock]);
 
-const fn flavor(product: Product, version: &'static str, name: &'static str, release: &'static str, hcl: &'static str, cty: &'static str, switches: u64) -> Flavor {
+const fn flavor(
+    product: Product,
+    version: &'static str,
+    name: &'static str,
+    release: &'static str,
+    hcl: &'static str,
+    cty: &'static str,
+    switches: u64,
+) -> Flavor {
     Flavor { name, product, version, release, hcl, cty, switches, unicode: Unicode::V15_0 }
 }
 
@@ -476,7 +510,8 @@ impl Flavor {
         let place = |f: &Flavor| FLAVORS.iter().position(|g| g.name == f.name).unwrap_or(0);
         let here = place(self);
         let own = group.iter().copied().filter(|f| f.product == self.product);
-        own.min_by_key(|f| (place(f).abs_diff(here), std::cmp::Reverse(place(f)))).or_else(|| group.iter().copied().max_by_key(|f| place(f)))
+        own.min_by_key(|f| (place(f).abs_diff(here), std::cmp::Reverse(place(f))))
+            .or_else(|| group.iter().copied().max_by_key(|f| place(f)))
     }
 }
 
@@ -528,7 +563,8 @@ impl Profile {
     /// same way (then it gives the same result for the same input).
     pub fn same_answers(&self, other: &Flavor) -> bool {
         let asked = self.asked.get();
-        (self.flavor.switches ^ other.switches) & asked & !UNICODE_ASKED == 0 && (asked & UNICODE_ASKED == 0 || self.flavor.unicode == other.unicode)
+        (self.flavor.switches ^ other.switches) & asked & !UNICODE_ASKED == 0
+            && (asked & UNICODE_ASKED == 0 || self.flavor.unicode == other.unicode)
     }
 
     /// The Unicode version of the flavor's tables (see [`Flavor`]'s
@@ -581,7 +617,6 @@ impl Profile {
         self.ask(s)
     }
 
-
     /// The arguments a `variable` block takes in this flavor, in the order
     /// of its schema (hcl suggests the first close name in that order), and
     /// how it decodes them.
@@ -616,7 +651,6 @@ impl Profile {
             const_excludes_sensitive_and_ephemeral: tf_const,
         }
     }
-
 
     /// The version-dependent block types of a configuration file's root
     /// (`configFileSchema`), which a JSON file's properties are checked
@@ -734,10 +768,16 @@ pub fn describe_group(names: &[&str]) -> String {
         if runs.is_empty() {
             continue;
         }
-        let text: Vec<String> = runs
-            .iter()
-            .map(|&(s, e)| if s == e { all[s].version.to_string() } else { format!("{}–{}", all[s].version, all[e].version) })
-            .collect();
+        let text: Vec<String> =
+            runs.iter()
+                .map(|&(s, e)| {
+                    if s == e {
+                        all[s].version.to_string()
+                    } else {
+                        format!("{}–{}", all[s].version, all[e].version)
+                    }
+                })
+                .collect();
         parts.push(format!("{} {}", product.name(), text.join(", ")));
     }
     parts.join(", ")
@@ -817,16 +857,63 @@ mod tests {
         const NS: Switch = Hcl220NamespacedFunctionCalls;
         const DUP: Switch = Hcl2171ObjectTypeRejectsDuplicateNames;
         const NONS: Switch = Tf17NonsensitiveAcceptsUnmarked;
-        const EPH: [Switch; 3] = [EphemeralVariables, Tf110ValidateWalkSkipsUnknownErrorMessage, EphemeralErrorMessageRefused];
-        let tf_1_11 = [&[DUP, NONS, Tf17RemovedBlocks, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Cty1160EmptyMapDropsOptionalMarkers, Cty115ElementNegativeIndex, Tf110EphemeralasnullFunction, ValidationRefersToOtherObjects, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf19OneContextForAllRules, Hcl223ConditionalKeepsAllMarks][..], &EPH].concat();
+        const EPH: [Switch; 3] =
+            [EphemeralVariables, Tf110ValidateWalkSkipsUnknownErrorMessage, EphemeralErrorMessageRefused];
+        let tf_1_11 = [
+            &[
+                DUP,
+                NONS,
+                Tf17RemovedBlocks,
+                NS,
+                Tf18IsSensitiveFunction,
+                Tf19TemplatestringFunction,
+                Cty1160EmptyMapDropsOptionalMarkers,
+                Cty115ElementNegativeIndex,
+                Tf110EphemeralasnullFunction,
+                ValidationRefersToOtherObjects,
+                Tf19ValidationPointsAtValue,
+                Tf19UnknownErrorMessageRefused,
+                Tf19OneContextForAllRules,
+                Hcl223ConditionalKeepsAllMarks,
+            ][..],
+            &EPH,
+        ]
+        .concat();
         let tf_1_12 = [&tf_1_11[..], &[Cty1162CtyjsonRejectsDuplicateProperties, HclShortCircuitLogic]].concat();
-        let tf_1_15 = [&tf_1_12[..], &[Tf113ActionBlocks, Cty1163MismatchNamesGivenType, Tf115ConvertFunction, Tf115DeprecatedVariables, Tf115ConstVariables, ValidationSelfSensitive]].concat();
-        let tf_1_16 = [&tf_1_15[..], &[Cty1181ContainsAcceptsNull, Cty1181MergeNullObjectsAsEmpty, Tf116VerticalCycleErrors]].concat();
+        let tf_1_15 = [
+            &tf_1_12[..],
+            &[
+                Tf113ActionBlocks,
+                Cty1163MismatchNamesGivenType,
+                Tf115ConvertFunction,
+                Tf115DeprecatedVariables,
+                Tf115ConstVariables,
+                ValidationSelfSensitive,
+            ],
+        ]
+        .concat();
+        let tf_1_16 =
+            [&tf_1_15[..], &[Cty1181ContainsAcceptsNull, Cty1181MergeNullObjectsAsEmpty, Tf116VerticalCycleErrors]]
+                .concat();
         let table: [(&str, &[Switch]); 14] = [
             ("terraform@1.5", &[]),
             ("terraform@1.7", &[DUP, NONS, Tf17RemovedBlocks]),
             ("terraform@1.8", &[DUP, NONS, Tf17RemovedBlocks, NS, Tf18IsSensitiveFunction]),
-            ("terraform@1.9", &[DUP, NONS, Tf17RemovedBlocks, NS, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, ValidationRefersToOtherObjects, Tf19ValidationPointsAtValue, Tf19UnknownErrorMessageRefused, Tf19OneContextForAllRules]),
+            (
+                "terraform@1.9",
+                &[
+                    DUP,
+                    NONS,
+                    Tf17RemovedBlocks,
+                    NS,
+                    Tf18IsSensitiveFunction,
+                    Tf19TemplatestringFunction,
+                    ValidationRefersToOtherObjects,
+                    Tf19ValidationPointsAtValue,
+                    Tf19UnknownErrorMessageRefused,
+                    Tf19OneContextForAllRules,
+                ],
+            ),
             // Terraform 1.10 brought ephemeral variables with their marks, the
             // ephemeral-message check and the validate walk's skip of unknown
             // messages (the oracle's "Fixes of 2026-11-28 (real Terraform)").
@@ -836,10 +923,103 @@ mod tests {
             ("terraform@1.15", &tf_1_15),
             ("terraform@1.16", &tf_1_16),
             ("opentofu@1.6", &[ProductName, DUP]),
-            ("opentofu@1.7", &[ProductName, DUP, NONS, Tf17RemovedBlocks, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Tofu17StopsRulesAfterAnError]),
-            ("opentofu@1.8", &[ProductName, DUP, NONS, Tf17RemovedBlocks, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, ValidationSelfSensitive, Tofu18TofuFiles, Tofu18SourceChangedNamesAddresses, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable]),
-            ("opentofu@1.10", &[ProductName, DUP, NONS, Tf17RemovedBlocks, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu110DeprecatedVariables, ValidationSelfSensitive, Tofu18TofuFiles, Tofu18SourceChangedNamesAddresses, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable, ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused, Hcl223ConditionalKeepsAllMarks]),
-            ("opentofu@1.12", &[Tofu112LanguageBlock, ProductName, DUP, NONS, Tf17RemovedBlocks, NS, Tofu17OwnNamespacedCallTexts, Tf18IsSensitiveFunction, Tf19TemplatestringFunction, Tofu17CidrcontainsUrldecodeBase64gunzip, Cty1160EmptyMapDropsOptionalMarkers, Cty1162CtyjsonRejectsDuplicateProperties, Cty1163MismatchNamesGivenType, Cty115ElementNegativeIndex, HclShortCircuitLogic, Tofu111WarnsIgnoredObjectAttributes, Tf110EphemeralasnullFunction, Tofu110DeprecatedVariables, EphemeralVariables, Tofu111ConversionErrorAtDeclaration, Tofu112ConstVariables, ValidationSelfSensitive, EphemeralErrorMessageRefused, Tofu18TofuFiles, Tofu18SourceChangedNamesAddresses, Tofu17StopsRulesAfterAnError, Tofu18ValidateWalkMarksVariable, ValidationRefersToOtherObjects, Tofu19UnknownErrorMessageRefused, Hcl223ConditionalKeepsAllMarks]),
+            (
+                "opentofu@1.7",
+                &[
+                    ProductName,
+                    DUP,
+                    NONS,
+                    Tf17RemovedBlocks,
+                    NS,
+                    Tofu17OwnNamespacedCallTexts,
+                    Tf18IsSensitiveFunction,
+                    Tf19TemplatestringFunction,
+                    Tofu17CidrcontainsUrldecodeBase64gunzip,
+                    Tofu17StopsRulesAfterAnError,
+                ],
+            ),
+            (
+                "opentofu@1.8",
+                &[
+                    ProductName,
+                    DUP,
+                    NONS,
+                    Tf17RemovedBlocks,
+                    NS,
+                    Tofu17OwnNamespacedCallTexts,
+                    Tf18IsSensitiveFunction,
+                    Tf19TemplatestringFunction,
+                    Tofu17CidrcontainsUrldecodeBase64gunzip,
+                    ValidationSelfSensitive,
+                    Tofu18TofuFiles,
+                    Tofu18SourceChangedNamesAddresses,
+                    Tofu17StopsRulesAfterAnError,
+                    Tofu18ValidateWalkMarksVariable,
+                ],
+            ),
+            (
+                "opentofu@1.10",
+                &[
+                    ProductName,
+                    DUP,
+                    NONS,
+                    Tf17RemovedBlocks,
+                    NS,
+                    Tofu17OwnNamespacedCallTexts,
+                    Tf18IsSensitiveFunction,
+                    Tf19TemplatestringFunction,
+                    Tofu17CidrcontainsUrldecodeBase64gunzip,
+                    Cty1160EmptyMapDropsOptionalMarkers,
+                    Cty1162CtyjsonRejectsDuplicateProperties,
+                    Cty1163MismatchNamesGivenType,
+                    Cty115ElementNegativeIndex,
+                    HclShortCircuitLogic,
+                    Tofu110DeprecatedVariables,
+                    ValidationSelfSensitive,
+                    Tofu18TofuFiles,
+                    Tofu18SourceChangedNamesAddresses,
+                    Tofu17StopsRulesAfterAnError,
+                    Tofu18ValidateWalkMarksVariable,
+                    ValidationRefersToOtherObjects,
+                    Tofu19UnknownErrorMessageRefused,
+                    Hcl223ConditionalKeepsAllMarks,
+                ],
+            ),
+            (
+                "opentofu@1.12",
+                &[
+                    Tofu112LanguageBlock,
+                    ProductName,
+                    DUP,
+                    NONS,
+                    Tf17RemovedBlocks,
+                    NS,
+                    Tofu17OwnNamespacedCallTexts,
+                    Tf18IsSensitiveFunction,
+                    Tf19TemplatestringFunction,
+                    Tofu17CidrcontainsUrldecodeBase64gunzip,
+                    Cty1160EmptyMapDropsOptionalMarkers,
+                    Cty1162CtyjsonRejectsDuplicateProperties,
+                    Cty1163MismatchNamesGivenType,
+                    Cty115ElementNegativeIndex,
+                    HclShortCircuitLogic,
+                    Tofu111WarnsIgnoredObjectAttributes,
+                    Tf110EphemeralasnullFunction,
+                    Tofu110DeprecatedVariables,
+                    EphemeralVariables,
+                    Tofu111ConversionErrorAtDeclaration,
+                    Tofu112ConstVariables,
+                    ValidationSelfSensitive,
+                    EphemeralErrorMessageRefused,
+                    Tofu18TofuFiles,
+                    Tofu18SourceChangedNamesAddresses,
+                    Tofu17StopsRulesAfterAnError,
+                    Tofu18ValidateWalkMarksVariable,
+                    ValidationRefersToOtherObjects,
+                    Tofu19UnknownErrorMessageRefused,
+                    Hcl223ConditionalKeepsAllMarks,
+                ],
+            ),
         ];
         for (name, held) in table {
             let f = Flavor::lookup(name).unwrap();
@@ -880,7 +1060,17 @@ mod tests {
     #[test]
     fn groups_are_described_as_runs_of_versions() {
         let cases: [(&[&str], &str); 4] = [
-            (&["terraform@1.13", "terraform@1.14", "terraform@1.15", "opentofu@1.10", "opentofu@1.11", "opentofu@1.12"], "Terraform 1.13–1.15, OpenTofu 1.10–1.12"),
+            (
+                &[
+                    "terraform@1.13",
+                    "terraform@1.14",
+                    "terraform@1.15",
+                    "opentofu@1.10",
+                    "opentofu@1.11",
+                    "opentofu@1.12",
+                ],
+                "Terraform 1.13–1.15, OpenTofu 1.10–1.12",
+            ),
             (&["terraform@1.5"], "Terraform 1.5"),
             (&["terraform@1.5", "terraform@1.6", "terraform@1.8"], "Terraform 1.5–1.6, 1.8"),
             (&["opentofu@1.6"], "OpenTofu 1.6"),
@@ -897,17 +1087,30 @@ mod tests {
             ("terraform@1.5", &["description", "default", "type", "sensitive", "nullable"]),
             ("terraform@1.9", &["description", "default", "type", "sensitive", "nullable"]),
             ("terraform@1.10", &["description", "default", "type", "sensitive", "ephemeral", "nullable"]),
-            ("terraform@1.15", &["description", "default", "type", "sensitive", "ephemeral", "const", "deprecated", "nullable"]),
-            ("terraform@1.16", &["description", "default", "type", "sensitive", "ephemeral", "const", "deprecated", "nullable"]),
+            (
+                "terraform@1.15",
+                &["description", "default", "type", "sensitive", "ephemeral", "const", "deprecated", "nullable"],
+            ),
+            (
+                "terraform@1.16",
+                &["description", "default", "type", "sensitive", "ephemeral", "const", "deprecated", "nullable"],
+            ),
             ("opentofu@1.9", &["description", "default", "type", "sensitive", "nullable"]),
             ("opentofu@1.10", &["description", "default", "type", "sensitive", "deprecated", "nullable"]),
             ("opentofu@1.11", &["description", "default", "type", "sensitive", "ephemeral", "deprecated", "nullable"]),
-            ("opentofu@1.12", &["description", "default", "type", "sensitive", "ephemeral", "const", "deprecated", "nullable"]),
+            (
+                "opentofu@1.12",
+                &["description", "default", "type", "sensitive", "ephemeral", "const", "deprecated", "nullable"],
+            ),
         ];
         for (name, args) in table {
             let vb = Flavor::lookup(name).unwrap().profile().variable_block();
             assert_eq!(vb.arguments, args, "{name}");
-            assert_eq!(vb.reserved.contains(&"ignore_nested_deprecations"), matches!(name, "terraform@1.15" | "terraform@1.16"), "{name}");
+            assert_eq!(
+                vb.reserved.contains(&"ignore_nested_deprecations"),
+                matches!(name, "terraform@1.15" | "terraform@1.16"),
+                "{name}"
+            );
         }
     }
 

@@ -160,11 +160,7 @@ mod tests {
             *s += &format!("pub(super) static {name}: [{ty}; {}] = [\n", v.len());
             for chunk in v.chunks(10) {
                 *s += "    ";
-                *s += &chunk
-                    .iter()
-                    .map(|x| format!("{x:#x},"))
-                    .collect::<Vec<_>>()
-                    .join(" ");
+                *s += &chunk.iter().map(|x| format!("{x:#x},")).collect::<Vec<_>>().join(" ");
                 *s += "\n";
             }
             *s += "];\n";
@@ -183,11 +179,7 @@ mod tests {
     #[test]
     fn go_is_print_equals_the_general_categories_for_every_code_point() {
         for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
-            let want = if (c as u32) < 0x80 {
-                (' '..='~').contains(&c)
-            } else {
-                by_category(c)
-            };
+            let want = if (c as u32) < 0x80 { (' '..='~').contains(&c) } else { by_category(c) };
             assert_eq!(is_print(c), want, "{c:?}");
         }
     }

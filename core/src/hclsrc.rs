@@ -11,7 +11,23 @@
 pub fn is_id_start(c: char) -> bool {
     c == '_'
         || unicode_xid::UnicodeXID::is_xid_start(c)
-        || matches!(c as u32, 0x37A | 0xE33 | 0xEB3 | 0x309B | 0x309C | 0xFC5E..=0xFC63 | 0xFDFA | 0xFDFB | 0xFE70 | 0xFE72 | 0xFE74 | 0xFE76 | 0xFE78 | 0xFE7A | 0xFE7C | 0xFE7E | 0xFF9E | 0xFF9F)
+        || matches!(
+            c as u32,
+            0x37A | 0xE33 | 0xEB3 | 0x309B | 0x309C | 0xFC5E
+                ..=0xFC63
+                    | 0xFDFA
+                    | 0xFDFB
+                    | 0xFE70
+                    | 0xFE72
+                    | 0xFE74
+                    | 0xFE76
+                    | 0xFE78
+                    | 0xFE7A
+                    | 0xFE7C
+                    | 0xFE7E
+                    | 0xFF9E
+                    | 0xFF9F
+        )
 }
 
 /// Characters that may continue an identifier: `-` and Unicode 9.0's
@@ -19,7 +35,11 @@ pub fn is_id_start(c: char) -> bool {
 pub fn is_id_continue(c: char) -> bool {
     c == '-'
         || unicode_xid::UnicodeXID::is_xid_continue(c)
-        || matches!(c as u32, 0x37A | 0x309B | 0x309C | 0xFC5E..=0xFC63 | 0xFDFA | 0xFDFB | 0xFE70 | 0xFE72 | 0xFE74 | 0xFE76 | 0xFE78 | 0xFE7A | 0xFE7C | 0xFE7E)
+        || matches!(
+            c as u32,
+            0x37A | 0x309B | 0x309C | 0xFC5E
+                ..=0xFC63 | 0xFDFA | 0xFDFB | 0xFE70 | 0xFE72 | 0xFE74 | 0xFE76 | 0xFE78 | 0xFE7A | 0xFE7C | 0xFE7E
+        )
 }
 
 /// True when `s` is one HCL identifier (what `hcl.ExprAsKeyword` can return).
@@ -65,11 +85,11 @@ mod ident_tests {
             ('1', false, true),
             ('é', true, true),
             ('日', true, true),
-            ('\u{301}', false, true),     // combining acute: continues only
-            ('\u{1C90}', false, false),   // Georgian Mtavruli, Unicode 11
-            ('\u{1E900}', true, true),    // Adlam, Unicode 9
-            ('\u{11700}', true, true),    // Ahom, Unicode 8
-            ('\u{309B}', true, true),     // ID_Start though not XID_Start
+            ('\u{301}', false, true),   // combining acute: continues only
+            ('\u{1C90}', false, false), // Georgian Mtavruli, Unicode 11
+            ('\u{1E900}', true, true),  // Adlam, Unicode 9
+            ('\u{11700}', true, true),  // Ahom, Unicode 8
+            ('\u{309B}', true, true),   // ID_Start though not XID_Start
             ('\u{FF9E}', true, true),
             ('\u{37A}', true, true),
             ('🙂', false, false),

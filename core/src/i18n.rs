@@ -41,11 +41,14 @@ impl Lang {
     /// A language's own name (for the language picker: "日本語"), as the
     /// catalog of `ui` (every catalog names every language the same way).
     pub fn native_name(self, ui: Lang) -> &'static str {
-        text(ui, match self {
-            Lang::En => "lang.en",
-            Lang::Zh => "lang.zh",
-            Lang::Ja => "lang.ja",
-        })
+        text(
+            ui,
+            match self {
+                Lang::En => "lang.en",
+                Lang::Zh => "lang.zh",
+                Lang::Ja => "lang.ja",
+            },
+        )
     }
 
     /// The catalog as compiled in (not with the `runtime-catalogs` feature).
@@ -160,11 +163,19 @@ pub fn fill(lang: Lang, key: &str, args: &[(&str, &str)]) -> String {
                 rest = &after[close + 1..];
                 match args.iter().find(|(k, _)| *k == name) {
                     Some((_, v)) => {
-                        if cjk_text && v.chars().next().is_some_and(is_cjk) && out.ends_with(' ') && out.trim_end_matches(' ').chars().last().is_some_and(is_cjk) {
+                        if cjk_text
+                            && v.chars().next().is_some_and(is_cjk)
+                            && out.ends_with(' ')
+                            && out.trim_end_matches(' ').chars().last().is_some_and(is_cjk)
+                        {
                             out.truncate(out.trim_end_matches(' ').len());
                         }
                         out.push_str(v);
-                        if cjk_text && v.chars().last().is_some_and(is_cjk) && rest.starts_with(' ') && rest.trim_start_matches(' ').chars().next().is_some_and(is_cjk) {
+                        if cjk_text
+                            && v.chars().last().is_some_and(is_cjk)
+                            && rest.starts_with(' ')
+                            && rest.trim_start_matches(' ').chars().next().is_some_and(is_cjk)
+                        {
                             rest = rest.trim_start_matches(' ');
                         }
                     }
@@ -243,7 +254,10 @@ mod tests {
     #[test]
     fn a_catalog_part_is_named_by_its_part_key() {
         let (part, texts) = read_part(r#"{"catalog.part": "gallery", "example.x.title": "X"}"#).unwrap();
-        assert_eq!((PARTS[part], texts.get("example.x.title").map(String::as_str), texts.contains_key(PART_KEY)), ("gallery", Some("X"), false));
+        assert_eq!(
+            (PARTS[part], texts.get("example.x.title").map(String::as_str), texts.contains_key(PART_KEY)),
+            ("gallery", Some("X"), false)
+        );
         let (part, texts) = read_part(r#"{"ui.ok": "OK"}"#).unwrap();
         assert_eq!((part, texts.len()), (0, 1));
         assert!(read_part(r#"{"catalog.part": "nope"}"#).unwrap_err().contains("nope"));
@@ -292,7 +306,10 @@ mod tests {
 
     #[test]
     fn placeholders_are_filled_and_unknown_ones_are_left_visible() {
-        assert_eq!(fill(Lang::En, "why.result", &[("type", "number")]), text(Lang::En, "why.result").replace("{type}", "number"));
+        assert_eq!(
+            fill(Lang::En, "why.result", &[("type", "number")]),
+            text(Lang::En, "why.result").replace("{type}", "number")
+        );
         assert!(fill(Lang::En, "why.result", &[]).contains("{type}"));
     }
 
@@ -323,9 +340,18 @@ mod tests {
             }
         }
         // Spaces beside code and ASCII values stay.
-        assert_eq!(fill(Lang::Zh, "ui.format_kept", &[("format", "HCL"), ("why", "")]), "文本保持原样，现按 HCL 读取。");
-        assert_eq!(fill(Lang::Zh, "ui.format_kept", &[("format", ".tfvars 文件中某个属性的值"), ("why", "")]), "文本保持原样，现按 .tfvars 文件中某个属性的值读取。");
-        assert_eq!(fill(Lang::Ja, "ui.format_kept", &[("format", ".tfvars ファイル内の属性の値"), ("why", "")]), "テキストは書いたとおりに残し、.tfvars ファイル内の属性の値として読み直しています。");
+        assert_eq!(
+            fill(Lang::Zh, "ui.format_kept", &[("format", "HCL"), ("why", "")]),
+            "文本保持原样，现按 HCL 读取。"
+        );
+        assert_eq!(
+            fill(Lang::Zh, "ui.format_kept", &[("format", ".tfvars 文件中某个属性的值"), ("why", "")]),
+            "文本保持原样，现按 .tfvars 文件中某个属性的值读取。"
+        );
+        assert_eq!(
+            fill(Lang::Ja, "ui.format_kept", &[("format", ".tfvars ファイル内の属性の値"), ("why", "")]),
+            "テキストは書いたとおりに残し、.tfvars ファイル内の属性の値として読み直しています。"
+        );
     }
 
     /// Lists in Chinese and Japanese are joined with 、, never with ", ".
@@ -477,12 +503,17 @@ mod tests {
         }
         // The Module view's status labels are nouns, not sentences cut
         // short (宣言が正しくない next to 値なし).
-        for key in keys(Lang::Ja).into_iter().filter(|k| k.starts_with("ui.module.stage.") || k.starts_with("ui.module.rule.")) {
+        for key in
+            keys(Lang::Ja).into_iter().filter(|k| k.starts_with("ui.module.stage.") || k.starts_with("ui.module.rule."))
+        {
             let t = text(Lang::Ja, key);
             assert!(!["い", "る", "た", "す", "ん", "。"].iter().any(|e| t.ends_with(e)), "ja {key}: {t}");
         }
         // A reason is said without the English "it" (它引用了…).
-        for key in keys(Lang::Zh).into_iter().filter(|k| k.starts_with("validation.reason.") || k.starts_with("check.call.reason.")) {
+        for key in keys(Lang::Zh)
+            .into_iter()
+            .filter(|k| k.starts_with("validation.reason.") || k.starts_with("check.call.reason."))
+        {
             assert!(!text(Lang::Zh, key).starts_with('它'), "zh {key}: {}", text(Lang::Zh, key));
         }
         // A place is one format: 第 N 行第 M 列 / N 行目 M 列目.

@@ -11,7 +11,6 @@ mod gojson;
 
 use std::collections::{BTreeMap, HashSet};
 
-
 use crate::diag::SpanTree;
 use crate::flavor::Profile;
 use crate::hcl::ast::{nfc_key, str_value, TypeCache};
@@ -62,15 +61,7 @@ struct JScan<'a> {
 
 impl<'a> JScan<'a> {
     fn new(src: &'a str) -> JScan<'a> {
-        JScan {
-            src,
-            p: JPos {
-                byte: 0,
-                line: 1,
-                col: 1,
-            },
-            done: false,
-        }
+        JScan { src, p: JPos { byte: 0, line: 1, col: 1 }, done: false }
     }
 
     fn next(&mut self) -> Token {
@@ -78,11 +69,7 @@ impl<'a> JScan<'a> {
         let b = src.as_bytes();
         let mut p = self.p;
         if self.done {
-            return Token {
-                kind: JTok::Eof,
-                start: p,
-                end: p,
-            };
+            return Token { kind: JTok::Eof, start: p, end: p };
         }
         {
             while p.byte < b.len() {
@@ -101,11 +88,7 @@ impl<'a> JScan<'a> {
             if p.byte >= b.len() {
                 self.p = p;
                 self.done = true;
-                return Token {
-                    kind: JTok::Eof,
-                    start: p,
-                    end: p,
-                };
+                return Token { kind: JTok::Eof, start: p, end: p };
             }
             let start = p;
             let c = b[p.byte];
@@ -148,7 +131,9 @@ impl<'a> JScan<'a> {
                             let g = if x < 0x80 && b.get(p.byte + 1).is_none_or(|n| *n < 0x80) {
                                 1
                             } else {
-                                crate::unicode::graphemes(&src[p.byte..], crate::unicode::Unicode::V15_0).next().map_or(1, str::len)
+                                crate::unicode::graphemes(&src[p.byte..], crate::unicode::Unicode::V15_0)
+                                    .next()
+                                    .map_or(1, str::len)
                             };
                             p.byte += g;
                             p.col += 1;
@@ -158,17 +143,14 @@ impl<'a> JScan<'a> {
                     JTok::Str
                 }
                 b'-' | b'+' | b'.' | b'0'..=b'9' => {
-                    while p.byte < b.len()
-                        && matches!(b[p.byte], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
-                    {
+                    while p.byte < b.len() && matches!(b[p.byte], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9') {
                         p.byte += 1;
                         p.col += 1;
                     }
                     JTok::Num
                 }
                 b'a'..=b'z' | b'A'..=b'Z' => {
-                    while p.byte < b.len() && (b[p.byte].is_ascii_alphabetic() || b[p.byte] == b'_')
-                    {
+                    while p.byte < b.len() && (b[p.byte].is_ascii_alphabetic() || b[p.byte] == b'_') {
                         p.byte += 1;
                         p.col += 1;
                     }
@@ -179,19 +161,11 @@ impl<'a> JScan<'a> {
                     p.col += 1;
                     self.p = p;
                     self.done = true;
-                    return Token {
-                        kind: JTok::Invalid,
-                        start,
-                        end: p,
-                    };
+                    return Token { kind: JTok::Invalid, start, end: p };
                 }
             };
             self.p = p;
-            Token {
-                kind,
-                start,
-                end: p,
-            }
+            Token { kind, start, end: p }
         }
     }
 }
@@ -344,14 +318,7 @@ impl<'a> JParser<'a> {
     fn new(src: &'a str, filename: &'a str) -> JParser<'a> {
         let mut scan = JScan::new(src);
         let cur = scan.next();
-        JParser {
-            src,
-            scan,
-            cur,
-            filename,
-            depth: 0,
-            max_depth: MAX_DEPTH,
-        }
+        JParser { src, scan, cur, filename, depth: 0, max_depth: MAX_DEPTH }
     }
 
     fn peek(&self) -> Token {
@@ -406,45 +373,32 @@ impl<'a> JParser<'a> {
 
     fn value_inner(&mut self) -> JResult<JNode> {
         let t = self.peek();
-        let start_of_value =
-            "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.";
+        let start_of_value = "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.";
         match t.kind {
             JTok::BraceO => self.object(),
             JTok::BrackO => self.array(),
             JTok::Num => {
                 self.read();
                 let s = self.text(&t);
-                let bad = || {
-                    diag(
-                        "Invalid JSON number",
-                        "There is a syntax error in the given JSON number.",
-                        t.start,
-                        t.end,
-                    )
-                };
+                let bad =
+                    || diag("Invalid JSON number", "There is a syntax error in the given JSON number.", t.start, t.end);
                 if !valid_json_number(s) {
                     return Err(bad());
                 }
                 let n = Number::parse_literal(s).map_err(|e| match e {
                     // tftype's own limit, not the input's fault.
-                    crate::number::NumberError::Range => diag("Number too large", crate::number::LITERAL_RANGE_DETAIL, t.start, t.end),
+                    crate::number::NumberError::Range => {
+                        diag("Number too large", crate::number::LITERAL_RANGE_DETAIL, t.start, t.end)
+                    }
                     _ => bad(),
                 })?;
-                Ok(JNode {
-                    val: JVal::Num(n),
-                    start: t.start,
-                    end: t.end,
-                })
+                Ok(JNode { val: JVal::Num(n), start: t.start, end: t.end })
             }
             JTok::Str => {
                 self.read();
                 let s = self.text(&t);
                 match decode_json_string(s) {
-                    Ok(v) => Ok(JNode {
-                        val: JVal::Str(v),
-                        start: t.start,
-                        end: t.end,
-                    }),
+                    Ok(v) => Ok(JNode { val: JVal::Str(v), start: t.start, end: t.end }),
                     Err(off) => {
                         // Go reports a byte offset; keep the range on character
                         // boundaries so that it can be shown.
@@ -460,12 +414,7 @@ impl<'a> JParser<'a> {
                         let mut e = p;
                         e.byte = floor((e.byte + 1).min(self.src.len())).max(p.byte);
                         e.col += 1;
-                        Err(diag(
-                            "Invalid JSON string",
-                            "There is a syntax error in the given JSON string.",
-                            p,
-                            e,
-                        ))
+                        Err(diag("Invalid JSON string", "There is a syntax error in the given JSON string.", p, e))
                     }
                 }
             }
@@ -479,10 +428,7 @@ impl<'a> JParser<'a> {
                     "undefined" | "NaN" | "Infinity" => {
                         return Err(diag(
                             "Invalid JSON keyword",
-                            format!(
-                                "The JavaScript identifier {} cannot be used in JSON.",
-                                go_quote(s)
-                            ),
+                            format!("The JavaScript identifier {} cannot be used in JSON.", go_quote(s)),
                             t.start,
                             t.end,
                         ))
@@ -499,31 +445,12 @@ impl<'a> JParser<'a> {
                         ));
                     }
                 };
-                Ok(JNode {
-                    val,
-                    start: t.start,
-                    end: t.end,
-                })
+                Ok(JNode { val, start: t.start, end: t.end })
             }
             JTok::BraceC => Err(diag("Missing JSON value", start_of_value, t.start, t.end)),
-            JTok::BrackC => Err(diag(
-                "Missing array element value",
-                start_of_value,
-                t.start,
-                t.end,
-            )),
-            JTok::Eof => Err(diag(
-                "Missing value",
-                "The JSON data ends prematurely.",
-                t.start,
-                t.end,
-            )),
-            _ => Err(diag(
-                "Invalid start of value",
-                start_of_value,
-                t.start,
-                t.end,
-            )),
+            JTok::BrackC => Err(diag("Missing array element value", start_of_value, t.start, t.end)),
+            JTok::Eof => Err(diag("Missing value", "The JSON data ends prematurely.", t.start, t.end)),
+            _ => Err(diag("Invalid start of value", start_of_value, t.start, t.end)),
         }
     }
 
@@ -538,11 +465,9 @@ impl<'a> JParser<'a> {
             let JVal::Str(name) = key.val else {
                 // hcl points at the start of the key: an object's or array's opening token.
                 let end = match key.val {
-                    JVal::Object(_) | JVal::Array(_) => JPos {
-                        byte: key.start.byte + 1,
-                        line: key.start.line,
-                        col: key.start.col + 1,
-                    },
+                    JVal::Object(_) | JVal::Array(_) => {
+                        JPos { byte: key.start.byte + 1, line: key.start.line, col: key.start.col + 1 }
+                    }
                     _ => key.end,
                 };
                 return Err(diag(
@@ -623,11 +548,7 @@ impl<'a> JParser<'a> {
             }
         }
         let close = self.read();
-        Ok(JNode {
-            val: JVal::Object(attrs),
-            start: open.start,
-            end: close.end,
-        })
+        Ok(JNode { val: JVal::Object(attrs), start: open.start, end: close.end })
     }
 
     fn array(&mut self) -> JResult<JNode> {
@@ -696,11 +617,7 @@ impl<'a> JParser<'a> {
             }
         }
         let close = self.read();
-        Ok(JNode {
-            val: JVal::Array(vals),
-            start: open.start,
-            end: close.end,
-        })
+        Ok(JNode { val: JVal::Array(vals), start: open.start, end: close.end })
     }
 
     /// A value read straight into its cty value, with the end of its last
@@ -805,7 +722,9 @@ fn scalar(v: &JVal) -> Option<Value> {
 /// Evaluates a JSON node with a nil context (strings are never templates).
 fn eval(p: &JParser, n: &JNode, diags: &mut Diags, tc: &mut TypeCache) -> Value {
     match &n.val {
-        JVal::Str(_) | JVal::Num(_) | JVal::Bool(_) | JVal::Null => scalar(&n.val).unwrap_or_else(|| Value::null(Type::Dynamic)),
+        JVal::Str(_) | JVal::Num(_) | JVal::Bool(_) | JVal::Null => {
+            scalar(&n.val).unwrap_or_else(|| Value::null(Type::Dynamic))
+        }
         JVal::Array(vs) => {
             let vals = vs.iter().map(|v| eval(p, v, diags, tc)).collect();
             tc.tuple(vals)
@@ -879,11 +798,7 @@ fn duplicate(
     };
     diags.push(diag(
         "Duplicate object attribute",
-        format!(
-            "An attribute named {} was already defined at {}.",
-            go_quote(key),
-            p.range_string(*s, *e)
-        ),
+        format!("An attribute named {} was already defined at {}.", go_quote(key), p.range_string(*s, *e)),
         ns,
         ne,
     ));
@@ -904,9 +819,7 @@ fn spans(n: &JNode, offset: usize, src_len: usize) -> SpanTree {
         }
         JVal::Object(attrs) => {
             for (name, _, _, v) in attrs {
-                t.kids
-                    .entry(nfc_key(name))
-                    .or_insert_with(|| spans(v, offset, src_len));
+                t.kids.entry(nfc_key(name)).or_insert_with(|| spans(v, offset, src_len));
             }
         }
         _ => {}
@@ -944,12 +857,7 @@ pub fn parse_tfvars_json(src: &str, want_spans: bool) -> Result<JsonResult, Diag
         )));
     }
     let JVal::Object(attrs) = &root.val else {
-        return Err(Diags::one(diag(
-            "Invalid value",
-            "The value must be a single JSON value.",
-            root.start,
-            root.end,
-        )));
+        return Err(Diags::one(diag("Invalid value", "The value must be a single JSON value.", root.start, root.end)));
     };
     if attrs.len() != 1 || attrs[0].0 != "v" {
         let (s, e) = attrs.get(1).map_or((root.start, root.end), |a| (a.1, a.2));
@@ -992,11 +900,7 @@ fn direct_tfvars(src: &str, filename: &str, prefix_len: usize) -> Option<JsonRes
     if p.peek().kind != JTok::Eof {
         return None;
     }
-    Some(JsonResult {
-        value,
-        spans: SpanTree::leaf(start.byte..end.byte),
-        src_range: p.range_string(start, end),
-    })
+    Some(JsonResult { value, spans: SpanTree::leaf(start.byte..end.byte), src_range: p.range_string(start, end) })
 }
 
 /// `ctyjson.ImpliedType` + `ctyjson.Unmarshal`: objects become objects,
@@ -1004,15 +908,13 @@ fn direct_tfvars(src: &str, filename: &str, prefix_len: usize) -> Option<JsonRes
 /// flavor's go-cty rejects one whose implied type differs.
 pub fn parse_cty_json(src: &str, want_spans: bool, profile: &Profile) -> Result<(Value, SpanTree), Diags> {
     if let Err((msg, at)) = gojson::check(src) {
-        let summary = if msg == "Value too deeply nested" {
-            "Value too deeply nested"
-        } else {
-            "Invalid JSON value"
-        };
+        let summary = if msg == "Value too deeply nested" { "Value too deeply nested" } else { "Invalid JSON value" };
         let detail = if summary == "Invalid JSON value" {
             msg
         } else {
-            format!("This value nests arrays and objects more than {MAX_DEPTH} levels deep, which tftype does not accept.")
+            format!(
+                "This value nests arrays and objects more than {MAX_DEPTH} levels deep, which tftype does not accept."
+            )
         };
         let mut end = (at + 1).min(src.len());
         while !src.is_char_boundary(end) {
@@ -1026,12 +928,14 @@ pub fn parse_cty_json(src: &str, want_spans: bool, profile: &Profile) -> Result<
     }
     // Go's decoder accepted the first value (and ignores what follows it).
     let mut p = JParser::new(src, "");
-    let root = p
-        .value()
-        .map_err(|d| {
-            let summary = if d.summary == "Value too deeply nested" || d.summary == "Number too large" { d.summary } else { "Invalid JSON value".into() };
-            Diags::one(RawDiag::new(summary, d.detail, d.range))
-        })?;
+    let root = p.value().map_err(|d| {
+        let summary = if d.summary == "Value too deeply nested" || d.summary == "Number too large" {
+            d.summary
+        } else {
+            "Invalid JSON value".into()
+        };
+        Diags::one(RawDiag::new(summary, d.detail, d.range))
+    })?;
     fn to_value(n: &JNode) -> Value {
         match &n.val {
             JVal::Str(s) => str_value(s),
@@ -1050,15 +954,15 @@ pub fn parse_cty_json(src: &str, want_spans: bool, profile: &Profile) -> Result<
     }
     if let Some((key, s, e)) = differing_duplicate(&root) {
         if profile.ctyjson_rejects_duplicate_properties() {
-            return Err(Diags::one(RawDiag::new("Invalid JSON value", format!("duplicate {} property in JSON object", crate::goprint::go_quote_in(key, profile)), s.byte..e.byte)));
+            return Err(Diags::one(RawDiag::new(
+                "Invalid JSON value",
+                format!("duplicate {} property in JSON object", crate::goprint::go_quote_in(key, profile)),
+                s.byte..e.byte,
+            )));
         }
     }
     if let Err((msg, s, e)) = unmarshal_check(&root, &implied_type(&root)) {
-        return Err(Diags::one(RawDiag::new(
-            "Invalid JSON value",
-            msg,
-            s.byte..e.byte,
-        )));
+        return Err(Diags::one(RawDiag::new("Invalid JSON value", msg, s.byte..e.byte)));
     }
     let value = to_value(&root);
     if !want_spans {
@@ -1125,10 +1029,7 @@ fn unmarshal_check(n: &JNode, ty: &Type) -> Result<(), (String, JPos, JPos)> {
     match ty {
         Type::Dynamic => match &n.val {
             JVal::Object(attrs) => match attrs.iter().find(|a| a.0 != "type" && a.0 != "value") {
-                Some(a) => err(format!(
-                    "invalid key {} in dynamically-typed value",
-                    go_quote(&a.0)
-                )),
+                Some(a) => err(format!("invalid key {} in dynamically-typed value", go_quote(&a.0))),
                 None => err("missing type in dynamically-typed value".into()),
             },
             _ => err("missing expected {".into()),
@@ -1242,7 +1143,8 @@ pub fn parse_json_file_attributes(src: &str, filename: &str) -> Result<Vec<JsonA
         detail: d.detail,
     };
     const ROOT: &str = "Root value must be object";
-    const ROOT_DETAIL: &str = "The root value in a JSON-based configuration must be either a JSON object or a JSON array of objects.";
+    const ROOT_DETAIL: &str =
+        "The root value in a JSON-based configuration must be either a JSON object or a JSON array of objects.";
     let root = match p.value() {
         Ok(r) => r,
         // tftype's nesting limit is no syntax error: the root is whatever
@@ -1250,7 +1152,8 @@ pub fn parse_json_file_attributes(src: &str, filename: &str) -> Result<Vec<JsonA
         Err(d) if d.summary == "Value too deeply nested" => return Err(vec![to_file(d)]),
         Err(d) => {
             // A broken root is no object: hcl says so at its first token too.
-            let root = JsonFileDiag { summary: ROOT.into(), detail: ROOT_DETAIL.into(), start: first.start, end: first.end };
+            let root =
+                JsonFileDiag { summary: ROOT.into(), detail: ROOT_DETAIL.into(), start: first.start, end: first.end };
             return Err(vec![root, to_file(d)]);
         }
     };
@@ -1267,7 +1170,12 @@ pub fn parse_json_file_attributes(src: &str, filename: &str) -> Result<Vec<JsonA
         JVal::Object(_) => vec![&root],
         JVal::Array(items) => items.iter().collect(),
         _ => {
-            return Err(vec![JsonFileDiag { summary: ROOT.into(), detail: ROOT_DETAIL.into(), start: root.start, end: first.end }]);
+            return Err(vec![JsonFileDiag {
+                summary: ROOT.into(),
+                detail: ROOT_DETAIL.into(),
+                start: root.start,
+                end: first.end,
+            }]);
         }
     };
     let mut attrs: Vec<JsonAttr> = Vec::new();
@@ -1286,7 +1194,11 @@ pub fn parse_json_file_attributes(src: &str, filename: &str) -> Result<Vec<JsonA
             if let Some(prev) = attrs.iter().find(|a| a.name == *name) {
                 diags.push(JsonFileDiag {
                     summary: "Duplicate attribute definition".into(),
-                    detail: format!("The argument {} was already set at {}.", go_quote(name), p.range_string(prev.name_start, prev.end)),
+                    detail: format!(
+                        "The argument {} was already set at {}.",
+                        go_quote(name),
+                        p.range_string(prev.name_start, prev.end)
+                    ),
                     start: *ns,
                     end: *ne,
                 });
@@ -1321,8 +1233,12 @@ pub struct HNode {
 pub enum HVal {
     /// The properties (none kept where the parser only checked the syntax
     /// of what is inside, see [`parse_config_json`]).
-    Object { attrs: Vec<HAttr> },
-    Array { items: Vec<HNode> },
+    Object {
+        attrs: Vec<HAttr>,
+    },
+    Array {
+        items: Vec<HNode>,
+    },
     Str(String),
     Num(Number),
     Bool(bool),
@@ -1344,14 +1260,20 @@ impl HNode {
     /// hcl's `StartRange`: the opening brace or bracket, else the whole node.
     pub fn start_range(&self) -> (JPos, JPos) {
         match &self.val {
-            HVal::Object { .. } | HVal::Array { .. } => (self.start, JPos { byte: self.start.byte + 1, line: self.start.line, col: self.start.col + 1 }),
+            HVal::Object { .. } | HVal::Array { .. } => {
+                (self.start, JPos { byte: self.start.byte + 1, line: self.start.line, col: self.start.col + 1 })
+            }
             _ => (self.start, self.end),
         }
     }
 
     /// An object's closing brace (hcl's `CloseRange`).
     pub fn close_range(&self) -> (JPos, JPos) {
-        let s = JPos { byte: self.end.byte.saturating_sub(1), line: self.end.line, col: self.end.col.saturating_sub(1).max(1) };
+        let s = JPos {
+            byte: self.end.byte.saturating_sub(1),
+            line: self.end.line,
+            col: self.end.col.saturating_sub(1).max(1),
+        };
         (s, self.end)
     }
 }
@@ -1493,9 +1415,21 @@ impl<'a> HParser<'a> {
                 self.recover(colon, JTok::BraceO, JTok::BraceC);
                 let r = (colon.start, colon.end);
                 match colon.kind {
-                    JTok::BraceC | JTok::Comma => self.err("Missing object value", "A JSON object attribute must have a value, introduced by a colon.", r),
-                    JTok::Equals => self.err("Missing property value colon", "JSON uses a colon as its name/value delimiter, not an equals sign.", r),
-                    _ => self.err("Missing property value colon", "A colon must appear between an object property's name and its value.", r),
+                    JTok::BraceC | JTok::Comma => self.err(
+                        "Missing object value",
+                        "A JSON object attribute must have a value, introduced by a colon.",
+                        r,
+                    ),
+                    JTok::Equals => self.err(
+                        "Missing property value colon",
+                        "JSON uses a colon as its name/value delimiter, not an equals sign.",
+                        r,
+                    ),
+                    _ => self.err(
+                        "Missing property value colon",
+                        "A colon must appear between an object property's name and its value.",
+                        r,
+                    ),
                 }
                 return None;
             }
@@ -1516,18 +1450,30 @@ impl<'a> HParser<'a> {
                 JTok::Comma => {
                     let comma = self.read();
                     if self.peek().kind == JTok::BraceC {
-                        self.err("Trailing comma in object", "JSON does not permit a trailing comma after the final property in an object.", (comma.start, comma.end));
+                        self.err(
+                            "Trailing comma in object",
+                            "JSON does not permit a trailing comma after the final property in an object.",
+                            (comma.start, comma.end),
+                        );
                         return None;
                     }
                 }
                 JTok::Eof => {
-                    self.err("Unclosed object", "No closing brace was found for this JSON object.", (open.start, open.end));
+                    self.err(
+                        "Unclosed object",
+                        "No closing brace was found for this JSON object.",
+                        (open.start, open.end),
+                    );
                     return None;
                 }
                 JTok::BrackC => {
                     self.read();
                     let n = self.peek();
-                    self.err("Mismatched braces", "A JSON object must be closed with a brace, not a bracket.", (n.start, n.end));
+                    self.err(
+                        "Mismatched braces",
+                        "A JSON object must be closed with a brace, not a bracket.",
+                        (n.start, n.end),
+                    );
                     return None;
                 }
                 JTok::BraceC => break,
@@ -1535,7 +1481,11 @@ impl<'a> HParser<'a> {
                     let t = self.read();
                     self.recover(t, JTok::BraceO, JTok::BraceC);
                     let n = self.peek();
-                    self.err("Missing attribute seperator comma", "A comma must appear between each property definition in an object.", (n.start, n.end));
+                    self.err(
+                        "Missing attribute seperator comma",
+                        "A comma must appear between each property definition in an object.",
+                        (n.start, n.end),
+                    );
                     return None;
                 }
             }
@@ -1568,7 +1518,11 @@ impl<'a> HParser<'a> {
                 JTok::Comma => {
                     let comma = self.read();
                     if self.peek().kind == JTok::BrackC {
-                        self.err("Trailing comma in array", "JSON does not permit a trailing comma after the final value in an array.", (comma.start, comma.end));
+                        self.err(
+                            "Trailing comma in array",
+                            "JSON does not permit a trailing comma after the final value in an array.",
+                            (comma.start, comma.end),
+                        );
                         return None;
                     }
                 }
@@ -1576,20 +1530,32 @@ impl<'a> HParser<'a> {
                     let t = self.read();
                     self.recover(t, JTok::BrackO, JTok::BrackC);
                     let n = self.peek();
-                    self.err("Invalid array value", "A colon is not used to introduce values in a JSON array.", (n.start, n.end));
+                    self.err(
+                        "Invalid array value",
+                        "A colon is not used to introduce values in a JSON array.",
+                        (n.start, n.end),
+                    );
                     return None;
                 }
                 JTok::Eof => {
                     let t = self.read();
                     self.recover(t, JTok::BrackO, JTok::BrackC);
-                    self.err("Unclosed object", "No closing bracket was found for this JSON array.", (open.start, open.end));
+                    self.err(
+                        "Unclosed object",
+                        "No closing bracket was found for this JSON array.",
+                        (open.start, open.end),
+                    );
                     return None;
                 }
                 JTok::BraceC => {
                     let t = self.read();
                     self.recover(t, JTok::BrackO, JTok::BrackC);
                     let n = self.peek();
-                    self.err("Mismatched brackets", "A JSON array must be closed with a bracket, not a brace.", (n.start, n.end));
+                    self.err(
+                        "Mismatched brackets",
+                        "A JSON array must be closed with a bracket, not a brace.",
+                        (n.start, n.end),
+                    );
                     return None;
                 }
                 JTok::BrackC => break,
@@ -1597,7 +1563,11 @@ impl<'a> HParser<'a> {
                     let t = self.read();
                     self.recover(t, JTok::BrackO, JTok::BrackC);
                     let n = self.peek();
-                    self.err("Missing attribute seperator comma", "A comma must appear between each value in an array.", (n.start, n.end));
+                    self.err(
+                        "Missing attribute seperator comma",
+                        "A comma must appear between each value in an array.",
+                        (n.start, n.end),
+                    );
                     return None;
                 }
             }
@@ -1657,12 +1627,22 @@ impl<'a> HParser<'a> {
             "false" => HVal::Bool(false),
             "null" => HVal::Null,
             "undefined" | "NaN" | "Infinity" => {
-                self.err("Invalid JSON keyword", format!("The JavaScript identifier {} cannot be used in JSON.", go_quote(s)), (t.start, t.end));
+                self.err(
+                    "Invalid JSON keyword",
+                    format!("The JavaScript identifier {} cannot be used in JSON.", go_quote(s)),
+                    (t.start, t.end),
+                );
                 return None;
             }
             _ => {
-                let dym = crate::hcl::parse::name_suggestion(s, &["true", "false", "null"]).map(|k| format!(" Did you mean {}?", go_quote(k))).unwrap_or_default();
-                self.err("Invalid JSON keyword", format!("{} is not a valid JSON keyword.{dym}", go_quote(s)), (t.start, t.end));
+                let dym = crate::hcl::parse::name_suggestion(s, &["true", "false", "null"])
+                    .map(|k| format!(" Did you mean {}?", go_quote(k)))
+                    .unwrap_or_default();
+                self.err(
+                    "Invalid JSON keyword",
+                    format!("{} is not a valid JSON keyword.{dym}", go_quote(s)),
+                    (t.start, t.end),
+                );
                 return None;
             }
         };
@@ -1729,7 +1709,11 @@ pub fn config_json_value(n: &HNode, filename: &str, tc: &mut TypeCache) -> Resul
                 if let Some((s, e)) = firsts.get(&a.name) {
                     return Err(HDiag {
                         summary: "Duplicate object attribute",
-                        detail: format!("An attribute named {} was already defined at {}.", go_quote(&a.name), format_range(filename, (s.line, s.col), (e.line, e.col))),
+                        detail: format!(
+                            "An attribute named {} was already defined at {}.",
+                            go_quote(&a.name),
+                            format_range(filename, (s.line, s.col), (e.line, e.col))
+                        ),
                         start: a.name_start,
                         end: a.name_end,
                     });
@@ -1760,13 +1744,19 @@ mod config_tests {
             ("{\"variable\": {\"a\": {\"default\": 1},}}", &["Trailing comma in object"]),
             ("{\"variable\": {\"a\" {\"default\": 1}}}", &["Missing property value colon"]),
             ("{\"variable\": {\"a\": {\"default\": 1}}", &["Unclosed object", "Root value must be object"]),
-            ("{'variable': {}}", &["Invalid start of value", "Invalid object property name", "Root value must be object"]),
+            (
+                "{'variable': {}}",
+                &["Invalid start of value", "Invalid object property name", "Root value must be object"],
+            ),
             ("{\"variable\": {\"a\": {}}} {}", &["Extraneous data after value"]),
             ("", &["Missing value", "Root value must be object"]),
             ("{\"a\": 01}", &["Invalid JSON number"]),
             ("[1, 2", &["Unclosed object", "Root value must be object"]),
             // The array's closing bracket is left to the object, as hcl leaves it.
-            ("{\"a\": [1,], \"b\": tru}", &["Trailing comma in array", "Mismatched braces", "Root value must be object"]),
+            (
+                "{\"a\": [1,], \"b\": tru}",
+                &["Trailing comma in array", "Mismatched braces", "Root value must be object"],
+            ),
         ];
         for (src, want) in table {
             assert_eq!(summaries(src), want, "{src}");
@@ -1804,12 +1794,17 @@ mod config_tests {
     /// before it stays; a file of a million errors lists the first ones.
     #[test]
     fn deep_nesting_and_floods_of_errors_are_bounded() {
-        let deep = format!("{{\"variable\": {{\"d\": {{\"default\": {}{}}}}}, \"x\": 1}}", "[".repeat(10_000), "]".repeat(10_000));
+        let deep = format!(
+            "{{\"variable\": {{\"d\": {{\"default\": {}{}}}}}, \"x\": 1}}",
+            "[".repeat(10_000),
+            "]".repeat(10_000)
+        );
         let (root, diags) = parse_config_json(&deep, &|_| u32::MAX);
         assert_eq!(diags.iter().map(|d| d.summary).collect::<Vec<_>>(), ["Value too deeply nested"]);
         let HVal::Object { attrs } = root.val else { panic!("root") };
         assert_eq!(attrs[0].name, "variable");
-        let flood = format!("{{{}}}", (0..1_000_000).map(|i| format!("\"k{i}\": {{\"x\" 1}}")).collect::<Vec<_>>().join(","));
+        let flood =
+            format!("{{{}}}", (0..1_000_000).map(|i| format!("\"k{i}\": {{\"x\" 1}}")).collect::<Vec<_>>().join(","));
         assert_eq!(parse_config_json(&flood, &|_| 0).1.len(), crate::diag::MAX_DIAGNOSTICS);
     }
 
@@ -1825,7 +1820,16 @@ mod config_tests {
         let HVal::Object { attrs } = &root.val else { panic!("root") };
         let props = |n: &HNode| match &n.val {
             HVal::Object { attrs } => attrs.iter().map(|a| a.name.clone()).collect::<Vec<_>>(),
-            HVal::Array { items } => items.iter().flat_map(|i| if let HVal::Object { attrs } = &i.val { attrs.iter().map(|a| a.name.clone()).collect() } else { Vec::new() }).collect(),
+            HVal::Array { items } => items
+                .iter()
+                .flat_map(|i| {
+                    if let HVal::Object { attrs } = &i.val {
+                        attrs.iter().map(|a| a.name.clone()).collect()
+                    } else {
+                        Vec::new()
+                    }
+                })
+                .collect(),
             _ => Vec::new(),
         };
         let types = &attrs[0].value;
@@ -1838,7 +1842,13 @@ mod config_tests {
         assert!(props(&names[0].value).is_empty());
         assert!(matches!(names[0].value.val, HVal::Object { .. }));
         let v = config_json_value(&attrs[1].value, "main.tf.json", &mut TypeCache::default()).unwrap();
-        let default = v.attrs().and_then(|a| a.get("v")).and_then(|b| b.attrs()).and_then(|b| b.get("default")).and_then(|d| d.elements()).map(<[Value]>::len);
+        let default = v
+            .attrs()
+            .and_then(|a| a.get("v"))
+            .and_then(|b| b.attrs())
+            .and_then(|b| b.get("default"))
+            .and_then(|d| d.elements())
+            .map(<[Value]>::len);
         assert_eq!(default, Some(1));
     }
 }

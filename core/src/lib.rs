@@ -38,13 +38,13 @@ mod entry;
 pub mod expr;
 pub mod flavor;
 pub mod funcs;
+mod goprint;
 pub mod hcl;
 pub mod hclsrc;
 pub mod i18n;
 pub(crate) mod json;
 pub mod link;
 pub mod lint;
-mod goprint;
 pub mod mismatch;
 pub mod module;
 mod nfc;
@@ -60,10 +60,10 @@ pub mod types;
 pub mod unicode;
 pub mod unify;
 pub mod value;
+pub mod valueparse;
 pub mod versionfile;
 pub mod versions;
 pub mod why;
-pub mod valueparse;
 pub mod writeback;
 
 #[cfg(test)]

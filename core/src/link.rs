@@ -119,7 +119,9 @@ pub fn parse(query: &str) -> Option<(Request, Extras)> {
                 seen = true;
                 req.value = v.to_string();
             }
-            "format" => req.value_format = serde_json::from_value(serde_json::Value::String(v.to_string())).unwrap_or_default(),
+            "format" => {
+                req.value_format = serde_json::from_value(serde_json::Value::String(v.to_string())).unwrap_or_default()
+            }
             "flavor" => req.flavor = Some(v.to_string()),
             "lang" => extras.lang = Some(v.to_string()),
             "name" if !v.trim().is_empty() => req.var_name = v.trim().to_string(),
@@ -151,7 +153,10 @@ mod tests {
         );
         let (back, ex) = parse(u.split_once('?').unwrap().1).unwrap();
         assert_eq!((back.type_src, back.value, back.value_format), (req.type_src, req.value, req.value_format));
-        assert_eq!((back.flavor, back.var_name, back.nullable, back.sensitive), (req.flavor, req.var_name, false, false));
+        assert_eq!(
+            (back.flavor, back.var_name, back.nullable, back.sensitive),
+            (req.flavor, req.var_name, false, false)
+        );
         assert_eq!(ex, extras);
     }
 
@@ -216,7 +221,14 @@ mod tests {
 
     #[test]
     fn only_http_and_https_bases_are_playground_addresses() {
-        for (base, ok) in [("https://x/", true), ("HTTP://x/", true), ("javascript:alert(1)//", false), ("file:///tmp/", false), ("x/", false), ("https://x/ y", false)] {
+        for (base, ok) in [
+            ("https://x/", true),
+            ("HTTP://x/", true),
+            ("javascript:alert(1)//", false),
+            ("file:///tmp/", false),
+            ("x/", false),
+            ("https://x/ y", false),
+        ] {
             assert_eq!(is_web_base(base), ok, "{base}");
         }
     }

@@ -13,9 +13,9 @@ use std::ops::Range;
 
 use crate::diag::Capped;
 use crate::flavor::Profile;
-use crate::types::Type;
 use crate::hcl::ast::{Expr, ExprKind};
 use crate::hcl::parse::{name_suggestion, SpanMap};
+use crate::types::Type;
 
 /// One "Object attribute is ignored" warning.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -285,8 +285,12 @@ mod tests {
             ("{ (\"a\") = 1, a = 2, (upper(\"a\")) = 3 }", &[("", "a", "(\"a\") = 1")]),
         ];
         for (src, want) in cases {
-            let got: Vec<(String, String, &str)> = duplicate_keys(src, &p).into_iter().map(|d| (crate::path::format_path(&d.path), d.name, &src[d.earlier])).collect();
-            let want: Vec<(String, String, &str)> = want.iter().map(|(a, b, c)| (a.to_string(), b.to_string(), *c)).collect();
+            let got: Vec<(String, String, &str)> = duplicate_keys(src, &p)
+                .into_iter()
+                .map(|d| (crate::path::format_path(&d.path), d.name, &src[d.earlier]))
+                .collect();
+            let want: Vec<(String, String, &str)> =
+                want.iter().map(|(a, b, c)| (a.to_string(), b.to_string(), *c)).collect();
             assert_eq!(got, want, "{src}");
         }
     }

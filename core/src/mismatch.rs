@@ -80,7 +80,9 @@ pub fn failing_part(got: &Type, want: &Type, path: &[PathStep]) -> Path {
 fn step_type<'a>(t: &'a Type, step: &PathStep) -> Option<&'a Type> {
     match (t, step) {
         (Type::Object(o), PathStep::GetAttr(n) | PathStep::Key(n)) => o.attrs.get(n),
-        (Type::Tuple(elems), PathStep::Index(i)) => i.to_i64().and_then(|i| usize::try_from(i).ok()).and_then(|i| elems.get(i)),
+        (Type::Tuple(elems), PathStep::Index(i)) => {
+            i.to_i64().and_then(|i| usize::try_from(i).ok()).and_then(|i| elems.get(i))
+        }
         (Type::Dynamic, _) => Some(t),
         _ => t.element_type(),
     }
@@ -138,7 +140,11 @@ fn objects(got: &Type, want: &Type, p: &Profile) -> String {
     match object_fault(g, w) {
         ObjectFault::Missing(m) if m.len() == 1 => format!("attribute {} is required", crate::goprint::go_quote(m[0])),
         ObjectFault::Missing(m) => format!("attributes {} are required", quote_list(&m)),
-        ObjectFault::Attr(name) => format!("attribute {}: {}", crate::goprint::go_quote(name), mismatch_message(&g.attrs[name], &w.attrs[name], p)),
+        ObjectFault::Attr(name) => format!(
+            "attribute {}: {}",
+            crate::goprint::go_quote(name),
+            mismatch_message(&g.attrs[name], &w.attrs[name], p)
+        ),
         ObjectFault::Other => "incorrect object attributes".into(),
     }
 }
@@ -148,7 +154,9 @@ fn objects(got: &Type, want: &Type, p: &Profile) -> String {
 fn bad_element<'a>(got: &'a Type, wety: &Type) -> Option<(PathStep, &'a Type)> {
     let bad = |t: &Type| t != wety && !can_convert_unsafe(t, wety);
     match got {
-        Type::Tuple(elems) => elems.iter().position(bad).map(|i| (PathStep::Index(Number::from_i64(i as i64)), &elems[i])),
+        Type::Tuple(elems) => {
+            elems.iter().position(bad).map(|i| (PathStep::Index(Number::from_i64(i as i64)), &elems[i]))
+        }
         Type::Object(o) => o.attrs.iter().find(|(_, t)| bad(t)).map(|(name, t)| (PathStep::Key(name.clone()), t)),
         _ => None,
     }
@@ -164,8 +172,12 @@ fn structural_to_collection(got: &Type, want: &Type, p: &Profile) -> String {
     let wety = want.element_type().unwrap();
     match bad_element(got, wety) {
         Some((PathStep::Index(i), t)) => format!("element {}: {}", i.to_text_g(), mismatch_message(t, wety, p)),
-        Some((PathStep::Key(name) | PathStep::GetAttr(name), t)) => format!("element {}: {}", crate::goprint::go_quote(&name), mismatch_message(t, wety, p)),
-        None if got.is_tuple() || got.is_object() => format!("all elements must be {}", wety.friendly_name_for_constraint()),
+        Some((PathStep::Key(name) | PathStep::GetAttr(name), t)) => {
+            format!("element {}: {}", crate::goprint::go_quote(&name), mismatch_message(t, wety, p))
+        }
+        None if got.is_tuple() || got.is_object() => {
+            format!("all elements must be {}", wety.friendly_name_for_constraint())
+        }
         None => constraint_required(),
     }
 }
@@ -220,19 +232,69 @@ mod tests {
     #[test]
     fn mismatch_wording_follows_the_flavors_go_cty() {
         let cases: Vec<(Type, Type, &str, &str)> = vec![
-            (Type::String, Type::list(Type::String), "list of string required", "list of string required, but have string"),
-            (Type::String, Type::list(Type::Dynamic), "list of any single type required", "list of dynamic required, but have string"),
+            (
+                Type::String,
+                Type::list(Type::String),
+                "list of string required",
+                "list of string required, but have string",
+            ),
+            (
+                Type::String,
+                Type::list(Type::Dynamic),
+                "list of any single type required",
+                "list of dynamic required, but have string",
+            ),
             (Type::Bool, Type::Number, "number required", "number required, but have bool"),
             (Type::list(Type::String), Type::String, "string required", "string required, but have list of string"),
-            (obj(&[], &[]), obj(&[("a", Type::String)], &[]), "attribute \"a\" is required", "attribute \"a\" is required"),
-            (obj(&[], &[]), obj(&[("b", Type::String), ("a", Type::String), ("c", Type::Number)], &[]), "attributes \"a\", \"b\", and \"c\" are required", "attributes \"a\", \"b\", and \"c\" are required"),
-            (obj(&[], &[]), obj(&[("b", Type::String), ("a", Type::String)], &["c"]), "attributes \"a\" and \"b\" are required", "attributes \"a\" and \"b\" are required"),
-            (obj(&[("a", Type::list(Type::String))], &[]), obj(&[("a", Type::Number)], &[]), "attribute \"a\": number required", "attribute \"a\": number required, but have list of string"),
-            (Type::tuple(vec![Type::String, Type::list(Type::String)]), Type::list(Type::Dynamic), "all list elements must have the same type", "all list elements must have the same type"),
-            (Type::tuple(vec![Type::String, Type::list(Type::String)]), Type::list(Type::String), "element 1: string required", "element 1: string required, but have list of string"),
+            (
+                obj(&[], &[]),
+                obj(&[("a", Type::String)], &[]),
+                "attribute \"a\" is required",
+                "attribute \"a\" is required",
+            ),
+            (
+                obj(&[], &[]),
+                obj(&[("b", Type::String), ("a", Type::String), ("c", Type::Number)], &[]),
+                "attributes \"a\", \"b\", and \"c\" are required",
+                "attributes \"a\", \"b\", and \"c\" are required",
+            ),
+            (
+                obj(&[], &[]),
+                obj(&[("b", Type::String), ("a", Type::String)], &["c"]),
+                "attributes \"a\" and \"b\" are required",
+                "attributes \"a\" and \"b\" are required",
+            ),
+            (
+                obj(&[("a", Type::list(Type::String))], &[]),
+                obj(&[("a", Type::Number)], &[]),
+                "attribute \"a\": number required",
+                "attribute \"a\": number required, but have list of string",
+            ),
+            (
+                Type::tuple(vec![Type::String, Type::list(Type::String)]),
+                Type::list(Type::Dynamic),
+                "all list elements must have the same type",
+                "all list elements must have the same type",
+            ),
+            (
+                Type::tuple(vec![Type::String, Type::list(Type::String)]),
+                Type::list(Type::String),
+                "element 1: string required",
+                "element 1: string required, but have list of string",
+            ),
             (Type::map(Type::String), Type::list(Type::String), "list of string required", "list of string required"),
-            (Type::list(Type::list(Type::String)), Type::list(Type::String), "incorrect list element type: string required", "incorrect list element type: string required, but have list of string"),
-            (Type::tuple(vec![]), obj(&[("a", Type::String)], &[]), "object required", "object required, but have tuple"),
+            (
+                Type::list(Type::list(Type::String)),
+                Type::list(Type::String),
+                "incorrect list element type: string required",
+                "incorrect list element type: string required, but have list of string",
+            ),
+            (
+                Type::tuple(vec![]),
+                obj(&[("a", Type::String)], &[]),
+                "object required",
+                "object required, but have tuple",
+            ),
             (obj(&[], &[]), Type::tuple(vec![Type::String]), "tuple required", "tuple required"),
         ];
         let old = crate::flavor::Flavor::lookup("terraform@1.12").unwrap().profile();
@@ -255,15 +317,35 @@ mod tests {
             // No conversion: the attribute the message names.
             (given.clone(), tags.clone(), vec![], vec![attr("tags")]),
             // Followed down through a tuple given for a list.
-            (Type::tuple(vec![tags.clone(), given.clone()]), Type::list(tags.clone()), vec![], vec![idx(1), attr("tags")]),
+            (
+                Type::tuple(vec![tags.clone(), given.clone()]),
+                Type::list(tags.clone()),
+                vec![],
+                vec![idx(1), attr("tags")],
+            ),
             // An object given for a map: the element by its key.
-            (obj(&[("a", Type::String), ("b", Type::list(Type::String))], &[]), Type::map(Type::String), vec![], vec![PathStep::Key("b".into())]),
+            (
+                obj(&[("a", Type::String), ("b", Type::list(Type::String))], &[]),
+                Type::map(Type::String),
+                vec![],
+                vec![PathStep::Key("b".into())],
+            ),
             // A missing attribute: the object itself.
             (obj(&[("name", Type::String)], &[]), tags.clone(), vec![], vec![]),
             // A conversion that failed on a value ("yes" for a bool): its own path only.
-            (Type::tuple(vec![nat.clone(), obj(&[("cidr", Type::String), ("nat", Type::String)], &[])]), Type::list(nat.clone()), vec![idx(1), attr("nat")], vec![idx(1), attr("nat")]),
+            (
+                Type::tuple(vec![nat.clone(), obj(&[("cidr", Type::String), ("nat", Type::String)], &[])]),
+                Type::list(nat.clone()),
+                vec![idx(1), attr("nat")],
+                vec![idx(1), attr("nat")],
+            ),
             // A path that ends in a part with no conversion goes on from there.
-            (Type::tuple(vec![given.clone()]), Type::tuple(vec![tags.clone()]), vec![idx(0)], vec![idx(0), attr("tags")]),
+            (
+                Type::tuple(vec![given.clone()]),
+                Type::tuple(vec![tags.clone()]),
+                vec![idx(0)],
+                vec![idx(0), attr("tags")],
+            ),
             // A list's element type: no one element to name.
             (Type::list(Type::list(Type::String)), Type::list(Type::String), vec![], vec![]),
         ];

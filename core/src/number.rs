@@ -173,23 +173,11 @@ fn strip_zeros(m: &mut BigUint) -> u64 {
 
 impl Float {
     fn zero(neg: bool, prec: u32) -> Float {
-        Float {
-            neg,
-            form: Form::Zero,
-            prec,
-            exp: 0,
-            mant: BigUint::zero(),
-        }
+        Float { neg, form: Form::Zero, prec, exp: 0, mant: BigUint::zero() }
     }
 
     fn inf(neg: bool, prec: u32) -> Float {
-        Float {
-            neg,
-            form: Form::Inf,
-            prec,
-            exp: 0,
-            mant: BigUint::zero(),
-        }
+        Float { neg, form: Form::Inf, prec, exp: 0, mant: BigUint::zero() }
     }
 
     /// The exponent of the mantissa's least significant bit.
@@ -230,13 +218,7 @@ impl Float {
         if exp > GO_MAX_EXP {
             return Float::inf(neg, prec);
         }
-        Float {
-            neg,
-            form: Form::Finite,
-            prec,
-            exp,
-            mant: m,
-        }
+        Float { neg, form: Form::Finite, prec, exp, mant: m }
     }
 
     fn negated(mut self) -> Float {
@@ -308,11 +290,8 @@ impl Float {
                     let (m, e) = exact_sum(x, y);
                     Ok(Float::round(x.neg, m, e, prec, false))
                 } else {
-                    let (big, small, neg) = if x.cmp_abs(y) == Ordering::Greater {
-                        (x, y, x.neg)
-                    } else {
-                        (y, x, !x.neg)
-                    };
+                    let (big, small, neg) =
+                        if x.cmp_abs(y) == Ordering::Greater { (x, y, x.neg) } else { (y, x, !x.neg) };
                     let (m, e) = exact_diff(big, small);
                     if m.is_zero() {
                         Ok(Float::zero(false, prec))
@@ -359,13 +338,7 @@ impl Float {
                 let s = (prec as i64 + 2 + ly - lx).max(0);
                 let num = &self.mant << s as u64;
                 let (q, r) = num.div_rem(&y.mant);
-                Ok(Float::round(
-                    neg,
-                    q,
-                    self.lsb() - y.lsb() - s,
-                    prec,
-                    !r.is_zero(),
-                ))
+                Ok(Float::round(neg, q, self.lsb() - y.lsb() - s, prec, !r.is_zero()))
             }
             (Form::Zero, Form::Zero) | (Form::Inf, Form::Inf) => Err(()),
             (Form::Zero, _) | (_, Form::Inf) => Ok(Float::zero(neg, prec)),
@@ -559,9 +532,7 @@ impl Number {
     pub fn parse_cty_string(s: &str) -> Result<Number, NumberError> {
         const P: u32 = PARSE_PRECISION;
         match s {
-            "Inf" | "inf" | "+Inf" | "+inf" => {
-                return Ok(Number(Repr::Big(Arc::new(Float::inf(false, P)))))
-            }
+            "Inf" | "inf" | "+Inf" | "+inf" => return Ok(Number(Repr::Big(Arc::new(Float::inf(false, P))))),
             "-Inf" | "-inf" => return Ok(Number(Repr::Big(Arc::new(Float::inf(true, P))))),
             _ => {}
         }
@@ -621,11 +592,7 @@ impl Number {
             if v > limit {
                 return Err(NumberError::Syntax);
             }
-            exp = if eneg {
-                (v as i128).wrapping_neg() as i64
-            } else {
-                v as i64
-            };
+            exp = if eneg { (v as i128).wrapping_neg() as i64 } else { v as i64 };
         }
         if i != b.len() {
             return Err(NumberError::Syntax);
@@ -638,8 +605,9 @@ impl Number {
             // big-number work on a million-digit literal (see `decimal_magnitude`).
             match decimal_magnitude(digits, dot.unwrap_or(ndigits), exp) {
                 None => return Ok(Number::int(neg, 0, P)),
-                Some(d) if (LIMIT_DECIMAL_EXPONENT..GO_FINITE_DECIMAL_EXPONENT).contains(&(d - 1))
-                    || (-GO_FINITE_DECIMAL_EXPONENT..-LIMIT_DECIMAL_EXPONENT).contains(&d) =>
+                Some(d)
+                    if (LIMIT_DECIMAL_EXPONENT..GO_FINITE_DECIMAL_EXPONENT).contains(&(d - 1))
+                        || (-GO_FINITE_DECIMAL_EXPONENT..-LIMIT_DECIMAL_EXPONENT).contains(&d) =>
                 {
                     return Err(NumberError::Range)
                 }
@@ -675,11 +643,7 @@ impl Number {
             }
             BigUint::from(v)
         } else {
-            let ds: Vec<u8> = digits
-                .iter()
-                .filter(|&&c| c != b'.')
-                .map(|&c| c - b'0')
-                .collect();
+            let ds: Vec<u8> = digits.iter().filter(|&&c| c != b'.').map(|&c| c - b'0').collect();
             digits_to_biguint(&ds)
         };
         if m.is_zero() {
@@ -702,13 +666,7 @@ impl Number {
         }
         let mut mant = m;
         strip_zeros(&mut mant);
-        let z = Float {
-            neg,
-            form: Form::Finite,
-            prec: P,
-            exp: exp2 as i64,
-            mant,
-        };
+        let z = Float { neg, form: Form::Finite, prec: P, exp: exp2 as i64, mant };
         let f = if exp5 == 0 {
             let lsb = z.lsb();
             Float::round(neg, z.mant, lsb, P, false)
@@ -793,9 +751,7 @@ impl Number {
     /// The value as an i64 when it is an integer in range (-0 gives 0).
     pub fn to_i64(&self) -> Option<i64> {
         match &self.0 {
-            Repr::Int {
-                neg: false, mag, ..
-            } => i64::try_from(*mag).ok(),
+            Repr::Int { neg: false, mag, .. } => i64::try_from(*mag).ok(),
             Repr::Int { neg: true, mag, .. } => {
                 if *mag <= 1u64 << 63 {
                     Some((*mag as i128).wrapping_neg() as i64)
@@ -812,14 +768,7 @@ impl Number {
     }
 
     pub fn is_negative_zero(&self) -> bool {
-        matches!(
-            self.0,
-            Repr::Int {
-                neg: true,
-                mag: 0,
-                ..
-            }
-        )
+        matches!(self.0, Repr::Int { neg: true, mag: 0, .. })
     }
 
     pub fn is_infinite(&self) -> bool {
@@ -855,15 +804,7 @@ impl Number {
     /// ends). This is also the order cty gives the elements of a set of
     /// numbers.
     pub fn cmp_num(&self, other: &Number) -> Ordering {
-        if let (
-            Repr::Int {
-                neg: an, mag: am, ..
-            },
-            Repr::Int {
-                neg: bn, mag: bm, ..
-            },
-        ) = (&self.0, &other.0)
-        {
+        if let (Repr::Int { neg: an, mag: am, .. }, Repr::Int { neg: bn, mag: bm, .. }) = (&self.0, &other.0) {
             let a = if *an { -(*am as i128) } else { *am as i128 };
             let b = if *bn { -(*bm as i128) } else { *bm as i128 };
             return a.cmp(&b);
@@ -943,10 +884,7 @@ impl Number {
             return Ok(r);
         }
         let prec = self.precision().max(o.precision());
-        let r = self
-            .to_float()
-            .add(&o.to_float(), prec)
-            .map_err(|_| NumberError::Operation(ERR_ADD_INF))?;
+        let r = self.to_float().add(&o.to_float(), prec).map_err(|_| NumberError::Operation(ERR_ADD_INF))?;
         Number::checked(r)
     }
 
@@ -956,28 +894,14 @@ impl Number {
             return Ok(r);
         }
         let prec = self.precision().max(o.precision());
-        let r = self
-            .to_float()
-            .sub(&o.to_float(), prec)
-            .map_err(|_| NumberError::Operation(ERR_SUB_INF))?;
+        let r = self.to_float().sub(&o.to_float(), prec).map_err(|_| NumberError::Operation(ERR_SUB_INF))?;
         Number::checked(r)
     }
 
     /// Exact sum or difference of two non-zero inline integers when the
     /// result is a non-zero integer representable at the result precision.
     fn small_add(&self, o: &Number, negate_o: bool) -> Option<Number> {
-        let (
-            Repr::Int {
-                neg: an,
-                mag: am,
-                prec: ap,
-            },
-            Repr::Int {
-                neg: bn,
-                mag: bm,
-                prec: bp,
-            },
-        ) = (&self.0, &o.0)
+        let (Repr::Int { neg: an, mag: am, prec: ap }, Repr::Int { neg: bn, mag: bm, prec: bp }) = (&self.0, &o.0)
         else {
             return None;
         };
@@ -985,11 +909,7 @@ impl Number {
             return None;
         }
         let a = if *an { -(*am as i128) } else { *am as i128 };
-        let b = if *bn != negate_o {
-            -(*bm as i128)
-        } else {
-            *bm as i128
-        };
+        let b = if *bn != negate_o { -(*bm as i128) } else { *bm as i128 };
         let r = a + b;
         let mag = r.unsigned_abs();
         let prec = (*ap).max(*bp);
@@ -1008,15 +928,7 @@ impl Number {
     /// precision.
     pub fn mul(&self, o: &Number) -> Result<Number, NumberError> {
         let resprec = self.precision().max(o.precision());
-        if let (
-            Repr::Int {
-                neg: an, mag: am, ..
-            },
-            Repr::Int {
-                neg: bn, mag: bm, ..
-            },
-        ) = (&self.0, &o.0)
-        {
+        if let (Repr::Int { neg: an, mag: am, .. }, Repr::Int { neg: bn, mag: bm, .. }) = (&self.0, &o.0) {
             if *am != 0 && *bm != 0 {
                 let p = *am as u128 * *bm as u128;
                 let minprec = 128 - p.leading_zeros() - p.trailing_zeros();
@@ -1029,11 +941,7 @@ impl Number {
             .to_float()
             .mul(&o.to_float(), PARSE_PRECISION)
             .map_err(|_| NumberError::Operation(ERR_MUL_ZERO_INF))?;
-        let minprec = if r.form == Form::Finite {
-            bits(&r.mant) as u32
-        } else {
-            0
-        };
+        let minprec = if r.form == Form::Finite { bits(&r.mant) as u32 } else { 0 };
         Number::checked(r.with_prec(resprec.max(minprec)))
     }
 
@@ -1041,10 +949,7 @@ impl Number {
     /// non-zero number by zero gives ±Inf, as in Go.
     pub fn div(&self, o: &Number) -> Result<Number, NumberError> {
         let prec = self.precision().max(o.precision());
-        let r = self
-            .to_float()
-            .quo(&o.to_float(), prec)
-            .map_err(|_| NumberError::Operation(ERR_DIV))?;
+        let r = self.to_float().quo(&o.to_float(), prec).map_err(|_| NumberError::Operation(ERR_DIV))?;
         Number::checked(r)
     }
 
@@ -1054,17 +959,7 @@ impl Number {
         if o.is_zero() {
             return Ok(self.clone());
         }
-        if let (
-            Repr::Int {
-                neg: an,
-                mag: am,
-                prec: ap,
-            },
-            Repr::Int {
-                mag: bm, prec: bp, ..
-            },
-        ) = (&self.0, &o.0)
-        {
+        if let (Repr::Int { neg: an, mag: am, prec: ap }, Repr::Int { mag: bm, prec: bp, .. }) = (&self.0, &o.0) {
             // Two non-zero integers below 2^64: when the quotient is computed
             // with at least 128 bits it cannot round across an integer, and
             // every later step is exact. The remainder takes the dividend's
@@ -1076,19 +971,13 @@ impl Number {
         }
         let (v, other) = (self.to_float(), o.to_float());
         let prec = v.prec.max(other.prec);
-        let rat = v
-            .quo(&other, prec)
-            .map_err(|_| NumberError::Operation(ERR_MOD))?;
+        let rat = v.quo(&other, prec).map_err(|_| NumberError::Operation(ERR_MOD))?;
         let Some((ineg, ival, _)) = rat.int_part() else {
             return Err(NumberError::Operation(ERR_MOD_INF_PANIC));
         };
         let work = Float::from_int(ineg, ival, v.prec);
-        let work = other
-            .mul(&work, v.prec)
-            .map_err(|_| NumberError::Operation(ERR_MOD))?;
-        let r = v
-            .sub(&work, v.prec)
-            .map_err(|_| NumberError::Operation(ERR_MOD))?;
+        let work = other.mul(&work, v.prec).map_err(|_| NumberError::Operation(ERR_MOD))?;
+        let r = v.sub(&work, v.prec).map_err(|_| NumberError::Operation(ERR_MOD))?;
         Number::checked(r)
     }
 
@@ -1265,9 +1154,7 @@ impl Number {
                 if f.neg {
                     s.push('-');
                 }
-                s.push_str(
-                    std::str::from_utf8(&to_decimal(&(&f.mant << f.lsb() as u64))).expect("ascii"),
-                );
+                s.push_str(std::str::from_utf8(&to_decimal(&(&f.mant << f.lsb() as u64))).expect("ascii"));
                 Some(s)
             }
             _ => None,
@@ -1283,8 +1170,7 @@ impl Number {
 
     /// Go's shortest digits (finite values).
     fn shortest_digits(&self) -> Digits {
-        self.integer_digits()
-            .unwrap_or_else(|| self.with_float(shortest))
+        self.integer_digits().unwrap_or_else(|| self.with_float(shortest))
     }
 }
 
@@ -1383,11 +1269,7 @@ impl Digits {
             digits.pop();
         }
         let exp = if digits.is_empty() { 0 } else { exp };
-        Digits {
-            digits,
-            exp,
-            exact: true,
-        }
+        Digits { digits, exp, exact: true }
     }
 
     /// Digit `i` (`'0'` past the end of an exact expansion); `None` when it
@@ -1678,11 +1560,7 @@ fn decimal_prefix_exact(m: &BigUint, shift: i64, t: i64) -> Digits {
     if exact {
         Digits::exact_from(digits, exp)
     } else {
-        Digits {
-            digits,
-            exp,
-            exact: false,
-        }
+        Digits { digits, exp, exact: false }
     }
 }
 
@@ -1795,11 +1673,7 @@ fn fmt_f(out: &mut String, d: &Digits, frac: i64) {
         out.push('.');
         for i in 0..frac {
             let pos = d.exp + i;
-            let c = if pos >= 0 {
-                d.digits.get(pos as usize).copied().unwrap_or(b'0')
-            } else {
-                b'0'
-            };
+            let c = if pos >= 0 { d.digits.get(pos as usize).copied().unwrap_or(b'0') } else { b'0' };
             out.push(c as char);
         }
     }
@@ -1874,28 +1748,19 @@ mod tests {
     #[test]
     fn string_to_number_rejects_what_go_parse_float_rejects() {
         for input in [
-            "", " ", " 1", "1 ", ".", "-", "+", "1e", "1e+", "1e-", "1p", "0x10", "0X10", "0b1",
-            "0o7", "1_000", "1e_1", "1_e1", "Infinity", "NaN", "nan", "INF", "+-1", "1e+-5", ".e5",
-            "1e5.5", "1..2", "1.2.3", "1,000", "١", "１", "TRUE",
+            "", " ", " 1", "1 ", ".", "-", "+", "1e", "1e+", "1e-", "1p", "0x10", "0X10", "0b1", "0o7", "1_000",
+            "1e_1", "1_e1", "Infinity", "NaN", "nan", "INF", "+-1", "1e+-5", ".e5", "1e5.5", "1..2", "1.2.3", "1,000",
+            "١", "１", "TRUE",
         ] {
-            assert_eq!(
-                Number::parse_cty_string(input).unwrap_err(),
-                NumberError::Syntax,
-                "{input:?}"
-            );
+            assert_eq!(Number::parse_cty_string(input).unwrap_err(), NumberError::Syntax, "{input:?}");
         }
     }
 
     #[test]
     fn string_to_number_reads_go_infinity_spellings() {
-        for (input, text) in [
-            ("Inf", "+Inf"),
-            ("inf", "+Inf"),
-            ("+Inf", "+Inf"),
-            ("+inf", "+Inf"),
-            ("-Inf", "-Inf"),
-            ("-inf", "-Inf"),
-        ] {
+        for (input, text) in
+            [("Inf", "+Inf"), ("inf", "+Inf"), ("+Inf", "+Inf"), ("+inf", "+Inf"), ("-Inf", "-Inf"), ("-inf", "-Inf")]
+        {
             let n = p(input);
             assert!(n.is_infinite(), "{input}");
             assert_eq!(n.to_text_f(), text);
@@ -1955,18 +1820,8 @@ mod tests {
 
     #[test]
     fn exponents_go_holds_but_cannot_print_are_range_errors() {
-        for input in [
-            "1e400000000",
-            "1e-400000000",
-            "1e646456992",
-            "1e158000",
-            "1e-158000",
-        ] {
-            assert_eq!(
-                Number::parse_cty_string(input).unwrap_err(),
-                NumberError::Range,
-                "{input}"
-            );
+        for input in ["1e400000000", "1e-400000000", "1e646456992", "1e158000", "1e-158000"] {
+            assert_eq!(Number::parse_cty_string(input).unwrap_err(), NumberError::Range, "{input}");
         }
         assert!(Number::parse_cty_string("1e157000").is_ok());
         assert!(Number::parse_cty_string("1e-157000").is_ok());
@@ -1977,37 +1832,19 @@ mod tests {
         assert_eq!(Number::parse_literal("8080").unwrap().to_text_f(), "8080");
         assert_eq!(Number::parse_literal("-0").unwrap().to_text_f(), "-0");
         assert_eq!(Number::parse_literal("1.e5").unwrap().to_text_f(), "100000");
-        assert_eq!(
-            Number::parse_literal("1e-7").unwrap().to_text_f(),
-            "0.0000001"
-        );
-        for input in [
-            "+1", " 1", "1 ", ".5", "5.", "Inf", "-Inf", "1p3", "0x10", "", "-", "--1", "1e+",
-        ] {
+        assert_eq!(Number::parse_literal("1e-7").unwrap().to_text_f(), "0.0000001");
+        for input in ["+1", " 1", "1 ", ".5", "5.", "Inf", "-Inf", "1p3", "0x10", "", "-", "--1", "1e+"] {
             assert!(Number::parse_literal(input).is_err(), "{input:?}");
         }
         // Scanner tokens that Go's parser refuses: "Invalid number literal".
         for input in ["1.2.3", "1e5e5", "1e5.5", "1..2"] {
-            assert_eq!(
-                Number::parse_literal(input).unwrap_err(),
-                NumberError::Syntax,
-                "{input:?}"
-            );
+            assert_eq!(Number::parse_literal(input).unwrap_err(), NumberError::Syntax, "{input:?}");
         }
     }
 
     #[test]
     fn json_number_follows_the_json_grammar() {
-        for ok in [
-            "0",
-            "-0",
-            "1",
-            "-12.5",
-            "1e5",
-            "1E+5",
-            "0.5e-3",
-            "12345678901234567890123",
-        ] {
+        for ok in ["0", "-0", "1", "-12.5", "1e5", "1E+5", "0.5e-3", "12345678901234567890123"] {
             assert!(Number::parse_json_number(ok).is_ok(), "{ok}");
         }
         for bad in ["01", "+1", ".5", "5.", "1e", "-", "Inf", "0x10", " 1", "1 "] {
@@ -2090,21 +1927,10 @@ mod tests {
         assert_eq!(p("0.1").precision(), PARSE_PRECISION);
         assert_eq!(Number::from_i64(8080).precision(), INT_PRECISION);
         // Results take the larger operand precision; a product may need more.
-        assert_eq!(
-            Number::from_i64(3)
-                .mul(&Number::from_i64(5))
-                .unwrap()
-                .precision(),
-            64
-        );
+        assert_eq!(Number::from_i64(3).mul(&Number::from_i64(5)).unwrap().precision(), 64);
         assert_eq!(Number::from_i64(3).add(&p("5")).unwrap().precision(), 512);
-        let big = Number::from_i64(i64::MAX)
-            .mul(&Number::from_i64(3))
-            .unwrap();
-        assert_eq!(
-            (big.precision(), big.to_text_f().as_str()),
-            (65, "27670116110564327421")
-        );
+        let big = Number::from_i64(i64::MAX).mul(&Number::from_i64(3)).unwrap();
+        assert_eq!((big.precision(), big.to_text_f().as_str()), (65, "27670116110564327421"));
     }
 
     #[test]
@@ -2167,13 +1993,7 @@ mod tests {
     fn decimal_sums_round_at_512_bits() {
         assert_eq!(p("0.1").add(&p("0.2")).unwrap().to_text_f(), "0.3");
         assert_eq!(p("0.1").mul(&p("3")).unwrap().to_text_f(), "0.3");
-        assert_eq!(
-            Number::from_i64(i64::MAX)
-                .add(&Number::from_i64(1))
-                .unwrap()
-                .to_text_f(),
-            "9223372036854775808"
-        );
+        assert_eq!(Number::from_i64(i64::MAX).add(&Number::from_i64(1)).unwrap().to_text_f(), "9223372036854775808");
     }
 
     #[test]
@@ -2238,14 +2058,7 @@ mod tests {
 
     #[test]
     fn short_exact_fractions_print_their_expansion() {
-        for s in [
-            "0.5",
-            "12.25",
-            "-0.75",
-            "3.125",
-            "0.000244140625",
-            "1234567.5",
-        ] {
+        for s in ["0.5", "12.25", "-0.75", "3.125", "0.000244140625", "1234567.5"] {
             assert_eq!(f(s), s);
         }
     }
@@ -2267,11 +2080,7 @@ mod digit_tests {
     fn long_digit_strings_convert_like_the_direct_method() {
         for len in [1999usize, 2000, 2001, 4097, 9000] {
             let ds: Vec<u8> = (0..len).map(|i| ((i * 7 + 3) % 10) as u8).collect();
-            assert_eq!(
-                digits_to_biguint(&ds),
-                BigUint::from_radix_be(&ds, 10).unwrap(),
-                "{len}"
-            );
+            assert_eq!(digits_to_biguint(&ds), BigUint::from_radix_be(&ds, 10).unwrap(), "{len}");
         }
     }
 
@@ -2282,10 +2091,7 @@ mod digit_tests {
             assert_eq!(to_decimal(&n), n.to_str_radix(10).into_bytes(), "3^{k}*7+1");
         }
         assert_eq!(to_decimal(&BigUint::zero()), b"0".to_vec());
-        assert_eq!(
-            to_decimal(&BigUint::from(1_000_000_000u64)),
-            b"1000000000".to_vec()
-        );
+        assert_eq!(to_decimal(&BigUint::from(1_000_000_000u64)), b"1000000000".to_vec());
     }
 }
 
@@ -2314,7 +2120,11 @@ mod huge_exponent_tests {
                     let exact = decimal_prefix_exact(m, shift, t);
                     if let Some(d) = decimal_prefix_bounded(m, shift, t) {
                         answered += 1;
-                        assert_eq!((&d.digits, d.exp, d.exact), (&exact.digits, exact.exp, exact.exact), "m={m} shift={shift} t={t}");
+                        assert_eq!(
+                            (&d.digits, d.exp, d.exact),
+                            (&exact.digits, exact.exp, exact.exact),
+                            "m={m} shift={shift} t={t}"
+                        );
                     }
                 }
             }
@@ -2326,7 +2136,8 @@ mod huge_exponent_tests {
             Number::parse_cty_string(text).unwrap().with_float(|f| {
                 for k in [12, 170] {
                     let t = prefix_scale(&f.mant, f.lsb(), k);
-                    let d = decimal_prefix_bounded(&f.mant, f.lsb(), t).unwrap_or_else(|| panic!("{text} k={k}: not answered"));
+                    let d = decimal_prefix_bounded(&f.mant, f.lsb(), t)
+                        .unwrap_or_else(|| panic!("{text} k={k}: not answered"));
                     if t.unsigned_abs() < 6000 {
                         let exact = decimal_prefix_exact(&f.mant, f.lsb(), t);
                         assert_eq!((&d.digits, d.exp), (&exact.digits, exact.exp), "{text}");

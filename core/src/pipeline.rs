@@ -71,7 +71,10 @@ impl Request {
     /// request: its flavor names the reason, and evaluating it then says so
     /// as an unknown version, so the reader is told why, never nothing.
     pub fn from_json(json: &str) -> Request {
-        serde_json::from_str(json).unwrap_or_else(|e| Request { flavor: Some(format!("(unreadable request: {e})")), ..Request::new(None, "") })
+        serde_json::from_str(json).unwrap_or_else(|e| Request {
+            flavor: Some(format!("(unreadable request: {e})")),
+            ..Request::new(None, "")
+        })
     }
 }
 
@@ -236,7 +239,9 @@ fn unsuitable_detail(req: &Request, pv: &ParsedValue, msg: &str, defined: &str) 
         Some(rng) if req.sensitive && defined == "declared" => {
             format!("The given value is not suitable for {addr}, which is sensitive: {msg}. Invalid value defined at {rng}.")
         }
-        Some(_) => format!("The given value is not suitable for {addr} {defined} at {}: {msg}.", decl_range(&req.var_name)),
+        Some(_) => {
+            format!("The given value is not suitable for {addr} {defined} at {}: {msg}.", decl_range(&req.var_name))
+        }
     }
 }
 
@@ -258,7 +263,8 @@ pub fn answer(req: &Request) -> Response {
 pub fn profile(req: &Request) -> Result<Profile, Box<Response>> {
     let name = req.flavor.as_deref().unwrap_or(crate::flavor::DEFAULT);
     let Some(flavor) = Flavor::lookup(name) else {
-        let detail = format!("Unknown flavor {}; known flavors: {}.", render::go_quote(name), Flavor::names().join(", "));
+        let detail =
+            format!("Unknown flavor {}; known flavors: {}.", render::go_quote(name), Flavor::names().join(", "));
         let d = Diagnostic::error(Source::Value, "Unknown flavor", detail, None);
         return Err(Box::new(Response::failure(Stage::Input, vec![d], req)));
     };
@@ -275,7 +281,11 @@ pub fn answer_in(req: &Request, p: &Profile) -> Response {
 /// request (read, defaults applied, converted) and the value expression's
 /// range in the value source: what a `validation` rule sees
 /// ([`crate::module::block`]).
-pub(crate) fn answer_keeping(req: &Request, p: &Profile, keep: Option<&mut Option<(Value, std::ops::Range<usize>)>>) -> Response {
+pub(crate) fn answer_keeping(
+    req: &Request,
+    p: &Profile,
+    keep: Option<&mut Option<(Value, std::ops::Range<usize>)>>,
+) -> Response {
     let tc: TypeConstraint = match typeexpr::parse_variable_type_in(req.type_src.as_deref(), p) {
         Ok(tc) => tc,
         Err(TypeFailure::Invalid(diags)) => return Response::failure(Stage::Type, diags, req),
@@ -296,7 +306,8 @@ pub(crate) fn answer_keeping(req: &Request, p: &Profile, keep: Option<&mut Optio
             // A string read as a number past tftype's limit: Terraform accepts it.
             let spans = reparsed_spans(req, &tc, pv.spans.clone(), p);
             let range = span_at(&spans, &e.path).range.clone();
-            let d = Diagnostic::error(Source::Value, "Number too large", crate::number::LITERAL_RANGE_DETAIL, Some(range));
+            let d =
+                Diagnostic::error(Source::Value, "Number too large", crate::number::LITERAL_RANGE_DETAIL, Some(range));
             let mut r = Response::failure(Stage::Limit, vec![d], req);
             r.path = Some(format_path(&e.path));
             r.explain = explain;
@@ -307,7 +318,12 @@ pub(crate) fn answer_keeping(req: &Request, p: &Profile, keep: Option<&mut Optio
             let spans = reparsed_spans(req, &tc, pv.spans.clone(), p);
             // Marked where the message is about, which may be deeper than the error's path.
             let part = crate::mismatch::failing_part(&to_convert.ty, &tc.ty, &e.path);
-            let mut d = Diagnostic::error(Source::Value, "Invalid value for input variable", detail, Some(span_at(&spans, &part).range.clone()));
+            let mut d = Diagnostic::error(
+                Source::Value,
+                "Invalid value for input variable",
+                detail,
+                Some(span_at(&spans, &part).range.clone()),
+            );
             if spans == SpanTree::default() {
                 d.range = None;
             }
@@ -425,7 +441,8 @@ pub(crate) fn module_argument_value(type_src: Option<&str>, value: &str, p: &Pro
     let pv = valueparse::parse_value_spans(value, ValueFormat::Hcl, tc.cli_literal, false, p)
         .map_err(|ds| format!("the value does not evaluate: {}", first(ds)))?;
     let to_convert = &*with_defaults(&pv.value, &tc, p);
-    convert::convert(to_convert, &tc.ty, p).map_err(|e| format!("the value does not convert to the type: {}", e.message))
+    convert::convert(to_convert, &tc.ty, p)
+        .map_err(|e| format!("the value does not convert to the type: {}", e.message))
 }
 
 /// Where each part of a value carries the sensitive mark, as
@@ -450,16 +467,19 @@ pub(crate) fn with_defaults<'v>(given: &'v Value, tc: &TypeConstraint, p: &Profi
 /// and how many more there were than are listed.
 fn warnings(req: &Request, tc: &TypeConstraint, p: &Profile) -> (Vec<DiagnosticOut>, usize) {
     // Only module arguments are linted (not .tfvars, JSON or -var).
-    if req.value_format != valueparse::ValueFormat::Hcl || !crate::lint::can_ignore_attributes(&tc.ty) || !p.warns_ignored_object_attributes() {
+    if req.value_format != valueparse::ValueFormat::Hcl
+        || !crate::lint::can_ignore_attributes(&tc.ty)
+        || !p.warns_ignored_object_attributes()
+    {
         return (Vec::new(), 0);
     }
     let ds = crate::lint::ignored_attributes(&req.value, &tc.ty, p).map(|w| Diagnostic {
-            severity: Severity::Warning,
-            summary: crate::lint::Ignored::SUMMARY.into(),
-            detail: w.detail(&req.var_name),
-            source: Source::Value,
-            range: Some(w.range.clone()),
-        });
+        severity: Severity::Warning,
+        summary: crate::lint::Ignored::SUMMARY.into(),
+        detail: w.detail(&req.var_name),
+        source: Source::Value,
+        range: Some(w.range.clone()),
+    });
     (diags_out(&ds, req), ds.omitted())
 }
 
@@ -552,7 +572,11 @@ mod tests {
         assert_eq!(Request::from_json(&serde_json::to_string(&req).unwrap()), req);
         let r = answer(&Request::from_json("{\"type\": 1"));
         assert_eq!((r.stage, r.summary.as_deref()), (Some(Stage::Input), Some("Unknown flavor")));
-        assert!(r.detail.as_deref().unwrap_or_default().starts_with("Unknown flavor \"(unreadable request: "), "{:?}", r.detail);
+        assert!(
+            r.detail.as_deref().unwrap_or_default().starts_with("Unknown flavor \"(unreadable request: "),
+            "{:?}",
+            r.detail
+        );
     }
 
     /// The value is first read without the ranges of its parts; a conversion
@@ -581,10 +605,25 @@ mod tests {
     #[test]
     fn a_mismatch_is_marked_at_the_part_its_message_names() {
         let cases = [
-            ("object({ name = string, tags = list(string) })", "{ name = \"web\", tags = \"a\" }", "\"a\"", "tags = list(string)"),
-            ("list(object({ tags = list(string) }))", "[{ tags = [] }, { tags = \"b\" }]", "\"b\"", "tags = list(string)"),
+            (
+                "object({ name = string, tags = list(string) })",
+                "{ name = \"web\", tags = \"a\" }",
+                "\"a\"",
+                "tags = list(string)",
+            ),
+            (
+                "list(object({ tags = list(string) }))",
+                "[{ tags = [] }, { tags = \"b\" }]",
+                "\"b\"",
+                "tags = list(string)",
+            ),
             ("map(string)", "{ a = \"x\", b = [1] }", "[1]", "string"),
-            ("object({ name = string, tags = list(string) })", "{ tags = [] }", "{ tags = [] }", "object({ name = string, tags = list(string) })"),
+            (
+                "object({ name = string, tags = list(string) })",
+                "{ tags = [] }",
+                "{ tags = [] }",
+                "object({ name = string, tags = list(string) })",
+            ),
         ];
         for (ty, src, part, ty_part) in cases {
             let r = answer(&Request::new(Some(ty), src));

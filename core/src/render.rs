@@ -119,7 +119,13 @@ fn push_line(out: &mut String, indent: usize) {
 
 /// Renders a leaf value into `out`, or pushes the parts of a collection onto
 /// `stack` (in reverse, so they pop in order).
-fn render_one<'a>(v: &'a Value, indent: usize, out: &mut String, stack: &mut Vec<Step<'a>>, p: Option<&crate::flavor::Profile>) {
+fn render_one<'a>(
+    v: &'a Value,
+    indent: usize,
+    out: &mut String,
+    stack: &mut Vec<Step<'a>>,
+    p: Option<&crate::flavor::Profile>,
+) {
     if !v.is_known() {
         out.push_str("(known after apply)");
         return;
@@ -488,7 +494,8 @@ pub fn json_type(t: &Type) -> String {
 pub fn go_json_string(s: &str, out: &mut String) {
     out.push('"');
     // The common case: ASCII that needs no escape is copied as it is.
-    let plain = s.bytes().take_while(|&b| (0x20..0x7f).contains(&b) && !matches!(b, b'"' | b'\\' | b'<' | b'>' | b'&')).count();
+    let plain =
+        s.bytes().take_while(|&b| (0x20..0x7f).contains(&b) && !matches!(b, b'"' | b'\\' | b'<' | b'>' | b'&')).count();
     out.push_str(&s[..plain]);
     for c in s[plain..].chars() {
         match c {
@@ -529,7 +536,10 @@ mod tests {
             ("control characters and quotes", s(&"\u{1}\"\\\u{7f}".repeat(50))),
             ("a heredoc in nested objects", nested),
             ("a list of ones", ones),
-            ("a map of escaped keys", map(Type::String, &[("\u{0}\u{0}", s("\u{0}")), ("k", s("12345678901234567890.5\u{7f}"))])),
+            (
+                "a map of escaped keys",
+                map(Type::String, &[("\u{0}\u{0}", s("\u{0}")), ("k", s("12345678901234567890.5\u{7f}"))]),
+            ),
         ];
         for (what, v) in values {
             let console_text = console(&v);
@@ -545,9 +555,13 @@ mod tests {
 
     #[test]
     fn go_quote_escapes_quote_backslash_and_short_escapes() {
-        for (input, want) in
-            [("", r#""""#), ("plain", r#""plain""#), ("a\"b", r#""a\"b""#), ("a\\b", r#""a\\b""#), ("\x07\x08\x0c\n\r\t\x0b", r#""\a\b\f\n\r\t\v""#)]
-        {
+        for (input, want) in [
+            ("", r#""""#),
+            ("plain", r#""plain""#),
+            ("a\"b", r#""a\"b""#),
+            ("a\\b", r#""a\\b""#),
+            ("\x07\x08\x0c\n\r\t\x0b", r#""\a\b\f\n\r\t\v""#),
+        ] {
             assert_eq!(go_quote(input), want, "{input:?}");
         }
     }
@@ -650,8 +664,10 @@ mod tests {
 
     #[test]
     fn console_indents_nested_values_two_spaces_per_level() {
-        let v =
-            Value::list(Type::map(Type::tuple(vec![Type::Number])), vec![map(Type::tuple(vec![Type::Number]), &[("k", Value::tuple(vec![n(1)]))])]);
+        let v = Value::list(
+            Type::map(Type::tuple(vec![Type::Number])),
+            vec![map(Type::tuple(vec![Type::Number]), &[("k", Value::tuple(vec![n(1)]))])],
+        );
         assert_eq!(console(&v), "tolist([\n  tomap({\n    \"k\" = [\n      1,\n    ]\n  }),\n])");
     }
 
@@ -701,7 +717,10 @@ mod tests {
         assert_eq!(console(&sensitive(s("x"))), "(sensitive value)");
         assert_eq!(console(&sensitive(Value::null(Type::String))), "(sensitive value)");
         let v = obj(&[("a", sensitive(s("x"))), ("b", Value::list(Type::Number, vec![n(1), sensitive(n(2))]))]);
-        assert_eq!(console(&v), "{\n  \"a\" = (sensitive value)\n  \"b\" = tolist([\n    1,\n    (sensitive value),\n  ])\n}");
+        assert_eq!(
+            console(&v),
+            "{\n  \"a\" = (sensitive value)\n  \"b\" = tolist([\n    1,\n    (sensitive value),\n  ])\n}"
+        );
         assert_eq!(console(&sensitive(v)), "(sensitive value)");
     }
 
@@ -757,7 +776,10 @@ mod tests {
             ("m", map(Type::Bool, &[("k2", Value::bool(true)), ("k1", Value::bool(false))])),
             ("t", Value::tuple(vec![s("a"), Value::null(Type::Dynamic)])),
         ]);
-        assert_eq!(json_value(&v), r#"{"b":false,"e":[],"l":[1,2],"m":{"k1":false,"k2":true},"n":-3,"s":"x","t":["a",null],"z":null}"#);
+        assert_eq!(
+            json_value(&v),
+            r#"{"b":false,"e":[],"l":[1,2],"m":{"k1":false,"k2":true},"n":-3,"s":"x","t":["a",null],"z":null}"#
+        );
         assert_eq!(json_value(&Value::null(Type::Dynamic)), "null");
         // ctyjson refuses unknown values, wherever they are.
         let partly_unknown = obj(&[("a", n(1)), ("b", Value::unknown(Type::Number))]);
@@ -794,7 +816,8 @@ mod tests {
 
     #[test]
     fn json_type_writes_cty_type_json() {
-        let o: BTreeMap<String, Type> = [("b".to_string(), Type::Number), ("a<".to_string(), Type::list(Type::Dynamic))].into_iter().collect();
+        let o: BTreeMap<String, Type> =
+            [("b".to_string(), Type::Number), ("a<".to_string(), Type::list(Type::Dynamic))].into_iter().collect();
         for (ty, want) in [
             (Type::String, r#""string""#),
             (Type::Number, r#""number""#),

@@ -30,8 +30,8 @@
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
-use crate::number::Number;
 use crate::goprint::go_quote_into;
+use crate::number::Number;
 use crate::types::Type;
 use crate::value::{Kind, Value};
 
@@ -111,7 +111,9 @@ pub fn normalize(elems: Vec<Value>) -> Vec<Value> {
     // any stable sort then gives Go's result, so only that case replays Go's
     // algorithm step for step.
     if class == Class::Other && neg_zero {
-        go_slice_stable(&mut kept, |a, b| less(class, (&elems[a], &infos[a], hash_of(a)), (&elems[b], &infos[b], hash_of(b))));
+        go_slice_stable(&mut kept, |a, b| {
+            less(class, (&elems[a], &infos[a], hash_of(a)), (&elems[b], &infos[b], hash_of(b)))
+        });
     } else {
         crate::sort::by(&mut kept, |&a, &b| weak_order(class, (&elems[a], hash_of(a)), (&elems[b], hash_of(b))));
     }
@@ -188,7 +190,13 @@ impl ElemInfo {
         if class != Class::Other {
             arena.truncate(start);
         }
-        ElemInfo { hash: start..arena.len(), crc, has_number: flags.number, neg_zero: flags.neg_zero, has_unknown: flags.unknown }
+        ElemInfo {
+            hash: start..arena.len(),
+            crc,
+            has_number: flags.number,
+            neg_zero: flags.neg_zero,
+            has_unknown: flags.unknown,
+        }
     }
 }
 
@@ -401,7 +409,9 @@ fn sets_equal(xs: &[Value], ys: &[Value]) -> bool {
     }
     let hx: Vec<u32> = xs.iter().map(hash).collect();
     let hy: Vec<u32> = ys.iter().map(hash).collect();
-    let has = |e: &Value, he: u32, set: &[Value], hs: &[u32]| set.iter().zip(hs).any(|(o, &ho)| ho == he && equals_true(e, o));
+    let has = |e: &Value, he: u32, set: &[Value], hs: &[u32]| {
+        set.iter().zip(hs).any(|(o, &ho)| ho == he && equals_true(e, o))
+    };
     xs.iter().zip(&hx).all(|(e, &he)| has(e, he, ys, &hy)) && ys.iter().zip(&hy).all(|(e, &he)| has(e, he, xs, &hx))
 }
 
@@ -736,7 +746,12 @@ mod tests {
 
     #[test]
     fn set_elements_containing_unknowns_are_never_duplicates() {
-        let out = normalize(vec![Value::unknown(Type::String), s("a"), Value::unknown(Type::String), Value::null(Type::String)]);
+        let out = normalize(vec![
+            Value::unknown(Type::String),
+            s("a"),
+            Value::unknown(Type::String),
+            Value::null(Type::String),
+        ]);
         assert_eq!(strs(&out), ["\"a\"", "(known after apply)", "(known after apply)", "tostring(null)"]);
     }
 

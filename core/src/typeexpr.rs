@@ -17,10 +17,10 @@ use std::ops::Range;
 use crate::defaults::Defaults;
 use crate::diag::{Capped, Diagnostic, Source, SpanTree};
 use crate::flavor::Profile;
-use crate::types::Type;
 use crate::hcl::ast::{CallExpr, Expr, ExprKind};
 use crate::hcl::parse::{Body, BodyItem, Diags};
 use crate::hcl::{eval_const, parse_type_config};
+use crate::types::Type;
 
 pub use pretty::pretty;
 
@@ -71,27 +71,13 @@ pub fn parse_variable_type(src: Option<&str>) -> Result<TypeConstraint, Capped<D
 /// [`parse_variable_type`] as the profile's flavor does it.
 pub fn parse_variable_type_in(src: Option<&str>, profile: &Profile) -> Result<TypeConstraint, TypeFailure> {
     let Some(src) = src else {
-        return Ok(TypeConstraint {
-            ty: Type::Dynamic,
-            defaults: None,
-            spans: SpanTree::default(),
-            cli_literal: true,
-        });
+        return Ok(TypeConstraint { ty: Type::Dynamic, defaults: None, spans: SpanTree::default(), cli_literal: true });
     };
     let text = format!("{PREFIX}{src}{SUFFIX}");
-    let map = Map {
-        base: PREFIX.len(),
-        len: src.len(),
-    };
+    let map = Map { base: PREFIX.len(), len: src.len() };
     let body = parse_type_config(&text, profile).map_err(|d| TypeFailure::Invalid(map.diags(d)))?;
     let expr = type_expression(&body, map).map_err(TypeFailure::Invalid)?;
-    let mut reader = Reader {
-        text: &text,
-        map,
-        diags: Capped::new(),
-        profile,
-        crash: None,
-    };
+    let mut reader = Reader { text: &text, map, diags: Capped::new(), profile, crash: None };
     let r = reader.decode_variable_type(expr);
     match reader.crash {
         Some(c) => Err(TypeFailure::Crash(c)),
@@ -103,13 +89,7 @@ pub fn parse_variable_type_in(src: Option<&str>, profile: &Profile) -> Result<Ty
 /// configuration file `text` (check mode): diagnostic ranges are byte ranges
 /// of `text`.
 pub fn decode_variable_type_expr(text: &str, expr: &Expr, profile: &Profile) -> Result<TypeConstraint, TypeFailure> {
-    let mut reader = Reader {
-        text,
-        map: Map { base: 0, len: text.len() },
-        diags: Capped::new(),
-        profile,
-        crash: None,
-    };
+    let mut reader = Reader { text, map: Map { base: 0, len: text.len() }, diags: Capped::new(), profile, crash: None };
     let r = reader.decode_variable_type(expr);
     match reader.crash {
         Some(c) => Err(TypeFailure::Crash(c)),
@@ -153,17 +133,14 @@ fn type_expression(body: &Body, map: Map) -> Result<&Expr, Capped<Diagnostic>> {
                             ("type", None) => found = Some(&a.expr),
                             ("type", Some(_)) => {}
                             (
-                                "description" | "default" | "sensitive" | "ephemeral" | "nullable"
-                                | "deprecated" | "const",
+                                "description" | "default" | "sensitive" | "ephemeral" | "nullable" | "deprecated"
+                                | "const",
                                 _,
                             ) => diags.push(only_the_type(r(&a.range))),
                             (name, _) => diags.push(Diagnostic::error(
                                 Source::Type,
                                 "Unsupported argument",
-                                format!(
-                                    "An argument named {} is not expected here.",
-                                    go_quote(name)
-                                ),
+                                format!("An argument named {} is not expected here.", go_quote(name)),
                                 r(&a.name_range),
                             )),
                         },
@@ -174,10 +151,7 @@ fn type_expression(body: &Body, map: Map) -> Result<&Expr, Capped<Diagnostic>> {
                                 diags.push(Diagnostic::error(
                                     Source::Type,
                                     "Unsupported block type",
-                                    format!(
-                                        "Blocks of type {} are not expected here.",
-                                        go_quote(&ib.kind)
-                                    ),
+                                    format!("Blocks of type {} are not expected here.", go_quote(&ib.kind)),
                                     r(&ib.kind_range),
                                 ));
                             }
@@ -248,12 +222,7 @@ impl Reader<'_> {
     }
 
     fn error(&mut self, subject: Range<usize>, summary: &str, detail: String) {
-        self.diags.push(Diagnostic::error(
-            Source::Type,
-            summary,
-            detail,
-            Some(subject),
-        ));
+        self.diags.push(Diagnostic::error(Source::Type, summary, detail, Some(subject)));
     }
 
     /// `Expression.Value(nil)`: a constant expression's value.
@@ -278,12 +247,7 @@ impl Reader<'_> {
                     "To provide a full type expression, remove the surrounding quotes and give the type expression directly.".to_string(),
                 ),
             };
-            return Err(Capped::one(Diagnostic::error(
-                Source::Type,
-                summary,
-                detail,
-                Some(whole),
-            )));
+            return Err(Capped::one(Diagnostic::error(Source::Type, summary, detail, Some(whole))));
         }
 
         // The legacy shorthands `list` and `map` mean list(any) / map(any).
@@ -293,24 +257,14 @@ impl Reader<'_> {
             _ => None,
         };
         if let Some(ty) = legacy {
-            return Ok(TypeConstraint {
-                ty,
-                defaults: None,
-                spans: SpanTree::leaf(whole),
-                cli_literal: false,
-            });
+            return Ok(TypeConstraint { ty, defaults: None, spans: SpanTree::leaf(whole), cli_literal: false });
         }
 
         let (ty, defaults, spans) = self.get_type(expr);
         if !self.diags.is_empty() {
             return Err(std::mem::take(&mut self.diags));
         }
-        Ok(TypeConstraint {
-            cli_literal: ty.is_primitive(),
-            ty,
-            defaults,
-            spans,
-        })
+        Ok(TypeConstraint { cli_literal: ty.is_primitive(), ty, defaults, spans })
     }
 
     /// `hcl.ExprAsKeyword`: a single bare name (`null`, `true` and `false`
@@ -350,7 +304,11 @@ impl Reader<'_> {
             Some("string") => return (Type::String, None, SpanTree::leaf(whole)),
             Some("any") => return (Type::Dynamic, None, SpanTree::leaf(whole)),
             Some(kw @ ("list" | "map" | "set")) => {
-                self.error(whole.clone(), INVALID_TYPE, format!("The {kw} type constructor requires one argument specifying the element type."));
+                self.error(
+                    whole.clone(),
+                    INVALID_TYPE,
+                    format!("The {kw} type constructor requires one argument specifying the element type."),
+                );
                 return fail(whole);
             }
             Some("object") => {
@@ -358,14 +316,15 @@ impl Reader<'_> {
                 return fail(whole);
             }
             Some("tuple") => {
-                self.error(whole.clone(), INVALID_TYPE, "The tuple type constructor requires one argument specifying the element types as a list.".into());
+                self.error(
+                    whole.clone(),
+                    INVALID_TYPE,
+                    "The tuple type constructor requires one argument specifying the element types as a list.".into(),
+                );
                 return fail(whole);
             }
             Some(kw) => {
-                let detail = format!(
-                    "The keyword {} is not a valid type specification.",
-                    go_quote(kw)
-                );
+                let detail = format!("The keyword {} is not a valid type specification.", go_quote(kw));
                 self.error(whole.clone(), INVALID_TYPE, detail);
                 return fail(whole);
             }
@@ -383,18 +342,12 @@ impl Reader<'_> {
 
         match call.name {
             "bool" | "string" | "number" => {
-                let detail = format!(
-                    "Primitive type keyword {} does not expect arguments.",
-                    go_quote(call.name)
-                );
+                let detail = format!("Primitive type keyword {} does not expect arguments.", go_quote(call.name));
                 self.error(call.args_range, INVALID_TYPE, detail);
                 return fail(whole);
             }
             "any" => {
-                let detail = format!(
-                    "Type constraint keyword {} does not expect arguments.",
-                    go_quote(call.name)
-                );
+                let detail = format!("Type constraint keyword {} does not expect arguments.", go_quote(call.name));
                 self.error(call.args_range, INVALID_TYPE, detail);
                 return fail(whole);
             }
@@ -433,27 +386,19 @@ impl Reader<'_> {
                     written: Vec::new(),
                     children: BTreeMap::from([(String::new(), d)]),
                 });
-                let spans = SpanTree {
-                    range: whole,
-                    kids: BTreeMap::from([(String::new(), espans)]),
-                };
+                let spans = SpanTree { range: whole, kids: BTreeMap::from([(String::new(), espans)]) };
                 (ty, defaults, spans)
             }
             "object" => self.object_type(whole, &call.args[0]),
             "tuple" => self.tuple_type(whole, &call.args[0]),
             "optional" => {
-                let detail = format!(
-                    "Keyword {} is valid only as a modifier for object type attributes.",
-                    go_quote(call.name)
-                );
+                let detail =
+                    format!("Keyword {} is valid only as a modifier for object type attributes.", go_quote(call.name));
                 self.error(call.name_range, INVALID_TYPE, detail);
                 fail(whole)
             }
             _ => {
-                let detail = format!(
-                    "Keyword {} is not a valid type constructor.",
-                    go_quote(call.name)
-                );
+                let detail = format!("Keyword {} is not a valid type constructor.", go_quote(call.name));
                 self.error(whole.clone(), INVALID_TYPE, detail);
                 fail(whole)
             }
@@ -485,27 +430,16 @@ impl Reader<'_> {
             // quoted key, nor a traversal.
             let name = match &key.kind {
                 ExprKind::KeywordKey(_) => self.text.get(key.range()),
-                ExprKind::ObjectKey {
-                    wrapped,
-                    force_non_literal: false,
-                } => self.keyword(wrapped),
+                ExprKind::ObjectKey { wrapped, force_non_literal: false } => self.keyword(wrapped),
                 _ => None,
             };
             let Some(name) = name.map(str::to_string) else {
-                self.error(
-                    key_range,
-                    INVALID_TYPE,
-                    "Object constructor map keys must be attribute names.".into(),
-                );
+                self.error(key_range, INVALID_TYPE, "Object constructor map keys must be attribute names.".into());
                 continue;
             };
             // hcl before 2.17.1 let a later definition replace an earlier one.
             if attrs.contains_key(&name) && self.profile.object_type_rejects_duplicate_names() {
-                self.error(
-                    key_range,
-                    INVALID_TYPE,
-                    "Object constructor map keys must be unique.".into(),
-                );
+                self.error(key_range, INVALID_TYPE, "Object constructor map keys must be unique.".into());
                 continue;
             }
 
@@ -515,7 +449,11 @@ impl Reader<'_> {
             if let Some(call) = self.call(value) {
                 if call.name == "optional" {
                     if call.args.is_empty() {
-                        self.error(call.args_range, INVALID_TYPE, "Optional attribute modifier requires the attribute type as its argument.".into());
+                        self.error(
+                            call.args_range,
+                            INVALID_TYPE,
+                            "Optional attribute modifier requires the attribute type as its argument.".into(),
+                        );
                         continue;
                     }
                     match call.args.len() {
@@ -558,7 +496,10 @@ impl Reader<'_> {
                     (Err(e), Some(def_range)) => self.diags.push(Diagnostic::error(
                         Source::Type,
                         "Invalid default value for optional attribute",
-                        format!("This default value is not compatible with the attribute's type constraint: {}.", e.message),
+                        format!(
+                            "This default value is not compatible with the attribute's type constraint: {}.",
+                            e.message
+                        ),
                         Some(def_range),
                     )),
                     // An earlier definition's default that this one's type
@@ -571,20 +512,19 @@ impl Reader<'_> {
                                 self.profile.hcl_version(),
                                 go_quote(&name)
                             );
-                            self.crash = Some(Diagnostic::error(Source::Type, "Upstream crash", detail, Some(key_range.clone())));
+                            self.crash = Some(Diagnostic::error(
+                                Source::Type,
+                                "Upstream crash",
+                                detail,
+                                Some(key_range.clone()),
+                            ));
                         }
                     }
                 }
             }
 
             let item_range = key_range.start..self.range(value).end;
-            kids.insert(
-                name.clone(),
-                SpanTree {
-                    range: item_range,
-                    kids: aspans.kids,
-                },
-            );
+            kids.insert(name.clone(), SpanTree { range: item_range, kids: aspans.kids });
             if let Some(d) = adefs {
                 children.insert(name.clone(), d);
             }
@@ -604,11 +544,7 @@ impl Reader<'_> {
     fn tuple_type(&mut self, whole: Range<usize>, arg: &Expr) -> Reading {
         let ExprKind::Tuple { elems, .. } = &arg.kind else {
             let subject = self.range(arg);
-            self.error(
-                subject,
-                INVALID_TYPE,
-                "Tuple type constructor requires a list of element types.".into(),
-            );
+            self.error(subject, INVALID_TYPE, "Tuple type constructor requires a list of element types.".into());
             return (Type::Dynamic, None, SpanTree::leaf(whole));
         };
         let mut types = Vec::with_capacity(elems.len());

@@ -150,7 +150,10 @@ impl Type {
             Type::Bool | Type::Number | Type::String | Type::Dynamic => false,
             Type::Map(e) => e.has_optional_attrs_deep() || e.may_keep_optional_markers(),
             Type::List(e) | Type::Set(e) => e.may_keep_optional_markers(),
-            Type::Object(o) => o.attrs.iter().any(|(n, t)| (o.optional.contains(n) && t.has_optional_attrs_deep()) || t.may_keep_optional_markers()),
+            Type::Object(o) => o
+                .attrs
+                .iter()
+                .any(|(n, t)| (o.optional.contains(n) && t.has_optional_attrs_deep()) || t.may_keep_optional_markers()),
             Type::Tuple(t) => t.iter().any(Type::may_keep_optional_markers),
         }
     }
@@ -163,7 +166,9 @@ impl Type {
             Type::List(e) => Type::list(e.without_optional_attrs_deep()),
             Type::Map(e) => Type::map(e.without_optional_attrs_deep()),
             Type::Set(e) => Type::set(e.without_optional_attrs_deep()),
-            Type::Object(o) => Type::object(o.attrs.iter().map(|(k, t)| (k.clone(), t.without_optional_attrs_deep())).collect()),
+            Type::Object(o) => {
+                Type::object(o.attrs.iter().map(|(k, t)| (k.clone(), t.without_optional_attrs_deep())).collect())
+            }
             Type::Tuple(t) => Type::tuple(t.iter().map(Type::without_optional_attrs_deep).collect()),
         }
     }

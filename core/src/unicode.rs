@@ -245,7 +245,9 @@ impl<'a> Iterator for Graphemes<'a> {
             let joins = match (prev, cur) {
                 (Gcb::Cr, Gcb::Lf) => true,
                 (Gcb::Cr | Gcb::Lf | Gcb::Control, _) | (_, Gcb::Cr | Gcb::Lf | Gcb::Control) => false,
-                (Gcb::L, Gcb::L | Gcb::V | Gcb::Lv | Gcb::Lvt) | (Gcb::Lv | Gcb::V, Gcb::V | Gcb::T) | (Gcb::Lvt | Gcb::T, Gcb::T) => true,
+                (Gcb::L, Gcb::L | Gcb::V | Gcb::Lv | Gcb::Lvt)
+                | (Gcb::Lv | Gcb::V, Gcb::V | Gcb::T)
+                | (Gcb::Lvt | Gcb::T, Gcb::T) => true,
                 (_, Gcb::Extend | Gcb::Zwj | Gcb::SpacingMark) | (Gcb::Prepend, _) => true,
                 (Gcb::Zwj, Gcb::ExtPict) => pict_zwj,
                 (Gcb::RegionalIndicator, Gcb::RegionalIndicator) => ri % 2 == 1,
@@ -284,10 +286,10 @@ mod tests {
         // (char, version, upper, lower, title)
         let table: &[(char, Unicode, char, char, char)] = &[
             ('a', V13_0, 'A', 'a', 'A'),
-            ('ß', V15_0, 'ß', 'ß', 'ß'),        // no simple upper mapping (full: SS)
-            ('ᾀ', V15_0, 'ᾈ', 'ᾀ', 'ᾈ'),        // simple mapping only
-            ('ǆ', V15_0, 'Ǆ', 'ǆ', 'ǅ'),        // title case differs
-            ('ა', V15_0, 'Ა', 'ა', 'ა'),        // Georgian: title is itself
+            ('ß', V15_0, 'ß', 'ß', 'ß'), // no simple upper mapping (full: SS)
+            ('ᾀ', V15_0, 'ᾈ', 'ᾀ', 'ᾈ'), // simple mapping only
+            ('ǆ', V15_0, 'Ǆ', 'ǆ', 'ǅ'), // title case differs
+            ('ა', V15_0, 'Ა', 'ა', 'ა'), // Georgian: title is itself
             ('İ', V15_0, 'İ', 'i', 'İ'),
             ('ſ', V15_0, 'S', 'ſ', 'S'),
             ('Ⅱ', V13_0, 'Ⅱ', 'ⅱ', 'Ⅱ'),
@@ -320,10 +322,21 @@ mod tests {
 
     #[test]
     fn printability_of_unicode_13_leaves_out_what_14_and_15_added() {
-        for (c, p13, p15) in [('a', true, true), ('\u{2c5f}', false, true), ('\u{1fae8}', false, true), ('\u{31350}', false, true), ('\u{1f6dd}', false, true), ('\u{13439}', false, false), ('\u{a0}', false, false), ('\u{1f600}', true, true), ('\u{a7dc}', false, false)] {
+        for (c, p13, p15) in [
+            ('a', true, true),
+            ('\u{2c5f}', false, true),
+            ('\u{1fae8}', false, true),
+            ('\u{31350}', false, true),
+            ('\u{1f6dd}', false, true),
+            ('\u{13439}', false, false),
+            ('\u{a0}', false, false),
+            ('\u{1f600}', true, true),
+            ('\u{a7dc}', false, false),
+        ] {
             assert_eq!((is_print(c, V13_0), is_print(c, V15_0)), (p13, p15), "{c:?}");
         }
-        let added = (0..=0x10FFFFu32).filter_map(char::from_u32).filter(|&c| is_print(c, V15_0) && !is_print(c, V13_0)).count();
+        let added =
+            (0..=0x10FFFFu32).filter_map(char::from_u32).filter(|&c| is_print(c, V15_0) && !is_print(c, V13_0)).count();
         assert_eq!(added, 5318);
     }
 
@@ -372,7 +385,25 @@ mod tests {
     #[test]
     fn grapheme_clusters_agree_with_unicode_segmentation_on_stable_characters() {
         use unicode_segmentation::UnicodeSegmentation;
-        let pool = ['a', '\r', '\n', '\u{1}', '\u{300}', '\u{200d}', '\u{1f1e6}', '\u{1f1e7}', '\u{600}', '\u{903}', '\u{1100}', '\u{1161}', '\u{11a8}', '\u{ac00}', '\u{ac01}', '\u{1f600}', '\u{a9}'];
+        let pool = [
+            'a',
+            '\r',
+            '\n',
+            '\u{1}',
+            '\u{300}',
+            '\u{200d}',
+            '\u{1f1e6}',
+            '\u{1f1e7}',
+            '\u{600}',
+            '\u{903}',
+            '\u{1100}',
+            '\u{1161}',
+            '\u{11a8}',
+            '\u{ac00}',
+            '\u{ac01}',
+            '\u{1f600}',
+            '\u{a9}',
+        ];
         let mut seed = 0x2545F4914F6CDD1Du64;
         for _ in 0..20_000 {
             let mut s = String::new();

@@ -280,11 +280,16 @@ pub fn compare_types(a: &Type, b: &Type) -> Ordering {
         };
     }
     match (a, b) {
-        (Type::List(x), Type::List(y)) | (Type::Set(x), Type::Set(y)) | (Type::Map(x), Type::Map(y)) => return compare_types(x, y),
+        (Type::List(x), Type::List(y)) | (Type::Set(x), Type::Set(y)) | (Type::Map(x), Type::Map(y)) => {
+            return compare_types(x, y)
+        }
         _ => {}
     }
     let (a, b, swap) = match (a, b) {
-        (Type::Tuple(_), Type::List(_)) | (Type::Object(_), Type::Map(_)) | (Type::Set(_), Type::Tuple(_)) | (Type::Set(_), Type::List(_)) => (b, a, true),
+        (Type::Tuple(_), Type::List(_))
+        | (Type::Object(_), Type::Map(_))
+        | (Type::Set(_), Type::Tuple(_))
+        | (Type::Set(_), Type::List(_)) => (b, a, true),
         _ => (a, b, false),
     };
     let flip = |o: Ordering| if swap { o.reverse() } else { o };

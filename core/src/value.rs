@@ -173,7 +173,8 @@ impl Value {
         let kind = match &self.kind {
             Kind::Seq(v) => {
                 let Some(first) = v.iter().position(Value::unmarked_probe) else {
-                    return (!marks.is_empty()).then(|| (Value { ty: self.ty.clone(), kind: self.kind.clone(), marks: Marks::NONE }, marks));
+                    return (!marks.is_empty())
+                        .then(|| (Value { ty: self.ty.clone(), kind: self.kind.clone(), marks: Marks::NONE }, marks));
                 };
                 let mut out: Vec<Value> = v[..first].to_vec();
                 for e in &v[first..] {

@@ -56,11 +56,7 @@ const TFVARS_PREFIX: &str = "v = ";
 
 /// Reads `src` in `format` as current Terraform does. `cli_literal`: a
 /// `-var` value is taken as a plain string (primitive or absent constraint).
-pub fn parse_value(
-    src: &str,
-    format: ValueFormat,
-    cli_literal: bool,
-) -> Result<ParsedValue, Capped<Diagnostic>> {
+pub fn parse_value(src: &str, format: ValueFormat, cli_literal: bool) -> Result<ParsedValue, Capped<Diagnostic>> {
     parse_value_spans(src, format, cli_literal, true, &Profile::default())
 }
 
@@ -91,13 +87,7 @@ pub fn parse_value_spans(
             let expr = parse_standalone(src, "<value for var.v>", p).map_err(|d| to_diags(d, 0))?;
             let (value, spans, marked) =
                 evaluate_owned(expr, false, 0, src.len(), true, p).map_err(|d| to_diags(d, 0))?;
-            Ok(ParsedValue {
-                value,
-                spans,
-                src_range: None,
-                from_cli: true,
-                marked,
-            })
+            Ok(ParsedValue { value, spans, src_range: None, from_cli: true, marked })
         }
         ValueFormat::Json => {
             let r = json::parse_tfvars_json(src, want_spans).map_err(|d| to_diags(d, 6))?;
@@ -111,13 +101,7 @@ pub fn parse_value_spans(
         }
         ValueFormat::Ctyjson => {
             let (value, spans) = json::parse_cty_json(src, want_spans, p).map_err(|d| to_diags(d, 0))?;
-            Ok(ParsedValue {
-                value,
-                spans,
-                src_range: None,
-                from_cli: false,
-                marked: false,
-            })
+            Ok(ParsedValue { value, spans, src_range: None, from_cli: false, marked: false })
         }
     }
 }
@@ -142,22 +126,10 @@ fn parse_hcl(
     let parsed = p.parse_tfvars_attribute();
     let expr = p.finish(parsed).map_err(|d| to_diags(d, TFVARS_PREFIX.len()))?;
     let src_range = p.range_string(&expr.range());
-    let (value, spans, marked) = evaluate_owned(
-        expr,
-        format == ValueFormat::Hcl,
-        TFVARS_PREFIX.len(),
-        src.len(),
-        want_spans,
-        profile,
-    )
-    .map_err(|d| to_diags(d, TFVARS_PREFIX.len()))?;
-    Ok(ParsedValue {
-        value,
-        spans,
-        src_range: Some(src_range),
-        from_cli: false,
-        marked,
-    })
+    let (value, spans, marked) =
+        evaluate_owned(expr, format == ValueFormat::Hcl, TFVARS_PREFIX.len(), src.len(), want_spans, profile)
+            .map_err(|d| to_diags(d, TFVARS_PREFIX.len()))?;
+    Ok(ParsedValue { value, spans, src_range: Some(src_range), from_cli: false, marked })
 }
 
 /// The expression tree of an HCL value as written (nothing folded into
@@ -217,7 +189,12 @@ pub(crate) fn parse_config(text: &str, filename: &str, fold: bool, profile: &Pro
 }
 
 /// [`parse_config`], never kept (for a caller that keeps what it makes of the body).
-pub(crate) fn parse_config_once(text: &str, filename: &str, fold: bool, profile: &Profile) -> (Option<parse::Body>, Diags) {
+pub(crate) fn parse_config_once(
+    text: &str,
+    filename: &str,
+    fold: bool,
+    profile: &Profile,
+) -> (Option<parse::Body>, Diags) {
     let mut p = Parser::new(text, filename);
     p.set_profile(profile);
     p.fold = fold;
@@ -245,9 +222,7 @@ fn spans(e: &Expr, offset: usize, src_len: usize) -> SpanTree {
                 }
             }
         }
-        ExprKind::Parens(inner) | ExprKind::TemplateWrap(inner) => {
-            t.kids = spans(inner, offset, src_len).kids
-        }
+        ExprKind::Parens(inner) | ExprKind::TemplateWrap(inner) => t.kids = spans(inner, offset, src_len).kids,
         ExprKind::Call(c) if c.args.len() == 1 && !c.expand_final && c.name != "toset" => {
             t.kids = spans(&c.args[0], offset, src_len).kids;
         }
@@ -466,12 +441,20 @@ pub mod kept {
     /// `work`'s answer for these inputs: kept from an earlier call with the
     /// same kind, key, flavor and inputs, or worked out now (with a profile
     /// of its own, so that the questions it asks are known) and kept.
-    pub(crate) fn remember<T: Clone + 'static>(kind: &'static str, key: &str, inputs: &[&str], profile: &Profile, work: impl FnOnce(&Profile) -> T) -> T {
+    pub(crate) fn remember<T: Clone + 'static>(
+        kind: &'static str,
+        key: &str,
+        inputs: &[&str],
+        profile: &Profile,
+        work: impl FnOnce(&Profile) -> T,
+    ) -> T {
         let key: Key = (kind, key.to_string(), profile.flavor().name);
         let round = ROUND.with(Cell::get);
         let hit = KEPT.with(|k| {
             let mut k = k.borrow_mut();
-            let e = k.get_mut(&key).filter(|e| e.inputs.len() == inputs.len() && e.inputs.iter().zip(inputs).all(|(a, b)| a == b))?;
+            let e = k
+                .get_mut(&key)
+                .filter(|e| e.inputs.len() == inputs.len() && e.inputs.iter().zip(inputs).all(|(a, b)| a == b))?;
             let value = e.value.downcast_ref::<T>()?.clone();
             e.used = round;
             Some((value, e.asked))
@@ -484,7 +467,12 @@ pub mod kept {
         let own = profile.flavor().profile();
         let value = work(&own);
         profile.add_asked(own.asked_bits());
-        let entry = Entry { inputs: inputs.iter().map(|s| s.to_string()).collect(), value: Box::new(value.clone()), asked: own.asked_bits(), used: round };
+        let entry = Entry {
+            inputs: inputs.iter().map(|s| s.to_string()).collect(),
+            value: Box::new(value.clone()),
+            asked: own.asked_bits(),
+            used: round,
+        };
         KEPT.with(|k| k.borrow_mut().insert(key, entry));
         value
     }

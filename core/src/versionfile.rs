@@ -157,7 +157,11 @@ pub fn resolve(product: Product, written: &Written) -> Option<(&'static str, boo
                 Some((oldest.name, false))
             } else {
                 // A gap in the table (none today): the nearest older one.
-                known.iter().filter(|f| minor_of(f.version) < v).max_by_key(|f| minor_of(f.version)).map(|f| (f.name, false))
+                known
+                    .iter()
+                    .filter(|f| minor_of(f.version) < v)
+                    .max_by_key(|f| minor_of(f.version))
+                    .map(|f| (f.name, false))
             }
         }
     }
@@ -228,7 +232,9 @@ pub fn flavor_setting(setting: &str) -> Option<&'static str> {
     };
     match parse_version(version)? {
         Written::Latest => resolve(product, &Written::Latest).map(|(f, _)| f),
-        Written::Version(major, minor) => FLAVORS.iter().find(|f| f.product == product && minor_of(f.version) == (major, minor)).map(|f| f.name),
+        Written::Version(major, minor) => {
+            FLAVORS.iter().find(|f| f.product == product && minor_of(f.version) == (major, minor)).map(|f| f.name)
+        }
     }
 }
 
@@ -303,14 +309,26 @@ mod tests {
     fn files_as_version_managers_read_them() {
         assert_eq!(parse_version_file("# pinned\n\n1.9.8\n"), Some((Written::Version(1, 9), "1.9.8".into())));
         assert_eq!(parse_version_file("\n"), None);
-        assert_eq!(parse_tool_versions("nodejs 20.1.0\nopentofu 1.8.3 1.7.0\n"), Some((Product::OpenTofu, Written::Version(1, 8), "1.8.3".into())));
-        assert_eq!(parse_tool_versions("terraform 1.12.1 # comment\n"), Some((Product::Terraform, Written::Version(1, 12), "1.12.1".into())));
+        assert_eq!(
+            parse_tool_versions("nodejs 20.1.0\nopentofu 1.8.3 1.7.0\n"),
+            Some((Product::OpenTofu, Written::Version(1, 8), "1.8.3".into()))
+        );
+        assert_eq!(
+            parse_tool_versions("terraform 1.12.1 # comment\n"),
+            Some((Product::Terraform, Written::Version(1, 12), "1.12.1".into()))
+        );
         assert_eq!(parse_tool_versions("terraform-docs 0.17.0\n"), None);
         type Mise<'a> = (&'a str, Option<(Product, Written, &'a str)>);
         let mise: &[Mise] = &[
             ("[tools]\nopentofu = \"1.10.1\"\n", Some((Product::OpenTofu, Written::Version(1, 10), "1.10.1"))),
-            ("[env]\nterraform = \"1.9\"\n[tools]\nnode = \"20\"\nterraform = [\"1.9.8\", \"1.5.0\"]\n", Some((Product::Terraform, Written::Version(1, 9), "1.9.8"))),
-            ("[tools]\nterraform = { version = \"1.12.0\" }\n", Some((Product::Terraform, Written::Version(1, 12), "1.12.0"))),
+            (
+                "[env]\nterraform = \"1.9\"\n[tools]\nnode = \"20\"\nterraform = [\"1.9.8\", \"1.5.0\"]\n",
+                Some((Product::Terraform, Written::Version(1, 9), "1.9.8")),
+            ),
+            (
+                "[tools]\nterraform = { version = \"1.12.0\" }\n",
+                Some((Product::Terraform, Written::Version(1, 12), "1.12.0")),
+            ),
             ("[tools] # comment\n'terraform' = 'latest'\n", Some((Product::Terraform, Written::Latest, "latest"))),
             ("[env]\nterraform = \"1.9\"\n", None),
             ("[tools]\nterraform = \"\n", None),
@@ -378,7 +396,10 @@ mod tests {
         let read = |p: &Path| files.get(p).map(|s| s.to_string());
         let find = |d: &str| Path::new(d).ancestors().find_map(|d| choose_in(d, &read));
         assert_eq!(find("/r/a/b").map(|c| c.flavor), Some("opentofu@1.10"));
-        assert_eq!(find("/r/a").map(|c| (c.flavor, c.file)), Some(("opentofu@1.10", PathBuf::from("/r/a/.opentofu-version"))));
+        assert_eq!(
+            find("/r/a").map(|c| (c.flavor, c.file)),
+            Some(("opentofu@1.10", PathBuf::from("/r/a/.opentofu-version")))
+        );
         assert_eq!(find("/r/x").map(|c| c.flavor), Some("terraform@1.7"));
         assert_eq!(find("/elsewhere"), None);
     }
@@ -388,7 +409,8 @@ mod tests {
     /// a version tftype does not know is refused.
     #[test]
     fn flavor_settings_take_what_version_files_take() {
-        let (tf, tofu) = (crate::versions::newest(Product::Terraform).name, crate::versions::newest(Product::OpenTofu).name);
+        let (tf, tofu) =
+            (crate::versions::newest(Product::Terraform).name, crate::versions::newest(Product::OpenTofu).name);
         let table: &[(&str, Option<&str>)] = &[
             ("terraform@1.9", Some("terraform@1.9")),
             ("terraform@1.9.8", Some("terraform@1.9")),

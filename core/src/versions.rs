@@ -8,9 +8,9 @@
 
 use std::ops::Range;
 
+use crate::flavor::Profile;
 use crate::flavor::{describe_group, Flavor, FLAVORS};
 use crate::i18n::{self, Lang};
-use crate::flavor::Profile;
 use crate::pipeline::{answer_in, Request, Response};
 
 /// A group's label ([`describe_group`]: "Terraform 1.5–1.12, 1.14,
@@ -152,7 +152,13 @@ pub fn compare_by(req: &Request, answer: impl Fn(&Request, &Profile) -> Response
                 Some(o) if *o != text => differing_part(o, &text),
                 _ => 0..0,
             };
-            Group { label: describe_group(&flavors), flavors: flavors.into_iter().map(str::to_string).collect(), response: responses[r].clone(), text, differs }
+            Group {
+                label: describe_group(&flavors),
+                flavors: flavors.into_iter().map(str::to_string).collect(),
+                response: responses[r].clone(),
+                text,
+                differs,
+            }
         })
         .collect();
     Comparison { groups, evaluations }
@@ -161,7 +167,12 @@ pub fn compare_by(req: &Request, answer: impl Fn(&Request, &Profile) -> Response
 /// The part of `b` between what it shares with `a` at the start and at the
 /// end, on character boundaries.
 pub fn differing_part(a: &str, b: &str) -> Range<usize> {
-    let prefix = a.char_indices().zip(b.chars()).find(|((_, ca), cb)| ca != cb).map(|((i, _), _)| i).unwrap_or(a.len().min(b.len()));
+    let prefix = a
+        .char_indices()
+        .zip(b.chars())
+        .find(|((_, ca), cb)| ca != cb)
+        .map(|((i, _), _)| i)
+        .unwrap_or(a.len().min(b.len()));
     let prefix = floor_boundary(b, prefix);
     let max_suffix = a.len().min(b.len()) - prefix;
     let suffix = a.bytes().rev().zip(b.bytes().rev()).take(max_suffix).take_while(|(x, y)| x == y).count();
@@ -215,7 +226,11 @@ mod tests {
     /// the reader's words ("Terraform 1.13–…, OpenTofu 1.10–…").
     fn since(tf: &str, tofu: &str, sep: &str) -> String {
         use crate::flavor::Product;
-        format!("Terraform {tf}–{}{sep}OpenTofu {tofu}–{}", newest(Product::Terraform).version, newest(Product::OpenTofu).version)
+        format!(
+            "Terraform {tf}–{}{sep}OpenTofu {tofu}–{}",
+            newest(Product::Terraform).version,
+            newest(Product::OpenTofu).version
+        )
     }
 
     #[test]
@@ -244,11 +259,23 @@ mod tests {
         let c = compare(&Request::new(Some("number"), "true"));
         let n = FLAVORS.len();
         let en = to_text(&c, Lang::En);
-        assert!(en.starts_with(&format!("== {}: error\n", since("1.13", "1.10", ", "))) && en.ends_with(&format!("(2 evaluations for {n} versions)\n")), "{en}");
+        assert!(
+            en.starts_with(&format!("== {}: error\n", since("1.13", "1.10", ", ")))
+                && en.ends_with(&format!("(2 evaluations for {n} versions)\n")),
+            "{en}"
+        );
         let zh = to_text(&c, Lang::Zh);
-        assert!(zh.starts_with(&format!("== {}：错误\n", since("1.13", "1.10", "、"))) && zh.ends_with(&format!("（{n} 个版本共求值 2 次）\n")), "{zh}");
+        assert!(
+            zh.starts_with(&format!("== {}：错误\n", since("1.13", "1.10", "、")))
+                && zh.ends_with(&format!("（{n} 个版本共求值 2 次）\n")),
+            "{zh}"
+        );
         let ja = to_text(&c, Lang::Ja);
-        assert!(ja.starts_with(&format!("== {}：エラー\n", since("1.13", "1.10", "、"))) && ja.ends_with(&format!("（{n} 個のバージョンで評価 2 回）\n")), "{ja}");
+        assert!(
+            ja.starts_with(&format!("== {}：エラー\n", since("1.13", "1.10", "、")))
+                && ja.ends_with(&format!("（{n} 個のバージョンで評価 2 回）\n")),
+            "{ja}"
+        );
         let ok = to_text(&compare(&Request::new(Some("number"), "1")), Lang::Ja);
         assert!(ok.contains("：受理\n") && ok.ends_with(&format!("（{n} 個のバージョンで評価 1 回）\n")), "{ok}");
     }

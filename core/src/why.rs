@@ -103,7 +103,16 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
     // 2. Defaults (and optional attributes left null).
     let with_defaults = pipeline::with_defaults(given, &tc, p);
     let mut ev = Events::default();
-    defaults(given, &with_defaults, &tc.ty, tc.defaults.as_ref(), req.type_src.as_deref().unwrap_or(""), false, &mut Vec::new(), &mut ev);
+    defaults(
+        given,
+        &with_defaults,
+        &tc.ty,
+        tc.defaults.as_ref(),
+        req.type_src.as_deref().unwrap_or(""),
+        false,
+        &mut Vec::new(),
+        &mut ev,
+    );
     w.events(ev);
 
     // 3. One element type for `any` inside collections.
@@ -122,7 +131,10 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
         if s.from == s.to || matches!(s.key.as_str(), "rule.passthrough" | "rule.unchanged" | "rule.null") {
             continue;
         }
-        let rule = rules.entry((s.key, s.ety, s.message)).or_insert_with_key(|(key, ety, message)| i18n::fill(lang, key, &[("type", ety), ("message", message)])).clone();
+        let rule = rules
+            .entry((s.key, s.ety, s.message))
+            .or_insert_with_key(|(key, ety, message)| i18n::fill(lang, key, &[("type", ety), ("message", message)]))
+            .clone();
         ev.push("why.converted", parse_path(&s.path), vec![("from", s.from), ("to", s.to), ("rule", rule)]);
     }
     w.events(ev);
@@ -133,7 +145,9 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
     // 5. What was dropped.
     let mut ev = Events::default();
     dropped(given, &tc.ty, &mut Vec::new(), &mut ev);
-    let warns = req.value_format == valueparse::ValueFormat::Hcl && p.warns_ignored_object_attributes() && !answer.warnings.is_empty();
+    let warns = req.value_format == valueparse::ValueFormat::Hcl
+        && p.warns_ignored_object_attributes()
+        && !answer.warnings.is_empty();
     // The notes, grouped like the steps (one per place a name is dropped,
     // `[0]–[19999]` for a list of objects); `{at}` is the object's place.
     let mut notes = Events::default();
@@ -145,13 +159,18 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
             (true, true) => "note.dropped_top",
             (false, true) => "note.dropped_suggest_top",
         };
-        notes.push(key, e.path.clone(), vec![("attr", e.arg("attr").to_string()), ("suggestion", suggestion.to_string())]);
+        notes.push(
+            key,
+            e.path.clone(),
+            vec![("attr", e.arg("attr").to_string()), ("suggestion", suggestion.to_string())],
+        );
     }
     w.events(notes);
     w.events(ev);
     // A key written twice in an object: the later wins, as in the product,
     // and the earlier value is gone without a word. Marked at the earlier item.
-    let hcl_source = matches!(req.value_format, valueparse::ValueFormat::Hcl | valueparse::ValueFormat::Tfvars) || (req.value_format == valueparse::ValueFormat::Cli && !tc.cli_literal);
+    let hcl_source = matches!(req.value_format, valueparse::ValueFormat::Hcl | valueparse::ValueFormat::Tfvars)
+        || (req.value_format == valueparse::ValueFormat::Cli && !tc.cli_literal);
     if hcl_source {
         // One note per key and place alike (`[0]–[4999]`), as the other
         // notes are grouped, each member's earlier item marked.
@@ -182,7 +201,13 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
         }
         if left > 0 {
             let more = if left == 1 { "why.more_one" } else { "why.more" };
-            let s = w.make(more, String::new(), "", &[], &[("count", thousands(left)), ("of", "note.duplicate_key".to_string())]);
+            let s = w.make(
+                more,
+                String::new(),
+                "",
+                &[],
+                &[("count", thousands(left)), ("of", "note.duplicate_key".to_string())],
+            );
             w.notes.push(s);
         }
     }
@@ -250,7 +275,11 @@ pub fn describe(ty: &Type, null: bool, lang: Lang) -> String {
     let list = |total: usize, items: Vec<String>| {
         if total > SHOWN {
             let rest = thousands(total - SHOWN);
-            i18n::fill(lang, "type.more", &[("shown", &i18n::join(lang, &items[..SHOWN.min(items.len())])), ("rest", &rest)])
+            i18n::fill(
+                lang,
+                "type.more",
+                &[("shown", &i18n::join(lang, &items[..SHOWN.min(items.len())])), ("rest", &rest)],
+            )
         } else {
             i18n::join(lang, &items)
         }
@@ -265,10 +294,18 @@ pub fn describe(ty: &Type, null: bool, lang: Lang) -> String {
             let n = thousands(ts.len());
             // English says "1 element"; Chinese and Japanese have one form.
             let key = if ts.len() == 1 { "type.tuple_one" } else { "type.tuple" };
-            i18n::fill(lang, key, &[("count", &n), ("elements", &list(ts.len(), ts.iter().take(SHOWN).map(short).collect()))])
+            i18n::fill(
+                lang,
+                key,
+                &[("count", &n), ("elements", &list(ts.len(), ts.iter().take(SHOWN).map(short).collect()))],
+            )
         }
         Type::Object(o) if o.attrs.is_empty() => i18n::text(lang, "type.object_empty").into(),
-        Type::Object(o) => i18n::fill(lang, "type.object", &[("names", &list(o.attrs.len(), o.attrs.keys().take(SHOWN).map(|k| format!("`{k}`")).collect()))]),
+        Type::Object(o) => i18n::fill(
+            lang,
+            "type.object",
+            &[("names", &list(o.attrs.len(), o.attrs.keys().take(SHOWN).map(|k| format!("`{k}`")).collect()))],
+        ),
         Type::List(e) => i18n::fill(lang, "type.list", &[("element", &short(e))]),
         Type::Set(e) => i18n::fill(lang, "type.set", &[("element", &short(e))]),
         Type::Map(e) => i18n::fill(lang, "type.map", &[("element", &short(e))]),
@@ -297,14 +334,31 @@ fn children<'v>(v: &'v Value, ty: &Type) -> Vec<(PathStep, &'v Value, Type)> {
         return Vec::new();
     }
     match (&v.kind, ty) {
-        (Kind::Seq(es), Type::List(e) | Type::Set(e)) => es.iter().enumerate().map(|(i, x)| (index(i), x, (**e).clone())).collect(),
-        (Kind::Seq(es), Type::Tuple(ts)) => es.iter().zip(ts.iter()).enumerate().map(|(i, (x, t))| (index(i), x, t.clone())).collect(),
+        (Kind::Seq(es), Type::List(e) | Type::Set(e)) => {
+            es.iter().enumerate().map(|(i, x)| (index(i), x, (**e).clone())).collect()
+        }
+        (Kind::Seq(es), Type::Tuple(ts)) => {
+            es.iter().zip(ts.iter()).enumerate().map(|(i, (x, t))| (index(i), x, t.clone())).collect()
+        }
         (Kind::Seq(es), Type::Dynamic) => es.iter().enumerate().map(|(i, x)| (index(i), x, Type::Dynamic)).collect(),
-        (Kind::Attrs(a), Type::Map(e)) => a.iter().map(|(k, x)| (PathStep::Key(k.to_string()), x, (**e).clone())).collect(),
-        (Kind::Attrs(a), Type::Object(o)) => a.iter().filter_map(|(k, x)| o.attrs.get(&**k).map(|t| (PathStep::GetAttr(k.to_string()), x, t.clone()))).collect(),
+        (Kind::Attrs(a), Type::Map(e)) => {
+            a.iter().map(|(k, x)| (PathStep::Key(k.to_string()), x, (**e).clone())).collect()
+        }
+        (Kind::Attrs(a), Type::Object(o)) => a
+            .iter()
+            .filter_map(|(k, x)| o.attrs.get(&**k).map(|t| (PathStep::GetAttr(k.to_string()), x, t.clone())))
+            .collect(),
         (Kind::Attrs(a), Type::Dynamic) => {
             let obj = v.ty.is_object();
-            a.iter().map(|(k, x)| (if obj { PathStep::GetAttr(k.to_string()) } else { PathStep::Key(k.to_string()) }, x, Type::Dynamic)).collect()
+            a.iter()
+                .map(|(k, x)| {
+                    (
+                        if obj { PathStep::GetAttr(k.to_string()) } else { PathStep::Key(k.to_string()) },
+                        x,
+                        Type::Dynamic,
+                    )
+                })
+                .collect()
         }
         _ => Vec::new(),
     }
@@ -322,7 +376,16 @@ fn index(i: usize) -> PathStep {
 /// A default is quoted as written in the type (`{}`, not the converted
 /// `tomap({})`) when its source is at hand (`src`, the type's text).
 #[allow(clippy::too_many_arguments)]
-fn defaults(given: &Value, filled: &Value, ty: &Type, defs: Option<&Defaults>, src: &str, inside: bool, path: &mut Path, ev: &mut Events) {
+fn defaults(
+    given: &Value,
+    filled: &Value,
+    ty: &Type,
+    defs: Option<&Defaults>,
+    src: &str,
+    inside: bool,
+    path: &mut Path,
+    ev: &mut Events,
+) {
     if let (Type::Object(o), Some(g)) = (ty, given.attrs().filter(|_| !given.is_null())) {
         let f = filled.attrs();
         for (name, aty) in &o.attrs {
@@ -333,8 +396,14 @@ fn defaults(given: &Value, filled: &Value, ty: &Type, defs: Option<&Defaults>, s
             path.push(PathStep::GetAttr(name.clone()));
             match (gv, fv, written) {
                 (gv, Some(fv), Some(written)) if gv.is_none_or(Value::is_null) && !fv.is_null() => {
-                    let quoted = defs.and_then(|d| d.written.iter().find(|(n, _)| n == name)).and_then(|(_, r)| src.get(r.clone())).map(short_text);
-                    let args = vec![("attr", name.clone()), ("value", quoted.unwrap_or_else(|| short_value(&as_written(written, aty))))];
+                    let quoted = defs
+                        .and_then(|d| d.written.iter().find(|(n, _)| n == name))
+                        .and_then(|(_, r)| src.get(r.clone()))
+                        .map(short_text);
+                    let args = vec![
+                        ("attr", name.clone()),
+                        ("value", quoted.unwrap_or_else(|| short_value(&as_written(written, aty)))),
+                    ];
                     if inside {
                         ev.push("why.default_in_default", path.clone(), args);
                     } else if gv.is_none() {
@@ -346,7 +415,9 @@ fn defaults(given: &Value, filled: &Value, ty: &Type, defs: Option<&Defaults>, s
                     // Then the defaults inside the one written.
                     defaults(written, fv, aty, inner, src, true, path, ev);
                 }
-                (None, _, _) if o.optional.contains(name) && !inside => ev.push("why.optional_null", path.clone(), vec![("attr", name.clone())]),
+                (None, _, _) if o.optional.contains(name) && !inside => {
+                    ev.push("why.optional_null", path.clone(), vec![("attr", name.clone())])
+                }
                 (Some(gv), Some(fv), _) => defaults(gv, fv, aty, inner, src, inside, path, ev),
                 _ => {}
             }
@@ -424,29 +495,51 @@ fn unification(given: &Value, ty: &Type, lang: Lang, path: &mut Path, ev: &mut E
             let kind = ty.type_string_short(SHORT);
             match crate::unify::unify(&types, false) {
                 Some(chosen) => {
-                    let stringified: Vec<&str> = ["number", "bool"].into_iter().filter(|k| chosen == Type::String && found.iter().any(|f| f == k)).collect();
+                    let stringified: Vec<&str> = ["number", "bool"]
+                        .into_iter()
+                        .filter(|k| chosen == Type::String && found.iter().any(|f| f == k))
+                        .collect();
                     let key = if stringified.is_empty() { "why.unify_ok" } else { "why.unify_string" };
-                    ev.push(key, path.clone(), vec![("found", i18n::join(lang, &found)), ("chosen", chosen.type_string_short(SHORT)), ("type", kind.clone())]);
+                    ev.push(
+                        key,
+                        path.clone(),
+                        vec![
+                            ("found", i18n::join(lang, &found)),
+                            ("chosen", chosen.type_string_short(SHORT)),
+                            ("type", kind.clone()),
+                        ],
+                    );
                     if !stringified.is_empty() {
                         ev.push("note.stringified", path.clone(), vec![("kinds", i18n::join(lang, &stringified))]);
                     }
-                    ev.push("note.any_one_type", path.clone(), vec![("type", kind), ("found", i18n::join(lang, &found))]);
+                    ev.push(
+                        "note.any_one_type",
+                        path.clone(),
+                        vec![("type", kind), ("found", i18n::join(lang, &found))],
+                    );
                 }
                 None => {
-                    let breaker = (1..types.len()).find(|&i| crate::unify::unify(&types[..=i], false).is_none()).unwrap_or(types.len() - 1);
-                    let others: Vec<String> = types[..breaker].iter().map(|t| t.type_string_short(SHORT)).fold(Vec::new(), |mut acc, s| {
-                        if !acc.contains(&s) {
-                            acc.push(s);
-                        }
-                        acc
-                    });
+                    let breaker = (1..types.len())
+                        .find(|&i| crate::unify::unify(&types[..=i], false).is_none())
+                        .unwrap_or(types.len() - 1);
+                    let others: Vec<String> =
+                        types[..breaker].iter().map(|t| t.type_string_short(SHORT)).fold(Vec::new(), |mut acc, s| {
+                            if !acc.contains(&s) {
+                                acc.push(s);
+                            }
+                            acc
+                        });
                     let (step, _, _) = children(given, &Type::Dynamic).swap_remove(breaker);
                     let mut at = path.clone();
                     at.push(step);
                     ev.push(
                         "why.unify_failed",
                         at,
-                        vec![("elem", types[breaker].type_string_short(SHORT)), ("others", i18n::join(lang, &others)), ("type", kind)],
+                        vec![
+                            ("elem", types[breaker].type_string_short(SHORT)),
+                            ("others", i18n::join(lang, &others)),
+                            ("type", kind),
+                        ],
                     );
                 }
             }
@@ -490,7 +583,8 @@ fn set_notes(given: &Value, converted: &Value, path: &mut Path, ev: &mut Events)
             }
             // The written order (each value where it first appears) against the set's.
             let mut seen = std::collections::HashSet::new();
-            let written: Vec<String> = g.iter().map(crate::render::console).filter(|x| seen.insert(x.clone())).collect();
+            let written: Vec<String> =
+                g.iter().map(crate::render::console).filter(|x| seen.insert(x.clone())).collect();
             if c.len() > 1 && c.iter().map(crate::render::console).ne(written) {
                 ev.push("note.set_reordered", path.clone(), Vec::new());
             }
@@ -528,12 +622,16 @@ fn parse_path(s: &str) -> Path {
                 while end < b.len() && b[end] != b'"' {
                     end += if b[end] == b'\\' { 2 } else { 1 };
                 }
-                let key = serde_json::from_str::<String>(&format!("\"{}\"", &r2[..end.min(r2.len())])).unwrap_or_default();
+                let key =
+                    serde_json::from_str::<String>(&format!("\"{}\"", &r2[..end.min(r2.len())])).unwrap_or_default();
                 out.push(PathStep::Key(key));
                 rest = r2.get(end + 2..).unwrap_or("");
             } else {
                 let end = r.find(']').unwrap_or(r.len());
-                out.push(PathStep::Index(crate::number::Number::parse_literal(&r[..end]).unwrap_or_else(|_| crate::number::Number::from_i64(0))));
+                out.push(PathStep::Index(
+                    crate::number::Number::parse_literal(&r[..end])
+                        .unwrap_or_else(|_| crate::number::Number::from_i64(0)),
+                ));
                 rest = r.get(end + 1..).unwrap_or("");
             }
         } else {
@@ -620,7 +718,8 @@ impl Group {
     /// next place follows it (`[3]`), which then starts a group with it.
     fn give_up_second_for(&mut self, idx: &[i64]) -> Option<Path> {
         let (k, by) = self.step?;
-        let follows = idx.len() == self.last.len() && (0..idx.len()).all(|j| idx[j] == self.last[j] + i64::from(j == k));
+        let follows =
+            idx.len() == self.last.len() && (0..idx.len()).all(|j| idx[j] == self.last[j] + i64::from(j == k));
         if self.paths.len() != 2 || by == 1 || !follows {
             return None;
         }
@@ -690,7 +789,14 @@ impl<'r> Writer<'r> {
     }
 
     /// `parent_text`: the place of what holds the part (`{at}`).
-    fn make(&self, key: &str, path_text: String, parent_text: &str, path: &[PathStep], args: &[(&str, String)]) -> Step {
+    fn make(
+        &self,
+        key: &str,
+        path_text: String,
+        parent_text: &str,
+        path: &[PathStep],
+        args: &[(&str, String)],
+    ) -> Step {
         let mut all: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
         let at = self.path_words(parent_text);
         all.push(("at", &at));
@@ -798,7 +904,10 @@ impl<'r> Writer<'r> {
 
     /// The step that failed, in words, with the product's message verbatim.
     fn failed(&mut self, answer: &Response) {
-        let stage = answer.stage.map(|s| serde_json::to_value(s).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()).unwrap_or_default();
+        let stage = answer
+            .stage
+            .map(|s| serde_json::to_value(s).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default())
+            .unwrap_or_default();
         let key = format!("why.failed.{stage}");
         let path = answer.path.clone().unwrap_or_default();
         let p = parse_path(&path);
@@ -824,7 +933,10 @@ impl<'r> Writer<'r> {
             ok: answer.ok,
             steps: self.steps,
             notes: self.notes,
-            verbatim: (!answer.ok).then(|| Verbatim { summary: answer.summary.clone().unwrap_or_default(), detail: answer.detail.clone().unwrap_or_default() }),
+            verbatim: (!answer.ok).then(|| Verbatim {
+                summary: answer.summary.clone().unwrap_or_default(),
+                detail: answer.detail.clone().unwrap_or_default(),
+            }),
         }
     }
 }
@@ -837,9 +949,17 @@ pub fn doc_link(key: &str, product: &str, lang: Lang) -> Option<String> {
     const TYPES: &str = "language/expressions/type-constraints";
     const VARS: &str = "language/values/variables";
     let (page, anchor) = match key {
-        "why.default_filled" | "why.default_null_replaced" | "why.optional_null" | "why.default_in_default" | "note.null_default" => (TYPES, "optional-object-type-attributes"),
-        "why.unify_ok" | "why.unify_string" | "why.unify_failed" | "note.any_one_type" | "note.stringified" => (TYPES, "dynamic-types-the-any-constraint"),
-        "why.dropped" | "note.dropped" | "note.dropped_suggest" | "note.dropped_top" | "note.dropped_suggest_top" => (TYPES, "conversion-of-complex-types"),
+        "why.default_filled"
+        | "why.default_null_replaced"
+        | "why.optional_null"
+        | "why.default_in_default"
+        | "note.null_default" => (TYPES, "optional-object-type-attributes"),
+        "why.unify_ok" | "why.unify_string" | "why.unify_failed" | "note.any_one_type" | "note.stringified" => {
+            (TYPES, "dynamic-types-the-any-constraint")
+        }
+        "why.dropped" | "note.dropped" | "note.dropped_suggest" | "note.dropped_top" | "note.dropped_suggest_top" => {
+            (TYPES, "conversion-of-complex-types")
+        }
         "note.set_merged" | "note.set_merged_one" | "note.set_reordered" => (TYPES, "collection-types"),
         "why.null_nullable" | "why.null_rejected" | "why.failed.null" => (VARS, "disallowing-null-input-values"),
         "why.sensitive_var" | "why.sensitive_parts" => (VARS, "suppressing-values-in-cli-output"),
@@ -864,7 +984,8 @@ fn group_text(paths: &[Path], lang: Lang) -> String {
     let (pat, _) = pattern(&paths[0]);
     let idx: Vec<Vec<i64>> = paths.iter().map(|p| pattern(p).1).collect();
     let varying = (0..idx[0].len()).find(|&k| idx.iter().any(|v| v.get(k) != idx[0].get(k)));
-    let consecutive = varying.is_none_or(|k| idx.windows(2).all(|w| w[1].get(k).copied() == w[0].get(k).map(|i| i + 1)));
+    let consecutive =
+        varying.is_none_or(|k| idx.windows(2).all(|w| w[1].get(k).copied() == w[0].get(k).map(|i| i + 1)));
     if !consecutive {
         let n = paths.len();
         let shown: Vec<String> = match n {

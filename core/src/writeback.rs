@@ -24,8 +24,8 @@ pub mod shell;
 use serde::{Deserialize, Serialize};
 
 use crate::convert;
-use crate::i18n::{self, Lang};
 use crate::flavor::{Flavor, Product, Profile};
+use crate::i18n::{self, Lang};
 use crate::pipeline::{self, Request, Response};
 use crate::typeexpr::{self, TypeConstraint};
 use crate::value::{Kind, Value};
@@ -90,7 +90,9 @@ impl EmitKind {
         match self {
             EmitKind::Tfvars | EmitKind::VariableBlock => ValueFormat::Tfvars,
             EmitKind::TfvarsJson => ValueFormat::Json,
-            EmitKind::VarBash | EmitKind::VarPowershell | EmitKind::EnvBash | EmitKind::EnvPowershell => ValueFormat::Cli,
+            EmitKind::VarBash | EmitKind::VarPowershell | EmitKind::EnvBash | EmitKind::EnvPowershell => {
+                ValueFormat::Cli
+            }
             EmitKind::ModuleArg => ValueFormat::Hcl,
         }
     }
@@ -152,11 +154,15 @@ pub(crate) fn invisible(c: char) -> bool {
 /// a `module` block (`moduleBlockSchema` in `configs/named_values.go`'s
 /// `decodeVariableBlock`; the same in every Terraform and OpenTofu version
 /// tftype answers for).
-pub const RESERVED_NAMES: [&str; 7] = ["source", "version", "count", "for_each", "depends_on", "providers", "lifecycle"];
+pub const RESERVED_NAMES: [&str; 7] =
+    ["source", "version", "count", "for_each", "depends_on", "providers", "lifecycle"];
 
 /// Terraform's detail for a reserved variable name.
 fn reserved_reason(name: &str) -> String {
-    format!("The variable name {} is reserved due to its special meaning inside module blocks.", crate::render::go_quote(name))
+    format!(
+        "The variable name {} is reserved due to its special meaning inside module blocks.",
+        crate::render::go_quote(name)
+    )
 }
 
 impl Refusal {
@@ -186,7 +192,9 @@ impl Refusal {
                 }
             }
             Refusal::LiteralOnly { why } => i18n::text(lang, &format!("refusal.literal.{why}")).into(),
-            Refusal::ReadsDifferently { want, got } => i18n::fill(lang, "refusal.reads_differently", &[("got", got), ("want", want)]),
+            Refusal::ReadsDifferently { want, got } => {
+                i18n::fill(lang, "refusal.reads_differently", &[("got", got), ("want", want)])
+            }
         }
     }
 }
@@ -228,10 +236,13 @@ pub enum Lost {
 impl Lost {
     /// In words, in `lang` (the catalogs' `ui.format_lost.*`).
     pub fn message_in(self, lang: Lang) -> &'static str {
-        i18n::text(lang, match self {
-            Lost::Comments => "ui.format_lost.comments",
-            Lost::KeyOrder => "ui.format_lost.key_order",
-        })
+        i18n::text(
+            lang,
+            match self {
+                Lost::Comments => "ui.format_lost.comments",
+                Lost::KeyOrder => "ui.format_lost.key_order",
+            },
+        )
     }
 }
 
@@ -274,9 +285,16 @@ pub fn reformat(req: &Request, to: ValueFormat) -> Result<Reformatted, Refusal> 
 /// `sensitive(...)`, which no type gives), with `tolist(...)` and friends
 /// where it does not (type `any`), and with typed nulls (`tostring(null)`)
 /// as the last resort.
-fn first_that_reads_back<T>(f: ValueFormat, mut attempt: impl FnMut(hclout::Style) -> Result<T, Refusal>) -> Result<T, Refusal> {
+fn first_that_reads_back<T>(
+    f: ValueFormat,
+    mut attempt: impl FnMut(hclout::Style) -> Result<T, Refusal>,
+) -> Result<T, Refusal> {
     use hclout::Style;
-    let styles: &[Style] = if f == ValueFormat::Hcl { &[Style::Tfvars, Style::ModuleMarks, Style::Module, Style::ModuleCalls, Style::ModuleTypedNulls] } else { &[Style::Tfvars] };
+    let styles: &[Style] = if f == ValueFormat::Hcl {
+        &[Style::Tfvars, Style::ModuleMarks, Style::Module, Style::ModuleCalls, Style::ModuleTypedNulls]
+    } else {
+        &[Style::Tfvars]
+    };
     let mut first = None;
     for s in styles {
         match attempt(*s) {
@@ -303,7 +321,9 @@ pub fn emit_all(req: &Request, converted: bool) -> Vec<EmitOut> {
         .into_iter()
         .map(|kind| match emit(req, kind, converted) {
             Ok(e) => EmitOut { kind, text: Some(e.text), note: e.note, refusal: None },
-            Err(r) => EmitOut { kind, text: None, note: None, refusal: Some(r.message_in(req.lang.unwrap_or_default())) },
+            Err(r) => {
+                EmitOut { kind, text: None, note: None, refusal: Some(r.message_in(req.lang.unwrap_or_default())) }
+            }
         })
         .collect()
 }
@@ -322,10 +342,13 @@ struct Context<'r> {
 
 impl<'r> Context<'r> {
     fn read(req: &'r Request) -> Result<Context<'r>, Refusal> {
-        let flavor = Flavor::lookup(req.flavor.as_deref().unwrap_or(crate::flavor::DEFAULT)).ok_or(Refusal::TypeInvalid)?;
+        let flavor =
+            Flavor::lookup(req.flavor.as_deref().unwrap_or(crate::flavor::DEFAULT)).ok_or(Refusal::TypeInvalid)?;
         let profile = flavor.profile();
-        let tc = typeexpr::parse_variable_type_in(req.type_src.as_deref(), &profile).map_err(|_| Refusal::TypeInvalid)?;
-        let pv = valueparse::parse_value_spans(&req.value, req.value_format, tc.cli_literal, false, &profile).map_err(|_| Refusal::Unreadable)?;
+        let tc =
+            typeexpr::parse_variable_type_in(req.type_src.as_deref(), &profile).map_err(|_| Refusal::TypeInvalid)?;
+        let pv = valueparse::parse_value_spans(&req.value, req.value_format, tc.cli_literal, false, &profile)
+            .map_err(|_| Refusal::Unreadable)?;
         let answer = pipeline::answer_in(req, &profile);
         let converted = if answer.ok {
             convert::convert(&pipeline::with_defaults(&pv.value, &tc, &profile), &tc.ty, &profile).ok()
@@ -396,7 +419,8 @@ impl<'r> Context<'r> {
     /// constraint the request has (the same type and defaults), and its
     /// `default` must read as the value.
     fn check_variable_block(&self, text: &str, v: &Value) -> Result<(), Refusal> {
-        let unreadable = || Refusal::ReadsDifferently { want: text.to_string(), got: "Error: the block cannot be read".into() };
+        let unreadable =
+            || Refusal::ReadsDifferently { want: text.to_string(), got: "Error: the block cannot be read".into() };
         let body = crate::hcl::parse_type_config(text, &self.profile).map_err(|_| unreadable())?;
         let block = body
             .items
@@ -418,7 +442,10 @@ impl<'r> Context<'r> {
         };
         let (given, written) = (self.req.type_src.as_deref().filter(|t| !t.trim().is_empty()), attr("type"));
         if constraint(given) != constraint(written) {
-            return Err(Refusal::ReadsDifferently { want: given.unwrap_or("").to_string(), got: written.unwrap_or("").to_string() });
+            return Err(Refusal::ReadsDifferently {
+                want: given.unwrap_or("").to_string(),
+                got: written.unwrap_or("").to_string(),
+            });
         }
         self.check(ValueFormat::Tfvars, attr("default").ok_or_else(unreadable)?, v)
     }
@@ -508,7 +535,6 @@ fn literal_text(v: &Value) -> Result<String, Refusal> {
         _ => Err(Refusal::LiteralOnly { why: "structure" }),
     }
 }
-
 
 #[cfg(test)]
 mod tests;

@@ -21,9 +21,6 @@ fn dir() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/conformance"))
 }
 
-
-
-
 fn var_ok(e: &J, a: Option<&J>) -> bool {
     let Some(a) = a else { return false };
     let ok = |x: &J| x.get("ok").and_then(J::as_bool).unwrap_or(false);
@@ -33,19 +30,24 @@ fn var_ok(e: &J, a: Option<&J>) -> bool {
     if ok(e) {
         return e.get("type") == a.get("type") && e.get("console") == a.get("console");
     }
-    e.get("stage") == a.get("stage") && e.get("summary") == a.get("summary") && a.get("detail").and_then(J::as_str).is_some_and(|d| alts(e).contains(d))
+    e.get("stage") == a.get("stage")
+        && e.get("summary") == a.get("summary")
+        && a.get("detail").and_then(J::as_str).is_some_and(|d| alts(e).contains(d))
 }
-
 
 fn rules_ok(e: &J, a: &J) -> bool {
     let key = |r: &J| ["rule", "result", "phase", "error_message"].map(|k| r.get(k).cloned().unwrap_or(J::Null));
-    let list = |x: &J| x.get("validations").and_then(J::as_array).map(|l| l.iter().map(key).collect::<Vec<_>>()).unwrap_or_default();
+    let list = |x: &J| {
+        x.get("validations").and_then(J::as_array).map(|l| l.iter().map(key).collect::<Vec<_>>()).unwrap_or_default()
+    };
     list(e) == list(a)
 }
 
 /// None: not counted (the oracle does not reproduce the case).
 fn case_ok(e: &J, a: &J) -> Option<bool> {
-    if matches!(e.get("stage").and_then(J::as_str), Some("input" | "panic" | "not_evaluated")) || e.get("validation_complete") == Some(&J::Bool(false)) {
+    if matches!(e.get("stage").and_then(J::as_str), Some("input" | "panic" | "not_evaluated"))
+        || e.get("validation_complete") == Some(&J::Bool(false))
+    {
         return None;
     }
     if e.get("ok") != a.get("ok") {
@@ -63,7 +65,10 @@ fn case_ok(e: &J, a: &J) -> Option<bool> {
         return Some(false);
     }
     let none = Vec::new();
-    Some(diags_ok(e.get("diagnostics").and_then(J::as_array).unwrap_or(&none), a.get("diagnostics").and_then(J::as_array).unwrap_or(&none)))
+    Some(diags_ok(
+        e.get("diagnostics").and_then(J::as_array).unwrap_or(&none),
+        a.get("diagnostics").and_then(J::as_array).unwrap_or(&none),
+    ))
 }
 
 fn known() -> BTreeMap<String, String> {
@@ -122,7 +127,9 @@ fn kept_work_answers_as_fresh_work() {
                     tftype::module::kept::keep_variables();
                 }
                 let rounds = if keep { 2 } else { 1 };
-                let answers: Vec<Vec<String>> = (0..rounds).map(|_| lines.iter().map(|l| tftype::batch::evaluate_case(l, false)).collect()).collect();
+                let answers: Vec<Vec<String>> = (0..rounds)
+                    .map(|_| lines.iter().map(|l| tftype::batch::evaluate_case(l, false)).collect())
+                    .collect();
                 (answers, tftype::valueparse::kept::count())
             })
             .unwrap()
@@ -130,7 +137,8 @@ fn kept_work_answers_as_fresh_work() {
             .unwrap()
     };
     for f in FILES {
-        let lines: Vec<String> = std::fs::read_to_string(dir().join(format!("{f}.jsonl"))).unwrap().lines().map(str::to_string).collect();
+        let lines: Vec<String> =
+            std::fs::read_to_string(dir().join(format!("{f}.jsonl"))).unwrap().lines().map(str::to_string).collect();
         let (fresh, none_kept) = on_thread(false, lines.clone());
         assert_eq!(none_kept, 0, "{f}: work is kept only where it was asked for");
         let (kept, count) = on_thread(true, lines.clone());

@@ -109,7 +109,9 @@ fn compare(exp: &J, act: &Response) -> BTreeMap<&'static str, Option<bool>> {
         let summ_ok = exp["summary"].as_str() == act.summary.as_deref();
         let detail = act.detail.clone().unwrap_or_default();
         // A flavor has one wording: no leeway for the ", but have" clause.
-        let ok = summ_ok && (details.contains(&detail) || (!flavored && details.iter().any(|d| drop_but_have(d) == drop_but_have(&detail))));
+        let ok = summ_ok
+            && (details.contains(&detail)
+                || (!flavored && details.iter().any(|d| drop_but_have(d) == drop_but_have(&detail))));
         res.insert("detail", Some(ok));
     }
     res
@@ -142,7 +144,10 @@ fn run_corpus() -> Result<(), String> {
     let mut all_failures: Vec<String> = Vec::new();
     let mut fixed = Vec::new();
     let mut total = (0, 0);
-    println!("{:<16} {:>6} {:>11} {:>11} {:>11} {:>11} {:>11} {:>11}", "file", "cases", "ok/fail", "type", "console", "detail", "json", "agree");
+    println!(
+        "{:<16} {:>6} {:>11} {:>11} {:>11} {:>11} {:>11} {:>11}",
+        "file", "cases", "ok/fail", "type", "console", "detail", "json", "agree"
+    );
     for f in FILES {
         let cases = std::fs::read_to_string(dir().join(format!("{f}.jsonl"))).unwrap();
         let expected = std::fs::read_to_string(dir().join(format!("{f}.expected.jsonl"))).unwrap();
@@ -190,7 +195,18 @@ fn run_corpus() -> Result<(), String> {
             }
         }
         let frac = |k: &str| counts.get(k).map(|(a, b)| format!("{a}/{b}")).unwrap_or_else(|| "-".into());
-        println!("{:<16} {:>6} {:>11} {:>11} {:>11} {:>11} {:>11} {:>5}/{:<5}", f, n, frac("okfail"), frac("type"), frac("console"), frac("detail"), frac("json"), agree, n);
+        println!(
+            "{:<16} {:>6} {:>11} {:>11} {:>11} {:>11} {:>11} {:>5}/{:<5}",
+            f,
+            n,
+            frac("okfail"),
+            frac("type"),
+            frac("console"),
+            frac("detail"),
+            frac("json"),
+            agree,
+            n
+        );
         total.0 += agree;
         total.1 += n;
     }

@@ -27,9 +27,6 @@ fn dir() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/conformance"))
 }
 
-
-
-
 /// Whether `a` answers as `e` does.
 fn agrees(e: &J, a: &J) -> bool {
     match e.get("stage").and_then(J::as_str) {
@@ -45,7 +42,10 @@ fn agrees(e: &J, a: &J) -> bool {
         return e.get("type") == a.get("type") && e.get("console") == a.get("console");
     }
     let empty = Vec::new();
-    diags_ok(e.get("diagnostics").and_then(J::as_array).unwrap_or(&empty), a.get("diagnostics").and_then(J::as_array).unwrap_or(&empty))
+    diags_ok(
+        e.get("diagnostics").and_then(J::as_array).unwrap_or(&empty),
+        a.get("diagnostics").and_then(J::as_array).unwrap_or(&empty),
+    )
 }
 
 fn known() -> BTreeMap<String, String> {
@@ -113,6 +113,16 @@ fn expression_corpus_agrees_with_the_oracle() {
         }
         return;
     }
-    assert!(new_failures.is_empty(), "{} cases disagree that are not in {KNOWN}:\n{}", new_failures.len(), new_failures.join("\n"));
-    assert!(fixed.is_empty(), "{} listed cases agree now; remove them from {KNOWN}:\n{}", fixed.len(), fixed.join("\n"));
+    assert!(
+        new_failures.is_empty(),
+        "{} cases disagree that are not in {KNOWN}:\n{}",
+        new_failures.len(),
+        new_failures.join("\n")
+    );
+    assert!(
+        fixed.is_empty(),
+        "{} listed cases agree now; remove them from {KNOWN}:\n{}",
+        fixed.len(),
+        fixed.join("\n")
+    );
 }

@@ -209,10 +209,19 @@ fn the_scanners_find_what_the_rules_forbid() {
     for (text, want) in table {
         assert_eq!(&unknown_flavor_names(text), want, "{text}");
     }
-    assert_eq!(unknown_product_versions(&format!("Terraform {unknown}+, Terraform 1.9, OpenTofu 1.5, Terraform 1.9.8, Terraform v0.11")), [format!("Terraform {unknown}"), "Terraform 0.11".into(), "OpenTofu 1.5".into()]);
-    assert_eq!(written_ranges("Terraform 1.5–1.15 and OpenTofu 1.6-1.12; go-cty 1.16.3; 80-90"), ["1.5–1.15", "1.6-1.12"]);
+    assert_eq!(
+        unknown_product_versions(&format!(
+            "Terraform {unknown}+, Terraform 1.9, OpenTofu 1.5, Terraform 1.9.8, Terraform v0.11"
+        )),
+        [format!("Terraform {unknown}"), "Terraform 0.11".into(), "OpenTofu 1.5".into()]
+    );
+    assert_eq!(
+        written_ranges("Terraform 1.5–1.15 and OpenTofu 1.6-1.12; go-cty 1.16.3; 80-90"),
+        ["1.5–1.15", "1.6-1.12"]
+    );
     assert!(written_ranges("{versions} compared, port 80-8080, x-1.2").is_empty());
-    let rs = "/// `terraform@1.9`\nconst X: &str = \"terraform@1.15\";\n#[cfg(test)]\nmod tests { \"terraform@1.5\" }\n";
+    let rs =
+        "/// `terraform@1.9`\nconst X: &str = \"terraform@1.15\";\n#[cfg(test)]\nmod tests { \"terraform@1.5\" }\n";
     assert_eq!(flavor_literals_in_code(Path::new("a/b.rs"), rs), ["line 2: const X: &str = \"terraform@1.15\";"]);
     let js = "// <x flavor=\"opentofu@1.8\">\nconst D = 'terraform@1.15';\n";
     assert_eq!(flavor_literals_in_code(Path::new("embed/x.js"), js), ["line 2: const D = 'terraform@1.15';"]);
@@ -255,7 +264,11 @@ fn face_texts_name_only_product_versions_the_flavor_table_has() {
 #[test]
 fn the_catalogs_write_no_range_of_versions() {
     let mut files = files_under("core/i18n");
-    files.extend(files_under("editors/vscode").into_iter().filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("package.nls"))));
+    files.extend(
+        files_under("editors/vscode")
+            .into_iter()
+            .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("package.nls"))),
+    );
     assert!(files.len() >= 3, "{files:?}");
     let mut bad = Vec::new();
     for path in files {

@@ -37,21 +37,71 @@ fn check(cases: &[Case]) {
 #[test]
 fn go_cty_1_16_3_names_the_given_type_in_mismatch_messages() {
     check(&[
-        Case { ty: Some("number"), value: "true", format: ValueFormat::Hcl, answers: &[("terraform@1.12", "number required."), ("terraform@1.13", "number required, but have bool."), ("opentofu@1.9", "number required."), ("opentofu@1.10", "number required, but have bool.")] },
-        Case { ty: Some("list(any)"), value: "\"x\"", format: ValueFormat::Hcl, answers: &[("terraform@1.5", "list of any single type required."), ("terraform@1.15", "list of dynamic required, but have string.")] },
-        Case { ty: Some("object({a=optional(number, [1])})"), value: "{}", format: ValueFormat::Hcl, answers: &[("terraform@1.12", "constraint: number required."), ("terraform@1.13", "number required, but have tuple.")] },
+        Case {
+            ty: Some("number"),
+            value: "true",
+            format: ValueFormat::Hcl,
+            answers: &[
+                ("terraform@1.12", "number required."),
+                ("terraform@1.13", "number required, but have bool."),
+                ("opentofu@1.9", "number required."),
+                ("opentofu@1.10", "number required, but have bool."),
+            ],
+        },
+        Case {
+            ty: Some("list(any)"),
+            value: "\"x\"",
+            format: ValueFormat::Hcl,
+            answers: &[
+                ("terraform@1.5", "list of any single type required."),
+                ("terraform@1.15", "list of dynamic required, but have string."),
+            ],
+        },
+        Case {
+            ty: Some("object({a=optional(number, [1])})"),
+            value: "{}",
+            format: ValueFormat::Hcl,
+            answers: &[
+                ("terraform@1.12", "constraint: number required."),
+                ("terraform@1.13", "number required, but have tuple."),
+            ],
+        },
     ]);
 }
 
 #[test]
 fn hcl_2_17_1_rejects_duplicate_attribute_names_and_terraform_1_5_lets_the_later_win() {
     check(&[
-        Case { ty: Some("object({a=string, a=number})"), value: "{a = 1}", format: ValueFormat::Hcl, answers: &[("terraform@1.5", "\"a\" = 1"), ("terraform@1.6", "Type: Object constructor map keys must be unique."), ("opentofu@1.6", "Object constructor map keys must be unique.")] },
-        Case { ty: Some("object({a=number, a=string})"), value: "{a = 1}", format: ValueFormat::Hcl, answers: &[("terraform@1.5", "\"a\" = \"1\"")] },
+        Case {
+            ty: Some("object({a=string, a=number})"),
+            value: "{a = 1}",
+            format: ValueFormat::Hcl,
+            answers: &[
+                ("terraform@1.5", "\"a\" = 1"),
+                ("terraform@1.6", "Type: Object constructor map keys must be unique."),
+                ("opentofu@1.6", "Object constructor map keys must be unique."),
+            ],
+        },
+        Case {
+            ty: Some("object({a=number, a=string})"),
+            value: "{a = 1}",
+            format: ValueFormat::Hcl,
+            answers: &[("terraform@1.5", "\"a\" = \"1\"")],
+        },
         // The optional marker of the first definition survives.
-        Case { ty: Some("object({a=optional(string), a=number})"), value: "{}", format: ValueFormat::Hcl, answers: &[("terraform@1.5", "\"a\" = tonumber(null)")] },
+        Case {
+            ty: Some("object({a=optional(string), a=number})"),
+            value: "{}",
+            format: ValueFormat::Hcl,
+            answers: &[("terraform@1.5", "\"a\" = tonumber(null)")],
+        },
         // An earlier default is converted to the later type.
-        Case { ty: Some("object({a=optional(number, 1), a=string})"), value: "{}", format: ValueFormat::Hcl, answers: &[("terraform@1.5", "\"a\" = \"1\"")] },
+        Case {
+            ty: Some("object({a=optional(number, 1), a=string})"),
+            value: "{}",
+            format: ValueFormat::Hcl,
+            answers: &[("terraform@1.5", "\"a\" = \"1\"")],
+        },
     ]);
 }
 
@@ -60,7 +110,14 @@ fn terraform_1_5_crashes_on_an_earlier_default_the_later_type_cannot_take() {
     let r = run("terraform@1.5", Some("object({a=optional(string, \"x\"), a=number})"), "{}", ValueFormat::Hcl);
     assert_eq!(r.stage, Some(Stage::Crash));
     assert_eq!(r.summary.as_deref(), Some("Upstream crash"));
-    assert!(r.detail.as_deref().unwrap().starts_with("panic: runtime error: invalid memory address or nil pointer dereference (hcl v2.16.2"), "{:?}", r.detail);
+    assert!(
+        r.detail
+            .as_deref()
+            .unwrap()
+            .starts_with("panic: runtime error: invalid memory address or nil pointer dereference (hcl v2.16.2"),
+        "{:?}",
+        r.detail
+    );
     // Placed on the later definition's name in the type editor.
     let d = &r.diagnostics[0];
     assert_eq!((d.start, d.end), (Some(33), Some(34)));
@@ -68,19 +125,51 @@ fn terraform_1_5_crashes_on_an_earlier_default_the_later_type_cannot_take() {
 
 #[test]
 fn go_cty_1_16_0_drops_optional_markers_from_an_empty_converted_map() {
-    let json_type = |flavor: &str| run(flavor, Some("map(object({a=optional(string)}))"), "tomap({})", ValueFormat::Hcl).json.unwrap();
-    assert!(json_type("terraform@1.9").ends_with(r#""type":["map",["object",{"a":"string"},["a"]]]}"#), "{}", json_type("terraform@1.9"));
-    assert!(json_type("terraform@1.10").ends_with(r#""type":["map",["object",{"a":"string"}]]}"#), "{}", json_type("terraform@1.10"));
+    let json_type = |flavor: &str| {
+        run(flavor, Some("map(object({a=optional(string)}))"), "tomap({})", ValueFormat::Hcl).json.unwrap()
+    };
+    assert!(
+        json_type("terraform@1.9").ends_with(r#""type":["map",["object",{"a":"string"},["a"]]]}"#),
+        "{}",
+        json_type("terraform@1.9")
+    );
+    assert!(
+        json_type("terraform@1.10").ends_with(r#""type":["map",["object",{"a":"string"}]]}"#),
+        "{}",
+        json_type("terraform@1.10")
+    );
     // The markers make set elements differ in type (regressions:gen-s8-00733).
     let ty = "set(map(object({tags=optional(number)})))";
-    check(&[Case { ty: Some(ty), value: "[tomap({a = {tags = 1}}), tomap({})]", format: ValueFormat::Hcl, answers: &[("terraform@1.9", "element types must all match for conversion to set."), ("terraform@1.10", "toset([")] }]);
+    check(&[Case {
+        ty: Some(ty),
+        value: "[tomap({a = {tags = 1}}), tomap({})]",
+        format: ValueFormat::Hcl,
+        answers: &[
+            ("terraform@1.9", "element types must all match for conversion to set."),
+            ("terraform@1.10", "toset(["),
+        ],
+    }]);
 }
 
 #[test]
 fn go_cty_1_16_2_rejects_differing_duplicate_properties_in_cty_json() {
     check(&[
-        Case { ty: None, value: "{\"a\": 1, \"a\": \"x\"}", format: ValueFormat::Ctyjson, answers: &[("terraform@1.11", "\"a\" = \"x\""), ("terraform@1.10", "Value: duplicate \"a\" property in JSON object"), ("terraform@1.12", "duplicate \"a\" property")] },
-        Case { ty: None, value: "{\"a\": 1, \"a\": 2}", format: ValueFormat::Ctyjson, answers: &[("terraform@1.15", "\"a\" = 2")] },
+        Case {
+            ty: None,
+            value: "{\"a\": 1, \"a\": \"x\"}",
+            format: ValueFormat::Ctyjson,
+            answers: &[
+                ("terraform@1.11", "\"a\" = \"x\""),
+                ("terraform@1.10", "Value: duplicate \"a\" property in JSON object"),
+                ("terraform@1.12", "duplicate \"a\" property"),
+            ],
+        },
+        Case {
+            ty: None,
+            value: "{\"a\": 1, \"a\": 2}",
+            format: ValueFormat::Ctyjson,
+            answers: &[("terraform@1.15", "\"a\" = 2")],
+        },
     ]);
 }
 
@@ -99,7 +188,17 @@ fn version_1_7_stops_refusing_nonsensitive_of_a_value_that_is_not_sensitive() {
 
 #[test]
 fn hcl_2_20_reads_namespaced_function_calls() {
-    check(&[Case { ty: Some("string"), value: "core::tostring(1)", format: ValueFormat::Hcl, answers: &[("terraform@1.7", "Value: An argument definition must end with a newline."), ("opentofu@1.6", "must end with a newline"), ("terraform@1.8", "\"1\""), ("opentofu@1.7", "\"1\"")] }]);
+    check(&[Case {
+        ty: Some("string"),
+        value: "core::tostring(1)",
+        format: ValueFormat::Hcl,
+        answers: &[
+            ("terraform@1.7", "Value: An argument definition must end with a newline."),
+            ("opentofu@1.6", "must end with a newline"),
+            ("terraform@1.8", "\"1\""),
+            ("opentofu@1.7", "\"1\""),
+        ],
+    }]);
 }
 
 #[test]
@@ -124,7 +223,10 @@ fn an_unknown_flavor_is_a_clear_diagnostic_naming_the_valid_ones() {
     assert_eq!(r.stage, Some(Stage::Input));
     assert_eq!(r.summary.as_deref(), Some("Unknown flavor"));
     let detail = r.detail.unwrap();
-    assert!(detail.starts_with("Unknown flavor \"terraform@0.12\"; known flavors: terraform@1.5, terraform@1.6,"), "{detail}");
+    assert!(
+        detail.starts_with("Unknown flavor \"terraform@0.12\"; known flavors: terraform@1.5, terraform@1.6,"),
+        "{detail}"
+    );
     assert!(detail.ends_with("opentofu@1.12."), "{detail}");
 }
 

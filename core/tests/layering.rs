@@ -58,10 +58,26 @@ fn modules_do_not_use_the_modules_above_them() {
 /// paths they must not use).
 const LAYERS: &[(&str, &str, &[&str])] = &[
     ("the HCL language sits below the value reader and check mode", "hcl", &["crate::valueparse", "crate::module"]),
-    ("the function library sits below the value reader and the HCL parser and evaluator", "funcs", &["crate::valueparse", "crate::hcl::eval", "crate::hcl::parse"]),
-    ("the JSON readers sit below the function library, the evaluator and the value reader", "json.rs", &["crate::valueparse", "crate::funcs", "crate::hcl::eval", "crate::module"]),
-    ("the JSON readers sit below the function library, the evaluator and the value reader", "json", &["crate::valueparse", "crate::funcs", "crate::hcl::eval", "crate::module"]),
-    ("the evaluation budget sits below the evaluator and the function library", "budget.rs", &["crate::hcl", "crate::funcs", "crate::valueparse"]),
+    (
+        "the function library sits below the value reader and the HCL parser and evaluator",
+        "funcs",
+        &["crate::valueparse", "crate::hcl::eval", "crate::hcl::parse"],
+    ),
+    (
+        "the JSON readers sit below the function library, the evaluator and the value reader",
+        "json.rs",
+        &["crate::valueparse", "crate::funcs", "crate::hcl::eval", "crate::module"],
+    ),
+    (
+        "the JSON readers sit below the function library, the evaluator and the value reader",
+        "json",
+        &["crate::valueparse", "crate::funcs", "crate::hcl::eval", "crate::module"],
+    ),
+    (
+        "the evaluation budget sits below the evaluator and the function library",
+        "budget.rs",
+        &["crate::hcl", "crate::funcs", "crate::valueparse"],
+    ),
     ("the check's output forms sit below the editor's help", "module/output", &["crate::assist", "crate::editor"]),
     ("the HCL language sits below the editor's help", "hcl", &["crate::assist", "crate::editor"]),
     ("the function library sits below the editor's help", "funcs", &["crate::assist", "crate::editor"]),
@@ -81,7 +97,9 @@ fn the_check_sits_below_the_editors_help() {
         let uses = names(&paths, "crate::assist") || names(&paths, "crate::editor");
         match (uses, MODULE_FILES_USING_ASSIST.contains(&file.as_str())) {
             (true, false) => bad.push(format!("{file} uses assist (the editor's help sits above the check)")),
-            (false, true) => bad.push(format!("{file} no longer uses assist: remove it from MODULE_FILES_USING_ASSIST")),
+            (false, true) => {
+                bad.push(format!("{file} no longer uses assist: remove it from MODULE_FILES_USING_ASSIST"))
+            }
             _ => {}
         }
     }
@@ -118,7 +136,9 @@ fn rust_files(rel: &str) -> Vec<String> {
             todo.extend(entries.map(|e| e.unwrap().path()));
         } else if p.extension().is_some_and(|x| x == "rs") && p.file_name().is_some_and(|n| n != "tests.rs") {
             // A file of another package (the CLI's) keeps the name it was given.
-            out.push(p.strip_prefix(&root).map_or_else(|_| rel.to_string(), |r| r.to_string_lossy().replace('\\', "/")));
+            out.push(
+                p.strip_prefix(&root).map_or_else(|_| rel.to_string(), |r| r.to_string_lossy().replace('\\', "/")),
+            );
         }
     }
     assert!(!out.is_empty(), "no Rust files at src/{rel}");
@@ -190,7 +210,8 @@ fn named_paths(src: &str) -> Vec<String> {
         while let Some(at) = src[from..].find(root) {
             let start = from + at;
             // `super::super::x` is read from its first `super::`.
-            let whole_word = start == 0 || !(b[start - 1].is_ascii_alphanumeric() || b[start - 1] == b'_' || b[start - 1] == b':');
+            let whole_word =
+                start == 0 || !(b[start - 1].is_ascii_alphanumeric() || b[start - 1] == b'_' || b[start - 1] == b':');
             from = start + root.len();
             if whole_word {
                 from = tree(b, from, root.to_string(), &mut out);
@@ -214,7 +235,14 @@ fn names(paths: &[String], module: &str) -> bool {
 fn paths_are_read_with_their_groups() {
     let src = "use crate::hcl::{eval::Evaluator, parse};\nuse super::super::lex;\nlet x = crate::valueparse::parse_value(s);\nuse crate::{budget, json::{self, JPos}};";
     let got = named_paths(src);
-    for want in ["crate::hcl::eval", "crate::hcl::parse", "crate::valueparse", "crate::budget", "crate::json", "super::super::lex"] {
+    for want in [
+        "crate::hcl::eval",
+        "crate::hcl::parse",
+        "crate::valueparse",
+        "crate::budget",
+        "crate::json",
+        "super::super::lex",
+    ] {
         assert!(names(&got, want), "{want} in {got:?}");
     }
     assert!(!names(&got, "crate::hcl::pos"), "{got:?}");

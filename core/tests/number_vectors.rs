@@ -59,10 +59,7 @@ fn check_result(v: &Json, got: Result<Number, NumberError>) -> Option<String> {
                 return Some(format!("success {n:?}, want error {}", v["err"]));
             }
             if v.get("huge").is_some() {
-                return Some(format!(
-                    "success {}, want Range (beyond supported exponent)",
-                    n.to_text_p()
-                ));
+                return Some(format!("success {}, want Range (beyond supported exponent)", n.to_text_p()));
             }
             let mut bad = Vec::new();
             let mut want = |what: &str, got: String, key: &str| {
@@ -106,10 +103,7 @@ fn msg_static(m: &str) -> &'static str {
 
 #[test]
 fn number_vectors_match_go_math_big_and_go_cty() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/number_vectors.jsonl"
-    );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/number_vectors.jsonl");
     let text = std::fs::read_to_string(path).expect("vector file");
     let mut failures = Vec::new();
     let mut counts = std::collections::BTreeMap::<String, usize>::new();
@@ -128,26 +122,19 @@ fn number_vectors_match_go_math_big_and_go_cty() {
                 if is_hcl_literal(s) {
                     let lit = Number::parse_literal(s);
                     let same = match (&lit, &got) {
-                        (Ok(a), Ok(b)) => {
-                            a.to_text_p() == b.to_text_p() && a.precision() == b.precision()
-                        }
+                        (Ok(a), Ok(b)) => a.to_text_p() == b.to_text_p() && a.precision() == b.precision(),
                         (Err(a), Err(b)) => a == b,
                         _ => false,
                     };
                     if !same {
-                        failures.push(format!(
-                            "{what}: parse_literal {lit:?} differs from parse_cty_string {got:?}"
-                        ));
+                        failures.push(format!("{what}: parse_literal {lit:?} differs from parse_cty_string {got:?}"));
                     }
                 } else if Number::parse_literal(s).is_ok() {
                     failures.push(format!("{what}: parse_literal accepted a non-literal"));
                 }
             }
             "cmp" => {
-                let (a, b) = (
-                    operand(v["a"].as_str().unwrap()),
-                    operand(v["b"].as_str().unwrap()),
-                );
+                let (a, b) = (operand(v["a"].as_str().unwrap()), operand(v["b"].as_str().unwrap()));
                 let want = v["cmp"].as_i64().unwrap();
                 let got = a.cmp_num(&b) as i64;
                 if got != want {
@@ -182,10 +169,7 @@ fn number_vectors_match_go_math_big_and_go_cty() {
             }
         }
     }
-    assert!(
-        counts.values().sum::<usize>() > 10_000,
-        "vector file looks truncated: {counts:?}"
-    );
+    assert!(counts.values().sum::<usize>() > 10_000, "vector file looks truncated: {counts:?}");
     if !failures.is_empty() {
         let n = failures.len();
         failures.truncate(40);

@@ -39,7 +39,9 @@ fn parse_type(j: &J) -> Type {
             "list" => Type::list(parse_type(&a[1])),
             "set" => Type::set(parse_type(&a[1])),
             "map" => Type::map(parse_type(&a[1])),
-            "object" => Type::object(a[1].as_object().unwrap().iter().map(|(k, v)| (k.clone(), parse_type(v))).collect()),
+            "object" => {
+                Type::object(a[1].as_object().unwrap().iter().map(|(k, v)| (k.clone(), parse_type(v))).collect())
+            }
             "tuple" => Type::tuple(a[1].as_array().unwrap().iter().map(parse_type).collect()),
             other => panic!("type {other}"),
         },
@@ -76,7 +78,10 @@ fn build(node: &J, ty: &Type) -> Value {
         "obj" => {
             let items = node["v"].as_array().unwrap();
             match ty {
-                Type::Map(e) => Value::map((**e).clone(), items.iter().map(|kv| (kv[0].as_str().unwrap().to_string(), build(&kv[1], e))).collect()),
+                Type::Map(e) => Value::map(
+                    (**e).clone(),
+                    items.iter().map(|kv| (kv[0].as_str().unwrap().to_string(), build(&kv[1], e))).collect(),
+                ),
                 Type::Object(o) => {
                     let attrs: tftype::value::AttrMap = items
                         .iter()
@@ -119,7 +124,10 @@ fn run_file(name: &str) -> (Outcome, Vec<(String, String)>) {
         let got_console = console(&v);
         let want_console = case["console"].as_str().unwrap();
         if got_console != want_console {
-            out.failures.push(format!("{id} console:\n  value: {}\n  want: {want_console:?}\n  got:  {got_console:?}", case["value"]));
+            out.failures.push(format!(
+                "{id} console:\n  value: {}\n  want: {want_console:?}\n  got:  {got_console:?}",
+                case["value"]
+            ));
         }
         if v.ty.type_string() != case["want_type"].as_str().unwrap_or_default() {
             out.failures.push(format!("{id} type: want {} got {}", case["want_type"], v.ty.type_string()));
@@ -139,7 +147,13 @@ fn run_file(name: &str) -> (Outcome, Vec<(String, String)>) {
 fn check(name: &str) -> Vec<(String, String)> {
     let (o, rendered) = run_file(name);
     assert!(o.ran > 0, "{name}: no case");
-    assert!(o.failures.is_empty(), "{name}: {} of {} cases differ from the oracle:\n{}", o.failures.len(), o.ran, o.failures.join("\n"));
+    assert!(
+        o.failures.is_empty(),
+        "{name}: {} of {} cases differ from the oracle:\n{}",
+        o.failures.len(),
+        o.ran,
+        o.failures.join("\n")
+    );
     rendered
 }
 

@@ -45,10 +45,42 @@ fn diagnostics_are_listed_up_to_the_limit_and_the_rest_counted() {
         total: usize,
     }
     let cases = [
-        Flood { what: "variables in a list", ty: Some("list(string)"), value: &xs, format: ValueFormat::Hcl, stage: Stage::Value, summary: "Variables not allowed", total: n },
-        Flood { what: "variables in a .tfvars list", ty: Some("any"), value: &xs, format: ValueFormat::Tfvars, stage: Stage::Value, summary: "Variables not allowed", total: n },
-        Flood { what: "duplicate .tfvars.json keys", ty: Some("any"), value: &tfvars_json_keys, format: ValueFormat::Json, stage: Stage::Value, summary: "Duplicate object attribute", total: n - 1 },
-        Flood { what: "unknown types in an object type", ty: Some(&bad_types), value: "null", format: ValueFormat::Hcl, stage: Stage::Type, summary: "Invalid type specification", total: n },
+        Flood {
+            what: "variables in a list",
+            ty: Some("list(string)"),
+            value: &xs,
+            format: ValueFormat::Hcl,
+            stage: Stage::Value,
+            summary: "Variables not allowed",
+            total: n,
+        },
+        Flood {
+            what: "variables in a .tfvars list",
+            ty: Some("any"),
+            value: &xs,
+            format: ValueFormat::Tfvars,
+            stage: Stage::Value,
+            summary: "Variables not allowed",
+            total: n,
+        },
+        Flood {
+            what: "duplicate .tfvars.json keys",
+            ty: Some("any"),
+            value: &tfvars_json_keys,
+            format: ValueFormat::Json,
+            stage: Stage::Value,
+            summary: "Duplicate object attribute",
+            total: n - 1,
+        },
+        Flood {
+            what: "unknown types in an object type",
+            ty: Some(&bad_types),
+            value: "null",
+            format: ValueFormat::Hcl,
+            stage: Stage::Type,
+            summary: "Invalid type specification",
+            total: n,
+        },
     ];
     for Flood { what, ty, value, format, stage, summary, total } in cases {
         let r = run(ty, value, format);
@@ -73,12 +105,15 @@ fn diagnostics_are_listed_up_to_the_limit_and_the_rest_counted() {
 fn ignored_attribute_warnings_are_listed_up_to_the_limit_and_the_rest_counted() {
     let n = 5_000;
     let value = format!("[{}]", vec!["{a = \"x\", b = 1}"; n].join(", "));
-    let req = Request { flavor: Some("opentofu@1.11".into()), ..Request::new(Some("list(object({a=string}))"), &value) };
+    let req =
+        Request { flavor: Some("opentofu@1.11".into()), ..Request::new(Some("list(object({a=string}))"), &value) };
     let r = evaluate(&req);
     assert!(r.ok, "{:?}", r.detail);
     assert_eq!(r.warnings.len(), MAX_DIAGNOSTICS);
     assert_eq!(r.warnings_omitted, n - MAX_DIAGNOSTICS);
-    assert!(tftype::batch::result_json("1", &r, false).contains(&format!("\"warnings_omitted\":{}", n - MAX_DIAGNOSTICS)));
+    assert!(
+        tftype::batch::result_json("1", &r, false).contains(&format!("\"warnings_omitted\":{}", n - MAX_DIAGNOSTICS))
+    );
 }
 
 #[test]
@@ -155,16 +190,86 @@ fn numbers_past_the_limit_are_refused_as_too_large_in_every_form() {
         part: &'a str,
     }
     let cases = vec![
-        TooLarge { what: "HCL literal", ty: Some("number"), value: "1e158000".into(), format: ValueFormat::Hcl, stage: Stage::Value, part: "1e158000" },
-        TooLarge { what: "negative HCL literal", ty: Some("number"), value: "-1e158000".into(), format: ValueFormat::Hcl, stage: Stage::Value, part: "1e158000" },
-        TooLarge { what: "tiny HCL literal", ty: Some("number"), value: "1e-158001".into(), format: ValueFormat::Hcl, stage: Stage::Value, part: "1e-158001" },
-        TooLarge { what: "a million digits", ty: Some("number"), value: digits.clone(), format: ValueFormat::Hcl, stage: Stage::Value, part: &digits },
-        TooLarge { what: ".tfvars literal", ty: Some("number"), value: "1e158000".into(), format: ValueFormat::Tfvars, stage: Stage::Value, part: "1e158000" },
-        TooLarge { what: "-var expression", ty: Some("list(number)"), value: "[1e158000]".into(), format: ValueFormat::Cli, stage: Stage::Value, part: "1e158000" },
-        TooLarge { what: ".tfvars.json number", ty: Some("number"), value: "1e158000".into(), format: ValueFormat::Json, stage: Stage::Value, part: "1e158000" },
-        TooLarge { what: "cty JSON number", ty: Some("number"), value: "1e158000".into(), format: ValueFormat::Ctyjson, stage: Stage::Value, part: "1e158000" },
-        TooLarge { what: "string converted", ty: Some("list(number)"), value: "[1, \"1e158000\"]".into(), format: ValueFormat::Hcl, stage: Stage::Limit, part: "\"1e158000\"" },
-        TooLarge { what: "-var string converted", ty: Some("number"), value: "1e158000".into(), format: ValueFormat::Cli, stage: Stage::Limit, part: "1e158000" },
+        TooLarge {
+            what: "HCL literal",
+            ty: Some("number"),
+            value: "1e158000".into(),
+            format: ValueFormat::Hcl,
+            stage: Stage::Value,
+            part: "1e158000",
+        },
+        TooLarge {
+            what: "negative HCL literal",
+            ty: Some("number"),
+            value: "-1e158000".into(),
+            format: ValueFormat::Hcl,
+            stage: Stage::Value,
+            part: "1e158000",
+        },
+        TooLarge {
+            what: "tiny HCL literal",
+            ty: Some("number"),
+            value: "1e-158001".into(),
+            format: ValueFormat::Hcl,
+            stage: Stage::Value,
+            part: "1e-158001",
+        },
+        TooLarge {
+            what: "a million digits",
+            ty: Some("number"),
+            value: digits.clone(),
+            format: ValueFormat::Hcl,
+            stage: Stage::Value,
+            part: &digits,
+        },
+        TooLarge {
+            what: ".tfvars literal",
+            ty: Some("number"),
+            value: "1e158000".into(),
+            format: ValueFormat::Tfvars,
+            stage: Stage::Value,
+            part: "1e158000",
+        },
+        TooLarge {
+            what: "-var expression",
+            ty: Some("list(number)"),
+            value: "[1e158000]".into(),
+            format: ValueFormat::Cli,
+            stage: Stage::Value,
+            part: "1e158000",
+        },
+        TooLarge {
+            what: ".tfvars.json number",
+            ty: Some("number"),
+            value: "1e158000".into(),
+            format: ValueFormat::Json,
+            stage: Stage::Value,
+            part: "1e158000",
+        },
+        TooLarge {
+            what: "cty JSON number",
+            ty: Some("number"),
+            value: "1e158000".into(),
+            format: ValueFormat::Ctyjson,
+            stage: Stage::Value,
+            part: "1e158000",
+        },
+        TooLarge {
+            what: "string converted",
+            ty: Some("list(number)"),
+            value: "[1, \"1e158000\"]".into(),
+            format: ValueFormat::Hcl,
+            stage: Stage::Limit,
+            part: "\"1e158000\"",
+        },
+        TooLarge {
+            what: "-var string converted",
+            ty: Some("number"),
+            value: "1e158000".into(),
+            format: ValueFormat::Cli,
+            stage: Stage::Limit,
+            part: "1e158000",
+        },
     ];
     for TooLarge { what, ty, value, format, stage, part } in cases {
         let r = run(ty, &value, format);
@@ -178,7 +283,10 @@ fn numbers_past_the_limit_are_refused_as_too_large_in_every_form() {
         }
     }
     // Go's own refusal of an exponent stays an invalid literal.
-    assert_eq!(run(Some("number"), "1e2147483647", ValueFormat::Hcl).summary.as_deref(), Some("Invalid number literal"));
+    assert_eq!(
+        run(Some("number"), "1e2147483647", ValueFormat::Hcl).summary.as_deref(),
+        Some("Invalid number literal")
+    );
 }
 
 /// The output limit counts what is printed, not an estimate: 400,000 ones
@@ -192,7 +300,12 @@ fn the_output_limit_counts_what_is_printed() {
     assert!(r.console.as_ref().unwrap().len() < tftype::render::MAX_OUTPUT_BYTES);
     let controls = format!("\"{}\"", "\u{1}".repeat(3 << 20));
     let r = run(Some("string"), &controls, ValueFormat::Hcl);
-    assert_eq!((r.stage, r.summary.as_deref()), (Some(Stage::Limit), Some("Result too large to show")), "{:?}", r.detail);
+    assert_eq!(
+        (r.stage, r.summary.as_deref()),
+        (Some(Stage::Limit), Some("Result too large to show")),
+        "{:?}",
+        r.detail
+    );
 }
 
 /// `S(n)`: `n`·10⁶ numbers built in a few thousand steps (each `for`

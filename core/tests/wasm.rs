@@ -21,10 +21,7 @@ fn assert_result_or_located_diagnostic(r: &Response) {
     let summary = r.summary.as_deref().unwrap_or("");
     assert!(!summary.is_empty(), "failure without a summary: {r:?}");
     let first = r.diagnostics.first().expect("failure without diagnostics");
-    assert!(
-        first.start.is_some() && first.end.is_some(),
-        "diagnostic without a range: {first:?}"
-    );
+    assert!(first.start.is_some() && first.end.is_some(), "diagnostic without a range: {first:?}");
 }
 
 // Exact Terraform behaviour is proven natively by the conformance test, and the
@@ -44,10 +41,7 @@ fn unconvertible_value_fails_at_the_convert_stage_in_wasm() {
     let r = eval(Some("number"), "\"abc\"");
     assert!(!r.ok, "{r:?}");
     assert_eq!(r.stage, Some(tftype::Stage::Convert));
-    assert_eq!(
-        r.summary.as_deref(),
-        Some("Invalid value for input variable")
-    );
+    assert_eq!(r.summary.as_deref(), Some("Invalid value for input variable"));
     assert_result_or_located_diagnostic(&r);
 }
 
@@ -99,19 +93,12 @@ fn type_nested_to_the_limit_is_read_and_beyond_it_refused() {
     assert!(r.ok, "{:?}", r.summary);
     let beyond = format!("{}string{}", "list(".repeat(n + 1), ")".repeat(n + 1));
     let r = eval(Some(&beyond), "null");
-    assert_eq!(
-        r.summary.as_deref(),
-        Some("Type constraint too deeply nested")
-    );
+    assert_eq!(r.summary.as_deref(), Some("Type constraint too deeply nested"));
     assert_result_or_located_diagnostic(&r);
     // Blocks opened after closing the variable's, and defaults, nest too.
     let blocks = format!("string\n}}\n{}", "a {\n".repeat(10_000));
     assert_result_or_located_diagnostic(&eval(Some(&blocks), "null"));
-    let default = format!(
-        "object({{a=optional(any, {}1{})}})",
-        "[".repeat(10_000),
-        "]".repeat(10_000)
-    );
+    let default = format!("object({{a=optional(any, {}1{})}})", "[".repeat(10_000), "]".repeat(10_000));
     assert_result_or_located_diagnostic(&eval(Some(&default), "null"));
 }
 
@@ -121,8 +108,7 @@ fn get(obj: &JsValue, key: &str) -> JsValue {
 
 #[wasm_bindgen_test]
 fn js_api_takes_and_returns_plain_objects() {
-    let req =
-        js_sys::JSON::parse(r#"{"type": "bool", "value": "true", "var_name": "flag"}"#).unwrap();
+    let req = js_sys::JSON::parse(r#"{"type": "bool", "value": "true", "var_name": "flag"}"#).unwrap();
     let resp = tftype::js::evaluate(req).expect("evaluate");
     assert_eq!(get(&resp, "ok").as_bool(), Some(true));
     assert_eq!(get(&resp, "type").as_string().as_deref(), Some("bool"));
@@ -141,8 +127,5 @@ fn js_api_takes_and_returns_plain_objects() {
 fn js_api_rejects_a_malformed_request_with_an_error_not_a_panic() {
     let req = js_sys::JSON::parse(r#"{"type": "number"}"#).unwrap();
     let err = tftype::js::evaluate(req).expect_err("a request without a value is an error");
-    assert!(
-        err.as_string().is_some_and(|s| s.contains("value")),
-        "{err:?}"
-    );
+    assert!(err.as_string().is_some_and(|s| s.contains("value")), "{err:?}");
 }

@@ -64,7 +64,9 @@ fn assert_complete(id: &str, lang: Lang, r: &Request) {
 
 /// `{name}` left in a text (a value's `{}` or `{ a = 1 }` is not one).
 fn has_placeholder(text: &str) -> bool {
-    text.split('{').skip(1).any(|rest| rest.find('}').is_some_and(|end| end > 0 && rest[..end].chars().all(|c| c.is_ascii_lowercase() || c == '_')))
+    text.split('{').skip(1).any(|rest| {
+        rest.find('}').is_some_and(|end| end > 0 && rest[..end].chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+    })
 }
 
 #[test]
@@ -86,7 +88,11 @@ fn a_dropped_attribute_is_named_in_a_note_with_the_close_missing_one_suggested()
     let r = req("object({name=string, port=optional(number, 80)})", r#"{ name = "x", prot = 8080 }"#);
     for lang in Lang::ALL {
         let s = story(&r, lang);
-        let note = s.notes.iter().find(|n| n.kind == "note.dropped_suggest_top").unwrap_or_else(|| panic!("{lang:?}: {:?}", s.notes));
+        let note = s
+            .notes
+            .iter()
+            .find(|n| n.kind == "note.dropped_suggest_top")
+            .unwrap_or_else(|| panic!("{lang:?}: {:?}", s.notes));
         assert!(note.text.contains("prot") && note.text.contains("port"), "{lang:?}: {}", note.text);
         let dropped = s.steps.iter().find(|x| x.kind == "why.dropped").unwrap();
         assert_eq!(dropped.path, ".prot");
@@ -98,11 +104,17 @@ fn a_dropped_attribute_is_named_in_a_note_with_the_close_missing_one_suggested()
 
 #[test]
 fn a_filled_default_names_its_attribute_and_value() {
-    let r = req("list(object({name=string, enabled=optional(bool, true)}))", r#"[{ name = "a" }, { name = "b", enabled = false }]"#);
+    let r = req(
+        "list(object({name=string, enabled=optional(bool, true)}))",
+        r#"[{ name = "a" }, { name = "b", enabled = false }]"#,
+    );
     for lang in Lang::ALL {
         let s = story(&r, lang);
         let d = s.steps.iter().find(|x| x.kind == "why.default_filled").unwrap();
-        assert_eq!((d.path.as_str(), d.params["attr"].as_str(), d.params["value"].as_str()), ("[0].enabled", "enabled", "true"));
+        assert_eq!(
+            (d.path.as_str(), d.params["attr"].as_str(), d.params["value"].as_str()),
+            ("[0].enabled", "enabled", "true")
+        );
         assert!(d.text.contains("enabled") && d.text.contains("true"), "{lang:?}: {}", d.text);
         assert!(d.type16.is_some(), "the step points at the attribute in the type");
     }
@@ -134,7 +146,11 @@ fn numbers_and_bools_turned_into_strings_by_any_are_noted() {
 fn an_optional_attribute_given_null_gets_its_default_and_a_note_says_so() {
     let r = req(r#"object({ setting = optional(string, "value") })"#, "{ setting = null }");
     let s = story(&r, Lang::En);
-    assert!(s.steps.iter().any(|x| x.kind == "why.default_null_replaced" && x.params["value"] == "\"value\""), "{:?}", kinds(&s));
+    assert!(
+        s.steps.iter().any(|x| x.kind == "why.default_null_replaced" && x.params["value"] == "\"value\""),
+        "{:?}",
+        kinds(&s)
+    );
     assert!(s.notes.iter().any(|n| n.kind == "note.null_default"));
 }
 
@@ -200,35 +216,63 @@ fn a_default_is_told_as_written_then_the_defaults_inside_it() {
             .filter(|x| x.kind.starts_with("why.default"))
             .map(|x| (x.kind.as_str(), x.path.as_str(), x.params["value"].as_str()))
             .collect();
-        assert_eq!(facts, [("why.default_filled", ".a", "{}"), ("why.default_in_default", ".a.b", "\"x\"")], "{lang:?}");
+        assert_eq!(
+            facts,
+            [("why.default_filled", ".a", "{}"), ("why.default_in_default", ".a.b", "\"x\"")],
+            "{lang:?}"
+        );
     }
     // Deeper: the default of `.a` names `c`, whose own default is not used;
     // the defaults inside `c` are.
-    let r = req(r#"object({a=optional(object({b=optional(string,"x"), c=optional(object({d=optional(number,1)}),{})}), {c={}})})"#, "{ a = null }");
+    let r = req(
+        r#"object({a=optional(object({b=optional(string,"x"), c=optional(object({d=optional(number,1)}),{})}), {c={}})})"#,
+        "{ a = null }",
+    );
     let s = story(&r, Lang::En);
-    let facts: Vec<(&str, &str)> = s.steps.iter().filter(|x| x.kind.starts_with("why.default")).map(|x| (x.kind.as_str(), x.path.as_str())).collect();
-    assert_eq!(facts, [("why.default_null_replaced", ".a"), ("why.default_in_default", ".a.b"), ("why.default_in_default", ".a.c.d")]);
+    let facts: Vec<(&str, &str)> = s
+        .steps
+        .iter()
+        .filter(|x| x.kind.starts_with("why.default"))
+        .map(|x| (x.kind.as_str(), x.path.as_str()))
+        .collect();
+    assert_eq!(
+        facts,
+        [("why.default_null_replaced", ".a"), ("why.default_in_default", ".a.b"), ("why.default_in_default", ".a.c.d")]
+    );
 }
 
 #[test]
 fn only_the_defaults_filled_are_told() {
-    let r = req("list(object({name=string, port=optional(number,80)}))", r#"[{ name = "a" }, { name = "b", port = 8080 }]"#);
+    let r = req(
+        "list(object({name=string, port=optional(number,80)}))",
+        r#"[{ name = "a" }, { name = "b", port = 8080 }]"#,
+    );
     let s = story(&r, Lang::En);
-    let told: Vec<&str> = s.steps.iter().filter(|x| x.kind.starts_with("why.default")).map(|x| x.path.as_str()).collect();
+    let told: Vec<&str> =
+        s.steps.iter().filter(|x| x.kind.starts_with("why.default")).map(|x| x.path.as_str()).collect();
     assert_eq!(told, ["[0].port"]);
     assert!(s.steps.iter().all(|x| !x.text.contains("outside in")), "{:?}", kinds(&s));
 }
 
 #[test]
 fn a_group_covers_every_place_it_names_and_no_other() {
-    let objects = |n: usize| format!("[{}]", (0..n).map(|i| format!("{{ name = \"n{i}\", port = \"{i}\" }}")).collect::<Vec<_>>().join(", "));
+    let objects = |n: usize| {
+        format!("[{}]", (0..n).map(|i| format!("{{ name = \"n{i}\", port = \"{i}\" }}")).collect::<Vec<_>>().join(", "))
+    };
     let s = story(&req("list(object({name=string, port=number}))", &objects(5000)), Lang::En);
     let paths: Vec<&str> = step(&s, "why.converted").iter().map(|x| x.path.as_str()).collect();
     assert_eq!(paths, ["", "[0]–[4999]", "[0]–[4999].port"]);
     assert!(step(&s, "why.convert_cut").is_empty());
     // A place between that converts nothing is not named: [1] is left out.
-    let s = story(&req("list(object({name=string, port=number}))", r#"[{name="a",port="1"},{name="b",port=2},{name="c",port="3"},{name="d",port="4"}]"#), Lang::En);
-    let paths: Vec<&str> = step(&s, "why.converted").iter().map(|x| x.path.as_str()).filter(|p| p.ends_with("port")).collect();
+    let s = story(
+        &req(
+            "list(object({name=string, port=number}))",
+            r#"[{name="a",port="1"},{name="b",port=2},{name="c",port="3"},{name="d",port="4"}]"#,
+        ),
+        Lang::En,
+    );
+    let paths: Vec<&str> =
+        step(&s, "why.converted").iter().map(|x| x.path.as_str()).filter(|p| p.ends_with("port")).collect();
     assert_eq!(paths, ["[0].port", "[2]–[3].port"]);
 }
 
@@ -243,7 +287,10 @@ fn a_story_cut_short_says_so() {
 
 #[test]
 fn a_grouped_step_carries_the_place_of_every_member() {
-    let r = req("list(object({name=string, port=optional(number, 80)}))", r#"[{ name = "a" }, { name = "b" }, { name = "c" }]"#);
+    let r = req(
+        "list(object({name=string, port=optional(number, 80)}))",
+        r#"[{ name = "a" }, { name = "b" }, { name = "c" }]"#,
+    );
     let s = story(&r, Lang::En);
     let d = step(&s, "why.default_filled")[0];
     assert_eq!(d.path, "[0]–[2].port");
@@ -262,7 +309,11 @@ fn set_notes_count_in_the_language_and_still_tell_the_order() {
     for (value, lang, words) in cases {
         let s = story(&req("set(string)", value), lang);
         let kinds: Vec<&str> = s.notes.iter().map(|n| n.kind.as_str()).collect();
-        assert!(s.notes.iter().any(|n| n.kind.starts_with("note.set_merged") && n.text.contains(words)), "{value} {lang:?}: {:?}", s.notes);
+        assert!(
+            s.notes.iter().any(|n| n.kind.starts_with("note.set_merged") && n.text.contains(words)),
+            "{value} {lang:?}: {:?}",
+            s.notes
+        );
         assert!(kinds.contains(&"note.set_reordered"), "{value} {lang:?}: `b, a` became `a, b`: {kinds:?}");
     }
     // Merged, in the written order: no order note.
@@ -280,7 +331,8 @@ fn lists_in_the_story_are_joined_as_the_language_writes_them() {
     }
     // "The whole value" named in Chinese or Japanese takes no space around it.
     let r = req("number", r#""abc""#);
-    for (lang, want) in [(Lang::Zh, "整个值：转换失败（"), (Lang::Ja, "値全体：変換に失敗します（")] {
+    for (lang, want) in [(Lang::Zh, "整个值：转换失败（"), (Lang::Ja, "値全体：変換に失敗します（")]
+    {
         let s = story(&r, lang);
         let failed = s.steps.last().unwrap();
         assert!(failed.text.starts_with(want), "{lang:?}: {}", failed.text);
@@ -289,13 +341,27 @@ fn lists_in_the_story_are_joined_as_the_language_writes_them() {
 
 #[test]
 fn a_group_of_every_other_place_says_so() {
-    let elems: Vec<String> = (0..2000).map(|i| if i % 2 == 0 { format!("{{ name = \"n{i}\" }}") } else { format!("{{ name = \"n{i}\", enabled = false }}") }).collect();
+    let elems: Vec<String> = (0..2000)
+        .map(|i| {
+            if i % 2 == 0 {
+                format!("{{ name = \"n{i}\" }}")
+            } else {
+                format!("{{ name = \"n{i}\", enabled = false }}")
+            }
+        })
+        .collect();
     let r = req("list(object({name=string, enabled=optional(bool, true)}))", &format!("[{}]", elems.join(", ")));
     let s = story(&r, Lang::En);
     let d = step(&s, "why.default_filled");
     assert_eq!(d.iter().map(|x| x.path.as_str()).collect::<Vec<_>>(), ["[0].enabled, [2].enabled, …, [1998].enabled"]);
     assert_eq!(d[0].more16.len(), 999);
-    let two = story(&req("list(object({name=string, enabled=optional(bool, true)}))", r#"[{ name = "a" }, { name = "b", enabled = true }, { name = "c" }]"#), Lang::En);
+    let two = story(
+        &req(
+            "list(object({name=string, enabled=optional(bool, true)}))",
+            r#"[{ name = "a" }, { name = "b", enabled = true }, { name = "c" }]"#,
+        ),
+        Lang::En,
+    );
     assert_eq!(step(&two, "why.default_filled")[0].path, "[0].enabled, [2].enabled");
     // A list of places is a list: 、 in Chinese and Japanese (words-4).
     for lang in [Lang::Zh, Lang::Ja] {
@@ -325,7 +391,12 @@ fn defaults_are_quoted_as_written_in_the_type() {
     let cases = [
         ("object({ tags = optional(map(string), {}) })", "{}", "why.default_filled", "its default {} is filled in"),
         ("object({ n = optional(number, 1e3) })", "{}", "why.default_filled", "its default 1e3 is filled in"),
-        ("object({ n = optional(number,\n    2) })", "{ n = null }", "why.default_null_replaced", "its default 2 replaces it"),
+        (
+            "object({ n = optional(number,\n    2) })",
+            "{ n = null }",
+            "why.default_null_replaced",
+            "its default 2 replaces it",
+        ),
         (
             "object({ o = optional(object({ a = optional(list(string), []) }), {}) })",
             "{}",
@@ -335,7 +406,8 @@ fn defaults_are_quoted_as_written_in_the_type() {
     ];
     for (ty, value, kind, want) in cases {
         let s = story(&req(ty, value), Lang::En);
-        let step = s.steps.iter().find(|x| x.kind == kind).unwrap_or_else(|| panic!("{ty}: no {kind} in {:?}", kinds(&s)));
+        let step =
+            s.steps.iter().find(|x| x.kind == kind).unwrap_or_else(|| panic!("{ty}: no {kind} in {:?}", kinds(&s)));
         assert!(step.text.contains(want), "{ty}: {}", step.text);
     }
 }
@@ -345,7 +417,15 @@ fn defaults_are_quoted_as_written_in_the_type() {
 /// marks the earlier item; the answer is the product's: the later wins.
 #[test]
 fn a_key_written_twice_is_noted_and_the_later_wins() {
-    let cases = [("map(number)", "{ a = 1, a = 2 }", "a = 1", "tomap({\n  \"a\" = 2\n})"), ("object({ tags = map(string) })", "{\n  tags = {\n    env = \"dev\"\n    env = \"prod\"\n  }\n}", "env = \"dev\"", "")];
+    let cases = [
+        ("map(number)", "{ a = 1, a = 2 }", "a = 1", "tomap({\n  \"a\" = 2\n})"),
+        (
+            "object({ tags = map(string) })",
+            "{\n  tags = {\n    env = \"dev\"\n    env = \"prod\"\n  }\n}",
+            "env = \"dev\"",
+            "",
+        ),
+    ];
     for (ty, value, marked, console) in cases {
         let r = evaluate(&req(ty, value));
         assert!(r.ok, "{ty} {value}");
@@ -354,7 +434,11 @@ fn a_key_written_twice_is_noted_and_the_later_wins() {
         }
         for lang in [Lang::En, Lang::Zh, Lang::Ja] {
             let s = story(&req(ty, value), lang);
-            let n = s.notes.iter().find(|n| n.kind == "note.duplicate_key").unwrap_or_else(|| panic!("{value} {lang:?}: {:?}", s.notes));
+            let n = s
+                .notes
+                .iter()
+                .find(|n| n.kind == "note.duplicate_key")
+                .unwrap_or_else(|| panic!("{value} {lang:?}: {:?}", s.notes));
             let [a, b] = n.value16.expect("placed");
             assert_eq!(&value[a..b], marked, "{lang:?}");
             assert!(!has_placeholder(&n.text) && n.text.contains('`'), "{}", n.text);
@@ -407,7 +491,12 @@ fn a_tuple_of_one_element_is_singular_in_english() {
 fn only_types_with_objects_sets_or_any_give_notes() {
     let p = tftype::flavor::Profile::default();
     let (mut told, mut with_notes) = (0, 0);
-    for file in ["tests/conformance/docs.jsonl", "tests/conformance/gen_public.jsonl", "tests/conformance/upstream_tests.jsonl", "../web/src/confusions.json"] {
+    for file in [
+        "tests/conformance/docs.jsonl",
+        "tests/conformance/gen_public.jsonl",
+        "tests/conformance/upstream_tests.jsonl",
+        "../web/src/confusions.json",
+    ] {
         for (id, r) in cases(file) {
             let Ok(tc) = tftype::typeexpr::parse_variable_type_in(r.type_src.as_deref(), &p) else { continue };
             let s = story(&r, Lang::En);
@@ -419,7 +508,8 @@ fn only_types_with_objects_sets_or_any_give_notes() {
         }
     }
     assert!(told > 1000 && with_notes > 10, "{told} stories, {with_notes} with notes");
-    let may = |t: &str| tftype::why::may_note(&tftype::typeexpr::parse_variable_type_in(Some(t), &p).unwrap().ty, "[1, 2]");
+    let may =
+        |t: &str| tftype::why::may_note(&tftype::typeexpr::parse_variable_type_in(Some(t), &p).unwrap().ty, "[1, 2]");
     for (ty, want) in [
         ("list(number)", false),
         ("map(list(string))", false),

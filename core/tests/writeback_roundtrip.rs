@@ -59,7 +59,8 @@ fn attr_text<'a>(src: &'a str, indent: usize, name: &str) -> Option<&'a str> {
     let mut start = None;
     for line in src.split_inclusive('\n') {
         if let Some(s) = start {
-            let is_attr = line.starts_with(&pad) && line[indent..].starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == '"');
+            let is_attr = line.starts_with(&pad)
+                && line[indent..].starts_with(|c: char| c.is_alphanumeric() || c == '_' || c == '"');
             let ends_body = line.trim_end() == "}" && line.len() - line.trim_start().len() + 2 == indent;
             if (is_attr && line[indent..].contains(" = ")) || ends_body {
                 return Some(src[s..at].trim_end_matches('\n'));
@@ -176,7 +177,9 @@ fn bash_words(text: &str) -> Vec<String> {
                     }
                 }
             }
-            '$' | '`' | '!' | '*' | '?' | '[' | '~' | '{' | ';' | '&' | '|' | '<' | '>' | '(' | ')' | '#' if cur.is_none() || c == '$' || c == '`' => {
+            '$' | '`' | '!' | '*' | '?' | '[' | '~' | '{' | ';' | '&' | '|' | '<' | '>' | '(' | ')' | '#'
+                if cur.is_none() || c == '$' || c == '`' =>
+            {
                 panic!("unquoted shell character {c:?} in {text}")
             }
             c => cur.get_or_insert_with(String::new).push(c),
@@ -258,7 +261,13 @@ fn every_emitted_form_reads_back_to_the_same_answer() {
                         let back = read_back(kind, &e.text, &req);
                         let got = evaluate(&back);
                         if answer(&got) != answer(&orig) {
-                            failures.push(format!("{id} {} converted={converted}\n{}\n=> {:?}\nwant {:?}", kind.name(), e.text, answer(&got), answer(&orig)));
+                            failures.push(format!(
+                                "{id} {} converted={converted}\n{}\n=> {:?}\nwant {:?}",
+                                kind.name(),
+                                e.text,
+                                answer(&got),
+                                answer(&orig)
+                            ));
                         }
                     }
                     Err(r) => {
@@ -284,7 +293,12 @@ fn every_emitted_form_reads_back_to_the_same_answer() {
     for ((k, c, why), n) in &refused {
         eprintln!("refused  {k:<15} converted={c:<5} {n:>5}  {why}");
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.iter().take(20).cloned().collect::<Vec<_>>().join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.iter().take(20).cloned().collect::<Vec<_>>().join("\n\n")
+    );
     // Known: converted values of Terraform < 1.11 / OpenTofu < 1.10 whose
     // empty or null maps keep optional-attribute markers in their JSON type
     // (go-cty < 1.16.0): converting them again does not give the markers back.
@@ -304,7 +318,9 @@ fn a_format_switch_and_back_gives_the_same_answer() {
             let there = Request { value: text.clone(), value_format: to, ..req.clone() };
             let r = evaluate(&there);
             assert_eq!(answer(&r), answer(&orig), "{id} to {to:?}:\n{text}");
-            let back = writeback::reformat(&there, req.value_format).unwrap_or_else(|e| panic!("{id} back from {to:?}: {}", e.message())).text;
+            let back = writeback::reformat(&there, req.value_format)
+                .unwrap_or_else(|e| panic!("{id} back from {to:?}: {}", e.message()))
+                .text;
             let r2 = evaluate(&Request { value: back, ..req.clone() });
             assert_eq!(answer(&r2), answer(&orig), "{id} back from {to:?}");
             switched += 1;

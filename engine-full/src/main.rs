@@ -26,7 +26,8 @@ pub fn engine_compare(json: &str) -> String {
 /// Every "Copy as" form; `arg`: "true" for the converted value.
 #[wasm_bindgen]
 pub fn engine_emit(json: &str, arg: &str) -> String {
-    serde_json::to_string(&tftype::writeback::emit_all(&tftype::Request::from_json(json), arg == "true")).unwrap_or_default()
+    serde_json::to_string(&tftype::writeback::emit_all(&tftype::Request::from_json(json), arg == "true"))
+        .unwrap_or_default()
 }
 
 /// The value written in another format (`arg`: its name, `"json"`) and what
@@ -49,7 +50,11 @@ pub fn engine_assist(json: &str, arg: &str) -> String {
     let req = tftype::Request::from_json(json);
     let (kind, at) = arg.split_once(' ').unwrap_or((arg, "0"));
     let at = at.parse().unwrap_or(0);
-    let out = if kind == "hover" { serde_json::to_string(&tftype::assist::hover_value(&req, at)) } else { serde_json::to_string(&tftype::assist::complete_value(&req, at)) };
+    let out = if kind == "hover" {
+        serde_json::to_string(&tftype::assist::hover_value(&req, at))
+    } else {
+        serde_json::to_string(&tftype::assist::complete_value(&req, at))
+    };
     out.unwrap_or_default()
 }
 

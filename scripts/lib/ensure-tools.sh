@@ -62,6 +62,11 @@ ensure_rust_wasm() {
       rustup target add "$t"
     fi
   done
+  # rustfmt: ./scripts/test checks that the sources are as `cargo fmt --all` (rustfmt.toml) writes them.
+  if ! cargo fmt --version >/dev/null 2>&1; then
+    log "adding the rustfmt component"
+    rustup component add rustfmt
+  fi
 }
 
 # The tools are built with a quick profile: no LTO, many codegen units, opt-level 1. Their own

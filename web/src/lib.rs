@@ -8,7 +8,6 @@
 //! opens (see `module_host.rs`), so that the first page load does not carry
 //! it.
 
-
 /// Whether this is the page's .wasm (`main.rs` compiles the same modules
 /// with `true`): code only the Module view's .wasm runs is left out of the
 /// page's, whose every byte every reader fetches.

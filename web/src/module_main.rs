@@ -150,7 +150,8 @@ mod exports {
         }
         state.notice.set(refused);
         // On show as the page shows it now (the reader may have switched back while this loaded).
-        let shown = tftype_web::document_opt().and_then(|d| d.query_selector("main.module-shown").ok().flatten()).is_some();
+        let shown =
+            tftype_web::document_opt().and_then(|d| d.query_selector("main.module-shown").ok().flatten()).is_some();
         state.shown.set(shown);
         VIEW.with(|v| *v.borrow_mut() = Some(view));
         follow_page();

@@ -19,7 +19,8 @@ fn canonicalize_agrees_with_std() {
         symlink("../..", root.join("a/b/up")).unwrap();
     }
     let root = root.canonicalize().unwrap();
-    let table = ["a/b/f.tf", "a/./b/../b", "rel/f.tf", "abs/b", "chain/f.tf", "a/b/up/a", "loop", "missing", "a/b/f.tf/x"];
+    let table =
+        ["a/b/f.tf", "a/./b/../b", "rel/f.tf", "abs/b", "chain/f.tf", "a/b/up/a", "loop", "missing", "a/b/f.tf/x"];
     for rel in table {
         let p = root.join(rel);
         let want = p.canonicalize().ok();

@@ -107,7 +107,13 @@ pub fn completions(input: &CheckInput, file: &str, byte: usize, p: &Profile, lan
 
 /// The object attributes at `loc` (below a variable of type `ty`) not yet
 /// written there that start with `typed`, required first.
-pub(super) fn attributes(ty: &Type, defaults: Option<&Defaults>, loc: &Located, typed: &str, name_insert: &dyn Fn(&str) -> String) -> Vec<Completion> {
+pub(super) fn attributes(
+    ty: &Type,
+    defaults: Option<&Defaults>,
+    loc: &Located,
+    typed: &str,
+    name_insert: &dyn Fn(&str) -> String,
+) -> Vec<Completion> {
     let Some((Type::Object(o), defaults)) = type_at(ty, defaults, &loc.path[1..]) else { return Vec::new() };
     let written = |n: &str| loc.written.iter().any(|w| w == n) && loc.key.as_deref() != Some(n);
     let mut out: Vec<Completion> = o
@@ -206,7 +212,11 @@ pub fn complete_value(req: &Request, byte: usize) -> ValueCompletions {
 /// installed): the called module's variables not set yet, required first.
 pub(super) fn complete_call_arguments(input: &CheckInput, file: &str, byte: usize, p: &Profile) -> Vec<Completion> {
     let Some(site) = module::calls::call_at(&input.files, file, byte, p) else { return Vec::new() };
-    let Some((typed, _)) = site.typing.filter(|_| site.argument.is_none() || site.argument.as_ref().is_some_and(|(_, r)| byte == r.end)) else { return Vec::new() };
+    let Some((typed, _)) =
+        site.typing.filter(|_| site.argument.is_none() || site.argument.as_ref().is_some_and(|(_, r)| byte == r.end))
+    else {
+        return Vec::new();
+    };
     let mut out: Vec<Completion> = site
         .callee
         .vars

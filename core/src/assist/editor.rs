@@ -22,7 +22,11 @@ pub fn is_value_file(name: &str) -> bool {
 /// Whether `name` is a value file Terraform loads by itself (in the module
 /// directory, not below).
 pub fn is_auto_value_file(name: &str) -> bool {
-    !name.contains('/') && (name == "terraform.tfvars" || name == "terraform.tfvars.json" || name.ends_with(".auto.tfvars") || name.ends_with(".auto.tfvars.json"))
+    !name.contains('/')
+        && (name == "terraform.tfvars"
+            || name == "terraform.tfvars.json"
+            || name.ends_with(".auto.tfvars")
+            || name.ends_with(".auto.tfvars.json"))
 }
 
 /// The summary of Terraform's warning for a file's value of an undeclared variable.
@@ -58,7 +62,12 @@ pub struct Related {
 /// The related places of a check's diagnostic about a value in a value file.
 /// `by_source`: the report's variables by the place of their value (the
 /// first one for a place).
-fn related_of(d: &CheckDiag, by_source: &std::collections::HashMap<&str, &module::VarReport>, m: &module::decl::Module, lang: Lang) -> Vec<Related> {
+fn related_of(
+    d: &CheckDiag,
+    by_source: &std::collections::HashMap<&str, &module::VarReport>,
+    m: &module::decl::Module,
+    lang: Lang,
+) -> Vec<Related> {
     let Some(s) = &d.subject else { return Vec::new() };
     if !is_value_file(&s.filename) {
         return Vec::new();
@@ -67,12 +76,18 @@ fn related_of(d: &CheckDiag, by_source: &std::collections::HashMap<&str, &module
     let Some(v) = by_source.get(here.as_str()) else { return Vec::new() };
     let Some(decl) = m.get(&v.name) else { return Vec::new() };
     match d.summary.as_str() {
-        "Invalid value for input variable" => vec![Related { subject: decl.decl_range.clone(), message: fill(lang, "lsp.related_declaration", &[("name", &v.name)]) }],
+        "Invalid value for input variable" => vec![Related {
+            subject: decl.decl_range.clone(),
+            message: fill(lang, "lsp.related_declaration", &[("name", &v.name)]),
+        }],
         "Invalid value for variable" => decl
             .rules
             .iter()
             .filter(|rule| d.detail.contains(&rule.decl_range.range_string()))
-            .map(|rule| Related { subject: rule.decl_range.clone(), message: fill(lang, "lsp.related_rule", &[("name", &v.name)]) })
+            .map(|rule| Related {
+                subject: rule.decl_range.clone(),
+                message: fill(lang, "lsp.related_rule", &[("name", &v.name)]),
+            })
             .collect(),
         _ => Vec::new(),
     }
@@ -113,7 +128,9 @@ struct DiagKey {
 
 impl DiagKey {
     fn of(d: &CheckDiag) -> DiagKey {
-        let subject = d.subject.as_ref().map(|s| (s.filename.clone(), [s.start.line, s.start.column, s.start.byte, s.end.line, s.end.column, s.end.byte]));
+        let subject = d.subject.as_ref().map(|s| {
+            (s.filename.clone(), [s.start.line, s.start.column, s.start.byte, s.end.line, s.end.column, s.end.byte])
+        });
         DiagKey { error: d.is_error(), summary: d.summary.clone(), detail: d.detail.clone(), subject }
     }
 }
@@ -129,7 +146,15 @@ impl DiagKey {
 ///
 /// With `extras`: each diagnostic's playground link, and tftype's notes on
 /// the values of the open value files (as `check --explain` tells them).
-pub fn diagnostics(base: &CheckInput, envs: &[(String, String)], problems: &[CheckDiag], p: &Profile, options: CheckOptions, lang: Lang, extras: &mut Extras) -> BTreeMap<String, Vec<FileDiag>> {
+pub fn diagnostics(
+    base: &CheckInput,
+    envs: &[(String, String)],
+    problems: &[CheckDiag],
+    p: &Profile,
+    options: CheckOptions,
+    lang: Lang,
+    extras: &mut Extras,
+) -> BTreeMap<String, Vec<FileDiag>> {
     let mut out: BTreeMap<String, Vec<FileDiag>> = BTreeMap::new();
     for k in base.files.keys() {
         out.entry(k.clone()).or_default();
@@ -141,22 +166,23 @@ pub fn diagnostics(base: &CheckInput, envs: &[(String, String)], problems: &[Che
     // The diagnostics already added, by file: a duplicate is found in the
     // set, not by a scan of the file's list (reliability-5 #3).
     let mut seen: std::collections::HashSet<(String, DiagKey)> = std::collections::HashSet::new();
-    let mut add = |home: Option<&String>, mut d: CheckDiag, related: Vec<Related>, link: Option<String>, note: Option<String>| {
-        // A place in no file (a `TF_VAR_` value's `<value for var.x>`): the home file's.
-        if d.subject.as_ref().is_some_and(|s| !known.contains(&s.filename)) {
-            d.subject = None;
-        }
-        let file = d.subject.as_ref().map(|s| s.filename.clone()).or_else(|| home.cloned());
-        let Some(file) = file else { return };
-        if seen.insert((file.clone(), DiagKey::of(&d))) {
-            let list = out.entry(file).or_default();
-            let code = match &note {
-                Some(kind) => format!("tftype/{kind}"),
-                None => module::output::rule_id(&d.summary),
-            };
-            list.push(FileDiag { code, diag: d, related, link, note: note.is_some() });
-        }
-    };
+    let mut add =
+        |home: Option<&String>, mut d: CheckDiag, related: Vec<Related>, link: Option<String>, note: Option<String>| {
+            // A place in no file (a `TF_VAR_` value's `<value for var.x>`): the home file's.
+            if d.subject.as_ref().is_some_and(|s| !known.contains(&s.filename)) {
+                d.subject = None;
+            }
+            let file = d.subject.as_ref().map(|s| s.filename.clone()).or_else(|| home.cloned());
+            let Some(file) = file else { return };
+            if seen.insert((file.clone(), DiagKey::of(&d))) {
+                let list = out.entry(file).or_default();
+                let code = match &note {
+                    Some(kind) => format!("tftype/{kind}"),
+                    None => module::output::rule_id(&d.summary),
+                };
+                list.push(FileDiag { code, diag: d, related, link, note: note.is_some() });
+            }
+        };
     if !problems.is_empty() {
         let home = home_file(base, None);
         for d in problems {
@@ -165,7 +191,8 @@ pub fn diagnostics(base: &CheckInput, envs: &[(String, String)], problems: &[Che
         return out;
     }
     let child = envs.is_empty() && !base.files.keys().any(|k| is_auto_value_file(k));
-    let runs: Vec<Option<&(String, String)>> = if envs.is_empty() { vec![None] } else { envs.iter().map(Some).collect() };
+    let runs: Vec<Option<&(String, String)>> =
+        if envs.is_empty() { vec![None] } else { envs.iter().map(Some).collect() };
     for (i, env) in runs.into_iter().enumerate() {
         let mut input;
         let run_input = match env {
@@ -202,7 +229,11 @@ pub fn diagnostics(base: &CheckInput, envs: &[(String, String)], problems: &[Che
                 .into_iter()
                 .filter_map(|n| {
                     let name = run_input.files.get(&n.file)?.get(n.range.clone())?.to_string();
-                    let words = format!("named {} but a value was found in file {}", crate::render::go_quote(&name), crate::render::go_quote(&n.file));
+                    let words = format!(
+                        "named {} but a value was found in file {}",
+                        crate::render::go_quote(&name),
+                        crate::render::go_quote(&n.file)
+                    );
                     Some((words, texts.subject(&n.file, &n.range)))
                 })
                 .collect()
@@ -215,7 +246,8 @@ pub fn diagnostics(base: &CheckInput, envs: &[(String, String)], problems: &[Che
             }
             let mut d = d.clone();
             if d.subject.is_none() && d.summary == UNDECLARED {
-                d.subject = undeclared.iter().find(|(words, _)| d.detail.contains(words.as_str())).map(|(_, s)| s.clone());
+                d.subject =
+                    undeclared.iter().find(|(words, _)| d.detail.contains(words.as_str())).map(|(_, s)| s.clone());
             }
             let d = &d;
             let mut related = if d.summary.starts_with("Invalid value for") {
@@ -224,7 +256,8 @@ pub fn diagnostics(base: &CheckInput, envs: &[(String, String)], problems: &[Che
                     for (name, text) in &run_input.files {
                         texts.add(name, text);
                     }
-                    let mut by_source: std::collections::HashMap<&str, &module::VarReport> = std::collections::HashMap::new();
+                    let mut by_source: std::collections::HashMap<&str, &module::VarReport> =
+                        std::collections::HashMap::new();
                     for v in &r.variables {
                         if let Some(s) = v.source.as_deref() {
                             by_source.entry(s).or_insert(v);
@@ -237,16 +270,31 @@ pub fn diagnostics(base: &CheckInput, envs: &[(String, String)], problems: &[Che
                 Vec::new()
             };
             if let Some(part) = &d.part {
-                related.insert(0, Related { subject: part.subject.clone(), message: fill(lang, "lsp.related_part", &[("name", &part.name)]) });
+                related.insert(
+                    0,
+                    Related {
+                        subject: part.subject.clone(),
+                        message: fill(lang, "lsp.related_part", &[("name", &part.name)]),
+                    },
+                );
             }
             add(home.as_ref(), d.clone(), related, links.get(k).cloned().flatten(), None);
         }
         // The notes: on the automatic value files the editor has open (in
         // the first run), and on the environment's own file.
         // Only files that hold a value that won can have notes.
-        let winners: std::collections::BTreeSet<&str> = r.variables.iter().filter_map(|v| v.source.as_deref()?.rsplit_once(':').map(|s| s.0)).collect();
-        let open: Vec<String> =
-            run_input.files.keys().filter(|k| extras.notes_on.contains(*k) && (i == 0 || !is_auto_value_file(k)) && (is_auto_value_file(k) || env.is_some_and(|e| &e.0 == *k))).cloned().collect();
+        let winners: std::collections::BTreeSet<&str> =
+            r.variables.iter().filter_map(|v| v.source.as_deref()?.rsplit_once(':').map(|s| s.0)).collect();
+        let open: Vec<String> = run_input
+            .files
+            .keys()
+            .filter(|k| {
+                extras.notes_on.contains(*k)
+                    && (i == 0 || !is_auto_value_file(k))
+                    && (is_auto_value_file(k) || env.is_some_and(|e| &e.0 == *k))
+            })
+            .cloned()
+            .collect();
         let (on, others): (Vec<String>, Vec<String>) = open.into_iter().partition(|k| winners.contains(k.as_str()));
         if !on.is_empty() || !others.is_empty() {
             let mut texts = module::Texts::default();
@@ -400,7 +448,10 @@ mod tests {
         let d = diagnostics(&base, &[], &[], &p, CheckOptions::default(), Lang::En, &mut Extras::default());
         let f = &d["terraform.tfvars"];
         assert_eq!(f.len(), 1, "{f:?}");
-        assert_eq!(f[0].related.iter().map(|r| (r.subject.range_string(), r.message.as_str())).collect::<Vec<_>>(), [("main.tf:3,3-13".to_string(), "The validation rule of var.a")]);
+        assert_eq!(
+            f[0].related.iter().map(|r| (r.subject.range_string(), r.message.as_str())).collect::<Vec<_>>(),
+            [("main.tf:3,3-13".to_string(), "The validation rule of var.a")]
+        );
     }
 
     /// A nested conversion error names the part that fails, first among
@@ -415,7 +466,10 @@ mod tests {
         let rel = &d["terraform.tfvars"][0].related;
         assert_eq!(
             rel.iter().map(|r| (r.subject.range_string(), r.message.as_str())).collect::<Vec<_>>(),
-            [("terraform.tfvars:3,11-16".to_string(), "The part that fails: var.s[1].nat"), ("main.tf:1,1-13".to_string(), "The declaration of var.s")]
+            [
+                ("terraform.tfvars:3,11-16".to_string(), "The part that fails: var.s[1].nat"),
+                ("main.tf:1,1-13".to_string(), "The declaration of var.s")
+            ]
         );
     }
 
@@ -450,12 +504,21 @@ mod tests {
         let d = diagnostics(&base, &[], &[], &p, o.clone(), Lang::En, &mut Extras::default());
         assert!(d["main.tf"].is_empty(), "{d:?}");
         // An environment's value file: its own diagnostics, and the root's.
-        let envs = [("envs/prod.tfvars".to_string(), "a = \"x\"\n".to_string()), ("envs/dev.tfvars".to_string(), "b = 1\n".to_string())];
+        let envs = [
+            ("envs/prod.tfvars".to_string(), "a = \"x\"\n".to_string()),
+            ("envs/dev.tfvars".to_string(), "b = 1\n".to_string()),
+        ];
         let d = diagnostics(&base, &envs, &[], &p, o.clone(), Lang::En, &mut Extras::default());
-        assert_eq!(d["envs/prod.tfvars"].iter().map(|x| x.diag.summary.as_str()).collect::<Vec<_>>(), ["Invalid value for input variable"]);
+        assert_eq!(
+            d["envs/prod.tfvars"].iter().map(|x| x.diag.summary.as_str()).collect::<Vec<_>>(),
+            ["Invalid value for input variable"]
+        );
         assert_eq!(d["envs/prod.tfvars"][0].code, "tftype/invalid-value-for-input-variable");
         let rel = &d["envs/prod.tfvars"][0].related;
-        assert_eq!(rel.iter().map(|r| (r.subject.range_string(), r.message.as_str())).collect::<Vec<_>>(), [("main.tf:1,1-13".to_string(), "The declaration of var.a")]);
+        assert_eq!(
+            rel.iter().map(|r| (r.subject.range_string(), r.message.as_str())).collect::<Vec<_>>(),
+            [("main.tf:1,1-13".to_string(), "The declaration of var.a")]
+        );
         let dev: Vec<_> = d["envs/dev.tfvars"].iter().map(|x| x.diag.summary.as_str()).collect();
         assert!(dev.iter().all(|s| s.starts_with("Value for undeclared variable")), "{dev:?}");
         assert_eq!(d["main.tf"].iter().map(|x| x.diag.summary.as_str()).collect::<Vec<_>>(), [REQUIRED]);

@@ -26,7 +26,13 @@ pub(super) fn placeholder(ty: &Type, json: bool, depth: usize) -> String {
                 .attrs
                 .iter()
                 .filter(|(k, _)| !o.optional.contains(*k))
-                .map(|(k, t)| if json { format!("\"{k}\": {}", placeholder(t, json, depth + 1)) } else { format!("{k} = {}", placeholder(t, json, depth + 1)) })
+                .map(|(k, t)| {
+                    if json {
+                        format!("\"{k}\": {}", placeholder(t, json, depth + 1))
+                    } else {
+                        format!("{k} = {}", placeholder(t, json, depth + 1))
+                    }
+                })
                 .collect();
             if items.is_empty() {
                 "{}".into()
@@ -65,7 +71,8 @@ fn add_variables(input: &CheckInput, ctx: &Ctx, src: &str, json: bool, p: &Profi
     // Required variables without a value from any source.
     // A file that does not parse sets no value for the check, but what it
     // writes at its top level is not missing: it needs fixing, not adding.
-    let mut set: Vec<String> = module::sources::collect(input, &ctx.texts, p).map(|c| c.values.into_keys().collect()).unwrap_or_default();
+    let mut set: Vec<String> =
+        module::sources::collect(input, &ctx.texts, p).map(|c| c.values.into_keys().collect()).unwrap_or_default();
     set.extend(top_keys(src, json));
     let missing: Vec<&Variable> = ctx.module.vars.iter().filter(|v| v.required() && !set.contains(&v.name)).collect();
     if missing.is_empty() {
@@ -73,12 +80,22 @@ fn add_variables(input: &CheckInput, ctx: &Ctx, src: &str, json: bool, p: &Profi
     }
     let names: Vec<&str> = missing.iter().map(|v| v.name.as_str()).collect();
     let title = fill(lang, "assist.fix_add_variables", &[("names", &crate::i18n::join(lang, &names))]);
-    let lines: Vec<String> = missing.iter().map(|v| if json { format!("\"{}\": {}", v.name, placeholder(&v.tc.ty, true, 0)) } else { format!("{} = {}\n", v.name, placeholder(&v.tc.ty, false, 0)) }).collect();
+    let lines: Vec<String> = missing
+        .iter()
+        .map(|v| {
+            if json {
+                format!("\"{}\": {}", v.name, placeholder(&v.tc.ty, true, 0))
+            } else {
+                format!("{} = {}\n", v.name, placeholder(&v.tc.ty, false, 0))
+            }
+        })
+        .collect();
     let edit = if json {
         // Before the outer object's closing brace.
         match src.rfind('}') {
             Some(close) => {
-                let has_items = src[..close].trim_end().trim_end_matches('{').trim_end().len() > src[..close].find('{').unwrap_or(0);
+                let has_items = src[..close].trim_end().trim_end_matches('{').trim_end().len()
+                    > src[..close].find('{').unwrap_or(0);
                 let sep = if has_items { ",\n  " } else { "\n  " };
                 let body: Vec<String> = lines.clone();
                 let at = src[..close].trim_end().len();
@@ -109,11 +126,21 @@ fn add_attributes(ctx: &Ctx, src: &str, json: bool, at: usize, lang: Lang) -> Op
     let (Some(Seg::Key(var)), Some(close)) = (obj_path.first(), loc.close) else { return None };
     let v = ctx.module.get(var)?;
     let Some((Type::Object(o), _)) = type_at(&v.tc.ty, v.tc.defaults.as_ref(), &obj_path[1..]) else { return None };
-    let need: Vec<(&String, &Type)> = o.attrs.iter().filter(|(k, _)| !o.optional.contains(*k) && !loc.written.contains(k)).collect();
+    let need: Vec<(&String, &Type)> =
+        o.attrs.iter().filter(|(k, _)| !o.optional.contains(*k) && !loc.written.contains(k)).collect();
     if need.is_empty() {
         return None;
     }
-    let items: Vec<String> = need.iter().map(|(k, t)| if json { format!("\"{k}\": {}", placeholder(t, true, 1)) } else { format!("{k} = {}", placeholder(t, false, 1)) }).collect();
+    let items: Vec<String> = need
+        .iter()
+        .map(|(k, t)| {
+            if json {
+                format!("\"{k}\": {}", placeholder(t, true, 1))
+            } else {
+                format!("{k} = {}", placeholder(t, false, 1))
+            }
+        })
+        .collect();
     let open = loc.open.unwrap_or(close);
     let multiline = src.get(open..close).is_some_and(|s| s.contains('\n'));
     let edit = if multiline {
@@ -134,7 +161,10 @@ fn add_attributes(ctx: &Ctx, src: &str, json: bool, at: usize, lang: Lang) -> Op
         (at..at, format!("{sep}{}", items.join(", ")))
     };
     let names: Vec<&str> = need.iter().map(|(k, _)| k.as_str()).collect();
-    Some(Fix { title: fill(lang, "assist.fix_add_attributes", &[("names", &crate::i18n::join(lang, &names))]), edits: vec![edit] })
+    Some(Fix {
+        title: fill(lang, "assist.fix_add_attributes", &[("names", &crate::i18n::join(lang, &names))]),
+        edits: vec![edit],
+    })
 }
 
 /// Applies edits (non-overlapping) to a text.

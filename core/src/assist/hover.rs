@@ -20,7 +20,8 @@ pub fn hover(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lan
         }
         // The module is read once for both.
         let ctx = Ctx::new(input, p);
-        return hover_declaration(&ctx, input, file, byte, p, lang).or_else(|| hover_reference(&ctx, input, file, byte, p, lang));
+        return hover_declaration(&ctx, input, file, byte, p, lang)
+            .or_else(|| hover_reference(&ctx, input, file, byte, p, lang));
     }
     if !crate::editor::is_value_file(file) {
         return None;
@@ -41,7 +42,14 @@ pub fn hover(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lan
 /// type `ty`): its type, optional or required, and its default.
 /// `written`: the attribute's type as the constraint's text has it, shown
 /// instead of tftype's printed form when known.
-pub(super) fn attribute_hover(ty: &Type, defaults: Option<&Defaults>, loc: &Located, key: &str, written: Option<String>, lang: Lang) -> Option<Hover> {
+pub(super) fn attribute_hover(
+    ty: &Type,
+    defaults: Option<&Defaults>,
+    loc: &Located,
+    key: &str,
+    written: Option<String>,
+    lang: Lang,
+) -> Option<Hover> {
     let (parent, d) = type_at(ty, defaults, &loc.path[1..])?;
     let Type::Object(o) = &parent else { return None };
     let ty = o.attrs.get(key)?;
@@ -67,7 +75,10 @@ pub fn hover_value(req: &Request, byte: usize) -> Option<Hover> {
     let tc = constraint(req)?;
     let (text, off, json) = value_as_file(&req.value, req.value_format);
     let loc = locate(&text, byte.min(req.value.len()) + off, json);
-    let key = loc.key.clone().filter(|_| loc.at == At::Key && loc.path.first() == Some(&Seg::Key("v".into())) && loc.word.start >= off)?;
+    let key = loc
+        .key
+        .clone()
+        .filter(|_| loc.at == At::Key && loc.path.first() == Some(&Seg::Key("v".into())) && loc.word.start >= off)?;
     // The attribute's type as the type editor has it written, not as tftype prints it.
     let written = written_type(req.type_src.as_deref().unwrap_or(""), &tc.spans, &loc.path[1..], &key);
     let h = attribute_hover(&tc.ty, tc.defaults.as_ref(), &loc, &key, written, req.lang.unwrap_or_default())?;
@@ -91,7 +102,12 @@ pub(super) fn written_type(src: &str, spans: &crate::diag::SpanTree, path: &[Seg
     let rest = item.strip_prefix(quoted.as_str()).or_else(|| item.strip_prefix(key))?.trim_start();
     let mut ty = rest.strip_prefix('=').or_else(|| rest.strip_prefix(':'))?.trim();
     // `optional(T, default)`: the hover says optional and the default in words; T is the type.
-    if let Some(inner) = ty.strip_prefix("optional").map(str::trim_start).and_then(|t| t.strip_prefix('(')).and_then(|t| t.strip_suffix(')')) {
+    if let Some(inner) = ty
+        .strip_prefix("optional")
+        .map(str::trim_start)
+        .and_then(|t| t.strip_prefix('('))
+        .and_then(|t| t.strip_suffix(')'))
+    {
         let mut depth = 0i32;
         let end = inner
             .char_indices()
@@ -111,7 +127,13 @@ pub(super) fn written_type(src: &str, spans: &crate::diag::SpanTree, path: &[Seg
 
 /// Hover on an argument of a module call: the called module's variable,
 /// its type, description and default.
-pub(super) fn hover_call_argument(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lang) -> Option<Hover> {
+pub(super) fn hover_call_argument(
+    input: &CheckInput,
+    file: &str,
+    byte: usize,
+    p: &Profile,
+    lang: Lang,
+) -> Option<Hover> {
     let site = module::calls::call_at(&input.files, file, byte, p)?;
     let (name, range) = site.argument?;
     let v = site.callee.get(&name)?;
@@ -124,7 +146,13 @@ pub(super) fn hover_call_argument(input: &CheckInput, file: &str, byte: usize, p
         md += &format!("\n{desc}\n");
     }
     match &v.default {
-        Some(d) => md += &format!("\n{}\n```hcl\n{}\n```\n", text(lang, "lsp.hover_default"), crate::render::console_within(d, crate::render::MAX_OUTPUT_BYTES).unwrap_or_default()),
+        Some(d) => {
+            md += &format!(
+                "\n{}\n```hcl\n{}\n```\n",
+                text(lang, "lsp.hover_default"),
+                crate::render::console_within(d, crate::render::MAX_OUTPUT_BYTES).unwrap_or_default()
+            )
+        }
         None => md += &format!("\n{}\n", text(lang, "lsp.hover_required")),
     }
     Some(Hover { range, markdown: md })
@@ -132,8 +160,19 @@ pub(super) fn hover_call_argument(input: &CheckInput, file: &str, byte: usize, p
 
 /// Hover on `variable "NAME"` in a configuration file: the value that wins
 /// and from where.
-pub(super) fn hover_declaration(ctx: &Ctx, input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lang) -> Option<Hover> {
-    let v = ctx.module.vars.iter().find(|v| v.file == file && v.decl_range.start.byte <= byte && byte <= v.decl_range.end.byte)?;
+pub(super) fn hover_declaration(
+    ctx: &Ctx,
+    input: &CheckInput,
+    file: &str,
+    byte: usize,
+    p: &Profile,
+    lang: Lang,
+) -> Option<Hover> {
+    let v = ctx
+        .module
+        .vars
+        .iter()
+        .find(|v| v.file == file && v.decl_range.start.byte <= byte && byte <= v.decl_range.end.byte)?;
     let mut md = format!("**var.{}**\n", v.name);
     md += &winning(input, &v.name, p, lang);
     Some(Hover { range: v.decl_range.start.byte..v.decl_range.end.byte, markdown: md })
@@ -148,7 +187,11 @@ pub(super) fn variable_markdown(input: &CheckInput, ctx: &Ctx, name: &str, p: &P
     if let Some(t) = &d.type_text {
         md += &format!(" `{t}`");
     }
-    let flags: Vec<&str> = [(d.sensitive, "sensitive"), (d.ephemeral, "ephemeral"), (!d.nullable, "nullable = false")].iter().filter(|f| f.0).map(|f| f.1).collect();
+    let flags: Vec<&str> = [(d.sensitive, "sensitive"), (d.ephemeral, "ephemeral"), (!d.nullable, "nullable = false")]
+        .iter()
+        .filter(|f| f.0)
+        .map(|f| f.1)
+        .collect();
     if !flags.is_empty() {
         md += &format!(" ({})", flags.join(", "));
     }
@@ -167,7 +210,14 @@ pub(super) fn variable_markdown(input: &CheckInput, ctx: &Ctx, name: &str, p: &P
 /// `var.NAME` anywhere in a configuration file (an expression, a template,
 /// a rule): the variable's hover, with the value that wins for the value
 /// files the input has (the editor's environment) and where it comes from.
-pub(super) fn hover_reference(ctx: &Ctx, input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lang) -> Option<Hover> {
+pub(super) fn hover_reference(
+    ctx: &Ctx,
+    input: &CheckInput,
+    file: &str,
+    byte: usize,
+    p: &Profile,
+    lang: Lang,
+) -> Option<Hover> {
     let src = input.files.get(file)?.as_bytes();
     let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'-';
     let byte = byte.min(src.len());
@@ -218,7 +268,9 @@ pub(super) fn winning(input: &CheckInput, name: &str, p: &Profile, lang: Lang) -
     if let Some(console) = console {
         let shown = if v.sensitive { "(sensitive value)".to_string() } else { console };
         let head = match v.source.as_deref() {
-            Some(s) if s != "default" => fill(lang, "lsp.hover_wins", &[("source", &module::output::source_words(name, s, lang))]),
+            Some(s) if s != "default" => {
+                fill(lang, "lsp.hover_wins", &[("source", &module::output::source_words(name, s, lang))])
+            }
             _ => text(lang, "lsp.hover_wins_default").to_string(),
         };
         md += &format!("\n{head}\n```hcl\n{shown}\n```\n");

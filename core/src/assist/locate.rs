@@ -143,7 +143,9 @@ fn tokens(text: &str, json: bool) -> Vec<(Tok, Range<usize>)> {
                 out.push((Tok::Comma, start..i));
             }
             _ if c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80 => {
-                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'-' || b[i] == b'.' || b[i] >= 0x80) {
+                while i < b.len()
+                    && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'-' || b[i] == b'.' || b[i] >= 0x80)
+                {
                     i += 1;
                 }
                 out.push((Tok::Word(text[start..i].to_string()), start..i));
@@ -172,7 +174,16 @@ struct Frame {
 
 impl Frame {
     fn new(kind: u8, seg: Option<Seg>) -> Frame {
-        Frame { kind, open: None, seg, expect_key: kind != b'[', pending: None, current: None, index: 0, keys: Vec::new() }
+        Frame {
+            kind,
+            open: None,
+            seg,
+            expect_key: kind != b'[',
+            pending: None,
+            current: None,
+            index: 0,
+            keys: Vec::new(),
+        }
     }
 }
 
@@ -191,7 +202,16 @@ pub fn locate(text: &str, byte: usize, json: bool) -> Located {
     let path_of = |stack: &[Frame]| -> Vec<Seg> { stack.iter().filter_map(|f| f.seg.clone()).collect() };
     let snapshot = |stack: &[Frame], word: Range<usize>, on: Option<&(Tok, Range<usize>)>| -> Located {
         let quoted = matches!(on, Some((Tok::Str(..), _)));
-        let nowhere = |word| Located { path: Vec::new(), at: At::Other, word, key: None, written: Vec::new(), open: None, close: None, quoted };
+        let nowhere = |word| Located {
+            path: Vec::new(),
+            at: At::Other,
+            word,
+            key: None,
+            written: Vec::new(),
+            open: None,
+            close: None,
+            quoted,
+        };
         let Some(top) = stack.last() else { return nowhere(word) };
         // Inside a call's parentheses, or a bracket no path leads to: no
         // variable's value at a known place.
@@ -225,7 +245,11 @@ pub fn locate(text: &str, byte: usize, json: bool) -> Located {
                 _ => false,
             };
             if on {
-                let word = if matches!(t, Tok::Str(..)) { (r.start + 1).min(r.end)..if closed { r.end - 1 } else { r.end } } else { r.clone() };
+                let word = if matches!(t, Tok::Str(..)) {
+                    (r.start + 1).min(r.end)..if closed { r.end - 1 } else { r.end }
+                } else {
+                    r.clone()
+                };
                 found = Some((snapshot(&stack, word, Some(tok)), stack.len()));
             } else if r.start >= byte {
                 found = Some((snapshot(&stack, byte..byte, None), stack.len()));

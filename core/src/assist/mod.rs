@@ -34,8 +34,8 @@
 //!   attributes and bools ([`complete_value`]) and hover on an attribute
 //!   ([`hover_value`]), the value read as the value file `v = VALUE`.
 
-pub mod editor;
 mod complete;
+pub mod editor;
 mod fixes;
 mod hover;
 mod locate;
@@ -52,11 +52,11 @@ use std::ops::Range;
 
 use crate::defaults::Defaults;
 use crate::flavor::Profile;
+use crate::hcl::ast::{Expr, ExprKind};
 use crate::i18n::{fill, text, Lang};
 use crate::module::decl::{self, Variable};
 use crate::module::{self, CheckInput, Outcome, Texts};
 use crate::types::Type;
-use crate::hcl::ast::{Expr, ExprKind};
 use crate::valueparse::ValueFormat;
 use crate::Request;
 use serde::Serialize;
@@ -103,11 +103,19 @@ impl<'a> Ctx<'a> {
             .iter()
             .map(|v| {
                 let type_text = self.input.files.get(&v.file).and_then(|text| {
-                    let blocks = bodies.entry(v.file.clone()).or_insert_with(|| module::explain::VarBlocks::parse(text, &v.file, p));
+                    let blocks = bodies
+                        .entry(v.file.clone())
+                        .or_insert_with(|| module::explain::VarBlocks::parse(text, &v.file, p));
                     let block = blocks.block(v)?;
                     module::explain::attr_text(block, text, "type").map(str::to_string)
                 });
-                let default = v.default.as_ref().map(|d| if v.sensitive { "(sensitive value)".to_string() } else { crate::render::console(d) });
+                let default = v.default.as_ref().map(|d| {
+                    if v.sensitive {
+                        "(sensitive value)".to_string()
+                    } else {
+                        crate::render::console(d)
+                    }
+                });
                 Declared {
                     name: v.name.clone(),
                     type_text,
@@ -131,17 +139,29 @@ impl<'a> Ctx<'a> {
             let text = self.input.files.get(&r.file).map(String::as_str).unwrap_or("");
             walk(&r.condition, &mut |e| {
                 let ExprKind::Call(c) = &e.kind else { return };
-                if c.name != "contains" || c.args.len() != 2 || text.get(c.args[1].range()).map(str::trim) != Some(&format!("var.{}", v.name)) {
+                if c.name != "contains"
+                    || c.args.len() != 2
+                    || text.get(c.args[1].range()).map(str::trim) != Some(&format!("var.{}", v.name))
+                {
                     return;
                 }
                 let written: Vec<String> = match &c.args[0].kind {
-                    ExprKind::Const(cv) => cv.value.elements().unwrap_or_default().iter().map(crate::render::console).collect(),
-                    ExprKind::Tuple { elems } => elems.iter().filter_map(|e| text.get(e.range()).map(str::to_string)).collect(),
+                    ExprKind::Const(cv) => {
+                        cv.value.elements().unwrap_or_default().iter().map(crate::render::console).collect()
+                    }
+                    ExprKind::Tuple { elems } => {
+                        elems.iter().filter_map(|e| text.get(e.range()).map(str::to_string)).collect()
+                    }
                     _ => Vec::new(),
                 };
                 for w in written {
-                    let string = w.len() >= 2 && w.starts_with('"') && w.ends_with('"') && !w.contains("${") && !w.contains("%{");
-                    let literal = string || w == "true" || w == "false" || crate::number::Number::parse_literal(&w).is_ok();
+                    let string = w.len() >= 2
+                        && w.starts_with('"')
+                        && w.ends_with('"')
+                        && !w.contains("${")
+                        && !w.contains("%{");
+                    let literal =
+                        string || w == "true" || w == "false" || crate::number::Number::parse_literal(&w).is_ok();
                     if literal && !out.contains(&w) {
                         out.push(w);
                     }
@@ -323,7 +343,21 @@ mod tests {
 
     #[test]
     fn locate_never_panics_on_broken_text() {
-        for text in ["\"", "<<EOF\n", "<<", "a = \"${", "}}}]]", "/*", "{\"a\":", "a = [[[[", "é = ü", "a = <<-X\nfoo\n  X\nb", "\u{0}\u{1}", "(((", "a = \"\\"] {
+        for text in [
+            "\"",
+            "<<EOF\n",
+            "<<",
+            "a = \"${",
+            "}}}]]",
+            "/*",
+            "{\"a\":",
+            "a = [[[[",
+            "é = ü",
+            "a = <<-X\nfoo\n  X\nb",
+            "\u{0}\u{1}",
+            "(((",
+            "a = \"\\",
+        ] {
             for b in 0..=text.len() + 2 {
                 let _ = locate(text, b, false);
                 let _ = locate(text, b, true);
@@ -341,7 +375,10 @@ mod tests {
     /// the cursor): the input, and the cursor.
     fn module_at(decls: &str, file: &str, marked: &str) -> (CheckInput, usize) {
         let byte = marked.find('|').expect("a cursor");
-        let mut i = CheckInput { files: files(&[("variables.tf", decls), (file, &marked.replacen('|', "", 1))]), ..Default::default() };
+        let mut i = CheckInput {
+            files: files(&[("variables.tf", decls), (file, &marked.replacen('|', "", 1))]),
+            ..Default::default()
+        };
         if !crate::editor::is_auto_value_file(file) && !file.ends_with(".tf") {
             i.args.push(vec!["-var-file".into(), file.into()]);
         }
@@ -360,7 +397,10 @@ mod tests {
     #[test]
     fn completion_at_the_top_level_offers_unset_variables_required_first() {
         let got = complete_in(MAIN, "prod.tfvars", "tags = {}\n\n|");
-        assert_eq!(got.iter().map(|c| (c.label.as_str(), c.required)).collect::<Vec<_>>(), [("region", true), ("count_", true), ("token", false)]);
+        assert_eq!(
+            got.iter().map(|c| (c.label.as_str(), c.required)).collect::<Vec<_>>(),
+            [("region", true), ("count_", true), ("token", false)]
+        );
         assert_eq!(got[0].detail.as_deref(), Some("string"));
         assert_eq!(got[0].documentation.as_deref(), Some("Where it runs"));
         assert_eq!((got[0].insert_text.as_str(), got[0].kind), ("region = ", ItemKind::Variable));
@@ -375,10 +415,16 @@ mod tests {
     #[test]
     fn completion_in_tfvars_json_uses_json_syntax() {
         let got = complete_in(MAIN, "prod.tfvars.json", "{\"region\": \"x\", |}");
-        assert_eq!(got.iter().map(|c| c.insert_text.as_str()).collect::<Vec<_>>(), ["\"count_\": ", "\"tags\": ", "\"token\": "]);
+        assert_eq!(
+            got.iter().map(|c| c.insert_text.as_str()).collect::<Vec<_>>(),
+            ["\"count_\": ", "\"tags\": ", "\"token\": "]
+        );
         // Inside the quotes: the name alone.
         let got = complete_in(MAIN, "prod.tfvars.json", "{\"re|\"}");
-        assert_eq!(got.iter().map(|c| (c.label.as_str(), c.insert_text.as_str())).collect::<Vec<_>>(), [("region", "region")]);
+        assert_eq!(
+            got.iter().map(|c| (c.label.as_str(), c.insert_text.as_str())).collect::<Vec<_>>(),
+            [("region", "region")]
+        );
         let got = complete_in(SVC, "prod.tfvars.json", "{\"svc\": {\"|\"}}");
         assert_eq!((labels(&got), got[0].insert_text.as_str()), (vec!["name", "port", "tls"], "name"));
         assert_eq!(labels(&complete_in(SVC, "prod.tfvars.json", "{\"debug\": |}")), ["true", "false"]);
@@ -416,13 +462,19 @@ variable "token" {
     fn completion_inside_an_object_offers_unwritten_attributes_with_defaults() {
         let main = "variable \"svc\" {\n  type = list(object({\n    name = string\n    port = optional(number, 80)\n    net  = optional(object({ cidr = string }))\n  }))\n}\n";
         let got = complete_in(main, "x.tfvars", "svc = [{\n  port = 1\n  |\n}]\n");
-        let rows: Vec<_> = got.iter().map(|c| (c.label.as_str(), c.detail.as_deref().unwrap_or(""), c.documentation.as_deref(), c.required)).collect();
+        let rows: Vec<_> = got
+            .iter()
+            .map(|c| (c.label.as_str(), c.detail.as_deref().unwrap_or(""), c.documentation.as_deref(), c.required))
+            .collect();
         assert_eq!(rows, [("name", "string", None, true), ("net", "optional(object({cidr=string}))", None, false)]);
         let got = complete_in(main, "x.tfvars", "svc = [{\n  name = \"a\"\n  |\n}]\n");
         let rows: Vec<_> = got.iter().map(|c| (c.label.as_str(), c.documentation.as_deref())).collect();
         assert_eq!(rows, [("net", None), ("port", Some("```hcl\n80\n```"))]);
         let got = complete_in(main, "x.tfvars", "svc = [{ net = { | } }]\n");
-        assert_eq!(got.iter().map(|c| (c.label.as_str(), c.required, c.kind)).collect::<Vec<_>>(), [("cidr", true, ItemKind::Attribute)]);
+        assert_eq!(
+            got.iter().map(|c| (c.label.as_str(), c.required, c.kind)).collect::<Vec<_>>(),
+            [("cidr", true, ItemKind::Attribute)]
+        );
         assert_eq!(labels(&complete_in(SVC, "prod.tfvars", "svc = { | }")), ["name", "port", "tls"]);
     }
 
@@ -450,14 +502,20 @@ variable "token" {
     #[test]
     fn hover_on_a_variable_in_a_value_file_shows_its_declaration_and_the_value_that_wins() {
         let later = [("b.auto.tfvars", "region = \"us\"\n")];
-        let h = hover_in(MAIN, "terraform.tfvars", "re|gion = \"eu\"\ntoken = \"x\"\n", &later, Lang::En).expect("a hover");
+        let h =
+            hover_in(MAIN, "terraform.tfvars", "re|gion = \"eu\"\ntoken = \"x\"\n", &later, Lang::En).expect("a hover");
         assert_eq!(h.range, 0..6);
         assert!(h.markdown.starts_with("**var.region** `string`\n\nWhere it runs\n"), "{}", h.markdown);
         assert!(h.markdown.contains("Required: no default."), "{}", h.markdown);
-        assert!(h.markdown.contains("Final value (from b.auto.tfvars:1,10-14):\n```hcl\n\"us\"\n```"), "{}", h.markdown);
+        assert!(
+            h.markdown.contains("Final value (from b.auto.tfvars:1,10-14):\n```hcl\n\"us\"\n```"),
+            "{}",
+            h.markdown
+        );
         // The first line of the Why story.
         assert!(h.markdown.trim_end().ends_with("string."), "{}", h.markdown);
-        let h = hover_in(MAIN, "terraform.tfvars", "region = \"eu\"\nto|ken = \"x\"\n", &later, Lang::En).expect("a hover");
+        let h =
+            hover_in(MAIN, "terraform.tfvars", "region = \"eu\"\nto|ken = \"x\"\n", &later, Lang::En).expect("a hover");
         assert!(h.markdown.starts_with("**var.token** `string` (sensitive)"), "{}", h.markdown);
         assert!(!h.markdown.contains("s3cret") && !h.markdown.contains("\"x\""), "{}", h.markdown);
         assert!(hover_in(MAIN, "terraform.tfvars", "region = \"e|u\"\n", &[], Lang::En).is_none());
@@ -479,9 +537,19 @@ variable "token" {
     fn hover_on_a_variable_block_shows_the_value_that_wins() {
         let decls = SVC.replacen("variable \"region\"", "variable \"re|gion\"", 1);
         let byte = decls.find('|').unwrap();
-        let i = CheckInput { files: files(&[("variables.tf", &decls.replacen('|', "", 1)), ("terraform.tfvars", "region = \"eu-west-1\"\ntoken = \"s3cret\"\n")]), ..Default::default() };
+        let i = CheckInput {
+            files: files(&[
+                ("variables.tf", &decls.replacen('|', "", 1)),
+                ("terraform.tfvars", "region = \"eu-west-1\"\ntoken = \"s3cret\"\n"),
+            ]),
+            ..Default::default()
+        };
         let h = hover(&i, "variables.tf", byte, &p(), Lang::En).expect("a hover");
-        assert!(h.markdown.contains("\"eu-west-1\"") && h.markdown.contains("terraform.tfvars:1,10-21"), "{}", h.markdown);
+        assert!(
+            h.markdown.contains("\"eu-west-1\"") && h.markdown.contains("terraform.tfvars:1,10-21"),
+            "{}",
+            h.markdown
+        );
         // A default that wins.
         let byte = i.files["variables.tf"].find("\"debug\"").unwrap();
         let h = hover(&i, "variables.tf", byte, &p(), Lang::En).expect("a hover");
@@ -495,7 +563,10 @@ variable "token" {
     #[test]
     fn hover_on_a_var_reference_shows_the_value_that_wins() {
         let main = "output \"where\" {\n  value = \"${var.region}-${var.debug}\"\n}\nlocals {\n  p = var.svc.port\n  u = var.nope\n}\n";
-        let i = CheckInput { files: files(&[("variables.tf", SVC), ("main.tf", main), ("terraform.tfvars", "region = \"eu-west-1\"\n")]), ..Default::default() };
+        let i = CheckInput {
+            files: files(&[("variables.tf", SVC), ("main.tf", main), ("terraform.tfvars", "region = \"eu-west-1\"\n")]),
+            ..Default::default()
+        };
         let table: [(&str, Option<(&str, &str)>); 5] = [
             ("var.reg", Some(("var.region", "terraform.tfvars:1,10-21"))),
             ("var.debug", Some(("var.debug", "from its default"))),
@@ -530,21 +601,42 @@ variable "token" {
     #[test]
     fn an_undeclared_name_is_placed_with_did_you_mean_and_a_rename() {
         let cases: [(&str, &str, &str, Option<&str>); 6] = [
-            ("prod.tfvars", "token = \"t\"\n\nregoin = \"us-east-1\"\n", "note.undeclared_suggest", Some("token = \"t\"\n\nregion = \"us-east-1\"\n")),
+            (
+                "prod.tfvars",
+                "token = \"t\"\n\nregoin = \"us-east-1\"\n",
+                "note.undeclared_suggest",
+                Some("token = \"t\"\n\nregion = \"us-east-1\"\n"),
+            ),
             // The file already sets the suggested name: no rename (it would be a duplicate).
             ("prod.tfvars", "region = \"eu-west-1\"\n\nregoin = \"us-east-1\"\n", "note.undeclared_suggest", None),
             ("d.tfvars.json", "{\"region\": \"x\", \"regoin\": \"y\"}", "note.undeclared_suggest", None),
-            ("terraform.tfvars", "svcs    = { name = \"a\" }\n", "note.undeclared_suggest", Some("svc    = { name = \"a\" }\n")),
+            (
+                "terraform.tfvars",
+                "svcs    = { name = \"a\" }\n",
+                "note.undeclared_suggest",
+                Some("svc    = { name = \"a\" }\n"),
+            ),
             ("prod.tfvars", "enable_private_nodes = true\n", "note.undeclared", None),
-            ("x.auto.tfvars.json", "{\"regoin\": \"eu-west-1\"}", "note.undeclared_suggest", Some("{\"region\": \"eu-west-1\"}")),
+            (
+                "x.auto.tfvars.json",
+                "{\"regoin\": \"eu-west-1\"}",
+                "note.undeclared_suggest",
+                Some("{\"region\": \"eu-west-1\"}"),
+            ),
         ];
         for (file, text, kind, renamed) in cases {
             let (i, _) = module_at(SVC, file, &format!("{text}|"));
-            let ns: Vec<Note> = notes(&i, &[file.to_string()], &p(), Lang::En).into_iter().filter(|n| n.kind.starts_with("note.undeclared")).collect();
+            let ns: Vec<Note> = notes(&i, &[file.to_string()], &p(), Lang::En)
+                .into_iter()
+                .filter(|n| n.kind.starts_with("note.undeclared"))
+                .collect();
             assert_eq!(ns.len(), 1, "{file}: {ns:?}");
             let n = &ns[0];
             let name = &text[n.range.clone()];
-            assert!(!name.contains('"') && !name.contains(' ') && text[n.range.end..].trim_start().starts_with(['=', '"']), "{file}: {name:?}");
+            assert!(
+                !name.contains('"') && !name.contains(' ') && text[n.range.end..].trim_start().starts_with(['=', '"']),
+                "{file}: {name:?}"
+            );
             assert_eq!(n.kind, kind, "{file}");
             assert_eq!(n.fix.as_ref().map(|f| apply(text, &f.edits)).as_deref(), renamed, "{file}");
             // The quick fix at the name is the rename.
@@ -563,7 +655,10 @@ variable "token" {
         i.files.insert("envs/prod.tfvars".into(), "regoin = \"x\"\n".into());
         i.args.push(vec!["-var-file".into(), "envs/prod.tfvars".into()]);
         let ns = check_notes(&i, &p(), Lang::En);
-        assert_eq!(ns.iter().map(|n| (n.file.as_str(), n.kind.as_str())).collect::<Vec<_>>(), [("envs/prod.tfvars", "note.undeclared_suggest"), ("terraform.tfvars", "note.dropped_top")]);
+        assert_eq!(
+            ns.iter().map(|n| (n.file.as_str(), n.kind.as_str())).collect::<Vec<_>>(),
+            [("envs/prod.tfvars", "note.undeclared_suggest"), ("terraform.tfvars", "note.dropped_top")]
+        );
     }
 
     #[test]
@@ -590,7 +685,10 @@ variable "token" {
             ("svc = {\n  name = \"api\"\n  ex|tra = 1\n}\n", Some("svc = {\n  name = \"api\"\n}\n")),
             ("svc = {\n  ex|tra = 1, name = \"api\"\n}\n", Some("svc = {\n  name = \"api\"\n}\n")),
             ("svc = {\n  ex|tra = \"}{\", name = \"api\"\n}\n", Some("svc = {\n  name = \"api\"\n}\n")),
-            ("svc = {\n  extraa = 1, ex|tra = 2\n  name = \"api\"\n}\n", Some("svc = {\n  extraa = 1\n  name = \"api\"\n}\n")),
+            (
+                "svc = {\n  extraa = 1, ex|tra = 2\n  name = \"api\"\n}\n",
+                Some("svc = {\n  extraa = 1\n  name = \"api\"\n}\n"),
+            ),
             ("svc = {\n  ex|tra = <<EOT\nhello\nEOT\n  name = \"api\"\n}\n", Some("svc = {\n  name = \"api\"\n}\n")),
             ("svc = { name = \"api\", ex|tra = 1 }\n", Some("svc = { name = \"api\" }\n")),
             ("svc = { ex|tra = 1, name = \"api\" }\n", Some("svc = { name = \"api\" }\n")),
@@ -612,7 +710,8 @@ variable "token" {
         let text = "svc = { \"extra\" = \"x\", name = \"api\" }\n";
         let (i, _) = module_at(SVC, "prod.tfvars", &format!("{text}|"));
         let ns = notes(&i, &["prod.tfvars".into()], &p(), Lang::En);
-        let marked: Vec<&str> = ns.iter().filter(|n| n.kind.starts_with("note.dropped")).map(|n| &text[n.range.clone()]).collect();
+        let marked: Vec<&str> =
+            ns.iter().filter(|n| n.kind.starts_with("note.dropped")).map(|n| &text[n.range.clone()]).collect();
         assert_eq!(marked, ["\"extra\" = \"x\""]);
     }
 
@@ -654,7 +753,8 @@ variable "token" {
         ];
         for (file, marked, want) in table {
             let f = fixes_at(file, marked);
-            let got: Vec<&str> = f.iter().filter_map(|(t, _)| t.strip_prefix("Add the required variables without a value: ")).collect();
+            let got: Vec<&str> =
+                f.iter().filter_map(|(t, _)| t.strip_prefix("Add the required variables without a value: ")).collect();
             assert_eq!(got.first().copied(), want, "{marked:?}: {f:?}");
             for (_, text) in f.iter().filter(|(t, _)| t.starts_with("Add the required variables")) {
                 let keys = top_keys(text, file.ends_with(".json"));
@@ -674,14 +774,20 @@ variable "token" {
         ];
         for (lang, want) in table {
             let (i, byte) = module_at(SVC, "prod.tfvars", "debug = true|");
-            let titles: Vec<String> = actions(&i, "prod.tfvars", byte..byte, &p(), lang).into_iter().map(|f| f.title).collect();
+            let titles: Vec<String> =
+                actions(&i, "prod.tfvars", byte..byte, &p(), lang).into_iter().map(|f| f.title).collect();
             assert!(titles.iter().any(|t| t == want), "{lang:?}: {titles:?}");
         }
-        let table = [(Lang::En, "Add the required attributes: name, port"), (Lang::Zh, "添加必需属性：name、port"), (Lang::Ja, "必須属性を追加：name、port")];
+        let table = [
+            (Lang::En, "Add the required attributes: name, port"),
+            (Lang::Zh, "添加必需属性：name、port"),
+            (Lang::Ja, "必須属性を追加：name、port"),
+        ];
         let main = "variable \"o\" {\n  type = object({ name = string, port = number })\n}\n";
         for (lang, want) in table {
             let (i, byte) = module_at(main, "prod.tfvars", "o = { | }");
-            let titles: Vec<String> = actions(&i, "prod.tfvars", byte..byte, &p(), lang).into_iter().map(|f| f.title).collect();
+            let titles: Vec<String> =
+                actions(&i, "prod.tfvars", byte..byte, &p(), lang).into_iter().map(|f| f.title).collect();
             assert!(titles.iter().any(|t| t == want), "{lang:?}: {titles:?}");
         }
     }
@@ -732,8 +838,26 @@ variable "token" {
     #[test]
     fn completion_in_one_value_offers_unwritten_attributes_required_first_with_defaults() {
         let got = complete_one(ONE, "{ | }", ValueFormat::Hcl);
-        let rows: Vec<_> = got.items.iter().map(|c| (c.label.as_str(), c.detail.as_deref().unwrap_or(""), c.documentation.as_deref(), c.required, c.insert_text.as_str())).collect();
-        assert_eq!(rows, [("name", "string", None, true, "name = "), ("port", "optional(number)", Some("```hcl\n80\n```"), false, "port = ")]);
+        let rows: Vec<_> = got
+            .items
+            .iter()
+            .map(|c| {
+                (
+                    c.label.as_str(),
+                    c.detail.as_deref().unwrap_or(""),
+                    c.documentation.as_deref(),
+                    c.required,
+                    c.insert_text.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("name", "string", None, true, "name = "),
+                ("port", "optional(number)", Some("```hcl\n80\n```"), false, "port = ")
+            ]
+        );
         assert_eq!((got.from, got.to), (2, 2));
         // Written already: left out; typed: only those that start so, and the word is replaced.
         assert_eq!(labels(&complete_one(ONE, "{\n  name = \"a\"\n  |\n}", ValueFormat::Hcl).items), ["port"]);
@@ -753,7 +877,10 @@ variable "token" {
         let got = complete_one(ONE, "{|}", ValueFormat::Json);
         assert_eq!(got.items.iter().map(|c| c.insert_text.as_str()).collect::<Vec<_>>(), ["\"name\": ", "\"port\": "]);
         let got = complete_one(ONE, "{\"name\": \"a\", \"p|\"}", ValueFormat::Json);
-        assert_eq!(got.items.iter().map(|c| (c.label.as_str(), c.insert_text.as_str())).collect::<Vec<_>>(), [("port", "port")]);
+        assert_eq!(
+            got.items.iter().map(|c| (c.label.as_str(), c.insert_text.as_str())).collect::<Vec<_>>(),
+            [("port", "port")]
+        );
         assert_eq!((got.from, got.to), (15, 16));
     }
 
@@ -789,7 +916,8 @@ variable "token" {
         assert_eq!(hover_value(&r, byte).expect("a hover").markdown, "`tags`: `map( string )` — required");
         let (r, byte) = one(written, "{ ports = [{ |p = 1 }] }", ValueFormat::Hcl);
         assert_eq!(hover_value(&r, byte).expect("a hover").markdown, "`p`: `number` — optional");
-        let (r, byte) = one("object({ a = optional(list( string ), [\"x\", \"y\"]) })", "{ |a = [] }", ValueFormat::Hcl);
+        let (r, byte) =
+            one("object({ a = optional(list( string ), [\"x\", \"y\"]) })", "{ |a = [] }", ValueFormat::Hcl);
         assert!(hover_value(&r, byte).expect("a hover").markdown.starts_with("`a`: `list( string )` — optional"));
         // In the request's language.
         let (mut r, byte) = one(ONE, "{ |port = 1 }", ValueFormat::Hcl);

@@ -96,7 +96,11 @@ pub fn notes_cached(input: &CheckInput, files: &[String], p: &Profile, lang: Lan
             let attr = n.params.get("attr").cloned().unwrap_or_default();
             // The note is about the attribute's value; its name is before it on the line.
             let line_start = text[..value.start.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
-            let key = text.get(line_start..value.start).and_then(|l| l.rfind(attr.as_str())).filter(|_| !attr.is_empty()).map(|i| line_start + i);
+            let key = text
+                .get(line_start..value.start)
+                .and_then(|l| l.rfind(attr.as_str()))
+                .filter(|_| !attr.is_empty())
+                .map(|i| line_start + i);
             // A quoted name is marked from its opening quote.
             let quote = key.filter(|&k| k > 0 && text.as_bytes()[k - 1] == b'"').map_or(0, |_| 1);
             let range = key.map_or(value.start, |k| k - quote)..value.end;
@@ -106,7 +110,10 @@ pub fn notes_cached(input: &CheckInput, files: &[String], p: &Profile, lang: Lan
                     edits: vec![(k..k + attr.len(), to.clone())],
                 }),
                 ("note.dropped" | "note.dropped_top", _) if !file.ends_with(".json") => {
-                    key.and_then(|k| item_range(text, k, &attr, value.clone())).map(|item| Fix { title: fill(lang, "assist.fix_remove", &[("name", &attr)]), edits: vec![(item, String::new())] })
+                    key.and_then(|k| item_range(text, k, &attr, value.clone())).map(|item| Fix {
+                        title: fill(lang, "assist.fix_remove", &[("name", &attr)]),
+                        edits: vec![(item, String::new())],
+                    })
                 }
                 _ => None,
             };
@@ -158,7 +165,11 @@ pub fn undeclared_notes(input: &CheckInput, files: &[String], p: &Profile, lang:
             from -= 1;
         }
         let before = text.get(from..end).unwrap_or_default();
-        let key = if quoted { before.rfind(&format!("\"{name}\"")).map(|i| from + i + 1) } else { before.rfind(name.as_str()).map(|i| from + i) };
+        let key = if quoted {
+            before.rfind(&format!("\"{name}\"")).map(|i| from + i + 1)
+        } else {
+            before.rfind(name.as_str()).map(|i| from + i)
+        };
         let Some(key) = key else { continue };
         let range = key..key + name.len();
         let (kind, text, fix) = match decl::name_suggestion(name, &names) {
@@ -166,8 +177,10 @@ pub fn undeclared_notes(input: &CheckInput, files: &[String], p: &Profile, lang:
                 "note.undeclared_suggest",
                 fill(lang, "note.undeclared_suggest", &[("name", name), ("suggestion", to)]),
                 // No rename to a name the file already sets (a duplicate).
-                (!top_keys(text, is_json(file)).iter().any(|k| k == to))
-                    .then(|| Fix { title: fill(lang, "assist.fix_rename", &[("from", name), ("to", to)]), edits: vec![(range.clone(), to.to_string())] }),
+                (!top_keys(text, is_json(file)).iter().any(|k| k == to)).then(|| Fix {
+                    title: fill(lang, "assist.fix_rename", &[("from", name), ("to", to)]),
+                    edits: vec![(range.clone(), to.to_string())],
+                }),
             ),
             None => ("note.undeclared", fill(lang, "note.undeclared", &[("name", name)]), None),
         };
@@ -192,5 +205,8 @@ pub fn check_notes_placed(input: &CheckInput, p: &Profile, lang: Lang) -> Vec<mo
     for (name, text) in &input.files {
         texts.add(name, text);
     }
-    check_notes(input, p, lang).into_iter().map(|n| module::explain::CheckNote { subject: texts.subject(&n.file, &n.range), kind: n.kind, text: n.text }).collect()
+    check_notes(input, p, lang)
+        .into_iter()
+        .map(|n| module::explain::CheckNote { subject: texts.subject(&n.file, &n.range), kind: n.kind, text: n.text })
+        .collect()
 }

@@ -37,13 +37,30 @@ pub fn evaluate_case(case: &J) -> String {
         J::Object(out).to_string()
     };
     let input = |out: Map<String, J>, detail: String| {
-        finish(out, vec![("ok", json!(false)), ("stage", json!("input")), ("summary", json!("Input error")), ("detail", json!(detail))])
+        finish(
+            out,
+            vec![
+                ("ok", json!(false)),
+                ("stage", json!("input")),
+                ("summary", json!("Input error")),
+                ("detail", json!(detail)),
+            ],
+        )
     };
     let flavor = match flavor_name {
         None => Flavor::default_flavor(),
         Some(name) => match Flavor::lookup(name) {
             Some(f) => f,
-            None => return input(out, format!("Unknown flavor {}; known flavors: {}.", render::go_quote(name), Flavor::names().join(", "))),
+            None => {
+                return input(
+                    out,
+                    format!(
+                        "Unknown flavor {}; known flavors: {}.",
+                        render::go_quote(name),
+                        Flavor::names().join(", ")
+                    ),
+                )
+            }
         },
     };
     let p = flavor.profile();
@@ -72,9 +89,16 @@ pub fn evaluate_case(case: &J) -> String {
     }
     let parsed = match parse_expression(src, FILE, Pos::START, &p) {
         Ok(e) => e,
-        Err(diags) => return finish(out, vec![("ok", json!(false)), ("diagnostics", J::Array(diags.iter().map(diag_json).collect()))]),
+        Err(diags) => {
+            return finish(
+                out,
+                vec![("ok", json!(false)), ("diagnostics", J::Array(diags.iter().map(diag_json).collect()))],
+            )
+        }
     };
-    let not_evaluated = |out, reason: String| finish(out, vec![("ok", J::Null), ("stage", json!("not_evaluated")), ("reason", json!(reason))]);
+    let not_evaluated = |out, reason: String| {
+        finish(out, vec![("ok", J::Null), ("stage", json!("not_evaluated")), ("reason", json!(reason))])
+    };
     if let Some(why) = scope.not_evaluable(&parsed, &p) {
         return not_evaluated(out, why);
     }
@@ -83,7 +107,10 @@ pub fn evaluate_case(case: &J) -> String {
         return not_evaluated(out, "a function panicked (go-cty reports a Go stack trace)".into());
     }
     if !diags.is_empty() {
-        return finish(out, vec![("ok", json!(false)), ("diagnostics", J::Array(diags.iter().map(diag_json).collect()))]);
+        return finish(
+            out,
+            vec![("ok", json!(false)), ("diagnostics", J::Array(diags.iter().map(diag_json).collect()))],
+        );
     }
     if !crate::funcs::wholly_known(&v) {
         return not_evaluated(out, "the result is not known".into());

@@ -132,7 +132,12 @@ impl ParsedExpr {
 /// `start` in the file `filename`; the flavor decides what its hcl parses
 /// (namespaced function names from hcl 2.20).
 pub fn parse_expression(src: &str, filename: &str, start: Pos, p: &Profile) -> Result<ParsedExpr, Vec<ExprDiagnostic>> {
-    let parsed = ParsedExpr { expr: Expr::new(ExprKind::AnonSymbol, 0..0), src: src.to_string(), filename: filename.to_string(), start };
+    let parsed = ParsedExpr {
+        expr: Expr::new(ExprKind::AnonSymbol, 0..0),
+        src: src.to_string(),
+        filename: filename.to_string(),
+        start,
+    };
     match crate::hcl::parse_standalone(src, filename, p) {
         Ok(expr) => Ok(ParsedExpr { expr, ..parsed }),
         Err(raw) => Err(parsed.diagnostics(raw)),
@@ -181,7 +186,10 @@ impl Scope {
             }
             if let Some(r) = funcs::offline_reason(&c.name, p) {
                 why = Some(format!("calls {}() ({r})", c.name));
-            } else if c.name.contains("::") && funcs::lookup(&c.name, p).is_none() && !AllFunctions.is_try_or_can(&c.name, p) {
+            } else if c.name.contains("::")
+                && funcs::lookup(&c.name, p).is_none()
+                && !AllFunctions.is_try_or_can(&c.name, p)
+            {
                 why = Some(format!(
                     "calls {}(), an unknown namespaced function (product-specific diagnostics, not reproduced here)",
                     c.name

@@ -13,8 +13,30 @@ use crate::unify::unify_unsafe;
 use crate::value::{AttrMap, Kind, Value};
 
 pub(super) const NAMES: &[&str] = &[
-    "alltrue", "anytrue", "chunklist", "coalesce", "coalescelist", "compact", "contains", "distinct", "element", "flatten", "index", "keys",
-    "length", "lookup", "matchkeys", "merge", "one", "reverse", "slice", "sort", "sum", "transpose", "values", "zipmap",
+    "alltrue",
+    "anytrue",
+    "chunklist",
+    "coalesce",
+    "coalescelist",
+    "compact",
+    "contains",
+    "distinct",
+    "element",
+    "flatten",
+    "index",
+    "keys",
+    "length",
+    "lookup",
+    "matchkeys",
+    "merge",
+    "one",
+    "reverse",
+    "slice",
+    "sort",
+    "sum",
+    "transpose",
+    "values",
+    "zipmap",
 ];
 
 pub(super) fn dynp(name: &'static str) -> Param {
@@ -33,30 +55,42 @@ fn num(i: usize) -> Value {
     Value::number(Number::from_i64(i as i64))
 }
 
-
 pub(super) fn lookup(name: &str, p: &Profile) -> Option<Function> {
     Some(match name {
-        "length" => Function::new(vec![dynp("value").dynamic().unknown().marked()], |a, _| {
-            let t = &a[0].ty;
-            if matches!(t, Type::String | Type::Tuple(_) | Type::Object(_) | Type::List(_) | Type::Map(_) | Type::Set(_) | Type::Dynamic) {
-                Ok(Type::Number)
-            } else {
-                call_err("argument must be a string, a collection type, or a structural type")
-            }
-        }, |a, _, p| {
-            let v = &a[0];
-            let n = match (&v.ty, &v.kind) {
-                (Type::Dynamic, _) => return Ok(Value::unknown(Type::Number).with_marks(v.marks)),
-                (Type::Tuple(t), _) => t.len(),
-                (Type::Object(o), _) => o.attrs.len(),
-                (_, Kind::Unknown) => return Ok(Value::unknown(Type::Number).with_marks(v.marks)),
-                (Type::String, _) => crate::unicode::grapheme_count(text(v), crate::unicode::of(text(v), p)),
-                (_, Kind::Seq(e)) => e.len(),
-                (_, Kind::Attrs(m)) => m.len(),
-                _ => 0,
-            };
-            Ok(num(n).with_marks(v.marks))
-        }),
+        "length" => Function::new(
+            vec![dynp("value").dynamic().unknown().marked()],
+            |a, _| {
+                let t = &a[0].ty;
+                if matches!(
+                    t,
+                    Type::String
+                        | Type::Tuple(_)
+                        | Type::Object(_)
+                        | Type::List(_)
+                        | Type::Map(_)
+                        | Type::Set(_)
+                        | Type::Dynamic
+                ) {
+                    Ok(Type::Number)
+                } else {
+                    call_err("argument must be a string, a collection type, or a structural type")
+                }
+            },
+            |a, _, p| {
+                let v = &a[0];
+                let n = match (&v.ty, &v.kind) {
+                    (Type::Dynamic, _) => return Ok(Value::unknown(Type::Number).with_marks(v.marks)),
+                    (Type::Tuple(t), _) => t.len(),
+                    (Type::Object(o), _) => o.attrs.len(),
+                    (_, Kind::Unknown) => return Ok(Value::unknown(Type::Number).with_marks(v.marks)),
+                    (Type::String, _) => crate::unicode::grapheme_count(text(v), crate::unicode::of(text(v), p)),
+                    (_, Kind::Seq(e)) => e.len(),
+                    (_, Kind::Attrs(m)) => m.len(),
+                    _ => 0,
+                };
+                Ok(num(n).with_marks(v.marks))
+            },
+        ),
         "alltrue" | "anytrue" => {
             // Terraform's AllTrue / AnyTrue: an unknown element makes the
             // answer unknown unless a deciding element comes first (alltrue)
@@ -88,96 +122,135 @@ pub(super) fn lookup(name: &str, p: &Profile) -> Option<Function> {
             };
             Function::new(vec![Param::new("list", Type::list(Type::Bool))], BOOL, imp)
         }
-        "coalesce" => Function::new(vec![], |a, _| {
-            let tys: Vec<Type> = a.iter().map(|v| v.ty.clone()).collect();
-            unify_unsafe(&tys).ok_or(FuncError::Call("all arguments must have the same type".into()))
-        }, |a, ty, p| {
-            for v in a {
-                let v = conv(v, ty, p).map_err(FuncError::Call)?;
-                if v.is_null() || (ty == &Type::String && v.as_str() == Some("")) {
-                    continue;
+        "coalesce" => Function::new(
+            vec![],
+            |a, _| {
+                let tys: Vec<Type> = a.iter().map(|v| v.ty.clone()).collect();
+                unify_unsafe(&tys).ok_or(FuncError::Call("all arguments must have the same type".into()))
+            },
+            |a, ty, p| {
+                for v in a {
+                    let v = conv(v, ty, p).map_err(FuncError::Call)?;
+                    if v.is_null() || (ty == &Type::String && v.as_str() == Some("")) {
+                        continue;
+                    }
+                    return Ok(v);
                 }
-                return Ok(v);
-            }
-            call_err("no non-null, non-empty-string arguments")
-        })
+                call_err("no non-null, non-empty-string arguments")
+            },
+        )
         .var(dynp("vals").unknown().dynamic().null()),
-        "coalescelist" => Function::new(vec![], |a, _| {
-            if a.is_empty() {
-                return call_err("at least one argument is required");
-            }
-            let mut tys = Vec::new();
-            for v in a {
-                if !(v.ty.is_list() || v.ty.is_tuple()) {
-                    return call_err("coalescelist arguments must be lists or tuples");
+        "coalescelist" => Function::new(
+            vec![],
+            |a, _| {
+                if a.is_empty() {
+                    return call_err("at least one argument is required");
                 }
-                tys.push(v.ty.clone());
-            }
-            let _ = tys;
-            Ok(Type::Dynamic)
-        }, |a, _, _| {
-            for v in a {
-                if v.is_null() || elems(v).is_empty() {
-                    continue;
+                let mut tys = Vec::new();
+                for v in a {
+                    if !(v.ty.is_list() || v.ty.is_tuple()) {
+                        return call_err("coalescelist arguments must be lists or tuples");
+                    }
+                    tys.push(v.ty.clone());
                 }
-                return Ok(v.clone());
-            }
-            call_err("no non-null arguments")
-        })
+                let _ = tys;
+                Ok(Type::Dynamic)
+            },
+            |a, _, _| {
+                for v in a {
+                    if v.is_null() || elems(v).is_empty() {
+                        continue;
+                    }
+                    return Ok(v.clone());
+                }
+                call_err("no non-null arguments")
+            },
+        )
         .var(dynp("vals").unknown().dynamic().null()),
-        "compact" => Function::new(vec![Param::new("list", Type::list(Type::String))], |_, _| Ok(Type::list(Type::String)), |a, _, _| {
-            let out: Vec<Value> = elems(&a[0]).iter().filter(|v| !v.is_null() && v.as_str() != Some("")).cloned().collect();
-            Ok(Value::list(Type::String, out))
-        }),
+        "compact" => Function::new(
+            vec![Param::new("list", Type::list(Type::String))],
+            |_, _| Ok(Type::list(Type::String)),
+            |a, _, _| {
+                let out: Vec<Value> =
+                    elems(&a[0]).iter().filter(|v| !v.is_null() && v.as_str() != Some("")).cloned().collect();
+                Ok(Value::list(Type::String, out))
+            },
+        ),
         // go-cty 1.18.1 lets the value be null (a null element matches it).
-        "contains" => Function::new(vec![dynp("list"), if p.contains_accepts_null() { dynp("value").null() } else { dynp("value") }], BOOL, |a, _, _| {
-            let t = &a[0].ty;
-            if !(t.is_list() || t.is_tuple() || t.is_set()) {
-                return call_err("argument must be list, tuple, or set");
-            }
-            Ok(Value::bool(elems(&a[0]).iter().any(|e| equals_true(e, &a[1]))))
-        }),
-        "distinct" => Function::new(vec![Param::new("list", Type::list(Type::Dynamic))], |a, _| Ok(a[0].ty.clone()), |a, ty, _| {
-            let mut out: Vec<Value> = Vec::new();
-            for e in elems(&a[0]) {
-                if !out.iter().any(|o| equals_true(o, e)) {
-                    out.push(e.clone());
+        "contains" => Function::new(
+            vec![dynp("list"), if p.contains_accepts_null() { dynp("value").null() } else { dynp("value") }],
+            BOOL,
+            |a, _, _| {
+                let t = &a[0].ty;
+                if !(t.is_list() || t.is_tuple() || t.is_set()) {
+                    return call_err("argument must be list, tuple, or set");
                 }
-            }
-            Ok(Value::list(ty.element_type().cloned().unwrap_or(Type::Dynamic), out))
-        }),
-        "element" => Function::new(vec![dynp("list").marked(), Param::new("index", Type::Number)], element_type, element),
-        "flatten" => Function::new(vec![dynp("list")], |a, _| {
-            let t = &a[0].ty;
-            if !(t.is_list() || t.is_set() || t.is_tuple()) {
-                return call_err("can only flatten lists, sets and tuples");
-            }
-            Ok(Type::tuple(flatten(&a[0]).iter().map(|v| v.ty.clone()).collect()))
-        }, |a, _, _| Ok(Value::tuple(flatten(&a[0])))),
-        "keys" => Function::new(vec![dynp("inputMap").marked()], |a, _| match &a[0].ty {
-            Type::Map(_) => Ok(Type::list(Type::String)),
-            Type::Object(o) => Ok(Type::tuple(vec![Type::String; o.attrs.len()])),
-            _ => arg_err(0, "must have map or object type"),
-        }, |a, ty, _| {
-            let (v, m) = (&a[0], a[0].marks);
-            let ks: Vec<Value> = v.attrs().map(|at| at.keys().map(|k| s(k)).collect()).unwrap_or_default();
-            let r = if ty.is_list() { Value::list(Type::String, ks) } else { Value::tuple(ks) };
-            Ok(r.with_marks(m))
-        }),
-        "values" => Function::new(vec![dynp("mapping")], |a, _| match &a[0].ty {
-            Type::Map(e) => Ok(Type::list((**e).clone())),
-            Type::Object(o) => Ok(Type::tuple(o.attrs.values().cloned().collect())),
-            _ => call_err("values() requires a map as the first argument"),
-        }, |a, ty, _| {
-            let vs: Vec<Value> = a[0].attrs().map(|at| at.values().cloned().collect()).unwrap_or_default();
-            Ok(match ty {
-                Type::List(e) => Value::list((**e).clone(), vs),
-                _ => Value::tuple(vs),
-            })
-        }),
+                Ok(Value::bool(elems(&a[0]).iter().any(|e| equals_true(e, &a[1]))))
+            },
+        ),
+        "distinct" => Function::new(
+            vec![Param::new("list", Type::list(Type::Dynamic))],
+            |a, _| Ok(a[0].ty.clone()),
+            |a, ty, _| {
+                let mut out: Vec<Value> = Vec::new();
+                for e in elems(&a[0]) {
+                    if !out.iter().any(|o| equals_true(o, e)) {
+                        out.push(e.clone());
+                    }
+                }
+                Ok(Value::list(ty.element_type().cloned().unwrap_or(Type::Dynamic), out))
+            },
+        ),
+        "element" => {
+            Function::new(vec![dynp("list").marked(), Param::new("index", Type::Number)], element_type, element)
+        }
+        "flatten" => Function::new(
+            vec![dynp("list")],
+            |a, _| {
+                let t = &a[0].ty;
+                if !(t.is_list() || t.is_set() || t.is_tuple()) {
+                    return call_err("can only flatten lists, sets and tuples");
+                }
+                Ok(Type::tuple(flatten(&a[0]).iter().map(|v| v.ty.clone()).collect()))
+            },
+            |a, _, _| Ok(Value::tuple(flatten(&a[0]))),
+        ),
+        "keys" => Function::new(
+            vec![dynp("inputMap").marked()],
+            |a, _| match &a[0].ty {
+                Type::Map(_) => Ok(Type::list(Type::String)),
+                Type::Object(o) => Ok(Type::tuple(vec![Type::String; o.attrs.len()])),
+                _ => arg_err(0, "must have map or object type"),
+            },
+            |a, ty, _| {
+                let (v, m) = (&a[0], a[0].marks);
+                let ks: Vec<Value> = v.attrs().map(|at| at.keys().map(|k| s(k)).collect()).unwrap_or_default();
+                let r = if ty.is_list() { Value::list(Type::String, ks) } else { Value::tuple(ks) };
+                Ok(r.with_marks(m))
+            },
+        ),
+        "values" => Function::new(
+            vec![dynp("mapping")],
+            |a, _| match &a[0].ty {
+                Type::Map(e) => Ok(Type::list((**e).clone())),
+                Type::Object(o) => Ok(Type::tuple(o.attrs.values().cloned().collect())),
+                _ => call_err("values() requires a map as the first argument"),
+            },
+            |a, ty, _| {
+                let vs: Vec<Value> = a[0].attrs().map(|at| at.values().cloned().collect()).unwrap_or_default();
+                Ok(match ty {
+                    Type::List(e) => Value::list((**e).clone(), vs),
+                    _ => Value::tuple(vs),
+                })
+            },
+        ),
         "merge" => Function::new(vec![], merge_type, merge).var(dynp("maps").null().dynamic().marked()),
-        "lookup" => Function::new(vec![dynp("inputMap").marked(), Param::new("key", Type::String).marked()], lookup_type, lookup_impl)
-            .var(dynp("default").unknown().dynamic().null().marked()),
+        "lookup" => Function::new(
+            vec![dynp("inputMap").marked(), Param::new("key", Type::String).marked()],
+            lookup_type,
+            lookup_impl,
+        )
+        .var(dynp("default").unknown().dynamic().null().marked()),
         "index" => Function::new(vec![dynp("list"), dynp("value")], NUMBER, |a, _, _| {
             if !(a[0].ty.is_list() || a[0].ty.is_tuple()) {
                 return call_err("argument must be a list or tuple");
@@ -192,9 +265,14 @@ pub(super) fn lookup(name: &str, p: &Profile) -> Option<Function> {
             }
         }),
         "matchkeys" => Function::new(
-            vec![Param::new("values", Type::list(Type::Dynamic)), Param::new("keys", Type::list(Type::Dynamic)), Param::new("searchset", Type::list(Type::Dynamic))],
+            vec![
+                Param::new("values", Type::list(Type::Dynamic)),
+                Param::new("keys", Type::list(Type::Dynamic)),
+                Param::new("searchset", Type::list(Type::Dynamic)),
+            ],
             |a, _| {
-                unify_unsafe(&[a[1].ty.clone(), a[2].ty.clone()]).ok_or(FuncError::Call("keys and searchset must be of the same type".into()))?;
+                unify_unsafe(&[a[1].ty.clone(), a[2].ty.clone()])
+                    .ok_or(FuncError::Call("keys and searchset must be of the same type".into()))?;
                 Ok(a[0].ty.clone())
             },
             |a, ty, p| {
@@ -214,67 +292,90 @@ pub(super) fn lookup(name: &str, p: &Profile) -> Option<Function> {
                 Ok(Value::list(ety, out))
             },
         ),
-        "one" => Function::new(vec![dynp("list")], |a, _| {
-            let t = &a[0].ty;
-            match t {
-                Type::List(e) | Type::Set(e) => return Ok((**e).clone()),
-                Type::Tuple(ts) if ts.is_empty() => return Ok(Type::Dynamic),
-                Type::Tuple(ts) if ts.len() == 1 => return Ok(ts[0].clone()),
-                _ => {}
-            }
-            arg_err(0, "must be a list, set, or tuple value with either zero or one elements")
-        }, |a, ty, _| match elems(&a[0]) {
-            [] => Ok(Value::null(ty.clone())),
-            [one] => Ok(one.clone()),
-            _ => arg_err(0, "must be a list, set, or tuple value with either zero or one elements"),
-        }),
-        "sum" => Function::new(vec![dynp("list")], NUMBER, sum),
-        "transpose" => Function::new(vec![Param::new("values", Type::map(Type::list(Type::String)))], |_, _| Ok(Type::map(Type::list(Type::String))), transpose),
-        "reverse" => Function::new(vec![dynp("list")], |a, _| match &a[0].ty {
-            Type::List(_) => Ok(a[0].ty.clone()),
-            Type::Tuple(ts) => Ok(Type::tuple(ts.iter().rev().cloned().collect())),
-            Type::Set(e) => Ok(Type::list((**e).clone())),
-            t => arg_err(0, format!("can only reverse list or tuple values, not {}", t.friendly_name())),
-        }, |a, ty, _| {
-            let vs: Vec<Value> = elems(&a[0]).iter().rev().cloned().collect();
-            Ok(match ty {
-                Type::List(e) => Value::list((**e).clone(), vs),
-                _ => Value::tuple(vs),
-            })
-        }),
-        "sort" => Function::new(vec![Param::new("list", Type::list(Type::String))], |_, _| Ok(Type::list(Type::String)), |a, _, _| {
-            let mut vs: Vec<String> = Vec::new();
-            for (i, e) in elems(&a[0]).iter().enumerate() {
-                if e.is_null() {
-                    return arg_err(0, format!("given list element {i} is null; a null string cannot be sorted"));
+        "one" => Function::new(
+            vec![dynp("list")],
+            |a, _| {
+                let t = &a[0].ty;
+                match t {
+                    Type::List(e) | Type::Set(e) => return Ok((**e).clone()),
+                    Type::Tuple(ts) if ts.is_empty() => return Ok(Type::Dynamic),
+                    Type::Tuple(ts) if ts.len() == 1 => return Ok(ts[0].clone()),
+                    _ => {}
                 }
-                vs.push(text(e).to_string());
-            }
-            crate::sort::natural(&mut vs);
-            Ok(Value::list(Type::String, vs.iter().map(|x| s(x)).collect()))
-        }),
-        "chunklist" => Function::new(vec![Param::new("list", Type::list(Type::Dynamic)), Param::new("size", Type::Number)], |a, _| Ok(Type::list(a[0].ty.clone())), |a, ty, _| {
-            let size = to_int(&a[1]).map_err(|m| FuncError::Call(format!("invalid size: {m}")))?;
-            if size < 0 {
-                return call_err("the size argument must be positive");
-            }
-            let lt = ty.element_type().cloned().unwrap_or(Type::Dynamic);
-            let ety = lt.element_type().cloned().unwrap_or(Type::Dynamic);
-            let es = elems(&a[0]);
-            if es.is_empty() {
-                return Ok(Value::list(lt, vec![]));
-            }
-            let size = if size == 0 { es.len() } else { size as usize };
-            Ok(Value::list(lt, es.chunks(size).map(|c| Value::list(ety.clone(), c.to_vec())).collect()))
-        }),
-        "slice" => Function::new(vec![dynp("list").marked(), Param::new("start_index", Type::Number), Param::new("end_index", Type::Number)], slice_type, slice),
-        "zipmap" => Function::new(vec![Param::new("keys", Type::list(Type::String)), dynp("values")], zipmap_type, zipmap),
+                arg_err(0, "must be a list, set, or tuple value with either zero or one elements")
+            },
+            |a, ty, _| match elems(&a[0]) {
+                [] => Ok(Value::null(ty.clone())),
+                [one] => Ok(one.clone()),
+                _ => arg_err(0, "must be a list, set, or tuple value with either zero or one elements"),
+            },
+        ),
+        "sum" => Function::new(vec![dynp("list")], NUMBER, sum),
+        "transpose" => Function::new(
+            vec![Param::new("values", Type::map(Type::list(Type::String)))],
+            |_, _| Ok(Type::map(Type::list(Type::String))),
+            transpose,
+        ),
+        "reverse" => Function::new(
+            vec![dynp("list")],
+            |a, _| match &a[0].ty {
+                Type::List(_) => Ok(a[0].ty.clone()),
+                Type::Tuple(ts) => Ok(Type::tuple(ts.iter().rev().cloned().collect())),
+                Type::Set(e) => Ok(Type::list((**e).clone())),
+                t => arg_err(0, format!("can only reverse list or tuple values, not {}", t.friendly_name())),
+            },
+            |a, ty, _| {
+                let vs: Vec<Value> = elems(&a[0]).iter().rev().cloned().collect();
+                Ok(match ty {
+                    Type::List(e) => Value::list((**e).clone(), vs),
+                    _ => Value::tuple(vs),
+                })
+            },
+        ),
+        "sort" => Function::new(
+            vec![Param::new("list", Type::list(Type::String))],
+            |_, _| Ok(Type::list(Type::String)),
+            |a, _, _| {
+                let mut vs: Vec<String> = Vec::new();
+                for (i, e) in elems(&a[0]).iter().enumerate() {
+                    if e.is_null() {
+                        return arg_err(0, format!("given list element {i} is null; a null string cannot be sorted"));
+                    }
+                    vs.push(text(e).to_string());
+                }
+                crate::sort::natural(&mut vs);
+                Ok(Value::list(Type::String, vs.iter().map(|x| s(x)).collect()))
+            },
+        ),
+        "chunklist" => Function::new(
+            vec![Param::new("list", Type::list(Type::Dynamic)), Param::new("size", Type::Number)],
+            |a, _| Ok(Type::list(a[0].ty.clone())),
+            |a, ty, _| {
+                let size = to_int(&a[1]).map_err(|m| FuncError::Call(format!("invalid size: {m}")))?;
+                if size < 0 {
+                    return call_err("the size argument must be positive");
+                }
+                let lt = ty.element_type().cloned().unwrap_or(Type::Dynamic);
+                let ety = lt.element_type().cloned().unwrap_or(Type::Dynamic);
+                let es = elems(&a[0]);
+                if es.is_empty() {
+                    return Ok(Value::list(lt, vec![]));
+                }
+                let size = if size == 0 { es.len() } else { size as usize };
+                Ok(Value::list(lt, es.chunks(size).map(|c| Value::list(ety.clone(), c.to_vec())).collect()))
+            },
+        ),
+        "slice" => Function::new(
+            vec![dynp("list").marked(), Param::new("start_index", Type::Number), Param::new("end_index", Type::Number)],
+            slice_type,
+            slice,
+        ),
+        "zipmap" => {
+            Function::new(vec![Param::new("keys", Type::list(Type::String)), dynp("values")], zipmap_type, zipmap)
+        }
         _ => return None,
     })
 }
-
-
-
 
 fn element_type(a: &[Value], p: &Profile) -> Result<Type, FuncError> {
     // Before go-cty 1.15 the type check refuses a known negative index
@@ -354,7 +455,13 @@ fn merge_type(a: &[Value], p: &Profile) -> Result<Type, FuncError> {
     let mut attrs_known = true;
     // go-cty 1.18.1: a null object counts as an object without attributes,
     // also as the type the others are compared with.
-    let ty_of = |v: &Value| if v.is_null() && v.ty.is_object() && p.merge_null_objects_as_empty() { Type::empty_object() } else { v.ty.clone() };
+    let ty_of = |v: &Value| {
+        if v.is_null() && v.ty.is_object() && p.merge_null_objects_as_empty() {
+            Type::empty_object()
+        } else {
+            v.ty.clone()
+        }
+    };
     let first = ty_of(&a[0]);
     for v in a {
         if v.ty.is_dynamic() {
@@ -373,7 +480,12 @@ fn merge_type(a: &[Value], p: &Profile) -> Result<Type, FuncError> {
                 }
             }
             Type::Object(_) | Type::Map(_) => {}
-            t => return call_err(format!("arguments must be maps or objects, got {}", crate::render::go_quote(&t.friendly_name()))),
+            t => {
+                return call_err(format!(
+                    "arguments must be maps or objects, got {}",
+                    crate::render::go_quote(&t.friendly_name())
+                ))
+            }
         }
         matching &= ty_of(v) == first;
     }
@@ -394,7 +506,9 @@ fn merge(a: &[Value], ty: &Type, _: &Profile) -> Result<Value, FuncError> {
             continue;
         }
         marks = marks.union(v.marks);
-        for (k, e) in v.attrs().map(|m| m.iter().map(|(k, e)| (k.to_string(), e.clone())).collect::<Vec<_>>()).unwrap_or_default() {
+        for (k, e) in
+            v.attrs().map(|m| m.iter().map(|(k, e)| (k.to_string(), e.clone())).collect::<Vec<_>>()).unwrap_or_default()
+        {
             out.insert(k, e);
         }
     }
@@ -403,7 +517,9 @@ fn merge(a: &[Value], ty: &Type, _: &Profile) -> Result<Value, FuncError> {
             // Before go-cty 1.18.1, null objects of one type give that type
             // and no attributes: `Function.Call` refuses the result that
             // does not conform, and reports its own panic.
-            return call_err("panic in function implementation: the returned value does not conform to the expected return type");
+            return call_err(
+                "panic in function implementation: the returned value does not conform to the expected return type",
+            );
         }
     }
     let r = match ty {
@@ -494,7 +610,9 @@ fn sum(a: &[Value], _: &Type, p: &Profile) -> Result<Value, FuncError> {
 
 fn transpose(a: &[Value], _: &Type, _: &Profile) -> Result<Value, FuncError> {
     let mut tmp: std::collections::BTreeMap<String, Vec<String>> = std::collections::BTreeMap::new();
-    for (k, l) in a[0].attrs().map(|m| m.iter().map(|(k, v)| (k.to_string(), v.clone())).collect::<Vec<_>>()).unwrap_or_default() {
+    for (k, l) in
+        a[0].attrs().map(|m| m.iter().map(|(k, v)| (k.to_string(), v.clone())).collect::<Vec<_>>()).unwrap_or_default()
+    {
         if l.is_null() {
             return arg_err(0, format!("cannot use null list for [{}]", crate::render::go_quote(&k)));
         }
@@ -507,10 +625,10 @@ fn transpose(a: &[Value], _: &Type, _: &Profile) -> Result<Value, FuncError> {
             crate::sort::natural(e);
         }
     }
-    let out: AttrMap = tmp.into_iter().map(|(k, vs)| (k, Value::list(Type::String, vs.iter().map(|x| s(x)).collect()))).collect();
+    let out: AttrMap =
+        tmp.into_iter().map(|(k, vs)| (k, Value::list(Type::String, vs.iter().map(|x| s(x)).collect()))).collect();
     Ok(Value::map(Type::list(Type::String), out))
 }
-
 
 fn slice_type(a: &[Value], _: &Profile) -> Result<Type, FuncError> {
     let (l, _) = a[0].unmark_deep();
@@ -557,7 +675,11 @@ fn zipmap_type(a: &[Value], _: &Profile) -> Result<Type, FuncError> {
         Type::Tuple(ts) => {
             let ks = elems(&a[0]);
             if ks.len() != ts.len() {
-                return call_err(format!("number of keys ({}) does not match number of values ({})", ks.len(), ts.len()));
+                return call_err(format!(
+                    "number of keys ({}) does not match number of values ({})",
+                    ks.len(),
+                    ts.len()
+                ));
             }
             let mut attrs = std::collections::BTreeMap::new();
             for (i, k) in ks.iter().enumerate() {
@@ -589,7 +711,3 @@ fn zipmap(a: &[Value], ty: &Type, _: &Profile) -> Result<Value, FuncError> {
         _ => Value::object(out),
     })
 }
-
-
-
-

@@ -2,7 +2,7 @@
 //! `MakeToFunc`): `tobool`, `tonumber`, `tostring`, `tolist`, `toset`,
 //! `tomap`, with Terraform's own error texts.
 
-use super::{Function, FuncError, Param};
+use super::{FuncError, Function, Param};
 use crate::convert;
 use crate::flavor::Profile;
 use crate::types::Type;
@@ -37,8 +37,12 @@ fn result_type(arg: &Value, want: Type, p: &Profile) -> Result<Type, FuncError> 
         return Ok(want);
     }
     let msg = match (got, &want) {
-        (Type::Tuple(_), Type::Tuple(_)) => format!("incompatible tuple type for conversion: {}", crate::mismatch::mismatch_message(got, &want, p)),
-        (Type::Object(_), Type::Object(_)) => format!("incompatible object type for conversion: {}", crate::mismatch::mismatch_message(got, &want, p)),
+        (Type::Tuple(_), Type::Tuple(_)) => {
+            format!("incompatible tuple type for conversion: {}", crate::mismatch::mismatch_message(got, &want, p))
+        }
+        (Type::Object(_), Type::Object(_)) => {
+            format!("incompatible object type for conversion: {}", crate::mismatch::mismatch_message(got, &want, p))
+        }
         _ => format!("cannot convert {} to {}", got.friendly_name(), want.friendly_name_for_constraint()),
     };
     Err(FuncError::Arg(0, msg))
@@ -61,14 +65,20 @@ pub(crate) fn to(arg: &Value, ret: &Type, p: &Profile) -> Result<Value, String> 
         let (plain, marks) = arg.unmark_deep();
         let got = &plain.ty;
         if marks.sensitive {
-            return format!("cannot convert this sensitive {} to {}", got.friendly_name(), target.friendly_name_for_constraint());
+            return format!(
+                "cannot convert this sensitive {} to {}",
+                got.friendly_name(),
+                target.friendly_name_for_constraint()
+            );
         }
         let what = match plain.as_str() {
             Some(s) if got == &Type::String => crate::render::go_quote_in(s, p),
             _ => "string".to_string(),
         };
         match (got, &target) {
-            (Type::String, Type::Bool) => format!("cannot convert {what} to bool; only the strings \"true\" or \"false\" are allowed"),
+            (Type::String, Type::Bool) => {
+                format!("cannot convert {what} to bool; only the strings \"true\" or \"false\" are allowed")
+            }
             (Type::String, Type::Number) => {
                 format!("cannot convert {what} to number; given string must be a decimal representation of a number")
             }

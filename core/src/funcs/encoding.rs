@@ -7,7 +7,8 @@ use crate::flavor::Profile;
 use crate::types::Type;
 use crate::value::{AttrMap, Value};
 
-pub(super) const NAMES: &[&str] = &["base64decode", "base64encode", "csvdecode", "jsondecode", "jsonencode", "urldecode", "urlencode"];
+pub(super) const NAMES: &[&str] =
+    &["base64decode", "base64encode", "csvdecode", "jsondecode", "jsonencode", "urldecode", "urlencode"];
 
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -15,7 +16,8 @@ const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 pub(crate) fn base64_encode(b: &[u8]) -> String {
     let mut out = String::with_capacity(b.len().div_ceil(3) * 4);
     for c in b.chunks(3) {
-        let n = (u32::from(c[0]) << 16) | (u32::from(*c.get(1).unwrap_or(&0)) << 8) | u32::from(*c.get(2).unwrap_or(&0));
+        let n =
+            (u32::from(c[0]) << 16) | (u32::from(*c.get(1).unwrap_or(&0)) << 8) | u32::from(*c.get(2).unwrap_or(&0));
         for i in 0..4 {
             if i <= c.len() {
                 out.push(B64[((n >> (18 - 6 * i)) & 63) as usize] as char);
@@ -104,7 +106,9 @@ fn query_unescape(t: &str) -> Result<String, String> {
 pub(super) fn lookup(name: &str) -> Option<Function> {
     let str_param = || Param::new("str", Type::String);
     Some(match name {
-        "base64encode" => Function::new(vec![str_param()], STRING, |a, _, _| Ok(s(&base64_encode(text(&a[0]).as_bytes())))),
+        "base64encode" => {
+            Function::new(vec![str_param()], STRING, |a, _, _| Ok(s(&base64_encode(text(&a[0]).as_bytes()))))
+        }
         "base64decode" => Function::new(vec![str_param().marked()], STRING, |a, _, _| {
             let (v, m) = (&a[0], a[0].marks);
             let t = text(v);
@@ -144,7 +148,12 @@ fn jsondecode(a: &[Value], _: &Type, p: &Profile) -> Result<Value, FuncError> {
     match crate::json::parse_cty_json(text(&a[0]), false, p) {
         Ok((value, _)) => Ok(value),
         // The reader's details are sentences; the caller adds the full stop.
-        Err(ds) => call_err(ds.into_iter().next().map(|d| d.detail.strip_suffix('.').map(str::to_string).unwrap_or(d.detail)).unwrap_or_default()),
+        Err(ds) => call_err(
+            ds.into_iter()
+                .next()
+                .map(|d| d.detail.strip_suffix('.').map(str::to_string).unwrap_or(d.detail))
+                .unwrap_or_default(),
+        ),
     }
 }
 

@@ -14,7 +14,9 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
     let fmt = Param::new("format", Type::String);
     let args = Param::new("args", Type::Dynamic).null().dynamic();
     Some(match name {
-        "format" => Function::new(vec![fmt], STRING, |a, _, p| format(text(&a[0]), &a[1..], p).map(|t| s(&t))).var(args),
+        "format" => {
+            Function::new(vec![fmt], STRING, |a, _, p| format(text(&a[0]), &a[1..], p).map(|t| s(&t))).var(args)
+        }
         "formatlist" => Function::new(vec![fmt], |_, _| Ok(Type::list(Type::String)), formatlist).var(args),
         _ => return None,
     })
@@ -111,7 +113,11 @@ pub(crate) fn format(f: &str, args: &[Value], p: &Profile) -> Result<String, Fun
         i += 1;
         let verb_text = &f[start..i];
         if !"vtsqdboxXeEfgG".contains(verb) {
-            return call_err(format!("unsupported format verb {} in {} at offset {start}", go_char(verb), crate::render::go_quote(verb_text)));
+            return call_err(format!(
+                "unsupported format verb {} in {} at offset {start}",
+                go_char(verb),
+                crate::render::go_quote(verb_text)
+            ));
         }
         verbs += 1;
         let Some(arg) = args.get(arg_idx) else {
@@ -124,7 +130,9 @@ pub(crate) fn format(f: &str, args: &[Value], p: &Profile) -> Result<String, Fun
         };
         arg_idx += 1;
         max_used = max_used.max(arg_idx);
-        let unsupported = |m: String| FuncError::Call(format!("unsupported value for {} at {start}: {m}", crate::render::go_quote(verb_text)));
+        let unsupported = |m: String| {
+            FuncError::Call(format!("unsupported value for {} at {start}: {m}", crate::render::go_quote(verb_text)))
+        };
         // The text so far, the width and a number's precision add up: past
         // the text budget nothing is built.
         let prec = if "eEf".contains(verb) { sp.prec.unwrap_or(0) } else { 0 };
@@ -141,7 +149,11 @@ pub(crate) fn format(f: &str, args: &[Value], p: &Profile) -> Result<String, Fun
         }
     }
     if max_used < args.len() {
-        let msg = if verbs == 0 { "too many arguments; no verbs in format string".to_string() } else { format!("too many arguments; only {max_used} used by format string") };
+        let msg = if verbs == 0 {
+            "too many arguments; no verbs in format string".to_string()
+        } else {
+            format!("too many arguments; only {max_used} used by format string")
+        };
         return Err(FuncError::Arg(max_used + 1, msg));
     }
     Ok(out)
@@ -374,7 +386,14 @@ fn formatlist(a: &[Value], _: &Type, p: &Profile) -> Result<Value, FuncError> {
         match len {
             None => len = Some((l, i)),
             Some((n, j)) if n != l => {
-                return Err(FuncError::Arg(i + 1, format!("argument {} has length {l}, which is inconsistent with argument {} of length {n}", i + 1, j + 1)));
+                return Err(FuncError::Arg(
+                    i + 1,
+                    format!(
+                        "argument {} has length {l}, which is inconsistent with argument {} of length {n}",
+                        i + 1,
+                        j + 1
+                    ),
+                ));
             }
             _ => {}
         }
@@ -402,7 +421,9 @@ fn formatlist(a: &[Value], _: &Type, p: &Profile) -> Result<Value, FuncError> {
                 }
                 out.push(s(&t))
             }
-            Err(FuncError::Call(m) | FuncError::Arg(_, m)) => return call_err(format!("error on format iteration {it}: {m}")),
+            Err(FuncError::Call(m) | FuncError::Arg(_, m)) => {
+                return call_err(format!("error on format iteration {it}: {m}"))
+            }
             Err(FuncError::TooCostly) => return Err(FuncError::TooCostly),
         }
     }

@@ -87,7 +87,11 @@ fn no_leading_zeros(t: &str) -> String {
     if parts.len() != 4 || parts.iter().any(|p| p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit())) {
         return t.to_string();
     }
-    parts.iter().map(|p| if p.trim_start_matches('0').is_empty() { "0" } else { p.trim_start_matches('0') }).collect::<Vec<_>>().join(".")
+    parts
+        .iter()
+        .map(|p| if p.trim_start_matches('0').is_empty() { "0" } else { p.trim_start_matches('0') })
+        .collect::<Vec<_>>()
+        .join(".")
 }
 
 fn parse_ip(t: &str) -> Option<Ip> {
@@ -191,22 +195,29 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
             let addr = net.ip.addr | if shift >= 128 { 0 } else { (num as u128) << shift };
             Ok(s(&Net { ip: Ip { addr, bits: net.ip.bits }, len: new_len }.to_string()))
         }),
-        "cidrsubnets" => Function::new(vec![prefix()], |_, _| Ok(Type::list(Type::String)), cidrsubnets).var(number("newbits")),
-        "cidrcontains" => Function::new(vec![Param::new("containing_prefix", Type::String), Param::new("contained_ip_or_prefix", Type::String)], BOOL, |a, _, _| {
-            let (prefix, addr) = (text(&a[0]), text(&a[1]));
-            let containing = parse_cidr(prefix).map_err(FuncError::Call)?;
-            let (start, end) = match parse_ip(addr) {
-                Some(ip) => (ip, None),
-                None => {
-                    let n = parse_cidr(addr).map_err(|_| FuncError::Call(format!("invalid IP address or prefix: {addr}")))?;
-                    (n.ip, Some(n.last()))
+        "cidrsubnets" => {
+            Function::new(vec![prefix()], |_, _| Ok(Type::list(Type::String)), cidrsubnets).var(number("newbits"))
+        }
+        "cidrcontains" => Function::new(
+            vec![Param::new("containing_prefix", Type::String), Param::new("contained_ip_or_prefix", Type::String)],
+            BOOL,
+            |a, _, _| {
+                let (prefix, addr) = (text(&a[0]), text(&a[1]));
+                let containing = parse_cidr(prefix).map_err(FuncError::Call)?;
+                let (start, end) = match parse_ip(addr) {
+                    Some(ip) => (ip, None),
+                    None => {
+                        let n = parse_cidr(addr)
+                            .map_err(|_| FuncError::Call(format!("invalid IP address or prefix: {addr}")))?;
+                        (n.ip, Some(n.last()))
+                    }
+                };
+                if (start.bits == 32) != (containing.ip.bits == 32) {
+                    return call_err(format!("address family mismatch: {prefix} vs. {addr}"));
                 }
-            };
-            if (start.bits == 32) != (containing.ip.bits == 32) {
-                return call_err(format!("address family mismatch: {prefix} vs. {addr}"));
-            }
-            Ok(Value::bool(containing.contains(start) && end.is_none_or(|e| containing.contains(e))))
-        }),
+                Ok(Value::bool(containing.contains(start) && end.is_none_or(|e| containing.contains(e))))
+            },
+        ),
         _ => return None,
     })
 }
@@ -235,14 +246,20 @@ fn cidrsubnets(a: &[Value], _: &Type, _: &crate::flavor::Profile) -> Result<Valu
         let len = len + i64::from(net.len);
         if len > i64::from(bits) {
             let proto = if bits == 32 { "IPv4" } else { "IPv6" };
-            return arg_err(i + 1, format!("would extend prefix to {len} bits, which is too long for an {proto} address"));
+            return arg_err(
+                i + 1,
+                format!("would extend prefix to {len} bits, which is too long for an {proto} address"),
+            );
         }
         let len = len as u32;
         let within = Net { ip: current.last().masked(len), len };
         let next_addr = wrap(within.last().addr.wrapping_add(1));
         let next = Net { ip: Ip { addr: next_addr, bits }.masked(len), len };
         if next_addr == 0 || !net.contains(next.ip) {
-            return arg_err(i + 1, format!("not enough remaining address space for a subnet with a prefix of {len} bits after {current}"));
+            return arg_err(
+                i + 1,
+                format!("not enough remaining address space for a subnet with a prefix of {len} bits after {current}"),
+            );
         }
         current = next;
         out.push(s(&current.to_string()));

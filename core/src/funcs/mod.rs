@@ -208,7 +208,18 @@ impl FuncTable for AllFunctions {
     }
     fn names(&self, p: &Profile) -> Vec<&'static str> {
         let mut out: Vec<&'static str> = CONVERSION_NAMES.to_vec();
-        for list in [string::NAMES, collection::NAMES, number::NAMES, encoding::NAMES, crypto::NAMES, ipnet::NAMES, regex::NAMES, sequence::NAMES, set::NAMES, trycan::NAMES] {
+        for list in [
+            string::NAMES,
+            collection::NAMES,
+            number::NAMES,
+            encoding::NAMES,
+            crypto::NAMES,
+            ipnet::NAMES,
+            regex::NAMES,
+            sequence::NAMES,
+            set::NAMES,
+            trycan::NAMES,
+        ] {
             out.extend(list.iter().copied().filter(|n| flavor_has(n, p)));
         }
         out.extend(OFFLINE.iter().map(|(n, _)| *n));
@@ -224,7 +235,8 @@ impl FuncTable for AllFunctions {
 
 /// The conversion functions, in the order used for "Did you mean"
 /// suggestions of a module argument.
-const CONVERSION_NAMES: [&str; 8] = ["nonsensitive", "sensitive", "tobool", "tolist", "tomap", "tonumber", "toset", "tostring"];
+const CONVERSION_NAMES: [&str; 8] =
+    ["nonsensitive", "sensitive", "tobool", "tolist", "tomap", "tonumber", "toset", "tostring"];
 
 /// Functions present only from some version on, with the switch that adds them.
 const FLAVOR_FUNCTIONS: [(&str, Switch); 7] = [
@@ -395,7 +407,8 @@ pub(crate) fn wholly_known(v: &Value) -> bool {
 }
 
 /// gocty's refusal of a number that is not a Go `int`.
-pub(crate) const WHOLE_NUMBER: &str = "value must be a whole number, between -9223372036854775808 and 9223372036854775807";
+pub(crate) const WHOLE_NUMBER: &str =
+    "value must be a whole number, between -9223372036854775808 and 9223372036854775807";
 
 /// An integer argument as go-cty's `gocty.FromCtyValue` into a Go `int`.
 pub(crate) fn to_int(v: &Value) -> Result<i64, String> {

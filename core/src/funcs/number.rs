@@ -73,7 +73,9 @@ fn round(x: &Number, up: bool) -> Number {
 pub(super) fn lookup(name: &str) -> Option<Function> {
     let num_param = |name| Param::new(name, Type::Number).dynamic();
     Some(match name {
-        "abs" => Function::new(vec![num_param("num").marked()], NUMBER, |a, _, _| Ok(numv(n(&a[0]).abs()).with_marks(a[0].marks))),
+        "abs" => Function::new(vec![num_param("num").marked()], NUMBER, |a, _, _| {
+            Ok(numv(n(&a[0]).abs()).with_marks(a[0].marks))
+        }),
         "ceil" => Function::new(vec![num_param("num")], NUMBER, |a, _, _| Ok(numv(round(&n(&a[0]), true)))),
         "floor" => Function::new(vec![num_param("num")], NUMBER, |a, _, _| Ok(numv(round(&n(&a[0]), false)))),
         "signum" => Function::new(vec![num_param("num")], NUMBER, |a, _, _| {
@@ -90,15 +92,20 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
             Ok(numv(from_f64(x.powf(y))?))
         }),
         "max" | "min" => {
-            let imp: super::ImplFn = if name == "max" { |a, _, _| extreme(a, true) } else { |a, _, _| extreme(a, false) };
+            let imp: super::ImplFn =
+                if name == "max" { |a, _, _| extreme(a, true) } else { |a, _, _| extreme(a, false) };
             Function::new(vec![], NUMBER, imp).var(num_param("numbers"))
         }
-        "parseint" => Function::new(vec![Param::new("number", Type::Dynamic).marked(), Param::new("base", Type::Number).marked()], |a, _| {
-            if a[0].ty != Type::String {
-                return arg_err(0, format!("first argument must be a string, not {}", a[0].ty.friendly_name()));
-            }
-            Ok(Type::Number)
-        }, parseint),
+        "parseint" => Function::new(
+            vec![Param::new("number", Type::Dynamic).marked(), Param::new("base", Type::Number).marked()],
+            |a, _| {
+                if a[0].ty != Type::String {
+                    return arg_err(0, format!("first argument must be a string, not {}", a[0].ty.friendly_name()));
+                }
+                Ok(Type::Number)
+            },
+            parseint,
+        ),
         _ => return None,
     })
 }

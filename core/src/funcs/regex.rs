@@ -12,24 +12,32 @@ pub(super) const NAMES: &[&str] = &["regex", "regexall"];
 pub(super) fn lookup(name: &str) -> Option<Function> {
     let params = vec![Param::new("pattern", Type::String), Param::new("string", Type::String)];
     Some(match name {
-        "regex" => Function::new(params, |a, _| result_type(text(&a[0])).map_err(|m| FuncError::Arg(0, m)), |a, ty, _| {
-            let re = compile(text(&a[0])).map_err(|m| FuncError::Arg(0, format!("error parsing pattern: {m}")))?;
-            let t = text(&a[1]);
-            let Some(caps) = re.captures(t) else {
-                return call_err("pattern did not match any part of the given string");
-            };
-            Ok(match_value(&re, &caps, ty))
-        }),
-        "regexall" => Function::new(params, |a, _| Ok(Type::list(result_type(text(&a[0])).map_err(|m| FuncError::Arg(0, m))?)), |a, ty, _| {
-            let re = compile(text(&a[0])).map_err(|m| FuncError::Arg(0, format!("error parsing pattern: {m}")))?;
-            let ety = ty.element_type().cloned().unwrap_or(Type::String);
-            // Counted (and refused past the budget) before anything is built.
-            let n = re.find_iter(text(&a[1])).try_fold(0u64, |n, _| super::allow(n + 1).map(|()| n + 1))?;
-            let per = re.captures_len() as u64;
-            super::allow(n.saturating_mul(per))?;
-            let all: Vec<Value> = re.captures_iter(text(&a[1])).map(|c| match_value(&re, &c, &ety)).collect();
-            Ok(Value::list(ety, all))
-        }),
+        "regex" => Function::new(
+            params,
+            |a, _| result_type(text(&a[0])).map_err(|m| FuncError::Arg(0, m)),
+            |a, ty, _| {
+                let re = compile(text(&a[0])).map_err(|m| FuncError::Arg(0, format!("error parsing pattern: {m}")))?;
+                let t = text(&a[1]);
+                let Some(caps) = re.captures(t) else {
+                    return call_err("pattern did not match any part of the given string");
+                };
+                Ok(match_value(&re, &caps, ty))
+            },
+        ),
+        "regexall" => Function::new(
+            params,
+            |a, _| Ok(Type::list(result_type(text(&a[0])).map_err(|m| FuncError::Arg(0, m))?)),
+            |a, ty, _| {
+                let re = compile(text(&a[0])).map_err(|m| FuncError::Arg(0, format!("error parsing pattern: {m}")))?;
+                let ety = ty.element_type().cloned().unwrap_or(Type::String);
+                // Counted (and refused past the budget) before anything is built.
+                let n = re.find_iter(text(&a[1])).try_fold(0u64, |n, _| super::allow(n + 1).map(|()| n + 1))?;
+                let per = re.captures_len() as u64;
+                super::allow(n.saturating_mul(per))?;
+                let all: Vec<Value> = re.captures_iter(text(&a[1])).map(|c| match_value(&re, &c, &ety)).collect();
+                Ok(Value::list(ety, all))
+            },
+        ),
         _ => return None,
     })
 }
@@ -111,7 +119,9 @@ fn compile_uncached(pattern: &str) -> Result<Regex, String> {
     }
     let rust = translate(pattern)?;
     match size_check(&rust) {
-        Some(Size::GoTooLarge | Size::OverBudget) => return Err(format!("error parsing regexp: expression too large: `{pattern}`")),
+        Some(Size::GoTooLarge | Size::OverBudget) => {
+            return Err(format!("error parsing regexp: expression too large: `{pattern}`"))
+        }
         Some(Size::Fits) | None => {}
     }
     // The regex crate's default limit (10 MB of compiled program) refuses
@@ -120,13 +130,10 @@ fn compile_uncached(pattern: &str) -> Result<Regex, String> {
     // regex crate as its UTF-8 automaton. Go's own refusals are checked
     // above, so past this larger limit only patterns far beyond what a
     // validation rule needs remain (`[\p{L}]{1000}` repeated many times).
-    ::regex::RegexBuilder::new(&rust)
-        .size_limit(REGEX_SIZE_LIMIT)
-        .build()
-        .map_err(|e| match e {
-            ::regex::Error::CompiledTooBig(_) => format!("error parsing regexp: expression too large: `{pattern}`"),
-            _ => format!("error parsing regexp: invalid or unsupported Perl syntax: `{pattern}`"),
-        })
+    ::regex::RegexBuilder::new(&rust).size_limit(REGEX_SIZE_LIMIT).build().map_err(|e| match e {
+        ::regex::Error::CompiledTooBig(_) => format!("error parsing regexp: expression too large: `{pattern}`"),
+        _ => format!("error parsing regexp: invalid or unsupported Perl syntax: `{pattern}`"),
+    })
 }
 
 /// The most memory one compiled pattern may take (a backstop: the budget
@@ -199,10 +206,16 @@ fn sizes(root: &regex_syntax::hir::Hir) -> (u64, u64, bool) {
         let sum = |f: fn(&(u64, u64)) -> u64| kids.iter().map(f).fold(0u64, u64::saturating_add);
         let (go, cost) = match h.kind() {
             HirKind::Empty | HirKind::Look(_) => (1, 1),
-            HirKind::Literal(l) => (std::str::from_utf8(&l.0).map_or(l.0.len(), |t| t.chars().count()) as u64, l.0.len() as u64),
+            HirKind::Literal(l) => {
+                (std::str::from_utf8(&l.0).map_or(l.0.len(), |t| t.chars().count()) as u64, l.0.len() as u64)
+            }
             HirKind::Class(Class::Bytes(_)) => (1, 1),
             HirKind::Class(Class::Unicode(c)) => {
-                let seqs = c.ranges().iter().map(|r| regex_syntax::utf8::Utf8Sequences::new(r.start(), r.end()).count() as u64).sum::<u64>();
+                let seqs = c
+                    .ranges()
+                    .iter()
+                    .map(|r| regex_syntax::utf8::Utf8Sequences::new(r.start(), r.end()).count() as u64)
+                    .sum::<u64>();
                 (1, seqs.max(1))
             }
             HirKind::Repetition(r) => {
@@ -292,9 +305,16 @@ fn go_syntax_error(p: &str) -> Option<String> {
                         _ if m == 0 => last,
                         _ => m.saturating_mul(last.max(1)),
                     };
-                    if (lo >= 2 || hi.is_some_and(|h| h >= 2)) && lo <= 1000 && hi.is_none_or(|h| h <= 1000 && h >= lo) && copies > 1000 {
+                    if (lo >= 2 || hi.is_some_and(|h| h >= 2))
+                        && lo <= 1000
+                        && hi.is_none_or(|h| h <= 1000 && h >= lo)
+                        && copies > 1000
+                    {
                         let lazy = if b.get(end + 1) == Some(&'?') { "?" } else { "" };
-                        return err("invalid repeat count", &format!("{}{lazy}", b[i..=end].iter().collect::<String>()));
+                        return err(
+                            "invalid repeat count",
+                            &format!("{}{lazy}", b[i..=end].iter().collect::<String>()),
+                        );
                     }
                     last = copies;
                     i = end + 1;
@@ -319,7 +339,8 @@ fn go_syntax_error(p: &str) -> Option<String> {
                     if b[i] == '\\' {
                         i += 1;
                     } else if b[i] == '[' && i + 1 < b.len() && b[i + 1] == ':' {
-                        if let Some(end) = (i + 2..b.len().saturating_sub(1)).find(|&j| b[j] == ':' && b[j + 1] == ']') {
+                        if let Some(end) = (i + 2..b.len().saturating_sub(1)).find(|&j| b[j] == ':' && b[j + 1] == ']')
+                        {
                             i = end + 1;
                         }
                     }
@@ -367,7 +388,8 @@ fn go_syntax_error(p: &str) -> Option<String> {
                 at_start = false;
             }
             '*' | '+' | '?' => {
-                let op: String = if i + 1 < b.len() && b[i + 1] == '?' { b[i..i + 2].iter().collect() } else { c.to_string() };
+                let op: String =
+                    if i + 1 < b.len() && b[i + 1] == '?' { b[i..i + 2].iter().collect() } else { c.to_string() };
                 if at_start || (i > 0 && b[i - 1] == '|') {
                     return err("missing argument to repetition operator", &op);
                 }
@@ -416,7 +438,11 @@ fn counted_repeat(b: &[char], i: usize) -> Option<(u64, Option<u64>, usize)> {
     let lo = num(&mut j)?;
     let hi = if b.get(j) == Some(&',') {
         j += 1;
-        if b.get(j) == Some(&'}') { None } else { Some(num(&mut j)?) }
+        if b.get(j) == Some(&'}') {
+            None
+        } else {
+            Some(num(&mut j)?)
+        }
     } else {
         Some(lo)
     };
@@ -504,7 +530,9 @@ fn translate(p: &str) -> Result<String, String> {
                     let start = i - 2;
                     let code = if c.get(i) == Some(&'{') {
                         let end = (i..c.len()).find(|&j| c[j] == '}');
-                        let Some(end) = end else { return err("invalid escape sequence", &c[start..].iter().collect::<String>()) };
+                        let Some(end) = end else {
+                            return err("invalid escape sequence", &c[start..].iter().collect::<String>());
+                        };
                         let digits: String = c[i + 1..end].iter().collect();
                         i = end + 1;
                         u32::from_str_radix(&digits, 16).ok().filter(|v| *v <= 0x10FFFF)
@@ -527,7 +555,9 @@ fn translate(p: &str) -> Result<String, String> {
                         };
                         i = end + 1;
                     } else {
-                        let Some(&l) = c.get(i) else { return err("invalid character class range", &c[start..].iter().collect::<String>()) };
+                        let Some(&l) = c.get(i) else {
+                            return err("invalid character class range", &c[start..].iter().collect::<String>());
+                        };
                         i += 1;
                         if !"CLMNPSZ".contains(l) {
                             return err("invalid character class range", &c[start..i].iter().collect::<String>());
@@ -617,7 +647,10 @@ fn translate(p: &str) -> Result<String, String> {
                             Some((lo, hi)) => (lo, Some(hi)),
                             None => (b, None),
                         };
-                        let num = |t: &str| (!t.is_empty() && t.bytes().all(|x| x.is_ascii_digit())).then(|| t.parse::<u64>().unwrap_or(u64::MAX));
+                        let num = |t: &str| {
+                            (!t.is_empty() && t.bytes().all(|x| x.is_ascii_digit()))
+                                .then(|| t.parse::<u64>().unwrap_or(u64::MAX))
+                        };
                         let lo = num(lo)?;
                         let hi = match hi {
                             None => Some(lo),
@@ -652,7 +685,9 @@ fn translate(p: &str) -> Result<String, String> {
                         let _ = r;
                     }
                 }
-                '(' if c.get(i) == Some(&'?') && (c.get(i + 1) == Some(&'<') || (c.get(i + 1) == Some(&'P') && c.get(i + 2) == Some(&'<'))) => {
+                '(' if c.get(i) == Some(&'?')
+                    && (c.get(i + 1) == Some(&'<') || (c.get(i + 1) == Some(&'P') && c.get(i + 2) == Some(&'<'))) =>
+                {
                     // A group name; Go allows a name twice (the later group
                     // wins), the regex crate does not: a repeat gets a
                     // private name that `go_name` reads back.
@@ -698,7 +733,6 @@ fn translate(p: &str) -> Result<String, String> {
 pub(crate) fn replace_all(re: &Regex, t: &str, rep: &str) -> String {
     re.replace_all(t, rep).into_owned()
 }
-
 
 #[cfg(test)]
 mod size_tests {

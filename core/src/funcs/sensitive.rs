@@ -29,7 +29,9 @@ pub(super) fn lookup(name: &str, all: bool, p: &Profile) -> Option<Function> {
             v.marks.sensitive = false;
             Ok(v)
         }),
-        "issensitive" if all && p.has_function_switch(crate::flavor::Switch::Tf18IsSensitiveFunction) => Function::new(vec![param()], BOOL, |a, _, _| Ok(Value::bool(a[0].marks.sensitive))),
+        "issensitive" if all && p.has_function_switch(crate::flavor::Switch::Tf18IsSensitiveFunction) => {
+            Function::new(vec![param()], BOOL, |a, _, _| Ok(Value::bool(a[0].marks.sensitive)))
+        }
         _ => return None,
     })
 }

@@ -1,6 +1,6 @@
 //! go-cty's `stdlib/sequence.go`: `concat` and `range`.
 
-use super::collection::{dynp, elems, conv};
+use super::collection::{conv, dynp, elems};
 use super::{arg_err, call_err, FuncError, Function, Param};
 use crate::flavor::Profile;
 use crate::number::Number;

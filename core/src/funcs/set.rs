@@ -1,7 +1,7 @@
 //! go-cty's `stdlib/set.go` and `setproduct`: `setunion`,
 //! `setintersection`, `setsubtract`, `setproduct`.
 
-use super::collection::{dynp, elems, conv};
+use super::collection::{conv, dynp, elems};
 use super::{arg_err, call_err, FuncError, Function, Param};
 use crate::flavor::Profile;
 use crate::set::equals_true;
@@ -20,7 +20,8 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
                 "setintersection" => |a, ty, _| set_op(a, ty, 1),
                 _ => |a, ty, _| set_op(a, ty, 2),
             };
-            let first = Param::new(if name == "setsubtract" { "a" } else { "first_set" }, Type::set(Type::Dynamic)).dynamic();
+            let first =
+                Param::new(if name == "setsubtract" { "a" } else { "first_set" }, Type::set(Type::Dynamic)).dynamic();
             let mut f = Function::new(vec![first], set_type, imp);
             if name == "setsubtract" {
                 f.params.push(Param::new("b", Type::set(Type::Dynamic)).dynamic());
@@ -54,7 +55,9 @@ fn set_op(a: &[Value], ty: &Type, op: u8) -> Result<Value, FuncError> {
     let first = elems(&sets[0]).to_vec();
     let out: Vec<Value> = match op {
         0 => sets.iter().flat_map(|s| elems(s).to_vec()).collect(),
-        1 => first.into_iter().filter(|e| sets[1..].iter().all(|s| elems(s).iter().any(|x| equals_true(x, e)))).collect(),
+        1 => {
+            first.into_iter().filter(|e| sets[1..].iter().all(|s| elems(s).iter().any(|x| equals_true(x, e)))).collect()
+        }
         _ => first.into_iter().filter(|e| !elems(&sets[1]).iter().any(|x| equals_true(x, e))).collect(),
     };
     Ok(Value::set(ety, out))

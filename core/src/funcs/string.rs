@@ -10,8 +10,25 @@ use crate::unicode;
 use crate::value::Value;
 
 pub(super) const NAMES: &[&str] = &[
-    "chomp", "endswith", "format", "formatlist", "indent", "join", "lower", "replace", "split", "startswith", "strcontains", "strrev",
-    "substr", "title", "trim", "trimprefix", "trimspace", "trimsuffix", "upper",
+    "chomp",
+    "endswith",
+    "format",
+    "formatlist",
+    "indent",
+    "join",
+    "lower",
+    "replace",
+    "split",
+    "startswith",
+    "strcontains",
+    "strrev",
+    "substr",
+    "title",
+    "trim",
+    "trimprefix",
+    "trimspace",
+    "trimsuffix",
+    "upper",
 ];
 
 fn p_str(name: &'static str) -> Param {
@@ -42,7 +59,8 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
         "trimspace" => strings(&["str"], |a, _, _| Ok(s(text(&a[0]).trim_matches(char::is_whitespace)))),
         "chomp" => strings(&["str"], |a, _, _| {
             let mut t = text(&a[0]);
-            while let Some(x) = t.strip_suffix("\r\n").or_else(|| t.strip_suffix('\n')).or_else(|| t.strip_suffix('\r')) {
+            while let Some(x) = t.strip_suffix("\r\n").or_else(|| t.strip_suffix('\n')).or_else(|| t.strip_suffix('\r'))
+            {
                 t = x;
             }
             Ok(s(t))
@@ -51,11 +69,21 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
             let cut: Vec<char> = text(&a[1]).chars().collect();
             Ok(s(text(&a[0]).trim_matches(|c| cut.contains(&c))))
         }),
-        "trimprefix" => strings(&["str", "prefix"], |a, _, _| Ok(s(text(&a[0]).strip_prefix(text(&a[1])).unwrap_or(text(&a[0]))))),
-        "trimsuffix" => strings(&["str", "suffix"], |a, _, _| Ok(s(text(&a[0]).strip_suffix(text(&a[1])).unwrap_or(text(&a[0]))))),
-        "startswith" => Function::new(vec![p_str("str"), p_str("prefix")], BOOL, |a, _, _| Ok(Value::bool(text(&a[0]).starts_with(text(&a[1]))))),
-        "endswith" => Function::new(vec![p_str("str"), p_str("suffix")], BOOL, |a, _, _| Ok(Value::bool(text(&a[0]).ends_with(text(&a[1]))))),
-        "strcontains" => Function::new(vec![p_str("str"), p_str("substr")], BOOL, |a, _, _| Ok(Value::bool(text(&a[0]).contains(text(&a[1]))))),
+        "trimprefix" => {
+            strings(&["str", "prefix"], |a, _, _| Ok(s(text(&a[0]).strip_prefix(text(&a[1])).unwrap_or(text(&a[0])))))
+        }
+        "trimsuffix" => {
+            strings(&["str", "suffix"], |a, _, _| Ok(s(text(&a[0]).strip_suffix(text(&a[1])).unwrap_or(text(&a[0])))))
+        }
+        "startswith" => Function::new(vec![p_str("str"), p_str("prefix")], BOOL, |a, _, _| {
+            Ok(Value::bool(text(&a[0]).starts_with(text(&a[1]))))
+        }),
+        "endswith" => Function::new(vec![p_str("str"), p_str("suffix")], BOOL, |a, _, _| {
+            Ok(Value::bool(text(&a[0]).ends_with(text(&a[1]))))
+        }),
+        "strcontains" => Function::new(vec![p_str("str"), p_str("substr")], BOOL, |a, _, _| {
+            Ok(Value::bool(text(&a[0]).contains(text(&a[1]))))
+        }),
         "indent" => Function::new(vec![Param::new("spaces", Type::Number), p_str("str")], STRING, |a, _, _| {
             let n = to_int(&a[0]).map_err(super::FuncError::Call)?;
             let t = text(&a[1]);
@@ -67,7 +95,11 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
             Ok(s(&t.replace('\n', &format!("\n{pad}"))))
         }),
         "substr" => Function::new(
-            vec![p_str("str").dynamic(), Param::new("offset", Type::Number).dynamic(), Param::new("length", Type::Number).dynamic()],
+            vec![
+                p_str("str").dynamic(),
+                Param::new("offset", Type::Number).dynamic(),
+                Param::new("length", Type::Number).dynamic(),
+            ],
             STRING,
             |a, _, p| {
                 let offset = to_int(&a[1]).map_err(super::FuncError::Call)?;
@@ -75,15 +107,25 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
                 Ok(s(&substr(text(&a[0]), offset, length, unicode::of(text(&a[0]), p))))
             },
         ),
-        "split" => Function::new(vec![p_str("separator"), p_str("str")], |_, _| Ok(Type::list(Type::String)), |a, _, _| {
-            let (sep, t) = (text(&a[0]), text(&a[1]));
-            // Counted (and refused past the budget) before anything is built.
-            let n = if sep.is_empty() { t.chars().count() } else { t.matches(sep).count() + 1 };
-            super::allow(n as u64)?;
-            let parts: Vec<Value> = if sep.is_empty() { t.chars().map(|c| s(&c.to_string())).collect() } else { t.split(sep).map(s).collect() };
-            Ok(Value::list(Type::String, parts))
-        }),
-        "join" => Function::new(vec![p_str("separator")], STRING, join).var(Param::new("lists", Type::list(Type::String))),
+        "split" => Function::new(
+            vec![p_str("separator"), p_str("str")],
+            |_, _| Ok(Type::list(Type::String)),
+            |a, _, _| {
+                let (sep, t) = (text(&a[0]), text(&a[1]));
+                // Counted (and refused past the budget) before anything is built.
+                let n = if sep.is_empty() { t.chars().count() } else { t.matches(sep).count() + 1 };
+                super::allow(n as u64)?;
+                let parts: Vec<Value> = if sep.is_empty() {
+                    t.chars().map(|c| s(&c.to_string())).collect()
+                } else {
+                    t.split(sep).map(s).collect()
+                };
+                Ok(Value::list(Type::String, parts))
+            },
+        ),
+        "join" => {
+            Function::new(vec![p_str("separator")], STRING, join).var(Param::new("lists", Type::list(Type::String)))
+        }
         "replace" => strings(&["str", "substr", "replace"], replace),
         "format" | "formatlist" => return super::format::lookup(name),
         _ => return None,
@@ -97,7 +139,13 @@ fn title(t: &str, u: unicode::Unicode) -> String {
     let mut prev_sep = true;
     for c in t.chars() {
         out.push(if prev_sep { unicode::to_title(c, u) } else { c });
-        prev_sep = if c.is_ascii() { !(c.is_ascii_alphanumeric() || c == '_') } else if c.is_alphanumeric() { false } else { c.is_whitespace() };
+        prev_sep = if c.is_ascii() {
+            !(c.is_ascii_alphanumeric() || c == '_')
+        } else if c.is_alphanumeric() {
+            false
+        } else {
+            c.is_whitespace()
+        };
     }
     out
 }

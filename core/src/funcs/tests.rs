@@ -74,12 +74,21 @@ fn collection_functions_follow_terraform_collection_test() {
         (r#"anytrue([])"#, "false"),
         (r#"coalesce("", null, "b")"#, r#""b""#),
         (r#"index(["a", "b"], "b")"#, "1"),
-        (r#"index([], "b")"#, "Error in function call: Call to function \"index\" failed: cannot search an empty list."),
+        (
+            r#"index([], "b")"#,
+            "Error in function call: Call to function \"index\" failed: cannot search an empty list.",
+        ),
         (r#"lookup({a = 1}, "b", 2)"#, "2"),
-        (r#"lookup(tomap({a = "x"}), "b")"#, "Error in function call: Call to function \"lookup\" failed: lookup failed to find key \"b\"."),
+        (
+            r#"lookup(tomap({a = "x"}), "b")"#,
+            "Error in function call: Call to function \"lookup\" failed: lookup failed to find key \"b\".",
+        ),
         (r#"one([])"#, "null"),
         (r#"sum([1, 2.5])"#, "3.5"),
-        (r#"transpose({a = ["x", "y"], b = ["x"]})"#, "tomap({\n  \"x\" = tolist([\n    \"a\",\n    \"b\",\n  ])\n  \"y\" = tolist([\n    \"a\",\n  ])\n})"),
+        (
+            r#"transpose({a = ["x", "y"], b = ["x"]})"#,
+            "tomap({\n  \"x\" = tolist([\n    \"a\",\n    \"b\",\n  ])\n  \"y\" = tolist([\n    \"a\",\n  ])\n})",
+        ),
         (r#"matchkeys(["a", "b"], [1, 2], [2])"#, "tolist([\n  \"b\",\n])"),
     ]);
 }
@@ -174,7 +183,10 @@ fn cidr_functions_follow_terraform_cidr_test() {
 #[test]
 fn cidrcontains_is_opentofus_from_1_7() {
     assert_eq!(eval_in("opentofu@1.7", r#"cidrcontains("10.0.0.0/8", "10.1.2.3")"#), "true");
-    assert_eq!(eval_in("terraform@1.15", r#"cidrcontains("10.0.0.0/8", "10.1.2.3")"#), "Call to unknown function: There is no function named \"cidrcontains\".");
+    assert_eq!(
+        eval_in("terraform@1.15", r#"cidrcontains("10.0.0.0/8", "10.1.2.3")"#),
+        "Call to unknown function: There is no function named \"cidrcontains\"."
+    );
 }
 
 #[test]
@@ -239,7 +251,10 @@ fn logical_operators_short_circuit_from_terraform_1_12() {
 fn a_nan_result_is_go_ctys_panic() {
     // cty.NumberFloatVal(NaN) panics in go-cty; the expression is then not
     // evaluated (a Go stack trace is not reproduced).
-    assert_eq!(eval_in("terraform@1.15", "log(-1, 10)"), "Error in function call: Call to function \"log\" failed: panic in function implementation: NewFloat(NaN).");
+    assert_eq!(
+        eval_in("terraform@1.15", "log(-1, 10)"),
+        "Error in function call: Call to function \"log\" failed: panic in function implementation: NewFloat(NaN)."
+    );
     assert_eq!(eval_in("terraform@1.15", "log(0, 10)"), "-Inf");
 }
 
@@ -301,12 +316,24 @@ fn operator_diagnostics_follow_hcl_binary_op_expr_order() {
         let (_, d) = eval_expression(&e, &Scope::new(), &p);
         d.into_iter().map(|d| d.summary).collect::<Vec<_>>()
     };
-    assert_eq!(summaries("terraform@1.15", r#""a" - keys({}, {})"#), ["Too many function arguments", "Invalid operand"]);
-    assert_eq!(summaries("terraform@1.11", r#"{} && keys({}, {})"#), ["Too many function arguments", "Invalid operand"]);
-    assert_eq!(summaries("terraform@1.12", r#"{} && keys({}, {})"#), ["Invalid operand", "Too many function arguments"]);
+    assert_eq!(
+        summaries("terraform@1.15", r#""a" - keys({}, {})"#),
+        ["Too many function arguments", "Invalid operand"]
+    );
+    assert_eq!(
+        summaries("terraform@1.11", r#"{} && keys({}, {})"#),
+        ["Too many function arguments", "Invalid operand"]
+    );
+    assert_eq!(
+        summaries("terraform@1.12", r#"{} && keys({}, {})"#),
+        ["Invalid operand", "Too many function arguments"]
+    );
     // With the short-circuit, a null operand counts as false (cty's True()).
     assert_eq!(eval_in("terraform@1.12", "null && true"), "false");
-    assert_eq!(eval_in("terraform@1.11", "null && true"), "Operation failed: Error during operation: argument must not be null.");
+    assert_eq!(
+        eval_in("terraform@1.11", "null && true"),
+        "Operation failed: Error during operation: argument must not be null."
+    );
 }
 
 /// hcl's `SplatExpr` on an empty list applies `each` to an unknown element
@@ -330,7 +357,10 @@ fn splat_of_an_empty_list_follows_hcl_splat_expr() {
 /// "Call to function … failed: …." (reliability review 4, finding 16).
 #[test]
 fn a_function_error_ends_with_one_full_stop() {
-    let got = eval_in("terraform@1.15", r#"jsondecode(join("", [for i in range(1000) : join("", [for j in range(1000) : "1"])]))"#);
+    let got = eval_in(
+        "terraform@1.15",
+        r#"jsondecode(join("", [for i in range(1000) : join("", [for j in range(1000) : "1"])]))"#,
+    );
     assert!(got.ends_with("printing such a number takes it minutes to hours."), "{got}");
     assert!(!got.contains(".."), "{got}");
 }
@@ -371,7 +401,12 @@ fn merge_treats_null_objects_as_empty_from_go_cty_1_18_1() {
     for (expr, before, from_1_16) in &table {
         let got = eval_in("terraform@1.15", expr);
         if *before == "panic" {
-            assert!(got.starts_with("Error in function call: Call to function \"merge\" failed: panic in function implementation"), "{expr}: {got}");
+            assert!(
+                got.starts_with(
+                    "Error in function call: Call to function \"merge\" failed: panic in function implementation"
+                ),
+                "{expr}: {got}"
+            );
         } else {
             assert_eq!(got, *before, "{expr}");
         }
@@ -422,7 +457,10 @@ fn unicode_dependent_functions_answer_with_each_flavors_unicode_version() {
         }
     }
     let version = |name| Flavor::lookup(name).unwrap().profile().unicode();
-    assert_eq!([version("terraform@1.5"), version("terraform@1.6"), version("opentofu@1.6")], [Unicode::V13_0, Unicode::V15_0, Unicode::V15_0]);
+    assert_eq!(
+        [version("terraform@1.5"), version("terraform@1.6"), version("opentofu@1.6")],
+        [Unicode::V13_0, Unicode::V15_0, Unicode::V15_0]
+    );
 }
 
 /// A flavor's Unicode version is a question like a switch: asked only for
@@ -430,7 +468,14 @@ fn unicode_dependent_functions_answer_with_each_flavors_unicode_version() {
 #[test]
 fn flavors_differ_by_unicode_only_when_an_answer_used_it() {
     let tf15 = Flavor::lookup("terraform@1.15").unwrap();
-    for (expr, asked) in [(r#"upper("abc")"#, false), (r#"length("abc")"#, false), (r#"upper("\u00e9")"#, true), (r#"length("\u00e9")"#, true), (r#""\u00e9""#, true), (r#""a\nb\u00e9""#, false)] {
+    for (expr, asked) in [
+        (r#"upper("abc")"#, false),
+        (r#"length("abc")"#, false),
+        (r#"upper("\u00e9")"#, true),
+        (r#"length("\u00e9")"#, true),
+        (r#""\u00e9""#, true),
+        (r#""a\nb\u00e9""#, false),
+    ] {
         let p = Flavor::lookup("terraform@1.5").unwrap().profile();
         eval_with(&p, expr);
         assert_eq!(!p.same_answers(tf15), asked, "{expr}");

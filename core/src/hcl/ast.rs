@@ -321,18 +321,10 @@ impl TypeCache {
             // vector copied into it).
             || Type::Tuple(std::sync::Arc::new(vals.iter().map(|v| v.ty.clone()).collect())),
         );
-        Value {
-            ty,
-            kind: crate::value::Kind::Seq(std::sync::Arc::new(vals)),
-            marks: crate::value::Marks::NONE,
-        }
+        Value { ty, kind: crate::value::Kind::Seq(std::sync::Arc::new(vals)), marks: crate::value::Marks::NONE }
     }
 
-    pub fn object(
-        &mut self,
-        vals: crate::value::AttrMap,
-        marks: crate::value::Marks,
-    ) -> Value {
+    pub fn object(&mut self, vals: crate::value::AttrMap, marks: crate::value::Marks) -> Value {
         use crate::types::Type;
         // The entries move into the value first, then the type is read from
         // them: the map's room is given back before the type is built.
@@ -349,19 +341,9 @@ impl TypeCache {
                 }
                 _ => false,
             },
-            || {
-                Type::object(
-                    vals.iter()
-                        .map(|(k, v)| (k.to_string(), v.ty.clone()))
-                        .collect(),
-                )
-            },
+            || Type::object(vals.iter().map(|(k, v)| (k.to_string(), v.ty.clone())).collect()),
         );
-        Value {
-            ty,
-            kind: crate::value::Kind::Attrs(vals),
-            marks,
-        }
+        Value { ty, kind: crate::value::Kind::Attrs(vals), marks }
     }
 }
 
@@ -400,9 +382,7 @@ impl Expr {
             ExprKind::Call(c) => c.name_range.start..c.open_range.end,
             ExprKind::Binary { lhs, .. } => lhs.start_range(),
             ExprKind::Conditional { cond, .. } => cond.start_range(),
-            ExprKind::Template(parts) => {
-                parts.first().map_or(self.range(), Expr::start_range)
-            }
+            ExprKind::Template(parts) => parts.first().map_or(self.range(), Expr::start_range),
             ExprKind::Index(x) => x.open_range.clone(),
             ExprKind::Const(c) => c.open_range.clone(),
             ExprKind::Splat(s) => s.marker_range.clone(),
@@ -438,9 +418,7 @@ impl Expr {
             ExprKind::Scope(s) if s.steps.is_empty() => Some(s.root.clone()),
             ExprKind::Parens(e) => e.as_keyword(),
             ExprKind::Literal(v) if v.is_null() => Some("null".into()),
-            ExprKind::Literal(v) => v
-                .as_bool()
-                .map(|b| if b { "true".into() } else { "false".into() }),
+            ExprKind::Literal(v) => v.as_bool().map(|b| if b { "true".into() } else { "false".into() }),
             _ => None,
         }
     }
@@ -493,11 +471,7 @@ impl ExprKind {
             ExprKind::Binary { lhs, rhs, .. } => lhs.depth.max(rhs.depth),
             ExprKind::Unary { val, .. } => val.depth,
             ExprKind::Tuple { elems, .. } => m(elems),
-            ExprKind::Object { items, .. } => items
-                .iter()
-                .map(|(k, v)| k.depth.max(v.depth))
-                .max()
-                .unwrap_or(0),
+            ExprKind::Object { items, .. } => items.iter().map(|(k, v)| k.depth.max(v.depth)).max().unwrap_or(0),
             ExprKind::ObjectKey { wrapped, .. } => wrapped.depth,
             ExprKind::For(f) => {
                 let mut d = f.coll.depth.max(f.val_expr.depth);

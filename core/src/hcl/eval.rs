@@ -13,11 +13,11 @@
 use std::collections::BTreeMap;
 
 use super::ast::*;
-use crate::funcs::{self, FuncError};
 use super::parse::{go_quote, name_suggestion, Diags, RawDiag};
 use crate::budget::Budget;
 use crate::convert::conv;
 use crate::flavor::Profile;
+use crate::funcs::{self, FuncError};
 use crate::number::Number;
 use crate::types::Type;
 use crate::value::{Kind, Marks, Value};
@@ -105,18 +105,10 @@ fn eq_inner(a: &Value, b: &Value) -> Option<bool> {
     match (a.is_known(), b.is_known()) {
         (false, false) => return None,
         (true, false) => {
-            return if a.is_null() || b.ty.has_dynamic_types() || a.ty == b.ty {
-                None
-            } else {
-                Some(false)
-            };
+            return if a.is_null() || b.ty.has_dynamic_types() || a.ty == b.ty { None } else { Some(false) };
         }
         (false, true) => {
-            return if b.is_null() || a.ty.has_dynamic_types() || a.ty == b.ty {
-                None
-            } else {
-                Some(false)
-            };
+            return if b.is_null() || a.ty.has_dynamic_types() || a.ty == b.ty { None } else { Some(false) };
         }
         _ => {}
     }
@@ -135,10 +127,8 @@ fn eq_inner(a: &Value, b: &Value) -> Option<bool> {
                 return Some(false);
             }
             if a.ty.is_set() {
-                let all_in = |p: &[Value], q: &[Value]| {
-                    p.iter()
-                        .all(|x| q.iter().any(|y| eq_inner(x, y) == Some(true)))
-                };
+                let all_in =
+                    |p: &[Value], q: &[Value]| p.iter().all(|x| q.iter().any(|y| eq_inner(x, y) == Some(true)));
                 return Some(all_in(xs, ys) && all_in(ys, xs));
             }
             for (x, y) in xs.iter().zip(ys.iter()) {
@@ -220,10 +210,7 @@ fn elements(v: &Value) -> Vec<(Value, Value)> {
             if v.ty.is_set() {
                 es.iter().map(|e| (e.clone(), e.clone())).collect()
             } else {
-                es.iter()
-                    .enumerate()
-                    .map(|(i, e)| (Value::number(Number::from_i64(i as i64)), e.clone()))
-                    .collect()
+                es.iter().enumerate().map(|(i, e)| (Value::number(Number::from_i64(i as i64)), e.clone())).collect()
             }
         }
         Kind::Attrs(m) => m.iter().map(|(k, e)| (str_value(k), e.clone())).collect(),
@@ -436,10 +423,7 @@ impl<'p> Evaluator<'p> {
             ExprKind::Unary { op, val, .. } => self.eval_unary(*op, val, e),
             ExprKind::Tuple { elems, .. } => self.eval_tuple(elems),
             ExprKind::Object { items, .. } => self.eval_object(items),
-            ExprKind::ObjectKey {
-                wrapped,
-                force_non_literal,
-            } => self.eval_object_key(wrapped, *force_non_literal),
+            ExprKind::ObjectKey { wrapped, force_non_literal } => self.eval_object_key(wrapped, *force_non_literal),
             ExprKind::For(f) => self.eval_for(f),
             ExprKind::Index(x) => self.eval_index(&x.coll, &x.key, &x.bracket_range),
             ExprKind::Splat(s) => self.eval_splat(&s.source, &s.each),
@@ -497,11 +481,7 @@ impl<'p> Evaluator<'p> {
 
     fn eval_scope(&mut self, root: &str, root_range: &Span, steps: &[Step]) -> Value {
         if self.scopes.is_empty() {
-            self.diag(
-                "Variables not allowed",
-                "Variables may not be used here.",
-                root_range.clone(),
-            );
+            self.diag("Variables not allowed", "Variables may not be used here.", root_range.clone());
             return dyn_val();
         }
         for frame in self.scopes.iter().rev() {
@@ -522,15 +502,9 @@ impl<'p> Evaluator<'p> {
                 return self.traverse(v, &steps[done..]);
             }
         }
-        let names: Vec<&str> = self
-            .scopes
-            .iter()
-            .rev()
-            .flat_map(|f| f.iter().map(|(n, _)| n.as_str()))
-            .collect();
-        let suggestion = name_suggestion(root, &names)
-            .map(|s| format!(" Did you mean {}?", go_quote(s)))
-            .unwrap_or_default();
+        let names: Vec<&str> = self.scopes.iter().rev().flat_map(|f| f.iter().map(|(n, _)| n.as_str())).collect();
+        let suggestion =
+            name_suggestion(root, &names).map(|s| format!(" Did you mean {}?", go_quote(s))).unwrap_or_default();
         self.diag(
             "Unknown variable",
             format!("There is no variable named {}.{suggestion}", go_quote(root)),
@@ -695,11 +669,7 @@ impl<'p> Evaluator<'p> {
 
     #[inline(never)]
     fn eval_template(&mut self, parts: &[Expr]) -> Value {
-        if let [Expr {
-            kind: ExprKind::Literal(v),
-            ..
-        }] = parts
-        {
+        if let [Expr { kind: ExprKind::Literal(v), .. }] = parts {
             if v.as_str().is_some() {
                 // A plain quoted string: the literal is already the result.
                 return v.value();
@@ -736,11 +706,7 @@ impl<'p> Evaluator<'p> {
                 ),
             }
         }
-        let r = if known {
-            str_value(&buf)
-        } else {
-            Value::unknown(Type::String)
-        };
+        let r = if known { str_value(&buf) } else { Value::unknown(Type::String) };
         r.with_marks(marks)
     }
 
@@ -789,20 +755,9 @@ impl<'p> Evaluator<'p> {
 
     #[inline(never)]
     fn eval_call(&mut self, c: &CallExpr, e: &Expr) -> Value {
-        let CallExpr {
-            name,
-            name_range,
-            args,
-            expand_final,
-            close_range,
-            ..
-        } = c;
+        let CallExpr { name, name_range, args, expand_final, close_range, .. } = c;
         let Some(set) = self.functions else {
-            self.diag(
-                "Function calls not allowed",
-                "Functions may not be called here.",
-                e.range(),
-            );
+            self.diag("Function calls not allowed", "Functions may not be called here.", e.range());
             return dyn_val();
         };
         if set.is_try_or_can(name, self.profile) {
@@ -828,8 +783,7 @@ impl<'p> Evaluator<'p> {
             return dyn_val();
         };
         // Arguments as (value, start range of the expression that gave it).
-        let mut argv: Vec<(Option<Value>, Span)> =
-            args.iter().map(|a| (None, a.start_range())).collect();
+        let mut argv: Vec<(Option<Value>, Span)> = args.iter().map(|a| (None, a.start_range())).collect();
         if *expand_final {
             let last = args.last().expect("parser gives `...` an argument");
             let n = self.diags.len();
@@ -844,10 +798,7 @@ impl<'p> Evaluator<'p> {
             };
             if v.ty.is_dynamic() {
                 if v.is_null() {
-                    return bad(
-                        self,
-                        "The expanding argument (indicated by ...) must not be null.",
-                    );
+                    return bad(self, "The expanding argument (indicated by ...) must not be null.");
                 }
                 return dyn_val();
             }
@@ -855,10 +806,7 @@ impl<'p> Evaluator<'p> {
                 return bad(self, "The expanding argument (indicated by ...) must be of a tuple, list, or set type.");
             }
             if v.is_null() {
-                return bad(
-                    self,
-                    "The expanding argument (indicated by ...) must not be null.",
-                );
+                return bad(self, "The expanding argument (indicated by ...) must not be null.");
             }
             if !v.is_known() {
                 return dyn_val();
@@ -1063,9 +1011,11 @@ impl<'p> Evaluator<'p> {
         }
         let msg = match failures.is_empty() {
             true => "at least one argument is required".to_string(),
-            false => funcs::trycan::no_expression_succeeded(failures.iter().map(|d| {
-                (d.summary.as_str(), d.detail.as_str(), self.range_text.as_ref().map(|f| f(&d.range)))
-            })),
+            false => funcs::trycan::no_expression_succeeded(
+                failures
+                    .iter()
+                    .map(|d| (d.summary.as_str(), d.detail.as_str(), self.range_text.as_ref().map(|f| f(&d.range)))),
+            ),
         };
         self.diag(
             "Error in function call",
@@ -1131,11 +1081,7 @@ impl<'p> Evaluator<'p> {
         let cv = match conv(&cv, &Type::Bool, self.profile) {
             Ok(v) => v,
             Err(_) => {
-                self.diag(
-                    "Incorrect condition type",
-                    "The condition expression must be of type bool.",
-                    cond.range(),
-                );
+                self.diag("Incorrect condition type", "The condition expression must be of type bool.", cond.range());
                 return Value::unknown(result_ty);
             }
         };
@@ -1207,7 +1153,11 @@ impl<'p> Evaluator<'p> {
             (BinOp::Or | BinOp::And, Kind::Bool(a), Kind::Bool(b)) => {
                 Value::bool(if op == BinOp::Or { *a || *b } else { *a && *b })
             }
-            (BinOp::Eq | BinOp::Ne, Kind::Bool(_) | Kind::Number(_) | Kind::String(_), Kind::Bool(_) | Kind::Number(_) | Kind::String(_)) => {
+            (
+                BinOp::Eq | BinOp::Ne,
+                Kind::Bool(_) | Kind::Number(_) | Kind::String(_),
+                Kind::Bool(_) | Kind::Number(_) | Kind::String(_),
+            ) => {
                 // Comparing walks both operands (one step each here).
                 if !self.charge_walk(l, &e.range()) || !self.charge_walk(r, &e.range()) {
                     return Some(Value::unknown(Type::Bool));
@@ -1273,22 +1223,14 @@ impl<'p> Evaluator<'p> {
         let l = match conv_owned(l, &param, self.profile) {
             Ok(v) => Some(v),
             Err(m) => {
-                self.diag(
-                    "Invalid operand",
-                    format!("Unsuitable value for left operand: {m}."),
-                    lhs.range(),
-                );
+                self.diag("Invalid operand", format!("Unsuitable value for left operand: {m}."), lhs.range());
                 None
             }
         };
         let r = match conv_owned(r, &param, self.profile) {
             Ok(v) => Some(v),
             Err(m) => {
-                self.diag(
-                    "Invalid operand",
-                    format!("Unsuitable value for right operand: {m}."),
-                    rhs.range(),
-                );
+                self.diag("Invalid operand", format!("Unsuitable value for right operand: {m}."), rhs.range());
                 None
             }
         };
@@ -1324,11 +1266,7 @@ impl<'p> Evaluator<'p> {
             return v;
         }
         if l.is_null() || r.is_null() {
-            self.diag(
-                "Operation failed",
-                "Error during operation: argument must not be null.",
-                e.range(),
-            );
+            self.diag("Operation failed", "Error during operation: argument must not be null.", e.range());
             return Value::unknown(result);
         }
         let (l, lm) = take_marks(l);
@@ -1380,19 +1318,11 @@ impl<'p> Evaluator<'p> {
     fn eval_unary(&mut self, op: UnOp, val: &Expr, e: &Expr) -> Value {
         let n = self.diags.len();
         let v = self.eval(val);
-        let ty = if op == UnOp::Neg {
-            Type::Number
-        } else {
-            Type::Bool
-        };
+        let ty = if op == UnOp::Neg { Type::Number } else { Type::Bool };
         let v = match conv(&v, &ty, self.profile) {
             Ok(v) => v,
             Err(m) => {
-                self.diag(
-                    "Invalid operand",
-                    format!("Unsuitable value for unary operand: {m}."),
-                    val.range(),
-                );
+                self.diag("Invalid operand", format!("Unsuitable value for unary operand: {m}."), val.range());
                 return Value::unknown(ty);
             }
         };
@@ -1400,11 +1330,7 @@ impl<'p> Evaluator<'p> {
             return Value::unknown(ty);
         }
         if v.is_null() {
-            self.diag(
-                "Operation failed",
-                "Error during operation: argument must not be null.",
-                e.range(),
-            );
+            self.diag("Operation failed", "Error during operation: argument must not be null.", e.range());
             return Value::unknown(ty);
         }
         let (v, m) = v.unmark_deep();
@@ -1412,11 +1338,7 @@ impl<'p> Evaluator<'p> {
             return Value::unknown(ty);
         }
         let r = match op {
-            UnOp::Neg => Value::number(
-                v.as_number()
-                    .map(Number::neg)
-                    .unwrap_or_else(|| Number::from_i64(0)),
-            ),
+            UnOp::Neg => Value::number(v.as_number().map(Number::neg).unwrap_or_else(|| Number::from_i64(0))),
             UnOp::Not => Value::bool(!v.as_bool().unwrap_or(false)),
         };
         r.with_marks(m)
@@ -1437,11 +1359,7 @@ impl<'p> Evaluator<'p> {
                 continue;
             }
             if key.is_null() {
-                self.diag(
-                    "Null value as key",
-                    "Can't use a null value as a key.",
-                    v.range(),
-                );
+                self.diag("Null value as key", "Can't use a null value as a key.", v.range());
                 known = false;
                 continue;
             }
@@ -1450,11 +1368,7 @@ impl<'p> Evaluator<'p> {
             let key = match conv(&key, &Type::String, self.profile) {
                 Ok(k) => k,
                 Err(m) => {
-                    self.diag(
-                        "Incorrect key type",
-                        format!("Can't use this value as a key: {m}."),
-                        k.range(),
-                    );
+                    self.diag("Incorrect key type", format!("Can't use this value as a key: {m}."), k.range());
                     known = false;
                     continue;
                 }
@@ -1517,20 +1431,12 @@ impl<'p> Evaluator<'p> {
             let r = self.eval(c);
             self.scopes.pop();
             if r.is_null() {
-                self.diag(
-                    "Condition is null",
-                    "The value of the 'if' clause must not be null.",
-                    c.range(),
-                );
+                self.diag("Condition is null", "The value of the 'if' clause must not be null.", c.range());
                 return dyn_val();
             }
             marks = marks.union(r.marks);
             if let Err(m) = conv(&r, &Type::Bool, self.profile) {
-                self.diag(
-                    "Invalid 'for' condition",
-                    format!("The 'if' clause value is invalid: {m}."),
-                    c.range(),
-                );
+                self.diag("Invalid 'for' condition", format!("The 'if' clause value is invalid: {m}."), c.range());
                 return dyn_val();
             }
             if self.diags.len() > n {
@@ -1562,10 +1468,7 @@ impl<'p> Evaluator<'p> {
         }
         if f.key_expr.is_some() {
             if f.group {
-                obj = groups
-                    .into_iter()
-                    .map(|(k, vs)| (k, Value::tuple(vs)))
-                    .collect();
+                obj = groups.into_iter().map(|(k, vs)| (k, Value::tuple(vs))).collect();
             }
             Value::object(obj).with_marks(marks)
         } else {
@@ -1588,11 +1491,7 @@ impl<'p> Evaluator<'p> {
             let inc = self.eval(c);
             if inc.is_null() {
                 if *known {
-                    self.diag(
-                        "Invalid 'for' condition",
-                        "The value of the 'if' clause must not be null.",
-                        c.range(),
-                    );
+                    self.diag("Invalid 'for' condition", "The value of the 'if' clause must not be null.", c.range());
                 }
                 *known = false;
                 return None;
@@ -1770,7 +1669,10 @@ fn describe_conditional_mismatch(t: &Type, f: &Type) -> String {
         (Type::Object(a), Type::Object(b)) => {
             for (name, at) in &a.attrs {
                 let Some(bt) = b.attrs.get(name) else {
-                    return format!("The 'true' value includes object attribute {}, which is absent in the 'false' value", go_quote(name));
+                    return format!(
+                        "The 'true' value includes object attribute {}, which is absent in the 'false' value",
+                        go_quote(name)
+                    );
                 };
                 if at != bt {
                     return format!(
@@ -1782,7 +1684,10 @@ fn describe_conditional_mismatch(t: &Type, f: &Type) -> String {
             }
             for name in b.attrs.keys() {
                 if !a.attrs.contains_key(name) {
-                    return format!("The 'false' value includes object attribute {}, which is absent in the 'true' value", go_quote(name));
+                    return format!(
+                        "The 'false' value includes object attribute {}, which is absent in the 'true' value",
+                        go_quote(name)
+                    );
                 }
             }
         }
@@ -1796,16 +1701,11 @@ fn describe_conditional_mismatch(t: &Type, f: &Type) -> String {
             }
             for (i, (x, y)) in a.iter().zip(b.iter()).enumerate() {
                 if x != y {
-                    return format!(
-                        "Type mismatch for tuple element {i}: {}",
-                        describe_conditional_mismatch(x, y)
-                    );
+                    return format!("Type mismatch for tuple element {i}: {}", describe_conditional_mismatch(x, y));
                 }
             }
         }
-        (Type::List(x), Type::List(y))
-        | (Type::Map(x), Type::Map(y))
-        | (Type::Set(x), Type::Set(y))
+        (Type::List(x), Type::List(y)) | (Type::Map(x), Type::Map(y)) | (Type::Set(x), Type::Set(y))
             if (x.is_object() && y.is_object()) || (x.is_tuple() && y.is_tuple()) =>
         {
             let noun = match t {
@@ -1813,10 +1713,7 @@ fn describe_conditional_mismatch(t: &Type, f: &Type) -> String {
                 Type::Set(_) => "set",
                 _ => "map",
             };
-            return format!(
-                "Mismatched {noun} element types: {}",
-                describe_conditional_mismatch(x, y)
-            );
+            return format!("Mismatched {noun} element types: {}", describe_conditional_mismatch(x, y));
         }
         _ => {}
     }
@@ -1896,11 +1793,26 @@ mod tests {
                             let mut full = Evaluator::with_functions(None, &p);
                             full.spent.steps = steps;
                             let sc = matches!(op, BinOp::Or | BinOp::And) && p.short_circuit_logic();
-                            let want = full.binary_operands(op, l.clone(), r.clone(), Diags::new(), Diags::new(), sc, 0, lhs, rhs, &e);
+                            let want = full.binary_operands(
+                                op,
+                                l.clone(),
+                                r.clone(),
+                                Diags::new(),
+                                Diags::new(),
+                                sc,
+                                0,
+                                lhs,
+                                rhs,
+                                &e,
+                            );
                             let case = format!("{} {op:?} {l:?} {r:?} ({} steps)", flavor.name, steps);
                             assert_eq!(format!("{got:?}"), format!("{want:?}"), "{case}");
                             assert_eq!(format!("{:?}", fast.diags), format!("{:?}", full.diags), "{case}");
-                            assert_eq!((fast.spent.steps, fast.spent.exceeded), (full.spent.steps, full.spent.exceeded), "{case}");
+                            assert_eq!(
+                                (fast.spent.steps, fast.spent.exceeded),
+                                (full.spent.steps, full.spent.exceeded),
+                                "{case}"
+                            );
                         }
                     }
                 }

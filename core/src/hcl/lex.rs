@@ -134,7 +134,10 @@ impl<'a> Lexer<'a> {
     /// normal mode (not inside a template, nothing pending): text from there
     /// on may then be read by other means and skipped with [`Lexer::skip_to`].
     pub fn plain_position(&self) -> Option<usize> {
-        let plain = matches!(self.modes.as_slice(), [Mode::Main]) && self.ret_braces.is_empty() && self.pending.is_none() && !self.done;
+        let plain = matches!(self.modes.as_slice(), [Mode::Main])
+            && self.ret_braces.is_empty()
+            && self.pending.is_none()
+            && !self.done;
         plain.then_some(self.pos)
     }
 
@@ -171,29 +174,18 @@ impl<'a> Lexer<'a> {
             return t;
         }
         if self.done {
-            return Token {
-                kind: Tok::Eof,
-                start: self.src.len(),
-                end: self.src.len(),
-            };
+            return Token { kind: Tok::Eof, start: self.src.len(), end: self.src.len() };
         }
         loop {
             if self.pos >= self.src.len() {
                 self.done = true;
-                return Token {
-                    kind: Tok::Eof,
-                    start: self.src.len(),
-                    end: self.src.len(),
-                };
+                return Token { kind: Tok::Eof, start: self.src.len(), end: self.src.len() };
             }
             let mode = self.modes.last().cloned().unwrap_or(Mode::Main);
             let t = match mode {
                 Mode::Main => self.scan_main(),
                 Mode::Quoted => Some(self.scan_quoted()),
-                Mode::Heredoc {
-                    marker,
-                    start_of_line,
-                } => Some(self.scan_heredoc(Some(marker), start_of_line)),
+                Mode::Heredoc { marker, start_of_line } => Some(self.scan_heredoc(Some(marker), start_of_line)),
                 Mode::Bare => Some(self.scan_heredoc(None, false)),
             };
             if let Some(t) = t {
@@ -242,7 +234,8 @@ impl<'a> Lexer<'a> {
                 let e = self.line_comment_end(p);
                 self.tok(Tok::Comment, p, e)
             }
-            b'/' if two("/*") => match (p + 2 < self.no_block_end_from).then(|| self.src[p + 2..].find("*/")).flatten() {
+            b'/' if two("/*") => match (p + 2 < self.no_block_end_from).then(|| self.src[p + 2..].find("*/")).flatten()
+            {
                 Some(i) => self.tok(Tok::Comment, p, p + 2 + i + 2),
                 None => {
                     self.no_block_end_from = self.no_block_end_from.min(p + 2);
@@ -258,14 +251,13 @@ impl<'a> Lexer<'a> {
             b'<' if two("<=") => self.tok(Tok::Le, p, p + 2),
             b'&' if two("&&") => self.tok(Tok::And, p, p + 2),
             b'|' if two("||") => self.tok(Tok::Or, p, p + 2),
-            b':' if two("::") && self.profile.is_none_or(Profile::namespaced_function_calls) => self.tok(Tok::DoubleColon, p, p + 2),
+            b':' if two("::") && self.profile.is_none_or(Profile::namespaced_function_calls) => {
+                self.tok(Tok::DoubleColon, p, p + 2)
+            }
             b'.' if two("...") => self.tok(Tok::Ellipsis, p, p + 3),
             b'<' if two("<<") => match self.heredoc_intro(p) {
                 Some((end, marker)) => {
-                    self.modes.push(Mode::Heredoc {
-                        marker,
-                        start_of_line: true,
-                    });
+                    self.modes.push(Mode::Heredoc { marker, start_of_line: true });
                     self.tok(Tok::OHeredoc, p, end)
                 }
                 None => self.tok(Tok::Lt, p, p + 1),
@@ -387,11 +379,7 @@ impl<'a> Lexer<'a> {
         let b = self.at(p);
         match b {
             b'$' | b'%' if self.at(p + 1) == b'{' => {
-                let kind = if b == b'$' {
-                    Tok::TemplateInterp
-                } else {
-                    Tok::TemplateControl
-                };
+                let kind = if b == b'$' { Tok::TemplateInterp } else { Tok::TemplateControl };
                 self.begin_sequence(kind, p)
             }
             b'$' | b'%' => {
@@ -467,11 +455,7 @@ impl<'a> Lexer<'a> {
         let p = self.pos;
         let b = self.at(p);
         if (b == b'$' || b == b'%') && self.at(p + 1) == b'{' {
-            let kind = if b == b'$' {
-                Tok::TemplateInterp
-            } else {
-                Tok::TemplateControl
-            };
+            let kind = if b == b'$' { Tok::TemplateInterp } else { Tok::TemplateControl };
             return self.begin_sequence(kind, p);
         }
         let set_sol = |s: &mut Self, v: bool| {
@@ -511,17 +495,9 @@ impl<'a> Lexer<'a> {
         let line_end = e + nl_len;
         if start_of_line && marker.as_ref().is_some_and(|m| self.src[p..e].trim() == &self.src[m.clone()]) {
             self.modes.pop();
-            self.pending = Some(Token {
-                kind: Tok::Newline,
-                start: e,
-                end: line_end,
-            });
+            self.pending = Some(Token { kind: Tok::Newline, start: e, end: line_end });
             self.pos = line_end;
-            return Token {
-                kind: Tok::CHeredoc,
-                start: p,
-                end: e,
-            };
+            return Token { kind: Tok::CHeredoc, start: p, end: e };
         }
         set_sol(self, true);
         self.tok(Tok::StringLit, p, line_end)
@@ -579,20 +555,14 @@ mod tests {
     #[test]
     fn number_literal_never_ends_in_a_dot() {
         assert_eq!(kinds("1."), vec![(Tok::NumberLit, "1"), (Tok::Dot, ".")]);
-        assert_eq!(
-            kinds("1.5e+3x"),
-            vec![(Tok::NumberLit, "1.5e+3"), (Tok::Ident, "x")]
-        );
+        assert_eq!(kinds("1.5e+3x"), vec![(Tok::NumberLit, "1.5e+3"), (Tok::Ident, "x")]);
         assert_eq!(kinds("1.2.3"), vec![(Tok::NumberLit, "1.2.3")]);
         assert_eq!(kinds("1e"), vec![(Tok::NumberLit, "1"), (Tok::Ident, "e")]);
     }
 
     #[test]
     fn identifiers_may_contain_dashes() {
-        assert_eq!(
-            kinds("a-b - c"),
-            vec![(Tok::Ident, "a-b"), (Tok::Minus, "-"), (Tok::Ident, "c")]
-        );
+        assert_eq!(kinds("a-b - c"), vec![(Tok::Ident, "a-b"), (Tok::Minus, "-"), (Tok::Ident, "c")]);
     }
 
     #[test]
@@ -615,26 +585,14 @@ mod tests {
 
     #[test]
     fn escaped_quote_does_not_end_a_string() {
-        assert_eq!(
-            kinds(r#""a\"b""#),
-            vec![
-                (Tok::OQuote, "\""),
-                (Tok::QuotedLit, "a\\\"b"),
-                (Tok::CQuote, "\"")
-            ]
-        );
+        assert_eq!(kinds(r#""a\"b""#), vec![(Tok::OQuote, "\""), (Tok::QuotedLit, "a\\\"b"), (Tok::CQuote, "\"")]);
     }
 
     #[test]
     fn heredoc_lines_are_separate_literals_and_marker_closes() {
         assert_eq!(
             kinds("<<EOT\na\n  EOT\n"),
-            vec![
-                (Tok::OHeredoc, "<<EOT\n"),
-                (Tok::StringLit, "a\n"),
-                (Tok::CHeredoc, "  EOT"),
-                (Tok::Newline, "\n"),
-            ]
+            vec![(Tok::OHeredoc, "<<EOT\n"), (Tok::StringLit, "a\n"), (Tok::CHeredoc, "  EOT"), (Tok::Newline, "\n"),]
         );
     }
 
@@ -648,10 +606,7 @@ mod tests {
     #[test]
     fn brace_inside_interpolation_is_not_sequence_end() {
         assert_eq!(
-            kinds(r#""${ {a=1} }""#)
-                .iter()
-                .map(|k| k.0)
-                .collect::<Vec<_>>(),
+            kinds(r#""${ {a=1} }""#).iter().map(|k| k.0).collect::<Vec<_>>(),
             vec![
                 Tok::OQuote,
                 Tok::TemplateInterp,
@@ -668,14 +623,7 @@ mod tests {
 
     #[test]
     fn comments_include_their_newline() {
-        assert_eq!(
-            kinds("1 # c\n2"),
-            vec![
-                (Tok::NumberLit, "1"),
-                (Tok::Comment, "# c\n"),
-                (Tok::NumberLit, "2")
-            ]
-        );
+        assert_eq!(kinds("1 # c\n2"), vec![(Tok::NumberLit, "1"), (Tok::Comment, "# c\n"), (Tok::NumberLit, "2")]);
         assert_eq!(kinds("/* x */"), vec![(Tok::Comment, "/* x */")]);
     }
 }

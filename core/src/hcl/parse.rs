@@ -33,22 +33,13 @@ pub struct RawDiag {
 
 impl RawDiag {
     pub fn new(summary: impl Into<String>, detail: impl Into<String>, range: Span) -> RawDiag {
-        RawDiag {
-            summary: summary.into(),
-            detail: detail.into(),
-            range,
-        }
+        RawDiag { summary: summary.into(), detail: detail.into(), range }
     }
 
     /// Into a value diagnostic: `offset` is where the value source starts in the parsed text.
     pub fn into_diag(self, offset: usize, src_len: usize) -> Diagnostic {
         let map = |b: usize| b.saturating_sub(offset).min(src_len);
-        Diagnostic::error(
-            Source::Value,
-            self.summary,
-            self.detail,
-            Some(map(self.range.start)..map(self.range.end)),
-        )
+        Diagnostic::error(Source::Value, self.summary, self.detail, Some(map(self.range.start)..map(self.range.end)))
     }
 }
 
@@ -208,7 +199,15 @@ impl<'a> Parser<'a> {
     fn check_token(&mut self, t: &Token) {
         if !matches!(
             t.kind,
-            Tok::BitwiseAnd | Tok::BitwiseOr | Tok::BitwiseXor | Tok::BitwiseNot | Tok::Backtick | Tok::Apostrophe | Tok::Semicolon | Tok::QuotedNewline | Tok::Invalid
+            Tok::BitwiseAnd
+                | Tok::BitwiseOr
+                | Tok::BitwiseXor
+                | Tok::BitwiseNot
+                | Tok::Backtick
+                | Tok::Apostrophe
+                | Tok::Semicolon
+                | Tok::QuotedNewline
+                | Tok::Invalid
         ) {
             return;
         }
@@ -313,14 +312,7 @@ impl<'a> Parser<'a> {
             match t.kind {
                 Tok::Comment => {
                     if self.including_newlines() && self.text(&t).ends_with('\n') {
-                        return (
-                            Token {
-                                kind: Tok::Newline,
-                                start: t.start,
-                                end: t.end,
-                            },
-                            i,
-                        );
+                        return (Token { kind: Tok::Newline, start: t.start, end: t.end }, i);
                     }
                 }
                 Tok::Newline if !self.including_newlines() => {}
@@ -461,10 +453,7 @@ impl<'a> Parser<'a> {
                     "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.",
                 )
             } else {
-                (
-                    "Missing newline after argument",
-                    "An argument definition must end with a newline.",
-                )
+                ("Missing newline after argument", "An argument definition must end with a newline.")
             };
             return self.err(summary, detail, end.range());
         }
@@ -478,10 +467,7 @@ impl<'a> Parser<'a> {
                     self.read();
                 }
                 Tok::Ident
-                    if !matches!(
-                        self.peek_after().kind,
-                        Tok::Equal | Tok::OQuote | Tok::OBrace | Tok::Ident
-                    ) =>
+                    if !matches!(self.peek_after().kind, Tok::Equal | Tok::OQuote | Tok::OBrace | Tok::Ident) =>
                 {
                     return self.err(
                         "Argument or block definition required",
@@ -497,11 +483,7 @@ impl<'a> Parser<'a> {
                     );
                 }
                 Tok::OQuote => {
-                    return self.err(
-                        "Invalid argument name",
-                        "Argument names must not be quoted.",
-                        t.range(),
-                    )
+                    return self.err("Invalid argument name", "Argument names must not be quoted.", t.range())
                 }
                 _ => {
                     return self.err(
@@ -599,14 +581,7 @@ impl<'a> Parser<'a> {
         self.read();
         let f = self.parse_expression()?;
         let range = start..f.range().end;
-        let e = Expr::new(
-            ExprKind::Conditional {
-                cond: Box::new(cond),
-                t: Box::new(t),
-                f: Box::new(f),
-            },
-            range,
-        );
+        let e = Expr::new(ExprKind::Conditional { cond: Box::new(cond), t: Box::new(t), f: Box::new(f) }, range);
         self.check_depth(e)
     }
 
@@ -656,14 +631,8 @@ impl<'a> Parser<'a> {
                     range,
                 );
             }
-            lhs = self.check_depth(Expr::new(
-                ExprKind::Binary {
-                    op,
-                    lhs: Box::new(lhs),
-                    rhs: Box::new(rhs),
-                },
-                range,
-            ))?;
+            lhs =
+                self.check_depth(Expr::new(ExprKind::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) }, range))?;
         }
         Ok(lhs)
     }
@@ -684,11 +653,9 @@ impl<'a> Parser<'a> {
             Err(crate::number::NumberError::Range) => {
                 self.err("Number too large", crate::number::LITERAL_RANGE_DETAIL, tok.range())
             }
-            Err(_) => self.err(
-                "Invalid number literal",
-                "Failed to recognize the value of this number literal.",
-                tok.range(),
-            ),
+            Err(_) => {
+                self.err("Invalid number literal", "Failed to recognize the value of this number literal.", tok.range())
+            }
         }
     }
 
@@ -707,10 +674,7 @@ impl<'a> Parser<'a> {
             kind => {
                 let e = Expr::with_depth(kind, range, e.depth);
                 self.check_depth(Expr::new(
-                    ExprKind::Relative(Box::new(RelativeExpr {
-                        source: e,
-                        steps: vec![step],
-                    })),
+                    ExprKind::Relative(Box::new(RelativeExpr { source: e, steps: vec![step] })),
                     start..step_end,
                 ))?
             }
@@ -743,14 +707,7 @@ impl<'a> Parser<'a> {
                             self.read();
                             let name = self.text(&attr).to_string();
                             let range = dot.start..attr.end;
-                            ret = self.add_step(
-                                ret,
-                                Step::Attr {
-                                    name,
-                                    range: range.clone(),
-                                },
-                                range.end,
-                            )?;
+                            ret = self.add_step(ret, Step::Attr { name, range: range.clone() }, range.end)?;
                         }
                         Tok::NumberLit => {
                             self.read();
@@ -759,14 +716,7 @@ impl<'a> Parser<'a> {
                             }
                             let key = self.number_value(&attr)?;
                             let range = dot.start..attr.end;
-                            ret = self.add_step(
-                                ret,
-                                Step::Index {
-                                    key,
-                                    range: range.clone(),
-                                },
-                                range.end,
-                            )?;
+                            ret = self.add_step(ret, Step::Index { key, range: range.clone() }, range.end)?;
                         }
                         Tok::Star => {
                             let marker = self.read();
@@ -782,10 +732,7 @@ impl<'a> Parser<'a> {
                                         return self.legacy_index_error(&t, attr.range(), true);
                                     }
                                     let key = self.number_value(&t)?;
-                                    steps.push(Step::Index {
-                                        key,
-                                        range: dot2.start..t.end,
-                                    });
+                                    steps.push(Step::Index { key, range: dot2.start..t.end });
                                     last_end = t.end;
                                     continue;
                                 }
@@ -804,10 +751,7 @@ impl<'a> Parser<'a> {
                                     );
                                 }
                                 self.read();
-                                steps.push(Step::Attr {
-                                    name: self.text(&t).to_string(),
-                                    range: dot2.start..t.end,
-                                });
+                                steps.push(Step::Attr { name: self.text(&t).to_string(), range: dot2.start..t.end });
                                 last_end = t.end;
                             }
                             let item_range = dot.start..marker.end;
@@ -816,19 +760,12 @@ impl<'a> Parser<'a> {
                                 item
                             } else {
                                 Expr::new(
-                                    ExprKind::Relative(Box::new(RelativeExpr {
-                                        source: item,
-                                        steps,
-                                    })),
+                                    ExprKind::Relative(Box::new(RelativeExpr { source: item, steps })),
                                     first_start..last_end,
                                 )
                             };
                             let e = Expr::new(
-                                ExprKind::Splat(Box::new(SplatExpr {
-                                    source: ret,
-                                    each,
-                                    marker_range: item_range,
-                                })),
+                                ExprKind::Splat(Box::new(SplatExpr { source: ret, each, marker_range: item_range })),
                                 from_start..last_end,
                             );
                             ret = self.check_depth(e)?;
@@ -866,11 +803,7 @@ impl<'a> Parser<'a> {
                         let each = each?;
                         let end = each.range().end;
                         let e = Expr::new(
-                            ExprKind::Splat(Box::new(SplatExpr {
-                                source: ret,
-                                each,
-                                marker_range,
-                            })),
+                            ExprKind::Splat(Box::new(SplatExpr { source: ret, each, marker_range })),
                             from_start..end,
                         );
                         return self.check_depth(e);
@@ -903,14 +836,7 @@ impl<'a> Parser<'a> {
                         _ => None,
                     };
                     ret = match literal_key {
-                        Some(k) => self.add_step(
-                            ret,
-                            Step::Index {
-                                key: k,
-                                range: range.clone(),
-                            },
-                            range.end,
-                        )?,
+                        Some(k) => self.add_step(ret, Step::Index { key: k, range: range.clone() }, range.end)?,
                         None => {
                             let e = Expr::new(
                                 ExprKind::Index(Box::new(IndexExpr {
@@ -967,7 +893,11 @@ impl<'a> Parser<'a> {
     /// than that for them.
     #[inline(never)]
     fn try_literal(&mut self) -> Option<Expr> {
-        if !self.literal_fast || !self.fold || self.literal_waste > 2 * self.src().len() + 4096 || self.depth + 3 * LITERAL_MAX_NEST >= MAX_DEPTH {
+        if !self.literal_fast
+            || !self.fold
+            || self.literal_waste > 2 * self.src().len() + 4096
+            || self.depth + 3 * LITERAL_MAX_NEST >= MAX_DEPTH
+        {
             return None;
         }
         // Read from the bytes only when the scanner holds nothing beyond the
@@ -986,11 +916,7 @@ impl<'a> Parser<'a> {
         self.lexer.skip_to(end);
         self.prev = Some(Token { kind, start: end - 1, end });
         Some(Expr::with_depth(
-            ExprKind::Const(Box::new(ConstVal {
-                value: l.value,
-                spans: l.spans,
-                open_range: open.range(),
-            })),
+            ExprKind::Const(Box::new(ConstVal { value: l.value, spans: l.spans, open_range: open.range() })),
             l.range,
             l.depth,
         ))
@@ -1186,10 +1112,7 @@ impl<'a> Parser<'a> {
             None => Expr::new(ExprKind::Literal(LitVal::string("")), close.end..close.end),
         };
         self.read();
-        Some(Expr::new(
-            ExprKind::Template(vec![part]),
-            open.start..close.end,
-        ))
+        Some(Expr::new(ExprKind::Template(vec![part]), open.start..close.end))
     }
 
     #[cold]
@@ -1315,19 +1238,9 @@ impl<'a> Parser<'a> {
         let operand = self.parse_with_traversals();
         self.depth -= 1;
         let operand = operand?;
-        let op = if t.kind == Tok::Minus {
-            UnOp::Neg
-        } else {
-            UnOp::Not
-        };
+        let op = if t.kind == Tok::Minus { UnOp::Neg } else { UnOp::Not };
         let range = t.start..operand.range().end;
-        let e = Expr::new(
-            ExprKind::Unary {
-                op,
-                val: Box::new(operand),
-            },
-            range,
-        );
+        let e = Expr::new(ExprKind::Unary { op, val: Box::new(operand) }, range);
         self.check_depth(e)
     }
 
@@ -1337,7 +1250,11 @@ impl<'a> Parser<'a> {
             self.read();
             let t = self.peek();
             if t.kind != Tok::Ident {
-                return self.err("Missing function name", "Function scope resolution symbol :: must be followed by a function name in this scope.", t.range());
+                return self.err(
+                    "Missing function name",
+                    "Function scope resolution symbol :: must be followed by a function name in this scope.",
+                    t.range(),
+                );
             }
             last = self.read();
         }
@@ -1349,11 +1266,7 @@ impl<'a> Parser<'a> {
                 t.range(),
             );
         }
-        let name_tok = Token {
-            kind: Tok::Ident,
-            start: first.start,
-            end: last.end,
-        };
+        let name_tok = Token { kind: Tok::Ident, start: first.start, end: last.end };
         self.finish_call(name_tok)
     }
 
@@ -1482,20 +1395,13 @@ impl<'a> Parser<'a> {
             }
             let value = self.types.tuple(vals);
             let e = Expr::with_depth(
-                ExprKind::Const(Box::new(ConstVal {
-                    value,
-                    spans,
-                    open_range: open.range(),
-                })),
+                ExprKind::Const(Box::new(ConstVal { value, spans, open_range: open.range() })),
                 open.start..close.end,
                 depth + 1,
             );
             return self.check_depth(e);
         }
-        let e = Expr::new(
-            ExprKind::Tuple { elems },
-            open.start..close.end,
-        );
+        let e = Expr::new(ExprKind::Tuple { elems }, open.start..close.end);
         self.check_depth(e)
     }
 
@@ -1509,11 +1415,7 @@ impl<'a> Parser<'a> {
                 open.range(),
             );
         }
-        self.err(
-            "Missing item separator",
-            "Expected a comma to mark the beginning of the next item.",
-            next.range(),
-        )
+        self.err("Missing item separator", "Expected a comma to mark the beginning of the next item.", next.range())
     }
 
     #[inline(never)]
@@ -1554,9 +1456,7 @@ impl<'a> Parser<'a> {
             if next.kind == Tok::CBrace {
                 break self.read();
             }
-            let key = if next.kind == Tok::Ident
-                && matches!(self.peek_after().kind, Tok::Equal | Tok::Colon)
-            {
+            let key = if next.kind == Tok::Ident && matches!(self.peek_after().kind, Tok::Equal | Tok::Colon) {
                 // `name =`: the key is the bare name (a fast path for the common case).
                 let t = self.read();
                 let name = self.key_value(self.text(&t));
@@ -1606,11 +1506,7 @@ impl<'a> Parser<'a> {
             }
             self.read();
         };
-        if self.fold
-            && items
-                .iter()
-                .all(|(k, v)| const_key(k).is_some() && is_const(v))
-        {
+        if self.fold && items.iter().all(|(k, v)| const_key(k).is_some() && is_const(v)) {
             let mut vals = crate::value::AttrMap::with_capacity(items.len());
             let m = SpanMap(self.span_offset, self.span_len);
             let mut spans = SpanTree::leaf(m.range(open.start..close.end));
@@ -1627,20 +1523,13 @@ impl<'a> Parser<'a> {
             }
             let value = self.types.object(vals, crate::value::Marks::NONE);
             let e = Expr::with_depth(
-                ExprKind::Const(Box::new(ConstVal {
-                    value,
-                    spans,
-                    open_range: open.range(),
-                })),
+                ExprKind::Const(Box::new(ConstVal { value, spans, open_range: open.range() })),
                 open.start..close.end,
                 depth + 1,
             );
             return self.check_depth(e);
         }
-        let e = Expr::new(
-            ExprKind::Object { items },
-            open.start..close.end,
-        );
+        let e = Expr::new(ExprKind::Object { items }, open.start..close.end);
         self.check_depth(e)
     }
 
@@ -1697,10 +1586,7 @@ impl<'a> Parser<'a> {
         };
         let (key_var, val_var, coll) = self.parse_for_header(&FOR_EXPRESSION_WORDS)?;
         if self.peek().kind != Tok::Colon {
-            return bad(
-                self,
-                "For expression requires a colon after the collection expression.",
-            );
+            return bad(self, "For expression requires a colon after the collection expression.");
         }
         self.read();
         let mut val_expr = self.parse_expression()?;
@@ -1723,19 +1609,12 @@ impl<'a> Parser<'a> {
         let close = if self.peek().kind == close_kind {
             self.read()
         } else {
-            return bad(
-                self,
-                "Extra characters after the end of the 'for' expression.",
-            );
+            return bad(self, "Extra characters after the end of the 'for' expression.");
         };
         if !make_obj {
             if let Some(k) = &key_expr {
                 let r = k.range();
-                return self.err(
-                    "Invalid 'for' expression",
-                    "Key expression is not valid when building a tuple.",
-                    r,
-                );
+                return self.err("Invalid 'for' expression", "Key expression is not valid when building a tuple.", r);
             }
             if let Some(g) = group {
                 return self.err(
@@ -1746,11 +1625,7 @@ impl<'a> Parser<'a> {
             }
         } else if key_expr.is_none() {
             let r = val_expr.range();
-            return self.err(
-                "Invalid 'for' expression",
-                "Key expression is required when building an object.",
-                r,
-            );
+            return self.err("Invalid 'for' expression", "Key expression is required when building an object.", r);
         }
         let e = Expr::new(
             ExprKind::For(Box::new(ForExpr {
@@ -1773,12 +1648,7 @@ impl<'a> Parser<'a> {
     /// Parses template parts up to `end` and builds their expressions.
     /// Returns the parts and whether the template is a single interpolation.
     #[inline(never)]
-    fn parse_template_inner(
-        &mut self,
-        end: Tok,
-        flush: bool,
-        open_range: Span,
-    ) -> PResult<(Vec<Expr>, bool)> {
+    fn parse_template_inner(&mut self, end: Tok, flush: bool, open_range: Span) -> PResult<(Vec<Expr>, bool)> {
         // A heredoc to flush needs its literal parts line by line.
         let merge = self.fold && !flush;
         let mut parts = self.parse_template_parts(end, open_range, merge)?;
@@ -1869,13 +1739,7 @@ impl<'a> Parser<'a> {
 
     /// `${ expr }`; returns whether the closer strips following white space.
     #[inline(never)]
-    fn parse_interp(
-        &mut self,
-        open: Token,
-        end: Tok,
-        start_range: &Span,
-        parts: &mut Vec<TPart>,
-    ) -> PResult<bool> {
+    fn parse_interp(&mut self, open: Token, end: Tok, start_range: &Span, parts: &mut Vec<TPart>) -> PResult<bool> {
         let expr = self.parse_expression()?;
         let close = self.peek();
         if close.kind != Tok::TemplateSeqEnd {
@@ -1950,12 +1814,7 @@ impl<'a> Parser<'a> {
             "for" => {
                 let (key_var, val_var, coll) = self.parse_for_header(&FOR_DIRECTIVE_WORDS)?;
                 let r = open.start..self.peek().end;
-                parts.push(TPart::For(Box::new(ForPart {
-                    key_var,
-                    val_var,
-                    coll,
-                    range: r,
-                })));
+                parts.push(TPart::For(Box::new(ForPart { key_var, val_var, coll, range: r })));
             }
             _ => {
                 let suggestion = name_suggestion(word, &["if", "for", "else", "endif", "endfor"])
@@ -1963,10 +1822,7 @@ impl<'a> Parser<'a> {
                     .unwrap_or_default();
                 return self.err(
                     "Invalid template control keyword",
-                    format!(
-                        "{} is not a valid template control keyword.{suggestion}",
-                        go_quote(word)
-                    ),
+                    format!("{} is not a valid template control keyword.{suggestion}", go_quote(word)),
                     kw.range(),
                 );
             }
@@ -2082,9 +1938,7 @@ fn is_const(e: &Expr) -> bool {
         ExprKind::Template(parts) => {
             matches!(parts.as_slice(), [Expr { kind: ExprKind::Literal(v), .. }] if v.as_str().is_some())
         }
-        ExprKind::Unary {
-            op: UnOp::Neg, val, ..
-        } => {
+        ExprKind::Unary { op: UnOp::Neg, val, .. } => {
             matches!(&val.kind, ExprKind::Literal(v) if v.as_number().is_some())
         }
         _ => false,
@@ -2200,10 +2054,7 @@ fn into_const(e: Expr, m: SpanMap) -> (Value, SpanTree) {
             _ => (Value::null(Type::Dynamic), SpanTree::leaf(m.range(range.clone()))),
         },
         ExprKind::Unary { val, .. } => {
-            let n = val
-                .kind_number()
-                .map(Number::neg)
-                .unwrap_or_else(|| Number::from_i64(0));
+            let n = val.kind_number().map(Number::neg).unwrap_or_else(|| Number::from_i64(0));
             (Value::number(n), SpanTree::leaf(m.range(range.clone())))
         }
         _ => (Value::null(Type::Dynamic), SpanTree::leaf(m.range(range.clone()))),
@@ -2215,15 +2066,9 @@ fn const_key(k: &Expr) -> Option<crate::value::Key> {
     let key_of = |v: &LitVal| v.as_arc_str().cloned();
     match &k.kind {
         ExprKind::KeywordKey(v) => key_of(v),
-        ExprKind::ObjectKey {
-            wrapped,
-            force_non_literal: false,
-        } => match &wrapped.kind {
+        ExprKind::ObjectKey { wrapped, force_non_literal: false } => match &wrapped.kind {
             ExprKind::Template(parts) => match parts.as_slice() {
-                [Expr {
-                    kind: ExprKind::Literal(v),
-                    ..
-                }] => key_of(v),
+                [Expr { kind: ExprKind::Literal(v), .. }] => key_of(v),
                 _ => None,
             },
             _ => None,
@@ -2240,22 +2085,13 @@ fn object_key(key: Expr, force_non_literal: bool) -> Expr {
         }
     }
     let (range, depth) = (key.range(), key.depth + 1);
-    Expr::with_depth(
-        ExprKind::ObjectKey {
-            wrapped: Box::new(key),
-            force_non_literal,
-        },
-        range,
-        depth,
-    )
+    Expr::with_depth(ExprKind::ObjectKey { wrapped: Box::new(key), force_non_literal }, range, depth)
 }
 
 /// Go's `unicode.IsSpace`.
 pub fn is_go_space(c: char) -> bool {
-    matches!(
-        c,
-        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{85}' | '\u{a0}'
-    ) || (c > '\u{ff}' && c.is_whitespace())
+    matches!(c, '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{85}' | '\u{a0}')
+        || (c > '\u{ff}' && c.is_whitespace())
 }
 
 /// Go's `strconv.Quote` (shared with the renderer).
@@ -2265,10 +2101,7 @@ pub fn go_quote(s: &str) -> String {
 
 /// hcl's "did you mean" rule: the first candidate within Levenshtein distance 2.
 pub fn name_suggestion<'s>(given: &str, candidates: &[&'s str]) -> Option<&'s str> {
-    candidates
-        .iter()
-        .copied()
-        .find(|c| levenshtein(given, c) < 3)
+    candidates.iter().copied().find(|c| levenshtein(given, c) < 3)
 }
 
 fn levenshtein(a: &str, b: &str) -> usize {
@@ -2485,11 +2318,7 @@ impl TemplateParser {
             }
             TPart::End(r) => {
                 let r = r.clone();
-                p.err(
-                    "Unexpected end of template",
-                    "The control directives within this template are unbalanced.",
-                    r,
-                )
+                p.err("Unexpected end of template", "The control directives within this template are unbalanced.", r)
             }
             TPart::EndCtrl(which, r) => {
                 let (w, r) = (*which, r.clone());
@@ -2515,7 +2344,11 @@ impl TemplateParser {
                 TPart::End(r) => {
                     let r = r.clone();
                     let at = p.range_string(&if_range);
-                    return p.err("Unexpected end of template", format!("The if directive at {at} is missing its corresponding endif directive."), r);
+                    return p.err(
+                        "Unexpected end of template",
+                        format!("The if directive at {at} is missing its corresponding endif directive."),
+                        r,
+                    );
                 }
                 TPart::EndCtrl(which, r) => {
                     let (which, r) = (*which, r.clone());
@@ -2558,23 +2391,18 @@ impl TemplateParser {
             }
         }
         if if_exprs.is_empty() {
-            if_exprs.push(Expr::new(
-                ExprKind::Literal(LitVal::string("")),
-                if_range.end..if_range.end,
-            ));
+            if_exprs.push(Expr::new(ExprKind::Literal(LitVal::string("")), if_range.end..if_range.end));
         }
         if else_exprs.is_empty() {
-            else_exprs.push(Expr::new(
-                ExprKind::Literal(LitVal::string("")),
-                endif_range.start..endif_range.start,
-            ));
+            else_exprs.push(Expr::new(ExprKind::Literal(LitVal::string("")), endif_range.start..endif_range.start));
         }
         // Folding (value sources): a condition written as `true` or `false`
         // with literal text in both branches is the chosen branch's text (hcl
         // evaluates both branches; literal text cannot fail nor carry marks).
         if p.fold {
             if let Some(text) = folded_if(&cond, &if_exprs, &else_exprs) {
-                return p.check_depth(Expr::new(ExprKind::Literal(LitVal::string(&text)), if_range.start..endif_range.end));
+                return p
+                    .check_depth(Expr::new(ExprKind::Literal(LitVal::string(&text)), if_range.start..endif_range.end));
             }
         }
         // Most branches hold one part: keep no room for more (a vector's
@@ -2585,14 +2413,8 @@ impl TemplateParser {
         let fr = else_exprs[0].range().start..else_exprs[else_exprs.len() - 1].range().end;
         let t = Expr::new(ExprKind::Template(if_exprs), tr);
         let f = Expr::new(ExprKind::Template(else_exprs), fr);
-        let e = Expr::new(
-            ExprKind::Conditional {
-                cond,
-                t: Box::new(t),
-                f: Box::new(f),
-            },
-            if_range.start..endif_range.end,
-        );
+        let e =
+            Expr::new(ExprKind::Conditional { cond, t: Box::new(t), f: Box::new(f) }, if_range.start..endif_range.end);
         p.check_depth(e)
     }
 
@@ -2600,12 +2422,7 @@ impl TemplateParser {
         let TPart::For(f) = self.take() else {
             return Err(Stop);
         };
-        let ForPart {
-            key_var,
-            val_var,
-            coll,
-            range: for_range,
-        } = *f;
+        let ForPart { key_var, val_var, coll, range: for_range } = *f;
         let mut content = Vec::new();
         let endfor_range;
         loop {
@@ -2613,7 +2430,11 @@ impl TemplateParser {
                 TPart::End(r) => {
                     let r = r.clone();
                     let at = p.range_string(&for_range);
-                    return p.err("Unexpected end of template", format!("The for directive at {at} is missing its corresponding endfor directive."), r);
+                    return p.err(
+                        "Unexpected end of template",
+                        format!("The for directive at {at} is missing its corresponding endfor directive."),
+                        r,
+                    );
                 }
                 TPart::EndCtrl(which, r) => {
                     let (which, r) = (*which, r.clone());
@@ -2644,10 +2465,7 @@ impl TemplateParser {
             }
         }
         if content.is_empty() {
-            content.push(Expr::new(
-                ExprKind::Literal(LitVal::string("")),
-                for_range.end..for_range.end,
-            ));
+            content.push(Expr::new(ExprKind::Literal(LitVal::string("")), for_range.end..for_range.end));
         }
         let cr = content[0].range().start..content[content.len() - 1].range().end;
         let val_expr = Expr::new(ExprKind::Template(content), cr);

@@ -23,12 +23,7 @@ impl<'a> PosMap<'a> {
     /// link go-textseg v13).
     pub fn new_as(src: &'a str, unicode: Unicode) -> PosMap<'a> {
         let mut line_starts = vec![0];
-        line_starts.extend(
-            src.bytes()
-                .enumerate()
-                .filter(|(_, b)| *b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
+        line_starts.extend(src.bytes().enumerate().filter(|(_, b)| *b == b'\n').map(|(i, _)| i + 1));
         PosMap { src, line_starts, unicode }
     }
 
@@ -42,11 +37,7 @@ impl<'a> PosMap<'a> {
             end -= 1;
         }
         let seg = &self.src[start..end];
-        let cols = if seg.is_ascii() {
-            seg.len()
-        } else {
-            unicode::grapheme_count(seg, self.unicode)
-        };
+        let cols = if seg.is_ascii() { seg.len() } else { unicode::grapheme_count(seg, self.unicode) };
         (line + 1, cols + 1)
     }
 
@@ -79,9 +70,6 @@ mod tests {
     fn multi_line_ranges_print_both_lines() {
         let src = "v = [\n  1,\n]\n";
         let m = PosMap::new(src);
-        assert_eq!(
-            m.range_string("terraform.tfvars", &(4..src.len() - 1)),
-            "terraform.tfvars:1,5-3,2"
-        );
+        assert_eq!(m.range_string("terraform.tfvars", &(4..src.len() - 1)), "terraform.tfvars:1,5-3,2");
     }
 }

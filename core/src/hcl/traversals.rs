@@ -96,8 +96,17 @@ mod tests {
     fn references_are_the_scope_traversals_outside_for_bindings() {
         let s = |x: &str| x.to_string();
         assert_eq!(refs("var.a > 0"), vec![(s("var"), Some(s("a")), s("var.a"))]);
-        assert_eq!(refs("length(local.x[0]) + var.b.c"), vec![(s("local"), Some(s("x")), s("local.x[0]")), (s("var"), Some(s("b")), s("var.b.c"))]);
-        assert_eq!(refs("[for k, v in var.m : v if k != x]"), vec![(s("var"), Some(s("m")), s("var.m")), (s("x"), None, s("x"))]);
-        assert_eq!(refs("\"${var.a}-${count.index}\""), vec![(s("var"), Some(s("a")), s("var.a")), (s("count"), Some(s("index")), s("count.index"))]);
+        assert_eq!(
+            refs("length(local.x[0]) + var.b.c"),
+            vec![(s("local"), Some(s("x")), s("local.x[0]")), (s("var"), Some(s("b")), s("var.b.c"))]
+        );
+        assert_eq!(
+            refs("[for k, v in var.m : v if k != x]"),
+            vec![(s("var"), Some(s("m")), s("var.m")), (s("x"), None, s("x"))]
+        );
+        assert_eq!(
+            refs("\"${var.a}-${count.index}\""),
+            vec![(s("var"), Some(s("a")), s("var.a")), (s("count"), Some(s("index")), s("count.index"))]
+        );
     }
 }

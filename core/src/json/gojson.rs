@@ -4,12 +4,7 @@
 
 /// `Err((message, byte offset of the offending character))`.
 pub fn check(src: &str) -> Result<(), (String, usize)> {
-    let mut d = Dec {
-        b: src.as_bytes(),
-        p: 0,
-        state: St::TopValue,
-        stack: Vec::new(),
-    };
+    let mut d = Dec { b: src.as_bytes(), p: 0, state: St::TopValue, stack: Vec::new() };
     d.implied_type(0)?;
     if d.more() {
         return Err(("extraneous data after JSON object".into(), d.p));
@@ -82,10 +77,7 @@ impl Dec<'_> {
     }
 
     fn value_allowed(&self) -> bool {
-        matches!(
-            self.state,
-            St::TopValue | St::ArrayStart | St::ArrayValue | St::ObjectValue
-        )
+        matches!(self.state, St::TopValue | St::ArrayStart | St::ArrayValue | St::ObjectValue)
     }
 
     fn value_end(&mut self) {
@@ -98,9 +90,7 @@ impl Dec<'_> {
 
     fn token_error(&self, c: u8) -> (String, usize) {
         let context = match self.state {
-            St::TopValue | St::ArrayStart | St::ArrayValue | St::ObjectValue => {
-                " looking for beginning of value"
-            }
+            St::TopValue | St::ArrayStart | St::ArrayValue | St::ObjectValue => " looking for beginning of value",
             St::ArrayComma => " after array element",
             St::ObjectKey => " looking for beginning of object key string",
             St::ObjectColon => " after object key",
@@ -123,11 +113,7 @@ impl Dec<'_> {
                     }
                     self.p += 1;
                     self.stack.push(self.state);
-                    self.state = if c == b'[' {
-                        St::ArrayStart
-                    } else {
-                        St::ObjectStart
-                    };
+                    self.state = if c == b'[' { St::ArrayStart } else { St::ObjectStart };
                     return Ok(Tok::Delim(c));
                 }
                 b']' | b'}' => {
@@ -199,9 +185,7 @@ impl Dec<'_> {
                             i += 1;
                             match at(i) {
                                 None => return Err(eof(i)),
-                                Some(b'b' | b'f' | b'n' | b'r' | b't' | b'\\' | b'/' | b'"') => {
-                                    i += 1
-                                }
+                                Some(b'b' | b'f' | b'n' | b'r' | b't' | b'\\' | b'/' | b'"') => i += 1,
                                 Some(b'u') => {
                                     i += 1;
                                     for _ in 0..4 {
@@ -209,11 +193,7 @@ impl Dec<'_> {
                                             None => return Err(eof(i)),
                                             Some(h) if h.is_ascii_hexdigit() => i += 1,
                                             Some(h) => {
-                                                return Err(invalid(
-                                                    h,
-                                                    " in \\u hexadecimal character escape",
-                                                    i,
-                                                ))
+                                                return Err(invalid(h, " in \\u hexadecimal character escape", i))
                                             }
                                         }
                                     }
@@ -247,9 +227,7 @@ impl Dec<'_> {
                     match at(i) {
                         None => return Err(eof(i)),
                         Some(b'0'..=b'9') => {}
-                        Some(c) => {
-                            return Err(invalid(c, " after decimal point in numeric literal", i))
-                        }
+                        Some(c) => return Err(invalid(c, " after decimal point in numeric literal", i)),
                     }
                     while matches!(at(i), Some(b'0'..=b'9')) {
                         i += 1;
@@ -318,9 +296,7 @@ impl Dec<'_> {
                         let v = self.token()?;
                         self.implied_for(v, depth + 1)?;
                     }
-                    Tok::Scalar => {
-                        return Err(("expected string but found json.Number".into(), self.p))
-                    }
+                    Tok::Scalar => return Err(("expected string but found json.Number".into(), self.p)),
                 }
             },
             Tok::Delim(b'[') => loop {
@@ -349,42 +325,20 @@ mod tests {
             ("01", Some("extraneous data after JSON object")),
             ("1.", Some("unexpected EOF")),
             ("nul", Some("unexpected EOF")),
-            (
-                "\"\\x\"",
-                Some("invalid character 'x' in string escape code"),
-            ),
-            (
-                "{\"a\": 1,}",
-                Some("invalid character '}' looking for beginning of object key string"),
-            ),
-            (
-                "[1,]",
-                Some("invalid character ']' looking for beginning of value"),
-            ),
+            ("\"\\x\"", Some("invalid character 'x' in string escape code")),
+            ("{\"a\": 1,}", Some("invalid character '}' looking for beginning of object key string")),
+            ("[1,]", Some("invalid character ']' looking for beginning of value")),
             ("[1 2]", Some("invalid character '2' after array element")),
             ("{\"a\" 1}", Some("invalid character '1' after object key")),
             ("{1: 2}", Some("invalid character '1'")),
             ("tru", Some("unexpected EOF")),
-            (
-                "trUe",
-                Some("invalid character 'U' in literal true (expecting 'u')"),
-            ),
-            (
-                "x",
-                Some("invalid character 'x' looking for beginning of value"),
-            ),
+            ("trUe", Some("invalid character 'U' in literal true (expecting 'u')")),
+            ("x", Some("invalid character 'x' looking for beginning of value")),
             ("-x", Some("invalid character 'x' in numeric literal")),
-            (
-                "\"a\nb\"",
-                Some("invalid character '\\n' in string literal"),
-            ),
+            ("\"a\nb\"", Some("invalid character '\\n' in string literal")),
         ];
         for (src, want) in table {
-            assert_eq!(
-                check(src).err().map(|e| e.0),
-                want.map(str::to_string),
-                "{src:?}"
-            );
+            assert_eq!(check(src).err().map(|e| e.0), want.map(str::to_string), "{src:?}");
         }
     }
 }

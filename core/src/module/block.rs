@@ -63,11 +63,15 @@ fn keyword_end(b: &[u8]) -> Option<usize> {
             b' ' | b'\t' | b'\r' | b'\n' => i += 1,
             b'#' => i = line_end(b, i),
             b'/' if b.get(i + 1) == Some(&b'/') => i = line_end(b, i),
-            b'/' if b.get(i + 1) == Some(&b'*') => i = b[i + 2..].windows(2).position(|w| w == b"*/").map_or(b.len(), |p| i + 4 + p),
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i = b[i + 2..].windows(2).position(|w| w == b"*/").map_or(b.len(), |p| i + 4 + p)
+            }
             _ => break,
         }
     }
-    (b[i..].starts_with(b"variable") && !b.get(i + 8).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-' || *c >= 0x80)).then_some(i + 8)
+    (b[i..].starts_with(b"variable")
+        && !b.get(i + 8).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-' || *c >= 0x80))
+    .then_some(i + 8)
 }
 
 fn line_end(b: &[u8], i: usize) -> usize {
@@ -119,7 +123,13 @@ pub fn type_request(req: &Request) -> Option<Request> {
     let module = decl::load(&files, &texts, &p);
     let v = module.vars.first()?;
     let r = v.type_range.clone()?;
-    Some(Request { type_src: Some(src.get(r)?.to_string()), nullable: v.nullable, sensitive: v.sensitive, var_name: v.name.clone(), ..req.clone() })
+    Some(Request {
+        type_src: Some(src.get(r)?.to_string()),
+        nullable: v.nullable,
+        sensitive: v.sensitive,
+        var_name: v.name.clone(),
+        ..req.clone()
+    })
 }
 
 /// The arguments at the top of the type editor's file (`variable = 1`): a
@@ -133,8 +143,16 @@ fn top_level_arguments(src: &str, texts: &Texts, p: &Profile) -> Vec<CheckDiag> 
     let mut out = Vec::new();
     for item in &body.items {
         let crate::hcl::parse::BodyItem::Attr(a) = item else { continue };
-        let hint = if blocks.iter().any(|(k, _)| *k == a.name) { format!(" Did you mean to define a block of type {}?", crate::render::go_quote(&a.name)) } else { String::new() };
-        out.push(CheckDiag::error("Unsupported argument", format!("An argument named {} is not expected here.{hint}", crate::render::go_quote(&a.name)), Some(texts.subject(FILE, &a.name_range))));
+        let hint = if blocks.iter().any(|(k, _)| *k == a.name) {
+            format!(" Did you mean to define a block of type {}?", crate::render::go_quote(&a.name))
+        } else {
+            String::new()
+        };
+        out.push(CheckDiag::error(
+            "Unsupported argument",
+            format!("An argument named {} is not expected here.{hint}", crate::render::go_quote(&a.name)),
+            Some(texts.subject(FILE, &a.name_range)),
+        ));
     }
     out
 }
@@ -163,7 +181,9 @@ impl Editor<'_> {
     fn place(&self, d: &CheckDiag, value: &Utf16Map, value_start: usize) -> DiagnosticOut {
         match &d.subject {
             Some(s) if s.filename == FILE => self.out(Source::Type, Some(s.start.byte..s.end.byte), value, d),
-            Some(s) if s.filename == VALUE => self.out(Source::Value, Some(s.start.byte - value_start..s.end.byte - value_start), value, d),
+            Some(s) if s.filename == VALUE => {
+                self.out(Source::Value, Some(s.start.byte - value_start..s.end.byte - value_start), value, d)
+            }
             _ => self.out(Source::Value, None, value, d),
         }
     }
@@ -199,7 +219,8 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
         let diags: Vec<DiagnosticOut> = all.into_iter().map(|d| editor.place(d, &value_map, 0)).collect();
         let mut r = failure(Stage::Type, diags);
         if let Some(lang) = lang {
-            let type16 = r.diagnostics.iter().find(|d| d.source == Source::Type).and_then(|d| Some([d.start16?, d.end16?]));
+            let type16 =
+                r.diagnostics.iter().find(|d| d.source == Source::Type).and_then(|d| Some([d.start16?, d.end16?]));
             let failed = step(lang, "why.failed.type", &[("product", p.product_name().to_string())], None, type16);
             r.story = Some(told(lang, &r, vec![failed]));
         }
@@ -224,7 +245,10 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
     // required variable left unset.
     if req.value.trim().is_empty() && v.default.is_none() {
         let report = super::check(&super::CheckInput { files, ..Default::default() }, p);
-        let mut r = failure(Stage::Value, report.diagnostics.iter().filter(|d| d.is_error()).map(|d| editor.place(d, &value_map, 0)).collect());
+        let mut r = failure(
+            Stage::Value,
+            report.diagnostics.iter().filter(|d| d.is_error()).map(|d| editor.place(d, &value_map, 0)).collect(),
+        );
         if let Some(lang) = lang {
             let failed = step(lang, "why.failed.value", &[("product", p.product_name().to_string())], None, None);
             r.story = Some(told(lang, &r, first_steps.into_iter().chain([failed]).collect()));
@@ -250,7 +274,13 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
     } else {
         let default = v.default.clone().unwrap_or_else(|| crate::value::Value::null(crate::types::Type::Dynamic));
         let r = match pipeline::shown(&default, v.sensitive, p) {
-            Some(s) => Response { ok: true, type_string: Some(s.type_string), console: Some(s.console), json: s.json, ..Response::default() },
+            Some(s) => Response {
+                ok: true,
+                type_string: Some(s.type_string),
+                console: Some(s.console),
+                json: s.json,
+                ..Response::default()
+            },
             None => failure(Stage::Limit, Vec::new()),
         };
         if let Some(lang) = lang {
@@ -277,7 +307,8 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
         let end_step = story.as_mut().and_then(|s| s.steps.pop());
         texts.add(VALUE, &req.value);
         let value_subject = given.then(|| texts.subject(VALUE, &range));
-        let mut vars: BTreeMap<String, VarState> = module.vars.iter().map(|v| (v.name.clone(), VarState::new(v))).collect();
+        let mut vars: BTreeMap<String, VarState> =
+            module.vars.iter().map(|v| (v.name.clone(), VarState::new(v))).collect();
         let prepared = validate::prepare(&module, p);
         let walk = validate::Walk { module: &module, prepared: &prepared, texts: &texts, p };
         let (mut diags, _) = walk.validate(&mut vars);
@@ -293,8 +324,10 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
         validate::finish(&module, &prepared, &mut vars, true);
         let reports = vars.remove(&v.name).map(|st| st.report.validations).unwrap_or_default();
         let errors: Vec<&CheckDiag> = diags.iter().filter(|d| d.is_error()).collect();
-        let at: BTreeMap<String, usize> = v.rules.iter().enumerate().map(|(i, r)| (r.decl_range.range_string(), i)).collect();
-        let rule_errors: Vec<(Option<usize>, &CheckDiag)> = errors.iter().map(|d| (rule_of(d, &v.rules, &at), *d)).collect();
+        let at: BTreeMap<String, usize> =
+            v.rules.iter().enumerate().map(|(i, r)| (r.decl_range.range_string(), i)).collect();
+        let rule_errors: Vec<(Option<usize>, &CheckDiag)> =
+            errors.iter().map(|d| (rule_of(d, &v.rules, &at), *d)).collect();
         // One failing rule is told by the story's last step; several each by a step of their own,
         // and so is one that stopped the rules after it (OpenTofu 1.7+), before the rules it stopped.
         let several = rule_errors.len() > 1;
@@ -329,7 +362,9 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
                     summary: d.summary.clone(),
                     detail: d.detail.clone(),
                     rule: rule.map(|(rule, _)| rule.decl_range.range_string()),
-                    message: rule.and_then(|(_, rep)| (rep.result == validate::RuleResult::Fail).then(|| rep.error_message.clone()).flatten()),
+                    message: rule.and_then(|(_, rep)| {
+                        (rep.result == validate::RuleResult::Fail).then(|| rep.error_message.clone()).flatten()
+                    }),
                     condition16: condition.as_ref().map(|c| range16(&editor, c)),
                     condition: condition.map(|c| [c.start, c.end]),
                 });
@@ -344,7 +379,13 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
                 } else {
                     let errored = rule_errors[0].0.is_some_and(|i| reports[i].result == validate::RuleResult::Error);
                     let kind = if errored { "check.block_rule_error" } else { "check.block_failed" };
-                    step(lang, kind, &[("rule", listed[0].rule.clone().unwrap_or_default()), product], value16, listed[0].condition16)
+                    step(
+                        lang,
+                        kind,
+                        &[("rule", listed[0].rule.clone().unwrap_or_default()), product],
+                        value16,
+                        listed[0].condition16,
+                    )
                 };
                 s.steps.push(last);
                 s.ok = false;
@@ -379,7 +420,13 @@ fn range16(editor: &Editor, r: &Range<usize>) -> [usize; 2] {
     [r.start, r.end]
 }
 
-fn step(lang: Lang, kind: &str, params: &[(&str, String)], value16: Option<[usize; 2]>, type16: Option<[usize; 2]>) -> Step {
+fn step(
+    lang: Lang,
+    kind: &str,
+    params: &[(&str, String)],
+    value16: Option<[usize; 2]>,
+    type16: Option<[usize; 2]>,
+) -> Step {
     let pairs: Vec<(&str, &str)> = params.iter().map(|(k, v)| (*k, v.as_str())).collect();
     Step {
         kind: kind.to_string(),
@@ -399,7 +446,8 @@ fn step(lang: Lang, kind: &str, params: &[(&str, String)], value16: Option<[usiz
 /// and index, sorted by place (the rules are in source order, so a subject
 /// is looked up in the last rule starting before it: no scan per error).
 fn rule_of(d: &CheckDiag, rules: &[decl::Rule], at: &BTreeMap<String, usize>) -> Option<usize> {
-    let named = d.detail.rsplit_once("validation rule at ").and_then(|(_, rest)| at.get(rest.strip_suffix('.')?).copied());
+    let named =
+        d.detail.rsplit_once("validation rule at ").and_then(|(_, rest)| at.get(rest.strip_suffix('.')?).copied());
     named.or_else(|| {
         let s = d.subject.as_ref().filter(|s| s.filename == FILE)?;
         let i = rules.partition_point(|r| r.decl_range.start.byte <= s.start.byte).checked_sub(1)?;
@@ -419,7 +467,14 @@ fn value_range16(d: &CheckDiag, value: &Utf16Map, editor: &Editor) -> Option<[us
 /// is the story's last when it is the only one ([`evaluate_in`]); with
 /// `several` errors (or rules stopped after one) each failing rule has its
 /// step here.
-fn rule_step(lang: Lang, rule: &decl::Rule, rep: &validate::RuleReport, editor: &Editor, several: bool, value16: Option<[usize; 2]>) -> Option<Step> {
+fn rule_step(
+    lang: Lang,
+    rule: &decl::Rule,
+    rep: &validate::RuleReport,
+    editor: &Editor,
+    several: bool,
+    value16: Option<[usize; 2]>,
+) -> Option<Step> {
     use validate::RuleResult as R;
     let at = rule.decl_range.range_string();
     let type16 = Some(range16(editor, &rule.condition.range()));
@@ -430,7 +485,9 @@ fn rule_step(lang: Lang, rule: &decl::Rule, rep: &validate::RuleReport, editor: 
         R::Skipped => ("check.explain_rule_skipped", vec![("rule", at), ("reason", reason)]),
         R::Unknown => ("check.explain_rule_error", vec![("rule", at), ("reason", reason)]),
         R::Fail | R::Error if !several => return None,
-        R::Fail => ("check.explain_rule_fail", vec![("rule", at), ("message", rep.error_message.clone().unwrap_or_default())]),
+        R::Fail => {
+            ("check.explain_rule_fail", vec![("rule", at), ("message", rep.error_message.clone().unwrap_or_default())])
+        }
         R::Error => ("check.explain_rule_error", vec![("rule", at), ("reason", reason)]),
     };
     let value16 = if matches!(rep.result, R::Fail | R::Error) { value16 } else { None };
@@ -444,7 +501,10 @@ fn told(lang: Lang, r: &Response, steps: Vec<Step>) -> Story {
         ok: false,
         steps,
         notes: Vec::new(),
-        verbatim: Some(Verbatim { summary: r.summary.clone().unwrap_or_default(), detail: r.detail.clone().unwrap_or_default() }),
+        verbatim: Some(Verbatim {
+            summary: r.summary.clone().unwrap_or_default(),
+            detail: r.detail.clone().unwrap_or_default(),
+        }),
     }
 }
 
@@ -504,13 +564,23 @@ mod tests {
             assert_eq!(r.stage, Some(Stage::Rule), "{case}");
             let messages: Vec<&str> = r.rule_errors.iter().filter_map(|e| e.message.as_deref()).collect();
             let rules: Vec<&str> = r.rule_errors.iter().filter_map(|e| e.rule.as_deref()).collect();
-            let (want, want_rules) = if stops { (&both[..1], &["main.tf:3,3-13"][..]) } else { (&both[..], &["main.tf:3,3-13", "main.tf:7,3-13"][..]) };
+            let (want, want_rules) = if stops {
+                (&both[..1], &["main.tf:3,3-13"][..])
+            } else {
+                (&both[..], &["main.tf:3,3-13", "main.tf:7,3-13"][..])
+            };
             assert_eq!(messages, want, "{case}");
             assert_eq!(rules, want_rules, "{case}");
             assert_eq!(r.error.as_deref(), Some(both[0]), "{case}");
             // Each failing rule's condition is marked in the block, where the list says it is.
             // (Before Terraform 1.9 the error itself is at the declaration, also in the block.)
-            let marks: Vec<[usize; 2]> = r.diagnostics.iter().filter(|d| d.source == Source::Type).map(|d| [d.start.unwrap(), d.end.unwrap()]).filter(|m| m[0] > 0).collect();
+            let marks: Vec<[usize; 2]> = r
+                .diagnostics
+                .iter()
+                .filter(|d| d.source == Source::Type)
+                .map(|d| [d.start.unwrap(), d.end.unwrap()])
+                .filter(|m| m[0] > 0)
+                .collect();
             let conditions: Vec<[usize; 2]> = r.rule_errors.iter().filter_map(|e| e.condition).collect();
             assert_eq!(marks, conditions, "{case}");
             let texts: Vec<&str> = conditions.iter().map(|c| &NAME[c[0]..c[1]]).collect();
@@ -519,10 +589,21 @@ mod tests {
             let story = r.story.expect("a story");
             let kinds: Vec<&str> = story.steps.iter().map(|s| s.kind.as_str()).collect();
             if stops {
-                assert!(kinds.ends_with(&["check.explain_rule_fail", "check.explain_rule_skipped", "check.block_failed"]), "{case}: {kinds:?}");
+                assert!(
+                    kinds.ends_with(&["check.explain_rule_fail", "check.explain_rule_skipped", "check.block_failed"]),
+                    "{case}: {kinds:?}"
+                );
             } else {
-                assert!(kinds.ends_with(&["check.explain_rule_fail", "check.explain_rule_fail", "check.block_failed_all"]), "{case}: {kinds:?}");
-                let told: Vec<&String> = story.steps.iter().filter(|s| s.kind == "check.explain_rule_fail").map(|s| &s.params["message"]).collect();
+                assert!(
+                    kinds.ends_with(&["check.explain_rule_fail", "check.explain_rule_fail", "check.block_failed_all"]),
+                    "{case}: {kinds:?}"
+                );
+                let told: Vec<&String> = story
+                    .steps
+                    .iter()
+                    .filter(|s| s.kind == "check.explain_rule_fail")
+                    .map(|s| &s.params["message"])
+                    .collect();
                 assert_eq!(told, both, "{case}");
             }
         }
@@ -542,7 +623,18 @@ mod tests {
         let mut input = super::super::CheckInput::default();
         input.files.insert(FILE.into(), block.into());
         if !value.trim().is_empty() {
-            let name = decl::load(&input.files, &{ let mut t = Texts::default(); t.add(FILE, block); t }, p).vars[0].name.clone();
+            let name = decl::load(
+                &input.files,
+                &{
+                    let mut t = Texts::default();
+                    t.add(FILE, block);
+                    t
+                },
+                p,
+            )
+            .vars[0]
+                .name
+                .clone();
             input.files.insert("terraform.tfvars".into(), format!("{name} = {value}\n"));
         }
         super::super::check(&input, p)
@@ -566,14 +658,22 @@ mod tests {
                     assert_eq!(ours.detail.as_deref(), Some(d.detail.as_str()), "{case}");
                     if ours.stage == Some(Stage::Rule) {
                         // Every error of the rules, as check reports them, in its order.
-                        let all: Vec<(&str, &str)> = theirs.diagnostics.iter().filter(|d| d.is_error()).map(|d| (d.summary.as_str(), d.detail.as_str())).collect();
-                        let listed: Vec<(&str, &str)> = ours.rule_errors.iter().map(|e| (e.summary.as_str(), e.detail.as_str())).collect();
+                        let all: Vec<(&str, &str)> = theirs
+                            .diagnostics
+                            .iter()
+                            .filter(|d| d.is_error())
+                            .map(|d| (d.summary.as_str(), d.detail.as_str()))
+                            .collect();
+                        let listed: Vec<(&str, &str)> =
+                            ours.rule_errors.iter().map(|e| (e.summary.as_str(), e.detail.as_str())).collect();
                         assert_eq!(listed, all, "{case}");
                     }
                 } else {
                     let var = &theirs.variables[0];
                     match &var.outcome {
-                        super::super::Outcome::Accepted { console, .. } => assert_eq!(ours.console.as_ref(), Some(console), "{case}"),
+                        super::super::Outcome::Accepted { console, .. } => {
+                            assert_eq!(ours.console.as_ref(), Some(console), "{case}")
+                        }
                         other => panic!("{case}: {other:?}"),
                     }
                 }
@@ -595,7 +695,10 @@ mod tests {
         let last = story.steps.last().unwrap();
         assert_eq!(last.kind, "check.block_failed");
         assert!(last.text.contains("main.tf:3,3-13"), "{}", last.text);
-        assert_eq!(story.verbatim.unwrap().detail, "Replicas must be 1 to 5.\n\nThis was checked by the validation rule at main.tf:3,3-13.");
+        assert_eq!(
+            story.verbatim.unwrap().detail,
+            "Replicas must be 1 to 5.\n\nThis was checked by the validation rule at main.tf:3,3-13."
+        );
     }
 
     #[test]
@@ -718,6 +821,9 @@ mod tests {
     #[test]
     fn any_other_type_is_answered_as_before() {
         let req = Request::new(Some("list(string)"), "[1]");
-        assert_eq!(serde_json::to_string(&evaluate(&req)).unwrap(), serde_json::to_string(&crate::evaluate(&req)).unwrap());
+        assert_eq!(
+            serde_json::to_string(&evaluate(&req)).unwrap(),
+            serde_json::to_string(&crate::evaluate(&req)).unwrap()
+        );
     }
 }

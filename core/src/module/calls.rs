@@ -42,12 +42,12 @@ use super::decl::{self, Module, Variable};
 use super::{CheckDiag, CheckReport, Subject, Texts};
 use crate::flavor::{DeprecatedArgument, ModuleCallRules, Profile};
 use crate::funcs::FuncTable;
-use crate::i18n::{fill, Lang};
-use crate::render::go_quote;
-use crate::value::{Kind, Marks, Value};
 use crate::hcl::ast::{Expr, ExprKind, Span};
 use crate::hcl::parse::{Block, BodyItem};
 use crate::hcl::traversals::references;
+use crate::i18n::{fill, Lang};
+use crate::render::go_quote;
+use crate::value::{Kind, Marks, Value};
 
 /// Calls inside called modules are followed this many levels deep.
 pub const MAX_NESTING: usize = 16;
@@ -156,9 +156,14 @@ pub enum CallStatus {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ArgStatus {
     /// The variable's final value.
-    Accepted { type_string: String, console: String },
+    Accepted {
+        type_string: String,
+        console: String,
+    },
     /// An error diagnostic (the first one's summary).
-    Failed { summary: String },
+    Failed {
+        summary: String,
+    },
     NotChecked(Note),
     /// The called module has no variable of this name.
     Unsupported,
@@ -205,7 +210,14 @@ pub fn attach(r: &mut CheckReport, files: &BTreeMap<String, String>, p: &Profile
     let (calls, mut diags) = check_calls(files, &texts, p);
     crate::sort::by(&mut diags, super::report::order);
     let mut seen = BTreeSet::new();
-    diags.retain(|d| seen.insert((d.severity == crate::diag::Severity::Error, d.summary.clone(), d.detail.clone(), d.subject.as_ref().map(|s| (s.filename.clone(), s.start.byte, s.end.byte)))));
+    diags.retain(|d| {
+        seen.insert((
+            d.severity == crate::diag::Severity::Error,
+            d.summary.clone(),
+            d.detail.clone(),
+            d.subject.as_ref().map(|s| (s.filename.clone(), s.start.byte, s.end.byte)),
+        ))
+    });
     r.ok &= !diags.iter().any(CheckDiag::is_error);
     r.diagnostics.extend(diags);
     r.module_calls = calls;
@@ -219,13 +231,36 @@ pub fn check_calls(files: &BTreeMap<String, String>, texts: &Texts, p: &Profile)
         Some(Ok(m)) => Manifest::Read(Rc::new(m)),
         Some(Err(e)) => Manifest::Unreadable(manifest_error(&e)),
     };
-    let mut c = Checker { files, texts, p, rules: p.module_call(), modules: BTreeMap::new(), calls: Vec::new(), diags: Vec::new(), counted: 0, stopped: false, manifest };
+    let mut c = Checker {
+        files,
+        texts,
+        p,
+        rules: p.module_call(),
+        modules: BTreeMap::new(),
+        calls: Vec::new(),
+        diags: Vec::new(),
+        counted: 0,
+        stopped: false,
+        manifest,
+    };
     if let Manifest::Unreadable(why) = &c.manifest {
         // `configload.NewLoader` fails: plan reads no configuration at all.
-        c.diags.push(CheckDiag::error(format!("failed to read module manifest: {why}"), format!("{}: {why}.", super::installed::MANIFEST), None));
+        c.diags.push(CheckDiag::error(
+            format!("failed to read module manifest: {why}"),
+            format!("{}: {why}.", super::installed::MANIFEST),
+            None,
+        ));
     }
     let root = c.load("");
-    let frame = Frame { dir: String::new(), key: String::new(), prefix: String::new(), vars: BTreeMap::new(), locals: root.clone(), known_locals: Default::default(), stack: vec![String::new()] };
+    let frame = Frame {
+        dir: String::new(),
+        key: String::new(),
+        prefix: String::new(),
+        vars: BTreeMap::new(),
+        locals: root.clone(),
+        known_locals: Default::default(),
+        stack: vec![String::new()],
+    };
     for call in &root.calls {
         if c.stopped {
             break;
@@ -301,7 +336,11 @@ pub fn call_at(files: &BTreeMap<String, String>, file: &str, byte: usize, p: &Pr
     let (body, _) = crate::valueparse::parse_config(text, file, false, p);
     let body = body?;
     let b = body.items.iter().find_map(|i| match i {
-        BodyItem::Block(b) if b.kind == "module" && b.labels.len() == 1 && b.open_range.end <= byte && byte < b.range.end => Some(b),
+        BodyItem::Block(b)
+            if b.kind == "module" && b.labels.len() == 1 && b.open_range.end <= byte && byte < b.range.end =>
+        {
+            Some(b)
+        }
         _ => None,
     })?;
     let mut texts = Texts::default();
@@ -344,7 +383,8 @@ pub fn call_at(files: &BTreeMap<String, String>, file: &str, byte: usize, p: &Pr
     let word = text.get(word_start..byte).unwrap_or("");
     let after = text.get(byte..).unwrap_or("");
     let word_end = byte + after.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-')).unwrap_or(after.len());
-    let typing = (word.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-') && byte > b.open_range.end).then(|| (word.to_string(), word_start..word_end));
+    let typing = (word.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-') && byte > b.open_range.end)
+        .then(|| (word.to_string(), word_start..word_end));
     Some(CallSite { address: format!("module.{}", call.name), callee, argument, written, typing })
 }
 
@@ -435,7 +475,14 @@ fn is_override_file(name: &str) -> bool {
 /// The module's local values come along: each name defined once and not
 /// changed by an override file (Terraform reports the others; they stay
 /// unknown here).
-fn module_blocks(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: &Profile, rules: &ModuleCallRules, diags: &mut Vec<CheckDiag>) -> (Vec<CallBlock>, BTreeMap<String, LocalDef>) {
+fn module_blocks(
+    files: &BTreeMap<String, String>,
+    dir: &str,
+    texts: &Texts,
+    p: &Profile,
+    rules: &ModuleCallRules,
+    diags: &mut Vec<CheckDiag>,
+) -> (Vec<CallBlock>, BTreeMap<String, LocalDef>) {
     let mut calls: Vec<CallBlock> = Vec::new();
     let mut overridden = BTreeSet::new();
     let mut locals: BTreeMap<String, LocalDef> = BTreeMap::new();
@@ -461,7 +508,11 @@ fn module_blocks(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: 
                 BodyItem::Attr(a) => Some(a),
                 BodyItem::Block(_) => None,
             }) {
-                if is_override_file(name) || locals.insert(a.name.clone(), LocalDef { expr: a.expr.clone(), file: name.to_string() }).is_some() {
+                if is_override_file(name)
+                    || locals
+                        .insert(a.name.clone(), LocalDef { expr: a.expr.clone(), file: name.to_string() })
+                        .is_some()
+                {
                     unusable_locals.insert(a.name.clone());
                 }
             }
@@ -478,12 +529,20 @@ fn module_blocks(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: 
             }
             match b.labels.len() {
                 0 => {
-                    diags.push(CheckDiag::error("Missing name for module", "All module blocks must have 1 labels (name).", at(&b.open_range)));
+                    diags.push(CheckDiag::error(
+                        "Missing name for module",
+                        "All module blocks must have 1 labels (name).",
+                        at(&b.open_range),
+                    ));
                     continue;
                 }
                 1 => {}
                 _ => {
-                    diags.push(CheckDiag::error("Extraneous label for module", "Only 1 labels (name) are expected for module blocks.", at(&b.labels[1].1)));
+                    diags.push(CheckDiag::error(
+                        "Extraneous label for module",
+                        "Only 1 labels (name) are expected for module blocks.",
+                        at(&b.labels[1].1),
+                    ));
                     continue;
                 }
             }
@@ -513,7 +572,13 @@ fn module_blocks(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: 
 }
 
 /// One `module` block with one label.
-fn decode_block(b: &Block, file: &str, texts: &Texts, rules: &ModuleCallRules, diags: &mut Vec<CheckDiag>) -> CallBlock {
+fn decode_block(
+    b: &Block,
+    file: &str,
+    texts: &Texts,
+    rules: &ModuleCallRules,
+    diags: &mut Vec<CheckDiag>,
+) -> CallBlock {
     let (name, name_range) = b.labels[0].clone();
     let at = |r: &Span| Some(texts.subject(file, r));
     if !crate::hclsrc::is_identifier(&name) {
@@ -648,7 +713,11 @@ impl Checker<'_, '_> {
             return l.clone();
         }
         let has_files = self.files.keys().any(|n| decl::is_config_file_in(n, dir));
-        let module = if dir.is_empty() { std::rc::Rc::new(Module::default()) } else { decl::load_dir(self.files, dir, self.texts, self.p) };
+        let module = if dir.is_empty() {
+            std::rc::Rc::new(Module::default())
+        } else {
+            decl::load_dir(self.files, dir, self.texts, self.p)
+        };
         let mut diags = module.diags.clone();
         let (calls, locals) = module_blocks(self.files, dir, self.texts, self.p, &self.rules, &mut diags);
         let ok = !diags.iter().any(CheckDiag::is_error);
@@ -673,7 +742,9 @@ impl Checker<'_, '_> {
         self.counted += 1;
         let key = super::installed::key(&frame.key, &call.name);
         let dir = match call.source(&frame.dir, self.p) {
-            _ if self.counted > MAX_CALLS || frame.stack.len() > MAX_NESTING => Err(CallStatus::NotChecked(Note::Limit)),
+            _ if self.counted > MAX_CALLS || frame.stack.len() > MAX_NESTING => {
+                Err(CallStatus::NotChecked(Note::Limit))
+            }
             _ if call.overridden => Err(CallStatus::NotChecked(Note::Overridden)),
             Err(n) => Err(CallStatus::NotChecked(n)),
             Ok(src) => match &self.manifest {
@@ -750,11 +821,16 @@ impl Checker<'_, '_> {
                 })
                 .collect();
             let prepared = super::validate::prepare(&callee.module, self.p);
-            let walk = super::validate::Walk { module: &callee.module, prepared: &prepared, texts: self.texts, p: self.p };
+            let walk =
+                super::validate::Walk { module: &callee.module, prepared: &prepared, texts: self.texts, p: self.p };
             for (vi, v) in callee.module.vars.iter().enumerate().filter(|(_, v)| !v.rules.is_empty()) {
                 // Terraform 1.9+ points at the argument; older versions (and
                 // a default) at the declaration.
-                let subject = arg_subjects.get(&v.name).filter(|_| self.p.validation().points_at_value).cloned().unwrap_or_else(|| v.decl_range.clone());
+                let subject = arg_subjects
+                    .get(&v.name)
+                    .filter(|_| self.p.validation().points_at_value)
+                    .cloned()
+                    .unwrap_or_else(|| v.decl_range.clone());
                 let (reports, diags) = walk.module_variable(vi, &known, &subject);
                 self.diags.extend(diags);
                 report.validations.extend(reports.into_iter().map(|r| (v.name.clone(), r)));
@@ -777,7 +853,15 @@ impl Checker<'_, '_> {
         }
         let mut stack = frame.stack.clone();
         stack.push(dir.clone());
-        let inner = Frame { dir, key, prefix: format!("{address}."), vars, locals: callee.clone(), known_locals: Default::default(), stack };
+        let inner = Frame {
+            dir,
+            key,
+            prefix: format!("{address}."),
+            vars,
+            locals: callee.clone(),
+            known_locals: Default::default(),
+            stack,
+        };
         for c in &callee.calls {
             if self.stopped {
                 break;
@@ -825,7 +909,11 @@ impl Checker<'_, '_> {
             None => return Err(CallStatus::NotChecked(Note::SourceUnknownForm)),
         }
         if let Some(v) = &call.version {
-            let constraint = if references(v).is_empty() { crate::hcl::eval_const(v, self.p).ok().and_then(|x| x.as_str().map(str::to_string)) } else { None };
+            let constraint = if references(v).is_empty() {
+                crate::hcl::eval_const(v, self.p).ok().and_then(|x| x.as_str().map(str::to_string))
+            } else {
+                None
+            };
             let Some(constraint) = constraint else { return Err(CallStatus::NotChecked(Note::VersionUnread)) };
             let changed = |installed: &str| {
                 CheckDiag::error(
@@ -896,7 +984,11 @@ impl Checker<'_, '_> {
                         if let Some(first) = set.get(name.as_str()) {
                             diags.push(CheckDiag::error(
                                 "Duplicate argument",
-                                format!("Argument {} was already set at {}", go_quote(name), self.texts.subject(&call.file, first).range_string()),
+                                format!(
+                                    "Argument {} was already set at {}",
+                                    go_quote(name),
+                                    self.texts.subject(&call.file, first).range_string()
+                                ),
                                 at(name_range),
                             ));
                             continue;
@@ -910,16 +1002,27 @@ impl Checker<'_, '_> {
                             Some(s) => format!(" Did you mean {}?", go_quote(s)),
                             None => String::new(),
                         };
-                        diags.push(CheckDiag::error("Unsupported argument", format!("An argument named {} is not expected here.{hint}", go_quote(name)), at(name_range)));
+                        diags.push(CheckDiag::error(
+                            "Unsupported argument",
+                            format!("An argument named {} is not expected here.{hint}", go_quote(name)),
+                            at(name_range),
+                        ));
                         out.push((name.clone(), expr));
                     }
                     Item::Block { kind, kind_range } => {
                         let hint = if names.contains(&kind.as_str()) {
-                            format!(" Did you mean to define argument {}? If so, use the equals sign to assign it a value.", go_quote(kind))
+                            format!(
+                                " Did you mean to define argument {}? If so, use the equals sign to assign it a value.",
+                                go_quote(kind)
+                            )
                         } else {
                             String::new()
                         };
-                        diags.push(CheckDiag::error("Unsupported block type", format!("Blocks of type {} are not expected here.{hint}", go_quote(kind)), at(kind_range)));
+                        diags.push(CheckDiag::error(
+                            "Unsupported block type",
+                            format!("Blocks of type {} are not expected here.{hint}", go_quote(kind)),
+                            at(kind_range),
+                        ));
                     }
                 }
             }
@@ -927,7 +1030,11 @@ impl Checker<'_, '_> {
         let merged = call.bodies.len() > 1;
         for v in callee.vars.iter().filter(|v| v.required() && !set.contains_key(v.name.as_str())) {
             diags.push(if merged {
-                CheckDiag::error("Missing required argument", format!("The argument {} is required, but was not set.", go_quote(&v.name)), None)
+                CheckDiag::error(
+                    "Missing required argument",
+                    format!("The argument {} is required, but was not set.", go_quote(&v.name)),
+                    None,
+                )
             } else {
                 CheckDiag::error(
                     "Missing required argument",
@@ -942,7 +1049,14 @@ impl Checker<'_, '_> {
 
     /// One argument for variable `v`: evaluated when it refers to nothing
     /// unknown, then prepared. The final value when it was accepted.
-    fn argument(&mut self, call: &str, v: &Variable, expr: &Expr, file: &str, frame: &Frame) -> (ArgStatus, Option<Value>) {
+    fn argument(
+        &mut self,
+        call: &str,
+        v: &Variable,
+        expr: &Expr,
+        file: &str,
+        frame: &Frame,
+    ) -> (ArgStatus, Option<Value>) {
         if let Some(n) = self.unevaluable(expr, frame, 0) {
             return (ArgStatus::NotChecked(n), None);
         }
@@ -951,7 +1065,10 @@ impl Checker<'_, '_> {
             let value = ev.eval(expr);
             let raw = std::mem::take(&mut ev.diags);
             if !raw.is_empty() {
-                let ds: Vec<CheckDiag> = raw.into_iter().map(|d| CheckDiag::error(d.summary, d.detail, Some(self.texts.subject(file, &d.range)))).collect();
+                let ds: Vec<CheckDiag> = raw
+                    .into_iter()
+                    .map(|d| CheckDiag::error(d.summary, d.detail, Some(self.texts.subject(file, &d.range))))
+                    .collect();
                 let summary = ds[0].summary.clone();
                 self.diags.extend(ds);
                 return (ArgStatus::Failed { summary }, None);
@@ -979,10 +1096,16 @@ impl Checker<'_, '_> {
         };
         if self.p.warns_ignored_object_attributes() {
             for w in crate::lint::ignored_in_expr(expr, &v.tc.ty, self.p).iter() {
-                self.diags.push(CheckDiag::warning(crate::lint::Ignored::SUMMARY, w.detail(&v.name), Some(self.texts.subject(file, &w.range))));
+                self.diags.push(CheckDiag::warning(
+                    crate::lint::Ignored::SUMMARY,
+                    w.detail(&v.name),
+                    Some(self.texts.subject(file, &w.range)),
+                ));
             }
         }
-        if let (Some(DeprecatedArgument::WarnWhenAccepted), Some(text)) = (deprecated, v.deprecated.as_ref().filter(|t| !t.is_empty())) {
+        if let (Some(DeprecatedArgument::WarnWhenAccepted), Some(text)) =
+            (deprecated, v.deprecated.as_ref().filter(|t| !t.is_empty()))
+        {
             self.diags.push(CheckDiag::warning(
                 "Variable marked as deprecated by the module author",
                 format!("Variable {} is marked as deprecated with the following message:\n{text}", go_quote(&v.name)),
@@ -992,8 +1115,16 @@ impl Checker<'_, '_> {
         // As the variable's console shows it (optional-attribute markers
         // never reach a result type); a text past tftype's output limit is
         // not written.
-        let console = if v.sensitive { "(sensitive value)".to_string() } else { crate::render::console_within_as(&value, crate::render::MAX_OUTPUT_BYTES, self.p).unwrap_or_default() };
-        let type_string = if value.ty.has_optional_attrs_deep() { value.ty.without_optional_attrs_deep().type_string() } else { value.ty.type_string() };
+        let console = if v.sensitive {
+            "(sensitive value)".to_string()
+        } else {
+            crate::render::console_within_as(&value, crate::render::MAX_OUTPUT_BYTES, self.p).unwrap_or_default()
+        };
+        let type_string = if value.ty.has_optional_attrs_deep() {
+            value.ty.without_optional_attrs_deep().type_string()
+        } else {
+            value.ty.type_string()
+        };
         (ArgStatus::Accepted { type_string, console }, Some(value))
     }
 
@@ -1038,7 +1169,9 @@ impl Checker<'_, '_> {
             if why.is_some() {
                 return;
             }
-            let unknown_namespaced = c.name.contains("::") && crate::funcs::lookup(&c.name, self.p).is_none() && !crate::funcs::AllFunctions.is_try_or_can(&c.name, self.p);
+            let unknown_namespaced = c.name.contains("::")
+                && crate::funcs::lookup(&c.name, self.p).is_none()
+                && !crate::funcs::AllFunctions.is_try_or_can(&c.name, self.p);
             if crate::funcs::offline_reason(&c.name, self.p).is_some() || unknown_namespaced {
                 why = Some(Note::Calls(c.name.clone()));
             }
@@ -1049,7 +1182,13 @@ impl Checker<'_, '_> {
 
 /// An evaluator for an expression of `file` in `frame`'s module: the known
 /// variables and the known locals the expression names are bound.
-fn evaluator<'e>(p: &'e Profile, texts: &'e Texts<'_>, expr: &Expr, file: &'e str, frame: &Frame) -> crate::hcl::eval::Evaluator<'e> {
+fn evaluator<'e>(
+    p: &'e Profile,
+    texts: &'e Texts<'_>,
+    expr: &Expr,
+    file: &'e str,
+    frame: &Frame,
+) -> crate::hcl::eval::Evaluator<'e> {
     let mut ev = crate::hcl::eval::Evaluator::with_functions(Some(&crate::funcs::AllFunctions), p);
     ev.range_text = Some(Box::new(move |r: &Span| texts.subject(file, r).range_string()));
     if !frame.vars.is_empty() {
@@ -1075,7 +1214,11 @@ fn call_arguments(call: &CallBlock, texts: &Texts) -> Vec<ArgReport> {
     for item in call.bodies.iter().flatten() {
         if let Item::Attr { name, expr, .. } = item {
             if out.iter().all(|a| a.name != *name) {
-                out.push(ArgReport { name: name.clone(), subject: texts.subject(&call.file, &expr.range()), status: ArgStatus::NotChecked(Note::CallNotChecked) });
+                out.push(ArgReport {
+                    name: name.clone(),
+                    subject: texts.subject(&call.file, &expr.range()),
+                    status: ArgStatus::NotChecked(Note::CallNotChecked),
+                });
             }
         }
     }
@@ -1093,7 +1236,14 @@ fn wholly_known(v: &Value) -> bool {
 
 /// `PrepareFinalInputVariableValue` for a module variable given a value in
 /// the call (a source range always: the argument's expression).
-fn prepare(addr: &str, v: &Variable, given: &Value, src: &Subject, texts: &Texts, p: &Profile) -> Result<Value, Box<CheckDiag>> {
+fn prepare(
+    addr: &str,
+    v: &Variable,
+    given: &Value,
+    src: &Subject,
+    texts: &Texts,
+    p: &Profile,
+) -> Result<Value, Box<CheckDiag>> {
     let decl = v.decl_range.range_string();
     let with = crate::pipeline::with_defaults(given, &v.tc, p);
     let val = match crate::convert::convert(&with, &v.tc.ty, p) {
@@ -1107,10 +1257,21 @@ fn prepare(addr: &str, v: &Variable, given: &Value, src: &Subject, texts: &Texts
             } else if v.sensitive {
                 (format!("The given value is not suitable for {addr}, which is sensitive: {msg}. Invalid value defined at {src_text}."), v.decl_range.clone())
             } else {
-                (format!("The given value is not suitable for {addr} declared at {decl}: {msg}."), if at_decl { v.decl_range.clone() } else { src.clone() })
+                (
+                    format!("The given value is not suitable for {addr} declared at {decl}: {msg}."),
+                    if at_decl { v.decl_range.clone() } else { src.clone() },
+                )
             };
             let mut d = CheckDiag::error("Invalid value for input variable", detail, Some(subject));
-            d.part = super::prepare::failing_part(addr, &with.ty, &v.tc.ty, &e.path, (src, crate::ValueFormat::Hcl), texts, p);
+            d.part = super::prepare::failing_part(
+                addr,
+                &with.ty,
+                &v.tc.ty,
+                &e.path,
+                (src, crate::ValueFormat::Hcl),
+                texts,
+                p,
+            );
             return Err(Box::new(d));
         }
     };
@@ -1162,7 +1323,12 @@ mod tests {
     }
 
     fn arg<'a>(calls: &'a [CallReport], name: &str) -> &'a ArgStatus {
-        &calls[0].arguments.iter().find(|a| a.name == name).unwrap_or_else(|| panic!("no argument {name}: {calls:?}")).status
+        &calls[0]
+            .arguments
+            .iter()
+            .find(|a| a.name == name)
+            .unwrap_or_else(|| panic!("no argument {name}: {calls:?}"))
+            .status
     }
 
     #[test]
@@ -1174,7 +1340,12 @@ mod tests {
             ("port = tonumber(\"1\") + 1", "port", Some("2"), None),
             ("tags = { a = 1, b = true }", "tags", Some("tomap({\n  \"a\" = \"1\"\n  \"b\" = \"true\"\n})"), None),
             ("tags = jsondecode(\"{\\\"a\\\": \\\"x\\\"}\")", "tags", Some("tomap({\n  \"a\" = \"x\"\n})"), None),
-            ("port = 1 + \"a\"", "port", None, Some("E Invalid operand: Unsuitable value for right operand: a number is required. @main.tf:4,14-17")),
+            (
+                "port = 1 + \"a\"",
+                "port",
+                None,
+                Some("E Invalid operand: Unsuitable value for right operand: a number is required. @main.tf:4,14-17"),
+            ),
         ];
         for (line, name, console, diag) in cases {
             let (calls, diags) = call("terraform@1.15", &format!("  name = \"web\"\n  {line}"));
@@ -1192,7 +1363,7 @@ mod tests {
     fn arguments_that_refer_to_anything_or_call_offline_functions_are_not_checked() {
         let cases: [(&str, Note); 11] = [
             ("var.port", Note::RefersTo("var.port".into())),
-            ("local.port", Note::RefersTo("local.port".into())),  // no such local
+            ("local.port", Note::RefersTo("local.port".into())), // no such local
             ("module.other.port", Note::RefersTo("module.other".into())),
             ("aws_instance.web.port", Note::RefersTo("aws_instance.web".into())),
             ("count.index", Note::RefersTo("count.index".into())),
@@ -1233,15 +1404,30 @@ mod tests {
             let (calls, diags) = run("terraform@1.15", &[("main.tf", &main), ("m/variables.tf", CALLEE)]);
             match (want, arg(&calls, "port")) {
                 (Ok(c), ArgStatus::Accepted { console, .. }) => assert_eq!(console, c, "{locals}"),
-                (Err(Note::NotKnown), ArgStatus::Failed { summary }) => assert_eq!(summary, "Invalid value for input variable", "{locals}: {diags:?}"),
+                (Err(Note::NotKnown), ArgStatus::Failed { summary }) => {
+                    assert_eq!(summary, "Invalid value for input variable", "{locals}: {diags:?}")
+                }
                 (Err(n), got) => assert_eq!(got, &ArgStatus::NotChecked(n), "{locals}: {diags:?}"),
                 (want, got) => panic!("{locals}: {want:?} but {got:?}"),
             }
         }
         // A local defined twice, or changed by an override file, stays unknown.
         for (files, note) in [
-            (vec![("main.tf", "locals {\n  p = 1\n}\n\nlocals {\n  p = 2\n}\n"), ("calls.tf", "module \"app\" {\n  source = \"./m\"\n  name   = \"web\"\n  port   = local.p\n}\n")], "duplicate"),
-            (vec![("main.tf", "locals {\n  p = 1\n}\n"), ("main_override.tf", "locals {\n  p = 2\n}\n"), ("calls.tf", "module \"app\" {\n  source = \"./m\"\n  name   = \"web\"\n  port   = local.p\n}\n")], "override"),
+            (
+                vec![
+                    ("main.tf", "locals {\n  p = 1\n}\n\nlocals {\n  p = 2\n}\n"),
+                    ("calls.tf", "module \"app\" {\n  source = \"./m\"\n  name   = \"web\"\n  port   = local.p\n}\n"),
+                ],
+                "duplicate",
+            ),
+            (
+                vec![
+                    ("main.tf", "locals {\n  p = 1\n}\n"),
+                    ("main_override.tf", "locals {\n  p = 2\n}\n"),
+                    ("calls.tf", "module \"app\" {\n  source = \"./m\"\n  name   = \"web\"\n  port   = local.p\n}\n"),
+                ],
+                "override",
+            ),
         ] {
             let mut files = files;
             files.push(("m/variables.tf", CALLEE));
@@ -1258,7 +1444,11 @@ mod tests {
         let callee = "variable \"a\" {\n  type = any\n}\nvariable \"b\" {\n  type = any\n}\nvariable \"c\" {\n  type = any\n}\nvariable \"d\" {\n  type = any\n}\nvariable \"e\" {\n  type = number\n}\n";
         let main = "module \"app\" {\n  source = \"./m\"\n  a = each.value\n  b = aws_vpc.main.id\n  c = each.key\n  d = file(\"x\")\n  e = 1\n}\n";
         let p = Flavor::lookup("terraform@1.15").unwrap().profile();
-        let r = check_with(&input(&[("main.tf", main), ("m/variables.tf", callee)]), &p, CheckOptions { module_calls: true, role: None });
+        let r = check_with(
+            &input(&[("main.tf", main), ("m/variables.tf", callee)]),
+            &p,
+            CheckOptions { module_calls: true, role: None },
+        );
         let notes = human_notes(&r.module_calls, Lang::En);
         assert_eq!(
             notes,
@@ -1266,13 +1456,23 @@ mod tests {
              module.app.var.d: not checked: it calls file(), which tftype does not evaluate offline.\n\
              1 module call: 1 read, 0 not read, 0 with a remote source skipped; 1 of their 5 arguments checked, 4 not checked.\n"
         );
-        assert!(crate::module::output::summary_line(&r, Lang::En).starts_with("0 variables and 1 of 5 module arguments checked"), "{}", crate::module::output::summary_line(&r, Lang::En));
+        assert!(
+            crate::module::output::summary_line(&r, Lang::En)
+                .starts_with("0 variables and 1 of 5 module arguments checked"),
+            "{}",
+            crate::module::output::summary_line(&r, Lang::En)
+        );
         // Past six names the list ends with an ellipsis.
         let many: String = (0..8).map(|i| format!("variable \"v{i}\" {{\n  type = any\n}}\n")).collect();
         let args: String = (0..8).map(|i| format!("  v{i} = each.value\n")).collect();
         let main = format!("module \"app\" {{\n  source = \"./m\"\n{args}}}\n");
-        let r = check_with(&input(&[("main.tf", &main), ("m/variables.tf", &many)]), &p, CheckOptions { module_calls: true, role: None });
-        assert!(human_notes(&r.module_calls, Lang::En).starts_with("module.app: 8 arguments not checked (v0, v1, v2, v3, v4, v5, …): they refer to each.value,"));
+        let r = check_with(
+            &input(&[("main.tf", &main), ("m/variables.tf", &many)]),
+            &p,
+            CheckOptions { module_calls: true, role: None },
+        );
+        assert!(human_notes(&r.module_calls, Lang::En)
+            .starts_with("module.app: 8 arguments not checked (v0, v1, v2, v3, v4, v5, …): they refer to each.value,"));
     }
 
     /// The calls inside called modules leave their arguments unchecked
@@ -1285,7 +1485,11 @@ mod tests {
         let m = "variable \"x\" {\n  type = any\n}\nmodule \"inner\" {\n  source = \"./inner\"\n  z = var.x\n}\nmodule \"again\" {\n  source = \"./inner\"\n  z = var.x\n}\n";
         let main = "module \"m\" {\n  source = \"./m\"\n  x = each.value\n}\n";
         let p = Flavor::lookup("terraform@1.15").unwrap().profile();
-        let r = check_with(&input(&[("main.tf", main), ("m/main.tf", m), ("m/inner/main.tf", inner)]), &p, CheckOptions { module_calls: true, role: None });
+        let r = check_with(
+            &input(&[("main.tf", main), ("m/main.tf", m), ("m/inner/main.tf", inner)]),
+            &p,
+            CheckOptions { module_calls: true, role: None },
+        );
         let short = human_notes(&r.module_calls, Lang::En);
         assert_eq!(
             short,
@@ -1294,7 +1498,12 @@ mod tests {
              3 module calls: 3 read, 0 not read, 0 with a remote source skipped; 0 of their 3 arguments checked, 3 not checked.\n"
         );
         let long = human_notes_verbose(&r.module_calls, Lang::En, true);
-        assert!(long.contains("module.m.module.inner.var.z: not checked") && long.contains("module.m.module.again.var.z: not checked") && !long.contains("--verbose"), "{long}");
+        assert!(
+            long.contains("module.m.module.inner.var.z: not checked")
+                && long.contains("module.m.module.again.var.z: not checked")
+                && !long.contains("--verbose"),
+            "{long}"
+        );
     }
 
     /// Inside a called module a local may use the variables the call gave.
@@ -1302,8 +1511,19 @@ mod tests {
     fn a_called_modules_locals_see_the_values_the_call_gives() {
         let a = "variable \"n\" {\n  type = number\n}\n\nlocals {\n  twice = var.n * 2\n}\n\nmodule \"b\" {\n  source = \"../b\"\n  n      = local.twice\n}\n";
         let b = "variable \"n\" {\n  type = string\n}\n";
-        let (calls, diags) = run("terraform@1.15", &[("main.tf", "module \"a\" {\n  source = \"./a\"\n  n      = 21\n}\n"), ("a/main.tf", a), ("b/main.tf", b)]);
-        assert_eq!(calls[1].arguments[0].status, ArgStatus::Accepted { type_string: "string".into(), console: "\"42\"".into() }, "{diags:?}");
+        let (calls, diags) = run(
+            "terraform@1.15",
+            &[
+                ("main.tf", "module \"a\" {\n  source = \"./a\"\n  n      = 21\n}\n"),
+                ("a/main.tf", a),
+                ("b/main.tf", b),
+            ],
+        );
+        assert_eq!(
+            calls[1].arguments[0].status,
+            ArgStatus::Accepted { type_string: "string".into(), console: "\"42\"".into() },
+            "{diags:?}"
+        );
     }
 
     #[test]
@@ -1399,17 +1619,30 @@ mod tests {
         let main = "module \"app\" {\n  source = \"./m\"\n  o = [{ name = \"a\", prot = 1 }]\n}\n";
         let files = [("main.tf", main), ("m/v.tf", callee)];
         let warning = "W Object attribute is ignored: The object type for input variable \"o\" nested value [0] does not include an attribute named \"prot\", so this definition is unused. Did you mean to set attribute \"port\" instead? @main.tf:3,22-26";
-        for (flavor, want) in [("opentofu@1.10", None), ("opentofu@1.11", Some(warning)), ("opentofu@1.12", Some(warning)), ("terraform@1.15", None)] {
+        for (flavor, want) in [
+            ("opentofu@1.10", None),
+            ("opentofu@1.11", Some(warning)),
+            ("opentofu@1.12", Some(warning)),
+            ("terraform@1.15", None),
+        ] {
             let (calls, diags) = run(flavor, &files);
             assert_eq!(diags, want.into_iter().map(str::to_string).collect::<Vec<_>>(), "{flavor}");
-            assert!(matches!(arg(&calls, "o"), ArgStatus::Accepted { console, .. } if console.contains("\"port\" = 80")), "{flavor}");
+            assert!(
+                matches!(arg(&calls, "o"), ArgStatus::Accepted { console, .. } if console.contains("\"port\" = 80")),
+                "{flavor}"
+            );
         }
     }
 
     #[test]
     fn a_value_for_a_deprecated_variable_is_warned_about_as_each_product_does() {
         let callee = "variable \"old\" {\n  type       = number\n  default    = 1\n  deprecated = \"Use new.\"\n}\n";
-        let files = |v: &str| vec![("main.tf".to_string(), format!("module \"app\" {{\n  source = \"./m\"\n  old = {v}\n}}\n")), ("m/v.tf".to_string(), callee.to_string())];
+        let files = |v: &str| {
+            vec![
+                ("main.tf".to_string(), format!("module \"app\" {{\n  source = \"./m\"\n  old = {v}\n}}\n")),
+                ("m/v.tf".to_string(), callee.to_string()),
+            ]
+        };
         let tf = "W Deprecated variable got a value: Use new. @main.tf:3,9-10";
         let tofu = "W Variable marked as deprecated by the module author: Variable \"old\" is marked as deprecated with the following message:\nUse new. @main.tf:3,9-10";
         let bad = "E Invalid value for input variable: The given value is not suitable for module.app.var.old declared at m/v.tf:1,1-15: a number is required. @main.tf:3,9-12";
@@ -1426,7 +1659,11 @@ mod tests {
             let fs = files(value);
             let refs: Vec<(&str, &str)> = fs.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
             let (calls, diags) = run(flavor, &refs);
-            assert_eq!(diags.iter().filter(|d| !d.contains("@m/v.tf:4")).cloned().collect::<Vec<_>>(), *want, "{flavor} {value}");
+            assert_eq!(
+                diags.iter().filter(|d| !d.contains("@m/v.tf:4")).cloned().collect::<Vec<_>>(),
+                *want,
+                "{flavor} {value}"
+            );
             if flavor == "opentofu@1.9" {
                 // No `deprecated` argument yet: the callee does not decode.
                 assert_eq!(calls[0].status, CallStatus::NotChecked(Note::CalleeErrors("m".into())));
@@ -1448,7 +1685,10 @@ mod tests {
             assert_eq!(calls.iter().map(|c| c.address.as_str()).collect::<Vec<_>>(), ["module.a", "module.a.module.b"]);
             assert_eq!(calls[1].dir.as_deref(), Some("b"));
             assert_eq!(calls[1].arguments.iter().find(|x| x.name == "n").unwrap().status, want, "{n}");
-            assert_eq!(calls[1].arguments.iter().find(|x| x.name == "l").unwrap().status, ArgStatus::NotChecked(Note::RefersTo("local.l".into())));
+            assert_eq!(
+                calls[1].arguments.iter().find(|x| x.name == "l").unwrap().status,
+                ArgStatus::NotChecked(Note::RefersTo("local.l".into()))
+            );
             assert!(
                 diags.contains(&"E Invalid value for input variable: The given value is not suitable for module.a.module.b.var.s declared at b/main.tf:5,1-13: a number is required. @a/main.tf:13,12-17".to_string()),
                 "{diags:?}"
@@ -1460,14 +1700,28 @@ mod tests {
     fn calls_that_cannot_be_followed_say_why() {
         // A module among its own callers.
         let m = "variable \"x\" {\n  default = 1\n}\n\nmodule \"again\" {\n  source = \"../m\"\n}\n";
-        let (calls, _) = run("terraform@1.15", &[("main.tf", "module \"app\" {\n  source = \"./m\"\n}\n"), ("m/main.tf", m)]);
+        let (calls, _) =
+            run("terraform@1.15", &[("main.tf", "module \"app\" {\n  source = \"./m\"\n}\n"), ("m/main.tf", m)]);
         assert_eq!(calls[1].status, CallStatus::NotChecked(Note::Recursive("m".into())));
         // A callee whose declarations have errors: its diagnostics, no check.
-        let (calls, diags) = run("terraform@1.15", &[("main.tf", "module \"app\" {\n  source = \"./m\"\n  x = 1\n}\n"), ("m/main.tf", "variable \"x\" {\n  tpye = string\n}\n")]);
+        let (calls, diags) = run(
+            "terraform@1.15",
+            &[
+                ("main.tf", "module \"app\" {\n  source = \"./m\"\n  x = 1\n}\n"),
+                ("m/main.tf", "variable \"x\" {\n  tpye = string\n}\n"),
+            ],
+        );
         assert_eq!(calls[0].status, CallStatus::NotChecked(Note::CalleeErrors("m".into())));
         assert_eq!(diags, ["E Unsupported argument: An argument named \"tpye\" is not expected here. Did you mean \"type\"? @m/main.tf:2,3-7"]);
         // An override file changes the call.
-        let (calls, _) = run("terraform@1.15", &[("main.tf", "module \"app\" {\n  source = \"./m\"\n}\n"), ("override.tf", "module \"app\" {\n  name = 1\n}\n"), ("m/variables.tf", CALLEE)]);
+        let (calls, _) = run(
+            "terraform@1.15",
+            &[
+                ("main.tf", "module \"app\" {\n  source = \"./m\"\n}\n"),
+                ("override.tf", "module \"app\" {\n  name = 1\n}\n"),
+                ("m/variables.tf", CALLEE),
+            ],
+        );
         assert_eq!(calls.len(), 1);
         assert_eq!(calls[0].status, CallStatus::NotChecked(Note::Overridden));
     }
@@ -1475,10 +1729,16 @@ mod tests {
     #[test]
     fn a_tree_of_calls_is_followed_up_to_the_limits() {
         // Each level calls the next twice: 2^15 calls in all.
-        let mut files = vec![("main.tf".to_string(), "module \"a\" {\n  source = \"./l1\"\n}\nmodule \"b\" {\n  source = \"./l1\"\n}\n".to_string())];
+        let mut files = vec![(
+            "main.tf".to_string(),
+            "module \"a\" {\n  source = \"./l1\"\n}\nmodule \"b\" {\n  source = \"./l1\"\n}\n".to_string(),
+        )];
         for level in 1..15 {
             let next = format!("../l{}", level + 1);
-            files.push((format!("l{level}/main.tf"), format!("module \"a\" {{\n  source = \"{next}\"\n}}\nmodule \"b\" {{\n  source = \"{next}\"\n}}\n")));
+            files.push((
+                format!("l{level}/main.tf"),
+                format!("module \"a\" {{\n  source = \"{next}\"\n}}\nmodule \"b\" {{\n  source = \"{next}\"\n}}\n"),
+            ));
         }
         files.push(("l15/main.tf".to_string(), "variable \"x\" {\n  default = 1\n}\n".to_string()));
         let refs: Vec<(&str, &str)> = files.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
@@ -1491,7 +1751,10 @@ mod tests {
         // Deeper than MAX_NESTING: a chain of 20 modules.
         let mut files = vec![("main.tf".to_string(), "module \"m\" {\n  source = \"./c1\"\n}\n".to_string())];
         for level in 1..20 {
-            files.push((format!("c{level}/main.tf"), format!("module \"m\" {{\n  source = \"../c{}\"\n}}\n", level + 1)));
+            files.push((
+                format!("c{level}/main.tf"),
+                format!("module \"m\" {{\n  source = \"../c{}\"\n}}\n", level + 1),
+            ));
         }
         let refs: Vec<(&str, &str)> = files.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
         let (calls, _) = run("terraform@1.15", &refs);
@@ -1514,14 +1777,20 @@ mod tests {
             ]
         );
         // The later call replaces the earlier one.
-        assert_eq!(calls.iter().map(|c| c.address.as_str()).collect::<Vec<_>>(), ["module.app", "module.1x", "module.nosrc"]);
+        assert_eq!(
+            calls.iter().map(|c| c.address.as_str()).collect::<Vec<_>>(),
+            ["module.app", "module.1x", "module.nosrc"]
+        );
         assert!(matches!(arg(&calls, "name"), ArgStatus::Accepted { console, .. } if console == "\"2\""));
         assert_eq!(calls[2].status, CallStatus::NotChecked(Note::NoSource));
     }
 
     #[test]
     fn the_oracle_schema_leaves_module_calls_alone() {
-        let files = input(&[("main.tf", "module \"app\" {\n  source = \"./m\"\n  port = \"x\"\n}\n"), ("m/variables.tf", CALLEE)]);
+        let files = input(&[
+            ("main.tf", "module \"app\" {\n  source = \"./m\"\n  port = \"x\"\n}\n"),
+            ("m/variables.tf", CALLEE),
+        ]);
         let p = Profile::default();
         let plain = check(&files, &p);
         assert!(plain.ok && plain.diagnostics.is_empty() && plain.module_calls.is_empty());
@@ -1532,10 +1801,25 @@ mod tests {
 
     #[test]
     fn local_sources_are_joined_and_cleaned_as_terraform_does() {
-        for (base, source, want) in [("", "./m", "m"), ("", "./a/../b//c/", "b/c"), ("a", "../b", "b"), ("a", "../../x", "../x"), ("", "../x", "../x"), ("", ".\\win\\dir", "win/dir"), ("m", "./", "m")] {
+        for (base, source, want) in [
+            ("", "./m", "m"),
+            ("", "./a/../b//c/", "b/c"),
+            ("a", "../b", "b"),
+            ("a", "../../x", "../x"),
+            ("", "../x", "../x"),
+            ("", ".\\win\\dir", "win/dir"),
+            ("m", "./", "m"),
+        ] {
             assert_eq!(join_dir(base, source), want, "{base} + {source}");
         }
-        for (s, local) in [("./m", true), ("../m", true), (".\\m", true), ("m", false), ("hashicorp/consul/aws", false), ("git::./m", false)] {
+        for (s, local) in [
+            ("./m", true),
+            ("../m", true),
+            (".\\m", true),
+            ("m", false),
+            ("hashicorp/consul/aws", false),
+            ("git::./m", false),
+        ] {
             assert_eq!(is_local_source(s), local, "{s}");
         }
         let files: BTreeMap<String, String> = [
@@ -1585,13 +1869,16 @@ mod tests {
     fn a_called_modules_rules_check_the_values_the_call_gives() {
         let callee = "variable \"port\" {\n  type = number\n  validation {\n    condition     = var.port > 0 && var.port < 65536\n    error_message = \"Port ${var.port} is out of range.\"\n  }\n}\n\nvariable \"path\" {\n  type    = string\n  default = \"a\"\n  validation {\n    condition     = fileexists(var.path)\n    error_message = \"No file.\"\n  }\n}\n";
         let main = "module \"app\" {\n  source = \"./m\"\n  port   = 70000\n}\n";
-        let results = |calls: &[CallReport]| calls[0].validations.iter().map(|(n, r)| format!("{n}:{}", r.result.as_str())).collect::<Vec<_>>();
+        let results = |calls: &[CallReport]| {
+            calls[0].validations.iter().map(|(n, r)| format!("{n}:{}", r.result.as_str())).collect::<Vec<_>>()
+        };
         let (calls, diags) = run("terraform@1.9", &[("main.tf", main), ("m/variables.tf", callee)]);
         assert_eq!(results(&calls), ["port:fail", "path:not_evaluated"]);
         assert_eq!(diags, ["E Invalid value for variable: Port 70000 is out of range.\n\nThis was checked by the validation rule at m/variables.tf:3,3-13. @main.tf:3,12-17"]);
         let (_, diags) = run("terraform@1.8", &[("main.tf", main), ("m/variables.tf", callee)]);
         assert!(diags[0].ends_with("@m/variables.tf:1,1-16"), "{diags:?}");
-        let (calls, diags) = run("terraform@1.9", &[("main.tf", &main.replace("70000", "443")), ("m/variables.tf", callee)]);
+        let (calls, diags) =
+            run("terraform@1.9", &[("main.tf", &main.replace("70000", "443")), ("m/variables.tf", callee)]);
         assert_eq!(results(&calls), ["port:pass", "path:not_evaluated"]);
         assert!(diags.is_empty(), "{diags:?}");
     }

@@ -10,13 +10,13 @@ use std::collections::BTreeMap;
 
 use super::{CheckDiag, Subject, Texts};
 use crate::flavor::{Profile, VariableBlock};
+use crate::hcl::ast::{Expr, Span};
+use crate::hcl::parse::{Block, Body, BodyItem, RawDiag};
+use crate::hcl::traversals::references;
 use crate::render::go_quote;
 use crate::typeexpr::{self, TypeConstraint, TypeFailure};
 use crate::types::Type;
 use crate::value::Value;
-use crate::hcl::ast::{Expr, Span};
-use crate::hcl::parse::{Block, Body, BodyItem, RawDiag};
-use crate::hcl::traversals::references;
 
 /// One validation rule: its block's range and expressions.
 #[derive(Clone, Debug)]
@@ -113,8 +113,11 @@ pub fn load(files: &BTreeMap<String, String>, texts: &Texts, p: &Profile) -> std
 pub fn load_dir(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: &Profile) -> std::rc::Rc<Module> {
     if crate::valueparse::kept::on() {
         // The same configuration files give the same module.
-        let inputs: Vec<&str> = super::files::module_files(files, dir, p).all().flat_map(|(n, t)| [n.as_str(), t.as_str()]).collect();
-        return crate::valueparse::kept::remember("declarations", dir, &inputs, p, |own| std::rc::Rc::new(load_dir_now(files, dir, texts, own)));
+        let inputs: Vec<&str> =
+            super::files::module_files(files, dir, p).all().flat_map(|(n, t)| [n.as_str(), t.as_str()]).collect();
+        return crate::valueparse::kept::remember("declarations", dir, &inputs, p, |own| {
+            std::rc::Rc::new(load_dir_now(files, dir, texts, own))
+        });
     }
     std::rc::Rc::new(load_dir_now(files, dir, texts, p))
 }
@@ -123,13 +126,24 @@ fn load_dir_now(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: &
     let mut m = Module::default();
     let chosen = super::files::module_files(files, dir, p);
     // Every primary file, then every override file (`NewModule`).
-    let read = |list: &[(&String, &String)], override_mode: bool, diags: &mut Vec<CheckDiag>| -> Vec<(Variable, Vec<&'static str>)> {
+    let read = |list: &[(&String, &String)],
+                override_mode: bool,
+                diags: &mut Vec<CheckDiag>|
+     -> Vec<(Variable, Vec<&'static str>)> {
         let mut out = Vec::new();
         for &(name, text) in list {
             if super::files::is_json(name) {
                 let f = super::json_config::read(name, text, p);
                 diags.extend(f.diags);
-                let r = FileReader { file: name, text, texts, p, schema: p.variable_block(), json: Some(&f.extras), override_mode };
+                let r = FileReader {
+                    file: name,
+                    text,
+                    texts,
+                    p,
+                    schema: p.variable_block(),
+                    json: Some(&f.extras),
+                    override_mode,
+                };
                 for jv in f.variables {
                     let set = set_arguments(&jv.block);
                     if let Some(v) = r.block_with(&jv.block, jv.pre, diags) {
@@ -196,7 +210,8 @@ fn load_dir_now(files: &BTreeMap<String, String>, dir: &str, texts: &Texts, p: &
 
 /// The arguments a block sets (an override changes only those).
 fn set_arguments(b: &Block) -> Vec<&'static str> {
-    const NAMES: [&str; 8] = ["description", "default", "type", "sensitive", "ephemeral", "nullable", "const", "deprecated"];
+    const NAMES: [&str; 8] =
+        ["description", "default", "type", "sensitive", "ephemeral", "nullable", "const", "deprecated"];
     NAMES.into_iter().filter(|n| b.body.items.iter().any(|i| matches!(i, BodyItem::Attr(a) if a.name == *n))).collect()
 }
 
@@ -234,7 +249,9 @@ impl FileReader<'_, '_> {
     fn at(&self, r: &Span) -> Option<Subject> {
         // A JSON file's own ranges have hcl's JSON positions.
         if let Some(j) = self.json {
-            if let Some(s) = j.subject(r).or_else(|| j.placed_subject(self.file, r, crate::unicode::of(self.text, self.p))) {
+            if let Some(s) =
+                j.subject(r).or_else(|| j.placed_subject(self.file, r, crate::unicode::of(self.text, self.p)))
+            {
                 return Some(s);
             }
         }
@@ -247,7 +264,15 @@ impl FileReader<'_, '_> {
 
     /// hclsyntax's `Body.Content`: the schema's attributes and blocks, and
     /// diagnostics for what is missing or not expected.
-    fn content<'b>(&self, body: &'b Body, open: &Span, attrs: &[&'static str], required: &[&'static str], block_types: &[&str], diags: &mut Vec<CheckDiag>) -> Content<'b> {
+    fn content<'b>(
+        &self,
+        body: &'b Body,
+        open: &Span,
+        attrs: &[&'static str],
+        required: &[&'static str],
+        block_types: &[&str],
+        diags: &mut Vec<CheckDiag>,
+    ) -> Content<'b> {
         let mut c = Content { attrs: BTreeMap::new(), blocks: Vec::new() };
         let mut unsupported = Vec::new();
         for item in &body.items {
@@ -288,7 +313,9 @@ impl FileReader<'_, '_> {
                     let unset: Vec<&str> = attrs.iter().copied().filter(|n| !c.attrs.contains_key(n)).collect();
                     let suggestion = match name_suggestion(&a.name, &unset) {
                         Some(s) => format!(" Did you mean {}?", go_quote(s)),
-                        None if block_types.contains(&a.name.as_str()) => format!(" Did you mean to define a block of type {}?", go_quote(&a.name)),
+                        None if block_types.contains(&a.name.as_str()) => {
+                            format!(" Did you mean to define a block of type {}?", go_quote(&a.name))
+                        }
                         None => String::new(),
                     };
                     diags.push(CheckDiag::error(
@@ -301,7 +328,10 @@ impl FileReader<'_, '_> {
                     let suggestion = match name_suggestion(&b.kind, block_types) {
                         Some(s) => format!(" Did you mean {}?", go_quote(s)),
                         None if attrs.contains(&b.kind.as_str()) => {
-                            format!(" Did you mean to define argument {}? If so, use the equals sign to assign it a value.", go_quote(&b.kind))
+                            format!(
+                                " Did you mean to define argument {}? If so, use the equals sign to assign it a value.",
+                                go_quote(&b.kind)
+                            )
                         }
                         None => String::new(),
                     };
@@ -326,18 +356,28 @@ impl FileReader<'_, '_> {
     fn block_with(&self, b: &Block, pre: Vec<CheckDiag>, file_diags: &mut Vec<CheckDiag>) -> Option<Variable> {
         match b.labels.len() {
             0 => {
-                file_diags.push(CheckDiag::error("Missing name for variable", "All variable blocks must have 1 labels (name).", self.at(&b.open_range)));
+                file_diags.push(CheckDiag::error(
+                    "Missing name for variable",
+                    "All variable blocks must have 1 labels (name).",
+                    self.at(&b.open_range),
+                ));
                 return None;
             }
             1 => {}
             _ => {
-                file_diags.push(CheckDiag::error("Extraneous label for variable", "Only 1 labels (name) are expected for variable blocks.", self.at(&b.labels[1].1)));
+                file_diags.push(CheckDiag::error(
+                    "Extraneous label for variable",
+                    "Only 1 labels (name) are expected for variable blocks.",
+                    self.at(&b.labels[1].1),
+                ));
                 return None;
             }
         }
         let (name, name_range) = b.labels[0].clone();
         // A JSON block's definition range is its body's opening brace.
-        let decl_range = if self.json.is_some() { self.at(&b.open_range) } else { self.at(&(b.kind_range.start..name_range.end)) }.expect("a subject");
+        let decl_range =
+            if self.json.is_some() { self.at(&b.open_range) } else { self.at(&(b.kind_range.start..name_range.end)) }
+                .expect("a subject");
         let mut diags = pre;
         let c = self.content(&b.body, &b.open_range, &self.schema.arguments, &[], &["validation"], &mut diags);
         if !crate::hclsrc::is_identifier(&name) {
@@ -350,7 +390,10 @@ impl FileReader<'_, '_> {
         if self.schema.reserved.contains(&name.as_str()) {
             diags.push(CheckDiag::error(
                 "Invalid variable name",
-                format!("The variable name {} is reserved due to its special meaning inside module blocks.", go_quote(&name)),
+                format!(
+                    "The variable name {} is reserved due to its special meaning inside module blocks.",
+                    go_quote(&name)
+                ),
                 self.at(&name_range),
             ));
         }
@@ -381,11 +424,16 @@ impl FileReader<'_, '_> {
             match typeexpr::decode_variable_type_expr(text, e, self.p) {
                 Ok(tc) => v.tc = tc,
                 Err(TypeFailure::Invalid(ds)) => {
-                    diags.extend(ds.into_iter().map(|d| CheckDiag::error(d.summary, d.detail, d.range.and_then(|r| self.at(&r)))));
+                    diags.extend(
+                        ds.into_iter()
+                            .map(|d| CheckDiag::error(d.summary, d.detail, d.range.and_then(|r| self.at(&r)))),
+                    );
                     // A failed type reads -var values as HCL.
                     v.tc.cli_literal = false;
                 }
-                Err(TypeFailure::Crash(d)) => diags.push(CheckDiag::error(d.summary, d.detail, d.range.and_then(|r| self.at(&r)))),
+                Err(TypeFailure::Crash(d)) => {
+                    diags.push(CheckDiag::error(d.summary, d.detail, d.range.and_then(|r| self.at(&r))))
+                }
             }
         }
         if let Some(e) = c.attrs.get("sensitive") {
@@ -444,7 +492,11 @@ impl FileReader<'_, '_> {
                     Value::null(Type::Dynamic)
                 });
                 if !v.nullable && val.is_null() {
-                    diags.push(CheckDiag::error("Invalid default value for variable", "A null default value is not valid when nullable=false.", self.at(&e.range())));
+                    diags.push(CheckDiag::error(
+                        "Invalid default value for variable",
+                        "A null default value is not valid when nullable=false.",
+                        self.at(&e.range()),
+                    ));
                 }
                 val
             } else {
@@ -456,7 +508,11 @@ impl FileReader<'_, '_> {
         }
         for vb in &c.blocks {
             if self.override_mode {
-                diags.push(CheckDiag::error("Can't override validation blocks", "Override files cannot override \"validation\" blocks.", self.at(&self.def_range(vb))));
+                diags.push(CheckDiag::error(
+                    "Can't override validation blocks",
+                    "Override files cannot override \"validation\" blocks.",
+                    self.at(&self.def_range(vb)),
+                ));
                 continue;
             }
             v.validations += 1;
@@ -495,7 +551,11 @@ impl FileReader<'_, '_> {
             }
         };
         if !v.nullable && val.is_null() {
-            diags.push(CheckDiag::error("Invalid default value for variable", "A null default value is not valid when nullable=false.", self.at(&e.range())));
+            diags.push(CheckDiag::error(
+                "Invalid default value for variable",
+                "A null default value is not valid when nullable=false.",
+                self.at(&e.range()),
+            ));
         }
         val
     }
@@ -505,7 +565,9 @@ impl FileReader<'_, '_> {
         if e.is_syntax_error() {
             return None;
         }
-        let unsuitable = |msg: &str| CheckDiag::error("Unsuitable value type", format!("Unsuitable value: {msg}"), self.at(&e.start_range()));
+        let unsuitable = |msg: &str| {
+            CheckDiag::error("Unsuitable value type", format!("Unsuitable value: {msg}"), self.at(&e.start_range()))
+        };
         let v = match crate::hcl::eval_const(e, self.p) {
             Ok(v) => v,
             Err(ds) => {
@@ -547,7 +609,14 @@ impl FileReader<'_, '_> {
         if let Some(j) = self.json {
             diags.extend(j.validation_pre(&b.kind_range));
         }
-        let c = self.content(&b.body, &b.open_range, &["condition", "error_message"], &["condition", "error_message"], &[], diags);
+        let c = self.content(
+            &b.body,
+            &b.open_range,
+            &["condition", "error_message"],
+            &["condition", "error_message"],
+            &[],
+            diags,
+        );
         let self_only = !self.p.validation_refers_to_other_variables();
         let is_self = |r: &crate::hcl::traversals::Reference| r.root == "var" && r.attr.as_deref() == Some(name);
         if let Some(cond) = c.attrs.get("condition") {
@@ -565,7 +634,10 @@ impl FileReader<'_, '_> {
                 if self_only {
                     diags.push(CheckDiag::error(
                         "Invalid reference in variable validation",
-                        format!("The condition for variable {} can only refer to the variable itself, using var.{name}.", go_quote(name)),
+                        format!(
+                            "The condition for variable {} can only refer to the variable itself, using var.{name}.",
+                            go_quote(name)
+                        ),
                         self.at(&r.range),
                     ));
                 }
@@ -573,7 +645,10 @@ impl FileReader<'_, '_> {
             if !refs.iter().any(is_self) {
                 diags.push(CheckDiag::error(
                     "Invalid variable validation condition",
-                    format!("The condition for variable {} must refer to var.{name} in order to test incoming values.", go_quote(name)),
+                    format!(
+                        "The condition for variable {} must refer to var.{name} in order to test incoming values.",
+                        go_quote(name)
+                    ),
                     self.at(&cond.range()),
                 ));
             }
@@ -693,10 +768,18 @@ mod tests {
                 let mut texts = Texts::default();
                 texts.add("main.tf", &text);
                 let m = load(&files, &texts, &p);
-                assert_eq!(m.diags.iter().map(|d| d.summary.as_str()).collect::<Vec<_>>(), summaries, "{flavor}: {cond}");
+                assert_eq!(
+                    m.diags.iter().map(|d| d.summary.as_str()).collect::<Vec<_>>(),
+                    summaries,
+                    "{flavor}: {cond}"
+                );
                 // Both point at the condition.
                 for d in &m.diags {
-                    assert_eq!(d.subject.as_ref().map(|s| s.range_string()), Some(format!("main.tf:4,17-{}", 17 + cond.len())), "{flavor}: {cond}");
+                    assert_eq!(
+                        d.subject.as_ref().map(|s| s.range_string()),
+                        Some(format!("main.tf:4,17-{}", 17 + cond.len())),
+                        "{flavor}: {cond}"
+                    );
                 }
             }
         }

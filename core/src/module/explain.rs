@@ -15,10 +15,10 @@ use super::decl::{self, Variable};
 use super::sources::{self, Raw};
 use super::{CheckInput, CheckReport, Outcome, Texts};
 use crate::flavor::Profile;
+use crate::hcl::parse::{Block, BodyItem};
 use crate::i18n::Lang;
 use crate::pipeline::Request;
 use crate::story::Story;
-use crate::hcl::parse::{Block, BodyItem};
 use crate::valueparse::ValueFormat;
 
 /// The longest link a failure carries (in bytes): browsers, terminals and
@@ -146,7 +146,9 @@ pub fn value_may_note(given: &crate::value::Value, ty: &crate::types::Type) -> b
         (Type::Dynamic | Type::Set(_), _) => true,
         (Type::List(e), Kind::Seq(es)) => es.iter().any(|x| value_may_note(x, e)),
         (Type::Map(e), Kind::Attrs(a)) => a.iter().any(|(_, x)| value_may_note(x, e)),
-        (Type::Tuple(ts), Kind::Seq(es)) => ts.len() != es.len() || ts.iter().zip(es.iter()).any(|(t, x)| value_may_note(x, t)),
+        (Type::Tuple(ts), Kind::Seq(es)) => {
+            ts.len() != es.len() || ts.iter().zip(es.iter()).any(|(t, x)| value_may_note(x, t))
+        }
         (Type::Object(o), Kind::Attrs(a)) => a.iter().any(|(k, x)| match o.attrs.get(&**k) {
             None => true,
             Some(t) => x.is_null() || value_may_note(x, t),
@@ -158,7 +160,12 @@ pub fn value_may_note(given: &crate::value::Value, ty: &crate::types::Type) -> b
 /// [`requests`] of the variables whose value `keep` takes (it is given
 /// the value file the winning value is written in, None for the others),
 /// each with where its value is.
-pub fn requests_placed(input: &CheckInput, p: &Profile, flavor: &str, keep: &dyn Fn(Option<&str>) -> bool) -> BTreeMap<String, Placed> {
+pub fn requests_placed(
+    input: &CheckInput,
+    p: &Profile,
+    flavor: &str,
+    keep: &dyn Fn(Option<&str>) -> bool,
+) -> BTreeMap<String, Placed> {
     let mut texts = Texts::default();
     for (name, text) in &input.files {
         texts.add(name, text);
@@ -181,8 +188,16 @@ pub fn requests_placed(input: &CheckInput, p: &Profile, flavor: &str, keep: &dyn
         let blocks = bodies.entry(v.file.clone()).or_insert_with(|| VarBlocks::parse(text, &v.file, p));
         let Some(block) = blocks.block(v) else { continue };
         let value = match collected.get(&v.name).map(|u| &u.raw) {
-            Some(Raw::Expr { file, expr }) => input.files.get(&**file).and_then(|t| slice(t, expr.range().start, expr.range().end)).map(|s| (s.to_string(), ValueFormat::Tfvars)),
-            Some(Raw::Json { subject, .. }) => input.files.get(&subject.filename).and_then(|t| slice(t, subject.start.byte, subject.end.byte)).map(|s| (s.to_string(), ValueFormat::Json)),
+            Some(Raw::Expr { file, expr }) => input
+                .files
+                .get(&**file)
+                .and_then(|t| slice(t, expr.range().start, expr.range().end))
+                .map(|s| (s.to_string(), ValueFormat::Tfvars)),
+            Some(Raw::Json { subject, .. }) => input
+                .files
+                .get(&subject.filename)
+                .and_then(|t| slice(t, subject.start.byte, subject.end.byte))
+                .map(|s| (s.to_string(), ValueFormat::Json)),
             Some(Raw::Text(s)) => Some((s.clone(), ValueFormat::Cli)),
             // The default is a constant expression, as a `.tfvars` value is.
             None => attr_text(block, text, "default").map(|s| (s.to_string(), ValueFormat::Tfvars)),
@@ -213,12 +228,20 @@ pub fn requests_placed(input: &CheckInput, p: &Profile, flavor: &str, keep: &dyn
 
 /// The links (and with `lang`, the stories) of a report checked under the
 /// flavor `flavor`. `base` is the playground's address; None: no links.
-pub fn annotate(r: &CheckReport, input: &CheckInput, p: &Profile, flavor: &str, base: Option<&str>, lang: Option<Lang>) -> Annotations {
+pub fn annotate(
+    r: &CheckReport,
+    input: &CheckInput,
+    p: &Profile,
+    flavor: &str,
+    base: Option<&str>,
+    lang: Option<Lang>,
+) -> Annotations {
     let reqs = requests(input, p, flavor);
     // Looked up once per variable: one set and one index, not a scan each
     // (reliability-5 #3: the work grows with the variables and diagnostics,
     // not with their product).
-    let hidden_names: std::collections::HashSet<&str> = r.variables.iter().filter(|v| v.sensitive || v.ephemeral).map(|v| v.name.as_str()).collect();
+    let hidden_names: std::collections::HashSet<&str> =
+        r.variables.iter().filter(|v| v.sensitive || v.ephemeral).map(|v| v.name.as_str()).collect();
     let hidden = |name: &str| hidden_names.contains(name);
     let mut first_error: std::collections::HashMap<(&str, &str), usize> = std::collections::HashMap::new();
     for (i, d) in r.diagnostics.iter().enumerate().filter(|(_, d)| d.is_error()) {
@@ -226,7 +249,8 @@ pub fn annotate(r: &CheckReport, input: &CheckInput, p: &Profile, flavor: &str, 
     }
     let mut a = Annotations { links: vec![None; r.diagnostics.len()], ..Default::default() };
     if let Some(base) = base {
-        let extras = crate::link::Extras { lang: lang.filter(|l| *l != Lang::En).map(|l| l.code().to_string()), tab: None };
+        let extras =
+            crate::link::Extras { lang: lang.filter(|l| *l != Lang::En).map(|l| l.code().to_string()), tab: None };
         for v in &r.variables {
             let Outcome::Failed { stage, summary, detail } = &v.outcome else { continue };
             // A declaration's own error (a rule that names another object,
@@ -261,7 +285,9 @@ pub fn annotate(r: &CheckReport, input: &CheckInput, p: &Profile, flavor: &str, 
                     }
                     // The tool's own message is the one the check gave (its
                     // places are the module's files, not a single variable's).
-                    if let (Some(verbatim), Outcome::Failed { summary, detail, .. }) = (story.verbatim.as_mut(), &v.outcome) {
+                    if let (Some(verbatim), Outcome::Failed { summary, detail, .. }) =
+                        (story.verbatim.as_mut(), &v.outcome)
+                    {
                         verbatim.summary = summary.clone();
                         verbatim.detail = detail.clone();
                     }
@@ -280,7 +306,8 @@ pub fn annotate(r: &CheckReport, input: &CheckInput, p: &Profile, flavor: &str, 
 /// not with "accepted" ([`crate::why::close_as_converted`]).
 pub fn rejected(v: &super::VarReport) -> bool {
     use super::validate::RuleResult;
-    matches!(v.outcome, Outcome::Failed { .. }) || v.validations.iter().any(|r| matches!(r.result, RuleResult::Fail | RuleResult::Error))
+    matches!(v.outcome, Outcome::Failed { .. })
+        || v.validations.iter().any(|r| matches!(r.result, RuleResult::Fail | RuleResult::Error))
 }
 
 #[cfg(test)]
@@ -303,15 +330,25 @@ mod tests {
     #[test]
     fn the_request_of_a_variable_is_its_type_and_the_value_that_won() {
         let i = input(
-            &[("variables.tf", VARS), ("terraform.tfvars", "tags = { a = 1 }\ntoken = \"s3cret\"\n"), ("b.auto.tfvars.json", "{\"tags\": {\"b\": true}}")],
+            &[
+                ("variables.tf", VARS),
+                ("terraform.tfvars", "tags = { a = 1 }\ntoken = \"s3cret\"\n"),
+                ("b.auto.tfvars.json", "{\"tags\": {\"b\": true}}"),
+            ],
             &["token=x"],
         );
         let p = Flavor::default_flavor().profile();
         let reqs = requests(&i, &p, "terraform@1.15");
         let port = &reqs["port"];
-        assert_eq!((port.type_src.as_deref(), port.value.as_str(), port.value_format), (Some("number"), "\"80\"", ValueFormat::Tfvars));
+        assert_eq!(
+            (port.type_src.as_deref(), port.value.as_str(), port.value_format),
+            (Some("number"), "\"80\"", ValueFormat::Tfvars)
+        );
         let tags = &reqs["tags"];
-        assert_eq!((tags.type_src.as_deref(), tags.value.as_str(), tags.value_format), (Some("map(string)"), "{\"b\": true}", ValueFormat::Json));
+        assert_eq!(
+            (tags.type_src.as_deref(), tags.value.as_str(), tags.value_format),
+            (Some("map(string)"), "{\"b\": true}", ValueFormat::Json)
+        );
         let token = &reqs["token"];
         assert_eq!((token.value.as_str(), token.value_format, token.sensitive), ("x", ValueFormat::Cli, true));
         assert_eq!(token.flavor.as_deref(), Some("terraform@1.15"));
@@ -325,14 +362,23 @@ mod tests {
         let p = Flavor::default_flavor().profile();
         let r = super::super::check(&i, &p);
         let a = annotate(&r, &i, &p, "terraform@1.15", Some("https://x/"), Some(Lang::En));
-        let linked: Vec<(&str, &str)> = r.diagnostics.iter().zip(&a.links).filter_map(|(d, l)| l.as_deref().map(|l| (d.summary.as_str(), l))).collect();
+        let linked: Vec<(&str, &str)> = r
+            .diagnostics
+            .iter()
+            .zip(&a.links)
+            .filter_map(|(d, l)| l.as_deref().map(|l| (d.summary.as_str(), l)))
+            .collect();
         assert_eq!(linked.len(), 2, "{linked:?}");
         assert!(linked.iter().any(|(_, l)| l.contains("value=eighty") && l.contains("format=cli")), "{linked:?}");
         assert!(linked.iter().any(|(_, l)| l.contains("name=tags")), "{linked:?}");
         assert!(matches!(a.stories["token"], VarStory::Hidden));
         let VarStory::Told(tags) = &a.stories["tags"] else { panic!("no story for tags") };
         let failure = r.diagnostics.iter().find(|d| d.detail.contains("var.tags")).expect("tags fails");
-        assert_eq!(tags.verbatim.as_ref().map(|v| (&v.summary, &v.detail)), Some((&failure.summary, &failure.detail)), "the story quotes the check's own message");
+        assert_eq!(
+            tags.verbatim.as_ref().map(|v| (&v.summary, &v.detail)),
+            Some((&failure.summary, &failure.detail)),
+            "the story quotes the check's own message"
+        );
         // A value too large for an address gets no link.
         let big = format!("tags = {{ a = [{}] }}\n", "1, ".repeat(MAX_LINK));
         let i = input(&[("variables.tf", VARS), ("terraform.tfvars", &big)], &["token=x"]);
@@ -372,7 +418,11 @@ mod tests {
         let i = input(&[("variables.tf", decl)], &[]);
         let p = Flavor::lookup("terraform@1.8").expect("a flavor").profile();
         let r = super::super::check(&i, &p);
-        assert!(r.diagnostics.iter().any(|d| d.summary == "Invalid reference in variable validation"), "{:?}", r.diagnostics);
+        assert!(
+            r.diagnostics.iter().any(|d| d.summary == "Invalid reference in variable validation"),
+            "{:?}",
+            r.diagnostics
+        );
         let a = annotate(&r, &i, &p, "terraform@1.8", Some("https://x/"), None);
         assert!(a.links.iter().all(Option::is_none), "{:?}", a.links);
     }
@@ -411,7 +461,8 @@ mod tests {
             let Ok(tc) = crate::typeexpr::parse_variable_type_in(req.type_src.as_deref(), &p) else { continue };
             let may = crate::why::type_may_note(&tc.ty);
             admitted += usize::from(may);
-            let given = crate::valueparse::parse_value_spans(&req.value, req.value_format, tc.cli_literal, false, &p).ok();
+            let given =
+                crate::valueparse::parse_value_spans(&req.value, req.value_format, tc.cli_literal, false, &p).ok();
             if !crate::why::story(req, Lang::En).notes.is_empty() {
                 noted += 1;
                 assert!(may, "{:?} = {:?} has notes", req.type_src, req.value);
@@ -422,6 +473,10 @@ mod tests {
                 passed_over += 1;
             }
         }
-        assert!(noted >= 5 && admitted < reqs.len() && passed_over > 0, "{noted} with notes, {admitted} of {} admitted, {passed_over} passed over by their value", reqs.len());
+        assert!(
+            noted >= 5 && admitted < reqs.len() && passed_over > 0,
+            "{noted} with notes, {admitted} of {} admitted, {passed_over} passed over by their value",
+            reqs.len()
+        );
     }
 }

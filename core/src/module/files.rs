@@ -68,7 +68,8 @@ pub fn module_files<'f>(files: &'f BTreeMap<String, String>, dir: &str, p: &Prof
     let tofu = p.reads_tofu_files();
     let mut out = ModuleFiles::default();
     for (name, text) in files {
-        let rest = if dir.is_empty() { Some(name.as_str()) } else { name.strip_prefix(dir).and_then(|r| r.strip_prefix('/')) };
+        let rest =
+            if dir.is_empty() { Some(name.as_str()) } else { name.strip_prefix(dir).and_then(|r| r.strip_prefix('/')) };
         let Some(file) = rest.filter(|f| !f.contains('/')) else { continue };
         if is_ignored(file) {
             continue;
@@ -95,7 +96,10 @@ fn without_tofu_alternatives<'f>(list: Vec<(&'f String, &'f String)>) -> Vec<(&'
     list.iter()
         .copied()
         .filter(|(n, _)| {
-            let hidden_by = TF_EXTS.iter().zip(TOFU_EXTS).find_map(|(tf, tofu)| n.strip_suffix(tf).map(|stem| format!("{stem}{tofu}")));
+            let hidden_by = TF_EXTS
+                .iter()
+                .zip(TOFU_EXTS)
+                .find_map(|(tf, tofu)| n.strip_suffix(tf).map(|stem| format!("{stem}{tofu}")));
             !hidden_by.is_some_and(|alt| names.contains(&alt.as_str()))
         })
         .collect()
@@ -113,8 +117,25 @@ mod tests {
     fn each_flavor_reads_its_own_files() {
         let mut files = BTreeMap::new();
         for n in [
-            "main.tf", "main.tofu", "vars.tf", "vars.tf.json", "extra.tofu", "x.tf.json", "x.tofu.json", "override.tf", "a_override.tofu", "a_override.tf",
-            "main.override.tf", "overrides.tf", ".h.tf", "b.tf~", "#c.tf#", "t.tftest.hcl", "t.tftest.json", "MAIN.TF", "m/x.tf",
+            "main.tf",
+            "main.tofu",
+            "vars.tf",
+            "vars.tf.json",
+            "extra.tofu",
+            "x.tf.json",
+            "x.tofu.json",
+            "override.tf",
+            "a_override.tofu",
+            "a_override.tf",
+            "main.override.tf",
+            "overrides.tf",
+            ".h.tf",
+            "b.tf~",
+            "#c.tf#",
+            "t.tftest.hcl",
+            "t.tftest.json",
+            "MAIN.TF",
+            "m/x.tf",
         ] {
             files.insert(n.to_string(), String::new());
         }
@@ -125,17 +146,39 @@ mod tests {
             (l(&m.primary), l(&m.overrides))
         };
         let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
-        assert_eq!(names("terraform@1.15"), (s(&["main.override.tf", "main.tf", "overrides.tf", "vars.tf", "vars.tf.json", "x.tf.json"]), s(&["a_override.tf", "override.tf"])));
+        assert_eq!(
+            names("terraform@1.15"),
+            (
+                s(&["main.override.tf", "main.tf", "overrides.tf", "vars.tf", "vars.tf.json", "x.tf.json"]),
+                s(&["a_override.tf", "override.tf"])
+            )
+        );
         assert_eq!(names("opentofu@1.7"), names("terraform@1.15"));
         assert_eq!(
             names("opentofu@1.8"),
-            (s(&["extra.tofu", "main.override.tf", "main.tofu", "overrides.tf", "vars.tf", "vars.tf.json", "x.tofu.json"]), s(&["a_override.tofu", "override.tf"]))
+            (
+                s(&[
+                    "extra.tofu",
+                    "main.override.tf",
+                    "main.tofu",
+                    "overrides.tf",
+                    "vars.tf",
+                    "vars.tf.json",
+                    "x.tofu.json"
+                ]),
+                s(&["a_override.tofu", "override.tf"])
+            )
         );
         let mut sub = BTreeMap::new();
         sub.insert("m/x.tf".to_string(), String::new());
         sub.insert("m/n/y.tf".to_string(), String::new());
         let p = crate::flavor::Flavor::lookup("terraform@1.15").unwrap().profile();
         assert_eq!(module_files(&sub, "m", &p).primary.len(), 1);
-        assert!(is_config_name("a/main.tf.json") && is_config_name("x.tofu.json") && !is_config_name(".x.tf") && !is_config_name("t.tftest.hcl"));
+        assert!(
+            is_config_name("a/main.tf.json")
+                && is_config_name("x.tofu.json")
+                && !is_config_name(".x.tf")
+                && !is_config_name("t.tftest.hcl")
+        );
     }
 }

@@ -114,7 +114,12 @@ impl Printed {
 /// whose text (`name` of each, joined as `printed` joins them) sorts first.
 /// Larger components get the order of a search that starts at the first name
 /// and takes the first successor by name.
-pub fn smallest_cycle_order(scc: &[usize], deps: &[Vec<usize>], name: &dyn Fn(usize) -> String, printed: Printed) -> Vec<usize> {
+pub fn smallest_cycle_order(
+    scc: &[usize],
+    deps: &[Vec<usize>],
+    name: &dyn Fn(usize) -> String,
+    printed: Printed,
+) -> Vec<usize> {
     let succ = |n: usize| -> Vec<usize> { deps[n].iter().copied().filter(|d| scc.contains(d)).collect() };
     let text = |order: &[usize]| order.iter().map(|&i| name(i)).collect::<Vec<_>>().join(printed.separator());
     if scc.len() > ENUMERATED {
@@ -123,7 +128,9 @@ pub fn smallest_cycle_order(scc: &[usize], deps: &[Vec<usize>], name: &dyn Fn(us
         let mut order = vec![by_name[0]];
         let mut path = vec![by_name[0]];
         while order.len() < scc.len() {
-            let Some(k) = (0..path.len()).rev().find(|&k| succ(path[k]).iter().any(|d| !order.contains(d))) else { break };
+            let Some(k) = (0..path.len()).rev().find(|&k| succ(path[k]).iter().any(|d| !order.contains(d))) else {
+                break;
+            };
             let mut cands: Vec<usize> = succ(path[k]).into_iter().filter(|d| !order.contains(d)).collect();
             cands.sort_by_key(|&i| name(i));
             path.truncate(k + 1);
@@ -135,7 +142,13 @@ pub fn smallest_cycle_order(scc: &[usize], deps: &[Vec<usize>], name: &dyn Fn(us
     let mut best: Option<(String, Vec<usize>)> = None;
     // Depth-first over the choices: `order` is the preorder so far, `path`
     // the search's stack.
-    fn search(order: &mut Vec<usize>, path: Vec<usize>, want: usize, succ: &dyn Fn(usize) -> Vec<usize>, done: &mut dyn FnMut(&[usize])) {
+    fn search(
+        order: &mut Vec<usize>,
+        path: Vec<usize>,
+        want: usize,
+        succ: &dyn Fn(usize) -> Vec<usize>,
+        done: &mut dyn FnMut(&[usize]),
+    ) {
         if order.len() == want {
             done(order);
             return;

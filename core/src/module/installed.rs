@@ -80,7 +80,10 @@ pub enum ManifestError {
     TooLarge,
     TooManyRecords,
     /// Not the manifest's JSON shape: the line and column of the error.
-    Malformed { line: usize, column: usize },
+    Malformed {
+        line: usize,
+        column: usize,
+    },
     /// A record's `Version` is not a version (its key).
     BadVersion(String),
     /// Two records for one key (the key).
@@ -118,13 +121,18 @@ pub fn parse(text: &str) -> Result<Manifest, ManifestError> {
     if text.is_empty() {
         return Ok(Manifest::default());
     }
-    let raw: RawFile = serde_json::from_str(text).map_err(|e| ManifestError::Malformed { line: e.line(), column: e.column() })?;
+    let raw: RawFile =
+        serde_json::from_str(text).map_err(|e| ManifestError::Malformed { line: e.line(), column: e.column() })?;
     if raw.modules.len() > MAX_RECORDS {
         return Err(ManifestError::TooManyRecords);
     }
     let mut m = Manifest::default();
     for r in raw.modules {
-        let version = if r.version.is_empty() { None } else { Some(Version::parse(&r.version).ok_or_else(|| ManifestError::BadVersion(r.key.clone()))?) };
+        let version = if r.version.is_empty() {
+            None
+        } else {
+            Some(Version::parse(&r.version).ok_or_else(|| ManifestError::BadVersion(r.key.clone()))?)
+        };
         if m.records.contains_key(&r.key) {
             return Err(ManifestError::Duplicate(r.key));
         }
@@ -236,7 +244,11 @@ fn registry_source(s: &str, p: &Profile) -> Option<String> {
         3 => (p.default_registry_host().to_string(), &parts[..]),
         4 => {
             let h = parts[0].to_ascii_lowercase();
-            if h.is_empty() || !h.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'.' || c == b'-' || c == b':') || h == "github.com" || h == "bitbucket.org" {
+            if h.is_empty()
+                || !h.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'.' || c == b'-' || c == b':')
+                || h == "github.com"
+                || h == "bitbucket.org"
+            {
                 return None;
             }
             (h, &parts[1..])
@@ -245,9 +257,14 @@ fn registry_source(s: &str, p: &Profile) -> Option<String> {
     };
     let name_ok = |x: &str| {
         let b = x.as_bytes();
-        !b.is_empty() && b.len() <= 64 && b[0].is_ascii_alphanumeric() && b[b.len() - 1].is_ascii_alphanumeric() && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-' || *c == b'_')
+        !b.is_empty()
+            && b.len() <= 64
+            && b[0].is_ascii_alphanumeric()
+            && b[b.len() - 1].is_ascii_alphanumeric()
+            && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-' || *c == b'_')
     };
-    let system_ok = |x: &str| !x.is_empty() && x.len() <= 64 && x.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
+    let system_ok =
+        |x: &str| !x.is_empty() && x.len() <= 64 && x.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
     if !(name_ok(rest[0]) && name_ok(rest[1]) && system_ok(rest[2])) {
         return None;
     }
@@ -457,7 +474,11 @@ mod tests {
         for (a, b, want) in [
             ("terraform-aws-modules/vpc/aws", "registry.terraform.io/terraform-aws-modules/vpc/aws", Some(true)),
             ("terraform-aws-modules/vpc/aws", "registry.terraform.io/terraform-aws-modules/eks/aws", Some(false)),
-            ("terraform-aws-modules/iam/aws//modules/iam-role", "registry.terraform.io/terraform-aws-modules/iam/aws//modules/iam-role", Some(true)),
+            (
+                "terraform-aws-modules/iam/aws//modules/iam-role",
+                "registry.terraform.io/terraform-aws-modules/iam/aws//modules/iam-role",
+                Some(true),
+            ),
             ("github.com/acme/net?ref=v1.2.0", "git::https://github.com/acme/net.git?ref=v1.2.0", Some(true)),
             ("github.com/acme/net//sub?ref=v1", "git::https://github.com/acme/net.git//sub?ref=v1", Some(true)),
             ("git::https://example.com/a.git?ref=v2", "git::https://example.com/a.git?ref=v1", Some(false)),
@@ -492,7 +513,10 @@ mod tests {
         assert!(matches!(parse("{"), Err(ManifestError::Malformed { .. })));
         assert!(matches!(parse("[1,2]"), Err(ManifestError::Malformed { .. })));
         assert!(matches!(parse(r#"{"Modules":[{"Key":"a","Version":"x.y"}]}"#), Err(ManifestError::BadVersion(_))));
-        assert!(matches!(parse(r#"{"Modules":[{"Key":"a","Dir":"a"},{"Key":"a","Dir":"b"}]}"#), Err(ManifestError::Duplicate(_))));
+        assert!(matches!(
+            parse(r#"{"Modules":[{"Key":"a","Dir":"a"},{"Key":"a","Dir":"b"}]}"#),
+            Err(ManifestError::Duplicate(_))
+        ));
         assert_eq!(parse("").unwrap().records.len(), 0);
         let deep = "[".repeat(100_000);
         assert!(parse(&deep).is_err());
@@ -559,7 +583,8 @@ module "subnets" {
 }
 "#;
 
-    const SUBNETS: &str = "variable \"vpc_cidr\" {\n  type = string\n}\n\nvariable \"count_per_az\" {\n  type = number\n}\n";
+    const SUBNETS: &str =
+        "variable \"vpc_cidr\" {\n  type = string\n}\n\nvariable \"count_per_az\" {\n  type = number\n}\n";
 
     const IAM: &str = "variable \"role_name\" {\n  type = list(string)\n}\n";
 
@@ -589,7 +614,9 @@ module "subnets" {
         let diags = r
             .diagnostics
             .iter()
-            .map(|d| format!("{}: {} @{}", d.summary, d.detail, d.subject.as_ref().map_or("-".into(), |s| s.range_string())))
+            .map(|d| {
+                format!("{}: {} @{}", d.summary, d.detail, d.subject.as_ref().map_or("-".into(), |s| s.range_string()))
+            })
             .collect();
         let summary = crate::module::output::summary_line(&r, Lang::En);
         (r.module_calls, diags, summary)
@@ -664,11 +691,18 @@ module "subnets" {
         for dir in ["/etc/secrets", "../../home/u/.ssh", ".terraform/../../x", "C:\\\\Windows"] {
             let mut input = files(Some(manifest(GOOD, dir)));
             // Even were such a file among the inputs, it is not read.
-            input.files.insert("/etc/secrets/variables.tf".into(), "variable \"role_name\" {\n  type = string\n}\n".into());
+            input
+                .files
+                .insert("/etc/secrets/variables.tf".into(), "variable \"role_name\" {\n  type = string\n}\n".into());
             let (calls, diags, _) = run("terraform@1.15", &input);
             assert_eq!(status(&calls, "module.iam"), &CallStatus::NotChecked(Note::DirRefused), "{dir}");
             let notes = human_notes(&calls, Lang::En);
-            assert!(notes.contains("module.iam: not checked: the module manifest places it outside the root module's directory"), "{notes}");
+            assert!(
+                notes.contains(
+                    "module.iam: not checked: the module manifest places it outside the root module's directory"
+                ),
+                "{notes}"
+            );
             let shown = dir.trim_start_matches("C:");
             assert!(!diags.iter().any(|d| d.contains(shown)) && !notes.contains(shown), "{dir}: {diags:#?} {notes}");
         }
@@ -685,9 +719,13 @@ module "subnets" {
 
     #[test]
     fn a_malformed_or_huge_manifest_is_a_diagnostic_and_nothing_is_guessed() {
-        let huge = format!("{{\"Modules\":[{}]}}", vec!["{\"Key\":\"k\",\"Dir\":\"x\"}"; 1].join(",")) + &" ".repeat(super::MAX_MANIFEST_BYTES);
+        let huge = format!("{{\"Modules\":[{}]}}", vec!["{\"Key\":\"k\",\"Dir\":\"x\"}"; 1].join(","))
+            + &" ".repeat(super::MAX_MANIFEST_BYTES);
         let cyclic = r#"{"Modules":[{"Key":"network","Source":"registry.terraform.io/acme/network/aws","Version":"2.3.1","Dir":"."},{"Key":"network.subnets","Source":"./modules/subnets","Dir":"."}]}"#;
-        for (text, want) in [("{\"Modules\": [", "failed to read module manifest: not the manifest's JSON shape"), (huge.as_str(), "failed to read module manifest: larger than 16 MiB")] {
+        for (text, want) in [
+            ("{\"Modules\": [", "failed to read module manifest: not the manifest's JSON shape"),
+            (huge.as_str(), "failed to read module manifest: larger than 16 MiB"),
+        ] {
             let (calls, diags, _) = run("terraform@1.15", &files(Some(text.to_string())));
             assert!(diags.iter().any(|d| d.starts_with(want)), "{diags:#?}");
             assert!(calls.iter().all(|c| matches!(c.status, CallStatus::NotChecked(Note::ManifestUnreadable(_)))));
@@ -705,21 +743,36 @@ module "subnets" {
         // Hover on `subnets` (line 7 of main.tf): the installed variable.
         let at = ROOT.find("subnets = {").unwrap() + 2;
         let h = crate::assist::hover(&input, "main.tf", at, &p, Lang::En).expect("a hover");
-        assert!(h.markdown.starts_with("**module.network.var.subnets** `map(object({ cidr = string public = optional(bool, false) }))`"), "{}", h.markdown);
+        assert!(
+            h.markdown.starts_with(
+                "**module.network.var.subnets** `map(object({ cidr = string public = optional(bool, false) }))`"
+            ),
+            "{}",
+            h.markdown
+        );
         assert_eq!(&ROOT[h.range.clone()], "subnets");
         let at = ROOT.find("name = \"prod\"").unwrap() + 1;
         let h = crate::assist::hover(&input, "main.tf", at, &p, Lang::En).expect("a hover");
-        assert!(h.markdown.contains("**module.network.var.name** `string`") && h.markdown.contains(crate::i18n::text(Lang::En, "lsp.hover_required")), "{}", h.markdown);
+        assert!(
+            h.markdown.contains("**module.network.var.name** `string`")
+                && h.markdown.contains(crate::i18n::text(Lang::En, "lsp.hover_required")),
+            "{}",
+            h.markdown
+        );
         // Completion on a new line of the call: the variables not set yet.
         let root = ROOT.replace("  name = \"prod\"\n", "  name = \"prod\"\n  \n");
         let at = root.find("  \n").unwrap() + 2;
         input.files.insert("main.tf".into(), root.clone());
-        let items: Vec<String> = crate::assist::complete(&input, "main.tf", at, &p, Lang::En).into_iter().map(|c| c.label).collect();
+        let items: Vec<String> =
+            crate::assist::complete(&input, "main.tf", at, &p, Lang::En).into_iter().map(|c| c.label).collect();
         assert_eq!(items, Vec::<String>::new(), "every variable of network is set");
         let root = root.replace("  cidr = \"10.0.0.0/16\"\n", "");
         input.files.insert("main.tf".into(), root.clone());
         let at = root.find("  \n").unwrap() + 2;
-        let items: Vec<(String, bool)> = crate::assist::complete(&input, "main.tf", at, &p, Lang::En).into_iter().map(|c| (c.label, c.required)).collect();
+        let items: Vec<(String, bool)> = crate::assist::complete(&input, "main.tf", at, &p, Lang::En)
+            .into_iter()
+            .map(|c| (c.label, c.required))
+            .collect();
         assert_eq!(items, vec![("cidr".to_string(), true)]);
         // Before init: nothing is known of the call.
         input.files.remove(super::MANIFEST);
@@ -732,7 +785,11 @@ module "subnets" {
         let req = serde_json::json!({ "files": input.files, "flavor": "terraform@1.15" }).to_string();
         let out: serde_json::Value = serde_json::from_str(&crate::module::check_json(&req)).unwrap();
         let calls = out["module_calls"].as_array().expect("module_calls");
-        let status: Vec<(&str, &str)> = calls.iter().map(|c| (c["address"].as_str().unwrap(), c["status"].as_str().unwrap())).collect();
-        assert_eq!(status, [("module.network", "checked"), ("module.network.module.subnets", "checked"), ("module.iam", "checked")]);
+        let status: Vec<(&str, &str)> =
+            calls.iter().map(|c| (c["address"].as_str().unwrap(), c["status"].as_str().unwrap())).collect();
+        assert_eq!(
+            status,
+            [("module.network", "checked"), ("module.network.module.subnets", "checked"), ("module.iam", "checked")]
+        );
     }
 }

@@ -183,13 +183,23 @@ impl Reader<'_> {
 
     /// hcl json `unpackBlock`: the bodies of the blocks of `kind` under `v`
     /// with their labels, and the definition range of each.
-    fn unpack<'n>(&self, v: &'n HNode, kind: &str, labels: &[&str], used: &mut Vec<&'n HAttr>, out: &mut Vec<(Vec<&'n HAttr>, &'n HNode, (JPos, JPos))>, diags: &mut Vec<CheckDiag>) {
+    fn unpack<'n>(
+        &self,
+        v: &'n HNode,
+        kind: &str,
+        labels: &[&str],
+        used: &mut Vec<&'n HAttr>,
+        out: &mut Vec<(Vec<&'n HAttr>, &'n HNode, (JPos, JPos))>,
+        diags: &mut Vec<CheckDiag>,
+    ) {
         if let Some((label, rest)) = labels.split_first() {
             let attrs = self.deep_attrs(v, Some(label), diags);
             if attrs.is_empty() {
                 diags.push(self.diag(
                     "Missing block label",
-                    format!("At least one object property is required, whose name represents the {kind} block's {label}."),
+                    format!(
+                        "At least one object property is required, whose name represents the {kind} block's {label}."
+                    ),
                     v.start_range(),
                 ));
                 return;
@@ -223,7 +233,14 @@ impl Reader<'_> {
     /// diagnostics. `content`: also the "Extraneous JSON object property"
     /// check (and the root's shape errors a second time).
     #[allow(clippy::type_complexity)]
-    fn content<'n>(&self, body: &'n HNode, attrs: &[&str], blocks: &[(&str, &[&str])], content: bool, diags: &mut Vec<CheckDiag>) -> (Vec<&'n HAttr>, Vec<FoundBlock<'n>>) {
+    fn content<'n>(
+        &self,
+        body: &'n HNode,
+        attrs: &[&str],
+        blocks: &[(&str, &[&str])],
+        content: bool,
+        diags: &mut Vec<CheckDiag>,
+    ) -> (Vec<&'n HAttr>, Vec<FoundBlock<'n>>) {
         let all = self.deep_attrs(body, None, diags);
         let mut found: Vec<&HAttr> = Vec::new();
         let mut found_blocks = Vec::new();
@@ -231,8 +248,16 @@ impl Reader<'_> {
         for a in &all {
             if attrs.contains(&a.name.as_str()) {
                 if let Some(prev) = found.iter().find(|f| f.name == a.name) {
-                    let range = crate::hcl::pos::format_range(self.file, (prev.name_start.line, prev.name_start.col), (prev.value.end.line, prev.value.end.col));
-                    diags.push(self.diag("Duplicate argument", format!("The argument {} was already set at {range}.", go_quote(&a.name)), (a.name_start, a.name_end)));
+                    let range = crate::hcl::pos::format_range(
+                        self.file,
+                        (prev.name_start.line, prev.name_start.col),
+                        (prev.value.end.line, prev.value.end.col),
+                    );
+                    diags.push(self.diag(
+                        "Duplicate argument",
+                        format!("The argument {} was already set at {range}.", go_quote(&a.name)),
+                        (a.name_start, a.name_end),
+                    ));
                     continue;
                 }
                 found.push(a);
@@ -240,7 +265,13 @@ impl Reader<'_> {
             } else if let Some((kind, labels)) = blocks.iter().find(|(k, _)| *k == a.name) {
                 let mut out = Vec::new();
                 self.unpack(&a.value, kind, labels, &mut Vec::new(), &mut out, diags);
-                found_blocks.extend(out.into_iter().map(|(labels, body, def)| FoundBlock { kind: a.name.as_str(), type_range: (a.name_start, a.name_end), labels, body, def }));
+                found_blocks.extend(out.into_iter().map(|(labels, body, def)| FoundBlock {
+                    kind: a.name.as_str(),
+                    type_range: (a.name_start, a.name_end),
+                    labels,
+                    body,
+                    def,
+                }));
                 used.push(&a.name);
             }
         }
@@ -252,8 +283,14 @@ impl Reader<'_> {
                 if a.name == "//" || used.contains(&a.name.as_str()) {
                     continue;
                 }
-                let dym = super::decl::name_suggestion(&a.name, &suggestions).map(|s| format!(" Did you mean {}?", go_quote(s))).unwrap_or_default();
-                diags.push(self.diag("Extraneous JSON object property", format!("No argument or block type is named {}.{dym}", go_quote(&a.name)), (a.name_start, a.name_end)));
+                let dym = super::decl::name_suggestion(&a.name, &suggestions)
+                    .map(|s| format!(" Did you mean {}?", go_quote(s)))
+                    .unwrap_or_default();
+                diags.push(self.diag(
+                    "Extraneous JSON object property",
+                    format!("No argument or block type is named {}.{dym}", go_quote(&a.name)),
+                    (a.name_start, a.name_end),
+                ));
             }
         }
         (found, found_blocks)
@@ -263,7 +300,11 @@ impl Reader<'_> {
     /// is kept for the diagnostics about it.
     fn span(&self, r: (JPos, JPos)) -> Span {
         let span = r.0.byte..r.1.byte;
-        self.subjects.borrow_mut().entry((span.start, span.end)).or_insert_with(|| Subject { filename: self.file.to_string(), start: pos(r.0), end: pos(r.1) });
+        self.subjects.borrow_mut().entry((span.start, span.end)).or_insert_with(|| Subject {
+            filename: self.file.to_string(),
+            start: pos(r.0),
+            end: pos(r.1),
+        });
         span
     }
 
@@ -304,7 +345,11 @@ impl Reader<'_> {
             HVal::Bool(b) => Expr::new(ExprKind::Literal(LitVal::bool(*b)), range),
             HVal::Null | HVal::Invalid => Expr::new(ExprKind::Literal(LitVal::null()), range),
             _ => Expr::new(
-                ExprKind::Const(Box::new(ConstVal { value: v, spans: crate::diag::SpanTree::leaf(range.clone()), open_range: self.span(n.start_range()) })),
+                ExprKind::Const(Box::new(ConstVal {
+                    value: v,
+                    spans: crate::diag::SpanTree::leaf(range.clone()),
+                    open_range: self.span(n.start_range()),
+                })),
                 range,
             ),
         }
@@ -315,7 +360,8 @@ impl Reader<'_> {
     /// number, which no type is.
     fn type_expr(&mut self, n: &HNode) -> Expr {
         let range = self.span((n.start, n.end));
-        let fallback = || Expr::new(ExprKind::Literal(LitVal::number(crate::number::Number::from_i64(0))), range.clone());
+        let fallback =
+            || Expr::new(ExprKind::Literal(LitVal::number(crate::number::Number::from_i64(0))), range.clone());
         let HVal::Str(s) = &n.val else { return fallback() };
         let Some(end) = self.place(n, n.start.byte, s) else { return fallback() };
         let parsed = crate::hcl::parse_type_standalone(&self.text_buf.borrow()[..end], n.start.byte, self.file, self.p);
@@ -347,7 +393,10 @@ impl Reader<'_> {
                     .map(|a| {
                         let key = HNode { val: HVal::Str(a.name.clone()), start: a.name_start, end: a.name_end };
                         let k = self.template_expr(&key, diags);
-                        let k = Expr::new(ExprKind::ObjectKey { wrapped: Box::new(k), force_non_literal: true }, self.span((a.name_start, a.name_end)));
+                        let k = Expr::new(
+                            ExprKind::ObjectKey { wrapped: Box::new(k), force_non_literal: true },
+                            self.span((a.name_start, a.name_end)),
+                        );
                         (k, self.template_expr(&a.value, diags))
                     })
                     .collect();
@@ -355,8 +404,11 @@ impl Reader<'_> {
             }
             _ => return self.constant(n, diags),
         };
-        let Some(end) = self.place(n, n.start.byte + 1, s) else { return Expr::new(ExprKind::Literal(LitVal::string(s)), range) };
-        let parsed = crate::hcl::parse_template_from(&self.text_buf.borrow()[..end], n.start.byte + 1, self.file, self.p);
+        let Some(end) = self.place(n, n.start.byte + 1, s) else {
+            return Expr::new(ExprKind::Literal(LitVal::string(s)), range);
+        };
+        let parsed =
+            crate::hcl::parse_template_from(&self.text_buf.borrow()[..end], n.start.byte + 1, self.file, self.p);
         match parsed {
             // The expression's range is the JSON value's (hcl json `Range`).
             Ok(e) => Expr::with_depth(e.kind, self.span((n.start, n.end)), e.depth),
@@ -369,7 +421,12 @@ impl Reader<'_> {
 
     /// A native attribute for a JSON property.
     fn attribute(&self, a: &HAttr, expr: Expr) -> BodyItem {
-        BodyItem::Attr(Attribute { name: a.name.clone(), name_range: self.span((a.name_start, a.name_end)), expr, range: a.name_start.byte..a.value.end.byte })
+        BodyItem::Attr(Attribute {
+            name: a.name.clone(),
+            name_range: self.span((a.name_start, a.name_end)),
+            expr,
+            range: a.name_start.byte..a.value.end.byte,
+        })
     }
 
     /// The body of a `variable` block.
@@ -484,7 +541,15 @@ pub fn read(file: &str, text: &str, p: &Profile) -> JsonFile {
         _ => schema.iter().find(|(k, _)| *k == name).map_or(0, |(_, labels)| labels.len() as u32),
     };
     let (root, syntax) = parse_config_json(text, &keep_of);
-    let mut r = Reader { file, p, extras: JsonExtras::default(), unparsed: Default::default(), subjects: Default::default(), placed: Default::default(), text_buf: std::cell::RefCell::new(text.to_string()) };
+    let mut r = Reader {
+        file,
+        p,
+        extras: JsonExtras::default(),
+        unparsed: Default::default(),
+        subjects: Default::default(),
+        placed: Default::default(),
+        text_buf: std::cell::RefCell::new(text.to_string()),
+    };
     let mut diags: Vec<CheckDiag> = syntax.into_iter().map(|d| r.hdiag(d)).collect();
     // The version sniffs.
     if p.config_file_blocks().language {
@@ -522,7 +587,15 @@ pub fn read(file: &str, text: &str, p: &Profile) -> JsonFile {
 pub fn call_blocks(file: &str, text: &str, p: &Profile) -> Body {
     let keep_of = |name: &str| if name == "module" || name == "locals" { u32::MAX } else { 0 };
     let (root, _) = parse_config_json(text, &keep_of);
-    let r = Reader { file, p, extras: JsonExtras::default(), unparsed: Default::default(), subjects: Default::default(), placed: Default::default(), text_buf: std::cell::RefCell::new(text.to_string()) };
+    let r = Reader {
+        file,
+        p,
+        extras: JsonExtras::default(),
+        unparsed: Default::default(),
+        subjects: Default::default(),
+        placed: Default::default(),
+        text_buf: std::cell::RefCell::new(text.to_string()),
+    };
     let mut ignored = Vec::new();
     let (_, blocks) = r.content(&root, &[], &[("module", &["name"]), ("locals", &[])], false, &mut ignored);
     let mut items = Vec::new();
@@ -531,7 +604,11 @@ pub fn call_blocks(file: &str, text: &str, p: &Profile) -> Body {
         let props = r.deep_attrs(body, None, &mut ignored);
         let mut attrs = Vec::new();
         for a in props.into_iter().filter(|a| a.name != "//") {
-            let e = if kind == "module" && (a.name == "source" || a.name == "version") { r.constant(&a.value, &mut ignored) } else { r.template_expr(&a.value, &mut ignored) };
+            let e = if kind == "module" && (a.name == "source" || a.name == "version") {
+                r.constant(&a.value, &mut ignored)
+            } else {
+                r.template_expr(&a.value, &mut ignored)
+            };
             attrs.push(r.attribute(a, e));
         }
         items.push(BodyItem::Block(Block {
@@ -604,7 +681,8 @@ mod tests {
         // `(1)` is 6 bytes after the opening quote at column 29.
         assert_eq!((s.start.column, s.end.column), (35, 38));
         // A declaration is placed with hcl's JSON positions (a tab is two columns).
-        let r = run("terraform@1.15", &[("a.tf.json", "{\n\t\"variable\": {\"v\": {}}}"), ("b.tf", "variable \"v\" {}\n")]);
+        let r =
+            run("terraform@1.15", &[("a.tf.json", "{\n\t\"variable\": {\"v\": {}}}"), ("b.tf", "variable \"v\" {}\n")]);
         assert_eq!(r.diagnostics[0].detail, "A variable named \"v\" was already declared at a.tf.json:2,21-22. Variable names must be unique within a module.");
         // An array element of the root that is no object, once per read of the root.
         let r = run("terraform@1.15", &[("main.tf.json", "[1]")]);
@@ -620,7 +698,11 @@ mod tests {
     fn positions_inside_a_type_string_count_the_decoded_lines() {
         let json = r#"{"variable": {"v": {"type": "object({a = string\n  b = optional(string, [1])})"}}}"#;
         let r = run("terraform@1.15", &[("main.tf.json", json)]);
-        let d = r.diagnostics.iter().find(|d| d.summary == "Invalid default value for optional attribute").expect("the default's error");
+        let d = r
+            .diagnostics
+            .iter()
+            .find(|d| d.summary == "Invalid default value for optional attribute")
+            .expect("the default's error");
         let s = d.subject.as_ref().unwrap();
         // Line 1 holds the quote (column 29); `[1]` is on the decoded text's second line, column 24.
         let quote = json.find("\"object").unwrap();
@@ -636,10 +718,25 @@ mod tests {
     fn json_files_call_modules() {
         let p = crate::flavor::Flavor::lookup("terraform@1.15").unwrap().profile();
         let mut files = BTreeMap::new();
-        files.insert("main.tf.json".to_string(), r#"{"locals": {"n": 3}, "module": {"net": {"source": "./net", "cidr": "${local.n}", "name": "x"}}}"#.to_string());
-        files.insert("net/main.tf".to_string(), "variable \"cidr\" {\n  type = list(string)\n}\nvariable \"name\" {\n  type = string\n}\n".to_string());
-        let r = crate::module::check_with(&CheckInput { files, ..CheckInput::default() }, &p, crate::module::CheckOptions { module_calls: true, role: None });
-        let d: Vec<(&str, &str)> = r.diagnostics.iter().map(|d| (d.summary.as_str(), d.subject.as_ref().map_or("", |s| s.filename.as_str()))).collect();
+        files.insert(
+            "main.tf.json".to_string(),
+            r#"{"locals": {"n": 3}, "module": {"net": {"source": "./net", "cidr": "${local.n}", "name": "x"}}}"#
+                .to_string(),
+        );
+        files.insert(
+            "net/main.tf".to_string(),
+            "variable \"cidr\" {\n  type = list(string)\n}\nvariable \"name\" {\n  type = string\n}\n".to_string(),
+        );
+        let r = crate::module::check_with(
+            &CheckInput { files, ..CheckInput::default() },
+            &p,
+            crate::module::CheckOptions { module_calls: true, role: None },
+        );
+        let d: Vec<(&str, &str)> = r
+            .diagnostics
+            .iter()
+            .map(|d| (d.summary.as_str(), d.subject.as_ref().map_or("", |s| s.filename.as_str())))
+            .collect();
         assert_eq!(d, [("Invalid value for input variable", "main.tf.json")]);
         assert!(r.diagnostics[0].detail.contains("list of string required"), "{}", r.diagnostics[0].detail);
     }
@@ -648,8 +745,12 @@ mod tests {
     /// the module's other files are still read.
     #[test]
     fn bad_json_files_are_diagnostics() {
-        let deep = format!("{{\"variable\": {{\"d\": {{\"default\": {}{}}}}}}}", "{\"a\":".repeat(10_000), "}".repeat(10_000));
-        let flood = format!("{{\"variable\": {{{}}}}}", (0..200_000).map(|i| format!("\"v{i}\": 1")).collect::<Vec<_>>().join(","));
+        let deep =
+            format!("{{\"variable\": {{\"d\": {{\"default\": {}{}}}}}}}", "{\"a\":".repeat(10_000), "}".repeat(10_000));
+        let flood = format!(
+            "{{\"variable\": {{{}}}}}",
+            (0..200_000).map(|i| format!("\"v{i}\": 1")).collect::<Vec<_>>().join(",")
+        );
         for (what, json, summary) in [
             ("deep", deep.as_str(), "Value too deeply nested"),
             ("unclosed", "{\"variable\": {\"a\": {}}", "Unclosed object"),
@@ -658,7 +759,11 @@ mod tests {
         ] {
             let r = run("terraform@1.15", &[("main.tf.json", json), ("b.tf", "variable \"z\" {\n  default = 0\n}\n")]);
             assert!(!r.ok, "{what}");
-            assert!(r.diagnostics.iter().any(|d| d.summary == summary), "{what}: {:?}", r.diagnostics.iter().map(|d| &d.summary).collect::<Vec<_>>());
+            assert!(
+                r.diagnostics.iter().any(|d| d.summary == summary),
+                "{what}: {:?}",
+                r.diagnostics.iter().map(|d| &d.summary).collect::<Vec<_>>()
+            );
             assert!(r.diagnostics.len() <= 2 * crate::diag::MAX_DIAGNOSTICS + 1, "{what}: {}", r.diagnostics.len());
             assert!(r.variables.iter().any(|v| v.name == "z"), "{what}");
         }

@@ -84,7 +84,9 @@ pub(super) fn id_of(m: &Module) -> Option<u64> {
     if !on() {
         return None;
     }
-    MODULES.with(|ms| ms.borrow().get(&(m as *const Module as usize)).filter(|r| std::ptr::eq(Rc::as_ptr(&r.module), m)).map(|r| r.id))
+    MODULES.with(|ms| {
+        ms.borrow().get(&(m as *const Module as usize)).filter(|r| std::ptr::eq(Rc::as_ptr(&r.module), m)).map(|r| r.id)
+    })
 }
 
 /// How many modules are registered (for tests).
@@ -136,7 +138,14 @@ mod tests {
 
     const DEFAULTS: [&str; 6] = ["\"a\"", "1", "true", "[\"a\"]", "{ x = 1 }", "{ name = \"n\" }"];
 
-    const TYPES: [&str; 6] = ["string", "number", "bool", "list(string)", "map(number)", "object({ name = string, port = optional(number, 80) })"];
+    const TYPES: [&str; 6] = [
+        "string",
+        "number",
+        "bool",
+        "list(string)",
+        "map(number)",
+        "object({ name = string, port = optional(number, 80) })",
+    ];
 
     fn declarations(rng: &mut Rng, n: usize, cross: usize) -> String {
         let mut out = String::new();
@@ -201,7 +210,11 @@ mod tests {
     fn a_check_with_kept_work_reports_what_a_fresh_check_does_over_random_edits() {
         // Rules that refer to other variables: now and then (they stop the
         // check before Terraform 1.9), and often where they are allowed.
-        edits_agree(0x9e37_79b9_7f4a_7c15, 60, &["terraform@1.5", "terraform@1.9", "terraform@1.16", "opentofu@1.6", "opentofu@1.12"]);
+        edits_agree(
+            0x9e37_79b9_7f4a_7c15,
+            60,
+            &["terraform@1.5", "terraform@1.9", "terraform@1.16", "opentofu@1.6", "opentofu@1.12"],
+        );
         edits_agree(0x2545_f491_4f6c_dd1d, 3, &["terraform@1.9", "terraform@1.16", "opentofu@1.9", "opentofu@1.12"]);
     }
 
@@ -211,15 +224,16 @@ mod tests {
     #[test]
     fn a_rule_is_worked_out_again_when_what_it_refers_to_changes() {
         let main = "variable \"a\" {\n  type = number\n}\nvariable \"b\" {\n  type = number\n  validation {\n    condition     = var.b == var.a\n    error_message = \"b is not a (${var.a}).\"\n  }\n}\n";
-        let inputs: Vec<CheckInput> = ["a = 1\nb = 1\n", "a = 2\nb = 1\n", "a = 1\nb = 1\n", "\na = 1\nb = 2\n", "a = 1\nb = 2\n"]
-            .iter()
-            .map(|values| {
-                let mut i = CheckInput::default();
-                i.files.insert("main.tf".into(), main.into());
-                i.files.insert("terraform.tfvars".into(), values.to_string());
-                i
-            })
-            .collect();
+        let inputs: Vec<CheckInput> =
+            ["a = 1\nb = 1\n", "a = 2\nb = 1\n", "a = 1\nb = 1\n", "\na = 1\nb = 2\n", "a = 1\nb = 2\n"]
+                .iter()
+                .map(|values| {
+                    let mut i = CheckInput::default();
+                    i.files.insert("main.tf".into(), main.into());
+                    i.files.insert("terraform.tfvars".into(), values.to_string());
+                    i
+                })
+                .collect();
         agree(&inputs, &["terraform@1.9", "terraform@1.16", "opentofu@1.12"]);
     }
 
@@ -254,7 +268,8 @@ mod tests {
                         let k = rng.below(lines.len());
                         let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
                         if let Some((name, old)) = lines[k].split_once(" = ") {
-                            let same: Vec<&str> = VALUES.iter().copied().filter(|v| v.len() == old.len() && *v != old).collect();
+                            let same: Vec<&str> =
+                                VALUES.iter().copied().filter(|v| v.len() == old.len() && *v != old).collect();
                             if !same.is_empty() {
                                 out[k] = format!("{name} = {}", same[rng.below(same.len())]);
                             }
@@ -304,7 +319,11 @@ mod tests {
                 .join()
                 .unwrap();
             for (k, (a, b)) in fresh.iter().zip(&kept).enumerate() {
-                assert_eq!(a, b, "{name}: edit {k}: the check with kept work differs from a fresh one; the files:\n{:#?}", inputs[k].files);
+                assert_eq!(
+                    a, b,
+                    "{name}: edit {k}: the check with kept work differs from a fresh one; the files:\n{:#?}",
+                    inputs[k].files
+                );
             }
             assert!(hits.0 > 0 && hits.1 > 0, "{name}: no variable's work was found kept ({hits:?})");
         }

@@ -58,7 +58,11 @@ pub fn merge(base: &mut Variable, ov: Variable, set: &[&str], p: &Profile) -> Ve
             }
         }
         if !base.nullable && base.default.as_ref().is_some_and(|v| v.is_null()) {
-            out.push(CheckDiag::error("Invalid default value for variable", "A null default value is not valid when nullable=false.", subject));
+            out.push(CheckDiag::error(
+                "Invalid default value for variable",
+                "A null default value is not valid when nullable=false.",
+                subject,
+            ));
         }
     }
     base.diags.extend(out.iter().cloned());
@@ -71,14 +75,22 @@ pub fn merge(base: &mut Variable, ov: Variable, set: &[&str], p: &Profile) -> Ve
 /// defaults; where go-cty cannot convert its own result (a map of maps of
 /// objects with an optional `any` attribute and an empty inner map) the
 /// variable fails, its declaration the subject. The diagnostics (none: go on).
-pub fn default_converted_again(module: &super::decl::Module, vars: &mut std::collections::BTreeMap<String, super::VarState>, p: &Profile) -> Vec<CheckDiag> {
+pub fn default_converted_again(
+    module: &super::decl::Module,
+    vars: &mut std::collections::BTreeMap<String, super::VarState>,
+    p: &Profile,
+) -> Vec<CheckDiag> {
     let mut out = Vec::new();
     for v in &module.vars {
         let Some(d) = &v.default else { continue };
         if let Err(e) = crate::convert::convert(d, &v.tc.ty, p) {
             let diag = CheckDiag::error(
                 "Invalid default value for module argument",
-                format!("The default value for variable {} is incompatible with its type constraint: {}.", crate::render::go_quote(&v.name), e.message),
+                format!(
+                    "The default value for variable {} is incompatible with its type constraint: {}.",
+                    crate::render::go_quote(&v.name),
+                    e.message
+                ),
                 Some(v.decl_range.clone()),
             );
             if let Some(st) = vars.get_mut(&v.name) {
@@ -116,12 +128,21 @@ mod tests {
             match want {
                 Ok(console) => {
                     assert!(r.ok, "{text}: {:?}", r.diagnostics);
-                    assert!(matches!(&r.variables[0].outcome, Outcome::Accepted { console: c, .. } if c == console), "{text}: {:?}", r.variables[0].outcome);
+                    assert!(
+                        matches!(&r.variables[0].outcome, Outcome::Accepted { console: c, .. } if c == console),
+                        "{text}: {:?}",
+                        r.variables[0].outcome
+                    );
                 }
-                Err(detail) => assert_eq!(r.diagnostics.iter().map(|d| d.detail.as_str()).collect::<Vec<_>>(), [detail], "{text}"),
+                Err(detail) => {
+                    assert_eq!(r.diagnostics.iter().map(|d| d.detail.as_str()).collect::<Vec<_>>(), [detail], "{text}")
+                }
             }
         }
-        let r = run("terraform@1.15", &[("main.tf", main), ("override.tf", "variable \"v\" {\n  description = \"over\"\n}\n")]);
+        let r = run(
+            "terraform@1.15",
+            &[("main.tf", main), ("override.tf", "variable \"v\" {\n  description = \"over\"\n}\n")],
+        );
         assert_eq!(r.variables[0].description.as_deref(), Some("over"));
     }
 
@@ -131,7 +152,10 @@ mod tests {
     fn a_default_that_does_not_convert_again_stops_the_run() {
         let main = "variable \"mode\" {\n  type = map(map(object({name = optional(any)})))\n  default = {a = {}, b = {x = {name = \"s\"}}}\n}\nvariable \"other\" {\n  default = 1\n}\n";
         let r = run("terraform@1.9", &[("main.tf", main)]);
-        assert_eq!(r.diagnostics.iter().map(|d| d.summary.as_str()).collect::<Vec<_>>(), ["Invalid default value for module argument"]);
+        assert_eq!(
+            r.diagnostics.iter().map(|d| d.summary.as_str()).collect::<Vec<_>>(),
+            ["Invalid default value for module argument"]
+        );
         assert_eq!(r.diagnostics[0].detail, "The default value for variable \"mode\" is incompatible with its type constraint: element types must all match for conversion to map.");
         let stage = |n: &str| match &r.variables.iter().find(|v| v.name == n).unwrap().outcome {
             Outcome::Failed { stage, .. } => *stage,
@@ -144,10 +168,16 @@ mod tests {
     /// reads `.tofu`).
     #[test]
     fn tofu_files_replace_their_tf_files() {
-        let files = [("main.tf", "variable \"v\" {\n  default = \"tf\"\n}\n"), ("main.tofu", "variable \"v\" {\n  default = \"tofu\"\n}\n")];
+        let files = [
+            ("main.tf", "variable \"v\" {\n  default = \"tf\"\n}\n"),
+            ("main.tofu", "variable \"v\" {\n  default = \"tofu\"\n}\n"),
+        ];
         for (flavor, want) in [("opentofu@1.8", "\"tofu\""), ("opentofu@1.7", "\"tf\""), ("terraform@1.15", "\"tf\"")] {
             let r = run(flavor, &files);
-            assert!(matches!(&r.variables[0].outcome, Outcome::Accepted { console, .. } if console == want), "{flavor}");
+            assert!(
+                matches!(&r.variables[0].outcome, Outcome::Accepted { console, .. } if console == want),
+                "{flavor}"
+            );
         }
     }
 }

@@ -30,10 +30,10 @@ pub mod decl;
 pub mod explain;
 pub mod files;
 pub mod graph;
+pub mod installed;
 pub mod json_config;
 pub mod kept;
 pub mod merge;
-pub mod installed;
 pub mod output;
 pub mod prepare;
 pub mod report;
@@ -87,7 +87,11 @@ pub struct Subject {
 impl Subject {
     /// `hcl.Range.String()`: `main.tf:1,1-13`.
     pub fn range_string(&self) -> String {
-        crate::hcl::pos::format_range(&self.filename, (self.start.line, self.start.column), (self.end.line, self.end.column))
+        crate::hcl::pos::format_range(
+            &self.filename,
+            (self.start.line, self.start.column),
+            (self.end.line, self.end.column),
+        )
     }
 }
 
@@ -116,11 +120,25 @@ pub struct Part {
 
 impl CheckDiag {
     pub fn error(summary: impl Into<String>, detail: impl Into<String>, subject: Option<Subject>) -> CheckDiag {
-        CheckDiag { severity: Severity::Error, summary: summary.into(), detail: detail.into(), subject, values: Vec::new(), part: None }
+        CheckDiag {
+            severity: Severity::Error,
+            summary: summary.into(),
+            detail: detail.into(),
+            subject,
+            values: Vec::new(),
+            part: None,
+        }
     }
 
     pub fn warning(summary: impl Into<String>, detail: impl Into<String>, subject: Option<Subject>) -> CheckDiag {
-        CheckDiag { severity: Severity::Warning, summary: summary.into(), detail: detail.into(), subject, values: Vec::new(), part: None }
+        CheckDiag {
+            severity: Severity::Warning,
+            summary: summary.into(),
+            detail: detail.into(),
+            subject,
+            values: Vec::new(),
+            part: None,
+        }
     }
 
     pub fn is_error(&self) -> bool {
@@ -188,16 +206,8 @@ impl<'a> Texts<'a> {
 /// How a variable ended.
 #[derive(Clone, Debug)]
 pub enum Outcome {
-    Accepted {
-        type_string: String,
-        console: String,
-        json: Option<String>,
-    },
-    Failed {
-        stage: &'static str,
-        summary: String,
-        detail: String,
-    },
+    Accepted { type_string: String, console: String, json: Option<String> },
+    Failed { stage: &'static str, summary: String, detail: String },
 }
 
 /// One variable of the report.
@@ -296,7 +306,15 @@ pub struct CheckReport {
 
 impl Default for CheckReport {
     fn default() -> CheckReport {
-        CheckReport { ok: false, variables: Vec::new(), diagnostics: Vec::new(), input_error: None, validation_complete: true, module_calls: Vec::new(), role: None }
+        CheckReport {
+            ok: false,
+            variables: Vec::new(),
+            diagnostics: Vec::new(),
+            input_error: None,
+            validation_complete: true,
+            module_calls: Vec::new(),
+            role: None,
+        }
     }
 }
 
@@ -372,7 +390,8 @@ pub fn check_as(input: &CheckInput, p: &Profile, as_role: role::Role) -> CheckRe
     }
 
     // 3. Parsing them.
-    let (parsed, mut diags) = prepare::parse_values(&module, &collected.values, &mut vars, &texts, p, as_role == role::Role::Child);
+    let (parsed, mut diags) =
+        prepare::parse_values(&module, &collected.values, &mut vars, &texts, p, as_role == role::Role::Child);
     if diags.iter().any(CheckDiag::is_error) {
         run.batch(diags);
         return run.finish(vars);
@@ -435,7 +454,9 @@ pub fn args_from_json(v: &serde_json::Value) -> Result<Vec<Vec<String>>, String>
     for item in items {
         match item {
             J::String(s) => words.push(s),
-            J::Array(pair) if !pair.is_empty() && pair.len() <= 2 && pair.iter().all(J::is_string) => words.extend(pair.iter().filter_map(J::as_str)),
+            J::Array(pair) if !pair.is_empty() && pair.len() <= 2 && pair.iter().all(J::is_string) => {
+                words.extend(pair.iter().filter_map(J::as_str))
+            }
             other => return Err(format!("args: expected a string or a [flag, value] pair, not {other}")),
         }
     }
@@ -542,7 +563,11 @@ mod tests {
                 want.sort_unstable();
                 assert_eq!(got, want, "{flavor}: {decl} {tfvars:?} {cli:?}");
                 if let Some(d) = r.diagnostics.iter().find(|d| d.summary == NO_VALUE) {
-                    assert_eq!(d.subject.as_ref().map(|s| s.range_string()).as_deref(), Some("main.tf:1,1-13"), "{flavor}");
+                    assert_eq!(
+                        d.subject.as_ref().map(|s| s.range_string()).as_deref(),
+                        Some("main.tf:1,1-13"),
+                        "{flavor}"
+                    );
                 }
                 let stage = match &r.variables[0].outcome {
                     Outcome::Failed { stage, .. } => *stage,
@@ -557,12 +582,17 @@ mod tests {
     /// (ux-4 finding 9): pairs or a flat argv, one dash or two.
     #[test]
     fn check_arguments_are_read_as_the_command_line_spells_them() {
-        let want = |pairs: &[(&str, &str)]| -> Args { Ok(pairs.iter().map(|(a, b)| vec![a.to_string(), b.to_string()]).collect()) };
+        let want = |pairs: &[(&str, &str)]| -> Args {
+            Ok(pairs.iter().map(|(a, b)| vec![a.to_string(), b.to_string()]).collect())
+        };
         type Args = Result<Vec<Vec<String>>, String>;
         let table: [(&str, Args); 8] = [
             (r#"[["-var-file", "a.tfvars"], ["-var", "x=1"]]"#, want(&[("-var-file", "a.tfvars"), ("-var", "x=1")])),
             (r#"[["--var-file", "a.tfvars"], ["--var=x=1"]]"#, want(&[("-var-file", "a.tfvars"), ("-var", "x=1")])),
-            (r#"["-var-file", "a.tfvars", "--var", "x=-1", "-var-file=b.tfvars"]"#, want(&[("-var-file", "a.tfvars"), ("-var", "x=-1"), ("-var-file", "b.tfvars")])),
+            (
+                r#"["-var-file", "a.tfvars", "--var", "x=-1", "-var-file=b.tfvars"]"#,
+                want(&[("-var-file", "a.tfvars"), ("-var", "x=-1"), ("-var-file", "b.tfvars")]),
+            ),
             ("null", want(&[])),
             ("[]", want(&[])),
             (r#"["-var"]"#, Err("args: -var needs a value".into())),
@@ -573,7 +603,9 @@ mod tests {
             let v: serde_json::Value = serde_json::from_str(given).unwrap();
             assert_eq!(super::args_from_json(&v), want, "{given}");
         }
-        let out = super::check_json(r#"{"files": {"main.tf": "variable \"x\" {\n  type = number\n}\n", "a.tfvars": "x = \"y\"\n"}, "args": ["--var-file", "a.tfvars"]}"#);
+        let out = super::check_json(
+            r#"{"files": {"main.tf": "variable \"x\" {\n  type = number\n}\n", "a.tfvars": "x = \"y\"\n"}, "args": ["--var-file", "a.tfvars"]}"#,
+        );
         let j: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(j["diagnostics"][0]["range"]["filename"], "a.tfvars", "{j}");
     }

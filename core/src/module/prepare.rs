@@ -41,9 +41,17 @@ impl Parsed {
 }
 
 /// `VariableParsingMode.Parse` and the file sources' evaluation.
-fn parse(u: &Unparsed, name: &str, literal: bool, texts: &Texts, p: &Profile) -> Result<Parsed, (Vec<CheckDiag>, Option<Subject>)> {
+fn parse(
+    u: &Unparsed,
+    name: &str,
+    literal: bool,
+    texts: &Texts,
+    p: &Profile,
+) -> Result<Parsed, (Vec<CheckDiag>, Option<Subject>)> {
     match &u.raw {
-        Raw::Text(s) if literal => Ok(Parsed { value: Value::string(s), kind: u.kind, subject: None, syntax: ValueFormat::Hcl }),
+        Raw::Text(s) if literal => {
+            Ok(Parsed { value: Value::string(s), kind: u.kind, subject: None, syntax: ValueFormat::Hcl })
+        }
         Raw::Text(s) => {
             let filename = format!("<value for var.{name}>");
             crate::hcl::eval_standalone(s, &filename, p)
@@ -56,7 +64,17 @@ fn parse(u: &Unparsed, name: &str, literal: bool, texts: &Texts, p: &Profile) ->
                     };
                     let ds = ds
                         .into_iter()
-                        .map(|d| CheckDiag::error(d.summary, d.detail, Some(Subject { filename: filename.clone(), start: at(d.range.start), end: at(d.range.end) })))
+                        .map(|d| {
+                            CheckDiag::error(
+                                d.summary,
+                                d.detail,
+                                Some(Subject {
+                                    filename: filename.clone(),
+                                    start: at(d.range.start),
+                                    end: at(d.range.end),
+                                }),
+                            )
+                        })
                         .collect();
                     (ds, None)
                 })
@@ -69,7 +87,9 @@ fn parse(u: &Unparsed, name: &str, literal: bool, texts: &Texts, p: &Profile) ->
             }
         }
         Raw::Json { value, subject } => match value {
-            Ok(v) => Ok(Parsed { value: v.clone(), kind: u.kind, subject: Some(subject.clone()), syntax: ValueFormat::Json }),
+            Ok(v) => {
+                Ok(Parsed { value: v.clone(), kind: u.kind, subject: Some(subject.clone()), syntax: ValueFormat::Json })
+            }
             Err(ds) => Err((ds.clone(), Some(subject.clone()))),
         },
     }
@@ -81,7 +101,15 @@ fn parse(u: &Unparsed, name: &str, literal: bool, texts: &Texts, p: &Profile) ->
 /// value's text again, this time recording its parts' ranges (the check's
 /// own reading does not). None when the parts cannot be told apart (an
 /// expression with references, say).
-pub(super) fn failing_part(addr: &str, got: &crate::types::Type, want: &crate::types::Type, path: &[crate::path::PathStep], at: (&Subject, ValueFormat), texts: &Texts, p: &Profile) -> Option<Part> {
+pub(super) fn failing_part(
+    addr: &str,
+    got: &crate::types::Type,
+    want: &crate::types::Type,
+    path: &[crate::path::PathStep],
+    at: (&Subject, ValueFormat),
+    texts: &Texts,
+    p: &Profile,
+) -> Option<Part> {
     let part = crate::mismatch::failing_part(got, want, path);
     if part.is_empty() {
         return None;
@@ -112,7 +140,14 @@ pub struct ParsedValues(BTreeMap<String, Parsed>);
 /// variable not failed yet is skipped.
 /// `child`: a child module ([`super::role`]): a required variable without a
 /// value is the caller's to set (stage `caller`), not an error.
-pub fn parse_values(module: &Module, values: &BTreeMap<String, Unparsed>, vars: &mut BTreeMap<String, VarState>, texts: &Texts, p: &Profile, child: bool) -> (ParsedValues, Vec<CheckDiag>) {
+pub fn parse_values(
+    module: &Module,
+    values: &BTreeMap<String, Unparsed>,
+    vars: &mut BTreeMap<String, VarState>,
+    texts: &Texts,
+    p: &Profile,
+    child: bool,
+) -> (ParsedValues, Vec<CheckDiag>) {
     let mut diags = Vec::new();
     let mut parsed: BTreeMap<String, Parsed> = BTreeMap::new();
     // Declared variables whose value failed to parse: left out of the
@@ -165,7 +200,10 @@ pub fn parse_values(module: &Module, values: &BTreeMap<String, Unparsed>, vars: 
     if from_files.len() > 2 {
         diags.push(CheckDiag::warning(
             "Values for undeclared variables",
-            format!("In addition to the other similar warnings shown, {} other variable(s) defined without being declared.", from_files.len() - 2),
+            format!(
+                "In addition to the other similar warnings shown, {} other variable(s) defined without being declared.",
+                from_files.len() - 2
+            ),
             None,
         ));
     }
@@ -219,7 +257,13 @@ impl ParsedValues {
 
 /// The final value of every declared variable
 /// (`PrepareFinalInputVariableValue`), in declaration order.
-pub fn prepare_all(module: &Module, mut parsed: ParsedValues, vars: &mut BTreeMap<String, VarState>, texts: &Texts, p: &Profile) -> Vec<CheckDiag> {
+pub fn prepare_all(
+    module: &Module,
+    mut parsed: ParsedValues,
+    vars: &mut BTreeMap<String, VarState>,
+    texts: &Texts,
+    p: &Profile,
+) -> Vec<CheckDiag> {
     let mut diags = Vec::new();
     let kept = super::kept::id_of(module);
     for (vi, v) in module.vars.iter().enumerate() {
@@ -241,22 +285,34 @@ fn value_key(raw: Option<&Parsed>, texts: &Texts) -> Option<String> {
     let s = r.subject.as_ref()?;
     let text = texts.text(&s.filename)?.get(s.start.byte..s.end.byte)?;
     let (a, b) = (s.start, s.end);
-    Some(format!("{}\0{},{},{}-{},{},{}\0{:?}\0{text}", s.filename, a.line, a.column, a.byte, b.line, b.column, b.byte, r.syntax))
+    Some(format!(
+        "{}\0{},{},{}-{},{},{}\0{:?}\0{text}",
+        s.filename, a.line, a.column, a.byte, b.line, b.column, b.byte, r.syntax
+    ))
 }
 
 /// [`prepare_final`], kept from an earlier check of module `mid` (see
 /// [`super::kept`]) when the variable's value is the same, else worked out
 /// and kept. The fields of `st` that `prepare_final` sets are set the same.
-fn prepare_final_kept(mid: u64, vi: usize, v: &Variable, raw: Option<Parsed>, st: &mut VarState, texts: &Texts, p: &Profile) -> Option<CheckDiag> {
+fn prepare_final_kept(
+    mid: u64,
+    vi: usize,
+    v: &Variable,
+    raw: Option<Parsed>,
+    st: &mut VarState,
+    texts: &Texts,
+    p: &Profile,
+) -> Option<CheckDiag> {
     let Some(key) = value_key(raw.as_ref(), texts) else { return prepare_final(v, raw, st, texts, p) };
     let at = format!("{mid}/{vi}/{:?}", texts.counting());
     // What `prepare_final` sets, and nothing else, each only to Some (the
     // outcome with `done`): kept without the rest of the state.
-    let (value_subject, source, outcome, final_value, d) = crate::valueparse::kept::remember("prepare", &at, &[&key], p, |own| {
-        let mut fresh = VarState::new(v);
-        let d = prepare_final(v, raw, &mut fresh, texts, own);
-        (fresh.value_subject, fresh.report.source, fresh.done.then_some(fresh.report.outcome), fresh.final_value, d)
-    });
+    let (value_subject, source, outcome, final_value, d) =
+        crate::valueparse::kept::remember("prepare", &at, &[&key], p, |own| {
+            let mut fresh = VarState::new(v);
+            let d = prepare_final(v, raw, &mut fresh, texts, own);
+            (fresh.value_subject, fresh.report.source, fresh.done.then_some(fresh.report.outcome), fresh.final_value, d)
+        });
     st.value_subject = value_subject;
     if source.is_some() {
         st.report.source = source;
@@ -273,7 +329,13 @@ fn prepare_final_kept(mid: u64, vi: usize, v: &Variable, raw: Option<Parsed>, st
 }
 
 /// `PrepareFinalInputVariableValue` for a root module variable.
-fn prepare_final(v: &Variable, raw: Option<Parsed>, st: &mut VarState, texts: &Texts, p: &Profile) -> Option<CheckDiag> {
+fn prepare_final(
+    v: &Variable,
+    raw: Option<Parsed>,
+    st: &mut VarState,
+    texts: &Texts,
+    p: &Profile,
+) -> Option<CheckDiag> {
     let addr = format!("var.{}", v.name);
     let decl = v.decl_range.range_string();
     let non_file = match raw.as_ref().filter(|r| r.subject.is_none()).map(|r| r.kind) {
@@ -313,7 +375,8 @@ fn prepare_final(v: &Variable, raw: Option<Parsed>, st: &mut VarState, texts: &T
             };
             let mut d = CheckDiag::error("Invalid value for input variable", detail, Some(subject));
             if let Some(r) = raw.as_ref().filter(|r| r.subject.is_some()) {
-                d.part = failing_part(&addr, &with.ty, &v.tc.ty, &e.path, (r.subject.as_ref().unwrap(), r.syntax), texts, p);
+                d.part =
+                    failing_part(&addr, &with.ty, &v.tc.ty, &e.path, (r.subject.as_ref().unwrap(), r.syntax), texts, p);
             }
             st.fail("convert", &d);
             return Some(d);

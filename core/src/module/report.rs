@@ -89,10 +89,7 @@ pub fn diag_json(d: &CheckDiag) -> J {
     o.insert("severity".into(), J::from(if d.is_error() { "error" } else { "warning" }));
     o.insert("summary".into(), J::from(d.summary.clone()));
     o.insert("detail".into(), J::from(d.detail.clone()));
-    o.insert(
-        "subject".into(),
-        d.subject.as_ref().map_or(J::Null, subject_json),
-    );
+    o.insert("subject".into(), d.subject.as_ref().map_or(J::Null, subject_json));
     // tftype's addition (not the oracle's): the part of the value that fails.
     if let Some(part) = &d.part {
         o.insert("part".into(), json!({"name": part.name, "range": subject_json(&part.subject)}));
@@ -127,10 +124,20 @@ pub fn report_json(id_and_flavor: &str, r: &CheckReport) -> String {
                 }
             }
             Outcome::Failed { stage, summary, detail } => {
-                vars += &format!("\"ok\":false,\"stage\":{},\"summary\":{},\"detail\":{}", js(stage), js(summary), js(detail));
+                vars += &format!(
+                    "\"ok\":false,\"stage\":{},\"summary\":{},\"detail\":{}",
+                    js(stage),
+                    js(summary),
+                    js(detail)
+                );
             }
         }
-        vars += &format!(",\"source\":{},\"sensitive\":{},\"nullable\":{}", v.source.as_deref().map_or("null".to_string(), js), v.sensitive, v.nullable);
+        vars += &format!(
+            ",\"source\":{},\"sensitive\":{},\"nullable\":{}",
+            v.source.as_deref().map_or("null".to_string(), js),
+            v.sensitive,
+            v.nullable
+        );
         if v.ephemeral {
             vars += ",\"ephemeral\":true";
         }
@@ -151,7 +158,12 @@ pub fn report_json(id_and_flavor: &str, r: &CheckReport) -> String {
     vars.push('}');
     let diags: Vec<J> = r.diagnostics.iter().map(diag_json).collect();
     let incomplete = if r.validation_complete { "" } else { ",\"validation_complete\":false" };
-    format!("{{\"id\":{id_and_flavor},\"ok\":{},\"variables\":{}{incomplete},\"diagnostics\":{}}}", r.ok, vars, J::Array(diags))
+    format!(
+        "{{\"id\":{id_and_flavor},\"ok\":{},\"variables\":{}{incomplete},\"diagnostics\":{}}}",
+        r.ok,
+        vars,
+        J::Array(diags)
+    )
 }
 
 /// One rule's outcome in the oracle's schema (reasons in English).

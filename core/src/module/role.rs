@@ -60,7 +60,11 @@ pub struct Decision {
 /// Whether Terraform loads `name` (a file of the module directory, no
 /// `/`) as a value file by itself.
 pub fn is_auto_value_file(name: &str) -> bool {
-    !name.contains('/') && (name == "terraform.tfvars" || name == "terraform.tfvars.json" || name.ends_with(".auto.tfvars") || name.ends_with(".auto.tfvars.json"))
+    !name.contains('/')
+        && (name == "terraform.tfvars"
+            || name == "terraform.tfvars.json"
+            || name.ends_with(".auto.tfvars")
+            || name.ends_with(".auto.tfvars.json"))
 }
 
 /// The role of a module directory whose files are `file_names` (relative
@@ -136,7 +140,10 @@ fn root_block_json(text: &str) -> Option<String> {
         serde_json::Value::Array(a) => a.iter().collect(),
         other => vec![other],
     };
-    blocks.iter().filter_map(|b| b.as_object()).find_map(|b| ["backend", "cloud"].into_iter().find(|k| b.contains_key(*k)).map(str::to_string))
+    blocks
+        .iter()
+        .filter_map(|b| b.as_object())
+        .find_map(|b| ["backend", "cloud"].into_iter().find(|k| b.contains_key(*k)).map(str::to_string))
 }
 
 impl super::CheckInput {
@@ -165,7 +172,13 @@ mod tests {
         let rows: [Row; 9] = [
             (&["main.tf", "variables.tf"], &[], false, Role::Child, Why::NoValues),
             (&["main.tf", "terraform.tfvars"], &[], false, Role::Root, Why::ValueFile("terraform.tfvars".into())),
-            (&["main.tf", "terraform.tfvars.json"], &[], false, Role::Root, Why::ValueFile("terraform.tfvars.json".into())),
+            (
+                &["main.tf", "terraform.tfvars.json"],
+                &[],
+                false,
+                Role::Root,
+                Why::ValueFile("terraform.tfvars.json".into()),
+            ),
             (&["main.tf", "b.auto.tfvars"], &[], false, Role::Root, Why::ValueFile("b.auto.tfvars".into())),
             (&["main.tf", "b.auto.tfvars.json"], &[], false, Role::Root, Why::ValueFile("b.auto.tfvars.json".into())),
             // Only the directory's own files load by themselves.
@@ -203,7 +216,11 @@ mod tests {
             input.files.insert(name.to_string(), text.to_string());
             let d = input.role(false);
             match want {
-                Some((block, file)) => assert_eq!((d.role, d.why), (Role::Root, Why::RootBlock { block: block.to_string(), file: file.to_string() }), "{name}: {text}"),
+                Some((block, file)) => assert_eq!(
+                    (d.role, d.why),
+                    (Role::Root, Why::RootBlock { block: block.to_string(), file: file.to_string() }),
+                    "{name}: {text}"
+                ),
                 None => assert_eq!(d.role, Role::Child, "{name}: {text}"),
             }
         }

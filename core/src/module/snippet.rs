@@ -55,7 +55,11 @@ pub fn of(d: &CheckDiag, text: &str, contexts: &mut Contexts) -> Option<Snippet>
     let start_line = contexts.line_of(&s.filename, text, code_start);
     // The block around the byte before the range (`ContextString(file,
     // offset-1)`): none for a range at the file's start or a block's header.
-    let context = if s.filename.ends_with(".json") || s.filename.starts_with('<') || hs == 0 { None } else { contexts.at(&s.filename, text, hs - 1) };
+    let context = if s.filename.ends_with(".json") || s.filename.starts_with('<') || hs == 0 {
+        None
+    } else {
+        contexts.at(&s.filename, text, hs - 1)
+    };
     let highlight_start = floor(&code, start);
     Some(Snippet { context, code, start_line, highlight_start, highlight_end: end, values: d.values.clone() })
 }
@@ -81,7 +85,10 @@ pub struct Contexts {
 impl Contexts {
     /// The 1-based line of byte `offset` of `filename` (whose text is `text`).
     pub fn line_of(&mut self, filename: &str, text: &str, offset: usize) -> usize {
-        let nl = self.newlines.entry(filename.to_string()).or_insert_with(|| text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i).collect());
+        let nl = self
+            .newlines
+            .entry(filename.to_string())
+            .or_insert_with(|| text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i).collect());
         nl.partition_point(|&i| i < offset) + 1
     }
 
@@ -150,7 +157,10 @@ pub fn compact(v: &Value) -> String {
         }
         (Type::Object(o), _) => match o.attrs.len() {
             0 => "object with no attributes".into(),
-            1 => format!("object with 1 attribute {}", crate::goprint::go_quote(o.attrs.keys().next().map(String::as_str).unwrap_or(""))),
+            1 => format!(
+                "object with 1 attribute {}",
+                crate::goprint::go_quote(o.attrs.keys().next().map(String::as_str).unwrap_or(""))
+            ),
             n => format!("object with {n} attributes"),
         },
         _ => v.ty.friendly_name(),
@@ -162,14 +172,30 @@ pub fn compact(v: &Value) -> String {
 /// longest start of each `var.` traversal that evaluates, with its compact
 /// statement; sensitive values are left out, as Terraform leaves them out
 /// of a diagnostic they did not cause.
-pub fn rule_values(diags: &mut [CheckDiag], module: &super::decl::Module, vars: &BTreeMap<String, super::VarState>, texts: &super::Texts, p: &crate::flavor::Profile) {
+pub fn rule_values(
+    diags: &mut [CheckDiag],
+    module: &super::decl::Module,
+    vars: &BTreeMap<String, super::VarState>,
+    texts: &super::Texts,
+    p: &crate::flavor::Profile,
+) {
     for d in diags.iter_mut().filter(|d| d.summary == "Invalid value for variable") {
-        let Some(rule) = module.vars.iter().flat_map(|v| &v.rules).find(|r| d.detail.contains(&format!("validation rule at {}.", r.decl_range.range_string()))) else { continue };
+        let Some(rule) = module
+            .vars
+            .iter()
+            .flat_map(|v| &v.rules)
+            .find(|r| d.detail.contains(&format!("validation rule at {}.", r.decl_range.range_string())))
+        else {
+            continue;
+        };
         let Some(text) = texts.text(&rule.file) else { continue };
         let mut scope = crate::value::AttrMap::new();
         for v in &module.vars {
             if let Some(val) = vars.get(&v.name).and_then(|s| s.final_value.clone()) {
-                scope.insert(v.name.as_str(), val.with_marks(crate::value::Marks { sensitive: v.sensitive, ephemeral: v.ephemeral }));
+                scope.insert(
+                    v.name.as_str(),
+                    val.with_marks(crate::value::Marks { sensitive: v.sensitive, ephemeral: v.ephemeral }),
+                );
             }
         }
         let mut values: Vec<(String, String)> = Vec::new();

@@ -11,10 +11,10 @@ use std::rc::Rc;
 
 use super::{CheckDiag, CheckInput, Pos, Subject, Texts};
 use crate::flavor::Profile;
-use crate::render::go_quote;
 use crate::hcl::ast::Expr;
-use crate::json::{self, JPos, JsonFileDiag};
 use crate::hcl::parse::BodyItem;
+use crate::json::{self, JPos, JsonFileDiag};
+use crate::render::go_quote;
 use crate::value::Value;
 
 /// Where a raw value came from (`terraform.ValueSourceType`).
@@ -31,9 +31,15 @@ pub enum Kind {
 pub enum Raw {
     /// A native-syntax expression in `file` (the name shared by the file's
     /// values: one allocation per file, not per value).
-    Expr { file: Rc<str>, expr: Rc<Expr> },
+    Expr {
+        file: Rc<str>,
+        expr: Rc<Expr>,
+    },
     /// A JSON property's value, already evaluated (or its diagnostics).
-    Json { value: Result<Value, Vec<CheckDiag>>, subject: Subject },
+    Json {
+        value: Result<Value, Vec<CheckDiag>>,
+        subject: Subject,
+    },
     Text(String),
 }
 
@@ -80,7 +86,11 @@ pub fn collect(input: &CheckInput, texts: &Texts, p: &Profile) -> Result<Collect
         }
     }
     // The directory listing is sorted by name.
-    let autos: Vec<&String> = input.files.keys().filter(|n| !n.contains('/') && (n.ends_with(".auto.tfvars") || n.ends_with(".auto.tfvars.json"))).collect();
+    let autos: Vec<&String> = input
+        .files
+        .keys()
+        .filter(|n| !n.contains('/') && (n.ends_with(".auto.tfvars") || n.ends_with(".auto.tfvars.json")))
+        .collect();
     for n in autos {
         add_file(&mut c, input, n, Kind::AutoFile, texts, p);
     }
@@ -145,13 +155,21 @@ fn jpos(p: JPos) -> Pos {
 }
 
 fn json_diag(file: &str, d: JsonFileDiag) -> CheckDiag {
-    CheckDiag::error(d.summary, d.detail, Some(Subject { filename: file.to_string(), start: jpos(d.start), end: jpos(d.end) }))
+    CheckDiag::error(
+        d.summary,
+        d.detail,
+        Some(Subject { filename: file.to_string(), start: jpos(d.start), end: jpos(d.end) }),
+    )
 }
 
 /// `addVarsFromFile`.
 fn add_file(c: &mut Collected, input: &CheckInput, filename: &str, kind: Kind, texts: &Texts, p: &Profile) {
     let Some(src) = input.files.get(filename).or_else(|| input.files.get(&clean(filename))) else {
-        c.diags.push(CheckDiag::error("Failed to read variables file", format!("Given variables file {filename} does not exist."), None));
+        c.diags.push(CheckDiag::error(
+            "Failed to read variables file",
+            format!("Given variables file {filename} does not exist."),
+            None,
+        ));
         return;
     };
     if filename.ends_with(".json") {
@@ -168,7 +186,9 @@ fn add_file(c: &mut Collected, input: &CheckInput, filename: &str, kind: Kind, t
         return;
     }
     let read = if crate::valueparse::kept::on() {
-        crate::valueparse::kept::remember("values", filename, &[src], p, |own| Rc::new(read_hcl(src, filename, texts, own)))
+        crate::valueparse::kept::remember("values", filename, &[src], p, |own| {
+            Rc::new(read_hcl(src, filename, texts, own))
+        })
     } else {
         Rc::new(read_hcl(src, filename, texts, p))
     };
@@ -219,7 +239,11 @@ fn read_hcl(src: &str, filename: &str, texts: &Texts, p: &Profile) -> HclFile {
     // `JustAttributes`: blocks are not allowed.
     for item in &body.items {
         if let BodyItem::Block(b) = item {
-            diags.push(CheckDiag::error(format!("Unexpected {} block", go_quote(&b.kind)), "Blocks are not allowed here.", Some(texts.subject(filename, &b.kind_range))));
+            diags.push(CheckDiag::error(
+                format!("Unexpected {} block", go_quote(&b.kind)),
+                "Blocks are not allowed here.",
+                Some(texts.subject(filename, &b.kind_range)),
+            ));
         }
     }
     let failed = !diags.is_empty();
@@ -241,7 +265,13 @@ mod tests {
 
     #[test]
     fn clean_follows_go_path_clean() {
-        for (given, want) in [("a/../b.tfvars", "b.tfvars"), ("./x.tfvars", "x.tfvars"), ("envs//prod.tfvars", "envs/prod.tfvars"), ("../x", "../x"), ("", ".")] {
+        for (given, want) in [
+            ("a/../b.tfvars", "b.tfvars"),
+            ("./x.tfvars", "x.tfvars"),
+            ("envs//prod.tfvars", "envs/prod.tfvars"),
+            ("../x", "../x"),
+            ("", "."),
+        ] {
             assert_eq!(clean(given), want, "{given}");
         }
     }

@@ -21,11 +21,11 @@ use std::ops::Range;
 use super::decl::{Module, Rule, Variable};
 use super::{CheckDiag, Subject, Texts, VarState};
 use crate::flavor::{Profile, Validation};
-use crate::i18n::{fill, Lang};
 use crate::goprint::go_quote;
+use crate::hcl::traversals::references;
+use crate::i18n::{fill, Lang};
 use crate::types::Type;
 use crate::value::{AttrMap, Marks, Value};
-use crate::hcl::traversals::references;
 
 /// What became of one rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +69,10 @@ pub enum Reason {
     /// `aws_instance.web`, `path.module`, …).
     Offline(String),
     /// A call of a function tftype does not evaluate, and why.
-    OfflineCall { name: String, why: &'static str },
+    OfflineCall {
+        name: String,
+        why: &'static str,
+    },
     /// A function panicked in go-cty (a Go stack trace in its message).
     Panicked,
     Failed,
@@ -106,7 +109,9 @@ impl Reason {
         match self {
             Reason::Undeclared(n) => fill(lang, &key("undeclared"), &[("name", n)]),
             Reason::Offline(n) => fill(lang, &key("offline_reference"), &[("name", n)]),
-            Reason::OfflineCall { name, why } => fill(lang, &key("offline_call"), &[("name", name), ("why", &offline_why(why, lang))]),
+            Reason::OfflineCall { name, why } => {
+                fill(lang, &key("offline_call"), &[("name", name), ("why", &offline_why(why, lang))])
+            }
             Reason::Panicked => fill(lang, &key("panicked"), &[]),
             Reason::Failed => fill(lang, &key("failed"), &[]),
             Reason::NullResult => fill(lang, &key("null_result"), &[]),
@@ -161,7 +166,13 @@ impl RuleReport {
     /// A rule before anything ran: an earlier error stops the run unless the
     /// walks get to it.
     pub fn pending(r: &Rule) -> RuleReport {
-        RuleReport { rule: r.decl_range.range_string(), result: RuleResult::Skipped, in_validate_walk: false, error_message: None, reason: Some(Reason::EarlierError) }
+        RuleReport {
+            rule: r.decl_range.range_string(),
+            result: RuleResult::Skipped,
+            in_validate_walk: false,
+            error_message: None,
+            reason: Some(Reason::EarlierError),
+        }
     }
 
     fn outcome(&mut self, o: Outcome) {
@@ -314,10 +325,16 @@ impl Walk<'_, '_> {
     /// (every rule, condition and message: the node's references), in
     /// declaration order; one index of the names serves every lookup.
     fn all_deps(&self) -> Vec<Vec<usize>> {
-        let index: std::collections::HashMap<&str, usize> = self.module.vars.iter().enumerate().map(|(i, v)| (v.name.as_str(), i)).collect();
+        let index: std::collections::HashMap<&str, usize> =
+            self.module.vars.iter().enumerate().map(|(i, v)| (v.name.as_str(), i)).collect();
         (0..self.module.vars.len())
             .map(|vi| {
-                let mut out: Vec<usize> = self.prepared[vi].iter().flat_map(|prep| &prep.refs).filter_map(|o| index.get(o.as_str()).copied()).filter(|&i| i != vi).collect();
+                let mut out: Vec<usize> = self.prepared[vi]
+                    .iter()
+                    .flat_map(|prep| &prep.refs)
+                    .filter_map(|o| index.get(o.as_str()).copied())
+                    .filter(|&i| i != vi)
+                    .collect();
                 out.sort_unstable();
                 out.dedup();
                 out
@@ -385,7 +402,11 @@ impl Walk<'_, '_> {
         let mut summaries: Vec<String> = cyclic
             .iter()
             .map(|c| {
-                let printed = if vf.vertical_cycles { crate::module::graph::Printed::Vertical } else { crate::module::graph::Printed::Tarjan };
+                let printed = if vf.vertical_cycles {
+                    crate::module::graph::Printed::Vertical
+                } else {
+                    crate::module::graph::Printed::Tarjan
+                };
                 let order = crate::module::graph::smallest_cycle_order(c, deps, &|i| name(i), printed);
                 text(&order.iter().map(|&i| name(i)).collect::<Vec<_>>())
             })
@@ -406,13 +427,18 @@ impl Walk<'_, '_> {
             for (name, range) in &self.prepared[vi][i].undeclared {
                 // Go's map order decides which close name is suggested:
                 // tftype names the first in sorted order.
-                let mut close: Vec<&str> = names.iter().copied().filter(|c| super::decl::name_suggestion(name, &[c]).is_some()).collect();
+                let mut close: Vec<&str> =
+                    names.iter().copied().filter(|c| super::decl::name_suggestion(name, &[c]).is_some()).collect();
                 close.sort_unstable();
                 let detail = match close.first() {
                     Some(s) => format!("An input variable with the name {} has not been declared. Did you mean {}?", go_quote(name), go_quote(s)),
                     None => format!("An input variable with the name {} has not been declared. This variable can be declared with a variable {} {{}} block.", go_quote(name), go_quote(name)),
                 };
-                out.push(CheckDiag::error("Reference to undeclared input variable", detail, Some(self.texts.subject(&v.rules[i].file, range))));
+                out.push(CheckDiag::error(
+                    "Reference to undeclared input variable",
+                    detail,
+                    Some(self.texts.subject(&v.rules[i].file, range)),
+                ));
             }
         }
         out
@@ -500,7 +526,11 @@ impl Walk<'_, '_> {
                 let raised = raw.iter().any(CheckDiag::is_error);
                 // OpenTofu drops the diagnostics caused by unknown values
                 // once the node's rules ran; its rule stop saw them.
-                let rd: Vec<CheckDiag> = if vf.tofu_unknown_message_refused { raw.into_iter().filter(|d| !is_caused_by_unknown(d)).collect() } else { raw };
+                let rd: Vec<CheckDiag> = if vf.tofu_unknown_message_refused {
+                    raw.into_iter().filter(|d| !is_caused_by_unknown(d)).collect()
+                } else {
+                    raw
+                };
                 if rd.iter().any(CheckDiag::is_error) {
                     reports[i].outcome(out);
                     reports[i].in_validate_walk = true;
@@ -555,7 +585,12 @@ impl Walk<'_, '_> {
                 Some((v.name.as_str(), val.with_marks(marks)))
             })
             .collect();
-        let value_keys: BTreeMap<&str, Option<std::rc::Rc<str>>> = self.module.vars.iter().map(|v| (v.name.as_str(), vars.get(&v.name).and_then(|st| st.value_key.clone()))).collect();
+        let value_keys: BTreeMap<&str, Option<std::rc::Rc<str>>> = self
+            .module
+            .vars
+            .iter()
+            .map(|v| (v.name.as_str(), vars.get(&v.name).and_then(|st| st.value_key.clone())))
+            .collect();
         let all_deps = self.all_deps();
         let mut nodes = NodeStates::default();
         for vi in self.order(&all_deps) {
@@ -582,7 +617,11 @@ impl Walk<'_, '_> {
             if skip.is_some() {
                 nodes.fail(vi);
             }
-            let dep_unsure = if vf.other_variables && skip.is_none() { deps.iter().find(|&&d| nodes.unsure(d)).map(|&d| self.module.vars[d].name.clone()) } else { None };
+            let dep_unsure = if vf.other_variables && skip.is_none() {
+                deps.iter().find(|&&d| nodes.unsure(d)).map(|&d| self.module.vars[d].name.clone())
+            } else {
+                None
+            };
             let reports = &mut vars.get_mut(&v.name).expect("every variable has a state").report.validations;
             if skip.is_none() && vf.one_context {
                 if let Some(cd) = self.context_errors(vi, reports, false) {
@@ -646,7 +685,10 @@ impl Walk<'_, '_> {
                 }
                 let subject = value_subject.clone().unwrap_or_else(|| v.decl_range.clone());
                 // What the values in scope were worked out from (see `kept`).
-                let keys: Option<Vec<std::rc::Rc<str>>> = std::iter::once(v.name.as_str()).chain(prep.refs.iter().map(String::as_str)).map(|n| value_keys.get(n).cloned().flatten()).collect();
+                let keys: Option<Vec<std::rc::Rc<str>>> = std::iter::once(v.name.as_str())
+                    .chain(prep.refs.iter().map(String::as_str))
+                    .map(|n| value_keys.get(n).cloned().flatten())
+                    .collect();
                 let (out, rd) = self.eval_rule_kept(vi, i, scope, &subject, false, keys);
                 let result = out.result;
                 reports[i].outcome(out);
@@ -673,11 +715,17 @@ impl Walk<'_, '_> {
     /// other variables' known (`values`: final values, unmarked; a missing
     /// one is not known, so its rules are skipped). `value_subject`: the
     /// call's argument (Terraform 1.9+ points there), else the declaration.
-    pub fn module_variable(&self, vi: usize, values: &BTreeMap<String, Value>, value_subject: &Subject) -> (Vec<RuleReport>, Vec<CheckDiag>) {
+    pub fn module_variable(
+        &self,
+        vi: usize,
+        values: &BTreeMap<String, Value>,
+        value_subject: &Subject,
+    ) -> (Vec<RuleReport>, Vec<CheckDiag>) {
         let vf = self.rules();
         let v = &self.module.vars[vi];
         let mut diags = Vec::new();
-        let marked = |o: &Variable, x: &Value| x.clone().with_marks(Marks { sensitive: o.sensitive, ephemeral: o.ephemeral });
+        let marked =
+            |o: &Variable, x: &Value| x.clone().with_marks(Marks { sensitive: o.sensitive, ephemeral: o.ephemeral });
         let reports = v
             .rules
             .iter()
@@ -687,7 +735,9 @@ impl Walk<'_, '_> {
                 let mut rep = RuleReport::pending(r);
                 let out = match values.get(&v.name) {
                     None => Outcome::new(RuleResult::Skipped, Some(Reason::NoValue)),
-                    Some(_) if prep.not_evaluated.is_some() => Outcome::new(RuleResult::NotEvaluated, prep.not_evaluated.clone()),
+                    Some(_) if prep.not_evaluated.is_some() => {
+                        Outcome::new(RuleResult::NotEvaluated, prep.not_evaluated.clone())
+                    }
                     Some(val) => match prep.refs.iter().rev().find(|o| !values.contains_key(*o)) {
                         Some(missing) => Outcome::new(RuleResult::Skipped, Some(Reason::OtherNoValue(missing.clone()))),
                         None => {
@@ -715,32 +765,64 @@ impl Walk<'_, '_> {
     /// earlier check of the module (see [`super::kept`]) when `keys` (what
     /// the values in `scope` were worked out from, in its order; None: not
     /// all are named) and where the value was set are the same.
-    fn eval_rule_kept(&self, vi: usize, ri: usize, scope: AttrMap, value_subject: &Subject, validate_walk: bool, keys: Option<Vec<std::rc::Rc<str>>>) -> (Outcome, Vec<CheckDiag>) {
+    fn eval_rule_kept(
+        &self,
+        vi: usize,
+        ri: usize,
+        scope: AttrMap,
+        value_subject: &Subject,
+        validate_walk: bool,
+        keys: Option<Vec<std::rc::Rc<str>>>,
+    ) -> (Outcome, Vec<CheckDiag>) {
         let v = &self.module.vars[vi];
         let r = &v.rules[ri];
-        let (Some(mid), Some(keys)) = (super::kept::id_of(self.module), keys) else { return self.eval_rule(v, r, scope, value_subject, validate_walk) };
+        let (Some(mid), Some(keys)) = (super::kept::id_of(self.module), keys) else {
+            return self.eval_rule(v, r, scope, value_subject, validate_walk);
+        };
         let (a, b) = (value_subject.start, value_subject.end);
-        let at = format!("{}\0{},{},{}-{},{},{}", value_subject.filename, a.line, a.column, a.byte, b.line, b.column, b.byte);
+        let at = format!(
+            "{}\0{},{},{}-{},{},{}",
+            value_subject.filename, a.line, a.column, a.byte, b.line, b.column, b.byte
+        );
         let mut inputs: Vec<&str> = vec![&at];
         inputs.extend(keys.iter().map(|k| &**k));
         let kind = if validate_walk { "rule (validate walk)" } else { "rule (plan walk)" };
-        crate::valueparse::kept::remember(kind, &format!("{mid}/{vi}/{ri}/{:?}", self.texts.counting()), &inputs, self.p, |own| {
-            let walk = Walk { module: self.module, prepared: self.prepared, texts: self.texts, p: own };
-            walk.eval_rule(v, r, scope, value_subject, validate_walk)
-        })
+        crate::valueparse::kept::remember(
+            kind,
+            &format!("{mid}/{vi}/{ri}/{:?}", self.texts.counting()),
+            &inputs,
+            self.p,
+            |own| {
+                let walk = Walk { module: self.module, prepared: self.prepared, texts: self.texts, p: own };
+                walk.eval_rule(v, r, scope, value_subject, validate_walk)
+            },
+        )
     }
 
     /// `evalVariableValidation` for one rule. `validate_walk`: the values are
     /// the validate walk's unknowns; `value_subject`: where the value was
     /// set (the declaration when not in a file).
-    fn eval_rule(&self, v: &Variable, r: &Rule, scope: AttrMap, value_subject: &Subject, validate_walk: bool) -> (Outcome, Vec<CheckDiag>) {
+    fn eval_rule(
+        &self,
+        v: &Variable,
+        r: &Rule,
+        scope: AttrMap,
+        value_subject: &Subject,
+        validate_walk: bool,
+    ) -> (Outcome, Vec<CheckDiag>) {
         let vf = self.rules();
         let p = self.p;
         let at = |range: &Range<usize>| Some(self.texts.subject(&r.file, range));
         let eval = |e: &crate::hcl::ast::Expr| {
             let file = r.file.as_str();
-            let (val, raw) = crate::expr::eval_raw(e, scope.clone(), Box::new(move |range| self.texts.subject(file, range).range_string()), p);
-            let ds: Vec<CheckDiag> = raw.into_iter().map(|d| CheckDiag::error(d.summary, d.detail, at(&d.range))).collect();
+            let (val, raw) = crate::expr::eval_raw(
+                e,
+                scope.clone(),
+                Box::new(move |range| self.texts.subject(file, range).range_string()),
+                p,
+            );
+            let ds: Vec<CheckDiag> =
+                raw.into_iter().map(|d| CheckDiag::error(d.summary, d.detail, at(&d.range))).collect();
             (val, ds)
         };
         let (result, mut diags) = eval(&r.condition);
@@ -763,9 +845,12 @@ impl Walk<'_, '_> {
             }
             return (out, diags);
         }
-        let invalid_result = |detail: String| CheckDiag::error("Invalid variable validation result", detail, at(&r.condition.range()));
+        let invalid_result =
+            |detail: String| CheckDiag::error("Invalid variable validation result", detail, at(&r.condition.range()));
         if result.is_null() {
-            diags.push(invalid_result("Validation condition expression must return either true or false, not null.".into()));
+            diags.push(invalid_result(
+                "Validation condition expression must return either true or false, not null.".into(),
+            ));
             out.reason = Some(Reason::NullResult);
             return (out, diags);
         }
@@ -785,7 +870,8 @@ impl Walk<'_, '_> {
         }
 
         // The rule fails: its message.
-        let invalid_message = |detail: String| CheckDiag::error("Invalid error message", detail, at(&r.error_message.range()));
+        let invalid_message =
+            |detail: String| CheckDiag::error("Invalid error message", detail, at(&r.error_message.range()));
         if vf.unknown_message_refused && !message.is_known() {
             if validate_walk && vf.validate_walk_skips_unknown_message {
                 out.result = RuleResult::Unknown;
@@ -796,7 +882,10 @@ impl Walk<'_, '_> {
             return (out, diags);
         }
         if vf.tofu_unknown_message_refused && !message_failed && !message.is_known() {
-            diags.push(invalid_message("Value used in error message is not known and can not be used in error_message until after apply.".into()));
+            diags.push(invalid_message(
+                "Value used in error message is not known and can not be used in error_message until after apply."
+                    .into(),
+            ));
             out.reason = Some(Reason::UnknownMessage);
             return (out, diags);
         }
@@ -804,7 +893,9 @@ impl Walk<'_, '_> {
         if !message_failed && message.is_known() && !message.is_null() {
             let product = p.product_name();
             match crate::convert::convert(&message, &Type::String, p) {
-                Err(e) => diags.push(invalid_message(format!("Unsuitable value for error message: {}.", with_path(&e)))),
+                Err(e) => {
+                    diags.push(invalid_message(format!("Unsuitable value for error message: {}.", with_path(&e))))
+                }
                 Ok(m) if m.has_sensitive_deep() => {
                     diags.push(CheckDiag::error(
                         "Error message refers to sensitive values",
@@ -873,7 +964,12 @@ fn with_path(e: &crate::convert::ConvertError) -> String {
 
 /// After the run: a rule the walks did not reach but tftype would not have
 /// evaluated anyway says so (once the run got as far as the walks).
-pub fn finish(module: &Module, prepared: &[Vec<Prepared>], vars: &mut std::collections::BTreeMap<String, VarState>, walks_reached: bool) {
+pub fn finish(
+    module: &Module,
+    prepared: &[Vec<Prepared>],
+    vars: &mut std::collections::BTreeMap<String, VarState>,
+    walks_reached: bool,
+) {
     if !walks_reached {
         return;
     }
@@ -893,11 +989,24 @@ pub fn finish(module: &Module, prepared: &[Vec<Prepared>], vars: &mut std::colle
 /// A `.tf.json` rule's error message that does not evaluate is read as
 /// the string it holds, with a warning quoting hcl's `Diagnostics.Error()`
 /// (`eval_variable.go`, every version); other messages are as evaluated.
-fn json_message_fallback(r: &Rule, message: Value, diags: Vec<CheckDiag>, p: &Profile, at: &dyn Fn(&Range<usize>) -> Option<Subject>) -> (Value, Vec<CheckDiag>) {
+fn json_message_fallback(
+    r: &Rule,
+    message: Value,
+    diags: Vec<CheckDiag>,
+    p: &Profile,
+    at: &dyn Fn(&Range<usize>) -> Option<Subject>,
+) -> (Value, Vec<CheckDiag>) {
     let Some(literal) = r.json_message.as_ref().and_then(|j| j.literal.as_ref()) else { return (message, diags) };
     let errors: Vec<&CheckDiag> = diags.iter().filter(|d| d.is_error()).collect();
     let Some(first) = errors.first() else { return (message, diags) };
-    let one = |d: &CheckDiag| format!("{}: {}; {}", d.subject.as_ref().map_or("<nil>".to_string(), Subject::range_string), d.summary, d.detail);
+    let one = |d: &CheckDiag| {
+        format!(
+            "{}: {}; {}",
+            d.subject.as_ref().map_or("<nil>".to_string(), Subject::range_string),
+            d.summary,
+            d.detail
+        )
+    };
     let mut error = one(first);
     if errors.len() > 1 {
         error += &format!(", and {} other diagnostic(s)", errors.len() - 1);
@@ -938,17 +1047,52 @@ mod tests {
     fn each_rule_gets_the_result_terraform_gives_it() {
         let table: [Row; 9] = [
             ("terraform@1.15", "contains([\"a\", \"b\"], var.x)", "\"bad\"", "\"a\"", Pass, &[]),
-            ("terraform@1.15", "contains([\"a\", \"b\"], var.x)", "\"bad\"", "\"c\"", Fail, &["Invalid value for variable"]),
-            ("terraform@1.15", "var.x == null ? null : true", "\"bad\"", "null", Error, &["Invalid variable validation result"]),
+            (
+                "terraform@1.15",
+                "contains([\"a\", \"b\"], var.x)",
+                "\"bad\"",
+                "\"c\"",
+                Fail,
+                &["Invalid value for variable"],
+            ),
+            (
+                "terraform@1.15",
+                "var.x == null ? null : true",
+                "\"bad\"",
+                "null",
+                Error,
+                &["Invalid variable validation result"],
+            ),
             ("terraform@1.15", "var.x", "\"bad\"", "\"yes\"", Error, &["Invalid variable validation result"]),
-            ("terraform@1.15", "var.x == \"a\"", "[1]", "\"b\"", Fail, &["Invalid error message", "Invalid value for variable"]),
+            (
+                "terraform@1.15",
+                "var.x == \"a\"",
+                "[1]",
+                "\"b\"",
+                Fail,
+                &["Invalid error message", "Invalid value for variable"],
+            ),
             // A function of the file system is named, not evaluated.
             ("terraform@1.15", "fileexists(var.x)", "\"bad\"", "\"a\"", NotEvaluated, &[]),
             // hcl's short-circuit && / || from Terraform 1.12 on.
             ("terraform@1.12", "var.x == null || length(var.x) > 0", "\"bad\"", "null", Pass, &[]),
-            ("terraform@1.11", "var.x == null || length(var.x) > 0", "\"bad\"", "null", Error, &["Invalid function argument"]),
+            (
+                "terraform@1.11",
+                "var.x == null || length(var.x) > 0",
+                "\"bad\"",
+                "null",
+                Error,
+                &["Invalid function argument"],
+            ),
             // alltrue/anytrue of unknown elements stay unknown in the validate walk.
-            ("terraform@1.5", "anytrue([var.x == \"a\", var.x == \"b\"])", "\"bad\"", "\"c\"", Fail, &["Invalid value for variable"]),
+            (
+                "terraform@1.5",
+                "anytrue([var.x == \"a\", var.x == \"b\"])",
+                "\"bad\"",
+                "\"c\"",
+                Fail,
+                &["Invalid value for variable"],
+            ),
         ];
         for (flavor, cond, msg, value, want, diags) in table {
             let (got, ds) = run(flavor, &rule(cond, msg), value);
@@ -983,7 +1127,8 @@ mod tests {
         input.files.insert("main.tf".into(), main_tf.into());
         input.files.insert("terraform.tfvars".into(), tfvars.into());
         let r = check(&input, &Flavor::lookup(flavor).unwrap().profile());
-        let vars = r.variables.iter().map(|v| (v.name.clone(), v.validations.iter().map(|x| x.result).collect())).collect();
+        let vars =
+            r.variables.iter().map(|v| (v.name.clone(), v.validations.iter().map(|x| x.result).collect())).collect();
         (vars, r.diagnostics.iter().map(|d| d.summary.clone()).collect())
     }
 
@@ -1012,11 +1157,23 @@ mod tests {
         let main = var("a", &[]) + &var("b", &[("var.b > var.a", "\"b must exceed a\"")]);
         let refused = vec!["Invalid reference in variable validation"];
         check_table(vec![
-            ("terraform@1.8", main.clone(), "a = 1\nb = 2\n", vec![("a", vec![]), ("b", vec![Skipped])], refused.clone()),
+            (
+                "terraform@1.8",
+                main.clone(),
+                "a = 1\nb = 2\n",
+                vec![("a", vec![]), ("b", vec![Skipped])],
+                refused.clone(),
+            ),
             ("opentofu@1.8", main.clone(), "a = 1\nb = 2\n", vec![("a", vec![]), ("b", vec![Skipped])], refused),
             ("terraform@1.9", main.clone(), "a = 1\nb = 2\n", vec![("a", vec![]), ("b", vec![Pass])], vec![]),
             ("opentofu@1.9", main.clone(), "a = 1\nb = 2\n", vec![("a", vec![]), ("b", vec![Pass])], vec![]),
-            ("opentofu@1.12", main, "a = 3\nb = 2\n", vec![("a", vec![]), ("b", vec![Fail])], vec!["Invalid value for variable"]),
+            (
+                "opentofu@1.12",
+                main,
+                "a = 3\nb = 2\n",
+                vec![("a", vec![]), ("b", vec![Fail])],
+                vec!["Invalid value for variable"],
+            ),
         ]);
     }
 
@@ -1024,9 +1181,27 @@ mod tests {
     fn mutual_references_are_a_cycle_of_the_graph_named_as_each_product_names_its_node() {
         let main = var("a", &[("var.a > var.b", "\"a\"")]) + &var("b", &[("var.b > var.a", "\"b\"")]);
         check_table(vec![
-            ("terraform@1.9", main.clone(), "a = 1\nb = 2\n", vec![("a", vec![Skipped]), ("b", vec![Skipped])], vec!["Cycle: var.a (validation), var.b (validation)"]),
-            ("opentofu@1.9", main.clone(), "a = 1\nb = 2\n", vec![("a", vec![Skipped]), ("b", vec![Skipped])], vec!["Cycle: var.a (expand, reference), var.b (expand, reference)"]),
-            ("terraform@1.16", main, "a = 1\nb = 2\n", vec![("a", vec![Skipped]), ("b", vec![Skipped])], vec!["Cycle:\n  var.a (validation)\n  var.b (validation)"]),
+            (
+                "terraform@1.9",
+                main.clone(),
+                "a = 1\nb = 2\n",
+                vec![("a", vec![Skipped]), ("b", vec![Skipped])],
+                vec!["Cycle: var.a (validation), var.b (validation)"],
+            ),
+            (
+                "opentofu@1.9",
+                main.clone(),
+                "a = 1\nb = 2\n",
+                vec![("a", vec![Skipped]), ("b", vec![Skipped])],
+                vec!["Cycle: var.a (expand, reference), var.b (expand, reference)"],
+            ),
+            (
+                "terraform@1.16",
+                main,
+                "a = 1\nb = 2\n",
+                vec![("a", vec![Skipped]), ("b", vec![Skipped])],
+                vec!["Cycle:\n  var.a (validation)\n  var.b (validation)"],
+            ),
         ]);
     }
 
@@ -1038,14 +1213,40 @@ mod tests {
         // zz -> abc -> zz: the shorter zz first, though abc sorts first.
         let names = var("zz", &[("var.zz != var.abc", "\"zz\"")]) + &var("abc", &[("var.abc != var.zz", "\"abc\"")]);
         // a -> b -> cc -> a: in reference order from a.
-        let ring = var("a", &[("var.a < var.b", "\"a\"")]) + &var("b", &[("var.b < var.cc", "\"b\"")]) + &var("cc", &[("var.cc > var.a", "\"cc\"")]);
+        let ring = var("a", &[("var.a < var.b", "\"a\"")])
+            + &var("b", &[("var.b < var.cc", "\"b\"")])
+            + &var("cc", &[("var.cc > var.a", "\"cc\"")]);
         let skipped2 = |x: &'static str, y: &'static str| vec![(x, vec![Skipped]), (y, vec![Skipped])];
         let skipped3 = vec![("a", vec![Skipped]), ("b", vec![Skipped]), ("cc", vec![Skipped])];
         check_table(vec![
-            ("terraform@1.16", names.clone(), "zz = 1\nabc = 2\n", skipped2("abc", "zz"), vec!["Cycle:\n  var.zz (validation)\n  var.abc (validation)"]),
-            ("terraform@1.15", names, "zz = 1\nabc = 2\n", skipped2("abc", "zz"), vec!["Cycle: var.abc (validation), var.zz (validation)"]),
-            ("terraform@1.16", ring.clone(), "a = 1\nb = 2\ncc = 3\n", skipped3.clone(), vec!["Cycle:\n  var.a (validation)\n  var.b (validation)\n  var.cc (validation)"]),
-            ("terraform@1.15", ring, "a = 1\nb = 2\ncc = 3\n", skipped3, vec!["Cycle: var.a (validation), var.cc (validation), var.b (validation)"]),
+            (
+                "terraform@1.16",
+                names.clone(),
+                "zz = 1\nabc = 2\n",
+                skipped2("abc", "zz"),
+                vec!["Cycle:\n  var.zz (validation)\n  var.abc (validation)"],
+            ),
+            (
+                "terraform@1.15",
+                names,
+                "zz = 1\nabc = 2\n",
+                skipped2("abc", "zz"),
+                vec!["Cycle: var.abc (validation), var.zz (validation)"],
+            ),
+            (
+                "terraform@1.16",
+                ring.clone(),
+                "a = 1\nb = 2\ncc = 3\n",
+                skipped3.clone(),
+                vec!["Cycle:\n  var.a (validation)\n  var.b (validation)\n  var.cc (validation)"],
+            ),
+            (
+                "terraform@1.15",
+                ring,
+                "a = 1\nb = 2\ncc = 3\n",
+                skipped3,
+                vec!["Cycle: var.a (validation), var.cc (validation), var.b (validation)"],
+            ),
         ]);
     }
 
@@ -1062,7 +1263,11 @@ mod tests {
             ("terraform@1.10", &refused, "The error message included a sensitive value, so it will not be displayed."),
             ("terraform@1.12", &refused, "The error message included a sensitive value, so it will not be displayed."),
             // OpenTofu reports the failed rule first.
-            ("opentofu@1.11", &["Invalid value for variable", "Error message refers to ephemeral values"], "The error message included an ephemeral value, so it will not be displayed."),
+            (
+                "opentofu@1.11",
+                &["Invalid value for variable", "Error message refers to ephemeral values"],
+                "The error message included an ephemeral value, so it will not be displayed.",
+            ),
             ("opentofu@1.10", &["Unsupported argument"], ""),
         ];
         for (flavor, diags, shown) in table {
@@ -1100,10 +1305,23 @@ mod tests {
 
     #[test]
     fn a_variable_whose_referenced_variable_failed_skips_all_its_rules() {
-        let main = var("a", &[("var.a > 10", "\"a too small\"")]) + &var("b", &[("var.b > 0", "\"b\""), ("var.b > var.a", "\"b > a\"")]);
+        let main = var("a", &[("var.a > 10", "\"a too small\"")])
+            + &var("b", &[("var.b > 0", "\"b\""), ("var.b > var.a", "\"b > a\"")]);
         check_table(vec![
-            ("terraform@1.15", main.clone(), "a = 1\nb = -1\n", vec![("a", vec![Fail]), ("b", vec![Skipped, Skipped])], vec!["Invalid value for variable"]),
-            ("opentofu@1.10", main, "a = 11\nb = -1\n", vec![("a", vec![Pass]), ("b", vec![Fail, Skipped])], vec!["Invalid value for variable"]),
+            (
+                "terraform@1.15",
+                main.clone(),
+                "a = 1\nb = -1\n",
+                vec![("a", vec![Fail]), ("b", vec![Skipped, Skipped])],
+                vec!["Invalid value for variable"],
+            ),
+            (
+                "opentofu@1.10",
+                main,
+                "a = 11\nb = -1\n",
+                vec![("a", vec![Pass]), ("b", vec![Fail, Skipped])],
+                vec!["Invalid value for variable"],
+            ),
         ]);
     }
 
@@ -1113,7 +1331,13 @@ mod tests {
         let two = vec!["Invalid value for variable", "Invalid value for variable"];
         check_table(vec![
             ("opentofu@1.6", main.clone(), "x = 1\n", vec![("x", vec![Fail, Fail])], two.clone()),
-            ("opentofu@1.7", main.clone(), "x = 1\n", vec![("x", vec![Fail, Skipped])], vec!["Invalid value for variable"]),
+            (
+                "opentofu@1.7",
+                main.clone(),
+                "x = 1\n",
+                vec![("x", vec![Fail, Skipped])],
+                vec!["Invalid value for variable"],
+            ),
             ("terraform@1.15", main, "x = 1\n", vec![("x", vec![Fail, Fail])], two),
         ]);
     }
@@ -1126,8 +1350,20 @@ mod tests {
         let main = var("x", &[("var.x > 10", "\"small\""), ("var.x > var.y", "\"y\"")]) + &var("yy", &[]);
         let undeclared = "Reference to undeclared input variable";
         check_table(vec![
-            ("terraform@1.9", main.clone(), "x = 11\nyy = 1\n", vec![("x", vec![Skipped, Error]), ("yy", vec![])], vec![undeclared]),
-            ("opentofu@1.9", main.clone(), "x = 11\nyy = 1\n", vec![("x", vec![Skipped, Error]), ("yy", vec![])], vec![undeclared]),
+            (
+                "terraform@1.9",
+                main.clone(),
+                "x = 11\nyy = 1\n",
+                vec![("x", vec![Skipped, Error]), ("yy", vec![])],
+                vec![undeclared],
+            ),
+            (
+                "opentofu@1.9",
+                main.clone(),
+                "x = 11\nyy = 1\n",
+                vec![("x", vec![Skipped, Error]), ("yy", vec![])],
+                vec![undeclared],
+            ),
         ]);
         let first_reason = |flavor: &str| {
             let mut input = CheckInput::default();

@@ -20,9 +20,9 @@ use super::{decl, CheckDiag, CheckInput, CheckReport, Outcome, Subject, Texts, V
 use crate::assist;
 use crate::diag::Utf16Map;
 use crate::flavor::{Flavor, Profile};
+use crate::hcl::parse::{Block, BodyItem};
 use crate::i18n::{text, Lang};
 use crate::pipeline::Request;
-use crate::hcl::parse::{Block, BodyItem};
 use crate::valueparse::ValueFormat;
 
 /// A range in one of the module's files.
@@ -190,7 +190,9 @@ pub fn assist_json(json: &str, arg: &str) -> String {
     let (kind, at) = arg.split_once(' ').unwrap_or((arg, "0"));
     let at = at.trim().parse().unwrap_or(0);
     let Ok(w) = serde_json::from_str::<Wire>(json) else { return "null".into() };
-    let p = Flavor::lookup(w.flavor.as_deref().unwrap_or(crate::flavor::DEFAULT)).unwrap_or_else(Flavor::default_flavor).profile();
+    let p = Flavor::lookup(w.flavor.as_deref().unwrap_or(crate::flavor::DEFAULT))
+        .unwrap_or_else(Flavor::default_flavor)
+        .profile();
     let lang = w.lang.unwrap_or_default();
     let input = assist::reading(w.input, &w.file);
     let out = if kind == "hover" {
@@ -266,7 +268,9 @@ fn site(file: &str, b: &Block, texts: &Texts) -> DeclSite {
     for item in &b.body.items {
         match item {
             BodyItem::Attr(a) if a.name == "type" && s.type_expr.is_none() => s.type_expr = Some(a.expr.range()),
-            BodyItem::Attr(a) if a.name == "default" && s.default_expr.is_none() => s.default_expr = Some(a.expr.range()),
+            BodyItem::Attr(a) if a.name == "default" && s.default_expr.is_none() => {
+                s.default_expr = Some(a.expr.range())
+            }
             BodyItem::Block(v) if v.kind == "validation" && v.labels.is_empty() => {
                 let cond = v.body.items.iter().find_map(|i| match i {
                     BodyItem::Attr(a) if a.name == "condition" => Some(a.expr.range()),
@@ -309,7 +313,10 @@ fn lay_out(input: &CheckInput, report: &CheckReport, flavor: &str, p: &Profile, 
     if report.input_error.is_some() {
         return out;
     }
-    out.notes = assist::check_notes(input, p, lang).into_iter().map(|n| NoteView { at: places.at(&n.file, &n.range), kind: n.kind, text: n.text }).collect();
+    out.notes = assist::check_notes(input, p, lang)
+        .into_iter()
+        .map(|n| NoteView { at: places.at(&n.file, &n.range), kind: n.kind, text: n.text })
+        .collect();
     let sites = declarations(input, &texts, p);
     let collected = sources::collect(input, &texts, p).map(|c| c.values).unwrap_or_default();
     for v in &report.variables {
@@ -326,11 +333,22 @@ fn diag_view(d: &CheckDiag, places: &mut Places) -> DiagView {
         filename: d.subject.as_ref().map(|s| s.filename.clone()),
         // The part of the value that failed, when tftype found it (the mark
         // is placed there, not on the whole value Terraform points at).
-        at: d.part.as_ref().and_then(|part| places.subject(&part.subject)).or_else(|| d.subject.as_ref().and_then(|s| places.subject(s))),
+        at: d
+            .part
+            .as_ref()
+            .and_then(|part| places.subject(&part.subject))
+            .or_else(|| d.subject.as_ref().and_then(|s| places.subject(s))),
     }
 }
 
-fn var_view(v: &VarReport, site: Option<&DeclSite>, raw: Option<&sources::Unparsed>, places: &mut Places, flavor: &str, lang: Lang) -> VarView {
+fn var_view(
+    v: &VarReport,
+    site: Option<&DeclSite>,
+    raw: Option<&sources::Unparsed>,
+    places: &mut Places,
+    flavor: &str,
+    lang: Lang,
+) -> VarView {
     let mut out = VarView {
         name: v.name.clone(),
         ok: false,
@@ -356,7 +374,8 @@ fn var_view(v: &VarReport, site: Option<&DeclSite>, raw: Option<&sources::Unpars
             .map(|r| RuleView {
                 rule: r.rule.clone(),
                 result: r.result.as_str().to_string(),
-                at: site.and_then(|s| s.rules.iter().find(|(n, _)| *n == r.rule).and_then(|(_, c)| places.at(&s.file, c))),
+                at: site
+                    .and_then(|s| s.rules.iter().find(|(n, _)| *n == r.rule).and_then(|(_, c)| places.at(&s.file, c))),
                 error_message: r.error_message.clone(),
                 reason: r.reason.as_ref().map(|x| x.text(lang)),
             })
@@ -487,10 +506,43 @@ variable "port" {
     fn the_view_carries_tftypes_notes_placed() {
         let vars = "variable \"region\" {\n  type = string\n}\nvariable \"svc\" {\n  type = object({ name = string, size = optional(number, 1) })\n}\n";
         let tfvars = "region = \"ü\"\nregoin = \"b\"\nsvc = { name = \"a\", sise = 3 }\n";
-        let v = view(&input(&[("variables.tf", vars), ("terraform.tfvars", tfvars)], &[], &[]), crate::flavor::DEFAULT, Lang::En);
-        let marked: Vec<(&str, String)> = v.notes.iter().map(|n| (n.kind.as_str(), n.at.as_ref().map(|a| tfvars.encode_utf16().skip(a.from16).take(a.to16 - a.from16).map(|u| char::from_u32(u as u32).unwrap_or('?')).collect()).unwrap_or_default())).collect();
-        assert_eq!(marked, [("note.undeclared_suggest", "regoin".to_string()), ("note.dropped_suggest_top", "sise = 3".to_string())]);
-        let clean = view(&input(&[("variables.tf", vars), ("terraform.tfvars", "region = \"a\"\nsvc = { name = \"a\" }\n")], &[], &[]), crate::flavor::DEFAULT, Lang::En);
+        let v = view(
+            &input(&[("variables.tf", vars), ("terraform.tfvars", tfvars)], &[], &[]),
+            crate::flavor::DEFAULT,
+            Lang::En,
+        );
+        let marked: Vec<(&str, String)> = v
+            .notes
+            .iter()
+            .map(|n| {
+                (
+                    n.kind.as_str(),
+                    n.at.as_ref()
+                        .map(|a| {
+                            tfvars
+                                .encode_utf16()
+                                .skip(a.from16)
+                                .take(a.to16 - a.from16)
+                                .map(|u| char::from_u32(u as u32).unwrap_or('?'))
+                                .collect()
+                        })
+                        .unwrap_or_default(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            marked,
+            [("note.undeclared_suggest", "regoin".to_string()), ("note.dropped_suggest_top", "sise = 3".to_string())]
+        );
+        let clean = view(
+            &input(
+                &[("variables.tf", vars), ("terraform.tfvars", "region = \"a\"\nsvc = { name = \"a\" }\n")],
+                &[],
+                &[],
+            ),
+            crate::flavor::DEFAULT,
+            Lang::En,
+        );
         assert!(clean.notes.is_empty(), "{:?}", clean.notes);
     }
 
@@ -499,7 +551,10 @@ variable "port" {
         let i = input(
             &[
                 ("variables.tf", VARS),
-                ("terraform.tfvars", "cidr = \"10.0.0.0/16\"\nsubnets = [{ name = \"a\" }, { name = \"b\", bits = \"4\" }]\n"),
+                (
+                    "terraform.tfvars",
+                    "cidr = \"10.0.0.0/16\"\nsubnets = [{ name = \"a\" }, { name = \"b\", bits = \"4\" }]\n",
+                ),
                 ("prod.tfvars.json", "{\n  \"tags\": {\"env\": \"prod\", \"owner\": \"ñet\"}\n}\n"),
             ],
             &[("-var-file", "prod.tfvars.json"), ("-var", "port=8080")],
@@ -522,7 +577,11 @@ variable "port" {
             assert_eq!((req.value_format, req.value.as_str()), (format, text), "{name}");
             assert_eq!(req.var_name, name);
             let answer = crate::evaluate(req);
-            assert_eq!(answer.console.as_deref(), x.console.as_deref(), "{name}: the story's evaluation agrees with the check");
+            assert_eq!(
+                answer.console.as_deref(),
+                x.console.as_deref(),
+                "{name}: the story's evaluation agrees with the check"
+            );
             assert_eq!(answer.type_string.as_deref(), x.type_string.as_deref(), "{name}");
             // The value's place is its text in its file.
             if let Some(at) = &x.value_at {
@@ -538,12 +597,19 @@ variable "port" {
 
     #[test]
     fn an_environment_variable_is_a_cli_string() {
-        let i = input(&[("variables.tf", "variable \"region\" {\n  type = string\n}\n")], &[], &[("TF_VAR_region", "eu-west-1")]);
+        let i = input(
+            &[("variables.tf", "variable \"region\" {\n  type = string\n}\n")],
+            &[],
+            &[("TF_VAR_region", "eu-west-1")],
+        );
         let v = view(&i, "opentofu@1.8", Lang::En);
         let x = var(&v, "region");
         assert_eq!(x.source, Some(SourceKind::Env));
         let req = x.request.as_ref().unwrap();
-        assert_eq!((req.value.as_str(), req.value_format, req.flavor.as_deref()), ("eu-west-1", ValueFormat::Cli, Some("opentofu@1.8")));
+        assert_eq!(
+            (req.value.as_str(), req.value_format, req.flavor.as_deref()),
+            ("eu-west-1", ValueFormat::Cli, Some("opentofu@1.8"))
+        );
         assert_eq!(x.value_at, None);
     }
 
@@ -553,7 +619,11 @@ variable "port" {
     #[test]
     fn a_failing_value_is_marked_in_its_file_and_retold() {
         let tfvars = "# Prod — Produktion\nport = \"eighty\"\n";
-        let i = input(&[("variables.tf", "variable \"port\" {\n  type = number\n}\n"), ("envs/prod.tfvars", tfvars)], &[("-var-file", "envs/prod.tfvars")], &[]);
+        let i = input(
+            &[("variables.tf", "variable \"port\" {\n  type = number\n}\n"), ("envs/prod.tfvars", tfvars)],
+            &[("-var-file", "envs/prod.tfvars")],
+            &[],
+        );
         let v = view(&i, "terraform@1.15", Lang::En);
         assert!(!v.ok);
         assert_eq!((v.errors, v.warnings), (1, 0));
@@ -625,14 +695,25 @@ variable "port" {
         ] {
             let v = view(&i, "terraform@1.15", lang);
             let x = var(&v, "v");
-            assert_eq!((x.stage.as_deref(), x.summary.as_deref(), x.detail.as_deref()), (Some("skipped"), Some(summary), Some(detail)), "{lang:?}");
+            assert_eq!(
+                (x.stage.as_deref(), x.summary.as_deref(), x.detail.as_deref()),
+                (Some("skipped"), Some(summary), Some(detail)),
+                "{lang:?}"
+            );
         }
     }
 
     #[test]
     fn an_earlier_error_leaves_values_unread() {
         // A broken declaration stops the run before any value is read.
-        let i = input(&[("variables.tf", "variable \"a\" {\n  type = lisst(string)\n}\nvariable \"b\" {}\n"), ("terraform.tfvars", "a = []\nb = 1\n")], &[], &[]);
+        let i = input(
+            &[
+                ("variables.tf", "variable \"a\" {\n  type = lisst(string)\n}\nvariable \"b\" {}\n"),
+                ("terraform.tfvars", "a = []\nb = 1\n"),
+            ],
+            &[],
+            &[],
+        );
         let v = view(&i, "terraform@1.15", Lang::En);
         assert!(!v.ok);
         for x in &v.variables {
@@ -643,15 +724,22 @@ variable "port" {
 
     #[test]
     fn a_value_outside_the_files_names_its_pseudo_file() {
-        let i = input(&[("variables.tf", "variable \"l\" {\n  type = list(string)\n}\n")], &[("-var", "l=[\"a\",")], &[]);
+        let i =
+            input(&[("variables.tf", "variable \"l\" {\n  type = list(string)\n}\n")], &[("-var", "l=[\"a\",")], &[]);
         let v = view(&i, "terraform@1.15", Lang::En);
-        let d = v.diagnostics.iter().find(|d| d.filename.as_deref() == Some("<value for var.l>")).expect("the -var's diagnostic");
+        let d = v
+            .diagnostics
+            .iter()
+            .find(|d| d.filename.as_deref() == Some("<value for var.l>"))
+            .expect("the -var's diagnostic");
         assert_eq!(d.at, None);
     }
 
     #[test]
     fn the_json_form_reads_back_and_bad_input_is_an_input_error() {
-        let j = view_json(r#"{"files": {"v.tf": "variable \"x\" {\n  default = 1\n}\n"}, "flavor": "opentofu@1.12", "lang": "zh"}"#);
+        let j = view_json(
+            r#"{"files": {"v.tf": "variable \"x\" {\n  default = 1\n}\n"}, "flavor": "opentofu@1.12", "lang": "zh"}"#,
+        );
         let v: ModuleView = serde_json::from_str(&j).unwrap();
         assert!(v.ok);
         assert_eq!(var(&v, "x").console.as_deref(), Some("1"));
@@ -664,7 +752,14 @@ variable "port" {
 
     #[test]
     fn request_for_names_one_variable() {
-        let i = input(&[("variables.tf", "variable \"x\" {\n  type = set(string)\n}\n"), ("a.auto.tfvars", "x = [\"b\", \"a\", \"b\"]\n")], &[], &[]);
+        let i = input(
+            &[
+                ("variables.tf", "variable \"x\" {\n  type = set(string)\n}\n"),
+                ("a.auto.tfvars", "x = [\"b\", \"a\", \"b\"]\n"),
+            ],
+            &[],
+            &[],
+        );
         let r = request_for(&i, "x", "terraform@1.15", Lang::En).unwrap();
         assert_eq!((r.type_src.as_deref(), r.value.as_str()), (Some("set(string)"), "[\"b\", \"a\", \"b\"]"));
         assert!(request_for(&i, "y", "terraform@1.15", Lang::En).is_none());
@@ -680,50 +775,130 @@ variable "port" {
         // (file, its text with a | for the cursor, the work, the language,
         // what the reply is: the completions' labels and the range they
         // replace, or the hover's range and its Markdown's first line)
-        type Row<'a> = (&'a str, &'a str, &'a str, &'a str, Option<(Vec<&'a str>, [usize; 2])>, Option<([usize; 2], &'a str)>);
+        type Row<'a> =
+            (&'a str, &'a str, &'a str, &'a str, Option<(Vec<&'a str>, [usize; 2])>, Option<([usize; 2], &'a str)>);
         let rows: &[Row] = &[
             // A variable's name at the top level of a value file: the unset ones, required first.
-            ("envs/dev.tfvars", "cidr = \"10.0.0.0/16\"\n|", "complete", "en", Some((vec!["tags", "subnets", "port", "azs"], [21, 21])), None),
-            ("envs/dev.tfvars", "cidr = \"10.0.0.0/16\"\nsu|", "complete", "en", Some((vec!["subnets"], [21, 23])), None),
+            (
+                "envs/dev.tfvars",
+                "cidr = \"10.0.0.0/16\"\n|",
+                "complete",
+                "en",
+                Some((vec!["tags", "subnets", "port", "azs"], [21, 21])),
+                None,
+            ),
+            (
+                "envs/dev.tfvars",
+                "cidr = \"10.0.0.0/16\"\nsu|",
+                "complete",
+                "en",
+                Some((vec!["subnets"], [21, 23])),
+                None,
+            ),
             ("terraform.tfvars", "po|rt = 1\n", "complete", "ja", Some((vec!["port"], [0, 4])), None),
             // An attribute inside a value.
-            ("envs/dev.tfvars", "subnets = [{ name = \"a\", | }]\n", "complete", "en", Some((vec!["bits"], [25, 25])), None),
+            (
+                "envs/dev.tfvars",
+                "subnets = [{ name = \"a\", | }]\n",
+                "complete",
+                "en",
+                Some((vec!["bits"], [25, 25])),
+                None,
+            ),
             // Nothing to offer: a configuration file, inside a string.
             ("variables.tf", "variable \"x\" {\n  |\n}\n", "complete", "en", Some((vec![], [17, 17])), None),
             ("envs/dev.tfvars", "cidr = \"10.|\"\n", "complete", "en", Some((vec![], [11, 11])), None),
             // Hover on a variable in a value file: its declaration.
-            ("envs/dev.tfvars", "ci|dr = \"10.0.0.0/16\"\n", "hover", "en", None, Some(([0, 4], "**var.cidr** `string`"))),
+            (
+                "envs/dev.tfvars",
+                "ci|dr = \"10.0.0.0/16\"\n",
+                "hover",
+                "en",
+                None,
+                Some(([0, 4], "**var.cidr** `string`")),
+            ),
             // Hover on an attribute: its type, required or optional with its default.
-            ("envs/dev.tfvars", "subnets = [{ na|me = \"a\" }]\n", "hover", "en", None, Some(([13, 17], "`name`: `string` — required"))),
-            ("envs/dev.tfvars", "subnets = [{ name = \"a\", b|its = 4 }]\n", "hover", "en", None, Some(([25, 29], "`bits`: `number` — optional, default `8`"))),
-            ("envs/dev.tfvars", "subnets = [{ name = \"a\", b|its = 4 }]\n", "hover", "zh", None, Some(([25, 29], "`bits`: `number` — "))),
+            (
+                "envs/dev.tfvars",
+                "subnets = [{ na|me = \"a\" }]\n",
+                "hover",
+                "en",
+                None,
+                Some(([13, 17], "`name`: `string` — required")),
+            ),
+            (
+                "envs/dev.tfvars",
+                "subnets = [{ name = \"a\", b|its = 4 }]\n",
+                "hover",
+                "en",
+                None,
+                Some(([25, 29], "`bits`: `number` — optional, default `8`")),
+            ),
+            (
+                "envs/dev.tfvars",
+                "subnets = [{ name = \"a\", b|its = 4 }]\n",
+                "hover",
+                "zh",
+                None,
+                Some(([25, 29], "`bits`: `number` — ")),
+            ),
             // Nothing to tell: between values.
             ("envs/dev.tfvars", "cidr = \"10.0.0.0/16\"\n|\n", "hover", "en", None, None),
         ];
         for (file, marked, work, lang, completions, hover) in rows {
             let at = marked.find('|').unwrap();
             let written = marked.replacen('|', "", 1);
-            let mut files = BTreeMap::from([("variables.tf".to_string(), VARS.to_string()), ("envs/dev.tfvars".to_string(), DEV.to_string())]);
+            let mut files = BTreeMap::from([
+                ("variables.tf".to_string(), VARS.to_string()),
+                ("envs/dev.tfvars".to_string(), DEV.to_string()),
+            ]);
             files.insert(file.to_string(), written);
             let json = serde_json::json!({"files": files, "args": [["-var-file", "envs/dev.tfvars"]], "env": {}, "flavor": "terraform@1.15", "lang": lang, "file": file}).to_string();
             let got: serde_json::Value = serde_json::from_str(&assist_json(&json, &format!("{work} {at}"))).unwrap();
             let what = format!("{work} in {file} {marked:?} ({lang})");
             // What the language server answers for the same module and place.
-            let input = assist::reading(CheckInput { files: files.clone(), args: vec![vec!["-var-file".into(), "envs/dev.tfvars".into()]], env: BTreeMap::new() }, file);
+            let input = assist::reading(
+                CheckInput {
+                    files: files.clone(),
+                    args: vec![vec!["-var-file".into(), "envs/dev.tfvars".into()]],
+                    env: BTreeMap::new(),
+                },
+                file,
+            );
             let p = Flavor::lookup("terraform@1.15").unwrap().profile();
             let l = Lang::parse(lang).unwrap();
             match (completions, hover) {
                 (Some((labels, range)), None) => {
-                    let shown: Vec<&str> = got["items"].as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
-                    assert_eq!((shown, [got["from"].as_u64().unwrap() as usize, got["to"].as_u64().unwrap() as usize]), (labels.clone(), *range), "{what}");
-                    assert_eq!(got["items"], serde_json::to_value(assist::complete(&input, file, at, &p, l)).unwrap(), "{what}: the server's items");
+                    let shown: Vec<&str> =
+                        got["items"].as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+                    assert_eq!(
+                        (shown, [got["from"].as_u64().unwrap() as usize, got["to"].as_u64().unwrap() as usize]),
+                        (labels.clone(), *range),
+                        "{what}"
+                    );
+                    assert_eq!(
+                        got["items"],
+                        serde_json::to_value(assist::complete(&input, file, at, &p, l)).unwrap(),
+                        "{what}: the server's items"
+                    );
                     assert_eq!(got["label"], text(l, "assist.list_label"), "{what}");
                 }
                 (None, Some((range, first))) => {
-                    assert_eq!([got["range"]["start"].as_u64().unwrap() as usize, got["range"]["end"].as_u64().unwrap() as usize], *range, "{what}");
+                    assert_eq!(
+                        [
+                            got["range"]["start"].as_u64().unwrap() as usize,
+                            got["range"]["end"].as_u64().unwrap() as usize
+                        ],
+                        *range,
+                        "{what}"
+                    );
                     let md = got["markdown"].as_str().unwrap();
                     assert!(md.lines().next().unwrap().starts_with(first), "{what}: {md}");
-                    assert_eq!(md, assist::hover(&input, file, at, &p, l).unwrap().markdown, "{what}: the server's hover");
+                    assert_eq!(
+                        md,
+                        assist::hover(&input, file, at, &p, l).unwrap().markdown,
+                        "{what}: the server's hover"
+                    );
                 }
                 _ => assert_eq!(got, serde_json::Value::Null, "{what}"),
             }

@@ -64,19 +64,11 @@ fn write(ty: &Type, level: usize, out: &mut String) {
                 while end < items.len() && !items[end].1.contains('\n') {
                     end += 1;
                 }
-                let run = if end == start {
-                    start..start + 1
-                } else {
-                    start..end
-                };
+                let run = if end == start { start..start + 1 } else { start..end };
                 let width = if end == start {
                     0
                 } else {
-                    items[run.clone()]
-                        .iter()
-                        .map(|(n, _)| n.chars().count())
-                        .max()
-                        .unwrap_or(0)
+                    items[run.clone()].iter().map(|(n, _)| n.chars().count()).max().unwrap_or(0)
                 };
                 for (n, v) in &items[run.clone()] {
                     out.push_str(&pad);

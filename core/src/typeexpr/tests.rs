@@ -17,11 +17,7 @@ fn err(src: &str) -> (String, String, String) {
         Ok(tc) => panic!("{src:?} should fail, got {}", tc.ty),
         Err(d) => {
             let r = d[0].range.clone().expect("every diagnostic has a range");
-            (
-                d[0].summary.clone(),
-                d[0].detail.clone(),
-                src[r].to_string(),
-            )
+            (d[0].summary.clone(), d[0].detail.clone(), src[r].to_string())
         }
     }
 }
@@ -36,13 +32,9 @@ fn absent_type_accepts_anything_and_reads_cli_values_literally() {
 
 #[test]
 fn keywords_are_primitive_types_or_any() {
-    for (src, want) in [
-        ("bool", "bool"),
-        ("number", "number"),
-        ("string", "string"),
-        ("any", "any"),
-        ("  string  ", "string"),
-    ] {
+    for (src, want) in
+        [("bool", "bool"), ("number", "number"), ("string", "string"), ("any", "any"), ("  string  ", "string")]
+    {
         assert_eq!(ty(src), want, "{src:?}");
     }
 }
@@ -70,28 +62,13 @@ fn constructors_build_collection_and_structural_types() {
         ("map(bool)", "map(bool)"),
         ("list(list(any))", "list(list(any))"),
         ("object({})", "object({})"),
-        (
-            "object({b = number, a = string})",
-            "object({a=string,b=number})",
-        ),
-        (
-            "object({a = optional(string)})",
-            "object({a=optional(string)})",
-        ),
+        ("object({b = number, a = string})", "object({a=string,b=number})"),
+        ("object({a = optional(string)})", "object({a=optional(string)})"),
         ("tuple([])", "tuple([])"),
-        (
-            "tuple([string, number, bool])",
-            "tuple([string,number,bool])",
-        ),
-        (
-            "map(object({with-dash = list(string), _u = any}))",
-            "map(object({_u=any,with-dash=list(string)}))",
-        ),
+        ("tuple([string, number, bool])", "tuple([string,number,bool])"),
+        ("map(object({with-dash = list(string), _u = any}))", "map(object({_u=any,with-dash=list(string)}))"),
         // Keywords as attribute names.
-        (
-            "object({null = string, true = number, string = bool})",
-            "object({null=string,string=bool,true=number})",
-        ),
+        ("object({null = string, true = number, string = bool})", "object({null=string,string=bool,true=number})"),
         // `:` separates like `=`; trailing commas and `...` are accepted by the parser.
         ("object({a: string})", "object({a=string})"),
         ("tuple([string,])", "tuple([string])"),
@@ -109,24 +86,15 @@ fn bare_list_and_map_are_legacy_shorthands_for_any_elements() {
     assert_eq!(ty("map"), "map(any)");
     assert!(!ok("list").cli_literal);
     // Only at the top: nested, they are constructors without arguments.
-    assert_eq!(
-        err("list(list)").1,
-        "The list type constructor requires one argument specifying the element type."
-    );
+    assert_eq!(err("list(list)").1, "The list type constructor requires one argument specifying the element type.");
     // And `set` never was one.
-    assert_eq!(
-        err("set").1,
-        "The set type constructor requires one argument specifying the element type."
-    );
+    assert_eq!(err("set").1, "The set type constructor requires one argument specifying the element type.");
 }
 
 #[test]
 fn comments_and_newlines_inside_types_are_allowed() {
     let src = "object({\n    a = string                # a required attribute\n    b = optional(string)      // an optional attribute\n    /* c */ c = optional(number, 127)\n  })";
-    assert_eq!(
-        ty(src),
-        "object({a=string,b=optional(string),c=optional(number)})"
-    );
+    assert_eq!(ty(src), "object({a=string,b=optional(string),c=optional(number)})");
     assert_eq!(ty("list(\n  string\n)"), "list(string)");
     assert_eq!(ty("string # trailing comment"), "string");
     assert_eq!(ty("/* x */ string /* y */"), "string");
@@ -166,10 +134,7 @@ fn other_expressions_are_not_type_expressions() {
         "object({a=string}).a",
     ] {
         let (_, d, r) = err(src);
-        assert!(
-            d.starts_with("A type specification is either"),
-            "{src:?}: {d}"
-        );
+        assert!(d.starts_with("A type specification is either"), "{src:?}: {d}");
         assert_eq!(r, src.trim());
     }
 }
@@ -198,62 +163,30 @@ fn quoted_types_are_rejected_with_terraforms_legacy_hints() {
 fn constructor_keywords_alone_need_their_argument() {
     let cases = [
         ("list", "The list type constructor requires one argument specifying the element type."),
-        ("object", "The object type constructor requires one argument specifying the attribute types and values as a map."),
+        (
+            "object",
+            "The object type constructor requires one argument specifying the attribute types and values as a map.",
+        ),
         ("tuple", "The tuple type constructor requires one argument specifying the element types as a list."),
     ];
     for (kw, detail) in cases {
         let src = format!("map({kw})");
         let (s, d, r) = err(&src);
-        assert_eq!(
-            (s.as_str(), d.as_str(), r.as_str()),
-            ("Invalid type specification", detail, kw)
-        );
+        assert_eq!((s.as_str(), d.as_str(), r.as_str()), ("Invalid type specification", detail, kw));
     }
 }
 
 #[test]
 fn unknown_keywords_and_constructors_are_rejected() {
     let cases = [
-        (
-            "nope",
-            "The keyword \"nope\" is not a valid type specification.",
-            "nope",
-        ),
-        (
-            "object({name=nope})",
-            "The keyword \"nope\" is not a valid type specification.",
-            "nope",
-        ),
-        (
-            "true",
-            "The keyword \"true\" is not a valid type specification.",
-            "true",
-        ),
-        (
-            "null",
-            "The keyword \"null\" is not a valid type specification.",
-            "null",
-        ),
-        (
-            "optional",
-            "The keyword \"optional\" is not a valid type specification.",
-            "optional",
-        ),
-        (
-            "shwoop(string)",
-            "Keyword \"shwoop\" is not a valid type constructor.",
-            "shwoop(string)",
-        ),
-        (
-            "foo()",
-            "Keyword \"foo\" is not a valid type constructor.",
-            "foo()",
-        ),
-        (
-            "foo(a, b)",
-            "Keyword \"foo\" is not a valid type constructor.",
-            "foo(a, b)",
-        ),
+        ("nope", "The keyword \"nope\" is not a valid type specification.", "nope"),
+        ("object({name=nope})", "The keyword \"nope\" is not a valid type specification.", "nope"),
+        ("true", "The keyword \"true\" is not a valid type specification.", "true"),
+        ("null", "The keyword \"null\" is not a valid type specification.", "null"),
+        ("optional", "The keyword \"optional\" is not a valid type specification.", "optional"),
+        ("shwoop(string)", "Keyword \"shwoop\" is not a valid type constructor.", "shwoop(string)"),
+        ("foo()", "Keyword \"foo\" is not a valid type constructor.", "foo()"),
+        ("foo(a, b)", "Keyword \"foo\" is not a valid type constructor.", "foo(a, b)"),
         (
             "provider::x::y(string)",
             "Keyword \"provider::x::y\" is not a valid type constructor.",
@@ -262,42 +195,18 @@ fn unknown_keywords_and_constructors_are_rejected() {
     ];
     for (src, detail, subject) in cases {
         let (s, d, r) = err(src);
-        assert_eq!(
-            (s.as_str(), d.as_str(), r.as_str()),
-            ("Invalid type specification", detail, subject),
-            "{src:?}"
-        );
+        assert_eq!((s.as_str(), d.as_str(), r.as_str()), ("Invalid type specification", detail, subject), "{src:?}");
     }
 }
 
 #[test]
 fn primitive_keywords_take_no_arguments() {
     let cases = [
-        (
-            "string()",
-            "Primitive type keyword \"string\" does not expect arguments.",
-            "()",
-        ),
-        (
-            "bool(1)",
-            "Primitive type keyword \"bool\" does not expect arguments.",
-            "(1)",
-        ),
-        (
-            "number (a, b)",
-            "Primitive type keyword \"number\" does not expect arguments.",
-            "(a, b)",
-        ),
-        (
-            "any(string)",
-            "Type constraint keyword \"any\" does not expect arguments.",
-            "(string)",
-        ),
-        (
-            "list(any /* c */ ( ))",
-            "Type constraint keyword \"any\" does not expect arguments.",
-            "( )",
-        ),
+        ("string()", "Primitive type keyword \"string\" does not expect arguments.", "()"),
+        ("bool(1)", "Primitive type keyword \"bool\" does not expect arguments.", "(1)"),
+        ("number (a, b)", "Primitive type keyword \"number\" does not expect arguments.", "(a, b)"),
+        ("any(string)", "Type constraint keyword \"any\" does not expect arguments.", "(string)"),
+        ("list(any /* c */ ( ))", "Type constraint keyword \"any\" does not expect arguments.", "( )"),
     ];
     for (src, detail, subject) in cases {
         let (_, d, r) = err(src);
@@ -310,12 +219,32 @@ fn constructors_take_exactly_one_argument() {
     let cases = [
         ("list()", "The list type constructor requires one argument specifying the element type.", "()"),
         ("set( )", "The set type constructor requires one argument specifying the element type.", "( )"),
-        ("list(string, string)", "The list type constructor requires one argument specifying the element type.", "string"),
-        ("map(string, number, bool)", "The map type constructor requires one argument specifying the element type.", "number, bool"),
-        ("object()", "The object type constructor requires one argument specifying the attribute types and values as a map.", "()"),
-        ("object({}, {})", "The object type constructor requires one argument specifying the attribute types and values as a map.", "{}"),
+        (
+            "list(string, string)",
+            "The list type constructor requires one argument specifying the element type.",
+            "string",
+        ),
+        (
+            "map(string, number, bool)",
+            "The map type constructor requires one argument specifying the element type.",
+            "number, bool",
+        ),
+        (
+            "object()",
+            "The object type constructor requires one argument specifying the attribute types and values as a map.",
+            "()",
+        ),
+        (
+            "object({}, {})",
+            "The object type constructor requires one argument specifying the attribute types and values as a map.",
+            "{}",
+        ),
         ("tuple()", "The tuple type constructor requires one argument specifying the element types as a list.", "()"),
-        ("tuple([], [string])", "The tuple type constructor requires one argument specifying the element types as a list.", "[string]"),
+        (
+            "tuple([], [string])",
+            "The tuple type constructor requires one argument specifying the element types as a list.",
+            "[string]",
+        ),
     ];
     for (src, detail, subject) in cases {
         let (_, d, r) = err(src);
@@ -352,10 +281,7 @@ fn object_keys_must_be_attribute_names() {
         let (_, d, r) = err(src);
         assert_eq!(
             (d.as_str(), r.as_str()),
-            (
-                "Object constructor map keys must be attribute names.",
-                subject
-            ),
+            ("Object constructor map keys must be attribute names.", subject),
             "{src:?}"
         );
     }
@@ -370,19 +296,11 @@ fn object_keys_must_be_unique() {
     assert_eq!(d[0].range, Some(26..27));
     // Three times: two diagnostics, one for each repeat.
     let d = parse_variable_type(Some("object({a=string, a=number, a=bool})")).unwrap_err();
-    assert_eq!(
-        d.iter()
-            .map(|d| d.range.clone().unwrap().start)
-            .collect::<Vec<_>>(),
-        vec![18, 28]
-    );
+    assert_eq!(d.iter().map(|d| d.range.clone().unwrap().start).collect::<Vec<_>>(), vec![18, 28]);
     // A key that failed with `optional()` was never declared.
     let d = parse_variable_type(Some("object({a=optional(), a=string})")).unwrap_err();
     assert_eq!(d.len(), 1);
-    assert_eq!(
-        d[0].detail,
-        "Optional attribute modifier requires the attribute type as its argument."
-    );
+    assert_eq!(d[0].detail, "Optional attribute modifier requires the attribute type as its argument.");
 }
 
 #[test]
@@ -396,10 +314,7 @@ fn optional_is_only_an_object_attribute_modifier() {
         let (_, d, r) = err(src);
         assert_eq!(
             (d.as_str(), r.as_str()),
-            (
-                "Keyword \"optional\" is valid only as a modifier for object type attributes.",
-                subject
-            ),
+            ("Keyword \"optional\" is valid only as a modifier for object type attributes.", subject),
             "{src:?}"
         );
     }
@@ -408,8 +323,16 @@ fn optional_is_only_an_object_attribute_modifier() {
 #[test]
 fn optional_takes_a_type_and_at_most_a_default() {
     let cases = [
-        ("object({name=string,meta=optional()})", "Optional attribute modifier requires the attribute type as its argument.", "()"),
-        ("object({a=optional(string, 1, 2)})", "Optional attribute modifier expects at most two arguments: the attribute type, and a default value.", "(string, 1, 2)"),
+        (
+            "object({name=string,meta=optional()})",
+            "Optional attribute modifier requires the attribute type as its argument.",
+            "()",
+        ),
+        (
+            "object({a=optional(string, 1, 2)})",
+            "Optional attribute modifier expects at most two arguments: the attribute type, and a default value.",
+            "(string, 1, 2)",
+        ),
     ];
     for (src, detail, subject) in cases {
         let (_, d, r) = err(src);
@@ -419,10 +342,7 @@ fn optional_takes_a_type_and_at_most_a_default() {
     // its type is still checked.
     let d = parse_variable_type(Some("object({a=optional(nope, 1, 2)})")).unwrap_err();
     assert_eq!(d.len(), 2);
-    assert_eq!(
-        d[1].detail,
-        "The keyword \"nope\" is not a valid type specification."
-    );
+    assert_eq!(d[1].detail, "The keyword \"nope\" is not a valid type specification.");
 }
 
 #[test]
@@ -448,9 +368,7 @@ fn nested_defaults_follow_the_type_shape() {
     assert_eq!(tup.children.keys().collect::<Vec<_>>(), vec!["1"]);
     assert_eq!(tup.children["1"].values["c"].as_bool(), Some(false));
     // No defaults anywhere: none at all.
-    assert!(ok("list(object({a = optional(string)}))")
-        .defaults
-        .is_none());
+    assert!(ok("list(object({a = optional(string)}))").defaults.is_none());
 }
 
 #[test]
@@ -460,32 +378,17 @@ fn optional_defaults_are_constant_expressions() {
     assert_eq!(d.values["a"].as_str(), Some("abc"));
     assert_eq!(d.values["b"].as_bool(), Some(false));
     let c = &d.values["c"];
-    assert_eq!(
-        c.attrs().unwrap().keys().map(|k| &**k).collect::<Vec<_>>(),
-        vec!["k", "q"]
-    );
+    assert_eq!(c.attrs().unwrap().keys().map(|k| &**k).collect::<Vec<_>>(), vec!["k", "q"]);
     // Repeated keys in a default: the last one wins, as hclsyntax evaluates.
-    let d = ok("object({a = optional(map(string), {k = \"1\", k = \"2\"})})")
-        .defaults
-        .unwrap();
+    let d = ok("object({a = optional(map(string), {k = \"1\", k = \"2\"})})").defaults.unwrap();
     assert_eq!(d.values["a"].attrs().unwrap()["k"].as_str(), Some("2"));
 }
 
 #[test]
 fn optional_defaults_may_not_use_variables_or_functions() {
     let cases = [
-        (
-            "object({a=optional(string, var.x)})",
-            "Variables not allowed",
-            "Variables may not be used here.",
-            "var",
-        ),
-        (
-            "object({a=optional(string, x)})",
-            "Variables not allowed",
-            "Variables may not be used here.",
-            "x",
-        ),
+        ("object({a=optional(string, var.x)})", "Variables not allowed", "Variables may not be used here.", "var"),
+        ("object({a=optional(string, x)})", "Variables not allowed", "Variables may not be used here.", "x"),
         (
             "object({a=optional(string, upper(\"x\"))})",
             "Function calls not allowed",
@@ -501,11 +404,7 @@ fn optional_defaults_may_not_use_variables_or_functions() {
     ];
     for (src, summary, detail, subject) in cases {
         let (s, d, r) = err(src);
-        assert_eq!(
-            (s.as_str(), d.as_str(), r.as_str()),
-            (summary, detail, subject),
-            "{src:?}"
-        );
+        assert_eq!((s.as_str(), d.as_str(), r.as_str()), (summary, detail, subject), "{src:?}");
     }
 }
 
@@ -522,17 +421,18 @@ fn a_lone_interpolation_default_is_its_value_unconverted() {
 fn invalid_default_names_the_conversion_failure() {
     let (s, d, r) = err("object({ a = optional(string, \"hello\"), b = optional(bool, [1]) })");
     assert_eq!(s, "Invalid default value for optional attribute");
-    assert!(d.starts_with("This default value is not compatible with the attribute's type constraint: bool required"), "{d}");
+    assert!(
+        d.starts_with("This default value is not compatible with the attribute's type constraint: bool required"),
+        "{d}"
+    );
     assert!(d.ends_with('.'));
     assert_eq!(r, "[1]");
 }
 
 #[test]
 fn diagnostics_come_in_source_order() {
-    let d = parse_variable_type(Some(
-        "object({a = nope, \"b\" = string, c = list(), d = optional(string)})",
-    ))
-    .unwrap_err();
+    let d =
+        parse_variable_type(Some("object({a = nope, \"b\" = string, c = list(), d = optional(string)})")).unwrap_err();
     let details: Vec<&str> = d.iter().map(|d| d.detail.as_str()).collect();
     assert_eq!(
         details,
@@ -558,11 +458,7 @@ fn syntax_errors_are_hclsyntax_errors_at_the_type_stage() {
     ];
     for (src, summary, detail, subject) in cases {
         let (s, d, r) = err(src);
-        assert_eq!(
-            (s.as_str(), d.as_str(), r.as_str()),
-            (summary, detail, subject),
-            "{src:?}"
-        );
+        assert_eq!((s.as_str(), d.as_str(), r.as_str()), (summary, detail, subject), "{src:?}");
     }
 }
 
@@ -576,11 +472,7 @@ fn the_type_source_holds_only_the_type() {
     ];
     for (src, summary, detail, subject) in cases {
         let (s, d, r) = err(src);
-        assert_eq!(
-            (s.as_str(), d.as_str(), r.as_str()),
-            (summary, detail, subject),
-            "{src:?}"
-        );
+        assert_eq!((s.as_str(), d.as_str(), r.as_str()), (summary, detail, subject), "{src:?}");
     }
 }
 
@@ -610,12 +502,7 @@ fn repeated_keys_in_defaults_do_not_shift_spans() {
 
 /// Runs `f` on a thread with a 1 MiB stack, as small as the browser's.
 fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    std::thread::Builder::new()
-        .stack_size(1 << 20)
-        .spawn(f)
-        .unwrap()
-        .join()
-        .unwrap()
+    std::thread::Builder::new().stack_size(1 << 20).spawn(f).unwrap().join().unwrap()
 }
 
 const TOO_DEEP: &str = "Type constraint too deeply nested";
@@ -626,21 +513,9 @@ fn deep_nesting_is_a_diagnostic_not_a_stack_overflow() {
         for src in [
             format!("{}string{}", "list(".repeat(10_000), ")".repeat(10_000)),
             format!("{}string{}", "object({a=".repeat(5_000), "})".repeat(5_000)),
-            format!(
-                "object({{a=optional(any, {}1{})}})",
-                "[".repeat(10_000),
-                "]".repeat(10_000)
-            ),
-            format!(
-                "object({{a=optional(any, {}1{})}})",
-                "-(".repeat(10_000),
-                ")".repeat(10_000)
-            ),
-            format!(
-                "object({{a=optional(string, {}1{})}})",
-                "\"${".repeat(10_000),
-                "}\"".repeat(10_000)
-            ),
+            format!("object({{a=optional(any, {}1{})}})", "[".repeat(10_000), "]".repeat(10_000)),
+            format!("object({{a=optional(any, {}1{})}})", "-(".repeat(10_000), ")".repeat(10_000)),
+            format!("object({{a=optional(string, {}1{})}})", "\"${".repeat(10_000), "}\"".repeat(10_000)),
             format!("object({{a=optional(number, {}1)}})", "-".repeat(10_000)),
             format!("{}string", "list(".repeat(10_000)),
             // Blocks the source opens after closing the variable's.
@@ -648,9 +523,7 @@ fn deep_nesting_is_a_diagnostic_not_a_stack_overflow() {
         ] {
             let d = parse_variable_type(Some(&src)).unwrap_err();
             assert_eq!(d[0].summary, TOO_DEEP, "{}", &src[..40]);
-            assert!(d[0]
-                .detail
-                .contains(&format!("more than {MAX_DEPTH} levels")));
+            assert!(d[0].detail.contains(&format!("more than {MAX_DEPTH} levels")));
             let r = d[0].range.clone().unwrap();
             assert!(r.start > 0 && r.end <= src.len());
         }
@@ -667,28 +540,16 @@ fn nesting_up_to_the_limit_parses_on_a_small_stack() {
         let tc = parse_variable_type(Some(&src)).unwrap();
         assert_eq!(tc.ty.type_string().len(), src.len());
         let src = format!("{}string{}", "list(".repeat(n + 1), ")".repeat(n + 1));
-        assert_eq!(
-            parse_variable_type(Some(&src)).unwrap_err()[0].summary,
-            TOO_DEEP
-        );
+        assert_eq!(parse_variable_type(Some(&src)).unwrap_err()[0].summary, TOO_DEEP);
         // An object attribute costs two levels (the object and its value).
         let k = n / 3;
         let src = format!("{}string{}", "object({a=".repeat(k), "})".repeat(k));
         assert!(parse_variable_type(Some(&src)).is_ok());
         // Defaults nest inside the type.
         let wrap = |open: &str, close: &str, k: usize| {
-            format!(
-                "object({{a=optional(any, {}1{})}})",
-                open.repeat(k),
-                close.repeat(k)
-            )
+            format!("object({{a=optional(any, {}1{})}})", open.repeat(k), close.repeat(k))
         };
-        for (open, close, k) in [
-            ("[", "]", 100),
-            ("-(", ")", 50),
-            ("\"${", "}\"", 30),
-            ("{a=[", "]}", 30),
-        ] {
+        for (open, close, k) in [("[", "]", 100), ("-(", ")", 50), ("\"${", "}\"", 30), ("{a=[", "]}", 30)] {
             let src = wrap(open, close, k);
             assert!(parse_variable_type(Some(&src)).is_ok(), "{open} x {k}");
         }
@@ -723,10 +584,7 @@ fn a_megabyte_of_type_source_gives_an_answer() {
         assert_eq!(tc.ty.tuple_elements().unwrap().len(), 80_000);
         // An unbalanced megabyte.
         let src = "(".repeat(1 << 20);
-        assert_eq!(
-            parse_variable_type(Some(&src)).unwrap_err()[0].summary,
-            TOO_DEEP
-        );
+        assert_eq!(parse_variable_type(Some(&src)).unwrap_err()[0].summary, TOO_DEEP);
         // A megabyte of attributes in one object, every one with a default.
         let mut src = String::from("object({\n");
         let mut i = 0;
@@ -749,10 +607,7 @@ fn objects_have_no_attribute_limit() {
     let src = format!("object({{{}}})", attrs.join(", "));
     let tc = ok(&src);
     assert_eq!(tc.ty.as_object().unwrap().attrs.len(), 20_000);
-    assert_eq!(
-        &src[tc.spans.kids["a19999"].range.clone()],
-        "a19999 = string"
-    );
+    assert_eq!(&src[tc.spans.kids["a19999"].range.clone()], "a19999 = string");
     // A repeat among them is still found.
     let src = format!("object({{{}, a7 = number}})", attrs.join(", "));
     let d = parse_variable_type(Some(&src)).unwrap_err();
@@ -793,10 +648,7 @@ fn parse_errors_read_as_hclsyntax_reads_them() {
         ("\nstring", "Invalid expression"),
         ("# c\nstring", "Invalid expression"),
         ("object({a=string\n,b=number})", "Invalid expression"),
-        (
-            "object({a=optional(number, 0x10)})",
-            "Missing argument separator",
-        ),
+        ("object({a=optional(number, 0x10)})", "Missing argument separator"),
         ("list(string) & x", "Unsupported operator"),
         ("list(string);", "Invalid character"),
         ("'string'", "Invalid character"),
@@ -811,76 +663,28 @@ fn parse_errors_read_as_hclsyntax_reads_them() {
 fn blocks_and_arguments_after_the_type_follow_hclsyntax() {
     let cases = [
         // Closing the variable's block leaves its closing brace alone at the top.
-        (
-            "string\n}\nfoo = 1",
-            "Argument or block definition required",
-            "",
-        ),
-        (
-            "string\n}\nfoo {",
-            "Unexpected content after the type constraint",
-            "foo {",
-        ),
-        (
-            "string\n}\nresource \"a\" \"b\" {",
-            "Unexpected content after the type constraint",
-            "resource \"a\" \"b\" {",
-        ),
-        (
-            "string\n}\nfoo = 1\nbar {",
-            "Unexpected content after the type constraint",
-            "foo = 1",
-        ),
-        (
-            "string\nvalidation {\n}",
-            "Unexpected content after the type constraint",
-            "validation {\n}",
-        ),
+        ("string\n}\nfoo = 1", "Argument or block definition required", ""),
+        ("string\n}\nfoo {", "Unexpected content after the type constraint", "foo {"),
+        ("string\n}\nresource \"a\" \"b\" {", "Unexpected content after the type constraint", "resource \"a\" \"b\" {"),
+        ("string\n}\nfoo = 1\nbar {", "Unexpected content after the type constraint", "foo = 1"),
+        ("string\nvalidation {\n}", "Unexpected content after the type constraint", "validation {\n}"),
         ("string\nfoo {\n}", "Unsupported block type", "foo"),
-        (
-            "string\nfoo \"a\" b {\n}\n",
-            "Unsupported block type",
-            "foo",
-        ),
-        (
-            "string\nfoo { a = 1\n}",
-            "Invalid single-argument block definition",
-            "\n",
-        ),
-        (
-            "string\nfoo { a = 1",
-            "Invalid single-argument block definition",
-            "",
-        ),
+        ("string\nfoo \"a\" b {\n}\n", "Unsupported block type", "foo"),
+        ("string\nfoo { a = 1\n}", "Invalid single-argument block definition", "\n"),
+        ("string\nfoo { a = 1", "Invalid single-argument block definition", ""),
         ("string\nfoo {", "Unclosed configuration block", ""),
         ("string\nfoo \"\\q\" {\n}", "Invalid escape sequence", "\\q"),
         ("string\nfoo = 1 }", "Missing newline after argument", "}"),
         ("string\nfoo \"a${x}\" {\n}", "Invalid string literal", "${"),
-        (
-            "string\nfoo = 1, bar = 2",
-            "Unexpected comma after argument",
-            ",",
-        ),
+        ("string\nfoo = 1, bar = 2", "Unexpected comma after argument", ","),
         ("string\nfoo =", "Invalid expression", ""),
-        (
-            "string\nfoo",
-            "Argument or block definition required",
-            "foo",
-        ),
+        ("string\nfoo", "Argument or block definition required", "foo"),
         ("string\n\"foo\" = 1", "Invalid argument name", "\""),
         ("string\nfoo = {", "Unclosed configuration block", ""),
-        (
-            "string\nfoo { a = 1, b = 2 }",
-            "Invalid single-argument block definition",
-            ",",
-        ),
+        ("string\nfoo { a = 1, b = 2 }", "Invalid single-argument block definition", ","),
         ("string\nfoo { a b }", "Argument definition required", "a b"),
         ("string\nfoo = 1\nfoo = 2", "Attribute redefined", "foo"),
-        (
-            "string\nfoo {\n} x",
-            "Missing newline after block definition",
-            "x",
-        ),
+        ("string\nfoo {\n} x", "Missing newline after block definition", "x"),
         ("string\nfoo = \n", "Invalid expression", "\n"),
         ("string\nfoo =\n{", "Invalid expression", "\n"),
     ];
@@ -917,14 +721,8 @@ fn pretty_prints_types_as_terraform_fmt_would() {
 
 #[test]
 fn pretty_quotes_names_that_are_not_identifiers() {
-    let t = Type::object(BTreeMap::from([
-        ("with space".to_string(), Type::String),
-        ("ok".to_string(), Type::Number),
-    ]));
-    assert_eq!(
-        pretty(&t),
-        "object({\n  ok           = number\n  \"with space\" = string\n})"
-    );
+    let t = Type::object(BTreeMap::from([("with space".to_string(), Type::String), ("ok".to_string(), Type::Number)]));
+    assert_eq!(pretty(&t), "object({\n  ok           = number\n  \"with space\" = string\n})");
 }
 
 #[test]
@@ -938,7 +736,10 @@ fn repeated_arguments_are_found_among_many_after_the_type() {
     src.push_str("a7 = 2\n");
     let d = parse_variable_type(Some(&src)).unwrap_err();
     assert_eq!(d[0].summary, "Attribute redefined");
-    assert_eq!(d[0].detail, "The argument \"a7\" was already set at main.tf:10,1-3. Each argument may be set only once.");
+    assert_eq!(
+        d[0].detail,
+        "The argument \"a7\" was already set at main.tf:10,1-3. Each argument may be set only once."
+    );
     let r = d[0].range.clone().unwrap();
     assert_eq!(r.start, src.rfind("a7").unwrap());
 }
@@ -959,16 +760,9 @@ fn a_malformed_one_line_block_reports_what_follows_its_line_first() {
     for (src, detail, range) in cases {
         let d = parse_variable_type(Some(src)).unwrap_err();
         assert_eq!(d[0].summary, "Invalid single-argument block definition");
-        assert_eq!(
-            (d[0].detail.as_str(), d[0].range.clone()),
-            (detail, Some(range)),
-            "{src:?}"
-        );
+        assert_eq!((d[0].detail.as_str(), d[0].range.clone()), (detail, Some(range)), "{src:?}");
     }
     // Otherwise the block's own error comes first.
     let (s, _, r) = err("string\nfoo { 1 }\nbar = 2");
-    assert_eq!(
-        (s.as_str(), r.as_str()),
-        ("Argument or block definition required", "1")
-    );
+    assert_eq!((s.as_str(), r.as_str()), ("Argument or block definition required", "1"));
 }

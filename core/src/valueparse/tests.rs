@@ -1,17 +1,13 @@
 use super::*;
-use crate::hcl::{eval_const, parse_type_config, MAX_DEPTH};
-use crate::flavor::Profile;
 use crate::diag::Source;
+use crate::flavor::Profile;
+use crate::hcl::{eval_const, parse_type_config, MAX_DEPTH};
 use crate::types::Type;
 use crate::value::Kind;
 
 /// cty's JSON form of a value with its type (`ctyjson.Marshal(v, DynamicPseudoType)`), marks ignored.
 fn cty_json(v: &Value) -> String {
-    format!(
-        "{{\"value\":{},\"type\":{}}}",
-        json_value(v),
-        json_type(&v.ty)
-    )
+    format!("{{\"value\":{},\"type\":{}}}", json_value(v), json_type(&v.ty))
 }
 
 fn json_str(s: &str) -> String {
@@ -25,16 +21,10 @@ fn json_value(v: &Value) -> String {
         Kind::Bool(b) => b.to_string(),
         Kind::Number(n) => n.to_text_f(),
         Kind::String(s) => json_str(s),
-        Kind::Seq(es) => format!(
-            "[{}]",
-            es.iter().map(json_value).collect::<Vec<_>>().join(",")
-        ),
+        Kind::Seq(es) => format!("[{}]", es.iter().map(json_value).collect::<Vec<_>>().join(",")),
         Kind::Attrs(m) => format!(
             "{{{}}}",
-            m.iter()
-                .map(|(k, e)| format!("{}:{}", json_str(k), json_value(e)))
-                .collect::<Vec<_>>()
-                .join(",")
+            m.iter().map(|(k, e)| format!("{}:{}", json_str(k), json_value(e))).collect::<Vec<_>>().join(",")
         ),
     }
 }
@@ -51,87 +41,36 @@ fn json_type(t: &Type) -> String {
         Type::Object(o) => {
             format!(
                 "[\"object\",{{{}}}]",
-                o.attrs
-                    .iter()
-                    .map(|(k, t)| format!("{}:{}", json_str(k), json_type(t)))
-                    .collect::<Vec<_>>()
-                    .join(",")
+                o.attrs.iter().map(|(k, t)| format!("{}:{}", json_str(k), json_type(t))).collect::<Vec<_>>().join(",")
             )
         }
-        Type::Tuple(ts) => format!(
-            "[\"tuple\",[{}]]",
-            ts.iter().map(json_type).collect::<Vec<_>>().join(",")
-        ),
+        Type::Tuple(ts) => format!("[\"tuple\",[{}]]", ts.iter().map(json_type).collect::<Vec<_>>().join(",")),
     }
 }
 
-
-
-
-
 /// Runs `f` on a thread with a 1 MiB stack, as small as a wasm stack.
 fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    std::thread::Builder::new()
-        .stack_size(1 << 20)
-        .spawn(f)
-        .unwrap()
-        .join()
-        .unwrap()
+    std::thread::Builder::new().stack_size(1 << 20).spawn(f).unwrap().join().unwrap()
 }
 
 #[test]
 fn deep_nesting_is_rejected_with_a_diagnostic_not_a_stack_overflow() {
     let cases: Vec<(String, ValueFormat)> = vec![
-        (
-            format!("{}{}", "[".repeat(10_000), "]".repeat(10_000)),
-            ValueFormat::Hcl,
-        ),
-        (
-            format!("{}1{}", "{a=".repeat(10_000), "}".repeat(10_000)),
-            ValueFormat::Hcl,
-        ),
-        (
-            format!("{}1{}", "(".repeat(10_000), ")".repeat(10_000)),
-            ValueFormat::Tfvars,
-        ),
+        (format!("{}{}", "[".repeat(10_000), "]".repeat(10_000)), ValueFormat::Hcl),
+        (format!("{}1{}", "{a=".repeat(10_000), "}".repeat(10_000)), ValueFormat::Hcl),
+        (format!("{}1{}", "(".repeat(10_000), ")".repeat(10_000)), ValueFormat::Tfvars),
         (format!("{}true", "!".repeat(10_000)), ValueFormat::Hcl),
         (format!("{}1", "-".repeat(10_000)), ValueFormat::Cli),
-        (
-            format!("{}x{}", "\"${".repeat(10_000), "}\"".repeat(10_000)),
-            ValueFormat::Hcl,
-        ),
-        (
-            format!(
-                "tolist({}1{})",
-                "tolist(".repeat(10_000),
-                ")".repeat(10_000)
-            ),
-            ValueFormat::Hcl,
-        ),
+        (format!("{}x{}", "\"${".repeat(10_000), "}\"".repeat(10_000)), ValueFormat::Hcl),
+        (format!("tolist({}1{})", "tolist(".repeat(10_000), ")".repeat(10_000)), ValueFormat::Hcl),
         (format!("[1]{}", "[(0)]".repeat(10_000)), ValueFormat::Hcl),
-        (
-            format!("\"{}x{}\"", "%{if true}".repeat(10_000), "%{endif}".repeat(10_000)),
-            ValueFormat::Hcl,
-        ),
-        (
-            format!("\"{}x{}\"", "%{for x in [1]}".repeat(10_000), "%{endfor}".repeat(10_000)),
-            ValueFormat::Tfvars,
-        ),
-        (
-            format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000)),
-            ValueFormat::Json,
-        ),
-        (
-            format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000)),
-            ValueFormat::Ctyjson,
-        ),
+        (format!("\"{}x{}\"", "%{if true}".repeat(10_000), "%{endif}".repeat(10_000)), ValueFormat::Hcl),
+        (format!("\"{}x{}\"", "%{for x in [1]}".repeat(10_000), "%{endfor}".repeat(10_000)), ValueFormat::Tfvars),
+        (format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000)), ValueFormat::Json),
+        (format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000)), ValueFormat::Ctyjson),
     ];
     for (src, f) in cases {
-        let r = on_small_stack(move || {
-            parse_value(&src, f, false)
-                .map(|_| ())
-                .map_err(|d| d[0].summary.clone())
-        });
+        let r = on_small_stack(move || parse_value(&src, f, false).map(|_| ()).map_err(|d| d[0].summary.clone()));
         assert_eq!(r, Err("Value too deeply nested".to_string()), "{f:?}");
     }
 }
@@ -142,7 +81,11 @@ fn deep_nesting_is_rejected_with_a_diagnostic_not_a_stack_overflow() {
 fn a_long_operator_chain_is_too_long_not_too_deep() {
     for n in [129, 10_000] {
         let src = format!("1{}", " + 1".repeat(n - 1));
-        let r = on_small_stack(move || parse_value(&src, ValueFormat::Hcl, false).map(|_| ()).map_err(|d| (d[0].summary.clone(), d[0].range.clone())));
+        let r = on_small_stack(move || {
+            parse_value(&src, ValueFormat::Hcl, false)
+                .map(|_| ())
+                .map_err(|d| (d[0].summary.clone(), d[0].range.clone()))
+        });
         let (summary, range) = r.unwrap_err();
         assert_eq!(summary, "Expression too long", "{n}");
         assert!(range.is_some(), "{n}");
@@ -167,8 +110,6 @@ fn nesting_up_to_the_limit_is_accepted_on_a_small_stack() {
     });
     assert_eq!(depth, n);
 }
-
-
 
 // ----- rule tests -----
 
@@ -201,11 +142,7 @@ fn check_values(f: ValueFormat, table: &[(&str, &str)]) {
 fn check_errors(f: ValueFormat, table: &[(&str, &str, &str, std::ops::Range<usize>)]) {
     for (src, summary, detail, range) in table {
         let d = first_err(src, f);
-        assert_eq!(
-            (d.summary.as_str(), d.detail.as_str()),
-            (*summary, *detail),
-            "{src:?}"
-        );
+        assert_eq!((d.summary.as_str(), d.detail.as_str()), (*summary, *detail), "{src:?}");
         assert_eq!(d.range.clone(), Some(range.clone()), "{src:?}");
         assert_eq!(d.source, Source::Value);
     }
@@ -219,14 +156,8 @@ fn literals_have_cty_types() {
             ("1", r#"{"value":1,"type":"number"}"#),
             ("true", r#"{"value":true,"type":"bool"}"#),
             ("\"a\"", r#"{"value":"a","type":"string"}"#),
-            (
-                "[1, \"a\"]",
-                r#"{"value":[1,"a"],"type":["tuple",["number","string"]]}"#,
-            ),
-            (
-                "{b = 1, a = true}",
-                r#"{"value":{"a":true,"b":1},"type":["object",{"a":"bool","b":"number"}]}"#,
-            ),
+            ("[1, \"a\"]", r#"{"value":[1,"a"],"type":["tuple",["number","string"]]}"#),
+            ("{b = 1, a = true}", r#"{"value":{"a":true,"b":1},"type":["object",{"a":"bool","b":"number"}]}"#),
             ("[]", r#"{"value":[],"type":["tuple",[]]}"#),
             ("{}", r#"{"value":{},"type":["object",{}]}"#),
             ("[null]", r#"{"value":[null],"type":["tuple",["dynamic"]]}"#),
@@ -241,18 +172,9 @@ fn string_escapes_follow_hcl() {
     check_values(
         ValueFormat::Hcl,
         &[
-            (
-                r#""a\nb\t\"c\\""#,
-                r#"{"value":"a\nb\t\"c\\","type":"string"}"#,
-            ),
-            (
-                r#""\u00e9\U0001F600""#,
-                r#"{"value":"é😀","type":"string"}"#,
-            ),
-            (
-                r#""$${x} %%{y}""#,
-                r#"{"value":"${x} %{y}","type":"string"}"#,
-            ),
+            (r#""a\nb\t\"c\\""#, r#"{"value":"a\nb\t\"c\\","type":"string"}"#),
+            (r#""\u00e9\U0001F600""#, r#"{"value":"é😀","type":"string"}"#),
+            (r#""$${x} %%{y}""#, r#"{"value":"${x} %{y}","type":"string"}"#),
             (r#""a$b%c$""#, r#"{"value":"a$b%c$","type":"string"}"#),
             // NFC, as cty normalises every string.
             ("\"e\u{301}\"", r#"{"value":"é","type":"string"}"#),
@@ -261,24 +183,14 @@ fn string_escapes_follow_hcl() {
     check_errors(
         ValueFormat::Hcl,
         &[
-            (
-                r#""\q""#,
-                "Invalid escape sequence",
-                "The symbol \"q\" is not a valid escape sequence selector.",
-                1..3,
-            ),
+            (r#""\q""#, "Invalid escape sequence", "The symbol \"q\" is not a valid escape sequence selector.", 1..3),
             (
                 r#""\u12""#,
                 "Invalid escape sequence",
                 "The \\u escape sequence must be followed by four hexadecimal digits.",
                 1..5,
             ),
-            (
-                r#""\uD800""#,
-                "Invalid escape sequence",
-                "Cannot encode character U+d800 in UTF-8.",
-                1..7,
-            ),
+            (r#""\uD800""#, "Invalid escape sequence", "Cannot encode character U+d800 in UTF-8.", 1..7),
         ],
     );
 }
@@ -288,28 +200,13 @@ fn templates_interpolate_and_strip() {
     check_values(
         ValueFormat::Hcl,
         &[
-            (
-                r#""x${1}y${true}""#,
-                r#"{"value":"x1ytrue","type":"string"}"#,
-            ),
+            (r#""x${1}y${true}""#, r#"{"value":"x1ytrue","type":"string"}"#),
             // A lone interpolation passes its value through unconverted.
-            (
-                r#""${[1]}""#,
-                r#"{"value":[1],"type":["tuple",["number"]]}"#,
-            ),
-            (
-                r#""%{if true}yes%{else}no%{endif}""#,
-                r#"{"value":"yes","type":"string"}"#,
-            ),
-            (
-                r#""%{for k, v in {a=1,b=2}}${k}=${v};%{endfor}""#,
-                r#"{"value":"a=1;b=2;","type":"string"}"#,
-            ),
+            (r#""${[1]}""#, r#"{"value":[1],"type":["tuple",["number"]]}"#),
+            (r#""%{if true}yes%{else}no%{endif}""#, r#"{"value":"yes","type":"string"}"#),
+            (r#""%{for k, v in {a=1,b=2}}${k}=${v};%{endfor}""#, r#"{"value":"a=1;b=2;","type":"string"}"#),
             (r#""a ${~ "b" ~} c""#, r#"{"value":"abc","type":"string"}"#),
-            (
-                r#""a %{~ if true ~} b %{~ endif ~} c""#,
-                r#"{"value":"abc","type":"string"}"#,
-            ),
+            (r#""a %{~ if true ~} b %{~ endif ~} c""#, r#"{"value":"abc","type":"string"}"#),
         ],
     );
     check_errors(
@@ -327,8 +224,18 @@ fn templates_interpolate_and_strip() {
                 "The if directive at terraform.tfvars:1,6-18 is missing its corresponding endif directive.",
                 14..15,
             ),
-            (r#""%{ bogus }""#, "Invalid template control keyword", "\"bogus\" is not a valid template control keyword.", 4..9),
-            (r#""%{ endif }""#, "Unexpected endif directive", "The control directives within this template are unbalanced.", 1..11),
+            (
+                r#""%{ bogus }""#,
+                "Invalid template control keyword",
+                "\"bogus\" is not a valid template control keyword.",
+                4..9,
+            ),
+            (
+                r#""%{ endif }""#,
+                "Unexpected endif directive",
+                "The control directives within this template are unbalanced.",
+                1..11,
+            ),
         ],
     );
 }
@@ -338,49 +245,23 @@ fn heredocs_keep_lines_and_flush_heredocs_strip_common_indent() {
     check_values(
         ValueFormat::Hcl,
         &[
-            (
-                "<<EOT\n  a\nb\nEOT",
-                r#"{"value":"  a\nb\n","type":"string"}"#,
-            ),
-            (
-                "<<-EOT\n    a\n      b\n    EOT",
-                r#"{"value":"a\n  b\n","type":"string"}"#,
-            ),
+            ("<<EOT\n  a\nb\nEOT", r#"{"value":"  a\nb\n","type":"string"}"#),
+            ("<<-EOT\n    a\n      b\n    EOT", r#"{"value":"a\n  b\n","type":"string"}"#),
             // A blank line neither counts nor loses its spaces.
-            (
-                "<<-EOT\n    a\n  \n    b\n    EOT",
-                r#"{"value":"a\n  \nb\n","type":"string"}"#,
-            ),
+            ("<<-EOT\n    a\n  \n    b\n    EOT", r#"{"value":"a\n  \nb\n","type":"string"}"#),
             // Indentation is counted on the literal text before an interpolation...
-            (
-                "<<-EOT\n  ${\"x\"}\n    y\n  EOT",
-                r#"{"value":"x\n  y\n","type":"string"}"#,
-            ),
+            ("<<-EOT\n  ${\"x\"}\n    y\n  EOT", r#"{"value":"x\n  y\n","type":"string"}"#),
             // ...and a line starting with an interpolation has none.
-            (
-                "<<-EOT\n${\"x\"}\n    y\n  EOT",
-                r#"{"value":"x\n    y\n","type":"string"}"#,
-            ),
+            ("<<-EOT\n${\"x\"}\n    y\n  EOT", r#"{"value":"x\n    y\n","type":"string"}"#),
             // A strip marker reaches only to the end of its own line.
-            (
-                "<<EOT\na ${~ \"b\" ~}   \n\n  c\nEOT",
-                r#"{"value":"ab\n  c\n","type":"string"}"#,
-            ),
+            ("<<EOT\na ${~ \"b\" ~}   \n\n  c\nEOT", r#"{"value":"ab\n  c\n","type":"string"}"#),
             ("<<EOT\nEOT", r#"{"value":"","type":"string"}"#),
-            (
-                "<<EOT\n$${x} %%{y} \\n\nEOT",
-                r#"{"value":"${x} %{y} \\n\n","type":"string"}"#,
-            ),
+            ("<<EOT\n$${x} %%{y} \\n\nEOT", r#"{"value":"${x} %{y} \\n\n","type":"string"}"#),
         ],
     );
     check_errors(
         ValueFormat::Hcl,
-        &[(
-            "<<EOT\nno end",
-            "Unterminated template string",
-            "No closing marker was found for the string.",
-            12..12,
-        )],
+        &[("<<EOT\nno end", "Unterminated template string", "No closing marker was found for the string.", 12..12)],
     );
 }
 
@@ -425,10 +306,7 @@ fn for_expressions_index_and_splat_work_on_literal_collections() {
     check_values(
         ValueFormat::Tfvars,
         &[
-            (
-                "[for x in [1, 2, 3]: x * 2 if x > 1]",
-                r#"{"value":[4,6],"type":["tuple",["number","number"]]}"#,
-            ),
+            ("[for x in [1, 2, 3]: x * 2 if x > 1]", r#"{"value":[4,6],"type":["tuple",["number","number"]]}"#),
             (
                 "{for x in [\"a\", \"b\"]: x => x}",
                 r#"{"value":{"a":"a","b":"b"},"type":["object",{"a":"string","b":"string"}]}"#,
@@ -439,18 +317,9 @@ fn for_expressions_index_and_splat_work_on_literal_collections() {
             ),
             ("[1, 2, 3][1]", r#"{"value":2,"type":"number"}"#),
             ("{a = {b = 5}}.a.b", r#"{"value":5,"type":"number"}"#),
-            (
-                "[{a = 1}, {a = 2}][*].a",
-                r#"{"value":[1,2],"type":["tuple",["number","number"]]}"#,
-            ),
-            (
-                "[{a = 1}].*.a",
-                r#"{"value":[1],"type":["tuple",["number"]]}"#,
-            ),
-            (
-                "{a = 1}[*].a",
-                r#"{"value":[1],"type":["tuple",["number"]]}"#,
-            ),
+            ("[{a = 1}, {a = 2}][*].a", r#"{"value":[1,2],"type":["tuple",["number","number"]]}"#),
+            ("[{a = 1}].*.a", r#"{"value":[1],"type":["tuple",["number"]]}"#),
+            ("{a = 1}[*].a", r#"{"value":[1],"type":["tuple",["number"]]}"#),
         ],
     );
     check_errors(
@@ -482,23 +351,14 @@ fn object_keys_are_names_strings_or_parenthesised_expressions() {
     check_values(
         ValueFormat::Hcl,
         &[
-            (
-                "{\"a b\" = 1, c: 2}",
-                r#"{"value":{"a b":1,"c":2},"type":["object",{"a b":"number","c":"number"}]}"#,
-            ),
+            ("{\"a b\" = 1, c: 2}", r#"{"value":{"a b":1,"c":2},"type":["object",{"a b":"number","c":"number"}]}"#),
             (
                 "{(1) = 1, true = 2, null = 3}",
                 r#"{"value":{"1":1,"null":3,"true":2},"type":["object",{"1":"number","null":"number","true":"number"}]}"#,
             ),
             // hcl's native syntax lets a later duplicate win.
-            (
-                "{a = 1, a = 2}",
-                r#"{"value":{"a":2},"type":["object",{"a":"number"}]}"#,
-            ),
-            (
-                "{\na = 1\nb = 2\n}",
-                r#"{"value":{"a":1,"b":2},"type":["object",{"a":"number","b":"number"}]}"#,
-            ),
+            ("{a = 1, a = 2}", r#"{"value":{"a":2},"type":["object",{"a":"number"}]}"#),
+            ("{\na = 1\nb = 2\n}", r#"{"value":{"a":1,"b":2},"type":["object",{"a":"number","b":"number"}]}"#),
         ],
     );
     check_errors(
@@ -549,24 +409,9 @@ fn variables_and_functions_follow_the_eval_context() {
     check_errors(
         ValueFormat::Hcl,
         &[
-            (
-                "foo",
-                "Variables not allowed",
-                "Variables may not be used here.",
-                0..3,
-            ),
-            (
-                "[foo.bar]",
-                "Variables not allowed",
-                "Variables may not be used here.",
-                1..4,
-            ),
-            (
-                "upper(\"a\")",
-                "Call to unknown function",
-                "There is no function named \"upper\".",
-                0..5,
-            ),
+            ("foo", "Variables not allowed", "Variables may not be used here.", 0..3),
+            ("[foo.bar]", "Variables not allowed", "Variables may not be used here.", 1..4),
+            ("upper(\"a\")", "Call to unknown function", "There is no function named \"upper\".", 0..5),
             (
                 "tomaps({})",
                 "Call to unknown function",
@@ -579,24 +424,11 @@ fn variables_and_functions_follow_the_eval_context() {
                 "Function \"tolist\" expects 1 argument(s). Missing value for \"v\".",
                 7..8,
             ),
-            (
-                "tolist(1, 2)",
-                "Too many function arguments",
-                "Function \"tolist\" expects only 1 argument(s).",
-                10..11,
-            ),
+            ("tolist(1, 2)", "Too many function arguments", "Function \"tolist\" expects only 1 argument(s).", 10..11),
         ],
     );
     for f in [ValueFormat::Tfvars, ValueFormat::Cli] {
-        check_errors(
-            f,
-            &[(
-                "tolist([1])",
-                "Function calls not allowed",
-                "Functions may not be called here.",
-                0..11,
-            )],
-        );
+        check_errors(f, &[("tolist([1])", "Function calls not allowed", "Functions may not be called here.", 0..11)]);
     }
 }
 
@@ -605,20 +437,11 @@ fn conversion_functions_use_terraforms_messages() {
     check_values(
         ValueFormat::Hcl,
         &[
-            (
-                "tolist([1, 2])",
-                r#"{"value":[1,2],"type":["list","number"]}"#,
-            ),
-            (
-                "tomap({a = 1, b = \"x\"})",
-                r#"{"value":{"a":"1","b":"x"},"type":["map","string"]}"#,
-            ),
+            ("tolist([1, 2])", r#"{"value":[1,2],"type":["list","number"]}"#),
+            ("tomap({a = 1, b = \"x\"})", r#"{"value":{"a":"1","b":"x"},"type":["map","string"]}"#),
             ("tostring(1)", r#"{"value":"1","type":"string"}"#),
             ("tobool(\"true\")", r#"{"value":true,"type":"bool"}"#),
-            (
-                "tolist([[1, 2]]...)",
-                r#"{"value":[1,2],"type":["list","number"]}"#,
-            ),
+            ("tolist([[1, 2]]...)", r#"{"value":[1,2],"type":["list","number"]}"#),
         ],
     );
     let list_null = ok("tolist(null)", ValueFormat::Hcl).value;
@@ -646,25 +469,10 @@ fn sensitive_marks_the_value_and_nonsensitive_removes_the_outer_mark() {
     let v = ok("nonsensitive(sensitive(1))", ValueFormat::Hcl).value;
     assert!(!v.has_sensitive_deep());
     // Operators carry marks to their result; so does a template.
-    assert!(
-        ok("sensitive(1) + 1", ValueFormat::Hcl)
-            .value
-            .marks
-            .sensitive
-    );
-    assert!(
-        ok("\"${sensitive(\"x\")}y\"", ValueFormat::Hcl)
-            .value
-            .marks
-            .sensitive
-    );
+    assert!(ok("sensitive(1) + 1", ValueFormat::Hcl).value.marks.sensitive);
+    assert!(ok("\"${sensitive(\"x\")}y\"", ValueFormat::Hcl).value.marks.sensitive);
     // As current hcl does, the condition's marks reach the result.
-    assert!(
-        ok("sensitive(true) ? 1 : 2", ValueFormat::Hcl)
-            .value
-            .marks
-            .sensitive
-    );
+    assert!(ok("sensitive(true) ? 1 : 2", ValueFormat::Hcl).value.marks.sensitive);
 }
 
 #[test]
@@ -676,25 +484,34 @@ fn json_values_are_hcl_json_properties() {
                 "{\"b\": [1, \"${x}\"], \"a\": null}",
                 r#"{"value":{"a":null,"b":[1,"${x}"]},"type":["object",{"a":"dynamic","b":["tuple",["number","string"]]}]}"#,
             ),
-            (
-                "\"\\u00e9\\ud83d\\ude00\"",
-                r#"{"value":"é😀","type":"string"}"#,
-            ),
-            (
-                "12345678901234567890123",
-                r#"{"value":12345678901234567890123,"type":"number"}"#,
-            ),
+            ("\"\\u00e9\\ud83d\\ude00\"", r#"{"value":"é😀","type":"string"}"#),
+            ("12345678901234567890123", r#"{"value":12345678901234567890123,"type":"number"}"#),
         ],
     );
     check_errors(
         ValueFormat::Json,
         &[
-            ("{\"a\": 1, \"a\": 2}", "Duplicate object attribute", "An attribute named \"a\" was already defined at terraform.tfvars.json:1,8-11.", 9..12),
+            (
+                "{\"a\": 1, \"a\": 2}",
+                "Duplicate object attribute",
+                "An attribute named \"a\" was already defined at terraform.tfvars.json:1,8-11.",
+                9..12,
+            ),
             ("nul", "Invalid JSON keyword", "\"nul\" is not a valid JSON keyword. Did you mean \"null\"?", 0..3),
-            ("[1,]", "Trailing comma in array", "JSON does not permit a trailing comma after the final value in an array.", 2..3),
+            (
+                "[1,]",
+                "Trailing comma in array",
+                "JSON does not permit a trailing comma after the final value in an array.",
+                2..3,
+            ),
             ("01", "Invalid JSON number", "There is a syntax error in the given JSON number.", 0..2),
             ("\"\\x\"", "Invalid JSON string", "There is a syntax error in the given JSON string.", 3..4),
-            ("", "Missing JSON value", "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.", 0..0),
+            (
+                "",
+                "Missing JSON value",
+                "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.",
+                0..0,
+            ),
         ],
     );
 }
@@ -705,14 +522,40 @@ fn json_values_are_hcl_json_properties() {
 #[test]
 fn tfvars_json_read_directly_matches_the_tree_reader() {
     use super::json::parse_tfvars_json;
-    let big = format!("{{{}}}", (0..70).rev().map(|i| format!("\"k{i}\": [{i}, \"v\", null, {{\"x\": true}}]")).collect::<Vec<_>>().join(",\n "));
+    let big = format!(
+        "{{{}}}",
+        (0..70)
+            .rev()
+            .map(|i| format!("\"k{i}\": [{i}, \"v\", null, {{\"x\": true}}]"))
+            .collect::<Vec<_>>()
+            .join(",\n ")
+    );
     let deep = format!("{}1{}", "[".repeat(MAX_DEPTH as usize), "]".repeat(MAX_DEPTH as usize));
     let too_deep = format!("{}1{}", "[".repeat(MAX_DEPTH as usize + 1), "]".repeat(MAX_DEPTH as usize + 1));
     let table = [
-        "1", " \"caf\\u00e9\" ", "true", "null", "12345678901234567890.5", "[]", "{}",
-        "{\"b\": [1, {\"c\": {}}], \"a\": null}", "\n\t[1,\n 2 ]\n", &big, &deep,
+        "1",
+        " \"caf\\u00e9\" ",
+        "true",
+        "null",
+        "12345678901234567890.5",
+        "[]",
+        "{}",
+        "{\"b\": [1, {\"c\": {}}], \"a\": null}",
+        "\n\t[1,\n 2 ]\n",
+        &big,
+        &deep,
         // Each has something to report.
-        &too_deep, "{\"a\": 1, \"a\": 2}", "[1,]", "{\"a\": 1,}", "{1: 2}", "1, \"w\": 2", "1 2", "", "[1", "{\"a\" 1}", "1e999999999",
+        &too_deep,
+        "{\"a\": 1, \"a\": 2}",
+        "[1,]",
+        "{\"a\": 1,}",
+        "{1: 2}",
+        "1, \"w\": 2",
+        "1 2",
+        "",
+        "[1",
+        "{\"a\" 1}",
+        "1e999999999",
     ];
     for src in table {
         let tree = parse_tfvars_json(src, true);
@@ -768,10 +611,7 @@ fn cty_json_implies_types_and_keeps_the_last_duplicate_of_the_same_type() {
                 "{\"a\": [1, true], \"b\": {}}",
                 r#"{"value":{"a":[1,true],"b":{}},"type":["object",{"a":["tuple",["number","bool"]],"b":["object",{}]}]}"#,
             ),
-            (
-                "{\"a\": 1, \"a\": 2}",
-                r#"{"value":{"a":2},"type":["object",{"a":"number"}]}"#,
-            ),
+            ("{\"a\": 1, \"a\": 2}", r#"{"value":{"a":2},"type":["object",{"a":"number"}]}"#),
         ],
     );
     let pv = ok("[1]", ValueFormat::Ctyjson);
@@ -785,10 +625,7 @@ fn cli_values_are_literal_strings_or_nil_context_expressions() {
     assert_eq!(pv.value.as_str(), Some("[1, \"a\"]"));
     assert!(pv.from_cli && pv.src_range.is_none());
     let pv = parse_value("[1, \"a\"]", ValueFormat::Cli, false).unwrap();
-    assert_eq!(
-        cty_json(&pv.value),
-        r#"{"value":[1,"a"],"type":["tuple",["number","string"]]}"#
-    );
+    assert_eq!(cty_json(&pv.value), r#"{"value":[1,"a"],"type":["tuple",["number","string"]]}"#);
     assert!(pv.from_cli && pv.src_range.is_none());
 }
 
@@ -799,16 +636,8 @@ fn source_ranges_are_printed_as_hcl_prints_them() {
         ("  [1]  ", ValueFormat::Tfvars, "terraform.tfvars:1,7-10"),
         ("[\n  1,\n]", ValueFormat::Hcl, "terraform.tfvars:1,5-3,2"),
         ("\"é\"", ValueFormat::Hcl, "terraform.tfvars:1,5-8"),
-        (
-            "<<EOT\nx\nEOT",
-            ValueFormat::Hcl,
-            "terraform.tfvars:1,5-3,4",
-        ),
-        (
-            "{\"a\": 1}",
-            ValueFormat::Json,
-            "terraform.tfvars.json:1,7-15",
-        ),
+        ("<<EOT\nx\nEOT", ValueFormat::Hcl, "terraform.tfvars:1,5-3,4"),
+        ("{\"a\": 1}", ValueFormat::Json, "terraform.tfvars.json:1,7-15"),
         ("\t1", ValueFormat::Json, "terraform.tfvars.json:1,9-10"),
     ];
     for (src, f, want) in cases {
@@ -825,40 +654,22 @@ fn spans_locate_elements_and_attributes_of_literal_values() {
     assert_eq!(&src[s.kids["0"].kids["name"].range.clone()], "\"a\"");
     assert_eq!(&src[s.kids["1"].kids["1"].range.clone()], "2");
     assert_eq!(&src[s.kids["2"].range.clone()], "toset([3])");
-    assert!(
-        s.kids["2"].kids.is_empty(),
-        "a set's elements have no stable index"
-    );
+    assert!(s.kids["2"].kids.is_empty(), "a set's elements have no stable index");
     let json = "{\"a\": [true, {\"b\": 1}]}";
     let pv = ok(json, ValueFormat::Json);
-    assert_eq!(
-        &json[pv.spans.kids["a"].kids["1"].kids["b"].range.clone()],
-        "1"
-    );
+    assert_eq!(&json[pv.spans.kids["a"].kids["1"].kids["b"].range.clone()], "1");
 }
 
 #[test]
 fn eval_const_evaluates_without_variables_or_functions() {
-    let text =
-        "variable \"v\" {\n  type = optional(string, [1, {a = \"x\"}])\n  d = tolist([1])\n}\n";
+    let text = "variable \"v\" {\n  type = optional(string, [1, {a = \"x\"}])\n  d = tolist([1])\n}\n";
     let body = parse_type_config(text, &Profile::default()).unwrap();
-    let parse::BodyItem::Block(b) = &body.items[0] else {
-        panic!("a block")
-    };
-    let parse::BodyItem::Attr(t) = &b.body.items[0] else {
-        panic!("an attribute")
-    };
-    let ExprKind::Call(c) = &t.expr.kind else {
-        panic!("a call")
-    };
+    let parse::BodyItem::Block(b) = &body.items[0] else { panic!("a block") };
+    let parse::BodyItem::Attr(t) = &b.body.items[0] else { panic!("an attribute") };
+    let ExprKind::Call(c) = &t.expr.kind else { panic!("a call") };
     let v = eval_const(&c.args[1], &Profile::default()).unwrap();
-    assert_eq!(
-        cty_json(&v),
-        r#"{"value":[1,{"a":"x"}],"type":["tuple",["number",["object",{"a":"string"}]]]}"#
-    );
-    let parse::BodyItem::Attr(d) = &b.body.items[1] else {
-        panic!("an attribute")
-    };
+    assert_eq!(cty_json(&v), r#"{"value":[1,{"a":"x"}],"type":["tuple",["number",["object",{"a":"string"}]]]}"#);
+    let parse::BodyItem::Attr(d) = &b.body.items[1] else { panic!("an attribute") };
     let e = eval_const(&d.expr, &Profile::default()).unwrap_err();
     assert_eq!(e[0].summary, "Function calls not allowed");
     assert_eq!(&text[e[0].range.clone()], "tolist([1])");
@@ -959,45 +770,25 @@ fn random_source(rng: &mut Rng) -> String {
         "[1, 2]",
     ];
     let n = (rng.next() % 40) as usize;
-    (0..n)
-        .map(|_| PIECES[(rng.next() % PIECES.len() as u64) as usize])
-        .collect()
+    (0..n).map(|_| PIECES[(rng.next() % PIECES.len() as u64) as usize]).collect()
 }
 
 #[test]
 fn random_sources_never_panic() {
-    let iters: usize = std::env::var("TFTYPE_SWEEP")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(3000);
-    let seed = std::env::var("TFTYPE_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0x2545F4914F6CDD1D);
+    let iters: usize = std::env::var("TFTYPE_SWEEP").ok().and_then(|s| s.parse().ok()).unwrap_or(3000);
+    let seed = std::env::var("TFTYPE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x2545F4914F6CDD1D);
     let mut rng = Rng(seed);
     for _ in 0..iters {
         let src = random_source(&mut rng);
-        for f in [
-            ValueFormat::Hcl,
-            ValueFormat::Tfvars,
-            ValueFormat::Json,
-            ValueFormat::Ctyjson,
-            ValueFormat::Cli,
-        ] {
+        for f in [ValueFormat::Hcl, ValueFormat::Tfvars, ValueFormat::Json, ValueFormat::Ctyjson, ValueFormat::Cli] {
             let r = std::panic::catch_unwind(|| parse_value(&src, f, false));
             match r {
                 Err(_) => panic!("panic for {src:?} ({f:?})"),
                 Ok(Err(ds)) => {
                     for d in ds {
                         let r = d.range.clone().expect("every diagnostic has a range");
-                        assert!(
-                            r.start <= r.end && r.end <= src.len(),
-                            "{src:?} {f:?} {d:?}"
-                        );
-                        assert!(
-                            !d.summary.is_empty() && !d.detail.is_empty(),
-                            "{src:?} {f:?} {d:?}"
-                        );
+                        assert!(r.start <= r.end && r.end <= src.len(), "{src:?} {f:?} {d:?}");
+                        assert!(!d.summary.is_empty() && !d.detail.is_empty(), "{src:?} {f:?} {d:?}");
                     }
                 }
                 Ok(Ok(_)) => {}
@@ -1006,7 +797,6 @@ fn random_sources_never_panic() {
     }
 }
 
-
 /// Literal data takes a fast path in the parser (read byte by byte); it must
 /// give exactly what the general path gives: value, type, ranges of the
 /// parts, source range and diagnostics, for every value of the conformance
@@ -1014,19 +804,94 @@ fn random_sources_never_panic() {
 #[test]
 fn literal_fast_path_reads_exactly_what_the_general_path_reads() {
     let mut srcs: Vec<String> = [
-        "[1, 2,]", "[\n1,\n2\n]", "{}", "{\n}", "[]", "{a = 1, a = 2}", "{a = 1\n b = 2\n}", "{a: 1}",
-        "{\"a\" = 1, \"\" = 2, \"e\u{301}\" = 3}", "{e\u{301} = 1}", "{for = 1}", "[for x in [1]: x]", "{for k, v in {a=1}: k => v}",
-        "[1 2]", "{a = 1 b = 2}", "{a = -5, b = - 5, c = -x}", "[--5]", "[-5 * 2]", "{a = 1 # c\n b = 2}", "[ /* c */ 1]",
-        "{a /* c */ = 1}", "{a = \"x\\n\"}", "[\"$${x}\", \"%%{y}\", \"${1}\", \"a${1}\"]", "[true(), null]", "[true, false, null]",
-        "{a = 1,,}", "[1,,]", "{a=[]}", "[1][0]", "{a = {b = 1}.b}", "[1, 2 + 3]", "{a = 1}[\"a\"]", "[1, ;]", "{a = 1;}",
-        "[<<EOT\nx\nEOT\n]", "{a = \"x\"\n}", "{a =\n1}", "[1e999999999999]", "[0x10]", "[1.5e3, 01, .5]", "{a = [1, {b = [2, {c = 3}]}]}",
-        "{(a) = 1}", "{a.b = 1}", "{\"a\" = 1, b = \"\u{201c}x\u{201d}\"}", "[1, 2", "{a = 1", "[\"abc", "{a = \"b\" c = 1}",
-        "{a = tolist([1])}", "[sensitive(1), 2]", "{ a = 1 }.a", "[[1]][0][0]", "{a = [1,2][1]}", "{a = {}}.a",
-        "{a = 1\r\n b = 2\r\n}", "[1,\r\n2]", "{a = 1\r b = 2}", "[-\n5]", "[- 5, -\t6]", "{a == 1}", "{a => 1}", "{a :: 1}",
-        "{true = 1, null = 2, for-x = 3, _ = 4, a-b = 5, A9 = 6}", "[truex, true-x, nullx]", "[\"caf\u{e9}\", \"e\u{301}\", \"\u{0}\"]",
-        "{\"k\" == 1}", "{\"k\".x = 1}", "{a = 1.}", "[1.5.3]", "[5e, 5e+, 5E-3, 1e5x]", "{a\n= 1}", "{a =\n1}", "{\n\n a = 1,\n\n}",
-        "{a = 1, \n for = 2}", "{\nfor = 1}", "[\"a$b\", \"a%b\", \"$\", \"%\"]", "{\"\" = \"\"}", "[ ]", "{ }", "[,]", "{,}",
-        "[1 , 2 ,\n ]", "{a=1,b=2,}", "{a = [1, 2] b = 3}", "[{a = 1}\n{b = 2}]", "[1]x", "{a = x}", "[\"\\u0041\"]",
+        "[1, 2,]",
+        "[\n1,\n2\n]",
+        "{}",
+        "{\n}",
+        "[]",
+        "{a = 1, a = 2}",
+        "{a = 1\n b = 2\n}",
+        "{a: 1}",
+        "{\"a\" = 1, \"\" = 2, \"e\u{301}\" = 3}",
+        "{e\u{301} = 1}",
+        "{for = 1}",
+        "[for x in [1]: x]",
+        "{for k, v in {a=1}: k => v}",
+        "[1 2]",
+        "{a = 1 b = 2}",
+        "{a = -5, b = - 5, c = -x}",
+        "[--5]",
+        "[-5 * 2]",
+        "{a = 1 # c\n b = 2}",
+        "[ /* c */ 1]",
+        "{a /* c */ = 1}",
+        "{a = \"x\\n\"}",
+        "[\"$${x}\", \"%%{y}\", \"${1}\", \"a${1}\"]",
+        "[true(), null]",
+        "[true, false, null]",
+        "{a = 1,,}",
+        "[1,,]",
+        "{a=[]}",
+        "[1][0]",
+        "{a = {b = 1}.b}",
+        "[1, 2 + 3]",
+        "{a = 1}[\"a\"]",
+        "[1, ;]",
+        "{a = 1;}",
+        "[<<EOT\nx\nEOT\n]",
+        "{a = \"x\"\n}",
+        "{a =\n1}",
+        "[1e999999999999]",
+        "[0x10]",
+        "[1.5e3, 01, .5]",
+        "{a = [1, {b = [2, {c = 3}]}]}",
+        "{(a) = 1}",
+        "{a.b = 1}",
+        "{\"a\" = 1, b = \"\u{201c}x\u{201d}\"}",
+        "[1, 2",
+        "{a = 1",
+        "[\"abc",
+        "{a = \"b\" c = 1}",
+        "{a = tolist([1])}",
+        "[sensitive(1), 2]",
+        "{ a = 1 }.a",
+        "[[1]][0][0]",
+        "{a = [1,2][1]}",
+        "{a = {}}.a",
+        "{a = 1\r\n b = 2\r\n}",
+        "[1,\r\n2]",
+        "{a = 1\r b = 2}",
+        "[-\n5]",
+        "[- 5, -\t6]",
+        "{a == 1}",
+        "{a => 1}",
+        "{a :: 1}",
+        "{true = 1, null = 2, for-x = 3, _ = 4, a-b = 5, A9 = 6}",
+        "[truex, true-x, nullx]",
+        "[\"caf\u{e9}\", \"e\u{301}\", \"\u{0}\"]",
+        "{\"k\" == 1}",
+        "{\"k\".x = 1}",
+        "{a = 1.}",
+        "[1.5.3]",
+        "[5e, 5e+, 5E-3, 1e5x]",
+        "{a\n= 1}",
+        "{a =\n1}",
+        "{\n\n a = 1,\n\n}",
+        "{a = 1, \n for = 2}",
+        "{\nfor = 1}",
+        "[\"a$b\", \"a%b\", \"$\", \"%\"]",
+        "{\"\" = \"\"}",
+        "[ ]",
+        "{ }",
+        "[,]",
+        "{,}",
+        "[1 , 2 ,\n ]",
+        "{a=1,b=2,}",
+        "{a = [1, 2] b = 3}",
+        "[{a = 1}\n{b = 2}]",
+        "[1]x",
+        "{a = x}",
+        "[\"\\u0041\"]",
     ]
     .iter()
     .map(|s| s.to_string())
@@ -1045,7 +910,9 @@ fn literal_fast_path_reads_exactly_what_the_general_path_reads() {
         }
     }
     let summary = |r: &Result<ParsedValue, crate::diag::Capped<Diagnostic>>| match r {
-        Ok(pv) => format!("{} {:?} {:?} {}", cty_json(&pv.value), pv.spans, pv.src_range, pv.value.has_sensitive_deep()),
+        Ok(pv) => {
+            format!("{} {:?} {:?} {}", cty_json(&pv.value), pv.spans, pv.src_range, pv.value.has_sensitive_deep())
+        }
         Err(ds) => format!("{ds:?}"),
     };
     let mut fast_taken = 0;
@@ -1066,10 +933,26 @@ fn literal_fast_path_reads_exactly_what_the_general_path_reads() {
 fn malformed_for_heads_are_reported_in_the_words_of_their_construct() {
     let table = [
         ("[for 1 in [1]: 1]", "Invalid 'for' expression", "For expression requires variable name after 'for'."),
-        ("[for a, 1 in [1]: 1]", "Invalid 'for' expression", "For expression requires value variable name after comma."),
-        ("[for a b]", "Invalid 'for' expression", "For expression requires the 'in' keyword after its name declarations."),
-        ("\"%{ for 1 in [1] }x%{ endfor }\"", "Invalid 'for' directive", "For directive requires variable name after 'for'."),
-        ("\"%{ for a, 1 in [1] }x%{ endfor }\"", "Invalid 'for' directive", "For directive requires value variable name after comma."),
+        (
+            "[for a, 1 in [1]: 1]",
+            "Invalid 'for' expression",
+            "For expression requires value variable name after comma.",
+        ),
+        (
+            "[for a b]",
+            "Invalid 'for' expression",
+            "For expression requires the 'in' keyword after its name declarations.",
+        ),
+        (
+            "\"%{ for 1 in [1] }x%{ endfor }\"",
+            "Invalid 'for' directive",
+            "For directive requires variable name after 'for'.",
+        ),
+        (
+            "\"%{ for a, 1 in [1] }x%{ endfor }\"",
+            "Invalid 'for' directive",
+            "For directive requires value variable name after comma.",
+        ),
         ("\"%{ for a b }x%{ endfor }\"", "Invalid 'for' directive", "For directive requires 'in' keyword after names."),
     ];
     for (src, summary, detail) in table {
@@ -1090,8 +973,16 @@ fn cty_json_rejects_a_differing_duplicate_from_go_cty_1_16_2() {
         }
     };
     let cases = [
-        ("{\"a\": 1, \"a\": \"x\"}", r#"{"value":{"a":"x"},"type":["object",{"a":"string"}]}"#, "Invalid JSON value: duplicate \"a\" property in JSON object at Some(9..12)"),
-        ("[{\"k\": null, \"k\": \"v\"}]", r#"{"value":[{"k":"v"}],"type":["tuple",[["object",{"k":"string"}]]]}"#, "Invalid JSON value: duplicate \"k\" property in JSON object at Some(13..16)"),
+        (
+            "{\"a\": 1, \"a\": \"x\"}",
+            r#"{"value":{"a":"x"},"type":["object",{"a":"string"}]}"#,
+            "Invalid JSON value: duplicate \"a\" property in JSON object at Some(9..12)",
+        ),
+        (
+            "[{\"k\": null, \"k\": \"v\"}]",
+            r#"{"value":[{"k":"v"}],"type":["tuple",[["object",{"k":"string"}]]]}"#,
+            "Invalid JSON value: duplicate \"k\" property in JSON object at Some(13..16)",
+        ),
     ];
     for (src, before, after) in cases {
         assert_eq!(read("terraform@1.11", src), before, "{src}");
@@ -1171,7 +1062,9 @@ fn folded_templates_read_as_the_templates_as_written() {
     let parsed = parser.parse_tfvars_attribute();
     let e = parser.finish(parsed).unwrap();
     match &e.kind {
-        ExprKind::Template(parts) => assert!(parts.len() == 1 && matches!(parts[0].kind, ExprKind::Literal(_)), "{} parts", parts.len()),
+        ExprKind::Template(parts) => {
+            assert!(parts.len() == 1 && matches!(parts[0].kind, ExprKind::Literal(_)), "{} parts", parts.len())
+        }
         k => panic!("not a template: {k:?}"),
     }
     assert_eq!(read(&src), format!("{{\"value\":{},\"type\":\"string\"}}", json_str(&"ac".repeat(1000))));

@@ -77,7 +77,9 @@ pub fn expression(v: &Value, style: Style, want: &Type) -> Result<String, Refusa
 
 /// `NAME = VALUE`, a `.tfvars` file.
 pub fn tfvars_file(name: &str, v: &Value) -> Result<String, Refusal> {
-    let body = Body::builder().add_attribute(Attribute::new(Identifier::unchecked(name), build(v, Style::Tfvars, 0, None))).build();
+    let body = Body::builder()
+        .add_attribute(Attribute::new(Identifier::unchecked(name), build(v, Style::Tfvars, 0, None)))
+        .build();
     Ok(align(&format_text(&body)))
 }
 
@@ -93,7 +95,13 @@ pub fn module_block(name: &str, v: &Value, style: Style, want: &Type) -> Result<
 }
 
 /// `variable "NAME" { ... }` with `v` as its default.
-pub fn variable_block(name: &str, type_src: Option<&str>, v: &Value, nullable: bool, sensitive: bool) -> Result<String, Refusal> {
+pub fn variable_block(
+    name: &str,
+    type_src: Option<&str>,
+    v: &Value,
+    nullable: bool,
+    sensitive: bool,
+) -> Result<String, Refusal> {
     let mut b = Block::builder("variable").add_label(name);
     if let Some(t) = type_src.map(str::trim).filter(|t| !t.is_empty()) {
         // The constraint as the user wrote it (with its defaults), its later
@@ -210,8 +218,12 @@ fn build_in(v: &Value, style: Style, depth: usize, want: Option<&Type>, heredoc_
         Kind::Seq(es) => {
             // A call's argument is formatted on its own, from depth 0.
             let d = if needs_call(v, style, want) { 0 } else { depth };
-            let plain = es.iter().enumerate().all(|(i, e)| !matches!(e.kind, Kind::Seq(_) | Kind::Attrs(_)) && !needs_call(e, style, part(want, i, "")));
-            let array = Expression::Array(es.iter().enumerate().map(|(i, e)| build_in(e, style, d + 1, part(want, i, ""), false)).collect());
+            let plain = es.iter().enumerate().all(|(i, e)| {
+                !matches!(e.kind, Kind::Seq(_) | Kind::Attrs(_)) && !needs_call(e, style, part(want, i, ""))
+            });
+            let array = Expression::Array(
+                es.iter().enumerate().map(|(i, e)| build_in(e, style, d + 1, part(want, i, ""), false)).collect(),
+            );
             if plain && !style.one_line() && !es.is_empty() {
                 let short = one_line(&array);
                 if short.chars().count() <= SHORT_ARRAY && !short.contains('\n') {
@@ -236,7 +248,8 @@ fn unpinned(want: Option<&Type>) -> bool {
 
 /// Whether a module argument needs a call to give back `v`'s type or marks.
 fn needs_call(v: &Value, style: Style, want: Option<&Type>) -> bool {
-    (style.marks() && v.marks.sensitive) || (style.functions() && unpinned(want) && collection_function(v).is_some() && !v.is_null())
+    (style.marks() && v.marks.sensitive)
+        || (style.functions() && unpinned(want) && collection_function(v).is_some() && !v.is_null())
 }
 
 /// The function calls a module argument needs to give back `v`'s type and
@@ -326,7 +339,6 @@ fn quoted(s: &str) -> Expression {
 }
 
 fn format_text<T: Format + ?Sized>(x: &T) -> String {
-    
     hcl::format::to_string(x).unwrap_or_default()
 }
 

@@ -14,14 +14,24 @@ fn emitted(ty: &str, value: &str, kind: EmitKind) -> String {
 fn numbers_keep_every_digit() {
     let v = "[123456789012345678901234567890.125, -0.1, 1e40]";
     // (Past 60 characters, an array takes a line per element.)
-    assert_eq!(emitted("list(number)", v, EmitKind::Tfvars), "app = [\n  123456789012345678901234567890.125,\n  -0.1,\n  10000000000000000000000000000000000000000\n]\n");
+    assert_eq!(
+        emitted("list(number)", v, EmitKind::Tfvars),
+        "app = [\n  123456789012345678901234567890.125,\n  -0.1,\n  10000000000000000000000000000000000000000\n]\n"
+    );
     assert_eq!(emitted("list(number)", "[0.1, 2]", EmitKind::Tfvars), "app = [0.1, 2]\n");
-    assert_eq!(emit(&req(Some("list(number)"), v), EmitKind::TfvarsJson, false).unwrap().value_text, "[\n  123456789012345678901234567890.125,\n  -0.1,\n  10000000000000000000000000000000000000000\n]");
+    assert_eq!(
+        emit(&req(Some("list(number)"), v), EmitKind::TfvarsJson, false).unwrap().value_text,
+        "[\n  123456789012345678901234567890.125,\n  -0.1,\n  10000000000000000000000000000000000000000\n]"
+    );
 }
 
 #[test]
 fn keys_are_quoted_when_they_are_not_identifiers_or_are_keywords() {
-    let text = emitted("map(number)", r#"{ plain = 1, "with space" = 2, "1st" = 3, "null" = 4, "for" = 5, "dash-ok" = 6 }"#, EmitKind::Tfvars);
+    let text = emitted(
+        "map(number)",
+        r#"{ plain = 1, "with space" = 2, "1st" = 3, "null" = 4, "for" = 5, "dash-ok" = 6 }"#,
+        EmitKind::Tfvars,
+    );
     assert_eq!(text, "app = {\n  \"1st\"        = 3\n  dash-ok      = 6\n  \"for\"        = 5\n  \"null\"       = 4\n  plain        = 1\n  \"with space\" = 2\n}\n");
 }
 
@@ -29,7 +39,10 @@ fn keys_are_quoted_when_they_are_not_identifiers_or_are_keywords() {
 fn template_markers_are_escaped_in_hcl_and_literal_in_json() {
     let v = r#"{ a = "$${x} and %%{y}" }"#;
     assert_eq!(emitted("map(string)", v, EmitKind::Tfvars), "app = {\n  a = \"$${x} and %%{y}\"\n}\n");
-    assert_eq!(emitted("map(string)", v, EmitKind::TfvarsJson), "{\n  \"app\": {\n    \"a\": \"${x} and %{y}\"\n  }\n}\n");
+    assert_eq!(
+        emitted("map(string)", v, EmitKind::TfvarsJson),
+        "{\n  \"app\": {\n    \"a\": \"${x} and %{y}\"\n  }\n}\n"
+    );
 }
 
 #[test]
@@ -50,7 +63,11 @@ fn control_characters_hcl_cannot_escape_as_letters_are_written_as_unicode_escape
 
 #[test]
 fn equals_signs_line_up_as_terraform_fmt_lines_them_up() {
-    let text = emitted("object({name=string, port=number, tags=map(string)})", r#"{ name = "web", port = 80, tags = { env = "prod", team_name = "x" } }"#, EmitKind::VariableBlock);
+    let text = emitted(
+        "object({name=string, port=number, tags=map(string)})",
+        r#"{ name = "web", port = 80, tags = { env = "prod", team_name = "x" } }"#,
+        EmitKind::VariableBlock,
+    );
     assert_eq!(
         text,
         "variable \"app\" {\n  type = object({name=string, port=number, tags=map(string)})\n  default = {\n    name = \"web\"\n    port = 80\n    tags = {\n      env       = \"prod\"\n      team_name = \"x\"\n    }\n  }\n  nullable  = true\n  sensitive = false\n}\n"
@@ -89,7 +106,10 @@ fn a_value_that_needs_a_function_call_has_no_tfvars_form_but_a_module_argument_h
     let r = emit(&req(Some("any"), r#"tolist(["a"])"#), EmitKind::Tfvars, false).unwrap_err();
     assert_eq!(r, Refusal::NeedsFunction { func: "tolist", path: String::new(), form: "tfvars" });
     assert_eq!(r.message(), "The value needs tolist(…), and function calls are not allowed in a .tfvars file: written without it, the value reads differently.");
-    assert_eq!(emitted("any", r#"tolist(["a"])"#, EmitKind::ModuleArg), "module \"example\" {\n  source = \"./modules/example\"\n  app    = tolist([\"a\"])\n}\n");
+    assert_eq!(
+        emitted("any", r#"tolist(["a"])"#, EmitKind::ModuleArg),
+        "module \"example\" {\n  source = \"./modules/example\"\n  app    = tolist([\"a\"])\n}\n"
+    );
     // Under a type that converts it anyway, no call is written.
     assert_eq!(emitted("list(string)", r#"tolist(["a"])"#, EmitKind::Tfvars), "app = [\"a\"]\n");
     let r = emit(&req(Some("string"), r#"sensitive("x")"#), EmitKind::TfvarsJson, false).unwrap_err();
@@ -108,8 +128,12 @@ fn the_converted_value_has_its_defaults_filled_and_unknown_attributes_dropped() 
 
 #[test]
 fn the_format_switch_writes_the_same_value_in_the_other_format() {
-    let r = Request { value_format: ValueFormat::Hcl, ..req(Some("list(object({a=number}))"), "[{ a = 1 }, { a = 2.5 }]") };
-    assert_eq!(reformat(&r, ValueFormat::Json).unwrap().text, "[\n  {\n    \"a\": 1\n  },\n  {\n    \"a\": 2.5\n  }\n]");
+    let r =
+        Request { value_format: ValueFormat::Hcl, ..req(Some("list(object({a=number}))"), "[{ a = 1 }, { a = 2.5 }]") };
+    assert_eq!(
+        reformat(&r, ValueFormat::Json).unwrap().text,
+        "[\n  {\n    \"a\": 1\n  },\n  {\n    \"a\": 2.5\n  }\n]"
+    );
     assert_eq!(reformat(&r, ValueFormat::Cli).unwrap().text, "[{ a = 1 }, { a = 2.5 }]");
     let r = Request { value_format: ValueFormat::Cli, ..req(Some("string"), "hello") };
     assert_eq!(reformat(&r, ValueFormat::Hcl).unwrap().text, "\"hello\"");
@@ -125,7 +149,8 @@ fn the_format_switch_writes_the_same_value_in_the_other_format() {
 #[test]
 fn the_format_switch_keeps_the_text_or_says_what_it_lost() {
     let ty = Some("object({name=string, port=number, tags=map(string)})");
-    let written = "{\n  # the service\n  port = 8080\n  name = \"web\" // its name\n  tags = { b = \"2\", a = \"1\" }\n}";
+    let written =
+        "{\n  # the service\n  port = 8080\n  name = \"web\" // its name\n  tags = { b = \"2\", a = \"1\" }\n}";
     let hcl = Request { value_format: ValueFormat::Hcl, ..req(ty, written) };
     let kept = Reformatted { text: written.to_string(), lost: vec![] };
     assert_eq!(reformat(&hcl, ValueFormat::Tfvars), Ok(kept.clone()));
@@ -136,10 +161,14 @@ fn the_format_switch_keeps_the_text_or_says_what_it_lost() {
     assert_eq!(json.lost, vec![Lost::Comments, Lost::KeyOrder]);
     assert!(json.text.find("\"name\"").unwrap() < json.text.find("\"port\"").unwrap(), "{}", json.text);
     // A function call has no `.tfvars` form: the text is rewritten, and says so.
-    let called = Request { value_format: ValueFormat::Hcl, ..req(Some("any"), "{\n  b = 1 # two\n  a = tostring(2)\n}") };
+    let called =
+        Request { value_format: ValueFormat::Hcl, ..req(Some("any"), "{\n  b = 1 # two\n  a = tostring(2)\n}") };
     let r = reformat(&called, ValueFormat::Tfvars);
     assert!(r.is_err() || r.as_ref().unwrap().lost == vec![Lost::Comments, Lost::KeyOrder], "{r:?}");
-    let converted = Request { value_format: ValueFormat::Hcl, ..req(Some("map(string)"), "{\n  b = 1 # two\n  a = tostring(2)\n}") };
+    let converted = Request {
+        value_format: ValueFormat::Hcl,
+        ..req(Some("map(string)"), "{\n  b = 1 # two\n  a = tostring(2)\n}")
+    };
     let r = reformat(&converted, ValueFormat::Tfvars).unwrap();
     assert_eq!(r.lost, vec![Lost::Comments, Lost::KeyOrder], "{}", r.text);
     // Sorted keys and no comments: nothing lost.
@@ -167,7 +196,12 @@ fn names_reserved_for_module_blocks_are_refused_with_terraforms_reason() {
             assert_eq!(got, Err(Refusal::ReservedName(name.into())), "{name} {kind:?}");
         }
         let why = Refusal::ReservedName(name.into()).message();
-        assert!(why.contains(&format!("The variable name \"{name}\" is reserved due to its special meaning inside module blocks.")), "{why}");
+        assert!(
+            why.contains(&format!(
+                "The variable name \"{name}\" is reserved due to its special meaning inside module blocks."
+            )),
+            "{why}"
+        );
     }
     // Names that merely contain one are fine.
     let r = Request { var_name: "counts".into(), ..Request::new(Some("string"), "\"x\"") };
@@ -181,7 +215,12 @@ fn names_reserved_for_module_blocks_are_refused_with_terraforms_reason() {
 fn multi_line_strings_in_lists_are_written_so_they_read_back() {
     let cases = [
         ("list(string)", r#"["a\nb\n", "c"]"#, EmitKind::Tfvars, "app = [\"a\\nb\\n\", \"c\"]\n"),
-        ("list(string)", r#"["a\nb\n", "c"]"#, EmitKind::ModuleArg, "module \"example\" {\n  source = \"./modules/example\"\n  app    = [\"a\\nb\\n\", \"c\"]\n}\n"),
+        (
+            "list(string)",
+            r#"["a\nb\n", "c"]"#,
+            EmitKind::ModuleArg,
+            "module \"example\" {\n  source = \"./modules/example\"\n  app    = [\"a\\nb\\n\", \"c\"]\n}\n",
+        ),
         ("object({s=string})", r#"{ s = "a\nb\n" }"#, EmitKind::Tfvars, "app = {\n  s = <<EOT\na\nb\nEOT\n}\n"),
     ];
     for (ty, value, kind, want) in cases {
@@ -196,12 +235,21 @@ fn multi_line_strings_in_lists_are_written_so_they_read_back() {
 fn invisible_characters_are_written_as_escapes() {
     for kind in [EmitKind::VarBash, EmitKind::VarPowershell, EmitKind::EnvBash, EmitKind::EnvPowershell] {
         // -var and TF_VAR_ take a string's text literally: the shells' own escapes.
-        let e = emit(&req(Some("string"), "\"a\\u202eb\""), kind, false).unwrap_or_else(|r| panic!("{kind:?}: {}", r.message()));
+        let e = emit(&req(Some("string"), "\"a\\u202eb\""), kind, false)
+            .unwrap_or_else(|r| panic!("{kind:?}: {}", r.message()));
         assert!(!e.text.contains(invisible) && e.text.to_lowercase().contains("202e"), "{kind:?}: {:?}", e.text);
     }
     let value = "{ \"k\\u200b\" = \"a\\u202eb\\u2066c\\nd\\n\" }";
-    for kind in [EmitKind::Tfvars, EmitKind::TfvarsJson, EmitKind::ModuleArg, EmitKind::VariableBlock, EmitKind::VarBash, EmitKind::EnvPowershell] {
-        let e = emit(&req(Some("map(string)"), value), kind, false).unwrap_or_else(|r| panic!("{kind:?}: {}", r.message()));
+    for kind in [
+        EmitKind::Tfvars,
+        EmitKind::TfvarsJson,
+        EmitKind::ModuleArg,
+        EmitKind::VariableBlock,
+        EmitKind::VarBash,
+        EmitKind::EnvPowershell,
+    ] {
+        let e =
+            emit(&req(Some("map(string)"), value), kind, false).unwrap_or_else(|r| panic!("{kind:?}: {}", r.message()));
         assert!(!e.text.contains(invisible), "{kind:?}: {:?}", e.text);
         for esc in ["\\u200b", "\\u202e", "\\u2066"] {
             assert!(e.text.contains(esc), "{kind:?}: {esc} in {:?}", e.text);

@@ -39,7 +39,13 @@ pub type Place = Option<(String, u64, u64, u64, u64)>;
 pub fn subject(d: &J) -> Place {
     let s = d.get("subject").filter(|s| !s.is_null())?;
     let n = |a: &str, b: &str| s[a][b].as_u64().unwrap_or(0);
-    Some((s["filename"].as_str().unwrap_or("").to_string(), n("start", "line"), n("start", "column"), n("end", "line"), n("end", "column")))
+    Some((
+        s["filename"].as_str().unwrap_or("").to_string(),
+        n("start", "line"),
+        n("start", "column"),
+        n("end", "line"),
+        n("end", "column"),
+    ))
 }
 
 /// The same diagnostics as a multiset (an acceptable detail each), those
@@ -63,6 +69,11 @@ pub fn diags_ok(ed: &[J], ad: &[J]) -> bool {
             None => return false,
         }
     }
-    let order = |ds: &[J]| -> Vec<(Option<String>, Place)> { ds.iter().filter(|d| subject(d).is_some()).map(|d| (d["summary"].as_str().map(str::to_string), subject(d))).collect() };
+    let order = |ds: &[J]| -> Vec<(Option<String>, Place)> {
+        ds.iter()
+            .filter(|d| subject(d).is_some())
+            .map(|d| (d["summary"].as_str().map(str::to_string), subject(d)))
+            .collect()
+    };
     order(ed) == order(ad)
 }

@@ -117,7 +117,10 @@ impl Parser<'_> {
                     let bad = self.read();
                     let (summary, detail) = match bad.kind {
                         Tok::OQuote => ("Invalid argument name", "Argument names must not be quoted."),
-                        Tok::Eof => ("Unclosed configuration body", "Found end of file before the end of this configuration body."),
+                        Tok::Eof => (
+                            "Unclosed configuration body",
+                            "Found end of file before the end of this configuration body.",
+                        ),
                         _ => (DEFINITION_REQUIRED, "An argument or block definition is required here."),
                     };
                     let range = if bad.kind == Tok::Eof { start.clone() } else { bad.range() };
@@ -131,18 +134,14 @@ impl Parser<'_> {
                 _ => {
                     let bad = self.read();
                     return match bad.kind {
-                        Tok::OQuote => self.err(
-                            "Invalid argument name",
-                            "Argument names must not be quoted.",
-                            bad.range(),
-                        ),
+                        Tok::OQuote => {
+                            self.err("Invalid argument name", "Argument names must not be quoted.", bad.range())
+                        }
                         Tok::Eof if end == Tok::CBrace && self.partial => {
                             self.diags.push(RawDiag::new(UNCLOSED_BLOCK, UNCLOSED_BLOCK_DETAIL, start));
                             Ok(body)
                         }
-                        Tok::Eof if end == Tok::CBrace => {
-                            self.err(UNCLOSED_BLOCK, UNCLOSED_BLOCK_DETAIL, start)
-                        }
+                        Tok::Eof if end == Tok::CBrace => self.err(UNCLOSED_BLOCK, UNCLOSED_BLOCK_DETAIL, start),
                         Tok::Eof => self.err(
                             "Unclosed configuration body",
                             "Found end of file before the end of this configuration body.",
@@ -288,7 +287,11 @@ impl Parser<'_> {
             self.read();
         } else if self.partial {
             // hcl keeps the block and goes on after the line.
-            self.diags.push(RawDiag::new("Missing newline after block definition", "A block definition must end with a newline.", eol.range()));
+            self.diags.push(RawDiag::new(
+                "Missing newline after block definition",
+                "A block definition must end with a newline.",
+                eol.range(),
+            ));
             self.recovered_at.get_or_insert(self.diags.len());
             self.recover_after_body_item();
         } else {
@@ -347,13 +350,8 @@ impl Parser<'_> {
         let next = self.peek();
         self.pop_nl();
         match next.kind {
-            Tok::Comma => self
-                .diags
-                .push(RawDiag::new(INVALID_SINGLE, SINGLE_COMMA, next.range())),
-            Tok::Newline => {
-                self.diags
-                    .push(RawDiag::new(INVALID_SINGLE, SINGLE_NEWLINE, next.range()))
-            }
+            Tok::Comma => self.diags.push(RawDiag::new(INVALID_SINGLE, SINGLE_COMMA, next.range())),
+            Tok::Newline => self.diags.push(RawDiag::new(INVALID_SINGLE, SINGLE_NEWLINE, next.range())),
             _ => {}
         }
         self.diags.push(body_error);
@@ -454,7 +452,13 @@ impl Parser<'_> {
                 let t = lx.next_token();
                 match t.kind {
                     Tok::Eof => break,
-                    Tok::OBrace | Tok::OBrack | Tok::OParen | Tok::OQuote | Tok::OHeredoc | Tok::TemplateInterp | Tok::TemplateControl => open.push(t.kind),
+                    Tok::OBrace
+                    | Tok::OBrack
+                    | Tok::OParen
+                    | Tok::OQuote
+                    | Tok::OHeredoc
+                    | Tok::TemplateInterp
+                    | Tok::TemplateControl => open.push(t.kind),
                     Tok::CBrace | Tok::CBrack | Tok::CParen | Tok::CQuote | Tok::CHeredoc => {
                         open.pop();
                     }
@@ -495,10 +499,7 @@ impl Parser<'_> {
                     open.pop();
                 }
                 Tok::TemplateSeqEnd => {
-                    while open
-                        .last()
-                        .is_some_and(|&o| o != Tok::TemplateInterp && o != Tok::TemplateControl)
-                    {
+                    while open.last().is_some_and(|&o| o != Tok::TemplateInterp && o != Tok::TemplateControl) {
                         open.pop();
                     }
                     open.pop();
@@ -550,11 +551,7 @@ impl Parser<'_> {
                     value.push_str(&self.string_literal(&tok)?);
                 }
                 Tok::TemplateInterp | Tok::TemplateControl => {
-                    let which = if tok.kind == Tok::TemplateControl {
-                        "%"
-                    } else {
-                        "$"
-                    };
+                    let which = if tok.kind == Tok::TemplateControl { "%" } else { "$" };
                     return self.err(
                         INVALID_STRING,
                         format!("Template sequences are not allowed in this string. To include a literal {}, double it (as \"{which}{which}\") to escape it.", go_quote(which)),
@@ -568,13 +565,7 @@ impl Parser<'_> {
                         tok.range(),
                     )
                 }
-                _ => {
-                    return self.err(
-                        INVALID_STRING,
-                        "This item is not valid in a string literal.",
-                        tok.range(),
-                    )
-                }
+                _ => return self.err(INVALID_STRING, "This item is not valid in a string literal.", tok.range()),
             }
         }
     }

@@ -56,7 +56,9 @@ pub fn github_annotated(r: &CheckReport, path_of: PathOf, a: &Annotations, group
     // A rule tftype did not evaluate is a notice: never passed silently.
     for (name, rule) in unevaluated_rules(r) {
         let mut props = Vec::new();
-        if let Some((file, (sl, sc), (el, ec))) = rule_place(&rule.rule).and_then(|(f, a, b)| path_of(f).map(|p| (p, a, b))) {
+        if let Some((file, (sl, sc), (el, ec))) =
+            rule_place(&rule.rule).and_then(|(f, a, b)| path_of(f).map(|p| (p, a, b)))
+        {
             props.push(format!("file={}", gh_escape(&file, true)));
             props.push(format!("line={sl}"));
             props.push(format!("col={sc}"));

@@ -31,13 +31,25 @@ pub fn human_diag(d: &CheckDiag, input: &CheckInput, color: bool) -> String {
 /// `tail`: tftype's lines about the diagnostic ("The part that fails", the
 /// playground link), after the detail and inside the frame, so that on a
 /// terminal they belong to their diagnostic, not to the next.
-fn human_diag_in(d: &CheckDiag, input: &CheckInput, color: bool, contexts: &mut crate::module::snippet::Contexts, tail: &str) -> String {
-    let (bold, red, yellow, under, gray, reset) = if color { ("\x1b[1m", "\x1b[31m", "\x1b[33m", "\x1b[4m", "\x1b[90m", "\x1b[0m") } else { ("", "", "", "", "", "") };
+fn human_diag_in(
+    d: &CheckDiag,
+    input: &CheckInput,
+    color: bool,
+    contexts: &mut crate::module::snippet::Contexts,
+    tail: &str,
+) -> String {
+    let (bold, red, yellow, under, gray, reset) = if color {
+        ("\x1b[1m", "\x1b[31m", "\x1b[33m", "\x1b[4m", "\x1b[90m", "\x1b[0m")
+    } else {
+        ("", "", "", "", "", "")
+    };
     let (word, c) = if d.is_error() { ("Error", red) } else { ("Warning", yellow) };
     let n = |t: &str| neutralize(t, false);
     let mut out = format!("{c}{bold}{word}: {reset}{bold}{}{reset}\n\n", n(&d.summary));
     if let Some(s) = &d.subject {
-        match crate::module::snippet::text_of(input, &s.filename).and_then(|t| crate::module::snippet::of(d, t, contexts)) {
+        match crate::module::snippet::text_of(input, &s.filename)
+            .and_then(|t| crate::module::snippet::of(d, t, contexts))
+        {
             None => out += &format!("  on {} line {}:\n  (source code not available)\n", n(&s.filename), s.start.line),
             Some(sn) => {
                 let context = sn.context.as_ref().map(|c| format!(", in {}", n(c))).unwrap_or_default();
@@ -58,8 +70,13 @@ fn human_diag_in(d: &CheckDiag, input: &CheckInput, color: bool, contexts: &mut 
                     };
                     let (a, b) = (floor_boundary(line, a.clamp(from, to)), floor_boundary(line, b.clamp(from, to)));
                     let (pre, post) = (if from > 0 { "…" } else { "" }, if to < line.len() { "…" } else { "" });
-                    let (x, y, z) = (line.get(from..a).unwrap_or(""), line.get(a..b).unwrap_or(""), line.get(b..to).unwrap_or(""));
-                    let shown = if color && !y.is_empty() { format!("{pre}{}{under}{}{reset}{}{post}", n(x), n(y), n(z)) } else { format!("{pre}{}{}{}{post}", n(x), n(y), n(z)) };
+                    let (x, y, z) =
+                        (line.get(from..a).unwrap_or(""), line.get(a..b).unwrap_or(""), line.get(b..to).unwrap_or(""));
+                    let shown = if color && !y.is_empty() {
+                        format!("{pre}{}{under}{}{reset}{}{post}", n(x), n(y), n(z))
+                    } else {
+                        format!("{pre}{}{}{}{post}", n(x), n(y), n(z))
+                    };
                     // Terraform's gutter: the line number in four columns.
                     out += &format!("{:>4}: {shown}\n", sn.start_line + i);
                 }
@@ -106,7 +123,8 @@ pub fn human_annotated(r: &CheckReport, input: &CheckInput, color: bool, lang: L
     let mut diags = String::new();
     let mut contexts = crate::module::snippet::Contexts::default();
     // Terraform's -compact-warnings: only when every diagnostic is a warning.
-    let compact = a.compact_warnings.is_some() && !r.diagnostics.is_empty() && !r.diagnostics.iter().any(|d| d.is_error());
+    let compact =
+        a.compact_warnings.is_some() && !r.diagnostics.is_empty() && !r.diagnostics.iter().any(|d| d.is_error());
     if let Some(product) = a.compact_warnings.filter(|_| compact) {
         diags += &compact_warnings(r, color, product);
         diags.push('\n');
@@ -114,7 +132,10 @@ pub fn human_annotated(r: &CheckReport, input: &CheckInput, color: bool, lang: L
     for (i, d) in r.diagnostics.iter().enumerate().filter(|_| !compact) {
         let mut tail = String::new();
         if let Some(part) = &d.part {
-            tail += &neutralize(&fill(lang, "check.failing_part", &[("name", &part.name), ("at", &part.subject.range_string())]), false);
+            tail += &neutralize(
+                &fill(lang, "check.failing_part", &[("name", &part.name), ("at", &part.subject.range_string())]),
+                false,
+            );
             tail.push('\n');
         }
         if let Some(Some(url)) = a.links.get(i) {
@@ -147,7 +168,9 @@ fn compact_warnings(r: &CheckReport, color: bool, product: &str) -> String {
     for (summary, ds) in groups {
         out += &format!("- {}\n", n(summary));
         match ds.iter().find_map(|d| d.subject.as_ref()) {
-            Some(s) if ds.len() > 1 => out += &format!("  on {} line {} (and {} more)\n", n(&s.filename), s.start.line, ds.len() - 1),
+            Some(s) if ds.len() > 1 => {
+                out += &format!("  on {} line {} (and {} more)\n", n(&s.filename), s.start.line, ds.len() - 1)
+            }
             Some(s) => out += &format!("  on {} line {}\n", n(&s.filename), s.start.line),
             None if ds.len() > 1 => out += &format!("  ({} occurrences of this warning)\n", ds.len()),
             None => {}
@@ -185,7 +208,11 @@ fn human_rest(r: &CheckReport, lang: Lang, a: &Annotations) -> String {
         match story {
             VarStory::Told(s) => {
                 out += &match &v.source {
-                    Some(source) => fill(lang, "check.explain_var", &[("name", &v.name), ("source", &source_words(&v.name, source, lang))]),
+                    Some(source) => fill(
+                        lang,
+                        "check.explain_var",
+                        &[("name", &v.name), ("source", &source_words(&v.name, source, lang))],
+                    ),
                     None => fill(lang, "check.explain_var_nosource", &[("name", &v.name)]),
                 };
                 out.push('\n');
@@ -197,11 +224,18 @@ fn human_rest(r: &CheckReport, lang: Lang, a: &Annotations) -> String {
                 for rule in &v.validations {
                     let line = match rule.result {
                         RuleResult::Pass => fill(lang, "check.explain_rule_pass", &[("rule", &rule.rule)]),
-                        RuleResult::Fail => fill(lang, "check.explain_rule_fail", &[("rule", &rule.rule), ("message", rule.error_message.as_deref().unwrap_or(""))]),
+                        RuleResult::Fail => fill(
+                            lang,
+                            "check.explain_rule_fail",
+                            &[("rule", &rule.rule), ("message", rule.error_message.as_deref().unwrap_or(""))],
+                        ),
                         other => fill(
                             lang,
                             &format!("check.explain_rule_{}", other.as_str()),
-                            &[("rule", &rule.rule), ("reason", &rule.reason.as_ref().map(|w| w.text(lang)).unwrap_or_default())],
+                            &[
+                                ("rule", &rule.rule),
+                                ("reason", &rule.reason.as_ref().map(|w| w.text(lang)).unwrap_or_default()),
+                            ],
                         ),
                     };
                     out += &format!("  {line}\n");
@@ -222,7 +256,6 @@ fn human_rest(r: &CheckReport, lang: Lang, a: &Annotations) -> String {
     out.push('\n');
     out
 }
-
 
 /// Where a variable's value came from (a report's `source`), in the
 /// reader's words as the Module view says it: a file's range as it is,
@@ -245,7 +278,10 @@ pub fn role_line(r: &CheckReport, lang: Lang) -> Option<String> {
         _ => "",
     };
     // "Its required variables are the caller's" only when it has some.
-    let required = r.variables.iter().any(|v| matches!(&v.outcome, Outcome::Failed { stage, .. } if *stage == crate::module::prepare::CALLER_STAGE));
+    let required = r
+        .variables
+        .iter()
+        .any(|v| matches!(&v.outcome, Outcome::Failed { stage, .. } if *stage == crate::module::prepare::CALLER_STAGE));
     let key = if required { "check.role.child" } else { "check.role.child_none_required" };
     // The way out (`--root`) on a line of its own: the line before is long.
     Some(format!("{}\n{}", fill(lang, key, &[("why", why)]), text(lang, "check.role.use_root")))
@@ -264,7 +300,11 @@ fn effective_raw(r: &CheckReport, lang: Lang) -> String {
             Outcome::Accepted { console, .. } => out += &format!("var.{} = {console}\n", v.name),
             Outcome::Failed { stage, .. } => {
                 // A full-width bracket takes no space before it.
-                let key = if *stage == crate::module::prepare::CALLER_STAGE { "check.set_by_caller" } else { "check.not_accepted" };
+                let key = if *stage == crate::module::prepare::CALLER_STAGE {
+                    "check.set_by_caller"
+                } else {
+                    "check.not_accepted"
+                };
                 let words = text(lang, key);
                 let gap = if words.starts_with(crate::i18n::is_cjk) { "" } else { " " };
                 out += &format!("var.{}{gap}{words}\n", v.name);
@@ -296,7 +336,11 @@ pub fn human_notes_verbose(calls: &[CallReport], lang: Lang, verbose: bool) -> S
         match &c.status {
             CallStatus::Remote => {
                 remote += 1;
-                out += &fill(lang, "check.call.remote", &[("call", &c.address), ("source", c.source.as_deref().unwrap_or(""))]);
+                out += &fill(
+                    lang,
+                    "check.call.remote",
+                    &[("call", &c.address), ("source", c.source.as_deref().unwrap_or(""))],
+                );
                 out.push('\n');
             }
             CallStatus::NotChecked(n) => {
@@ -317,7 +361,11 @@ pub fn human_notes_verbose(calls: &[CallReport], lang: Lang, verbose: bool) -> S
                 }
                 for (name, rule) in c.validations.iter().filter(|(_, r)| r.result == RuleResult::NotEvaluated) {
                     let why = rule.reason.as_ref().map(|w| w.text(lang)).unwrap_or_default();
-                    out += &fill(lang, "check.rule_not_evaluated", &[("name", &format!("{}.var.{name}", c.address)), ("rule", &rule.rule), ("reason", &why)]);
+                    out += &fill(
+                        lang,
+                        "check.rule_not_evaluated",
+                        &[("name", &format!("{}.var.{name}", c.address)), ("rule", &rule.rule), ("reason", &why)],
+                    );
                     out.push('\n');
                 }
             }
@@ -329,7 +377,8 @@ pub fn human_notes_verbose(calls: &[CallReport], lang: Lang, verbose: bool) -> S
         out.push('\n');
     }
     let args = calls.iter().flat_map(|c| &c.arguments);
-    let args_checked = args.clone().filter(|a| matches!(a.status, ArgStatus::Accepted { .. } | ArgStatus::Failed { .. })).count();
+    let args_checked =
+        args.clone().filter(|a| matches!(a.status, ArgStatus::Accepted { .. } | ArgStatus::Failed { .. })).count();
     let args_not_checked = args.filter(|a| matches!(a.status, ArgStatus::NotChecked(_))).count();
     out += &fill(
         lang,
@@ -376,7 +425,11 @@ fn arguments_not_checked(c: &CallReport, lang: Lang) -> String {
             Note::Calls(f) => ("check.call.arguments_call", Some(format!("{f}()"))),
             Note::NotKnown => ("check.call.arguments_not_known", None),
             other => {
-                out += &fill(lang, "check.call.argument_not_checked", &[("variable", &format!("{}.var.{}", c.address, a.name)), ("reason", &other.text(lang))]);
+                out += &fill(
+                    lang,
+                    "check.call.argument_not_checked",
+                    &[("variable", &format!("{}.var.{}", c.address, a.name)), ("reason", &other.text(lang))],
+                );
                 out.push('\n');
                 continue;
             }
@@ -393,12 +446,25 @@ fn arguments_not_checked(c: &CallReport, lang: Lang) -> String {
     for (kind, names, what) in groups {
         if let ([name], Some(first)) = (names.as_slice(), c.arguments.iter().find(|a| a.name == names[0])) {
             if let ArgStatus::NotChecked(n) = &first.status {
-                out += &fill(lang, "check.call.argument_not_checked", &[("variable", &format!("{}.var.{name}", c.address)), ("reason", &n.text(lang))]);
+                out += &fill(
+                    lang,
+                    "check.call.argument_not_checked",
+                    &[("variable", &format!("{}.var.{name}", c.address)), ("reason", &n.text(lang))],
+                );
                 out.push('\n');
                 continue;
             }
         }
-        out += &fill(lang, kind, &[("call", &c.address), ("arguments", &count(lang, "arguments", names.len())), ("names", &list(&names)), ("what", &list(&what))]);
+        out += &fill(
+            lang,
+            kind,
+            &[
+                ("call", &c.address),
+                ("arguments", &count(lang, "arguments", names.len())),
+                ("names", &list(&names)),
+                ("what", &list(&what)),
+            ],
+        );
         out.push('\n');
     }
     out
@@ -430,7 +496,15 @@ mod tests {
     fn long_source_lines_are_shown_around_the_range() {
         let line = format!("{}port = \"eighty\"{}", "x".repeat(1000), "y".repeat(1000));
         let input = CheckInput { files: [("a.tfvars".to_string(), line)].into(), ..Default::default() };
-        let d = CheckDiag::error("S", "D", Some(Subject { filename: "a.tfvars".into(), start: Pos { line: 1, column: 1008, byte: 1007 }, end: Pos { line: 1, column: 1016, byte: 1015 } }));
+        let d = CheckDiag::error(
+            "S",
+            "D",
+            Some(Subject {
+                filename: "a.tfvars".into(),
+                start: Pos { line: 1, column: 1008, byte: 1007 },
+                end: Pos { line: 1, column: 1016, byte: 1015 },
+            }),
+        );
         let text = human_diag(&d, &input, false);
         let shown = text.lines().find(|l| l.contains("eighty")).expect("the line is shown");
         assert!(shown.starts_with("   1: …x") && shown.ends_with("y…") && shown.len() < SNIPPET_BYTES + 20, "{shown}");
@@ -438,7 +512,10 @@ mod tests {
 
     #[test]
     fn human_text_shows_the_source_line_and_underlines_on_a_terminal() {
-        let input = CheckInput { files: [("prod.tfvars".to_string(), "env = 1\nport = \"eighty\"\n".to_string())].into(), ..Default::default() };
+        let input = CheckInput {
+            files: [("prod.tfvars".to_string(), "env = 1\nport = \"eighty\"\n".to_string())].into(),
+            ..Default::default()
+        };
         let plain = human_diag(&diag(), &input, false);
         assert_eq!(plain, "Error: Invalid value for input variable\n\n  on prod.tfvars line 2:\n   2: port = \"eighty\"\n\na number is required, 100%\nsee: here\n");
         let colored = human_diag(&diag(), &input, true);
@@ -447,7 +524,10 @@ mod tests {
         let rule = |s: &str| format!("\x1b[31m{s}\x1b[0m");
         assert!(colored.starts_with(&format!("{}\n{} \x1b[31m\x1b[1mError: ", rule("╷"), rule("│"))), "{colored:?}");
         assert!(colored.ends_with(&format!("{} see: here\n{}\n", rule("│"), rule("╵"))), "{colored:?}");
-        assert!(colored.contains(&format!("\n{}\n", rule("│"))), "an empty line has no space after the rule: {colored:?}");
+        assert!(
+            colored.contains(&format!("\n{}\n", rule("│"))),
+            "an empty line has no space after the rule: {colored:?}"
+        );
     }
 
     /// On a terminal, tftype's lines about a diagnostic ("The part that
@@ -456,7 +536,10 @@ mod tests {
     /// (ux-5 M14).
     #[test]
     fn the_part_that_fails_is_inside_the_frame_on_a_terminal() {
-        let input = CheckInput { files: [("prod.tfvars".to_string(), "env = 1\nport = \"eighty\"\n".to_string())].into(), ..Default::default() };
+        let input = CheckInput {
+            files: [("prod.tfvars".to_string(), "env = 1\nport = \"eighty\"\n".to_string())].into(),
+            ..Default::default()
+        };
         let mut d = diag();
         let subject = d.subject.clone().unwrap();
         d.part = Some(crate::module::Part { name: "var.port".into(), subject });

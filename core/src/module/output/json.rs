@@ -22,7 +22,11 @@ pub fn add_snippets(j: &mut J, r: &CheckReport, input: &CheckInput) {
     let Some(ds) = j["diagnostics"].as_array_mut() else { return };
     for (d, out) in r.diagnostics.iter().zip(ds.iter_mut()) {
         let Some(s) = &d.subject else { continue };
-        let Some(sn) = crate::module::snippet::text_of(input, &s.filename).and_then(|t| crate::module::snippet::of(d, t, &mut contexts)) else { continue };
+        let Some(sn) = crate::module::snippet::text_of(input, &s.filename)
+            .and_then(|t| crate::module::snippet::of(d, t, &mut contexts))
+        else {
+            continue;
+        };
         let values: Vec<J> = sn.values.iter().map(|(t, st)| json!({"traversal": t, "statement": st})).collect();
         out["snippet"] = json!({
             "context": sn.context,
@@ -44,7 +48,14 @@ pub fn validate_json_utf16(r: &CheckReport, input: &CheckInput) -> J {
     if let Some(ds) = j["diagnostics"].as_array_mut() {
         for (d, out) in r.diagnostics.iter().zip(ds.iter_mut()) {
             let Some(s) = &d.subject else { continue };
-            let Some((name, text)) = input.files.get_key_value(&s.filename).map(|(k, v)| (k.as_str(), v.as_str())).or_else(|| value_text(input, &s.filename)) else { continue };
+            let Some((name, text)) = input
+                .files
+                .get_key_value(&s.filename)
+                .map(|(k, v)| (k.as_str(), v.as_str()))
+                .or_else(|| value_text(input, &s.filename))
+            else {
+                continue;
+            };
             let m = maps.entry(name).or_insert_with(|| crate::diag::Utf16Map::new(text));
             out["range"]["start16"] = json!(m.offset(s.start.byte));
             out["range"]["end16"] = json!(m.offset(s.end.byte));
@@ -56,7 +67,13 @@ pub fn validate_json_utf16(r: &CheckReport, input: &CheckInput) -> J {
             let args = c.get_mut("arguments").and_then(J::as_array_mut).map(std::mem::take).unwrap_or_default();
             let mut ranges: Vec<J> = args;
             for r in std::iter::once(&mut *c).chain(ranges.iter_mut()) {
-                let (Some(name), Some(a), Some(b)) = (r["range"]["filename"].as_str(), r["range"]["start"]["byte"].as_u64(), r["range"]["end"]["byte"].as_u64()) else { continue };
+                let (Some(name), Some(a), Some(b)) = (
+                    r["range"]["filename"].as_str(),
+                    r["range"]["start"]["byte"].as_u64(),
+                    r["range"]["end"]["byte"].as_u64(),
+                ) else {
+                    continue;
+                };
                 let Some((name, text)) = input.files.get_key_value(name) else { continue };
                 let m = maps.entry(name.as_str()).or_insert_with(|| crate::diag::Utf16Map::new(text));
                 r["range"]["start16"] = json!(m.offset(a as usize));
@@ -105,7 +122,9 @@ pub fn validate_json_annotated(r: &CheckReport, a: &Annotations) -> J {
         }
     }
     // tftype's notes: never among Terraform's diagnostics.
-    j["notes"] = J::Array(a.notes.iter().map(|n| json!({"kind": n.kind, "text": n.text, "range": subject_json(&n.subject)})).collect());
+    j["notes"] = J::Array(
+        a.notes.iter().map(|n| json!({"kind": n.kind, "text": n.text, "range": subject_json(&n.subject)})).collect(),
+    );
     j
 }
 
@@ -132,8 +151,12 @@ pub fn validate_json(r: &CheckReport) -> J {
         .iter()
         .map(|v| {
             let o = match &v.outcome {
-                Outcome::Accepted { type_string, console, .. } => json!({"ok": true, "type": type_string, "console": console, "source": v.source}),
-                Outcome::Failed { stage, summary, .. } => json!({"ok": false, "stage": stage, "summary": summary, "source": v.source}),
+                Outcome::Accepted { type_string, console, .. } => {
+                    json!({"ok": true, "type": type_string, "console": console, "source": v.source})
+                }
+                Outcome::Failed { stage, summary, .. } => {
+                    json!({"ok": false, "stage": stage, "summary": summary, "source": v.source})
+                }
             };
             let mut o = o;
             if !v.validations.is_empty() {

@@ -15,7 +15,9 @@ mod json;
 mod sarif;
 
 pub use github::{github, github_annotated};
-pub use human::{effective, human, human_annotated, human_diag, human_notes, human_notes_verbose, role_line, source_words};
+pub use human::{
+    effective, human, human_annotated, human_diag, human_notes, human_notes_verbose, role_line, source_words,
+};
 pub use json::{add_snippets, validate_json, validate_json_annotated, validate_json_utf16};
 pub use sarif::{rule_id, sarif, sarif_log, sarif_run};
 
@@ -35,10 +37,12 @@ pub fn path_in(base: &str, filename: &str) -> Option<String> {
     if filename.starts_with('<') {
         return None;
     }
-    Some(if base.is_empty() || base == "." || filename.starts_with('/') { filename.to_string() } else { format!("{}/{}", base.trim_end_matches('/'), filename) })
+    Some(if base.is_empty() || base == "." || filename.starts_with('/') {
+        filename.to_string()
+    } else {
+        format!("{}/{}", base.trim_end_matches('/'), filename)
+    })
 }
-
-
 
 /// Text from the module (messages, file names, source lines, values) made
 /// safe for a terminal or a CI log: control characters (C0 but tab and, with
@@ -120,7 +124,6 @@ fn unevaluated_text(name: &str, rule: &crate::module::validate::RuleReport, lang
 /// A file and a range's start and end (line, column).
 type Place<'a> = (&'a str, (usize, usize), (usize, usize));
 
-
 fn rule_place(range: &str) -> Option<Place<'_>> {
     let (file, nums) = range.rsplit_once(':')?;
     let (start, end) = nums.split_once('-')?;
@@ -138,7 +141,8 @@ pub fn summary_line(r: &CheckReport, lang: Lang) -> String {
     let errors = r.diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = r.diagnostics.len() - errors;
     let key = if errors == 0 { "check.summary_ok" } else { "check.summary_failed" };
-    let (mut vars, errors, warnings) = (count(lang, "variables", r.variables.len()), count(lang, "errors", errors), count(lang, "warnings", warnings));
+    let (mut vars, errors, warnings) =
+        (count(lang, "variables", r.variables.len()), count(lang, "errors", errors), count(lang, "warnings", warnings));
     // What the module calls' check evaluated counts too ("0 variables
     // checked" read wrong beside a dozen arguments checked).
     // Honestly: "0 of 26 module arguments" when the calls' arguments were
@@ -146,7 +150,11 @@ pub fn summary_line(r: &CheckReport, lang: Lang) -> String {
     let arguments = arguments_checked(&r.module_calls);
     let not_checked = arguments_not_checked_count(&r.module_calls);
     if not_checked > 0 {
-        let b = fill(lang, "check.count.module_arguments_of", &[("count", &arguments.to_string()), ("total", &(arguments + not_checked).to_string())]);
+        let b = fill(
+            lang,
+            "check.count.module_arguments_of",
+            &[("count", &arguments.to_string()), ("total", &(arguments + not_checked).to_string())],
+        );
         vars = fill(lang, "check.count.and", &[("a", &vars), ("b", &b)]);
     } else if arguments > 0 {
         vars = fill(lang, "check.count.and", &[("a", &vars), ("b", &count(lang, "module_arguments", arguments))]);
@@ -164,7 +172,11 @@ pub fn count(lang: Lang, what: &str, n: usize) -> String {
 /// How many arguments of the calls were evaluated and prepared (accepted or
 /// refused), for the check's summary line.
 pub fn arguments_checked(calls: &[CallReport]) -> usize {
-    calls.iter().flat_map(|c| &c.arguments).filter(|a| matches!(a.status, ArgStatus::Accepted { .. } | ArgStatus::Failed { .. })).count()
+    calls
+        .iter()
+        .flat_map(|c| &c.arguments)
+        .filter(|a| matches!(a.status, ArgStatus::Accepted { .. } | ArgStatus::Failed { .. }))
+        .count()
 }
 
 /// How many arguments of the calls were not checked: not evaluated, or
@@ -185,7 +197,11 @@ mod tests {
         CheckDiag::error(
             "Invalid value for input variable",
             "a number is required, 100%\nsee: here",
-            Some(Subject { filename: "prod.tfvars".into(), start: Pos { line: 2, column: 8, byte: 15 }, end: Pos { line: 2, column: 16, byte: 23 } }),
+            Some(Subject {
+                filename: "prod.tfvars".into(),
+                start: Pos { line: 2, column: 8, byte: 15 },
+                end: Pos { line: 2, column: 16, byte: 23 },
+            }),
         )
     }
 
@@ -196,7 +212,11 @@ mod tests {
     fn tftypes_notes_follow_terraforms_diagnostics_in_every_form() {
         let vars = "variable \"region\" {\n  type = string\n}\n";
         let input = CheckInput {
-            files: [("variables.tf".to_string(), vars.to_string()), ("terraform.tfvars".to_string(), "region = \"a\"\nregoin = \"b\"\n".to_string())].into(),
+            files: [
+                ("variables.tf".to_string(), vars.to_string()),
+                ("terraform.tfvars".to_string(), "region = \"a\"\nregoin = \"b\"\n".to_string()),
+            ]
+            .into(),
             ..Default::default()
         };
         let p = crate::flavor::Flavor::default_flavor().profile();
@@ -222,17 +242,33 @@ mod tests {
         let run = sarif_run(&r, &input, &|f| path_in("infra", f), &a, None);
         let res = run["results"].as_array().unwrap().iter().find(|x| x["level"] == "note").expect("a note");
         assert_eq!(res["ruleId"], "tftype/note.undeclared_suggest");
-        assert_eq!(run["tool"]["driver"]["rules"][res["ruleIndex"].as_u64().unwrap() as usize]["defaultConfiguration"]["level"], "note");
+        assert_eq!(
+            run["tool"]["driver"]["rules"][res["ruleIndex"].as_u64().unwrap() as usize]["defaultConfiguration"]
+                ["level"],
+            "note"
+        );
         assert_eq!(res["locations"][0]["physicalLocation"]["region"]["startLine"], 2);
         // GitHub: a notice at its place.
         let gh = github_annotated(&r, &|f| path_in("infra", f), &a, None, Lang::En);
-        assert!(gh.ends_with(&format!("::notice file=infra/terraform.tfvars,line=2,col=1,endLine=2,endColumn=7,title=tftype note::{note}\n")), "{gh}");
+        assert!(
+            gh.ends_with(&format!(
+                "::notice file=infra/terraform.tfvars,line=2,col=1,endLine=2,endColumn=7,title=tftype note::{note}\n"
+            )),
+            "{gh}"
+        );
     }
 
     #[test]
     fn rules_left_unevaluated_are_notices_and_notes() {
         let vars = "variable \"token\" {\n  type = string\n  validation {\n    condition     = fileexists(var.token)\n    error_message = \"No such file.\"\n  }\n}\n";
-        let input = CheckInput { files: [("variables.tf".to_string(), vars.to_string()), ("terraform.tfvars".to_string(), "token = \"x\"\n".to_string())].into(), ..Default::default() };
+        let input = CheckInput {
+            files: [
+                ("variables.tf".to_string(), vars.to_string()),
+                ("terraform.tfvars".to_string(), "token = \"x\"\n".to_string()),
+            ]
+            .into(),
+            ..Default::default()
+        };
         let r = crate::module::check(&input, &crate::flavor::Flavor::default_flavor().profile());
         assert!(r.ok && !r.validation_complete);
         let gh = github(&r, "infra");
@@ -245,11 +281,17 @@ mod tests {
         let res = &run["results"][0];
         assert_eq!(res["level"], "note");
         assert_eq!(res["ruleId"], "tftype/validation-rule-not-evaluated");
-        assert_eq!(run["tool"]["driver"]["rules"][res["ruleIndex"].as_u64().unwrap() as usize]["id"], "tftype/validation-rule-not-evaluated");
+        assert_eq!(
+            run["tool"]["driver"]["rules"][res["ruleIndex"].as_u64().unwrap() as usize]["id"],
+            "tftype/validation-rule-not-evaluated"
+        );
         assert_eq!(res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "infra/variables.tf");
         assert_eq!(res["locations"][0]["physicalLocation"]["region"]["startLine"], 3);
-        let table: [(&str, Option<Place>); 3] =
-            [("variables.tf:21,3-13", Some(("variables.tf", (21, 3), (21, 13)))), ("a:b.tf:1,3-2,4", Some(("a:b.tf", (1, 3), (2, 4)))), ("nonsense", None)];
+        let table: [(&str, Option<Place>); 3] = [
+            ("variables.tf:21,3-13", Some(("variables.tf", (21, 3), (21, 13)))),
+            ("a:b.tf:1,3-2,4", Some(("a:b.tf", (1, 3), (2, 4)))),
+            ("nonsense", None),
+        ];
         for (range, want) in table {
             assert_eq!(rule_place(range), want, "{range}");
         }
