@@ -488,7 +488,7 @@ test("web: a file changed in the workspace reaches the worker's tree and is chec
   c.kill();
 });
 
-test("a panic: natively one failed request; the WebAssembly server ends (desktop: the CLI's exit code for an uncaught panic, 101; web: tftype/died)", { skip }, async () => {
+test("the tftype/panic test hook: natively (a debug build) one failed request; the shipped WebAssembly servers (release builds) do not know it (reliability-5 #17) and go on", { skip }, async () => {
   const n = native({});
   await n.initialize(false);
   assert.equal((await n.request("tftype/panic", {})).response.error.code, -32603);
@@ -496,16 +496,11 @@ test("a panic: natively one failed request; the WebAssembly server ends (desktop
 
   const d = desktop({});
   await d.initialize(false);
-  d.sendRaw(JSON.stringify({ jsonrpc: "2.0", id: 99, method: "tftype/panic", params: {} }));
-  // On wasm32-wasip1 a panic cannot be caught: the CLI's panic hook says it as natively and
-  // exits as a native uncaught panic does (101).
-  assert.equal(await d.exited, 101);
-  assert.match(d.stderr(), /tftype\/panic was asked for/);
+  assert.equal((await d.request("tftype/panic", {})).response.error.code, -32601);
+  assert.equal((await d.finish()).code, 0);
 
   const w = web({}, {});
   await w.initialize(false);
-  w.sendRaw(JSON.stringify({ jsonrpc: "2.0", id: 99, method: "tftype/panic", params: {} }));
-  const died = (await w.until((m) => m.method === "tftype/died")).pop();
-  assert.match(died.params.message, /unreachable|exit code 101/);
-  w.kill();
+  assert.equal((await w.request("tftype/panic", {})).response.error.code, -32601);
+  await w.finish();
 });
