@@ -150,7 +150,7 @@ rule("a module case the engine cannot read is answered as batch answers it", () 
   assert(r.ok === false && r.stage === "input", JSON.stringify(r));
 });
 rule("a block reports every failing rule as the version does (Terraform: each; OpenTofu 1.7+: the first)", () => {
-  const type = 'variable "name" {\n  type = string\n  validation {\n    condition     = length(var.name) <= 5\n    error_message = "At most 5 characters."\n  }\n  validation {\n    condition     = can(regex("^[a-z]+$", var.name))\n    error_message = "Lower-case letters only."\n  }\n}';
+  const type = 'variable "name" {\\n  type = string\\n  validation {\\n    condition     = length(var.name) <= 5\\n    error_message = "At most 5 characters."\\n  }\\n  validation {\\n    condition     = can(regex("^[a-z]+$", var.name))\\n    error_message = "Lower-case letters only."\\n  }\\n}';
   for (const [flavor, want] of [["terraform@1.15", "At most 5 characters.|Lower-case letters only."], ["terraform@1.5", "At most 5 characters.|Lower-case letters only."], ["opentofu@1.6", "At most 5 characters.|Lower-case letters only."], ["opentofu@1.8", "At most 5 characters."]]) {
     const r = evaluate({ type, value: '"Too-Long-Name"', flavor });
     const got = (r.rule_errors ?? []).map((e) => e.message).join("|");
@@ -201,10 +201,11 @@ console.log(JSON.stringify(failures));
     if (r.valid !== w.ok || summaries(r.diagnostics) !== summaries(w.diagnostics) || !placed) diffs.push(`check ${JSON.stringify(c.id)}:\n  npm ${JSON.stringify(r)}\n  cli ${JSON.stringify(w)}`);
   });
   if (got.badFlavorThrows !== true) diffs.push("check() with an unknown flavor did not throw a TypeError");
-  // The versions and the default are the CLI's (`tftype flavors`: a header naming the default, a row per flavor).
+  // The versions and the default are the CLI's (`tftype flavors`: a row per flavor, then a line
+  // saying that --details lists what each version does differently from the default).
   const table = execFileSync(CLI, ["flavors"], { encoding: "utf8" }).trim().split("\n");
-  const cliFlavors = table.slice(1).map((l) => l.split(/\s+/)[0]);
-  const cliDefault = table[0].split(/\s+/).pop();
+  const cliFlavors = table.filter((l) => /^(terraform|opentofu)@/.test(l)).map((l) => l.split(/\s+/)[0]);
+  const cliDefault = (table.at(-1).match(/ from ((?:terraform|opentofu)@[0-9.]+)\.$/) ?? [])[1];
   if (JSON.stringify(got.flavors) !== JSON.stringify(cliFlavors)) diffs.push(`flavors(): ${got.flavors.join(" ")}; tftype flavors: ${cliFlavors.join(" ")}`);
   if (got.defaultFlavor !== cliDefault) diffs.push(`defaultFlavor(): ${got.defaultFlavor}; tftype flavors: ${cliDefault}`);
   console.log(`npm package: ${same}/${cases.length} cases as the CLI answers them (${got.ms.toFixed(0)} ms in Node), ${got.checks.length} modules checked alike, ${got.flavors.length} flavors (default ${got.defaultFlavor}), explain gave ${got.explain} steps`);

@@ -1,6 +1,13 @@
 //! The `tftype` command line (see the library's documentation).
 
 fn main() {
+    // A closed pipe (`tftype flavors | head`) ends the process quietly, as Unix tools do, instead
+    // of a panic on the next write: SIGPIPE back to its default, which Rust's runtime ignores.
+    #[cfg(unix)]
+    // SAFETY: called first, before any thread starts; it only sets a signal's disposition.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     tftype_cli::main()
 }
 
