@@ -27,11 +27,12 @@ const DIST = args.dist;
 const CLI = args.cli ?? "target/debug/tftype";
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 // The versions and the default as the engine has them (core/src/flavor.rs, through `tftype
-// flavors`: a header naming the default, then a row per flavor, oldest first): the test names no
-// version of its own where the answer depends on which versions exist.
+// flavors`: a row per flavor, oldest first, then a line naming the default as what --details
+// compares with): the test names no version of its own where the answer depends on which exist.
 const FLAVOR_TABLE = spawnSync(CLI, ["flavors"], { encoding: "utf8" }).stdout.trim().split("\n");
-const FLAVOR_NAMES = FLAVOR_TABLE.slice(1).map((l) => l.split(/\s+/)[0]);
-const DEFAULT_FLAVOR = FLAVOR_TABLE[0].split(/\s+/).pop();
+const FLAVOR_NAMES = FLAVOR_TABLE.filter((l) => /^(terraform|opentofu)@/.test(l)).map((l) => l.split(/\s+/)[0]);
+const DEFAULT_FLAVOR = (FLAVOR_TABLE.at(-1).match(/ from ((?:terraform|opentofu)@[0-9.]+)\.$/) ?? [])[1];
+if (FLAVOR_NAMES.length < 2 || !FLAVOR_NAMES.includes(DEFAULT_FLAVOR)) throw new Error(`tftype flavors unread: ${FLAVOR_TABLE.join("\n")}`);
 // What a link that names no flavor means, for good (core/src/link.rs OLD_LINK_FLAVOR).
 const OLD_LINK_FLAVOR = "terraform@1.15";
 const TIMEOUT = 10_000;
