@@ -142,20 +142,25 @@ pub(super) fn hover_call_argument(
         md += &format!(" `{t}`");
     }
     md += "\n";
-    if let Some(desc) = &v.description {
-        md += &format!("\n{desc}\n");
-    }
-    match &v.default {
-        Some(d) => {
-            md += &format!(
-                "\n{}\n```hcl\n{}\n```\n",
-                text(lang, "lsp.hover_default"),
-                crate::render::console_within(d, crate::render::MAX_OUTPUT_BYTES).unwrap_or_default()
-            )
-        }
-        None => md += &format!("\n{}\n", text(lang, "lsp.hover_required")),
-    }
+    let default = v
+        .default
+        .as_ref()
+        .map(|d| crate::render::console_within(d, crate::render::MAX_OUTPUT_BYTES).unwrap_or_default());
+    description_and_default(&mut md, v.description.as_deref(), default.as_deref(), lang);
     Some(Hover { range, markdown: md })
+}
+
+/// A variable hover's description (if any), then its default as HCL or
+/// "required": the same lines for a module's own variable and for a called
+/// module's.
+fn description_and_default(md: &mut String, description: Option<&str>, default: Option<&str>, lang: Lang) {
+    if let Some(desc) = description {
+        *md += &format!("\n{desc}\n");
+    }
+    match default {
+        Some(v) => *md += &format!("\n{}\n```hcl\n{v}\n```\n", text(lang, "lsp.hover_default")),
+        None => *md += &format!("\n{}\n", text(lang, "lsp.hover_required")),
+    }
 }
 
 /// Hover on `variable "NAME"` in a configuration file: the value that wins
@@ -196,13 +201,7 @@ pub(super) fn variable_markdown(input: &CheckInput, ctx: &Ctx, name: &str, p: &P
         md += &format!(" ({})", flags.join(", "));
     }
     md += "\n";
-    if let Some(desc) = &d.description {
-        md += &format!("\n{desc}\n");
-    }
-    match &d.default {
-        Some(v) => md += &format!("\n{}\n```hcl\n{v}\n```\n", text(lang, "lsp.hover_default")),
-        None => md += &format!("\n{}\n", text(lang, "lsp.hover_required")),
-    }
+    description_and_default(&mut md, d.description.as_deref(), d.default.as_deref(), lang);
     md += &winning(input, name, p, lang);
     Some(md)
 }

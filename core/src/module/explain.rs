@@ -218,9 +218,9 @@ pub fn requests_placed(
             _ => None,
         };
         // A key written twice is a note of any object constructor, whatever the type
-        // (`why::may_note`); it is looked for only where the text has a brace.
+        // (`why::may_note`): looked for only where the text has a brace, as only then can there be one.
         let may = (crate::why::type_may_note(&v.tc.ty) && given.as_ref().is_none_or(|g| value_may_note(g, &v.tc.ty)))
-            || (crate::why::may_note(&v.tc.ty, &value) && !crate::lint::duplicate_keys(&value, p).is_empty());
+            || (value.contains('{') && !crate::lint::duplicate_keys(&value, p).is_empty());
         out.insert(v.name.clone(), Placed { request: req, at, hidden: v.sensitive || v.ephemeral, may_note: may });
     }
     out
