@@ -824,18 +824,16 @@ pub fn dynamic_replace(given: &Type, want: &Type) -> Type {
             // gets `object({})` there, and cannot join its non-null siblings
             // in a set or list ("element types must all match").
             let attrs = match given {
-                Type::Map(ge) => wo.attrs.iter().map(|(name, aty)| (name.clone(), dynamic_replace(ge, aty))).collect(),
-                Type::Object(go) => wo
-                    .attrs
-                    .iter()
-                    .map(|(name, aty)| {
-                        let t = match go.attrs.get(name) {
-                            Some(gt) => dynamic_replace(gt, aty),
-                            None => aty.clone(),
-                        };
-                        (name.clone(), t)
-                    })
-                    .collect(),
+                Type::Map(ge) => {
+                    crate::sort::map(wo.attrs.iter().map(|(name, aty)| (name.clone(), dynamic_replace(ge, aty))))
+                }
+                Type::Object(go) => crate::sort::map(wo.attrs.iter().map(|(name, aty)| {
+                    let t = match go.attrs.get(name) {
+                        Some(gt) => dynamic_replace(gt, aty),
+                        None => aty.clone(),
+                    };
+                    (name.clone(), t)
+                })),
                 _ => BTreeMap::new(),
             };
             Type::object(attrs)

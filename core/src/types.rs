@@ -166,9 +166,9 @@ impl Type {
             Type::List(e) => Type::list(e.without_optional_attrs_deep()),
             Type::Map(e) => Type::map(e.without_optional_attrs_deep()),
             Type::Set(e) => Type::set(e.without_optional_attrs_deep()),
-            Type::Object(o) => {
-                Type::object(o.attrs.iter().map(|(k, t)| (k.clone(), t.without_optional_attrs_deep())).collect())
-            }
+            Type::Object(o) => Type::object(crate::sort::map(
+                o.attrs.iter().map(|(k, t)| (k.clone(), t.without_optional_attrs_deep())),
+            )),
             Type::Tuple(t) => Type::tuple(t.iter().map(Type::without_optional_attrs_deep).collect()),
         }
     }

@@ -272,7 +272,7 @@ fn object_type_of(attrs: &AttrMap) -> Type {
             r[..=i].rotate_right(1);
             return r[0].clone();
         }
-        let t = Type::object(attrs.iter().map(|(k, v)| (k.to_string(), v.ty.clone())).collect());
+        let t = Type::object(crate::sort::map(attrs.iter().map(|(k, v)| (k.to_string(), v.ty.clone()))));
         if r.len() >= RECENT_OBJECT_TYPES_LEN {
             r.pop();
         }
@@ -353,7 +353,7 @@ impl AttrMap {
                     None
                 }
                 Err(_) => {
-                    let mut t: std::collections::BTreeMap<Key, Value> = std::mem::take(v).into_iter().collect();
+                    let mut t: std::collections::BTreeMap<Key, Value> = crate::sort::map(std::mem::take(v));
                     t.insert(key, value);
                     self.repr = Repr::Tree(t);
                     None

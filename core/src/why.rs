@@ -810,7 +810,7 @@ impl<'r> Writer<'r> {
         Step {
             kind: key.to_string(),
             path: path_text,
-            params: args.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+            params: crate::sort::map(args.iter().map(|(k, v)| (k.to_string(), v.clone()))),
             text,
             value16,
             type16,

@@ -67,7 +67,7 @@ pub fn complete(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: 
                     required: d.required,
                 })
                 .collect();
-            out.sort_by(|a, b| a.sort_text.cmp(&b.sort_text));
+            crate::sort::by(&mut out, |a, b| a.sort_text.cmp(&b.sort_text));
             out
         }
         At::Key => {
@@ -134,7 +134,7 @@ pub(super) fn attributes(
             }
         })
         .collect();
-    out.sort_by(|a, b| a.sort_text.cmp(&b.sort_text));
+    crate::sort::by(&mut out, |a, b| a.sort_text.cmp(&b.sort_text));
     out
 }
 
@@ -233,6 +233,6 @@ pub(super) fn complete_call_arguments(input: &CheckInput, file: &str, byte: usiz
             sort_text: format!("{}{i:06}", if v.required() { 0 } else { 1 }),
         })
         .collect();
-    out.sort_by(|a, b| a.sort_text.cmp(&b.sort_text));
+    crate::sort::by(&mut out, |a, b| a.sort_text.cmp(&b.sort_text));
     out
 }

@@ -170,7 +170,7 @@ fn add_attributes(ctx: &Ctx, src: &str, json: bool, at: usize, lang: Lang) -> Op
 /// Applies edits (non-overlapping) to a text.
 pub fn apply(text: &str, edits: &[Edit]) -> String {
     let mut sorted: Vec<&Edit> = edits.iter().collect();
-    sorted.sort_by_key(|e| std::cmp::Reverse(e.0.start));
+    crate::sort::by_key(&mut sorted, |e| std::cmp::Reverse(e.0.start));
     let mut out = text.to_string();
     for (r, new) in sorted {
         if r.start <= r.end && r.end <= out.len() && out.is_char_boundary(r.start) && out.is_char_boundary(r.end) {

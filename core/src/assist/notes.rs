@@ -194,7 +194,7 @@ pub fn undeclared_notes(input: &CheckInput, files: &[String], p: &Profile, lang:
 pub fn check_notes(input: &CheckInput, p: &Profile, lang: Lang) -> Vec<Note> {
     let files: Vec<String> = input.files.keys().filter(|k| crate::editor::is_value_file(k)).cloned().collect();
     let mut ns = notes(input, &files, p, lang);
-    ns.sort_by(|a, b| (&a.file, a.range.start).cmp(&(&b.file, b.range.start)));
+    crate::sort::by(&mut ns, |a, b| (&a.file, a.range.start).cmp(&(&b.file, b.range.start)));
     ns
 }
 

@@ -165,7 +165,7 @@ fn csvdecode(a: &[Value], _: &Type, _: &Profile) -> Result<Value, FuncError> {
     let Some(header) = it.next() else {
         return call_err("missing header line");
     };
-    let ty = Type::object(header.iter().map(|h| (h.clone(), Type::String)).collect());
+    let ty = Type::object(crate::sort::map(header.iter().map(|h| (h.clone(), Type::String))));
     let mut rows = Vec::new();
     for rec in it {
         let m: AttrMap = header.iter().zip(rec).map(|(h, v)| (h.clone(), s(&v))).collect();

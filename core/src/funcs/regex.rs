@@ -58,7 +58,9 @@ fn result_type(pattern: &str) -> Result<Type, String> {
     Ok(match (unnamed, named) {
         (0, 0) => Type::String,
         (_, 0) => Type::tuple(vec![Type::String; unnamed]),
-        (0, _) => Type::object(names.iter().flatten().map(|n| (go_name(n).to_string(), Type::String)).collect()),
+        (0, _) => {
+            Type::object(crate::sort::map(names.iter().flatten().map(|n| (go_name(n).to_string(), Type::String))))
+        }
         _ => return Err("invalid regexp pattern: cannot mix both named and unnamed capture groups".into()),
     })
 }

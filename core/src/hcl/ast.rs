@@ -341,7 +341,7 @@ impl TypeCache {
                 }
                 _ => false,
             },
-            || Type::object(vals.iter().map(|(k, v)| (k.to_string(), v.ty.clone())).collect()),
+            || Type::object(crate::sort::map(vals.iter().map(|(k, v)| (k.to_string(), v.ty.clone())))),
         );
         Value { ty, kind: crate::value::Kind::Attrs(vals), marks }
     }

@@ -215,7 +215,7 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
     let arguments = top_level_arguments(src, &texts, p);
     if module.diags.iter().any(CheckDiag::is_error) || !arguments.is_empty() || module.vars.is_empty() {
         let mut all: Vec<&CheckDiag> = module.diags.iter().chain(&arguments).collect();
-        all.sort_by_key(|d| d.subject.as_ref().map(|s| s.start.byte));
+        crate::sort::by_key(&mut all, |d| d.subject.as_ref().map(|s| s.start.byte));
         let diags: Vec<DiagnosticOut> = all.into_iter().map(|d| editor.place(d, &value_map, 0)).collect();
         let mut r = failure(Stage::Type, diags);
         if let Some(lang) = lang {
@@ -308,7 +308,7 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
         texts.add(VALUE, &req.value);
         let value_subject = given.then(|| texts.subject(VALUE, &range));
         let mut vars: BTreeMap<String, VarState> =
-            module.vars.iter().map(|v| (v.name.clone(), VarState::new(v))).collect();
+            crate::sort::map(module.vars.iter().map(|v| (v.name.clone(), VarState::new(v))));
         let prepared = validate::prepare(&module, p);
         let walk = validate::Walk { module: &module, prepared: &prepared, texts: &texts, p };
         let (mut diags, _) = walk.validate(&mut vars);
@@ -325,7 +325,7 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
         let reports = vars.remove(&v.name).map(|st| st.report.validations).unwrap_or_default();
         let errors: Vec<&CheckDiag> = diags.iter().filter(|d| d.is_error()).collect();
         let at: BTreeMap<String, usize> =
-            v.rules.iter().enumerate().map(|(i, r)| (r.decl_range.range_string(), i)).collect();
+            crate::sort::map(v.rules.iter().enumerate().map(|(i, r)| (r.decl_range.range_string(), i)));
         let rule_errors: Vec<(Option<usize>, &CheckDiag)> =
             errors.iter().map(|d| (rule_of(d, &v.rules, &at), *d)).collect();
         // One failing rule is told by the story's last step; several each by a step of their own,
@@ -431,7 +431,7 @@ fn step(
     Step {
         kind: kind.to_string(),
         path: String::new(),
-        params: params.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+        params: crate::sort::map(params.iter().map(|(k, v)| (k.to_string(), v.clone()))),
         text: i18n::fill(lang, kind, &pairs),
         value16,
         type16,

@@ -114,7 +114,7 @@ pub(crate) fn attr_text<'t>(b: &Block, text: &'t str, name: &str) -> Option<&'t 
 /// Each declared variable's request: its type and flags, and the value
 /// that won (or its default). A variable without either is left out.
 pub fn requests(input: &CheckInput, p: &Profile, flavor: &str) -> BTreeMap<String, Request> {
-    requests_placed(input, p, flavor, &|_| true).into_iter().map(|(k, r)| (k, r.request)).collect()
+    crate::sort::map(requests_placed(input, p, flavor, &|_| true).into_iter().map(|(k, r)| (k, r.request)))
 }
 
 /// A variable's request, with where its value is written.

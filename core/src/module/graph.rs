@@ -124,7 +124,7 @@ pub fn smallest_cycle_order(
     let text = |order: &[usize]| order.iter().map(|&i| name(i)).collect::<Vec<_>>().join(printed.separator());
     if scc.len() > ENUMERATED {
         let mut by_name: Vec<usize> = scc.to_vec();
-        by_name.sort_by_key(|&i| name(i));
+        crate::sort::by_key(&mut by_name, |&i| name(i));
         let mut order = vec![by_name[0]];
         let mut path = vec![by_name[0]];
         while order.len() < scc.len() {
@@ -132,7 +132,7 @@ pub fn smallest_cycle_order(
                 break;
             };
             let mut cands: Vec<usize> = succ(path[k]).into_iter().filter(|d| !order.contains(d)).collect();
-            cands.sort_by_key(|&i| name(i));
+            crate::sort::by_key(&mut cands, |&i| name(i));
             path.truncate(k + 1);
             path.push(cands[0]);
             order.push(cands[0]);

@@ -363,7 +363,8 @@ pub fn check_as(input: &CheckInput, p: &Profile, as_role: role::Role) -> CheckRe
     kept::register(&module);
     let declared_ok = !module.diags.iter().any(CheckDiag::is_error);
     run.batch(module.diags.clone());
-    let mut vars: BTreeMap<String, VarState> = module.vars.iter().map(|v| (v.name.clone(), VarState::new(v))).collect();
+    let mut vars: BTreeMap<String, VarState> =
+        crate::sort::map(module.vars.iter().map(|v| (v.name.clone(), VarState::new(v))));
     if !declared_ok {
         for v in &module.vars {
             let st = vars.get_mut(&v.name).expect("every variable has a state");

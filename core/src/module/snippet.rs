@@ -221,7 +221,7 @@ pub fn rule_values(
                 break;
             }
         }
-        values.sort();
+        crate::sort::natural(&mut values);
         d.values = values;
     }
 }

@@ -335,7 +335,7 @@ impl Walk<'_, '_> {
                     .filter_map(|o| index.get(o.as_str()).copied())
                     .filter(|&i| i != vi)
                     .collect();
-                out.sort_unstable();
+                crate::sort::natural(&mut out);
                 out.dedup();
                 out
             })
@@ -411,7 +411,7 @@ impl Walk<'_, '_> {
                 text(&order.iter().map(|&i| name(i)).collect::<Vec<_>>())
             })
             .collect();
-        summaries.sort();
+        crate::sort::natural(&mut summaries);
         let diags = summaries.into_iter().map(|s| CheckDiag::error(s, "", None)).collect();
         let objects = self.prepared.iter().flatten().any(|r| r.other_objects);
         Some((diags, !objects))
@@ -429,7 +429,7 @@ impl Walk<'_, '_> {
                 // tftype names the first in sorted order.
                 let mut close: Vec<&str> =
                     names.iter().copied().filter(|c| super::decl::name_suggestion(name, &[c]).is_some()).collect();
-                close.sort_unstable();
+                crate::sort::natural(&mut close);
                 let detail = match close.first() {
                     Some(s) => format!("An input variable with the name {} has not been declared. Did you mean {}?", go_quote(name), go_quote(s)),
                     None => format!("An input variable with the name {} has not been declared. This variable can be declared with a variable {} {{}} block.", go_quote(name), go_quote(name)),
@@ -575,22 +575,14 @@ impl Walk<'_, '_> {
         let mut complete = true;
         let mut diags = Vec::new();
         // Other variables are seen with their marks (`GetInputVariable`).
-        let others: BTreeMap<&str, Value> = self
-            .module
-            .vars
-            .iter()
-            .filter_map(|v| {
-                let val = vars.get(&v.name)?.final_value.clone()?;
-                let marks = Marks { sensitive: v.sensitive, ephemeral: v.ephemeral };
-                Some((v.name.as_str(), val.with_marks(marks)))
-            })
-            .collect();
-        let value_keys: BTreeMap<&str, Option<std::rc::Rc<str>>> = self
-            .module
-            .vars
-            .iter()
-            .map(|v| (v.name.as_str(), vars.get(&v.name).and_then(|st| st.value_key.clone())))
-            .collect();
+        let others: BTreeMap<&str, Value> = crate::sort::map(self.module.vars.iter().filter_map(|v| {
+            let val = vars.get(&v.name)?.final_value.clone()?;
+            let marks = Marks { sensitive: v.sensitive, ephemeral: v.ephemeral };
+            Some((v.name.as_str(), val.with_marks(marks)))
+        }));
+        let value_keys: BTreeMap<&str, Option<std::rc::Rc<str>>> = crate::sort::map(
+            self.module.vars.iter().map(|v| (v.name.as_str(), vars.get(&v.name).and_then(|st| st.value_key.clone()))),
+        );
         let all_deps = self.all_deps();
         let mut nodes = NodeStates::default();
         for vi in self.order(&all_deps) {
