@@ -35,8 +35,11 @@ test("package.json: languages, settings, trust, pinned packages", () => {
   assert.equal(props["tftype.flavor"].default, "");
   assert.equal(props["tftype.baseUrl"].default, "");
   const flavor = new RegExp(props["tftype.flavor"].pattern);
-  for (const ok of ["", "terraform@1.9", "opentofu@1.10"]) assert.ok(flavor.test(ok), ok);
-  for (const bad of ["terraform", "tofu@1.9", "terraform@1.9.8"]) assert.ok(!flavor.test(bad), bad);
+  // What `--flavor` and the server's setting take (versionfile::flavor_setting): a flavor's name,
+  // or a version as .terraform-version writes it, alone (Terraform) or after a product.
+  for (const ok of ["", "terraform@1.9", "opentofu@1.10", "tofu@1.9", "terraform@1.9.8", "1.9.8", "v1.9", "latest", "tofu@latest", "opentofu@1.10.0-beta1"])
+    assert.ok(flavor.test(ok), ok);
+  for (const bad of ["terraform", "banana", "terraform@", "1", "1.9 x", "pulumi@1.9"]) assert.ok(!flavor.test(bad), bad);
   for (const [name, p] of Object.entries(props)) assert.match(p.markdownDescription, /^%config\.\w+%$/, name);
   const trust = pkg.capabilities.untrustedWorkspaces;
   assert.equal(trust.supported, "limited");
