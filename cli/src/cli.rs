@@ -162,7 +162,7 @@ struct EvalArgs {
     /// Print the answer as one JSON object on standard output: `tftype batch`'s result schema (eval), the story (explain)
     #[arg(long, conflicts_with_all = ["emit", "all_flavors"])]
     json: bool,
-    /// The language of tftype's own words (explain, --all-flavors): en, zh or ja
+    /// The language of tftype's own words (its notes, explain, --all-flavors): en, zh or ja
     #[arg(long, value_parser = lang_arg, default_value = "en")]
     lang: tftype::i18n::Lang,
 }
@@ -499,10 +499,22 @@ fn eval(a: EvalArgs, explain: bool) -> i32 {
             }
         };
     }
-    match guarded(move || evaluate(&req)) {
+    // tftype's notes on the value (a dropped attribute and its "did you mean", a number that
+    // `any` kept as a string, a key written twice, …), after the product's own output on
+    // stderr, as `explain` ends with them (ux-5 H1: surprises shown where users look).
+    let noted = req.clone();
+    let notes = move || {
+        let s = tftype::module::block::story(&noted, lang);
+        if s.notes.is_empty() {
+            return String::new();
+        }
+        let items: String = s.notes.iter().map(|n| format!("  * {}\n", n.text)).collect();
+        format!("\n{}\n{items}", tftype::i18n::text(lang, "note.heading"))
+    };
+    let code = match guarded(move || evaluate(&req)) {
         Ok(r) if json => {
             println!("{}", tftype::batch::result_json("null", &r, false));
-            i32::from(!r.ok)
+            return i32::from(!r.ok);
         }
         Ok(r) if r.ok => {
             println!("{}", r.console.unwrap_or_default());
@@ -525,9 +537,17 @@ fn eval(a: EvalArgs, explain: bool) -> i32 {
         }
         Err(p) => {
             eprintln!("internal error: {p}");
-            3
+            return 3;
+        }
+    };
+    match guarded(notes) {
+        Ok(text) => eprint!("{text}"),
+        Err(p) => {
+            eprintln!("internal error: {p}");
+            return 3;
         }
     }
+    code
 }
 
 /// One result line per case line. A line that is not UTF-8 gets an input

@@ -29,6 +29,35 @@ fn here() -> PathBuf {
     std::env::temp_dir()
 }
 
+/// `eval` shows tftype's notes (a dropped attribute and its "did you mean",
+/// a key written twice) on stderr after the product's own output, in the
+/// reader's language; stdout stays the console's text, a value with nothing
+/// to note gets no heading, and `--json` stays the batch schema.
+#[test]
+fn eval_shows_tftypes_notes_after_the_products_output() {
+    let dropped: &[&str] =
+        &["eval", "object({name=string, tags=optional(map(string))})", "{name=\"a\", tgas={x=\"y\"}}"];
+    let twice: &[&str] = &["eval", "--lang", "ja", "map(number)", "{a = 1, a = 2}"];
+    let plain: &[&str] = &["eval", "list(string)", "[\"a\"]"];
+    let json: &[&str] = &["eval", "--json", "object({name=string})", "{name=\"a\", nme=\"b\"}"];
+    let cases: [(&[&str], &str, Option<&str>); 4] = [
+        (dropped, "\"name\" = \"a\"", Some("tftype's notes (not part of the tool's output):\n  * `tgas` is not an attribute of the type: it is dropped without a word. Did you mean `tags`?")),
+        (twice, "\"a\" = 2", Some("tftype のメモ（ツール自身の出力ではありません）：\n  * `a`")),
+        (plain, "\"a\"", None),
+        (json, "\"ok\":true", None),
+    ];
+    for (args, out_has, notes) in cases {
+        let (code, out, err) = tftype(&here(), args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(out.contains(out_has), "{args:?}: stdout {out}");
+        assert!(!out.contains("tftype's notes") && !out.contains("tftype のメモ"), "{args:?}: notes on stdout: {out}");
+        match notes {
+            Some(n) => assert!(err.contains(n), "{args:?}: stderr {err}"),
+            None => assert!(!err.contains("notes") && !err.contains("* "), "{args:?}: stderr {err}"),
+        }
+    }
+}
+
 /// `eval` exits 1 when the value is refused, with `--all-flavors` when
 /// every version refuses it; `explain` of a refused value exits 1 too,
 /// after telling its story (L5).
