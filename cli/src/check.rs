@@ -7,7 +7,7 @@ use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
-use tftype::flavor::{describe_group, Flavor, FLAVORS};
+use tftype::flavor::{describe_group, Flavor};
 use tftype::i18n::{fill, text, Lang};
 use tftype::module::explain::Annotations;
 use tftype::module::{self, output, CheckDiag, CheckInput, CheckOptions, CheckReport};
@@ -589,22 +589,15 @@ impl Printer<'_> {
     /// group has an error.
     fn print_groups(&self, lang: Lang, options: &CheckOptions) -> (bool, Piece) {
         let input = self.input;
-        let mut groups: Vec<(String, Vec<&'static str>, CheckReport)> = Vec::new();
-        for f in &FLAVORS {
-            let r = module::check_with(input, &f.profile(), options.clone());
-            let key = module::report::report_json("null", &r);
-            match groups.iter_mut().find(|g| g.0 == key) {
-                Some(g) => g.1.push(f.name),
-                None => groups.push((key, vec![f.name], r)),
-            }
-        }
+        let groups: Vec<(Vec<&'static str>, CheckReport)> =
+            module::groups::check_every_flavor(input, options).into_iter().map(|g| (g.flavors, g.report)).collect();
         let none = Annotations::default();
-        let failed = groups.iter().any(|g| !g.2.ok);
+        let failed = groups.iter().any(|g| !g.1.ok);
         let mut text = String::new();
         let mut emit = |s: &str| text += s;
         let piece = match self.a.format {
             OutputFormat::Human => {
-                for (_, names, r) in &groups {
+                for (names, r) in &groups {
                     let flavors = tftype::versions::group_label(names, lang);
                     if r.ok {
                         emit(&format!("{}\n", fill(lang, "check.verdict_ok", &[("flavors", &flavors)])));
@@ -629,18 +622,15 @@ impl Printer<'_> {
             OutputFormat::Json => {
                 let gs: Vec<serde_json::Value> = groups
                     .iter()
-                    .map(|(_, names, r)| serde_json::json!({"flavors": names, "label": describe_group(names), "report": output::validate_json(r)}))
+                    .map(|(names, r)| serde_json::json!({"flavors": names, "label": describe_group(names), "report": output::validate_json(r)}))
                     .collect();
                 Some(Piece::Json(serde_json::json!({"valid": !failed, "groups": gs})))
             }
             OutputFormat::Sarif => Some(Piece::Runs(
-                groups
-                    .iter()
-                    .map(|(_, names, r)| output::sarif_run(r, input, self.path_of, &none, Some(names)))
-                    .collect(),
+                groups.iter().map(|(names, r)| output::sarif_run(r, input, self.path_of, &none, Some(names))).collect(),
             )),
             OutputFormat::Github => {
-                for (_, names, r) in &groups {
+                for (names, r) in &groups {
                     emit(&output::github_annotated(
                         r,
                         self.path_of,

@@ -30,6 +30,7 @@ pub mod decl;
 pub mod explain;
 pub mod files;
 pub mod graph;
+pub mod groups;
 pub mod installed;
 pub mod json_config;
 pub mod kept;
