@@ -677,6 +677,97 @@ variable "token" {
         assert_eq!(rename.1, "svc = {\n  name = \"api\"\n}\n");
     }
 
+    /// ux-5 L7: a rename keeps the `=` signs of its group where `terraform
+    /// fmt` puts them (hclwrite: a group is consecutive lines each an
+    /// attribute on one line; its `=` signs stand one column after the
+    /// longest name). A group aligned before is re-padded; one not aligned
+    /// keeps its spacing; only the name and the spaces before `=` change.
+    #[test]
+    fn a_rename_keeps_the_equals_signs_of_its_group_aligned_as_terraform_fmt_does() {
+        const NET: &str = "variable \"net\" {\n  type = object({\n    display_name = string\n    cidr_block   = optional(string)\n    network_name = optional(string)\n  })\n}\nvariable \"display_name\" {\n  default = \"\"\n}\nvariable \"cidr\" {\n  default = \"\"\n}\n";
+        let table: [(&str, &str, &str); 11] = [
+            // The renamed name becomes the longest: every `=` moves.
+            (
+                "prod.tfvars",
+                "net = {\n  display_nme = \"a\"\n  cidr_block  = \"b\"\n}\n",
+                "net = {\n  display_name = \"a\"\n  cidr_block   = \"b\"\n}\n",
+            ),
+            // A longer name in the group already (ux-5's case): only its own padding.
+            (
+                "prod.tfvars",
+                "net = {\n  display_nme  = \"a\"\n  cidr_block   = \"b\"\n  network_name = \"c\"\n}\n",
+                "net = {\n  display_name = \"a\"\n  cidr_block   = \"b\"\n  network_name = \"c\"\n}\n",
+            ),
+            // It was the longest and gets shorter: every `=` moves back.
+            (
+                "prod.tfvars",
+                "net = {\n  display_namee = \"a\"\n  cidr_block    = \"b\"\n}\n",
+                "net = {\n  display_name = \"a\"\n  cidr_block   = \"b\"\n}\n",
+            ),
+            // A group not aligned keeps its spacing.
+            (
+                "prod.tfvars",
+                "net = {\n  display_nme = \"a\"\n  cidr_block = \"b\"\n}\n",
+                "net = {\n  display_name = \"a\"\n  cidr_block = \"b\"\n}\n",
+            ),
+            // A blank line or a comment line ends a group.
+            (
+                "prod.tfvars",
+                "net = {\n  display_nme = \"a\"\n\n  cidr_block  = \"b\"\n}\n",
+                "net = {\n  display_name = \"a\"\n\n  cidr_block  = \"b\"\n}\n",
+            ),
+            (
+                "prod.tfvars",
+                "net = {\n  display_nme = \"a\"\n  # why\n  cidr_block  = \"b\"\n}\n",
+                "net = {\n  display_name = \"a\"\n  # why\n  cidr_block  = \"b\"\n}\n",
+            ),
+            // A comment after the value keeps the line in the group (the comment is not moved).
+            (
+                "prod.tfvars",
+                "net = {\n  cidr_block  = \"b\" # why\n  display_nme = \"a\"\n}\n",
+                "net = {\n  cidr_block   = \"b\" # why\n  display_name = \"a\"\n}\n",
+            ),
+            // A quoted name counts with its quotes.
+            (
+                "prod.tfvars",
+                "net = {\n  \"display_nme\" = \"a\"\n  cidr_block    = \"b\"\n}\n",
+                "net = {\n  \"display_name\" = \"a\"\n  cidr_block     = \"b\"\n}\n",
+            ),
+            // An object on one line: the name is not the line's lead, nothing else moves.
+            (
+                "prod.tfvars",
+                "net = { display_nme = \"a\", cidr_block = \"b\" }\ncidr = \"x\"\n",
+                "net = { display_name = \"a\", cidr_block = \"b\" }\ncidr = \"x\"\n",
+            ),
+            // An undeclared variable's rename at the top level; a multi-line value ends the group.
+            (
+                "prod.tfvars",
+                "cidr        = \"x\"\ndisplay_nme = \"y\"\nnet = {\n  display_name = \"a\"\n}\n",
+                "cidr         = \"x\"\ndisplay_name = \"y\"\nnet = {\n  display_name = \"a\"\n}\n",
+            ),
+            // JSON: the name alone.
+            (
+                "prod.tfvars.json",
+                "{\n  \"cidr\":        \"x\",\n  \"display_nme\": \"y\"\n}\n",
+                "{\n  \"cidr\":        \"x\",\n  \"display_name\": \"y\"\n}\n",
+            ),
+        ];
+        for (file, text, want) in table {
+            let (i, _) = module_at(NET, file, &format!("{text}|"));
+            let fixes: Vec<Fix> = notes(&i, &[file.to_string()], &p(), Lang::En)
+                .into_iter()
+                .filter_map(|n| n.fix)
+                .filter(|f| f.title.starts_with("Rename"))
+                .collect();
+            assert_eq!(fixes.len(), 1, "{text:?}: {fixes:?}");
+            assert_eq!(apply(text, &fixes[0].edits), want, "{text:?}");
+            // The name first; every other edit puts spaces where only spaces were.
+            for (r, new) in &fixes[0].edits[1..] {
+                assert!(text[r.clone()].bytes().chain(new.bytes()).all(|b| b == b' '), "{text:?}: {r:?}");
+            }
+        }
+    }
+
     /// reliability-5 #1: the removal deletes the attribute it names (its
     /// name, value and one separator) and nothing else, or is not offered.
     #[test]
