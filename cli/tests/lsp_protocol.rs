@@ -652,6 +652,41 @@ fn hover_completion_and_the_flavor_setting() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// ux-5 L8: hover on a name the module does not declare: the note with its
+/// "did you mean" and Terraform's warning on the value.
+#[test]
+fn hover_on_an_undeclared_name_in_a_value_file_says_so_with_terraforms_warning() {
+    let dir = temp_dir("undeclared");
+    std::fs::write(dir.join("main.tf"), "variable \"region\" {\n  type = string\n}\n").unwrap();
+    let vals = "region = \"eu\"\nenable_private_nodes = true\nregoin = \"us\"\n";
+    std::fs::write(dir.join("terraform.tfvars"), vals).unwrap();
+    let mut c = Client::start(&BTreeMap::new());
+    c.initialize(false, J::Null);
+    let tfvars = dir.join("terraform.tfvars");
+    c.open(&tfvars, vals);
+    let at = |line: u32, character: u32| json!({"textDocument": {"uri": uri(&tfvars)}, "position": {"line": line, "character": character}});
+    let table: [(u32, u64, &str); 2] = [
+        (1, 20, "`enable_private_nodes` is not a variable of this module: its value is not used.\n"),
+        (2, 6, "`regoin` is not a variable of this module: its value is not used. Did you mean `region`?\n"),
+    ];
+    for (line, end, note) in table {
+        let (r, _) = c.request("textDocument/hover", at(line, 3));
+        let md = r["result"]["contents"]["value"].as_str().unwrap_or_else(|| panic!("a hover: {r}"));
+        let name = &note[1..note.find("` ").unwrap()];
+        assert!(md.starts_with(note), "{md}");
+        assert!(
+            md.contains(&format!("> **Value for undeclared variable**\n>\n> The root module does not declare a variable named \"{name}\" but a value was found in file \"terraform.tfvars\".")),
+            "{md}"
+        );
+        assert_eq!(
+            r["result"]["range"],
+            json!({"start": {"line": line, "character": 0}, "end": {"line": line, "character": end}})
+        );
+    }
+    let _ = c.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_panic_fails_that_request_only_and_a_cancelled_request_is_not_worked_on() {
     let dir = temp_dir("panic");

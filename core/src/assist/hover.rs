@@ -30,7 +30,8 @@ pub fn hover(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lan
     let key = loc.key.clone().filter(|_| loc.at == At::Key)?;
     let ctx = Ctx::new(input, p);
     if loc.path.is_empty() {
-        let markdown = variable_markdown(input, &ctx, &key, p, lang)?;
+        let markdown =
+            variable_markdown(input, &ctx, &key, p, lang).or_else(|| undeclared_markdown(&ctx, file, &key, p, lang))?;
         return Some(Hover { range: loc.word, markdown });
     }
     let Seg::Key(var) = &loc.path[0] else { return None };
@@ -204,6 +205,21 @@ pub(super) fn variable_markdown(input: &CheckInput, ctx: &Ctx, name: &str, p: &P
     description_and_default(&mut md, d.description.as_deref(), d.default.as_deref(), lang);
     md += &winning(input, name, p, lang);
     Some(md)
+}
+
+/// The hover on `name` in the value file `file` when the module declares
+/// no variable of that name: the note `check --explain` gives (with its
+/// "did you mean", the same as the rename fix's), and the warning
+/// Terraform gives for such a value.
+fn undeclared_markdown(ctx: &Ctx, file: &str, name: &str, p: &Profile, lang: Lang) -> Option<String> {
+    if ctx.module.get(name).is_some() {
+        return None;
+    }
+    let names: Vec<&str> = ctx.module.vars.iter().map(|v| v.name.as_str()).collect();
+    let (_, note, _) = undeclared_words(name, &names, lang);
+    let head = fill(lang, "assist.undeclared_warning", &[("product", p.product_name())]);
+    let warning = module::prepare::undeclared_in_file(name, file);
+    Some(format!("{note}\n\n{head}\n\n> **{}**\n>\n> {warning}\n", module::prepare::UNDECLARED_IN_FILE))
 }
 
 /// `var.NAME` anywhere in a configuration file (an expression, a template,

@@ -525,6 +525,66 @@ variable "token" {
         assert!(h.markdown.contains("必須") && h.markdown.contains("\n3\n"), "{}", h.markdown);
     }
 
+    /// ux-5 L8: hover on a name a value file sets that the module does not
+    /// declare: the note of `check --explain` (with the same "did you mean"
+    /// as the rename fix) and the warning Terraform gives for the value,
+    /// in its words (it has no other language); the label in the reader's.
+    #[test]
+    fn hover_on_an_undeclared_name_says_the_module_declares_none_and_quotes_terraforms_warning() {
+        let detail = |name: &str, file: &str| {
+            format!("The root module does not declare a variable named \"{name}\" but a value was found in file \"{file}\". If you meant to use this value, add a \"variable\" block to the configuration.")
+        };
+        let warning = |name: &str, file: &str| format!("> **Value for undeclared variable**\n>\n> {}\n", detail(name, file));
+        let table: [(Lang, &str, &str, &str, &str); 5] = [
+            (
+                Lang::En,
+                "envs/prod.tfvars",
+                "region = \"eu-west-1\"\nenable_private|_nodes = true\n",
+                "enable_private_nodes",
+                "`enable_private_nodes` is not a variable of this module: its value is not used.\n\nTerraform's warning on this value:\n\n",
+            ),
+            (
+                Lang::En,
+                "terraform.tfvars",
+                "reg|oin = \"eu-west-1\"\n",
+                "regoin",
+                "`regoin` is not a variable of this module: its value is not used. Did you mean `region`?\n\nTerraform's warning on this value:\n\n",
+            ),
+            (
+                Lang::En,
+                "x.auto.tfvars.json",
+                "{\"deb|gu\": true}",
+                "debgu",
+                "`debgu` is not a variable of this module: its value is not used. Did you mean `debug`?\n\nTerraform's warning on this value:\n\n",
+            ),
+            (
+                Lang::Zh,
+                "terraform.tfvars",
+                "reg|oin = \"eu-west-1\"\n",
+                "regoin",
+                "`regoin` 不是该模块的变量：它的值不会被使用。你是想写 `region` 吗？\n\nTerraform 对该值的警告：\n\n",
+            ),
+            (
+                Lang::Ja,
+                "terraform.tfvars",
+                "reg|oin = \"eu-west-1\"\n",
+                "regoin",
+                "`regoin` はこのモジュールの変数ではありません。その値は使われません。`region` のつもりでしたか？\n\nこの値に対する Terraform の警告：\n\n",
+            ),
+        ];
+        for (lang, file, marked, name, head) in table {
+            let h = hover_in(SVC, file, marked, &[], lang).unwrap_or_else(|| panic!("{marked:?}: no hover"));
+            let text = marked.replacen('|', "", 1);
+            assert_eq!(&text[h.range.clone()], name, "{marked:?}");
+            assert_eq!(h.markdown, format!("{head}{}", warning(name, file)), "{marked:?}");
+        }
+        // The check gives the same warning, with its hint after it.
+        let (i, _) = module_at(SVC, "envs/prod.tfvars", "svc = { name = \"a\" }\nregion = \"eu-west-1\"\nenable_private_nodes = true\n|");
+        let r = module::check(&i, &p());
+        let w = r.diagnostics.iter().find(|d| d.summary == "Value for undeclared variable").expect("the warning");
+        assert!(w.detail.starts_with(&format!("{}\n\nTo silence", detail("enable_private_nodes", "envs/prod.tfvars"))), "{}", w.detail);
+    }
+
     #[test]
     fn hover_on_an_attribute_shows_its_type_and_default() {
         let h = hover_in(SVC, "prod.tfvars", "svc = { name = \"a\", po|rt = 1 }", &[], Lang::En).expect("a hover");

@@ -190,21 +190,33 @@ pub fn undeclared_notes(input: &CheckInput, files: &[String], p: &Profile, lang:
         };
         let Some(key) = key else { continue };
         let range = key..key + name.len();
-        let (kind, text, fix) = match decl::name_suggestion(name, &names) {
-            Some(to) => (
-                "note.undeclared_suggest",
-                fill(lang, "note.undeclared_suggest", &[("name", name), ("suggestion", to)]),
-                // No rename to a name the file already sets (a duplicate).
-                (!top_keys(text, is_json(file)).iter().any(|k| k == to)).then(|| Fix {
-                    title: fill(lang, "assist.fix_rename", &[("from", name), ("to", to)]),
-                    edits: layouts.rename(file, text, range.clone(), to),
-                }),
-            ),
-            None => ("note.undeclared", fill(lang, "note.undeclared", &[("name", name)]), None),
-        };
-        out.push(Note { file: file.to_string(), range, kind: kind.into(), text, fix });
+        let (kind, words, suggestion) = undeclared_words(name, &names, lang);
+        // No rename to a name the file already sets (a duplicate).
+        let fix = suggestion.filter(|to| !top_keys(text, is_json(file)).iter().any(|k| k == to)).map(|to| Fix {
+            title: fill(lang, "assist.fix_rename", &[("from", name), ("to", to)]),
+            edits: layouts.rename(file, text, range.clone(), to),
+        });
+        out.push(Note { file: file.to_string(), range, kind: kind.into(), text: words, fix });
     }
     out
+}
+
+/// The note on a value for `name`, which the module does not declare (its
+/// variables are `names`): its kind, its text, and the declared name it is
+/// closest to ("Did you mean"), if any.
+pub(super) fn undeclared_words<'a>(
+    name: &str,
+    names: &[&'a str],
+    lang: Lang,
+) -> (&'static str, String, Option<&'a str>) {
+    match decl::name_suggestion(name, names) {
+        Some(to) => (
+            "note.undeclared_suggest",
+            fill(lang, "note.undeclared_suggest", &[("name", name), ("suggestion", to)]),
+            Some(to),
+        ),
+        None => ("note.undeclared", fill(lang, "note.undeclared", &[("name", name)]), None),
+    }
 }
 
 /// Every note of a whole check (`tftype check`): those on each value file
