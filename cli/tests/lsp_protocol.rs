@@ -629,12 +629,14 @@ fn hover_completion_and_the_flavor_setting() {
     // terraform@1.9 has no ephemeral variables: that is said on main.tf.
     let p = published(&msgs);
     assert!(p[&uri(&dir.join("main.tf"))].iter().any(|d| d["data"]["summary"] == "Unsupported argument"), "{p:?}");
-    // Hover on `key`: the value is redacted.
+    // Hover on `key`: the module's errors (ephemeral unknown to 1.9, `name`
+    // unset) stopped the run, so no value is claimed (ux-5 L17); the value
+    // is never shown.
     let (r, _) = c.request("textDocument/hover", at(0, 1));
     let md = r["result"]["contents"]["value"].as_str().unwrap();
     assert!(
         md.starts_with("**var.key** `string` (sensitive)")
-            && md.contains("(sensitive value)")
+            && md.contains("Not evaluated: errors in the module stopped the run")
             && !md.contains("secret\""),
         "{md}"
     );
@@ -648,6 +650,11 @@ fn hover_completion_and_the_flavor_setting() {
     let summaries: Vec<J> =
         published(&msgs)[&uri(&dir.join("main.tf"))].iter().map(|d| d["data"]["summary"].clone()).collect();
     assert_eq!(summaries, [json!("No value for required variable")], "{msgs:?}");
+    // With `name` set nothing stops the run: the value that wins, redacted.
+    c.notify("textDocument/didChange", json!({"textDocument": {"uri": uri(&tfvars), "version": 2}, "contentChanges": [{"text": "key = \"secret\"\nname = \"n\"\n"}]}));
+    let (r, _) = c.request("textDocument/hover", at(0, 1));
+    let md = r["result"]["contents"]["value"].as_str().unwrap();
+    assert!(md.contains("(sensitive value)") && !md.contains("secret\""), "{md}");
     let _ = c.finish();
     let _ = std::fs::remove_dir_all(&dir);
 }

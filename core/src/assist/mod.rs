@@ -501,7 +501,8 @@ variable "token" {
 
     #[test]
     fn hover_on_a_variable_in_a_value_file_shows_its_declaration_and_the_value_that_wins() {
-        let later = [("b.auto.tfvars", "region = \"us\"\n")];
+        // Every required variable has a value: nothing stops the run.
+        let later = [("b.auto.tfvars", "region = \"us\"\ncount_ = 1\n")];
         let h =
             hover_in(MAIN, "terraform.tfvars", "re|gion = \"eu\"\ntoken = \"x\"\n", &later, Lang::En).expect("a hover");
         assert_eq!(h.range, 0..6);
@@ -520,9 +521,79 @@ variable "token" {
         assert!(!h.markdown.contains("s3cret") && !h.markdown.contains("\"x\""), "{}", h.markdown);
         assert!(hover_in(MAIN, "terraform.tfvars", "region = \"e|u\"\n", &[], Lang::En).is_none());
         // JSON, in Japanese.
-        let h = hover_in(MAIN, "x.auto.tfvars.json", "{\"cou|nt_\": 3}", &[], Lang::Ja).expect("a hover");
+        let region = [("terraform.tfvars", "region = \"eu\"\n")];
+        let h = hover_in(MAIN, "x.auto.tfvars.json", "{\"cou|nt_\": 3}", &region, Lang::Ja).expect("a hover");
         assert_eq!(h.range, 2..8);
         assert!(h.markdown.contains("必須") && h.markdown.contains("\n3\n"), "{}", h.markdown);
+    }
+
+    /// ux-5 L17: when the module's errors stop the run before the variables
+    /// are evaluated (a value file's duplicated attribute, a file that does
+    /// not parse, a broken declaration, a required variable unset), the
+    /// hover claims no final value: it says the run stopped; when the run
+    /// read the variable's value, that value follows as what it will be once
+    /// the errors are fixed (never a default the run may not have
+    /// overridden). A variable that was evaluated shows the value that wins.
+    #[test]
+    fn hover_claims_no_final_value_when_errors_stopped_the_run_before_the_variables() {
+        let stopped = [
+            (Lang::En, "Not evaluated: errors in the module stopped the run before this variable was evaluated, so it has no final value."),
+            (Lang::Zh, "未求值：模块中的错误在求值此变量之前就中止了运行，因此没有最终值。"),
+            (Lang::Ja, "未評価：この変数を評価する前にモジュールのエラーで実行が中止されたため、最終的な値はありません。"),
+        ];
+        let wins = [(Lang::En, "Final value ("), (Lang::Zh, "最终值（"), (Lang::Ja, "最終的な値（")];
+        let once_fixed = [
+            (
+                Lang::En,
+                "Its value once the errors are fixed (from terraform.tfvars:1,10-21):\n```hcl\n\"eu-west-1\"\n```\n",
+            ),
+            (Lang::Zh, "修正错误后的值（来自 terraform.tfvars:1,10-21）：\n```hcl\n\"eu-west-1\"\n```\n"),
+            (Lang::Ja, "エラーを修正した後の値（terraform.tfvars:1,10-21 から）：\n```hcl\n\"eu-west-1\"\n```\n"),
+        ];
+        // (value file, declarations, stopped, its value read): the hover on `region` there.
+        let table: [(&str, &str, bool, bool); 5] = [
+            // "Attribute redefined": the file's values are never read.
+            ("reg|ion = \"eu-west-1\"\nregion = \"us-east-1\"\n", SVC, true, false),
+            // The file does not parse.
+            ("reg|ion = \"eu-west-1\"\nsvc = { name = \n", SVC, true, false),
+            // Another declaration's error stops the run before any value is read.
+            (
+                "reg|ion = \"eu-west-1\"\n",
+                "variable \"region\" {\n  type = string\n}\nvariable \"x\" {\n  type = strin\n}\n",
+                true,
+                false,
+            ),
+            // A required variable unset (`token`): the values were read.
+            ("reg|ion = \"eu-west-1\"\nsvc = { name = \"a\" }\n", SVC, true, true),
+            // Nothing stops the run: the value that wins.
+            ("reg|ion = \"eu-west-1\"\nsvc = { name = \"a\" }\ntoken = \"t\"\n", SVC, false, false),
+        ];
+        for (marked, decls, want_stopped, read) in table {
+            for (((lang, no_value), (_, final_value)), (_, fixed)) in stopped.iter().zip(wins).zip(once_fixed) {
+                let h = hover_in(decls, "terraform.tfvars", marked, &[], *lang)
+                    .unwrap_or_else(|| panic!("{marked:?}: no hover"));
+                let what = format!("{marked:?} {lang:?}: {}", h.markdown);
+                assert!(h.markdown.starts_with("**var.region**"), "{what}");
+                assert_eq!(h.markdown.contains(no_value), want_stopped, "{what}");
+                assert_eq!(h.markdown.contains(final_value), !want_stopped, "{what}");
+                assert_eq!(h.markdown.ends_with(&format!("{no_value}\n\n{fixed}")), read, "{what}");
+                if want_stopped && !read {
+                    assert!(h.markdown.ends_with(&format!("{no_value}\n")), "{what}");
+                }
+            }
+        }
+        // The declaration's hover is the same.
+        let decls = SVC.replacen("variable \"region\"", "variable \"re|gion\"", 1);
+        let byte = decls.find('|').unwrap();
+        let i = CheckInput {
+            files: files(&[
+                ("variables.tf", &decls.replacen('|', "", 1)),
+                ("terraform.tfvars", "region = \"eu-west-1\"\nregion = \"us-east-1\"\n"),
+            ]),
+            ..Default::default()
+        };
+        let h = hover(&i, "variables.tf", byte, &p(), Lang::En).expect("a hover");
+        assert_eq!(h.markdown, format!("**var.region**\n\n{}\n", stopped[0].1));
     }
 
     /// ux-5 L8: hover on a name a value file sets that the module does not
@@ -534,7 +605,8 @@ variable "token" {
         let detail = |name: &str, file: &str| {
             format!("The root module does not declare a variable named \"{name}\" but a value was found in file \"{file}\". If you meant to use this value, add a \"variable\" block to the configuration.")
         };
-        let warning = |name: &str, file: &str| format!("> **Value for undeclared variable**\n>\n> {}\n", detail(name, file));
+        let warning =
+            |name: &str, file: &str| format!("> **Value for undeclared variable**\n>\n> {}\n", detail(name, file));
         let table: [(Lang, &str, &str, &str, &str); 5] = [
             (
                 Lang::En,
@@ -579,10 +651,18 @@ variable "token" {
             assert_eq!(h.markdown, format!("{head}{}", warning(name, file)), "{marked:?}");
         }
         // The check gives the same warning, with its hint after it.
-        let (i, _) = module_at(SVC, "envs/prod.tfvars", "svc = { name = \"a\" }\nregion = \"eu-west-1\"\nenable_private_nodes = true\n|");
+        let (i, _) = module_at(
+            SVC,
+            "envs/prod.tfvars",
+            "svc = { name = \"a\" }\nregion = \"eu-west-1\"\nenable_private_nodes = true\n|",
+        );
         let r = module::check(&i, &p());
         let w = r.diagnostics.iter().find(|d| d.summary == "Value for undeclared variable").expect("the warning");
-        assert!(w.detail.starts_with(&format!("{}\n\nTo silence", detail("enable_private_nodes", "envs/prod.tfvars"))), "{}", w.detail);
+        assert!(
+            w.detail.starts_with(&format!("{}\n\nTo silence", detail("enable_private_nodes", "envs/prod.tfvars"))),
+            "{}",
+            w.detail
+        );
     }
 
     #[test]
@@ -600,7 +680,7 @@ variable "token" {
         let i = CheckInput {
             files: files(&[
                 ("variables.tf", &decls.replacen('|', "", 1)),
-                ("terraform.tfvars", "region = \"eu-west-1\"\ntoken = \"s3cret\"\n"),
+                ("terraform.tfvars", "region = \"eu-west-1\"\ntoken = \"s3cret\"\nsvc = { name = \"a\" }\n"),
             ]),
             ..Default::default()
         };
@@ -622,9 +702,13 @@ variable "token" {
     /// variable and the value that wins for the value files in use.
     #[test]
     fn hover_on_a_var_reference_shows_the_value_that_wins() {
-        let main = "output \"where\" {\n  value = \"${var.region}-${var.debug}\"\n}\nlocals {\n  p = var.svc.port\n  u = var.nope\n}\n";
+        let main = "output \"where\" {\n  value = \"${var.region}-${var.debug}\"\n}\nlocals {\n  p = var.svc.port\n  # u = var.nope (undeclared: in an expression, an error that stops the run)\n}\n";
         let i = CheckInput {
-            files: files(&[("variables.tf", SVC), ("main.tf", main), ("terraform.tfvars", "region = \"eu-west-1\"\n")]),
+            files: files(&[
+                ("variables.tf", SVC),
+                ("main.tf", main),
+                ("terraform.tfvars", "region = \"eu-west-1\"\nsvc = { name = \"a\" }\ntoken = \"t\"\n"),
+            ]),
             ..Default::default()
         };
         let table: [(&str, Option<(&str, &str)>); 5] = [
