@@ -765,6 +765,37 @@ fn notes_are_hints_quick_fixes_are_code_actions_and_failures_link_to_the_playgro
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// ux-5 L7: the rename's code action carries the edits that keep the `=`
+/// signs of its group aligned, as `terraform fmt` aligns them.
+#[test]
+fn a_rename_code_action_keeps_the_equals_signs_aligned() {
+    let dir = temp_dir("align");
+    let main =
+        "variable \"svc\" {\n  type = object({ display_name = optional(string), port = optional(number, 80) })\n}\n";
+    let vals = "svc = {\n  display_nme = \"api\"\n  port        = 80\n}\n";
+    std::fs::write(dir.join("main.tf"), main).unwrap();
+    std::fs::write(dir.join("terraform.tfvars"), vals).unwrap();
+    let mut c = Client::start(&BTreeMap::new());
+    c.initialize(false, J::Null);
+    let tfvars = dir.join("terraform.tfvars");
+    c.open(&tfvars, vals);
+    let (r, _) = c.request("textDocument/codeAction", json!({"textDocument": {"uri": uri(&tfvars)}, "range": {"start": {"line": 1, "character": 3}, "end": {"line": 1, "character": 3}}, "context": {"diagnostics": []}}));
+    let actions = r["result"].as_array().unwrap_or_else(|| panic!("{r}"));
+    let rename = actions
+        .iter()
+        .find(|a| a["title"] == "Rename display_nme to display_name")
+        .unwrap_or_else(|| panic!("{actions:?}"));
+    assert_eq!(
+        rename["edit"]["changes"][uri(&tfvars)],
+        json!([
+            {"range": {"start": {"line": 1, "character": 2}, "end": {"line": 1, "character": 13}}, "newText": "display_name"},
+            {"range": {"start": {"line": 2, "character": 6}, "end": {"line": 2, "character": 14}}, "newText": "         "}
+        ])
+    );
+    let _ = c.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// reliability-5 #11, ux-5 M2: the server asks a client that can to watch
 /// the configuration, value and version files; a change on disk checks
 /// again only the modules with an open document; the version each module
