@@ -24,11 +24,17 @@
 //! - hover on an attribute inside a value: its type from the constraint,
 //!   optional or required, and its default;
 //! - hover on `variable "NAME"` in a configuration file: the value that
-//!   wins and from where;
+//!   wins and from where; a variable the module's errors kept from being
+//!   evaluated has no value that wins: the hover says so (with the value
+//!   its source gives once they are fixed, when the run read one);
+//! - hover on a name a value file sets that the module does not declare:
+//!   the note of `check --explain` with its "did you mean", and
+//!   Terraform's warning on the value;
 //! - notes: the same notes as `tftype check --explain`, placed where the
 //!   value says it; quick fixes: rename a dropped attribute to its "did you
 //!   mean", remove one the type drops, add the required variables no source
-//!   sets and an object's required attributes, with placeholders;
+//!   sets and an object's required attributes, with placeholders; a rename
+//!   keeps the `=` signs of its group aligned as `terraform fmt` does;
 //! - one variable's value (the page's value editor: its type constraint,
 //!   its value in the format it is written in): the same completion of
 //!   attributes and bools ([`complete_value`]) and hover on an attribute
