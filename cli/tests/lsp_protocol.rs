@@ -682,7 +682,7 @@ fn hover_on_an_undeclared_name_in_a_value_file_says_so_with_terraforms_warning()
         let name = &note[1..note.find("` ").unwrap()];
         assert!(md.starts_with(note), "{md}");
         assert!(
-            md.contains(&format!("> **Value for undeclared variable**\n>\n> The root module does not declare a variable named \"{name}\" but a value was found in file \"terraform.tfvars\".")),
+            md.contains(&format!("**Value for undeclared variable**\n\nThe root module does not declare a variable named \"{name}\" but a value was found in file \"terraform.tfvars\".")),
             "{md}"
         );
         assert_eq!(

@@ -219,7 +219,8 @@ fn undeclared_markdown(ctx: &Ctx, file: &str, name: &str, p: &Profile, lang: Lan
     let (_, note, _) = undeclared_words(name, &names, lang);
     let head = fill(lang, "assist.undeclared_warning", &[("product", p.product_name())]);
     let warning = module::prepare::undeclared_in_file(name, file);
-    Some(format!("{note}\n\n{head}\n\n> **{}**\n>\n> {warning}\n", module::prepare::UNDECLARED_IN_FILE))
+    // (Bold, paragraphs: the Markdown the page's file editors render too.)
+    Some(format!("{note}\n\n{head}\n\n**{}**\n\n{warning}\n", module::prepare::UNDECLARED_IN_FILE))
 }
 
 /// The hover's lines on a variable the module's errors kept from being

@@ -611,8 +611,7 @@ variable "token" {
         let detail = |name: &str, file: &str| {
             format!("The root module does not declare a variable named \"{name}\" but a value was found in file \"{file}\". If you meant to use this value, add a \"variable\" block to the configuration.")
         };
-        let warning =
-            |name: &str, file: &str| format!("> **Value for undeclared variable**\n>\n> {}\n", detail(name, file));
+        let warning = |name: &str, file: &str| format!("**Value for undeclared variable**\n\n{}\n", detail(name, file));
         let table: [(Lang, &str, &str, &str, &str); 5] = [
             (
                 Lang::En,
