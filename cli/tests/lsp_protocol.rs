@@ -629,12 +629,14 @@ fn hover_completion_and_the_flavor_setting() {
     // terraform@1.9 has no ephemeral variables: that is said on main.tf.
     let p = published(&msgs);
     assert!(p[&uri(&dir.join("main.tf"))].iter().any(|d| d["data"]["summary"] == "Unsupported argument"), "{p:?}");
-    // Hover on `key`: the value is redacted.
+    // Hover on `key`: the module's errors (ephemeral unknown to 1.9, `name`
+    // unset) stopped the run, so no value is claimed (ux-5 L17); the value
+    // is never shown.
     let (r, _) = c.request("textDocument/hover", at(0, 1));
     let md = r["result"]["contents"]["value"].as_str().unwrap();
     assert!(
         md.starts_with("**var.key** `string` (sensitive)")
-            && md.contains("(sensitive value)")
+            && md.contains("Not evaluated: errors in the module stopped the run")
             && !md.contains("secret\""),
         "{md}"
     );
@@ -648,6 +650,46 @@ fn hover_completion_and_the_flavor_setting() {
     let summaries: Vec<J> =
         published(&msgs)[&uri(&dir.join("main.tf"))].iter().map(|d| d["data"]["summary"].clone()).collect();
     assert_eq!(summaries, [json!("No value for required variable")], "{msgs:?}");
+    // With `name` set nothing stops the run: the value that wins, redacted.
+    c.notify("textDocument/didChange", json!({"textDocument": {"uri": uri(&tfvars), "version": 2}, "contentChanges": [{"text": "key = \"secret\"\nname = \"n\"\n"}]}));
+    let (r, _) = c.request("textDocument/hover", at(0, 1));
+    let md = r["result"]["contents"]["value"].as_str().unwrap();
+    assert!(md.contains("(sensitive value)") && !md.contains("secret\""), "{md}");
+    let _ = c.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// ux-5 L8: hover on a name the module does not declare: the note with its
+/// "did you mean" and Terraform's warning on the value.
+#[test]
+fn hover_on_an_undeclared_name_in_a_value_file_says_so_with_terraforms_warning() {
+    let dir = temp_dir("undeclared");
+    std::fs::write(dir.join("main.tf"), "variable \"region\" {\n  type = string\n}\n").unwrap();
+    let vals = "region = \"eu\"\nenable_private_nodes = true\nregoin = \"us\"\n";
+    std::fs::write(dir.join("terraform.tfvars"), vals).unwrap();
+    let mut c = Client::start(&BTreeMap::new());
+    c.initialize(false, J::Null);
+    let tfvars = dir.join("terraform.tfvars");
+    c.open(&tfvars, vals);
+    let at = |line: u32, character: u32| json!({"textDocument": {"uri": uri(&tfvars)}, "position": {"line": line, "character": character}});
+    let table: [(u32, u64, &str); 2] = [
+        (1, 20, "`enable_private_nodes` is not a variable of this module: its value is not used.\n"),
+        (2, 6, "`regoin` is not a variable of this module: its value is not used. Did you mean `region`?\n"),
+    ];
+    for (line, end, note) in table {
+        let (r, _) = c.request("textDocument/hover", at(line, 3));
+        let md = r["result"]["contents"]["value"].as_str().unwrap_or_else(|| panic!("a hover: {r}"));
+        let name = &note[1..note.find("` ").unwrap()];
+        assert!(md.starts_with(note), "{md}");
+        assert!(
+            md.contains(&format!("**Value for undeclared variable**\n\nThe root module does not declare a variable named \"{name}\" but a value was found in file \"terraform.tfvars\".")),
+            "{md}"
+        );
+        assert_eq!(
+            r["result"]["range"],
+            json!({"start": {"line": line, "character": 0}, "end": {"line": line, "character": end}})
+        );
+    }
     let _ = c.finish();
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -718,6 +760,37 @@ fn notes_are_hints_quick_fixes_are_code_actions_and_failures_link_to_the_playgro
     assert_eq!(
         rename["edit"]["changes"][uri(&tfvars)],
         json!([{"range": {"start": {"line": 1, "character": 2}, "end": {"line": 1, "character": 6}}, "newText": "name"}])
+    );
+    let _ = c.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// ux-5 L7: the rename's code action carries the edits that keep the `=`
+/// signs of its group aligned, as `terraform fmt` aligns them.
+#[test]
+fn a_rename_code_action_keeps_the_equals_signs_aligned() {
+    let dir = temp_dir("align");
+    let main =
+        "variable \"svc\" {\n  type = object({ display_name = optional(string), port = optional(number, 80) })\n}\n";
+    let vals = "svc = {\n  display_nme = \"api\"\n  port        = 80\n}\n";
+    std::fs::write(dir.join("main.tf"), main).unwrap();
+    std::fs::write(dir.join("terraform.tfvars"), vals).unwrap();
+    let mut c = Client::start(&BTreeMap::new());
+    c.initialize(false, J::Null);
+    let tfvars = dir.join("terraform.tfvars");
+    c.open(&tfvars, vals);
+    let (r, _) = c.request("textDocument/codeAction", json!({"textDocument": {"uri": uri(&tfvars)}, "range": {"start": {"line": 1, "character": 3}, "end": {"line": 1, "character": 3}}, "context": {"diagnostics": []}}));
+    let actions = r["result"].as_array().unwrap_or_else(|| panic!("{r}"));
+    let rename = actions
+        .iter()
+        .find(|a| a["title"] == "Rename display_nme to display_name")
+        .unwrap_or_else(|| panic!("{actions:?}"));
+    assert_eq!(
+        rename["edit"]["changes"][uri(&tfvars)],
+        json!([
+            {"range": {"start": {"line": 1, "character": 2}, "end": {"line": 1, "character": 13}}, "newText": "display_name"},
+            {"range": {"start": {"line": 2, "character": 6}, "end": {"line": 2, "character": 14}}, "newText": "         "}
+        ])
     );
     let _ = c.finish();
     let _ = std::fs::remove_dir_all(&dir);

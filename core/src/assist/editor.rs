@@ -30,7 +30,7 @@ pub fn is_auto_value_file(name: &str) -> bool {
 }
 
 /// The summary of Terraform's warning for a file's value of an undeclared variable.
-const UNDECLARED: &str = "Value for undeclared variable";
+const UNDECLARED: &str = crate::module::prepare::UNDECLARED_IN_FILE;
 
 /// The summary of the diagnostic a child module does not get.
 pub const REQUIRED: &str = "No value for required variable";

@@ -1,6 +1,7 @@
 //! Quick fixes (code actions) and applying their edits.
 
 use super::*;
+use crate::hcl::lex::Tok;
 
 /// A change to a file's text: a byte range and what replaces it.
 pub type Edit = (Range<usize>, String);
@@ -178,4 +179,137 @@ pub fn apply(text: &str, edits: &[Edit]) -> String {
         }
     }
     out
+}
+
+/// A line of an HCL text that `terraform fmt` aligns (hclwrite's "assign"
+/// cell): an attribute written on one line, an `=` after its first token
+/// with the brackets after the `=` balanced by the line's end. Columns
+/// are counted in characters from the line's start.
+#[derive(Clone, Copy, Debug)]
+struct AssignLine {
+    /// Where the last token before the `=` ends, and its column.
+    lead_end: usize,
+    lead_col: usize,
+    /// The `=`, and its column.
+    eq: usize,
+    eq_col: usize,
+}
+
+/// The lines of an HCL text as `terraform fmt` groups them to align `=`
+/// signs: read once per file, each rename then looks at its own group.
+pub(super) struct Layout {
+    /// Where each line starts, and its `=` when it is a single-line attribute.
+    lines: Vec<(usize, Option<AssignLine>)>,
+}
+
+/// A rename re-aligns the `=` signs of a group of at most this many lines;
+/// a longer group keeps its padding (the fix stays small).
+const MAX_ALIGNED_GROUP: usize = 200;
+
+impl Layout {
+    /// The lines of `text` (HCL native syntax), split as hclwrite splits
+    /// them: at newline tokens (a line comment holds its newline; a
+    /// heredoc's lines are one line with the attribute it starts).
+    pub(super) fn new(text: &str) -> Layout {
+        let mut lx = crate::hcl::lex::Lexer::new(text);
+        let mut lines = Vec::new();
+        let mut toks: Vec<crate::hcl::lex::Token> = Vec::new();
+        let mut start = 0;
+        loop {
+            let t = lx.next_token();
+            let ends_line = match t.kind {
+                Tok::Newline | Tok::QuotedNewline | Tok::Eof => true,
+                Tok::Comment => text[t.range()].ends_with('\n'),
+                _ => false,
+            };
+            if t.kind != Tok::Eof {
+                toks.push(t);
+            }
+            if ends_line {
+                lines.push((start, assign_line(text, start, &toks)));
+                toks.clear();
+                start = t.end;
+            }
+            if t.kind == Tok::Eof {
+                break;
+            }
+        }
+        Layout { lines }
+    }
+
+    /// The edits that rename the name written at `key` to `to`: the name,
+    /// and, when its line is one of a group of consecutive single-line
+    /// attributes whose `=` signs stand as `terraform fmt` puts them (one
+    /// column after the longest name), the spaces before each `=` of the
+    /// group that must change for them to stand so after the rename. A group
+    /// not aligned keeps its spacing; nothing else is touched.
+    pub(super) fn rename(&self, text: &str, key: Range<usize>, to: &str) -> Vec<Edit> {
+        let name = (key.clone(), to.to_string());
+        let i = self.lines.partition_point(|(s, _)| *s <= key.start).saturating_sub(1);
+        let Some((_, Some(own))) = self.lines.get(i) else { return vec![name] };
+        if key.end > own.lead_end {
+            return vec![name];
+        }
+        let in_group = |j: &usize| self.lines.get(*j).is_some_and(|(_, a)| a.is_some());
+        let first = (0..=i).rev().take_while(in_group).last().unwrap_or(i);
+        let last = (i..self.lines.len()).take_while(in_group).last().unwrap_or(i);
+        if last - first + 1 > MAX_ALIGNED_GROUP {
+            return vec![name];
+        }
+        let group: Vec<(usize, AssignLine)> = (first..=last).filter_map(|j| Some((j, self.lines[j].1?))).collect();
+        let widest = group.iter().map(|(_, a)| a.lead_col).max().unwrap_or(0);
+        let aligned = group.iter().all(|(_, a)| {
+            a.eq_col == widest + 1 && text.get(a.lead_end..a.eq).is_some_and(|s| s.bytes().all(|b| b == b' '))
+        });
+        if !aligned {
+            return vec![name];
+        }
+        let from = text.get(key.clone()).map_or(0, |s| s.chars().count());
+        let grown = |j: usize, a: &AssignLine| {
+            if j == i {
+                a.lead_col + to.chars().count() - from.min(a.lead_col)
+            } else {
+                a.lead_col
+            }
+        };
+        let widest = group.iter().map(|(j, a)| grown(*j, a)).max().unwrap_or(0);
+        let mut edits = vec![name];
+        for (j, a) in &group {
+            let spaces = widest + 1 - grown(*j, a);
+            if spaces != a.eq - a.lead_end {
+                edits.push((a.lead_end..a.eq, " ".repeat(spaces)));
+            }
+        }
+        edits
+    }
+}
+
+/// The line of `text` starting at `start` with tokens `toks` (its newline
+/// or line comment last), if it is a single-line attribute: hclwrite's
+/// rule (a trailing comment set aside; the first `=` after the first
+/// token; the brackets from it to the end balanced).
+fn assign_line(text: &str, start: usize, toks: &[crate::hcl::lex::Token]) -> Option<AssignLine> {
+    let mut toks = toks;
+    if toks.len() > 1 && toks.last().is_some_and(|t| t.kind == Tok::Comment) {
+        toks = &toks[..toks.len() - 1];
+    }
+    let at = toks.iter().skip(1).position(|t| t.kind == Tok::Equal)? + 1;
+    let net: i64 = toks[at..]
+        .iter()
+        .map(|t| match t.kind {
+            Tok::OBrace | Tok::OBrack | Tok::OParen | Tok::TemplateControl | Tok::TemplateInterp => 1,
+            Tok::CBrace | Tok::CBrack | Tok::CParen | Tok::TemplateSeqEnd => -1,
+            _ => 0,
+        })
+        .sum();
+    if net != 0 {
+        return None;
+    }
+    let (lead_end, eq) = (toks[at - 1].end, toks[at].start);
+    let col = |b: usize| text.get(start..b).map_or(0, |s| s.chars().count());
+    // A lead over several text lines (a block comment) is not aligned.
+    if text.get(start..eq).is_none_or(|s| s.contains('\n')) {
+        return None;
+    }
+    Some(AssignLine { lead_end, lead_col: col(lead_end), eq, eq_col: col(eq) })
 }

@@ -30,7 +30,8 @@ pub fn hover(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: Lan
     let key = loc.key.clone().filter(|_| loc.at == At::Key)?;
     let ctx = Ctx::new(input, p);
     if loc.path.is_empty() {
-        let markdown = variable_markdown(input, &ctx, &key, p, lang)?;
+        let markdown =
+            variable_markdown(input, &ctx, &key, p, lang).or_else(|| undeclared_markdown(&ctx, file, &key, p, lang))?;
         return Some(Hover { range: loc.word, markdown });
     }
     let Seg::Key(var) = &loc.path[0] else { return None };
@@ -206,6 +207,42 @@ pub(super) fn variable_markdown(input: &CheckInput, ctx: &Ctx, name: &str, p: &P
     Some(md)
 }
 
+/// The hover on `name` in the value file `file` when the module declares
+/// no variable of that name: the note `check --explain` gives (with its
+/// "did you mean", the same as the rename fix's), and the warning
+/// Terraform gives for such a value.
+fn undeclared_markdown(ctx: &Ctx, file: &str, name: &str, p: &Profile, lang: Lang) -> Option<String> {
+    if ctx.module.get(name).is_some() {
+        return None;
+    }
+    let names: Vec<&str> = ctx.module.vars.iter().map(|v| v.name.as_str()).collect();
+    let (_, note, _) = undeclared_words(name, &names, lang);
+    let head = fill(lang, "assist.undeclared_warning", &[("product", p.product_name())]);
+    let warning = module::prepare::undeclared_in_file(name, file);
+    // (Bold, paragraphs: the Markdown the page's file editors render too.)
+    Some(format!("{note}\n\n{head}\n\n**{}**\n\n{warning}\n", module::prepare::UNDECLARED_IN_FILE))
+}
+
+/// The hover's lines on a variable the module's errors kept from being
+/// evaluated: that it was not, and, when the run read its value from a
+/// source (a file, `-var`, the environment), that value as it converts
+/// alone, as what it will be once the errors are fixed. No default is
+/// shown as a value: the run may not have read the value that overrides it.
+fn not_evaluated(input: &CheckInput, v: &module::VarReport, p: &Profile, lang: Lang) -> String {
+    let mut md = format!("\n{}\n", text(lang, "assist.not_evaluated"));
+    let Some(source) = v.source.as_deref().filter(|s| *s != "default") else { return md };
+    let reqs = module::explain::requests(input, p, p.flavor().name);
+    let Some(alone) = reqs.get(&v.name).map(|req| crate::entry::evaluate_in(req, p)).filter(|a| a.ok) else {
+        return md;
+    };
+    let Some(console) = alone.console else { return md };
+    let shown = if v.sensitive { "(sensitive value)".to_string() } else { console };
+    let head =
+        fill(lang, "assist.value_once_fixed", &[("source", &module::output::source_words(&v.name, source, lang))]);
+    md += &format!("\n{head}\n```hcl\n{shown}\n```\n");
+    md
+}
+
 /// `var.NAME` anywhere in a configuration file (an expression, a template,
 /// a rule): the variable's hover, with the value that wins for the value
 /// files the input has (the editor's environment) and where it comes from.
@@ -241,11 +278,16 @@ pub(super) fn hover_reference(
 
 /// The Markdown of the value of `name` that wins, as `terraform console`
 /// prints it (sensitive redacted), where it comes from, and the first line
-/// of its Why story. When an error elsewhere stopped the check before
-/// this variable, its value alone.
+/// of its Why story. When the module's errors stopped the run before the
+/// variables were evaluated, no value wins: that is said instead, with
+/// the value the variable's source gives once the errors are fixed when
+/// the run read one (and no story, as `check --explain` tells none then).
 pub(super) fn winning(input: &CheckInput, name: &str, p: &Profile, lang: Lang) -> String {
     let r = module::check(input, p);
     let Some(v) = r.variables.iter().find(|v| v.name == name) else { return String::new() };
+    if matches!(v.outcome, Outcome::Failed { stage: "skipped", .. }) {
+        return not_evaluated(input, v, p, lang);
+    }
     let reqs = module::explain::requests(input, p, p.flavor().name);
     let req = reqs.get(name);
     let mut md = String::new();
@@ -256,7 +298,7 @@ pub(super) fn winning(input: &CheckInput, name: &str, p: &Profile, lang: Lang) -
             match alone {
                 Some(a) if a.ok => a.console,
                 _ => {
-                    if !matches!(*stage, "skipped" | "required") {
+                    if *stage != "required" {
                         md += &format!("\n{}\n", fill(lang, "assist.not_accepted", &[("summary", summary)]));
                     }
                     None

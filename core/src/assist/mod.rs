@@ -24,11 +24,17 @@
 //! - hover on an attribute inside a value: its type from the constraint,
 //!   optional or required, and its default;
 //! - hover on `variable "NAME"` in a configuration file: the value that
-//!   wins and from where;
+//!   wins and from where; a variable the module's errors kept from being
+//!   evaluated has no value that wins: the hover says so (with the value
+//!   its source gives once they are fixed, when the run read one);
+//! - hover on a name a value file sets that the module does not declare:
+//!   the note of `check --explain` with its "did you mean", and
+//!   Terraform's warning on the value;
 //! - notes: the same notes as `tftype check --explain`, placed where the
 //!   value says it; quick fixes: rename a dropped attribute to its "did you
 //!   mean", remove one the type drops, add the required variables no source
-//!   sets and an object's required attributes, with placeholders;
+//!   sets and an object's required attributes, with placeholders; a rename
+//!   keeps the `=` signs of its group aligned as `terraform fmt` does;
 //! - one variable's value (the page's value editor: its type constraint,
 //!   its value in the format it is written in): the same completion of
 //!   attributes and bools ([`complete_value`]) and hover on an attribute
@@ -501,7 +507,8 @@ variable "token" {
 
     #[test]
     fn hover_on_a_variable_in_a_value_file_shows_its_declaration_and_the_value_that_wins() {
-        let later = [("b.auto.tfvars", "region = \"us\"\n")];
+        // Every required variable has a value: nothing stops the run.
+        let later = [("b.auto.tfvars", "region = \"us\"\ncount_ = 1\n")];
         let h =
             hover_in(MAIN, "terraform.tfvars", "re|gion = \"eu\"\ntoken = \"x\"\n", &later, Lang::En).expect("a hover");
         assert_eq!(h.range, 0..6);
@@ -520,9 +527,147 @@ variable "token" {
         assert!(!h.markdown.contains("s3cret") && !h.markdown.contains("\"x\""), "{}", h.markdown);
         assert!(hover_in(MAIN, "terraform.tfvars", "region = \"e|u\"\n", &[], Lang::En).is_none());
         // JSON, in Japanese.
-        let h = hover_in(MAIN, "x.auto.tfvars.json", "{\"cou|nt_\": 3}", &[], Lang::Ja).expect("a hover");
+        let region = [("terraform.tfvars", "region = \"eu\"\n")];
+        let h = hover_in(MAIN, "x.auto.tfvars.json", "{\"cou|nt_\": 3}", &region, Lang::Ja).expect("a hover");
         assert_eq!(h.range, 2..8);
         assert!(h.markdown.contains("必須") && h.markdown.contains("\n3\n"), "{}", h.markdown);
+    }
+
+    /// ux-5 L17: when the module's errors stop the run before the variables
+    /// are evaluated (a value file's duplicated attribute, a file that does
+    /// not parse, a broken declaration, a required variable unset), the
+    /// hover claims no final value: it says the run stopped; when the run
+    /// read the variable's value, that value follows as what it will be once
+    /// the errors are fixed (never a default the run may not have
+    /// overridden). A variable that was evaluated shows the value that wins.
+    #[test]
+    fn hover_claims_no_final_value_when_errors_stopped_the_run_before_the_variables() {
+        let stopped = [
+            (Lang::En, "Not evaluated: errors in the module stopped the run before this variable was evaluated, so it has no final value."),
+            (Lang::Zh, "未求值：模块中的错误在求值此变量之前就中止了运行，因此没有最终值。"),
+            (Lang::Ja, "未評価：この変数を評価する前にモジュールのエラーで実行が中止されたため、最終的な値はありません。"),
+        ];
+        let wins = [(Lang::En, "Final value ("), (Lang::Zh, "最终值（"), (Lang::Ja, "最終的な値（")];
+        let once_fixed = [
+            (
+                Lang::En,
+                "Its value once the errors are fixed (from terraform.tfvars:1,10-21):\n```hcl\n\"eu-west-1\"\n```\n",
+            ),
+            (Lang::Zh, "修正错误后的值（来自 terraform.tfvars:1,10-21）：\n```hcl\n\"eu-west-1\"\n```\n"),
+            (Lang::Ja, "エラーを修正した後の値（terraform.tfvars:1,10-21 から）：\n```hcl\n\"eu-west-1\"\n```\n"),
+        ];
+        // (value file, declarations, stopped, its value read): the hover on `region` there.
+        let table: [(&str, &str, bool, bool); 5] = [
+            // "Attribute redefined": the file's values are never read.
+            ("reg|ion = \"eu-west-1\"\nregion = \"us-east-1\"\n", SVC, true, false),
+            // The file does not parse.
+            ("reg|ion = \"eu-west-1\"\nsvc = { name = \n", SVC, true, false),
+            // Another declaration's error stops the run before any value is read.
+            (
+                "reg|ion = \"eu-west-1\"\n",
+                "variable \"region\" {\n  type = string\n}\nvariable \"x\" {\n  type = strin\n}\n",
+                true,
+                false,
+            ),
+            // A required variable unset (`token`): the values were read.
+            ("reg|ion = \"eu-west-1\"\nsvc = { name = \"a\" }\n", SVC, true, true),
+            // Nothing stops the run: the value that wins.
+            ("reg|ion = \"eu-west-1\"\nsvc = { name = \"a\" }\ntoken = \"t\"\n", SVC, false, false),
+        ];
+        for (marked, decls, want_stopped, read) in table {
+            for (((lang, no_value), (_, final_value)), (_, fixed)) in stopped.iter().zip(wins).zip(once_fixed) {
+                let h = hover_in(decls, "terraform.tfvars", marked, &[], *lang)
+                    .unwrap_or_else(|| panic!("{marked:?}: no hover"));
+                let what = format!("{marked:?} {lang:?}: {}", h.markdown);
+                assert!(h.markdown.starts_with("**var.region**"), "{what}");
+                assert_eq!(h.markdown.contains(no_value), want_stopped, "{what}");
+                assert_eq!(h.markdown.contains(final_value), !want_stopped, "{what}");
+                assert_eq!(h.markdown.ends_with(&format!("{no_value}\n\n{fixed}")), read, "{what}");
+                if want_stopped && !read {
+                    assert!(h.markdown.ends_with(&format!("{no_value}\n")), "{what}");
+                }
+            }
+        }
+        // The declaration's hover is the same.
+        let decls = SVC.replacen("variable \"region\"", "variable \"re|gion\"", 1);
+        let byte = decls.find('|').unwrap();
+        let i = CheckInput {
+            files: files(&[
+                ("variables.tf", &decls.replacen('|', "", 1)),
+                ("terraform.tfvars", "region = \"eu-west-1\"\nregion = \"us-east-1\"\n"),
+            ]),
+            ..Default::default()
+        };
+        let h = hover(&i, "variables.tf", byte, &p(), Lang::En).expect("a hover");
+        assert_eq!(h.markdown, format!("**var.region**\n\n{}\n", stopped[0].1));
+    }
+
+    /// ux-5 L8: hover on a name a value file sets that the module does not
+    /// declare: the note of `check --explain` (with the same "did you mean"
+    /// as the rename fix) and the warning Terraform gives for the value,
+    /// in its words (it has no other language); the label in the reader's.
+    #[test]
+    fn hover_on_an_undeclared_name_says_the_module_declares_none_and_quotes_terraforms_warning() {
+        let detail = |name: &str, file: &str| {
+            format!("The root module does not declare a variable named \"{name}\" but a value was found in file \"{file}\". If you meant to use this value, add a \"variable\" block to the configuration.")
+        };
+        let warning = |name: &str, file: &str| format!("**Value for undeclared variable**\n\n{}\n", detail(name, file));
+        let table: [(Lang, &str, &str, &str, &str); 5] = [
+            (
+                Lang::En,
+                "envs/prod.tfvars",
+                "region = \"eu-west-1\"\nenable_private|_nodes = true\n",
+                "enable_private_nodes",
+                "`enable_private_nodes` is not a variable of this module: its value is not used.\n\nTerraform's warning on this value:\n\n",
+            ),
+            (
+                Lang::En,
+                "terraform.tfvars",
+                "reg|oin = \"eu-west-1\"\n",
+                "regoin",
+                "`regoin` is not a variable of this module: its value is not used. Did you mean `region`?\n\nTerraform's warning on this value:\n\n",
+            ),
+            (
+                Lang::En,
+                "x.auto.tfvars.json",
+                "{\"deb|gu\": true}",
+                "debgu",
+                "`debgu` is not a variable of this module: its value is not used. Did you mean `debug`?\n\nTerraform's warning on this value:\n\n",
+            ),
+            (
+                Lang::Zh,
+                "terraform.tfvars",
+                "reg|oin = \"eu-west-1\"\n",
+                "regoin",
+                "`regoin` 不是该模块的变量：它的值不会被使用。你是想写 `region` 吗？\n\nTerraform 对该值的警告：\n\n",
+            ),
+            (
+                Lang::Ja,
+                "terraform.tfvars",
+                "reg|oin = \"eu-west-1\"\n",
+                "regoin",
+                "`regoin` はこのモジュールの変数ではありません。その値は使われません。`region` のつもりでしたか？\n\nこの値に対する Terraform の警告：\n\n",
+            ),
+        ];
+        for (lang, file, marked, name, head) in table {
+            let h = hover_in(SVC, file, marked, &[], lang).unwrap_or_else(|| panic!("{marked:?}: no hover"));
+            let text = marked.replacen('|', "", 1);
+            assert_eq!(&text[h.range.clone()], name, "{marked:?}");
+            assert_eq!(h.markdown, format!("{head}{}", warning(name, file)), "{marked:?}");
+        }
+        // The check gives the same warning, with its hint after it.
+        let (i, _) = module_at(
+            SVC,
+            "envs/prod.tfvars",
+            "svc = { name = \"a\" }\nregion = \"eu-west-1\"\nenable_private_nodes = true\n|",
+        );
+        let r = module::check(&i, &p());
+        let w = r.diagnostics.iter().find(|d| d.summary == "Value for undeclared variable").expect("the warning");
+        assert!(
+            w.detail.starts_with(&format!("{}\n\nTo silence", detail("enable_private_nodes", "envs/prod.tfvars"))),
+            "{}",
+            w.detail
+        );
     }
 
     #[test]
@@ -540,7 +685,7 @@ variable "token" {
         let i = CheckInput {
             files: files(&[
                 ("variables.tf", &decls.replacen('|', "", 1)),
-                ("terraform.tfvars", "region = \"eu-west-1\"\ntoken = \"s3cret\"\n"),
+                ("terraform.tfvars", "region = \"eu-west-1\"\ntoken = \"s3cret\"\nsvc = { name = \"a\" }\n"),
             ]),
             ..Default::default()
         };
@@ -562,9 +707,13 @@ variable "token" {
     /// variable and the value that wins for the value files in use.
     #[test]
     fn hover_on_a_var_reference_shows_the_value_that_wins() {
-        let main = "output \"where\" {\n  value = \"${var.region}-${var.debug}\"\n}\nlocals {\n  p = var.svc.port\n  u = var.nope\n}\n";
+        let main = "output \"where\" {\n  value = \"${var.region}-${var.debug}\"\n}\nlocals {\n  p = var.svc.port\n  # u = var.nope (undeclared: in an expression, an error that stops the run)\n}\n";
         let i = CheckInput {
-            files: files(&[("variables.tf", SVC), ("main.tf", main), ("terraform.tfvars", "region = \"eu-west-1\"\n")]),
+            files: files(&[
+                ("variables.tf", SVC),
+                ("main.tf", main),
+                ("terraform.tfvars", "region = \"eu-west-1\"\nsvc = { name = \"a\" }\ntoken = \"t\"\n"),
+            ]),
             ..Default::default()
         };
         let table: [(&str, Option<(&str, &str)>); 5] = [
@@ -675,6 +824,97 @@ variable "token" {
         let f = fixes_at("prod.tfvars", "svc = {\n  nm|ae = \"api\"\n}\n");
         let rename = f.iter().find(|(t, _)| t.contains("Rename")).expect("a rename");
         assert_eq!(rename.1, "svc = {\n  name = \"api\"\n}\n");
+    }
+
+    /// ux-5 L7: a rename keeps the `=` signs of its group where `terraform
+    /// fmt` puts them (hclwrite: a group is consecutive lines each an
+    /// attribute on one line; its `=` signs stand one column after the
+    /// longest name). A group aligned before is re-padded; one not aligned
+    /// keeps its spacing; only the name and the spaces before `=` change.
+    #[test]
+    fn a_rename_keeps_the_equals_signs_of_its_group_aligned_as_terraform_fmt_does() {
+        const NET: &str = "variable \"net\" {\n  type = object({\n    display_name = string\n    cidr_block   = optional(string)\n    network_name = optional(string)\n  })\n}\nvariable \"display_name\" {\n  default = \"\"\n}\nvariable \"cidr\" {\n  default = \"\"\n}\n";
+        let table: [(&str, &str, &str); 11] = [
+            // The renamed name becomes the longest: every `=` moves.
+            (
+                "prod.tfvars",
+                "net = {\n  display_nme = \"a\"\n  cidr_block  = \"b\"\n}\n",
+                "net = {\n  display_name = \"a\"\n  cidr_block   = \"b\"\n}\n",
+            ),
+            // A longer name in the group already (ux-5's case): only its own padding.
+            (
+                "prod.tfvars",
+                "net = {\n  display_nme  = \"a\"\n  cidr_block   = \"b\"\n  network_name = \"c\"\n}\n",
+                "net = {\n  display_name = \"a\"\n  cidr_block   = \"b\"\n  network_name = \"c\"\n}\n",
+            ),
+            // It was the longest and gets shorter: every `=` moves back.
+            (
+                "prod.tfvars",
+                "net = {\n  display_namee = \"a\"\n  cidr_block    = \"b\"\n}\n",
+                "net = {\n  display_name = \"a\"\n  cidr_block   = \"b\"\n}\n",
+            ),
+            // A group not aligned keeps its spacing.
+            (
+                "prod.tfvars",
+                "net = {\n  display_nme = \"a\"\n  cidr_block = \"b\"\n}\n",
+                "net = {\n  display_name = \"a\"\n  cidr_block = \"b\"\n}\n",
+            ),
+            // A blank line or a comment line ends a group.
+            (
+                "prod.tfvars",
+                "net = {\n  display_nme = \"a\"\n\n  cidr_block  = \"b\"\n}\n",
+                "net = {\n  display_name = \"a\"\n\n  cidr_block  = \"b\"\n}\n",
+            ),
+            (
+                "prod.tfvars",
+                "net = {\n  display_nme = \"a\"\n  # why\n  cidr_block  = \"b\"\n}\n",
+                "net = {\n  display_name = \"a\"\n  # why\n  cidr_block  = \"b\"\n}\n",
+            ),
+            // A comment after the value keeps the line in the group (the comment is not moved).
+            (
+                "prod.tfvars",
+                "net = {\n  cidr_block  = \"b\" # why\n  display_nme = \"a\"\n}\n",
+                "net = {\n  cidr_block   = \"b\" # why\n  display_name = \"a\"\n}\n",
+            ),
+            // A quoted name counts with its quotes.
+            (
+                "prod.tfvars",
+                "net = {\n  \"display_nme\" = \"a\"\n  cidr_block    = \"b\"\n}\n",
+                "net = {\n  \"display_name\" = \"a\"\n  cidr_block     = \"b\"\n}\n",
+            ),
+            // An object on one line: the name is not the line's lead, nothing else moves.
+            (
+                "prod.tfvars",
+                "net = { display_nme = \"a\", cidr_block = \"b\" }\ncidr = \"x\"\n",
+                "net = { display_name = \"a\", cidr_block = \"b\" }\ncidr = \"x\"\n",
+            ),
+            // An undeclared variable's rename at the top level; a multi-line value ends the group.
+            (
+                "prod.tfvars",
+                "cidr        = \"x\"\ndisplay_nme = \"y\"\nnet = {\n  display_name = \"a\"\n}\n",
+                "cidr         = \"x\"\ndisplay_name = \"y\"\nnet = {\n  display_name = \"a\"\n}\n",
+            ),
+            // JSON: the name alone.
+            (
+                "prod.tfvars.json",
+                "{\n  \"cidr\":        \"x\",\n  \"display_nme\": \"y\"\n}\n",
+                "{\n  \"cidr\":        \"x\",\n  \"display_name\": \"y\"\n}\n",
+            ),
+        ];
+        for (file, text, want) in table {
+            let (i, _) = module_at(NET, file, &format!("{text}|"));
+            let fixes: Vec<Fix> = notes(&i, &[file.to_string()], &p(), Lang::En)
+                .into_iter()
+                .filter_map(|n| n.fix)
+                .filter(|f| f.title.starts_with("Rename"))
+                .collect();
+            assert_eq!(fixes.len(), 1, "{text:?}: {fixes:?}");
+            assert_eq!(apply(text, &fixes[0].edits), want, "{text:?}");
+            // The name first; every other edit puts spaces where only spaces were.
+            for (r, new) in &fixes[0].edits[1..] {
+                assert!(text[r.clone()].bytes().chain(new.bytes()).all(|b| b == b' '), "{text:?}: {r:?}");
+            }
+        }
     }
 
     /// reliability-5 #1: the removal deletes the attribute it names (its

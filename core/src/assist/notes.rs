@@ -78,6 +78,7 @@ pub fn notes_cached(input: &CheckInput, files: &[String], p: &Profile, lang: Lan
     let keep = |f: Option<&str>| f.is_some_and(|f| files.iter().any(|x| x == f));
     let placed = module::explain::requests_placed(input, p, p.flavor().name, &keep);
     let mut out = Vec::new();
+    let mut layouts = Layouts::default();
     for pl in placed.values() {
         let (Some((file, start)), false, true) = (&pl.at, pl.hidden, pl.may_note) else { continue };
         let (req, start) = (&pl.request, *start);
@@ -107,7 +108,7 @@ pub fn notes_cached(input: &CheckInput, files: &[String], p: &Profile, lang: Lan
             let fix = match (n.kind.as_str(), n.params.get("suggestion")) {
                 ("note.dropped_suggest" | "note.dropped_suggest_top", Some(to)) => key.map(|k| Fix {
                     title: fill(lang, "assist.fix_rename", &[("from", &attr), ("to", to)]),
-                    edits: vec![(k..k + attr.len(), to.clone())],
+                    edits: layouts.rename(file, text, k..k + attr.len(), to),
                 }),
                 ("note.dropped" | "note.dropped_top", _) if !file.ends_with(".json") => {
                     key.and_then(|k| item_range(text, k, &attr, value.clone())).map(|item| Fix {
@@ -122,6 +123,22 @@ pub fn notes_cached(input: &CheckInput, files: &[String], p: &Profile, lang: Lan
     }
     out.extend(undeclared_notes(input, files, p, lang));
     out
+}
+
+/// Each value file's [`Layout`], read when a rename first needs it.
+#[derive(Default)]
+struct Layouts(std::collections::HashMap<String, Layout>);
+
+impl Layouts {
+    /// The edits of renaming the name at `key` of `file` (text `text`) to
+    /// `to`: in a native file, with the `=` signs of its group kept aligned
+    /// ([`Layout::rename`]); in JSON, the name alone.
+    fn rename(&mut self, file: &str, text: &str, key: Range<usize>, to: &str) -> Vec<Edit> {
+        if is_json(file) {
+            return vec![(key, to.to_string())];
+        }
+        self.0.entry(file.to_string()).or_insert_with(|| Layout::new(text)).rename(text, key, to)
+    }
 }
 
 /// At most this many notes on undeclared variables (Terraform itself warns
@@ -144,6 +161,7 @@ pub fn undeclared_notes(input: &CheckInput, files: &[String], p: &Profile, lang:
     let module = decl::load(&input.files, &texts, p);
     let names: Vec<&str> = module.vars.iter().map(|v| v.name.as_str()).collect();
     let mut out = Vec::new();
+    let mut layouts = Layouts::default();
     for (name, u) in collected.values.iter().filter(|(n, _)| module.get(n).is_none()) {
         let (file, value_start, quoted) = match &u.raw {
             module::sources::Raw::Expr { file, expr } => (&**file, expr.range().start, false),
@@ -172,21 +190,33 @@ pub fn undeclared_notes(input: &CheckInput, files: &[String], p: &Profile, lang:
         };
         let Some(key) = key else { continue };
         let range = key..key + name.len();
-        let (kind, text, fix) = match decl::name_suggestion(name, &names) {
-            Some(to) => (
-                "note.undeclared_suggest",
-                fill(lang, "note.undeclared_suggest", &[("name", name), ("suggestion", to)]),
-                // No rename to a name the file already sets (a duplicate).
-                (!top_keys(text, is_json(file)).iter().any(|k| k == to)).then(|| Fix {
-                    title: fill(lang, "assist.fix_rename", &[("from", name), ("to", to)]),
-                    edits: vec![(range.clone(), to.to_string())],
-                }),
-            ),
-            None => ("note.undeclared", fill(lang, "note.undeclared", &[("name", name)]), None),
-        };
-        out.push(Note { file: file.to_string(), range, kind: kind.into(), text, fix });
+        let (kind, words, suggestion) = undeclared_words(name, &names, lang);
+        // No rename to a name the file already sets (a duplicate).
+        let fix = suggestion.filter(|to| !top_keys(text, is_json(file)).iter().any(|k| k == to)).map(|to| Fix {
+            title: fill(lang, "assist.fix_rename", &[("from", name), ("to", to)]),
+            edits: layouts.rename(file, text, range.clone(), to),
+        });
+        out.push(Note { file: file.to_string(), range, kind: kind.into(), text: words, fix });
     }
     out
+}
+
+/// The note on a value for `name`, which the module does not declare (its
+/// variables are `names`): its kind, its text, and the declared name it is
+/// closest to ("Did you mean"), if any.
+pub(super) fn undeclared_words<'a>(
+    name: &str,
+    names: &[&'a str],
+    lang: Lang,
+) -> (&'static str, String, Option<&'a str>) {
+    match decl::name_suggestion(name, names) {
+        Some(to) => (
+            "note.undeclared_suggest",
+            fill(lang, "note.undeclared_suggest", &[("name", name), ("suggestion", to)]),
+            Some(to),
+        ),
+        None => ("note.undeclared", fill(lang, "note.undeclared", &[("name", name)]), None),
+    }
 }
 
 /// Every note of a whole check (`tftype check`): those on each value file

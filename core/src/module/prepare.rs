@@ -130,6 +130,20 @@ fn source_of(u: &Unparsed, subject: &Option<Subject>) -> String {
     }
 }
 
+/// The summary of Terraform's warning on a value file's value for an
+/// undeclared variable.
+pub const UNDECLARED_IN_FILE: &str = "Value for undeclared variable";
+
+/// The first paragraph of that warning's detail: what it says of the value
+/// of `name` in the file `file` (the editor's hover quotes it).
+pub fn undeclared_in_file(name: &str, file: &str) -> String {
+    format!(
+        "The root module does not declare a variable named {} but a value was found in file {}. If you meant to use this value, add a \"variable\" block to the configuration.",
+        go_quote(name),
+        go_quote(file)
+    )
+}
+
 const UNDECLARED_HINT: &str = "To silence these warnings, use TF_VAR_... environment variables to provide certain \"global\" settings to all configurations in your organization. To reduce the verbosity of these warnings, use the -compact-warnings option.";
 
 /// The declared variables' parsed values.
@@ -178,11 +192,9 @@ pub fn parse_values(
     for (name, u) in values.iter().filter(|(n, _)| module.get(n).is_none()) {
         let Ok(x) = parse(u, name, true, texts, p) else { continue };
         match (u.kind, &x.subject) {
-            (Kind::AutoFile | Kind::NamedFile, Some(s)) => from_files.push(format!(
-                "The root module does not declare a variable named {} but a value was found in file {}. If you meant to use this value, add a \"variable\" block to the configuration.\n\n{UNDECLARED_HINT}",
-                go_quote(name),
-                go_quote(&s.filename)
-            )),
+            (Kind::AutoFile | Kind::NamedFile, Some(s)) => {
+                from_files.push(format!("{}\n\n{UNDECLARED_HINT}", undeclared_in_file(name, &s.filename)))
+            }
             (Kind::Cli, _) => diags.push(CheckDiag::error(
                 "Value for undeclared variable",
                 format!(
@@ -195,7 +207,7 @@ pub fn parse_values(
         }
     }
     for text in from_files.iter().take(2) {
-        diags.push(CheckDiag::warning("Value for undeclared variable", text.clone(), None));
+        diags.push(CheckDiag::warning(UNDECLARED_IN_FILE, text.clone(), None));
     }
     if from_files.len() > 2 {
         diags.push(CheckDiag::warning(

@@ -904,8 +904,9 @@ variable "port" {
             }
         }
         // A value file the command line does not name is read as the last -var-file (as the
-        // server reads it): its hover tells the value it gives.
-        let json = serde_json::json!({"files": {"variables.tf": VARS, "envs/dev.tfvars": DEV, "envs/other.tfvars": "port = 9090\n"}, "args": [["-var-file", "envs/dev.tfvars"]], "file": "envs/other.tfvars"}).to_string();
+        // server reads it): its hover tells the value it gives (every required variable set, so
+        // that nothing stops the run).
+        let json = serde_json::json!({"files": {"variables.tf": VARS, "envs/dev.tfvars": DEV, "envs/other.tfvars": "port = 9090\ntags = {}\n"}, "args": [["-var-file", "envs/dev.tfvars"]], "file": "envs/other.tfvars"}).to_string();
         let got: serde_json::Value = serde_json::from_str(&assist_json(&json, "hover 1")).unwrap();
         assert!(got["markdown"].as_str().unwrap().contains("9090"), "{got}");
         // Broken input: no answer, no panic.
