@@ -180,12 +180,19 @@ fn span(e: &Expr, offset: usize, src_len: usize) -> SpanTree {
 /// files keep every expression as written (types are read from them).
 ///
 /// Like hcl, it hands back what it read of a file that ends inside a block,
-/// with the diagnostics.
-pub(crate) fn parse_config(text: &str, filename: &str, fold: bool, profile: &Profile) -> (Option<parse::Body>, Diags) {
+/// with the diagnostics. The body is shared: where parsed files are kept
+/// ([`kept`]) a file read again hands back the same body, not a copy.
+pub(crate) fn parse_config(
+    text: &str,
+    filename: &str,
+    fold: bool,
+    profile: &Profile,
+) -> (Option<std::rc::Rc<parse::Body>>, Diags) {
     if kept::on() {
         return kept::parse(text, filename, fold, profile);
     }
-    parse_config_once(text, filename, fold, profile)
+    let (body, diags) = parse_config_once(text, filename, fold, profile);
+    (body.map(std::rc::Rc::new), diags)
 }
 
 /// [`parse_config`], never kept (for a caller that keeps what it makes of the body).
@@ -477,8 +484,17 @@ pub mod kept {
         value
     }
 
-    pub(super) fn parse(text: &str, filename: &str, fold: bool, profile: &Profile) -> (Option<parse::Body>, Diags) {
+    /// A file's body, kept shared (a hit costs no copy of the tree).
+    pub(super) fn parse(
+        text: &str,
+        filename: &str,
+        fold: bool,
+        profile: &Profile,
+    ) -> (Option<std::rc::Rc<parse::Body>>, Diags) {
         let kind = if fold { "parse folded" } else { "parse" };
-        remember(kind, filename, &[text], profile, |own| super::parse_config_once(text, filename, fold, own))
+        remember(kind, filename, &[text], profile, |own| {
+            let (body, diags) = super::parse_config_once(text, filename, fold, own);
+            (body.map(std::rc::Rc::new), diags)
+        })
     }
 }

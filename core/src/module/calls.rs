@@ -493,7 +493,7 @@ fn module_blocks(
             continue;
         }
         let body = if super::files::is_json(name) {
-            super::json_config::call_blocks(name, text, p)
+            std::rc::Rc::new(super::json_config::call_blocks(name, text, p))
         } else {
             let (body, _) = crate::valueparse::parse_config(text, name, false, p);
             let Some(body) = body else { continue };

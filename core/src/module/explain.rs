@@ -76,7 +76,7 @@ fn slice(text: &str, start: usize, end: usize) -> Option<&str> {
 /// without a search through the file's items for each (which grew with the
 /// square of the variables).
 pub(crate) struct VarBlocks {
-    body: Option<crate::hcl::parse::Body>,
+    body: Option<std::rc::Rc<crate::hcl::parse::Body>>,
     at: std::collections::HashMap<usize, usize>,
 }
 

@@ -98,7 +98,7 @@ impl Contexts {
         let blocks = self.blocks.entry(filename.to_string()).or_insert_with(|| {
             let (body, _) = crate::valueparse::parse_config(text, filename, true, &crate::flavor::Profile::default());
             let mut out = Vec::new();
-            for item in body.map(|b| b.items).unwrap_or_default() {
+            for item in body.iter().flat_map(|b| b.items.iter()) {
                 if let crate::hcl::parse::BodyItem::Block(b) = item {
                     let mut header = b.kind.clone();
                     for (l, _) in &b.labels {
