@@ -526,8 +526,9 @@ try {
 
   await check("the type and value editors wrap long lines: a long one-line type's start stays in view (ux-5 L13)", async () => {
     const p = await openPage(URL_, "wrap", { viewport: { width: 1280, height: 900 } });
-    const fields = Array.from({ length: 24 }, (_, i) => `attribute_number_${i} = optional(string, "default-${i}")`).join(", ");
-    const long = { "type-editor": `object({${fields}})`, "value-editor": `{ ${Array.from({ length: 24 }, (_, i) => `attribute_number_${i} = "value-${i}"`).join(", ")} }` };
+    // About 350 characters: several times the editor's width, a few of its lines when wrapped.
+    const fields = Array.from({ length: 6 }, (_, i) => `attribute_number_${i} = optional(string, "default-${i}")`).join(", ");
+    const long = { "type-editor": `object({${fields}})`, "value-editor": `{ ${Array.from({ length: 10 }, (_, i) => `attribute_number_${i} = "value-${i}"`).join(", ")} }` };
     for (const [editor, text] of Object.entries(long)) {
       // Pasted in one edit: the cursor ends at the far end of the one line.
       await setEditor(p, editor, text);
@@ -535,9 +536,11 @@ try {
       const seen = await p.evaluate((sel) => {
         const v = document.querySelector(sel).tftypeEditor;
         const first = v.coordsAtPos(0);
+        const last = v.coordsAtPos(v.state.doc.length);
         const box = v.scrollDOM.getBoundingClientRect();
         return {
           first: first && { left: first.left, top: first.top },
+          rows: first && last ? Math.round((last.top - first.top) / v.defaultLineHeight) + 1 : 0,
           box: { left: box.left, right: box.right, top: box.top, bottom: box.bottom },
           sideways: v.scrollDOM.scrollLeft,
           wider: v.scrollDOM.scrollWidth - v.scrollDOM.clientWidth,
@@ -547,6 +550,7 @@ try {
       assertEq(seen.lines, 1, `${editor}: one line`);
       assert(seen.first && seen.first.left >= seen.box.left && seen.first.left < seen.box.right && seen.first.top >= seen.box.top && seen.first.top < seen.box.bottom, `${editor}: the first character is out of view: ${JSON.stringify(seen)}`);
       assertEq([seen.sideways, Math.max(0, seen.wider)], [0, 0], `${editor}: no sideways scroll`);
+      assert(seen.rows >= 3, `${editor}: the line is not wrapped: ${JSON.stringify(seen)}`);
     }
     await p.screenshot({ path: join(OUT, "wrap-long-type.png") });
     await p.close();
