@@ -578,7 +578,11 @@ variable "port" {
     #[test]
     fn the_part_that_fails_is_named_on_the_diagnostic_and_its_variable() {
         let tfvars = "cidr = \"10.0.0.0/16\"\nsubnets = [{ name = \"a\" }, { name = \"b\", bits = \"four\" }]\ntags = { env = [1] }\nport = \"http\"\n";
-        let v = view(&input(&[("variables.tf", VARS), ("terraform.tfvars", tfvars)], &[], &[]), crate::flavor::DEFAULT, Lang::En);
+        let v = view(
+            &input(&[("variables.tf", VARS), ("terraform.tfvars", tfvars)], &[], &[]),
+            crate::flavor::DEFAULT,
+            Lang::En,
+        );
         for (name, part) in [
             ("subnets", Some("var.subnets[1].bits")),
             ("tags", Some("var.tags[\"env\"]")),
