@@ -1975,13 +1975,28 @@ try {
       const value = await page.evaluate(() => [...document.querySelectorAll(".cm-why-highlight")].map((e) => e.textContent));
       return { done: value.includes('{ name = "a" }') && value.includes('{ name = "b" }'), value };
     });
-    // The language is part of the state and of share links.
-    const before = await page.evaluate(() => location.href);
-    await page.locator(tid("lang-select")).selectOption("ja");
-    const link = await until("the link to follow the language", async () => {
-      const value = await page.evaluate(() => location.href);
-      return { done: value !== before, value };
-    });
+    // The language is part of the state and of share links. The page is in Japanese already (the
+    // loop above) and the link of the last edits may still be on its way: once the address
+    // settles, a switch to English and back must each change it.
+    const settled = async (what) => {
+      let last = null;
+      return until(`the address to settle (${what})`, async () => {
+        await page.waitForTimeout(400);
+        const value = await page.evaluate(() => location.href);
+        const done = value === last;
+        last = value;
+        return { done, value };
+      });
+    };
+    let link = await settled("before English");
+    for (const lang of ["en", "ja"]) {
+      const before = link;
+      await page.locator(tid("lang-select")).selectOption(lang);
+      link = await until(`the link to follow the language (${lang})`, async () => {
+        const value = await page.evaluate(() => location.href);
+        return { done: value !== before, value };
+      });
+    }
     const p = watch(await ctx.newPage(), "lang link");
     await p.goto(link);
     await p.waitForSelector(tid("lang-select"));
