@@ -501,6 +501,89 @@ try {
     assertEq(external, [], "external resources");
   });
 
+  await check("page loads log no console warning or error (no integrity on a preload that ignores it, ux-5 L20)", async () => {
+    // Chromium warns on every load when a preload of a destination without subresource
+    // integrity (Trunk's as="fetch" preload of the .wasm) carries an integrity attribute.
+    const html = readFileSync(join(DIST ?? "dist", "index.html"), "utf8");
+    const ignored = [...html.matchAll(/<link\b[^>]*\brel="preload"[^>]*>/g)].map((m) => m[0]).filter((t) => /\bintegrity=/.test(t) && !/\bas="(script|style)"/.test(t));
+    assertEq(ignored, [], "preloads whose integrity the browser ignores");
+    // Where the browser checks it, the integrity stays: the style sheet and the modulepreloads.
+    for (const want of [/<link rel="stylesheet"[^>]*integrity="sha256-/, /<link rel="modulepreload"[^>]*integrity="sha256-/]) assert(want.test(html), `index.html has no ${want}`);
+    for (const [label, viewport] of [["desktop", undefined], ["phone", { width: 390, height: 844 }]]) {
+      const p = await ctx.newPage();
+      const said = [];
+      p.on("console", (m) => {
+        if (m.type() === "warning" || m.type() === "error") said.push(`${m.type()}: ${m.text()}`);
+      });
+      if (viewport) await p.setViewportSize(viewport);
+      await p.goto(URL_);
+      await p.waitForSelector(`${tid("value-editor")} .cm-content`, { timeout: TIMEOUT });
+      await expectNative(p, `${label}: the first answer`);
+      assertEq(said, [], `${label}: console warnings and errors of a page load`);
+      await p.close();
+    }
+  });
+
+  await check("the type and value editors wrap long lines: a long one-line type's start stays in view (ux-5 L13)", async () => {
+    const p = await openPage(URL_, "wrap", { viewport: { width: 1280, height: 900 } });
+    // About 350 characters: several times the editor's width, a few of its lines when wrapped.
+    const fields = Array.from({ length: 6 }, (_, i) => `attribute_number_${i} = optional(string, "default-${i}")`).join(", ");
+    const long = { "type-editor": `object({${fields}})`, "value-editor": `{ ${Array.from({ length: 10 }, (_, i) => `attribute_number_${i} = "value-${i}"`).join(", ")} }` };
+    for (const [editor, text] of Object.entries(long)) {
+      // Pasted in one edit: the cursor ends at the far end of the one line.
+      await setEditor(p, editor, text);
+      assertEq(await editorText(p, editor), text, `${editor}: the text`);
+      const seen = await p.evaluate((sel) => {
+        const v = document.querySelector(sel).tftypeEditor;
+        const first = v.coordsAtPos(0);
+        const last = v.coordsAtPos(v.state.doc.length);
+        const box = v.scrollDOM.getBoundingClientRect();
+        return {
+          first: first && { left: first.left, top: first.top },
+          rows: first && last ? Math.round((last.top - first.top) / v.defaultLineHeight) + 1 : 0,
+          box: { left: box.left, right: box.right, top: box.top, bottom: box.bottom },
+          sideways: v.scrollDOM.scrollLeft,
+          wider: v.scrollDOM.scrollWidth - v.scrollDOM.clientWidth,
+          lines: v.state.doc.lines,
+        };
+      }, tid(editor));
+      assertEq(seen.lines, 1, `${editor}: one line`);
+      assert(seen.first && seen.first.left >= seen.box.left && seen.first.left < seen.box.right && seen.first.top >= seen.box.top && seen.first.top < seen.box.bottom, `${editor}: the first character is out of view: ${JSON.stringify(seen)}`);
+      assertEq([seen.sideways, Math.max(0, seen.wider)], [0, 0], `${editor}: no sideways scroll`);
+      assert(seen.rows >= 3, `${editor}: the line is not wrapped: ${JSON.stringify(seen)}`);
+    }
+    await p.screenshot({ path: join(OUT, "wrap-long-type.png") });
+    await p.close();
+  });
+
+  await check("the footer links to the README's sections on the CLI, the editors, the npm package and CI, in the repository (three languages; ux-5 L14)", async () => {
+    // The repository from the workspace's release identity (the root Cargo.toml), as the page has it.
+    const repo = readFileSync("Cargo.toml", "utf8").match(/\[workspace\.package\][^[]*?\nrepository = "([^"]+)"/)?.[1];
+    assert(repo && repo.startsWith("https://"), `the workspace's repository: ${repo}`);
+    const keys = ["ui.footer_readme", "ui.footer_cli", "ui.footer_editors", "ui.footer_npm", "ui.footer_ci"];
+    const paths = ["#readme", "#install", "#editors", "/tree/HEAD/npm#readme", "#in-ci-and-in-pre-commit"];
+    for (const lang of ["en", "zh", "ja"]) {
+      const texts = JSON.parse(readFileSync(`core/i18n/${lang}.json`, "utf8"));
+      for (const [dev, viewport, scheme] of [["desktop", { width: 1280, height: 900 }, "light"], ["phone", { width: 390, height: 844 }, "dark"]]) {
+        const url = new URL(URL_);
+        url.search = new URLSearchParams({ lang }).toString();
+        const p = await openPage(url.href, `footer ${lang} ${dev}`, { viewport, colorScheme: scheme });
+        const footer = p.locator(tid("site-footer"));
+        const links = await until(`${lang}: the footer's links`, async () => {
+          const l = await footer.locator(tid("footer-link")).evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute("href")]));
+          return { done: l.length === keys.length && l[0][0] === texts[keys[0]], value: l };
+        });
+        assertEq(links, keys.map((k, i) => [texts[k], repo + paths[i]]), `${lang} ${dev}: the footer's links`);
+        assertEq(await footer.locator("nav").getAttribute("aria-label"), texts["ui.footer_links"], `${lang}: the links' label`);
+        const wide = await p.evaluate(() => document.documentElement.scrollWidth);
+        assert(wide <= viewport.width, `${lang} ${dev}: the page is ${wide} px wide`);
+        await footer.scrollIntoViewIfNeeded();
+        await footer.screenshot({ path: join(OUT, `footer-${lang}-${dev}-${scheme}.png`) });
+        await p.close();
+      }
+    }
+  });
+
   await check("typing a type constraint updates the result", async () => {
     await typeInto(page, "type-editor", "number");
     await expectState("type = number");
@@ -1892,13 +1975,28 @@ try {
       const value = await page.evaluate(() => [...document.querySelectorAll(".cm-why-highlight")].map((e) => e.textContent));
       return { done: value.includes('{ name = "a" }') && value.includes('{ name = "b" }'), value };
     });
-    // The language is part of the state and of share links.
-    const before = await page.evaluate(() => location.href);
-    await page.locator(tid("lang-select")).selectOption("ja");
-    const link = await until("the link to follow the language", async () => {
-      const value = await page.evaluate(() => location.href);
-      return { done: value !== before, value };
-    });
+    // The language is part of the state and of share links. The page is in Japanese already (the
+    // loop above) and the link of the last edits may still be on its way: once the address
+    // settles, a switch to English and back must each change it.
+    const settled = async (what) => {
+      let last = null;
+      return until(`the address to settle (${what})`, async () => {
+        await page.waitForTimeout(400);
+        const value = await page.evaluate(() => location.href);
+        const done = value === last;
+        last = value;
+        return { done, value };
+      });
+    };
+    let link = await settled("before English");
+    for (const lang of ["en", "ja"]) {
+      const before = link;
+      await page.locator(tid("lang-select")).selectOption(lang);
+      link = await until(`the link to follow the language (${lang})`, async () => {
+        const value = await page.evaluate(() => location.href);
+        return { done: value !== before, value };
+      });
+    }
     const p = watch(await ctx.newPage(), "lang link");
     await p.goto(link);
     await p.waitForSelector(tid("lang-select"));
@@ -2070,6 +2168,12 @@ try {
     // that fails in envs/prod.tfvars.
     assertEq(await p.locator(tid("module-detail-name")).textContent(), "var.private_subnets", "the failed variable is shown");
     assertEq(await p.locator(tid("module-error-summary")).textContent(), d.summary, "the error");
+    // The part that fails, as the CLI prints it after the error (ux-5 L16): under the problem and
+    // in the variable's error.
+    assert(d.part?.name, `the CLI names the part that fails: ${JSON.stringify(d.part)}`);
+    const partLine = `The part that fails: ${d.part.name}`;
+    assertEq(await p.locator(tid("module-problem-part")).allTextContents(), [partLine], "the problem's part");
+    assertEq(await p.locator(tid("module-error-part")).textContent(), partLine, "the error's part");
     await p.locator(tid("mtab-why")).click();
     const step = p.locator(`${tid("module-detail")} [data-testid="why-step"]`).filter({ hasText: "[2].nat_gateway" }).first();
     await step.hover();
@@ -2218,6 +2322,24 @@ try {
           });
           assertEq(strip.covered, [], `${lang} ${dev} ${scheme}: tabs under a shade (${strip.bg})`);
           if (scheme === "dark") assert(!strip.bg.includes("rgb(255, 255, 255)"), `dark: the tab strip paints white: ${strip.bg}`);
+          // The verdict is seen before the files: above the file editor on a phone (ux-5 L12),
+          // at the top of the right column on a desktop, the problems right under it.
+          const at = await q.evaluate(() => {
+            const box = (el) => el.getBoundingClientRect();
+            const editor = [...document.querySelectorAll('[data-testid="module-editor"]')].find((e) => e.offsetParent !== null);
+            const verdict = box(document.querySelector('[data-testid="module-status"]').closest(".mod-head"));
+            return {
+              verdict: { top: verdict.top, bottom: verdict.bottom, left: verdict.left },
+              editor: { top: box(editor).top, right: box(editor).right },
+              problems: box(document.querySelector('[data-testid="module-problems"]')).top,
+            };
+          });
+          if (dev === "phone") {
+            assert(at.verdict.bottom <= at.editor.top, `${lang} phone ${scheme}: the verdict (${at.verdict.top}–${at.verdict.bottom}) is not above the file editor (${at.editor.top})`);
+          } else {
+            assert(at.verdict.left >= at.editor.right && at.verdict.top <= at.editor.top, `${lang} desktop ${scheme}: the verdict is not beside the files: ${JSON.stringify(at)}`);
+            assert(at.problems - at.verdict.bottom < 24, `${lang} desktop ${scheme}: a gap between the verdict and the problems: ${JSON.stringify(at)}`);
+          }
           const words = await q.locator(tid("module-problems")).locator("h3").textContent();
           assertEq(words, { en: "Problems", zh: "问题", ja: "問題" }[lang], `${lang}: the catalog's words`);
           await q.screenshot({ path: join(OUT, `module-${lang}-${dev}-${scheme}.png`), fullPage: true });

@@ -457,9 +457,9 @@ function languageExtension(name) {
 // public/style.css).
 const narrowScreen = typeof window !== "undefined" && window.matchMedia ? window.matchMedia("(max-width: 820px)") : null;
 
-// Long lines wrap on a narrow screen, and always in an editor of a whole file (the Module
-// view's): scrolled sideways to a mark far to the right, such an editor hid the start of every
-// line (issue #27).
+// Long lines wrap on a narrow screen, and always where `wrap` is set: in an editor of a whole
+// file (the Module view's), scrolled sideways to a mark far to the right, such an editor hid the
+// start of every line (issue #27); the page's type and value editors set it too (ux-5 L13).
 function wrapExtension(always) {
   return always || (narrowScreen && narrowScreen.matches) ? EditorView.lineWrapping : [];
 }

@@ -101,6 +101,14 @@ html = html.replace("</head>", `<meta name="tftype-assets" content="${metas.join
 // Integrity as SHA-256 (as strong for this purpose, 20 characters shorter per tag); none on the
 // icon, where browsers ignore it.
 html = html.replace(/<link rel="icon"([^>]*?) integrity="[^"]*"/, '<link rel="icon"$1');
+// None on a preload whose destination has no subresource integrity either: Trunk's preload of
+// the page's .wasm (as="fetch"). Chromium ignores the attribute there and says so on every load
+// (ux-5 L20), and the glue's own fetch of the .wasm carries no integrity that a preload's could
+// match. The style sheet and the modulepreloads of the scripts keep theirs: there it is checked.
+html = html.replace(/<link\b[^>]*\brel="preload"[^>]*>/g, (tag) => {
+  const as = tag.match(/\bas="([^"]*)"/)?.[1];
+  return as === "script" || as === "style" ? tag : tag.replace(/\s+integrity="[^"]*"/, "");
+});
 html = html.replace(/(href="\.?\/?([^"]+)"[^>]*integrity=")sha384-[^"]*"/g, (whole, head, file) => {
   const path = join(dir, file);
   return existsSync(path) ? `${head}sha256-${createHash("sha256").update(readFileSync(path)).digest("base64")}"` : whole;

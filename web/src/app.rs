@@ -49,6 +49,20 @@ pub fn reader_lang() -> tftype::i18n::Lang {
     Mode::current().lang.or(link).or_else(page::stored_lang).unwrap_or_else(page::browser_lang)
 }
 
+/// The repository, from the workspace's release identity (the root Cargo.toml's
+/// `[workspace.package]`, which every crate inherits).
+const REPOSITORY: &str = env!("CARGO_PKG_REPOSITORY");
+
+/// The footer's links (ux-5 L14): the README's sections on what exists beside the page. Each is
+/// a catalog key and what follows the repository's address.
+const FOOTER_LINKS: [(&str, &str); 5] = [
+    ("ui.footer_readme", "#readme"),
+    ("ui.footer_cli", "#install"),
+    ("ui.footer_editors", "#editors"),
+    ("ui.footer_npm", "/tree/HEAD/npm#readme"),
+    ("ui.footer_ci", "#in-ci-and-in-pre-commit"),
+];
+
 #[component]
 pub fn App() -> impl IntoView {
     let mode = Mode::current();
@@ -215,7 +229,9 @@ pub fn App() -> impl IntoView {
                     "hcl",
                     mode.readonly,
                     tr(inputs.lang.get_untracked(), "ui.type_constraint"),
-                    false,
+                    // Long lines wrap, as in the Module view's editors: a long one-line type
+                    // pasted here kept its start scrolled out of view (ux-5 L13).
+                    true,
                     move |t| inputs.type_src.set(t),
                 );
                 editors.ty.set_value(Some(v));
@@ -233,7 +249,7 @@ pub fn App() -> impl IntoView {
                     lang,
                     mode.readonly,
                     tr(inputs.lang.get_untracked(), "ui.value"),
-                    false,
+                    true,
                     move |t| inputs.value.set(t),
                 );
                 // Completion and hover, from the type constraint (engine-full/ answers).
@@ -404,6 +420,13 @@ pub fn App() -> impl IntoView {
     let footer = (!mode.embed).then(|| {
         view! {
             <footer class="site-footer" data-testid="site-footer">
+                <nav class="footer-links" aria-label=move || tr(inputs.lang.get(), "ui.footer_links")>
+                    <ul>
+                        {FOOTER_LINKS.into_iter().map(|(key, path)| view! {
+                            <li><a href=format!("{REPOSITORY}{path}") data-testid="footer-link">{move || tr(inputs.lang.get(), key)}</a></li>
+                        }).collect_view()}
+                    </ul>
+                </nav>
                 <p>{move || tr(inputs.lang.get(), "ui.footer")}</p>
             </footer>
         }

@@ -95,6 +95,11 @@ pub struct VarView {
     pub description: Option<String>,
     pub deprecated: Option<String>,
     pub rules: Vec<RuleView>,
+    /// The part of the value that fails, as `tftype check` names it after the
+    /// error ("The part that fails: var.subnets[2].nat_gateway"), when
+    /// tftype found one deeper than the whole value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<String>,
     /// The single-variable evaluation that tells how the value became what
     /// the check found (None when no value was read and converted).
     pub request: Option<Request>,
@@ -113,6 +118,10 @@ pub struct DiagView {
     /// Where to mark it, when it is in one of the module's files: the
     /// subject, or the part of the value that failed ([`CheckDiag::part`]).
     pub at: Option<At>,
+    /// That part's name, as `tftype check` prints it after the diagnostic
+    /// ("The part that fails: var.subnets[2].nat_gateway").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<String>,
 }
 
 /// The whole view of one check.
@@ -320,7 +329,11 @@ fn lay_out(input: &CheckInput, report: &CheckReport, flavor: &str, p: &Profile, 
     let sites = declarations(input, &texts, p);
     let collected = sources::collect(input, &texts, p).map(|c| c.values).unwrap_or_default();
     for v in &report.variables {
-        out.variables.push(var_view(v, sites.get(&v.name), collected.get(&v.name), &mut places, flavor, lang));
+        let mut one = var_view(v, sites.get(&v.name), collected.get(&v.name), &mut places, flavor, lang);
+        if !one.ok {
+            one.part = var_part(report, &v.name);
+        }
+        out.variables.push(one);
     }
     out
 }
@@ -338,7 +351,19 @@ fn diag_view(d: &CheckDiag, places: &mut Places) -> DiagView {
             .as_ref()
             .and_then(|part| places.subject(&part.subject))
             .or_else(|| d.subject.as_ref().and_then(|s| places.subject(s))),
+        part: d.part.as_ref().map(|p| p.name.clone()),
     }
+}
+
+/// The part that fails in the variable `name`'s first error that names one
+/// (`var.NAME` then `[` or `.`), as the CLI prints it after that error.
+fn var_part(report: &CheckReport, name: &str) -> Option<String> {
+    let own = format!("var.{name}");
+    report.diagnostics.iter().filter(|d| d.is_error()).find_map(|d| {
+        let part = &d.part.as_ref()?.name;
+        let rest = part.strip_prefix(&own)?;
+        (rest.is_empty() || rest.starts_with(['[', '.'])).then(|| part.clone())
+    })
 }
 
 fn var_view(
@@ -380,6 +405,7 @@ fn var_view(
                 reason: r.reason.as_ref().map(|x| x.text(lang)),
             })
             .collect(),
+        part: None,
         request: None,
     };
     let retold = match &v.outcome {
@@ -544,6 +570,33 @@ variable "port" {
             Lang::En,
         );
         assert!(clean.notes.is_empty(), "{:?}", clean.notes);
+    }
+
+    /// The part that fails, which `tftype check` prints after the error, is
+    /// in the view: on the diagnostic and on its variable; a value that fails
+    /// as a whole names none (ux-5 L16).
+    #[test]
+    fn the_part_that_fails_is_named_on_the_diagnostic_and_its_variable() {
+        let tfvars = "cidr = \"10.0.0.0/16\"\nsubnets = [{ name = \"a\" }, { name = \"b\", bits = \"four\" }]\ntags = { env = [1] }\nport = \"http\"\n";
+        let v = view(
+            &input(&[("variables.tf", VARS), ("terraform.tfvars", tfvars)], &[], &[]),
+            crate::flavor::DEFAULT,
+            Lang::En,
+        );
+        for (name, part) in [
+            ("subnets", Some("var.subnets[1].bits")),
+            ("tags", Some("var.tags[\"env\"]")),
+            ("port", None),
+            ("cidr", None),
+        ] {
+            assert_eq!(var(&v, name).part.as_deref(), part, "{name}");
+        }
+        let mut parts: Vec<&str> = v.diagnostics.iter().filter_map(|d| d.part.as_deref()).collect();
+        parts.sort();
+        assert_eq!(parts, ["var.subnets[1].bits", "var.tags[\"env\"]"]);
+        // Absent from the JSON when there is none (the Module view's worker and the page agree).
+        let json = serde_json::to_string(&v.diagnostics).unwrap();
+        assert_eq!(json.matches("\"part\"").count(), 2, "{json}");
     }
 
     #[test]

@@ -247,6 +247,10 @@ where
                                     <strong data-testid="module-error-summary">{move || outcome.with(|o| o.summary.clone())}</strong>
                                 </p>
                                 <p class="error-detail">{move || outcome.with(|o| o.detail.clone())}</p>
+                                // As `tftype check` says it after the error (ux-5 L16).
+                                {move || chosen.with(|v| v.as_ref().and_then(|v| v.part.clone())).map(|name| view! {
+                                    <p class="error-detail mod-part" data-testid="module-error-part">{fill(lang.get(), "ui.module.failing_part", &[("name", &name)])}</p>
+                                })}
                             </div>
                         }.into_any()
                     }}

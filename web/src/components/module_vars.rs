@@ -33,6 +33,8 @@ struct Problem {
     detail: String,
     /// (label, file, from16, to16)
     place: Option<(String, String, usize, usize)>,
+    /// "The part that fails: var.…", as `tftype check` says it after the error.
+    part: Option<String>,
 }
 
 #[component]
@@ -49,6 +51,7 @@ pub fn ModuleProblems(state: ModuleState, answer: RwSignal<Option<Checked>>) -> 
                     summary: d.summary.clone(),
                     detail: d.detail.clone(),
                     place: d.at.as_ref().map(|at| (place(l, at), at.file.clone(), at.from16, at.to16)),
+                    part: d.part.as_ref().map(|name| fill(l, "ui.module.failing_part", &[("name", name)])),
                 })
                 // tftype's notes, after Terraform's diagnostics, marked as tftype's.
                 .chain(a.iter().flat_map(|a| &a.notes).map(|n| Problem {
@@ -57,6 +60,7 @@ pub fn ModuleProblems(state: ModuleState, answer: RwSignal<Option<Checked>>) -> 
                     summary: n.text.clone(),
                     detail: String::new(),
                     place: n.at.as_ref().map(|at| (place(l, at), at.file.clone(), at.from16, at.to16)),
+                    part: None,
                 }))
                 .collect::<Vec<_>>()
         })
@@ -81,6 +85,7 @@ pub fn ModuleProblems(state: ModuleState, answer: RwSignal<Option<Checked>>) -> 
                                     <button type="button" class="link mod-place" data-testid="module-problem-place" on:click=move |_| reveal(state, &file, from, to)>{label}</button>
                                 })}
                                 {(!p.detail.is_empty()).then(|| view! { <p class="mod-problem-detail">{p.detail.clone()}</p> })}
+                                {p.part.clone().map(|part| view! { <p class="mod-problem-detail mod-part" data-testid="module-problem-part">{part}</p> })}
                             </li>
                         }
                     }

@@ -127,7 +127,23 @@ where
                     <span>{move || e.lesson(lang.get())}</span>
                 </p>
             })}
+            // The verdict comes first: beside the files on a wide screen (public/module.css puts it
+            // at the top of the right column), above them on a narrow one, where the result
+            // would otherwise wait below the file editor (ux-5 L12).
             <div class="mod-grid">
+                <div class="result-head mod-head">
+                    <p class="status" class:ok=move || ok.get() class:err=move || !ok.get() aria-live="polite" data-testid="module-status">
+                        {move || answer.with(|a| match a {
+                            None => t("ui.module.checking")().to_string(),
+                            Some(a) => match &a.input_error {
+                                Some(e) => tftype::i18n::fill(lang.get(), "ui.module.input_error", &[("error", e)]),
+                                None => format!("{} {}", if a.ok { "✓" } else { "✗" }, a.summary),
+                            },
+                        })}
+                    </p>
+                    <span class="answer-by">{crate::words::tf("ui.answer_by", move || vec![("flavor", tftype::flavor::Flavor::lookup(&flavor.get()).unwrap_or_else(tftype::flavor::Flavor::default_flavor).label())])}</span>
+                    <span class="timing" data-testid="module-ms" title=t("ui.timing_title")>{move || format_ms(ms.get())}</span>
+                </div>
                 <section class="mod-left pane" aria-labelledby="mod-files-label">
                     <h2 id="mod-files-label" class="mod-h2">{t("ui.module.files")}</h2>
                     <ModuleFiles state=state answer=answer readonly=readonly flavor=flavor engine=engine />
@@ -135,19 +151,6 @@ where
                 </section>
                 <section class="mod-right" aria-labelledby="mod-result-label">
                     <h2 id="mod-result-label" class="visually-hidden">{t("ui.result")}</h2>
-                    <div class="result-head mod-head">
-                        <p class="status" class:ok=move || ok.get() class:err=move || !ok.get() aria-live="polite" data-testid="module-status">
-                            {move || answer.with(|a| match a {
-                                None => t("ui.module.checking")().to_string(),
-                                Some(a) => match &a.input_error {
-                                    Some(e) => tftype::i18n::fill(lang.get(), "ui.module.input_error", &[("error", e)]),
-                                    None => format!("{} {}", if a.ok { "✓" } else { "✗" }, a.summary),
-                                },
-                            })}
-                        </p>
-                        <span class="answer-by">{crate::words::tf("ui.answer_by", move || vec![("flavor", tftype::flavor::Flavor::lookup(&flavor.get()).unwrap_or_else(tftype::flavor::Flavor::default_flavor).label())])}</span>
-                        <span class="timing" data-testid="module-ms" title=t("ui.timing_title")>{move || format_ms(ms.get())}</span>
-                    </div>
                     <ModuleProblems state=state answer=answer />
                     <ModuleVars state=state answer=answer chosen=chosen_name />
                     <ModuleDetail state=state chosen=chosen answer=answer engine=engine open_single=open_single />
