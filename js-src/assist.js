@@ -2,7 +2,7 @@
 // own (web/js/assist.bundle.js, minified by `npm run bundle`), fetched when an editor is first
 // focused, not by the first page load. What to offer comes from Rust (tftype::assist::complete_value
 // and hover_value, answered by engine-full/ in the engine worker; in a module's file,
-// tftype::module::view::assist_json, answered by engine_module, as the language server answers):
+// tftype::module_view::assist_json, answered by engine_module, as the language server answers):
 // this file only shows it.
 //
 // It imports nothing: cm6.js passes in the CodeMirror parts it uses (a second copy of

@@ -47,6 +47,7 @@ pub mod link;
 pub mod lint;
 pub mod mismatch;
 pub mod module;
+pub mod module_view;
 mod nfc;
 pub mod number;
 pub mod path;

@@ -1,4 +1,4 @@
-//! The Module view's engine: core's check (`tftype::module::view`) and its
+//! The Module view's engine: core's check (`tftype::module_view`) and its
 //! file editors' completion and hover (`tftype::assist`, as the language
 //! server answers them), in a .wasm of its own that the engine worker
 //! (public/engine-worker.js) loads the first time the Module view asks for
@@ -14,10 +14,10 @@ mod catalog;
 fn main() {}
 
 /// `json`: `{files, args, env, flavor, lang}`; the answer is
-/// `tftype::module::view::ModuleView` as JSON.
+/// `tftype::module_view::ModuleView` as JSON.
 #[wasm_bindgen]
 pub fn engine_module(json: &str) -> String {
-    tftype::module::view::view_json(json)
+    tftype::module_view::view_json(json)
 }
 
 /// The answer, with its story when the request names a language, for a
@@ -45,7 +45,7 @@ pub fn engine_block_compare(json: &str) -> String {
 /// same reply as `engine_full`'s `engine_assist` gives the value editor.
 #[wasm_bindgen]
 pub fn engine_module_assist(json: &str, arg: &str) -> String {
-    tftype::module::view::assist_json(json, arg)
+    tftype::module_view::assist_json(json, arg)
 }
 
 /// Installs the message catalog of `lang` (`en`, `zh`, `ja`); "" or why not.

@@ -100,7 +100,7 @@ pub enum Reply {
     Compared(Comparison, f64),
     /// Every "Copy as" form (or why not).
     Emitted(Vec<EmitOut>),
-    /// The Module view of a module (`tftype::module::view::ModuleView` as
+    /// The Module view of a module (`tftype::module_view::ModuleView` as
     /// JSON: the Module view's .wasm reads it, the page's never has to).
     Viewed(String, f64),
     /// The value in another format (and what its text lost), or why it cannot be.
@@ -127,7 +127,7 @@ pub enum Work {
     Reformat(ValueFormat),
     /// The Why story and notes (the request's `lang`).
     Story,
-    /// The Module view of a module (`tftype::module::view`; the request is
+    /// The Module view of a module (`tftype::module_view`; the request is
     /// the module's JSON, not a variable's). Answered by `engine-full/`'s
     /// `engine_module` .wasm, which the worker loads when first asked.
     Module,
@@ -139,7 +139,7 @@ pub enum Work {
     Assist(bool, usize),
     /// Completion (false) or hover (true) at a byte of a file of the Module
     /// view (the request is the module's JSON with the file's name,
-    /// `tftype::module::view::assist_json`). Answered by `engine_module`.
+    /// `tftype::module_view::assist_json`). Answered by `engine_module`.
     ModuleAssist(bool, usize),
 }
 
@@ -287,7 +287,7 @@ pub fn run_json_here(work: Work, json: &str) -> Reply {
 /// without a worker to load it in, the Module view says so.
 #[cfg(not(target_arch = "wasm32"))]
 fn check_here(json: &str, t0: f64) -> Reply {
-    let view = tftype::module::view::view_json(json);
+    let view = tftype::module_view::view_json(json);
     Reply::Viewed(view, crate::page::now_ms() - t0)
 }
 
@@ -306,7 +306,7 @@ fn check_here(json: &str, _t0: f64) -> Reply {
 /// (in the browser it is `engine_module`'s, which only the worker loads).
 #[cfg(not(target_arch = "wasm32"))]
 fn assist_here(work: Work, json: &str) -> Reply {
-    Reply::Assisted(tftype::module::view::assist_json(json, &work.arg()))
+    Reply::Assisted(tftype::module_view::assist_json(json, &work.arg()))
 }
 
 #[cfg(target_arch = "wasm32")]

@@ -3,7 +3,7 @@
 //! rows, the file on show and the variable chosen. Share links carry it (the
 //! `module` key of the link's JSON, see `share.rs`); the example modules of
 //! the gallery are data (`module_examples.json`). What the module means is
-//! core's (`tftype::module::view`): this file only says what to check.
+//! core's (`tftype::module_view`): this file only says what to check.
 
 use std::collections::BTreeMap;
 
@@ -122,14 +122,14 @@ impl ModuleDoc {
     }
 
     /// What core checks: `{files, args, env, flavor, lang}` as JSON
-    /// (`tftype::module::view::view_json`). Of two files with one name the
+    /// (`tftype::module_view::view_json`). Of two files with one name the
     /// first counts (the page never makes two); blank rows are left out.
     pub fn check_json(&self, flavor: &str, lang: Lang) -> String {
         self.wire(flavor, lang).to_string()
     }
 
     /// What core completes and hovers in file `file` of the module: what it
-    /// checks, and the file's name (`tftype::module::view::assist_json`).
+    /// checks, and the file's name (`tftype::module_view::assist_json`).
     pub fn assist_json(&self, flavor: &str, lang: Lang, file: &str) -> String {
         let mut w = self.wire(flavor, lang);
         w["file"] = file.into();
@@ -240,7 +240,7 @@ pub fn examples() -> &'static [ModuleExample] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tftype::module::view::{view_json, ModuleView};
+    use tftype::module_view::{view_json, ModuleView};
 
     fn check(doc: &ModuleDoc, flavor: &str) -> ModuleView {
         serde_json::from_str(&view_json(&doc.check_json(flavor, Lang::En))).unwrap()

@@ -42,7 +42,6 @@ pub mod role;
 pub mod snippet;
 pub mod sources;
 pub mod validate;
-pub mod view;
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -274,7 +273,7 @@ impl VarState {
     /// An earlier error stopped the run before this variable. The report's
     /// summary and detail are the words the oracle's report has (its JSON
     /// is compared with it); what people read of a skipped variable comes
-    /// from the catalogs (`ui.module.skipped_*`, see `view::var_view`).
+    /// from the catalogs (`ui.module.skipped_*`, see `crate::module_view::var_view`).
     pub fn skip(&mut self) {
         self.report.outcome = Outcome::Failed {
             stage: "skipped",

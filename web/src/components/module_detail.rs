@@ -1,12 +1,12 @@
 //! The variable chosen in the Module view: what the check found (the final
 //! value as `terraform console` prints it, its JSON and type, or the tool's
 //! error), the Why story of its value (the one-variable engine's, on the
-//! texts the check read: `tftype::module::view`), and its validation rules.
+//! texts the check read: `tftype::module_view`), and its validation rules.
 //! A story step shades its parts in the files the type and the value are in.
 
 use leptos::prelude::*;
 use tftype::i18n::{fill, text};
-use tftype::module::view::{ModuleView as Checked, VarView};
+use tftype::module_view::{ModuleView as Checked, VarView};
 use tftype::why::{Step, Story};
 use tftype::Request;
 
@@ -194,7 +194,7 @@ where
                     let l = lang.get();
                     let flags: Vec<&'static str> = [(v.sensitive, "sensitive"), (v.ephemeral, "ephemeral"), (v.constant, "const"), (!v.nullable, "nullable = false")]
                         .into_iter().filter(|(on, _)| *on).map(|(_, f)| f).collect();
-                    let at = |a: &Option<tftype::module::view::At>| a.as_ref().map(|a| (a.file.clone(), a.from16, a.to16));
+                    let at = |a: &Option<tftype::module_view::At>| a.as_ref().map(|a| (a.file.clone(), a.from16, a.to16));
                     let (value_at, decl_at) = (at(&v.value_at), at(&v.decl_at));
                     let req = v.request.clone();
                     view! {
@@ -302,7 +302,7 @@ where
 mod tests {
     use super::*;
     use tftype::i18n::Lang;
-    use tftype::module::view::view_json;
+    use tftype::module_view::view_json;
 
     /// The story's parts land on the texts they are about, in the files.
     #[test]

@@ -6,7 +6,7 @@
 
 use leptos::prelude::*;
 use tftype::i18n::{fill, text};
-use tftype::module::view::ModuleView as Checked;
+use tftype::module_view::ModuleView as Checked;
 
 use crate::cm;
 use crate::engine::{Engine, Reply, Work};

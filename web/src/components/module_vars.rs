@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 use tftype::i18n::{fill, text, Lang};
-use tftype::module::view::{ModuleView as Checked, SourceKind, VarView};
+use tftype::module_view::{ModuleView as Checked, SourceKind, VarView};
 
 use crate::cm;
 use crate::module_signals::ModuleState;
@@ -20,7 +20,7 @@ pub fn reveal(state: ModuleState, file: &str, from: usize, to: usize) {
 }
 
 /// "envs/prod.tfvars, line 9, column 19".
-fn place(lang: Lang, at: &tftype::module::view::At) -> String {
+fn place(lang: Lang, at: &tftype::module_view::At) -> String {
     fill(lang, "ui.module.place", &[("file", &at.file), ("line", &at.line.to_string()), ("column", &at.column.to_string())])
 }
 

@@ -1,13 +1,13 @@
 //! The Module view: a module's files and command line on one side, what
 //! `terraform plan` would say of its input variables on the other (core's
-//! check, `tftype::module::view`, run in the engine worker on every
+//! check, `tftype::module_view`, run in the engine worker on every
 //! keystroke), with each problem underlined in the file it points at.
 
 use std::collections::HashMap;
 
 use leptos::prelude::*;
 use tftype::i18n::Lang;
-use tftype::module::view::{ModuleView as Checked, VarView};
+use tftype::module_view::{ModuleView as Checked, VarView};
 use tftype::Request;
 
 use super::module_detail::ModuleDetail;
@@ -166,7 +166,7 @@ mod tests {
     use crate::module_model::examples;
 
     fn check(doc: &crate::module_model::ModuleDoc) -> Checked {
-        serde_json::from_str(&tftype::module::view::view_json(&doc.check_json(tftype::flavor::DEFAULT, Lang::En))).unwrap()
+        serde_json::from_str(&tftype::module_view::view_json(&doc.check_json(tftype::flavor::DEFAULT, Lang::En))).unwrap()
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! What the page's Module view shows of a check: the report of
-//! [`super::check`] with every place given as the editors count (UTF-16
+//! [`crate::module::check`] with every place given as the editors count (UTF-16
 //! offsets in the file it is in), the reasons in the reader's language, and
 //! for each variable the single-variable [`Request`] whose evaluation tells
 //! its story ([`crate::why`]): the `type` expression's source text and the
@@ -15,13 +15,13 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
-use super::sources::{self, Kind, Raw};
-use super::{decl, CheckDiag, CheckInput, CheckReport, Outcome, Subject, Texts, VarReport};
 use crate::assist;
 use crate::diag::Utf16Map;
 use crate::flavor::{Flavor, Profile};
 use crate::hcl::parse::{Block, BodyItem};
 use crate::i18n::{text, Lang};
+use crate::module::sources::{self, Kind, Raw};
+use crate::module::{decl, CheckDiag, CheckInput, CheckReport, Outcome, Subject, Texts, VarReport};
 use crate::pipeline::Request;
 use crate::valueparse::ValueFormat;
 
@@ -158,7 +158,7 @@ pub struct NoteView {
 pub fn view(input: &CheckInput, flavor: &str, lang: Lang) -> ModuleView {
     let f = Flavor::lookup(flavor).unwrap_or_else(Flavor::default_flavor);
     let p = f.profile();
-    let report = super::check(input, &p);
+    let report = crate::module::check(input, &p);
     lay_out(input, &report, f.name, &p, lang)
 }
 
@@ -259,7 +259,8 @@ impl<'a> Places<'a> {
 fn declarations(input: &CheckInput, texts: &Texts, p: &Profile) -> BTreeMap<String, DeclSite> {
     let mut out = BTreeMap::new();
     // Native-syntax files: a `.tf.json` file's blocks have no native parts.
-    for (file, text) in input.files.iter().filter(|(n, _)| decl::is_config_file(n) && !super::files::is_json(n)) {
+    for (file, text) in input.files.iter().filter(|(n, _)| decl::is_config_file(n) && !crate::module::files::is_json(n))
+    {
         let (Some(body), _) = crate::valueparse::parse_config(text, file, false, p) else { continue };
         for item in &body.items {
             let BodyItem::Block(b) = item else { continue };
@@ -312,7 +313,7 @@ fn lay_out(input: &CheckInput, report: &CheckReport, flavor: &str, p: &Profile, 
         ok: report.ok,
         input_error: report.input_error.clone(),
         validation_complete: report.validation_complete,
-        summary: super::output::summary_line(report, lang),
+        summary: crate::module::output::summary_line(report, lang),
         errors,
         warnings: report.diagnostics.len() - errors,
         variables: Vec::new(),
