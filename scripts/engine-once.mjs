@@ -46,9 +46,10 @@ function parseArgs(argv) {
   return out;
 }
 
-// `module_view-0123456789abcdef_bg.wasm` -> `module_view` (scripts/assets.mjs and Trunk name them so).
+// `module_view-0123456789abcdef_bg.wasm` -> `module_view` (scripts/assets.mjs and Trunk name them so;
+// Trunk writes its 64-bit hash without leading zeros: `web-68988dbd934adb4_bg.wasm` has 15 digits).
 export function stem(file) {
-  return file.replace(/_bg\.wasm$/, "").replace(/\.wasm$/, "").replace(/-[0-9a-f]{16}$/, "");
+  return file.replace(/_bg\.wasm$/, "").replace(/\.wasm$/, "").replace(/-[0-9a-f]{6,16}$/, "");
 }
 
 // Which of MESSAGES each .wasm holds.
