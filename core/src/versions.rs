@@ -84,9 +84,9 @@ pub fn answer_text(r: &Response) -> String {
     if r.ok {
         s += &format!("{}\n{}", r.console.as_deref().unwrap_or(""), r.type_string.as_deref().unwrap_or(""));
     } else if r.rule_errors.len() > 1 {
-        // A block's rules: every error the version reports (Terraform's several against OpenTofu 1.7+'s one).
+        // A block's rules: every error the version reports (Terraform's several against OpenTofu 1.7+'s one), a blank line between two as `eval` prints them.
         let all: Vec<String> = r.rule_errors.iter().map(|e| format!("{}: {}", e.summary, e.detail)).collect();
-        s += &all.join("\n");
+        s += &all.join("\n\n");
     } else {
         s += &format!("{}: {}", r.summary.as_deref().unwrap_or(""), r.detail.as_deref().unwrap_or(""));
     }
