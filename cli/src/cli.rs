@@ -501,51 +501,38 @@ fn eval(a: EvalArgs, explain: bool) -> i32 {
     }
     // tftype's notes on the value (a dropped attribute and its "did you mean", a number that
     // `any` kept as a string, a key written twice, …), after the product's own output on
-    // stderr, as `explain` ends with them (ux-5 H1: surprises shown where users look).
-    let noted = req.clone();
-    let notes = move || {
-        let s = tftype::module::block::story(&noted, lang);
-        if s.notes.is_empty() {
-            return String::new();
+    // stderr, as `explain` ends with them (ux-5 H1: surprises shown where users look): the
+    // evaluation tells its story when the request names the reader's language.
+    let req = Request { lang: (!json).then_some(lang), ..req };
+    let r = match guarded(move || evaluate(&req)) {
+        Ok(r) => r,
+        Err(p) => {
+            eprintln!("internal error: {p}");
+            return 3;
         }
-        let items: String = s.notes.iter().map(|n| format!("  * {}\n", n.text)).collect();
-        format!("\n{}\n{items}", tftype::i18n::text(lang, "note.heading"))
     };
-    let code = match guarded(move || evaluate(&req)) {
-        Ok(r) if json => {
-            println!("{}", tftype::batch::result_json("null", &r, false));
-            return i32::from(!r.ok);
+    if json {
+        println!("{}", tftype::batch::result_json("null", &r, false));
+        return i32::from(!r.ok);
+    }
+    let code = if r.ok {
+        println!("{}", r.console.as_deref().unwrap_or_default());
+        eprintln!("type: {}", r.type_string.as_deref().unwrap_or_default());
+        for w in &r.warnings {
+            eprintln!("Warning: {}\n\n{}", w.summary, w.detail);
         }
-        Ok(r) if r.ok => {
-            println!("{}", r.console.unwrap_or_default());
-            eprintln!("type: {}", r.type_string.unwrap_or_default());
-            for w in &r.warnings {
-                eprintln!("Warning: {}\n\n{}", w.summary, w.detail);
-            }
-            0
-        }
+        0
+    } else if !r.rule_errors.is_empty() {
         // A block's rules: every error the version reports (Terraform: one per failing rule).
-        Ok(r) if !r.rule_errors.is_empty() => {
-            let all: Vec<String> =
-                r.rule_errors.iter().map(|e| format!("Error: {}\n\n{}", e.summary, e.detail)).collect();
-            eprintln!("{}", all.join("\n\n"));
-            1
-        }
-        Ok(r) => {
-            eprintln!("Error: {}\n\n{}", r.summary.unwrap_or_default(), r.detail.unwrap_or_default());
-            1
-        }
-        Err(p) => {
-            eprintln!("internal error: {p}");
-            return 3;
-        }
+        let all: Vec<String> = r.rule_errors.iter().map(|e| format!("Error: {}\n\n{}", e.summary, e.detail)).collect();
+        eprintln!("{}", all.join("\n\n"));
+        1
+    } else {
+        eprintln!("Error: {}\n\n{}", r.summary.as_deref().unwrap_or_default(), r.detail.as_deref().unwrap_or_default());
+        1
     };
-    match guarded(notes) {
-        Ok(text) => eprint!("{text}"),
-        Err(p) => {
-            eprintln!("internal error: {p}");
-            return 3;
-        }
+    if let Some(story) = &r.story {
+        eprint!("{}", tftype::why::notes_text(story));
     }
     code
 }

@@ -1040,13 +1040,16 @@ pub fn to_text(s: &Story) -> String {
             out.push_str(&format!("     {line}\n"));
         }
     }
-    if !s.notes.is_empty() {
-        out.push('\n');
-        out.push_str(i18n::text(s.lang, "note.heading"));
-        out.push('\n');
-        for n in &s.notes {
-            out.push_str(&format!("  * {}\n", n.text));
-        }
+    out + &notes_text(s)
+}
+
+/// The story's notes as text, after a blank line under their heading (the
+/// end of [`to_text`]; what `tftype eval` adds after the product's output);
+/// empty when there are none.
+pub fn notes_text(s: &Story) -> String {
+    if s.notes.is_empty() {
+        return String::new();
     }
-    out
+    let items: String = s.notes.iter().map(|n| format!("  * {}\n", n.text)).collect();
+    format!("\n{}\n{items}", i18n::text(s.lang, "note.heading"))
 }
