@@ -229,18 +229,23 @@ fn undeclared_markdown(ctx: &Ctx, file: &str, name: &str, p: &Profile, lang: Lan
 /// alone, as what it will be once the errors are fixed. No default is
 /// shown as a value: the run may not have read the value that overrides it.
 fn not_evaluated(input: &CheckInput, v: &module::VarReport, p: &Profile, lang: Lang) -> String {
-    let mut md = format!("\n{}\n", text(lang, "assist.not_evaluated"));
+    let md = format!("\n{}\n", text(lang, "assist.not_evaluated"));
     let Some(source) = v.source.as_deref().filter(|s| *s != "default") else { return md };
     let reqs = module::explain::requests(input, p, p.flavor().name);
     let Some(alone) = reqs.get(&v.name).map(|req| crate::entry::evaluate_in(req, p)).filter(|a| a.ok) else {
         return md;
     };
     let Some(console) = alone.console else { return md };
-    let shown = if v.sensitive { "(sensitive value)".to_string() } else { console };
     let head =
         fill(lang, "assist.value_once_fixed", &[("source", &module::output::source_words(&v.name, source, lang))]);
-    md += &format!("\n{head}\n```hcl\n{shown}\n```\n");
-    md
+    md + &value_lines(&head, console, v.sensitive)
+}
+
+/// A value the hover shows under `head`, as `terraform console` prints it
+/// (a sensitive one redacted, as Terraform redacts it).
+fn value_lines(head: &str, console: String, sensitive: bool) -> String {
+    let shown = if sensitive { "(sensitive value)".to_string() } else { console };
+    format!("\n{head}\n```hcl\n{shown}\n```\n")
 }
 
 /// `var.NAME` anywhere in a configuration file (an expression, a template,
@@ -307,14 +312,13 @@ pub(super) fn winning(input: &CheckInput, name: &str, p: &Profile, lang: Lang) -
         }
     };
     if let Some(console) = console {
-        let shown = if v.sensitive { "(sensitive value)".to_string() } else { console };
         let head = match v.source.as_deref() {
             Some(s) if s != "default" => {
                 fill(lang, "lsp.hover_wins", &[("source", &module::output::source_words(name, s, lang))])
             }
             _ => text(lang, "lsp.hover_wins_default").to_string(),
         };
-        md += &format!("\n{head}\n```hcl\n{shown}\n```\n");
+        md += &value_lines(&head, console, v.sensitive);
     }
     if let (Some(req), false) = (req, v.sensitive || v.ephemeral) {
         let mut story = crate::why::story(req, lang);
