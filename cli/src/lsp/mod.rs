@@ -46,7 +46,7 @@ use state::Server;
 pub fn run() -> i32 {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || framing::reader(tx));
-    let serve = std::thread::Builder::new().stack_size(crate::cli::STACK).spawn(move || serve(rx));
+    let serve = std::thread::Builder::new().stack_size(crate::STACK).spawn(move || serve(rx));
     match serve {
         Ok(h) => h.join().unwrap_or(1),
         Err(_) => 1,

@@ -1,7 +1,7 @@
 //! The checks: the modules edited since the last round wait in a set (a
 //! burst of edits to one module costs one check; stale work is dropped,
 //! never queued), and each round checks them on the serving thread (the
-//! large stack [`crate::cli::STACK`]), a panic failing one module's check only,
+//! large stack [`crate::STACK`]), a panic failing one module's check only,
 //! then publishes each file's diagnostics. The parses of the files that did
 //! not change are kept between rounds ([`keep_parses`]), and the memory a
 //! round freed is handed back to the system.
