@@ -159,8 +159,10 @@ impl<'a> Lexer<'a> {
         self.bytes().get(i..i + s.len()) == Some(s.as_bytes())
     }
 
+    /// The length of the character at byte `i` (a character boundary), from
+    /// its first byte; 1 at the end of the text.
     fn char_len(&self, i: usize) -> usize {
-        self.src[i..].chars().next().map_or(1, char::len_utf8)
+        utf8_len(self.at(i))
     }
 
     fn tok(&mut self, kind: Tok, start: usize, end: usize) -> Token {
@@ -181,12 +183,14 @@ impl<'a> Lexer<'a> {
                 self.done = true;
                 return Token { kind: Tok::Eof, start: self.src.len(), end: self.src.len() };
             }
-            let mode = self.modes.last().cloned().unwrap_or(Mode::Main);
-            let t = match mode {
-                Mode::Main => self.scan_main(),
-                Mode::Quoted => Some(self.scan_quoted()),
-                Mode::Heredoc { marker, start_of_line } => Some(self.scan_heredoc(Some(marker), start_of_line)),
-                Mode::Bare => Some(self.scan_heredoc(None, false)),
+            let t = match self.modes.last() {
+                None | Some(Mode::Main) => self.scan_main(),
+                Some(Mode::Quoted) => Some(self.scan_quoted()),
+                Some(Mode::Heredoc { marker, start_of_line }) => {
+                    let (marker, start_of_line) = (marker.clone(), *start_of_line);
+                    Some(self.scan_heredoc(Some(marker), start_of_line))
+                }
+                Some(Mode::Bare) => Some(self.scan_heredoc(None, false)),
             };
             if let Some(t) = t {
                 return t;
@@ -315,6 +319,13 @@ impl<'a> Lexer<'a> {
                     b';' => Tok::Semicolon,
                     b'`' => Tok::Backtick,
                     b'\'' => Tok::Apostrophe,
+                    // ASCII: a letter or `_` starts an identifier, anything
+                    // else is invalid (one byte).
+                    b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                        let e = self.ident_end(p);
+                        return Some(self.tok(Tok::Ident, p, e));
+                    }
+                    0..=0x7f => return Some(self.tok(Tok::Invalid, p, p + 1)),
                     _ => {
                         let c = self.src[p..].chars().next().unwrap_or('\0');
                         if is_id_start(c) {
@@ -331,7 +342,31 @@ impl<'a> Lexer<'a> {
         Some(t)
     }
 
+    /// The end of the identifier whose first character is at `p`.
     fn ident_end(&self, p: usize) -> usize {
+        let b = self.bytes();
+        // ASCII characters byte by byte; the rest (if any) as characters.
+        let mut e = p + self.char_len(p);
+        while let Some(&c) = b.get(e) {
+            if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' {
+                e += 1;
+            } else if c < 0x80 {
+                return e;
+            } else {
+                break;
+            }
+        }
+        for c in self.src[e..].chars() {
+            if !is_id_continue(c) {
+                break;
+            }
+            e += c.len_utf8();
+        }
+        e
+    }
+
+    #[cfg(test)]
+    fn ident_end_by_chars(&self, p: usize) -> usize {
         let mut e = p;
         for (i, c) in self.src[p..].char_indices() {
             if i == 0 || is_id_continue(c) {
@@ -504,6 +539,17 @@ impl<'a> Lexer<'a> {
     }
 }
 
+/// The length of a UTF-8 character from its first byte (1 for a byte that
+/// cannot start one).
+fn utf8_len(b: u8) -> usize {
+    match b {
+        0xc0..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xff => 4,
+        _ => 1,
+    }
+}
+
 /// Where the number literal starting at `p` (a digit) ends:
 /// `digit (digit | '.' | [eE][+-]?digit)*`, never ending in `.`.
 pub fn number_end(src: &[u8], p: usize) -> usize {
@@ -550,6 +596,31 @@ mod tests {
             out.push((t.kind, &src[t.range()]));
         }
         out
+    }
+
+    /// The ASCII fast path of identifiers ends where the general one does.
+    #[test]
+    fn identifier_ends_are_those_of_the_character_rules() {
+        for src in ["a", "ab-c_9 x", "a.b", "aé", "éa-b", "a\u{301}b c", "a🙂", "_x\u{1C90}", "x\u{309B}y", "a\u{2028}", "z\u{FF9E}-"] {
+            let l = Lexer::new(src);
+            assert_eq!(l.ident_end(0), l.ident_end_by_chars(0), "{src:?}");
+        }
+    }
+
+    /// Bytes that start no identifier are one invalid token each (ASCII) or
+    /// one character (other text).
+    #[test]
+    fn invalid_characters_are_one_character_tokens() {
+        assert_eq!(kinds("@"), vec![(Tok::Invalid, "@")]);
+        assert_eq!(kinds("\u{1}a"), vec![(Tok::Invalid, "\u{1}"), (Tok::Ident, "a")]);
+        assert_eq!(kinds("🙂x"), vec![(Tok::Invalid, "🙂"), (Tok::Ident, "x")]);
+        assert_eq!(kinds("\u{201c}"), vec![(Tok::Invalid, "\u{201c}")]);
+    }
+
+    #[test]
+    fn non_ascii_text_in_strings_and_heredocs_stays_whole() {
+        assert_eq!(kinds("\"é\\ü\""), vec![(Tok::OQuote, "\""), (Tok::QuotedLit, "é\\ü"), (Tok::CQuote, "\"")]);
+        assert_eq!(kinds("<<X\nü€𝄞\nX\n")[1], (Tok::StringLit, "ü€𝄞\n"));
     }
 
     #[test]

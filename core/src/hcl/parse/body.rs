@@ -54,7 +54,7 @@ const INVALID_STRING: &str = "Invalid string literal";
 const SINGLE_COMMA: &str = "Single-line block syntax can include only one argument definition. To define multiple arguments, use the multi-line block syntax with one argument definition per line.";
 const SINGLE_NEWLINE: &str = "An argument definition on the same line as its containing block creates a single-line block definition, which must also be closed on the same line. Place the block's closing brace immediately after the argument definition.";
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     /// `hclsyntax.ParseConfig`: the whole text as a configuration body.
     pub fn parse_config_file(&mut self) -> PResult<Body> {
         self.parse_body(Tok::Eof, 0..0)
@@ -64,8 +64,9 @@ impl Parser<'_> {
     /// end of the file at the top). `start` is the body's opening brace.
     fn parse_body(&mut self, end: Tok, start: Span) -> PResult<Body> {
         let mut body = Body::default();
-        // Attribute names already set in this body, with their name ranges.
-        let mut seen: BTreeMap<String, Span> = BTreeMap::new();
+        // Attribute names already set in this body (their text, which is
+        // the name), with their name ranges.
+        let mut seen: BTreeMap<&'a str, Span> = BTreeMap::new();
         loop {
             let next = self.peek();
             if next.kind == end {
@@ -91,7 +92,9 @@ impl Parser<'_> {
                         Err(stop) => return Err(stop),
                     };
                     if let BodyItem::Attr(a) = &item {
-                        match seen.get(&a.name) {
+                        let name = &self.src()[a.name_range.clone()];
+                        debug_assert_eq!(name, a.name);
+                        match seen.get(name) {
                             Some(first) => {
                                 // Not a syntax error: hcl goes on parsing.
                                 let at = self.range_string(&first.clone());
@@ -105,7 +108,7 @@ impl Parser<'_> {
                                 ));
                             }
                             None => {
-                                seen.insert(a.name.clone(), a.name_range.clone());
+                                seen.insert(name, a.name_range.clone());
                             }
                         }
                     }
