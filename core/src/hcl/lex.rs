@@ -214,7 +214,15 @@ impl<'a> Lexer<'a> {
 
     /// Normal mode. Returns None after skipping white space.
     fn scan_main(&mut self) -> Option<Token> {
-        let p = self.pos;
+        // White space before the token, here (not a round of the caller's loop per run).
+        let mut p = self.pos;
+        while matches!(self.bytes().get(p), Some(b' ' | b'\t')) {
+            p += 1;
+        }
+        self.pos = p;
+        if p >= self.src.len() {
+            return None;
+        }
         let b = self.at(p);
         let two = |s: &str| self.starts(p, s);
         let t = match b {
@@ -348,12 +356,10 @@ impl<'a> Lexer<'a> {
         // ASCII characters byte by byte; the rest (if any) as characters.
         let mut e = p + self.char_len(p);
         while let Some(&c) = b.get(e) {
-            if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' {
-                e += 1;
-            } else if c < 0x80 {
-                return e;
-            } else {
-                break;
+            match ASCII_IDENT[c as usize] {
+                1 => e += 1,
+                0 => return e,
+                _ => break,
             }
         }
         for c in self.src[e..].chars() {
@@ -538,6 +544,25 @@ impl<'a> Lexer<'a> {
         self.tok(Tok::StringLit, p, line_end)
     }
 }
+
+/// Per byte: 1 continues an identifier (ASCII letters, digits, `_`, `-`),
+/// 0 ends it (other ASCII), 2 is the start of a non-ASCII character.
+static ASCII_IDENT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let c = i as u8;
+        t[i] = if c >= 0x80 {
+            2
+        } else if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' {
+            1
+        } else {
+            0
+        };
+        i += 1;
+    }
+    t
+};
 
 /// The length of a UTF-8 character from its first byte (1 for a byte that
 /// cannot start one).
