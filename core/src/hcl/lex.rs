@@ -439,19 +439,26 @@ impl<'a> Lexer<'a> {
                 self.tok(Tok::QuotedNewline, p, e)
             }
             _ => {
+                let bytes = self.bytes();
                 let mut e = p;
                 loop {
-                    match self.at(e) {
-                        0 if e >= self.src.len() => break,
-                        b'$' | b'%' | b'"' | b'\r' | b'\n' => break,
-                        b'\\' => {
+                    // Ordinary bytes, a byte at a time: the bytes that end the
+                    // run are ASCII, so it ends at a character boundary.
+                    while let Some(&c) = bytes.get(e) {
+                        if QUOTED_STOP[c as usize] {
+                            break;
+                        }
+                        e += 1;
+                    }
+                    match bytes.get(e) {
+                        Some(b'\\') => {
                             let n = e + 1;
                             if n >= self.src.len() || matches!(self.at(n), b'\r' | b'\n') {
                                 break;
                             }
                             e = n + self.char_len(n);
                         }
-                        _ => e += self.char_len(e),
+                        _ => break,
                     }
                 }
                 if e == p {
@@ -510,9 +517,11 @@ impl<'a> Lexer<'a> {
             return self.tok(Tok::StringLit, p, e);
         }
         // A run of ordinary characters, then perhaps a line end.
+        // (A byte at a time: the bytes that end the run are ASCII.)
         let mut e = p;
-        while e < self.src.len() && !matches!(self.at(e), b'$' | b'%' | b'\r' | b'\n') {
-            e += self.char_len(e);
+        let bytes = self.bytes();
+        while e < bytes.len() && !matches!(bytes[e], b'$' | b'%' | b'\r' | b'\n') {
+            e += 1;
         }
         let nl_len = if self.at(e) == b'\n' {
             1
@@ -561,6 +570,19 @@ static ASCII_IDENT: [u8; 256] = {
         };
         i += 1;
     }
+    t
+};
+
+/// The bytes that end a run of literal text in a quoted template: `$`, `%`,
+/// `"`, a backslash and line ends.
+static QUOTED_STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'$' as usize] = true;
+    t[b'%' as usize] = true;
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'\r' as usize] = true;
+    t[b'\n' as usize] = true;
     t
 };
 

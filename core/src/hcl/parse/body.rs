@@ -50,7 +50,8 @@ pub struct Block {
 /// of many (a value file) hashes them, so each look-up costs the same.
 #[derive(Default)]
 struct SeenNames<'a> {
-    few: Vec<(&'a str, Span)>,
+    few: [(&'a str, Span); FEW_NAMES],
+    n: usize,
     many: HashMap<&'a str, Span>,
 }
 
@@ -61,14 +62,15 @@ impl<'a> SeenNames<'a> {
     /// Where `name` was first set, or None (and it is now set at `range`).
     fn first(&mut self, name: &'a str, range: &Span) -> Option<Span> {
         if self.many.is_empty() {
-            if let Some((_, r)) = self.few.iter().find(|(n, _)| *n == name) {
+            if let Some((_, r)) = self.few[..self.n].iter().find(|(n, _)| *n == name) {
                 return Some(r.clone());
             }
-            if self.few.len() < FEW_NAMES {
-                self.few.push((name, range.clone()));
+            if self.n < FEW_NAMES {
+                self.few[self.n] = (name, range.clone());
+                self.n += 1;
                 return None;
             }
-            self.many.extend(self.few.drain(..));
+            self.many.extend(self.few.iter().cloned());
         }
         match self.many.entry(name) {
             std::collections::hash_map::Entry::Occupied(e) => Some(e.get().clone()),
