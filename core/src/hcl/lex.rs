@@ -648,7 +648,19 @@ mod tests {
     /// The ASCII fast path of identifiers ends where the general one does.
     #[test]
     fn identifier_ends_are_those_of_the_character_rules() {
-        for src in ["a", "ab-c_9 x", "a.b", "aé", "éa-b", "a\u{301}b c", "a🙂", "_x\u{1C90}", "x\u{309B}y", "a\u{2028}", "z\u{FF9E}-"] {
+        for src in [
+            "a",
+            "ab-c_9 x",
+            "a.b",
+            "aé",
+            "éa-b",
+            "a\u{301}b c",
+            "a🙂",
+            "_x\u{1C90}",
+            "x\u{309B}y",
+            "a\u{2028}",
+            "z\u{FF9E}-",
+        ] {
             let l = Lexer::new(src);
             assert_eq!(l.ident_end(0), l.ident_end_by_chars(0), "{src:?}");
         }

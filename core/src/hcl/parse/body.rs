@@ -626,8 +626,11 @@ mod tests {
             assert_eq!(diags.len(), 1, "{n}");
             assert_eq!(diags[0].summary, "Attribute redefined");
             assert_eq!(diags[0].range, again..again + 2, "{n}");
-            assert!(diags[0].detail.contains(&format!("t.tf:1,{}-{}", first + 1, first + 3)), "{n}: {}", diags[0].detail);
+            assert!(
+                diags[0].detail.contains(&format!("t.tf:1,{}-{}", first + 1, first + 3)),
+                "{n}: {}",
+                diags[0].detail
+            );
         }
     }
 }
-
