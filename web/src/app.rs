@@ -4,6 +4,12 @@
 //! state lives in the URL fragment (see `share.rs`). Each part of the page is
 //! a component of its own in `components/`.
 
+pub mod flavor_select;
+pub mod gallery;
+pub mod header;
+pub mod lang_select;
+pub mod view_switch;
+
 use std::time::Duration;
 
 use leptos::prelude::*;
@@ -11,22 +17,22 @@ use leptos::task::spawn_local;
 use tftype::diag::Source;
 use tftype::i18n::{fill, text as tr};
 
-use crate::cm;
-use crate::components::flavor_select::FlavorSelect;
-use crate::components::gallery::Gallery;
-use crate::components::header::Header;
-use crate::components::options::Options;
-use crate::components::result_view::ResultView;
-use crate::components::story_line::rich;
-use crate::components::view_switch::ViewSwitch;
-use crate::examples::{self, Example};
-use crate::model::{Format, State};
-use crate::module_host;
+use crate::shared::cm;
+use crate::app::flavor_select::FlavorSelect;
+use crate::app::gallery::Gallery;
+use crate::app::header::Header;
+use crate::single::options::Options;
+use crate::single::result_view::ResultView;
+use crate::shared::story_line::rich;
+use crate::app::view_switch::ViewSwitch;
+use crate::single::examples::{self, Example};
+use crate::single::model::{Format, State};
+use crate::module::host as module_host;
 use crate::engine::{Engine, Reply, Work};
-use crate::outcome::{self, Outcome};
-use crate::page::{self, Mode, Theme};
+use crate::single::outcome::{self, Outcome};
+use crate::shared::page::{self, Mode, Theme};
 use crate::share::{self, ShareError};
-use crate::signals::{Editors, Inputs};
+use crate::single::signals::{Editors, Inputs};
 
 /// How long typing must pause before the fragment is rewritten.
 const HASH_DELAY: Duration = Duration::from_millis(250);
@@ -107,7 +113,7 @@ pub fn App() -> impl IntoView {
     // last on this site (a page opened without a link).
     if tftype::flavor::Flavor::lookup(&initial.flavor).is_none() {
         first_notice = Some(fill(lang, "ui.unknown_flavor", &[("flavor", &initial.flavor), ("shown", &tftype::flavor::Flavor::default_flavor().label())]));
-        initial.flavor = crate::model::default_flavor();
+        initial.flavor = crate::single::model::default_flavor();
     }
     if first_example.is_some() {
         if let Some(f) = page::stored_flavor() {
@@ -158,7 +164,7 @@ pub fn App() -> impl IntoView {
     // in one request (one reply, one update of the page). A larger input's
     // story costs the worker more than its answer: it is asked for in a
     // second request, once typing pauses (see `STORY_PAUSE`).
-    let json_shown = Memo::new(move |_| inputs.tab.get() == crate::model::Tab::Json);
+    let json_shown = Memo::new(move |_| inputs.tab.get() == crate::single::model::Tab::Json);
     Effect::new(move |_| {
         let st = inputs.eval_state();
         let shown = crate::engine::Shown { full: inputs.show_all.get(), json: json_shown.get() };
@@ -493,7 +499,7 @@ pub fn App() -> impl IntoView {
                 <ResultView result=result story=story inputs=inputs eval_ms=eval_ms revision=revision updating=updating editors=editors engine=engine />
                 // The Module view mounts here when it first opens (module_host.rs); made
                 // once, kept while the other view is on show (its editors keep their undo history).
-                {(!mode.embed).then(|| view! { <div id=crate::module_host::ROOT_ID class="module-view"></div> })}
+                {(!mode.embed).then(|| view! { <div id=crate::module::host::ROOT_ID class="module-view"></div> })}
             </main>
             {footer}
         </div>
