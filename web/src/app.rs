@@ -29,10 +29,12 @@ use crate::single::examples::{self, Example};
 use crate::single::model::{Format, State};
 use crate::module::host as module_host;
 use crate::engine::{Engine, Reply, Work};
-use crate::single::outcome::{self, Outcome};
+use crate::shared::outcome::Outcome;
+use crate::single::outcome;
 use crate::shared::page::{self, Mode, Theme};
 use crate::share::{self, ShareError};
-use crate::single::signals::{Editors, Inputs};
+use crate::shared::editors::Editors;
+use crate::single::signals::Inputs;
 
 /// How long typing must pause before the fragment is rewritten.
 const HASH_DELAY: Duration = Duration::from_millis(250);
@@ -333,7 +335,7 @@ pub fn App() -> impl IntoView {
         // A loaded state replaces the text a pending format switch was made from.
         switch.cancel();
         inputs.set(&s);
-        editors.set_docs(&s);
+        editors.set_docs(&s.type_src, &s.value);
     };
     let choose = move |e: &'static Example| {
         // An example keeps the chosen product version.

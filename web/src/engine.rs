@@ -27,7 +27,7 @@ use tftype::writeback::EmitOut;
 use tftype::{Request, Response, ValueFormat};
 
 use crate::shared::jsonfmt;
-use crate::single::outcome;
+use crate::shared::outcome;
 
 /// An evaluation as the page shows it: the engine's answer with its console
 /// and JSON texts ready to show (the JSON indented, and only while the JSON

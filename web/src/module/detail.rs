@@ -16,8 +16,8 @@ use crate::shared::notes_box::NotesBox;
 use crate::shared::why_panel::WhyPanel;
 use crate::engine::{Engine, Reply, Work};
 use crate::module::signals::ModuleState;
-use crate::single::outcome::Outcome;
-use crate::single::signals::Editors;
+use crate::shared::outcome::Outcome;
+use crate::shared::editors::Editors;
 use crate::shared::words::{lang, t};
 
 /// The detail's tabs. Their keys are test ids (`mtab-KEY`).
@@ -131,7 +131,7 @@ where
                 json: match (&v.json, v.ok) {
                     (Some(j), _) if j.starts_with('{') => crate::shared::jsonfmt::pretty(j),
                     (Some(j), _) => j.clone(),
-                    (None, true) => crate::single::outcome::no_json(lang.get()).to_string(),
+                    (None, true) => crate::shared::outcome::no_json(lang.get()).to_string(),
                     _ => String::new(),
                 },
                 summary: v.summary.clone().unwrap_or_default(),

@@ -84,13 +84,3 @@ mod imp {
         None
     }
 }
-
-#[cfg(test)]
-mod tests {
-    /// The page's list of the gallery's modules is the view's data's.
-    #[test]
-    fn the_page_lists_every_module_of_the_gallery() {
-        let ids: Vec<&str> = crate::module::model::examples().iter().map(|e| e.id.as_str()).collect();
-        assert_eq!(ids, super::EXAMPLES);
-    }
-}

@@ -246,6 +246,14 @@ mod tests {
         serde_json::from_str(&view_json(&doc.check_json(flavor, Lang::En))).unwrap()
     }
 
+    /// The page's list of the gallery's modules (`host::EXAMPLES`, which
+    /// the page's .wasm holds without this data) is the view's data's.
+    #[test]
+    fn the_page_lists_every_module_of_the_gallery() {
+        let ids: Vec<&str> = examples().iter().map(|e| e.id.as_str()).collect();
+        assert_eq!(ids, crate::module::host::EXAMPLES);
+    }
+
     #[test]
     fn rows_become_arguments_in_order_and_the_environment() {
         let doc = ModuleDoc {

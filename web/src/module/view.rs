@@ -14,7 +14,7 @@ use super::detail::ModuleDetail;
 use super::files::ModuleFiles;
 use super::rows::ModuleRows;
 use super::vars::{ModuleProblems, ModuleVars};
-use crate::single::result_view::format_ms;
+use crate::shared::outcome::format_ms;
 use crate::shared::cm::{self, Mark};
 use crate::engine::{Engine, Reply, Work};
 use crate::module::model::ModuleExample;

@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::single::outcome::Outcome;
+use crate::shared::outcome::Outcome;
 use crate::shared::words::{t, tf};
 
 #[component]

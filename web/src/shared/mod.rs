@@ -4,9 +4,11 @@
 
 pub mod assets;
 pub mod cm;
+pub mod editors;
 pub mod jsonfmt;
 pub mod long_text;
 pub mod notes_box;
+pub mod outcome;
 pub mod page;
 pub mod story_line;
 pub mod why_panel;

@@ -7,7 +7,7 @@ use tftype::i18n::{text, Lang};
 use tftype::why::Step;
 
 use crate::shared::cm;
-use crate::single::signals::Editors;
+use crate::shared::editors::Editors;
 
 /// A text with its `code` spans (between backticks) set as code.
 pub fn rich(text: &str) -> impl IntoView {

@@ -9,7 +9,7 @@ use tftype::i18n::{text, Lang};
 use tftype::why::Story;
 
 use super::story_line::StoryLine;
-use crate::single::signals::Editors;
+use crate::shared::editors::Editors;
 
 #[component]
 pub fn WhyPanel(story: RwSignal<Option<Story>>, editors: Editors, lang: RwSignal<Lang>) -> impl IntoView {

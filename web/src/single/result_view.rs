@@ -13,8 +13,9 @@ use super::warnings_box::WarningsBox;
 use crate::shared::why_panel::WhyPanel;
 use crate::engine::Engine;
 use crate::single::model::Tab;
-use crate::single::outcome::Outcome;
-use crate::single::signals::{Editors, Inputs};
+use crate::shared::outcome::{format_ms, Outcome};
+use crate::shared::editors::Editors;
+use crate::single::signals::Inputs;
 use crate::shared::words::{t, tf};
 
 #[component]
@@ -120,10 +121,4 @@ pub fn ResultView(
             </div>
         </section>
     }
-}
-
-/// "12.3 ms", without pulling float formatting into the .wasm.
-pub fn format_ms(ms: f64) -> String {
-    let tenths = (ms.max(0.0) * 10.0).round() as u64;
-    format!("{}.{} ms", tenths / 10, tenths % 10)
 }

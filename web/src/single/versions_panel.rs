@@ -13,7 +13,7 @@ use tftype::versions::Comparison;
 
 use crate::engine::{Engine, Reply, Work};
 use crate::single::model::{State, Tab};
-use crate::single::outcome;
+use crate::shared::outcome::{self, format_ms};
 use crate::shared::page;
 use crate::single::signals::Inputs;
 
@@ -113,9 +113,9 @@ pub fn VersionsPanel(inputs: Inputs, engine: StoredValue<Engine, LocalStorage>) 
         <div data-testid="result-versions" class="versions" aria-busy=move || updating.get().to_string()>
             {move || done.with(|d| d.as_ref().map(|(groups, evals, ms)| {
                 let lang = inputs.lang.get();
-                let summary = summary_text(lang, groups.len(), *evals, &super::result_view::format_ms(*ms));
+                let summary = summary_text(lang, groups.len(), *evals, &format_ms(*ms));
                 view! {
-                    <p class="panel-note" data-testid="versions-stats" data-evaluations=*evals data-ms=super::result_view::format_ms(*ms)>
+                    <p class="panel-note" data-testid="versions-stats" data-evaluations=*evals data-ms=format_ms(*ms)>
                         {summary}
                         {move || updating.get().then(|| format!("{}{}", tftype::i18n::sentence_gap(lang), text(lang, "ui.versions.updating")))}
                     </p>
