@@ -1,4 +1,4 @@
-//! The Module view's .wasm (see `module_host.rs`, the page's side): the
+//! The Module view's .wasm (see `module/host.rs`, the page's side): the
 //! page imports it the first time the view opens and calls `mount` with the
 //! element to mount into; then `sync` (version, language, on show) and
 //! `load_example` as the reader acts. It fetches the catalogs it needs
@@ -15,12 +15,12 @@ mod exports {
     use leptos::prelude::*;
     use tftype::i18n::Lang;
     use tftype::Request;
-    use tftype_web::module::view::ModuleView;
     use tftype_web::engine::Engine;
-    use tftype_web::single::model::State;
     use tftype_web::module::host::{MountConfig, DOC_EVENT, ROOT_ID};
     use tftype_web::module::model::{examples, ModuleDoc, ModuleExample};
     use tftype_web::module::signals::ModuleState;
+    use tftype_web::module::view::ModuleView;
+    use tftype_web::single::model::State;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
 
@@ -107,7 +107,7 @@ mod exports {
     }
 
     /// Mounts the view into `root` once its catalogs are in; `config`:
-    /// `module_host::MountConfig` as JSON. (Until `mount_to` there is no
+    /// `module::host::MountConfig` as JSON. (Until `mount_to` there is no
     /// Leptos executor: the waits are wasm-bindgen-futures' own.)
     #[wasm_bindgen]
     pub fn mount(root: web_sys::HtmlElement, config: &str) {

@@ -128,7 +128,7 @@ pub async fn read_opened() {
 }
 
 /// The JSON of the link the page was opened with (its `module` key is the
-/// Module view's files, which only the view reads: `module_host.rs`).
+/// Module view's files, which only the view reads: `module/host.rs`).
 pub fn opened_json() -> Option<String> {
     OPENED_JSON.with(|o| o.borrow().clone())
 }

@@ -1,5 +1,5 @@
 //! Chooses between the one-variable view and the Module view. Its clicks
-//! are handled by `js-src/module-host.js` (see `module_host.rs`), which also says
+//! are handled by `js-src/module-host.js` (see `module/host.rs`), which also says
 //! which button is pressed.
 
 use leptos::prelude::*;

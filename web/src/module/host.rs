@@ -32,7 +32,7 @@ pub fn example_text(id: &str, field: &str, lang: Lang) -> &'static str {
 #[derive(Clone, Debug, Default, serde::Deserialize)]
 pub struct MountConfig {
     pub readonly: bool,
-    /// The files to open with (a link's `module_model::ModuleDoc` as JSON
+    /// The files to open with (a link's `model::ModuleDoc` as JSON
     /// text), else `example`'s, else the first example's.
     pub doc: Option<String>,
     pub example: Option<String>,

@@ -137,7 +137,7 @@ pub fn browser_lang() -> tftype::i18n::Lang {
 /// `<html lang=...>` (for screen readers and fonts), the page title and
 /// its description.
 /// Says the product version on `<html data-flavor>`: the Module view reads
-/// it there (module_host.rs).
+/// it there (module/host.rs).
 pub fn apply_flavor(flavor: &str) {
     if let Some(el) = window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
         let _ = el.set_attribute("data-flavor", flavor);
