@@ -684,6 +684,6 @@ export function setAssist(view, ask) {
   wait();
 }
 
-// The page's side of the Module view (web/src/module_host.rs), in this bundle so that the first
+// The page's side of the Module view (web/src/module/host.rs), in this bundle so that the first
 // load fetches no file more for it.
 export { start, moduleDoc } from "./module-host.js";

@@ -1,4 +1,4 @@
-// The page's side of the Module view (web/src/module_host.rs says why it is here, in a few
+// The page's side of the Module view (web/src/module/host.rs says why it is here, in a few
 // lines of JavaScript, rather than in the page's .wasm): which view is on show, loading the
 // view's own .wasm the first time it opens, and passing its files to the page.
 //
