@@ -669,7 +669,7 @@ export function destroy(view) {
   view.destroy();
 }
 
-// Completion and hover (web/src/cm.rs, set_assist): js-src/assist.js, fetched when the editor is
+// Completion and hover (web/src/shared/cm.rs, set_assist): js-src/assist.js, fetched when the editor is
 // first focused (not by the first load), given the CodeMirror parts it uses. Its first question
 // has the engine worker fetch engine-full/, which answers them.
 export function setAssist(view, ask) {

@@ -16,7 +16,7 @@ let tell = () => {}; // the page: told when the files change
 
 const root = () => document.getElementById("module-root");
 
-// A file of the site as the build named it (web/src/assets.rs: `url`).
+// A file of the site as the build named it (web/src/shared/assets.rs: `url`).
 export function asset(name) {
   const list = document.querySelector('meta[name="tftype-assets"]')?.content.split(" ") ?? [];
   const dot = name.search(/(_bg)?\.(js|wasm|json|css)$/);
