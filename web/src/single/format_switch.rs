@@ -25,7 +25,7 @@ pub struct FormatSwitch {
 }
 
 impl FormatSwitch {
-    pub fn new() -> FormatSwitch {
+    pub(crate) fn new() -> FormatSwitch {
         FormatSwitch { generation: StoredValue::new(0), target: RwSignal::new(None) }
     }
 

@@ -141,6 +141,7 @@ pub fn line_col(src: &str, byte: usize) -> (usize, usize) {
 mod tests {
     use super::*;
     use crate::shared::outcome::{count_lines, SHOW_LINES};
+    use tftype::Stage;
     use crate::single::model::Format;
     use tftype::i18n::Lang;
 
