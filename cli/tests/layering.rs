@@ -8,6 +8,10 @@
 
 use std::path::Path;
 
+#[path = "../../core/tests/common/use_paths.rs"]
+mod use_paths;
+use use_paths::{absolute, names};
+
 /// (rule, the files it is about: a file or a directory under `cli/src`, the
 /// modules they must not use).
 const BELOW: &[(&str, &str, &[&str])] = &[
@@ -86,93 +90,7 @@ fn module_of(file: &str) -> String {
 /// (`use crate::{check, lsp::run};` names `crate::check` and
 /// `crate::lsp::run`).
 fn named_paths(src: &str, module: &str) -> Vec<String> {
-    fn ident(b: &[u8], mut i: usize) -> usize {
-        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-            i += 1;
-        }
-        i
-    }
-    fn skip_ws(b: &[u8], mut i: usize) -> usize {
-        while i < b.len() && b[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        i
-    }
-    /// Reads a path (or a group) at `i` after `prefix`; returns where it ends.
-    fn tree(b: &[u8], mut i: usize, prefix: String, out: &mut Vec<String>) -> usize {
-        let mut path = prefix;
-        loop {
-            i = skip_ws(b, i);
-            if b.get(i) == Some(&b'{') {
-                i += 1;
-                loop {
-                    i = skip_ws(b, i);
-                    match b.get(i) {
-                        None => return i,
-                        Some(b'}') => return i + 1,
-                        Some(b',') => i += 1,
-                        _ => {
-                            let before = i;
-                            i = tree(b, i, path.clone(), out);
-                            if i == before {
-                                i += 1;
-                            }
-                        }
-                    }
-                }
-            }
-            let end = ident(b, i);
-            if end == i {
-                out.push(path);
-                return i;
-            }
-            if !path.is_empty() {
-                path.push_str("::");
-            }
-            path.push_str(std::str::from_utf8(&b[i..end]).unwrap());
-            i = end;
-            if b[i..].starts_with(b"::") {
-                i += 2;
-            } else {
-                out.push(path);
-                return i;
-            }
-        }
-    }
-    let b = src.as_bytes();
-    let mut out = Vec::new();
-    let mut from = 0;
-    while let Some(at) = src[from..].find(['c', 's']).map(|at| from + at) {
-        from = at + 1;
-        let whole_word = at == 0 || !(b[at - 1].is_ascii_alphanumeric() || b[at - 1] == b'_' || b[at - 1] == b':');
-        if !whole_word {
-            continue;
-        }
-        // `crate::` is the root; each `super::` goes one module up.
-        let mut base: Vec<&str> = module.split("::").collect();
-        let mut i = at;
-        if src[i..].starts_with("crate::") {
-            base.truncate(1);
-            i += "crate::".len();
-        } else {
-            let mut ups = 0;
-            while src[i..].starts_with("super::") {
-                ups += 1;
-                i += "super::".len();
-            }
-            if ups == 0 {
-                continue;
-            }
-            base.truncate(base.len().saturating_sub(ups).max(1));
-        }
-        from = tree(b, i, base.join("::"), &mut out);
-    }
-    out
-}
-
-/// Whether `paths` name `module` or anything in it.
-fn names(paths: &[String], module: &str) -> bool {
-    paths.iter().any(|p| p == module || p.strip_prefix(module).is_some_and(|rest| rest.starts_with("::")))
+    use_paths::named_paths(src).iter().map(|p| absolute(p, module)).collect()
 }
 
 #[test]

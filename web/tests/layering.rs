@@ -14,6 +14,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
+#[path = "../../core/tests/common/use_paths.rs"]
+mod use_paths;
+use use_paths::{absolute, code, named_paths};
+
 /// (rule, the modules it is about: a module and everything in it, the
 /// modules they must not use, each with everything in it).
 const RULES: &[(&str, &str, &[&str])] = &[
@@ -53,108 +57,12 @@ fn modules() -> BTreeMap<String, String> {
     out
 }
 
-/// The paths a source names from `crate::` or `super::`, with use groups
-/// spelled out: `use crate::shared::{cm, page::Mode};` names
-/// `crate::shared::cm` and `crate::shared::page::Mode`.
-fn named_paths(src: &str) -> Vec<String> {
-    fn ident(b: &[u8], mut i: usize) -> usize {
-        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-            i += 1;
-        }
-        i
-    }
-    fn skip_ws(b: &[u8], mut i: usize) -> usize {
-        while i < b.len() && b[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        i
-    }
-    /// Reads a path (or a group) at `i` after `prefix`; returns where it ends.
-    fn tree(b: &[u8], mut i: usize, prefix: String, out: &mut Vec<String>) -> usize {
-        let mut path = prefix;
-        loop {
-            i = skip_ws(b, i);
-            if b.get(i) == Some(&b'{') {
-                i += 1;
-                loop {
-                    i = skip_ws(b, i);
-                    match b.get(i) {
-                        None => return i,
-                        Some(b'}') => return i + 1,
-                        Some(b',') => i += 1,
-                        _ => {
-                            let before = i;
-                            i = tree(b, i, path.clone(), out);
-                            if i == before {
-                                i += 1;
-                            }
-                        }
-                    }
-                }
-            }
-            let end = ident(b, i);
-            if end == i {
-                out.push(path.trim_end_matches("::").to_string());
-                return i;
-            }
-            if !path.ends_with("::") {
-                path.push_str("::");
-            }
-            path.push_str(std::str::from_utf8(&b[i..end]).unwrap());
-            i = end;
-            if b[i..].starts_with(b"::") {
-                i += 2;
-            } else {
-                out.push(path);
-                return i;
-            }
-        }
-    }
-    let b = src.as_bytes();
-    let mut out = Vec::new();
-    for root in ["crate::", "super::"] {
-        let mut from = 0;
-        while let Some(at) = src[from..].find(root) {
-            let start = from + at;
-            // `super::super::x` is read from its first `super::`.
-            let whole_word =
-                start == 0 || !(b[start - 1].is_ascii_alphanumeric() || b[start - 1] == b'_' || b[start - 1] == b':');
-            from = start + root.len();
-            if whole_word {
-                from = tree(b, from, root.to_string(), &mut out);
-            }
-        }
-    }
-    out
-}
-
-/// The source without its comments (a doc comment may name any module).
-fn code(src: &str) -> String {
-    src.lines().map(|l| l.find("//").map_or(l, |i| &l[..i])).collect::<Vec<_>>().join("\n")
-}
-
 /// The module that `path`, named in module `from`, is in: the longest
 /// known module that the path (made absolute) starts with. `super::` is
 /// `from`'s parent (a `mod.rs` is its folder's module).
 fn resolve(path: &str, from: &str, known: &BTreeSet<String>) -> Option<String> {
-    let mut here: Vec<&str> = from.split("::").collect();
-    let mut rest = path;
-    if let Some(r) = rest.strip_prefix("crate::") {
-        here.clear();
-        rest = r;
-    } else {
-        while let Some(r) = rest.strip_prefix("super::") {
-            here.pop();
-            rest = r;
-        }
-        // `super::*` and the like name the parent itself.
-        if rest == "super" {
-            here.pop();
-            rest = "";
-        }
-    }
-    let mut parts: Vec<&str> = here;
-    parts.extend(rest.split("::").filter(|s| !s.is_empty()));
+    let whole = absolute(path, &format!("crate::{from}"));
+    let parts: Vec<&str> = whole.split("::").skip(1).collect();
     (1..=parts.len()).rev().map(|n| parts[..n].join("::")).find(|m| known.contains(m))
 }
 
