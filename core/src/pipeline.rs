@@ -317,7 +317,7 @@ pub(crate) fn answer_keeping(
             let detail = unsuitable_detail(req, &pv, &e.message, "declared");
             let spans = reparsed_spans(req, &tc, pv.spans.clone(), p);
             // Marked where the message is about, which may be deeper than the error's path.
-            let part = crate::mismatch::failing_part(&to_convert.ty, &tc.ty, &e.path);
+            let part = crate::convert::mismatch::failing_part(&to_convert.ty, &tc.ty, &e.path);
             let mut d = Diagnostic::error(
                 Source::Value,
                 "Invalid value for input variable",

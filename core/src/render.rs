@@ -189,7 +189,7 @@ fn console_string_into(s: &str, indent: usize, out: &mut String, p: Option<&crat
     if s.contains('\n') {
         out.push_str(&heredoc(s, indent));
     } else {
-        let u = p.map_or(crate::unicode::Unicode::V15_0, |p| crate::unicode::of(s, p));
+        let u = p.map_or(crate::unicode::Unicode::V15_0, |p| p.unicode_of(s));
         crate::goprint::go_quote_into_as(s, u, out);
     }
 }

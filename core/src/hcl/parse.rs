@@ -183,7 +183,7 @@ impl<'a> Parser<'a> {
     /// `hcl.Range.String()` of a range in the parsed text.
     pub fn range_string(&mut self, r: &Span) -> String {
         let src = self.src();
-        let u = self.lexer.profile.map_or(crate::unicode::Unicode::V15_0, |p| crate::unicode::of(src, p));
+        let u = self.lexer.profile.map_or(crate::unicode::Unicode::V15_0, |p| p.unicode_of(src));
         let pm = self.posmap.get_or_insert_with(|| PosMap::new_as(src, u));
         pm.range_string(self.filename, r)
     }
@@ -1676,7 +1676,7 @@ impl<'a> Parser<'a> {
         let merge = self.fold && !flush;
         let mut parts = self.parse_template_parts(end, open_range, merge)?;
         if flush {
-            let u = self.lexer.profile.map_or(crate::unicode::Unicode::V15_0, |p| crate::unicode::of(self.src(), p));
+            let u = self.lexer.profile.map_or(crate::unicode::Unicode::V15_0, |p| p.unicode_of(self.src()));
             flush_heredoc(&mut parts, u);
         }
         let passthru = parts.len() == 2 && matches!(parts[0], TPart::Interp(_));
