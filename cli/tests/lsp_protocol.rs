@@ -996,8 +996,11 @@ fn a_hover_is_answered_while_a_slow_check_runs() {
         let (big, small) = (dir.join("big"), dir.join("small"));
         let vals = numbers_module(&big, n);
         std::fs::create_dir_all(&small).unwrap();
-        std::fs::write(small.join("main.tf"), "variable \"region\" {\n  type        = string\n  description = \"Where.\"\n}\n")
-            .unwrap();
+        std::fs::write(
+            small.join("main.tf"),
+            "variable \"region\" {\n  type        = string\n  description = \"Where.\"\n}\n",
+        )
+        .unwrap();
         std::fs::write(small.join("terraform.tfvars"), "region = \"eu\"\n").unwrap();
         let mut c = Client::start(&env);
         c.initialize(false, J::Null);
@@ -1095,7 +1098,8 @@ fn publishes_follow_the_versions_each_with_the_version_it_was_computed_for() {
         }
         let msgs = c.settle();
         let p = publishes_of(&msgs, &uri(&tfvars));
-        let versions: Vec<i64> = p.iter().map(|(v, _)| v.unwrap_or_else(|| panic!("{why}: no version: {p:?}"))).collect();
+        let versions: Vec<i64> =
+            p.iter().map(|(v, _)| v.unwrap_or_else(|| panic!("{why}: no version: {p:?}"))).collect();
         assert!(versions.windows(2).all(|w| w[0] < w[1]), "{why}: {versions:?}");
         assert_eq!(versions.last(), Some(&40), "{why}: {versions:?}");
         for (version, ds) in &p {

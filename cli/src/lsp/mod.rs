@@ -51,7 +51,8 @@ use framing::{send, write_json, Incoming};
 use state::Server;
 
 /// What the serving loop takes, in the order it came: a message from the
-/// client, or what the worker said.
+/// client, or what the worker said (on its thread; none on WebAssembly).
+#[cfg_attr(target_os = "wasi", allow(dead_code))]
 enum Event {
     In(Incoming),
     Checked(worker::Checked),
@@ -223,11 +224,7 @@ impl Server {
                     // request waits for the checks of the edits before it
                     // to be published: the round to come when modules wait
                     // for one, else the round under way.
-                    let after = if !self.dirty.is_empty() {
-                        self.checks.started + 1
-                    } else {
-                        self.checks.started
-                    };
+                    let after = if !self.dirty.is_empty() { self.checks.started + 1 } else { self.checks.started };
                     if reads_documents(&r.method) {
                         self.read = true;
                         self.request(r);
@@ -237,7 +234,8 @@ impl Server {
                         }
                         self.dirty.clear();
                         self.request(r);
-                    } else if r.method == "initialize" || (after <= self.checks.done && self.checks.waiting.is_empty()) {
+                    } else if r.method == "initialize" || (after <= self.checks.done && self.checks.waiting.is_empty())
+                    {
                         self.request(r);
                     } else {
                         self.checks.waiting.push((after, r));

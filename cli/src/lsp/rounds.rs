@@ -23,7 +23,7 @@ use super::framing::send;
 use super::state::{module_of, relative, Server};
 use super::to_proto;
 use super::uri::path_uri;
-use super::worker::{Checked, Module, Open, Round};
+use super::worker::{Checked, Files, Module, Open, Round};
 
 impl Server {
     /// Says in the client's log which version a module is checked as (and
@@ -112,10 +112,14 @@ impl Server {
     }
 
     /// Whether the rounds run on a thread of their own.
+    #[cfg(not(target_os = "wasi"))]
     pub(super) fn checks_apart(&self) -> bool {
-        #[cfg(not(target_os = "wasi"))]
-        return self.checks.worker.is_some();
-        #[cfg(target_os = "wasi")]
+        self.checks.worker.is_some()
+    }
+
+    /// Whether the rounds run on a thread of their own: not on WebAssembly.
+    #[cfg(target_os = "wasi")]
+    pub(super) fn checks_apart(&self) -> bool {
         false
     }
 
@@ -155,12 +159,7 @@ impl Server {
 
     /// A module whose check failed (a panic): each of its open documents
     /// gets one diagnostic that says so.
-    fn check_failed(
-        &self,
-        dir: &Path,
-        text: &str,
-        open: Vec<(PathBuf, i32)>,
-    ) -> Vec<(PathBuf, lt::PublishDiagnosticsParams)> {
+    fn check_failed(&self, dir: &Path, text: &str, open: Vec<(PathBuf, i32)>) -> Files {
         let message = fill(self.lang, "lsp.check_failed", &[("error", text)]);
         open.into_iter()
             .filter(|(path, _)| module_of(path, &self.docs).as_deref() == Some(dir))

@@ -68,12 +68,18 @@ pub(super) struct Round {
     pub(super) closed: bool,
 }
 
+/// Each file of a module and its diagnostics, as published (with the
+/// version of the document they were computed for).
+pub(super) type Files = Vec<(PathBuf, lt::PublishDiagnosticsParams)>;
+
+/// Why a module's check failed: the text of the panic; the open documents
+/// below the module and their versions.
+pub(super) type Failed = (String, Vec<(PathBuf, i32)>);
+
 /// What the worker says.
 pub(super) enum Checked {
-    /// A module checked: each file's diagnostics (with the version of the
-    /// document they were computed for), or the text of the panic that
-    /// failed its check (with the open documents and their versions).
-    Module { dir: PathBuf, outcome: Result<Vec<(PathBuf, lt::PublishDiagnosticsParams)>, (String, Vec<(PathBuf, i32)>)> },
+    /// A module checked, or its check failed.
+    Module { dir: PathBuf, outcome: Result<Files, Failed> },
     /// The round is over.
     RoundEnd,
 }
@@ -115,8 +121,8 @@ impl Worker {
     pub(super) fn round(&mut self, r: Round, say: &mut dyn FnMut(Checked) -> bool) {
         self.extras.link_base = r.link_base.clone();
         for m in &r.modules {
-            let outcome =
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.check(m, r.lang, r.utf8))).map_err(|p| {
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.check(m, r.lang, r.utf8)))
+                .map_err(|p| {
                     let text = p
                         .downcast_ref::<&str>()
                         .map(|s| s.to_string())
@@ -135,7 +141,7 @@ impl Worker {
     }
 
     /// Checks a module: each of its files' diagnostics, as published.
-    fn check(&mut self, m: &Module, lang: Lang, utf8: bool) -> Vec<(PathBuf, lt::PublishDiagnosticsParams)> {
+    fn check(&mut self, m: &Module, lang: Lang, utf8: bool) -> Files {
         test_hooks();
         let dir = &m.dir;
         let profile = m.flavor.profile();
