@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 #[cfg(not(target_os = "wasi"))]
 use std::sync::mpsc;
@@ -20,7 +21,9 @@ use super::uri::uri_path;
 
 /// An open document.
 pub(super) struct Doc {
-    pub(super) text: String,
+    /// Shared with the round of checks that reads it (an edit while the
+    /// round holds it copies it first).
+    pub(super) text: Arc<String>,
     pub(super) version: i32,
 }
 
@@ -195,7 +198,7 @@ impl Server {
         let rel = relative(&dir, &path)?;
         let mut input = self.module_input(&dir)?.input;
         let text = match self.docs.get(&path) {
-            Some(d) => d.text.clone(),
+            Some(d) => d.text.as_str().to_owned(),
             None => input.files.get(&rel).cloned().or_else(|| tftype::versionfile::read_small(&path))?,
         };
         input.files.insert(rel.clone(), text.clone());

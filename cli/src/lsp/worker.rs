@@ -14,6 +14,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use lsp_types as lt;
 use tftype::editor;
@@ -42,7 +43,8 @@ pub(super) struct Open {
     pub(super) path: PathBuf,
     /// Its path relative to the module's directory, with `/`.
     pub(super) rel: String,
-    pub(super) text: String,
+    /// The document's text, shared with the serving thread.
+    pub(super) text: Arc<String>,
     pub(super) version: i32,
     /// A value file of this module that Terraform does not load by itself
     /// (it is read as a `-var-file`).
@@ -150,7 +152,7 @@ impl Worker {
             return out;
         };
         let envs: Vec<(String, String)> =
-            m.open.iter().filter(|o| o.var_file).map(|o| (o.rel.clone(), o.text.clone())).collect();
+            m.open.iter().filter(|o| o.var_file).map(|o| (o.rel.clone(), o.text.as_str().to_owned())).collect();
         // Notes on the values of the value files the editor has open.
         let open_values: Vec<(&str, usize)> =
             m.open.iter().filter(|o| editor::is_value_file(&o.rel)).map(|o| (o.rel.as_str(), o.text.len())).collect();
