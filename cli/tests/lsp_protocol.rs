@@ -1176,3 +1176,26 @@ fn a_panic_in_a_check_is_said_on_the_modules_open_documents_and_the_server_goes_
     assert_eq!(code, Some(0));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A request that waits for the checks of the edits before it (one the
+/// server does not know) and is cancelled meanwhile gets `RequestCancelled`,
+/// in its turn; the requests after it are answered as usual.
+#[test]
+#[cfg_attr(not(debug_assertions), ignore = "the hook that makes a check wait is in debug builds only")]
+fn a_request_waiting_for_the_checks_can_be_cancelled() {
+    let dir = temp_dir("cancelwaiting");
+    let vals = numbers_module(&dir, 3);
+    let mut c = Client::start(&env(&[("TFTYPE_LSP_TEST_CHECK_DELAY_MS", "1500")]));
+    c.initialize(false, J::Null);
+    c.open(&dir.join("terraform.tfvars"), &vals);
+    c.until("the start of the check", |m| check_started(m, &dir));
+    let id = c.send_request("tftype/noSuchMethod", J::Null);
+    c.notify("$/cancelRequest", json!({"id": id}));
+    let msgs = c.until_response(&json!(id));
+    assert_eq!(msgs.last().unwrap()["error"]["code"], -32800, "{msgs:?}");
+    let (r, _) = c.request("tftype/noSuchMethod", J::Null);
+    assert_eq!(r["error"]["code"], -32601, "{r}");
+    let (_, code) = c.finish();
+    assert_eq!(code, Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}

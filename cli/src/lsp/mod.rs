@@ -229,30 +229,25 @@ impl Server {
                         self.read = true;
                         self.request(r);
                     } else if r.method == "shutdown" {
-                        for (_, w) in std::mem::take(&mut self.checks.waiting) {
-                            self.request(w);
-                        }
+                        self.answer_waiting(u64::MAX);
                         self.dirty.clear();
                         self.request(r);
                     } else if r.method == "initialize" || (after <= self.checks.done && self.checks.waiting.is_empty())
                     {
                         self.request(r);
                     } else {
-                        self.checks.waiting.push((after, r));
+                        self.checks.waiting.push_back((after, r));
                     }
                 }
                 Incoming::Message(Message::Notification(n)) => {
                     if n.method == "exit" {
                         return Some(if self.shutdown { 0 } else { 1 });
                     }
-                    if n.method == "$/cancelRequest" {
-                        // A request that waits for the checks is cancelled too.
-                        let id = n.params.get("id").map(J::to_string);
-                        let (gone, kept) = std::mem::take(&mut self.checks.waiting)
-                            .into_iter()
-                            .partition(|(_, r)| Some(id_text(&r.id)) == id);
-                        self.checks.waiting = kept;
-                        gone.into_iter().for_each(|(_, r): (u64, Request)| cancel(r));
+                    // A request that waits for the checks is cancelled too.
+                    if let Some(id) = n.params.get("id").filter(|_| n.method == "$/cancelRequest") {
+                        if !self.checks.waiting.is_empty() {
+                            self.checks.cancelled.insert(id.to_string());
+                        }
                     }
                     let method = n.method.clone();
                     if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.notification(n))).is_err() {
@@ -264,11 +259,25 @@ impl Server {
         }
         self.age_kept_reads();
         self.start_round();
-        while self.checks.waiting.first().is_some_and(|(after, _)| *after <= self.checks.done) {
-            let (_, r) = self.checks.waiting.remove(0);
-            self.request(r);
-        }
+        self.answer_waiting(self.checks.done);
         None
+    }
+
+    /// Answers the requests that waited for the checks up to round `done`
+    /// (in their order), or `RequestCancelled` when they were cancelled.
+    fn answer_waiting(&mut self, done: u64) {
+        while self.checks.waiting.front().is_some_and(|(after, _)| *after <= done) {
+            let Some((_, r)) = self.checks.waiting.pop_front() else { break };
+            let id = serde_json::to_value(&r.id).unwrap_or(J::Null).to_string();
+            if self.checks.cancelled.remove(&id) {
+                cancel(r);
+            } else {
+                self.request(r);
+            }
+        }
+        if self.checks.waiting.is_empty() {
+            self.checks.cancelled.clear();
+        }
     }
 
     /// The work that hover, completion and code actions keep on this thread

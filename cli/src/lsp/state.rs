@@ -2,7 +2,7 @@
 //! the client's settings, what was published and told; and a module's input
 //! as the check reads it, the open documents' texts winning over the disk.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -65,7 +65,8 @@ pub(super) fn relative(dir: &Path, path: &Path) -> Option<String> {
 /// The checks: the worker's thread (the rounds are sent there), or the
 /// worker run here (WebAssembly); whether a round runs, how many were
 /// started and how many ended; the requests answered after the checks of
-/// the edits before them, each with the round it waits for.
+/// the edits before them, each with the round it waits for, and the ids of
+/// the ones cancelled meanwhile (answered `RequestCancelled` in their turn).
 #[derive(Default)]
 pub(super) struct Checks {
     #[cfg(not(target_os = "wasi"))]
@@ -74,7 +75,8 @@ pub(super) struct Checks {
     pub(super) running: bool,
     pub(super) started: u64,
     pub(super) done: u64,
-    pub(super) waiting: Vec<(u64, Request)>,
+    pub(super) waiting: VecDeque<(u64, Request)>,
+    pub(super) cancelled: BTreeSet<String>,
 }
 
 /// The server's state between messages.
