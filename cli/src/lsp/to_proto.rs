@@ -95,6 +95,18 @@ pub(super) fn notes_skipped(message: String) -> lt::Diagnostic {
     }
 }
 
+/// The one diagnostic of an open document whose module's check failed.
+pub(super) fn check_failed(message: String) -> lt::Diagnostic {
+    lt::Diagnostic {
+        range: lt::Range::default(),
+        severity: Some(lt::DiagnosticSeverity::ERROR),
+        code: Some(lt::NumberOrString::String("tftype/check-failed".into())),
+        source: Some("tftype".into()),
+        message,
+        ..Default::default()
+    }
+}
+
 /// A hover (Markdown) over a range of the text of `lines`.
 pub(super) fn hover(h: tftype::assist::Hover, lines: &editor::Lines, utf8: bool) -> lt::Hover {
     lt::Hover {
