@@ -12,8 +12,6 @@
 //! `encoding/json` writes `\b` and `\f` as short escapes (Go 1.22 and later;
 //! the oracle's Go 1.19 writes `\u0008` and `\u000c`: the same JSON value).
 
-use std::fmt::Write as _;
-
 use crate::types::Type;
 use crate::value::{Kind, Value};
 
