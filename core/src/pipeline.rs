@@ -705,7 +705,11 @@ mod tests {
                 let what = format!("{ty} {value} {forms:?}");
                 assert_eq!(r.console, both.console.clone().filter(|_| console), "{what}");
                 assert_eq!(r.json, both.json.clone().filter(|_| json), "{what}");
-                assert_eq!((r.ok, r.stage, &r.type_string, &r.detail), (both.ok, both.stage, &both.type_string, &both.detail), "{what}");
+                assert_eq!(
+                    (r.ok, r.stage, &r.type_string, &r.detail),
+                    (both.ok, both.stage, &both.type_string, &both.detail),
+                    "{what}"
+                );
                 let line = crate::batch::result_json("1", &r, false);
                 assert_eq!(line.contains("\"console\":"), both.ok && console, "{what}: {line}");
             }
