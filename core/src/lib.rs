@@ -72,7 +72,7 @@ mod testutil;
 pub mod js;
 
 pub use entry::{evaluate, evaluate_in};
-pub use pipeline::{Request, Response, Stage};
+pub use pipeline::{Forms, Request, Response, Stage};
 pub use types::Type;
 pub use value::Value;
 pub use valueparse::ValueFormat;

@@ -180,6 +180,19 @@ impl<'a> Parser<'a> {
         &self.src()[t.range()]
     }
 
+    /// [`Parser::range_string`] for a text whose ranges are printed once
+    /// (no map of its lines is kept, unless one was made already).
+    pub fn range_string_once(&mut self, r: &Span) -> String {
+        let src = self.src();
+        match &self.posmap {
+            Some(pm) => pm.range_string(self.filename, r),
+            None => {
+                let u = self.lexer.profile.map_or(crate::unicode::Unicode::V15_0, |p| crate::unicode::of(src, p));
+                PosMap::range_string_once(src, u, self.filename, r)
+            }
+        }
+    }
+
     /// `hcl.Range.String()` of a range in the parsed text.
     pub fn range_string(&mut self, r: &Span) -> String {
         let src = self.src();

@@ -302,7 +302,7 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
             Some(s) => Response {
                 ok: true,
                 type_string: Some(s.type_string),
-                console: Some(s.console),
+                console: s.console,
                 json: s.json,
                 ..Response::default()
             },

@@ -425,7 +425,8 @@ fn prepare_final(
         return Some(CheckDiag::warning("Result too large to show", detail, Some(src_subject)));
     };
     // A sensitive mark is shown before an ephemeral one.
-    let console = if v.ephemeral && !v.sensitive { "(ephemeral value)".to_string() } else { shown.console };
+    let console =
+        if v.ephemeral && !v.sensitive { "(ephemeral value)".to_string() } else { shown.console.unwrap_or_default() };
     st.report.outcome = Outcome::Accepted { type_string: shown.type_string, console, json: shown.json };
     st.done = true;
     None
