@@ -187,7 +187,7 @@ impl<'a> Parser<'a> {
         match &self.posmap {
             Some(pm) => pm.range_string(self.filename, r),
             None => {
-                let u = self.lexer.profile.map_or(crate::unicode::Unicode::V15_0, |p| crate::unicode::of(src, p));
+                let u = self.lexer.profile.map_or(crate::unicode::Unicode::V15_0, |p| p.unicode_of(src));
                 PosMap::range_string_once(src, u, self.filename, r)
             }
         }
