@@ -8,10 +8,10 @@ use leptos::prelude::*;
 use tftype::i18n::{fill, text};
 use tftype::module_view::ModuleView as Checked;
 
-use crate::shared::cm;
 use crate::engine::{Engine, Reply, Work};
 use crate::module::model::{self as module_model, check_name, fresh_name, RowKind};
 use crate::module::signals::{FileSlot, ModuleState};
+use crate::shared::cm;
 use crate::shared::words::{lang, t};
 
 #[component]
@@ -174,16 +174,26 @@ pub fn ModuleFiles(
 
 /// One file's editor: made when the file is, removed with it.
 #[component]
-fn FileEditor(state: ModuleState, id: u64, readonly: bool, flavor: RwSignal<String>, engine: StoredValue<Engine, LocalStorage>) -> impl IntoView {
+fn FileEditor(
+    state: ModuleState,
+    id: u64,
+    readonly: bool,
+    flavor: RwSignal<String>,
+    engine: StoredValue<Engine, LocalStorage>,
+) -> impl IntoView {
     let lang = lang();
     let host = NodeRef::<leptos::html::Div>::new();
-    let name = Memo::new(move |_| state.files.with(|fs| fs.iter().find(|f| f.id == id).map(|f| f.name.clone()).unwrap_or_default()));
+    let name = Memo::new(move |_| {
+        state.files.with(|fs| fs.iter().find(|f| f.id == id).map(|f| f.name.clone()).unwrap_or_default())
+    });
     Effect::new(move |_| {
         let Some(el) = host.get() else { return };
         if state.editor(id).is_some() {
             return;
         }
-        let (doc, n) = state.files.with_untracked(|fs| fs.iter().find(|f| f.id == id).map(|f| (f.text.clone(), f.name.clone())).unwrap_or_default());
+        let (doc, n) = state.files.with_untracked(|fs| {
+            fs.iter().find(|f| f.id == id).map(|f| (f.text.clone(), f.name.clone())).unwrap_or_default()
+        });
         let label = fill(lang.get_untracked(), "ui.module.editor_label", &[("name", &n)]);
         let v = cm::create(&el, &doc, module_model::editor_language(&n), readonly, &label, true, move |text| {
             state.files.update(|fs| {
@@ -194,8 +204,14 @@ fn FileEditor(state: ModuleState, id: u64, readonly: bool, flavor: RwSignal<Stri
         });
         // Completion and hover in the file as it is typed, the module as it is checked.
         cm::set_assist(&v, move |hover, at, reply| {
-            let Some(json) = state.assist_json(&flavor.get_untracked(), lang.get_untracked(), id) else { return reply(String::new()) };
-            engine.with_value(|e| e.send_json(Work::ModuleAssist(hover, at), json, move |r| reply(if let Reply::Assisted(j) = r { j } else { String::new() })));
+            let Some(json) = state.assist_json(&flavor.get_untracked(), lang.get_untracked(), id) else {
+                return reply(String::new());
+            };
+            engine.with_value(|e| {
+                e.send_json(Work::ModuleAssist(hover, at), json, move |r| {
+                    reply(if let Reply::Assisted(j) = r { j } else { String::new() })
+                })
+            });
         });
         state.editors.update_value(|es| es.push((id, v)));
         state.editors_rev.update(|r| *r += 1);

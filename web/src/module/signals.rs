@@ -6,8 +6,8 @@
 use leptos::prelude::*;
 use tftype::i18n::Lang;
 
-use crate::shared::cm::EditorView;
 use crate::module::model::{ModFile, ModuleDoc, Row};
+use crate::shared::cm::EditorView;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileSlot {
@@ -73,7 +73,8 @@ impl ModuleState {
     /// Replaces everything with `doc` (new files get new editors).
     pub fn load(&self, doc: ModuleDoc) {
         let doc = doc.cleaned();
-        let files: Vec<FileSlot> = doc.files.into_iter().map(|f| FileSlot { id: self.fresh_id(), name: f.name, text: f.text }).collect();
+        let files: Vec<FileSlot> =
+            doc.files.into_iter().map(|f| FileSlot { id: self.fresh_id(), name: f.name, text: f.text }).collect();
         let open = files.iter().find(|f| f.name == doc.open).or(files.first()).map_or(0, |f| f.id);
         self.rows.set(doc.rows.into_iter().map(|row| RowSlot { id: self.fresh_id(), row }).collect());
         self.files.set(files);

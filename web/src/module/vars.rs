@@ -6,8 +6,8 @@ use leptos::prelude::*;
 use tftype::i18n::{fill, text, Lang};
 use tftype::module_view::{ModuleView as Checked, SourceKind, VarView};
 
-use crate::shared::cm;
 use crate::module::signals::ModuleState;
+use crate::shared::cm;
 use crate::shared::words::{lang, t};
 
 /// Shows `file` and selects `from..to` (UTF-16) in its editor.
@@ -21,7 +21,11 @@ pub fn reveal(state: ModuleState, file: &str, from: usize, to: usize) {
 
 /// "envs/prod.tfvars, line 9, column 19".
 fn place(lang: Lang, at: &tftype::module_view::At) -> String {
-    fill(lang, "ui.module.place", &[("file", &at.file), ("line", &at.line.to_string()), ("column", &at.column.to_string())])
+    fill(
+        lang,
+        "ui.module.place",
+        &[("file", &at.file), ("line", &at.line.to_string()), ("column", &at.column.to_string())],
+    )
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -119,7 +123,9 @@ pub fn status(v: &VarView, lang: Lang) -> (&'static str, String) {
         (false, Some("skipped")) => ("skipped", format!("– {}", text(lang, "ui.module.stage.skipped"))),
         (false, stage) => {
             let key = match stage {
-                Some(s @ ("declaration" | "value" | "convert" | "null" | "required" | "limit")) => format!("ui.module.stage.{s}"),
+                Some(s @ ("declaration" | "value" | "convert" | "null" | "required" | "limit")) => {
+                    format!("ui.module.stage.{s}")
+                }
                 _ => "ui.module.stage.other".to_string(),
             };
             ("failed", format!("✗ {}", text(lang, &key)))
@@ -170,7 +176,11 @@ fn line(v: &VarView, lang: Lang) -> Line {
 }
 
 #[component]
-pub fn ModuleVars(state: ModuleState, answer: RwSignal<Option<Checked>>, chosen: Memo<Option<String>>) -> impl IntoView {
+pub fn ModuleVars(
+    state: ModuleState,
+    answer: RwSignal<Option<Checked>>,
+    chosen: Memo<Option<String>>,
+) -> impl IntoView {
     let lang = lang();
     let lines = Memo::new(move |_| {
         let l = lang.get();
