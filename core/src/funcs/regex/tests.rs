@@ -176,11 +176,17 @@ fn patterns_go_compiles_past_the_regex_crates_budget_run_on_the_pike_vm() {
     let p = crate::flavor::Flavor::lookup("terraform@1.15").unwrap().profile();
     for n in [20, 200] {
         let pat = format!("^{}$", group.repeat(n)).replace('\\', "\\\\");
-        let expr = format!("[can(regex(\"{pat}\", \"Zoë\")), length(regexall(\"{pat}\", \"Zoë\")), can(regex(\"{pat}\", \"Zoë1\"))]");
+        let expr = format!(
+            "[can(regex(\"{pat}\", \"Zoë\")), length(regexall(\"{pat}\", \"Zoë\")), can(regex(\"{pat}\", \"Zoë1\"))]"
+        );
         let e = crate::expr::parse_expression(&expr, "<expr>", crate::expr::Pos::START, &p).unwrap();
         let (v, diags) = crate::expr::eval_expression(&e, &crate::expr::Scope::new(), &p);
         assert!(diags.is_empty(), "×{n}: {}", diags[0].detail);
-        assert_eq!(crate::render::console_within_as(&v, usize::MAX, &p).unwrap(), "[\n  true,\n  1,\n  false,\n]", "×{n}");
+        assert_eq!(
+            crate::render::console_within_as(&v, usize::MAX, &p).unwrap(),
+            "[\n  true,\n  1,\n  false,\n]",
+            "×{n}"
+        );
     }
 }
 
