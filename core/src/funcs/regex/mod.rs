@@ -74,7 +74,7 @@ impl<'t> Groups<'t> {
         let spans = slots
             .chunks(2)
             .map(|p| match *p {
-                [a, b] if a != usize::MAX && b != usize::MAX => Some((a, b)),
+                [a, b] if a != pikevm::NONE && b != pikevm::NONE => Some((a, b)),
                 _ => None,
             })
             .collect();
@@ -104,6 +104,14 @@ impl Pattern {
         match &self.0 {
             Engine::Crate(re) => re.captures_len(),
             Engine::Vm(p) => p.groups(),
+        }
+    }
+
+    /// The memory of the Pike VM's program (0 for the regex crate's).
+    fn program_bytes(&self) -> usize {
+        match &self.0 {
+            Engine::Crate(_) => 0,
+            Engine::Vm(p) => p.program_bytes(),
         }
     }
 
@@ -230,22 +238,37 @@ fn go_name(n: &str) -> &str {
 /// (`error parsing regexp: CODE: `EXPR``) where tftype knows it.
 pub(crate) fn compile(pattern: &str) -> Result<Pattern, String> {
     // A rule calls `regex` once per element of a `for` and the type check
-    // compiles each pattern again: the last few patterns are kept.
-    thread_local! {
-        static RECENT: std::cell::RefCell<Vec<(String, Result<Pattern, String>)>> = const { std::cell::RefCell::new(Vec::new()) };
-    }
+    // compiles each pattern again: the last few patterns are kept, the Pike
+    // VM's programs only while they take less than `CACHED_PROGRAMS` together.
     if let Some(r) = RECENT.with(|c| c.borrow().iter().find(|(p, _)| p == pattern).map(|(_, r)| r.clone())) {
         return r;
     }
     let r = compile_uncached(pattern);
     RECENT.with(|c| {
         let mut c = c.borrow_mut();
-        if c.len() >= 8 {
+        c.push((pattern.to_string(), r.clone()));
+        let weight = |c: &[(String, Result<Pattern, String>)]| {
+            c.iter().map(|(_, r)| r.as_ref().map_or(0, Pattern::program_bytes)).sum::<usize>()
+        };
+        while c.len() > 8 || weight(&c) > CACHED_PROGRAMS {
             c.drain(..1);
         }
-        c.push((pattern.to_string(), r.clone()));
     });
     r
+}
+
+/// The most memory the Pike VM's programs kept for reuse may take.
+const CACHED_PROGRAMS: usize = 64 << 20;
+
+thread_local! {
+    /// The patterns compiled last (see [`compile`]).
+    static RECENT: std::cell::RefCell<Vec<(String, Result<Pattern, String>)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The memory the kept programs take.
+#[cfg(test)]
+fn cached_program_bytes() -> usize {
+    RECENT.with(|c| c.borrow().iter().map(|(_, r)| r.as_ref().map_or(0, Pattern::program_bytes)).sum())
 }
 
 fn compile_uncached(pattern: &str) -> Result<Pattern, String> {

@@ -35,7 +35,7 @@ pub(super) const MAX_INSTS: usize = 2 * super::GO_MAX_SIZE as usize;
 const ROWS_BUDGET: usize = 128 << 20;
 
 /// No position (an unset capture slot).
-const NONE: usize = usize::MAX;
+pub(super) const NONE: usize = usize::MAX;
 
 /// No column (a slot this run does not keep).
 const NO_COL: u32 = u32::MAX;
@@ -179,8 +179,15 @@ impl Program {
 
     /// What this program and a search with it may take at most.
     pub(super) fn memory_bound(&self) -> usize {
-        bound(self.insts.len(), self.waits, self.cols)
+        bound(self.insts.len(), self.waits, self.cols) - self.insts.len() * std::mem::size_of::<Inst>()
+            + self.program_bytes()
+    }
+
+    /// What the program itself takes: its instructions and class tables.
+    pub(super) fn program_bytes(&self) -> usize {
+        self.insts.len() * std::mem::size_of::<Inst>()
             + self.classes.iter().map(|c| c.len() * std::mem::size_of::<(char, char)>()).sum::<usize>()
+            + self.names.len() * std::mem::size_of::<Option<Box<str>>>()
     }
 
     pub(super) fn searcher(&self) -> Searcher<'_> {

@@ -199,6 +199,12 @@ fn a_pattern_past_gos_max_size_is_refused_with_gos_words() {
     let Engine::Vm(prog) = &re.0 else { panic!("the regex crate cannot afford 3.3 M instructions") };
     assert!(prog.memory_bound() <= pikevm::VM_MEMORY_BUDGET);
     assert!(re.captures("aaa").is_none());
+    // Such programs are kept for reuse only up to the cache's budget.
+    for c in ['a', 'b', 'c'] {
+        assert!(compile(&format!("{c}{{1000}}").repeat(3300)).is_ok());
+        assert!(cached_program_bytes() <= CACHED_PROGRAMS, "{} MB", cached_program_bytes() >> 20);
+    }
+    assert!(cached_program_bytes() > 0);
     let over = "a{1000}".repeat(3400);
     assert_eq!(
         compile_uncached(&over).err().as_deref(),
