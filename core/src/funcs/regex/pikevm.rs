@@ -181,6 +181,7 @@ impl Program {
     pub(super) fn memory_bound(&self) -> usize {
         bound(self.insts.len(), self.waits, self.cols) - self.insts.len() * std::mem::size_of::<Inst>()
             + self.program_bytes()
+            + self.classes.len() * std::mem::size_of::<(u64, bool)>()
     }
 
     /// What the program itself takes: its instructions and class tables.
@@ -462,6 +463,10 @@ struct Cache {
     cur: Vec<usize>,
     /// Each slot's column in this run, or [`NO_COL`].
     colmap: Vec<u32>,
+    /// Per class: the step it was last asked about in, and its answer.
+    memo: Vec<(u64, bool)>,
+    /// Steps taken (from 1).
+    step: u64,
 }
 
 /// Searches with one program, reusing its memory.
@@ -501,7 +506,8 @@ impl Searcher<'_> {
     fn run(&mut self, hay: &str, start: usize, cols: &[u32]) -> Option<(usize, Vec<usize>)> {
         let prog = self.prog;
         let n = prog.insts.len();
-        let Cache { clist, nlist, stack, cur, colmap } = &mut self.cache;
+        let Cache { clist, nlist, stack, cur, colmap, memo, step } = &mut self.cache;
+        memo.resize(prog.classes.len(), (0, false));
         colmap.clear();
         colmap.resize(2 * prog.groups(), NO_COL);
         for (i, &s) in cols.iter().enumerate() {
@@ -526,6 +532,9 @@ impl Searcher<'_> {
             }
             let ch = hay.get(at..).and_then(|r| r.chars().next());
             let next = at + ch.map_or(0, char::len_utf8);
+            // Each class is asked about this char once (a class under a
+            // repeat is one entry of the table, waited at by many threads).
+            *step += 1;
             for i in 0..clist.pcs.len() {
                 let pc = clist.pcs[i];
                 let row = &clist.rows[i * k..(i + 1) * k];
@@ -536,7 +545,15 @@ impl Searcher<'_> {
                         break;
                     }
                     Inst::Char(c) => ch == Some(c),
-                    Inst::Class(id) => ch.is_some_and(|c| prog.in_class(id, c)),
+                    Inst::Class(id) => match (&mut memo[id as usize], ch) {
+                        ((when, ok), _) if *when == *step => *ok,
+                        ((when, ok), Some(c)) => {
+                            *ok = prog.in_class(id, c);
+                            *when = *step;
+                            *ok
+                        }
+                        (_, None) => false,
+                    },
                     _ => false,
                 };
                 if ok {
