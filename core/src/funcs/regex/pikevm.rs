@@ -125,11 +125,14 @@ impl Program {
     /// Compiles a parse; the instructions are counted before anything is
     /// built.
     pub(super) fn new(hir: &Hir) -> Result<Program, Refusal> {
-        let n = count(hir)?.saturating_add(3);
+        // The groups are numbered as written; a group under `{0}` is gone
+        // from the parse but keeps its number (as in the regex crate).
+        let mut last_group = 0;
+        let n = count(hir, &mut last_group)?.saturating_add(3);
         if n > MAX_INSTS as u64 {
             return Err(Refusal::TooLarge);
         }
-        let groups = hir.properties().explicit_captures_len() + 1;
+        let groups = last_group as usize + 1;
         let mut c = Compiler {
             insts: Vec::with_capacity(n as usize),
             classes: Vec::new(),
@@ -212,8 +215,12 @@ impl Program {
 }
 
 /// Instructions the compiler emits for a node (see [`Compiler::compile`]),
-/// saturating.
-fn count(h: &Hir) -> Result<u64, Refusal> {
+/// saturating; `last_group` is raised to the highest group number seen.
+fn count(h: &Hir, last_group: &mut u32) -> Result<u64, Refusal> {
+    if let HirKind::Capture(c) = h.kind() {
+        *last_group = (*last_group).max(c.index);
+    }
+    let mut count = |h: &Hir| count(h, last_group);
     Ok(match h.kind() {
         HirKind::Empty => 0,
         HirKind::Literal(l) => std::str::from_utf8(&l.0).map_err(|_| Refusal::Unsupported)?.chars().count() as u64,
@@ -609,7 +616,7 @@ impl Program {
                         pc += 1;
                     }
                     Inst::Save(slot) => {
-                        let col = colmap[slot as usize];
+                        let col = colmap.get(slot as usize).copied().unwrap_or(NO_COL);
                         if col != NO_COL {
                             stack.push(Frame::Restore(col, cur[col as usize]));
                             cur[col as usize] = at;
