@@ -50,9 +50,10 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
     })
 }
 
-/// A compiled Go pattern, on either engine.
+/// A compiled Go pattern, on either engine, with each group's name as
+/// written (the whole match first).
 #[derive(Clone)]
-pub(crate) struct Pattern(Engine);
+pub(crate) struct Pattern(Engine, Arc<[Option<Box<str>>]>);
 
 #[derive(Clone)]
 enum Engine {
@@ -101,10 +102,7 @@ impl<'t> Groups<'t> {
 impl Pattern {
     /// How many groups, the whole match (0) included.
     pub(crate) fn groups(&self) -> usize {
-        match &self.0 {
-            Engine::Crate(re) => re.captures_len(),
-            Engine::Vm(p) => p.groups(),
-        }
+        self.1.len()
     }
 
     /// The memory of the Pike VM's program (0 for the regex crate's).
@@ -117,17 +115,21 @@ impl Pattern {
 
     /// Each group's name (as translated), the whole match first.
     pub(crate) fn names(&self) -> Vec<Option<&str>> {
-        match &self.0 {
-            Engine::Crate(re) => re.capture_names().collect(),
-            Engine::Vm(p) => p.names().collect(),
-        }
+        self.1.iter().map(|n| n.as_deref()).collect()
+    }
+
+    /// A match's groups, one per group written (a group the parse dropped,
+    /// under `{0}`, never takes part).
+    fn padded<'t>(&self, mut g: Groups<'t>) -> Groups<'t> {
+        g.spans.resize(self.groups().max(g.spans.len()), None);
+        g
     }
 
     /// The first match and its groups.
     pub(crate) fn captures<'t>(&self, t: &'t str) -> Option<Groups<'t>> {
         match &self.0 {
-            Engine::Crate(re) => re.captures(t).map(|c| Groups::from_crate(t, &c)),
-            Engine::Vm(p) => p.searcher().captures(t, 0).map(|s| Groups::from_slots(t, &s)),
+            Engine::Crate(re) => re.captures(t).map(|c| self.padded(Groups::from_crate(t, &c))),
+            Engine::Vm(p) => p.searcher().captures(t, 0).map(|s| self.padded(Groups::from_slots(t, &s))),
         }
     }
 
@@ -143,8 +145,10 @@ impl Pattern {
     /// Each match with its groups, as [`Pattern::find_iter`] finds them.
     pub(crate) fn captures_iter<'a>(&'a self, t: &'a str) -> Box<dyn Iterator<Item = Groups<'a>> + 'a> {
         match &self.0 {
-            Engine::Crate(re) => Box::new(re.captures_iter(t).map(move |c| Groups::from_crate(t, &c))),
-            Engine::Vm(p) => Box::new(pikevm::Matches::new(p, t, true).map(move |s| Groups::from_slots(t, &s))),
+            Engine::Crate(re) => Box::new(re.captures_iter(t).map(move |c| self.padded(Groups::from_crate(t, &c)))),
+            Engine::Vm(p) => {
+                Box::new(pikevm::Matches::new(p, t, true).map(move |s| self.padded(Groups::from_slots(t, &s))))
+            }
         }
     }
 
@@ -280,7 +284,7 @@ fn compile_uncached(pattern: &str) -> Result<Pattern, String> {
     // Go compiles it but the regex crate would need more memory than the
     // budget: the Pike VM runs it, at Go's cost.
     let vm = |hir: &regex_syntax::hir::Hir| match pikevm::Program::new(hir) {
-        Ok(p) => Ok(Pattern(Engine::Vm(Arc::new(p)))),
+        Ok(p) => Ok(Pattern(Engine::Vm(Arc::new(p)), declared_groups(&rust).into())),
         Err(_) => Err(too_large()),
     };
     let hir = match size_check(&rust) {
@@ -296,10 +300,45 @@ fn compile_uncached(pattern: &str) -> Result<Pattern, String> {
     // ones to the Pike VM; past this larger limit (a backstop) so does the
     // compiler.
     match ::regex::RegexBuilder::new(&rust).size_limit(REGEX_SIZE_LIMIT).build() {
-        Ok(re) => Ok(Pattern(Engine::Crate(re))),
+        Ok(re) => Ok(Pattern(Engine::Crate(re), declared_groups(&rust).into())),
         Err(::regex::Error::CompiledTooBig(_)) => hir.as_ref().map_or_else(|| Err(too_large()), vm),
         Err(_) => Err(format!("error parsing regexp: invalid or unsupported Perl syntax: `{pattern}`")),
     }
+}
+
+/// Each group's name as written, the whole match first. Go numbers every
+/// group written; the parse the engines run drops a group under `{0}`
+/// (`a(b){0}` has one group in Go, none in the parse).
+fn declared_groups(rust: &str) -> Vec<Option<Box<str>>> {
+    use regex_syntax::ast::{Ast, GroupKind};
+    let mut names = vec![None];
+    let Ok(ast) = regex_syntax::ast::parse::Parser::new().parse(rust) else {
+        return names;
+    };
+    let mut todo = vec![&ast];
+    while let Some(a) = todo.pop() {
+        match a {
+            Ast::Group(g) => {
+                let (i, name) = match &g.kind {
+                    GroupKind::CaptureIndex(i) => (Some(*i), None),
+                    GroupKind::CaptureName { name, .. } => (Some(name.index), Some(name.name.as_str())),
+                    GroupKind::NonCapturing(_) => (None, None),
+                };
+                if let Some(i) = i.map(|i| i as usize) {
+                    if names.len() <= i {
+                        names.resize(i + 1, None);
+                    }
+                    names[i] = name.map(Into::into);
+                }
+                todo.push(&g.ast);
+            }
+            Ast::Repetition(r) => todo.push(&r.ast),
+            Ast::Alternation(x) => todo.extend(x.asts.iter()),
+            Ast::Concat(x) => todo.extend(x.asts.iter()),
+            _ => {}
+        }
+    }
+    names
 }
 
 /// The most memory one compiled pattern may take (a backstop: the budget

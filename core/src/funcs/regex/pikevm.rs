@@ -169,10 +169,6 @@ impl Program {
         self.names.len()
     }
 
-    pub(super) fn names(&self) -> impl Iterator<Item = Option<&str>> {
-        self.names.iter().map(|n| n.as_deref())
-    }
-
     /// The program keeping at most `k` slots per run (tests: several runs).
     #[cfg(test)]
     pub(super) fn with_cols(mut self, k: usize) -> Self {

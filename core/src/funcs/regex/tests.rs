@@ -15,7 +15,8 @@ fn both(go: &str, cols: Option<usize>) -> (Pattern, Pattern) {
         prog = prog.with_cols(k);
     }
     let re = ::regex::Regex::new(&rust).unwrap();
-    (Pattern(Engine::Crate(re)), Pattern(Engine::Vm(Arc::new(prog))))
+    let names: Arc<[Option<Box<str>>]> = declared_groups(&rust).into();
+    (Pattern(Engine::Crate(re), names.clone()), Pattern(Engine::Vm(Arc::new(prog)), names))
 }
 
 /// What a pattern says about a text: the first match's groups, each
