@@ -17,9 +17,12 @@ use std::collections::HashMap;
 /// The most memory one program and a search with it take: 4 × Go's
 /// `maxSize` (128 MB of program), about what Go's own NFA takes at that
 /// size (its 40-byte instructions and two queues of 20 bytes per
-/// instruction, before its threads). [`bound`] adds the parts up; a
-/// program is refused (Go's "expression too large") only past
-/// [`MAX_INSTS`], which no pattern under Go's limit reaches.
+/// instruction, before its threads). [`bound`] adds the parts up (at
+/// [`MAX_INSTS`]: about 384 MB on 64 bits) and [`Program::memory_bound`] adds the
+/// class tables; a program past the budget is refused with Go's
+/// "expression too large": only one past [`MAX_INSTS`], which no pattern
+/// under Go's limit reaches, or one with millions of distinct classes
+/// (tens of MB of pattern text).
 pub(super) const VM_MEMORY_BUDGET: usize = 512 << 20;
 
 /// The most instructions a program may have: twice Go's `maxSize`
@@ -692,7 +695,7 @@ mod tests {
     /// The budget holds for the largest program a pattern may compile to.
     #[test]
     fn the_largest_program_and_its_search_fit_the_budget() {
-        let cols = (ROWS_BUDGET / (2 * MAX_INSTS * 8)).max(1);
+        let cols = (ROWS_BUDGET / (2 * MAX_INSTS * std::mem::size_of::<usize>())).max(1);
         let b = bound(MAX_INSTS, MAX_INSTS, cols);
         assert!(b <= VM_MEMORY_BUDGET, "{} MB", b >> 20);
         assert_eq!(std::mem::size_of::<Inst>(), 12);
