@@ -1888,12 +1888,18 @@ impl<'a> Parser<'a> {
             if quoted && c == b'\\' {
                 out.push_str(&text[lit_start..i]);
                 let r0 = tok.start + i;
+                // As hcl's ParseStringLiteralToken, a bad escape is reported and the
+                // literal read on (every bad escape has its diagnostic); the escape's
+                // text is kept as written (an unknown selector: without its backslash).
                 if i + 1 >= b.len() {
-                    return self.err(
+                    self.diags.push(RawDiag::new(
                         "Invalid escape sequence",
                         "Backslash must be followed by an escape sequence selector character.",
                         r0..r0 + 1,
-                    );
+                    ));
+                    lit_start = i;
+                    i += 1;
+                    continue;
                 }
                 let sel = b[i + 1];
                 match sel {
@@ -1920,17 +1926,22 @@ impl<'a> Parser<'a> {
                             } else {
                                 "The \\U escape sequence must be followed by eight hexadecimal digits."
                             };
-                            return self.err("Invalid escape sequence", detail, range);
+                            self.diags.push(RawDiag::new("Invalid escape sequence", detail, range));
+                            out.push_str(&text[i..j]);
+                            i = j;
+                            lit_start = i;
+                            continue;
                         }
                         let n = u32::from_str_radix(&text[i + 2..j], 16).unwrap_or(u32::MAX);
                         match char::from_u32(n) {
                             Some(ch) => out.push(ch),
                             None => {
-                                return self.err(
+                                self.diags.push(RawDiag::new(
                                     "Invalid escape sequence",
                                     format!("Cannot encode character U+{n:04x} in UTF-8."),
                                     range,
-                                );
+                                ));
+                                out.push_str(&text[i..j]);
                             }
                         }
                         i = j;
@@ -1938,14 +1949,16 @@ impl<'a> Parser<'a> {
                     _ => {
                         let ch = text[i + 1..].chars().next().unwrap_or('\\');
                         let range = r0..r0 + 1 + ch.len_utf8();
-                        return self.err(
+                        self.diags.push(RawDiag::new(
                             "Invalid escape sequence",
                             format!(
                                 "The symbol {} is not a valid escape sequence selector.",
                                 go_quote(&ch.to_string())
                             ),
                             range,
-                        );
+                        ));
+                        out.push(ch);
+                        i += 1 + ch.len_utf8();
                     }
                 }
                 lit_start = i;
