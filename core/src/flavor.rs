@@ -1131,7 +1131,7 @@ mod tests {
     fn the_default_is_the_newest_terraform() {
         assert_eq!(DEFAULT, "terraform@1.16");
         assert_eq!(Profile::default().flavor().name, DEFAULT);
-        let newest = FLAVORS.iter().filter(|f| f.product == Product::Terraform).last().unwrap();
+        let newest = FLAVORS.iter().rfind(|f| f.product == Product::Terraform).unwrap();
         assert_eq!(newest.name, DEFAULT);
     }
 
