@@ -382,7 +382,9 @@ fn json_layout(src: &str) -> Layout {
 /// whose text did not change is not parsed again, and a module whose
 /// configuration files did not change is not read again. Off unless
 /// [`kept::keep_parsed_files`] turned it on for the thread; an entry goes
-/// when its inputs change, or after [`kept::ROUNDS`] rounds unused.
+/// when its inputs change, after [`kept::ROUNDS`] rounds unused, or when
+/// the caller lets go of its scope ([`kept::forget`]: the work done while
+/// [`kept::set_scope`] named it, e.g. one module directory of the server).
 pub mod kept {
     use std::any::Any;
     use std::cell::{Cell, RefCell};
@@ -401,12 +403,14 @@ pub mod kept {
         used: u64,
     }
 
-    /// What the work is, what it is of (a file, a directory), the flavor.
-    type Key = (&'static str, String, &'static str);
+    /// Whose work it is (the scope, see [`set_scope`]), what the work is,
+    /// what it is of (a file, a directory), the flavor.
+    type Key = (std::rc::Rc<str>, &'static str, String, &'static str);
 
     thread_local! {
         static ON: Cell<bool> = const { Cell::new(false) };
         static ROUND: Cell<u64> = const { Cell::new(0) };
+        static SCOPE: RefCell<std::rc::Rc<str>> = RefCell::new(std::rc::Rc::from(""));
         static KEPT: RefCell<HashMap<Key, Entry>> = RefCell::new(HashMap::new());
         static HITS: RefCell<HashMap<&'static str, u64>> = RefCell::new(HashMap::new());
     }
@@ -418,6 +422,29 @@ pub mod kept {
 
     pub(crate) fn on() -> bool {
         ON.with(Cell::get)
+    }
+
+    /// Names whose work this thread does from now on (the empty name at
+    /// first): the work kept for one scope is never found for another (two
+    /// modules' `main.tf` are two entries), and [`forget`] drops a scope's.
+    pub fn set_scope(scope: &str) {
+        SCOPE.with(|s| {
+            if &**s.borrow() != scope {
+                *s.borrow_mut() = std::rc::Rc::from(scope);
+            }
+        });
+    }
+
+    /// The scope work is kept for now (see [`set_scope`]).
+    pub(crate) fn scope() -> std::rc::Rc<str> {
+        SCOPE.with(|s| s.borrow().clone())
+    }
+
+    /// Drops the work kept for `scope` on this thread at once (its memory
+    /// is freed now, not after [`ROUNDS`] rounds). See also
+    /// `module::kept::forget`, which drops a scope's modules too.
+    pub fn forget(scope: &str) {
+        KEPT.with(|k| k.borrow_mut().retain(|key, _| &*key.0 != scope));
     }
 
     /// Ends a round of checks: entries unused for [`ROUNDS`] rounds are dropped.
@@ -455,7 +482,7 @@ pub mod kept {
         profile: &Profile,
         work: impl FnOnce(&Profile) -> T,
     ) -> T {
-        let key: Key = (kind, key.to_string(), profile.flavor().name);
+        let key: Key = (scope(), kind, key.to_string(), profile.flavor().name);
         let round = ROUND.with(Cell::get);
         let hit = KEPT.with(|k| {
             let mut k = k.borrow_mut();

@@ -47,7 +47,7 @@ impl Server {
     /// (None: none).
     fn next_round(&mut self) -> Option<Round> {
         let dirty = std::mem::take(&mut self.dirty);
-        if dirty.is_empty() {
+        if dirty.is_empty() && self.closed.is_empty() {
             return None;
         }
         let mut modules = Vec::new();
@@ -72,7 +72,7 @@ impl Server {
             lang: self.lang,
             utf8: self.utf8,
             link_base: self.extras.link_base.clone(),
-            closed: std::mem::take(&mut self.closed),
+            closed: std::mem::take(&mut self.closed).into_iter().collect(),
         })
     }
 
@@ -125,8 +125,8 @@ impl Server {
 
     /// Takes what the worker said: a module's diagnostics are published
     /// (and the files it published before and not now are cleared), unless
-    /// the module was edited since the round was made, or the server is
-    /// shutting down.
+    /// the module was edited since the round was made, or its last document
+    /// was closed, or the server is shutting down.
     pub(super) fn checked(&mut self, c: Checked) {
         let (dir, outcome) = match c {
             Checked::RoundEnd => {
@@ -136,7 +136,7 @@ impl Server {
             }
             Checked::Module { dir, outcome } => (dir, outcome),
         };
-        if self.shutdown || self.dirty.contains(&dir) {
+        if self.shutdown || self.dirty.contains(&dir) || self.closed.contains(&dir) {
             return;
         }
         let files = match outcome {

@@ -90,10 +90,12 @@ pub(super) struct Server {
     /// Modules whose newer-version message was shown.
     told_newer: BTreeSet<(PathBuf, String)>,
     pub(super) dirty: BTreeSet<PathBuf>,
-    /// A document was closed since the last check round: the round after it
-    /// hands the memory its work freed back to the system
-    /// ([`super::worker`]), and this thread lets go of the work it kept.
-    pub(super) closed: bool,
+    /// The modules whose last open document was closed since the last round
+    /// was made: they are not checked again (what a check under way says
+    /// of them is dropped), and the next round lets go of the work the
+    /// worker kept for them and hands the memory back to the system
+    /// ([`super::worker`]).
+    pub(super) closed: BTreeSet<PathBuf>,
     /// Whether the client registers file watchers when asked
     /// (`workspace.didChangeWatchedFiles.dynamicRegistration`).
     pub(super) watch: bool,
@@ -121,7 +123,7 @@ impl Server {
             published: BTreeMap::new(),
             told_newer: BTreeSet::new(),
             dirty: BTreeSet::new(),
-            closed: false,
+            closed: BTreeSet::new(),
             watch: false,
             told_flavor: BTreeMap::new(),
             extras: editor::Extras { link_base: Some(default_link_base()), ..Default::default() },
@@ -198,6 +200,7 @@ impl Server {
         let path = self.document_path(uri)?;
         let dir = module_of(&path, &self.docs)?;
         let rel = relative(&dir, &path)?;
+        tftype::valueparse::kept::set_scope(&super::worker::scope(&dir));
         let mut input = self.module_input(&dir)?.input;
         let text = match self.docs.get(&path) {
             Some(d) => d.text.as_str().to_owned(),

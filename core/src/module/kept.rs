@@ -30,11 +30,13 @@ use std::rc::Rc;
 use super::decl::Module;
 use crate::valueparse::kept;
 
-/// A registered module, its number, the round it was last used in.
+/// A registered module, its number, the round it was last used in, the
+/// scope it was read in ([`kept::set_scope`]).
 struct Registered {
     module: Rc<Module>,
     id: u64,
     used: u64,
+    scope: Rc<str>,
 }
 
 thread_local! {
@@ -74,8 +76,17 @@ pub(super) fn register(m: &Rc<Module>) {
             n.set(n.get() + 1);
             n.get()
         });
-        ms.insert(addr, Registered { module: m.clone(), id, used: round });
+        ms.insert(addr, Registered { module: m.clone(), id, used: round, scope: kept::scope() });
     });
+}
+
+/// Drops at once all the work kept on this thread for `scope` (see
+/// [`kept::set_scope`]): its modules, parsed files, variables' values and
+/// rules' outcomes, for a caller done with it (the language server, when a
+/// module's last open document is closed).
+pub fn forget(scope: &str) {
+    MODULES.with(|ms| ms.borrow_mut().retain(|_, r| &*r.scope != scope));
+    kept::forget(scope);
 }
 
 /// The number of a registered module (None: not registered, or work is
@@ -235,6 +246,48 @@ mod tests {
                 })
                 .collect();
         agree(&inputs, &["terraform@1.9", "terraform@1.16", "opentofu@1.12"]);
+    }
+
+    /// Work is kept per scope, and forgetting a scope drops its work at
+    /// once (modules and parses), the other scopes' staying: the language
+    /// server forgets a module whose last open document was closed. Each
+    /// row: the scope forgotten; whether the work of scopes "a" and "b" is
+    /// found kept after.
+    #[test]
+    fn forgetting_a_scope_drops_its_work_at_once_and_only_its() {
+        let input = |ty: &str, value: &str| {
+            let mut i = CheckInput::default();
+            i.files.insert("main.tf".into(), format!("variable \"x\" {{\n  type = {ty}\n}}\n"));
+            i.files.insert("terraform.tfvars".into(), format!("x = {value}\n"));
+            i
+        };
+        let (a, b) = (input("number", "1"), input("string", "\"s\""));
+        for (forgotten, kept_a, kept_b) in [("a", false, true), ("b", true, false), ("c", true, true)] {
+            let (a, b) = (a.clone(), b.clone());
+            let found = std::thread::spawn(move || {
+                let p = Flavor::lookup("terraform@1.9").unwrap().profile();
+                super::keep_variables();
+                for (scope, i) in [("a", &a), ("b", &b)] {
+                    crate::valueparse::kept::set_scope(scope);
+                    check(i, &p);
+                }
+                assert_eq!(super::modules(), 2, "one module per scope");
+                super::forget(forgotten);
+                let left = super::modules();
+                let mut found = Vec::new();
+                for (scope, i) in [("a", &a), ("b", &b)] {
+                    crate::valueparse::kept::set_scope(scope);
+                    let before = crate::valueparse::kept::hits_of("declarations");
+                    check(i, &p);
+                    found.push(crate::valueparse::kept::hits_of("declarations") > before);
+                }
+                (left, found)
+            })
+            .join()
+            .unwrap();
+            let want_left = usize::from(kept_a) + usize::from(kept_b);
+            assert_eq!(found, (want_left, vec![kept_a, kept_b]), "forgetting {forgotten}");
+        }
     }
 
     fn edits_agree(seed: u64, cross: usize, flavors: &[&'static str]) {
