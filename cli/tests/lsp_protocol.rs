@@ -1319,3 +1319,67 @@ fn closing_a_modules_last_document_clears_its_diagnostics_and_checks_it_no_more(
     let _ = c.finish();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue #38, reliability-5 #10: hover, completion and code actions read no
+/// files: they answer from the module's files as last read (by the check
+/// rounds, or by the first request), with the open documents' texts. A file
+/// changed and one created on disk without a watched-files notice are not
+/// seen by them; after the notice they are, at once (before the round it
+/// starts ends) and after it. Each row: a request; what in its answer shows
+/// the files as they are now on disk (a description changed in `main.tf`,
+/// a required variable `added` declared in a new `more.tf`).
+#[test]
+fn requests_answer_from_the_files_as_last_read_until_a_change_is_told() {
+    let dir = temp_dir("reads");
+    let main = |d: &str| {
+        format!("variable \"region\" {{\n  type        = string\n  description = \"{d}\"\n}}\nvariable \"zone\" {{\n  type    = string\n  default = \"a\"\n}}\n")
+    };
+    std::fs::write(dir.join("main.tf"), main("Old region.")).unwrap();
+    let vals = "region = \"eu\"\n\n";
+    let tfvars = dir.join("terraform.tfvars");
+    std::fs::write(&tfvars, vals).unwrap();
+    let u = uri(&tfvars);
+    type Row = (&'static str, J, fn(&J) -> bool);
+    let table: [Row; 3] = [
+        ("textDocument/hover", json!({"textDocument": {"uri": u}, "position": {"line": 0, "character": 1}}), |r| {
+            r["result"]["contents"]["value"].as_str().is_some_and(|md| md.contains("New region."))
+        }),
+        (
+            "textDocument/completion",
+            json!({"textDocument": {"uri": u}, "position": {"line": 1, "character": 0}}),
+            |r| r["result"].as_array().is_some_and(|items| items.iter().any(|i| i["label"] == "added")),
+        ),
+        (
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": u}, "range": {"start": {"line": 1, "character": 0}, "end": {"line": 1, "character": 0}}, "context": {"diagnostics": []}}),
+            |r| r["result"].to_string().contains("added = "),
+        ),
+    ];
+    let mut c = Client::start(&BTreeMap::new());
+    c.initialize(false, J::Null);
+    c.open(&tfvars, vals);
+    let seen = |c: &mut Client, when: &str| -> Vec<bool> {
+        table
+            .iter()
+            .map(|(method, params, new)| {
+                let (r, _) = c.request(method, params.clone());
+                assert!(r.get("result").is_some(), "{when}: {method}: {r}");
+                new(&r)
+            })
+            .collect()
+    };
+    c.settle();
+    assert_eq!(seen(&mut c, "before"), [false; 3]);
+    std::fs::write(dir.join("main.tf"), main("New region.")).unwrap();
+    std::fs::write(dir.join("more.tf"), "variable \"added\" {\n  type = string\n}\n").unwrap();
+    for _ in 0..3 {
+        assert_eq!(seen(&mut c, "changed on disk, untold"), [false; 3]);
+    }
+    let changes = json!({"changes": [{"uri": uri(&dir.join("main.tf")), "type": 2}, {"uri": uri(&dir.join("more.tf")), "type": 1}]});
+    c.notify("workspace/didChangeWatchedFiles", changes);
+    assert_eq!(seen(&mut c, "told"), [true; 3]);
+    c.settle();
+    assert_eq!(seen(&mut c, "told, checked"), [true; 3]);
+    let _ = c.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}

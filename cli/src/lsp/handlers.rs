@@ -191,6 +191,8 @@ impl Server {
         let dir = module_of(&path, &self.docs);
         self.docs.remove(&path);
         let Some(dir) = dir else { return };
+        // The files were read with the closed document standing for its file.
+        self.reads.remove(&dir);
         let still_open =
             self.docs.keys().any(|p| p.starts_with(&dir) && module_of(p, &self.docs).as_deref() == Some(dir.as_path()));
         if still_open {
@@ -224,10 +226,16 @@ impl Server {
         }
     }
 
-    /// Only modules with an open document are checked again: a checkout
+    /// The files the requests answer from are read again. Only modules with
+    /// an open document are checked again: a checkout
     /// that touches a thousand modules reads none of the others. A version
     /// file counts for the open modules below its directory.
     pub(super) fn did_change_watched_files(&mut self, p: lt::DidChangeWatchedFilesParams) {
+        // The requests read the files again (a changed file may be read by
+        // a module other than its own: a local module's call).
+        if !p.changes.is_empty() {
+            self.reads.clear();
+        }
         let open: BTreeSet<PathBuf> = self.docs.keys().filter_map(|d| module_of(d, &self.docs)).collect();
         for c in p.changes {
             let Some(path) = uri_path(&c.uri) else { continue };

@@ -124,21 +124,27 @@ impl Server {
     }
 
     /// Takes what the worker said: a module's diagnostics are published
-    /// (and the files it published before and not now are cleared), unless
+    /// (and the files it published before and not now are cleared), and
+    /// its files as the check read them kept for the requests, unless
     /// the module was edited since the round was made, or its last document
     /// was closed, or the server is shutting down.
     pub(super) fn checked(&mut self, c: Checked) {
-        let (dir, outcome) = match c {
+        let (dir, outcome, read) = match c {
             Checked::RoundEnd => {
                 self.checks.running = false;
                 self.checks.done = self.checks.started;
                 return;
             }
-            Checked::Module { dir, outcome } => (dir, outcome),
+            Checked::Module { dir, outcome, read } => (dir, outcome, read),
         };
         if self.shutdown || self.dirty.contains(&dir) || self.closed.contains(&dir) {
             return;
         }
+        // What the requests answer from until the next round (or a change).
+        match read {
+            Some(read) => self.reads.insert(dir.clone(), read),
+            None => self.reads.remove(&dir),
+        };
         let files = match outcome {
             Ok(files) => files,
             Err((text, open)) => self.check_failed(&dir, &text, open),
