@@ -383,8 +383,8 @@ fn json_layout(src: &str) -> Layout {
 /// configuration files did not change is not read again. Off unless
 /// [`kept::keep_parsed_files`] turned it on for the thread; an entry goes
 /// when its inputs change, after [`kept::ROUNDS`] rounds unused, or when
-/// the caller lets go of its scope ([`kept::forget`]: the work done while
-/// [`kept::set_scope`] named it, e.g. one module directory of the server).
+/// the caller lets go of the scope that last used it ([`kept::forget`]: the
+/// scope [`kept::set_scope`] named, e.g. one module directory of the server).
 pub mod kept {
     use std::any::Any;
     use std::cell::{Cell, RefCell};
@@ -396,6 +396,8 @@ pub mod kept {
     pub const ROUNDS: u64 = 8;
 
     struct Entry {
+        /// The scope that last used it (see [`set_scope`]).
+        scope: std::rc::Rc<str>,
         inputs: Vec<String>,
         value: Box<dyn Any>,
         /// The flavor's questions the work asked (replayed on a hit).
@@ -403,9 +405,8 @@ pub mod kept {
         used: u64,
     }
 
-    /// Whose work it is (the scope, see [`set_scope`]), what the work is,
-    /// what it is of (a file, a directory), the flavor.
-    type Key = (std::rc::Rc<str>, &'static str, String, &'static str);
+    /// What the work is, what it is of (a file, a directory), the flavor.
+    type Key = (&'static str, String, &'static str);
 
     thread_local! {
         static ON: Cell<bool> = const { Cell::new(false) };
@@ -425,8 +426,10 @@ pub mod kept {
     }
 
     /// Names whose work this thread does from now on (the empty name at
-    /// first): the work kept for one scope is never found for another (two
-    /// modules' `main.tf` are two entries), and [`forget`] drops a scope's.
+    /// first): each entry remembers the scope that last used it, and
+    /// [`forget`] drops a scope's. (Work is found whatever the scope: two
+    /// modules' `main.tf` of the same text share one parse, and one of
+    /// another text takes its place, as before scopes.)
     pub fn set_scope(scope: &str) {
         SCOPE.with(|s| {
             if &**s.borrow() != scope {
@@ -440,11 +443,11 @@ pub mod kept {
         SCOPE.with(|s| s.borrow().clone())
     }
 
-    /// Drops the work kept for `scope` on this thread at once (its memory
-    /// is freed now, not after [`ROUNDS`] rounds). See also
+    /// Drops the work on this thread that `scope` used last, at once (its
+    /// memory is freed now, not after [`ROUNDS`] rounds). See also
     /// `module::kept::forget`, which drops a scope's modules too.
     pub fn forget(scope: &str) {
-        KEPT.with(|k| k.borrow_mut().retain(|key, _| &*key.0 != scope));
+        KEPT.with(|k| k.borrow_mut().retain(|_, e| &*e.scope != scope));
     }
 
     /// Ends a round of checks: entries unused for [`ROUNDS`] rounds are dropped.
@@ -482,7 +485,7 @@ pub mod kept {
         profile: &Profile,
         work: impl FnOnce(&Profile) -> T,
     ) -> T {
-        let key: Key = (scope(), kind, key.to_string(), profile.flavor().name);
+        let key: Key = (kind, key.to_string(), profile.flavor().name);
         let round = ROUND.with(Cell::get);
         let hit = KEPT.with(|k| {
             let mut k = k.borrow_mut();
@@ -491,6 +494,10 @@ pub mod kept {
                 .filter(|e| e.inputs.len() == inputs.len() && e.inputs.iter().zip(inputs).all(|(a, b)| a == b))?;
             let value = e.value.downcast_ref::<T>()?.clone();
             e.used = round;
+            let now = scope();
+            if e.scope != now {
+                e.scope = now;
+            }
             Some((value, e.asked))
         });
         if let Some((value, asked)) = hit {
@@ -502,6 +509,7 @@ pub mod kept {
         let value = work(&own);
         profile.add_asked(own.asked_bits());
         let entry = Entry {
+            scope: scope(),
             inputs: inputs.iter().map(|s| s.to_string()).collect(),
             value: Box::new(value.clone()),
             asked: own.asked_bits(),

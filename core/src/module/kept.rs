@@ -30,8 +30,8 @@ use std::rc::Rc;
 use super::decl::Module;
 use crate::valueparse::kept;
 
-/// A registered module, its number, the round it was last used in, the
-/// scope it was read in ([`kept::set_scope`]).
+/// A registered module, its number, the round and the scope
+/// ([`kept::set_scope`]) it was last used in.
 struct Registered {
     module: Rc<Module>,
     id: u64,
@@ -69,6 +69,7 @@ pub(super) fn register(m: &Rc<Module>) {
         // The registry holds the module, so nothing else lives at its address.
         if let Some(r) = ms.get_mut(&addr) {
             r.used = round;
+            r.scope = kept::scope();
             return;
         }
         ms.retain(|_, r| round - r.used <= kept::ROUNDS);
@@ -80,7 +81,7 @@ pub(super) fn register(m: &Rc<Module>) {
     });
 }
 
-/// Drops at once all the work kept on this thread for `scope` (see
+/// Drops at once the work on this thread that `scope` used last (see
 /// [`kept::set_scope`]): its modules, parsed files, variables' values and
 /// rules' outcomes, for a caller done with it (the language server, when a
 /// module's last open document is closed).
@@ -248,45 +249,51 @@ mod tests {
         agree(&inputs, &["terraform@1.9", "terraform@1.16", "opentofu@1.12"]);
     }
 
-    /// Work is kept per scope, and forgetting a scope drops its work at
-    /// once (modules and parses), the other scopes' staying: the language
-    /// server forgets a module whose last open document was closed. Each
-    /// row: the scope forgotten; whether the work of scopes "a" and "b" is
-    /// found kept after.
+    /// Forgetting a scope drops at once the work it used last (modules,
+    /// parses, values), and only that: the language server forgets a module
+    /// whose last open document was closed. Each row: the files checked in
+    /// scopes "a" and "b" (in that order), the scope forgotten, whether any
+    /// kept work is then found by a check in "a" and in "b" (in that
+    /// order). Work that both used (the same files) is one piece of work,
+    /// which goes with the scope that used it last: the one left finds its
+    /// part.
     #[test]
-    fn forgetting_a_scope_drops_its_work_at_once_and_only_its() {
-        let input = |ty: &str, value: &str| {
+    fn forgetting_a_scope_drops_the_work_it_used_last_at_once() {
+        let input = |name: &str, ty: &str, value: &str| {
             let mut i = CheckInput::default();
-            i.files.insert("main.tf".into(), format!("variable \"x\" {{\n  type = {ty}\n}}\n"));
+            i.files.insert(name.into(), format!("variable \"x\" {{\n  type = {ty}\n}}\n"));
             i.files.insert("terraform.tfvars".into(), format!("x = {value}\n"));
             i
         };
-        let (a, b) = (input("number", "1"), input("string", "\"s\""));
-        for (forgotten, kept_a, kept_b) in [("a", false, true), ("b", true, false), ("c", true, true)] {
-            let (a, b) = (a.clone(), b.clone());
+        let (a, b) = (input("a.tf", "number", "1"), input("b.tf", "string", "\"s\""));
+        let table = [
+            ((&a, &b), "a", [false, true]),
+            ((&a, &b), "b", [true, false]),
+            ((&a, &b), "c", [true, true]),
+            ((&a, &a), "a", [true, true]),
+            ((&a, &a), "b", [true, true]),
+        ];
+        for ((in_a, in_b), forgotten, want) in table {
+            let same = in_a.files == in_b.files;
+            let (in_a, in_b) = (in_a.clone(), in_b.clone());
             let found = std::thread::spawn(move || {
                 let p = Flavor::lookup("terraform@1.9").unwrap().profile();
                 super::keep_variables();
-                for (scope, i) in [("a", &a), ("b", &b)] {
+                for (scope, i) in [("a", &in_a), ("b", &in_b)] {
                     crate::valueparse::kept::set_scope(scope);
                     check(i, &p);
                 }
-                assert_eq!(super::modules(), 2, "one module per scope");
                 super::forget(forgotten);
-                let left = super::modules();
-                let mut found = Vec::new();
-                for (scope, i) in [("a", &a), ("b", &b)] {
+                [("a", &in_a), ("b", &in_b)].map(|(scope, i)| {
                     crate::valueparse::kept::set_scope(scope);
-                    let before = crate::valueparse::kept::hits_of("declarations");
+                    let before = crate::valueparse::kept::hits_of("");
                     check(i, &p);
-                    found.push(crate::valueparse::kept::hits_of("declarations") > before);
-                }
-                (left, found)
+                    crate::valueparse::kept::hits_of("") > before
+                })
             })
             .join()
             .unwrap();
-            let want_left = usize::from(kept_a) + usize::from(kept_b);
-            assert_eq!(found, (want_left, vec![kept_a, kept_b]), "forgetting {forgotten}");
+            assert_eq!(found, want, "forgetting {forgotten}; the same files in both: {same}");
         }
     }
 
