@@ -309,11 +309,13 @@ impl Server {
     /// batches that read the documents; a module's goes when its last
     /// document is closed (its memory then goes back to the system with the
     /// next round's). When the checks run here, theirs is this work, aged by
-    /// their rounds.
+    /// their rounds. What the requests freed goes back to the system as
+    /// a round's does.
     fn age_kept_reads(&mut self) {
         let read = std::mem::take(&mut self.read);
         if self.checks_apart() && read {
             tftype::valueparse::kept::end_round();
+            worker::give_back_memory(false);
         }
     }
 
