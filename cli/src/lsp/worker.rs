@@ -38,8 +38,8 @@ pub(super) fn keep_parses() {
 }
 
 /// The scope of a module's kept work ([`tftype::valueparse::kept::set_scope`]):
-/// its directory, so that two modules' files are kept apart and a closed
-/// module's work can be let go of.
+/// its directory, so that the work a module used last is let go of when its
+/// last document closes.
 pub(super) fn scope(dir: &Path) -> String {
     dir.to_string_lossy().into_owned()
 }
