@@ -1240,7 +1240,7 @@ fn resident_kb(c: &Client) -> u64 {
 /// about 6 MB open (its resident memory rises by tens of MB), then closed,
 /// then a hover on another, small module: the server's resident memory is
 /// back within 12 MB of what it was before the file was opened (debug
-/// build, measured: 17 MB before, 121 MB open, 23 MB after; 90 MB after
+/// build, measured: 17 MB before, 115 MB open, 17 MB after; 90 MB after
 /// when the module was checked again from disk and its work kept).
 #[test]
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
