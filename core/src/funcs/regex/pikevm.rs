@@ -1,15 +1,14 @@
-//! The second regular-expression engine: for the patterns Go compiles but
-//! the regex crate cannot afford (its program holds a Unicode class as a
-//! UTF-8 automaton per copy, so `(\p{L}{0,1000})` repeated 20 times is
-//! gigabytes). This one costs what Go's regexp does: a Pike VM (Thompson's
-//! NFA simulation, as Go's `regexp` runs it) over chars, compiled from the
-//! same parse (`regex_syntax`'s HIR) with each class one instruction that
-//! refers to a shared, deduplicated table of char ranges.
+//! The regular-expression engine, on every target: it costs what Go's
+//! regexp does: a Pike VM (Thompson's NFA simulation, as Go's `regexp`
+//! runs it) over chars, compiled from the parse (`regex_syntax`'s HIR)
+//! with each class one instruction that refers to a shared, deduplicated
+//! table of char ranges (a Unicode class under a counted repeat, such as
+//! `(\p{L}{0,1000})` repeated 20 times, stays small).
 //!
 //! Matching is leftmost-first with Perl's priorities, and the capture
-//! groups are those Go (and the regex crate) report. Memory is bounded
-//! before anything is built ([`VM_MEMORY_BUDGET`]); time is linear in the
-//! input (each step visits each instruction at most once).
+//! groups are those Go reports (the tests pin it against the regex crate).
+//! Memory is bounded before anything is built ([`VM_MEMORY_BUDGET`]); time
+//! is linear in the input (each step visits each instruction at most once).
 
 use regex_syntax::hir::{Class, Hir, HirKind, Look};
 use std::collections::HashMap;
