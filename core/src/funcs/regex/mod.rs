@@ -176,9 +176,7 @@ fn expand(template: &str, g: &Groups<'_>, names: &[Option<&str>], out: &mut Stri
         rest = after;
         let text = match group_number(name) {
             Some(i) => g.get(i),
-            None => (0..names.len())
-                .filter(|&i| names[i].is_some_and(|n| go_name(n) == name))
-                .find_map(|i| g.get(i)),
+            None => (0..names.len()).filter(|&i| names[i].is_some_and(|n| go_name(n) == name)).find_map(|i| g.get(i)),
         };
         out.push_str(text.unwrap_or(""));
     }
@@ -206,7 +204,8 @@ fn group_number(name: &str) -> Option<usize> {
     if name.len() > 1 && name.starts_with('0') {
         return None;
     }
-    name.bytes().try_fold(0usize, |n, b| (b.is_ascii_digit() && n < 100_000_000).then(|| n * 10 + usize::from(b - b'0')))
+    name.bytes()
+        .try_fold(0usize, |n, b| (b.is_ascii_digit() && n < 100_000_000).then(|| n * 10 + usize::from(b - b'0')))
 }
 
 /// Go's `unicode.IsLetter || unicode.IsDigit || '_'`: general categories
@@ -224,7 +223,7 @@ fn is_name_char(c: char) -> bool {
             _ => Vec::new(),
         }
     });
-    ranges.binary_search_by(|&(lo, hi)| if hi < c { std::cmp::Ordering::Less } else if lo > c { std::cmp::Ordering::Greater } else { std::cmp::Ordering::Equal }).is_ok()
+    pikevm::in_ranges(ranges, c)
 }
 
 /// The result type of a pattern: a string (no groups), a list of strings
@@ -267,7 +266,8 @@ fn match_value(re: &Pattern, caps: &Groups<'_>, ty: &Type) -> Value {
     }
 }
 
-/// The prefix of a repeated group name's private stand-in.
+/// The prefix of a group name's private stand-in (a name written again,
+/// or one that starts with a digit).
 const DUP: &str = "__tftype_dup";
 
 /// The name a group has in the Go pattern.
@@ -537,15 +537,54 @@ fn go_syntax_error(p: &str) -> Option<String> {
                 i += 1;
                 let mut group = true;
                 if b.get(i) == Some(&'?') {
-                    // Group flags or a name: `(?:`, `(?i)`, `(?P<name>`.
-                    while i < b.len() && !matches!(b[i], ':' | ')' | '>') {
-                        i += 1;
+                    let start = i - 1;
+                    let name_at = match (b.get(i + 1), b.get(i + 2)) {
+                        (Some('<'), _) => Some(i + 2),
+                        (Some('P'), Some('<')) => Some(i + 3),
+                        _ => None,
+                    };
+                    if let Some(open) = name_at {
+                        // `(?P<name>` / `(?<name>`: Go's name is letters,
+                        // digits and `_`, not empty.
+                        let Some(close) = (open..b.len()).find(|&j| b[j] == '>') else {
+                            return err("invalid named capture", &b[start..].iter().collect::<String>());
+                        };
+                        let name = &b[open..close];
+                        if name.is_empty() || !name.iter().all(|c| c.is_ascii_alphanumeric() || *c == '_') {
+                            return err("invalid named capture", &b[start..=close].iter().collect::<String>());
+                        }
+                        i = close + 1;
+                    } else {
+                        // Go's flags: `i`, `m`, `s`, `U`, one `-` (with a
+                        // flag after it), then `:` (a group) or `)`; Go
+                        // names what it read up to the first char it refuses.
+                        let (mut j, mut negated, mut flag) = (i + 1, false, false);
+                        loop {
+                            let Some(&f) = b.get(j) else {
+                                return err(
+                                    "invalid or unsupported Perl syntax",
+                                    &b[start..].iter().collect::<String>(),
+                                );
+                            };
+                            j += 1;
+                            match f {
+                                'i' | 'm' | 's' | 'U' => flag = true,
+                                '-' if !negated => (negated, flag) = (true, false),
+                                ':' | ')' if !negated || flag => break,
+                                _ => {
+                                    return err(
+                                        "invalid or unsupported Perl syntax",
+                                        &b[start..j].iter().collect::<String>(),
+                                    )
+                                }
+                            }
+                        }
+                        if b[j - 1] == ')' {
+                            depth -= 1;
+                            group = false;
+                        }
+                        i = j;
                     }
-                    if b.get(i) == Some(&')') {
-                        depth -= 1;
-                        group = false;
-                    }
-                    i += 1;
                 }
                 if group {
                     atom(&mut need, &mut last);
@@ -863,19 +902,58 @@ fn translate(p: &str) -> Result<String, String> {
                         let _ = r;
                     }
                 }
+                '(' if c.get(i) == Some(&'?') && !matches!(c.get(i + 1), Some('<' | 'P')) => {
+                    // Flags (go_syntax_error checked them): Go lets a flag
+                    // repeat (the last setting wins) and `(?)` set none;
+                    // `regex_syntax` wants each flag once and one at least.
+                    let (mut on, mut off, mut negated) = (String::new(), String::new(), false);
+                    let mut j = i + 1;
+                    let end = loop {
+                        let Some(&f) = c.get(j) else { break None };
+                        j += 1;
+                        match f {
+                            '-' => negated = true,
+                            ':' | ')' => break Some(f),
+                            f => {
+                                let (set, unset) = if negated { (&mut off, &mut on) } else { (&mut on, &mut off) };
+                                unset.retain(|x| x != f);
+                                if !set.contains(f) {
+                                    set.push(f);
+                                }
+                            }
+                        }
+                    };
+                    match end {
+                        Some(end) if on.is_empty() && off.is_empty() => {
+                            if end == ':' {
+                                out += "(?:";
+                            }
+                        }
+                        Some(end) => {
+                            out += &format!("(?{on}{}{off}{end}", if off.is_empty() { "" } else { "-" });
+                        }
+                        None => {
+                            out.push('(');
+                            j = i;
+                        }
+                    }
+                    i = j;
+                }
                 '(' if c.get(i) == Some(&'?')
                     && (c.get(i + 1) == Some(&'<') || (c.get(i + 1) == Some(&'P') && c.get(i + 2) == Some(&'<'))) =>
                 {
                     // A group name; Go allows a name twice (the later group
-                    // wins), `regex_syntax` does not: a repeat gets a
-                    // private name that `go_name` reads back.
+                    // wins) and one that starts with a digit, `regex_syntax`
+                    // does not: those get a private name that `go_name`
+                    // reads back.
                     let open = if c[i + 1] == '<' { i + 2 } else { i + 3 };
                     let close = (open..c.len()).find(|&j| c[j] == '>');
                     match close {
                         Some(close) => {
                             let name: String = c[open..close].iter().collect();
                             let n = names.iter().filter(|x| **x == name).count();
-                            let written = if n == 0 { name.clone() } else { format!("{DUP}{n}_{name}") };
+                            let plain = n == 0 && !name.starts_with(|c: char| c.is_ascii_digit());
+                            let written = if plain { name.clone() } else { format!("{DUP}{n}_{name}") };
                             names.push(name);
                             out += &format!("(?P<{written}>");
                             i = close + 1;

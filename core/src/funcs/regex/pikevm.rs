@@ -125,6 +125,21 @@ enum First {
     Waits(Box<[Inst]>),
 }
 
+/// Whether `ch` is in one of the sorted, disjoint `ranges`.
+pub(super) fn in_ranges(ranges: &[(char, char)], ch: char) -> bool {
+    ranges
+        .binary_search_by(|&(lo, hi)| {
+            if hi < ch {
+                std::cmp::Ordering::Less
+            } else if lo > ch {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        })
+        .is_ok()
+}
+
 /// A class's ASCII members as a bit per char.
 fn ascii_members(ranges: &[(char, char)]) -> u128 {
     ranges.iter().filter(|r| r.0.is_ascii()).fold(0, |m, &(lo, hi)| {
@@ -159,8 +174,10 @@ fn first(insts: &[Inst]) -> Option<First> {
             Inst::Jmp(a) => todo.push(a),
         }
     }
-    let ascii: Option<Box<[u8]>> =
-        waits.iter().map(|w| if let Inst::Char(c) = w { u8::try_from(*c).ok().filter(u8::is_ascii) } else { None }).collect();
+    let ascii: Option<Box<[u8]>> = waits
+        .iter()
+        .map(|w| if let Inst::Char(c) = w { u8::try_from(*c).ok().filter(u8::is_ascii) } else { None })
+        .collect();
     Some(match ascii {
         Some(bytes) => First::Bytes(bytes),
         None => First::Waits(waits.into()),
@@ -277,18 +294,7 @@ impl Program {
         if ch.is_ascii() {
             return self.ascii[class as usize] >> (ch as u32) & 1 == 1;
         }
-        let ranges = &self.classes[class as usize];
-        ranges
-            .binary_search_by(|&(lo, hi)| {
-                if hi < ch {
-                    std::cmp::Ordering::Less
-                } else if lo > ch {
-                    std::cmp::Ordering::Greater
-                } else {
-                    std::cmp::Ordering::Equal
-                }
-            })
-            .is_ok()
+        in_ranges(&self.classes[class as usize], ch)
     }
 }
 

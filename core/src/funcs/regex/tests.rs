@@ -132,7 +132,7 @@ const PATTERNS: &[&str] = &[
     "\\A\\w",
     "\\w\\z",
     "(?i)[a-c]+",
-    "(?-u:\\b)x",
+    "\\Bx\\b",
     // A group under `{0}` is gone from the parse but keeps its number.
     "(a){0}(b)",
     "a(b){0}",
@@ -321,4 +321,59 @@ fn replace_expands_references_by_gos_rules() {
         let re = compile_uncached(p).unwrap();
         assert_eq!(re.replace_all(t, rep), want, "replace({t:?}, /{p}/, {rep:?})");
     }
+}
+
+/// A `(?` group is checked as Go's parser checks it (each row's text is
+/// Terraform's, from the oracle): flags `i`, `m`, `s`, `U` and one `-`
+/// with a flag after it, ended by `:` or `)`, else "invalid or unsupported
+/// Perl syntax" naming what was read up to the char refused; a group name
+/// is letters, digits and `_`. `(?)` sets nothing.
+#[test]
+fn flag_groups_and_names_are_checked_as_go_checks_them() {
+    let perl = "invalid or unsupported Perl syntax";
+    let named = "invalid named capture";
+    let refused = [
+        ("(?x)a", perl, "(?x"),
+        ("(?R)a", perl, "(?R"),
+        ("(?u)a", perl, "(?u"),
+        ("(?i-)a", perl, "(?i-)"),
+        ("(?--i)a", perl, "(?--"),
+        ("(?-)a", perl, "(?-)"),
+        ("(?i-m-s)a", perl, "(?i-m-"),
+        ("(?P=n)", perl, "(?P"),
+        ("(?P>a)", perl, "(?P"),
+        ("(?Pa)", perl, "(?P"),
+        ("(?#c)a", perl, "(?#"),
+        ("(?", perl, "(?"),
+        ("a(?", perl, "(?"),
+        ("(?i", perl, "(?i"),
+        ("(?i:a", "missing closing )", "(?i:a"),
+        ("(?P<n!>a)", named, "(?P<n!>"),
+        ("(?P<>a)", named, "(?P<>"),
+    ];
+    for (p, code, expr) in refused {
+        assert_eq!(compile_uncached(p).err(), Some(format!("error parsing regexp: {code}: `{expr}`")), "{p}");
+    }
+    // (pattern, text, what it matches): a flag set twice, or set and then
+    // cleared, takes its last setting.
+    let accepted = [
+        ("(?)a", "a", Some("a")),
+        ("(?i)a", "A", Some("A")),
+        ("(?-i)a", "a", Some("a")),
+        ("(?i-s:a)", "A", Some("A")),
+        ("(?sm-iU)a", "a", Some("a")),
+        ("(?ii)a", "A", Some("A")),
+        ("(?i-i)a", "A", None),
+        ("(?i-i)a", "a", Some("a")),
+        ("(?s-ss).", "\n", None),
+        ("x(?:)y(?)z", "xyz", Some("xyz")),
+    ];
+    for (p, t, want) in accepted {
+        let re = compile_uncached(p).unwrap_or_else(|e| panic!("{p}: {e}"));
+        assert_eq!(re.captures(t).and_then(|g| g.get(0)), want, "{p} on {t:?}");
+    }
+    // Go's name may start with a digit.
+    let re = compile_uncached("(?P<1>a)(?P<2x>b)").unwrap();
+    assert_eq!(re.names().into_iter().map(|n| n.map(go_name)).collect::<Vec<_>>(), [None, Some("1"), Some("2x")]);
+    assert_eq!(re.replace_all("ab", "[$1${2x}]"), "[ab]");
 }
