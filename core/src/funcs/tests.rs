@@ -198,7 +198,7 @@ fn regex_functions_follow_go_cty_regexp_test() {
         // Go's \d is ASCII only.
         (r#"regexall("\\d", "٣")"#, "tolist([])"),
         (r#"regex("x", "abc")"#, "Error in function call: Call to function \"regex\" failed: pattern did not match any part of the given string."),
-        // Go's syntax where the regex crate's differs.
+        // Go's syntax where regex_syntax's differs.
         (r#"regex("\\Qa.b\\E", "xa.b")"#, r#""a.b""#),
         (r#"regex("a{,3}", "a{,3}")"#, r#""a{,3}""#),
         (r#"regex("[a&&b]", "&")"#, r#""&""#),
@@ -220,12 +220,12 @@ fn regex_functions_follow_go_cty_regexp_test() {
         (r#"length(regexall("((a{10}){0}){1000}", "a"))"#, "2"),
         (r#"regex("\\Q{1000}{1000}\\E", "{1000}{1000}")"#, r#""{1000}{1000}""#),
         // Patterns Go compiles: a Unicode class under a counted repeat is one
-        // instruction in Go, a large automaton in the regex crate.
+        // instruction in Go (and in the Pike VM).
         (r#"regex("^[\\p{L}\\p{N} _-]{1,255}$", "Zoë 2")"#, r#""Zoë 2""#),
         (r#"can(regex("^[\\p{L}]{1,1000}$", "Zoë"))"#, "true"),
         (r#"regex("^\\p{Greek}{3,500}", "αβγδ")"#, r#""αβγδ""#),
-        // Go numbers every group written, also one under `{0}` (which the
-        // regex crate's parse drops): it never takes part.
+        // Go numbers every group written, also one under `{0}` (which
+        // regex_syntax's parse drops): it never takes part.
         (r#"regex("a(b){0}", "a")"#, "[\n  tostring(null),\n]"),
         (r#"regex("(?P<x>a){0}(?P<y>b)", "b")"#, "{\n  \"x\" = tostring(null)\n  \"y\" = \"b\"\n}"),
         (r#"regex("b((a){0})", "b")"#, "[\n  \"\",\n  tostring(null),\n]"),
