@@ -520,3 +520,36 @@ fn format_q_quotes_as_cty_json() {
         }
     }
 }
+
+/// Go 1.22's `regexp/syntax` reads `(?<name>…)` as a named group; the Go a
+/// release is built with decides (`.go-version`: Terraform v1.7.5 1.21.8,
+/// v1.8.5 1.22.1; OpenTofu v1.6.3 1.21.3, v1.7.10 1.22.11). Older Go stops
+/// at the `<`, in `regex`, `regexall` and `replace` alike; `(?P<name>…)`
+/// is a named group in every release.
+#[test]
+fn angle_named_groups_follow_the_go_each_release_is_built_with() {
+    let calls = [
+        r#"regex("(?<x>a)b", "zab")"#,
+        r#"regexall("(?<x>a)", "aa")"#,
+        r#"replace("ab", "/(?<x>a)/", "[$x]")"#,
+        r#"regex("(?P<x>a)b", "zab")"#,
+    ];
+    let newer = [
+        "{\n  \"x\" = \"a\"\n}",
+        "tolist([\n  {\n    \"x\" = \"a\"\n  },\n  {\n    \"x\" = \"a\"\n  },\n])",
+        "\"[a]b\"",
+        "{\n  \"x\" = \"a\"\n}",
+    ];
+    for flavor in ["terraform@1.8", "terraform@1.16", "opentofu@1.7", "opentofu@1.12"] {
+        for (call, want) in calls.iter().zip(newer) {
+            assert_eq!(eval_in(flavor, call), want, "{flavor}: {call}");
+        }
+    }
+    for flavor in ["terraform@1.5", "terraform@1.7", "opentofu@1.6"] {
+        let got: Vec<String> = calls.iter().map(|c| eval_in(flavor, c)).collect();
+        for g in &got[..3] {
+            assert!(g.contains("invalid or unsupported Perl syntax") && g.contains("(?<"), "{flavor}: {g}");
+        }
+        assert_eq!(got[3], newer[3], "{flavor}");
+    }
+}

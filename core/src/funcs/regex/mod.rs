@@ -12,6 +12,7 @@ mod pikevm;
 mod tests;
 
 use super::{call_err, s, text, FuncError, Function, Param};
+use crate::flavor::Profile;
 use crate::types::Type;
 use crate::value::{AttrMap, Value};
 use std::sync::Arc;
@@ -23,9 +24,10 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
     Some(match name {
         "regex" => Function::new(
             params,
-            |a, _| result_type(text(&a[0])).map_err(|m| FuncError::Arg(0, m)),
-            |a, ty, _| {
-                let re = compile(text(&a[0])).map_err(|m| FuncError::Arg(0, format!("error parsing pattern: {m}")))?;
+            |a, p| result_type(text(&a[0]), p).map_err(|m| FuncError::Arg(0, m)),
+            |a, ty, p| {
+                let re =
+                    compile(text(&a[0]), p).map_err(|m| FuncError::Arg(0, format!("error parsing pattern: {m}")))?;
                 let t = text(&a[1]);
                 let Some(caps) = re.captures(t) else {
                     return call_err("pattern did not match any part of the given string");
@@ -35,9 +37,10 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
         ),
         "regexall" => Function::new(
             params,
-            |a, _| Ok(Type::list(result_type(text(&a[0])).map_err(|m| FuncError::Arg(0, m))?)),
-            |a, ty, _| {
-                let re = compile(text(&a[0])).map_err(|m| FuncError::Arg(0, format!("error parsing pattern: {m}")))?;
+            |a, p| Ok(Type::list(result_type(text(&a[0]), p).map_err(|m| FuncError::Arg(0, m))?)),
+            |a, ty, p| {
+                let re =
+                    compile(text(&a[0]), p).map_err(|m| FuncError::Arg(0, format!("error parsing pattern: {m}")))?;
                 let ety = ty.element_type().cloned().unwrap_or(Type::String);
                 // Counted (and refused past the budget) before anything is built.
                 let n = re.find_iter(text(&a[1])).try_fold(0u64, |n, _| super::allow(n + 1).map(|()| n + 1))?;
@@ -228,8 +231,8 @@ fn is_name_char(c: char) -> bool {
 
 /// The result type of a pattern: a string (no groups), a list of strings
 /// (unnamed groups) or an object (named groups).
-fn result_type(pattern: &str) -> Result<Type, String> {
-    let re = compile(pattern).map_err(|m| match m.strip_prefix("error parsing regexp: ") {
+fn result_type(pattern: &str, p: &Profile) -> Result<Type, String> {
+    let re = compile(pattern, p).map_err(|m| match m.strip_prefix("error parsing regexp: ") {
         Some(rest) => match rest.rsplit_once(": `") {
             Some((code, expr)) => format!("invalid regexp pattern: {code} in {}", expr.trim_end_matches('`')),
             None => format!("error parsing pattern: {m}"),
@@ -278,22 +281,48 @@ fn go_name(n: &str) -> &str {
     }
 }
 
-/// Compiles a Go regular expression; the error is Go's
-/// (`error parsing regexp: CODE: `EXPR``) where tftype knows it.
-pub(crate) fn compile(pattern: &str) -> Result<Pattern, String> {
+/// What Go's `regexp/syntax` accepts where the Go versions releases are
+/// built with differ (see [`crate::flavor::Switch::Go122AngleNamedCaptures`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct GoSyntax {
+    /// `(?<name>…)` is a named group (Go ≥ 1.22).
+    pub angle_names: bool,
+}
+
+impl GoSyntax {
+    /// The newest Go's syntax (the default flavor's).
+    #[cfg(test)]
+    pub const NEWEST: GoSyntax = GoSyntax { angle_names: true };
+
+    /// The syntax `p`'s release accepts for `pattern`: the flavor is asked
+    /// only when the pattern could hold what versions differ on, so that
+    /// work kept for one flavor is reused by another where it can be.
+    pub(crate) fn for_pattern(pattern: &str, p: &Profile) -> GoSyntax {
+        GoSyntax { angle_names: !pattern.contains("(?<") || p.angle_named_captures() }
+    }
+}
+
+/// Compiles a Go regular expression as `p`'s release does; the error is
+/// Go's (`error parsing regexp: CODE: `EXPR``) where tftype knows it.
+pub(crate) fn compile(pattern: &str, p: &Profile) -> Result<Pattern, String> {
+    compile_as(pattern, GoSyntax::for_pattern(pattern, p))
+}
+
+/// [`compile`] for a given Go syntax.
+pub(crate) fn compile_as(pattern: &str, go: GoSyntax) -> Result<Pattern, String> {
     // A rule calls `regex` once per element of a `for` and the type check
     // compiles each pattern again: the last few patterns are kept, the Pike
     // VM's programs only while they take less than `CACHED_PROGRAMS` together.
-    if let Some(r) = RECENT.with(|c| c.borrow().iter().find(|(p, _)| p == pattern).map(|(_, r)| r.clone())) {
+    if let Some(r) =
+        RECENT.with(|c| c.borrow().iter().find(|(p, g, _)| p == pattern && *g == go).map(|(_, _, r)| r.clone()))
+    {
         return r;
     }
-    let r = compile_uncached(pattern);
+    let r = compile_uncached(pattern, go);
     RECENT.with(|c| {
         let mut c = c.borrow_mut();
-        c.push((pattern.to_string(), r.clone()));
-        let weight = |c: &[(String, Result<Pattern, String>)]| {
-            c.iter().map(|(_, r)| r.as_ref().map_or(0, Pattern::program_bytes)).sum::<usize>()
-        };
+        c.push((pattern.to_string(), go, r.clone()));
+        let weight = |c: &[Kept]| c.iter().map(|(_, _, r)| r.as_ref().map_or(0, Pattern::program_bytes)).sum::<usize>();
         while c.len() > 8 || weight(&c) > CACHED_PROGRAMS {
             c.drain(..1);
         }
@@ -301,22 +330,25 @@ pub(crate) fn compile(pattern: &str) -> Result<Pattern, String> {
     r
 }
 
+/// A pattern compiled for a Go syntax, kept for reuse (see [`compile_as`]).
+type Kept = (String, GoSyntax, Result<Pattern, String>);
+
 /// The most memory the Pike VM's programs kept for reuse may take.
 const CACHED_PROGRAMS: usize = 64 << 20;
 
 thread_local! {
     /// The patterns compiled last (see [`compile`]).
-    static RECENT: std::cell::RefCell<Vec<(String, Result<Pattern, String>)>> = const { std::cell::RefCell::new(Vec::new()) };
+    static RECENT: std::cell::RefCell<Vec<Kept>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// The memory the kept programs take.
 #[cfg(test)]
 fn cached_program_bytes() -> usize {
-    RECENT.with(|c| c.borrow().iter().map(|(_, r)| r.as_ref().map_or(0, Pattern::program_bytes)).sum())
+    RECENT.with(|c| c.borrow().iter().map(|(_, _, r)| r.as_ref().map_or(0, Pattern::program_bytes)).sum())
 }
 
-fn compile_uncached(pattern: &str) -> Result<Pattern, String> {
-    if let Some(e) = go_syntax_error(pattern) {
+fn compile_uncached(pattern: &str, go: GoSyntax) -> Result<Pattern, String> {
+    if let Some(e) = go_syntax_error(pattern, go) {
         return Err(e);
     }
     let rust = translate(pattern)?;
@@ -424,7 +456,7 @@ fn go_too_large(root: &regex_syntax::hir::Hir) -> bool {
 }
 
 /// Go's parse errors for the common mistakes (checked before compiling).
-fn go_syntax_error(p: &str) -> Option<String> {
+fn go_syntax_error(p: &str, go: GoSyntax) -> Option<String> {
     let err = |code: &str, expr: &str| Some(format!("error parsing regexp: {code}: `{expr}`"));
     let b: Vec<char> = p.chars().collect();
     let mut depth = 0i32;
@@ -539,7 +571,8 @@ fn go_syntax_error(p: &str) -> Option<String> {
                 if b.get(i) == Some(&'?') {
                     let start = i - 1;
                     let name_at = match (b.get(i + 1), b.get(i + 2)) {
-                        (Some('<'), _) => Some(i + 2),
+                        // Before Go 1.22 `<` is no flag: refused below.
+                        (Some('<'), _) if go.angle_names => Some(i + 2),
                         (Some('P'), Some('<')) => Some(i + 3),
                         _ => None,
                     };

@@ -7,7 +7,7 @@ use super::*;
 /// A pattern compiled on the Pike VM (keeping `cols` slots per run, so
 /// that several runs are needed when small) and on the regex crate.
 fn both(go: &str, cols: Option<usize>) -> (Pattern, ::regex::Regex) {
-    assert!(go_syntax_error(go).is_none(), "{go}");
+    assert!(go_syntax_error(go, GoSyntax::NEWEST).is_none(), "{go}");
     let rust = translate(go).unwrap_or_else(|e| panic!("{go}: {e}"));
     let hir = regex_syntax::ParserBuilder::new().build().parse(&rust).unwrap_or_else(|e| panic!("{go}: {e}"));
     let mut prog = pikevm::Program::new(&hir).unwrap_or_else(|e| panic!("{go}: {e:?}"));
@@ -186,7 +186,7 @@ fn large_unicode_repeats_go_compiles_run_within_the_budget() {
     let group = "(\\p{L}{0,1000})";
     for n in [3, 10, 20, 200] {
         let p = format!("^{}$", group.repeat(n));
-        let re = compile_uncached(&p).unwrap_or_else(|e| panic!("×{n}: {e}"));
+        let re = compile_uncached(&p, GoSyntax::NEWEST).unwrap_or_else(|e| panic!("×{n}: {e}"));
         let g = re.captures("Zoë").unwrap_or_else(|| panic!("×{n}: no match"));
         assert_eq!(g.len(), n + 1);
         assert_eq!(g.get(1), Some("Zoë"));
@@ -216,18 +216,18 @@ fn large_unicode_repeats_go_compiles_run_within_the_budget() {
 #[test]
 fn a_pattern_past_gos_max_size_is_refused_with_gos_words() {
     let under = "a{1000}".repeat(3300);
-    let re = compile_uncached(&under).unwrap();
+    let re = compile_uncached(&under, GoSyntax::NEWEST).unwrap();
     assert!(re.0.memory_bound() <= pikevm::VM_MEMORY_BUDGET);
     assert!(re.captures("aaa").is_none());
     // Such programs are kept for reuse only up to the cache's budget.
     for c in ['a', 'b', 'c'] {
-        assert!(compile(&format!("{c}{{1000}}").repeat(3300)).is_ok());
+        assert!(compile_as(&format!("{c}{{1000}}").repeat(3300), GoSyntax::NEWEST).is_ok());
         assert!(cached_program_bytes() <= CACHED_PROGRAMS, "{} MB", cached_program_bytes() >> 20);
     }
     assert!(cached_program_bytes() > 0);
     let over = "a{1000}".repeat(3400);
     assert_eq!(
-        compile_uncached(&over).err().as_deref(),
+        compile_uncached(&over, GoSyntax::NEWEST).err().as_deref(),
         Some(format!("error parsing regexp: expression too large: `{over}`").as_str())
     );
 }
@@ -280,7 +280,7 @@ fn the_pike_vm_agrees_with_the_regex_crate_on_random_patterns() {
         let go = random_pattern(&mut next, 3);
         // Go refuses a few shapes (a group name twice is fine; an empty
         // repeat count is not drawn): those are left out.
-        if go_syntax_error(&go).is_some() || translate(&go).is_err() {
+        if go_syntax_error(&go, GoSyntax::NEWEST).is_some() || translate(&go).is_err() {
             continue;
         }
         let cols = [None, Some(1)][next(2)];
@@ -318,7 +318,7 @@ fn replace_expands_references_by_gos_rules() {
         ("a", "(a)", "${1", "${1"),
     ];
     for (t, p, rep, want) in table {
-        let re = compile_uncached(p).unwrap();
+        let re = compile_uncached(p, GoSyntax::NEWEST).unwrap();
         assert_eq!(re.replace_all(t, rep), want, "replace({t:?}, /{p}/, {rep:?})");
     }
 }
@@ -352,7 +352,11 @@ fn flag_groups_and_names_are_checked_as_go_checks_them() {
         ("(?P<>a)", named, "(?P<>"),
     ];
     for (p, code, expr) in refused {
-        assert_eq!(compile_uncached(p).err(), Some(format!("error parsing regexp: {code}: `{expr}`")), "{p}");
+        assert_eq!(
+            compile_uncached(p, GoSyntax::NEWEST).err(),
+            Some(format!("error parsing regexp: {code}: `{expr}`")),
+            "{p}"
+        );
     }
     // (pattern, text, what it matches): a flag set twice, or set and then
     // cleared, takes its last setting.
@@ -369,11 +373,11 @@ fn flag_groups_and_names_are_checked_as_go_checks_them() {
         ("x(?:)y(?)z", "xyz", Some("xyz")),
     ];
     for (p, t, want) in accepted {
-        let re = compile_uncached(p).unwrap_or_else(|e| panic!("{p}: {e}"));
+        let re = compile_uncached(p, GoSyntax::NEWEST).unwrap_or_else(|e| panic!("{p}: {e}"));
         assert_eq!(re.captures(t).and_then(|g| g.get(0)), want, "{p} on {t:?}");
     }
     // Go's name may start with a digit.
-    let re = compile_uncached("(?P<1>a)(?P<2x>b)").unwrap();
+    let re = compile_uncached("(?P<1>a)(?P<2x>b)", GoSyntax::NEWEST).unwrap();
     assert_eq!(re.names().into_iter().map(|n| n.map(go_name)).collect::<Vec<_>>(), [None, Some("1"), Some("2x")]);
     assert_eq!(re.replace_all("ab", "[$1${2x}]"), "[ab]");
 }
