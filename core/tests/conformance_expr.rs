@@ -1,4 +1,5 @@
-//! The expression-mode corpus (`functions.jsonl`, `"mode": "expr"`) run
+//! The expression-mode corpus (`functions.jsonl`, `"mode": "expr"`, and the
+//! project's own `regressions_expr.jsonl`, answered by the oracle) run
 //! through `tftype::batch::evaluate_case`, judged as
 //! ../shared/oracle/check_compare.py judges it: `ok` equal; for a value, the
 //! same type and console text; for a failure, the same diagnostics as a
@@ -20,7 +21,7 @@ use serde_json::Value as J;
 mod common;
 use common::oracle_compare::diags_ok;
 
-const FILES: [&str; 1] = ["functions"];
+const FILES: [&str; 2] = ["functions", "regressions_expr"];
 const KNOWN: &str = "known_expr_disagreements.txt";
 
 fn dir() -> &'static Path {

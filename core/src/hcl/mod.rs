@@ -5,7 +5,9 @@
 //! one evaluator of tftype ([`eval`]).
 //!
 //! The code follows hclsyntax (version 2.14 as the oracle links it, plus the
-//! current release's handling of marks through conditionals): its token
+//! current release's handling of marks through conditionals, and the
+//! melding of a template's consecutive literal tokens that every pinned
+//! version has, hcl ≥ 2.16: see `Parser::parse_template_inner`): its token
 //! rules, grammar, template strip markers and heredoc indentation, evaluation
 //! rules and diagnostics. Expressions nest at most [`MAX_DEPTH`] levels.
 //!

@@ -1683,14 +1683,27 @@ impl<'a> Parser<'a> {
 
     /// Parses template parts up to `end` and builds their expressions.
     /// Returns the parts and whether the template is a single interpolation.
+    ///
+    /// Consecutive literal tokens become one literal part, as hclsyntax's
+    /// `meldConsecutiveStringLiterals` (`parser_template.go`, hcl v2.16.0,
+    /// commit 5fe5697; every pinned hcl and OpenTofu's fork have it) melds
+    /// them after the flush of a `<<-` heredoc. The scanner splits a
+    /// template's text into several literal tokens: one per heredoc line,
+    /// and one for each `$` or `%` not starting `${`/`%{` (with `$${`/`%%{`).
+    /// Melded, a template's first part (its `StartRange`, what a function
+    /// argument's diagnostic points at) runs up to its first interpolation
+    /// or directive, not to its first `$`, `%` or line end (hcl ≤ 2.15,
+    /// which the oracle's packaged hcl 2.14.1 still is); and `x["a$b"]` is
+    /// a traversal, as `x["ab"]` is. See [`meld_literals`].
     #[inline(never)]
     fn parse_template_inner(&mut self, end: Tok, flush: bool, open_range: Span) -> PResult<(Vec<Expr>, bool)> {
-        // A heredoc to flush needs its literal parts line by line.
-        let merge = self.fold && !flush;
-        let mut parts = self.parse_template_parts(end, open_range, merge)?;
+        // Melded while reading, except in a heredoc to flush: that needs
+        // its literal parts line by line, and is melded after the flush.
+        let mut parts = self.parse_template_parts(end, open_range, !flush)?;
         if flush {
             let u = self.lexer.profile.map_or(crate::unicode::Unicode::V15_0, |p| p.unicode_of(self.src()));
             flush_heredoc(&mut parts, u);
+            meld_literals(&mut parts);
         }
         let passthru = parts.len() == 2 && matches!(parts[0], TPart::Interp(_));
         let tp = TemplateParser { parts, pos: 0 };
@@ -1700,8 +1713,7 @@ impl<'a> Parser<'a> {
 
     #[inline(never)]
     /// `merge`: a literal token right after another literal part is appended
-    /// to it (one part instead of one per escape sequence or line; the
-    /// template's value is the same).
+    /// to it, as hcl melds them (see [`Parser::parse_template_inner`]).
     fn parse_template_parts(&mut self, end: Tok, open_range: Span, merge: bool) -> PResult<Vec<TPart>> {
         let mut parts: Vec<TPart> = Vec::new();
         // Where the last literal token's text starts in the last part: a
@@ -2252,6 +2264,26 @@ fn flush_heredoc(parts: &mut [TPart], u: crate::unicode::Unicode) {
     }
 }
 
+/// hclsyntax's `meldConsecutiveStringLiterals`: each run of consecutive
+/// literal parts becomes one part (texts joined, range from the first's
+/// start to the last's end). In place, linear in the number of parts.
+fn meld_literals(parts: &mut Vec<TPart>) {
+    let mut out = 0;
+    for i in 0..parts.len() {
+        let part = std::mem::replace(&mut parts[i], TPart::End(0..0));
+        if out > 0 {
+            if let (TPart::Lit(prev, pr), TPart::Lit(s, r)) = (&mut parts[out - 1], &part) {
+                prev.push_str(s);
+                pr.end = r.end;
+                continue;
+            }
+        }
+        parts[out] = part;
+        out += 1;
+    }
+    parts.truncate(out);
+}
+
 struct TemplateParser {
     parts: Vec<TPart>,
     pos: usize,
@@ -2298,19 +2330,26 @@ impl TemplateParser {
         // Folding (value sources): a run of literal text, folded
         // `%{if}` directives included, becomes one literal part, its text
         // gathered here (a template's value is its parts' texts joined).
+        // The part's range is the `StartRange` of the run's first piece,
+        // which hcl keeps as a part of its own: a literal's range, or a
+        // directive's condition's start (a template's start range is its
+        // first part's).
         let mut run: Option<(String, usize, usize)> = None;
         while !matches!(self.peek(), TPart::End(_)) {
+            let cond_start = match self.peek() {
+                TPart::If(cond, _) => Some(cond.start_range()),
+                _ => None,
+            };
             let e = self.parse_expr(p)?;
             if p.fold {
                 if let ExprKind::Literal(lit) = &e.kind {
                     if let Some(text) = lit.as_str() {
-                        let r = e.range();
                         match &mut run {
-                            Some((buf, _, end)) => {
-                                buf.push_str(text);
-                                *end = r.end;
+                            Some((buf, _, _)) => buf.push_str(text),
+                            None => {
+                                let r = cond_start.unwrap_or_else(|| e.range());
+                                run = Some((text.to_string(), r.start, r.end));
                             }
-                            None => run = Some((text.to_string(), r.start, r.end)),
                         }
                         continue;
                     }
@@ -2534,5 +2573,118 @@ impl TemplateParser {
         );
         let e = Expr::new(ExprKind::TemplateJoin(Box::new(f)), range);
         p.check_depth(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// How a text is parsed: a standalone expression with literal data
+    /// folded (values, expression mode), one with every node kept, and an
+    /// attribute of a configuration file (check mode).
+    const PATHS: [&str; 3] = ["folded", "kept", "config"];
+
+    /// The argument of the call `f(arg)` parsed along `path`.
+    fn call_arg(arg: &str, path: &str) -> (String, Expr) {
+        let src = if path == "config" { format!("a = f({arg})\n") } else { format!("f({arg})") };
+        let mut p = Parser::new(&src, "t.tf");
+        p.fold = path == "folded";
+        let expr = if path == "config" {
+            let parsed = p.parse_config_file();
+            let body = p.finish(parsed).unwrap_or_else(|_| panic!("{arg}: parses"));
+            match body.items.into_iter().next() {
+                Some(body::BodyItem::Attr(a)) => a.expr,
+                _ => panic!("{arg}: an attribute"),
+            }
+        } else {
+            let parsed = p.parse_standalone_expression();
+            p.finish(parsed).unwrap_or_else(|_| panic!("{arg}: parses"))
+        };
+        let ExprKind::Call(call) = expr.kind else { panic!("{arg}: a call") };
+        let arg = call.args.into_iter().next().unwrap_or_else(|| panic!("{arg}: an argument"));
+        (src, arg)
+    }
+
+    /// hcl (≥ 2.16.0, every pinned version) melds a template's consecutive
+    /// literal tokens into one part, so the start range of a string (what
+    /// "Invalid function argument" points at) runs over all its literal
+    /// text up to the first interpolation or directive: not only up to the
+    /// first `$` or `%` or line end, where the scanner splits the text
+    /// (hcl 2.14.1, the oracle's packaged parser, stops there). A template
+    /// that starts with a directive starts at its condition. Each expected
+    /// range is what hcl v2.16.2's parser gives (`StartRange` of the
+    /// argument).
+    #[test]
+    fn a_template_starts_with_its_melded_literal_text() {
+        let table: &[(&str, &str)] = &[
+            (r#""a$b""#, "a$b"),
+            (r#""$a""#, "$a"),
+            (r#""a$""#, "a$"),
+            (r#""$""#, "$"),
+            (r#""%""#, "%"),
+            (r#""a%b""#, "a%b"),
+            (r#""a$$b""#, "a$$b"),
+            (r#""a%%b""#, "a%%b"),
+            (r#""a$${b""#, "a$${b"),
+            (r#""a%%{b""#, "a%%{b"),
+            (r#""a$${~b""#, "a$${~b"),
+            (r#""a$b$c$""#, "a$b$c$"),
+            (r#""\n$a""#, r"\n$a"),
+            (r#""a\"$""#, r#"a\"$"#),
+            ("\"\u{e9}x$a\"", "\u{e9}x$a"),
+            (r#""a${"x"}b$c""#, "a"),
+            (r#""a $ ${~ "b"}""#, "a $ "),
+            (r#""${"x"}$c""#, "x"),
+            (r#""a%{if true}b%{endif}""#, "a"),
+            (r#""a%{if true}$b%{endif}c""#, "a"),
+            (r#""%{if true}b%{endif}""#, "true"),
+            (r#""a%{if true}b%{else}c%{endif}""#, "a"),
+            (r#""a%{for x in [1]}b%{endfor}""#, "a"),
+            ("<<EOT\na$b\nEOT\n", "a$b\n"),
+            ("<<EOT\nab\ncd\nEOT\n", "ab\ncd\n"),
+            ("<<-EOT\n  a$b\n  EOT\n", "a$b\n"),
+            ("<<-EOT\n  a\n    b$c\n  EOT\n", "a\n    b$c\n"),
+        ];
+        for path in PATHS {
+            for (arg, want) in table {
+                let (src, e) = call_arg(arg, path);
+                assert_eq!(&src[e.start_range()], *want, "{path}: f({arg})");
+            }
+        }
+    }
+
+    /// Melded, a quoted key with `$` or `%` in it is one literal part: an
+    /// index with it is a traversal step, as with any other quoted key
+    /// (hcl ≤ 2.15 made it an index expression).
+    #[test]
+    fn a_quoted_key_with_a_dollar_sign_is_a_traversal_step() {
+        for path in PATHS {
+            for key in [r#""a$b""#, r#""a%%b""#, r#""$""#] {
+                let (_, e) = call_arg(&format!("x[{key}]"), path);
+                assert!(matches!(&e.kind, ExprKind::Scope(s) if s.steps.len() == 1), "{path}: x[{key}]: {:?}", e.kind);
+            }
+        }
+    }
+
+    /// The melded text is the template's value: the same with and without
+    /// melding (escapes resolved per token; `~` strips the token before it).
+    #[test]
+    fn melded_literal_text_keeps_the_templates_value() {
+        let table: &[(&str, &str)] = &[
+            (r#""a$$b""#, "a$$b"),
+            (r#""a$${b%%{c""#, "a${b%{c"),
+            (r#""a\n$b""#, "a\n$b"),
+            (r#""a $ ${~ "b"}""#, "a $b"),
+            ("<<-EOT\n  a$b\n    c%d\n  EOT\n", "a$b\n  c%d\n"),
+        ];
+        let p = crate::flavor::Profile::default();
+        for path in PATHS {
+            for (arg, want) in table {
+                let (_, e) = call_arg(arg, path);
+                let v = crate::hcl::eval_const(&e, &p).unwrap_or_else(|_| panic!("{path}: {arg} evaluates"));
+                assert_eq!(v.as_str(), Some(*want), "{path}: {arg}");
+            }
+        }
     }
 }
