@@ -158,7 +158,8 @@ pub struct NoteView {
 pub fn view(input: &CheckInput, flavor: &str, lang: Lang) -> ModuleView {
     let f = Flavor::lookup(flavor).unwrap_or_else(Flavor::default_flavor);
     let p = f.profile();
-    let report = crate::module::check(input, &p);
+    // (Shared with the editors' hover when the thread keeps work: the page's engine worker.)
+    let report = assist::checked(input, &p);
     lay_out(input, &report, f.name, &p, lang)
 }
 

@@ -101,8 +101,21 @@ impl<'a> Ctx<'a> {
         Ctx { input, texts, module }
     }
 
-    /// The declared variables, in declaration order.
+    /// The declared variables, in declaration order (kept while the
+    /// module's configuration files are unchanged, when the thread keeps
+    /// work: see [`crate::valueparse::kept`]).
     fn declared(&self, p: &Profile) -> Vec<Declared> {
+        if !crate::valueparse::kept::on() {
+            return self.declared_now(p);
+        }
+        let inputs: Vec<&str> = module::files::module_files(&self.input.files, "", p)
+            .all()
+            .flat_map(|(n, t)| [n.as_str(), t.as_str()])
+            .collect();
+        crate::valueparse::kept::remember("assist declared", "", &inputs, p, |own| self.declared_now(own))
+    }
+
+    fn declared_now(&self, p: &Profile) -> Vec<Declared> {
         let mut bodies = BTreeMap::new();
         self.module
             .vars
@@ -197,6 +210,45 @@ fn walk(e: &Expr, f: &mut dyn FnMut(&Expr)) {
         }
         _ => {}
     }
+}
+
+/// `work` on the whole module `input` (its files, arguments and
+/// environment): when the thread keeps work ([`crate::valueparse::kept`]:
+/// the language server, the page's engine worker), the answer of the last
+/// call of this kind for the same module and flavor is given again, so
+/// that a hover or a completion after a check does not check the module
+/// again; else worked out now.
+fn for_module<T: Clone + 'static>(
+    kind: &'static str,
+    input: &CheckInput,
+    p: &Profile,
+    work: impl FnOnce(&Profile) -> T,
+) -> T {
+    if !crate::valueparse::kept::on() {
+        return work(p);
+    }
+    let args: Vec<String> = input.args.iter().map(|a| a.join("\u{0}")).collect();
+    let counts = format!("{} {} {}", input.files.len(), args.len(), input.env.len());
+    let mut inputs: Vec<&str> = vec![&counts];
+    inputs.extend(input.files.iter().flat_map(|(n, t)| [n.as_str(), t.as_str()]));
+    inputs.extend(args.iter().map(String::as_str));
+    inputs.extend(input.env.iter().flat_map(|(k, v)| [k.as_str(), v.as_str()]));
+    crate::valueparse::kept::remember(kind, "", &inputs, p, work)
+}
+
+/// The module's check ([`module::check`]), shared: kept from the last
+/// check of the same module when the thread keeps work (see
+/// [`for_module`]).
+pub fn checked(input: &CheckInput, p: &Profile) -> std::rc::Rc<module::CheckReport> {
+    for_module("assist check", input, p, |own| std::rc::Rc::new(module::check(input, own)))
+}
+
+/// Each variable's single-variable request ([`module::explain::requests`]),
+/// kept as [`checked`] is.
+fn requests(input: &CheckInput, p: &Profile) -> std::rc::Rc<BTreeMap<String, Request>> {
+    for_module("assist requests", input, p, |own| {
+        std::rc::Rc::new(module::explain::requests(input, own, own.flavor().name))
+    })
 }
 
 /// The module's declared variables, in declaration order.
@@ -1164,5 +1216,66 @@ variable "token" {
         r.lang = Some(Lang::Ja);
         let md = hover_value(&r, byte).expect("a hover").markdown;
         assert!(md.starts_with("`port`: `number`") && md.contains("`80`") && !md.contains("optional,"), "{md}");
+    }
+
+    /// issue #38: where work is kept (the page's engine worker, the language
+    /// server), a hover or a completion after the check of the same module
+    /// takes the check's report, the variables' requests and the declared
+    /// variables from that check instead of working them out again, and
+    /// answers as a fresh thread does; an edit of the module makes them
+    /// worked out anew.
+    #[test]
+    fn hover_and_completion_after_a_check_reuse_its_work_where_work_is_kept() {
+        let cases: [(&str, &str); 3] = [
+            ("region", "reg|ion = \"eu-west-1\"\nsvc = { name = \"a\" }\n"),
+            ("svc", "region = \"eu-west-1\"\nsv|c = { name = 1 }\n"),
+            ("top", "region = \"eu-west-1\"\n|"),
+        ];
+        for (what, marked) in cases {
+            let (i, byte) = module_at(SVC, "terraform.tfvars", marked);
+            let answers = |i: CheckInput, keep: bool| {
+                std::thread::Builder::new()
+                    .stack_size(64 << 20)
+                    .spawn(move || {
+                        if keep {
+                            crate::module::kept::keep_variables();
+                        }
+                        let view = crate::module_view::view(&i, crate::flavor::DEFAULT, Lang::En);
+                        let p = crate::flavor::Flavor::lookup(crate::flavor::DEFAULT).unwrap().profile();
+                        let h = hover(&i, "terraform.tfvars", byte, &p, Lang::En);
+                        let c = complete(&i, "terraform.tfvars", byte, &p, Lang::En);
+                        let c2 = complete(&i, "terraform.tfvars", byte, &p, Lang::En);
+                        let kept = (
+                            crate::valueparse::kept::hits_of("assist check"),
+                            crate::valueparse::kept::hits_of("assist declared"),
+                        );
+                        // An edit: the check is worked out again for the new text.
+                        let mut edited = i.clone();
+                        edited.files.insert("terraform.tfvars".into(), "region = \"nowhere\"\n".into());
+                        let again = hover(&edited, "terraform.tfvars", 1, &p, Lang::En);
+                        let after_edit = crate::valueparse::kept::hits_of("assist check");
+                        (view.summary, h, c, c2, again, kept, after_edit)
+                    })
+                    .unwrap()
+                    .join()
+                    .unwrap()
+            };
+            let fresh = answers(i.clone(), false);
+            let kept = answers(i, true);
+            assert_eq!(
+                (&kept.0, &kept.1, &kept.2, &kept.3, &kept.4),
+                (&fresh.0, &fresh.1, &fresh.2, &fresh.3, &fresh.4),
+                "{what}"
+            );
+            assert_eq!(fresh.5, (0, 0), "{what}: nothing is kept where work is not");
+            if what == "top" {
+                // Completion asks for the declarations only; the second from the first.
+                assert!(kept.2.len() > 0 && kept.5 .1 >= 1, "{what}: {:?}", kept.5);
+            } else {
+                // The hover took the view's check.
+                assert!(kept.1.is_some() && kept.5 .0 >= 1, "{what}: {:?}", kept.5);
+                assert_eq!(kept.6, kept.5 .0, "{what}: an edited module is checked anew");
+            }
+        }
     }
 }
