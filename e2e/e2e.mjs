@@ -2714,6 +2714,77 @@ try {
     await q.close();
   });
 
+  // --- bigpage: 5,000 variables ---
+  // Issue #38 (reliability-5 #15): a module of 5,000 variables, 1,000 set in terraform.tfvars.
+  // The view gives the CLI's answer; its long lists (problems, variables) are drawn a part at a
+  // time, and every line is reachable by scrolling down to the list's end; Ctrl-Space at the end
+  // of the value file offers the 4,000 unset variables (each item says its place in the whole
+  // list; the items are drawn as the list is scrolled), and a hover answers. (Speed:
+  // scripts/bench-big-page.)
+  await check("module view: a module of 5,000 variables gives the CLI's answer, every problem and variable is reachable by scrolling, completion offers the 4,000 unset ones, a hover answers", async () => {
+    const N = 5000;
+    const SET = 1000;
+    let vars = "";
+    for (let i = 0; i < N; i++) vars += `variable "v${i}" {\n  type = object({ a = string, b = optional(number, ${i}) })\n  description = "v${i}"\n}\n`;
+    const tfvars = Array.from({ length: SET }, (_, i) => `v${i} = { a = "x${i}" }\n`).join("");
+    const doc = { files: [{ name: "variables.tf", text: vars }, { name: "terraform.tfvars", text: tfvars }], rows: [], open: "terraform.tfvars", shown: true };
+    const native = nativeCheck(doc);
+    assertEq([native.ok, Object.keys(native.variables).length, native.diagnostics.length], [false, N, N - SET], "the CLI: every unset variable an error");
+    const p = await openModule(new URL(moduleLink(doc), URL_).href, "bigpage");
+    const status = await until("the big module's answer", async () => {
+      const s = await p.locator(tid("module-status")).textContent();
+      return { done: s.startsWith("✗"), value: s };
+    }, 60_000);
+    assertEq(status, `✗ ${N} variables checked: ${N - SET} errors, 0 warnings.`, "the status line");
+    // A part of each list is drawn; the rest as the reader scrolls to the list's end.
+    const count = (id) => p.locator(tid(id)).count();
+    assert((await count("module-var")) < N && (await count("module-problem")) < N - SET, "the long lists are drawn a part at a time");
+    assertEq(await p.locator(tid("module-vars-more")).count(), 1, "the variables' list says more are to come");
+    async function scrollToEnd(more, lines, want, scroll) {
+      return until(`${lines}: every line drawn by scrolling`, async () => {
+        const n = await count(lines);
+        if (n < want) await scroll();
+        return { done: n === want && (await count(more)) === 0, value: n };
+      }, 60_000);
+    }
+    // The variables scroll inside their box; the problems with the page.
+    await scrollToEnd("module-vars-more", "module-var", N, () => p.evaluate(() => {
+      const box = document.querySelector(".mod-var-scroll");
+      box.scrollTop = box.scrollHeight;
+    }));
+    const names = await p.evaluate(() => [...document.querySelectorAll('[data-testid="module-var"]')].map((r) => r.dataset.name));
+    assertEq([...names].sort(), Object.keys(native.variables).sort(), "every variable, once");
+    await scrollToEnd("module-problems-more", "module-problem", N - SET, () => p.evaluate(() => document.querySelector('[data-testid="module-problems-more"]')?.scrollIntoView()));
+    // Completion at the end of terraform.tfvars: the 4,000 unset variables, in declaration order.
+    const editor = `${tid("module-editor")}[data-file="terraform.tfvars"]`;
+    await p.locator(`${editor} .cm-content`).click();
+    await p.keyboard.press("Control+End");
+    const first = await completionList(p);
+    assert(first.length < N - SET && first.slice(0, 3).join() === "v1000,v1001,v1002", `the list's first items, a part drawn: ${first.length}: ${first.slice(0, 3)}`);
+    const items = `${tid("completions")} li`;
+    assertEq(await p.locator(items).first().getAttribute("aria-setsize"), String(N - SET), "the list says how many it offers");
+    const last = await until("the list's last item, scrolled to", async () => {
+      await p.evaluate((s) => {
+        const list = document.querySelector(s);
+        list.scrollTop = list.scrollHeight;
+      }, tid("completions"));
+      const li = p.locator(items).last();
+      const at = [await li.getAttribute("aria-posinset"), await li.locator("b").textContent()];
+      return { done: at[0] === String(N - SET), value: at };
+    }, 60_000);
+    assertEq(last, [String(N - SET), `v${N - 1}`], "the last unset variable, reached by scrolling the list");
+    await p.keyboard.press("Escape");
+    // A hover on a name: its declaration.
+    await hoverPos(p, editor, 1);
+    const hover = await until("the hover", async () => {
+      const t = p.locator(`${editor} .cm-tftype-hover`);
+      const value = (await t.count()) > 0 ? await t.first().textContent() : null;
+      return { done: value !== null && value.includes("var.v0"), value };
+    }, 30_000);
+    assert(hover.includes('"x0"'), `the hover shows the value that wins: ${JSON.stringify(hover)}`);
+    await p.close();
+  });
+
   await check("no page errors, console errors, failed or outside requests", async () => {
     if (problems.length) throw new Error(problems.join("\n"));
   });
