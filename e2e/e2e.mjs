@@ -2750,6 +2750,7 @@ try {
     // The variables scroll inside their box; the problems with the page.
     await scrollToEnd("module-vars-more", "module-var", N, () => p.evaluate(() => {
       const box = document.querySelector(".mod-var-scroll");
+      box.scrollIntoView({ block: "end" });
       box.scrollTop = box.scrollHeight;
     }));
     const names = await p.evaluate(() => [...document.querySelectorAll('[data-testid="module-var"]')].map((r) => r.dataset.name));
