@@ -2775,7 +2775,12 @@ try {
     }, 60_000);
     assertEq(last, [String(N - SET), `v${N - 1}`], "the last unset variable, reached by scrolling the list");
     await p.keyboard.press("Escape");
-    // A hover on a name: its declaration.
+    // A hover on a name: its declaration (the file's start scrolled back into view).
+    await p.evaluate((s) => {
+      const v = document.querySelector(s).tftypeEditor;
+      v.dispatch({ selection: { anchor: 0 }, scrollIntoView: true });
+    }, editor);
+    await p.waitForTimeout(100);
     await hoverPos(p, editor, 1);
     const hover = await until("the hover", async () => {
       const t = p.locator(`${editor} .cm-tftype-hover`);
