@@ -18,18 +18,16 @@
 import { writeFileSync } from "node:fs";
 import { deflateRawSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { tid } from "./lib/harness.mjs";
+import { bigModule } from "./lib/module.mjs";
 
 const args = Object.fromEntries(process.argv.slice(2).reduce((a, x, i, all) => (x.startsWith("--") ? [...a, [x.slice(2), all[i + 1]]] : a), []));
 const URL_ = args.url ?? "http://127.0.0.1:8080/";
 const N = Number(args.vars ?? 5000);
 const SET = Number(args.set ?? 1000);
-const tid = (t) => `[data-testid="${t}"]`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-let vars = "";
-for (let i = 0; i < N; i++) vars += `variable "v${i}" {\n  type = object({ a = string, b = optional(number, ${i}) })\n  description = "v${i}"\n}\n`;
-const tfvars = Array.from({ length: SET }, (_, i) => `v${i} = { a = "x${i}" }\n`).join("");
-const module = { files: [{ name: "variables.tf", text: vars }, { name: "terraform.tfvars", text: tfvars }], rows: [], open: "terraform.tfvars", shown: true };
+const module = bigModule(N, SET);
 const link = "#v1." + deflateRawSync(Buffer.from(JSON.stringify({ type: "", value: "", module })), { level: 9 }).toString("base64url");
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });

@@ -9,6 +9,10 @@
 
 use std::path::Path;
 
+#[path = "common/use_paths.rs"]
+mod use_paths;
+use use_paths::{code, named_paths, names};
+
 /// (module file, modules above it that it must not name).
 const BELOW: &[(&str, &[&str])] = &[
     // The story sits above the pipeline; the pipeline carries its data only.
@@ -145,91 +149,6 @@ fn rust_files(rel: &str) -> Vec<String> {
     assert!(!out.is_empty(), "no Rust files at src/{rel}");
     out.sort();
     out
-}
-
-/// The paths a source names from `crate::` or `super::`, with use groups
-/// spelled out: `use crate::hcl::{eval::Evaluator, parse};` names
-/// `crate::hcl::eval::Evaluator` and `crate::hcl::parse`.
-fn named_paths(src: &str) -> Vec<String> {
-    fn ident(b: &[u8], mut i: usize) -> usize {
-        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-            i += 1;
-        }
-        i
-    }
-    fn skip_ws(b: &[u8], mut i: usize) -> usize {
-        while i < b.len() && b[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        i
-    }
-    /// Reads a path (or a group) at `i` after `prefix`; returns where it ends.
-    fn tree(b: &[u8], mut i: usize, prefix: String, out: &mut Vec<String>) -> usize {
-        let mut path = prefix;
-        loop {
-            i = skip_ws(b, i);
-            if b.get(i) == Some(&b'{') {
-                i += 1;
-                loop {
-                    i = skip_ws(b, i);
-                    match b.get(i) {
-                        None => return i,
-                        Some(b'}') => return i + 1,
-                        Some(b',') => i += 1,
-                        _ => {
-                            let before = i;
-                            i = tree(b, i, path.clone(), out);
-                            if i == before {
-                                i += 1;
-                            }
-                        }
-                    }
-                }
-            }
-            let end = ident(b, i);
-            if end == i {
-                out.push(path);
-                return i;
-            }
-            if !path.ends_with("::") {
-                path.push_str("::");
-            }
-            path.push_str(std::str::from_utf8(&b[i..end]).unwrap());
-            i = end;
-            if b[i..].starts_with(b"::") {
-                i += 2;
-            } else {
-                out.push(path);
-                return i;
-            }
-        }
-    }
-    let b = src.as_bytes();
-    let mut out = Vec::new();
-    for root in ["crate::", "super::"] {
-        let mut from = 0;
-        while let Some(at) = src[from..].find(root) {
-            let start = from + at;
-            // `super::super::x` is read from its first `super::`.
-            let whole_word =
-                start == 0 || !(b[start - 1].is_ascii_alphanumeric() || b[start - 1] == b'_' || b[start - 1] == b':');
-            from = start + root.len();
-            if whole_word {
-                from = tree(b, from, root.to_string(), &mut out);
-            }
-        }
-    }
-    out
-}
-
-/// The source without its comments (a doc comment may name any module).
-fn code(src: &str) -> String {
-    src.lines().map(|l| l.find("//").map_or(l, |i| &l[..i])).collect::<Vec<_>>().join("\n")
-}
-
-/// Whether `paths` name `module` or anything in it.
-fn names(paths: &[String], module: &str) -> bool {
-    paths.iter().any(|p| p == module || p.strip_prefix(module).is_some_and(|rest| rest.starts_with("::")))
 }
 
 #[test]
