@@ -13,6 +13,8 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
+pub mod folder;
+
 use serde::{Deserialize, Serialize};
 
 use crate::assist;
