@@ -160,7 +160,10 @@ pub struct NoteView {
 pub fn view(input: &CheckInput, flavor: &str, lang: Lang) -> ModuleView {
     let f = Flavor::lookup(flavor).unwrap_or_else(Flavor::default_flavor);
     let p = f.profile();
-    let report = crate::module::check(input, &p);
+    // Module calls too, as `tftype check` checks them: local modules and
+    // the installed ones of a folder opened with its `.terraform/modules`.
+    let options = crate::module::CheckOptions { module_calls: true, role: None };
+    let report = crate::module::check_with(input, &p, options);
     lay_out(input, &report, f.name, &p, lang)
 }
 

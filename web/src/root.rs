@@ -10,6 +10,7 @@ pub mod engine;
 pub mod examples;
 pub mod jsonfmt;
 pub mod model;
+pub mod module_folder;
 pub mod module_host;
 pub mod module_model;
 pub mod module_signals;
