@@ -1,6 +1,6 @@
 //! On WebAssembly (`wasm32-wasip1`, the npm package's `tftype` bin) the
 //! command line runs on the main thread, so the main thread gets the stack
-//! the native build gives its worker thread (`STACK` in `src/cli.rs`, 64 MiB;
+//! the native build gives its worker thread (`STACK` in `src/lib.rs`, 64 MiB;
 //! the target's default is 1 MiB). Native builds are not changed.
 
 fn main() {

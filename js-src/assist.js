@@ -7,7 +7,7 @@
 //
 // It imports nothing: cm6.js passes in the CodeMirror parts it uses (a second copy of
 // @codemirror/state and view would not work with the editor's own), and `ask(hover, byte, reply)`,
-// the page's question (web/src/cm.rs, set_assist): the completions (hover false) or the hover at
+// the page's question (web/src/shared/cm.rs, set_assist): the completions (hover false) or the hover at
 // a byte of the text, replied as JSON text ("" or "null": none).
 //
 // Keys: Ctrl-Space opens the list (typing a name's character opens it too, where the engine has

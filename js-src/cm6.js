@@ -669,7 +669,7 @@ export function destroy(view) {
   view.destroy();
 }
 
-// Completion and hover (web/src/cm.rs, set_assist): js-src/assist.js, fetched when the editor is
+// Completion and hover (web/src/shared/cm.rs, set_assist): js-src/assist.js, fetched when the editor is
 // first focused (not by the first load), given the CodeMirror parts it uses. Its first question
 // has the engine worker fetch engine-full/, which answers them.
 export function setAssist(view, ask) {
@@ -684,6 +684,6 @@ export function setAssist(view, ask) {
   wait();
 }
 
-// The page's side of the Module view (web/src/module_host.rs), in this bundle so that the first
+// The page's side of the Module view (web/src/module/host.rs), in this bundle so that the first
 // load fetches no file more for it.
 export { start, moduleDoc } from "./module-host.js";

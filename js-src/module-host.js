@@ -1,4 +1,4 @@
-// The page's side of the Module view (web/src/module_host.rs says why it is here, in a few
+// The page's side of the Module view (web/src/module/host.rs says why it is here, in a few
 // lines of JavaScript, rather than in the page's .wasm): which view is on show, loading the
 // view's own .wasm the first time it opens, and passing its files to the page.
 //
@@ -16,7 +16,7 @@ let tell = () => {}; // the page: told when the files change
 
 const root = () => document.getElementById("module-root");
 
-// A file of the site as the build named it (web/src/assets.rs: `url`).
+// A file of the site as the build named it (web/src/shared/assets.rs: `url`).
 export function asset(name) {
   const list = document.querySelector('meta[name="tftype-assets"]')?.content.split(" ") ?? [];
   const dot = name.search(/(_bg)?\.(js|wasm|json|css)$/);

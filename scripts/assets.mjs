@@ -11,7 +11,7 @@
 // message catalogs (i18n/LANG.json) and the gallery's data (examples.json, confusions.json). A browser could keep an old copy of one of them next to a
 // new page. Each gets a name with a hash of its content (engine-worker-0123abcd.js), and
 // index.html gets one <meta name="tftype-assets" content="HASHED HASHED …">, which
-// web/src/assets.rs reads. Runs in Trunk's staging directory (TRUNK_STAGING_DIR), then runs
+// web/src/shared/assets.rs reads. Runs in Trunk's staging directory (TRUNK_STAGING_DIR), then runs
 // scripts/csp-hashes.mjs (Trunk would run two hooks of one stage at the same time).
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
@@ -96,7 +96,7 @@ if (!html.includes("</head>")) {
   process.exit(1);
 }
 // One tag lists them all: each hashed name is NAME with "-HASH" before its extension, which is
-// how web/src/assets.rs and js-src/module-host.js find a file's name.
+// how web/src/shared/assets.rs and js-src/module-host.js find a file's name.
 html = html.replace("</head>", `<meta name="tftype-assets" content="${metas.join(" ")}">\n</head>`);
 // Integrity as SHA-256 (as strong for this purpose, 20 characters shorter per tag); none on the
 // icon, where browsers ignore it.

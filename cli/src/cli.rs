@@ -231,11 +231,11 @@ pub fn main() {
 /// Runs `f` on a thread with a generous stack, turning a panic into an error.
 #[cfg(not(target_os = "wasi"))]
 fn guarded<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, String> {
-    let h = std::thread::Builder::new().stack_size(STACK).spawn(f).map_err(|e| e.to_string())?;
+    let h = std::thread::Builder::new().stack_size(crate::STACK).spawn(f).map_err(|e| e.to_string())?;
     h.join().map_err(|p| panic_text(&*p))
 }
 
-/// On WebAssembly `f` runs on the main thread (its stack is [`STACK`]-sized,
+/// On WebAssembly `f` runs on the main thread (its stack is [`crate::STACK`]-sized,
 /// see `cli/build.rs`); a panic cannot be caught, so the hook writes what the
 /// callers write for an `Err` and exits as they do.
 #[cfg(target_os = "wasi")]
@@ -249,11 +249,6 @@ fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     Ok(r)
 }
 
-/// The stack every evaluation runs on: deeply nested input recurses deeply.
-/// (On WebAssembly the main thread's, set by `cli/build.rs`.)
-#[cfg_attr(target_os = "wasi", allow(dead_code))]
-pub(crate) const STACK: usize = 64 << 20;
-
 fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
     p.downcast_ref::<&str>()
         .map(|s| s.to_string())
@@ -264,7 +259,7 @@ fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
 /// A job for the [`Worker`]: runs a case and sends its answer (or its panic) back.
 type Job = Box<dyn FnOnce() + Send>;
 
-/// One thread with a [`STACK`]-sized stack that runs one case after another
+/// One thread with a [`crate::STACK`]-sized stack that runs one case after another
 /// (`tftype batch`): a thread per case cost a `clone3` and two 64 MiB
 /// mappings each, and the scheduler's wait. Each case still has its own
 /// guard: a panic is caught and answered, and the worker that saw it is
@@ -288,7 +283,7 @@ impl Worker {
     fn new() -> Worker {
         let (tx, rx) = std::sync::mpsc::channel::<Job>();
         let thread = std::thread::Builder::new()
-            .stack_size(STACK)
+            .stack_size(crate::STACK)
             .spawn(move || {
                 for job in rx {
                     job();

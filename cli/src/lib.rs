@@ -37,6 +37,12 @@ pub const PLAYGROUND: &str = match option_env!("TFTYPE_PLAYGROUND_URL") {
     None => env!("CARGO_PKG_HOMEPAGE"),
 };
 
+/// The stack every evaluation runs on: deeply nested input recurses deeply.
+/// The command line's cases and the language server's checks run on a thread
+/// of this size. (On WebAssembly the main thread's, set by `cli/build.rs`.)
+#[cfg_attr(target_os = "wasi", allow(dead_code))]
+const STACK: usize = 64 << 20;
+
 /// The language server for a host that cannot block on standard input (see
 /// the wasm32-wasip1 build's `tftype_lsp_pump` export in `main.rs`).
 #[cfg(target_os = "wasi")]

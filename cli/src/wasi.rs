@@ -6,7 +6,7 @@
 //! process with the native exit code.
 //!
 //! The large stack the native build gives its worker thread
-//! ([`crate::cli::STACK`]) is the main thread's here, set at link time
+//! ([`crate::STACK`]) is the main thread's here, set at link time
 //! (`cli/build.rs`).
 
 #![cfg_attr(not(target_os = "wasi"), allow(dead_code))]

@@ -1,5 +1,5 @@
-"""A minimal client of `tftype lsp` for the benchmark scripts (bench-lsp, bench-lsp-diagnostics,
-bench-lsp-memory): LSP's Content-Length framing over the server's stdin and stdout."""
+"""A minimal client of `tftype lsp` for the benchmark scripts (bench-installed, bench-lsp,
+bench-lsp-diagnostics, bench-lsp-memory): LSP's Content-Length framing over the server's stdin and stdout."""
 import json
 import subprocess
 

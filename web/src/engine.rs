@@ -26,7 +26,8 @@ use tftype::versions::Comparison;
 use tftype::writeback::EmitOut;
 use tftype::{Request, Response, ValueFormat};
 
-use crate::{jsonfmt, outcome};
+use crate::shared::jsonfmt;
+use crate::shared::outcome;
 
 /// An evaluation as the page shows it: the engine's answer with its console
 /// and JSON texts ready to show (the JSON indented, and only while the JSON
@@ -224,9 +225,9 @@ fn read_reply(work: Work, block: bool, json: Vec<u8>, ms: f64) -> Result<Reply, 
         Work::Emit(_) => Reply::Emitted(serde_json::from_slice(&json)?),
         Work::Reformat(_) => Reply::Reformatted(serde_json::from_slice(&json)?),
         Work::Story | Work::ModuleStory => Reply::Told(serde_json::from_slice(&json)?),
-        Work::Module => Reply::Viewed(crate::page::utf8_text(json), ms),
-        Work::Assist(..) | Work::ModuleAssist(..) => Reply::Assisted(crate::page::utf8_text(json)),
-        Work::ModuleFolder => Reply::Planned(crate::page::utf8_text(json)),
+        Work::Module => Reply::Viewed(crate::shared::page::utf8_text(json), ms),
+        Work::Assist(..) | Work::ModuleAssist(..) => Reply::Assisted(crate::shared::page::utf8_text(json)),
+        Work::ModuleFolder => Reply::Planned(crate::shared::page::utf8_text(json)),
     })
 }
 
@@ -255,9 +256,9 @@ fn block_here(work: Work, req: &Request, t0: f64) -> Option<Reply> {
         return None;
     }
     if work == Work::Compare {
-        return Some(Reply::Compared(tftype::module::block::compare(req), crate::page::now_ms() - t0));
+        return Some(Reply::Compared(tftype::module::block::compare(req), crate::shared::page::now_ms() - t0));
     }
-    Some(block_reply(work, tftype::module::block::evaluate(req), crate::page::now_ms() - t0))
+    Some(block_reply(work, tftype::module::block::evaluate(req), crate::shared::page::now_ms() - t0))
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -285,7 +286,7 @@ pub fn run_json_here(work: Work, json: &str) -> Reply {
         // Only the Module view's .wasm is asked for a check (or its files' completion and hover):
         // the page's leaves them out.
         Work::Module | Work::ModuleAssist(..) | Work::ModuleFolder if crate::IN_PAGE => Reply::Failed(String::new()),
-        Work::Module => check_here(json, crate::page::now_ms()),
+        Work::Module => check_here(json, crate::shared::page::now_ms()),
         Work::ModuleAssist(..) => assist_here(work, json),
         Work::ModuleFolder => folder_here(json),
         _ => run_here(work, &Request::from_json(json)),
@@ -298,7 +299,7 @@ pub fn run_json_here(work: Work, json: &str) -> Reply {
 #[cfg(not(target_arch = "wasm32"))]
 fn check_here(json: &str, t0: f64) -> Reply {
     let view = tftype::module_view::view_json(json);
-    Reply::Viewed(view, crate::page::now_ms() - t0)
+    Reply::Viewed(view, crate::shared::page::now_ms() - t0)
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -344,21 +345,21 @@ pub fn run_here(work: Work, req: &Request) -> Reply {
         let lang = req.lang.unwrap_or_default();
         return Reply::Failed(tftype::i18n::text(lang, "ui.engine.no_worker").to_string());
     }
-    let t0 = crate::page::now_ms();
+    let t0 = crate::shared::page::now_ms();
     if let Some(reply) = block_here(work, req, t0) {
         return reply;
     }
     match work {
         Work::Evaluate(shown) => {
             let r = tftype::evaluate(req);
-            Reply::Evaluated(Box::new(Evaluation::of(r, shown)), crate::page::now_ms() - t0)
+            Reply::Evaluated(Box::new(Evaluation::of(r, shown)), crate::shared::page::now_ms() - t0)
         }
         Work::Story | Work::ModuleStory => Reply::Told(story(req)),
         // A check (and its editors' completion and hover) is sent as its module's JSON, never as a
         // variable's request (run_json_here).
         Work::Module | Work::ModuleAssist(..) | Work::ModuleFolder => Reply::Failed(String::new()),
         #[cfg(not(target_arch = "wasm32"))]
-        Work::Compare => Reply::Compared(tftype::versions::compare(req), crate::page::now_ms() - t0),
+        Work::Compare => Reply::Compared(tftype::versions::compare(req), crate::shared::page::now_ms() - t0),
         #[cfg(not(target_arch = "wasm32"))]
         Work::Emit(converted) => Reply::Emitted(tftype::writeback::emit_all(req, converted)),
         #[cfg(not(target_arch = "wasm32"))]
@@ -515,7 +516,7 @@ mod worker {
                 catalogs_sent: 0,
                 fetching_texts: false,
                 on_restart: Rc::new(on_restart),
-                lang: crate::words::lang(),
+                lang: crate::shared::words::lang(),
                 _handler: None,
             })));
             e.start();
@@ -540,7 +541,7 @@ mod worker {
             };
             let opts = web_sys::WorkerOptions::new();
             opts.set_type(web_sys::WorkerType::Module);
-            let Ok(worker) = web_sys::Worker::new_with_options(&crate::assets::url("engine-worker.js"), &opts) else {
+            let Ok(worker) = web_sys::Worker::new_with_options(&crate::shared::assets::url("engine-worker.js"), &opts) else {
                 self.0.borrow_mut().state = State::Here;
                 return;
             };
@@ -556,12 +557,12 @@ mod worker {
             set(&init, "glue", &glue.into());
             set(&init, "wasm", &wasm.into());
             let full = js_sys::Object::new();
-            set(&full, "glue", &crate::assets::url("engine_full.js").into());
-            set(&full, "wasm", &crate::assets::url("engine_full_bg.wasm").into());
+            set(&full, "glue", &crate::shared::assets::url("engine_full.js").into());
+            set(&full, "wasm", &crate::shared::assets::url("engine_full_bg.wasm").into());
             set(&init, "full", &full);
             let module = js_sys::Object::new();
-            set(&module, "glue", &crate::assets::url("engine_module.js").into());
-            set(&module, "wasm", &crate::assets::url("engine_module_bg.wasm").into());
+            set(&module, "glue", &crate::shared::assets::url("engine_module.js").into());
+            set(&module, "wasm", &crate::shared::assets::url("engine_module_bg.wasm").into());
             set(&init, "module", &module);
             let _ = worker.post_message(&init);
             let mut inner = self.0.borrow_mut();
@@ -615,7 +616,7 @@ mod worker {
         /// Gives the worker every catalog the page has fetched and it lacks.
         fn send_catalogs(inner: &mut Inner) {
             let Some(worker) = &inner.worker else { return };
-            for (lang, text) in crate::assets::texts_after(inner.catalogs_sent) {
+            for (lang, text) in crate::shared::assets::texts_after(inner.catalogs_sent) {
                 let msg = js_sys::Object::new();
                 set(&msg, "type", &"catalog".into());
                 set(&msg, "lang", &lang.code().into());
@@ -663,7 +664,7 @@ mod worker {
                     inner.fetching_texts = true;
                     let me = self.clone();
                     leptos::task::spawn_local(async move {
-                        let _ = crate::assets::load_part(lang, part).await;
+                        let _ = crate::shared::assets::load_part(lang, part).await;
                         me.0.borrow_mut().fetching_texts = false;
                         me.pump();
                     });
@@ -692,7 +693,7 @@ mod worker {
             if let Some(worker) = &inner.worker {
                 let _ = worker.post_message(&msg);
             }
-            inner.running = Some(Running { id, work: w.work, block: w.block, done: w.done, since: crate::page::now_ms() });
+            inner.running = Some(Running { id, work: w.work, block: w.block, done: w.done, since: crate::shared::page::now_ms() });
         }
 
         fn on_message(&self, data: JsValue) {
@@ -756,7 +757,7 @@ mod worker {
         }
 
         fn check_time(&self) {
-            let too_long = self.0.borrow().running.as_ref().is_some_and(|r| crate::page::now_ms() - r.since > TOO_LONG_MS);
+            let too_long = self.0.borrow().running.as_ref().is_some_and(|r| crate::shared::page::now_ms() - r.since > TOO_LONG_MS);
             if too_long {
                 let seconds = ((TOO_LONG_MS / 1000.0) as u32).to_string();
                 self.restart(tftype::i18n::fill(self.lang(), "ui.engine.too_long", &[("seconds", &seconds)]));

@@ -5,7 +5,7 @@
 //! Two .wasm files are built from this crate: the page (`src/main.rs`, which
 //! also answers in the engine worker) and the Module view
 //! (`src/module_main.rs`), which the page loads the first time the view
-//! opens (see `module_host.rs`), so that the first page load does not carry
+//! opens (see `module/host.rs`), so that the first page load does not carry
 //! it.
 
 /// Whether this is the page's .wasm (`main.rs` compiles the same modules

@@ -28,8 +28,8 @@ fn main() {
     // The link's state and the reader's catalog first: every word on the page comes from it.
     wasm_bindgen_futures::spawn_local(async move {
         share::read_opened().await;
-        let lang = app::reader_lang();
-        if let Err(e) = assets::load(lang).await {
+        let lang = app::link::reader_lang();
+        if let Err(e) = shared::assets::load(lang).await {
             // Without a catalog there are no words to say it in: the loading line says what failed.
             if let Some(boot) = document_opt().and_then(|d| d.get_element_by_id("boot")) {
                 boot.set_text_content(Some(&e));

@@ -1,4 +1,4 @@
-//! The Module view's .wasm (see `module_host.rs`, the page's side): the
+//! The Module view's .wasm (see `module/host.rs`, the page's side): the
 //! page imports it the first time the view opens and calls `mount` with the
 //! element to mount into; then `sync` (version, language, on show) and
 //! `load_example` as the reader acts. It fetches the catalogs it needs
@@ -15,12 +15,12 @@ mod exports {
     use leptos::prelude::*;
     use tftype::i18n::Lang;
     use tftype::Request;
-    use tftype_web::components::module_view::ModuleView;
     use tftype_web::engine::Engine;
-    use tftype_web::model::State;
-    use tftype_web::module_host::{MountConfig, DOC_EVENT, ROOT_ID};
-    use tftype_web::module_model::{examples, ModuleDoc, ModuleExample};
-    use tftype_web::module_signals::ModuleState;
+    use tftype_web::module::host::{MountConfig, DOC_EVENT, ROOT_ID};
+    use tftype_web::module::model::{examples, ModuleDoc, ModuleExample};
+    use tftype_web::module::signals::ModuleState;
+    use tftype_web::module::view::ModuleView;
+    use tftype_web::single::model::State;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
 
@@ -68,11 +68,11 @@ mod exports {
     /// The catalog parts the view speaks with (the check's texts and the
     /// gallery's besides its own), fetched for `lang`.
     async fn load_catalogs(lang: Lang) {
-        if let Err(e) = tftype_web::assets::load(lang).await {
+        if let Err(e) = tftype_web::shared::assets::load(lang).await {
             web_sys::console::error_1(&e.into());
         }
         for part in ["check", "gallery"] {
-            if let Err(e) = tftype_web::assets::load_part(lang, part).await {
+            if let Err(e) = tftype_web::shared::assets::load_part(lang, part).await {
                 web_sys::console::error_1(&e.into());
             }
         }
@@ -107,7 +107,7 @@ mod exports {
     }
 
     /// Mounts the view into `root` once its catalogs are in; `config`:
-    /// `module_host::MountConfig` as JSON. (Until `mount_to` there is no
+    /// `module::host::MountConfig` as JSON. (Until `mount_to` there is no
     /// Leptos executor: the waits are wasm-bindgen-futures' own.)
     #[wasm_bindgen]
     pub fn mount(root: web_sys::HtmlElement, config: &str) {
@@ -176,7 +176,7 @@ mod exports {
                 wasm_bindgen_futures::spawn_local(async move {
                     let Some(fragment) = tftype_web::share::link(&st, None).await else { return };
                     let Some(w) = web_sys::window() else { return };
-                    let Ok(url) = web_sys::Url::new(&tftype_web::page::href()) else { return };
+                    let Ok(url) = web_sys::Url::new(&tftype_web::shared::page::href()) else { return };
                     url.set_hash(&fragment);
                     let _ = w.open_with_url_and_target_and_features(&url.href(), "_blank", "noopener");
                 });

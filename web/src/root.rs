@@ -3,22 +3,11 @@
 // into itself rather than linking the lib: see main.rs.
 
 pub mod app;
-pub mod assets;
-pub mod cm;
-pub mod components;
 pub mod engine;
-pub mod examples;
-pub mod jsonfmt;
-pub mod model;
-pub mod module_folder;
-pub mod module_host;
-pub mod module_model;
-pub mod module_signals;
-pub mod outcome;
-pub mod page;
+pub mod module;
 pub mod share;
-pub mod signals;
-pub mod words;
+pub mod shared;
+pub mod single;
 
 pub fn document_opt() -> Option<web_sys::Document> {
     web_sys::window().and_then(|w| w.document())

@@ -16,7 +16,7 @@ use base64::engine::DecodePaddingMode;
 use base64::{alphabet, Engine as _};
 use std::fmt;
 
-use crate::model::State;
+use crate::single::model::State;
 
 /// The current link format's prefix (after `#`).
 pub const PREFIX_V1: &str = "v1.";
@@ -119,7 +119,7 @@ thread_local! {
 /// Reads the fragment the page was opened with, once, before the page is
 /// mounted (`main.rs`: reading it takes the browser a moment).
 pub async fn read_opened() {
-    let (state, text) = match read_json(&crate::page::hash()).await {
+    let (state, text) = match read_json(&crate::shared::page::hash()).await {
         Ok(json) => (state_of(&json), String::from_utf8(json).ok()),
         Err(e) => (Err(e), None),
     };
@@ -128,7 +128,7 @@ pub async fn read_opened() {
 }
 
 /// The JSON of the link the page was opened with (its `module` key is the
-/// Module view's files, which only the view reads: `module_host.rs`).
+/// Module view's files, which only the view reads: `module/host.rs`).
 pub fn opened_json() -> Option<String> {
     OPENED_JSON.with(|o| o.borrow().clone())
 }
@@ -337,7 +337,7 @@ fn version_of(frag: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Format, Tab};
+    use crate::single::model::{Format, Tab};
 
     fn sample() -> State {
         State {
@@ -830,7 +830,7 @@ mod tests {
 #[cfg(test)]
 mod module_tests {
     use super::*;
-    use crate::module_model::{ModFile, ModuleDoc, Row, RowKind};
+    use crate::module::model::{ModFile, ModuleDoc, Row, RowKind};
 
     fn json(d: &ModuleDoc) -> String {
         serde_json::to_string(d).unwrap()

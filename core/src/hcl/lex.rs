@@ -159,8 +159,10 @@ impl<'a> Lexer<'a> {
         self.bytes().get(i..i + s.len()) == Some(s.as_bytes())
     }
 
+    /// The length of the character at byte `i` (a character boundary), from
+    /// its first byte; 1 at the end of the text.
     fn char_len(&self, i: usize) -> usize {
-        self.src[i..].chars().next().map_or(1, char::len_utf8)
+        utf8_len(self.at(i))
     }
 
     fn tok(&mut self, kind: Tok, start: usize, end: usize) -> Token {
@@ -181,12 +183,14 @@ impl<'a> Lexer<'a> {
                 self.done = true;
                 return Token { kind: Tok::Eof, start: self.src.len(), end: self.src.len() };
             }
-            let mode = self.modes.last().cloned().unwrap_or(Mode::Main);
-            let t = match mode {
-                Mode::Main => self.scan_main(),
-                Mode::Quoted => Some(self.scan_quoted()),
-                Mode::Heredoc { marker, start_of_line } => Some(self.scan_heredoc(Some(marker), start_of_line)),
-                Mode::Bare => Some(self.scan_heredoc(None, false)),
+            let t = match self.modes.last() {
+                None | Some(Mode::Main) => self.scan_main(),
+                Some(Mode::Quoted) => Some(self.scan_quoted()),
+                Some(Mode::Heredoc { marker, start_of_line }) => {
+                    let (marker, start_of_line) = (marker.clone(), *start_of_line);
+                    Some(self.scan_heredoc(Some(marker), start_of_line))
+                }
+                Some(Mode::Bare) => Some(self.scan_heredoc(None, false)),
             };
             if let Some(t) = t {
                 return t;
@@ -210,7 +214,15 @@ impl<'a> Lexer<'a> {
 
     /// Normal mode. Returns None after skipping white space.
     fn scan_main(&mut self) -> Option<Token> {
-        let p = self.pos;
+        // White space before the token, here (not a round of the caller's loop per run).
+        let mut p = self.pos;
+        while matches!(self.bytes().get(p), Some(b' ' | b'\t')) {
+            p += 1;
+        }
+        self.pos = p;
+        if p >= self.src.len() {
+            return None;
+        }
         let b = self.at(p);
         let two = |s: &str| self.starts(p, s);
         let t = match b {
@@ -315,6 +327,13 @@ impl<'a> Lexer<'a> {
                     b';' => Tok::Semicolon,
                     b'`' => Tok::Backtick,
                     b'\'' => Tok::Apostrophe,
+                    // ASCII: a letter or `_` starts an identifier, anything
+                    // else is invalid (one byte).
+                    b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                        let e = self.ident_end(p);
+                        return Some(self.tok(Tok::Ident, p, e));
+                    }
+                    0..=0x7f => return Some(self.tok(Tok::Invalid, p, p + 1)),
                     _ => {
                         let c = self.src[p..].chars().next().unwrap_or('\0');
                         if is_id_start(c) {
@@ -331,7 +350,29 @@ impl<'a> Lexer<'a> {
         Some(t)
     }
 
+    /// The end of the identifier whose first character is at `p`.
     fn ident_end(&self, p: usize) -> usize {
+        let b = self.bytes();
+        // ASCII characters byte by byte; the rest (if any) as characters.
+        let mut e = p + self.char_len(p);
+        while let Some(&c) = b.get(e) {
+            match ASCII_IDENT[c as usize] {
+                1 => e += 1,
+                0 => return e,
+                _ => break,
+            }
+        }
+        for c in self.src[e..].chars() {
+            if !is_id_continue(c) {
+                break;
+            }
+            e += c.len_utf8();
+        }
+        e
+    }
+
+    #[cfg(test)]
+    fn ident_end_by_chars(&self, p: usize) -> usize {
         let mut e = p;
         for (i, c) in self.src[p..].char_indices() {
             if i == 0 || is_id_continue(c) {
@@ -398,19 +439,26 @@ impl<'a> Lexer<'a> {
                 self.tok(Tok::QuotedNewline, p, e)
             }
             _ => {
+                let bytes = self.bytes();
                 let mut e = p;
                 loop {
-                    match self.at(e) {
-                        0 if e >= self.src.len() => break,
-                        b'$' | b'%' | b'"' | b'\r' | b'\n' => break,
-                        b'\\' => {
+                    // Ordinary bytes, a byte at a time: the bytes that end the
+                    // run are ASCII, so it ends at a character boundary.
+                    while let Some(&c) = bytes.get(e) {
+                        if QUOTED_STOP[c as usize] {
+                            break;
+                        }
+                        e += 1;
+                    }
+                    match bytes.get(e) {
+                        Some(b'\\') => {
                             let n = e + 1;
                             if n >= self.src.len() || matches!(self.at(n), b'\r' | b'\n') {
                                 break;
                             }
                             e = n + self.char_len(n);
                         }
-                        _ => e += self.char_len(e),
+                        _ => break,
                     }
                 }
                 if e == p {
@@ -469,9 +517,11 @@ impl<'a> Lexer<'a> {
             return self.tok(Tok::StringLit, p, e);
         }
         // A run of ordinary characters, then perhaps a line end.
+        // (A byte at a time: the bytes that end the run are ASCII.)
         let mut e = p;
-        while e < self.src.len() && !matches!(self.at(e), b'$' | b'%' | b'\r' | b'\n') {
-            e += self.char_len(e);
+        let bytes = self.bytes();
+        while e < bytes.len() && !matches!(bytes[e], b'$' | b'%' | b'\r' | b'\n') {
+            e += 1;
         }
         let nl_len = if self.at(e) == b'\n' {
             1
@@ -501,6 +551,49 @@ impl<'a> Lexer<'a> {
         }
         set_sol(self, true);
         self.tok(Tok::StringLit, p, line_end)
+    }
+}
+
+/// Per byte: 1 continues an identifier (ASCII letters, digits, `_`, `-`),
+/// 0 ends it (other ASCII), 2 is the start of a non-ASCII character.
+static ASCII_IDENT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let c = i as u8;
+        t[i] = if c >= 0x80 {
+            2
+        } else if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' {
+            1
+        } else {
+            0
+        };
+        i += 1;
+    }
+    t
+};
+
+/// The bytes that end a run of literal text in a quoted template: `$`, `%`,
+/// `"`, a backslash and line ends.
+static QUOTED_STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'$' as usize] = true;
+    t[b'%' as usize] = true;
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'\r' as usize] = true;
+    t[b'\n' as usize] = true;
+    t
+};
+
+/// The length of a UTF-8 character from its first byte (1 for a byte that
+/// cannot start one).
+fn utf8_len(b: u8) -> usize {
+    match b {
+        0xc0..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xff => 4,
+        _ => 1,
     }
 }
 
@@ -550,6 +643,43 @@ mod tests {
             out.push((t.kind, &src[t.range()]));
         }
         out
+    }
+
+    /// The ASCII fast path of identifiers ends where the general one does.
+    #[test]
+    fn identifier_ends_are_those_of_the_character_rules() {
+        for src in [
+            "a",
+            "ab-c_9 x",
+            "a.b",
+            "aé",
+            "éa-b",
+            "a\u{301}b c",
+            "a🙂",
+            "_x\u{1C90}",
+            "x\u{309B}y",
+            "a\u{2028}",
+            "z\u{FF9E}-",
+        ] {
+            let l = Lexer::new(src);
+            assert_eq!(l.ident_end(0), l.ident_end_by_chars(0), "{src:?}");
+        }
+    }
+
+    /// Bytes that start no identifier are one invalid token each (ASCII) or
+    /// one character (other text).
+    #[test]
+    fn invalid_characters_are_one_character_tokens() {
+        assert_eq!(kinds("@"), vec![(Tok::Invalid, "@")]);
+        assert_eq!(kinds("\u{1}a"), vec![(Tok::Invalid, "\u{1}"), (Tok::Ident, "a")]);
+        assert_eq!(kinds("🙂x"), vec![(Tok::Invalid, "🙂"), (Tok::Ident, "x")]);
+        assert_eq!(kinds("\u{201c}"), vec![(Tok::Invalid, "\u{201c}")]);
+    }
+
+    #[test]
+    fn non_ascii_text_in_strings_and_heredocs_stays_whole() {
+        assert_eq!(kinds("\"é\\ü\""), vec![(Tok::OQuote, "\""), (Tok::QuotedLit, "é\\ü"), (Tok::CQuote, "\"")]);
+        assert_eq!(kinds("<<X\nü€𝄞\nX\n")[1], (Tok::StringLit, "ü€𝄞\n"));
     }
 
     #[test]

@@ -7,8 +7,6 @@
 //! Nesting is limited to [`MAX_DEPTH`] levels so that neither this parser nor
 //! anything walking its trees or the resulting values can exhaust the stack.
 
-use std::collections::VecDeque;
-
 mod body;
 pub use body::{Attribute, Block, Body, BodyItem};
 
@@ -64,7 +62,9 @@ struct Told {
 
 pub struct Parser<'a> {
     lexer: Lexer<'a>,
-    buf: VecDeque<Token>,
+    /// Tokens scanned ahead: those from `head` on are not read yet.
+    buf: Vec<Token>,
+    head: usize,
     nl_stack: Vec<bool>,
     prev: Option<Token>,
     lex_diags: Diags,
@@ -129,7 +129,8 @@ impl<'a> Parser<'a> {
     pub fn new(src: &'a str, filename: &'a str) -> Parser<'a> {
         Parser {
             lexer: Lexer::new(src),
-            buf: VecDeque::new(),
+            buf: Vec::new(),
+            head: 0,
             nl_stack: vec![true],
             prev: None,
             lex_diags: Diags::new(),
@@ -192,12 +193,13 @@ impl<'a> Parser<'a> {
     fn pull(&mut self) {
         let t = self.lexer.next_token();
         self.check_token(&t);
-        self.buf.push_back(t);
+        self.buf.push(t);
     }
 
     /// Reports tokens that are never valid, as hclsyntax's `checkInvalidTokens` does.
+    #[inline]
     fn check_token(&mut self, t: &Token) {
-        if !matches!(
+        if matches!(
             t.kind,
             Tok::BitwiseAnd
                 | Tok::BitwiseOr
@@ -209,8 +211,13 @@ impl<'a> Parser<'a> {
                 | Tok::QuotedNewline
                 | Tok::Invalid
         ) {
-            return;
+            self.report_invalid_token(t);
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn report_invalid_token(&mut self, t: &Token) {
         let r = t.range();
         let text = &self.src()[r.clone()];
         let d = match t.kind {
@@ -295,20 +302,26 @@ impl<'a> Parser<'a> {
         self.nl_stack.pop();
     }
 
-    /// The next significant token and its index in the buffer.
+    /// The next significant token and its index among the tokens not read yet.
+    #[inline]
     fn next_index(&mut self) -> (Token, usize) {
         // The common case: the next buffered token is significant.
-        if let Some(&t) = self.buf.front() {
+        if let Some(&t) = self.buf.get(self.head) {
             if !matches!(t.kind, Tok::Comment | Tok::Newline) {
                 return (t, 0);
             }
         }
+        self.next_index_scan()
+    }
+
+    #[inline(never)]
+    fn next_index_scan(&mut self) -> (Token, usize) {
         let mut i = 0;
         loop {
-            while i >= self.buf.len() {
+            while self.head + i >= self.buf.len() {
                 self.pull();
             }
-            let t = self.buf[i];
+            let t = self.buf[self.head + i];
             match t.kind {
                 Tok::Comment => {
                     if self.including_newlines() && self.text(&t).ends_with('\n') {
@@ -332,23 +345,32 @@ impl<'a> Parser<'a> {
     /// The raw token right after the next significant one (no skipping).
     fn peek_after(&mut self) -> Token {
         let (_, i) = self.next_index();
-        while i + 1 >= self.buf.len() {
+        while self.head + i + 1 >= self.buf.len() {
             self.pull();
         }
-        self.buf[i + 1]
+        self.buf[self.head + i + 1]
     }
 
     fn read(&mut self) -> Token {
         let (t, i) = self.next_index();
-        if i == 0 && t.kind != Tok::Eof {
-            self.buf.pop_front();
-        } else if t.kind != Tok::Eof {
-            self.buf.drain(..=i);
-        } else {
-            self.buf.drain(..i);
-        }
+        // The end of the input stays to be read again.
+        self.consume(if t.kind == Tok::Eof { i } else { i + 1 });
         self.prev = Some(t);
         t
+    }
+
+    /// Marks the next `n` buffered tokens read.
+    #[inline]
+    fn consume(&mut self, n: usize) {
+        self.head += n;
+        if self.head >= self.buf.len() {
+            self.buf.clear();
+            self.head = 0;
+        } else if self.head >= 64 {
+            // The buffer never holds more than a few tokens ahead.
+            self.buf.drain(..self.head);
+            self.head = 0;
+        }
     }
 
     fn prev_range(&mut self) -> Span {
@@ -903,7 +925,7 @@ impl<'a> Parser<'a> {
         // Read from the bytes only when the scanner holds nothing beyond the
         // opening bracket, so that it can continue after the literal.
         let open = self.peek();
-        if self.buf.len() != 1 || self.lexer.plain_position() != Some(open.end) {
+        if self.buf.len() - self.head != 1 || self.lexer.plain_position() != Some(open.end) {
             return None;
         }
         let mut end = open.start;
@@ -913,6 +935,7 @@ impl<'a> Parser<'a> {
         };
         let kind = if open.kind == Tok::OBrack { Tok::CBrack } else { Tok::CBrace };
         self.buf.clear();
+        self.head = 0;
         self.lexer.skip_to(end);
         self.prev = Some(Token { kind, start: end - 1, end });
         Some(Expr::with_depth(

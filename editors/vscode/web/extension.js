@@ -40,7 +40,7 @@ function toPath(uri) {
   return `/${uri.scheme}/${uri.authority || "_"}${uri.path.startsWith("/") ? "" : "/"}${uri.path}`;
 }
 
-// As the server spells a path's URI (cli/src/lsp.rs path_uri).
+// As the server spells a path's URI (cli/src/lsp/uri.rs path_uri).
 function fileUri(p) {
   let s = "file://";
   for (const b of new TextEncoder().encode(p)) {

@@ -104,7 +104,7 @@ function remove(root, path) {
   dir.contents.delete(name);
 }
 
-// A path's file URI, as the server spells it (cli/src/lsp.rs path_uri).
+// A path's file URI, as the server spells it (cli/src/lsp/uri.rs path_uri).
 function fileUri(path) {
   let s = "file://";
   for (const b of encoder.encode(path)) {

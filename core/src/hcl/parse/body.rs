@@ -5,7 +5,7 @@
 //! diagnostics. Like the expression parser, it stops at the first syntax
 //! error (after noting hcl's non-fatal "Attribute redefined").
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 
 use super::super::ast::{Expr, ScopeExpr, Span};
 use super::super::lex::{Tok, Token};
@@ -45,6 +45,43 @@ pub struct Block {
     pub range: Span,
 }
 
+/// The attribute names a body has set, with the range of each name's first
+/// setting. Most bodies set a few names (a short list, no hashing); a body
+/// of many (a value file) hashes them, so each look-up costs the same.
+#[derive(Default)]
+struct SeenNames<'a> {
+    few: [(&'a str, Span); FEW_NAMES],
+    n: usize,
+    many: HashMap<&'a str, Span>,
+}
+
+/// Above this many names a body's names are hashed.
+const FEW_NAMES: usize = 8;
+
+impl<'a> SeenNames<'a> {
+    /// Where `name` was first set, or None (and it is now set at `range`).
+    fn first(&mut self, name: &'a str, range: &Span) -> Option<Span> {
+        if self.many.is_empty() {
+            if let Some((_, r)) = self.few[..self.n].iter().find(|(n, _)| *n == name) {
+                return Some(r.clone());
+            }
+            if self.n < FEW_NAMES {
+                self.few[self.n] = (name, range.clone());
+                self.n += 1;
+                return None;
+            }
+            self.many.extend(self.few.iter().cloned());
+        }
+        match self.many.entry(name) {
+            std::collections::hash_map::Entry::Occupied(e) => Some(e.get().clone()),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(range.clone());
+                None
+            }
+        }
+    }
+}
+
 const DEFINITION_REQUIRED: &str = "Argument or block definition required";
 const UNCLOSED_BLOCK: &str = "Unclosed configuration block";
 const UNCLOSED_BLOCK_DETAIL: &str = "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.";
@@ -54,7 +91,7 @@ const INVALID_STRING: &str = "Invalid string literal";
 const SINGLE_COMMA: &str = "Single-line block syntax can include only one argument definition. To define multiple arguments, use the multi-line block syntax with one argument definition per line.";
 const SINGLE_NEWLINE: &str = "An argument definition on the same line as its containing block creates a single-line block definition, which must also be closed on the same line. Place the block's closing brace immediately after the argument definition.";
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     /// `hclsyntax.ParseConfig`: the whole text as a configuration body.
     pub fn parse_config_file(&mut self) -> PResult<Body> {
         self.parse_body(Tok::Eof, 0..0)
@@ -64,8 +101,9 @@ impl Parser<'_> {
     /// end of the file at the top). `start` is the body's opening brace.
     fn parse_body(&mut self, end: Tok, start: Span) -> PResult<Body> {
         let mut body = Body::default();
-        // Attribute names already set in this body, with their name ranges.
-        let mut seen: BTreeMap<String, Span> = BTreeMap::new();
+        // Attribute names already set in this body (their text, which is
+        // the name), with their name ranges.
+        let mut seen = SeenNames::default();
         loop {
             let next = self.peek();
             if next.kind == end {
@@ -91,22 +129,19 @@ impl Parser<'_> {
                         Err(stop) => return Err(stop),
                     };
                     if let BodyItem::Attr(a) = &item {
-                        match seen.get(&a.name) {
-                            Some(first) => {
-                                // Not a syntax error: hcl goes on parsing.
-                                let at = self.range_string(&first.clone());
-                                self.diags.push(RawDiag::new(
-                                    "Attribute redefined",
-                                    format!(
-                                        "The argument {} was already set at {at}. Each argument may be set only once.",
-                                        go_quote(&a.name)
-                                    ),
-                                    a.name_range.clone(),
-                                ));
-                            }
-                            None => {
-                                seen.insert(a.name.clone(), a.name_range.clone());
-                            }
+                        let name = &self.src()[a.name_range.clone()];
+                        debug_assert_eq!(name, a.name);
+                        if let Some(first) = seen.first(name, &a.name_range) {
+                            // Not a syntax error: hcl goes on parsing.
+                            let at = self.range_string(&first);
+                            self.diags.push(RawDiag::new(
+                                "Attribute redefined",
+                                format!(
+                                    "The argument {} was already set at {at}. Each argument may be set only once.",
+                                    go_quote(&a.name)
+                                ),
+                                a.name_range.clone(),
+                            ));
                         }
                     }
                     body.items.push(item);
@@ -567,6 +602,35 @@ impl Parser<'_> {
                 }
                 _ => return self.err(INVALID_STRING, "This item is not valid in a string literal.", tok.range()),
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A name set again is reported at its second setting with the range of
+    /// its first, whether the body has set few names or many (hashed).
+    #[test]
+    fn redefined_attribute_names_point_at_their_first_setting() {
+        for n in [1usize, 7, 8, 9, 40] {
+            let mut src: String = (0..n).map(|i| format!("a{i} = {i}\n")).collect();
+            let first = src.find("a0 =").unwrap_or(0);
+            src.push_str("a0 = 1\n");
+            let again = src.rfind("a0 =").unwrap_or(0);
+            let mut p = Parser::new(&src, "t.tf");
+            let parsed = p.parse_config_file();
+            assert!(parsed.is_ok(), "{n}");
+            let diags: Vec<RawDiag> = p.take_diags().into_iter().collect();
+            assert_eq!(diags.len(), 1, "{n}");
+            assert_eq!(diags[0].summary, "Attribute redefined");
+            assert_eq!(diags[0].range, again..again + 2, "{n}");
+            assert!(
+                diags[0].detail.contains(&format!("t.tf:1,{}-{}", first + 1, first + 3)),
+                "{n}: {}",
+                diags[0].detail
+            );
         }
     }
 }

@@ -1,0 +1,200 @@
+//! The server's state: the open documents and the module each belongs to,
+//! the client's settings, what was published and told; and a module's input
+//! as the check reads it, the open documents' texts winning over the disk.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use lsp_server::{Message, Notification};
+use lsp_types as lt;
+use serde_json::json;
+use tftype::editor;
+use tftype::flavor::Flavor;
+use tftype::i18n::{fill, Lang};
+
+use super::framing::send;
+use super::uri::uri_path;
+
+/// An open document.
+pub(super) struct Doc {
+    pub(super) text: String,
+    pub(super) version: i32,
+}
+
+/// Whether a file name is one the server reads.
+fn is_document(name: &str) -> bool {
+    tftype::module::decl::is_config_file(name) || editor::is_value_file(name)
+}
+
+/// Whether `dir` holds configuration files (on disk or open).
+fn has_config(dir: &Path, docs: &BTreeMap<PathBuf, Doc>) -> bool {
+    if docs.keys().any(|p| {
+        p.parent() == Some(dir)
+            && p.file_name().is_some_and(|n| tftype::module::decl::is_config_file(&n.to_string_lossy()))
+    }) {
+        return true;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else { return false };
+    entries.flatten().take(100_000).any(|e| tftype::module::decl::is_config_file(&e.file_name().to_string_lossy()))
+}
+
+/// The module a file belongs to: a configuration file's directory; a value
+/// file's nearest directory at or above it that holds configuration files.
+pub(super) fn module_of(path: &Path, docs: &BTreeMap<PathBuf, Doc>) -> Option<PathBuf> {
+    let parent = path.parent()?;
+    let name = path.file_name()?.to_string_lossy();
+    if tftype::module::decl::is_config_file(&name) {
+        return Some(parent.to_path_buf());
+    }
+    parent.ancestors().take(32).find(|d| has_config(d, docs)).map(Path::to_path_buf)
+}
+
+/// A path relative to a module directory, with `/` (None: not below it).
+pub(super) fn relative(dir: &Path, path: &Path) -> Option<String> {
+    let rel = path.strip_prefix(dir).ok()?;
+    let parts: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    (!parts.is_empty()).then(|| parts.join("/"))
+}
+
+/// The server's state between messages.
+pub(super) struct Server {
+    pub(super) utf8: bool,
+    pub(super) lang: Lang,
+    pub(super) flavor_setting: Option<String>,
+    pub(super) docs: BTreeMap<PathBuf, Doc>,
+    /// Per module directory: the files last published (to clear later).
+    pub(super) published: BTreeMap<PathBuf, BTreeSet<PathBuf>>,
+    /// Modules whose newer-version message was shown.
+    told_newer: BTreeSet<(PathBuf, String)>,
+    pub(super) dirty: BTreeSet<PathBuf>,
+    /// A document was closed since the last check round: the round after it
+    /// hands the memory its work freed back to the system
+    /// ([`super::worker`]).
+    pub(super) closed: bool,
+    /// Whether the client registers file watchers when asked
+    /// (`workspace.didChangeWatchedFiles.dynamicRegistration`).
+    pub(super) watch: bool,
+    /// Per module: the flavor last logged (`window/logMessage`).
+    pub(super) told_flavor: BTreeMap<PathBuf, &'static str>,
+    /// Links, notes, and the notes already told.
+    pub(super) extras: editor::Extras,
+    pub(super) initialized: bool,
+    pub(super) shutdown: bool,
+}
+
+impl Server {
+    pub(super) fn new() -> Server {
+        super::worker::keep_parses();
+        Server {
+            utf8: false,
+            lang: Lang::En,
+            flavor_setting: None,
+            docs: BTreeMap::new(),
+            published: BTreeMap::new(),
+            told_newer: BTreeSet::new(),
+            dirty: BTreeSet::new(),
+            closed: false,
+            watch: false,
+            told_flavor: BTreeMap::new(),
+            extras: editor::Extras { link_base: Some(default_link_base()), ..Default::default() },
+            initialized: false,
+            shutdown: false,
+        }
+    }
+
+    /// The path of a document the server reads (None: no file, or a file
+    /// of another kind).
+    pub(super) fn document_path(&self, uri: &lt::Uri) -> Option<PathBuf> {
+        let p = uri_path(uri)?;
+        is_document(&p.file_name()?.to_string_lossy()).then_some(p)
+    }
+
+    /// Marks the module of `path` to be checked again.
+    pub(super) fn touch(&mut self, path: &Path) {
+        if let Some(d) = module_of(path, &self.docs) {
+            self.dirty.insert(d);
+        }
+    }
+
+    /// The flavor for a module: the setting, else the version files, else
+    /// the default (with the newer-version message, once).
+    pub(super) fn flavor_for(&mut self, dir: &Path) -> &'static Flavor {
+        if let Some(f) = self.flavor_setting.as_deref().and_then(Flavor::lookup) {
+            return f;
+        }
+        if let Some(c) = tftype::versionfile::find(dir) {
+            if let Some(v) = &c.newer {
+                if self.told_newer.insert((dir.to_path_buf(), v.clone())) {
+                    let product = c.flavor.split('@').next().unwrap_or("");
+                    let product = if product == "opentofu" { "OpenTofu" } else { "Terraform" };
+                    let text = fill(
+                        self.lang,
+                        "lsp.newer_version",
+                        &[
+                            ("file", &c.file.display().to_string()),
+                            ("product", product),
+                            ("version", v),
+                            ("flavor", c.flavor),
+                        ],
+                    );
+                    send(Message::Notification(Notification::new(
+                        "window/showMessage".into(),
+                        json!({"type": 3, "message": text}),
+                    )));
+                }
+            }
+            if let Some(f) = Flavor::lookup(c.flavor) {
+                return f;
+            }
+        }
+        Flavor::default_flavor()
+    }
+
+    /// A module's files as the check reads them, the open documents'
+    /// texts winning; the open value files of the module that Terraform
+    /// does not load by itself; the files that could not be read.
+    pub(super) fn module_input(&self, dir: &Path) -> Option<crate::check::Loaded> {
+        let mut l = crate::check::input_for(dir, ".", &[], &Default::default(), self.lang).ok()?;
+        for (path, doc) in &self.docs {
+            let Some(rel) = relative(dir, path) else { continue };
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            if tftype::module::decl::is_config_file(&rel)
+                || editor::is_auto_value_file(&rel)
+                || (l.input.files.contains_key(&rel) && tftype::module::decl::is_config_file(&name))
+            {
+                l.input.files.insert(rel.clone(), doc.text.clone());
+                l.problems.retain(|d| d.subject.as_ref().is_none_or(|s| s.filename != rel) && !d.detail.contains(&rel));
+            }
+        }
+        Some(l)
+    }
+
+    /// A document's module, its name there, its text, and the input that
+    /// reads it: the module's own (a configuration file, an automatic value
+    /// file), or with the file as a `-var-file` (another value file).
+    pub(super) fn document_input(
+        &mut self,
+        uri: &lt::Uri,
+    ) -> Option<(PathBuf, String, String, tftype::module::CheckInput)> {
+        let path = self.document_path(uri)?;
+        let dir = module_of(&path, &self.docs)?;
+        let rel = relative(&dir, &path)?;
+        let mut input = self.module_input(&dir)?.input;
+        let text = match self.docs.get(&path) {
+            Some(d) => d.text.clone(),
+            None => input.files.get(&rel).cloned().or_else(|| tftype::versionfile::read_small(&path))?,
+        };
+        input.files.insert(rel.clone(), text.clone());
+        let input = tftype::assist::reading(input, &rel);
+        Some((dir, rel, text, input))
+    }
+}
+
+/// Where diagnostics link to without a `baseUrl` setting: as `tftype
+/// check`, `TFTYPE_BASE_URL`, else the playground the CLI was built for.
+fn default_link_base() -> String {
+    std::env::var("TFTYPE_BASE_URL")
+        .ok()
+        .filter(|b| tftype::link::is_web_base(b))
+        .unwrap_or_else(|| crate::check::DEFAULT_BASE.to_string())
+}
