@@ -131,7 +131,7 @@ pub fn ModuleFiles(
         crate::shared::page::focus_selector("[data-testid=\"module-file-name\"]");
     };
 
-    let folder = folder_controls(state, engine, readonly);
+    let folder = FolderControls::new();
     let left_out = move || state.left_out.with(|(l, cut)| crate::module::folder::notice(l, *cut, lang.get()));
 
     view! {
@@ -139,12 +139,23 @@ pub fn ModuleFiles(
             class="mod-files"
             class:dragging=move || folder.dragging.get()
             data-testid="module-files"
-            on:dragover=move |ev: web_sys::DragEvent| folder.on_dragover.run(ev)
+            on:dragover=move |ev: web_sys::DragEvent| {
+                if !readonly {
+                    ev.prevent_default();
+                    folder.dragging.set(true);
+                }
+            }
             on:dragleave=move |_| folder.dragging.set(false)
-            on:drop=move |ev: web_sys::DragEvent| folder.on_drop.run(ev)
+            on:drop=move |ev: web_sys::DragEvent| {
+                folder.dragging.set(false);
+                if !readonly {
+                    ev.prevent_default();
+                    folder.open(state, engine, &ev, "ui.module.folder.dropped");
+                }
+            }
         >
             <div class="mod-folder-bar">
-                <button type="button" class="btn small-text" data-testid="module-open-folder" disabled=readonly on:click=move |_| folder.choose.run(())>
+                <button type="button" class="btn small-text" data-testid="module-open-folder" disabled=readonly on:click=move |_| folder.choose()>
                     {t("ui.module.folder.open")}
                 </button>
                 <input
@@ -155,7 +166,11 @@ pub fn ModuleFiles(
                     multiple=true
                     data-testid="module-folder-input"
                     node_ref=folder.input
-                    on:change=move |_| folder.on_input.run(())
+                    on:change=move |_| {
+                        if let Some(i) = folder.input.get_untracked() {
+                            folder.open(state, engine, &i, "ui.module.folder.chosen");
+                        }
+                    }
                 />
                 {move || folder.reading.get().then(|| view! { <span class="mod-folder-reading" role="status" data-testid="module-folder-reading">{t("ui.module.folder.reading")}</span> })}
                 {move || folder.dragging.get().then(|| view! { <span class="mod-folder-drop" aria-hidden="true">{t("ui.module.folder.drop_here")}</span> })}
@@ -332,100 +347,71 @@ struct FolderControls {
     reading: RwSignal<bool>,
     /// Why nothing was opened, for the notice.
     message: RwSignal<Option<String>>,
-    choose: Callback<()>,
-    on_input: Callback<()>,
-    on_dragover: Callback<web_sys::DragEvent>,
-    on_drop: Callback<web_sys::DragEvent>,
 }
 
-fn folder_controls(state: ModuleState, engine: StoredValue<Engine, LocalStorage>, readonly: bool) -> FolderControls {
-    let input = NodeRef::<leptos::html::Input>::new();
-    let dragging = RwSignal::new(false);
-    let reading = RwSignal::new(false);
-    let message = RwSignal::new(None::<String>);
-    // A folder, not files: `webkitdirectory` (an attribute Leptos has no name for).
-    Effect::new(move |_| {
-        if let Some(i) = input.get() {
-            let _ = i.set_attribute("webkitdirectory", "");
-        }
-    });
-    let choose = Callback::new(move |_: ()| {
-        if let Some(i) = input.get_untracked() {
+impl FolderControls {
+    fn new() -> FolderControls {
+        let input = NodeRef::<leptos::html::Input>::new();
+        // A folder, not files: `webkitdirectory` (an attribute Leptos has no name for).
+        Effect::new(move |_| {
+            if let Some(i) = input.get() {
+                let _ = i.set_attribute("webkitdirectory", "");
+            }
+        });
+        FolderControls { input, dragging: RwSignal::new(false), reading: RwSignal::new(false), message: RwSignal::new(None) }
+    }
+
+    fn choose(self) {
+        if let Some(i) = self.input.get_untracked() {
             i.set_value("");
             i.click();
         }
-    });
-    let on_input = Callback::new(move |_: ()| {
+    }
+
+    /// Reads the folder of `from` (the input, or a drop event: `what`) and
+    /// opens it.
+    fn open(self, state: ModuleState, engine: StoredValue<Engine, LocalStorage>, from: &wasm_bindgen::JsValue, what: &'static str) {
         #[cfg(target_arch = "wasm32")]
-        if let Some(i) = input.get_untracked() {
-            let (listing, cut) = crate::module::folder::browser::input_listing(&i);
-            open_listing(state, engine, reading, message, listing, cut, true, "ui.module.folder.chosen");
-        }
-    });
-    let on_dragover = Callback::new(move |ev: web_sys::DragEvent| {
-        if readonly {
-            return;
-        }
-        ev.prevent_default();
-        dragging.set(true);
-    });
-    let on_drop = Callback::new(move |ev: web_sys::DragEvent| {
-        dragging.set(false);
-        if readonly {
-            return;
-        }
-        ev.prevent_default();
-        #[cfg(target_arch = "wasm32")]
-        if let Some((entries, one_folder)) = crate::module::folder::browser::drop_entries(&ev) {
-            leptos::task::spawn_local(async move {
-                reading.set(true);
-                let (listing, cut) = crate::module::folder::browser::walk(entries, one_folder).await;
-                open_listing(state, engine, reading, message, listing, cut, one_folder, "ui.module.folder.dropped");
+        {
+            let FolderControls { reading, message, .. } = self;
+            let done = Box::new(move |r: Option<(crate::module::folder::Reading, bool, bool)>| {
+                reading.set(false);
+                if let Some((r, cut, whole)) = r {
+                    opened(state, message, r, cut, whole, what);
+                }
             });
+            if crate::module::folder::browser::open(from, engine, done) {
+                reading.set(true);
+                message.set(None);
+            }
         }
-    });
-    let _ = (state, engine);
-    FolderControls { input, dragging, reading, message, choose, on_input, on_dragover, on_drop }
+        let _ = (state, engine, from, what);
+    }
 }
 
-/// Reads a listed folder and opens it: as the module (`replace`), or its
-/// files added to the module's.
-#[cfg(target_arch = "wasm32")]
-#[allow(clippy::too_many_arguments)]
-fn open_listing(
-    state: ModuleState,
-    engine: StoredValue<Engine, LocalStorage>,
-    reading: RwSignal<bool>,
-    message: RwSignal<Option<String>>,
-    listing: crate::module::folder::browser::Listing,
-    cut: bool,
-    replace: bool,
-    what: &'static str,
-) {
-    reading.set(true);
-    message.set(None);
-    leptos::task::spawn_local(async move {
-        let r = crate::module::folder::browser::read(listing, engine).await;
-        reading.set(false);
-        if r.files.is_empty() {
-            let l = crate::shared::words::lang().get_untracked();
-            let mut m = fill(l, "ui.module.folder.empty", &[("name", text(l, what))]);
-            if let Some(n) = crate::module::folder::notice(&r.left_out, cut, l) {
-                m = format!("{m}{}{n}", tftype::i18n::sentence_gap(l));
-            }
-            message.set(Some(m));
-            return;
+/// A folder read: opened as the module (`whole`), or its files added to
+/// the module's; if nothing in it is a file Terraform reads, the notice
+/// says so and the module is kept.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+fn opened(state: ModuleState, message: RwSignal<Option<String>>, r: crate::module::folder::Reading, cut: bool, whole: bool, what: &'static str) {
+    if r.files.is_empty() {
+        let l = lang().get_untracked();
+        let mut m = fill(l, "ui.module.folder.empty", &[("name", text(l, what))]);
+        if let Some(n) = crate::module::folder::notice(&r.left_out, cut, l) {
+            m = format!("{m}{}{n}", tftype::i18n::sentence_gap(l));
         }
-        let shown = state.shown.get_untracked();
-        let (base, mut installed) = if replace { (None, Vec::new()) } else { (state.all_untracked(), state.installed.get_untracked()) };
-        let doc = crate::module::model::ModuleDoc { shown, ..r.doc(base) };
-        for i in r.installed.iter() {
-            if !installed.contains(i) {
-                installed.push(i.clone());
-            }
+        message.set(Some(m));
+        return;
+    }
+    let shown = state.shown.get_untracked();
+    let (base, mut installed) = if whole { (None, Vec::new()) } else { (state.all_untracked(), state.installed.get_untracked()) };
+    let doc = crate::module::model::ModuleDoc { shown, ..r.doc(base) };
+    for i in r.installed.iter() {
+        if !installed.contains(i) {
+            installed.push(i.clone());
         }
-        state.load_folder(doc, installed, (r.left_out, cut));
-    });
+    }
+    state.load_folder(doc, installed, (r.left_out, cut));
 }
 
 /// One file's editor: made when the file is, removed with it.

@@ -59,14 +59,14 @@ impl Reading {
         plan.read
     }
 
-    /// A file's bytes as read (None: it could not be read): UTF-8 text is
-    /// kept, anything else is left out as not text.
-    pub fn put(&mut self, path: String, bytes: Option<Vec<u8>>) {
-        match bytes.map(String::from_utf8) {
-            Some(Ok(text)) => {
+    /// A file as read: its text (None: it could not be read, or is not
+    /// UTF-8 text, and is left out as not text).
+    pub fn put(&mut self, path: String, text: Option<String>) {
+        match text {
+            Some(text) => {
                 self.files.insert(path, text);
             }
-            _ => {
+            None => {
                 self.left_out.push(Skipped { path: path.clone(), why: LeftOut::NotText });
                 self.failed.push(path);
             }
@@ -119,149 +119,97 @@ pub fn notice(left_out: &[Skipped], listing_cut: bool, lang: Lang) -> Option<Str
     (!parts.is_empty()).then(|| parts.join(tftype::i18n::sentence_gap(lang)))
 }
 
-/// The browser's side: listing a chosen or dropped folder and reading its
-/// files, with core's plan asked from the engine worker.
+/// The browser's side: the folder is listed and its files read by
+/// `js-src/folder.js` (fetched the first time a folder is opened or
+/// dropped: none of it is in the view's .wasm), core's plan asked from the
+/// engine worker in between.
 #[cfg(target_arch = "wasm32")]
 pub mod browser {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
     use leptos::prelude::*;
     use wasm_bindgen::prelude::*;
-    use wasm_bindgen::JsCast;
-    use wasm_bindgen_futures::JsFuture;
 
     use super::*;
     use crate::engine::{Engine, Reply, Work};
 
-    /// A folder's files as listed: path (relative to the folder) and file.
-    pub type Listing = Vec<(String, web_sys::File)>;
+    #[wasm_bindgen(module = "/js/cm6.bundle.js")]
+    extern "C" {
+        #[wasm_bindgen(js_name = openFolder)]
+        fn open_folder(from: &JsValue, max: usize, step: &JsValue) -> bool;
+    }
 
-    /// The files of an `<input type=file webkitdirectory>`: paths without
-    /// the chosen folder's own name.
-    pub fn input_listing(input: &web_sys::HtmlInputElement) -> (Listing, bool) {
-        let mut out = Vec::new();
-        let Some(list) = input.files() else { return (out, false) };
-        for i in 0..list.length() {
-            if out.len() >= MAX_LISTED {
-                return (out, true);
+    /// What folder.js lists first: the files, whether the listing was cut
+    /// short, and whether they are a whole module (a folder chosen, or one
+    /// dropped alone) rather than files to add.
+    #[derive(serde::Deserialize)]
+    struct Listing {
+        listing: Vec<Listed>,
+        cut: bool,
+        whole: bool,
+    }
+
+    /// Called with the folder read, whether its listing was cut short and
+    /// whether it is a whole module (None: folder.js could not be loaded).
+    pub type Done = Box<dyn FnOnce(Option<(Reading, bool, bool)>)>;
+
+    struct Open {
+        reading: Option<Reading>,
+        cut: bool,
+        whole: bool,
+        done: Option<Done>,
+    }
+
+    impl Open {
+        fn finish(&mut self) {
+            if let Some(done) = self.done.take() {
+                done(self.reading.take().map(|r| (r, self.cut, self.whole)));
             }
-            let Some(f) = list.item(i) else { continue };
-            let rel = js_sys::Reflect::get(&f, &"webkitRelativePath".into()).ok().and_then(|v| v.as_string()).unwrap_or_default();
-            let path = match rel.split_once('/') {
-                Some((_, rest)) => rest.to_string(),
-                None => f.name(),
+        }
+    }
+
+    /// Lists and reads the folder of `from` (the `<input webkitdirectory>`,
+    /// or a drop event, whose entries are taken at once), then calls
+    /// `done`. False: a drop that held nothing (`done` is not called).
+    pub fn open(from: &JsValue, engine: StoredValue<Engine, LocalStorage>, done: Done) -> bool {
+        let st = Rc::new(RefCell::new(Open { reading: None, cut: false, whole: false, done: Some(done) }));
+        // folder.js calls `step` with the listing, then with each batch of files read
+        // ([[path, text | null]]), and gives `read` to ask for the next paths.
+        let step = Closure::<dyn FnMut(Option<String>, Option<js_sys::Function>)>::new(move |json: Option<String>, read: Option<js_sys::Function>| {
+            let (Some(json), Some(read)) = (json, read) else { return st.borrow_mut().finish() };
+            let request = {
+                let mut s = st.borrow_mut();
+                match s.reading.as_mut() {
+                    Some(r) => {
+                        for (path, text) in serde_json::from_str::<Vec<(String, Option<String>)>>(&json).unwrap_or_default() {
+                            r.put(path, text);
+                        }
+                    }
+                    None => {
+                        let l = serde_json::from_str::<Listing>(&json).unwrap_or(Listing { listing: Vec::new(), cut: false, whole: false });
+                        s.cut = l.cut;
+                        s.whole = l.whole;
+                        s.reading = Some(Reading::new(l.listing));
+                    }
+                }
+                s.reading.as_ref().map(Reading::request).unwrap_or_default()
             };
-            out.push((path, f));
-        }
-        (out, false)
-    }
-
-    /// The entries of a drop, taken at once (the browser forgets them
-    /// after the event): Some(true) when the drop is one folder (its
-    /// contents are a module), Some(false) for files and folders to add.
-    pub fn drop_entries(ev: &web_sys::DragEvent) -> Option<(Vec<web_sys::FileSystemEntry>, bool)> {
-        let items = ev.data_transfer()?.items();
-        let mut entries = Vec::new();
-        for i in 0..items.length() {
-            if let Some(e) = items.get(i).and_then(|it| it.webkit_get_as_entry().ok().flatten()) {
-                entries.push(e);
-            }
-        }
-        let one_folder = entries.len() == 1 && entries[0].is_directory();
-        (!entries.is_empty()).then_some((entries, one_folder))
-    }
-
-    fn callback_promise(start: impl FnOnce(js_sys::Function, js_sys::Function)) -> js_sys::Promise {
-        let mut start = Some(start);
-        js_sys::Promise::new(&mut |resolve, reject| {
-            if let Some(s) = start.take() {
-                s(resolve, reject)
-            }
-        })
-    }
-
-    /// Walks dropped entries: each file with its path (a folder dropped
-    /// alone is the root: its name is not part of the paths).
-    pub async fn walk(entries: Vec<web_sys::FileSystemEntry>, one_folder: bool) -> (Listing, bool) {
-        let mut out = Vec::new();
-        let mut stack: Vec<(String, web_sys::FileSystemEntry)> = if one_folder {
-            entries.into_iter().map(|e| (String::new(), e)).collect()
-        } else {
-            entries.into_iter().map(|e| (e.name(), e)).collect()
-        };
-        let mut seen = 0usize;
-        while let Some((path, e)) = stack.pop() {
-            seen += 1;
-            if seen > MAX_LISTED {
-                return (out, true);
-            }
-            if let Some(dir) = e.dyn_ref::<web_sys::FileSystemDirectoryEntry>() {
-                let reader = dir.create_reader();
-                loop {
-                    let p = callback_promise(|ok, err| {
-                        let _ = reader.read_entries_with_callback_and_callback(&ok, &err);
-                    });
-                    let Ok(batch) = JsFuture::from(p).await else { break };
-                    let batch: js_sys::Array = batch.unchecked_into();
-                    if batch.length() == 0 {
-                        break;
-                    }
-                    for child in batch.iter() {
-                        let child: web_sys::FileSystemEntry = child.unchecked_into();
-                        let name = child.name();
-                        let p = if path.is_empty() { name } else { format!("{path}/{name}") };
-                        stack.push((p, child));
-                    }
-                }
-            } else if let Some(file) = e.dyn_ref::<web_sys::FileSystemFileEntry>() {
-                let p = callback_promise(|ok, err| file.file_with_callback_and_callback(&ok, &err));
-                if let Ok(f) = JsFuture::from(p).await {
-                    out.push((path, f.unchecked_into()));
-                }
-            }
-        }
-        (out, false)
-    }
-
-    /// Core's plan for `reading`, from the engine worker.
-    async fn ask(engine: StoredValue<Engine, LocalStorage>, json: String) -> String {
-        let p = callback_promise(move |ok, _| {
+            let st = st.clone();
             engine.with_value(|e| {
-                e.send_json(Work::ModuleFolder, json, move |r| {
-                    let text = if let Reply::Planned(j) = r { j } else { String::new() };
-                    let _ = ok.call1(&JsValue::NULL, &text.into());
+                e.send_json(Work::ModuleFolder, request, move |r| {
+                    let plan = if let Reply::Planned(j) = r { j } else { String::new() };
+                    let paths = st.borrow_mut().reading.as_mut().map(|r| r.take(&plan)).unwrap_or_default();
+                    if paths.is_empty() {
+                        st.borrow_mut().finish();
+                    } else {
+                        let _ = read.call1(&JsValue::NULL, &serde_json::to_string(&paths).unwrap_or_default().into());
+                    }
                 })
-            })
+            });
         });
-        JsFuture::from(p).await.ok().and_then(|v| v.as_string()).unwrap_or_default()
-    }
-
-    async fn bytes(f: &web_sys::File) -> Option<Vec<u8>> {
-        let buf = JsFuture::from(f.array_buffer()).await.ok()?;
-        Some(js_sys::Uint8Array::new(&buf).to_vec())
-    }
-
-    /// Reads what core says of the listed folder.
-    pub async fn read(listing: Listing, engine: StoredValue<Engine, LocalStorage>) -> Reading {
-        let mut by_path = std::collections::HashMap::new();
-        let mut listed = Vec::new();
-        for (path, f) in listing {
-            listed.push(Listed { path: path.clone(), size: f.size() as u64 });
-            by_path.entry(path).or_insert(f);
-        }
-        let mut reading = Reading::new(listed);
-        loop {
-            let plan = ask(engine, reading.request()).await;
-            let paths = reading.take(&plan);
-            if paths.is_empty() {
-                return reading;
-            }
-            for path in paths {
-                let got = match by_path.get(&path) {
-                    Some(f) => bytes(f).await,
-                    None => None,
-                };
-                reading.put(path, got);
-            }
-        }
+        // (Kept until the page closes: one per folder opened.)
+        open_folder(from, MAX_LISTED, &step.into_js_value())
     }
 }
 
@@ -288,8 +236,9 @@ mod tests {
                 return reading;
             }
             for p in paths {
-                let bytes = folder.iter().find(|(q, _)| *q == p).map(|(_, b)| b.to_vec());
-                reading.put(p, bytes);
+                // (As js-src/folder.js reads: UTF-8 text, else None.)
+                let text = folder.iter().find(|(q, _)| *q == p).and_then(|(_, b)| String::from_utf8(b.to_vec()).ok());
+                reading.put(p, text);
             }
         }
     }
