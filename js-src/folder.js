@@ -1,14 +1,19 @@
-// Reading a folder for the Module view (web/src/module/folder.rs says what is read and why): the
-// files of an <input webkitdirectory>, or the entries of a drop (taken by js-src/cm6.js's
-// openFolder while the drop event lasts), listed with their paths and sizes; then the files the
-// Rust side asks for, read as UTF-8 text. Fetched the first time a folder is opened or dropped,
-// never by the view's first open; built by `npm run bundle` into web/js/folder.bundle.js.
+// Reading a folder for the Module view (web/src/module/folder.rs opens what is read): the files
+// of an <input webkitdirectory>, or the entries of a drop (taken by js-src/cm6.js's openFolder
+// while the drop event lasts), are listed with their paths and sizes; then core says which to read
+// (`tftype::module_view::folder::plan`, asked through the engine worker: which files Terraform
+// reads is core's rule, never this file's), they are read as UTF-8 text, and core is asked again,
+// until nothing is left to read. Fetched the first time a folder is opened or dropped, never by the
+// view's first open; built by `npm run bundle` into web/js/folder.bundle.js.
 //
-// open(from, max, step): `from` is the input element or an array of dropped entries, `max` the
-// most entries listed. step(json, read) is called with {"listing": [{path, size}], "cut", "whole"}
-// first (whole: a folder chosen, or one dropped alone, rather than files to add to the module),
-// then with [[path, text | null], …] for each read(pathsJson) the Rust side makes; null: the
-// file could not be read or is not UTF-8 text.
+// open(from, max, ask, done): `from` is the input element or an array of dropped entries, `max`
+// the most entries listed; ask(requestJson, answer) gets core's plan for {listing, read, failed}
+// and calls answer(planJson); done(json) gets {files: {path: text}, left_out: [{path, why}],
+// installed: [...], cut, whole} (cut: the listing was cut short at `max`; whole: a folder chosen,
+// or one dropped alone, rather than files to add to the module).
+
+// The most rounds of asking and reading (each round follows module calls one level deeper).
+export const MAX_ROUNDS = 64;
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
@@ -53,6 +58,7 @@ async function fromDrop(dropped, max) {
   return [out, false, one];
 }
 
+// A file's text; null if it cannot be read or is not UTF-8 text.
 async function text(f) {
   try {
     return utf8.decode(await f.arrayBuffer());
@@ -61,17 +67,36 @@ async function text(f) {
   }
 }
 
-export async function open(from, max, step) {
+export async function open(from, max, ask, done) {
   const [listed, cut, whole] = Array.isArray(from) ? await fromDrop(from, max) : fromInput(from, max);
   const byPath = new Map();
   for (const [path, f] of listed) if (!byPath.has(path)) byPath.set(path, f);
-  const read = async (json) => {
-    const got = [];
-    for (const path of JSON.parse(json)) {
-      const f = byPath.get(path);
-      got.push([path, f ? await text(f) : null]);
+  let listing = listed.map(([path, f]) => ({ path, size: f.size }));
+  const files = {};
+  const failed = [];
+  const leftOut = [];
+  let installed = [];
+  for (let round = 1; ; round++) {
+    const json = await new Promise((answer) => ask(JSON.stringify({ listing, read: files, failed }), answer));
+    let plan;
+    try {
+      plan = JSON.parse(json);
+    } catch {
+      break; // (the engine could not answer: what was read so far)
     }
-    step(JSON.stringify(got), read);
-  };
-  step(JSON.stringify({ listing: listed.map(([path, f]) => ({ path, size: f.size })), cut, whole }), read);
+    for (const s of plan.left_out ?? []) if (!leftOut.some((x) => x.path === s.path)) leftOut.push(s);
+    installed = plan.installed ?? [];
+    const keep = new Set(plan.keep);
+    listing = listing.filter((l) => keep.has(l.path));
+    if (round > MAX_ROUNDS || !plan.read?.length) break;
+    for (const path of plan.read) {
+      const f = byPath.get(path);
+      const t = f ? await text(f) : null;
+      if (t === null) {
+        leftOut.push({ path, why: "not_text" });
+        failed.push(path);
+      } else files[path] = t;
+    }
+  }
+  done(JSON.stringify({ files, left_out: leftOut, installed, cut, whole }));
 }

@@ -252,23 +252,14 @@ fn InstalledList(state: ModuleState, files: Memo<Vec<(u64, String)>>, counts: Me
     let groups = Memo::new(move |_| {
         state.installed.with(|inst| {
             files.with(|fs| {
-                let mut manifest = Vec::new();
-                let mut by: Vec<(usize, Vec<(u64, String, String)>)> = Vec::new();
-                for (id, name) in fs {
-                    match installed_group(name, inst).and_then(|g| inst.iter().position(|x| x == g)) {
-                        Some(gi) => {
-                            let rel = name[inst[gi].dir.len() + 1..].to_string();
-                            match by.iter_mut().find(|(i, _)| *i == gi) {
-                                Some((_, v)) => v.push((*id, name.clone(), rel)),
-                                None => by.push((gi, vec![(*id, name.clone(), rel)])),
-                            }
-                        }
-                        None => manifest.push((*id, name.clone(), name.clone())),
-                    }
-                }
-                by.sort_by_key(|(gi, _)| *gi);
-                let labelled: Vec<(tftype::module_view::folder::Installed, Vec<(u64, String, String)>)> = by.into_iter().map(|(gi, v)| (inst[gi].clone(), v)).collect();
-                (manifest, labelled)
+                // Files outside every module's directory (the manifest), then each module's
+                // files, in the manifest's order of modules; each shown by its path in the module.
+                let of = |g: Option<&tftype::module_view::folder::Installed>| {
+                    let cut = g.map_or(0, |g| g.dir.len() + 1);
+                    fs.iter().filter(|(_, n)| installed_group(n, inst) == g).map(|(id, n)| (*id, n.clone(), n[cut..].to_string())).collect::<Vec<_>>()
+                };
+                let labelled: Vec<_> = inst.iter().map(|g| (g.clone(), of(Some(g)))).filter(|(_, v)| !v.is_empty()).collect();
+                (of(None), labelled)
             })
         })
     });
@@ -374,12 +365,12 @@ impl FolderControls {
         #[cfg(target_arch = "wasm32")]
         {
             let FolderControls { reading, message, .. } = self;
-            let done = Box::new(move |r: Option<(crate::module::folder::Reading, bool, bool)>| {
+            let done = move |r: Option<crate::module::folder::Reading>| {
                 reading.set(false);
-                if let Some((r, cut, whole)) = r {
-                    opened(state, message, r, cut, whole, what);
+                if let Some(r) = r {
+                    opened(state, message, r, what);
                 }
-            });
+            };
             if crate::module::folder::browser::open(from, engine, done) {
                 reading.set(true);
                 message.set(None);
@@ -389,11 +380,12 @@ impl FolderControls {
     }
 }
 
-/// A folder read: opened as the module (`whole`), or its files added to
-/// the module's; if nothing in it is a file Terraform reads, the notice
+/// A folder read: opened as the module (a whole one), or its files added
+/// to the module's; if nothing in it is a file Terraform reads, the notice
 /// says so and the module is kept.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-fn opened(state: ModuleState, message: RwSignal<Option<String>>, r: crate::module::folder::Reading, cut: bool, whole: bool, what: &'static str) {
+fn opened(state: ModuleState, message: RwSignal<Option<String>>, r: crate::module::folder::Reading, what: &'static str) {
+    let cut = r.cut;
     if r.files.is_empty() {
         let l = lang().get_untracked();
         let mut m = fill(l, "ui.module.folder.empty", &[("name", text(l, what))]);
@@ -404,7 +396,7 @@ fn opened(state: ModuleState, message: RwSignal<Option<String>>, r: crate::modul
         return;
     }
     let shown = state.shown.get_untracked();
-    let (base, mut installed) = if whole { (None, Vec::new()) } else { (state.all_untracked(), state.installed.get_untracked()) };
+    let (base, mut installed) = if r.whole { (None, Vec::new()) } else { (state.all_untracked(), state.installed.get_untracked()) };
     let doc = crate::module::model::ModuleDoc { shown, ..r.doc(base) };
     for i in r.installed.iter() {
         if !installed.contains(i) {

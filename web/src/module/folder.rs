@@ -1,78 +1,37 @@
 //! Opening a folder in the Module view (the "Open a folder" control, or a
-//! folder or several files dropped on the file list): the folder is
-//! listed, then core says what to read (`tftype::module_view::folder`,
-//! asked through the engine worker: which files Terraform reads is core's
-//! rule, never this page's), the page reads those files and asks again,
-//! until nothing is left to read. What was left out, and why, is kept for
-//! the view's notice.
+//! folder or several files dropped on the file list): `js-src/folder.js`
+//! lists the folder, asks core what to read (`tftype::module_view::folder`,
+//! through the engine worker: which files Terraform reads is core's rule,
+//! never this page's), reads those files and asks again, until nothing is
+//! left to read; then hands over what it read, and what was left out and
+//! why, for the view's notice.
 
 use std::collections::BTreeMap;
 
 use tftype::i18n::{fill, join, Lang};
-use tftype::module_view::folder::{Installed, LeftOut, Listed, Plan, Skipped, MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES};
+use tftype::module_view::folder::{Installed, LeftOut, Skipped, MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES};
 
 use crate::module::model::{ModFile, ModuleDoc};
 
 /// The most entries of a folder that are listed (a folder with more, such
 /// as one holding `node_modules`, is listed in part: the notice says so).
 pub const MAX_LISTED: usize = 50_000;
-/// The most rounds of asking and reading (each round follows module
-/// calls one level deeper).
-const MAX_ROUNDS: usize = 64;
 
-/// A folder being read: its listing, the files read so far, and what was
-/// left out.
-#[derive(Debug, Default)]
+/// A folder read (`js-src/folder.js` hands it over as JSON): the files
+/// read, those left out and why, the installed modules, whether the
+/// listing was cut short, and whether it is a whole module (a folder
+/// chosen, or one dropped alone) rather than files to add.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
 pub struct Reading {
-    listing: Vec<Listed>,
     pub files: BTreeMap<String, String>,
-    failed: Vec<String>,
     pub left_out: Vec<Skipped>,
     pub installed: Vec<Installed>,
-    rounds: usize,
+    pub cut: bool,
+    pub whole: bool,
 }
 
 impl Reading {
-    pub fn new(listing: Vec<Listed>) -> Reading {
-        Reading { listing, ..Reading::default() }
-    }
-
-    /// What core is asked (`tftype::module_view::folder::plan_json`).
-    pub fn request(&self) -> String {
-        serde_json::json!({"listing": self.listing, "read": self.files, "failed": self.failed}).to_string()
-    }
-
-    /// Core's answer taken in: the paths to read now (none: done).
-    pub fn take(&mut self, plan_json: &str) -> Vec<String> {
-        self.rounds += 1;
-        let Ok(plan) = serde_json::from_str::<Plan>(plan_json) else { return Vec::new() };
-        for s in plan.left_out {
-            if !self.left_out.iter().any(|x| x.path == s.path) {
-                self.left_out.push(s);
-            }
-        }
-        self.installed = plan.installed;
-        self.listing.retain(|l| plan.keep.contains(&l.path));
-        if self.rounds > MAX_ROUNDS {
-            return Vec::new();
-        }
-        plan.read
-    }
-
-    /// A file as read: its text (None: it could not be read, or is not
-    /// UTF-8 text, and is left out as not text).
-    pub fn put(&mut self, path: String, text: Option<String>) {
-        match text {
-            Some(text) => {
-                self.files.insert(path, text);
-            }
-            None => {
-                self.left_out.push(Skipped { path: path.clone(), why: LeftOut::NotText });
-                self.failed.push(path);
-            }
-        }
-    }
-
     /// The module the folder holds: its files (the root's first, in name
     /// order, then the installed modules'), the root's `main.tf` (else its
     /// first file) on show; `rows` kept.
@@ -121,13 +80,10 @@ pub fn notice(left_out: &[Skipped], listing_cut: bool, lang: Lang) -> Option<Str
 
 /// The browser's side: the folder is listed and its files read by
 /// `js-src/folder.js` (fetched the first time a folder is opened or
-/// dropped: none of it is in the view's .wasm), core's plan asked from the
-/// engine worker in between.
+/// dropped: none of it is in the view's .wasm), which asks core's plan
+/// through here.
 #[cfg(target_arch = "wasm32")]
 pub mod browser {
-    use std::cell::RefCell;
-    use std::rc::Rc;
-
     use leptos::prelude::*;
     use wasm_bindgen::prelude::*;
 
@@ -137,79 +93,26 @@ pub mod browser {
     #[wasm_bindgen(module = "/js/cm6.bundle.js")]
     extern "C" {
         #[wasm_bindgen(js_name = openFolder)]
-        fn open_folder(from: &JsValue, max: usize, step: &JsValue) -> bool;
-    }
-
-    /// What folder.js lists first: the files, whether the listing was cut
-    /// short, and whether they are a whole module (a folder chosen, or one
-    /// dropped alone) rather than files to add.
-    #[derive(serde::Deserialize)]
-    struct Listing {
-        listing: Vec<Listed>,
-        cut: bool,
-        whole: bool,
-    }
-
-    /// Called with the folder read, whether its listing was cut short and
-    /// whether it is a whole module (None: folder.js could not be loaded).
-    pub type Done = Box<dyn FnOnce(Option<(Reading, bool, bool)>)>;
-
-    struct Open {
-        reading: Option<Reading>,
-        cut: bool,
-        whole: bool,
-        done: Option<Done>,
-    }
-
-    impl Open {
-        fn finish(&mut self) {
-            if let Some(done) = self.done.take() {
-                done(self.reading.take().map(|r| (r, self.cut, self.whole)));
-            }
-        }
+        fn open_folder(from: &JsValue, max: usize, ask: &JsValue, done: &JsValue) -> bool;
     }
 
     /// Lists and reads the folder of `from` (the `<input webkitdirectory>`,
     /// or a drop event, whose entries are taken at once), then calls
-    /// `done`. False: a drop that held nothing (`done` is not called).
-    pub fn open(from: &JsValue, engine: StoredValue<Engine, LocalStorage>, done: Done) -> bool {
-        let st = Rc::new(RefCell::new(Open { reading: None, cut: false, whole: false, done: Some(done) }));
-        // folder.js calls `step` with the listing, then with each batch of files read
-        // ([[path, text | null]]), and gives `read` to ask for the next paths.
-        let step = Closure::<dyn FnMut(Option<String>, Option<js_sys::Function>)>::new(move |json: Option<String>, read: Option<js_sys::Function>| {
-            let (Some(json), Some(read)) = (json, read) else { return st.borrow_mut().finish() };
-            let request = {
-                let mut s = st.borrow_mut();
-                match s.reading.as_mut() {
-                    Some(r) => {
-                        for (path, text) in serde_json::from_str::<Vec<(String, Option<String>)>>(&json).unwrap_or_default() {
-                            r.put(path, text);
-                        }
-                    }
-                    None => {
-                        let l = serde_json::from_str::<Listing>(&json).unwrap_or(Listing { listing: Vec::new(), cut: false, whole: false });
-                        s.cut = l.cut;
-                        s.whole = l.whole;
-                        s.reading = Some(Reading::new(l.listing));
-                    }
-                }
-                s.reading.as_ref().map(Reading::request).unwrap_or_default()
-            };
-            let st = st.clone();
+    /// `done` (None: folder.js could not be loaded). False: a drop that
+    /// held nothing (`done` is not called).
+    pub fn open(from: &JsValue, engine: StoredValue<Engine, LocalStorage>, done: impl FnOnce(Option<Reading>) + 'static) -> bool {
+        // Core's plan (`tftype::module_view::folder::plan_json`), from the engine worker.
+        let ask = Closure::<dyn FnMut(String, js_sys::Function)>::new(move |json: String, answer: js_sys::Function| {
             engine.with_value(|e| {
-                e.send_json(Work::ModuleFolder, request, move |r| {
+                e.send_json(Work::ModuleFolder, json, move |r| {
                     let plan = if let Reply::Planned(j) = r { j } else { String::new() };
-                    let paths = st.borrow_mut().reading.as_mut().map(|r| r.take(&plan)).unwrap_or_default();
-                    if paths.is_empty() {
-                        st.borrow_mut().finish();
-                    } else {
-                        let _ = read.call1(&JsValue::NULL, &serde_json::to_string(&paths).unwrap_or_default().into());
-                    }
+                    let _ = answer.call1(&JsValue::NULL, &plan.into());
                 })
-            });
+            })
         });
-        // (Kept until the page closes: one per folder opened.)
-        open_folder(from, MAX_LISTED, &step.into_js_value())
+        let done = Closure::once_into_js(move |json: Option<String>| done(json.and_then(|j| serde_json::from_str(&j).ok())));
+        // (`ask` is kept until the page closes: one per folder opened.)
+        open_folder(from, MAX_LISTED, &ask.into_js_value(), &done)
     }
 }
 
@@ -218,27 +121,44 @@ mod tests {
     use super::*;
     use crate::engine::{Engine, Reply, Work};
 
-    /// Reads an in-memory folder as the browser does, core's plan asked
-    /// through the engine (answered here, natively).
+    /// Reads an in-memory folder as `js-src/folder.js` does (its rounds are
+    /// tested in js-src/folder.test.mjs), core's plan asked through the
+    /// engine (answered here, natively).
     fn read(folder: &[(&str, &[u8])]) -> Reading {
-        let listing = folder.iter().map(|(p, b)| Listed { path: p.to_string(), size: b.len() as u64 }).collect();
-        let mut reading = Reading::new(listing);
+        let mut listing: Vec<tftype::module_view::folder::Listed> =
+            folder.iter().map(|(p, b)| tftype::module_view::folder::Listed { path: p.to_string(), size: b.len() as u64 }).collect();
+        let mut r = Reading { whole: true, ..Reading::default() };
+        let mut failed: Vec<String> = Vec::new();
         loop {
             let got = std::rc::Rc::new(std::cell::RefCell::new(String::new()));
             let put = got.clone();
-            Engine::new(|_| {}).send_json(Work::ModuleFolder, reading.request(), move |r| {
-                if let Reply::Planned(j) = r {
+            let request = serde_json::json!({"listing": listing, "read": r.files, "failed": failed}).to_string();
+            Engine::new(|_| {}).send_json(Work::ModuleFolder, request, move |reply| {
+                if let Reply::Planned(j) = reply {
                     *put.borrow_mut() = j
                 }
             });
-            let paths = reading.take(&got.borrow());
-            if paths.is_empty() {
-                return reading;
+            let plan: tftype::module_view::folder::Plan = serde_json::from_str(&got.borrow()).unwrap();
+            for s in plan.left_out {
+                if !r.left_out.iter().any(|x| x.path == s.path) {
+                    r.left_out.push(s);
+                }
             }
-            for p in paths {
-                // (As js-src/folder.js reads: UTF-8 text, else None.)
-                let text = folder.iter().find(|(q, _)| *q == p).and_then(|(_, b)| String::from_utf8(b.to_vec()).ok());
-                reading.put(p, text);
+            r.installed = plan.installed;
+            listing.retain(|l| plan.keep.contains(&l.path));
+            if plan.read.is_empty() {
+                return r;
+            }
+            for p in plan.read {
+                match folder.iter().find(|(q, _)| *q == p).and_then(|(_, b)| String::from_utf8(b.to_vec()).ok()) {
+                    Some(text) => {
+                        r.files.insert(p, text);
+                    }
+                    None => {
+                        r.left_out.push(Skipped { path: p.clone(), why: LeftOut::NotText });
+                        failed.push(p);
+                    }
+                }
             }
         }
     }
