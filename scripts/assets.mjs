@@ -71,6 +71,9 @@ for (const lang of LANGS) {
   for (const [k, v] of Object.entries(all)) {
     const part = PARTS.find(([, has]) => has(k));
     (part ? parts[part[0]] : main)[k] = v;
+    // The gallery's modules' titles and lessons are in the check part too: the Module view shows
+    // its example's, and fetches no more of the gallery's texts for them (6 KB gz, issue #37).
+    if (k.startsWith("module_example.")) parts.check[k] = v;
   }
   writeFileSync(file, JSON.stringify(main));
   for (const [name, texts] of Object.entries(parts)) writeFileSync(join(dir, "i18n", `${lang}-${name}.json`), JSON.stringify(texts));

@@ -249,7 +249,7 @@ pub fn ModuleFiles(
 #[component]
 fn InstalledList(state: ModuleState, files: Memo<Vec<(u64, String)>>, counts: Memo<std::collections::BTreeMap<String, (usize, usize)>>) -> impl IntoView {
     let lang = lang();
-    let groups = Memo::new(move |_| {
+    let groups = move || {
         state.installed.with(|inst| {
             files.with(|fs| {
                 // Files outside every module's directory (the manifest), then each module's
@@ -262,7 +262,7 @@ fn InstalledList(state: ModuleState, files: Memo<Vec<(u64, String)>>, counts: Me
                 (of(None), labelled)
             })
         })
-    });
+    };
     let file_button = move |(id, name, shown): (u64, String, String)| {
         let name2 = name.clone();
         let count = move || counts.with(|c| c.get(&name2).copied().unwrap_or_default());
@@ -289,7 +289,7 @@ fn InstalledList(state: ModuleState, files: Memo<Vec<(u64, String)>>, counts: Me
     };
     view! {
         {move || (!files.with(Vec::is_empty)).then(|| {
-            let (manifest, labelled) = groups.get();
+            let (manifest, labelled) = groups();
             let count = labelled.len();
             view! {
                 <section class="mod-installed" data-testid="module-installed" aria-labelledby="mod-installed-label">
