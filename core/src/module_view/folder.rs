@@ -239,7 +239,7 @@ pub fn installed_modules(files: &BTreeMap<String, String>, p: &Profile) -> Vec<I
             })
         })
         .collect();
-    out.sort_by(|a, b| a.address.cmp(&b.address));
+    crate::sort::by(&mut out, |a, b| a.address.cmp(&b.address));
     out
 }
 
