@@ -1,14 +1,17 @@
 // The Module view: the example module as the CLI checks it, a failing environment, editing files
 // and rows, share links, opening a variable in the one-variable view, screenshots, completion and
-// hover in a file editor, a module of 5,000 variables.
+// hover in a file editor, opening a folder with an installed module, a module of 5,000 variables.
 
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { assert, assertEq, tid, until, waitFor } from "../lib/harness.mjs";
-import { completionList, hoverPos, pageState } from "../lib/editor.mjs";
+import { completionList, hoverPos, linkState, pageState } from "../lib/editor.mjs";
 import { bigModule, moduleHelpers } from "../lib/module.mjs";
 
 export async function run(t) {
-  const { check, ctx, url: URL_, out: OUT, watch, expectNative } = t;
+  const { check, ctx, url: URL_, out: OUT, cli: CLI, watch, expectNative } = t;
   const { vpc, moduleLink, vpcDoc, nativeCheck, openModule, moduleVars, moduleChecked, expectVarsAsNative } = moduleHelpers(t);
 
   await check("module view: the example module, every variable as the CLI checks it", async () => {
@@ -330,6 +333,97 @@ export async function run(t) {
     });
     assertEq(attr, "cidr: string — required", "the attribute's hover");
     await p.close();
+  });
+
+  // A root module after `terraform init`, chosen with "Open a folder" (the hidden
+  // <input webkitdirectory>): the page reads what `tftype check DIR` reads (the root's files,
+  // the manifest, the installed module's files; not .git, state, providers or documents), lists
+  // the installed module apart (collapsed, read-only), and shows the wrong-typed module argument's
+  // diagnostic exactly as the native CLI's JSON output gives it. Links carry the root's files only.
+  await check("module view: open a folder with an installed module; its argument's diagnostic as tftype check gives it; screenshots", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tftype-folder-"));
+    const root = join(dir, "live");
+    const put = (path, text) => {
+      mkdirSync(join(root, path, ".."), { recursive: true });
+      writeFileSync(join(root, path), text);
+    };
+    put("main.tf", 'module "vpc" {\n  source  = "terraform-aws-modules/vpc/aws"\n  version = "5.1.0"\n\n  name = var.name\n  cidr = "10.0.0.0/16"\n  azs  = "eu-west-1a"\n}\n');
+    put("variables.tf", 'variable "name" {\n  type = string\n}\n');
+    put("terraform.tfvars", 'name = "prod"\n');
+    put("README.md", "# live\n");
+    put("terraform.tfstate", "{}\n");
+    put(".git/HEAD", "ref: refs/heads/main\n");
+    put(".git/x.tf", 'variable "git" {}\n');
+    put(".terraform/providers/registry.terraform.io/hashicorp/aws/5.0.0/linux_amd64/terraform-provider-aws", "\u007fELF");
+    put(".terraform/modules/modules.json", JSON.stringify({ Modules: [
+      { Key: "", Source: "", Dir: "." },
+      { Key: "vpc", Source: "registry.terraform.io/terraform-aws-modules/vpc/aws", Version: "5.1.0", Dir: ".terraform/modules/vpc" },
+    ] }));
+    put(".terraform/modules/vpc/variables.tf", 'variable "name" {\n  type = string\n}\nvariable "cidr" {\n  type = string\n}\nvariable "azs" {\n  type    = list(string)\n  default = []\n}\n');
+    put(".terraform/modules/vpc/README.md", "# vpc\n");
+    put(".terraform/modules/vpc/examples/simple/main.tf", 'module "x" {\n  source = "../../"\n}\n');
+    const cli = spawnSync(CLI, ["check", "--format", "json", root], { encoding: "utf8" });
+    const native = JSON.parse(cli.stdout);
+    assertEq(native.diagnostics.map((d) => d.summary), ["Invalid value for input variable"], "the CLI's diagnostics");
+
+    const p = watch(await ctx.newPage(), "module folder");
+    await p.goto(URL_);
+    await p.locator(tid("view-module")).click();
+    await moduleChecked(p, (s) => /^[✓✗]/.test(s), "the example module to be checked");
+    await p.locator(tid("module-folder-input")).setInputFiles(root);
+    await moduleChecked(p, (s) => s.startsWith("✗") && s.includes("module argument"), "the folder to be checked");
+    // The root's files are the tabs; the installed module's apart; nothing else was read.
+    const tabs = await p.locator(tid("module-tab")).evaluateAll((ts) => ts.map((t) => t.dataset.file));
+    assertEq(tabs, ["main.tf", "terraform.tfvars", "variables.tf"], "the root's files as tabs");
+    const installed = await p.locator(tid("module-installed-file")).evaluateAll((ts) => ts.map((t) => t.dataset.file));
+    assertEq(installed, [".terraform/modules/modules.json", ".terraform/modules/vpc/variables.tf"], "the manifest and the installed module's files");
+    const group = p.locator(tid("module-installed-group"));
+    assertEq(await group.locator("summary").textContent(), "module.vpc (registry: terraform-aws-modules/vpc/aws 5.1.0)", "the group's name");
+    assertEq(await group.evaluate((d) => d.open), false, "the group is collapsed");
+    assertEq(await p.locator(tid("module-folder-notice")).count(), 0, "nothing left out");
+    // The diagnostic, as the CLI gives it: summary, detail, place.
+    const problems = await p.locator(tid("module-problem")).evaluateAll((ps) =>
+      ps.map((x) => ({
+        summary: x.querySelector("strong").textContent,
+        detail: x.querySelector(".mod-problem-detail")?.textContent ?? "",
+        place: x.querySelector('[data-testid="module-problem-place"]')?.textContent ?? "",
+      })),
+    );
+    assertEq(
+      problems,
+      native.diagnostics.map((d) => ({ summary: d.summary, detail: d.detail, place: `${d.range.filename}, line ${d.range.start.line}, column ${d.range.start.column}` })),
+      "the page's problems are the CLI's diagnostics",
+    );
+    // The summary counts the module arguments checked, as the CLI's last line does.
+    const human = spawnSync(CLI, ["check", root], { encoding: "utf8" }).stdout.trim().split("\n").at(-1);
+    assertEq(await p.locator(tid("module-status")).textContent(), `✗ ${human}`, "the summary is the CLI's");
+    // An installed file opens read-only (the group opens with it).
+    await group.locator("summary").click();
+    await p.locator(`${tid("module-installed-file")}[data-file=".terraform/modules/vpc/variables.tf"]`).click();
+    const editor = p.locator(`${tid("module-editor")}[data-file=".terraform/modules/vpc/variables.tf"]`);
+    await editor.locator(".cm-content").waitFor();
+    assertEq(await editor.locator(".cm-content").getAttribute("contenteditable"), "false", "an installed file is read-only");
+    assert(await p.locator(tid("module-file-name")).isDisabled(), "an installed file cannot be renamed");
+    assert(await p.locator(tid("module-read-only")).isVisible(), "it says why");
+    // The link: the root's files only.
+    const link = await until("the link to carry the folder's module", async () => {
+      const s = await linkState(p);
+      const names = (s?.module?.files ?? []).map((f) => f.name);
+      return { done: names.includes("main.tf"), value: names };
+    });
+    assertEq(link, ["main.tf", "terraform.tfvars", "variables.tf"], "the link carries the root's files only");
+    await p.locator(tid("module-tab")).first().click();
+    for (const [w, h, dev] of [[1280, 900, "desktop"], [390, 844, "phone"]]) {
+      for (const scheme of ["light", "dark"]) {
+        await p.setViewportSize({ width: w, height: h });
+        await p.emulateMedia({ colorScheme: scheme });
+        const wide = await p.evaluate(() => document.documentElement.scrollWidth);
+        assert(wide <= w, `${dev} ${scheme}: the page is ${wide} px wide`);
+        await p.screenshot({ path: join(OUT, `module-folder-${dev}-${scheme}.png`), fullPage: true });
+      }
+    }
+    await p.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   // Issue #38 (reliability-5 #15): a module of 5,000 variables, 1,000 set in terraform.tfvars.

@@ -58,6 +58,14 @@ pub fn engine_module_assist(json: &str, arg: &str) -> String {
     tftype::module_view::assist_json(json, arg)
 }
 
+/// Which files of a folder the Module view reads next (`json`:
+/// `{listing, read, failed}`; the answer is
+/// `tftype::module_view::folder::Plan` as JSON).
+#[wasm_bindgen]
+pub fn engine_module_folder(json: &str) -> String {
+    tftype::module_view::folder::plan_json(json)
+}
+
 /// Installs the message catalog of `lang` (`en`, `zh`, `ja`); "" or why not.
 #[wasm_bindgen]
 pub fn engine_install_catalog(lang: &str, json: &str) -> String {

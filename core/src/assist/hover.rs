@@ -288,7 +288,7 @@ pub(super) fn hover_reference(
 /// the value the variable's source gives once the errors are fixed when
 /// the run read one (and no story, as `check --explain` tells none then).
 pub(super) fn winning(input: &CheckInput, name: &str, p: &Profile, lang: Lang) -> String {
-    let r = checked(input, p);
+    let r = checked(input, p, false);
     let Some(v) = r.variables.iter().find(|v| v.name == name) else { return String::new() };
     if matches!(v.outcome, Outcome::Failed { stage: "skipped", .. }) {
         return not_evaluated(input, v, p, lang);

@@ -236,11 +236,17 @@ fn for_module<T: Clone + 'static>(
     crate::valueparse::kept::remember(kind, "", &inputs, p, work)
 }
 
-/// The module's check ([`module::check`]), shared: kept from the last
-/// check of the same module when the thread keeps work (see
-/// [`for_module`]).
-pub fn checked(input: &CheckInput, p: &Profile) -> std::rc::Rc<module::CheckReport> {
-    for_module("assist check", input, p, |own| std::rc::Rc::new(module::check(input, own)))
+/// The module's check as a root module ([`module::check_with`]), with its
+/// module calls checked when `calls` (the Module view: local and installed
+/// modules, as `tftype check`), shared: kept from the last check of the
+/// same module when the thread keeps work (see [`for_module`]). Where work
+/// is kept the one kept check always has the calls, so that the view's
+/// check and the hover after it are one: the calls add diagnostics and
+/// leave the variables alone, and the variables are all a hover reads.
+pub fn checked(input: &CheckInput, p: &Profile, calls: bool) -> std::rc::Rc<module::CheckReport> {
+    let module_calls = calls || crate::valueparse::kept::on();
+    let options = module::CheckOptions { module_calls, role: None };
+    for_module("assist check", input, p, |own| std::rc::Rc::new(module::check_with(input, own, options)))
 }
 
 /// Each variable's single-variable request ([`module::explain::requests`]),
@@ -1277,5 +1283,60 @@ variable "token" {
                 assert_eq!(kept.6, kept.5 .0, "{what}: an edited module is checked anew");
             }
         }
+    }
+
+    /// The Module view checks the module's calls (local and installed
+    /// modules, as `tftype check`); where work is kept, its check and the
+    /// hovers' are one, whichever asks first. Either way the view names the
+    /// call's error and the hover answers as a thread that keeps nothing.
+    #[test]
+    fn the_views_check_has_the_module_calls_and_the_hover_after_it_takes_it_where_work_is_kept() {
+        let main = "module \"app\" {\n  source = \"./m\"\n  port   = \"eighty\"\n}\n";
+        let callee = "variable \"port\" {\n  type = number\n}\n";
+        let i = CheckInput {
+            files: files(&[
+                ("variables.tf", SVC),
+                ("main.tf", main),
+                ("m/variables.tf", callee),
+                ("terraform.tfvars", "region = \"eu-west-1\"\nsvc = { name = \"a\" }\n"),
+            ]),
+            ..Default::default()
+        };
+        let answers = |keep: bool| {
+            let i = i.clone();
+            std::thread::Builder::new()
+                .stack_size(64 << 20)
+                .spawn(move || {
+                    if keep {
+                        crate::module::kept::keep_variables();
+                    }
+                    let p = crate::flavor::Flavor::lookup(crate::flavor::DEFAULT).unwrap().profile();
+                    // A hover first: the view after it still has the calls.
+                    let before = hover(&i, "terraform.tfvars", 1, &p, Lang::En);
+                    let view = crate::module_view::view(&i, crate::flavor::DEFAULT, Lang::En);
+                    let call_errors: Vec<(String, Option<String>)> = view
+                        .diagnostics
+                        .iter()
+                        .filter(|d| d.detail.contains("module.app.var.port"))
+                        .map(|d| (d.severity.clone(), d.filename.clone()))
+                        .collect();
+                    let h = hover(&i, "terraform.tfvars", 1, &p, Lang::En);
+                    assert_eq!(before, h, "the hover before the view's check and after it");
+                    (view.ok, call_errors, h, crate::valueparse::kept::hits_of("assist check"))
+                })
+                .unwrap()
+                .join()
+                .unwrap()
+        };
+        let fresh = answers(false);
+        let kept = answers(true);
+        assert_eq!(
+            (fresh.0, &fresh.1),
+            (false, &vec![("error".to_string(), Some("main.tf".to_string()))]),
+            "the call's error"
+        );
+        assert!(fresh.2.as_ref().is_some_and(|h| h.markdown.contains("var.region")), "{:?}", fresh.2);
+        assert_eq!((&kept.0, &kept.1, &kept.2), (&fresh.0, &fresh.1, &fresh.2), "kept work answers as fresh work");
+        assert_eq!((fresh.3, kept.3), (0, 2), "the view took the first hover's check, the second hover the view's");
     }
 }

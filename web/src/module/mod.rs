@@ -4,6 +4,7 @@
 
 pub mod detail;
 pub mod files;
+pub mod folder;
 pub mod host;
 pub mod model;
 pub mod rows;

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Deserializer, Serialize};
 use tftype::i18n::Lang;
+use tftype::module_view::folder::Installed;
 
 /// One file of the module (its path relative to the module's directory).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -166,6 +167,31 @@ impl ModuleDoc {
         }
         self
     }
+}
+
+/// The installed module whose directory holds file `name` (the deepest),
+/// among `installed` (`tftype::module_view::folder::installed_modules`).
+pub fn installed_group<'a>(name: &str, installed: &'a [Installed]) -> Option<&'a Installed> {
+    installed
+        .iter()
+        .filter(|i| name.strip_prefix(i.dir.as_str()).is_some_and(|r| r.starts_with('/')))
+        .max_by_key(|i| i.dir.len())
+}
+
+/// Whether file `name` is `init`'s, not the root module's: the module
+/// manifest, or a file of an installed module. Such files are read-only
+/// (the next `init` would overwrite them) and links leave them out.
+pub fn is_installed(name: &str, installed: &[Installed]) -> bool {
+    name == tftype::module::installed::MANIFEST || installed_group(name, installed).is_some()
+}
+
+/// What a link carries of `doc`: the root module's files only. Installed
+/// modules are `init`'s copies of published code (often far larger than a
+/// link may be); the link's reader sees their calls as not installed, and
+/// the view says so before the link is made.
+pub fn for_link(mut doc: ModuleDoc, installed: &[Installed]) -> ModuleDoc {
+    doc.files.retain(|f| !is_installed(&f.name, installed));
+    doc
 }
 
 /// Why a file name cannot be used (a catalog key), or Ok.
