@@ -1,7 +1,10 @@
 // The Module view's helpers: the example module of the gallery (web/src/module_examples.json),
 // links that open it, and what the native CLI says of it (`tftype batch`, "mode": "check").
 
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import { deflateRawSync } from "node:zlib";
 import { assert, assertEq, tid, until } from "./harness.mjs";
 
@@ -32,6 +35,29 @@ export function moduleHelpers(t) {
     const args = doc.rows.filter((r) => r.kind !== "env" && r.arg.trim()).map((r) => [r.kind === "var" ? "-var" : "-var-file", r.arg]);
     const env = Object.fromEntries(doc.rows.filter((r) => r.kind === "env" && r.arg.trim()).map((r) => [`TF_VAR_${r.arg}`, r.value ?? ""]));
     return t.nativeBatch([{ id: 0, mode: "check", files, args, env, ...(flavor ? { flavor } : {}) }])[0];
+  }
+  // What `tftype check --format json DIR` prints for a module doc (its files written to a
+  // temporary folder, the CLI run there; -var and -var-file rows as arguments): the CLI's JSON output, which,
+  // unlike `tftype batch`, carries tftype's notes.
+  function cliCheckJson(doc) {
+    const dir = mkdtempSync(join(tmpdir(), "tftype-module-"));
+    try {
+      for (const f of doc.files) {
+        mkdirSync(dirname(join(dir, f.name)), { recursive: true });
+        writeFileSync(join(dir, f.name), f.text);
+      }
+      const args = doc.rows.filter((r) => r.kind !== "env" && r.arg.trim()).flatMap((r) => [r.kind === "var" ? "-var" : "-var-file", r.arg]);
+      const env = Object.fromEntries(doc.rows.filter((r) => r.kind === "env" && r.arg.trim()).map((r) => [`TF_VAR_${r.arg}`, r.value ?? ""]));
+      // (Run in the folder, as `terraform plan` is: -var-file paths are the folder's.)
+      const out = spawnSync(resolve(t.cli), ["check", "--format", "json", ...args, "."], { cwd: dir, encoding: "utf8", env: { ...process.env, ...env } });
+      try {
+        return JSON.parse(out.stdout);
+      } catch {
+        throw new Error(`tftype check --format json: exit ${out.status}: ${out.stderr}`);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
   async function openModule(url, label, { viewport, colorScheme } = {}) {
     const p = watch(await ctx.newPage(), label);
@@ -72,5 +98,5 @@ export function moduleHelpers(t) {
       else if (n.source === "default") assertEq(r.source, "default", `${what}: ${r.name} source`);
     }
   }
-  return { vpc, moduleLink, vpcDoc, nativeCheck, openModule, moduleVars, moduleChecked, expectVarsAsNative };
+  return { vpc, moduleLink, vpcDoc, nativeCheck, cliCheckJson, openModule, moduleVars, moduleChecked, expectVarsAsNative };
 }

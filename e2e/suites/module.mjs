@@ -1,9 +1,10 @@
 // The Module view: the example module as the CLI checks it, a failing environment, editing files
 // and rows, share links, opening a variable in the one-variable view, screenshots, completion and
-// hover in a file editor, opening a folder with an installed module, a module of 5,000 variables.
+// hover in a file editor, tftype's notes marked and listed without a click, the hover when errors
+// stopped the run, opening a folder with an installed module, a module of 5,000 variables.
 
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { assert, assertEq, tid, until, waitFor } from "../lib/harness.mjs";
@@ -12,7 +13,7 @@ import { bigModule, moduleHelpers } from "../lib/module.mjs";
 
 export async function run(t) {
   const { check, ctx, url: URL_, out: OUT, cli: CLI, watch, expectNative } = t;
-  const { vpc, moduleLink, vpcDoc, nativeCheck, openModule, moduleVars, moduleChecked, expectVarsAsNative } = moduleHelpers(t);
+  const { vpc, moduleLink, vpcDoc, nativeCheck, cliCheckJson, openModule, moduleVars, moduleChecked, expectVarsAsNative } = moduleHelpers(t);
 
   await check("module view: the example module, every variable as the CLI checks it", async () => {
     const p = watch(await ctx.newPage(), "module example");
@@ -332,6 +333,125 @@ export async function run(t) {
       return { done: value !== null && value.startsWith("cidr"), value };
     });
     assertEq(attr, "cidr: string — required", "the attribute's hover");
+    await p.close();
+  });
+
+  // ux-5 H1 (the Module view's side): a typo in an optional attribute is dropped without a word
+  // by Terraform, so the module passes; tftype's note on it must be seen without clicking the
+  // variable: a dotted mark on the attribute in the value file's editor, and an entry under
+  // Problems marked as tftype's note (not Terraform's), in the CLI's words (`tftype check
+  // --format json`'s notes), with the "did you mean".
+  await check("module view: tftype's note on a misspelled optional attribute is marked in its file and listed under Problems as tftype's, without a click, in the CLI's words", async () => {
+    const doc = {
+      files: [
+        { name: "variables.tf", text: 'variable "server" {\n  type = object({\n    name = optional(string)\n    size = number\n  })\n}\n' },
+        { name: "terraform.tfvars", text: 'server = {\n  nmae = "web"\n  size = 2\n}\n' },
+      ],
+      rows: [],
+      open: "terraform.tfvars",
+      shown: true,
+    };
+    const native = cliCheckJson(doc);
+    assertEq([native.valid, native.diagnostics.length, native.notes.length], [true, 0, 1], "the CLI: the module passes, with one note");
+    const note = native.notes[0];
+    assert(/Did you mean `name`\?/.test(note.text), `the CLI's note has the suggestion: ${note.text}`);
+    const p = await openModule(new URL(moduleLink(doc), URL_).href, "module note");
+    await moduleChecked(p, (s) => s.startsWith("✓"), "the module to pass");
+    // No click: the value file's editor (open from the link) marks the note with the dotted
+    // info underline, exactly on the range the CLI names, and nothing as an error or warning.
+    const editor = `${tid("module-editor")}[data-file="terraform.tfvars"]`;
+    const marked = await until("the note's mark in terraform.tfvars", async () => {
+      const t = await p.locator(`${editor} .cm-lintRange-info`).allTextContents();
+      return { done: t.length > 0, value: t };
+    });
+    const text = doc.files[1].text;
+    assertEq(marked.join(""), text.slice(note.range.start.byte, note.range.end.byte), "the marked text is the note's range");
+    assertEq(marked.join(""), 'nmae = "web"', "the misspelled attribute is marked");
+    const deco = await p.locator(`${editor} .cm-lintRange-info`).first().evaluate((e) => getComputedStyle(e).textDecorationStyle);
+    assertEq(deco, "dotted", "the note's mark is dotted");
+    assertEq(await p.locator(`${editor} .cm-lintRange-error, ${editor} .cm-lintRange-warning`).count(), 0, "no error or warning mark");
+    // Under Problems: no diagnostic of Terraform's, one entry marked as tftype's note.
+    assertEq(await p.locator(tid("module-problem")).count(), 0, "no Terraform diagnostic listed");
+    assertEq(await p.locator(tid("module-no-problems")).count(), 0, "Problems does not say there are none");
+    const listed = await p.locator(tid("module-note")).evaluateAll((ns) =>
+      ns.map((n) => ({
+        classes: [...n.classList].filter((c) => ["err", "warn", "note"].includes(c)),
+        word: n.querySelector(".note-word")?.textContent ?? null,
+        warningWord: n.querySelector(".warning-word, .error-word")?.textContent ?? null,
+        summary: n.querySelector("strong").textContent,
+        place: n.querySelector('[data-testid="module-problem-place"]')?.textContent ?? "",
+      })),
+    );
+    const en = JSON.parse(readFileSync("core/i18n/en.json", "utf8"));
+    const r = note.range;
+    assertEq(
+      listed,
+      [{ classes: ["note"], word: en["ui.note_word"], warningWord: null, summary: note.text, place: `${r.filename}, line ${r.start.line}, column ${r.start.column}` }],
+      "the note under Problems, as tftype's, in the CLI's words",
+    );
+    assert(listed[0].summary.includes("Did you mean `name`?"), `the listed note has the suggestion: ${listed[0].summary}`);
+    // The variable itself is accepted, as Terraform accepts it.
+    assertEq((await moduleVars(p)).map((v) => [v.name, v.status]), [["server", "ok"]], "the variable is accepted");
+    // The mark's tooltip is the note too.
+    await p.locator(`${editor} .cm-lintRange-info`).first().hover();
+    const tip = await until("the mark's tooltip", async () => {
+      const t = p.locator(".cm-tooltip-lint");
+      return { done: (await t.count()) > 0, value: (await t.count()) > 0 ? await t.first().textContent() : null };
+    });
+    assert(tip.includes(note.text), `the tooltip is the note: ${tip}`);
+    await p.mouse.move(0, 0);
+    await p.screenshot({ path: join(OUT, "module-note.png"), fullPage: true });
+    await p.close();
+  });
+
+  // ux-5 L17: one duplicated attribute line in the value file ("Attribute redefined") stops the
+  // run before any variable is evaluated (faithful to Terraform); a hover on a variable the file
+  // sets must then not claim a final value (its default, null): it says the run stopped, in the
+  // catalog's words (core/src/assist/mod.rs's
+  // hover_claims_no_final_value_when_errors_stopped_the_run_before_the_variables).
+  await check("module view: a hover claims no final value when an error stopped the run before the variables", async () => {
+    const doc = {
+      files: [
+        { name: "variables.tf", text: 'variable "region" {\n  type        = string\n  description = "Where it runs."\n}\n\nvariable "size" {\n  type    = number\n  default = 1\n}\n' },
+        { name: "terraform.tfvars", text: 'region = "eu-west-1"\nsize   = 2\nsize   = 3\n' },
+      ],
+      rows: [],
+      open: "terraform.tfvars",
+      shown: true,
+    };
+    const native = nativeCheck(doc);
+    assertEq(native.diagnostics.map((d) => d.summary), ["Attribute redefined"], "the CLI's diagnostics");
+    const p = await openModule(new URL(moduleLink(doc), URL_).href, "module stopped hover");
+    await moduleChecked(p, (s) => s.startsWith("✗"), "the module to fail");
+    const rows = await moduleVars(p);
+    expectVarsAsNative(rows, native, "stopped");
+    assertEq(rows.map((r) => r.status), ["skipped", "skipped"], "no variable evaluated");
+    // (The editor's completion and hover are loaded when it is first focused.)
+    const editor = `${tid("module-editor")}[data-file="terraform.tfvars"]`;
+    await p.locator(`${editor} .cm-content`).click();
+    await p.keyboard.press("Control+End");
+    // (The mouse comes again now and then until the hover answers: a move before the hover's
+    // code is loaded asks nothing.)
+    let moved = 0;
+    const hover = await until("the hover on region", async () => {
+      const t = p.locator(`${editor} .cm-tftype-hover`);
+      const value = (await t.count()) > 0 ? await t.first().textContent() : null;
+      if (value === null && Date.now() - moved > 1500) {
+        await hoverPos(p, editor, 2);
+        moved = Date.now();
+      }
+      return { done: value !== null && value.includes("var.region"), value };
+    }, 30_000);
+    const en = JSON.parse(readFileSync("core/i18n/en.json", "utf8"));
+    assert(hover.startsWith("var.region string"), `the hover names the variable and its type: ${JSON.stringify(hover)}`);
+    assert(hover.includes("Where it runs."), `the hover has the description: ${JSON.stringify(hover)}`);
+    assert(hover.trimEnd().endsWith(en["assist.not_evaluated"]), `the hover says the run stopped before the variable: ${JSON.stringify(hover)}`);
+    // No final value is claimed: not the value that wins, not a default, not null.
+    const wins = en["lsp.hover_wins"].split("(")[0].trim();
+    assert(wins.length > 0 && en["lsp.hover_wins_default"].startsWith(wins), `the catalog's words for the value that wins: ${wins}`);
+    assert(!hover.includes(wins) && !hover.includes("null"), `the hover claims no final value: ${JSON.stringify(hover)}`);
+    assertEq(await p.locator(`${editor} .cm-tftype-hover pre`).count(), 0, "no value shown as code");
+    await p.screenshot({ path: join(OUT, "module-hover-stopped.png") });
     await p.close();
   });
 
