@@ -390,6 +390,12 @@ export async function run(t) {
       "the note under Problems, as tftype's, in the CLI's words",
     );
     assert(listed[0].summary.includes("Did you mean `name`?"), `the listed note has the suggestion: ${listed[0].summary}`);
+    // Drawn in the note's colour, not an error's: its bar is the colour of its "tftype note" word.
+    const colours = await p.locator(tid("module-note")).first().evaluate((n) => ({
+      bar: getComputedStyle(n).borderLeftColor,
+      word: getComputedStyle(n.querySelector(".note-word")).color,
+    }));
+    assertEq(colours.bar, colours.word, "the note's bar has the note's colour");
     // The variable itself is accepted, as Terraform accepts it.
     assertEq((await moduleVars(p)).map((v) => [v.name, v.status]), [["server", "ok"]], "the variable is accepted");
     // The mark's tooltip is the note too.
