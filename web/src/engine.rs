@@ -214,8 +214,9 @@ fn read_reply(work: Work, block: bool, json: Vec<u8>, ms: f64) -> Result<Reply, 
         return Ok(Reply::Failed(String::new()));
     }
     // A `variable` block's answer (the Module view's .wasm: `engine_block`) is the whole response;
-    // its Versions comparison (`engine_block_compare`) is a comparison.
-    if block && !matches!(work, Work::Compare) {
+    // its Versions comparison (`engine_block_compare`) is a comparison. Only the page asks for
+    // one (the type editor), so the Module view's .wasm has no reader of a whole response.
+    if (crate::IN_PAGE || cfg!(not(target_arch = "wasm32"))) && block && !matches!(work, Work::Compare) {
         let r: Response = serde_json::from_slice(&json)?;
         return Ok(block_reply(work, r, ms));
     }
