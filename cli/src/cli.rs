@@ -498,7 +498,9 @@ fn eval(a: EvalArgs, explain: bool) -> i32 {
     // `any` kept as a string, a key written twice, …), after the product's own output on
     // stderr, as `explain` ends with them (ux-5 H1: surprises shown where users look): the
     // evaluation tells its story when the request names the reader's language.
-    let req = Request { lang: (!json).then_some(lang), ..req };
+    // Without `--json` only the console text is printed: the JSON form is not built.
+    let forms = if json { tftype::Forms::Both } else { tftype::Forms::Console };
+    let req = Request { lang: (!json).then_some(lang), forms, ..req };
     let r = match guarded(move || evaluate(&req)) {
         Ok(r) => r,
         Err(p) => {

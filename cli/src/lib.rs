@@ -25,6 +25,52 @@ mod wasi;
 
 pub use cli::main;
 
+/// The bytes each thread allocates, counted for the unit tests that show a
+/// cost grows linearly (`lsp::to_proto`'s): allocations are deterministic
+/// where time is not.
+#[cfg(test)]
+mod alloc_count {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::cell::Cell;
+
+    thread_local! {
+        static BYTES: Cell<u64> = const { Cell::new(0) };
+    }
+
+    /// The bytes this thread has allocated so far.
+    pub fn allocated() -> u64 {
+        BYTES.with(Cell::get)
+    }
+
+    fn count(n: usize) {
+        let _ = BYTES.try_with(|b| b.set(b.get() + n as u64));
+    }
+
+    struct Counting;
+
+    // SAFETY: every call is passed on to the system allocator unchanged.
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+            count(l.size());
+            unsafe { System.alloc(l) }
+        }
+        unsafe fn alloc_zeroed(&self, l: Layout) -> *mut u8 {
+            count(l.size());
+            unsafe { System.alloc_zeroed(l) }
+        }
+        unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+            unsafe { System.dealloc(p, l) }
+        }
+        unsafe fn realloc(&self, p: *mut u8, l: Layout, new: usize) -> *mut u8 {
+            count(new);
+            unsafe { System.realloc(p, l, new) }
+        }
+    }
+
+    #[global_allocator]
+    static COUNTING: Counting = Counting;
+}
+
 /// The playground that `tftype check`'s, `tftype link`'s and the language
 /// server's links open when neither `--base` (the server: `baseUrl`) nor
 /// `TFTYPE_BASE_URL` names one. One build-time setting:

@@ -2,8 +2,10 @@
 //! above the language server (`lsp/`) and `tftype check` (`check.rs`), which
 //! sit above what they share (`args.rs`, `wasi.rs`, the crate root). Inside
 //! the server, the framing, the URIs and the conversion to the protocol sit
-//! below its state, handlers, checks and loop. [`BELOW`] names each rule,
-//! [`LEAVES`] the server's files that name no other part of it.
+//! below its state, handlers, checks and loop; the worker (the checks on a
+//! thread of their own) below its handlers, state, rounds and loop.
+//! [`BELOW`] names each rule, [`LEAVES`] the server's files that name no
+//! other part of it but each other.
 //! (Core's rules are `core/tests/layering.rs`.)
 
 use std::path::Path;
@@ -27,11 +29,18 @@ const BELOW: &[(&str, &str, &[&str])] = &[
 
 /// (rule, a module, the files below it that may name no part of it but
 /// each other: their module names).
-const LEAVES: &[(&str, &str, &[&str])] = &[(
-    "the server's framing, URIs and conversion to the protocol use none of its state, handlers, checks or loop",
-    "crate::lsp",
-    &["framing", "uri", "to_proto"],
-)];
+const LEAVES: &[(&str, &str, &[&str])] = &[
+    (
+        "the server's framing, URIs and conversion to the protocol use none of its state, handlers, checks or loop",
+        "crate::lsp",
+        &["framing", "uri", "to_proto"],
+    ),
+    (
+        "the server's worker takes plain inputs and gives core's answers: it uses none of its handlers, state, rounds or loop",
+        "crate::lsp",
+        &["worker", "uri", "to_proto"],
+    ),
+];
 
 /// The source of `cli/src/<file>` without its inline `#[cfg(test)]` module
 /// (tests may use anything; as rustfmt writes it, up to the `}` that ends

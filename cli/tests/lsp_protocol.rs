@@ -152,23 +152,52 @@ impl Client {
         );
     }
 
-    /// Shuts the server down; the diagnostics published before, last per file.
-    fn finish(mut self) -> (BTreeMap<String, Vec<J>>, Option<i32>) {
-        let (r, msgs) = self.request("shutdown", J::Null);
-        assert_eq!(r["result"], J::Null, "{r}");
-        self.notify("exit", J::Null);
-        drop(self.stdin.take());
+    /// The messages until the checks of the edits sent so far are
+    /// published: a request the server does not know is answered after them.
+    fn settle(&mut self) -> Vec<J> {
+        self.request("tftype/noSuchMethod", J::Null).1
+    }
+
+    /// Messages until one that `done` says is the one (which is last).
+    fn until(&mut self, what: &str, done: impl Fn(&J) -> bool) -> Vec<J> {
+        let mut out = Vec::new();
         let deadline = Instant::now() + TIMEOUT;
-        let code = loop {
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let m = self.rx.recv_timeout(left).unwrap_or_else(|_| panic!("no {what} within {TIMEOUT:?}; got {out:?}"));
+            let last = done(&m);
+            out.push(m);
+            if last {
+                return out;
+            }
+        }
+    }
+
+    /// Waits for the process's end: its exit code (None: it did not end
+    /// within [`TIMEOUT`], and was killed).
+    fn exit_code(&mut self) -> Option<i32> {
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
             if let Some(s) = self.child.try_wait().unwrap() {
-                break s.code();
+                return s.code();
             }
             if Instant::now() > deadline {
                 let _ = self.child.kill();
-                break None;
+                return None;
             }
             std::thread::sleep(Duration::from_millis(2));
-        };
+        }
+    }
+
+    /// Shuts the server down; the diagnostics published before, last per file.
+    fn finish(mut self) -> (BTreeMap<String, Vec<J>>, Option<i32>) {
+        let mut msgs = self.settle();
+        let (r, more) = self.request("shutdown", J::Null);
+        msgs.extend(more);
+        assert_eq!(r["result"], J::Null, "{r}");
+        self.notify("exit", J::Null);
+        drop(self.stdin.take());
+        let code = self.exit_code();
         (published(&msgs), code)
     }
 }
@@ -204,6 +233,10 @@ fn uri(path: &Path) -> String {
         }
     }
     s
+}
+
+fn env(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+    pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
 }
 
 fn temp_dir(tag: &str) -> PathBuf {
@@ -706,7 +739,10 @@ fn a_panic_fails_that_request_only_and_a_cancelled_request_is_not_worked_on() {
     let vals: String = (0..300).map(|i| format!("v{i} = {{ a = \"x\" }}\n")).collect();
     std::fs::write(dir.join("main.tf"), &main).unwrap();
     std::fs::write(dir.join("terraform.tfvars"), &vals).unwrap();
-    let mut c = Client::start(&BTreeMap::new());
+    // The hover and its cancellation, sent together, are served together
+    // (the checks run on a thread of their own, so the loop would otherwise
+    // answer the hover before the cancellation is read).
+    let mut c = Client::start(&env(&[("TFTYPE_LSP_TEST_BATCH_WAIT_MS", "300")]));
     c.initialize(false, J::Null);
     // The hook that panics exists in debug builds only: a released server
     // does not know the method.
@@ -913,5 +949,253 @@ fn a_large_open_value_file_is_checked_without_notes_and_a_hint_says_so() {
         );
         let _ = c.finish();
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Whether `m` is the log line that says which version module `dir` is
+/// checked as: the server writes it when it hands the module's first check
+/// to the worker (the check has started).
+fn check_started(m: &J, dir: &Path) -> bool {
+    m["method"] == "window/logMessage"
+        && m["params"]["message"].as_str().is_some_and(|t| t.contains(&dir.display().to_string()))
+}
+
+/// The versions and diagnostics published for `u`, in order.
+fn publishes_of<'a>(msgs: &'a [J], u: &str) -> Vec<(Option<i64>, &'a Vec<J>)> {
+    msgs.iter()
+        .filter(|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == u)
+        .map(|m| (m["params"]["version"].as_i64(), m["params"]["diagnostics"].as_array().unwrap()))
+        .collect()
+}
+
+/// A module of `n` variables of type number, each with a rule, in `dir`;
+/// the text of a value file that sets each one, `v0` to a string (an error).
+fn numbers_module(dir: &Path, n: usize) -> String {
+    std::fs::create_dir_all(dir).unwrap();
+    let main: String = (0..n)
+        .map(|i| {
+            format!("variable \"v{i}\" {{\n  type = number\n  validation {{\n    condition     = var.v{i} >= 0\n    error_message = \"v{i} is negative.\"\n  }}\n}}\n")
+        })
+        .collect();
+    std::fs::write(dir.join("main.tf"), main).unwrap();
+    std::iter::once("v0 = \"zero\"\n".to_string()).chain((1..n).map(|i| format!("v{i} = {i}\n"))).collect()
+}
+
+/// Issue #38 item 7: the checks run on a thread of their own, so a request
+/// that reads the documents is answered while a slow check runs (the
+/// check's diagnostics come after the answer). Each row: what makes the
+/// check slow, the server's environment, the variables of the module.
+#[test]
+fn a_hover_is_answered_while_a_slow_check_runs() {
+    let mut table = vec![("a big module", env(&[]), 2000)];
+    if cfg!(debug_assertions) {
+        table.push(("a check made to wait (debug builds)", env(&[("TFTYPE_LSP_TEST_CHECK_DELAY_MS", "3000")]), 10));
+    }
+    for (why, env, n) in table {
+        let dir = temp_dir("slowcheck");
+        let (big, small) = (dir.join("big"), dir.join("small"));
+        let vals = numbers_module(&big, n);
+        std::fs::create_dir_all(&small).unwrap();
+        std::fs::write(
+            small.join("main.tf"),
+            "variable \"region\" {\n  type        = string\n  description = \"Where.\"\n}\n",
+        )
+        .unwrap();
+        std::fs::write(small.join("terraform.tfvars"), "region = \"eu\"\n").unwrap();
+        let mut c = Client::start(&env);
+        c.initialize(false, J::Null);
+        let tfvars = big.join("terraform.tfvars");
+        c.open(&tfvars, &vals);
+        c.until("the start of the big module's check", |m| check_started(m, &big));
+        let (r, msgs) = c.request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri(&small.join("terraform.tfvars"))}, "position": {"line": 0, "character": 1}}),
+        );
+        let md = r["result"]["contents"]["value"].as_str().unwrap_or_else(|| panic!("{why}: a hover: {r}"));
+        assert!(md.starts_with("**var.region** `string`"), "{why}: {md}");
+        assert!(publishes_of(&msgs, &uri(&tfvars)).is_empty(), "{why}: published before the hover's answer: {msgs:?}");
+        // The check goes on, and what it found is published.
+        let msgs = c.settle();
+        let p = publishes_of(&msgs, &uri(&tfvars));
+        assert!(
+            p.len() == 1 && p[0].1.iter().any(|d| d["code"] == "tftype/invalid-value-for-input-variable"),
+            "{why}: {p:?}"
+        );
+        let (_, code) = c.finish();
+        assert_eq!(code, Some(0), "{why}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// A check whose document changed before it ended is never published (its
+/// answer is dropped; the check of the newer text follows): the first
+/// check, of version 1, is made to wait while versions 2 and 3 come.
+#[test]
+#[cfg_attr(not(debug_assertions), ignore = "the hook that makes a check wait is in debug builds only")]
+fn a_check_whose_document_changed_before_it_ended_is_never_published() {
+    let dir = temp_dir("superseded");
+    std::fs::write(dir.join("main.tf"), "variable \"port\" {\n  type = number\n}\n").unwrap();
+    let tfvars = dir.join("terraform.tfvars");
+    let mut c = Client::start(&env(&[("TFTYPE_LSP_TEST_CHECK_DELAY_MS", "1500")]));
+    c.initialize(false, J::Null);
+    c.open(&tfvars, "port = \"one\"\n");
+    c.until("the start of the first check", |m| check_started(m, &dir));
+    // (version, text): the error of version 3 is on its second line.
+    let table = [(2, "port = 2\n"), (3, "# three\nport = \"three\"\n")];
+    for (version, text) in table {
+        c.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri(&tfvars), "version": version}, "contentChanges": [{"text": text}]}),
+        );
+    }
+    let msgs = c.settle();
+    let p = publishes_of(&msgs, &uri(&tfvars));
+    assert_eq!(p.iter().map(|(v, _)| *v).collect::<Vec<_>>(), [Some(3)], "{p:?}");
+    let errors: Vec<&J> = p[0].1.iter().filter(|d| d["severity"] == 1).collect();
+    assert!(errors.len() == 1 && errors[0]["range"]["start"]["line"] == 1, "computed for version 3: {errors:?}");
+    let _ = c.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A document's diagnostics are published in the order of its versions,
+/// each with the version it was computed for (never older after newer),
+/// the last edit's last: 40 edits sent a few milliseconds apart while
+/// checks run. An edit's error is on the line that tells its version
+/// (version % 5), none when version % 3 is 0. Each row: the checks as fast
+/// as they go, or each made to wait (debug builds).
+#[test]
+fn publishes_follow_the_versions_each_with_the_version_it_was_computed_for() {
+    let mut table = vec![("checks as fast as they go", env(&[]))];
+    if cfg!(debug_assertions) {
+        table.push(("checks made to wait (debug builds)", env(&[("TFTYPE_LSP_TEST_CHECK_DELAY_MS", "40")])));
+    }
+    let text = |version: i64| {
+        let port = if version % 3 == 0 { "port = 80\n" } else { "port = \"eighty\"\n" };
+        let others: String = (1..200).map(|i| format!("v{i} = {i}\n")).collect();
+        format!("{}{port}{others}", "\n".repeat((version % 5) as usize))
+    };
+    for (why, env) in table {
+        let dir = temp_dir("ordered");
+        numbers_module(&dir, 200);
+        std::fs::write(
+            dir.join("port.tf"),
+            "variable \"port\" {\n  type = number\n}\nvariable \"v0\" {\n  type    = number\n  default = 0\n}\n",
+        )
+        .unwrap();
+        // v0 is declared twice (main.tf and port.tf): drop it from main.tf.
+        let main = std::fs::read_to_string(dir.join("main.tf")).unwrap();
+        std::fs::write(dir.join("main.tf"), &main[main.find("variable \"v1\"").unwrap()..]).unwrap();
+        let tfvars = dir.join("terraform.tfvars");
+        let mut c = Client::start(&env);
+        c.initialize(false, J::Null);
+        c.open(&tfvars, &text(1));
+        for version in 2..=40 {
+            std::thread::sleep(Duration::from_millis((version % 7) as u64));
+            c.notify(
+                "textDocument/didChange",
+                json!({"textDocument": {"uri": uri(&tfvars), "version": version}, "contentChanges": [{"text": text(version)}]}),
+            );
+        }
+        let msgs = c.settle();
+        let p = publishes_of(&msgs, &uri(&tfvars));
+        let versions: Vec<i64> =
+            p.iter().map(|(v, _)| v.unwrap_or_else(|| panic!("{why}: no version: {p:?}"))).collect();
+        assert!(versions.windows(2).all(|w| w[0] < w[1]), "{why}: {versions:?}");
+        assert_eq!(versions.last(), Some(&40), "{why}: {versions:?}");
+        for (version, ds) in &p {
+            let version = version.unwrap();
+            let lines: Vec<&J> = ds
+                .iter()
+                .filter(|d| d["code"] == "tftype/invalid-value-for-input-variable")
+                .map(|d| &d["range"]["start"]["line"])
+                .collect();
+            let want: Vec<J> = if version % 3 == 0 { vec![] } else { vec![json!(version % 5)] };
+            assert_eq!(lines, want.iter().collect::<Vec<_>>(), "{why}: version {version}: {ds:?}");
+        }
+        let (_, code) = c.finish();
+        assert_eq!(code, Some(0), "{why}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// `exit` while a check runs ends the server at once (the check is
+/// abandoned, never waited for) with the protocol's code: 0 after
+/// `shutdown`, which is answered at once too and after which nothing is
+/// published; else 1. The check is made to wait ten minutes.
+#[test]
+#[cfg_attr(not(debug_assertions), ignore = "the hook that makes a check wait is in debug builds only")]
+fn exit_during_a_check_ends_the_server_at_once_with_the_protocols_code() {
+    for (shutdown, want) in [(true, Some(0)), (false, Some(1))] {
+        let dir = temp_dir("exitcheck");
+        let vals = numbers_module(&dir, 3);
+        let mut c = Client::start(&env(&[("TFTYPE_LSP_TEST_CHECK_DELAY_MS", "600000")]));
+        c.initialize(false, J::Null);
+        c.open(&dir.join("terraform.tfvars"), &vals);
+        c.until("the start of the check", |m| check_started(m, &dir));
+        if shutdown {
+            let (r, msgs) = c.request("shutdown", J::Null);
+            assert_eq!(r["result"], J::Null, "{r}");
+            assert!(!msgs.iter().any(|m| m["method"] == "textDocument/publishDiagnostics"), "{msgs:?}");
+        }
+        c.notify("exit", J::Null);
+        assert_eq!(c.exit_code(), want, "shutdown first: {shutdown}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// A panic inside a check fails that module's check only: each of its
+/// open documents gets one error that says the check failed (with the
+/// panic's text), and the server goes on answering.
+#[test]
+#[cfg_attr(not(debug_assertions), ignore = "the hook that makes a check panic is in debug builds only")]
+fn a_panic_in_a_check_is_said_on_the_modules_open_documents_and_the_server_goes_on() {
+    let dir = temp_dir("checkpanic");
+    let vals = numbers_module(&dir, 3);
+    let main = std::fs::read_to_string(dir.join("main.tf")).unwrap();
+    let mut c = Client::start(&env(&[("TFTYPE_LSP_TEST_CHECK_PANIC", "1")]));
+    c.initialize(false, J::Null);
+    c.open(&dir.join("main.tf"), &main);
+    c.open(&dir.join("terraform.tfvars"), &vals);
+    let p = published(&c.settle());
+    for file in ["main.tf", "terraform.tfvars"] {
+        let ds = &p[&uri(&dir.join(file))];
+        assert!(
+            ds.len() == 1
+                && ds[0]["code"] == "tftype/check-failed"
+                && ds[0]["severity"] == 1
+                && ds[0]["message"].as_str().unwrap().contains("TFTYPE_LSP_TEST_CHECK_PANIC was set"),
+            "{file}: {ds:?}"
+        );
+    }
+    let (r, _) = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri(&dir.join("terraform.tfvars"))}, "position": {"line": 1, "character": 1}}),
+    );
+    assert!(r["result"]["contents"]["value"].as_str().is_some_and(|md| md.starts_with("**var.v1**")), "{r}");
+    let (_, code) = c.finish();
+    assert_eq!(code, Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A request that waits for the checks of the edits before it (one the
+/// server does not know) and is cancelled meanwhile gets `RequestCancelled`,
+/// in its turn; the requests after it are answered as usual.
+#[test]
+#[cfg_attr(not(debug_assertions), ignore = "the hook that makes a check wait is in debug builds only")]
+fn a_request_waiting_for_the_checks_can_be_cancelled() {
+    let dir = temp_dir("cancelwaiting");
+    let vals = numbers_module(&dir, 3);
+    let mut c = Client::start(&env(&[("TFTYPE_LSP_TEST_CHECK_DELAY_MS", "1500")]));
+    c.initialize(false, J::Null);
+    c.open(&dir.join("terraform.tfvars"), &vals);
+    c.until("the start of the check", |m| check_started(m, &dir));
+    let id = c.send_request("tftype/noSuchMethod", J::Null);
+    c.notify("$/cancelRequest", json!({"id": id}));
+    let msgs = c.until_response(&json!(id));
+    assert_eq!(msgs.last().unwrap()["error"]["code"], -32800, "{msgs:?}");
+    let (r, _) = c.request("tftype/noSuchMethod", J::Null);
+    assert_eq!(r["error"]["code"], -32601, "{r}");
+    let (_, code) = c.finish();
+    assert_eq!(code, Some(0));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -80,8 +80,11 @@ pub fn result_json(id: &str, r: &Response, utf16: bool) -> String {
     if r.ok {
         s.push_str(",\"type\":");
         push_js(&mut s, r.type_string.as_deref().unwrap_or(""));
-        s.push_str(",\"console\":");
-        push_js(&mut s, console);
+        // A form the case did not ask for is left out (`"forms"`).
+        if r.console.is_some() {
+            s.push_str(",\"console\":");
+            push_js(&mut s, console);
+        }
         if r.json.is_some() {
             s.push_str(",\"json\":");
             s.push_str(json);

@@ -5,6 +5,13 @@
 //! plans for the parts), and only then applied to a value ([`Plan::apply`]).
 //! Every plan node names the rule it applies ([`Plan::rule`]), so a learner
 //! can be shown why a value came out as it did.
+//!
+//! Beside it, as in go-cty's package: [`mismatch`] (the messages for a
+//! conversion that is not possible, go-cty's `mismatch_msg.go`) and
+//! [`unify`] (the one type several values convert to, `unify.go`).
+
+pub mod mismatch;
+pub mod unify;
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
@@ -14,7 +21,6 @@ use crate::flavor::Profile;
 use crate::number::Number;
 use crate::path::{Path, PathStep};
 use crate::types::{ObjectType, Type};
-use crate::unify;
 use crate::value::{AttrMap, Kind, Value};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -422,7 +428,7 @@ pub fn convert_planned(v: &Value, want: &Type, top: &TopPlan, p: &Profile) -> Re
     match top {
         TopPlan::Unchanged => Ok(v.clone()),
         TopPlan::Plan(plan) => plan.apply(v, &mut Vec::new(), p),
-        TopPlan::NoConversion => Err(ConvertError::here(crate::mismatch::mismatch_message(&v.ty, want, p))),
+        TopPlan::NoConversion => Err(ConvertError::here(crate::convert::mismatch::mismatch_message(&v.ty, want, p))),
     }
 }
 
@@ -438,7 +444,7 @@ pub fn conv(v: &Value, ty: &Type, p: &Profile) -> Result<Value, String> {
         if v.ty.is_dynamic() || can_convert_unsafe(&v.ty, ty) {
             return Ok(Value { ty: ty.clone(), kind: v.kind.clone(), marks: v.marks });
         }
-        return Err(crate::mismatch::mismatch_message(&v.ty, ty, p));
+        return Err(crate::convert::mismatch::mismatch_message(&v.ty, ty, p));
     }
     convert(v, ty, p).map_err(|e| e.message)
 }
@@ -672,7 +678,7 @@ impl Plan {
                             return Err(ConvertError::here(format!(
                                 "map element type is incompatible with attribute {}: {}",
                                 crate::render::go_quote(k),
-                                crate::mismatch::mismatch_message(&e.ty, &obj.attrs[&**k], p)
+                                crate::convert::mismatch::mismatch_message(&e.ty, &obj.attrs[&**k], p)
                             )));
                         }
                     };
@@ -923,7 +929,7 @@ pub fn explain_planned(v: &Value, want: &Type, top: &TopPlan, limit: usize, p: &
             want.type_string_short(EXPLAIN_TYPE_MAX),
             "rule.none",
             String::new(),
-            crate::mismatch::mismatch_message(&v.ty, want, p),
+            crate::convert::mismatch::mismatch_message(&v.ty, want, p),
         )),
     }
     out

@@ -7,10 +7,10 @@
 
 use std::collections::BTreeMap;
 
+use crate::convert::unify::{self, Conv};
 use crate::convert::{map_value, seq_value};
 use crate::flavor::Profile;
 use crate::types::Type;
-use crate::unify::{self, Conv};
 use crate::value::{AttrMap, Kind, Value};
 
 /// Defaults found in a type constraint, as a tree shaped like the type.

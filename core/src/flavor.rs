@@ -574,6 +574,17 @@ impl Profile {
         self.flavor.unicode
     }
 
+    /// The Unicode version to use for `s`: the flavor's, asked (and so
+    /// recorded) only when `s` is not all ASCII — every version treats ASCII
+    /// alike, so flavors differing only in Unicode give one answer then.
+    pub fn unicode_of(&self, s: &str) -> Unicode {
+        if s.is_ascii() {
+            Unicode::V15_0
+        } else {
+            self.unicode()
+        }
+    }
+
     /// The product name in messages that name it.
     pub fn product_name(&self) -> &'static str {
         if self.ask(ProductName) {

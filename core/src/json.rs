@@ -645,7 +645,6 @@ impl<'a> JParser<'a> {
     fn direct_object(&mut self, tc: &mut TypeCache) -> Result<(Value, JPos), ()> {
         self.read();
         let mut entries: Vec<(crate::value::Key, Value)> = Vec::new();
-        let mut seen: HashSet<crate::value::Key> = HashSet::new();
         loop {
             if self.peek().kind == JTok::BraceC {
                 break;
@@ -657,11 +656,7 @@ impl<'a> JParser<'a> {
                 return Err(());
             }
             let (val, _) = self.direct(tc)?;
-            let key: crate::value::Key = nfc_key(&name).into();
-            if !seen.insert(key.clone()) {
-                return Err(());
-            }
-            entries.push((key, val));
+            entries.push((nfc_key(&name).into(), val));
             match self.peek().kind {
                 JTok::Comma => {
                     self.read();
@@ -673,10 +668,13 @@ impl<'a> JParser<'a> {
                 _ => return Err(()),
             }
         }
-        drop(seen);
         let close = self.read();
-        // cty's order: keys compared bytewise (they are unique).
+        // cty's order: keys compared bytewise. A key written twice is next to
+        // its twin once sorted (found without a set of the keys per object).
         crate::sort::by(&mut entries, |a, b| a.0.cmp(&b.0));
+        if entries.windows(2).any(|w| w[0].0 == w[1].0) {
+            return Err(());
+        }
         Ok((tc.object(crate::value::AttrMap::from_sorted(entries), crate::value::Marks::NONE), close.end))
     }
 

@@ -39,6 +39,36 @@ pub struct Request {
     /// in this language ([`crate::why`]); the pipeline itself ignores it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lang: Option<crate::i18n::Lang>,
+    /// Which texts of an accepted value to build (`"console"`, `"json"`,
+    /// `"both"`): a form not asked for is not rendered (see [`Forms`]).
+    #[serde(default, skip_serializing_if = "Forms::is_both")]
+    pub forms: Forms,
+}
+
+/// The texts of an accepted value a caller wants. The page and the npm
+/// package show both (the default); `tftype` without `--json` prints the
+/// console text only; a batch case may ask for one (`"forms": "json"`).
+/// A form not asked for is neither rendered nor held to the output limit
+/// ([`render::MAX_OUTPUT_BYTES`]): the limit is on what is shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Forms {
+    #[default]
+    Both,
+    Console,
+    Json,
+}
+
+impl Forms {
+    pub fn is_both(&self) -> bool {
+        *self == Forms::Both
+    }
+    pub fn console(self) -> bool {
+        self != Forms::Json
+    }
+    pub fn json(self) -> bool {
+        self != Forms::Console
+    }
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -63,6 +93,7 @@ impl Request {
             var_name: default_var_name(),
             flavor: None,
             lang: None,
+            forms: Forms::Both,
         }
     }
 
@@ -292,12 +323,13 @@ pub(crate) fn answer_keeping(
         Err(TypeFailure::Crash(d)) => return Response::failure(Stage::Crash, vec![d], req),
     };
     // The parts' ranges are found only if an error needs them (see `reparsed_spans`).
-    let pv = match valueparse::parse_value_spans(&req.value, req.value_format, tc.cli_literal, false, p) {
+    let mut pv = match valueparse::parse_value_spans(&req.value, req.value_format, tc.cli_literal, false, p) {
         Ok(pv) => pv,
         Err(diags) => return Response::failure(Stage::Value, diags, req),
     };
 
-    let to_convert = &*with_defaults(&pv.value, &tc, p);
+    let with = with_defaults(&pv.value, &tc, p);
+    let to_convert = &*with;
     let top = convert::plan_convert(&to_convert.ty, &tc.ty);
     let explain = convert::explain_planned(to_convert, &tc.ty, &top, EXPLAIN_LIMIT, p);
     let converted = match convert::convert_planned(to_convert, &tc.ty, &top, p) {
@@ -317,7 +349,7 @@ pub(crate) fn answer_keeping(
             let detail = unsuitable_detail(req, &pv, &e.message, "declared");
             let spans = reparsed_spans(req, &tc, pv.spans.clone(), p);
             // Marked where the message is about, which may be deeper than the error's path.
-            let part = crate::mismatch::failing_part(&to_convert.ty, &tc.ty, &e.path);
+            let part = crate::convert::mismatch::failing_part(&to_convert.ty, &tc.ty, &e.path);
             let mut d = Diagnostic::error(
                 Source::Value,
                 "Invalid value for input variable",
@@ -339,6 +371,12 @@ pub(crate) fn answer_keeping(
         }
     };
 
+    // The value as read is not needed any more: it is given back before the
+    // texts are rendered (a long tuple's type alone is 16 bytes per element;
+    // elements the conversion shares stay).
+    drop(with);
+    pv.value = Value::null(crate::types::Type::Dynamic);
+
     if converted.is_null() && !req.nullable {
         let detail = unsuitable_detail(req, &pv, "required variable may not be set to null", "defined");
         let d = Diagnostic::error(Source::Value, "Required variable not set", detail, Some(pv.spans.range.clone()));
@@ -355,7 +393,7 @@ pub(crate) fn answer_keeping(
         let d = Diagnostic::error(Source::Value, "Result too large to show", detail, Some(pv.spans.range.clone()));
         Response::failure(Stage::Limit, vec![d], req)
     };
-    let Some(Shown { type_string, console, json }) = shown(&converted, req.sensitive, p) else {
+    let Some(Shown { type_string, console, json }) = shown_forms(&converted, req.sensitive, req.forms, p) else {
         return too_large();
     };
     let mut sensitive_paths = Vec::new();
@@ -372,7 +410,7 @@ pub(crate) fn answer_keeping(
         ok: true,
         stage: None,
         type_string: Some(type_string),
-        console: Some(console),
+        console,
         json,
         sensitive_paths,
         explain,
@@ -382,10 +420,12 @@ pub(crate) fn answer_keeping(
     }
 }
 
-/// How an accepted value is shown: its type, console text and go-cty JSON.
+/// How an accepted value is shown: its type, console text and go-cty JSON
+/// (each text None when it was not asked for; the JSON also when go-cty
+/// has none).
 pub(crate) struct Shown {
     pub type_string: String,
-    pub console: String,
+    pub console: Option<String>,
     pub json: Option<String>,
 }
 
@@ -394,37 +434,45 @@ pub(crate) struct Shown {
 /// the texts would pass the output limit, which counts exactly what is
 /// printed (escapes, indentation, heredocs).
 pub(crate) fn shown(converted: &Value, hidden: bool, p: &Profile) -> Option<Shown> {
+    shown_forms(converted, hidden, Forms::Both, p)
+}
+
+/// [`shown`] of the forms asked for: the others are not rendered.
+pub(crate) fn shown_forms(converted: &Value, hidden: bool, forms: Forms, p: &Profile) -> Option<Shown> {
     // A sensitive variable's whole value is marked: the console hides it.
     // (The value is always known here, so the mark decides the rendering.)
-    let console = if hidden {
-        "(sensitive value)".to_string()
-    } else {
-        render::console_within_as(converted, render::MAX_OUTPUT_BYTES, p)?
+    let console = match (forms.console(), hidden) {
+        (false, _) => None,
+        (true, true) => Some("(sensitive value)".to_string()),
+        (true, false) => Some(render::console_within_as(converted, render::MAX_OUTPUT_BYTES, p)?),
     };
-    // ctyjson ignores marks; it cannot write unknown values (go-cty can
-    // produce them converting an untyped null inside a map), so such a value
-    // has no JSON form.
-    let json_value = render::json_value_within(converted, render::MAX_OUTPUT_BYTES).ok()?;
     // go-cty before 1.16.0 can leave optional-attribute markers on the
     // element type of an empty map; the JSON type shows them.
     // The type string never shows them.
     let (type_string, json_ty) = if converted.ty.has_optional_attrs_deep() {
         let plain = converted.ty.without_optional_attrs_deep();
         let json_ty = if p.empty_map_drops_optional_markers() { plain.clone() } else { converted.ty.clone() };
-        (plain.type_string(), json_ty)
+        (plain.type_string(), Some(json_ty))
     } else {
-        (converted.ty.type_string(), converted.ty.clone())
+        (converted.ty.type_string(), None)
     };
-    // Optional markers never reach a result type.
-    // Written around the value's JSON in place (a large value's text is not
-    // copied into a second string).
-    let json = json_value.map(|mut j| {
-        j.insert_str(0, "{\"value\":");
-        j.push_str(",\"type\":");
-        j.push_str(&render::json_type(&json_ty));
-        j.push('}');
-        j
-    });
+    // ctyjson ignores marks; it cannot write unknown values (go-cty can
+    // produce them converting an untyped null inside a map), so such a value
+    // has no JSON form. Written after `{"value":` in one string (a large
+    // value's text is neither copied nor moved afterwards).
+    let json = if forms.json() {
+        let mut j = String::from("{\"value\":");
+        let written = render::json_value_into(converted, render::MAX_OUTPUT_BYTES, &mut j).ok()?;
+        written.then(|| {
+            // Optional markers never reach a result type.
+            j.push_str(",\"type\":");
+            j.push_str(&render::json_type(json_ty.as_ref().unwrap_or(&converted.ty)));
+            j.push('}');
+            j
+        })
+    } else {
+        None
+    };
     Some(Shown { type_string, console, json })
 }
 
@@ -632,6 +680,42 @@ mod tests {
             let t = r.diagnostics.iter().find(|d| d.source == Source::Type).map(|d| (d.start.unwrap(), d.end.unwrap()));
             assert_eq!(t, Some(range_of(ty, ty_part)), "{ty}");
         }
+    }
+
+    /// A request builds only the texts it asks for (`forms`); each one built
+    /// is the text a request for both gets, and everything else in the
+    /// answer is the same.
+    #[test]
+    fn only_the_forms_asked_for_are_built_and_they_are_unchanged() {
+        let cases = [
+            ("list(object({ name = string, port = optional(number, 80) }))", "[{ name = \"a<b>\" }]", false),
+            ("map(string)", "{ k = \"line\\nline\" }", false),
+            ("number", "1e400", false),
+            ("string", "\"secret\"", true),
+            ("any", "null", false),
+            ("number", "\"x\"", false),
+        ];
+        for (ty, value, sensitive) in cases {
+            let base = Request { sensitive, ..Request::new(Some(ty), value) };
+            let both = answer(&base);
+            for (forms, console, json) in
+                [(Forms::Console, true, false), (Forms::Json, false, true), (Forms::Both, true, true)]
+            {
+                let r = answer(&Request { forms, ..base.clone() });
+                let what = format!("{ty} {value} {forms:?}");
+                assert_eq!(r.console, both.console.clone().filter(|_| console), "{what}");
+                assert_eq!(r.json, both.json.clone().filter(|_| json), "{what}");
+                assert_eq!(
+                    (r.ok, r.stage, &r.type_string, &r.detail),
+                    (both.ok, both.stage, &both.type_string, &both.detail),
+                    "{what}"
+                );
+                let line = crate::batch::result_json("1", &r, false);
+                assert_eq!(line.contains("\"console\":"), both.ok && console, "{what}: {line}");
+            }
+        }
+        let asked: Request = serde_json::from_str(r#"{"type": "number", "value": "1", "forms": "json"}"#).unwrap();
+        assert_eq!(asked.forms, Forms::Json);
     }
 
     #[test]

@@ -12,8 +12,6 @@
 //! `encoding/json` writes `\b` and `\f` as short escapes (Go 1.22 and later;
 //! the oracle's Go 1.19 writes `\u0008` and `\u000c`: the same JSON value).
 
-use std::fmt::Write as _;
-
 use crate::types::Type;
 use crate::value::{Kind, Value};
 
@@ -189,7 +187,7 @@ fn console_string_into(s: &str, indent: usize, out: &mut String, p: Option<&crat
     if s.contains('\n') {
         out.push_str(&heredoc(s, indent));
     } else {
-        let u = p.map_or(crate::unicode::Unicode::V15_0, |p| crate::unicode::of(s, p));
+        let u = p.map_or(crate::unicode::Unicode::V15_0, |p| p.unicode_of(s));
         crate::goprint::go_quote_into_as(s, u, out);
     }
 }
@@ -328,15 +326,28 @@ pub struct TooLarge;
 /// than `limit` bytes (or printing its long numbers would cost more, see
 /// [`number_work`]).
 pub fn json_value_within(v: &Value, limit: usize) -> Result<Option<String>, TooLarge> {
-    let mut budget = Budget::new(limit);
     let mut out = String::new();
+    Ok(json_value_into(v, limit, &mut out)?.then_some(out))
+}
+
+/// [`json_value_within`] appended to `out` (the limit counts what is
+/// appended): `Ok(false)` when go-cty has no JSON for the value (what was
+/// appended is then of no use).
+pub fn json_value_into(v: &Value, limit: usize, out: &mut String) -> Result<bool, TooLarge> {
+    // The limit counts from where the value's text starts.
+    let base = out.len();
+    let mut budget = Budget::new(limit);
+    // Each part is declared as its own type unless `any` is somewhere in the
+    // value's type (only then can a declared type be the dynamic one): the
+    // declared types need no look-up by index or name.
+    let own_types = !has_dynamic_deep(&v.ty);
     let mut stack = vec![JStep::Value(v, &v.ty)];
     while let Some(step) = stack.pop() {
-        if out.len() > budget.limit {
+        if out.len() - base > budget.limit {
             return Err(TooLarge);
         }
         if let JStep::Value(v, _) = &step {
-            if !budget.admits(v, out.len()) {
+            if !budget.admits(v, out.len() - base) {
                 return Err(TooLarge);
             }
         }
@@ -347,7 +358,7 @@ pub fn json_value_within(v: &Value, limit: usize) -> Result<Option<String>, TooL
                 if comma {
                     out.push(',');
                 }
-                go_json_string(k, &mut out);
+                go_json_string(k, out);
                 out.push(':');
             }
             JStep::Value(v, declared) => {
@@ -361,12 +372,12 @@ pub fn json_value_within(v: &Value, limit: usize) -> Result<Option<String>, TooL
                 }
                 match &v.kind {
                     // ctyjson refuses unknowns; nothing produces them here.
-                    Kind::Unknown => return Ok(None),
+                    Kind::Unknown => return Ok(false),
                     Kind::Null => out.push_str("null"),
                     Kind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-                    Kind::Number(n) if n.is_infinite() => return Ok(None),
-                    Kind::Number(n) => n.write_text_f(&mut out),
-                    Kind::String(s) => go_json_string(s, &mut out),
+                    Kind::Number(n) if n.is_infinite() => return Ok(false),
+                    Kind::Number(n) => n.write_text_f(out),
+                    Kind::String(s) => go_json_string(s, out),
                     Kind::Seq(elems) => {
                         out.push('[');
                         // Pushed in reverse, so they pop in order.
@@ -382,6 +393,7 @@ pub fn json_value_within(v: &Value, limit: usize) -> Result<Option<String>, TooL
             }
             JStep::Elems([e, rest @ ..], i, declared) => {
                 let ety = match declared {
+                    _ if own_types => &e.ty,
                     Type::List(t) | Type::Set(t) => &**t,
                     Type::Tuple(ts) => ts.get(i).unwrap_or(&e.ty),
                     _ => &e.ty,
@@ -394,6 +406,7 @@ pub fn json_value_within(v: &Value, limit: usize) -> Result<Option<String>, TooL
             }
             JStep::Entries([(k, e), rest @ ..], comma, declared) => {
                 let ety = match declared {
+                    _ if own_types => &e.ty,
                     Type::Map(t) => &**t,
                     Type::Object(o) => o.attrs.get(&**k).unwrap_or(&e.ty),
                     _ => &e.ty,
@@ -405,10 +418,39 @@ pub fn json_value_within(v: &Value, limit: usize) -> Result<Option<String>, TooL
             JStep::Elems([], ..) | JStep::Entries([], ..) => {}
         }
     }
-    if out.len() > budget.limit {
+    if out.len() - base > budget.limit {
         return Err(TooLarge);
     }
-    Ok(Some(out))
+    Ok(true)
+}
+
+/// [`Type::has_dynamic_types`] without recursion (a value's type may be as
+/// deep as the value).
+fn has_dynamic_deep(t: &Type) -> bool {
+    // One iterator per level (a tuple's element types are not copied).
+    enum Parts<'a> {
+        Slice(std::slice::Iter<'a, Type>),
+        Attrs(std::collections::btree_map::Values<'a, String, Type>),
+    }
+    let mut stack = vec![Parts::Slice(std::slice::from_ref(t).iter())];
+    while let Some(top) = stack.last_mut() {
+        let next = match top {
+            Parts::Slice(it) => it.next(),
+            Parts::Attrs(it) => it.next(),
+        };
+        let Some(t) = next else {
+            stack.pop();
+            continue;
+        };
+        match t {
+            Type::Dynamic => return true,
+            Type::Bool | Type::Number | Type::String => {}
+            Type::List(e) | Type::Map(e) | Type::Set(e) => stack.push(Parts::Slice(std::slice::from_ref(&**e).iter())),
+            Type::Object(o) => stack.push(Parts::Attrs(o.attrs.values())),
+            Type::Tuple(ts) => stack.push(Parts::Slice(ts.iter())),
+        }
+    }
+    false
 }
 
 /// `ctyjson.MarshalType`: `"string"`, `["list","string"]`,
@@ -492,28 +534,61 @@ pub fn json_type(t: &Type) -> String {
 /// hex); U+2028 and U+2029 as `\u2028` / `\u2029`; everything else (DEL
 /// included) as itself.
 pub fn go_json_string(s: &str, out: &mut String) {
-    out.push('"');
-    // The common case: ASCII that needs no escape is copied as it is.
-    let plain =
-        s.bytes().take_while(|&b| (0x20..0x7f).contains(&b) && !matches!(b, b'"' | b'\\' | b'<' | b'>' | b'&')).count();
-    out.push_str(&s[..plain]);
-    for c in s[plain..].chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\x08' => out.push_str("\\b"),
-            '\x0c' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c == '<' || c == '>' || c == '&' => {
-                let _ = write!(out, "\\u00{:02x}", c as u32);
-            }
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c => out.push(c),
+    // What each byte needs: 0 none (copied with the run it is in), b'u'
+    // `\u00XX`, 1 a look at the character it starts (U+2028 and U+2029
+    // start with 0xE2), else the letter after `\`.
+    const ESCAPE: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut b = 0;
+        while b < 0x20 {
+            t[b] = b'u';
+            b += 1;
         }
+        t[0x08] = b'b';
+        t[0x09] = b't';
+        t[0x0a] = b'n';
+        t[0x0c] = b'f';
+        t[0x0d] = b'r';
+        t[b'"' as usize] = b'"';
+        t[b'\\' as usize] = b'\\';
+        t[b'<' as usize] = b'u';
+        t[b'>' as usize] = b'u';
+        t[b'&' as usize] = b'u';
+        t[0xe2] = 1;
+        t
+    };
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.reserve(s.len() + 2);
+    out.push('"');
+    let bytes = s.as_bytes();
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let e = ESCAPE[usize::from(b)];
+        if e == 0 {
+            continue;
+        }
+        if e == 1 {
+            // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+            if !matches!(bytes.get(i + 1..i + 3), Some([0x80, 0xa8 | 0xa9])) {
+                continue;
+            }
+            // Escapes and 0xE2 start characters: `i` is on a character boundary.
+            out.push_str(&s[start..i]);
+            out.push_str(if bytes[i + 2] == 0xa8 { "\\u2028" } else { "\\u2029" });
+            start = i + 3;
+            continue;
+        }
+        out.push_str(&s[start..i]);
+        out.push('\\');
+        out.push(char::from(e));
+        if e == b'u' {
+            out.push_str("00");
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 15)]));
+        }
+        start = i + 1;
     }
+    out.push_str(&s[start..]);
     out.push('"');
 }
 
@@ -799,6 +874,10 @@ mod tests {
             ("ok\"x\\y<z\nw é", r#""ok\"x\\y\u003cz\nw é""#),
             ("\u{2028}\u{2029}", r#""\u2028\u2029""#),
             ("\x7f\u{85}\u{ad}\u{feff}", "\"\x7f\u{85}\u{ad}\u{feff}\""),
+            // Other characters starting with the byte of U+2028 (0xE2) stay.
+            ("\u{2027}\u{202a}\u{20ac}\u{2800}", "\"\u{2027}\u{202a}\u{20ac}\u{2800}\""),
+            ("a\u{2028}b\u{2029}", r#""a\u2028b\u2029""#),
+            ("\u{2029}<", r#""\u2029\u003c""#),
         ] {
             assert_eq!(json_value(&s(input)), want, "{input:?}");
         }

@@ -4,7 +4,8 @@
 //! `substr`, `strrev`, `format` widths and hcl's columns) and the printable
 //! set of Go's `strconv.Quote` (console quoting, `%q` in messages).
 //!
-//! A flavor's version is [`crate::flavor::Profile::unicode`]: Terraform 1.5
+//! A flavor's version is `flavor::Profile::unicode` (this module is a leaf:
+//! the flavor table names a version of it, not the other way round): Terraform 1.5
 //! (Go 1.20, go-textseg v13) has Unicode 13.0.0, every later release (Go
 //! 1.21–1.26, go-textseg v15) 15.0.0. Rust's own tables (`char::to_uppercase`)
 //! are a later version and full rather than simple mappings, so they are not
@@ -14,9 +15,10 @@
 //! `node scripts/unicode-tables.mjs` from the npm packages
 //! `@unicode/unicode-13.0.0` and `@unicode/unicode-15.0.0`: Unicode 13.0.0
 //! in full, and only what 14.0/15.0 changed on top of it. Printability of
-//! 15.0.0 is [`crate::goprint::is_print`]'s table; 13.0.0 removes the
-//! characters 14.0/15.0 added.
+//! 15.0.0 is one small generated table of its own (`unicode/print.rs`);
+//! 13.0.0 removes the characters 14.0/15.0 added.
 
+mod print;
 #[rustfmt::skip]
 mod tables;
 
@@ -38,17 +40,6 @@ impl Unicode {
             Unicode::V13_0 => "13.0.0",
             Unicode::V15_0 => "15.0.0",
         }
-    }
-}
-
-/// The version to use for `s` under the profile `p`: the flavor's, asked
-/// (and so recorded) only when `s` is not all ASCII — every version treats
-/// ASCII alike, so flavors differing only in Unicode give one answer then.
-pub fn of(s: &str, p: &crate::flavor::Profile) -> Unicode {
-    if s.is_ascii() {
-        Unicode::V15_0
-    } else {
-        p.unicode()
     }
 }
 
@@ -126,7 +117,7 @@ pub fn to_title(c: char, u: Unicode) -> char {
 
 /// Go's `unicode.IsPrint` (= `strconv.IsPrint`) of the version.
 pub fn is_print(c: char, u: Unicode) -> bool {
-    if !crate::goprint::is_print(c) {
+    if !print::is_print_15(c) {
         return false;
     }
     match u {

@@ -125,7 +125,7 @@ fn parse_hcl(
     p.literal_fast = literal_fast;
     let parsed = p.parse_tfvars_attribute();
     let expr = p.finish(parsed).map_err(|d| to_diags(d, TFVARS_PREFIX.len()))?;
-    let src_range = p.range_string(&expr.range());
+    let src_range = p.range_string_once(&expr.range());
     let (value, spans, marked) =
         evaluate_owned(expr, format == ValueFormat::Hcl, TFVARS_PREFIX.len(), src.len(), want_spans, profile)
             .map_err(|d| to_diags(d, TFVARS_PREFIX.len()))?;

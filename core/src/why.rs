@@ -493,7 +493,7 @@ fn unification(given: &Value, ty: &Type, lang: Lang, path: &mut Path, ev: &mut E
         }
         if found.len() > 1 {
             let kind = ty.type_string_short(SHORT);
-            match crate::unify::unify(&types, false) {
+            match crate::convert::unify::unify(&types, false) {
                 Some(chosen) => {
                     let stringified: Vec<&str> = ["number", "bool"]
                         .into_iter()
@@ -520,7 +520,7 @@ fn unification(given: &Value, ty: &Type, lang: Lang, path: &mut Path, ev: &mut E
                 }
                 None => {
                     let breaker = (1..types.len())
-                        .find(|&i| crate::unify::unify(&types[..=i], false).is_none())
+                        .find(|&i| crate::convert::unify::unify(&types[..=i], false).is_none())
                         .unwrap_or(types.len() - 1);
                     let others: Vec<String> =
                         types[..breaker].iter().map(|t| t.type_string_short(SHORT)).fold(Vec::new(), |mut acc, s| {

@@ -155,7 +155,20 @@ impl Work {
     /// The worker's name for the work (requests of one kind replace each other).
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     fn key(self) -> &'static str {
-        const KEYS: [&str; 12] = ["evaluate", "compare", "emit", "reformat", "story", "module", "module-story", "complete", "hover", "module-complete", "module-hover", "module-folder"];
+        const KEYS: [&str; 12] = [
+            "evaluate",
+            "compare",
+            "emit",
+            "reformat",
+            "story",
+            "module",
+            "module-story",
+            "complete",
+            "hover",
+            "module-complete",
+            "module-hover",
+            "module-folder",
+        ];
         KEYS[match self {
             Work::Evaluate(_) => 0,
             Work::Compare => 1,
@@ -176,8 +189,12 @@ impl Work {
         match self {
             Work::Evaluate(shown) => shown.arg(),
             Work::Emit(converted) => converted.to_string(),
-            Work::Reformat(f) => serde_json::to_value(f).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
-            Work::Assist(hover, at) | Work::ModuleAssist(hover, at) => format!("{} {at}", if hover { "hover" } else { "complete" }),
+            Work::Reformat(f) => {
+                serde_json::to_value(f).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+            }
+            Work::Assist(hover, at) | Work::ModuleAssist(hover, at) => {
+                format!("{} {at}", if hover { "hover" } else { "complete" })
+            }
             _ => String::new(),
         }
     }
@@ -210,7 +227,10 @@ fn read_reply(work: Work, block: bool, json: Vec<u8>, ms: f64) -> Result<Reply, 
     // The Module view's .wasm asks only for its own work (a check, a variable's story, its files'
     // completion and hover): the readers of the page's answers are left out of it (native tests
     // keep them, to read the page's replies).
-    if !crate::IN_PAGE && cfg!(target_arch = "wasm32") && !matches!(work, Work::Module | Work::ModuleStory | Work::ModuleAssist(..) | Work::ModuleFolder) {
+    if !crate::IN_PAGE
+        && cfg!(target_arch = "wasm32")
+        && !matches!(work, Work::Module | Work::ModuleStory | Work::ModuleAssist(..) | Work::ModuleFolder)
+    {
         return Ok(Reply::Failed(String::new()));
     }
     // A `variable` block's answer (the Module view's .wasm: `engine_block`) is the whole response;
@@ -245,7 +265,8 @@ fn block_reply(work: Work, mut r: Response, ms: f64) -> Reply {
 /// view's .wasm answers (its rules need Terraform's functions, which the
 /// page's own .wasm leaves out).
 pub fn is_block(work: Work, req: &Request) -> bool {
-    matches!(work, Work::Evaluate(_) | Work::Story | Work::Compare) && req.type_src.as_deref().is_some_and(tftype::module::block::is_block)
+    matches!(work, Work::Evaluate(_) | Work::Story | Work::Compare)
+        && req.type_src.as_deref().is_some_and(tftype::module::block::is_block)
 }
 
 /// A `variable` block's answer here, on this thread: in native tests. (In
@@ -364,13 +385,21 @@ pub fn run_here(work: Work, req: &Request) -> Reply {
         #[cfg(not(target_arch = "wasm32"))]
         Work::Emit(converted) => Reply::Emitted(tftype::writeback::emit_all(req, converted)),
         #[cfg(not(target_arch = "wasm32"))]
-        Work::Reformat(to) => Reply::Reformatted(tftype::writeback::reformat(req, to).map_err(|r| r.message_in(req.lang.unwrap_or_default()))),
+        Work::Reformat(to) => Reply::Reformatted(
+            tftype::writeback::reformat(req, to).map_err(|r| r.message_in(req.lang.unwrap_or_default())),
+        ),
         #[cfg(not(target_arch = "wasm32"))]
-        Work::Assist(false, at) => Reply::Assisted(serde_json::to_string(&tftype::assist::complete_value(req, at)).unwrap_or_default()),
+        Work::Assist(false, at) => {
+            Reply::Assisted(serde_json::to_string(&tftype::assist::complete_value(req, at)).unwrap_or_default())
+        }
         #[cfg(not(target_arch = "wasm32"))]
-        Work::Assist(true, at) => Reply::Assisted(serde_json::to_string(&tftype::assist::hover_value(req, at)).unwrap_or_default()),
+        Work::Assist(true, at) => {
+            Reply::Assisted(serde_json::to_string(&tftype::assist::hover_value(req, at)).unwrap_or_default())
+        }
         #[cfg(target_arch = "wasm32")]
-        Work::Compare | Work::Emit(_) | Work::Reformat(_) | Work::Assist(..) => Reply::Failed(tftype::i18n::text(req.lang.unwrap_or_default(), "ui.engine.no_worker").to_string()),
+        Work::Compare | Work::Emit(_) | Work::Reformat(_) | Work::Assist(..) => {
+            Reply::Failed(tftype::i18n::text(req.lang.unwrap_or_default(), "ui.engine.no_worker").to_string())
+        }
     }
 }
 
@@ -542,7 +571,8 @@ mod worker {
             };
             let opts = web_sys::WorkerOptions::new();
             opts.set_type(web_sys::WorkerType::Module);
-            let Ok(worker) = web_sys::Worker::new_with_options(&crate::shared::assets::url("engine-worker.js"), &opts) else {
+            let Ok(worker) = web_sys::Worker::new_with_options(&crate::shared::assets::url("engine-worker.js"), &opts)
+            else {
                 self.0.borrow_mut().state = State::Here;
                 return;
             };
@@ -598,7 +628,8 @@ mod worker {
         fn enqueue(&self, work: Work, block: bool, request: Payload, done: Done) {
             let replaced: Vec<Waiting> = {
                 let mut inner = self.0.borrow_mut();
-                let (replaced, kept) = std::mem::take(&mut inner.waiting).into_iter().partition(|w| w.work.key() == work.key());
+                let (replaced, kept) =
+                    std::mem::take(&mut inner.waiting).into_iter().partition(|w| w.work.key() == work.key());
                 inner.waiting = kept;
                 inner.waiting.push(Waiting { work, block, request, done });
                 replaced
@@ -644,7 +675,13 @@ mod worker {
             // block's story (check.*, validation.*).
             let part = match &inner.waiting[next] {
                 w if w.block => Some("check"),
-                w if matches!(w.work, Work::Emit(_) | Work::Reformat(_) | Work::Assist(..) | Work::ModuleAssist(..)) => Some("full"),
+                w if matches!(
+                    w.work,
+                    Work::Emit(_) | Work::Reformat(_) | Work::Assist(..) | Work::ModuleAssist(..)
+                ) =>
+                {
+                    Some("full")
+                }
                 _ => None,
             };
             if let Some(part) = part {
@@ -694,7 +731,8 @@ mod worker {
             if let Some(worker) = &inner.worker {
                 let _ = worker.post_message(&msg);
             }
-            inner.running = Some(Running { id, work: w.work, block: w.block, done: w.done, since: crate::shared::page::now_ms() });
+            inner.running =
+                Some(Running { id, work: w.work, block: w.block, done: w.done, since: crate::shared::page::now_ms() });
         }
 
         fn on_message(&self, data: JsValue) {
@@ -717,9 +755,9 @@ mod worker {
                     };
                     for w in waiting {
                         let reply = match w.request {
-                        Payload::Request(req) => run_here(w.work, &req),
-                        Payload::Json(json) => run_json_here(w.work, &json),
-                    };
+                            Payload::Request(req) => run_here(w.work, &req),
+                            Payload::Json(json) => run_json_here(w.work, &json),
+                        };
                         (w.done)(reply);
                     }
                 }
@@ -740,7 +778,13 @@ mod worker {
                     if let Some(r) = running {
                         let reply = read_reply(r.work, r.block, json, ms);
                         let lang = self.lang();
-                        (r.done)(reply.unwrap_or_else(|e| Reply::Failed(tftype::i18n::fill(lang, "ui.engine.unreadable", &[("error", &e.to_string())]))));
+                        (r.done)(reply.unwrap_or_else(|e| {
+                            Reply::Failed(tftype::i18n::fill(
+                                lang,
+                                "ui.engine.unreadable",
+                                &[("error", &e.to_string())],
+                            ))
+                        }));
                     }
                     self.pump();
                 }
@@ -758,7 +802,8 @@ mod worker {
         }
 
         fn check_time(&self) {
-            let too_long = self.0.borrow().running.as_ref().is_some_and(|r| crate::shared::page::now_ms() - r.since > TOO_LONG_MS);
+            let too_long =
+                self.0.borrow().running.as_ref().is_some_and(|r| crate::shared::page::now_ms() - r.since > TOO_LONG_MS);
             if too_long {
                 let seconds = ((TOO_LONG_MS / 1000.0) as u32).to_string();
                 self.restart(tftype::i18n::fill(self.lang(), "ui.engine.too_long", &[("seconds", &seconds)]));

@@ -45,7 +45,10 @@ fn show_panic(message: &str) {
         }
     };
     // The page's language, as `page::apply_lang` set it on `<html lang>`.
-    let lang = doc.document_element().and_then(|e| e.get_attribute("lang")).and_then(|l| tftype::i18n::Lang::parse(&l)).unwrap_or_default();
+    let lang = doc
+        .document_element()
+        .and_then(|e| e.get_attribute("lang"))
+        .and_then(|l| tftype::i18n::Lang::parse(&l))
+        .unwrap_or_default();
     el.set_text_content(Some(&format!("{}\n\n{message}", tftype::i18n::text(lang, "ui.crash"))));
 }
-

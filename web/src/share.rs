@@ -30,9 +30,7 @@ pub const MAX_VAR_NAME: usize = 256;
 /// base64url; padding is neither written nor required, but tolerated.
 const B64: GeneralPurpose = GeneralPurpose::new(
     &alphabet::URL_SAFE,
-    GeneralPurposeConfig::new()
-        .with_encode_padding(false)
-        .with_decode_padding_mode(DecodePaddingMode::Indifferent),
+    GeneralPurposeConfig::new().with_encode_padding(false).with_decode_padding_mode(DecodePaddingMode::Indifferent),
 );
 
 /// Why a fragment could not be turned into a state.
@@ -57,7 +55,9 @@ impl ShareError {
             ShareError::Empty => text(lang, "ui.link.empty").to_string(),
             ShareError::UnknownVersion(v) => fill(lang, "ui.link.unknown_version", &[("version", v)]),
             ShareError::TooLarge => text(lang, "ui.link.too_large").to_string(),
-            ShareError::Malformed(why) => fill(lang, "ui.link.damaged", &[("why", text(lang, &format!("ui.link.why.{why}")))]),
+            ShareError::Malformed(why) => {
+                fill(lang, "ui.link.damaged", &[("why", text(lang, &format!("ui.link.why.{why}")))])
+            }
         }
     }
 }
@@ -366,12 +366,7 @@ mod tests {
     fn encoded_link_starts_with_the_version_prefix_and_is_url_safe() {
         let f = encode(&sample());
         assert!(f.starts_with("#v1."), "{f}");
-        assert!(
-            f[4..]
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'),
-            "{f}"
-        );
+        assert!(f[4..].bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'), "{f}");
     }
 
     #[test]
@@ -390,10 +385,7 @@ mod tests {
     fn decode_tolerates_base64_padding() {
         // Find a state whose payload length needs padding, and add it.
         for n in 0..3 {
-            let s = State {
-                value: "x".repeat(n),
-                ..sample()
-            };
+            let s = State { value: "x".repeat(n), ..sample() };
             let f = encode(&s);
             let pad = (4 - (f.len() - 4) % 4) % 4;
             if pad > 0 {
@@ -424,91 +416,40 @@ mod tests {
 
     #[test]
     fn unknown_version_is_named_in_the_error() {
-        assert_eq!(
-            decode("#v2.abc"),
-            Err(ShareError::UnknownVersion("v2".into()))
-        );
-        assert_eq!(
-            decode("#v10.x"),
-            Err(ShareError::UnknownVersion("v10".into()))
-        );
+        assert_eq!(decode("#v2.abc"), Err(ShareError::UnknownVersion("v2".into())));
+        assert_eq!(decode("#v10.x"), Err(ShareError::UnknownVersion("v10".into())));
         let msg = decode("#v2.abc").unwrap_err().to_string();
-        assert!(
-            msg.contains("v2") && msg.contains("default example"),
-            "{msg}"
-        );
+        assert!(msg.contains("v2") && msg.contains("default example"), "{msg}");
     }
 
     #[test]
     fn fragments_that_are_not_links_are_malformed() {
-        for f in [
-            "#hello",
-            "#v.abc",
-            "#vx.abc",
-            "#V1.abc",
-            "#v1",
-            "#panic-test",
-            "#1.abc",
-        ] {
-            assert!(
-                matches!(decode(f), Err(ShareError::Malformed(_))),
-                "{f}: {:?}",
-                decode(f)
-            );
+        for f in ["#hello", "#v.abc", "#vx.abc", "#V1.abc", "#v1", "#panic-test", "#1.abc"] {
+            assert!(matches!(decode(f), Err(ShareError::Malformed(_))), "{f}: {:?}", decode(f));
         }
     }
 
     #[test]
     fn non_base64_payload_is_malformed() {
-        assert_eq!(
-            decode("#v1.a+b/c"),
-            Err(ShareError::Malformed("not_base64url"))
-        );
-        assert_eq!(
-            decode("#v1.abc%20def"),
-            Err(ShareError::Malformed("not_base64url"))
-        );
-        assert_eq!(
-            decode("#v1.ab=cd"),
-            Err(ShareError::Malformed("not_base64url"))
-        );
+        assert_eq!(decode("#v1.a+b/c"), Err(ShareError::Malformed("not_base64url")));
+        assert_eq!(decode("#v1.abc%20def"), Err(ShareError::Malformed("not_base64url")));
+        assert_eq!(decode("#v1.ab=cd"), Err(ShareError::Malformed("not_base64url")));
     }
 
     #[test]
     fn base64_of_non_deflate_bytes_is_malformed() {
         let f = frag_of_deflated(&[0xff; 16]);
-        assert_eq!(
-            decode(&f),
-            Err(ShareError::Malformed("broken_deflate"))
-        );
+        assert_eq!(decode(&f), Err(ShareError::Malformed("broken_deflate")));
         // A truncated stream.
-        let mut d = miniz_oxide::deflate::compress_to_vec(
-            serde_json::to_string(&sample()).unwrap().as_bytes(),
-            6,
-        );
+        let mut d = miniz_oxide::deflate::compress_to_vec(serde_json::to_string(&sample()).unwrap().as_bytes(), 6);
         d.truncate(d.len() / 2);
-        assert_eq!(
-            decode(&frag_of_deflated(&d)),
-            Err(ShareError::Malformed("broken_deflate"))
-        );
+        assert_eq!(decode(&frag_of_deflated(&d)), Err(ShareError::Malformed("broken_deflate")));
     }
 
     #[test]
     fn deflated_text_that_is_not_the_state_json_is_malformed() {
-        for json in [
-            "not json",
-            "[1,2]",
-            "{\"type\": 5}",
-            "{\"format\": 5}",
-            "{\"nullable\": \"yes\"}",
-            "null",
-            "",
-        ] {
-            assert_eq!(
-                decode(&frag_of_json(json)),
-                Err(ShareError::Malformed("bad_state")),
-                "{json}"
-            );
+        for json in ["not json", "[1,2]", "{\"type\": 5}", "{\"format\": 5}", "{\"nullable\": \"yes\"}", "null", ""] {
+            assert_eq!(decode(&frag_of_json(json)), Err(ShareError::Malformed("bad_state")), "{json}");
         }
     }
 
@@ -519,25 +460,26 @@ mod tests {
         let cases = [
             (r#"{"type": "number", "value": "1", "format": "yaml"}"#, Format::Hcl, None),
             (r#"{"type": "number", "value": "1", "format": "json", "lang": "xx"}"#, Format::Json, None),
-            (r#"{"type": "number", "value": "1", "format": "constructor", "lang": "ja"}"#, Format::Hcl, Some(tftype::i18n::Lang::Ja)),
+            (
+                r#"{"type": "number", "value": "1", "format": "constructor", "lang": "ja"}"#,
+                Format::Hcl,
+                Some(tftype::i18n::Lang::Ja),
+            ),
         ];
         for (json, format, lang) in cases {
             let s = decode(&frag_of_json(json)).unwrap_or_else(|e| panic!("{json}: {e:?}"));
-            assert_eq!((s.type_src.as_str(), s.value.as_str(), s.format, s.lang), ("number", "1", format, lang), "{json}");
+            assert_eq!(
+                (s.type_src.as_str(), s.value.as_str(), s.format, s.lang),
+                ("number", "1", format, lang),
+                "{json}"
+            );
         }
     }
 
     #[test]
     fn deeply_nested_json_is_rejected_without_overflowing_the_stack() {
-        let json = format!(
-            "{{\"type\": {}{}}}",
-            "[".repeat(100_000),
-            "]".repeat(100_000)
-        );
-        assert_eq!(
-            decode(&frag_of_json(&json)),
-            Err(ShareError::Malformed("bad_state"))
-        );
+        let json = format!("{{\"type\": {}{}}}", "[".repeat(100_000), "]".repeat(100_000));
+        assert_eq!(decode(&frag_of_json(&json)), Err(ShareError::Malformed("bad_state")));
     }
 
     /// A missing field takes its default; a missing flavor is the one old
@@ -546,23 +488,13 @@ mod tests {
     fn missing_fields_take_their_defaults() {
         let s = decode(&frag_of_json("{\"type\": \"number\", \"value\": \"1\"}")).unwrap();
         let old = State { flavor: tftype::link::OLD_LINK_FLAVOR.into(), ..State::default() };
-        assert_eq!(
-            s,
-            State {
-                type_src: "number".into(),
-                value: "1".into(),
-                ..old.clone()
-            }
-        );
+        assert_eq!(s, State { type_src: "number".into(), value: "1".into(), ..old.clone() });
         assert_eq!(decode(&frag_of_json("{}")), Ok(old));
     }
 
     #[test]
     fn unknown_fields_are_ignored_and_unknown_tabs_fall_back_to_console() {
-        let s = decode(&frag_of_json(
-            "{\"type\": \"bool\", \"future\": [1], \"tab\": \"diagram\"}",
-        ))
-        .unwrap();
+        let s = decode(&frag_of_json("{\"type\": \"bool\", \"future\": [1], \"tab\": \"diagram\"}")).unwrap();
         assert_eq!(s.type_src, "bool");
         assert_eq!(s.tab, Tab::Console);
     }
@@ -577,24 +509,15 @@ mod tests {
 
     #[test]
     fn state_just_under_the_limit_decodes() {
-        let s = State {
-            value: "b".repeat(MAX_DECODED - 200),
-            ..State::default()
-        };
+        let s = State { value: "b".repeat(MAX_DECODED - 200), ..State::default() };
         assert_eq!(decode(&encode(&s)), Ok(s));
     }
 
     #[test]
     fn states_over_the_limit_are_not_shareable() {
-        let small = State {
-            value: "b".repeat(1000),
-            ..State::default()
-        };
+        let small = State { value: "b".repeat(1000), ..State::default() };
         assert_eq!(encode_shareable(&small), Some(encode(&small)));
-        let big = State {
-            value: "b".repeat(MAX_DECODED),
-            ..State::default()
-        };
+        let big = State { value: "b".repeat(MAX_DECODED), ..State::default() };
         assert_eq!(encode_shareable(&big), None);
     }
 
@@ -607,7 +530,13 @@ mod tests {
     #[test]
     fn every_damage_is_told_in_every_language() {
         let long = State { var_name: "n".repeat(MAX_VAR_NAME + 1), ..State::default() };
-        let damaged = [String::from("#hello"), "#v1.a+b/c".into(), frag_of_deflated(&[0xff; 16]), frag_of_json("[1,2]"), encode(&long)];
+        let damaged = [
+            String::from("#hello"),
+            "#v1.a+b/c".into(),
+            frag_of_deflated(&[0xff; 16]),
+            frag_of_json("[1,2]"),
+            encode(&long),
+        ];
         let mut reasons = Vec::new();
         for f in &damaged {
             let Err(ShareError::Malformed(why)) = decode(f) else { panic!("{f} is not damaged") };
@@ -625,18 +554,9 @@ mod tests {
 
     #[test]
     fn overlong_variable_name_is_rejected() {
-        let s = State {
-            var_name: "n".repeat(MAX_VAR_NAME + 1),
-            ..State::default()
-        };
-        assert_eq!(
-            decode(&encode(&s)),
-            Err(ShareError::Malformed("long_name"))
-        );
-        let s = State {
-            var_name: "n".repeat(MAX_VAR_NAME),
-            ..State::default()
-        };
+        let s = State { var_name: "n".repeat(MAX_VAR_NAME + 1), ..State::default() };
+        assert_eq!(decode(&encode(&s)), Err(ShareError::Malformed("long_name")));
+        let s = State { var_name: "n".repeat(MAX_VAR_NAME), ..State::default() };
         assert_eq!(decode(&encode(&s)), Ok(s));
     }
 
@@ -656,52 +576,14 @@ mod tests {
             let link = fixture["link"].as_str().expect("link");
             let want = &fixture["state"];
             let got = decode(link).unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
-            let field = |k: &str| {
-                want.get(k)
-                    .unwrap_or_else(|| panic!("line {}: state.{k} missing", i + 1))
-            };
-            assert_eq!(
-                got.type_src,
-                field("type").as_str().unwrap(),
-                "line {}",
-                i + 1
-            );
-            assert_eq!(
-                got.value,
-                field("value").as_str().unwrap(),
-                "line {}",
-                i + 1
-            );
-            assert_eq!(
-                got.format.key(),
-                field("format").as_str().unwrap(),
-                "line {}",
-                i + 1
-            );
-            assert_eq!(
-                got.nullable,
-                field("nullable").as_bool().unwrap(),
-                "line {}",
-                i + 1
-            );
-            assert_eq!(
-                got.sensitive,
-                field("sensitive").as_bool().unwrap(),
-                "line {}",
-                i + 1
-            );
-            assert_eq!(
-                got.var_name,
-                field("name").as_str().unwrap(),
-                "line {}",
-                i + 1
-            );
-            assert_eq!(
-                got.tab.key(),
-                field("tab").as_str().unwrap(),
-                "line {}",
-                i + 1
-            );
+            let field = |k: &str| want.get(k).unwrap_or_else(|| panic!("line {}: state.{k} missing", i + 1));
+            assert_eq!(got.type_src, field("type").as_str().unwrap(), "line {}", i + 1);
+            assert_eq!(got.value, field("value").as_str().unwrap(), "line {}", i + 1);
+            assert_eq!(got.format.key(), field("format").as_str().unwrap(), "line {}", i + 1);
+            assert_eq!(got.nullable, field("nullable").as_bool().unwrap(), "line {}", i + 1);
+            assert_eq!(got.sensitive, field("sensitive").as_bool().unwrap(), "line {}", i + 1);
+            assert_eq!(got.var_name, field("name").as_str().unwrap(), "line {}", i + 1);
+            assert_eq!(got.tab.key(), field("tab").as_str().unwrap(), "line {}", i + 1);
             // Links from before flavors existed keep their meaning.
             let flavor = want.get("flavor").and_then(|f| f.as_str()).unwrap_or(tftype::link::OLD_LINK_FLAVOR);
             assert_eq!(got.flavor, flavor, "line {}", i + 1);
@@ -727,8 +609,8 @@ mod tests {
         }
         fn text(&mut self, max: usize) -> String {
             const PIECES: &[&str] = &[
-                "a", "Z", "0", " ", "\n", "\"", "\\", "{", "}", "[", "]", "=", ",", "é", "🙂",
-                "\u{0}", "\u{301}", "${", "<<EOT\n",
+                "a", "Z", "0", " ", "\n", "\"", "\\", "{", "}", "[", "]", "=", ",", "é", "🙂", "\u{0}", "\u{301}",
+                "${", "<<EOT\n",
             ];
             let n = self.below(max + 1);
             (0..n).map(|_| PIECES[self.below(PIECES.len())]).collect()
@@ -743,7 +625,8 @@ mod tests {
                 var_name: self.text(10),
                 tab: Tab::ALL[self.below(Tab::ALL.len())],
                 flavor: tftype::flavor::FLAVORS[self.below(tftype::flavor::FLAVORS.len())].name.to_string(),
-                lang: [None, Some(tftype::i18n::Lang::En), Some(tftype::i18n::Lang::Zh), Some(tftype::i18n::Lang::Ja)][self.below(4)],
+                lang: [None, Some(tftype::i18n::Lang::En), Some(tftype::i18n::Lang::Zh), Some(tftype::i18n::Lang::Ja)]
+                    [self.below(4)],
             }
         }
     }
@@ -762,10 +645,7 @@ mod tests {
     #[test]
     fn random_fragments_never_panic() {
         let mut rng = Rng(0x0123_4567_89ab_cdef);
-        let b64chars: Vec<char> =
-            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_="
-                .chars()
-                .collect();
+        let b64chars: Vec<char> = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=".chars().collect();
         let valid = encode(&sample());
         let mut accepted = 0;
         for round in 0..20_000 {
@@ -778,12 +658,7 @@ mod tests {
                 // The right prefix, random base64url characters.
                 1 => {
                     let n = rng.below(200);
-                    format!(
-                        "#v1.{}",
-                        (0..n)
-                            .map(|_| b64chars[rng.below(b64chars.len())])
-                            .collect::<String>()
-                    )
+                    format!("#v1.{}", (0..n).map(|_| b64chars[rng.below(b64chars.len())]).collect::<String>())
                 }
                 // Random bytes, properly base64url-encoded.
                 2 => {
@@ -820,10 +695,7 @@ mod tests {
                 assert_eq!(decode(&encode(&s)), Ok(s), "{frag}");
             }
         }
-        assert!(
-            accepted > 1000,
-            "the generator should also produce valid links: {accepted}"
-        );
+        assert!(accepted > 1000, "the generator should also produce valid links: {accepted}");
     }
 }
 
@@ -846,7 +718,10 @@ mod module_tests {
                 ModFile { name: "variables.tf".into(), text: "variable \"region\" {\n  type = string\n}\n".into() },
                 ModFile { name: "envs/prod.tfvars".into(), text: "region = \"eu-west-1\" # ünïcödé\n".into() },
             ],
-            rows: vec![Row { kind: RowKind::VarFile, arg: "envs/prod.tfvars".into(), value: String::new() }, Row { kind: RowKind::Env, arg: "region".into(), value: "x".into() }],
+            rows: vec![
+                Row { kind: RowKind::VarFile, arg: "envs/prod.tfvars".into(), value: String::new() },
+                Row { kind: RowKind::Env, arg: "region".into(), value: "x".into() },
+            ],
             open: "envs/prod.tfvars".into(),
             var: Some("region".into()),
             shown: true,

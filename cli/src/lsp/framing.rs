@@ -95,7 +95,7 @@ fn parse_message(body: &[u8]) -> Incoming {
 /// The reader thread: passes on each frame of standard input until its end
 /// (or until the server is gone).
 #[cfg(not(target_os = "wasi"))]
-pub(super) fn reader(tx: mpsc::Sender<Incoming>) {
+pub(super) fn reader<T: From<Incoming>>(tx: mpsc::Sender<T>) {
     let stdin = std::io::stdin();
     let mut r = stdin.lock();
     loop {
@@ -104,7 +104,7 @@ pub(super) fn reader(tx: mpsc::Sender<Incoming>) {
             Ok(Some(Ok(body))) => parse_message(&body),
             Ok(Some(Err(e))) => Incoming::Bad(error_response(J::Null, ErrorCode::ParseError as i32, &e)),
         };
-        if tx.send(incoming).is_err() {
+        if tx.send(incoming.into()).is_err() {
             return;
         }
     }

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use lsp_server::{Message, Request};
 use lsp_types as lt;
@@ -145,7 +146,8 @@ impl Server {
 
     pub(super) fn did_open(&mut self, p: lt::DidOpenTextDocumentParams) {
         if let Some(path) = self.document_path(&p.text_document.uri) {
-            self.docs.insert(path.clone(), Doc { text: p.text_document.text, version: p.text_document.version });
+            self.docs
+                .insert(path.clone(), Doc { text: Arc::new(p.text_document.text), version: p.text_document.version });
             self.touch(&path);
         }
     }
@@ -156,12 +158,12 @@ impl Server {
         if let Some(doc) = self.docs.get_mut(&path) {
             for c in p.content_changes {
                 match c.range {
-                    None => doc.text = c.text,
+                    None => doc.text = Arc::new(c.text),
                     Some(r) => {
                         let lines = editor::Lines::new(&doc.text);
                         let a = lines.byte_of(r.start.line, r.start.character, utf8);
                         let b = lines.byte_of(r.end.line, r.end.character, utf8).max(a);
-                        doc.text.replace_range(a..b, &c.text);
+                        Arc::make_mut(&mut doc.text).replace_range(a..b, &c.text);
                     }
                 }
             }
@@ -173,7 +175,7 @@ impl Server {
     pub(super) fn did_save(&mut self, p: lt::DidSaveTextDocumentParams) {
         if let Some(path) = self.document_path(&p.text_document.uri) {
             if let (Some(t), Some(doc)) = (p.text, self.docs.get_mut(&path)) {
-                doc.text = t;
+                doc.text = Arc::new(t);
             }
             self.touch(&path);
         }

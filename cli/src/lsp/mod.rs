@@ -8,21 +8,31 @@
 //! The frames are read by [`framing`] rather than by
 //! `lsp_server::Connection`: a malformed message gets an error response and
 //! the server goes on (the crate's reader ends the connection), and a
-//! frame's size is bounded. Messages that arrive while a module is checked are all taken before the
-//! next check, so a burst of edits costs one check (stale work is dropped,
-//! never queued); a request cancelled (`$/cancelRequest`) before it is
-//! answered gets `RequestCancelled`, and a panic inside one request fails
-//! that request (logged on standard error) while the server goes on.
+//! frame's size is bounded. The modules are checked on a thread of their
+//! own ([`worker`]) while this loop goes on answering: messages that arrive
+//! while a module is checked are all taken before the next check, so a
+//! burst of edits costs one check, and a check whose documents changed
+//! before it ended is not published (stale work is dropped, never queued;
+//! [`rounds`]). Hover, completion and code actions are answered from the
+//! documents at once, whatever check runs; `shutdown` at once too (the
+//! checks still to come are dropped); any other request after the checks
+//! of the edits before it were published. A request cancelled
+//! (`$/cancelRequest`) before it is answered gets `RequestCancelled`, and a
+//! panic inside one request fails that request (logged on standard error)
+//! while the server goes on; a panic inside a check fails that module's
+//! check (its open documents say so).
 //!
 //! The files: [`framing`] reads and writes the frames, [`uri`] turns URIs
 //! into paths and back, [`state`] holds the open documents and what the
 //! server told, [`handlers`] has one function per request and
-//! notification, [`to_proto`] says what core computed in `lsp-types`, and
-//! [`worker`] checks the edited modules and publishes their diagnostics.
-//! This file starts the server, runs its loop and dispatches.
+//! notification, [`to_proto`] says what core computed in `lsp-types`,
+//! [`rounds`] hands the edited modules to the [`worker`], which checks
+//! them, and publishes what it answers. This file starts the server, runs
+//! its loop and dispatches.
 
 mod framing;
 mod handlers;
+mod rounds;
 mod state;
 mod to_proto;
 mod uri;
@@ -40,13 +50,37 @@ use framing::next_incoming;
 use framing::{send, write_json, Incoming};
 use state::Server;
 
+/// What the serving loop takes, in the order it came: a message from the
+/// client, or what the worker said (on its thread; none on WebAssembly).
+#[cfg_attr(target_os = "wasi", allow(dead_code))]
+enum Event {
+    In(Incoming),
+    Checked(worker::Checked),
+}
+
+impl From<Incoming> for Event {
+    fn from(m: Incoming) -> Event {
+        Event::In(m)
+    }
+}
+
 /// Runs the server until `exit` (or the end of the input). Exit code 0 after
-/// `shutdown`, else 1 (as the protocol asks).
+/// `shutdown`, else 1 (as the protocol asks). Three threads: the reader,
+/// the serving loop, the worker (the checks); the loop's end ends the
+/// process, a check under way with it (nothing is waited for).
 #[cfg(not(target_os = "wasi"))]
 pub fn run() -> i32 {
-    let (tx, rx) = mpsc::channel();
+    let (tx, rx) = mpsc::channel::<Event>();
+    let from_worker = tx.clone();
     std::thread::spawn(move || framing::reader(tx));
-    let serve = std::thread::Builder::new().stack_size(crate::STACK).spawn(move || serve(rx));
+    let (rounds, rounds_in) = mpsc::channel();
+    let worker = std::thread::Builder::new()
+        .name("tftype-lsp-checks".into())
+        .stack_size(crate::STACK)
+        .spawn(move || worker::run(rounds_in, move |c| from_worker.send(Event::Checked(c)).is_ok()));
+    // Without the worker's thread the rounds run on the serving thread.
+    let rounds = worker.ok().map(|_| rounds);
+    let serve = std::thread::Builder::new().stack_size(crate::STACK).spawn(move || serve(rx, rounds));
     match serve {
         Ok(h) => h.join().unwrap_or(1),
         Err(_) => 1,
@@ -54,9 +88,11 @@ pub fn run() -> i32 {
 }
 
 #[cfg(not(target_os = "wasi"))]
-fn serve(rx: mpsc::Receiver<Incoming>) -> i32 {
+fn serve(rx: mpsc::Receiver<Event>, rounds: Option<mpsc::Sender<worker::Round>>) -> i32 {
     let mut s = Server::new();
+    s.checks.worker = rounds;
     while let Ok(first) = rx.recv() {
+        test_batch_wait();
         let mut batch = vec![first];
         while let Ok(more) = rx.try_recv() {
             batch.push(more);
@@ -66,6 +102,18 @@ fn serve(rx: mpsc::Receiver<Incoming>) -> i32 {
         }
     }
     1
+}
+
+/// For the tests of the server (debug builds only; a released server has
+/// none): `TFTYPE_LSP_TEST_BATCH_WAIT_MS` makes the loop wait that long
+/// after a message before it takes the ones that came with it, so that
+/// messages sent together are served together.
+#[cfg(not(target_os = "wasi"))]
+fn test_batch_wait() {
+    #[cfg(debug_assertions)]
+    if let Some(ms) = std::env::var("TFTYPE_LSP_TEST_BATCH_WAIT_MS").ok().and_then(|v| v.parse().ok()) {
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+    }
 }
 
 /// WebAssembly (wasm32-wasip1) has no threads: one loop reads and serves.
@@ -84,7 +132,7 @@ pub fn run() -> i32 {
                 None => break,
             }
         }
-        if let Some(code) = s.batch(batch) {
+        if let Some(code) = s.batch(batch.into_iter().map(Event::In).collect()) {
             return code;
         }
     }
@@ -116,7 +164,7 @@ pub fn pump() -> i32 {
         if batch.is_empty() {
             return -1;
         }
-        s.batch(batch).unwrap_or(-1)
+        s.batch(batch.into_iter().map(Event::In).collect()).unwrap_or(-1)
     })
 }
 
@@ -124,6 +172,11 @@ pub fn pump() -> i32 {
 /// check of the module is needed first).
 fn reads_documents(method: &str) -> bool {
     matches!(method, "textDocument/hover" | "textDocument/completion" | "textDocument/codeAction")
+}
+
+/// Answers a request cancelled before it was worked on.
+fn cancel(r: Request) {
+    send(Message::Response(Response::new_err(r.id, ErrorCode::RequestCanceled as i32, "cancelled".into())));
 }
 
 fn params<T: serde::de::DeserializeOwned>(v: J) -> Result<T, (ErrorCode, String)> {
@@ -136,46 +189,65 @@ fn result<T: serde::Serialize>(t: T) -> J {
 }
 
 impl Server {
-    /// Serves the messages that arrived together, then checks the modules
-    /// they changed. Some(exit code) when `exit` came.
-    fn batch(&mut self, batch: Vec<Incoming>) -> Option<i32> {
+    /// Serves the messages that arrived together and takes what the worker
+    /// said, in their order; then starts the next round of checks (when
+    /// none runs and modules were edited) and answers the requests that
+    /// waited for the checks now done. Some(exit code) when `exit` came.
+    fn batch(&mut self, batch: Vec<Event>) -> Option<i32> {
         // Requests cancelled before they are answered are not worked on.
         let cancelled: BTreeSet<String> = batch
             .iter()
             .filter_map(|m| match m {
-                Incoming::Message(Message::Notification(n)) if n.method == "$/cancelRequest" => {
+                Event::In(Incoming::Message(Message::Notification(n))) if n.method == "$/cancelRequest" => {
                     n.params.get("id").map(J::to_string)
                 }
                 _ => None,
             })
             .collect();
+        let id_text = |id: &lsp_server::RequestId| serde_json::to_value(id).unwrap_or(J::Null).to_string();
         for m in batch {
+            let m = match m {
+                Event::Checked(c) => {
+                    self.checked(c);
+                    continue;
+                }
+                Event::In(m) => m,
+            };
             match m {
                 Incoming::Bad(v) => write_json(&v),
-                Incoming::Message(Message::Request(r))
-                    if cancelled.contains(&serde_json::to_value(&r.id).unwrap_or(J::Null).to_string()) =>
-                {
-                    send(Message::Response(Response::new_err(
-                        r.id,
-                        ErrorCode::RequestCanceled as i32,
-                        "cancelled".into(),
-                    )));
-                }
+                Incoming::Message(Message::Request(r)) if cancelled.contains(&id_text(&r.id)) => cancel(r),
                 Incoming::Message(Message::Request(r)) => {
                     // Hover, completion and code actions read the documents
-                    // as the edits before them left them, not a check: the
-                    // check of those edits waits for the end of the batch,
-                    // so typing with a request per key costs no check per
-                    // key (reliability-5 #2). Any other request sees the
-                    // edits before it checked and published.
-                    if !reads_documents(&r.method) {
-                        self.flush();
+                    // as the edits before them left them, whatever check
+                    // runs (reliability-5 #2); `shutdown` drops the checks
+                    // to come; `initialize` comes before any. Any other
+                    // request waits for the checks of the edits before it
+                    // to be published: the round to come when modules wait
+                    // for one, else the round under way.
+                    let after = if !self.dirty.is_empty() { self.checks.started + 1 } else { self.checks.started };
+                    if reads_documents(&r.method) {
+                        self.read = true;
+                        self.request(r);
+                    } else if r.method == "shutdown" {
+                        self.answer_waiting(u64::MAX);
+                        self.dirty.clear();
+                        self.request(r);
+                    } else if r.method == "initialize" || (after <= self.checks.done && self.checks.waiting.is_empty())
+                    {
+                        self.request(r);
+                    } else {
+                        self.checks.waiting.push_back((after, r));
                     }
-                    self.request(r)
                 }
                 Incoming::Message(Message::Notification(n)) => {
                     if n.method == "exit" {
                         return Some(if self.shutdown { 0 } else { 1 });
+                    }
+                    // A request that waits for the checks is cancelled too.
+                    if let Some(id) = n.params.get("id").filter(|_| n.method == "$/cancelRequest") {
+                        if !self.checks.waiting.is_empty() {
+                            self.checks.cancelled.insert(id.to_string());
+                        }
                     }
                     let method = n.method.clone();
                     if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.notification(n))).is_err() {
@@ -185,8 +257,44 @@ impl Server {
                 Incoming::Message(Message::Response(_)) => {}
             }
         }
-        self.flush();
+        self.age_kept_reads();
+        self.start_round();
+        self.answer_waiting(self.checks.done);
         None
+    }
+
+    /// Answers the requests that waited for the checks up to round `done`
+    /// (in their order), or `RequestCancelled` when they were cancelled.
+    fn answer_waiting(&mut self, done: u64) {
+        while self.checks.waiting.front().is_some_and(|(after, _)| *after <= done) {
+            let Some((_, r)) = self.checks.waiting.pop_front() else { break };
+            let id = serde_json::to_value(&r.id).unwrap_or(J::Null).to_string();
+            if self.checks.cancelled.remove(&id) {
+                cancel(r);
+            } else {
+                self.request(r);
+            }
+        }
+        if self.checks.waiting.is_empty() {
+            self.checks.cancelled.clear();
+        }
+    }
+
+    /// The work that hover, completion and code actions keep on this thread
+    /// (parses, as the checks keep theirs on the worker's) ages by the
+    /// batches that read the documents, and is let go of when a document
+    /// was closed (its memory then goes back to the system with the next
+    /// round's). When the checks run here, theirs is this work, aged by
+    /// their rounds.
+    fn age_kept_reads(&mut self) {
+        let read = std::mem::take(&mut self.read);
+        if !self.checks_apart() {
+            return;
+        }
+        let times = if self.closed { tftype::valueparse::kept::ROUNDS + 1 } else { u64::from(read) };
+        for _ in 0..times {
+            tftype::valueparse::kept::end_round();
+        }
     }
 
     fn request(&mut self, r: Request) {

@@ -2,10 +2,14 @@
 //! the client's settings, what was published and told; and a module's input
 //! as the check reads it, the open documents' texts winning over the disk.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use lsp_server::{Message, Notification};
+#[cfg(not(target_os = "wasi"))]
+use std::sync::mpsc;
+
+use lsp_server::{Message, Notification, Request};
 use lsp_types as lt;
 use serde_json::json;
 use tftype::editor;
@@ -17,7 +21,9 @@ use super::uri::uri_path;
 
 /// An open document.
 pub(super) struct Doc {
-    pub(super) text: String,
+    /// Shared with the round of checks that reads it (an edit while the
+    /// round holds it copies it first).
+    pub(super) text: Arc<String>,
     pub(super) version: i32,
 }
 
@@ -56,6 +62,23 @@ pub(super) fn relative(dir: &Path, path: &Path) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join("/"))
 }
 
+/// The checks: the worker's thread (the rounds are sent there), or the
+/// worker run here (WebAssembly); whether a round runs, how many were
+/// started and how many ended; the requests answered after the checks of
+/// the edits before them, each with the round it waits for, and the ids of
+/// the ones cancelled meanwhile (answered `RequestCancelled` in their turn).
+#[derive(Default)]
+pub(super) struct Checks {
+    #[cfg(not(target_os = "wasi"))]
+    pub(super) worker: Option<mpsc::Sender<super::worker::Round>>,
+    pub(super) inline: super::worker::Worker,
+    pub(super) running: bool,
+    pub(super) started: u64,
+    pub(super) done: u64,
+    pub(super) waiting: VecDeque<(u64, Request)>,
+    pub(super) cancelled: BTreeSet<String>,
+}
+
 /// The server's state between messages.
 pub(super) struct Server {
     pub(super) utf8: bool,
@@ -69,15 +92,20 @@ pub(super) struct Server {
     pub(super) dirty: BTreeSet<PathBuf>,
     /// A document was closed since the last check round: the round after it
     /// hands the memory its work freed back to the system
-    /// ([`super::worker`]).
+    /// ([`super::worker`]), and this thread lets go of the work it kept.
     pub(super) closed: bool,
     /// Whether the client registers file watchers when asked
     /// (`workspace.didChangeWatchedFiles.dynamicRegistration`).
     pub(super) watch: bool,
     /// Per module: the flavor last logged (`window/logMessage`).
     pub(super) told_flavor: BTreeMap<PathBuf, &'static str>,
-    /// Links, notes, and the notes already told.
+    /// The setting of the diagnostics' links (`link_base`; the worker keeps
+    /// the notes).
     pub(super) extras: editor::Extras,
+    pub(super) checks: Checks,
+    /// A request read the documents in this batch (hover, completion, code
+    /// actions: the work they keep on this thread ages by such batches).
+    pub(super) read: bool,
     pub(super) initialized: bool,
     pub(super) shutdown: bool,
 }
@@ -97,6 +125,8 @@ impl Server {
             watch: false,
             told_flavor: BTreeMap::new(),
             extras: editor::Extras { link_base: Some(default_link_base()), ..Default::default() },
+            checks: Checks::default(),
+            read: false,
             initialized: false,
             shutdown: false,
         }
@@ -151,22 +181,11 @@ impl Server {
     }
 
     /// A module's files as the check reads them, the open documents'
-    /// texts winning; the open value files of the module that Terraform
-    /// does not load by itself; the files that could not be read.
+    /// texts winning; the files that could not be read.
     pub(super) fn module_input(&self, dir: &Path) -> Option<crate::check::Loaded> {
-        let mut l = crate::check::input_for(dir, ".", &[], &Default::default(), self.lang).ok()?;
-        for (path, doc) in &self.docs {
-            let Some(rel) = relative(dir, path) else { continue };
-            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            if tftype::module::decl::is_config_file(&rel)
-                || editor::is_auto_value_file(&rel)
-                || (l.input.files.contains_key(&rel) && tftype::module::decl::is_config_file(&name))
-            {
-                l.input.files.insert(rel.clone(), doc.text.clone());
-                l.problems.retain(|d| d.subject.as_ref().is_none_or(|s| s.filename != rel) && !d.detail.contains(&rel));
-            }
-        }
-        Some(l)
+        let open: Vec<(String, &str)> =
+            self.docs.iter().filter_map(|(path, doc)| Some((relative(dir, path)?, doc.text.as_str()))).collect();
+        super::worker::read_module(dir, open.iter().map(|(rel, text)| (rel.as_str(), *text)), self.lang)
     }
 
     /// A document's module, its name there, its text, and the input that
@@ -181,7 +200,7 @@ impl Server {
         let rel = relative(&dir, &path)?;
         let mut input = self.module_input(&dir)?.input;
         let text = match self.docs.get(&path) {
-            Some(d) => d.text.clone(),
+            Some(d) => d.text.as_str().to_owned(),
             None => input.files.get(&rel).cloned().or_else(|| tftype::versionfile::read_small(&path))?,
         };
         input.files.insert(rel.clone(), text.clone());

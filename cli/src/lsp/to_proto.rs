@@ -95,6 +95,18 @@ pub(super) fn notes_skipped(message: String) -> lt::Diagnostic {
     }
 }
 
+/// The one diagnostic of an open document whose module's check failed.
+pub(super) fn check_failed(message: String) -> lt::Diagnostic {
+    lt::Diagnostic {
+        range: lt::Range::default(),
+        severity: Some(lt::DiagnosticSeverity::ERROR),
+        code: Some(lt::NumberOrString::String("tftype/check-failed".into())),
+        source: Some("tftype".into()),
+        message,
+        ..Default::default()
+    }
+}
+
 /// A hover (Markdown) over a range of the text of `lines`.
 pub(super) fn hover(h: tftype::assist::Hover, lines: &editor::Lines, utf8: bool) -> lt::Hover {
     lt::Hover {
@@ -149,4 +161,65 @@ pub(super) fn code_action(
         edit: Some(lt::WorkspaceEdit { changes: Some(changes), ..Default::default() }),
         ..Default::default()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tftype::module::{CheckDiag, Texts};
+
+    /// The bytes allocated to convert `n` diagnostics, one per line of a
+    /// value file of `n` lines, each with a related place in a second file
+    /// of `n` lines, as one publication does.
+    fn bytes_for(n: usize) -> u64 {
+        let value: String = (0..n).map(|i| format!("v{i} = \"text\"\n")).collect();
+        let decl: String = (0..n).map(|i| format!("variable \"v{i}\" {{ type = number }}\n")).collect();
+        let texts = BTreeMap::from([("a.tfvars".to_string(), value), ("main.tf".to_string(), decl)]);
+        let mut t = Texts::default();
+        t.add("a.tfvars", &texts["a.tfvars"]);
+        t.add("main.tf", &texts["main.tf"]);
+        let starts = |text: &str| -> Vec<usize> {
+            std::iter::once(0).chain(text.match_indices('\n').map(|(at, _)| at + 1)).collect()
+        };
+        let (value_starts, decl_starts) = (starts(&texts["a.tfvars"]), starts(&texts["main.tf"]));
+        let diags: Vec<editor::FileDiag> = (0..n)
+            .map(|i| {
+                let (at, decl_at) = (value_starts[i], decl_starts[i]);
+                editor::FileDiag {
+                    diag: CheckDiag::error(
+                        "Invalid value",
+                        "a number is required",
+                        Some(t.subject("a.tfvars", &(at..at + 2))),
+                    ),
+                    code: "tftype/x".into(),
+                    link: None,
+                    note: false,
+                    related: vec![editor::Related {
+                        subject: t.subject("main.tf", &(decl_at..decl_at + 8)),
+                        message: "declared here".into(),
+                    }],
+                }
+            })
+            .collect();
+        let before = crate::alloc_count::allocated();
+        let mut lines_of = BTreeMap::new();
+        let out: Vec<lt::Diagnostic> =
+            diags.iter().map(|d| diagnostic(d, "a.tfvars", &mut lines_of, Path::new("/m"), &texts, false)).collect();
+        let bytes = crate::alloc_count::allocated() - before;
+        assert_eq!(out.len(), n);
+        assert_eq!(out[n - 1].range.start.line as usize, n - 1);
+        bytes
+    }
+
+    /// reliability-5 #3: a publication's cost grows with the number of its
+    /// diagnostics, not its square (each file's lines are found once, not
+    /// once per diagnostic). Counted in bytes allocated, which do not vary
+    /// with the machine: eight times the diagnostics may cost at most about
+    /// eight times the bytes (a per-diagnostic pass over the files would
+    /// cost 64 times).
+    #[test]
+    fn a_publications_cost_grows_linearly_with_its_diagnostics() {
+        let (small, big) = (bytes_for(1_000), bytes_for(8_000));
+        assert!(big < small * 10, "1,000 diagnostics: {small} B; 8,000: {big} B");
+    }
 }

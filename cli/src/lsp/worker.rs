@@ -1,23 +1,26 @@
-//! The checks: the modules edited since the last round wait in a set (a
-//! burst of edits to one module costs one check; stale work is dropped,
-//! never queued), and each round checks them on the serving thread (the
-//! large stack [`crate::STACK`]), a panic failing one module's check only,
-//! then publishes each file's diagnostics. The parses of the files that did
-//! not change are kept between rounds ([`keep_parses`]), and the memory a
-//! round freed is handed back to the system.
+//! The checks, apart from the serving loop: a [`Round`] is plain inputs (the
+//! modules to check, each with the open documents below it, their texts
+//! and versions, and the flavor chosen for it), and what comes back for
+//! each module is the diagnostics of each of its files, ready to publish
+//! ([`Checked`]). Natively the rounds run on a thread of their own ([`run`],
+//! the large stack [`crate::STACK`]) while the serving thread goes on
+//! answering; on WebAssembly (no threads) the serving loop runs them
+//! itself ([`Worker::round`]). What to do with the answers (publish them,
+//! or drop them when the inputs changed meanwhile) is the loop's
+//! ([`super::rounds`]). A panic fails one module's check only. The parses
+//! of the files that did not change are kept between rounds
+//! ([`keep_parses`]), and the memory a round freed is handed back to the
+//! system.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use lsp_server::{Message, Notification};
 use lsp_types as lt;
-use serde_json::json;
 use tftype::editor;
 use tftype::flavor::Flavor;
-use tftype::i18n::fill;
+use tftype::i18n::{fill, Lang};
 
-use super::framing::send;
-use super::state::{module_of, relative, Server};
 use super::to_proto;
 use super::uri::path_uri;
 
@@ -28,121 +31,193 @@ const MAX_NOTES_BYTES: usize = 1 << 20;
 
 /// A module is checked again after every edit: the files that did not
 /// change are not parsed again, and a variable whose declaration and value
-/// did not change keeps its final value and its rules' outcomes.
+/// did not change keeps its final value and its rules' outcomes. The kept
+/// work is the calling thread's.
 pub(super) fn keep_parses() {
     tftype::module::kept::keep_variables();
 }
 
-impl Server {
-    /// Checks the modules edited since the last check.
-    pub(super) fn flush(&mut self) {
-        let dirty = std::mem::take(&mut self.dirty);
-        if dirty.is_empty() {
-            return;
+/// An open document below a module's directory, as it was when the round
+/// was made.
+pub(super) struct Open {
+    pub(super) path: PathBuf,
+    /// Its path relative to the module's directory, with `/`.
+    pub(super) rel: String,
+    /// The document's text, shared with the serving thread.
+    pub(super) text: Arc<String>,
+    pub(super) version: i32,
+    /// A value file of this module that Terraform does not load by itself
+    /// (it is read as a `-var-file`).
+    pub(super) var_file: bool,
+}
+
+/// A module to check.
+pub(super) struct Module {
+    pub(super) dir: PathBuf,
+    pub(super) flavor: &'static Flavor,
+    pub(super) open: Vec<Open>,
+}
+
+/// The modules edited since the last round, and the settings they are
+/// checked with.
+pub(super) struct Round {
+    pub(super) modules: Vec<Module>,
+    pub(super) lang: Lang,
+    pub(super) utf8: bool,
+    pub(super) link_base: Option<String>,
+    /// A document was closed since the last round: the memory the round
+    /// frees is handed back to the system.
+    pub(super) closed: bool,
+}
+
+/// Each file of a module and its diagnostics, as published (with the
+/// version of the document they were computed for).
+pub(super) type Files = Vec<(PathBuf, lt::PublishDiagnosticsParams)>;
+
+/// Why a module's check failed: the text of the panic; the open documents
+/// below the module and their versions.
+pub(super) type Failed = (String, Vec<(PathBuf, i32)>);
+
+/// What the worker says.
+pub(super) enum Checked {
+    /// A module checked, or its check failed.
+    Module { dir: PathBuf, outcome: Result<Files, Failed> },
+    /// The round is over.
+    RoundEnd,
+}
+
+/// A module's input as the check reads it: its files on disk, the open
+/// documents' texts winning (configuration files and automatic value files
+/// of the module; `open` gives each one's path relative to `dir` and its
+/// text); the files that could not be read.
+pub(super) fn read_module<'a>(
+    dir: &Path,
+    open: impl IntoIterator<Item = (&'a str, &'a str)>,
+    lang: Lang,
+) -> Option<crate::check::Loaded> {
+    let mut l = crate::check::input_for(dir, ".", &[], &Default::default(), lang).ok()?;
+    for (rel, text) in open {
+        let name = rel.rsplit('/').next().unwrap_or(rel);
+        if tftype::module::decl::is_config_file(rel)
+            || editor::is_auto_value_file(rel)
+            || (l.input.files.contains_key(rel) && tftype::module::decl::is_config_file(name))
+        {
+            l.input.files.insert(rel.to_string(), text.to_string());
+            l.problems.retain(|d| d.subject.as_ref().is_none_or(|s| s.filename != rel) && !d.detail.contains(rel));
         }
-        for dir in dirty {
-            if std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.publish(&dir))).is_err() {
-                eprintln!("tftype lsp: checking {} failed (a panic)", dir.display());
+    }
+    Some(l)
+}
+
+/// The worker's own state: the notes already worked out (kept from round
+/// to round).
+#[derive(Default)]
+pub(super) struct Worker {
+    extras: editor::Extras,
+}
+
+impl Worker {
+    /// Checks the modules of a round, saying each one's answer as it is
+    /// ready (`say` false: nobody listens any more, the round stops), then
+    /// [`Checked::RoundEnd`].
+    pub(super) fn round(&mut self, r: Round, say: &mut dyn FnMut(Checked) -> bool) {
+        self.extras.link_base = r.link_base.clone();
+        for m in &r.modules {
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.check(m, r.lang, r.utf8)))
+                .map_err(|p| {
+                    let text = p
+                        .downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| p.downcast_ref::<String>().cloned())
+                        .unwrap_or_default();
+                    eprintln!("tftype lsp: checking {} failed (a panic): {text}", m.dir.display());
+                    (text, m.open.iter().map(|o| (o.path.clone(), o.version)).collect())
+                });
+            if !say(Checked::Module { dir: m.dir.clone(), outcome }) {
+                return;
             }
         }
-        tftype::valueparse::kept::end_round();
-        give_back_memory(std::mem::take(&mut self.closed));
+        let _ = std::panic::catch_unwind(tftype::valueparse::kept::end_round);
+        give_back_memory(r.closed);
+        say(Checked::RoundEnd);
     }
 
-    /// Says in the client's log which version a module is checked as (and
-    /// what chose it): once per module, and again when it changes.
-    fn log_flavor(&mut self, dir: &Path, flavor: &'static Flavor) {
-        if self.told_flavor.get(dir) == Some(&flavor.name) {
-            return;
-        }
-        self.told_flavor.insert(dir.to_path_buf(), flavor.name);
-        let label = flavor.label();
-        let what = match (&self.flavor_setting, tftype::versionfile::find(dir)) {
-            (Some(_), _) => fill(self.lang, "lsp.flavor_setting", &[("flavor", &label)]),
-            (None, Some(c)) => c.describe(self.lang),
-            (None, None) => fill(self.lang, "lsp.flavor_default", &[("flavor", &label)]),
+    /// Checks a module: each of its files' diagnostics, as published.
+    fn check(&mut self, m: &Module, lang: Lang, utf8: bool) -> Files {
+        test_hooks();
+        let dir = &m.dir;
+        let profile = m.flavor.profile();
+        let mut out = Vec::new();
+        let Some(l) = read_module(dir, m.open.iter().map(|o| (o.rel.as_str(), o.text.as_str())), lang) else {
+            return out;
         };
-        let text = fill(self.lang, "lsp.flavor_log", &[("dir", &dir.display().to_string()), ("what", &what)]);
-        send(Message::Notification(Notification::new("window/logMessage".into(), json!({"type": 4, "message": text}))));
-    }
-
-    /// The open value files of module `dir` that are not automatic ones.
-    fn envs_of(&self, dir: &Path) -> Vec<(String, String)> {
-        let mut envs = Vec::new();
-        for (path, doc) in &self.docs {
-            let Some(rel) = relative(dir, path) else { continue };
-            if editor::is_value_file(&rel)
-                && !editor::is_auto_value_file(&rel)
-                && module_of(path, &self.docs).as_deref() == Some(dir)
-            {
-                envs.push((rel, doc.text.clone()));
+        let envs: Vec<(String, String)> =
+            m.open.iter().filter(|o| o.var_file).map(|o| (o.rel.clone(), o.text.as_str().to_owned())).collect();
+        // Notes on the values of the value files the editor has open.
+        let open_values: Vec<(&str, usize)> =
+            m.open.iter().filter(|o| editor::is_value_file(&o.rel)).map(|o| (o.rel.as_str(), o.text.len())).collect();
+        self.extras.notes_on =
+            open_values.iter().filter(|(_, n)| *n <= MAX_NOTES_BYTES).map(|(r, _)| r.to_string()).collect();
+        let large: BTreeMap<&str, usize> = open_values.into_iter().filter(|(_, n)| *n > MAX_NOTES_BYTES).collect();
+        let by_file =
+            editor::diagnostics(&l.input, &envs, &l.problems, &profile, crate::check::CALLS, lang, &mut self.extras);
+        let mut texts: BTreeMap<String, String> = l.input.files;
+        texts.extend(envs);
+        let versions: BTreeMap<&Path, i32> = m.open.iter().map(|o| (o.path.as_path(), o.version)).collect();
+        // Each file's lines are found once, however many diagnostics point
+        // into it (reliability-5 #3).
+        let mut lines_of: BTreeMap<String, editor::Lines> = BTreeMap::new();
+        for (file, diags) in by_file {
+            let path = dir.join(&file);
+            let Some(uri) = path_uri(&path) else { continue };
+            let mut list: Vec<lt::Diagnostic> =
+                diags.iter().map(|d| to_proto::diagnostic(d, &file, &mut lines_of, dir, &texts, utf8)).collect();
+            if let Some(&size) = large.get(file.as_str()) {
+                let size = size.div_ceil(1 << 20).to_string();
+                let message = fill(
+                    lang,
+                    "lsp.notes_skipped_large",
+                    &[("size", &size), ("limit", &(MAX_NOTES_BYTES >> 20).to_string())],
+                );
+                list.push(to_proto::notes_skipped(message));
             }
+            let version = versions.get(path.as_path()).copied();
+            out.push((path, lt::PublishDiagnosticsParams { uri, diagnostics: list, version }));
         }
-        envs
+        out
     }
+}
 
-    /// Checks a module and publishes the diagnostics of each of its files.
-    fn publish(&mut self, dir: &Path) {
-        let flavor = self.flavor_for(dir);
-        self.log_flavor(dir, flavor);
-        let profile = flavor.profile();
-        let mut files_now: BTreeSet<PathBuf> = BTreeSet::new();
-        let mut texts: BTreeMap<String, String> = BTreeMap::new();
-        if let Some(l) = self.module_input(dir) {
-            let envs = self.envs_of(dir);
-            // Notes on the values of the value files the editor has open.
-            let open_values: Vec<(String, usize)> = self
-                .docs
-                .iter()
-                .filter_map(|(p, d)| Some((relative(dir, p)?, d.text.len())))
-                .filter(|(r, _)| editor::is_value_file(r))
-                .collect();
-            self.extras.notes_on =
-                open_values.iter().filter(|(_, n)| *n <= MAX_NOTES_BYTES).map(|(r, _)| r.clone()).collect();
-            let large: BTreeMap<String, usize> =
-                open_values.into_iter().filter(|(_, n)| *n > MAX_NOTES_BYTES).collect();
-            let by_file = editor::diagnostics(
-                &l.input,
-                &envs,
-                &l.problems,
-                &profile,
-                crate::check::CALLS,
-                self.lang,
-                &mut self.extras,
-            );
-            texts.extend(l.input.files.iter().map(|(k, v)| (k.clone(), v.clone())));
-            texts.extend(envs);
-            // Each file's lines are found once, however many diagnostics
-            // point into it (reliability-5 #3).
-            let mut lines_of: BTreeMap<String, editor::Lines> = BTreeMap::new();
-            for (file, diags) in by_file {
-                let path = dir.join(&file);
-                let Some(uri) = path_uri(&path) else { continue };
-                let mut list: Vec<lt::Diagnostic> = diags
-                    .iter()
-                    .map(|d| to_proto::diagnostic(d, &file, &mut lines_of, dir, &texts, self.utf8))
-                    .collect();
-                if let Some(&size) = large.get(&file) {
-                    let size = size.div_ceil(1 << 20).to_string();
-                    let message = fill(
-                        self.lang,
-                        "lsp.notes_skipped_large",
-                        &[("size", &size), ("limit", &(MAX_NOTES_BYTES >> 20).to_string())],
-                    );
-                    list.push(to_proto::notes_skipped(message));
-                }
-                let version = self.docs.get(&path).map(|d| d.version);
-                files_now.insert(path);
-                let p = lt::PublishDiagnosticsParams { uri, diagnostics: list, version };
-                send(Message::Notification(Notification::new("textDocument/publishDiagnostics".into(), p)));
-            }
+/// Runs the rounds sent on `rounds` until the sender is gone (the server
+/// ends) or nobody listens to `say`.
+#[cfg(not(target_os = "wasi"))]
+pub(super) fn run(rounds: std::sync::mpsc::Receiver<Round>, mut say: impl FnMut(Checked) -> bool) {
+    keep_parses();
+    let mut w = Worker::default();
+    while let Ok(r) = rounds.recv() {
+        let mut listening = true;
+        w.round(r, &mut |c| {
+            listening = say(c);
+            listening
+        });
+        if !listening {
+            return;
         }
-        let before = self.published.insert(dir.to_path_buf(), files_now.clone()).unwrap_or_default();
-        for gone in before.difference(&files_now) {
-            if let Some(uri) = path_uri(gone) {
-                let p = lt::PublishDiagnosticsParams { uri, diagnostics: vec![], version: None };
-                send(Message::Notification(Notification::new("textDocument/publishDiagnostics".into(), p)));
-            }
+    }
+}
+
+/// For the tests of the server (debug builds only; a released server has
+/// neither): `TFTYPE_LSP_TEST_CHECK_DELAY_MS` makes each module's check
+/// wait that long first (a slow check), `TFTYPE_LSP_TEST_CHECK_PANIC` makes
+/// it panic.
+fn test_hooks() {
+    #[cfg(debug_assertions)]
+    {
+        if let Some(ms) = std::env::var("TFTYPE_LSP_TEST_CHECK_DELAY_MS").ok().and_then(|v| v.parse().ok()) {
+            std::thread::sleep(std::time::Duration::from_millis(ms));
+        }
+        if std::env::var_os("TFTYPE_LSP_TEST_CHECK_PANIC").is_some() {
+            panic!("TFTYPE_LSP_TEST_CHECK_PANIC was set");
         }
     }
 }
@@ -151,7 +226,8 @@ impl Server {
 /// system: after a document was closed, or when more than
 /// [`KEPT_FREE_LIMIT`] bytes are free but held (reliability-5 #4: after a
 /// 100 MB value file was closed, 2.1 GB of freed pages stayed resident;
-/// `malloc_trim` brought it to 116 MB). Other allocators (musl's in the
+/// `malloc_trim` brought it to 116 MB). `malloc_trim` goes through every
+/// arena, the serving thread's too. Other allocators (musl's in the
 /// release binaries, WebAssembly's) give pages back themselves or cannot:
 /// nothing to do there.
 fn give_back_memory(closed: bool) {

@@ -250,7 +250,7 @@ fn free_references(e: &Expr, locals: &mut Vec<String>, out: &mut Vec<(String, Op
 /// the value (unknown where evaluation failed) and hcl's diagnostics, in
 /// hcl's order.
 pub fn eval_expression(e: &ParsedExpr, scope: &Scope, p: &Profile) -> (Value, Vec<ExprDiagnostic>) {
-    let map = PosMap::new_as(&e.src, crate::unicode::of(&e.src, p));
+    let map = PosMap::new_as(&e.src, p.unicode_of(&e.src));
     let vars: AttrMap = scope.vars.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
     let (v, diags) = eval_raw(&e.expr, vars, Box::new(|r| e.range_string(&map, r)), p);
     (v, e.diagnostics(diags))

@@ -5,11 +5,11 @@
 //! index, lookup, matchkeys, one, sum, transpose).
 
 use super::{arg_err, call_err, s, text, to_int, FuncError, Function, Param, BOOL, NUMBER};
+use crate::convert::unify::unify_unsafe;
 use crate::flavor::Profile;
 use crate::number::Number;
 use crate::set::equals_true;
 use crate::types::Type;
-use crate::unify::unify_unsafe;
 use crate::value::{AttrMap, Kind, Value};
 
 pub(super) const NAMES: &[&str] = &[
@@ -83,7 +83,7 @@ pub(super) fn lookup(name: &str, p: &Profile) -> Option<Function> {
                     (Type::Tuple(t), _) => t.len(),
                     (Type::Object(o), _) => o.attrs.len(),
                     (_, Kind::Unknown) => return Ok(Value::unknown(Type::Number).with_marks(v.marks)),
-                    (Type::String, _) => crate::unicode::grapheme_count(text(v), crate::unicode::of(text(v), p)),
+                    (Type::String, _) => crate::unicode::grapheme_count(text(v), p.unicode_of(text(v))),
                     (_, Kind::Seq(e)) => e.len(),
                     (_, Kind::Attrs(m)) => m.len(),
                     _ => 0,

@@ -38,10 +38,16 @@ fn result_type(arg: &Value, want: Type, p: &Profile) -> Result<Type, FuncError> 
     }
     let msg = match (got, &want) {
         (Type::Tuple(_), Type::Tuple(_)) => {
-            format!("incompatible tuple type for conversion: {}", crate::mismatch::mismatch_message(got, &want, p))
+            format!(
+                "incompatible tuple type for conversion: {}",
+                crate::convert::mismatch::mismatch_message(got, &want, p)
+            )
         }
         (Type::Object(_), Type::Object(_)) => {
-            format!("incompatible object type for conversion: {}", crate::mismatch::mismatch_message(got, &want, p))
+            format!(
+                "incompatible object type for conversion: {}",
+                crate::convert::mismatch::mismatch_message(got, &want, p)
+            )
         }
         _ => format!("cannot convert {} to {}", got.friendly_name(), want.friendly_name_for_constraint()),
     };

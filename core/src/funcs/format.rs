@@ -200,7 +200,7 @@ fn format_one(verb: char, sp: &Spec, arg: &Value, p: &Profile, room: usize) -> R
             let v = conv(&arg, &Type::String, p)?;
             let mut t = text(&v).to_string();
             if let Some(pr) = sp.prec {
-                t = unicode::graphemes(&t, unicode::of(&t, p)).take(pr).collect();
+                t = unicode::graphemes(&t, p.unicode_of(&t)).take(pr).collect();
             }
             if verb == 'q' {
                 // go-cty writes `%q` as cty JSON (Go's `encoding/json`), not
@@ -229,7 +229,7 @@ fn pad(t: &str, sp: &Spec, p: &Profile) -> String {
     if w == 0 {
         return t.to_string();
     }
-    let n = unicode::grapheme_count(t, unicode::of(t, p));
+    let n = unicode::grapheme_count(t, p.unicode_of(t));
     if n >= w {
         return t.to_string();
     }

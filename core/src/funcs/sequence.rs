@@ -2,10 +2,10 @@
 
 use super::collection::{conv, dynp, elems};
 use super::{arg_err, call_err, FuncError, Function, Param};
+use crate::convert::unify::unify_unsafe;
 use crate::flavor::Profile;
 use crate::number::Number;
 use crate::types::Type;
-use crate::unify::unify_unsafe;
 use crate::value::Value;
 
 pub(super) const NAMES: &[&str] = &["concat", "range"];

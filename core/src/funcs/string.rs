@@ -43,16 +43,16 @@ fn strings(names: &[&'static str], imp: super::ImplFn) -> Function {
 pub(super) fn lookup(name: &str) -> Option<Function> {
     Some(match name {
         "upper" => strings(&["str"], |a, _, p| {
-            let (t, u) = (text(&a[0]), unicode::of(text(&a[0]), p));
+            let (t, u) = (text(&a[0]), p.unicode_of(text(&a[0])));
             Ok(s(&t.chars().map(|c| unicode::to_upper(c, u)).collect::<String>()))
         }),
         "lower" => strings(&["str"], |a, _, p| {
-            let (t, u) = (text(&a[0]), unicode::of(text(&a[0]), p));
+            let (t, u) = (text(&a[0]), p.unicode_of(text(&a[0])));
             Ok(s(&t.chars().map(|c| unicode::to_lower(c, u)).collect::<String>()))
         }),
-        "title" => strings(&["str"], |a, _, p| Ok(s(&title(text(&a[0]), unicode::of(text(&a[0]), p))))),
+        "title" => strings(&["str"], |a, _, p| Ok(s(&title(text(&a[0]), p.unicode_of(text(&a[0])))))),
         "strrev" => strings(&["str"], |a, _, p| {
-            let mut g: Vec<&str> = unicode::graphemes(text(&a[0]), unicode::of(text(&a[0]), p)).collect();
+            let mut g: Vec<&str> = unicode::graphemes(text(&a[0]), p.unicode_of(text(&a[0]))).collect();
             g.reverse();
             Ok(s(&g.concat()))
         }),
@@ -104,7 +104,7 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
             |a, _, p| {
                 let offset = to_int(&a[1]).map_err(super::FuncError::Call)?;
                 let length = to_int(&a[2]).map_err(super::FuncError::Call)?;
-                Ok(s(&substr(text(&a[0]), offset, length, unicode::of(text(&a[0]), p))))
+                Ok(s(&substr(text(&a[0]), offset, length, p.unicode_of(text(&a[0])))))
             },
         ),
         "split" => Function::new(
@@ -203,7 +203,7 @@ fn replace(a: &[Value], _: &Type, _: &crate::flavor::Profile) -> Result<Value, s
     }
     if sub.len() > 1 && sub.starts_with('/') && sub.ends_with('/') {
         let re = super::regex::compile(&sub[1..sub.len() - 1]).map_err(super::FuncError::Call)?;
-        return Ok(s(&super::regex::replace_all(&re, t, rep)));
+        return Ok(s(&re.replace_all(t, rep)));
     }
     Ok(s(&t.replace(sub, rep)))
 }

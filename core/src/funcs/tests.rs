@@ -224,6 +224,13 @@ fn regex_functions_follow_go_cty_regexp_test() {
         (r#"regex("^[\\p{L}\\p{N} _-]{1,255}$", "Zoë 2")"#, r#""Zoë 2""#),
         (r#"can(regex("^[\\p{L}]{1,1000}$", "Zoë"))"#, "true"),
         (r#"regex("^\\p{Greek}{3,500}", "αβγδ")"#, r#""αβγδ""#),
+        // Go numbers every group written, also one under `{0}` (which the
+        // regex crate's parse drops): it never takes part.
+        (r#"regex("a(b){0}", "a")"#, "[\n  tostring(null),\n]"),
+        (r#"regex("(?P<x>a){0}(?P<y>b)", "b")"#, "{\n  \"x\" = tostring(null)\n  \"y\" = \"b\"\n}"),
+        (r#"regex("b((a){0})", "b")"#, "[\n  \"\",\n  tostring(null),\n]"),
+        (r#"length(regexall("b(a){0}", "bb")[0])"#, "1"),
+        (r#"replace("bb", "/b(a){0}/", "<$1>")"#, r#""<><>""#),
     ]);
 }
 

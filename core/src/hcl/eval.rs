@@ -1042,7 +1042,7 @@ impl<'p> Evaluator<'p> {
         } else if tv.ty.is_dynamic() || fv.ty.is_dynamic() {
             (Some(Type::Dynamic), false, false)
         } else {
-            match crate::unify::unify_unsafe(&[tv.ty.clone(), fv.ty.clone()]) {
+            match crate::convert::unify::unify_unsafe(&[tv.ty.clone(), fv.ty.clone()]) {
                 Some(u) => {
                     let ct = u != tv.ty;
                     let cf = u != fv.ty;

@@ -180,10 +180,23 @@ impl<'a> Parser<'a> {
         &self.src()[t.range()]
     }
 
+    /// [`Parser::range_string`] for a text whose ranges are printed once
+    /// (no map of its lines is kept, unless one was made already).
+    pub fn range_string_once(&mut self, r: &Span) -> String {
+        let src = self.src();
+        match &self.posmap {
+            Some(pm) => pm.range_string(self.filename, r),
+            None => {
+                let u = self.lexer.profile.map_or(crate::unicode::Unicode::V15_0, |p| p.unicode_of(src));
+                PosMap::range_string_once(src, u, self.filename, r)
+            }
+        }
+    }
+
     /// `hcl.Range.String()` of a range in the parsed text.
     pub fn range_string(&mut self, r: &Span) -> String {
         let src = self.src();
-        let u = self.lexer.profile.map_or(crate::unicode::Unicode::V15_0, |p| crate::unicode::of(src, p));
+        let u = self.lexer.profile.map_or(crate::unicode::Unicode::V15_0, |p| p.unicode_of(src));
         let pm = self.posmap.get_or_insert_with(|| PosMap::new_as(src, u));
         pm.range_string(self.filename, r)
     }
@@ -1676,7 +1689,7 @@ impl<'a> Parser<'a> {
         let merge = self.fold && !flush;
         let mut parts = self.parse_template_parts(end, open_range, merge)?;
         if flush {
-            let u = self.lexer.profile.map_or(crate::unicode::Unicode::V15_0, |p| crate::unicode::of(self.src(), p));
+            let u = self.lexer.profile.map_or(crate::unicode::Unicode::V15_0, |p| p.unicode_of(self.src()));
             flush_heredoc(&mut parts, u);
         }
         let passthru = parts.len() == 2 && matches!(parts[0], TPart::Interp(_));
@@ -1875,12 +1888,18 @@ impl<'a> Parser<'a> {
             if quoted && c == b'\\' {
                 out.push_str(&text[lit_start..i]);
                 let r0 = tok.start + i;
+                // As hcl's ParseStringLiteralToken, a bad escape is reported and the
+                // literal read on (every bad escape has its diagnostic); the escape's
+                // text is kept as written (an unknown selector: without its backslash).
                 if i + 1 >= b.len() {
-                    return self.err(
+                    self.diags.push(RawDiag::new(
                         "Invalid escape sequence",
                         "Backslash must be followed by an escape sequence selector character.",
                         r0..r0 + 1,
-                    );
+                    ));
+                    lit_start = i;
+                    i += 1;
+                    continue;
                 }
                 let sel = b[i + 1];
                 match sel {
@@ -1907,17 +1926,22 @@ impl<'a> Parser<'a> {
                             } else {
                                 "The \\U escape sequence must be followed by eight hexadecimal digits."
                             };
-                            return self.err("Invalid escape sequence", detail, range);
+                            self.diags.push(RawDiag::new("Invalid escape sequence", detail, range));
+                            out.push_str(&text[i..j]);
+                            i = j;
+                            lit_start = i;
+                            continue;
                         }
                         let n = u32::from_str_radix(&text[i + 2..j], 16).unwrap_or(u32::MAX);
                         match char::from_u32(n) {
                             Some(ch) => out.push(ch),
                             None => {
-                                return self.err(
+                                self.diags.push(RawDiag::new(
                                     "Invalid escape sequence",
                                     format!("Cannot encode character U+{n:04x} in UTF-8."),
                                     range,
-                                );
+                                ));
+                                out.push_str(&text[i..j]);
                             }
                         }
                         i = j;
@@ -1925,14 +1949,16 @@ impl<'a> Parser<'a> {
                     _ => {
                         let ch = text[i + 1..].chars().next().unwrap_or('\\');
                         let range = r0..r0 + 1 + ch.len_utf8();
-                        return self.err(
+                        self.diags.push(RawDiag::new(
                             "Invalid escape sequence",
                             format!(
                                 "The symbol {} is not a valid escape sequence selector.",
                                 go_quote(&ch.to_string())
                             ),
                             range,
-                        );
+                        ));
+                        out.push(ch);
+                        i += 1 + ch.len_utf8();
                     }
                 }
                 lit_start = i;

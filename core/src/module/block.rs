@@ -132,29 +132,48 @@ pub fn type_request(req: &Request) -> Option<Request> {
     })
 }
 
-/// The arguments at the top of the type editor's file (`variable = 1`): a
-/// configuration file's body takes blocks only (`Content(configFileSchema)`,
-/// hcl's "Unsupported argument", with its "Did you mean to define a block"
-/// for a block type's name). The declaration reader, which reads `variable`
-/// blocks only, does not report them.
-fn top_level_arguments(src: &str, texts: &Texts, p: &Profile) -> Vec<CheckDiag> {
-    let (Some(body), _) = crate::valueparse::parse_config(src, FILE, false, p) else { return Vec::new() };
+/// What the top of the type editor's file holds besides the variable block
+/// that is answered.
+struct TopLevel {
+    /// The arguments (`variable = 1`): a configuration file's body takes
+    /// blocks only (`Content(configFileSchema)`, hcl's "Unsupported
+    /// argument", with its "Did you mean to define a block" for a block
+    /// type's name). The declaration reader, which reads `variable` blocks
+    /// only, does not report them.
+    arguments: Vec<CheckDiag>,
+    /// The other blocks (`locals`, `output "o"`, a second `variable`), as
+    /// written, with the range of each one's type: valid configuration, but
+    /// not read for the answer, which a story note says.
+    other_blocks: Vec<(String, Range<usize>)>,
+}
+
+fn top_level(src: &str, texts: &Texts, p: &Profile) -> TopLevel {
+    let mut top = TopLevel { arguments: Vec::new(), other_blocks: Vec::new() };
+    let (Some(body), _) = crate::valueparse::parse_config(src, FILE, false, p) else { return top };
     let blocks = super::json_config::config_file_blocks(p);
-    let mut out = Vec::new();
+    let mut answered = false;
     for item in &body.items {
-        let crate::hcl::parse::BodyItem::Attr(a) = item else { continue };
-        let hint = if blocks.iter().any(|(k, _)| *k == a.name) {
-            format!(" Did you mean to define a block of type {}?", crate::render::go_quote(&a.name))
-        } else {
-            String::new()
-        };
-        out.push(CheckDiag::error(
-            "Unsupported argument",
-            format!("An argument named {} is not expected here.{hint}", crate::render::go_quote(&a.name)),
-            Some(texts.subject(FILE, &a.name_range)),
-        ));
+        match item {
+            crate::hcl::parse::BodyItem::Attr(a) => {
+                let hint = if blocks.iter().any(|(k, _)| *k == a.name) {
+                    format!(" Did you mean to define a block of type {}?", crate::render::go_quote(&a.name))
+                } else {
+                    String::new()
+                };
+                top.arguments.push(CheckDiag::error(
+                    "Unsupported argument",
+                    format!("An argument named {} is not expected here.{hint}", crate::render::go_quote(&a.name)),
+                    Some(texts.subject(FILE, &a.name_range)),
+                ));
+            }
+            crate::hcl::parse::BodyItem::Block(b) if b.kind == "variable" && !answered => answered = true,
+            crate::hcl::parse::BodyItem::Block(b) => {
+                let labels: String = b.labels.iter().map(|(l, _)| format!(" \"{l}\"")).collect();
+                top.other_blocks.push((format!("`{}{labels}`", b.kind), b.kind_range.clone()));
+            }
+        }
     }
-    out
+    top
 }
 
 /// Where the type editor's offsets are, byte and UTF-16.
@@ -212,9 +231,9 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
 
     // 1. The declaration, as Terraform decodes it.
     let module = decl::load(&files, &texts, p);
-    let arguments = top_level_arguments(src, &texts, p);
-    if module.diags.iter().any(CheckDiag::is_error) || !arguments.is_empty() || module.vars.is_empty() {
-        let mut all: Vec<&CheckDiag> = module.diags.iter().chain(&arguments).collect();
+    let top = top_level(src, &texts, p);
+    if module.diags.iter().any(CheckDiag::is_error) || !top.arguments.is_empty() || module.vars.is_empty() {
+        let mut all: Vec<&CheckDiag> = module.diags.iter().chain(&top.arguments).collect();
         crate::sort::by_key(&mut all, |d| d.subject.as_ref().map(|s| s.start.byte));
         let diags: Vec<DiagnosticOut> = all.into_iter().map(|d| editor.place(d, &value_map, 0)).collect();
         let mut r = failure(Stage::Type, diags);
@@ -236,8 +255,14 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
         ..req.clone()
     };
     let mut first_steps = Vec::new();
+    let mut not_read = None;
     if let Some(lang) = lang {
         first_steps.push(step(lang, "check.block_read", &[("name", v.name.clone())], None, None));
+        if let Some((_, first)) = top.other_blocks.first() {
+            let names: Vec<&str> = top.other_blocks.iter().map(|(n, _)| n.as_str()).collect();
+            let params = [("name", v.name.clone()), ("blocks", i18n::join(lang, &names))];
+            not_read = Some(step(lang, "check.block_others_not_read", &params, None, Some(range16(&editor, first))));
+        }
     }
 
     // 2. The value: the one given, else the default (already converted
@@ -277,7 +302,7 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
             Some(s) => Response {
                 ok: true,
                 type_string: Some(s.type_string),
-                console: Some(s.console),
+                console: s.console,
                 json: s.json,
                 ..Response::default()
             },
@@ -299,6 +324,7 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
         }
         first_steps.append(&mut s.steps);
         s.steps = first_steps;
+        s.notes.splice(0..0, not_read);
         s
     });
 
@@ -759,6 +785,41 @@ mod tests {
             let d = &r.diagnostics[0];
             let at = block.rfind(if block.contains("foo") { "foo" } else { "variable =" }).unwrap();
             assert_eq!(d.start, Some(at), "{block}");
+        }
+    }
+
+    /// reliability-5 #12 (related): blocks beside the answered variable block
+    /// (`locals`, `output`, a second `variable`) are valid configuration and
+    /// change nothing in the answer, but the story says they were not read,
+    /// marking the first; one variable block alone has no such note.
+    #[test]
+    fn blocks_beside_the_answered_block_are_named_as_not_read() {
+        let table: [(&str, Option<&str>); 4] = [
+            ("variable \"x\" {\n  type = number\n}", None),
+            ("variable \"x\" {\n  type = number\n}\nlocals {\n  a = 1\n}", Some("`locals`")),
+            (
+                "variable \"x\" {\n  type = number\n}\nlocals {\n  a = 1\n}\noutput \"o\" {\n  value = 1\n}\nvariable \"y\" {}",
+                Some("`locals`, `output \"o\"`, `variable \"y\"`"),
+            ),
+            ("variable \"x\" {\n  type = number\n}\nresource \"a\" \"b\" {}", Some("`resource \"a\" \"b\"`")),
+        ];
+        for (block, named) in table {
+            let r = ask(block, "1", None);
+            assert!(r.ok, "{block}: {r:?}");
+            assert_eq!(r.console.as_deref(), Some("1"), "{block}");
+            let notes = &r.story.as_ref().unwrap().notes;
+            let note = notes.iter().find(|n| n.kind == "check.block_others_not_read");
+            match named {
+                None => assert!(note.is_none(), "{block}: {notes:?}"),
+                Some(named) => {
+                    let note = note.unwrap_or_else(|| panic!("{block}: {notes:?}"));
+                    assert!(note.text.contains(named), "{block}: {}", note.text);
+                    assert!(note.text.contains("`variable \"x\"`"), "{block}: {}", note.text);
+                    let first = block.find("\n}\n").unwrap() + 3;
+                    let kind_len = note.text.split('`').nth(3).unwrap().split(' ').next().unwrap().len();
+                    assert_eq!(note.type16, Some([first, first + kind_len]), "{block}");
+                }
+            }
         }
     }
 

@@ -249,9 +249,7 @@ impl FileReader<'_, '_> {
     fn at(&self, r: &Span) -> Option<Subject> {
         // A JSON file's own ranges have hcl's JSON positions.
         if let Some(j) = self.json {
-            if let Some(s) =
-                j.subject(r).or_else(|| j.placed_subject(self.file, r, crate::unicode::of(self.text, self.p)))
-            {
+            if let Some(s) = j.subject(r).or_else(|| j.placed_subject(self.file, r, self.p.unicode_of(self.text))) {
                 return Some(s);
             }
         }

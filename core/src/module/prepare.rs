@@ -57,7 +57,7 @@ fn parse(
             crate::hcl::eval_standalone(s, &filename, p)
                 .map(|value| Parsed { value, kind: u.kind, subject: None, syntax: ValueFormat::Hcl })
                 .map_err(|ds| {
-                    let m = PosMap::new_as(s, crate::unicode::of(s, p));
+                    let m = PosMap::new_as(s, p.unicode_of(s));
                     let at = |b: usize| {
                         let (line, column) = m.pos(b);
                         Pos { line, column, byte: b }
@@ -96,7 +96,7 @@ fn parse(
 }
 
 /// The part of a value written at `at` that a conversion error is about
-/// ([`crate::mismatch::failing_part`]), when deeper than the whole value:
+/// ([`crate::convert::mismatch::failing_part`]), when deeper than the whole value:
 /// its name (`var.x[2].y`) and where it is written, found by reading the
 /// value's text again, this time recording its parts' ranges (the check's
 /// own reading does not). None when the parts cannot be told apart (an
@@ -110,7 +110,7 @@ pub(super) fn failing_part(
     texts: &Texts,
     p: &Profile,
 ) -> Option<Part> {
-    let part = crate::mismatch::failing_part(got, want, path);
+    let part = crate::convert::mismatch::failing_part(got, want, path);
     if part.is_empty() {
         return None;
     }
@@ -425,7 +425,8 @@ fn prepare_final(
         return Some(CheckDiag::warning("Result too large to show", detail, Some(src_subject)));
     };
     // A sensitive mark is shown before an ephemeral one.
-    let console = if v.ephemeral && !v.sensitive { "(ephemeral value)".to_string() } else { shown.console };
+    let console =
+        if v.ephemeral && !v.sensitive { "(ephemeral value)".to_string() } else { shown.console.unwrap_or_default() };
     st.report.outcome = Outcome::Accepted { type_string: shown.type_string, console, json: shown.json };
     st.done = true;
     None

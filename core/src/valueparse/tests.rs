@@ -547,6 +547,10 @@ fn tfvars_json_read_directly_matches_the_tree_reader() {
         // Each has something to report.
         &too_deep,
         "{\"a\": 1, \"a\": 2}",
+        // Duplicates apart in the text, nested, or equal once normalised (NFC).
+        "{\"b\": 1, \"a\": 2, \"c\": 3, \"b\": 4}",
+        "[{\"x\": {\"y\": 1, \"z\": 2, \"y\": 1}}]",
+        "{\"e\u{301}\": 1, \"\u{e9}\": 2}",
         "[1,]",
         "{\"a\": 1,}",
         "{1: 2}",

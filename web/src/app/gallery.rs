@@ -15,7 +15,9 @@ where
     // Escape anywhere closes it, back to its button; so does a click elsewhere.
     crate::shared::page::dismissable(
         open,
-        |node| crate::shared::page::inside_id("gallery", node) || crate::shared::page::inside_id("examples-toggle", node),
+        |node| {
+            crate::shared::page::inside_id("gallery", node) || crate::shared::page::inside_id("examples-toggle", node)
+        },
         || crate::shared::page::focus_id("examples-toggle"),
     );
     // The examples, and their texts (the catalog's gallery part), are

@@ -74,7 +74,11 @@ impl Opened {
         // The product version: the URL's, else the link's, else the one chosen
         // last on this site (a page opened without a link).
         if tftype::flavor::Flavor::lookup(&initial.flavor).is_none() {
-            first_notice = Some(fill(lang, "ui.unknown_flavor", &[("flavor", &initial.flavor), ("shown", &tftype::flavor::Flavor::default_flavor().label())]));
+            first_notice = Some(fill(
+                lang,
+                "ui.unknown_flavor",
+                &[("flavor", &initial.flavor), ("shown", &tftype::flavor::Flavor::default_flavor().label())],
+            ));
             initial.flavor = crate::single::model::default_flavor();
         }
         if first_example.is_some() {
@@ -116,7 +120,9 @@ impl Link {
         let hash = RwSignal::new(if link_as_is { fragment } else { String::new() });
         if !link_as_is {
             let s = inputs.state_untracked();
-            spawn_local(async move { hash.set(share::link(&s, module_host::doc().as_deref()).await.unwrap_or_default()) });
+            spawn_local(
+                async move { hash.set(share::link(&s, module_host::doc().as_deref()).await.unwrap_or_default()) },
+            );
         }
 
         // The fragment follows the state (after a pause in typing). A page opened

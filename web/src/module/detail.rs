@@ -10,14 +10,14 @@ use tftype::module_view::{ModuleView as Checked, VarView};
 use tftype::why::{Step, Story};
 use tftype::Request;
 
-use crate::shared::long_text::LongText;
 use super::vars::{reveal, source_label, status};
-use crate::shared::notes_box::NotesBox;
-use crate::shared::why_panel::WhyPanel;
 use crate::engine::{Engine, Reply, Work};
 use crate::module::signals::ModuleState;
-use crate::shared::outcome::Outcome;
 use crate::shared::editors::Editors;
+use crate::shared::long_text::LongText;
+use crate::shared::notes_box::NotesBox;
+use crate::shared::outcome::Outcome;
+use crate::shared::why_panel::WhyPanel;
 use crate::shared::words::{lang, t};
 
 /// The detail's tabs. Their keys are test ids (`mtab-KEY`).
@@ -70,7 +70,13 @@ pub fn into_files(mut story: Story, type_at: Option<usize>, value_at: Option<usi
 }
 
 #[component]
-pub fn ModuleDetail<F>(state: ModuleState, chosen: Memo<Option<VarView>>, answer: RwSignal<Option<Checked>>, engine: StoredValue<Engine, LocalStorage>, open_single: F) -> impl IntoView
+pub fn ModuleDetail<F>(
+    state: ModuleState,
+    chosen: Memo<Option<VarView>>,
+    answer: RwSignal<Option<Checked>>,
+    engine: StoredValue<Engine, LocalStorage>,
+    open_single: F,
+) -> impl IntoView
 where
     F: Fn(Request) + Copy + Send + Sync + 'static,
 {
@@ -108,7 +114,12 @@ where
             let same = type_file.is_some() && type_file == value_file;
             story.with(|s| {
                 s.as_ref().filter(|(r, _)| v.request.as_ref() == Some(r)).map(|(_, st)| {
-                    let mut st = into_files(st.clone(), v.type_at.as_ref().map(|a| a.from16), v.value_at.as_ref().map(|a| a.from16), same);
+                    let mut st = into_files(
+                        st.clone(),
+                        v.type_at.as_ref().map(|a| a.from16),
+                        v.value_at.as_ref().map(|a| a.from16),
+                        same,
+                    );
                     // What the tool says is the check's message (its files and lines), not the
                     // one-variable engine's.
                     if let (Some(verbatim), Some(summary)) = (st.verbatim.as_mut(), &v.summary) {
@@ -142,7 +153,10 @@ where
     });
     Effect::new(move |_| {
         let (tf, vf) = chosen.with(|v| {
-            (v.as_ref().and_then(|v| v.type_at.as_ref().map(|a| a.file.clone())), v.as_ref().and_then(|v| v.value_at.as_ref().map(|a| a.file.clone())))
+            (
+                v.as_ref().and_then(|v| v.type_at.as_ref().map(|a| a.file.clone())),
+                v.as_ref().and_then(|v| v.value_at.as_ref().map(|a| a.file.clone())),
+            )
         });
         let _ = state.editors_rev.get();
         let ty = tf.as_deref().filter(|f| Some(*f) != vf.as_deref()).and_then(|f| state.editor_of(f));
@@ -316,8 +330,15 @@ mod tests {
         let p = &v.variables[0];
         let req = p.request.clone().unwrap();
         let story = tftype::why::story(&req, Lang::En);
-        let moved = into_files(story.clone(), p.type_at.as_ref().map(|a| a.from16), p.value_at.as_ref().map(|a| a.from16), false);
-        let s16 = |text: &str, r: [usize; 2]| String::from_utf16(&text.encode_utf16().collect::<Vec<_>>()[r[0]..r[1]]).unwrap();
+        let moved = into_files(
+            story.clone(),
+            p.type_at.as_ref().map(|a| a.from16),
+            p.value_at.as_ref().map(|a| a.from16),
+            false,
+        );
+        let s16 = |text: &str, r: [usize; 2]| {
+            String::from_utf16(&text.encode_utf16().collect::<Vec<_>>()[r[0]..r[1]]).unwrap()
+        };
         let mut seen = 0;
         for (a, b) in story.steps.iter().zip(&moved.steps) {
             if let (Some(x), Some(y)) = (a.value16, b.value16) {
@@ -334,7 +355,9 @@ mod tests {
         let one = into_files(story.clone(), Some(100), Some(0), true);
         assert!(one.steps.iter().all(|s| s.type16.is_none()));
         let with_type = story.steps.iter().filter(|s| s.type16.is_some()).count();
-        assert!(with_type > 0 && one.steps.iter().filter(|s| s.more16.iter().any(|r| r[0] >= 100)).count() == with_type);
+        assert!(
+            with_type > 0 && one.steps.iter().filter(|s| s.more16.iter().any(|r| r[0] >= 100)).count() == with_type
+        );
         // A value from the command line is not shaded.
         let cli = into_files(story, Some(0), None, false);
         assert!(cli.steps.iter().all(|s| s.value16.is_none() && s.more16.is_empty()));

@@ -11,10 +11,10 @@ use leptos::prelude::*;
 use tftype::i18n::{fill, text};
 use tftype::module_view::ModuleView as Checked;
 
-use crate::shared::cm;
 use crate::engine::{Engine, Reply, Work};
 use crate::module::model::{self as module_model, check_name, fresh_name, installed_group, is_installed, RowKind};
 use crate::module::signals::{FileSlot, ModuleState};
+use crate::shared::cm;
 use crate::shared::words::{lang, t};
 
 #[component]
@@ -28,23 +28,34 @@ pub fn ModuleFiles(
     let lang = lang();
     // (id, name) of the root module's files, in tab order: typing changes neither.
     let tabs = Memo::new(move |_| {
-        state.installed.with(|i| state.files.with(|fs| fs.iter().filter(|f| !is_installed(&f.name, i)).map(|f| (f.id, f.name.clone())).collect::<Vec<_>>()))
+        state.installed.with(|i| {
+            state.files.with(|fs| {
+                fs.iter().filter(|f| !is_installed(&f.name, i)).map(|f| (f.id, f.name.clone())).collect::<Vec<_>>()
+            })
+        })
     });
     // (id, name) of `init`'s files (the manifest, the installed modules').
     let installed_files = Memo::new(move |_| {
-        state.installed.with(|i| state.files.with(|fs| fs.iter().filter(|f| is_installed(&f.name, i)).map(|f| (f.id, f.name.clone())).collect::<Vec<_>>()))
+        state.installed.with(|i| {
+            state.files.with(|fs| {
+                fs.iter().filter(|f| is_installed(&f.name, i)).map(|f| (f.id, f.name.clone())).collect::<Vec<_>>()
+            })
+        })
     });
     // An installed file's editor is made the first time the file is shown.
     let shown_once = RwSignal::new(Vec::<u64>::new());
     Effect::new(move |_| {
         let id = state.open.get();
-        if installed_files.with(|fs| fs.iter().any(|(i, _)| *i == id)) && !shown_once.with_untracked(|s| s.contains(&id)) {
+        if installed_files.with(|fs| fs.iter().any(|(i, _)| *i == id))
+            && !shown_once.with_untracked(|s| s.contains(&id))
+        {
             shown_once.update(|s| s.push(id));
         }
     });
     let editors = Memo::new(move |_| {
         let mut list = tabs.get();
-        shown_once.with(|once| installed_files.with(|fs| list.extend(fs.iter().filter(|(i, _)| once.contains(i)).cloned())));
+        shown_once
+            .with(|once| installed_files.with(|fs| list.extend(fs.iter().filter(|(i, _)| once.contains(i)).cloned())));
         list
     });
     let open_installed = Memo::new(move |_| {
@@ -247,7 +258,11 @@ pub fn ModuleFiles(
 /// The installed modules' files, grouped by module (collapsed), after the
 /// module manifest: buttons that show a file.
 #[component]
-fn InstalledList(state: ModuleState, files: Memo<Vec<(u64, String)>>, counts: Memo<std::collections::BTreeMap<String, (usize, usize)>>) -> impl IntoView {
+fn InstalledList(
+    state: ModuleState,
+    files: Memo<Vec<(u64, String)>>,
+    counts: Memo<std::collections::BTreeMap<String, (usize, usize)>>,
+) -> impl IntoView {
     let lang = lang();
     let groups = move || {
         state.installed.with(|inst| {
@@ -256,9 +271,13 @@ fn InstalledList(state: ModuleState, files: Memo<Vec<(u64, String)>>, counts: Me
                 // files, in the manifest's order of modules; each shown by its path in the module.
                 let of = |g: Option<&tftype::module_view::folder::Installed>| {
                     let cut = g.map_or(0, |g| g.dir.len() + 1);
-                    fs.iter().filter(|(_, n)| installed_group(n, inst) == g).map(|(id, n)| (*id, n.clone(), n[cut..].to_string())).collect::<Vec<_>>()
+                    fs.iter()
+                        .filter(|(_, n)| installed_group(n, inst) == g)
+                        .map(|(id, n)| (*id, n.clone(), n[cut..].to_string()))
+                        .collect::<Vec<_>>()
                 };
-                let labelled: Vec<_> = inst.iter().map(|g| (g.clone(), of(Some(g)))).filter(|(_, v)| !v.is_empty()).collect();
+                let labelled: Vec<_> =
+                    inst.iter().map(|g| (g.clone(), of(Some(g)))).filter(|(_, v)| !v.is_empty()).collect();
                 (of(None), labelled)
             })
         })
@@ -349,7 +368,12 @@ impl FolderControls {
                 let _ = i.set_attribute("webkitdirectory", "");
             }
         });
-        FolderControls { input, dragging: RwSignal::new(false), reading: RwSignal::new(false), message: RwSignal::new(None) }
+        FolderControls {
+            input,
+            dragging: RwSignal::new(false),
+            reading: RwSignal::new(false),
+            message: RwSignal::new(None),
+        }
     }
 
     fn choose(self) {
@@ -361,7 +385,13 @@ impl FolderControls {
 
     /// Reads the folder of `from` (the input, or a drop event: `what`) and
     /// opens it.
-    fn open(self, state: ModuleState, engine: StoredValue<Engine, LocalStorage>, from: &wasm_bindgen::JsValue, what: &'static str) {
+    fn open(
+        self,
+        state: ModuleState,
+        engine: StoredValue<Engine, LocalStorage>,
+        from: &wasm_bindgen::JsValue,
+        what: &'static str,
+    ) {
         #[cfg(target_arch = "wasm32")]
         {
             let FolderControls { reading, message, .. } = self;
@@ -384,7 +414,12 @@ impl FolderControls {
 /// to the module's; if nothing in it is a file Terraform reads, the notice
 /// says so and the module is kept.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-fn opened(state: ModuleState, message: RwSignal<Option<String>>, r: crate::module::folder::Reading, what: &'static str) {
+fn opened(
+    state: ModuleState,
+    message: RwSignal<Option<String>>,
+    r: crate::module::folder::Reading,
+    what: &'static str,
+) {
     let cut = r.cut;
     if r.files.is_empty() {
         let l = lang().get_untracked();
@@ -396,7 +431,8 @@ fn opened(state: ModuleState, message: RwSignal<Option<String>>, r: crate::modul
         return;
     }
     let shown = state.shown.get_untracked();
-    let (base, mut installed) = if r.whole { (None, Vec::new()) } else { (state.all_untracked(), state.installed.get_untracked()) };
+    let (base, mut installed) =
+        if r.whole { (None, Vec::new()) } else { (state.all_untracked(), state.installed.get_untracked()) };
     let doc = crate::module::model::ModuleDoc { shown, ..r.doc(base) };
     for i in r.installed.iter() {
         if !installed.contains(i) {
@@ -408,16 +444,26 @@ fn opened(state: ModuleState, message: RwSignal<Option<String>>, r: crate::modul
 
 /// One file's editor: made when the file is, removed with it.
 #[component]
-fn FileEditor(state: ModuleState, id: u64, readonly: bool, flavor: RwSignal<String>, engine: StoredValue<Engine, LocalStorage>) -> impl IntoView {
+fn FileEditor(
+    state: ModuleState,
+    id: u64,
+    readonly: bool,
+    flavor: RwSignal<String>,
+    engine: StoredValue<Engine, LocalStorage>,
+) -> impl IntoView {
     let lang = lang();
     let host = NodeRef::<leptos::html::Div>::new();
-    let name = Memo::new(move |_| state.files.with(|fs| fs.iter().find(|f| f.id == id).map(|f| f.name.clone()).unwrap_or_default()));
+    let name = Memo::new(move |_| {
+        state.files.with(|fs| fs.iter().find(|f| f.id == id).map(|f| f.name.clone()).unwrap_or_default())
+    });
     Effect::new(move |_| {
         let Some(el) = host.get() else { return };
         if state.editor(id).is_some() {
             return;
         }
-        let (doc, n) = state.files.with_untracked(|fs| fs.iter().find(|f| f.id == id).map(|f| (f.text.clone(), f.name.clone())).unwrap_or_default());
+        let (doc, n) = state.files.with_untracked(|fs| {
+            fs.iter().find(|f| f.id == id).map(|f| (f.text.clone(), f.name.clone())).unwrap_or_default()
+        });
         let label = fill(lang.get_untracked(), "ui.module.editor_label", &[("name", &n)]);
         let v = cm::create(&el, &doc, module_model::editor_language(&n), readonly, &label, true, move |text| {
             state.files.update(|fs| {
@@ -428,8 +474,14 @@ fn FileEditor(state: ModuleState, id: u64, readonly: bool, flavor: RwSignal<Stri
         });
         // Completion and hover in the file as it is typed, the module as it is checked.
         cm::set_assist(&v, move |hover, at, reply| {
-            let Some(json) = state.assist_json(&flavor.get_untracked(), lang.get_untracked(), id) else { return reply(String::new()) };
-            engine.with_value(|e| e.send_json(Work::ModuleAssist(hover, at), json, move |r| reply(if let Reply::Assisted(j) = r { j } else { String::new() })));
+            let Some(json) = state.assist_json(&flavor.get_untracked(), lang.get_untracked(), id) else {
+                return reply(String::new());
+            };
+            engine.with_value(|e| {
+                e.send_json(Work::ModuleAssist(hover, at), json, move |r| {
+                    reply(if let Reply::Assisted(j) = r { j } else { String::new() })
+                })
+            });
         });
         state.editors.update_value(|es| es.push((id, v)));
         state.editors_rev.update(|r| *r += 1);

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use tftype::i18n::{fill, join, Lang};
-use tftype::module_view::folder::{Installed, LeftOut, Skipped, MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES};
+use tftype::module_view::folder::{Installed, LeftOut, Skipped, MAX_FILES, MAX_FILE_BYTES, MAX_TOTAL_BYTES};
 
 use crate::module::model::{ModFile, ModuleDoc};
 
@@ -42,7 +42,11 @@ impl Reading {
         let (own, inst): (Vec<_>, Vec<_>) = self.files.iter().partition(|(n, _)| !installed(n));
         doc.files.extend(own.into_iter().chain(inst).map(|(n, t)| ModFile { name: n.clone(), text: t.clone() }));
         let first_root = || self.files.keys().find(|n| !n.contains('/') && !installed(n));
-        doc.open = if self.files.contains_key("main.tf") { "main.tf".into() } else { first_root().cloned().unwrap_or_default() };
+        doc.open = if self.files.contains_key("main.tf") {
+            "main.tf".into()
+        } else {
+            first_root().cloned().unwrap_or_default()
+        };
         doc.var = None;
         doc
     }
@@ -70,7 +74,11 @@ pub fn notice(left_out: &[Skipped], listing_cut: bool, lang: Lang) -> Option<Str
     }
     let mut parts = Vec::new();
     if !items.is_empty() {
-        parts.push(fill(lang, "ui.module.folder.left_out", &[("count", &left_out.len().to_string()), ("files", &join(lang, &items))]));
+        parts.push(fill(
+            lang,
+            "ui.module.folder.left_out",
+            &[("count", &left_out.len().to_string()), ("files", &join(lang, &items))],
+        ));
     }
     if listing_cut {
         parts.push(fill(lang, "ui.module.folder.listing_cut", &[("count", &MAX_LISTED.to_string())]));
@@ -100,7 +108,11 @@ pub mod browser {
     /// or a drop event, whose entries are taken at once), then calls
     /// `done` (None: folder.js could not be loaded). False: a drop that
     /// held nothing (`done` is not called).
-    pub fn open(from: &JsValue, engine: StoredValue<Engine, LocalStorage>, done: impl FnOnce(Option<Reading>) + 'static) -> bool {
+    pub fn open(
+        from: &JsValue,
+        engine: StoredValue<Engine, LocalStorage>,
+        done: impl FnOnce(Option<Reading>) + 'static,
+    ) -> bool {
         // Core's plan (`tftype::module_view::folder::plan_json`), from the engine worker.
         let ask = Closure::<dyn FnMut(String, js_sys::Function)>::new(move |json: String, answer: js_sys::Function| {
             engine.with_value(|e| {
@@ -110,7 +122,8 @@ pub mod browser {
                 })
             })
         });
-        let done = Closure::once_into_js(move |json: Option<String>| done(json.and_then(|j| serde_json::from_str(&j).ok())));
+        let done =
+            Closure::once_into_js(move |json: Option<String>| done(json.and_then(|j| serde_json::from_str(&j).ok())));
         // (`ask` is kept until the page closes: one per folder opened.)
         open_folder(from, MAX_LISTED, &ask.into_js_value(), &done)
     }
@@ -125,8 +138,10 @@ mod tests {
     /// tested in js-src/folder.test.mjs), core's plan asked through the
     /// engine (answered here, natively).
     fn read(folder: &[(&str, &[u8])]) -> Reading {
-        let mut listing: Vec<tftype::module_view::folder::Listed> =
-            folder.iter().map(|(p, b)| tftype::module_view::folder::Listed { path: p.to_string(), size: b.len() as u64 }).collect();
+        let mut listing: Vec<tftype::module_view::folder::Listed> = folder
+            .iter()
+            .map(|(p, b)| tftype::module_view::folder::Listed { path: p.to_string(), size: b.len() as u64 })
+            .collect();
         let mut r = Reading { whole: true, ..Reading::default() };
         let mut failed: Vec<String> = Vec::new();
         loop {
@@ -186,20 +201,39 @@ mod tests {
         assert_eq!(r.installed.iter().map(|i| i.address.as_str()).collect::<Vec<_>>(), ["module.vpc"]);
         let doc = r.doc(None);
         let names: Vec<&str> = doc.files.iter().map(|f| f.name.as_str()).collect();
-        assert_eq!(names, ["main.tf", "terraform.tfvars", ".terraform/modules/modules.json", ".terraform/modules/vpc/variables.tf"]);
+        assert_eq!(
+            names,
+            ["main.tf", "terraform.tfvars", ".terraform/modules/modules.json", ".terraform/modules/vpc/variables.tf"]
+        );
         assert_eq!(doc.open, "main.tf");
         // The check covers the call: the argument's diagnostic is on the root's main.tf.
         let v: tftype::module_view::ModuleView =
-            serde_json::from_str(&tftype::module_view::view_json(&doc.check_json(tftype::flavor::DEFAULT, Lang::En))).unwrap();
-        let on_main: Vec<&str> = v.diagnostics.iter().filter(|d| d.at.as_ref().is_some_and(|a| a.file == "main.tf")).map(|d| d.summary.as_str()).collect();
+            serde_json::from_str(&tftype::module_view::view_json(&doc.check_json(tftype::flavor::DEFAULT, Lang::En)))
+                .unwrap();
+        let on_main: Vec<&str> = v
+            .diagnostics
+            .iter()
+            .filter(|d| d.at.as_ref().is_some_and(|a| a.file == "main.tf"))
+            .map(|d| d.summary.as_str())
+            .collect();
         assert_eq!(on_main, ["Invalid value for input variable"], "{:?}", v.diagnostics);
         // The link's doc: the root's files only.
         let linked = crate::module::model::for_link(doc, &r.installed);
         assert_eq!(linked.files.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), ["main.tf", "terraform.tfvars"]);
         // Files dropped onto a module replace those of the same name and keep its rows.
-        let base = ModuleDoc { files: vec![ModFile { name: "main.tf".into(), text: "old".into() }, ModFile { name: "x.tf".into(), text: String::new() }], rows: vec![Default::default()], ..ModuleDoc::default() };
+        let base = ModuleDoc {
+            files: vec![
+                ModFile { name: "main.tf".into(), text: "old".into() },
+                ModFile { name: "x.tf".into(), text: String::new() },
+            ],
+            rows: vec![Default::default()],
+            ..ModuleDoc::default()
+        };
         let added = read(&[("main.tf", b"new")]).doc(Some(base));
-        assert_eq!(added.files.iter().map(|f| (f.name.as_str(), f.text.as_str())).collect::<Vec<_>>(), [("x.tf", ""), ("main.tf", "new")]);
+        assert_eq!(
+            added.files.iter().map(|f| (f.name.as_str(), f.text.as_str())).collect::<Vec<_>>(),
+            [("x.tf", ""), ("main.tf", "new")]
+        );
         assert_eq!(added.rows.len(), 1);
     }
 
@@ -213,7 +247,10 @@ mod tests {
         assert_eq!(one, "2 files were not read: big.tf (larger than 1 MB), bin.tf (not UTF-8 text).");
         let many: Vec<Skipped> = (0..12).map(|i| s(&format!("f{i}.tf"), LeftOut::TooManyFiles)).collect();
         let text = notice(&many, true, Lang::En).unwrap();
-        assert!(text.contains("f9.tf (over the 512 files") && !text.contains("f10.tf") && text.contains("2 more"), "{text}");
+        assert!(
+            text.contains("f9.tf (over the 512 files") && !text.contains("f10.tf") && text.contains("2 more"),
+            "{text}"
+        );
         assert!(text.contains("50000"), "{text}");
         for lang in Lang::ALL {
             for why in [LeftOut::TooLarge, LeftOut::TooManyFiles, LeftOut::TooManyBytes, LeftOut::NotText] {

@@ -253,7 +253,13 @@ impl ModuleExample {
 
     /// The doc this example sets, on show.
     pub fn doc(&self) -> ModuleDoc {
-        ModuleDoc { files: self.files.clone(), rows: self.rows.clone(), open: self.open.clone(), var: self.var.clone(), shown: true }
+        ModuleDoc {
+            files: self.files.clone(),
+            rows: self.rows.clone(),
+            open: self.open.clone(),
+            var: self.var.clone(),
+            shown: true,
+        }
     }
 }
 
@@ -284,7 +290,10 @@ mod tests {
     fn rows_become_arguments_in_order_and_the_environment() {
         let doc = ModuleDoc {
             files: vec![
-                ModFile { name: "variables.tf".into(), text: "variable \"a\" {}\nvariable \"b\" {\n  type = number\n}\n".into() },
+                ModFile {
+                    name: "variables.tf".into(),
+                    text: "variable \"a\" {}\nvariable \"b\" {\n  type = number\n}\n".into(),
+                },
                 ModFile { name: "x.tfvars".into(), text: "a = \"file\"\n".into() },
             ],
             rows: vec![
@@ -309,13 +318,19 @@ mod tests {
     #[test]
     fn a_blank_row_is_not_an_argument_yet() {
         let doc = ModuleDoc {
-            rows: vec![Row { kind: RowKind::Var, arg: " ".into(), value: String::new() }, Row { kind: RowKind::Env, arg: String::new(), value: "x".into() }],
+            rows: vec![
+                Row { kind: RowKind::Var, arg: " ".into(), value: String::new() },
+                Row { kind: RowKind::Env, arg: String::new(), value: "x".into() },
+            ],
             ..ModuleDoc::default()
         };
         let j: serde_json::Value = serde_json::from_str(&doc.check_json(tftype::flavor::DEFAULT, Lang::En)).unwrap();
         assert_eq!((j["args"].clone(), j["env"].clone()), (serde_json::json!([]), serde_json::json!({})));
         // A -var without "=" is an argument, and the check says what is wrong with it.
-        let doc = ModuleDoc { rows: vec![Row { kind: RowKind::Var, arg: "region".into(), value: String::new() }], ..ModuleDoc::default() };
+        let doc = ModuleDoc {
+            rows: vec![Row { kind: RowKind::Var, arg: "region".into(), value: String::new() }],
+            ..ModuleDoc::default()
+        };
         let v = check(&doc, tftype::flavor::DEFAULT);
         assert_eq!(v.diagnostics.iter().map(|d| d.summary.as_str()).collect::<Vec<_>>(), ["Invalid -var option"]);
     }
@@ -334,7 +349,11 @@ mod tests {
         let mut j: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(j["file"], "envs/dev.tfvars");
         j.as_object_mut().unwrap().remove("file");
-        assert_eq!(j, serde_json::from_str::<serde_json::Value>(&doc.check_json(tftype::flavor::DEFAULT, Lang::En)).unwrap(), "the module as it is checked");
+        assert_eq!(
+            j,
+            serde_json::from_str::<serde_json::Value>(&doc.check_json(tftype::flavor::DEFAULT, Lang::En)).unwrap(),
+            "the module as it is checked"
+        );
         let ask = |work: Work| {
             let got = std::rc::Rc::new(std::cell::RefCell::new(None));
             let put = got.clone();
@@ -346,8 +365,14 @@ mod tests {
             }
         };
         let list = ask(Work::ModuleAssist(false, end));
-        assert_eq!(list["items"].as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect::<Vec<_>>(), ["flow_logs"]);
-        assert_eq!((list["from"].as_u64(), list["to"].as_u64(), list["label"].as_str()), (Some(end as u64 - 2), Some(end as u64), Some("Suggestions")));
+        assert_eq!(
+            list["items"].as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect::<Vec<_>>(),
+            ["flow_logs"]
+        );
+        assert_eq!(
+            (list["from"].as_u64(), list["to"].as_u64(), list["label"].as_str()),
+            (Some(end as u64 - 2), Some(end as u64), Some("Suggestions"))
+        );
         let hover = ask(Work::ModuleAssist(true, 2));
         assert_eq!(hover["range"], serde_json::json!({"start": 0, "end": 10}));
         assert!(hover["markdown"].as_str().unwrap().starts_with("**var.cidr_block** `string`"), "{hover}");
@@ -385,8 +410,11 @@ mod tests {
     /// the limit itself is opened (reliability review 4, finding 4).
     #[test]
     fn a_link_carries_a_bounded_number_of_rows_and_files() {
-        let rows = |n: usize| (0..n).map(|i| Row { kind: RowKind::Var, arg: format!("x={i}"), value: String::new() }).collect::<Vec<_>>();
-        let files = |n: usize| (0..n).map(|i| ModFile { name: format!("f{i}.tf"), text: String::new() }).collect::<Vec<_>>();
+        let rows = |n: usize| {
+            (0..n).map(|i| Row { kind: RowKind::Var, arg: format!("x={i}"), value: String::new() }).collect::<Vec<_>>()
+        };
+        let files =
+            |n: usize| (0..n).map(|i| ModFile { name: format!("f{i}.tf"), text: String::new() }).collect::<Vec<_>>();
         let link = |doc: ModuleDoc| serde_json::to_string(&doc).unwrap();
         let at_limit = ModuleDoc { rows: rows(MAX_LINK_ROWS), files: files(MAX_LINK_FILES), ..ModuleDoc::default() };
         assert_eq!(ModuleDoc::from_link(&link(at_limit.clone())), Ok(at_limit));
@@ -400,7 +428,10 @@ mod tests {
         assert_eq!(ModuleDoc::from_link("[1]"), Err("ui.module.link_unreadable"));
         for lang in Lang::ALL {
             for key in [LINK_TOO_LARGE, "ui.module.link_unreadable", "ui.share_too_large_kept"] {
-                assert!(!tftype::i18n::text(lang, key).is_empty() && tftype::i18n::text(lang, key) != key, "{lang:?} {key}");
+                assert!(
+                    !tftype::i18n::text(lang, key).is_empty() && tftype::i18n::text(lang, key) != key,
+                    "{lang:?} {key}"
+                );
             }
         }
     }
@@ -431,7 +462,8 @@ mod tests {
             assert_eq!(v.ok, ok, "{env}: {:?}", v.diagnostics);
             assert!(v.variables.len() >= 8, "{env}");
             if !ok {
-                let files: Vec<&str> = v.diagnostics.iter().filter_map(|d| d.at.as_ref().map(|a| a.file.as_str())).collect();
+                let files: Vec<&str> =
+                    v.diagnostics.iter().filter_map(|d| d.at.as_ref().map(|a| a.file.as_str())).collect();
                 assert_eq!(files, ["envs/prod.tfvars"], "{env}");
             }
         }

@@ -12,10 +12,16 @@ use crate::shared::words::t;
 pub fn ModuleRows(state: ModuleState, readonly: bool) -> impl IntoView {
     let ids = Memo::new(move |_| state.rows.with(|rs| rs.iter().map(|r| r.id).collect::<Vec<_>>()));
     // The files a -var-file row may name (the module's non-.tf files).
-    let var_files = Memo::new(move |_| state.files.with(|fs| fs.iter().filter(|f| !f.name.ends_with(".tf")).map(|f| f.name.clone()).collect::<Vec<_>>()));
+    let var_files = Memo::new(move |_| {
+        state
+            .files
+            .with(|fs| fs.iter().filter(|f| !f.name.ends_with(".tf")).map(|f| f.name.clone()).collect::<Vec<_>>())
+    });
     let add = move || {
         let id = state.fresh_id();
-        state.rows.update(|rs| rs.push(RowSlot { id, row: Row { kind: RowKind::Var, arg: String::new(), value: String::new() } }));
+        state.rows.update(|rs| {
+            rs.push(RowSlot { id, row: Row { kind: RowKind::Var, arg: String::new(), value: String::new() } })
+        });
         crate::shared::page::focus_selector(&format!("#mod-row-{id} input"));
     };
     view! {
@@ -40,7 +46,9 @@ pub fn ModuleRows(state: ModuleState, readonly: bool) -> impl IntoView {
 
 #[component]
 fn RowEditor(state: ModuleState, id: u64, readonly: bool) -> impl IntoView {
-    let row = Memo::new(move |_| state.rows.with(|rs| rs.iter().find(|r| r.id == id).map(|r| r.row.clone()).unwrap_or_default()));
+    let row = Memo::new(move |_| {
+        state.rows.with(|rs| rs.iter().find(|r| r.id == id).map(|r| r.row.clone()).unwrap_or_default())
+    });
     let kind = Memo::new(move |_| row.with(|r| r.kind));
     let edit = move |f: &dyn Fn(&mut Row)| {
         state.rows.update(|rs| {

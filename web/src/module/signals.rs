@@ -8,8 +8,8 @@ use tftype::i18n::Lang;
 
 use tftype::module_view::folder::{Installed, Skipped};
 
-use crate::shared::cm::EditorView;
 use crate::module::model::{ModFile, ModuleDoc, Row};
+use crate::shared::cm::EditorView;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileSlot {
@@ -84,7 +84,8 @@ impl ModuleState {
     /// Replaces everything with `doc` (new files get new editors).
     pub fn load(&self, doc: ModuleDoc) {
         let doc = doc.cleaned();
-        let files: Vec<FileSlot> = doc.files.into_iter().map(|f| FileSlot { id: self.fresh_id(), name: f.name, text: f.text }).collect();
+        let files: Vec<FileSlot> =
+            doc.files.into_iter().map(|f| FileSlot { id: self.fresh_id(), name: f.name, text: f.text }).collect();
         let open = files.iter().find(|f| f.name == doc.open).or(files.first()).map_or(0, |f| f.id);
         self.rows.set(doc.rows.into_iter().map(|row| RowSlot { id: self.fresh_id(), row }).collect());
         self.files.set(files);
@@ -108,7 +109,9 @@ impl ModuleState {
     /// Whether the file `id` is `init`'s (read-only).
     pub fn is_installed(&self, id: u64) -> bool {
         self.files.with(|fs| {
-            fs.iter().find(|f| f.id == id).is_some_and(|f| self.installed.with(|i| crate::module::model::is_installed(&f.name, i)))
+            fs.iter()
+                .find(|f| f.id == id)
+                .is_some_and(|f| self.installed.with(|i| crate::module::model::is_installed(&f.name, i)))
         })
     }
 
@@ -138,7 +141,9 @@ impl ModuleState {
             }
             let open = self.open.get();
             Some(ModuleDoc {
-                open: self.files.with(|fs| fs.iter().find(|f| f.id == open).map(|f| f.name.clone()).unwrap_or_default()),
+                open: self
+                    .files
+                    .with(|fs| fs.iter().find(|f| f.id == open).map(|f| f.name.clone()).unwrap_or_default()),
                 var: self.var.get(),
                 shown: self.shown.get(),
                 ..self.checked()

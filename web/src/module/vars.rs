@@ -6,8 +6,8 @@ use leptos::prelude::*;
 use tftype::i18n::{fill, text, Lang};
 use tftype::module_view::{ModuleView as Checked, SourceKind, VarView};
 
-use crate::shared::cm;
 use crate::module::signals::ModuleState;
+use crate::shared::cm;
 use crate::shared::words::{lang, t};
 
 /// Shows `file` and selects `from..to` (UTF-16) in its editor.
@@ -62,7 +62,9 @@ fn observe_seen(el: &web_sys::Element, seen: impl Fn() + 'static) {
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     let cb = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
-        let visible = entries.iter().any(|e| js_sys::Reflect::get(&e, &"isIntersecting".into()).ok().and_then(|v| v.as_bool()).unwrap_or(false));
+        let visible = entries.iter().any(|e| {
+            js_sys::Reflect::get(&e, &"isIntersecting".into()).ok().and_then(|v| v.as_bool()).unwrap_or(false)
+        });
         if visible {
             seen();
         }
@@ -81,7 +83,11 @@ fn observe_seen(_el: &web_sys::Element, _seen: impl Fn() + 'static) {}
 
 /// "envs/prod.tfvars, line 9, column 19".
 fn place(lang: Lang, at: &tftype::module_view::At) -> String {
-    fill(lang, "ui.module.place", &[("file", &at.file), ("line", &at.line.to_string()), ("column", &at.column.to_string())])
+    fill(
+        lang,
+        "ui.module.place",
+        &[("file", &at.file), ("line", &at.line.to_string()), ("column", &at.column.to_string())],
+    )
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -182,7 +188,9 @@ pub fn status(v: &VarView, lang: Lang) -> (&'static str, String) {
         (false, Some("skipped")) => ("skipped", format!("– {}", text(lang, "ui.module.stage.skipped"))),
         (false, stage) => {
             let key = match stage {
-                Some(s @ ("declaration" | "value" | "convert" | "null" | "required" | "limit")) => format!("ui.module.stage.{s}"),
+                Some(s @ ("declaration" | "value" | "convert" | "null" | "required" | "limit")) => {
+                    format!("ui.module.stage.{s}")
+                }
                 _ => "ui.module.stage.other".to_string(),
             };
             ("failed", format!("✗ {}", text(lang, &key)))
@@ -233,7 +241,11 @@ fn line(v: &VarView, lang: Lang) -> Line {
 }
 
 #[component]
-pub fn ModuleVars(state: ModuleState, answer: RwSignal<Option<Checked>>, chosen: Memo<Option<String>>) -> impl IntoView {
+pub fn ModuleVars(
+    state: ModuleState,
+    answer: RwSignal<Option<Checked>>,
+    chosen: Memo<Option<String>>,
+) -> impl IntoView {
     let lang = lang();
     let lines = Memo::new(move |_| {
         let l = lang.get();

@@ -14,11 +14,11 @@ use super::detail::ModuleDetail;
 use super::files::ModuleFiles;
 use super::rows::ModuleRows;
 use super::vars::{ModuleProblems, ModuleVars};
-use crate::shared::outcome::format_ms;
-use crate::shared::cm::{self, Mark};
 use crate::engine::{Engine, Reply, Work};
 use crate::module::model::ModuleExample;
 use crate::module::signals::ModuleState;
+use crate::shared::cm::{self, Mark};
+use crate::shared::outcome::format_ms;
 use crate::shared::words::{lang, t};
 
 /// Each file's underlines: the check's diagnostics placed in it, then
@@ -80,7 +80,8 @@ where
             e.send_json(Work::Module, json, move |reply| {
                 match reply {
                     Reply::Viewed(v, t) => {
-                        let v = serde_json::from_str::<Checked>(&v).unwrap_or_else(|e| Checked { input_error: Some(e.to_string()), ..Checked::default() });
+                        let v = serde_json::from_str::<Checked>(&v)
+                            .unwrap_or_else(|e| Checked { input_error: Some(e.to_string()), ..Checked::default() });
                         answer.set(Some(v));
                         ms.set(t);
                     }
@@ -98,7 +99,8 @@ where
         let _ = state.editors_rev.get();
         answer.with(|a| {
             let Some(a) = a else { return };
-            let files: Vec<(u64, String)> = state.files.with_untracked(|fs| fs.iter().map(|f| (f.id, f.name.clone())).collect());
+            let files: Vec<(u64, String)> =
+                state.files.with_untracked(|fs| fs.iter().map(|f| (f.id, f.name.clone())).collect());
             for (id, name) in files {
                 let want = marks(a, &name);
                 if shown_marks.with_value(|m| m.get(&id) == Some(&want)) {
@@ -113,7 +115,8 @@ where
             }
         })
     });
-    let chosen = Memo::new(move |_| answer.with(|a| state.var.with(|c| a.as_ref().and_then(|a| chosen_var(a, c.as_deref())))));
+    let chosen =
+        Memo::new(move |_| answer.with(|a| state.var.with(|c| a.as_ref().and_then(|a| chosen_var(a, c.as_deref())))));
     let chosen_name = Memo::new(move |_| chosen.with(|v| v.as_ref().map(|v| v.name.clone())));
     let ok = Memo::new(move |_| answer.with(|a| a.as_ref().is_some_and(|a| a.ok)));
 
@@ -166,7 +169,8 @@ mod tests {
     use crate::module::model::examples;
 
     fn check(doc: &crate::module::model::ModuleDoc) -> Checked {
-        serde_json::from_str(&tftype::module_view::view_json(&doc.check_json(tftype::flavor::DEFAULT, Lang::En))).unwrap()
+        serde_json::from_str(&tftype::module_view::view_json(&doc.check_json(tftype::flavor::DEFAULT, Lang::En)))
+            .unwrap()
     }
 
     #[test]
@@ -203,7 +207,11 @@ mod tests {
         let text: Vec<u16> = prod.text.encode_utf16().collect();
         let a = check(&doc);
         let m = marks(&a, &name);
-        let notes: Vec<String> = m.iter().filter(|x| x.severity == "info").map(|x| String::from_utf16(&text[x.from..x.to]).unwrap()).collect();
+        let notes: Vec<String> = m
+            .iter()
+            .filter(|x| x.severity == "info")
+            .map(|x| String::from_utf16(&text[x.from..x.to]).unwrap())
+            .collect();
         assert_eq!(notes, ["regoin"], "{m:?}");
         assert!(m.iter().position(|x| x.severity == "info") > m.iter().position(|x| x.severity == "error"), "{m:?}");
     }

@@ -35,7 +35,11 @@ fn hashed_name<'l>(list: &'l str, name: &str) -> Option<&'l str> {
     let dot = name.len() - ext.len() - if name[..name.len() - ext.len()].ends_with("_bg") { 3 } else { 0 };
     let (stem, rest) = name.split_at(dot);
     list.split(' ').find(|h| {
-        h.len() == name.len() + 17 && h.starts_with(stem) && h.ends_with(rest) && h.as_bytes()[dot] == b'-' && h[dot + 1..dot + 17].bytes().all(|b| b.is_ascii_hexdigit())
+        h.len() == name.len() + 17
+            && h.starts_with(stem)
+            && h.ends_with(rest)
+            && h.as_bytes()[dot] == b'-'
+            && h[dot + 1..dot + 17].bytes().all(|b| b.is_ascii_hexdigit())
     })
 }
 

@@ -99,18 +99,10 @@ pub fn create(
     on_change: impl FnMut(String) + 'static,
 ) -> EditorView {
     use wasm_bindgen::prelude::Closure;
-    let opts = serde_json::to_string(&Options {
-        language,
-        read_only,
-        label,
-        wrap,
-    })
-    .unwrap_or_default();
+    let opts = serde_json::to_string(&Options { language, read_only, label, wrap }).unwrap_or_default();
     let mut on_change = on_change;
     // The text comes as UTF-8 bytes (see `createEditor`).
-    let cb = Closure::<dyn FnMut(Vec<u8>)>::new(move |bytes: Vec<u8>| {
-        on_change(crate::shared::page::utf8_text(bytes))
-    });
+    let cb = Closure::<dyn FnMut(Vec<u8>)>::new(move |bytes: Vec<u8>| on_change(crate::shared::page::utf8_text(bytes)));
     let view = imp::create_editor(parent, doc, &opts, &cb);
     cb.forget();
     view
@@ -126,12 +118,7 @@ pub fn create(
     wrap: bool,
     _on_change: impl FnMut(String) + 'static,
 ) -> EditorView {
-    let _ = Options {
-        language,
-        read_only,
-        label,
-        wrap,
-    };
+    let _ = Options { language, read_only, label, wrap };
     EditorView
 }
 
@@ -189,9 +176,10 @@ pub fn set_marks(view: &EditorView, marks: &[Mark]) {
 #[cfg(target_arch = "wasm32")]
 pub fn set_assist(view: &EditorView, mut ask: impl FnMut(bool, usize, Box<dyn FnOnce(String)>) + 'static) {
     use wasm_bindgen::prelude::*;
-    let cb = Closure::<dyn FnMut(bool, u32, js_sys::Function)>::new(move |hover: bool, at: u32, reply: js_sys::Function| {
-        ask(hover, at as usize, Box::new(move |json: String| drop(reply.call1(&JsValue::NULL, &json.into()))))
-    });
+    let cb =
+        Closure::<dyn FnMut(bool, u32, js_sys::Function)>::new(move |hover: bool, at: u32, reply: js_sys::Function| {
+            ask(hover, at as usize, Box::new(move |json: String| drop(reply.call1(&JsValue::NULL, &json.into()))))
+        });
     imp::set_assist(view, &cb);
     cb.forget();
 }

@@ -22,7 +22,11 @@ pub struct Editors {
 
 impl Editors {
     pub fn new() -> Editors {
-        Editors { ty: StoredValue::new_local(None), value: StoredValue::new_local(None), clean: StoredValue::new_local((true, true)) }
+        Editors {
+            ty: StoredValue::new_local(None),
+            value: StoredValue::new_local(None),
+            clean: StoredValue::new_local((true, true)),
+        }
     }
 
     pub fn with(&self, source: Source, f: impl FnOnce(&EditorView)) {

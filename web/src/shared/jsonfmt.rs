@@ -117,10 +117,7 @@ mod tests {
 
     #[test]
     fn empty_containers_stay_on_one_line() {
-        assert_eq!(
-            pretty(r#"{"a":{},"b":[]}"#),
-            "{\n  \"a\": {},\n  \"b\": []\n}"
-        );
+        assert_eq!(pretty(r#"{"a":{},"b":[]}"#), "{\n  \"a\": {},\n  \"b\": []\n}");
         assert_eq!(pretty("[]"), "[]");
     }
 
@@ -133,10 +130,7 @@ mod tests {
     #[test]
     fn strings_are_copied_verbatim_including_brackets_commas_and_escapes() {
         let s = r#"{"k,{[":"a\"b,]}\\","x":"\u00e9 é"}"#;
-        assert_eq!(
-            pretty(s),
-            "{\n  \"k,{[\": \"a\\\"b,]}\\\\\",\n  \"x\": \"\\u00e9 é\"\n}"
-        );
+        assert_eq!(pretty(s), "{\n  \"k,{[\": \"a\\\"b,]}\\\\\",\n  \"x\": \"\\u00e9 é\"\n}");
     }
 
     #[test]

@@ -14,15 +14,17 @@ use crate::shared::editors::Editors;
 pub fn NotesBox(story: RwSignal<Option<Story>>, editors: Editors, lang: RwSignal<Lang>) -> impl IntoView {
     move || {
         let notes = story.with(|s| s.as_ref().map(|s| s.notes.clone()).unwrap_or_default());
-        (!notes.is_empty()).then(|| view! {
-            <aside class="notes" aria-label=move || text(lang.get(), "ui.notes_label")>
-                <p class="notes-title">{move || text(lang.get(), "ui.notes_title")}</p>
-                <ul>
-                    {notes.into_iter().map(|n| view! {
-                        <StoryLine step=n class="note" testid="note" show_doc=false editors=editors lang=lang />
-                    }).collect_view()}
-                </ul>
-            </aside>
+        (!notes.is_empty()).then(|| {
+            view! {
+                <aside class="notes" aria-label=move || text(lang.get(), "ui.notes_label")>
+                    <p class="notes-title">{move || text(lang.get(), "ui.notes_title")}</p>
+                    <ul>
+                        {notes.into_iter().map(|n| view! {
+                            <StoryLine step=n class="note" testid="note" show_doc=false editors=editors lang=lang />
+                        }).collect_view()}
+                    </ul>
+                </aside>
+            }
         })
     }
 }

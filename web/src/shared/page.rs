@@ -89,9 +89,7 @@ fn local_storage() -> Option<web_sys::Storage> {
 
 /// The theme the user chose earlier on this site, if any.
 pub fn stored_theme() -> Option<Theme> {
-    local_storage()
-        .and_then(|s| s.get_item(THEME_KEY).ok().flatten())
-        .and_then(|v| Theme::from_key(&v))
+    local_storage().and_then(|s| s.get_item(THEME_KEY).ok().flatten()).and_then(|v| Theme::from_key(&v))
 }
 
 pub fn store_theme(theme: Theme) {
@@ -128,9 +126,8 @@ pub fn store_lang(lang: tftype::i18n::Lang) {
 
 /// The first of the browser's languages that tftype speaks (English otherwise).
 pub fn browser_lang() -> tftype::i18n::Lang {
-    let tags: Vec<String> = window()
-        .map(|w| w.navigator().languages().iter().filter_map(|v| v.as_string()).collect())
-        .unwrap_or_default();
+    let tags: Vec<String> =
+        window().map(|w| w.navigator().languages().iter().filter_map(|v| v.as_string()).collect()).unwrap_or_default();
     tftype::i18n::Lang::from_preferences(tags.iter().map(String::as_str))
 }
 
@@ -152,27 +149,25 @@ pub fn apply_lang(lang: tftype::i18n::Lang) {
         }
     }
     if let Some(el) = window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
-        let _ = el.set_attribute("lang", match lang {
-            tftype::i18n::Lang::En => "en",
-            tftype::i18n::Lang::Zh => "zh-Hans",
-            tftype::i18n::Lang::Ja => "ja",
-        });
+        let _ = el.set_attribute(
+            "lang",
+            match lang {
+                tftype::i18n::Lang::En => "en",
+                tftype::i18n::Lang::Zh => "zh-Hans",
+                tftype::i18n::Lang::Ja => "ja",
+            },
+        );
     }
 }
 
 pub fn system_prefers_dark() -> bool {
-    window()
-        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
-        .is_some_and(|m| m.matches())
+    window().and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten()).is_some_and(|m| m.matches())
 }
 
 /// Sets `<html data-theme=...>`, which the style sheet and the editors follow;
 /// None removes it (the system's preference applies).
 pub fn apply_theme(theme: Option<Theme>) {
-    let Some(root) = window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element())
-    else {
+    let Some(root) = window().and_then(|w| w.document()).and_then(|d| d.document_element()) else {
         return;
     };
     let _ = match theme {
@@ -250,7 +245,9 @@ pub fn focus_id(id: &str) {
 /// Focuses the first element `selector` finds, if there is one.
 pub fn focus_selector(selector: &str) {
     use wasm_bindgen::JsCast;
-    if let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector(selector).ok().flatten()) {
+    if let Some(el) =
+        web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector(selector).ok().flatten())
+    {
         if let Ok(h) = el.dyn_into::<web_sys::HtmlElement>() {
             let _ = h.focus();
         }
@@ -278,11 +275,7 @@ pub fn clear_hash() {
     let (Some(w), Some(l)) = (window(), location()) else {
         return;
     };
-    let url = format!(
-        "{}{}",
-        l.pathname().unwrap_or_default(),
-        l.search().unwrap_or_default()
-    );
+    let url = format!("{}{}", l.pathname().unwrap_or_default(), l.search().unwrap_or_default());
     if let Ok(h) = w.history() {
         let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&url));
     }
@@ -293,11 +286,7 @@ pub fn base_url() -> String {
     let Some(l) = location() else {
         return String::new();
     };
-    format!(
-        "{}{}",
-        l.origin().unwrap_or_default(),
-        l.pathname().unwrap_or_default()
-    )
+    format!("{}{}", l.origin().unwrap_or_default(), l.pathname().unwrap_or_default())
 }
 
 /// The address with the fragment (what the share button copies).
@@ -307,9 +296,7 @@ pub fn href() -> String {
 
 /// Milliseconds from an arbitrary start (for the "evaluated in" figure).
 pub fn now_ms() -> f64 {
-    window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
+    window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
 }
 
 /// Text the browser handed over as UTF-8 bytes (a `TextEncoder`'s output,
@@ -396,7 +383,13 @@ mod index_html_tests {
     fn index_html_says_the_catalogs_words() {
         let html = include_str!("../../../index.html");
         let attr = |s: &str| s.replace('&', "&amp;").replace('"', "&quot;").replace('\'', "&#39;");
-        assert!(html.contains(&format!("<meta name=\"description\" content=\"{}\"", attr(text(Lang::En, "ui.meta_description")))), "description");
+        assert!(
+            html.contains(&format!(
+                "<meta name=\"description\" content=\"{}\"",
+                attr(text(Lang::En, "ui.meta_description"))
+            )),
+            "description"
+        );
         for lang in Lang::ALL {
             let p = format!("<p class=\"boot\" lang=\"{}\">{}</p>", lang.code(), text(lang, "ui.noscript"));
             assert!(html.contains(&p), "noscript {lang:?}: {p}");

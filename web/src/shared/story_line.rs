@@ -38,7 +38,14 @@ fn highlight(editors: Editors, step: Option<&Step>) {
 /// `class` and `testid` tell a story step (`why-step`, with its docs link)
 /// from a note (`note`).
 #[component]
-pub fn StoryLine(step: Step, class: &'static str, testid: &'static str, show_doc: bool, editors: Editors, lang: RwSignal<Lang>) -> impl IntoView {
+pub fn StoryLine(
+    step: Step,
+    class: &'static str,
+    testid: &'static str,
+    show_doc: bool,
+    editors: Editors,
+    lang: RwSignal<Lang>,
+) -> impl IntoView {
     let (a, b) = (step.clone(), step.clone());
     view! {
         <li
@@ -66,7 +73,10 @@ mod tests {
 
     #[test]
     fn a_grouped_step_shades_every_member() {
-        let r = tftype::Request::new(Some("list(object({a=string, port=optional(number, 80)}))"), r#"[{ a = "x" }, { a = "y" }]"#);
+        let r = tftype::Request::new(
+            Some("list(object({a=string, port=optional(number, 80)}))"),
+            r#"[{ a = "x" }, { a = "y" }]"#,
+        );
         let s = tftype::why::story(&r, Lang::En);
         let step = s.steps.iter().find(|x| x.kind == "why.default_filled").unwrap();
         let shaded: Vec<&str> = value_ranges(step).iter().map(|[a, b]| &r.value[*a..*b]).collect();

@@ -17,7 +17,10 @@ pub fn t(key: &'static str) -> impl Fn() -> &'static str + Copy + Send + Sync + 
 }
 
 /// `key`'s text with its placeholders filled, following the language.
-pub fn tf(key: &'static str, args: impl Fn() -> Vec<(&'static str, String)> + Copy + Send + Sync + 'static) -> impl Fn() -> String + Copy + Send + Sync + 'static {
+pub fn tf(
+    key: &'static str,
+    args: impl Fn() -> Vec<(&'static str, String)> + Copy + Send + Sync + 'static,
+) -> impl Fn() -> String + Copy + Send + Sync + 'static {
     let l = lang();
     move || {
         let a = args();

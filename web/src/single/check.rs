@@ -4,7 +4,12 @@ use leptos::prelude::*;
 
 /// `name` is the label and the test id.
 #[component]
-pub fn Check(name: &'static str, value: RwSignal<bool>, readonly: bool, #[prop(into)] title: Signal<String>) -> impl IntoView {
+pub fn Check(
+    name: &'static str,
+    value: RwSignal<bool>,
+    readonly: bool,
+    #[prop(into)] title: Signal<String>,
+) -> impl IntoView {
     view! {
         <label class="check" title=move || title.get()>
             <input

@@ -46,12 +46,15 @@ pub fn CopyAs(inputs: Inputs, accepted: Memo<bool>, engine: StoredValue<Engine, 
 
     let pick = move |kind: EmitKind| {
         chosen.set(Some(kind));
-        let body = items.with_untracked(|l| l.as_ref().and_then(|l| l.iter().find(|o| o.kind == kind).and_then(|o| o.text.clone())));
+        let body = items.with_untracked(|l| {
+            l.as_ref().and_then(|l| l.iter().find(|o| o.kind == kind).and_then(|o| o.text.clone()))
+        });
         if let Some(body) = body {
             status.set(String::new());
             spawn_local(async move {
                 let ok = crate::shared::page::copy_text(&body).await;
-                status.set(text(lang.get_untracked(), if ok { "ui.copy.copied" } else { "ui.copy.select" }).to_string());
+                status
+                    .set(text(lang.get_untracked(), if ok { "ui.copy.copied" } else { "ui.copy.select" }).to_string());
             });
         }
     };

@@ -220,10 +220,7 @@ mod tests {
     const DOCS: &str = include_str!("../../../core/tests/conformance/docs.jsonl");
 
     fn docs() -> Vec<serde_json::Value> {
-        DOCS.lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect()
+        DOCS.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect()
     }
 
     #[test]
@@ -236,11 +233,7 @@ mod tests {
             let id = c["id"].as_str().unwrap();
             assert!(unique.contains(id), "{id} is missing from the gallery");
         }
-        assert_eq!(
-            ids.len(),
-            cases.len(),
-            "the gallery has examples that are not docs cases"
-        );
+        assert_eq!(ids.len(), cases.len(), "the gallery has examples that are not docs cases");
     }
 
     #[test]
@@ -248,43 +241,22 @@ mod tests {
         for c in docs() {
             let id = c["id"].as_str().unwrap();
             let e = by_id(id).unwrap();
-            assert_eq!(
-                e.type_src,
-                c.get("type").map(|t| t.as_str().unwrap()),
-                "{id}: type"
-            );
+            assert_eq!(e.type_src, c.get("type").map(|t| t.as_str().unwrap()), "{id}: type");
             assert_eq!(e.value, c["value"].as_str().unwrap(), "{id}: value");
             let fmt = c.get("value_format").map_or("hcl", |f| f.as_str().unwrap());
             assert_eq!(e.format.key(), fmt, "{id}: value_format");
-            assert_eq!(
-                e.nullable,
-                c.get("nullable").is_none_or(|v| v.as_bool().unwrap()),
-                "{id}: nullable"
-            );
-            assert_eq!(
-                e.sensitive,
-                c.get("sensitive").is_some_and(|v| v.as_bool().unwrap()),
-                "{id}: sensitive"
-            );
+            assert_eq!(e.nullable, c.get("nullable").is_none_or(|v| v.as_bool().unwrap()), "{id}: nullable");
+            assert_eq!(e.sensitive, c.get("sensitive").is_some_and(|v| v.as_bool().unwrap()), "{id}: sensitive");
         }
     }
 
     #[test]
     fn groups_are_contiguous_and_in_gallery_order() {
-        let order: Vec<usize> = examples()
-            .iter()
-            .map(|e| Group::ALL.iter().position(|g| *g == e.group).unwrap())
-            .collect();
-        assert!(
-            order.windows(2).all(|w| w[0] <= w[1]),
-            "examples of one group must be together, in Group::ALL order"
-        );
+        let order: Vec<usize> =
+            examples().iter().map(|e| Group::ALL.iter().position(|g| *g == e.group).unwrap()).collect();
+        assert!(order.windows(2).all(|w| w[0] <= w[1]), "examples of one group must be together, in Group::ALL order");
         for g in Group::ALL {
-            assert!(
-                in_group(g).count() >= 3,
-                "{} has fewer than 3 examples",
-                g.label(Lang::En)
-            );
+            assert!(in_group(g).count() >= 3, "{} has fewer than 3 examples", g.label(Lang::En));
         }
     }
 
@@ -302,9 +274,16 @@ mod tests {
 
     #[test]
     fn the_data_files_parse_in_full() {
-        for (name, json, loaded) in [("examples.json", include_str!("../examples.json"), examples()), ("confusions.json", include_str!("../confusions.json"), confusions())] {
+        for (name, json, loaded) in [
+            ("examples.json", include_str!("../examples.json"), examples()),
+            ("confusions.json", include_str!("../confusions.json"), confusions()),
+        ] {
             let raw: Vec<serde_json::Value> = serde_json::from_str(json).unwrap_or_else(|e| panic!("{name}: {e}"));
-            assert_eq!(serde_json::from_str::<Vec<Raw>>(json).map(|r| r.len()).map_err(|e| e.to_string()), Ok(raw.len()), "{name}");
+            assert_eq!(
+                serde_json::from_str::<Vec<Raw>>(json).map(|r| r.len()).map_err(|e| e.to_string()),
+                Ok(raw.len()),
+                "{name}"
+            );
             assert_eq!(loaded.len(), raw.len(), "{name}");
         }
     }
@@ -334,7 +313,12 @@ mod tests {
         assert!(c.len() >= 15, "{}", c.len());
         for e in c {
             let url = e.url.unwrap_or("");
-            assert!(url.starts_with("https://github.com/hashicorp/terraform/issues/") || url.starts_with("https://github.com/opentofu/opentofu/issues/"), "{}: {url}", e.id);
+            assert!(
+                url.starts_with("https://github.com/hashicorp/terraform/issues/")
+                    || url.starts_with("https://github.com/opentofu/opentofu/issues/"),
+                "{}: {url}",
+                e.id
+            );
         }
     }
 
@@ -342,14 +326,8 @@ mod tests {
     fn example_state_sets_the_inputs_and_options() {
         let e = by_id("docs/vars/nullable-false-cli-null").unwrap();
         let s = e.state();
-        assert_eq!(
-            (s.type_src.as_str(), s.value.as_str()),
-            ("list(string)", "null")
-        );
-        assert_eq!(
-            (s.format, s.nullable, s.sensitive),
-            (Format::Cli, false, false)
-        );
+        assert_eq!((s.type_src.as_str(), s.value.as_str()), ("list(string)", "null"));
+        assert_eq!((s.format, s.nullable, s.sensitive), (Format::Cli, false, false));
         let none = by_id("docs/vars/no-type-any-value").unwrap().state();
         assert_eq!(none.type_src, "");
         assert_eq!(none.request().type_src, None);

@@ -46,7 +46,14 @@ impl FormatSwitch {
 /// cannot be written there, the text stays as it is and a notice says why.
 /// The last choice wins: choosing the format the value is in cancels a
 /// switch on its way.
-pub fn switch_format(inputs: Inputs, editors: Editors, engine: StoredValue<Engine, LocalStorage>, notice: Notice, switch: FormatSwitch, to: Format) {
+pub fn switch_format(
+    inputs: Inputs,
+    editors: Editors,
+    engine: StoredValue<Engine, LocalStorage>,
+    notice: Notice,
+    switch: FormatSwitch,
+    to: Format,
+) {
     let generation = switch.next();
     if inputs.format.get_untracked() == to {
         switch.target.set(None);
@@ -82,7 +89,8 @@ fn request_reformat(
             if switch.generation.get_value() != generation {
                 return;
             }
-            let unchanged = inputs.format.get_untracked() == sent_format && inputs.value.with_untracked(|v| *v == sent_value);
+            let unchanged =
+                inputs.format.get_untracked() == sent_format && inputs.value.with_untracked(|v| *v == sent_value);
             // The editor's own text decides (keys typed a moment ago may not have reached
             // `inputs` yet): a text that is no longer the one sent is asked about again.
             let replaced = match &reply {
@@ -112,7 +120,9 @@ fn request_reformat(
                         s
                     })
                 }
-                Reply::Reformatted(Err(why)) => Some(fill(lang, "ui.format_kept", &[("format", &to.description(lang)), ("why", &why)])),
+                Reply::Reformatted(Err(why)) => {
+                    Some(fill(lang, "ui.format_kept", &[("format", &to.description(lang)), ("why", &why)]))
+                }
                 // The engine stopped (and says so): the value stays as it is.
                 _ => return,
             };

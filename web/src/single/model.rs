@@ -236,22 +236,14 @@ impl State {
     }
 
     pub fn request(&self) -> Request {
-        let ty = if self.type_src.trim().is_empty() {
-            None
-        } else {
-            Some(self.type_src.as_str())
-        };
+        let ty = if self.type_src.trim().is_empty() { None } else { Some(self.type_src.as_str()) };
         let mut req = Request::new(ty, &self.value);
         req.value_format = self.format.value_format();
         req.lang = self.lang;
         req.nullable = self.nullable;
         req.sensitive = self.sensitive;
         let name = self.var_name.trim();
-        req.var_name = if name.is_empty() {
-            DEFAULT_VAR_NAME.to_string()
-        } else {
-            name.to_string()
-        };
+        req.var_name = if name.is_empty() { DEFAULT_VAR_NAME.to_string() } else { name.to_string() };
         req.flavor = Some(self.flavor.clone());
         req
     }
@@ -267,7 +259,10 @@ mod tests {
 
     #[test]
     fn a_hand_written_link_gives_its_state() {
-        let s = State::from_query("?type=list(string)&value=%5B%22a%22%5D&format=json&name=ids&tab=type&flavor=opentofu@1.8").unwrap();
+        let s = State::from_query(
+            "?type=list(string)&value=%5B%22a%22%5D&format=json&name=ids&tab=type&flavor=opentofu@1.8",
+        )
+        .unwrap();
         assert_eq!((s.type_src.as_str(), s.value.as_str(), s.format), ("list(string)", "[\"a\"]", Format::Json));
         assert_eq!((s.var_name.as_str(), s.tab, s.flavor.as_str()), ("ids", Tab::Type, "opentofu@1.8"));
         assert!(State::from_query("?embed=1").is_none());
@@ -304,63 +299,36 @@ mod tests {
 
     #[test]
     fn blank_type_box_means_no_type_argument() {
-        let s = State {
-            type_src: "  \n".into(),
-            value: "1".into(),
-            ..State::default()
-        };
+        let s = State { type_src: "  \n".into(), value: "1".into(), ..State::default() };
         assert_eq!(s.request().type_src, None);
-        let s = State {
-            type_src: "number".into(),
-            ..s
-        };
+        let s = State { type_src: "number".into(), ..s };
         assert_eq!(s.request().type_src.as_deref(), Some("number"));
     }
 
     #[test]
     fn blank_variable_name_falls_back_to_v() {
-        let s = State {
-            var_name: " ".into(),
-            ..State::default()
-        };
+        let s = State { var_name: " ".into(), ..State::default() };
         assert_eq!(s.request().var_name, "v");
-        let s = State {
-            var_name: " image_id ".into(),
-            ..State::default()
-        };
+        let s = State { var_name: " image_id ".into(), ..State::default() };
         assert_eq!(s.request().var_name, "image_id");
     }
 
     #[test]
     fn options_reach_the_request() {
-        let s = State {
-            format: Format::Cli,
-            nullable: false,
-            sensitive: true,
-            ..State::default()
-        };
+        let s = State { format: Format::Cli, nullable: false, sensitive: true, ..State::default() };
         let r = s.request();
-        assert_eq!(
-            (r.value_format, r.nullable, r.sensitive),
-            (ValueFormat::Cli, false, true)
-        );
+        assert_eq!((r.value_format, r.nullable, r.sensitive), (ValueFormat::Cli, false, true));
     }
 
     #[test]
     fn format_and_tab_keys_round_trip() {
         for f in Format::ALL {
             assert_eq!(Format::from_key(f.key()), Some(f));
-            assert_eq!(
-                serde_json::to_string(&f).unwrap(),
-                format!("\"{}\"", f.key())
-            );
+            assert_eq!(serde_json::to_string(&f).unwrap(), format!("\"{}\"", f.key()));
         }
         for t in Tab::ALL {
             assert_eq!(Tab::from_key(t.key()), Some(t));
-            assert_eq!(
-                serde_json::to_string(&t).unwrap(),
-                format!("\"{}\"", t.key())
-            );
+            assert_eq!(serde_json::to_string(&t).unwrap(), format!("\"{}\"", t.key()));
         }
         assert_eq!(Format::from_key("yaml"), None);
     }
@@ -395,10 +363,7 @@ mod flavor_tests {
 
     #[test]
     fn the_flavor_reaches_the_request() {
-        let s = State {
-            flavor: "opentofu@1.8".into(),
-            ..State::default()
-        };
+        let s = State { flavor: "opentofu@1.8".into(), ..State::default() };
         assert_eq!(s.request().flavor.as_deref(), Some("opentofu@1.8"));
         assert_eq!(s.flavor().label(), "OpenTofu 1.8");
     }

@@ -28,7 +28,11 @@ impl Notice {
             inputs.value.track();
             inputs.format.track();
             let changed = n.about.with_value(|a| {
-                a.as_ref().is_some_and(|(ty, v, f)| inputs.type_src.with_untracked(|t| t != ty) || inputs.value.with_untracked(|x| x != v) || inputs.format.get_untracked() != *f)
+                a.as_ref().is_some_and(|(ty, v, f)| {
+                    inputs.type_src.with_untracked(|t| t != ty)
+                        || inputs.value.with_untracked(|x| x != v)
+                        || inputs.format.get_untracked() != *f
+                })
             });
             if changed {
                 n.clear();

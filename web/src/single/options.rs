@@ -6,8 +6,8 @@
 use leptos::prelude::*;
 
 use super::check::Check;
-use crate::single::signals::Inputs;
 use crate::shared::words::{t, tf};
+use crate::single::signals::Inputs;
 
 #[component]
 pub fn Options(inputs: Inputs, readonly: bool) -> impl IntoView {

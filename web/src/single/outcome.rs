@@ -84,11 +84,7 @@ pub fn from_evaluation(state: &State, ev: Evaluation) -> Outcome {
         let mark = Mark {
             from: from16,
             to: to16,
-            message: if d.detail.is_empty() {
-                d.summary.clone()
-            } else {
-                format!("{}\n\n{}", d.summary, d.detail)
-            },
+            message: if d.detail.is_empty() { d.summary.clone() } else { format!("{}\n\n{}", d.summary, d.detail) },
             severity: match d.severity {
                 Severity::Error => "error",
                 Severity::Warning => "warning",
@@ -100,7 +96,9 @@ pub fn from_evaluation(state: &State, ev: Evaluation) -> Outcome {
         }
         match d.severity {
             Severity::Error => out.places.push(place),
-            Severity::Warning => out.warnings.push(Warning { summary: d.summary.clone(), detail: d.detail.clone(), place: Some(place) }),
+            Severity::Warning => {
+                out.warnings.push(Warning { summary: d.summary.clone(), detail: d.detail.clone(), place: Some(place) })
+            }
         }
     }
     out
@@ -141,24 +139,18 @@ pub fn line_col(src: &str, byte: usize) -> (usize, usize) {
 mod tests {
     use super::*;
     use crate::shared::outcome::{count_lines, SHOW_LINES};
-    use tftype::Stage;
     use crate::single::model::Format;
     use tftype::i18n::Lang;
+    use tftype::Stage;
 
     fn state(ty: &str, value: &str) -> State {
-        State {
-            type_src: ty.into(),
-            value: value.into(),
-            ..State::default()
-        }
+        State { type_src: ty.into(), value: value.into(), ..State::default() }
     }
 
     #[test]
     fn a_value_with_unknown_parts_says_why_it_has_no_json() {
-        let o = compute(&state(
-            "object({x = number, c = optional(object({id = number}), {id = 1})})",
-            "tomap({x = null})",
-        ));
+        let o =
+            compute(&state("object({x = number, c = optional(object({id = number}), {id = 1})})", "tomap({x = null})"));
         assert!(o.ok, "{}", o.detail);
         assert!(o.console.contains("(known after apply)"), "{}", o.console);
         assert_eq!(o.json, no_json(Lang::En));
@@ -189,7 +181,10 @@ mod tests {
     fn an_evaluation_comes_cut_unless_the_whole_text_is_asked_for() {
         let value = format!("[{}]", (0..3000).map(|i| format!("\"{i}\"")).collect::<Vec<_>>().join(","));
         let st = state("list(number)", &value);
-        let cut = from_evaluation(&st, Evaluation::of(tftype::evaluate(&st.request()), crate::engine::Shown { full: false, json: true }));
+        let cut = from_evaluation(
+            &st,
+            Evaluation::of(tftype::evaluate(&st.request()), crate::engine::Shown { full: false, json: true }),
+        );
         assert_eq!(cut.console_cut, Some((SHOW_LINES, 3002)));
         assert_eq!(count_lines(&cut.console), SHOW_LINES);
         let (shown, total) = cut.json_cut.unwrap();
@@ -198,7 +193,10 @@ mod tests {
         let whole = compute(&st);
         assert_eq!((whole.console_cut, whole.json_cut), (None, None));
         // Without the JSON tab on show, no JSON text is made.
-        let no_json = from_evaluation(&st, Evaluation::of(tftype::evaluate(&st.request()), crate::engine::Shown { full: false, json: false }));
+        let no_json = from_evaluation(
+            &st,
+            Evaluation::of(tftype::evaluate(&st.request()), crate::engine::Shown { full: false, json: false }),
+        );
         assert_eq!((no_json.json.as_str(), no_json.json_cut, no_json.console_cut), ("", None, cut.console_cut));
         assert!(whole.console.starts_with(&cut.console) && whole.json.starts_with(&cut.json));
         assert_eq!(count_lines(&whole.console), 3002);
@@ -217,10 +215,7 @@ mod tests {
     fn accepted_value_fills_console_type_and_json() {
         let o = compute(&state("number", "\"15\""));
         assert!(o.ok, "{o:?}");
-        assert_eq!(
-            (o.console.as_str(), o.type_string.as_str()),
-            ("15", "number")
-        );
+        assert_eq!((o.console.as_str(), o.type_string.as_str()), ("15", "number"));
         assert!(o.json.contains("\"value\": 15"), "{}", o.json);
         assert!(o.type_marks.is_empty() && o.value_marks.is_empty() && o.places.is_empty());
     }
@@ -236,12 +231,7 @@ mod tests {
         assert_eq!(o.value_marks.len(), 1);
         let m = &o.value_marks[0];
         assert_eq!((m.from, m.to, m.severity), (0, 9, "error"));
-        assert!(
-            m.message
-                .starts_with("Invalid value for input variable\n\n"),
-            "{}",
-            m.message
-        );
+        assert!(m.message.starts_with("Invalid value for input variable\n\n"), "{}", m.message);
         assert_eq!(o.places[0].label, "value, line 1, column 1");
     }
 
@@ -260,10 +250,18 @@ mod tests {
         assert_eq!(o.stage, Some(Stage::Rule));
         assert_eq!(o.stage_label(Lang::En), "A validation rule rejects the value");
         assert_eq!(o.summary, "Invalid value for variable");
-        assert!(o.detail.starts_with("At most 5.\n\nThis was checked by the validation rule at main.tf:3,3-13."), "{}", o.detail);
+        assert!(
+            o.detail.starts_with("At most 5.\n\nThis was checked by the validation rule at main.tf:3,3-13."),
+            "{}",
+            o.detail
+        );
         assert_eq!(o.value_marks.len(), 1);
         let cond = block.find("var.replicas <= 5").unwrap();
-        assert!(o.type_marks.iter().any(|m| (m.from, m.to) == (cond, cond + "var.replicas <= 5".len())), "{:?}", o.type_marks);
+        assert!(
+            o.type_marks.iter().any(|m| (m.from, m.to) == (cond, cond + "var.replicas <= 5".len())),
+            "{:?}",
+            o.type_marks
+        );
         let ok = block_outcome(block, "4");
         assert!(ok.ok && ok.console == "4", "{ok:?}");
     }
@@ -273,14 +271,23 @@ mod tests {
     #[test]
     fn every_failing_rule_of_a_block_is_shown_as_the_version_reports_it() {
         let block = "variable \"name\" {\n  type = string\n  validation {\n    condition     = length(var.name) <= 5\n    error_message = \"At most 5 characters.\"\n  }\n  validation {\n    condition     = can(regex(\"^[a-z]+$\", var.name))\n    error_message = \"Lower-case letters only.\"\n  }\n}";
-        for (flavor, more) in [("terraform@1.15", 1), ("terraform@1.5", 1), ("opentofu@1.6", 1), ("opentofu@1.8", 0), ("opentofu@1.12", 0)] {
+        for (flavor, more) in [
+            ("terraform@1.15", 1),
+            ("terraform@1.5", 1),
+            ("opentofu@1.6", 1),
+            ("opentofu@1.8", 0),
+            ("opentofu@1.12", 0),
+        ] {
             let st = State { flavor: flavor.into(), ..state(block, "\"Too-Long-Name\"") };
             let o = from_response(&st, tftype::module::block::evaluate(&st.request()));
             assert!(o.detail.starts_with("At most 5 characters."), "{flavor}: {}", o.detail);
             assert_eq!(o.more_errors.len(), more, "{flavor}");
             if more == 1 {
                 assert!(o.more_errors[0].1.starts_with("Lower-case letters only."), "{flavor}");
-                assert!(o.type_marks.iter().any(|m| &block[m.from..m.to] == "can(regex(\"^[a-z]+$\", var.name))"), "{flavor}");
+                assert!(
+                    o.type_marks.iter().any(|m| &block[m.from..m.to] == "can(regex(\"^[a-z]+$\", var.name))"),
+                    "{flavor}"
+                );
             }
         }
     }
@@ -292,7 +299,11 @@ mod tests {
         let story = crate::engine::story(&st.request());
         let marks = note_marks(&story);
         // The note's place: the dropped attribute's value, where the Why panel shows it.
-        assert_eq!(marks.iter().map(|m| (m.from, m.to, m.severity)).collect::<Vec<_>>(), [(9, 11, "info")], "{marks:?}");
+        assert_eq!(
+            marks.iter().map(|m| (m.from, m.to, m.severity)).collect::<Vec<_>>(),
+            [(9, 11, "info")],
+            "{marks:?}"
+        );
         assert!(marks[0].message.contains("tgas"), "{}", marks[0].message);
         assert!(note_marks(&crate::engine::story(&state("string", "\"x\"").request())).is_empty());
     }
@@ -345,19 +356,10 @@ mod tests {
 
     #[test]
     fn options_change_the_result() {
-        let null = |nullable| {
-            compute(&State {
-                nullable,
-                format: Format::Hcl,
-                ..state("string", "null")
-            })
-        };
+        let null = |nullable| compute(&State { nullable, format: Format::Hcl, ..state("string", "null") });
         assert!(null(true).ok);
         assert_eq!(null(false).stage, Some(Stage::Null));
-        let sens = compute(&State {
-            sensitive: true,
-            ..state("string", "\"s\"")
-        });
+        let sens = compute(&State { sensitive: true, ..state("string", "\"s\"") });
         assert_eq!(sens.console, "(sensitive value)");
     }
 }

@@ -6,17 +6,17 @@ use tftype::why::Story;
 
 use super::copy_as::CopyAs;
 use super::error_box::ErrorBox;
-use crate::shared::long_text::LongText;
 use super::versions_panel::VersionsPanel;
-use crate::shared::notes_box::NotesBox;
 use super::warnings_box::WarningsBox;
-use crate::shared::why_panel::WhyPanel;
 use crate::engine::Engine;
-use crate::single::model::Tab;
-use crate::shared::outcome::{format_ms, Outcome};
 use crate::shared::editors::Editors;
-use crate::single::signals::Inputs;
+use crate::shared::long_text::LongText;
+use crate::shared::notes_box::NotesBox;
+use crate::shared::outcome::{format_ms, Outcome};
+use crate::shared::why_panel::WhyPanel;
 use crate::shared::words::{t, tf};
+use crate::single::model::Tab;
+use crate::single::signals::Inputs;
 
 #[component]
 pub fn ResultView(

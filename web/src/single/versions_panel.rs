@@ -12,9 +12,9 @@ use tftype::i18n::{fill, text, Lang};
 use tftype::versions::Comparison;
 
 use crate::engine::{Engine, Reply, Work};
-use crate::single::model::{State, Tab};
 use crate::shared::outcome::{self, format_ms};
 use crate::shared::page;
+use crate::single::model::{State, Tab};
 use crate::single::signals::Inputs;
 
 /// Inputs larger than this (type and value, in bytes) are compared only
@@ -47,7 +47,8 @@ fn shown(c: &Comparison, lang: Lang) -> Vec<Shown> {
             let (s, e) = (g.differs.start.min(end), g.differs.end.min(end));
             let r = &g.response;
             let status = if r.ok {
-                text(lang, if r.warnings.is_empty() { "ui.versions.accepted" } else { "ui.versions.accepted_warned" }).to_string()
+                text(lang, if r.warnings.is_empty() { "ui.versions.accepted" } else { "ui.versions.accepted_warned" })
+                    .to_string()
             } else {
                 let label = tftype::flavor::Flavor::lookup(&g.flavors[0]).map(|f| f.label()).unwrap_or_default();
                 outcome::stage_text(r.stage, &label, lang)
@@ -159,7 +160,11 @@ pub fn VersionsPanel(inputs: Inputs, engine: StoredValue<Engine, LocalStorage>) 
 
 /// Whether the versions agree, then what was evaluated.
 fn summary_text(lang: Lang, groups: usize, evaluations: usize, ms: &str) -> String {
-    let agree = if groups == 1 { text(lang, "ui.versions.same").to_string() } else { fill(lang, "ui.versions.different", &[("count", &groups.to_string())]) };
+    let agree = if groups == 1 {
+        text(lang, "ui.versions.same").to_string()
+    } else {
+        fill(lang, "ui.versions.different", &[("count", &groups.to_string())])
+    };
     format!("{agree}{}{}", tftype::i18n::sentence_gap(lang), stats_text(lang, evaluations, ms))
 }
 
@@ -168,7 +173,11 @@ fn summary_text(lang: Lang, groups: usize, evaluations: usize, ms: &str) -> Stri
 /// differ share one) and how long.
 fn stats_text(lang: Lang, evaluations: usize, ms: &str) -> String {
     let key = if evaluations == 1 { "ui.versions.stats_one" } else { "ui.versions.stats" };
-    fill(lang, key, &[("versions", &tftype::versions::all_label(lang)), ("count", &evaluations.to_string()), ("ms", ms)])
+    fill(
+        lang,
+        key,
+        &[("versions", &tftype::versions::all_label(lang)), ("count", &evaluations.to_string()), ("ms", ms)],
+    )
 }
 
 #[cfg(test)]
@@ -179,7 +188,12 @@ mod stats_tests {
     /// evaluated, not by a count of "distinct behaviours".
     #[test]
     fn the_stats_tell_evaluations_not_behaviours() {
-        for (lang, n, want) in [(Lang::En, 1, "1 evaluation in"), (Lang::En, 2, "2 evaluations in"), (Lang::Zh, 2, "求值 2 次"), (Lang::Ja, 2, "評価 2 回")] {
+        for (lang, n, want) in [
+            (Lang::En, 1, "1 evaluation in"),
+            (Lang::En, 2, "2 evaluations in"),
+            (Lang::Zh, 2, "求值 2 次"),
+            (Lang::Ja, 2, "評価 2 回"),
+        ] {
             let t = stats_text(lang, n, "0.1 ms");
             assert!(t.contains(want), "{lang:?} {n}: {t}");
             for word in ["behaviour", "distinct", "行为", "动作", "動作", "異なる", "不同"] {

@@ -189,7 +189,11 @@ impl Single {
                     // Completion and hover, from the type constraint (engine-full/ answers).
                     cm::set_assist(&v, move |hover, at, reply| {
                         let req = inputs.state_untracked().request();
-                        engine.with_value(|e| e.send(Work::Assist(hover, at), &req, move |r| reply(if let Reply::Assisted(j) = r { j } else { String::new() })));
+                        engine.with_value(|e| {
+                            e.send(Work::Assist(hover, at), &req, move |r| {
+                                reply(if let Reply::Assisted(j) = r { j } else { String::new() })
+                            })
+                        });
                     });
                     editors.value.set_value(Some(v));
                     result.with_untracked(|o| editors.show_marks(o, &note_marks.get_untracked()));
@@ -264,15 +268,28 @@ pub fn NoticeBar(single: Single) -> impl IntoView {
 /// The chosen example's lesson, the two editors, the options and the result.
 #[component]
 pub fn SingleView(single: Single) -> impl IntoView {
-    let Single { inputs, notice, example, engine, editors, switch, result, story, eval_ms, revision, updating, type_host, value_host, readonly } =
-        single;
+    let Single {
+        inputs,
+        notice,
+        example,
+        engine,
+        editors,
+        switch,
+        result,
+        story,
+        eval_ms,
+        revision,
+        updating,
+        type_host,
+        value_host,
+        readonly,
+    } = single;
 
     // The lesson of the chosen example, while its inputs are unchanged.
     let lesson = move || {
-        example.get().filter(|e| {
-            inputs.type_src.with(|t| t == e.type_src.unwrap_or(""))
-                && inputs.value.with(|v| v == e.value)
-        })
+        example
+            .get()
+            .filter(|e| inputs.type_src.with(|t| t == e.type_src.unwrap_or("")) && inputs.value.with(|v| v == e.value))
     };
 
     view! {

@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 
 use crate::shared::cm;
-use crate::shared::outcome::Outcome;
 use crate::shared::editors::Editors;
+use crate::shared::outcome::Outcome;
 use crate::shared::words::{t, tf};
 
 #[component]

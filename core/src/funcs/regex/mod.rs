@@ -1,11 +1,19 @@
 //! go-cty's `stdlib/regexp.go`: `regex` and `regexall`, with Go's RE2
 //! semantics (`\d`, `\w`, `\s` and `\b` are ASCII-only in Go, so they are
 //! rewritten before the pattern is compiled) and Go's error texts.
+//!
+//! A pattern runs on the regex crate when it can afford it (speed), else on
+//! [`pikevm`], which costs what Go's regexp does: both behind [`Pattern`].
+
+mod pikevm;
+#[cfg(test)]
+mod tests;
 
 use super::{call_err, s, text, FuncError, Function, Param};
 use crate::types::Type;
 use crate::value::{AttrMap, Value};
 use ::regex::Regex;
+use std::sync::Arc;
 
 pub(super) const NAMES: &[&str] = &["regex", "regexall"];
 
@@ -32,7 +40,7 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
                 let ety = ty.element_type().cloned().unwrap_or(Type::String);
                 // Counted (and refused past the budget) before anything is built.
                 let n = re.find_iter(text(&a[1])).try_fold(0u64, |n, _| super::allow(n + 1).map(|()| n + 1))?;
-                let per = re.captures_len() as u64;
+                let per = re.groups() as u64;
                 super::allow(n.saturating_mul(per))?;
                 let all: Vec<Value> = re.captures_iter(text(&a[1])).map(|c| match_value(&re, &c, &ety)).collect();
                 Ok(Value::list(ety, all))
@@ -40,6 +48,143 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
         ),
         _ => return None,
     })
+}
+
+/// A compiled Go pattern, on either engine, with each group's name as
+/// written (the whole match first).
+#[derive(Clone)]
+pub(crate) struct Pattern(Engine, Arc<[Option<Box<str>>]>);
+
+#[derive(Clone)]
+enum Engine {
+    /// The regex crate: every pattern it can afford.
+    Crate(Regex),
+    /// The Pike VM: the patterns Go compiles that the regex crate would
+    /// need too much memory for.
+    Vm(Arc<pikevm::Program>),
+}
+
+/// One match's groups (byte ranges of the text; the whole match is 0).
+pub(crate) struct Groups<'t> {
+    text: &'t str,
+    spans: Vec<Option<(usize, usize)>>,
+}
+
+impl<'t> Groups<'t> {
+    fn from_slots(text: &'t str, slots: &[usize]) -> Self {
+        let spans = slots
+            .chunks(2)
+            .map(|p| match *p {
+                [a, b] if a != pikevm::NONE && b != pikevm::NONE => Some((a, b)),
+                _ => None,
+            })
+            .collect();
+        Groups { text, spans }
+    }
+
+    fn from_crate(text: &'t str, c: &::regex::Captures<'_>) -> Self {
+        Groups { text, spans: c.iter().map(|m| m.map(|m| (m.start(), m.end()))).collect() }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    pub(crate) fn span(&self, i: usize) -> Option<(usize, usize)> {
+        self.spans.get(i).copied().flatten()
+    }
+
+    pub(crate) fn get(&self, i: usize) -> Option<&'t str> {
+        self.span(i).map(|(a, b)| &self.text[a..b])
+    }
+}
+
+impl Pattern {
+    /// How many groups, the whole match (0) included.
+    pub(crate) fn groups(&self) -> usize {
+        self.1.len()
+    }
+
+    /// The memory of the Pike VM's program (0 for the regex crate's).
+    fn program_bytes(&self) -> usize {
+        match &self.0 {
+            Engine::Crate(_) => 0,
+            Engine::Vm(p) => p.program_bytes(),
+        }
+    }
+
+    /// Each group's name (as translated), the whole match first.
+    pub(crate) fn names(&self) -> Vec<Option<&str>> {
+        self.1.iter().map(|n| n.as_deref()).collect()
+    }
+
+    /// A match's groups, one per group written (a group the parse dropped,
+    /// under `{0}`, never takes part).
+    fn padded<'t>(&self, mut g: Groups<'t>) -> Groups<'t> {
+        g.spans.resize(self.groups().max(g.spans.len()), None);
+        g
+    }
+
+    /// The first match and its groups.
+    pub(crate) fn captures<'t>(&self, t: &'t str) -> Option<Groups<'t>> {
+        match &self.0 {
+            Engine::Crate(re) => re.captures(t).map(|c| self.padded(Groups::from_crate(t, &c))),
+            Engine::Vm(p) => p.searcher().captures(t, 0).map(|s| self.padded(Groups::from_slots(t, &s))),
+        }
+    }
+
+    /// Each match's byte range, as Go's `FindAllStringIndex` (an empty
+    /// match right after another is passed over).
+    pub(crate) fn find_iter<'a>(&'a self, t: &'a str) -> Box<dyn Iterator<Item = (usize, usize)> + 'a> {
+        match &self.0 {
+            Engine::Crate(re) => Box::new(re.find_iter(t).map(|m| (m.start(), m.end()))),
+            Engine::Vm(p) => Box::new(pikevm::Matches::new(p, t, false).map(|s| (s[0], s[1]))),
+        }
+    }
+
+    /// Each match with its groups, as [`Pattern::find_iter`] finds them.
+    pub(crate) fn captures_iter<'a>(&'a self, t: &'a str) -> Box<dyn Iterator<Item = Groups<'a>> + 'a> {
+        match &self.0 {
+            Engine::Crate(re) => Box::new(re.captures_iter(t).map(move |c| self.padded(Groups::from_crate(t, &c)))),
+            Engine::Vm(p) => {
+                Box::new(pikevm::Matches::new(p, t, true).map(move |s| self.padded(Groups::from_slots(t, &s))))
+            }
+        }
+    }
+
+    /// Every match replaced: `$1`, `${name}` and `$$` in the replacement
+    /// (the regex crate's expansion, on either engine).
+    pub(crate) fn replace_all(&self, t: &str, rep: &str) -> String {
+        match &self.0 {
+            Engine::Crate(re) => re.replace_all(t, rep).into_owned(),
+            Engine::Vm(_) => {
+                let mut out = String::with_capacity(t.len());
+                let mut last = 0;
+                if !rep.contains('$') {
+                    for (a, b) in self.find_iter(t) {
+                        out.push_str(&t[last..a]);
+                        out.push_str(rep);
+                        last = b;
+                    }
+                } else {
+                    let names = self.names();
+                    for g in self.captures_iter(t) {
+                        let (a, b) = g.span(0).unwrap_or((last, last));
+                        out.push_str(&t[last..a]);
+                        regex_automata::util::interpolate::string(
+                            rep,
+                            |i, dst| dst.push_str(g.get(i).unwrap_or("")),
+                            |name| names.iter().position(|n| *n == Some(name)),
+                            &mut out,
+                        );
+                        last = b;
+                    }
+                }
+                out.push_str(&t[last..]);
+                out
+            }
+        }
+    }
 }
 
 /// The result type of a pattern: a string (no groups), a list of strings
@@ -52,7 +197,7 @@ fn result_type(pattern: &str) -> Result<Type, String> {
         },
         None => format!("error parsing pattern: {m}"),
     })?;
-    let names: Vec<Option<&str>> = re.capture_names().skip(1).collect();
+    let names: Vec<Option<&str>> = re.names().into_iter().skip(1).collect();
     let named = names.iter().filter(|n| n.is_some()).count();
     let unnamed = names.len() - named;
     Ok(match (unnamed, named) {
@@ -65,13 +210,13 @@ fn result_type(pattern: &str) -> Result<Type, String> {
     })
 }
 
-fn match_value(re: &Regex, caps: &::regex::Captures, ty: &Type) -> Value {
-    let group = |i: usize| caps.get(i).map_or(Value::null(Type::String), |m| s(m.as_str()));
+fn match_value(re: &Pattern, caps: &Groups<'_>, ty: &Type) -> Value {
+    let group = |i: usize| caps.get(i).map_or(Value::null(Type::String), s);
     match ty {
         Type::Tuple(_) => Value::tuple((1..caps.len()).map(group).collect()),
         Type::Object(_) => {
             let mut m = AttrMap::new();
-            for (i, n) in re.capture_names().enumerate() {
+            for (i, n) in re.names().into_iter().enumerate() {
                 if let Some(n) = n {
                     m.insert(go_name(n), group(i));
                 }
@@ -95,47 +240,105 @@ fn go_name(n: &str) -> &str {
 
 /// Compiles a Go regular expression; the error is Go's
 /// (`error parsing regexp: CODE: `EXPR``) where tftype knows it.
-pub(crate) fn compile(pattern: &str) -> Result<Regex, String> {
+pub(crate) fn compile(pattern: &str) -> Result<Pattern, String> {
     // A rule calls `regex` once per element of a `for` and the type check
-    // compiles each pattern again: the last few patterns are kept.
-    thread_local! {
-        static RECENT: std::cell::RefCell<Vec<(String, Result<Regex, String>)>> = const { std::cell::RefCell::new(Vec::new()) };
-    }
+    // compiles each pattern again: the last few patterns are kept, the Pike
+    // VM's programs only while they take less than `CACHED_PROGRAMS` together.
     if let Some(r) = RECENT.with(|c| c.borrow().iter().find(|(p, _)| p == pattern).map(|(_, r)| r.clone())) {
         return r;
     }
     let r = compile_uncached(pattern);
     RECENT.with(|c| {
         let mut c = c.borrow_mut();
-        if c.len() >= 8 {
+        c.push((pattern.to_string(), r.clone()));
+        let weight = |c: &[(String, Result<Pattern, String>)]| {
+            c.iter().map(|(_, r)| r.as_ref().map_or(0, Pattern::program_bytes)).sum::<usize>()
+        };
+        while c.len() > 8 || weight(&c) > CACHED_PROGRAMS {
             c.drain(..1);
         }
-        c.push((pattern.to_string(), r.clone()));
     });
     r
 }
 
-fn compile_uncached(pattern: &str) -> Result<Regex, String> {
+/// The most memory the Pike VM's programs kept for reuse may take.
+const CACHED_PROGRAMS: usize = 64 << 20;
+
+thread_local! {
+    /// The patterns compiled last (see [`compile`]).
+    static RECENT: std::cell::RefCell<Vec<(String, Result<Pattern, String>)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The memory the kept programs take.
+#[cfg(test)]
+fn cached_program_bytes() -> usize {
+    RECENT.with(|c| c.borrow().iter().map(|(_, r)| r.as_ref().map_or(0, Pattern::program_bytes)).sum())
+}
+
+fn compile_uncached(pattern: &str) -> Result<Pattern, String> {
     if let Some(e) = go_syntax_error(pattern) {
         return Err(e);
     }
     let rust = translate(pattern)?;
-    match size_check(&rust) {
-        Some(Size::GoTooLarge | Size::OverBudget) => {
-            return Err(format!("error parsing regexp: expression too large: `{pattern}`"))
-        }
-        Some(Size::Fits) | None => {}
-    }
+    let too_large = || format!("error parsing regexp: expression too large: `{pattern}`");
+    // Go compiles it but the regex crate would need more memory than the
+    // budget: the Pike VM runs it, at Go's cost.
+    let vm = |hir: &regex_syntax::hir::Hir| match pikevm::Program::new(hir) {
+        Ok(p) => Ok(Pattern(Engine::Vm(Arc::new(p)), declared_groups(&rust).into())),
+        Err(_) => Err(too_large()),
+    };
+    let hir = match size_check(&rust) {
+        Some((Size::GoTooLarge, _)) => return Err(too_large()),
+        Some((Size::OverBudget, hir)) => return vm(&hir),
+        Some((Size::Fits, hir)) => Some(hir),
+        None => None,
+    };
     // The regex crate's default limit (10 MB of compiled program) refuses
     // patterns Go compiles, such as a Unicode class under a counted repeat
     // (`[\p{L}\p{N}]{1,255}`): Go counts a class as one instruction, the
-    // regex crate as its UTF-8 automaton. Go's own refusals are checked
-    // above, so past this larger limit only patterns far beyond what a
-    // validation rule needs remain (`[\p{L}]{1000}` repeated many times).
-    ::regex::RegexBuilder::new(&rust).size_limit(REGEX_SIZE_LIMIT).build().map_err(|e| match e {
-        ::regex::Error::CompiledTooBig(_) => format!("error parsing regexp: expression too large: `{pattern}`"),
-        _ => format!("error parsing regexp: invalid or unsupported Perl syntax: `{pattern}`"),
-    })
+    // regex crate as its UTF-8 automaton. The budget above sends the large
+    // ones to the Pike VM; past this larger limit (a backstop) so does the
+    // compiler.
+    match ::regex::RegexBuilder::new(&rust).size_limit(REGEX_SIZE_LIMIT).build() {
+        Ok(re) => Ok(Pattern(Engine::Crate(re), declared_groups(&rust).into())),
+        Err(::regex::Error::CompiledTooBig(_)) => hir.as_ref().map_or_else(|| Err(too_large()), vm),
+        Err(_) => Err(format!("error parsing regexp: invalid or unsupported Perl syntax: `{pattern}`")),
+    }
+}
+
+/// Each group's name as written, the whole match first. Go numbers every
+/// group written; the parse the engines run drops a group under `{0}`
+/// (`a(b){0}` has one group in Go, none in the parse).
+fn declared_groups(rust: &str) -> Vec<Option<Box<str>>> {
+    use regex_syntax::ast::{Ast, GroupKind};
+    let mut names = vec![None];
+    let Ok(ast) = regex_syntax::ast::parse::Parser::new().parse(rust) else {
+        return names;
+    };
+    let mut todo = vec![&ast];
+    while let Some(a) = todo.pop() {
+        match a {
+            Ast::Group(g) => {
+                let (i, name) = match &g.kind {
+                    GroupKind::CaptureIndex(i) => (Some(*i), None),
+                    GroupKind::CaptureName { name, .. } => (Some(name.index), Some(name.name.as_str())),
+                    GroupKind::NonCapturing(_) => (None, None),
+                };
+                if let Some(i) = i.map(|i| i as usize) {
+                    if names.len() <= i {
+                        names.resize(i + 1, None);
+                    }
+                    names[i] = name.map(Into::into);
+                }
+                todo.push(&g.ast);
+            }
+            Ast::Repetition(r) => todo.push(&r.ast),
+            Ast::Alternation(x) => todo.extend(x.asts.iter()),
+            Ast::Concat(x) => todo.extend(x.asts.iter()),
+            _ => {}
+        }
+    }
+    names
 }
 
 /// The most memory one compiled pattern may take (a backstop: the budget
@@ -160,25 +363,27 @@ enum Size {
     /// Go refuses it too ("expression too large").
     GoTooLarge,
     /// Go compiles it, but the regex crate would need more memory than the
-    /// budget: refused here with Go's words for a pattern too large.
+    /// budget: the Pike VM runs it.
     OverBudget,
 }
 
 /// Sizes a translated pattern from its parse, before anything is compiled:
 /// Go's `calcSize` (a class is one instruction) and the regex crate's cost
 /// (a class is its UTF-8 sequences, times the capture slots a search
-/// keeps). None: the parser refuses it (the compiler will say so).
-fn size_check(rust: &str) -> Option<Size> {
+/// keeps), with the parse. None: the parser refuses it (the compiler will
+/// say so).
+fn size_check(rust: &str) -> Option<(Size, regex_syntax::hir::Hir)> {
     let hir = regex_syntax::ParserBuilder::new().build().parse(rust).ok()?;
     let slots = 2 * hir.properties().explicit_captures_len() as u64 + 2;
     let (go, cost, tracked) = sizes(&hir);
-    Some(if tracked && go > GO_MAX_SIZE {
+    let size = if tracked && go > GO_MAX_SIZE {
         Size::GoTooLarge
     } else if cost.saturating_mul(56 + 6 * slots) > REGEX_MEMORY_BUDGET {
         Size::OverBudget
     } else {
         Size::Fits
-    })
+    };
+    Some((size, hir))
 }
 
 /// (Go's `calcSize`, the regex crate's program cost, whether Go sizes it at
@@ -730,22 +935,16 @@ fn translate(p: &str) -> Result<String, String> {
     Ok(out)
 }
 
-/// Go's `Regexp.ReplaceAllString`: `$1`, `${name}` and `$$` in the
-/// replacement.
-pub(crate) fn replace_all(re: &Regex, t: &str, rep: &str) -> String {
-    re.replace_all(t, rep).into_owned()
-}
-
 #[cfg(test)]
 mod size_tests {
     use super::*;
 
     /// reliability-5 #6: a pattern is sized from its parse before it is
     /// compiled; past Go's `maxSize` it is Go's "expression too large", past
-    /// the memory budget it is refused with the same words (Go compiles
-    /// those: the one difference left); the realistic Unicode patterns fit.
+    /// the regex crate's memory budget it goes to the Pike VM; the realistic
+    /// Unicode patterns fit the regex crate.
     #[test]
-    fn a_pattern_is_refused_before_compiling_past_gos_size_or_the_memory_budget() {
+    fn a_pattern_is_sized_before_compiling_against_gos_size_and_the_memory_budget() {
         let group = "(\\p{L}{0,1000})";
         let table: Vec<(String, &str)> = vec![
             ("^[\\p{L}\\p{N}][\\p{L}\\p{N} _.-]{0,254}[\\p{L}\\p{N}]$".into(), "fits"),
@@ -761,16 +960,12 @@ mod size_tests {
         ];
         for (p, want) in table {
             let got = match size_check(&translate(&p).unwrap()) {
-                Some(Size::Fits) => "fits",
-                Some(Size::OverBudget) => "over budget",
-                Some(Size::GoTooLarge) => "go too large",
+                Some((Size::Fits, _)) => "fits",
+                Some((Size::OverBudget, _)) => "over budget",
+                Some((Size::GoTooLarge, _)) => "go too large",
                 None => "no parse",
             };
             assert_eq!(got, want, "{}", &p[..p.len().min(60)]);
         }
-        // Refused as Go words it, without compiling (so at once).
-        let p = format!("^{}$", group.repeat(20));
-        let e = compile_uncached(&p).unwrap_err();
-        assert!(e.starts_with("error parsing regexp: expression too large: `^("), "{e}");
     }
 }

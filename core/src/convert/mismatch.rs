@@ -6,7 +6,7 @@
 //! (so its message varies from run to run), we always pick the attribute
 //! whose name sorts first.
 
-use crate::convert::{can_convert_safe, can_convert_unsafe};
+use super::{can_convert_safe, can_convert_unsafe};
 use crate::flavor::Profile;
 use crate::number::Number;
 use crate::path::{Path, PathStep};
