@@ -155,6 +155,20 @@ fn the_one_line_description_names_checks_and_the_language_server() {
     assert!(first.contains("check") && first.contains("language server"), "{first}");
 }
 
+/// Every subcommand that takes `--lang` names its values in its help, and
+/// an unknown one is refused with the known ones, exit code 2 (L10).
+#[test]
+fn the_language_flag_names_its_values() {
+    for sub in ["eval", "explain", "flavors"] {
+        let (c, help, _) = tftype(&here(), &[sub, "--help"]);
+        assert_eq!(c, 0, "{sub}");
+        assert!(help.contains("--lang") && help.contains("en, zh or ja"), "{sub}: {help}");
+    }
+    let (c, _, err) = tftype(&here(), &["eval", "--lang", "fr", "string", "\"a\""]);
+    assert_eq!(c, 2, "{err}");
+    assert!(err.contains("unknown language fr; known: en, zh, ja"), "{err}");
+}
+
 /// `tftype flavors` fits a terminal; `--details` lists the changes (M10).
 #[test]
 fn the_flavor_list_is_a_short_table() {

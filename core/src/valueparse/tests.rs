@@ -195,6 +195,40 @@ fn string_escapes_follow_hcl() {
     );
 }
 
+/// hcl's ParseStringLiteralToken reports every bad escape of a literal and
+/// reads on: a surrogate pair written as two `\u` escapes is two errors, and
+/// a later unknown selector a third, each at its escape.
+#[test]
+fn every_bad_escape_of_a_literal_is_reported() {
+    let table: [(&str, &[(&str, std::ops::Range<usize>)]); 3] = [
+        (
+            r#""\ud83d\ude00 \q""#,
+            &[
+                ("Cannot encode character U+d83d in UTF-8.", 1..7),
+                ("Cannot encode character U+de00 in UTF-8.", 7..13),
+                ("The symbol \"q\" is not a valid escape sequence selector.", 14..16),
+            ],
+        ),
+        (
+            r#""\u12 \x""#,
+            &[
+                ("The \\u escape sequence must be followed by four hexadecimal digits.", 1..5),
+                ("The symbol \"x\" is not a valid escape sequence selector.", 6..8),
+            ],
+        ),
+        (r#""ok \n then \q""#, &[("The symbol \"q\" is not a valid escape sequence selector.", 12..14)]),
+    ];
+    for (src, want) in table {
+        let Err(diags) = parse_value(src, ValueFormat::Hcl, false) else { panic!("{src:?} parsed") };
+        let got: Vec<(&str, Option<std::ops::Range<usize>>)> =
+            diags.iter().map(|d| (d.detail.as_str(), d.range.clone())).collect();
+        let want: Vec<(&str, Option<std::ops::Range<usize>>)> =
+            want.iter().map(|(d, r)| (*d, Some(r.clone()))).collect();
+        assert_eq!(got, want, "{src:?}");
+        assert!(diags.iter().all(|d| d.summary == "Invalid escape sequence"), "{src:?}");
+    }
+}
+
 #[test]
 fn templates_interpolate_and_strip() {
     check_values(
