@@ -553,6 +553,31 @@ fn exit_without_shutdown_is_code_1() {
     assert_eq!(c.child.try_wait().unwrap().unwrap().code(), Some(1));
 }
 
+/// The end of the client's input ends the server (code 1: no `exit`), a
+/// bad frame before it answered, and with a module checked or not: the
+/// checks' thread holding its end of the channel must not keep it waiting.
+#[test]
+fn the_end_of_the_input_ends_the_server() {
+    let dir = temp_dir("input-end");
+    std::fs::write(dir.join("main.tf"), "variable \"n\" {\n  type = number\n}\n").unwrap();
+    let opened = |c: &mut Client| {
+        c.initialize(false, J::Null);
+        c.open(&dir.join("terraform.tfvars"), "n = \"x\"\n");
+    };
+    let table: [(&str, &dyn Fn(&mut Client)); 3] = [
+        ("a malformed frame", &|c: &mut Client| c.raw(b"{oops")),
+        ("an open document", &opened),
+        ("nothing", &|_: &mut Client| {}),
+    ];
+    for (what, before) in table {
+        let mut c = Client::start(&BTreeMap::new());
+        before(&mut c);
+        drop(c.stdin.take());
+        assert_eq!(c.exit_code(), Some(1), "after {what}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `.tf.json`, `.tofu.json` and override files are documents of the
 /// module too: an override file's error is published on it, a JSON file's
 /// syntax error on the JSON file (OpenTofu reading `x.tofu.json` in place of

@@ -56,6 +56,10 @@ use state::Server;
 enum Event {
     In(Incoming),
     Checked(worker::Checked),
+    /// The client's input ended (its end of the pipe closed) without
+    /// `exit`: the reader says so, since the worker's sender keeps the
+    /// channel open.
+    Ended,
 }
 
 impl From<Incoming> for Event {
@@ -72,7 +76,12 @@ impl From<Incoming> for Event {
 pub fn run() -> i32 {
     let (tx, rx) = mpsc::channel::<Event>();
     let from_worker = tx.clone();
-    std::thread::spawn(move || framing::reader(tx));
+    let reader_tx = tx.clone();
+    std::thread::spawn(move || {
+        framing::reader(reader_tx.clone());
+        let _ = reader_tx.send(Event::Ended);
+    });
+    drop(tx);
     let (rounds, rounds_in) = mpsc::channel();
     let worker = std::thread::Builder::new()
         .name("tftype-lsp-checks".into())
@@ -97,8 +106,17 @@ fn serve(rx: mpsc::Receiver<Event>, rounds: Option<mpsc::Sender<worker::Round>>)
         while let Ok(more) = rx.try_recv() {
             batch.push(more);
         }
+        // What came before the input's end is served; then the server ends
+        // (1: no `exit`), a check under way with it.
+        let ended = batch.iter().position(|e| matches!(e, Event::Ended));
+        if let Some(i) = ended {
+            batch.truncate(i);
+        }
         if let Some(code) = s.batch(batch) {
             return code;
+        }
+        if ended.is_some() {
+            return 1;
         }
     }
     1
@@ -211,6 +229,7 @@ impl Server {
                     self.checked(c);
                     continue;
                 }
+                Event::Ended => continue,
                 Event::In(m) => m,
             };
             match m {
