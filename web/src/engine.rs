@@ -245,6 +245,10 @@ fn read_reply(work: Work, block: bool, json: Vec<u8>, ms: f64) -> Result<Reply, 
         Work::Compare => Reply::Compared(serde_json::from_slice(&json)?, ms),
         Work::Emit(_) => Reply::Emitted(serde_json::from_slice(&json)?),
         Work::Reformat(_) => Reply::Reformatted(serde_json::from_slice(&json)?),
+        // The Module view's .wasm reads its stories with a small reader of its own (shared/read_json.rs).
+        Work::Story | Work::ModuleStory if !crate::IN_PAGE => {
+            Reply::Told(crate::shared::read_json::story(&crate::shared::page::utf8_text(json))?)
+        }
         Work::Story | Work::ModuleStory => Reply::Told(serde_json::from_slice(&json)?),
         Work::Module => Reply::Viewed(crate::shared::page::utf8_text(json), ms),
         Work::Assist(..) | Work::ModuleAssist(..) => Reply::Assisted(crate::shared::page::utf8_text(json)),
@@ -311,6 +315,8 @@ pub fn run_json_here(work: Work, json: &str) -> Reply {
         Work::Module => check_here(json, crate::shared::page::now_ms()),
         Work::ModuleAssist(..) => assist_here(work, json),
         Work::ModuleFolder => folder_here(json),
+        // The Module view's .wasm sends only its own work as JSON: it has no reader of a request.
+        _ if !crate::IN_PAGE && cfg!(target_arch = "wasm32") => Reply::Failed(String::new()),
         _ => run_here(work, &Request::from_json(json)),
     }
 }
@@ -326,12 +332,11 @@ fn check_here(json: &str, t0: f64) -> Reply {
 
 #[cfg(target_arch = "wasm32")]
 fn check_here(json: &str, _t0: f64) -> Reply {
-    #[derive(Deserialize)]
-    struct WithLang {
-        #[serde(default)]
-        lang: tftype::i18n::Lang,
-    }
-    let lang = serde_json::from_str::<WithLang>(json).map(|w| w.lang).unwrap_or_default();
+    // The request's `lang`.
+    let lang = serde_json::from_str::<serde_json::Value>(json)
+        .ok()
+        .and_then(|v| crate::shared::read_json::lang(&v["lang"]))
+        .unwrap_or_default();
     Reply::Failed(tftype::i18n::text(lang, "ui.module.no_worker").to_string())
 }
 

@@ -111,7 +111,7 @@ mod exports {
     #[wasm_bindgen]
     pub fn mount(root: web_sys::HtmlElement, config: &str) {
         tftype_web::install_panic_hook();
-        let config: MountConfig = serde_json::from_str(config).unwrap_or_default();
+        let config = tftype_web::module::host::mount_config(config).unwrap_or_default();
         wasm_bindgen_futures::spawn_local(async move {
             let (lang, _) = page_says();
             load_catalogs(lang).await;

@@ -12,6 +12,8 @@ use tftype::i18n::{fill, join, Lang};
 use tftype::module_view::folder::{Installed, LeftOut, Skipped, MAX_FILES, MAX_FILE_BYTES, MAX_TOTAL_BYTES};
 
 use crate::module::model::{ModFile, ModuleDoc};
+use crate::shared::read_json::{bool_or, list, object, optional_string, string_or, variant, Read, Refused};
+use serde_json::Value;
 
 /// The most entries of a folder that are listed (a folder with more, such
 /// as one holding `node_modules`, is listed in part: the notice says so).
@@ -20,7 +22,8 @@ pub const MAX_LISTED: usize = 50_000;
 /// A folder read (`js-src/folder.js` hands it over as JSON): the files
 /// read, those left out and why, the installed modules, whether the
 /// listing was cut short, and whether it is a whole module (a folder
-/// chosen, or one dropped alone) rather than files to add.
+/// chosen, or one dropped alone) rather than files to add (read by
+/// [`reading`]).
 #[derive(Debug, Default, serde::Deserialize)]
 #[serde(default)]
 pub struct Reading {
@@ -50,6 +53,48 @@ impl Reading {
         doc.var = None;
         doc
     }
+}
+
+const LEFT_OUT: [LeftOut; 4] = [LeftOut::TooLarge, LeftOut::TooManyFiles, LeftOut::TooManyBytes, LeftOut::NotText];
+
+fn skipped(v: &Value) -> Read<Skipped> {
+    let o = &object(v, &["path", "why"], 2)?;
+    let why = o.get("why").ok_or(Refused)?;
+    Ok(Skipped {
+        path: string_or(o, "path", None)?,
+        why: variant(why, &["too_large", "too_many_files", "too_many_bytes", "not_text"], &LEFT_OUT).ok_or(Refused)?,
+    })
+}
+
+fn installed(v: &Value) -> Read<Installed> {
+    let o = &object(v, &["address", "kind", "source", "version", "dir"], 5)?;
+    Ok(Installed {
+        address: string_or(o, "address", None)?,
+        kind: string_or(o, "kind", None)?,
+        source: string_or(o, "source", None)?,
+        version: optional_string(o, "version")?,
+        dir: string_or(o, "dir", None)?,
+    })
+}
+
+/// A folder read (`js-src/folder.js`), as the derived impl reads it
+/// (`shared::read_json`).
+pub fn reading(json: &str) -> Read<Reading> {
+    let v: Value = serde_json::from_str(json).map_err(|_| Refused)?;
+    let o = &object(&v, &["files", "left_out", "installed", "cut", "whole"], 0)?;
+    let mut files = BTreeMap::new();
+    if let Some(f) = o.get("files") {
+        for (name, text) in f.as_object().ok_or(Refused)? {
+            files.insert(name.clone(), text.as_str().ok_or(Refused)?.to_string());
+        }
+    }
+    Ok(Reading {
+        files,
+        left_out: list(o, "left_out", false, skipped)?,
+        installed: list(o, "installed", false, installed)?,
+        cut: bool_or(o, "cut", false)?,
+        whole: bool_or(o, "whole", false)?,
+    })
 }
 
 /// The notice for files left out (None: none was), in `lang`: each file
@@ -123,7 +168,7 @@ pub mod browser {
             })
         });
         let done =
-            Closure::once_into_js(move |json: Option<String>| done(json.and_then(|j| serde_json::from_str(&j).ok())));
+            Closure::once_into_js(move |json: Option<String>| done(json.and_then(|j| reading(&j).ok())));
         // (`ask` is kept until the page closes: one per folder opened.)
         open_folder(from, MAX_LISTED, &ask.into_js_value(), &done)
     }

@@ -8,8 +8,11 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
 use tftype::i18n::Lang;
 use tftype::module_view::folder::Installed;
+
+use crate::shared::read_json::{bool_or, list, object, optional_string, string_or, Read, Refused};
 
 /// One file of the module (its path relative to the module's directory).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -115,7 +118,7 @@ impl ModuleDoc {
     /// not opened (a catalog key): unreadable, or more rows or files than a
     /// link may carry. Counting happens before anything is made for them.
     pub fn from_link(json: &str) -> Result<ModuleDoc, &'static str> {
-        let doc: ModuleDoc = serde_json::from_str(json).map_err(|_| "ui.module.link_unreadable")?;
+        let doc = module_doc(json).map_err(|_| "ui.module.link_unreadable")?;
         if doc.rows.len() > MAX_LINK_ROWS || doc.files.len() > MAX_LINK_FILES {
             return Err(LINK_TOO_LARGE);
         }
@@ -266,7 +269,53 @@ impl ModuleExample {
 /// The gallery's modules (the first is what the Module view opens with).
 pub fn examples() -> &'static [ModuleExample] {
     static LIST: std::sync::OnceLock<Vec<ModuleExample>> = std::sync::OnceLock::new();
-    LIST.get_or_init(|| serde_json::from_str(include_str!("../module_examples.json")).unwrap_or_default())
+    LIST.get_or_init(|| read_examples(include_str!("../module_examples.json")).unwrap_or_default())
+}
+
+fn mod_file(v: &Value) -> Read<ModFile> {
+    let o = &object(v, &["name", "text"], 1)?;
+    Ok(ModFile { name: string_or(o, "name", None)?, text: string_or(o, "text", Some(""))? })
+}
+
+fn row(v: &Value) -> Read<Row> {
+    let o = &object(v, &["kind", "arg", "value"], 1)?;
+    // A kind this version does not know reads as `-var` (RowKind's Deserialize).
+    let kind = RowKind::from_key(&string_or(o, "kind", None)?).unwrap_or_default();
+    Ok(Row { kind, arg: string_or(o, "arg", Some(""))?, value: string_or(o, "value", Some(""))? })
+}
+
+/// A link's module (its `module` key as JSON text), read as the derived
+/// impl reads it (`shared::read_json`).
+pub fn module_doc(json: &str) -> Read<ModuleDoc> {
+    let v: Value = serde_json::from_str(json).map_err(|_| Refused)?;
+    let o = &object(&v, &["files", "rows", "open", "var", "shown"], 0)?;
+    Ok(ModuleDoc {
+        files: list(o, "files", false, mod_file)?,
+        rows: list(o, "rows", false, row)?,
+        open: string_or(o, "open", Some(""))?,
+        var: optional_string(o, "var")?,
+        shown: bool_or(o, "shown", false)?,
+    })
+}
+
+/// The gallery's modules (`module_examples.json`, read as the derived impl
+/// reads it).
+pub fn read_examples(json: &str) -> Read<Vec<ModuleExample>> {
+    let v: Value = serde_json::from_str(json).map_err(|_| Refused)?;
+    v.as_array()
+        .ok_or(Refused)?
+        .iter()
+        .map(|e| {
+            let o = &object(e, &["id", "files", "rows", "open", "var"], 4)?;
+            Ok(ModuleExample {
+                id: string_or(o, "id", None)?,
+                files: list(o, "files", true, mod_file)?,
+                rows: list(o, "rows", false, row)?,
+                open: string_or(o, "open", None)?,
+                var: optional_string(o, "var")?,
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]
