@@ -189,9 +189,7 @@ impl Work {
         match self {
             Work::Evaluate(shown) => shown.arg(),
             Work::Emit(converted) => converted.to_string(),
-            Work::Reformat(f) => {
-                serde_json::to_value(f).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
-            }
+            Work::Reformat(f) => crate::shared::read_json::value_format_name(f).to_string(),
             Work::Assist(hover, at) | Work::ModuleAssist(hover, at) => {
                 format!("{} {at}", if hover { "hover" } else { "complete" })
             }

@@ -98,7 +98,7 @@ mod tests {
     use crate::module::folder::{reading, Reading};
     use crate::module::host::{mount_config, MountConfig};
     use crate::module::model::{examples, module_doc, read_examples, ModuleDoc, ModuleExample};
-    use crate::shared::read_json::{request, story, VALUE_FORMATS};
+    use crate::shared::read_json::{request, story, value_format_name, VALUE_FORMATS};
     use serde_json::Value;
     use serde::de::DeserializeOwned;
     use tftype::i18n::Lang;
@@ -181,6 +181,10 @@ mod tests {
             r.lang = Lang::ALL.get(i).copied();
             r.forms = [tftype::pipeline::Forms::Both, tftype::pipeline::Forms::Console, tftype::pipeline::Forms::Json][i % 3];
             reqs.push(r);
+        }
+        // The worker is told a format by serde's name for it.
+        for f in VALUE_FORMATS {
+            assert_eq!(serde_json::to_value(f).unwrap(), value_format_name(f));
         }
         for r in reqs {
             let v = serde_json::to_value(&r).unwrap();

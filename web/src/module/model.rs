@@ -129,18 +129,28 @@ impl ModuleDoc {
     /// (`tftype::module_view::view_json`). Of two files with one name the
     /// first counts (the page never makes two); blank rows are left out.
     pub fn check_json(&self, flavor: &str, lang: Lang) -> String {
-        self.wire(flavor, lang).to_string()
+        self.wire(flavor, lang, None)
     }
 
     /// What core completes and hovers in file `file` of the module: what it
     /// checks, and the file's name (`tftype::module_view::assist_json`).
     pub fn assist_json(&self, flavor: &str, lang: Lang, file: &str) -> String {
-        let mut w = self.wire(flavor, lang);
-        w["file"] = file.into();
-        w.to_string()
+        self.wire(flavor, lang, Some(file))
     }
 
-    fn wire(&self, flavor: &str, lang: Lang) -> serde_json::Value {
+    fn wire(&self, flavor: &str, lang: Lang, file: Option<&str>) -> String {
+        /// The JSON core reads (a struct rather than `serde_json::json!`, whose values
+        /// bring serde_json's whole `Value` serializer into the view's .wasm).
+        #[derive(Serialize)]
+        struct Wire<'a> {
+            files: BTreeMap<&'a str, &'a str>,
+            args: Vec<[&'a str; 2]>,
+            env: BTreeMap<String, &'a str>,
+            flavor: &'a str,
+            lang: Lang,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            file: Option<&'a str>,
+        }
         let mut files = BTreeMap::new();
         for f in &self.files {
             files.entry(f.name.as_str()).or_insert(f.text.as_str());
@@ -157,7 +167,7 @@ impl ModuleDoc {
                 }
             }
         }
-        serde_json::json!({"files": files, "args": args, "env": env, "flavor": flavor, "lang": lang})
+        serde_json::to_string(&Wire { files, args, env, flavor, lang, file }).unwrap_or_default()
     }
 
     /// The doc as a link gave it, made usable: files with an empty or
@@ -356,6 +366,8 @@ mod tests {
         assert_eq!(j["args"], serde_json::json!([["-var", "a=first"], ["-var-file", "x.tfvars"]]));
         assert_eq!(j["env"], serde_json::json!({"TF_VAR_b": "7"}));
         assert_eq!((j["flavor"].as_str(), j["lang"].as_str()), (Some("opentofu@1.8"), Some("ja")));
+        let keys: Vec<&String> = j.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["files", "args", "env", "flavor", "lang"]);
         // The later argument wins, as on the command line.
         let v = check(&doc, tftype::flavor::DEFAULT);
         let a = v.variables.iter().find(|x| x.name == "a").unwrap();
@@ -397,6 +409,7 @@ mod tests {
         let json = doc.assist_json(tftype::flavor::DEFAULT, Lang::En, "envs/dev.tfvars");
         let mut j: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(j["file"], "envs/dev.tfvars");
+        assert_eq!(j.as_object().unwrap().keys().last().map(String::as_str), Some("file"));
         j.as_object_mut().unwrap().remove("file");
         assert_eq!(
             j,

@@ -70,9 +70,17 @@ pub fn lang(v: &Value) -> Option<Lang> {
 pub const VALUE_FORMATS: [ValueFormat; 5] =
     [ValueFormat::Hcl, ValueFormat::Tfvars, ValueFormat::Json, ValueFormat::Ctyjson, ValueFormat::Cli];
 
+/// The value formats' names, as serde writes them.
+const VALUE_FORMAT_NAMES: [&str; 5] = ["hcl", "tfvars", "json", "ctyjson", "cli"];
+
 /// A value format as serde names it.
 pub fn value_format(v: &Value) -> Option<ValueFormat> {
-    variant(v, &["hcl", "tfvars", "json", "ctyjson", "cli"], &VALUE_FORMATS)
+    variant(v, &VALUE_FORMAT_NAMES, &VALUE_FORMATS)
+}
+
+/// A value format's name, as serde writes it.
+pub fn value_format_name(f: ValueFormat) -> &'static str {
+    VALUE_FORMATS.iter().position(|x| *x == f).map(|i| VALUE_FORMAT_NAMES[i]).unwrap_or_default()
 }
 
 /// Which forms of a value, as serde names them.
