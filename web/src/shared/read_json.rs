@@ -111,13 +111,15 @@ pub fn request(v: &Value) -> Option<Request> {
 }
 
 fn step(v: &Value) -> Step {
+    // Inserted one by one: collecting into a BTreeMap sorts first, with a sort of its own.
+    let mut params = std::collections::BTreeMap::new();
+    for (k, x) in v["params"].as_object().into_iter().flatten() {
+        params.insert(k.clone(), x.as_str().unwrap_or_default().to_string());
+    }
     Step {
         kind: text(v, "kind"),
         path: text(v, "path"),
-        params: v["params"]
-            .as_object()
-            .map(|m| m.iter().map(|(k, x)| (k.clone(), x.as_str().unwrap_or_default().to_string())).collect())
-            .unwrap_or_default(),
+        params,
         text: text(v, "text"),
         value16: pair(&v["value16"]),
         type16: pair(&v["type16"]),
