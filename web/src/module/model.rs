@@ -5,8 +5,6 @@
 //! the gallery are data (`module_examples.json`). What the module means is
 //! core's (`tftype::module_view`): this file only says what to check.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use tftype::i18n::Lang;
@@ -143,32 +141,36 @@ impl ModuleDoc {
         /// bring serde_json's whole `Value` serializer into the view's .wasm).
         #[derive(Serialize)]
         struct Wire<'a> {
-            files: BTreeMap<&'a str, &'a str>,
+            /// Last first: core reads them into a map, where the later of two wins, and of two
+            /// files with one name the first counts.
+            #[serde(serialize_with = "pairs")]
+            files: Vec<(&'a str, &'a str)>,
             args: Vec<[&'a str; 2]>,
-            env: BTreeMap<String, &'a str>,
+            /// In the rows' order: core reads them into a map, where the later of two wins, as
+            /// in the environment.
+            #[serde(serialize_with = "pairs")]
+            env: Vec<(String, &'a str)>,
             flavor: &'a str,
             lang: Lang,
             #[serde(skip_serializing_if = "Option::is_none")]
             file: Option<&'a str>,
         }
-        let mut files = BTreeMap::new();
-        for f in &self.files {
-            files.entry(f.name.as_str()).or_insert(f.text.as_str());
-        }
+        let files = self.files.iter().rev().map(|f| (f.name.as_str(), f.text.as_str())).collect();
         let mut args: Vec<[&str; 2]> = Vec::new();
-        let mut env = BTreeMap::new();
+        let mut env = Vec::new();
         // A row left blank is not an argument yet (the page's draft, not the command line's).
         for r in self.rows.iter().filter(|r| !r.arg.trim().is_empty()) {
             match r.kind {
                 RowKind::Var => args.push(["-var", &r.arg]),
                 RowKind::VarFile => args.push(["-var-file", &r.arg]),
                 RowKind::Env => {
-                    env.insert(format!("TF_VAR_{}", r.arg), r.value.as_str());
+                    env.push((format!("TF_VAR_{}", r.arg), r.value.as_str()));
                 }
             }
         }
         serde_json::to_string(&Wire { files, args, env, flavor, lang, file }).unwrap_or_default()
     }
+
 
     /// The doc as a link gave it, made usable: files with an empty or
     /// repeated name are dropped, and the open file is one that exists.
@@ -180,6 +182,11 @@ impl ModuleDoc {
         }
         self
     }
+}
+
+/// Pairs written as a JSON object's members, in their order.
+fn pairs<S: serde::Serializer, K: AsRef<str>>(pairs: &[(K, &str)], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_map(pairs.iter().map(|(k, v)| (k.as_ref(), v)))
 }
 
 /// The installed module whose directory holds file `name` (the deepest),
@@ -374,6 +381,26 @@ mod tests {
         assert_eq!(a.console.as_deref(), Some("\"file\""));
         let b = v.variables.iter().find(|x| x.name == "b").unwrap();
         assert_eq!(b.console.as_deref(), Some("7"));
+    }
+
+    /// Of two files with one name the first counts (the page never makes
+    /// two); of two `TF_VAR_` rows of one name the later, as in an environment.
+    #[test]
+    fn the_first_of_two_files_and_the_later_of_two_environment_rows_count() {
+        let file = |text: &str| ModFile { name: "x.tfvars".into(), text: text.into() };
+        let env = |value: &str| Row { kind: RowKind::Env, arg: "b".into(), value: value.into() };
+        let doc = ModuleDoc {
+            files: vec![
+                ModFile { name: "variables.tf".into(), text: "variable \"a\" {}\nvariable \"b\" {}\n".into() },
+                file("a = \"first\"\n"),
+                file("a = \"second\"\n"),
+            ],
+            rows: vec![env("7"), env("8"), Row { kind: RowKind::VarFile, arg: "x.tfvars".into(), value: String::new() }],
+            ..ModuleDoc::default()
+        };
+        let v = check(&doc, tftype::flavor::DEFAULT);
+        let console = |name: &str| v.variables.iter().find(|x| x.name == name).and_then(|x| x.console.clone());
+        assert_eq!((console("a").as_deref(), console("b").as_deref()), (Some("\"first\""), Some("\"8\"")));
     }
 
     #[test]
