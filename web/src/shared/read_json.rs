@@ -17,6 +17,8 @@
 //! as serde reads one too, from an array of its fields in order. (Unlike
 //! serde, a field named twice is not refused: the last one counts.)
 
+use std::collections::HashMap;
+
 use serde_json::Value;
 use tftype::i18n::Lang;
 use tftype::why::{Step, Story, Verbatim};
@@ -218,3 +220,45 @@ pub fn list<T>(
     }
 }
 
+
+/// A catalog (or a part of one): an object of texts, read as
+/// `tftype::i18n::read_part` reads one (`Err`: why not; a text that is not
+/// JSON with serde_json's message).
+pub fn catalog(json: &str) -> Result<HashMap<String, String>, String> {
+    let v: Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    let mut out = HashMap::new();
+    for (key, text) in v.as_object().ok_or("a catalog is a JSON object")? {
+        out.insert(key.clone(), text.as_str().ok_or_else(|| format!("{key:?} is not a text"))?.to_string());
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Catalogs read as core reads them (`tftype::i18n::read_part`: serde's
+    /// derived reader of a map of texts): every language's, a part, and
+    /// what is not a catalog.
+    #[test]
+    fn a_catalog_reads_as_core_reads_it() {
+        let typed = |json: &str| serde_json::from_str::<HashMap<String, String>>(json).map_err(|e| e.to_string());
+        for json in [
+            include_str!("../../../core/i18n/en.json"),
+            include_str!("../../../core/i18n/zh.json"),
+            include_str!("../../../core/i18n/ja.json"),
+            r#"{"catalog.part": "gallery", "module_example.vpc.title": "A VPC \u00e9"}"#,
+            "{}",
+        ] {
+            assert_eq!(catalog(json), typed(json));
+            assert!(catalog(json).is_ok());
+        }
+        let whole = catalog(include_str!("../../../core/i18n/en.json")).unwrap();
+        assert!(whole.len() > 500 && whole.contains_key("ui.module.checking"));
+        // Not a catalog: refused, as core refuses it (a text that is not JSON, with serde_json's message).
+        for json in [r#"{"ui.ok": 1}"#, r#"["ui.ok"]"#, r#"{"ui.ok": null}"#, "nothing"] {
+            assert!(catalog(json).is_err() && typed(json).is_err(), "{json}");
+        }
+        assert_eq!(catalog(r#"{"ui.ok": "OK""#), typed(r#"{"ui.ok": "OK""#));
+    }
+}
