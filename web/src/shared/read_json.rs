@@ -1,12 +1,13 @@
 //! JSON read with a few small readers of a `serde_json::Value`, rather
 //! than with the types' derived `Deserialize` impls, which are compiled
 //! again for every type (and every reader of text): the Module view's .wasm
-//! reads all its JSON so (issue #39: 17 KB gz smaller), the engine worker's
-//! answers (its check, `module::answer`, and a variable's story, here) and
-//! what comes from outside the .wasm (a link's module, the mount
-//! configuration, a folder read by `js-src/folder.js`, the gallery). The
-//! derived impls stay the specification: `module::answer`'s tests read every
-//! kind of input both ways and compare.
+//! reads all its JSON so (issue #39: 22 KB gz smaller), the engine worker's
+//! answers (its check, `module::answer`, and a variable's story, here), its
+//! catalogs ([`catalog`]) and what comes from outside the .wasm (a link's
+//! module, the mount configuration, a folder read by `js-src/folder.js`, the
+//! gallery). The derived impls stay the specification: `module::answer`'s
+//! tests (and this file's, for catalogs) read every kind of input both ways
+//! and compare.
 //!
 //! Two strictnesses, as the inputs deserve. The worker's answers are made by
 //! serde from the same types: a missing field, or one of another type,
