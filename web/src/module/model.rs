@@ -436,7 +436,7 @@ mod tests {
         let json = doc.assist_json(tftype::flavor::DEFAULT, Lang::En, "envs/dev.tfvars");
         let mut j: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(j["file"], "envs/dev.tfvars");
-        assert_eq!(j.as_object().unwrap().keys().last().map(String::as_str), Some("file"));
+        assert_eq!(j.as_object().unwrap().keys().next_back().map(String::as_str), Some("file"));
         j.as_object_mut().unwrap().remove("file");
         assert_eq!(
             j,
