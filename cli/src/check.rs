@@ -396,6 +396,7 @@ fn escaped_name(real: &std::ffi::OsStr) -> String {
 /// A module directory read from disk: the check's input, what could not be
 /// read, and which names are the directory's own files (the others are
 /// `--var-file`s, named from the working directory).
+#[derive(Clone)]
 pub(crate) struct Loaded {
     pub(crate) input: CheckInput,
     pub(crate) problems: Vec<CheckDiag>,

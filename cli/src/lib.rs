@@ -25,6 +25,29 @@ mod wasi;
 
 pub use cli::main;
 
+/// The playground that `tftype check`'s, `tftype link`'s and the language
+/// server's links open when neither `--base` (the server: `baseUrl`) nor
+/// `TFTYPE_BASE_URL` names one. One build-time setting:
+/// `TFTYPE_PLAYGROUND_URL` when the CLI is built (e.g. the local
+/// `./scripts/serve`, `http://127.0.0.1:8080/`, for development), else the
+/// released playground, `homepage` in the root Cargo.toml's
+/// `[workspace.package]`.
+pub const PLAYGROUND: &str = match option_env!("TFTYPE_PLAYGROUND_URL") {
+    Some(url) => url,
+    None => env!("CARGO_PKG_HOMEPAGE"),
+};
+
+/// The stack every evaluation runs on: deeply nested input recurses deeply.
+/// The command line's cases and the language server's checks run on a thread
+/// of this size. (On WebAssembly the main thread's, set by `cli/build.rs`.)
+#[cfg_attr(target_os = "wasi", allow(dead_code))]
+const STACK: usize = 64 << 20;
+
+/// The language server for a host that cannot block on standard input (see
+/// the wasm32-wasip1 build's `tftype_lsp_pump` export in `main.rs`).
+#[cfg(target_os = "wasi")]
+pub use lsp::pump as lsp_pump;
+
 /// The bytes each thread allocates, counted for the unit tests that show a
 /// cost grows linearly (`lsp::to_proto`'s): allocations are deterministic
 /// where time is not.
@@ -70,26 +93,3 @@ mod alloc_count {
     #[global_allocator]
     static COUNTING: Counting = Counting;
 }
-
-/// The playground that `tftype check`'s, `tftype link`'s and the language
-/// server's links open when neither `--base` (the server: `baseUrl`) nor
-/// `TFTYPE_BASE_URL` names one. One build-time setting:
-/// `TFTYPE_PLAYGROUND_URL` when the CLI is built (e.g. the local
-/// `./scripts/serve`, `http://127.0.0.1:8080/`, for development), else the
-/// released playground, `homepage` in the root Cargo.toml's
-/// `[workspace.package]`.
-pub const PLAYGROUND: &str = match option_env!("TFTYPE_PLAYGROUND_URL") {
-    Some(url) => url,
-    None => env!("CARGO_PKG_HOMEPAGE"),
-};
-
-/// The stack every evaluation runs on: deeply nested input recurses deeply.
-/// The command line's cases and the language server's checks run on a thread
-/// of this size. (On WebAssembly the main thread's, set by `cli/build.rs`.)
-#[cfg_attr(target_os = "wasi", allow(dead_code))]
-const STACK: usize = 64 << 20;
-
-/// The language server for a host that cannot block on standard input (see
-/// the wasm32-wasip1 build's `tftype_lsp_pump` export in `main.rs`).
-#[cfg(target_os = "wasi")]
-pub use lsp::pump as lsp_pump;

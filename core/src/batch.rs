@@ -7,51 +7,9 @@ fn js(s: &str) -> String {
     serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
 }
 
-/// `s` as a JSON string, as serde_json writes it (`"` and `\\` escaped,
-/// `\b \f \n \r \t` short, other control characters `\u00XX` in lower-case
-/// hex, everything else as itself), appended to `out`: runs that need no
-/// escape are copied whole.
+/// `s` as a JSON string, as serde_json writes it, appended to `out`.
 fn push_js(out: &mut String, s: &str) {
-    // What each byte needs: 0 none, b'u' `\u00XX`, else the letter after `\`.
-    const ESCAPE: [u8; 256] = {
-        let mut t = [0u8; 256];
-        let mut b = 0;
-        while b < 0x20 {
-            t[b] = b'u';
-            b += 1;
-        }
-        t[0x08] = b'b';
-        t[0x09] = b't';
-        t[0x0a] = b'n';
-        t[0x0c] = b'f';
-        t[0x0d] = b'r';
-        t[b'"' as usize] = b'"';
-        t[b'\\' as usize] = b'\\';
-        t
-    };
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    out.reserve(s.len() + 2);
-    out.push('"');
-    let bytes = s.as_bytes();
-    let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        let e = ESCAPE[usize::from(b)];
-        if e == 0 {
-            continue;
-        }
-        // Escapes are ASCII bytes: `i` is on a character boundary.
-        out.push_str(&s[start..i]);
-        out.push('\\');
-        out.push(char::from(e));
-        if e == b'u' {
-            out.push_str("00");
-            out.push(char::from(HEX[usize::from(b >> 4)]));
-            out.push(char::from(HEX[usize::from(b & 15)]));
-        }
-        start = i + 1;
-    }
-    out.push_str(&s[start..]);
-    out.push('"');
+    crate::render::push_json_string(s, out, crate::render::JsonEscapes::Plain);
 }
 
 /// A diagnostic's place: byte range, and with `utf16` the UTF-16 one too

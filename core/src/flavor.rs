@@ -118,6 +118,12 @@ switches! {
     /// Terraform v1.7 / OpenTofu v1.7: `nonsensitive()` accepts a value that
     /// is not sensitive. Before, that was an error ("this call is redundant").
     Tf17NonsensitiveAcceptsUnmarked: "1.7: nonsensitive() of a non-sensitive value allowed" => nonsensitive_accepts_unmarked;
+    /// Go 1.22's `regexp/syntax` (the Go the release is built with, its
+    /// `.go-version`: Terraform v1.8.5 1.22.1, OpenTofu v1.7.10 1.22.11):
+    /// `(?<name>…)` is a named group as `(?P<name>…)` is. Built with Go
+    /// 1.20/1.21 (Terraform ≤ 1.7, OpenTofu 1.6), `regex`, `regexall` and
+    /// `replace` refuse it: "invalid or unsupported Perl syntax: `(?<`".
+    Go122AngleNamedCaptures: "Go 1.22: (?<name>…) named groups in regex patterns" => angle_named_captures;
     /// hcl v2.20: namespaced function calls (`provider::p::f()`). Before,
     /// `::` was two colons and such a call a syntax error.
     Hcl220NamespacedFunctionCalls: "hcl 2.20: namespaced function calls" => namespaced_function_calls;
@@ -336,7 +342,7 @@ use Switch::*;
 const TF_1_5: u64 = 0;
 const TF_1_6: u64 = bits(&[Hcl2171ObjectTypeRejectsDuplicateNames]);
 const TF_1_7: u64 = TF_1_6 | bits(&[Tf17NonsensitiveAcceptsUnmarked, Tf17RemovedBlocks]);
-const TF_1_8: u64 = TF_1_7 | bits(&[Hcl220NamespacedFunctionCalls, Tf18IsSensitiveFunction]);
+const TF_1_8: u64 = TF_1_7 | bits(&[Hcl220NamespacedFunctionCalls, Tf18IsSensitiveFunction, Go122AngleNamedCaptures]);
 const TF_1_9: u64 = TF_1_8
     | bits(&[
         Tf19TemplatestringFunction,
@@ -866,6 +872,8 @@ mod tests {
     #[test]
     fn each_flavor_holds_the_switches_of_its_pins() {
         const NS: Switch = Hcl220NamespacedFunctionCalls;
+        // Built with Go 1.22 or later: Terraform from 1.8, OpenTofu from 1.7.
+        const GO: Switch = Go122AngleNamedCaptures;
         const DUP: Switch = Hcl2171ObjectTypeRejectsDuplicateNames;
         const NONS: Switch = Tf17NonsensitiveAcceptsUnmarked;
         const EPH: [Switch; 3] =
@@ -876,6 +884,7 @@ mod tests {
                 NONS,
                 Tf17RemovedBlocks,
                 NS,
+                GO,
                 Tf18IsSensitiveFunction,
                 Tf19TemplatestringFunction,
                 Cty1160EmptyMapDropsOptionalMarkers,
@@ -909,7 +918,7 @@ mod tests {
         let table: [(&str, &[Switch]); 14] = [
             ("terraform@1.5", &[]),
             ("terraform@1.7", &[DUP, NONS, Tf17RemovedBlocks]),
-            ("terraform@1.8", &[DUP, NONS, Tf17RemovedBlocks, NS, Tf18IsSensitiveFunction]),
+            ("terraform@1.8", &[DUP, NONS, Tf17RemovedBlocks, NS, GO, Tf18IsSensitiveFunction]),
             (
                 "terraform@1.9",
                 &[
@@ -917,6 +926,7 @@ mod tests {
                     NONS,
                     Tf17RemovedBlocks,
                     NS,
+                    GO,
                     Tf18IsSensitiveFunction,
                     Tf19TemplatestringFunction,
                     ValidationRefersToOtherObjects,
@@ -942,6 +952,7 @@ mod tests {
                     NONS,
                     Tf17RemovedBlocks,
                     NS,
+                    GO,
                     Tofu17OwnNamespacedCallTexts,
                     Tf18IsSensitiveFunction,
                     Tf19TemplatestringFunction,
@@ -957,6 +968,7 @@ mod tests {
                     NONS,
                     Tf17RemovedBlocks,
                     NS,
+                    GO,
                     Tofu17OwnNamespacedCallTexts,
                     Tf18IsSensitiveFunction,
                     Tf19TemplatestringFunction,
@@ -976,6 +988,7 @@ mod tests {
                     NONS,
                     Tf17RemovedBlocks,
                     NS,
+                    GO,
                     Tofu17OwnNamespacedCallTexts,
                     Tf18IsSensitiveFunction,
                     Tf19TemplatestringFunction,
@@ -1005,6 +1018,7 @@ mod tests {
                     NONS,
                     Tf17RemovedBlocks,
                     NS,
+                    GO,
                     Tofu17OwnNamespacedCallTexts,
                     Tf18IsSensitiveFunction,
                     Tf19TemplatestringFunction,
@@ -1131,7 +1145,7 @@ mod tests {
     fn the_default_is_the_newest_terraform() {
         assert_eq!(DEFAULT, "terraform@1.16");
         assert_eq!(Profile::default().flavor().name, DEFAULT);
-        let newest = FLAVORS.iter().filter(|f| f.product == Product::Terraform).last().unwrap();
+        let newest = FLAVORS.iter().rfind(|f| f.product == Product::Terraform).unwrap();
         assert_eq!(newest.name, DEFAULT);
     }
 

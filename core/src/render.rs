@@ -528,42 +528,60 @@ pub fn json_type(t: &Type) -> String {
     out
 }
 
-/// A JSON string exactly as Go's `encoding/json` writes it (HTML escaping on,
-/// as `json.Marshal` does): `"` and `\` escaped; `\b \f \n \r \t` as short
-/// escapes; other bytes below 0x20 and `<`, `>`, `&` as `\u00XX` (lower-case
-/// hex); U+2028 and U+2029 as `\u2028` / `\u2029`; everything else (DEL
-/// included) as itself.
-pub fn go_json_string(s: &str, out: &mut String) {
-    // What each byte needs: 0 none (copied with the run it is in), b'u'
-    // `\u00XX`, 1 a look at the character it starts (U+2028 and U+2029
-    // start with 0xE2), else the letter after `\`.
-    const ESCAPE: [u8; 256] = {
-        let mut t = [0u8; 256];
-        let mut b = 0;
-        while b < 0x20 {
-            t[b] = b'u';
-            b += 1;
-        }
-        t[0x08] = b'b';
-        t[0x09] = b't';
-        t[0x0a] = b'n';
-        t[0x0c] = b'f';
-        t[0x0d] = b'r';
-        t[b'"' as usize] = b'"';
-        t[b'\\' as usize] = b'\\';
+/// Which characters a JSON string escapes besides `"`, `\\` and the bytes
+/// below 0x20 (`\b \f \n \r \t` short, the others `\u00XX` in lower-case
+/// hex). Everything else (DEL included) is written as itself.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum JsonEscapes {
+    /// Nothing more: what serde_json writes (`tftype batch`'s lines).
+    Plain,
+    /// Go's `encoding/json` with HTML escaping on, as `json.Marshal` does:
+    /// `<`, `>`, `&` as `\u00XX`, U+2028 and U+2029 as `\u2028` / `\u2029`.
+    GoHtml,
+}
+
+/// What each byte needs: 0 none (copied with the run it is in), b'u'
+/// `\u00XX`, 1 a look at the character it starts (U+2028 and U+2029 start
+/// with 0xE2), else the letter after `\`.
+const fn json_escape_table(go_html: bool) -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = b'u';
+        b += 1;
+    }
+    t[0x08] = b'b';
+    t[0x09] = b't';
+    t[0x0a] = b'n';
+    t[0x0c] = b'f';
+    t[0x0d] = b'r';
+    t[b'"' as usize] = b'"';
+    t[b'\\' as usize] = b'\\';
+    if go_html {
         t[b'<' as usize] = b'u';
         t[b'>' as usize] = b'u';
         t[b'&' as usize] = b'u';
         t[0xe2] = 1;
-        t
-    };
+    }
+    t
+}
+
+/// `s` as a JSON string with the escapes `style` names, appended to `out`:
+/// runs that need no escape are copied whole.
+pub fn push_json_string(s: &str, out: &mut String, style: JsonEscapes) {
+    const PLAIN: [u8; 256] = json_escape_table(false);
+    const GO_HTML: [u8; 256] = json_escape_table(true);
     const HEX: &[u8; 16] = b"0123456789abcdef";
+    let table = match style {
+        JsonEscapes::Plain => &PLAIN,
+        JsonEscapes::GoHtml => &GO_HTML,
+    };
     out.reserve(s.len() + 2);
     out.push('"');
     let bytes = s.as_bytes();
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
-        let e = ESCAPE[usize::from(b)];
+        let e = table[usize::from(b)];
         if e == 0 {
             continue;
         }
@@ -590,6 +608,12 @@ pub fn go_json_string(s: &str, out: &mut String) {
     }
     out.push_str(&s[start..]);
     out.push('"');
+}
+
+/// A JSON string exactly as Go's `encoding/json` writes it (HTML escaping on,
+/// as `json.Marshal` does; see [`JsonEscapes::GoHtml`]).
+pub fn go_json_string(s: &str, out: &mut String) {
+    push_json_string(s, out, JsonEscapes::GoHtml);
 }
 
 #[cfg(test)]

@@ -192,7 +192,7 @@ fn class(c: char, u: Unicode) -> Gcb {
         }
     }
     if (0xAC00..=0xD7A3).contains(&cp) {
-        return if (cp - 0xAC00) % 28 == 0 { Gcb::Lv } else { Gcb::Lvt };
+        return if (cp - 0xAC00).is_multiple_of(28) { Gcb::Lv } else { Gcb::Lvt };
     }
     let i = GCB_13.partition_point(|&e| e >> 8 <= cp);
     GCB[(GCB_13[i - 1] & 0xff) as usize]

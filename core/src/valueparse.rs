@@ -382,7 +382,9 @@ fn json_layout(src: &str) -> Layout {
 /// whose text did not change is not parsed again, and a module whose
 /// configuration files did not change is not read again. Off unless
 /// [`kept::keep_parsed_files`] turned it on for the thread; an entry goes
-/// when its inputs change, or after [`kept::ROUNDS`] rounds unused.
+/// when its inputs change, after [`kept::ROUNDS`] rounds unused, or when
+/// the caller lets go of the scope that last used it ([`kept::forget`]: the
+/// scope [`kept::set_scope`] named, e.g. one module directory of the server).
 pub mod kept {
     use std::any::Any;
     use std::cell::{Cell, RefCell};
@@ -394,6 +396,8 @@ pub mod kept {
     pub const ROUNDS: u64 = 8;
 
     struct Entry {
+        /// The scope that last used it (see [`set_scope`]).
+        scope: std::rc::Rc<str>,
         inputs: Vec<String>,
         value: Box<dyn Any>,
         /// The flavor's questions the work asked (replayed on a hit).
@@ -407,6 +411,7 @@ pub mod kept {
     thread_local! {
         static ON: Cell<bool> = const { Cell::new(false) };
         static ROUND: Cell<u64> = const { Cell::new(0) };
+        static SCOPE: RefCell<std::rc::Rc<str>> = RefCell::new(std::rc::Rc::from(""));
         static KEPT: RefCell<HashMap<Key, Entry>> = RefCell::new(HashMap::new());
         static HITS: RefCell<HashMap<&'static str, u64>> = RefCell::new(HashMap::new());
     }
@@ -418,6 +423,31 @@ pub mod kept {
 
     pub(crate) fn on() -> bool {
         ON.with(Cell::get)
+    }
+
+    /// Names whose work this thread does from now on (the empty name at
+    /// first): each entry remembers the scope that last used it, and
+    /// [`forget`] drops a scope's. (Work is found whatever the scope: two
+    /// modules' `main.tf` of the same text share one parse, and one of
+    /// another text takes its place, as before scopes.)
+    pub fn set_scope(scope: &str) {
+        SCOPE.with(|s| {
+            if &**s.borrow() != scope {
+                *s.borrow_mut() = std::rc::Rc::from(scope);
+            }
+        });
+    }
+
+    /// The scope work is kept for now (see [`set_scope`]).
+    pub(crate) fn scope() -> std::rc::Rc<str> {
+        SCOPE.with(|s| s.borrow().clone())
+    }
+
+    /// Drops the work on this thread that `scope` used last, at once (its
+    /// memory is freed now, not after [`ROUNDS`] rounds). See also
+    /// `module::kept::forget`, which drops a scope's modules too.
+    pub fn forget(scope: &str) {
+        KEPT.with(|k| k.borrow_mut().retain(|_, e| &*e.scope != scope));
     }
 
     /// Ends a round of checks: entries unused for [`ROUNDS`] rounds are dropped.
@@ -464,6 +494,10 @@ pub mod kept {
                 .filter(|e| e.inputs.len() == inputs.len() && e.inputs.iter().zip(inputs).all(|(a, b)| a == b))?;
             let value = e.value.downcast_ref::<T>()?.clone();
             e.used = round;
+            let now = scope();
+            if e.scope != now {
+                e.scope = now;
+            }
             Some((value, e.asked))
         });
         if let Some((value, asked)) = hit {
@@ -475,6 +509,7 @@ pub mod kept {
         let value = work(&own);
         profile.add_asked(own.asked_bits());
         let entry = Entry {
+            scope: scope(),
             inputs: inputs.iter().map(|s| s.to_string()).collect(),
             value: Box::new(value.clone()),
             asked: own.asked_bits(),

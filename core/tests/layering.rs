@@ -40,10 +40,30 @@ const BELOW: &[(&str, &[&str])] = &[
 fn non_test_source(file: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(file);
     let src = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    match src.find("#[cfg(test)]\nmod tests {") {
-        Some(i) => src[..i].to_string(),
-        None => src,
+    // Inline test modules are left out, as rustfmt writes them: from
+    // `#[cfg(test)]` + `mod NAME {` up to the `}` that ends it at the line's
+    // start, not counting lines inside a raw string (a test's HCL text has
+    // such lines). What follows one is source again.
+    let mut in_tests = false;
+    let mut in_raw = false;
+    let mut out = Vec::new();
+    let mut lines = src.lines().peekable();
+    while let Some(l) = lines.next() {
+        if l == "#[cfg(test)]" && lines.peek().is_some_and(|n| n.starts_with("mod ") && n.ends_with(" {")) {
+            in_tests = true;
+        } else if in_tests {
+            if in_raw {
+                in_raw = !l.contains("\"#");
+            } else if let Some(i) = l.find("r#\"") {
+                in_raw = !l[i + 3..].contains("\"#");
+            } else {
+                in_tests = l != "}";
+            }
+        } else {
+            out.push(l);
+        }
     }
+    out.join("\n")
 }
 
 #[test]

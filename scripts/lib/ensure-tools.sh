@@ -67,6 +67,11 @@ ensure_rust_wasm() {
     log "adding the rustfmt component"
     rustup component add rustfmt
   fi
+  # clippy: ./scripts/test lints the workspace with warnings as errors.
+  if ! cargo clippy --version >/dev/null 2>&1; then
+    log "adding the clippy component"
+    rustup component add clippy
+  fi
 }
 
 # The tools are built with a quick profile: no LTO, many codegen units, opt-level 1. Their own

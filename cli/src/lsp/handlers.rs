@@ -181,15 +181,41 @@ impl Server {
         }
     }
 
+    /// A module that still has an open document is checked again (without
+    /// the closed one); one that has none is not checked any more: what was
+    /// published for its files is cleared, and the work kept for it is let
+    /// go of at once, its memory handed back to the system (reliability-5
+    /// #4).
     pub(super) fn did_close(&mut self, p: lt::DidCloseTextDocumentParams) {
-        if let Some(path) = self.document_path(&p.text_document.uri) {
-            let dir = module_of(&path, &self.docs);
-            self.docs.remove(&path);
-            self.closed = true;
-            if let Some(d) = dir {
-                self.dirty.insert(d);
+        let Some(path) = self.document_path(&p.text_document.uri) else { return };
+        let dir = module_of(&path, &self.docs);
+        self.docs.remove(&path);
+        let Some(dir) = dir else { return };
+        // The files were read with the closed document standing for its file.
+        self.reads.remove(&dir);
+        let still_open =
+            self.docs.keys().any(|p| p.starts_with(&dir) && module_of(p, &self.docs).as_deref() == Some(dir.as_path()));
+        if still_open {
+            self.dirty.insert(dir);
+        } else {
+            self.close_module(dir);
+        }
+    }
+
+    /// Forgets a module none of whose documents is open: its diagnostics
+    /// are cleared, it is not checked (a check under way is dropped), and
+    /// the work kept for it goes, on this thread now and on the worker's
+    /// with the next round.
+    fn close_module(&mut self, dir: PathBuf) {
+        self.dirty.remove(&dir);
+        for gone in self.published.remove(&dir).unwrap_or_default() {
+            if let Some(uri) = super::uri::path_uri(&gone) {
+                let p = lt::PublishDiagnosticsParams { uri, diagnostics: vec![], version: None };
+                send(Message::Notification(lsp_server::Notification::new("textDocument/publishDiagnostics".into(), p)));
             }
         }
+        tftype::module::kept::forget(&super::worker::scope(&dir));
+        self.closed.insert(dir);
     }
 
     pub(super) fn did_change_configuration(&mut self, p: lt::DidChangeConfigurationParams) {
@@ -200,10 +226,16 @@ impl Server {
         }
     }
 
-    /// Only modules with an open document are checked again: a checkout
+    /// The files the requests answer from are read again. Only modules with
+    /// an open document are checked again: a checkout
     /// that touches a thousand modules reads none of the others. A version
     /// file counts for the open modules below its directory.
     pub(super) fn did_change_watched_files(&mut self, p: lt::DidChangeWatchedFilesParams) {
+        // The requests read the files again (a changed file may be read by
+        // a module other than its own: a local module's call).
+        if !p.changes.is_empty() {
+            self.reads.clear();
+        }
         let open: BTreeSet<PathBuf> = self.docs.keys().filter_map(|d| module_of(d, &self.docs)).collect();
         for c in p.changes {
             let Some(path) = uri_path(&c.uri) else { continue };

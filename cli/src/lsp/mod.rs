@@ -74,6 +74,7 @@ impl From<Incoming> for Event {
 /// process, a check under way with it (nothing is waited for).
 #[cfg(not(target_os = "wasi"))]
 pub fn run() -> i32 {
+    worker::one_arena();
     let (tx, rx) = mpsc::channel::<Event>();
     let from_worker = tx.clone();
     let reader_tx = tx.clone();
@@ -243,7 +244,11 @@ impl Server {
                     // request waits for the checks of the edits before it
                     // to be published: the round to come when modules wait
                     // for one, else the round under way.
-                    let after = if !self.dirty.is_empty() { self.checks.started + 1 } else { self.checks.started };
+                    let after = if !self.dirty.is_empty() || !self.closed.is_empty() {
+                        self.checks.started + 1
+                    } else {
+                        self.checks.started
+                    };
                     if reads_documents(&r.method) {
                         self.read = true;
                         self.request(r);
@@ -301,18 +306,16 @@ impl Server {
 
     /// The work that hover, completion and code actions keep on this thread
     /// (parses, as the checks keep theirs on the worker's) ages by the
-    /// batches that read the documents, and is let go of when a document
-    /// was closed (its memory then goes back to the system with the next
-    /// round's). When the checks run here, theirs is this work, aged by
-    /// their rounds.
+    /// batches that read the documents; a module's goes when its last
+    /// document is closed (its memory then goes back to the system with the
+    /// next round's). When the checks run here, theirs is this work, aged by
+    /// their rounds. What the requests freed goes back to the system as
+    /// a round's does.
     fn age_kept_reads(&mut self) {
         let read = std::mem::take(&mut self.read);
-        if !self.checks_apart() {
-            return;
-        }
-        let times = if self.closed { tftype::valueparse::kept::ROUNDS + 1 } else { u64::from(read) };
-        for _ in 0..times {
+        if self.checks_apart() && read {
             tftype::valueparse::kept::end_round();
+            worker::give_back_memory(false);
         }
     }
 

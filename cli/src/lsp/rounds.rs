@@ -47,7 +47,7 @@ impl Server {
     /// (None: none).
     fn next_round(&mut self) -> Option<Round> {
         let dirty = std::mem::take(&mut self.dirty);
-        if dirty.is_empty() {
+        if dirty.is_empty() && self.closed.is_empty() {
             return None;
         }
         let mut modules = Vec::new();
@@ -72,7 +72,7 @@ impl Server {
             lang: self.lang,
             utf8: self.utf8,
             link_base: self.extras.link_base.clone(),
-            closed: std::mem::take(&mut self.closed),
+            closed: std::mem::take(&mut self.closed).into_iter().collect(),
         })
     }
 
@@ -124,21 +124,27 @@ impl Server {
     }
 
     /// Takes what the worker said: a module's diagnostics are published
-    /// (and the files it published before and not now are cleared), unless
-    /// the module was edited since the round was made, or the server is
-    /// shutting down.
+    /// (and the files it published before and not now are cleared), and
+    /// its files as the check read them kept for the requests, unless
+    /// the module was edited since the round was made, or its last document
+    /// was closed, or the server is shutting down.
     pub(super) fn checked(&mut self, c: Checked) {
-        let (dir, outcome) = match c {
+        let (dir, outcome, read) = match c {
             Checked::RoundEnd => {
                 self.checks.running = false;
                 self.checks.done = self.checks.started;
                 return;
             }
-            Checked::Module { dir, outcome } => (dir, outcome),
+            Checked::Module { dir, outcome, read } => (dir, outcome, read),
         };
-        if self.shutdown || self.dirty.contains(&dir) {
+        if self.shutdown || self.dirty.contains(&dir) || self.closed.contains(&dir) {
             return;
         }
+        // What the requests answer from until the next round (or a change).
+        match read {
+            Some(read) => self.reads.insert(dir.clone(), read),
+            None => self.reads.remove(&dir),
+        };
         let files = match outcome {
             Ok(files) => files,
             Err((text, open)) => self.check_failed(&dir, &text, open),

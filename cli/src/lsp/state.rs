@@ -90,10 +90,12 @@ pub(super) struct Server {
     /// Modules whose newer-version message was shown.
     told_newer: BTreeSet<(PathBuf, String)>,
     pub(super) dirty: BTreeSet<PathBuf>,
-    /// A document was closed since the last check round: the round after it
-    /// hands the memory its work freed back to the system
-    /// ([`super::worker`]), and this thread lets go of the work it kept.
-    pub(super) closed: bool,
+    /// The modules whose last open document was closed since the last round
+    /// was made: they are not checked again (what a check under way says
+    /// of them is dropped), and the next round lets go of the work the
+    /// worker kept for them and hands the memory back to the system
+    /// ([`super::worker`]).
+    pub(super) closed: BTreeSet<PathBuf>,
     /// Whether the client registers file watchers when asked
     /// (`workspace.didChangeWatchedFiles.dynamicRegistration`).
     pub(super) watch: bool,
@@ -103,6 +105,11 @@ pub(super) struct Server {
     /// the notes).
     pub(super) extras: editor::Extras,
     pub(super) checks: Checks,
+    /// Per module: its files as last read from disk (by a round of checks,
+    /// or by a request when none was kept), which hover, completion and
+    /// code actions answer from (reliability-5 #10); let go of when a file
+    /// changes on disk or a document of the module closes.
+    pub(super) reads: BTreeMap<PathBuf, super::worker::Disk>,
     /// A request read the documents in this batch (hover, completion, code
     /// actions: the work they keep on this thread ages by such batches).
     pub(super) read: bool,
@@ -121,11 +128,12 @@ impl Server {
             published: BTreeMap::new(),
             told_newer: BTreeSet::new(),
             dirty: BTreeSet::new(),
-            closed: false,
+            closed: BTreeSet::new(),
             watch: false,
             told_flavor: BTreeMap::new(),
             extras: editor::Extras { link_base: Some(default_link_base()), ..Default::default() },
             checks: Checks::default(),
+            reads: BTreeMap::new(),
             read: false,
             initialized: false,
             shutdown: false,
@@ -181,11 +189,23 @@ impl Server {
     }
 
     /// A module's files as the check reads them, the open documents'
-    /// texts winning; the files that could not be read.
-    pub(super) fn module_input(&self, dir: &Path) -> Option<crate::check::Loaded> {
+    /// texts winning; the files that could not be read. The files on disk
+    /// are the ones last read ([`Server::reads`]); when none are kept, they
+    /// are read now (and kept when `keep`: the module has an open document).
+    pub(super) fn module_input(&mut self, dir: &Path, keep: bool) -> Option<crate::check::Loaded> {
         let open: Vec<(String, &str)> =
             self.docs.iter().filter_map(|(path, doc)| Some((relative(dir, path)?, doc.text.as_str()))).collect();
-        super::worker::read_module(dir, open.iter().map(|(rel, text)| (rel.as_str(), *text)), self.lang)
+        let disk = match self.reads.get(dir) {
+            Some(d) => d.clone(),
+            None => {
+                let d = super::worker::Disk::read(dir, open.iter().map(|(rel, _)| rel.as_str()), self.lang)?;
+                if keep {
+                    self.reads.insert(dir.to_path_buf(), d.clone());
+                }
+                d
+            }
+        };
+        Some(disk.with_open(open.iter().map(|(rel, text)| (rel.as_str(), *text))))
     }
 
     /// A document's module, its name there, its text, and the input that
@@ -198,7 +218,9 @@ impl Server {
         let path = self.document_path(uri)?;
         let dir = module_of(&path, &self.docs)?;
         let rel = relative(&dir, &path)?;
-        let mut input = self.module_input(&dir)?.input;
+        tftype::valueparse::kept::set_scope(&super::worker::scope(&dir));
+        let open = self.docs.contains_key(&path);
+        let mut input = self.module_input(&dir, open)?.input;
         let text = match self.docs.get(&path) {
             Some(d) => d.text.as_str().to_owned(),
             None => input.files.get(&rel).cloned().or_else(|| tftype::versionfile::read_small(&path))?,

@@ -37,6 +37,13 @@ pub(super) fn keep_parses() {
     tftype::module::kept::keep_variables();
 }
 
+/// The scope of a module's kept work ([`tftype::valueparse::kept::set_scope`]):
+/// its directory, so that the work a module used last is let go of when its
+/// last document closes.
+pub(super) fn scope(dir: &Path) -> String {
+    dir.to_string_lossy().into_owned()
+}
+
 /// An open document below a module's directory, as it was when the round
 /// was made.
 pub(super) struct Open {
@@ -65,9 +72,10 @@ pub(super) struct Round {
     pub(super) lang: Lang,
     pub(super) utf8: bool,
     pub(super) link_base: Option<String>,
-    /// A document was closed since the last round: the memory the round
-    /// frees is handed back to the system.
-    pub(super) closed: bool,
+    /// The modules whose last open document was closed since the last
+    /// round: the work kept for them is let go of, and the memory handed
+    /// back to the system.
+    pub(super) closed: Vec<PathBuf>,
 }
 
 /// Each file of a module and its diagnostics, as published (with the
@@ -80,33 +88,69 @@ pub(super) type Failed = (String, Vec<(PathBuf, i32)>);
 
 /// What the worker says.
 pub(super) enum Checked {
-    /// A module checked, or its check failed.
-    Module { dir: PathBuf, outcome: Result<Files, Failed> },
+    /// A module checked, or its check failed; its files as the check read
+    /// them (None: not read).
+    Module { dir: PathBuf, outcome: Result<Files, Failed>, read: Option<Disk> },
     /// The round is over.
     RoundEnd,
 }
 
-/// A module's input as the check reads it: its files on disk, the open
-/// documents' texts winning (configuration files and automatic value files
-/// of the module; `open` gives each one's path relative to `dir` and its
-/// text); the files that could not be read.
-pub(super) fn read_module<'a>(
-    dir: &Path,
-    open: impl IntoIterator<Item = (&'a str, &'a str)>,
-    lang: Lang,
-) -> Option<crate::check::Loaded> {
-    let mut l = crate::check::input_for(dir, ".", &[], &Default::default(), lang).ok()?;
-    for (rel, text) in open {
-        let name = rel.rsplit('/').next().unwrap_or(rel);
-        if tftype::module::decl::is_config_file(rel)
-            || editor::is_auto_value_file(rel)
-            || (l.input.files.contains_key(rel) && tftype::module::decl::is_config_file(name))
-        {
-            l.input.files.insert(rel.to_string(), text.to_string());
-            l.problems.retain(|d| d.subject.as_ref().is_none_or(|s| s.filename != rel) && !d.detail.contains(rel));
+/// A module's files as read from disk, kept by the serving thread for the
+/// requests (hover, completion, code actions) so that they read no files
+/// (reliability-5 #10): what the check reads, except that each file an open
+/// document stands for is kept empty and without its reading problems
+/// (the document's text goes in its place, [`Disk::with_open`]). Read again
+/// by each round of checks; the serving thread lets go of it when a file
+/// changes on disk or one of the documents it was read with closes.
+#[derive(Clone)]
+pub(super) struct Disk(crate::check::Loaded);
+
+impl Disk {
+    /// Reads a module directory (None: it cannot be listed); `open`: the
+    /// paths, relative to `dir`, of the open documents below it.
+    pub(super) fn read<'a>(dir: &Path, open: impl IntoIterator<Item = &'a str>, lang: Lang) -> Option<Disk> {
+        let mut l = crate::check::input_for(dir, ".", &[], &Default::default(), lang).ok()?;
+        for rel in open {
+            if stands_for(&l, rel) {
+                if let Some(text) = l.input.files.get_mut(rel) {
+                    *text = String::new();
+                }
+                drop_problems(&mut l, rel);
+            }
         }
+        Some(Disk(l))
     }
-    Some(l)
+
+    /// The module's input as the check reads it: the files read, the open
+    /// documents' texts winning (configuration files and automatic value
+    /// files of the module; `open` gives each one's path relative to the
+    /// module's directory and its text); the files that could not be read.
+    /// `open` holds at least the documents the files were read with.
+    pub(super) fn with_open<'a>(self, open: impl IntoIterator<Item = (&'a str, &'a str)>) -> crate::check::Loaded {
+        let mut l = self.0;
+        for (rel, text) in open {
+            if stands_for(&l, rel) {
+                l.input.files.insert(rel.to_string(), text.to_string());
+                drop_problems(&mut l, rel);
+            }
+        }
+        l
+    }
+}
+
+/// Whether an open document at `rel` stands for a file of the module read
+/// in `l`: a configuration or automatic value file of the module, or a
+/// configuration file read with it.
+fn stands_for(l: &crate::check::Loaded, rel: &str) -> bool {
+    let name = rel.rsplit('/').next().unwrap_or(rel);
+    tftype::module::decl::is_config_file(rel)
+        || editor::is_auto_value_file(rel)
+        || (l.input.files.contains_key(rel) && tftype::module::decl::is_config_file(name))
+}
+
+/// Drops the problems reading `rel` (an open document stands for it).
+fn drop_problems(l: &mut crate::check::Loaded, rel: &str) {
+    l.problems.retain(|d| d.subject.as_ref().is_none_or(|s| s.filename != rel) && !d.detail.contains(rel));
 }
 
 /// The worker's own state: the notes already worked out (kept from round
@@ -122,35 +166,47 @@ impl Worker {
     /// [`Checked::RoundEnd`].
     pub(super) fn round(&mut self, r: Round, say: &mut dyn FnMut(Checked) -> bool) {
         self.extras.link_base = r.link_base.clone();
+        for dir in &r.closed {
+            tftype::module::kept::forget(&scope(dir));
+        }
         for m in &r.modules {
-            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.check(m, r.lang, r.utf8)))
-                .map_err(|p| {
-                    let text = p
-                        .downcast_ref::<&str>()
-                        .map(|s| s.to_string())
-                        .or_else(|| p.downcast_ref::<String>().cloned())
-                        .unwrap_or_default();
-                    eprintln!("tftype lsp: checking {} failed (a panic): {text}", m.dir.display());
-                    (text, m.open.iter().map(|o| (o.path.clone(), o.version)).collect())
-                });
-            if !say(Checked::Module { dir: m.dir.clone(), outcome }) {
+            let mut read = None;
+            let outcome =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.check(m, r.lang, r.utf8, &mut read)))
+                    .map_err(|p| {
+                        let text = p
+                            .downcast_ref::<&str>()
+                            .map(|s| s.to_string())
+                            .or_else(|| p.downcast_ref::<String>().cloned())
+                            .unwrap_or_default();
+                        eprintln!("tftype lsp: checking {} failed (a panic): {text}", m.dir.display());
+                        (text, m.open.iter().map(|o| (o.path.clone(), o.version)).collect())
+                    });
+            if !say(Checked::Module { dir: m.dir.clone(), outcome, read }) {
                 return;
             }
         }
-        let _ = std::panic::catch_unwind(tftype::valueparse::kept::end_round);
-        give_back_memory(r.closed);
+        // A round that only closes modules does not age the others' work.
+        if !r.modules.is_empty() {
+            let _ = std::panic::catch_unwind(tftype::valueparse::kept::end_round);
+        }
+        give_back_memory(!r.closed.is_empty());
         say(Checked::RoundEnd);
     }
 
-    /// Checks a module: each of its files' diagnostics, as published.
-    fn check(&mut self, m: &Module, lang: Lang, utf8: bool) -> Files {
+    /// Checks a module: each of its files' diagnostics, as published; its
+    /// files as read from disk go to `read`.
+    fn check(&mut self, m: &Module, lang: Lang, utf8: bool, read: &mut Option<Disk>) -> Files {
         test_hooks();
         let dir = &m.dir;
+        tftype::valueparse::kept::set_scope(&scope(dir));
         let profile = m.flavor.profile();
         let mut out = Vec::new();
-        let Some(l) = read_module(dir, m.open.iter().map(|o| (o.rel.as_str(), o.text.as_str())), lang) else {
+        let Some(disk) = Disk::read(dir, m.open.iter().map(|o| o.rel.as_str()), lang) else {
             return out;
         };
+        let l = disk.clone().with_open(m.open.iter().map(|o| (o.rel.as_str(), o.text.as_str())));
+        *read = Some(disk);
         let envs: Vec<(String, String)> =
             m.open.iter().filter(|o| o.var_file).map(|o| (o.rel.clone(), o.text.as_str().to_owned())).collect();
         // Notes on the values of the value files the editor has open.
@@ -222,15 +278,16 @@ fn test_hooks() {
     }
 }
 
-/// Hands memory that glibc's malloc keeps after a round's work back to the
-/// system: after a document was closed, or when more than
+/// Hands memory that glibc's malloc keeps after a round's work (or after
+/// the requests of a batch, on the serving thread) back to the system:
+/// after a module's last document was closed, or when more than
 /// [`KEPT_FREE_LIMIT`] bytes are free but held (reliability-5 #4: after a
 /// 100 MB value file was closed, 2.1 GB of freed pages stayed resident;
-/// `malloc_trim` brought it to 116 MB). `malloc_trim` goes through every
-/// arena, the serving thread's too. Other allocators (musl's in the
-/// release binaries, WebAssembly's) give pages back themselves or cannot:
-/// nothing to do there.
-fn give_back_memory(closed: bool) {
+/// `malloc_trim` brought it to 116 MB; a hover on that file left 4.0 GB
+/// resident, 2.0 GB of it in use). `malloc_trim` goes through every
+/// arena. Other allocators (musl's in the release binaries, WebAssembly's)
+/// give pages back themselves or cannot: nothing to do there.
+pub(super) fn give_back_memory(closed: bool) {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: mallinfo2 only reads the allocator's counters; malloc_trim only
     // releases free memory (the heap's free top and free pages of glibc's
@@ -242,6 +299,22 @@ fn give_back_memory(closed: bool) {
     }
     #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
     let _ = closed;
+}
+
+/// Makes glibc's malloc use one arena for the server's threads (before any
+/// is started): `malloc_trim` gives back the free top of the main arena
+/// only, so the free top of the worker's own arena (up to the 64 MiB trim
+/// threshold glibc grows to after large frees) stayed resident after a
+/// close: 37 MB resident after a 21 MB value file was opened and closed
+/// (12 MB at start), 16 MB with one arena. The serving thread allocates
+/// little while a check runs, so the threads seldom wait for each other.
+#[cfg(not(target_os = "wasi"))]
+pub(super) fn one_arena() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets a parameter of the allocator.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 1);
+    }
 }
 
 /// Free memory glibc may keep between rounds (64 MiB): above it, a round's

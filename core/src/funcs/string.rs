@@ -195,14 +195,14 @@ fn join(a: &[Value], _: &Type, _: &crate::flavor::Profile) -> Result<Value, supe
 
 /// Terraform's `replace`: `/re/` is a regular expression (Go's RE2, `$1`
 /// expansion), anything else literal text.
-fn replace(a: &[Value], _: &Type, _: &crate::flavor::Profile) -> Result<Value, super::FuncError> {
+fn replace(a: &[Value], _: &Type, p: &crate::flavor::Profile) -> Result<Value, super::FuncError> {
     let (t, sub, rep) = (text(&a[0]), text(&a[1]), text(&a[2]));
     // Each match (at most one per byte, and one more) adds the replacement.
     if (t.len() + 1).saturating_mul(rep.len()).saturating_add(t.len()) > super::MAX_RESULT_BYTES {
         return Err(super::FuncError::TooCostly);
     }
     if sub.len() > 1 && sub.starts_with('/') && sub.ends_with('/') {
-        let re = super::regex::compile(&sub[1..sub.len() - 1]).map_err(super::FuncError::Call)?;
+        let re = super::regex::compile(&sub[1..sub.len() - 1], p).map_err(super::FuncError::Call)?;
         return Ok(s(&re.replace_all(t, rep)));
     }
     Ok(s(&t.replace(sub, rep)))

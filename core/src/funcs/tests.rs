@@ -198,7 +198,7 @@ fn regex_functions_follow_go_cty_regexp_test() {
         // Go's \d is ASCII only.
         (r#"regexall("\\d", "٣")"#, "tolist([])"),
         (r#"regex("x", "abc")"#, "Error in function call: Call to function \"regex\" failed: pattern did not match any part of the given string."),
-        // Go's syntax where the regex crate's differs.
+        // Go's syntax where regex_syntax's differs.
         (r#"regex("\\Qa.b\\E", "xa.b")"#, r#""a.b""#),
         (r#"regex("a{,3}", "a{,3}")"#, r#""a{,3}""#),
         (r#"regex("[a&&b]", "&")"#, r#""&""#),
@@ -220,12 +220,12 @@ fn regex_functions_follow_go_cty_regexp_test() {
         (r#"length(regexall("((a{10}){0}){1000}", "a"))"#, "2"),
         (r#"regex("\\Q{1000}{1000}\\E", "{1000}{1000}")"#, r#""{1000}{1000}""#),
         // Patterns Go compiles: a Unicode class under a counted repeat is one
-        // instruction in Go, a large automaton in the regex crate.
+        // instruction in Go (and in the Pike VM).
         (r#"regex("^[\\p{L}\\p{N} _-]{1,255}$", "Zoë 2")"#, r#""Zoë 2""#),
         (r#"can(regex("^[\\p{L}]{1,1000}$", "Zoë"))"#, "true"),
         (r#"regex("^\\p{Greek}{3,500}", "αβγδ")"#, r#""αβγδ""#),
-        // Go numbers every group written, also one under `{0}` (which the
-        // regex crate's parse drops): it never takes part.
+        // Go numbers every group written, also one under `{0}` (which
+        // regex_syntax's parse drops): it never takes part.
         (r#"regex("a(b){0}", "a")"#, "[\n  tostring(null),\n]"),
         (r#"regex("(?P<x>a){0}(?P<y>b)", "b")"#, "{\n  \"x\" = tostring(null)\n  \"y\" = \"b\"\n}"),
         (r#"regex("b((a){0})", "b")"#, "[\n  \"\",\n  tostring(null),\n]"),
@@ -518,5 +518,38 @@ fn format_q_quotes_as_cty_json() {
         ] {
             assert_eq!(eval_in(flavor, expr), want, "{flavor} {expr}");
         }
+    }
+}
+
+/// Go 1.22's `regexp/syntax` reads `(?<name>…)` as a named group; the Go a
+/// release is built with decides (`.go-version`: Terraform v1.7.5 1.21.8,
+/// v1.8.5 1.22.1; OpenTofu v1.6.3 1.21.3, v1.7.10 1.22.11). Older Go stops
+/// at the `<`, in `regex`, `regexall` and `replace` alike; `(?P<name>…)`
+/// is a named group in every release.
+#[test]
+fn angle_named_groups_follow_the_go_each_release_is_built_with() {
+    let calls = [
+        r#"regex("(?<x>a)b", "zab")"#,
+        r#"regexall("(?<x>a)", "aa")"#,
+        r#"replace("ab", "/(?<x>a)/", "[$x]")"#,
+        r#"regex("(?P<x>a)b", "zab")"#,
+    ];
+    let newer = [
+        "{\n  \"x\" = \"a\"\n}",
+        "tolist([\n  {\n    \"x\" = \"a\"\n  },\n  {\n    \"x\" = \"a\"\n  },\n])",
+        "\"[a]b\"",
+        "{\n  \"x\" = \"a\"\n}",
+    ];
+    for flavor in ["terraform@1.8", "terraform@1.16", "opentofu@1.7", "opentofu@1.12"] {
+        for (call, want) in calls.iter().zip(newer) {
+            assert_eq!(eval_in(flavor, call), want, "{flavor}: {call}");
+        }
+    }
+    for flavor in ["terraform@1.5", "terraform@1.7", "opentofu@1.6"] {
+        let got: Vec<String> = calls.iter().map(|c| eval_in(flavor, c)).collect();
+        for g in &got[..3] {
+            assert!(g.contains("invalid or unsupported Perl syntax") && g.contains("(?<"), "{flavor}: {g}");
+        }
+        assert_eq!(got[3], newer[3], "{flavor}");
     }
 }

@@ -311,7 +311,7 @@ fn evaluate_in(req: &Request, src: &str, p: &Profile) -> Response {
         if let Some(lang) = lang {
             first_steps.push(step(lang, "check.block_default", &[], None, None));
         }
-        let fv = r.ok.then(|| (default, 0..0));
+        let fv = r.ok.then_some((default, 0..0));
         (r, fv)
     };
     let mut story = lang.map(|lang| {

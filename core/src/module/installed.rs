@@ -724,7 +724,7 @@ module "subnets" {
 
     #[test]
     fn a_malformed_or_huge_manifest_is_a_diagnostic_and_nothing_is_guessed() {
-        let huge = format!("{{\"Modules\":[{}]}}", vec!["{\"Key\":\"k\",\"Dir\":\"x\"}"; 1].join(","))
+        let huge = format!("{{\"Modules\":[{}]}}", ["{\"Key\":\"k\",\"Dir\":\"x\"}"; 1].join(","))
             + &" ".repeat(super::MAX_MANIFEST_BYTES);
         let cyclic = r#"{"Modules":[{"Key":"network","Source":"registry.terraform.io/acme/network/aws","Version":"2.3.1","Dir":"."},{"Key":"network.subnets","Source":"./modules/subnets","Dir":"."}]}"#;
         for (text, want) in [

@@ -30,11 +30,13 @@ use std::rc::Rc;
 use super::decl::Module;
 use crate::valueparse::kept;
 
-/// A registered module, its number, the round it was last used in.
+/// A registered module, its number, the round and the scope
+/// ([`kept::set_scope`]) it was last used in.
 struct Registered {
     module: Rc<Module>,
     id: u64,
     used: u64,
+    scope: Rc<str>,
 }
 
 thread_local! {
@@ -67,6 +69,7 @@ pub(super) fn register(m: &Rc<Module>) {
         // The registry holds the module, so nothing else lives at its address.
         if let Some(r) = ms.get_mut(&addr) {
             r.used = round;
+            r.scope = kept::scope();
             return;
         }
         ms.retain(|_, r| round - r.used <= kept::ROUNDS);
@@ -74,8 +77,17 @@ pub(super) fn register(m: &Rc<Module>) {
             n.set(n.get() + 1);
             n.get()
         });
-        ms.insert(addr, Registered { module: m.clone(), id, used: round });
+        ms.insert(addr, Registered { module: m.clone(), id, used: round, scope: kept::scope() });
     });
+}
+
+/// Drops at once the work on this thread that `scope` used last (see
+/// [`kept::set_scope`]): its modules, parsed files, variables' values and
+/// rules' outcomes, for a caller done with it (the language server, when a
+/// module's last open document is closed).
+pub fn forget(scope: &str) {
+    MODULES.with(|ms| ms.borrow_mut().retain(|_, r| &*r.scope != scope));
+    kept::forget(scope);
 }
 
 /// The number of a registered module (None: not registered, or work is
@@ -235,6 +247,54 @@ mod tests {
                 })
                 .collect();
         agree(&inputs, &["terraform@1.9", "terraform@1.16", "opentofu@1.12"]);
+    }
+
+    /// Forgetting a scope drops at once the work it used last (modules,
+    /// parses, values), and only that: the language server forgets a module
+    /// whose last open document was closed. Each row: the files checked in
+    /// scopes "a" and "b" (in that order), the scope forgotten, whether any
+    /// kept work is then found by a check in "a" and in "b" (in that
+    /// order). Work that both used (the same files) is one piece of work,
+    /// which goes with the scope that used it last: the one left finds its
+    /// part.
+    #[test]
+    fn forgetting_a_scope_drops_the_work_it_used_last_at_once() {
+        let input = |name: &str, ty: &str, value: &str| {
+            let mut i = CheckInput::default();
+            i.files.insert(name.into(), format!("variable \"x\" {{\n  type = {ty}\n}}\n"));
+            i.files.insert("terraform.tfvars".into(), format!("x = {value}\n"));
+            i
+        };
+        let (a, b) = (input("a.tf", "number", "1"), input("b.tf", "string", "\"s\""));
+        let table = [
+            ((&a, &b), "a", [false, true]),
+            ((&a, &b), "b", [true, false]),
+            ((&a, &b), "c", [true, true]),
+            ((&a, &a), "a", [true, true]),
+            ((&a, &a), "b", [true, true]),
+        ];
+        for ((in_a, in_b), forgotten, want) in table {
+            let same = in_a.files == in_b.files;
+            let (in_a, in_b) = (in_a.clone(), in_b.clone());
+            let found = std::thread::spawn(move || {
+                let p = Flavor::lookup("terraform@1.9").unwrap().profile();
+                super::keep_variables();
+                for (scope, i) in [("a", &in_a), ("b", &in_b)] {
+                    crate::valueparse::kept::set_scope(scope);
+                    check(i, &p);
+                }
+                super::forget(forgotten);
+                [("a", &in_a), ("b", &in_b)].map(|(scope, i)| {
+                    crate::valueparse::kept::set_scope(scope);
+                    let before = crate::valueparse::kept::hits_of("");
+                    check(i, &p);
+                    crate::valueparse::kept::hits_of("") > before
+                })
+            })
+            .join()
+            .unwrap();
+            assert_eq!(found, want, "forgetting {forgotten}; the same files in both: {same}");
+        }
     }
 
     fn edits_agree(seed: u64, cross: usize, flavors: &[&'static str]) {

@@ -20,6 +20,12 @@ pub struct Editors {
     clean: StoredValue<(bool, bool), LocalStorage>,
 }
 
+impl Default for Editors {
+    fn default() -> Editors {
+        Editors::new()
+    }
+}
+
 impl Editors {
     pub fn new() -> Editors {
         Editors {

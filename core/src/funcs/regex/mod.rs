@@ -1,18 +1,20 @@
 //! go-cty's `stdlib/regexp.go`: `regex` and `regexall`, with Go's RE2
 //! semantics (`\d`, `\w`, `\s` and `\b` are ASCII-only in Go, so they are
-//! rewritten before the pattern is compiled) and Go's error texts.
+//! rewritten before the pattern is parsed) and Go's error texts.
 //!
-//! A pattern runs on the regex crate when it can afford it (speed), else on
-//! [`pikevm`], which costs what Go's regexp does: both behind [`Pattern`].
+//! A pattern is translated, parsed by `regex_syntax` (its HIR and Unicode
+//! tables), sized as Go sizes it and run by [`pikevm`], which matches as
+//! Go's regexp does (leftmost-first, Go's groups) at Go's cost, on every
+//! target; `replace`'s `$` references are expanded by Go's rules.
 
 mod pikevm;
 #[cfg(test)]
 mod tests;
 
 use super::{call_err, s, text, FuncError, Function, Param};
+use crate::flavor::Profile;
 use crate::types::Type;
 use crate::value::{AttrMap, Value};
-use ::regex::Regex;
 use std::sync::Arc;
 
 pub(super) const NAMES: &[&str] = &["regex", "regexall"];
@@ -22,9 +24,10 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
     Some(match name {
         "regex" => Function::new(
             params,
-            |a, _| result_type(text(&a[0])).map_err(|m| FuncError::Arg(0, m)),
-            |a, ty, _| {
-                let re = compile(text(&a[0])).map_err(|m| FuncError::Arg(0, format!("error parsing pattern: {m}")))?;
+            |a, p| result_type(text(&a[0]), p).map_err(|m| FuncError::Arg(0, m)),
+            |a, ty, p| {
+                let re =
+                    compile(text(&a[0]), p).map_err(|m| FuncError::Arg(0, format!("error parsing pattern: {m}")))?;
                 let t = text(&a[1]);
                 let Some(caps) = re.captures(t) else {
                     return call_err("pattern did not match any part of the given string");
@@ -34,9 +37,10 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
         ),
         "regexall" => Function::new(
             params,
-            |a, _| Ok(Type::list(result_type(text(&a[0])).map_err(|m| FuncError::Arg(0, m))?)),
-            |a, ty, _| {
-                let re = compile(text(&a[0])).map_err(|m| FuncError::Arg(0, format!("error parsing pattern: {m}")))?;
+            |a, p| Ok(Type::list(result_type(text(&a[0]), p).map_err(|m| FuncError::Arg(0, m))?)),
+            |a, ty, p| {
+                let re =
+                    compile(text(&a[0]), p).map_err(|m| FuncError::Arg(0, format!("error parsing pattern: {m}")))?;
                 let ety = ty.element_type().cloned().unwrap_or(Type::String);
                 // Counted (and refused past the budget) before anything is built.
                 let n = re.find_iter(text(&a[1])).try_fold(0u64, |n, _| super::allow(n + 1).map(|()| n + 1))?;
@@ -50,19 +54,10 @@ pub(super) fn lookup(name: &str) -> Option<Function> {
     })
 }
 
-/// A compiled Go pattern, on either engine, with each group's name as
-/// written (the whole match first).
+/// A compiled Go pattern, with each group's name as written (the whole
+/// match first).
 #[derive(Clone)]
-pub(crate) struct Pattern(Engine, Arc<[Option<Box<str>>]>);
-
-#[derive(Clone)]
-enum Engine {
-    /// The regex crate: every pattern it can afford.
-    Crate(Regex),
-    /// The Pike VM: the patterns Go compiles that the regex crate would
-    /// need too much memory for.
-    Vm(Arc<pikevm::Program>),
-}
+pub(crate) struct Pattern(Arc<pikevm::Program>, Arc<[Option<Box<str>>]>);
 
 /// One match's groups (byte ranges of the text; the whole match is 0).
 pub(crate) struct Groups<'t> {
@@ -80,10 +75,6 @@ impl<'t> Groups<'t> {
             })
             .collect();
         Groups { text, spans }
-    }
-
-    fn from_crate(text: &'t str, c: &::regex::Captures<'_>) -> Self {
-        Groups { text, spans: c.iter().map(|m| m.map(|m| (m.start(), m.end()))).collect() }
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -105,12 +96,9 @@ impl Pattern {
         self.1.len()
     }
 
-    /// The memory of the Pike VM's program (0 for the regex crate's).
+    /// The memory of the program.
     fn program_bytes(&self) -> usize {
-        match &self.0 {
-            Engine::Crate(_) => 0,
-            Engine::Vm(p) => p.program_bytes(),
-        }
+        self.0.program_bytes()
     }
 
     /// Each group's name (as translated), the whole match first.
@@ -127,70 +115,124 @@ impl Pattern {
 
     /// The first match and its groups.
     pub(crate) fn captures<'t>(&self, t: &'t str) -> Option<Groups<'t>> {
-        match &self.0 {
-            Engine::Crate(re) => re.captures(t).map(|c| self.padded(Groups::from_crate(t, &c))),
-            Engine::Vm(p) => p.searcher().captures(t, 0).map(|s| self.padded(Groups::from_slots(t, &s))),
-        }
+        self.0.searcher().captures(t, 0).map(|s| self.padded(Groups::from_slots(t, &s)))
     }
 
     /// Each match's byte range, as Go's `FindAllStringIndex` (an empty
     /// match right after another is passed over).
-    pub(crate) fn find_iter<'a>(&'a self, t: &'a str) -> Box<dyn Iterator<Item = (usize, usize)> + 'a> {
-        match &self.0 {
-            Engine::Crate(re) => Box::new(re.find_iter(t).map(|m| (m.start(), m.end()))),
-            Engine::Vm(p) => Box::new(pikevm::Matches::new(p, t, false).map(|s| (s[0], s[1]))),
-        }
+    pub(crate) fn find_iter<'a>(&'a self, t: &'a str) -> impl Iterator<Item = (usize, usize)> + 'a {
+        pikevm::Matches::new(&self.0, t, false).map(|s| (s[0], s[1]))
     }
 
     /// Each match with its groups, as [`Pattern::find_iter`] finds them.
-    pub(crate) fn captures_iter<'a>(&'a self, t: &'a str) -> Box<dyn Iterator<Item = Groups<'a>> + 'a> {
-        match &self.0 {
-            Engine::Crate(re) => Box::new(re.captures_iter(t).map(move |c| self.padded(Groups::from_crate(t, &c)))),
-            Engine::Vm(p) => {
-                Box::new(pikevm::Matches::new(p, t, true).map(move |s| self.padded(Groups::from_slots(t, &s))))
-            }
-        }
+    pub(crate) fn captures_iter<'a>(&'a self, t: &'a str) -> impl Iterator<Item = Groups<'a>> + 'a {
+        pikevm::Matches::new(&self.0, t, true).map(move |s| self.padded(Groups::from_slots(t, &s)))
     }
 
-    /// Every match replaced: `$1`, `${name}` and `$$` in the replacement
-    /// (the regex crate's expansion, on either engine).
+    /// Every match replaced, as Go's `ReplaceAllString`: `$1`, `${name}`
+    /// and `$$` in the replacement by [`expand`].
     pub(crate) fn replace_all(&self, t: &str, rep: &str) -> String {
-        match &self.0 {
-            Engine::Crate(re) => re.replace_all(t, rep).into_owned(),
-            Engine::Vm(_) => {
-                let mut out = String::with_capacity(t.len());
-                let mut last = 0;
-                if !rep.contains('$') {
-                    for (a, b) in self.find_iter(t) {
-                        out.push_str(&t[last..a]);
-                        out.push_str(rep);
-                        last = b;
-                    }
-                } else {
-                    let names = self.names();
-                    for g in self.captures_iter(t) {
-                        let (a, b) = g.span(0).unwrap_or((last, last));
-                        out.push_str(&t[last..a]);
-                        regex_automata::util::interpolate::string(
-                            rep,
-                            |i, dst| dst.push_str(g.get(i).unwrap_or("")),
-                            |name| names.iter().position(|n| *n == Some(name)),
-                            &mut out,
-                        );
-                        last = b;
-                    }
-                }
-                out.push_str(&t[last..]);
-                out
+        let mut out = String::with_capacity(t.len());
+        let mut last = 0;
+        if !rep.contains('$') {
+            for (a, b) in self.find_iter(t) {
+                out.push_str(&t[last..a]);
+                out.push_str(rep);
+                last = b;
+            }
+        } else {
+            let names = self.names();
+            for g in self.captures_iter(t) {
+                let (a, b) = g.span(0).unwrap_or((last, last));
+                out.push_str(&t[last..a]);
+                expand(rep, &g, &names, &mut out);
+                last = b;
             }
         }
+        out.push_str(&t[last..]);
+        out
     }
+}
+
+/// Appends `template` with each `$` reference replaced by what the match
+/// `g` has for it, by Go's `Regexp.Expand`: `$$` is a `$`; `$name` and
+/// `${name}` take the longest run of letters, digits and `_` (Unicode's,
+/// as Go reads them); a name of ASCII digits without a leading zero (and
+/// not past Go's 1e8) is a group's number, any other a group's name (the
+/// first group of that name that took part); a group that did not take
+/// part, or that does not exist, adds nothing; a `$` without a name (or
+/// `${name` without its `}`) stays a `$`.
+fn expand(template: &str, g: &Groups<'_>, names: &[Option<&str>], out: &mut String) {
+    let mut rest = template;
+    while let Some(at) = rest.find('$') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at + 1..];
+        if let Some(r) = rest.strip_prefix('$') {
+            out.push('$');
+            rest = r;
+            continue;
+        }
+        let Some((name, after)) = reference(rest) else {
+            out.push('$');
+            continue;
+        };
+        rest = after;
+        let text = match group_number(name) {
+            Some(i) => g.get(i),
+            None => (0..names.len()).filter(|&i| names[i].is_some_and(|n| go_name(n) == name)).find_map(|i| g.get(i)),
+        };
+        out.push_str(text.unwrap_or(""));
+    }
+    out.push_str(rest);
+}
+
+/// The name a `$` reference starts with (`name` or `{name}`) and the text
+/// after it; None when malformed (Go's `extract`).
+fn reference(s: &str) -> Option<(&str, &str)> {
+    let (brace, body) = match s.strip_prefix('{') {
+        Some(b) => (true, b),
+        None => (false, s),
+    };
+    let end = body.char_indices().find(|&(_, c)| !is_name_char(c)).map_or(body.len(), |(i, _)| i);
+    if end == 0 {
+        return None;
+    }
+    let after = if brace { body[end..].strip_prefix('}')? } else { &body[end..] };
+    Some((&body[..end], after))
+}
+
+/// A reference's group number: ASCII digits, no leading zero, read while
+/// under 1e8 (Go's `extract`); anything else is a name.
+fn group_number(name: &str) -> Option<usize> {
+    if name.len() > 1 && name.starts_with('0') {
+        return None;
+    }
+    name.bytes()
+        .try_fold(0usize, |n, b| (b.is_ascii_digit() && n < 100_000_000).then(|| n * 10 + usize::from(b - b'0')))
+}
+
+/// Go's `unicode.IsLetter || unicode.IsDigit || '_'`: general categories
+/// L and Nd (from `regex_syntax`'s tables).
+fn is_name_char(c: char) -> bool {
+    static LETTERS_DIGITS: std::sync::OnceLock<Vec<(char, char)>> = std::sync::OnceLock::new();
+    if c.is_ascii() {
+        return c.is_ascii_alphanumeric() || c == '_';
+    }
+    let ranges = LETTERS_DIGITS.get_or_init(|| {
+        match regex_syntax::ParserBuilder::new().build().parse(r"[\p{L}\p{Nd}]").map(|h| h.into_kind()) {
+            Ok(regex_syntax::hir::HirKind::Class(regex_syntax::hir::Class::Unicode(u))) => {
+                u.ranges().iter().map(|r| (r.start(), r.end())).collect()
+            }
+            _ => Vec::new(),
+        }
+    });
+    pikevm::in_ranges(ranges, c)
 }
 
 /// The result type of a pattern: a string (no groups), a list of strings
 /// (unnamed groups) or an object (named groups).
-fn result_type(pattern: &str) -> Result<Type, String> {
-    let re = compile(pattern).map_err(|m| match m.strip_prefix("error parsing regexp: ") {
+fn result_type(pattern: &str, p: &Profile) -> Result<Type, String> {
+    let re = compile(pattern, p).map_err(|m| match m.strip_prefix("error parsing regexp: ") {
         Some(rest) => match rest.rsplit_once(": `") {
             Some((code, expr)) => format!("invalid regexp pattern: {code} in {}", expr.trim_end_matches('`')),
             None => format!("error parsing pattern: {m}"),
@@ -227,7 +269,8 @@ fn match_value(re: &Pattern, caps: &Groups<'_>, ty: &Type) -> Value {
     }
 }
 
-/// The prefix of a repeated group name's private stand-in.
+/// The prefix of a group name's private stand-in (a name written again,
+/// or one that starts with a digit).
 const DUP: &str = "__tftype_dup";
 
 /// The name a group has in the Go pattern.
@@ -238,22 +281,48 @@ fn go_name(n: &str) -> &str {
     }
 }
 
-/// Compiles a Go regular expression; the error is Go's
-/// (`error parsing regexp: CODE: `EXPR``) where tftype knows it.
-pub(crate) fn compile(pattern: &str) -> Result<Pattern, String> {
+/// What Go's `regexp/syntax` accepts where the Go versions releases are
+/// built with differ (see [`crate::flavor::Switch::Go122AngleNamedCaptures`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct GoSyntax {
+    /// `(?<name>…)` is a named group (Go ≥ 1.22).
+    pub angle_names: bool,
+}
+
+impl GoSyntax {
+    /// The newest Go's syntax (the default flavor's).
+    #[cfg(test)]
+    pub const NEWEST: GoSyntax = GoSyntax { angle_names: true };
+
+    /// The syntax `p`'s release accepts for `pattern`: the flavor is asked
+    /// only when the pattern could hold what versions differ on, so that
+    /// work kept for one flavor is reused by another where it can be.
+    pub(crate) fn for_pattern(pattern: &str, p: &Profile) -> GoSyntax {
+        GoSyntax { angle_names: !pattern.contains("(?<") || p.angle_named_captures() }
+    }
+}
+
+/// Compiles a Go regular expression as `p`'s release does; the error is
+/// Go's (`error parsing regexp: CODE: `EXPR``) where tftype knows it.
+pub(crate) fn compile(pattern: &str, p: &Profile) -> Result<Pattern, String> {
+    compile_as(pattern, GoSyntax::for_pattern(pattern, p))
+}
+
+/// [`compile`] for a given Go syntax.
+pub(crate) fn compile_as(pattern: &str, go: GoSyntax) -> Result<Pattern, String> {
     // A rule calls `regex` once per element of a `for` and the type check
     // compiles each pattern again: the last few patterns are kept, the Pike
     // VM's programs only while they take less than `CACHED_PROGRAMS` together.
-    if let Some(r) = RECENT.with(|c| c.borrow().iter().find(|(p, _)| p == pattern).map(|(_, r)| r.clone())) {
+    if let Some(r) =
+        RECENT.with(|c| c.borrow().iter().find(|(p, g, _)| p == pattern && *g == go).map(|(_, _, r)| r.clone()))
+    {
         return r;
     }
-    let r = compile_uncached(pattern);
+    let r = compile_uncached(pattern, go);
     RECENT.with(|c| {
         let mut c = c.borrow_mut();
-        c.push((pattern.to_string(), r.clone()));
-        let weight = |c: &[(String, Result<Pattern, String>)]| {
-            c.iter().map(|(_, r)| r.as_ref().map_or(0, Pattern::program_bytes)).sum::<usize>()
-        };
+        c.push((pattern.to_string(), go, r.clone()));
+        let weight = |c: &[Kept]| c.iter().map(|(_, _, r)| r.as_ref().map_or(0, Pattern::program_bytes)).sum::<usize>();
         while c.len() > 8 || weight(&c) > CACHED_PROGRAMS {
             c.drain(..1);
         }
@@ -261,53 +330,43 @@ pub(crate) fn compile(pattern: &str) -> Result<Pattern, String> {
     r
 }
 
+/// A pattern compiled for a Go syntax, kept for reuse (see [`compile_as`]).
+type Kept = (String, GoSyntax, Result<Pattern, String>);
+
 /// The most memory the Pike VM's programs kept for reuse may take.
 const CACHED_PROGRAMS: usize = 64 << 20;
 
 thread_local! {
     /// The patterns compiled last (see [`compile`]).
-    static RECENT: std::cell::RefCell<Vec<(String, Result<Pattern, String>)>> = const { std::cell::RefCell::new(Vec::new()) };
+    static RECENT: std::cell::RefCell<Vec<Kept>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// The memory the kept programs take.
 #[cfg(test)]
 fn cached_program_bytes() -> usize {
-    RECENT.with(|c| c.borrow().iter().map(|(_, r)| r.as_ref().map_or(0, Pattern::program_bytes)).sum())
+    RECENT.with(|c| c.borrow().iter().map(|(_, _, r)| r.as_ref().map_or(0, Pattern::program_bytes)).sum())
 }
 
-fn compile_uncached(pattern: &str) -> Result<Pattern, String> {
-    if let Some(e) = go_syntax_error(pattern) {
+fn compile_uncached(pattern: &str, go: GoSyntax) -> Result<Pattern, String> {
+    if let Some(e) = go_syntax_error(pattern, go) {
         return Err(e);
     }
     let rust = translate(pattern)?;
     let too_large = || format!("error parsing regexp: expression too large: `{pattern}`");
-    // Go compiles it but the regex crate would need more memory than the
-    // budget: the Pike VM runs it, at Go's cost.
-    let vm = |hir: &regex_syntax::hir::Hir| match pikevm::Program::new(hir) {
-        Ok(p) => Ok(Pattern(Engine::Vm(Arc::new(p)), declared_groups(&rust).into())),
-        Err(_) => Err(too_large()),
-    };
-    let hir = match size_check(&rust) {
-        Some((Size::GoTooLarge, _)) => return Err(too_large()),
-        Some((Size::OverBudget, hir)) => return vm(&hir),
-        Some((Size::Fits, hir)) => Some(hir),
-        None => None,
-    };
-    // The regex crate's default limit (10 MB of compiled program) refuses
-    // patterns Go compiles, such as a Unicode class under a counted repeat
-    // (`[\p{L}\p{N}]{1,255}`): Go counts a class as one instruction, the
-    // regex crate as its UTF-8 automaton. The budget above sends the large
-    // ones to the Pike VM; past this larger limit (a backstop) so does the
-    // compiler.
-    match ::regex::RegexBuilder::new(&rust).size_limit(REGEX_SIZE_LIMIT).build() {
-        Ok(re) => Ok(Pattern(Engine::Crate(re), declared_groups(&rust).into())),
-        Err(::regex::Error::CompiledTooBig(_)) => hir.as_ref().map_or_else(|| Err(too_large()), vm),
-        Err(_) => Err(format!("error parsing regexp: invalid or unsupported Perl syntax: `{pattern}`")),
+    let unsupported = || format!("error parsing regexp: invalid or unsupported Perl syntax: `{pattern}`");
+    let hir = regex_syntax::ParserBuilder::new().build().parse(&rust).map_err(|_| unsupported())?;
+    if go_too_large(&hir) {
+        return Err(too_large());
+    }
+    match pikevm::Program::new(&hir) {
+        Ok(p) => Ok(Pattern(Arc::new(p), declared_groups(&rust).into())),
+        Err(pikevm::Refusal::TooLarge) => Err(too_large()),
+        Err(pikevm::Refusal::Unsupported) => Err(unsupported()),
     }
 }
 
 /// Each group's name as written, the whole match first. Go numbers every
-/// group written; the parse the engines run drops a group under `{0}`
+/// group written; the parse the VM runs drops a group under `{0}`
 /// (`a(b){0}` has one group in Go, none in the parse).
 fn declared_groups(rust: &str) -> Vec<Option<Box<str>>> {
     use regex_syntax::ast::{Ast, GroupKind};
@@ -341,119 +400,63 @@ fn declared_groups(rust: &str) -> Vec<Option<Box<str>>> {
     names
 }
 
-/// The most memory one compiled pattern may take (a backstop: the budget
-/// below refuses first).
-const REGEX_SIZE_LIMIT: usize = 256 << 20;
-
 /// Go's `maxSize` (regexp/syntax): 128 MB of 40-byte instructions. A
 /// pattern whose `calcSize` is above it is "expression too large" in Go.
 const GO_MAX_SIZE: u64 = (128 << 20) / 40;
 
-/// The most memory the regex crate may take to compile one pattern and
-/// search with it. Its program holds each Unicode class as a UTF-8
-/// automaton per copy (Go: one instruction), and a search keeps capture
-/// slots per program state: measured (regex 1.13, release build) as about
-/// 53 bytes per unit of [`sizes`]' cost to compile and 4–5 more per unit and
-/// capture slot to search (`(\p{L}{0,1000})`×10: cost 8.3 M, 22 slots,
-/// 1.32 GB peak), so the estimate is `cost × (56 + 6 × slots)`.
-const REGEX_MEMORY_BUDGET: u64 = 256 << 20;
-
-enum Size {
-    Fits,
-    /// Go refuses it too ("expression too large").
-    GoTooLarge,
-    /// Go compiles it, but the regex crate would need more memory than the
-    /// budget: the Pike VM runs it.
-    OverBudget,
-}
-
-/// Sizes a translated pattern from its parse, before anything is compiled:
-/// Go's `calcSize` (a class is one instruction) and the regex crate's cost
-/// (a class is its UTF-8 sequences, times the capture slots a search
-/// keeps), with the parse. None: the parser refuses it (the compiler will
-/// say so).
-fn size_check(rust: &str) -> Option<(Size, regex_syntax::hir::Hir)> {
-    let hir = regex_syntax::ParserBuilder::new().build().parse(rust).ok()?;
-    let slots = 2 * hir.properties().explicit_captures_len() as u64 + 2;
-    let (go, cost, tracked) = sizes(&hir);
-    let size = if tracked && go > GO_MAX_SIZE {
-        Size::GoTooLarge
-    } else if cost.saturating_mul(56 + 6 * slots) > REGEX_MEMORY_BUDGET {
-        Size::OverBudget
-    } else {
-        Size::Fits
-    };
-    Some((size, hir))
-}
-
-/// (Go's `calcSize`, the regex crate's program cost, whether Go sizes it at
-/// all) of a parse, saturating. Go's `checkSize` only starts sizing once
-/// the nodes parsed times the product of the counted repeats reach
-/// `maxSize`. Iterative: one pass over the nodes, children before parents.
-fn sizes(root: &regex_syntax::hir::Hir) -> (u64, u64, bool) {
-    use regex_syntax::hir::{Class, HirKind};
+/// Whether Go refuses a parse as "expression too large": its `calcSize`
+/// (a class is one instruction) is past [`GO_MAX_SIZE`] and Go sizes it at
+/// all (Go's `checkSize` only starts sizing once the nodes parsed times the
+/// product of the counted repeats reach `maxSize`). Iterative: one pass
+/// over the nodes, children before parents; saturating.
+fn go_too_large(root: &regex_syntax::hir::Hir) -> bool {
+    use regex_syntax::hir::HirKind;
     // Post-order: (node, children done).
     let mut todo = vec![(root, false)];
-    let mut done: Vec<(u64, u64)> = Vec::new();
+    let mut done: Vec<u64> = Vec::new();
     let (mut nodes, mut repeats) = (0u64, 1u64);
     while let Some((h, visited)) = todo.pop() {
-        let subs: Vec<&regex_syntax::hir::Hir> = match h.kind() {
-            HirKind::Repetition(r) => vec![&r.sub],
-            HirKind::Capture(c) => vec![&c.sub],
-            HirKind::Concat(v) | HirKind::Alternation(v) => v.iter().collect(),
-            _ => Vec::new(),
+        let subs: &[regex_syntax::hir::Hir] = match h.kind() {
+            HirKind::Repetition(r) => std::slice::from_ref(&r.sub),
+            HirKind::Capture(c) => std::slice::from_ref(&c.sub),
+            HirKind::Concat(v) | HirKind::Alternation(v) => v,
+            _ => &[],
         };
         if !visited && !subs.is_empty() {
             todo.push((h, true));
-            todo.extend(subs.iter().rev().map(|s| (*s, false)));
+            todo.extend(subs.iter().rev().map(|s| (s, false)));
             continue;
         }
         nodes += 1;
         let kids = done.split_off(done.len() - subs.len());
-        let sum = |f: fn(&(u64, u64)) -> u64| kids.iter().map(f).fold(0u64, u64::saturating_add);
-        let (go, cost) = match h.kind() {
-            HirKind::Empty | HirKind::Look(_) => (1, 1),
-            HirKind::Literal(l) => {
-                (std::str::from_utf8(&l.0).map_or(l.0.len(), |t| t.chars().count()) as u64, l.0.len() as u64)
-            }
-            HirKind::Class(Class::Bytes(_)) => (1, 1),
-            HirKind::Class(Class::Unicode(c)) => {
-                let seqs = c
-                    .ranges()
-                    .iter()
-                    .map(|r| regex_syntax::utf8::Utf8Sequences::new(r.start(), r.end()).count() as u64)
-                    .sum::<u64>();
-                (1, seqs.max(1))
-            }
+        let sum = || kids.iter().fold(0u64, |a, &k| a.saturating_add(k));
+        let go = match h.kind() {
+            HirKind::Empty | HirKind::Look(_) | HirKind::Class(_) => 1,
+            HirKind::Literal(l) => std::str::from_utf8(&l.0).map_or(l.0.len(), |t| t.chars().count()) as u64,
             HirKind::Repetition(r) => {
-                let (g, c) = kids[0];
-                let go = match r.max {
-                    None if r.min == 0 => g.saturating_add(2),
-                    None => (r.min as u64).saturating_mul(g).saturating_add(1),
-                    Some(max) => (max as u64).saturating_mul(g).saturating_add((max - r.min) as u64),
-                };
+                let g = kids[0];
                 // `*`, `+` and `?` are not counted repeats in Go.
                 if !matches!((r.min, r.max), (0 | 1, None) | (0, Some(1))) {
                     repeats = repeats.saturating_mul(u64::from(r.max.unwrap_or(r.min)).max(1)).min(GO_MAX_SIZE);
                 }
-                let copies = r.max.map_or(r.min as u64 + 1, u64::from).max(1);
-                (go, c.saturating_mul(copies).saturating_add(copies))
+                match r.max {
+                    None if r.min == 0 => g.saturating_add(2),
+                    None => u64::from(r.min).saturating_mul(g).saturating_add(1),
+                    Some(max) => u64::from(max).saturating_mul(g).saturating_add(u64::from(max - r.min)),
+                }
             }
-            HirKind::Capture(_) => (kids[0].0.saturating_add(2), kids[0].1.saturating_add(2)),
-            HirKind::Concat(_) => (sum(|k| k.0), sum(|k| k.1)),
-            HirKind::Alternation(v) => {
-                let n = v.len() as u64;
-                (sum(|k| k.0).saturating_add(n - 1), sum(|k| k.1).saturating_add(n))
-            }
+            HirKind::Capture(_) => kids[0].saturating_add(2),
+            HirKind::Concat(_) => sum(),
+            HirKind::Alternation(v) => sum().saturating_add(v.len() as u64 - 1),
         };
-        done.push((go.max(1), cost));
+        done.push(go.max(1));
     }
-    let (go, cost) = done.pop().unwrap_or((1, 1));
-    (go, cost, nodes >= GO_MAX_SIZE / repeats)
+    let go = done.pop().unwrap_or(1);
+    nodes >= GO_MAX_SIZE / repeats && go > GO_MAX_SIZE
 }
 
 /// Go's parse errors for the common mistakes (checked before compiling).
-fn go_syntax_error(p: &str) -> Option<String> {
+fn go_syntax_error(p: &str, go: GoSyntax) -> Option<String> {
     let err = |code: &str, expr: &str| Some(format!("error parsing regexp: {code}: `{expr}`"));
     let b: Vec<char> = p.chars().collect();
     let mut depth = 0i32;
@@ -566,15 +569,55 @@ fn go_syntax_error(p: &str) -> Option<String> {
                 i += 1;
                 let mut group = true;
                 if b.get(i) == Some(&'?') {
-                    // Group flags or a name: `(?:`, `(?i)`, `(?P<name>`.
-                    while i < b.len() && !matches!(b[i], ':' | ')' | '>') {
-                        i += 1;
+                    let start = i - 1;
+                    let name_at = match (b.get(i + 1), b.get(i + 2)) {
+                        // Before Go 1.22 `<` is no flag: refused below.
+                        (Some('<'), _) if go.angle_names => Some(i + 2),
+                        (Some('P'), Some('<')) => Some(i + 3),
+                        _ => None,
+                    };
+                    if let Some(open) = name_at {
+                        // `(?P<name>` / `(?<name>`: Go's name is letters,
+                        // digits and `_`, not empty.
+                        let Some(close) = (open..b.len()).find(|&j| b[j] == '>') else {
+                            return err("invalid named capture", &b[start..].iter().collect::<String>());
+                        };
+                        let name = &b[open..close];
+                        if name.is_empty() || !name.iter().all(|c| c.is_ascii_alphanumeric() || *c == '_') {
+                            return err("invalid named capture", &b[start..=close].iter().collect::<String>());
+                        }
+                        i = close + 1;
+                    } else {
+                        // Go's flags: `i`, `m`, `s`, `U`, one `-` (with a
+                        // flag after it), then `:` (a group) or `)`; Go
+                        // names what it read up to the first char it refuses.
+                        let (mut j, mut negated, mut flag) = (i + 1, false, false);
+                        loop {
+                            let Some(&f) = b.get(j) else {
+                                return err(
+                                    "invalid or unsupported Perl syntax",
+                                    &b[start..].iter().collect::<String>(),
+                                );
+                            };
+                            j += 1;
+                            match f {
+                                'i' | 'm' | 's' | 'U' => flag = true,
+                                '-' if !negated => (negated, flag) = (true, false),
+                                ':' | ')' if !negated || flag => break,
+                                _ => {
+                                    return err(
+                                        "invalid or unsupported Perl syntax",
+                                        &b[start..j].iter().collect::<String>(),
+                                    )
+                                }
+                            }
+                        }
+                        if b[j - 1] == ')' {
+                            depth -= 1;
+                            group = false;
+                        }
+                        i = j;
                     }
-                    if b.get(i) == Some(&')') {
-                        depth -= 1;
-                        group = false;
-                    }
-                    i += 1;
                 }
                 if group {
                     atom(&mut need, &mut last);
@@ -656,7 +699,7 @@ fn counted_repeat(b: &[char], i: usize) -> Option<(u64, Option<u64>, usize)> {
     (b.get(j) == Some(&'}')).then_some((lo, hi, j))
 }
 
-/// Go's pattern syntax rewritten for the `regex` crate, or Go's error
+/// Go's pattern syntax rewritten for `regex_syntax`, or Go's error
 /// (`error parsing regexp: CODE: `EXPR``): `\d`, `\w`, `\s` and `\b` are
 /// ASCII classes in Go; `\Q…\E` quotes; a `{` that does not start a
 /// repeat is literal; repeat counts stop at 1000; escaped punctuation and
@@ -892,19 +935,58 @@ fn translate(p: &str) -> Result<String, String> {
                         let _ = r;
                     }
                 }
+                '(' if c.get(i) == Some(&'?') && !matches!(c.get(i + 1), Some('<' | 'P')) => {
+                    // Flags (go_syntax_error checked them): Go lets a flag
+                    // repeat (the last setting wins) and `(?)` set none;
+                    // `regex_syntax` wants each flag once and one at least.
+                    let (mut on, mut off, mut negated) = (String::new(), String::new(), false);
+                    let mut j = i + 1;
+                    let end = loop {
+                        let Some(&f) = c.get(j) else { break None };
+                        j += 1;
+                        match f {
+                            '-' => negated = true,
+                            ':' | ')' => break Some(f),
+                            f => {
+                                let (set, unset) = if negated { (&mut off, &mut on) } else { (&mut on, &mut off) };
+                                unset.retain(|x| x != f);
+                                if !set.contains(f) {
+                                    set.push(f);
+                                }
+                            }
+                        }
+                    };
+                    match end {
+                        Some(end) if on.is_empty() && off.is_empty() => {
+                            if end == ':' {
+                                out += "(?:";
+                            }
+                        }
+                        Some(end) => {
+                            out += &format!("(?{on}{}{off}{end}", if off.is_empty() { "" } else { "-" });
+                        }
+                        None => {
+                            out.push('(');
+                            j = i;
+                        }
+                    }
+                    i = j;
+                }
                 '(' if c.get(i) == Some(&'?')
                     && (c.get(i + 1) == Some(&'<') || (c.get(i + 1) == Some(&'P') && c.get(i + 2) == Some(&'<'))) =>
                 {
                     // A group name; Go allows a name twice (the later group
-                    // wins), the regex crate does not: a repeat gets a
-                    // private name that `go_name` reads back.
+                    // wins) and one that starts with a digit, `regex_syntax`
+                    // does not: those get a private name that `go_name`
+                    // reads back.
                     let open = if c[i + 1] == '<' { i + 2 } else { i + 3 };
                     let close = (open..c.len()).find(|&j| c[j] == '>');
                     match close {
                         Some(close) => {
                             let name: String = c[open..close].iter().collect();
                             let n = names.iter().filter(|x| **x == name).count();
-                            let written = if n == 0 { name.clone() } else { format!("{DUP}{n}_{name}") };
+                            let plain = n == 0 && !name.starts_with(|c: char| c.is_ascii_digit());
+                            let written = if plain { name.clone() } else { format!("{DUP}{n}_{name}") };
                             names.push(name);
                             out += &format!("(?P<{written}>");
                             i = close + 1;
@@ -939,33 +1021,29 @@ fn translate(p: &str) -> Result<String, String> {
 mod size_tests {
     use super::*;
 
-    /// reliability-5 #6: a pattern is sized from its parse before it is
-    /// compiled; past Go's `maxSize` it is Go's "expression too large", past
-    /// the regex crate's memory budget it goes to the Pike VM; the realistic
-    /// Unicode patterns fit the regex crate.
+    /// reliability-5 #6: a pattern is sized from its parse as Go sizes it
+    /// (a class is one instruction): the realistic Unicode patterns and
+    /// large repeats Go compiles are compiled, past Go's `maxSize` it is
+    /// Go's "expression too large".
     #[test]
-    fn a_pattern_is_sized_before_compiling_against_gos_size_and_the_memory_budget() {
+    fn a_pattern_past_gos_max_size_is_too_large_and_one_under_it_is_not() {
         let group = "(\\p{L}{0,1000})";
-        let table: Vec<(String, &str)> = vec![
-            ("^[\\p{L}\\p{N}][\\p{L}\\p{N} _.-]{0,254}[\\p{L}\\p{N}]$".into(), "fits"),
-            ("^([\\p{L}\\p{N}]([\\p{L}\\p{N}-]{0,61}[\\p{L}\\p{N}])?\\.)+[\\p{L}]{2,63}$".into(), "fits"),
-            ("^[\\p{L}\\p{N}._%+-]{1,64}@[\\p{L}\\p{N}.-]{1,253}\\.[\\p{L}]{2,63}$".into(), "fits"),
-            ("^([\\p{L}\\p{Z}\\p{N}_.:/=+\\-@]{1,128})=([\\p{L}\\p{Z}\\p{N}_.:/=+\\-@]{0,256})$".into(), "fits"),
-            (format!("^{}$", group.repeat(3)), "fits"),
-            (format!("^{}$", group.repeat(4)), "over budget"),
-            (format!("^{}$", group.repeat(10)), "over budget"),
-            (format!("^{}$", group.repeat(200)), "over budget"),
-            ("a{1000}".repeat(3300), "over budget"),
-            ("a{1000}".repeat(3400), "go too large"),
+        let table: Vec<(String, bool)> = vec![
+            ("^[\\p{L}\\p{N}][\\p{L}\\p{N} _.-]{0,254}[\\p{L}\\p{N}]$".into(), false),
+            ("^([\\p{L}\\p{N}]([\\p{L}\\p{N}-]{0,61}[\\p{L}\\p{N}])?\\.)+[\\p{L}]{2,63}$".into(), false),
+            ("^[\\p{L}\\p{N}._%+-]{1,64}@[\\p{L}\\p{N}.-]{1,253}\\.[\\p{L}]{2,63}$".into(), false),
+            ("^([\\p{L}\\p{Z}\\p{N}_.:/=+\\-@]{1,128})=([\\p{L}\\p{Z}\\p{N}_.:/=+\\-@]{0,256})$".into(), false),
+            (format!("^{}$", group.repeat(3)), false),
+            (format!("^{}$", group.repeat(200)), false),
+            ("a{1000}".repeat(3300), false),
+            ("a{1000}".repeat(3400), true),
+            ("\\pL{1000}".repeat(3400), true),
+            ("(?:ab|cd){1000}".repeat(700), true),
+            ("(?:ab|cd){1000}".repeat(600), false),
         ];
         for (p, want) in table {
-            let got = match size_check(&translate(&p).unwrap()) {
-                Some((Size::Fits, _)) => "fits",
-                Some((Size::OverBudget, _)) => "over budget",
-                Some((Size::GoTooLarge, _)) => "go too large",
-                None => "no parse",
-            };
-            assert_eq!(got, want, "{}", &p[..p.len().min(60)]);
+            let hir = regex_syntax::ParserBuilder::new().build().parse(&translate(&p).unwrap()).unwrap();
+            assert_eq!(go_too_large(&hir), want, "{}", &p[..p.len().min(60)]);
         }
     }
 }

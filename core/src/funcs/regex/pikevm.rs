@@ -1,15 +1,14 @@
-//! The second regular-expression engine: for the patterns Go compiles but
-//! the regex crate cannot afford (its program holds a Unicode class as a
-//! UTF-8 automaton per copy, so `(\p{L}{0,1000})` repeated 20 times is
-//! gigabytes). This one costs what Go's regexp does: a Pike VM (Thompson's
-//! NFA simulation, as Go's `regexp` runs it) over chars, compiled from the
-//! same parse (`regex_syntax`'s HIR) with each class one instruction that
-//! refers to a shared, deduplicated table of char ranges.
+//! The regular-expression engine, on every target: it costs what Go's
+//! regexp does: a Pike VM (Thompson's NFA simulation, as Go's `regexp`
+//! runs it) over chars, compiled from the parse (`regex_syntax`'s HIR)
+//! with each class one instruction that refers to a shared, deduplicated
+//! table of char ranges (a Unicode class under a counted repeat, such as
+//! `(\p{L}{0,1000})` repeated 20 times, stays small).
 //!
 //! Matching is leftmost-first with Perl's priorities, and the capture
-//! groups are those Go (and the regex crate) report. Memory is bounded
-//! before anything is built ([`VM_MEMORY_BUDGET`]); time is linear in the
-//! input (each step visits each instruction at most once).
+//! groups are those Go reports (the tests pin it against the regex crate).
+//! Memory is bounded before anything is built ([`VM_MEMORY_BUDGET`]); time
+//! is linear in the input (each step visits each instruction at most once).
 
 use regex_syntax::hir::{Class, Hir, HirKind, Look};
 use std::collections::HashMap;
@@ -103,6 +102,8 @@ pub(super) struct Program {
     insts: Vec<Inst>,
     /// The classes' ranges (sorted, disjoint), each class once.
     classes: Vec<Box<[(char, char)]>>,
+    /// Each class's ASCII members, a bit per char (no search for them).
+    ascii: Vec<u128>,
     /// Each group's name (the whole match, group 0, has none).
     names: Vec<Option<Box<str>>>,
     /// Instructions a thread can wait at (chars, classes, the match).
@@ -111,6 +112,76 @@ pub(super) struct Program {
     anchored: bool,
     /// How many slots a search keeps per thread (see [`ROWS_BUDGET`]).
     cols: usize,
+    /// What a match's first char can be, when no match is empty at its
+    /// start: a search skips the positions no thread would live past.
+    first: Option<First>,
+}
+
+/// The chars a match can start with (the waits reachable from the start).
+enum First {
+    /// A few ASCII chars: the text's bytes are scanned.
+    Bytes(Box<[u8]>),
+    /// A few chars and classes.
+    Waits(Box<[Inst]>),
+}
+
+/// Whether `ch` is in one of the sorted, disjoint `ranges`.
+pub(super) fn in_ranges(ranges: &[(char, char)], ch: char) -> bool {
+    ranges
+        .binary_search_by(|&(lo, hi)| {
+            if hi < ch {
+                std::cmp::Ordering::Less
+            } else if lo > ch {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        })
+        .is_ok()
+}
+
+/// A class's ASCII members as a bit per char.
+fn ascii_members(ranges: &[(char, char)]) -> u128 {
+    ranges.iter().filter(|r| r.0.is_ascii()).fold(0, |m, &(lo, hi)| {
+        let hi = (hi as u32).min(127);
+        m | ((u128::MAX >> (127 - hi)) & (u128::MAX << (lo as u32)))
+    })
+}
+
+/// The most waits a [`First`] holds (past it, no skipping).
+const MAX_FIRST: usize = 16;
+
+/// The waits reachable from the start without reading a char, or None if
+/// the match can be reached so (an empty match) or there are many.
+fn first(insts: &[Inst]) -> Option<First> {
+    let mut seen = vec![false; insts.len()];
+    let mut todo = vec![0u32];
+    let mut waits = Vec::new();
+    while let Some(pc) = todo.pop() {
+        if std::mem::replace(&mut seen[pc as usize], true) {
+            continue;
+        }
+        match insts[pc as usize] {
+            Inst::Match => return None,
+            w @ (Inst::Char(_) | Inst::Class(_)) => {
+                waits.push(w);
+                if waits.len() > MAX_FIRST {
+                    return None;
+                }
+            }
+            Inst::Look(_) | Inst::Save(_) => todo.push(pc + 1),
+            Inst::Split(a, b) => todo.extend([b, a]),
+            Inst::Jmp(a) => todo.push(a),
+        }
+    }
+    let ascii: Option<Box<[u8]>> = waits
+        .iter()
+        .map(|w| if let Inst::Char(c) = w { u8::try_from(*c).ok().filter(u8::is_ascii) } else { None })
+        .collect();
+    Some(match ascii {
+        Some(bytes) => First::Bytes(bytes),
+        None => First::Waits(waits.into()),
+    })
 }
 
 /// The memory a program of `insts` instructions (`waits` of them where
@@ -152,6 +223,8 @@ impl Program {
         let waits = c.insts.iter().filter(|i| matches!(i, Inst::Char(_) | Inst::Class(_) | Inst::Match)).count();
         let cols = (ROWS_BUDGET / (2 * waits.max(1) * std::mem::size_of::<usize>())).clamp(1, 2 * groups);
         let prog = Program {
+            first: first(&c.insts),
+            ascii: c.classes.iter().map(|r| ascii_members(r)).collect(),
             cols,
             insts: c.insts,
             classes: c.classes,
@@ -190,6 +263,7 @@ impl Program {
     pub(super) fn program_bytes(&self) -> usize {
         self.insts.len() * std::mem::size_of::<Inst>()
             + self.classes.iter().map(|c| c.len() * std::mem::size_of::<(char, char)>()).sum::<usize>()
+            + self.ascii.len() * std::mem::size_of::<u128>()
             + self.names.len() * std::mem::size_of::<Option<Box<str>>>()
     }
 
@@ -197,19 +271,30 @@ impl Program {
         Searcher { prog: self, cache: Cache::default() }
     }
 
+    /// The first position from `at` where a match can start (`at` itself
+    /// when any can), None when none can.
+    fn next_start(&self, hay: &str, at: usize) -> Option<usize> {
+        match &self.first {
+            None => Some(at),
+            Some(First::Bytes(set)) => hay.as_bytes()[at..].iter().position(|b| set.contains(b)).map(|i| at + i),
+            Some(First::Waits(waits)) => hay[at..]
+                .char_indices()
+                .find(|&(_, c)| {
+                    waits.iter().any(|w| match *w {
+                        Inst::Char(x) => x == c,
+                        Inst::Class(id) => self.in_class(id, c),
+                        _ => false,
+                    })
+                })
+                .map(|(i, _)| at + i),
+        }
+    }
+
     fn in_class(&self, class: u32, ch: char) -> bool {
-        let ranges = &self.classes[class as usize];
-        ranges
-            .binary_search_by(|&(lo, hi)| {
-                if hi < ch {
-                    std::cmp::Ordering::Less
-                } else if lo > ch {
-                    std::cmp::Ordering::Greater
-                } else {
-                    std::cmp::Ordering::Equal
-                }
-            })
-            .is_ok()
+        if ch.is_ascii() {
+            return self.ascii[class as usize] >> (ch as u32) & 1 == 1;
+        }
+        in_ranges(&self.classes[class as usize], ch)
     }
 }
 
@@ -529,6 +614,13 @@ impl Searcher<'_> {
         let mut at = start;
         loop {
             if found.is_none() && (!prog.anchored || at == 0) {
+                if clist.pcs.is_empty() && !prog.anchored {
+                    // No thread lives: on to where a match can start.
+                    match prog.next_start(hay, at) {
+                        Some(p) => at = p,
+                        None => break,
+                    }
+                }
                 // The new thread has the lowest priority.
                 cur.fill(NONE);
                 prog.closure(clist, stack, cur, colmap, 0, at, bytes);

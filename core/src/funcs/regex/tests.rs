@@ -1,13 +1,13 @@
-//! The two engines behind [`Pattern`]: the Pike VM agrees with the regex
-//! crate wherever both run, and runs what Go compiles but the regex crate
-//! cannot afford.
+//! The Pike VM, the only engine, pinned against the regex crate (a
+//! dev-dependency) wherever both run: the same matches, groups and
+//! replacements; and Go's `$` expansion and sizes.
 
 use super::*;
 
-/// A pattern compiled on the regex crate and on the Pike VM (keeping
-/// `cols` slots per run, so that several runs are needed when small).
-fn both(go: &str, cols: Option<usize>) -> (Pattern, Pattern) {
-    assert!(go_syntax_error(go).is_none(), "{go}");
+/// A pattern compiled on the Pike VM (keeping `cols` slots per run, so
+/// that several runs are needed when small) and on the regex crate.
+fn both(go: &str, cols: Option<usize>) -> (Pattern, ::regex::Regex) {
+    assert!(go_syntax_error(go, GoSyntax::NEWEST).is_none(), "{go}");
     let rust = translate(go).unwrap_or_else(|e| panic!("{go}: {e}"));
     let hir = regex_syntax::ParserBuilder::new().build().parse(&rust).unwrap_or_else(|e| panic!("{go}: {e}"));
     let mut prog = pikevm::Program::new(&hir).unwrap_or_else(|e| panic!("{go}: {e:?}"));
@@ -15,23 +15,42 @@ fn both(go: &str, cols: Option<usize>) -> (Pattern, Pattern) {
         prog = prog.with_cols(k);
     }
     let re = ::regex::Regex::new(&rust).unwrap();
-    let names: Arc<[Option<Box<str>>]> = declared_groups(&rust).into();
-    (Pattern(Engine::Crate(re), names.clone()), Pattern(Engine::Vm(Arc::new(prog)), names))
+    (Pattern(Arc::new(prog), declared_groups(&rust).into()), re)
 }
 
-/// What a pattern says about a text: the first match's groups, each
+/// The replacements both engines are asked for (where the regex crate's
+/// `$` expansion and Go's agree).
+const REPLACEMENTS: [&str; 3] = ["<$1>", "[$0${name}$$]", "-"];
+
+/// What the Pike VM says about a text: the first match's groups, each
 /// match's range, each match's groups, three replacements.
 fn outcome(p: &Pattern, t: &str) -> String {
     let spans = |g: &Groups<'_>| (0..g.len()).map(|i| g.span(i)).collect::<Vec<_>>();
     format!(
-        "names {:?}\nfirst {:?}\nfind {:?}\nall {:?}\nreplace {:?} {:?} {:?}",
+        "names {:?}\nfirst {:?}\nfind {:?}\nall {:?}\nreplace {:?}",
         p.names(),
         p.captures(t).as_ref().map(spans),
         p.find_iter(t).collect::<Vec<_>>(),
         p.captures_iter(t).map(|g| spans(&g)).collect::<Vec<_>>(),
-        p.replace_all(t, "<$1>"),
-        p.replace_all(t, "[$0${name}$$]"),
-        p.replace_all(t, "-"),
+        REPLACEMENTS.map(|r| p.replace_all(t, r)),
+    )
+}
+
+/// The same from the regex crate, its groups padded to the groups written
+/// (`names`: a group under `{0}` is gone from its parse).
+fn crate_outcome(re: &::regex::Regex, names: &[Option<&str>], t: &str) -> String {
+    let spans = |c: &::regex::Captures<'_>| {
+        let mut v: Vec<_> = c.iter().map(|m| m.map(|m| (m.start(), m.end()))).collect();
+        v.resize(names.len().max(v.len()), None);
+        v
+    };
+    format!(
+        "names {:?}\nfirst {:?}\nfind {:?}\nall {:?}\nreplace {:?}",
+        names,
+        re.captures(t).as_ref().map(spans),
+        re.find_iter(t).map(|m| (m.start(), m.end())).collect::<Vec<_>>(),
+        re.captures_iter(t).map(|c| spans(&c)).collect::<Vec<_>>(),
+        REPLACEMENTS.map(|r| re.replace_all(t, r).into_owned()),
     )
 }
 
@@ -113,7 +132,7 @@ const PATTERNS: &[&str] = &[
     "\\A\\w",
     "\\w\\z",
     "(?i)[a-c]+",
-    "(?-u:\\b)x",
+    "\\Bx\\b",
     // A group under `{0}` is gone from the parse but keeps its number.
     "(a){0}(b)",
     "a(b){0}",
@@ -150,31 +169,29 @@ const TEXTS: &[&str] = &[
 fn the_pike_vm_agrees_with_the_regex_crate() {
     for &go in PATTERNS {
         for cols in [None, Some(1), Some(3)] {
-            let (re, vm) = both(go, cols);
+            let (vm, re) = both(go, cols);
             for &t in TEXTS {
-                assert_eq!(outcome(&vm, t), outcome(&re, t), "pattern {go:?} on {t:?} (cols {cols:?})");
+                let (got, want) = (outcome(&vm, t), crate_outcome(&re, &vm.names(), t));
+                assert_eq!(got, want, "pattern {go:?} on {t:?} (cols {cols:?})");
             }
         }
     }
 }
 
 /// reliability-5 #6: `^(\p{L}{0,1000})`×n`$` against "Zoë" matches, as
-/// in Go; the large ones on the Pike VM. The first group takes the word,
+/// in Go, within the VM's memory budget. The first group takes the word,
 /// the others are empty.
 #[test]
-fn patterns_go_compiles_past_the_regex_crates_budget_run_on_the_pike_vm() {
+fn large_unicode_repeats_go_compiles_run_within_the_budget() {
     let group = "(\\p{L}{0,1000})";
-    for (n, vm) in [(3, false), (10, true), (20, true), (200, true)] {
+    for n in [3, 10, 20, 200] {
         let p = format!("^{}$", group.repeat(n));
-        let re = compile_uncached(&p).unwrap_or_else(|e| panic!("×{n}: {e}"));
-        assert_eq!(matches!(re.0, Engine::Vm(_)), vm, "×{n}");
+        let re = compile_uncached(&p, GoSyntax::NEWEST).unwrap_or_else(|e| panic!("×{n}: {e}"));
         let g = re.captures("Zoë").unwrap_or_else(|| panic!("×{n}: no match"));
         assert_eq!(g.len(), n + 1);
         assert_eq!(g.get(1), Some("Zoë"));
         assert!((2..=n).all(|i| g.get(i) == Some("")), "×{n}");
-        if let Engine::Vm(prog) = &re.0 {
-            assert!(prog.memory_bound() <= pikevm::VM_MEMORY_BUDGET, "×{n}");
-        }
+        assert!(re.0.memory_bound() <= pikevm::VM_MEMORY_BUDGET, "×{n}");
     }
     // Through the functions, as a validation rule calls them.
     let p = crate::flavor::Flavor::lookup("terraform@1.15").unwrap().profile();
@@ -199,19 +216,18 @@ fn patterns_go_compiles_past_the_regex_crates_budget_run_on_the_pike_vm() {
 #[test]
 fn a_pattern_past_gos_max_size_is_refused_with_gos_words() {
     let under = "a{1000}".repeat(3300);
-    let re = compile_uncached(&under).unwrap();
-    let Engine::Vm(prog) = &re.0 else { panic!("the regex crate cannot afford 3.3 M instructions") };
-    assert!(prog.memory_bound() <= pikevm::VM_MEMORY_BUDGET);
+    let re = compile_uncached(&under, GoSyntax::NEWEST).unwrap();
+    assert!(re.0.memory_bound() <= pikevm::VM_MEMORY_BUDGET);
     assert!(re.captures("aaa").is_none());
     // Such programs are kept for reuse only up to the cache's budget.
     for c in ['a', 'b', 'c'] {
-        assert!(compile(&format!("{c}{{1000}}").repeat(3300)).is_ok());
+        assert!(compile_as(&format!("{c}{{1000}}").repeat(3300), GoSyntax::NEWEST).is_ok());
         assert!(cached_program_bytes() <= CACHED_PROGRAMS, "{} MB", cached_program_bytes() >> 20);
     }
     assert!(cached_program_bytes() > 0);
     let over = "a{1000}".repeat(3400);
     assert_eq!(
-        compile_uncached(&over).err().as_deref(),
+        compile_uncached(&over, GoSyntax::NEWEST).err().as_deref(),
         Some(format!("error parsing regexp: expression too large: `{over}`").as_str())
     );
 }
@@ -264,16 +280,104 @@ fn the_pike_vm_agrees_with_the_regex_crate_on_random_patterns() {
         let go = random_pattern(&mut next, 3);
         // Go refuses a few shapes (a group name twice is fine; an empty
         // repeat count is not drawn): those are left out.
-        if go_syntax_error(&go).is_some() || translate(&go).is_err() {
+        if go_syntax_error(&go, GoSyntax::NEWEST).is_some() || translate(&go).is_err() {
             continue;
         }
         let cols = [None, Some(1)][next(2)];
-        let (re, vm) = both(&go, cols);
+        let (vm, re) = both(&go, cols);
         for _ in 0..6 {
             let t: String = (0..next(9)).map(|_| ['a', 'b', 'é', '\n', ' ', '_'][next(6)]).collect();
-            assert_eq!(outcome(&vm, &t), outcome(&re, &t), "pattern {go:?} on {t:?} (cols {cols:?})");
+            let (got, want) = (outcome(&vm, &t), crate_outcome(&re, &vm.names(), &t));
+            assert_eq!(got, want, "pattern {go:?} on {t:?} (cols {cols:?})");
         }
         checked += 1;
     }
     assert!(checked > 1000, "{checked}");
+}
+
+/// `replace`'s `$` references follow Go's `Regexp.Expand` (each row's
+/// result is what Terraform's `replace` gives, checked with the oracle):
+/// names run over Unicode letters and digits, a number with a leading zero
+/// or past 1e8 is a name, `${` needs its `}` right after the name, a
+/// repeated name takes the first group of that name that took part.
+#[test]
+fn replace_expands_references_by_gos_rules() {
+    let table = [
+        ("ab", "(l)", "$1$1", "ab"),
+        ("helo", "(l)", "$1$1", "hello"),
+        ("ab", "(a)", "[$01]", "[]b"),
+        ("ab", "(a)", "[$é]", "[]b"),
+        ("ab", "(a)", "[${a-b}]", "[${a-b}]b"),
+        ("ab", "(?P<x>a)|(?P<x>b)", "[${x}]", "[a][b]"),
+        ("ab", "(a)", "[${1}x${é}y${}z${01}]", "[axy${}z]b"),
+        ("ab", "(a)", "[$100000000|$99999999|$0001]", "[||]b"),
+        ("ab", "(?P<x>a)(?P<y>b)?", "[$x$y${x}z$xz]", "[abaz]"),
+        ("ab", "(a)", "[1x$1x$]", "[1x$]b"),
+        ("ab", "(a)", "$$1 $ $0", "$1 $ ab"),
+        ("aXb", "(a)(X)?", "$2$1${2}", "XaXb"),
+        ("a", "(a)", "${1", "${1"),
+    ];
+    for (t, p, rep, want) in table {
+        let re = compile_uncached(p, GoSyntax::NEWEST).unwrap();
+        assert_eq!(re.replace_all(t, rep), want, "replace({t:?}, /{p}/, {rep:?})");
+    }
+}
+
+/// A `(?` group is checked as Go's parser checks it (each row's text is
+/// Terraform's, from the oracle): flags `i`, `m`, `s`, `U` and one `-`
+/// with a flag after it, ended by `:` or `)`, else "invalid or unsupported
+/// Perl syntax" naming what was read up to the char refused; a group name
+/// is letters, digits and `_`. `(?)` sets nothing.
+#[test]
+fn flag_groups_and_names_are_checked_as_go_checks_them() {
+    let perl = "invalid or unsupported Perl syntax";
+    let named = "invalid named capture";
+    let refused = [
+        ("(?x)a", perl, "(?x"),
+        ("(?R)a", perl, "(?R"),
+        ("(?u)a", perl, "(?u"),
+        ("(?i-)a", perl, "(?i-)"),
+        ("(?--i)a", perl, "(?--"),
+        ("(?-)a", perl, "(?-)"),
+        ("(?i-m-s)a", perl, "(?i-m-"),
+        ("(?P=n)", perl, "(?P"),
+        ("(?P>a)", perl, "(?P"),
+        ("(?Pa)", perl, "(?P"),
+        ("(?#c)a", perl, "(?#"),
+        ("(?", perl, "(?"),
+        ("a(?", perl, "(?"),
+        ("(?i", perl, "(?i"),
+        ("(?i:a", "missing closing )", "(?i:a"),
+        ("(?P<n!>a)", named, "(?P<n!>"),
+        ("(?P<>a)", named, "(?P<>"),
+    ];
+    for (p, code, expr) in refused {
+        assert_eq!(
+            compile_uncached(p, GoSyntax::NEWEST).err(),
+            Some(format!("error parsing regexp: {code}: `{expr}`")),
+            "{p}"
+        );
+    }
+    // (pattern, text, what it matches): a flag set twice, or set and then
+    // cleared, takes its last setting.
+    let accepted = [
+        ("(?)a", "a", Some("a")),
+        ("(?i)a", "A", Some("A")),
+        ("(?-i)a", "a", Some("a")),
+        ("(?i-s:a)", "A", Some("A")),
+        ("(?sm-iU)a", "a", Some("a")),
+        ("(?ii)a", "A", Some("A")),
+        ("(?i-i)a", "A", None),
+        ("(?i-i)a", "a", Some("a")),
+        ("(?s-ss).", "\n", None),
+        ("x(?:)y(?)z", "xyz", Some("xyz")),
+    ];
+    for (p, t, want) in accepted {
+        let re = compile_uncached(p, GoSyntax::NEWEST).unwrap_or_else(|e| panic!("{p}: {e}"));
+        assert_eq!(re.captures(t).and_then(|g| g.get(0)), want, "{p} on {t:?}");
+    }
+    // Go's name may start with a digit.
+    let re = compile_uncached("(?P<1>a)(?P<2x>b)", GoSyntax::NEWEST).unwrap();
+    assert_eq!(re.names().into_iter().map(|n| n.map(go_name)).collect::<Vec<_>>(), [None, Some("1"), Some("2x")]);
+    assert_eq!(re.replace_all("ab", "[$1${2x}]"), "[ab]");
 }
