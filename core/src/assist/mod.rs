@@ -1276,7 +1276,7 @@ variable "token" {
             assert_eq!(fresh.5, (0, 0), "{what}: nothing is kept where work is not");
             if what == "top" {
                 // Completion asks for the declarations only; the second from the first.
-                assert!(kept.2.len() > 0 && kept.5 .1 >= 1, "{what}: {:?}", kept.5);
+                assert!(!kept.2.is_empty() && kept.5 .1 >= 1, "{what}: {:?}", kept.5);
             } else {
                 // The hover took the view's check.
                 assert!(kept.1.is_some() && kept.5 .0 >= 1, "{what}: {:?}", kept.5);
