@@ -58,6 +58,9 @@ function detail(item) {
 // asks nothing: nothing would be offered, and a question costs a pass over the whole text here and
 // in the engine (issue #39). Only the few characters before the cursor are read.
 const NAME_LOOKBACK = 64;
+
+// How many items of a completion list are drawn at a time (see tooltip()).
+const CHUNK = 100;
 export function inName(state) {
   const head = state.selection.main.head;
   const before = state.doc.sliceString(Math.max(0, head - NAME_LOOKBACK), head);
@@ -139,6 +142,11 @@ export function assist(cm, ask) {
     return true;
   }
 
+  // The list's tooltip. A long list (a big module's unset variables: thousands) is drawn a part
+  // at a time, CHUNK items first and more as it is scrolled or the choice moves down to them, and
+  // only when the list changed (not on every update of the editor): opening it costs no more
+  // than a short one, and moving the cursor or hovering while it is open costs nothing here
+  // (issue #38). Each item says its place in the whole list (aria-posinset, aria-setsize).
   function tooltip(view, pos) {
     return {
       pos,
@@ -147,29 +155,54 @@ export function assist(cm, ask) {
         dom.className = "cm-tftype-complete";
         dom.setAttribute("role", "listbox");
         dom.dataset.testid = "completions";
-        const draw = (v) => {
-          if (!v) return;
-          dom.setAttribute("aria-label", v.label);
-          dom.replaceChildren(
-            ...v.items.map((item, i) => {
-              const li = document.createElement("li");
-              li.setAttribute("role", "option");
-              li.setAttribute("aria-selected", String(i === v.sel));
-              const name = document.createElement("b");
-              name.textContent = item.label;
-              const d = document.createElement("span");
-              d.textContent = detail(item);
-              li.append(name, d);
-              if (item.documentation && !item.documentation.startsWith("```")) li.title = item.documentation;
-              li.onmousedown = (e) => {
-                e.preventDefault();
-                take(view, i);
-              };
-              return li;
-            }),
-          );
-          dom.children[v.sel]?.scrollIntoView({ block: "nearest" });
+        let shown = null; // the list as drawn
+        const entry = (v, i) => {
+          const item = v.items[i];
+          const li = document.createElement("li");
+          li.setAttribute("role", "option");
+          li.setAttribute("aria-selected", String(i === v.sel));
+          li.setAttribute("aria-posinset", String(i + 1));
+          li.setAttribute("aria-setsize", String(v.items.length));
+          const name = document.createElement("b");
+          name.textContent = item.label;
+          const d = document.createElement("span");
+          d.textContent = detail(item);
+          li.append(name, d);
+          if (item.documentation && !item.documentation.startsWith("```")) li.title = item.documentation;
+          li.onmousedown = (e) => {
+            e.preventDefault();
+            take(view, i);
+          };
+          return li;
         };
+        // Draws the items up to `end` (at most the list's length) that are not drawn yet.
+        const upTo = (v, end) => {
+          const from = dom.children.length;
+          const to = Math.min(v.items.length, end);
+          if (to > from) dom.append(...Array.from({ length: to - from }, (_, k) => entry(v, from + k)));
+        };
+        const draw = (v) => {
+          if (!v || v === shown) return;
+          const old = shown;
+          shown = v;
+          if (!old || old.items !== v.items) {
+            dom.setAttribute("aria-label", v.label);
+            dom.replaceChildren();
+          } else if (old.sel === v.sel) {
+            return;
+          } else {
+            dom.children[old.sel]?.setAttribute("aria-selected", "false");
+          }
+          upTo(v, Math.max(CHUNK, v.sel + 1 + CHUNK / 2));
+          const sel = dom.children[v.sel];
+          if (sel) {
+            sel.setAttribute("aria-selected", "true");
+            sel.scrollIntoView({ block: "nearest" });
+          }
+        };
+        dom.addEventListener("scroll", () => {
+          if (shown && dom.scrollTop + dom.clientHeight >= dom.scrollHeight - dom.clientHeight) upTo(shown, dom.children.length + CHUNK);
+        });
         draw(view.state.field(list));
         return { dom, update: (u) => draw(u.state.field(list)) };
       },

@@ -19,6 +19,7 @@
 // `options` and the diagnostics list may also be given as JSON text.
 //   destroy(view)
 //   setAssist(view, ask)              completion and hover (js-src/assist.js, fetched on first focus)
+//   openFolder(from, max, ask, done)  the Module view opens a folder (js-src/folder.js, fetched then)
 
 import { EditorState, Compartment, Annotation, StateEffect, StateField, Prec } from "@codemirror/state";
 import {
@@ -682,6 +683,18 @@ export function setAssist(view, ask) {
       ask(true, 0, () => {});
     }, wait);
   wait();
+}
+
+// The Module view's "Open a folder" and its drops (web/src/module/folder.rs): js-src/folder.js,
+// fetched the first time (not by the view's first open), lists and reads the folder. A drop's
+// entries are taken now (the browser forgets them after the event): false if it held none.
+export function openFolder(from, max, ask, done) {
+  const items = from.dataTransfer?.items;
+  const src = items ? [...items].map((i) => i.webkitGetAsEntry()).filter(Boolean) : from;
+  if (items && !src.length) return false;
+  // (done() without the folder: folder.js could not be loaded, or failed.)
+  import(asset("folder.bundle.js")).then((m) => m.open(src, max, ask, done)).catch(() => done());
+  return true;
 }
 
 // The page's side of the Module view (web/src/module/host.rs), in this bundle so that the first

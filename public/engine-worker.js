@@ -14,7 +14,7 @@
 // The page sends {type: "init", glue, wasm, full: {glue, wasm}, module: {glue, wasm}} once, the message catalogs it
 // has as {type: "catalog", lang, text} (installed in every engine, also in one loaded later),
 // then {type: "evaluate" | "story" | "compare" | "emit" | "reformat" | "module" | "module-story" | "complete" | "hover"
-// | "module-complete" | "module-hover" | "block" | "block-story" | "block-compare",
+// | "module-complete" | "module-hover" | "module-folder" | "block" | "block-story" | "block-compare",
 // id, request, arg}
 // (request: JSON as UTF-8 bytes, a Uint8Array; arg: the work's parameter) and gets back
 // {type: "reply", id, response, ms, at} (response: JSON as UTF-8 bytes; at: when the worker took the request up and when it
@@ -30,7 +30,7 @@ let moduleUrls = null;
 const catalogs = [];
 
 const FULL = new Set(["compare", "emit", "reformat", "complete", "hover"]);
-const MODULE = new Set(["module", "module-complete", "module-hover", "block", "block-story", "block-compare"]);
+const MODULE = new Set(["module", "module-complete", "module-hover", "module-folder", "block", "block-story", "block-compare"]);
 const utf8In = new TextEncoder();
 const utf8Out = new TextDecoder();
 
@@ -86,6 +86,7 @@ async function handle(m) {
     hover: () => full.engine_assist(text(), m.arg),
     "module-complete": () => moduleEngine.engine_module_assist(text(), m.arg),
     "module-hover": () => moduleEngine.engine_module_assist(text(), m.arg),
+    "module-folder": () => moduleEngine.engine_module_folder(text()),
   }[m.type];
   const answer = run();
   const response = typeof answer === "string" ? utf8In.encode(answer) : answer;

@@ -71,12 +71,15 @@ for (const lang of LANGS) {
   for (const [k, v] of Object.entries(all)) {
     const part = PARTS.find(([, has]) => has(k));
     (part ? parts[part[0]] : main)[k] = v;
+    // The gallery's modules' titles and lessons are in the check part too: the Module view shows
+    // its example's, and fetches no more of the gallery's texts for them (6 KB gz, issue #37).
+    if (k.startsWith("module_example.")) parts.check[k] = v;
   }
   writeFileSync(file, JSON.stringify(main));
   for (const [name, texts] of Object.entries(parts)) writeFileSync(join(dir, "i18n", `${lang}-${name}.json`), JSON.stringify(texts));
 }
 
-const ASSETS = ["engine-worker.js", "assist.bundle.js", "engine_full.js", "engine_full_bg.wasm", "engine_module.js", "engine_module_bg.wasm", "module_view.js", "module_view_bg.wasm", "module.css", ...LANGS.flatMap((l) => [`i18n/${l}.json`, ...PARTS.map(([p]) => `i18n/${l}-${p}.json`)]), "examples.json", "confusions.json"];
+const ASSETS = ["engine-worker.js", "assist.bundle.js", "folder.bundle.js", "engine_full.js", "engine_full_bg.wasm", "engine_module.js", "engine_module_bg.wasm", "module_view.js", "module_view_bg.wasm", "module.css", ...LANGS.flatMap((l) => [`i18n/${l}.json`, ...PARTS.map(([p]) => `i18n/${l}-${p}.json`)]), "examples.json", "confusions.json"];
 const metas = [];
 for (const name of ASSETS) {
   const file = join(dir, name);

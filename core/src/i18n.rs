@@ -75,7 +75,13 @@ pub const PART_KEY: &str = "catalog.part";
 
 /// The part a catalog's text is, and its texts (`Err`: not a catalog).
 pub fn read_part(json: &str) -> Result<(usize, HashMap<String, String>), String> {
-    let mut catalog: Catalog = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    let catalog: Catalog = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    part_of(catalog)
+}
+
+/// The part a catalog already read is (its [`PART_KEY`]), and its other
+/// texts (`Err`: no part of that name).
+pub fn part_of(mut catalog: HashMap<String, String>) -> Result<(usize, HashMap<String, String>), String> {
     let name = catalog.remove(PART_KEY).unwrap_or_default();
     let part = PARTS.iter().position(|p| *p == name).ok_or_else(|| format!("unknown catalog part {name:?}"))?;
     Ok((part, catalog))
@@ -113,8 +119,20 @@ fn catalog(lang: Lang) -> Option<&'static Catalog> {
 /// it: `Ok(false)` when this one came too late.
 #[cfg(feature = "runtime-catalogs")]
 pub fn install(lang: Lang, json: &str) -> Result<bool, String> {
-    let (part, catalog) = read_part(json)?;
-    Ok(slots()[lang as usize][part].set(catalog).is_ok())
+    Ok(install_part(lang, read_part(json)?))
+}
+
+/// [`install`] for a catalog already read (its keys and texts, [`PART_KEY`]
+/// among them): the Module view's .wasm reads its JSON without serde's
+/// derived readers (web/src/shared/read_json.rs).
+#[cfg(feature = "runtime-catalogs")]
+pub fn install_read(lang: Lang, catalog: HashMap<String, String>) -> Result<bool, String> {
+    Ok(install_part(lang, part_of(catalog)?))
+}
+
+#[cfg(feature = "runtime-catalogs")]
+fn install_part(lang: Lang, (part, catalog): (usize, Catalog)) -> bool {
+    slots()[lang as usize][part].set(catalog).is_ok()
 }
 
 /// [`install`] for the engines' JS glue: `lang` is a language's code

@@ -13,6 +13,8 @@
 use std::collections::BTreeMap;
 use std::ops::Range;
 
+pub mod folder;
+
 use serde::{Deserialize, Serialize};
 
 use crate::assist;
@@ -158,7 +160,11 @@ pub struct NoteView {
 pub fn view(input: &CheckInput, flavor: &str, lang: Lang) -> ModuleView {
     let f = Flavor::lookup(flavor).unwrap_or_else(Flavor::default_flavor);
     let p = f.profile();
-    let report = crate::module::check(input, &p);
+    // Module calls too, as `tftype check` checks them: local modules and
+    // the installed ones of a folder opened with its `.terraform/modules`.
+    // (Shared with the editors' hover when the thread keeps work: the
+    // page's engine worker.)
+    let report = assist::checked(input, &p, true);
     lay_out(input, &report, f.name, &p, lang)
 }
 

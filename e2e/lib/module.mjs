@@ -8,6 +8,15 @@ import { dirname, join, resolve } from "node:path";
 import { deflateRawSync } from "node:zlib";
 import { assert, assertEq, tid, until } from "./harness.mjs";
 
+// A big module (issue #38): `vars` variables of one object type in variables.tf, the first `set`
+// of them set in terraform.tfvars (the e2e's 5,000-variable check and e2e/bench-big-page.mjs).
+export function bigModule(vars, set) {
+  let text = "";
+  for (let i = 0; i < vars; i++) text += `variable "v${i}" {\n  type = object({ a = string, b = optional(number, ${i}) })\n  description = "v${i}"\n}\n`;
+  const tfvars = Array.from({ length: set }, (_, i) => `v${i} = { a = "x${i}" }\n`).join("");
+  return { files: [{ name: "variables.tf", text }, { name: "terraform.tfvars", text: tfvars }], rows: [], open: "terraform.tfvars", shown: true };
+}
+
 export function moduleHelpers(t) {
   const { ctx, watch } = t;
   const vpc = JSON.parse(readFileSync("web/src/module_examples.json", "utf8"))[0];

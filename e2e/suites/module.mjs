@@ -1,15 +1,15 @@
 // The Module view: the example module as the CLI checks it, a failing environment, editing files
 // and rows, share links, opening a variable in the one-variable view, screenshots, completion and
 // hover in a file editor, tftype's notes marked and listed without a click, the hover when errors
-// stopped the run.
+// stopped the run, opening a folder with an installed module, a module of 5,000 variables.
 
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { assert, assertEq, tid, until, waitFor } from "../lib/harness.mjs";
-import { completionList, hoverPos, pageState } from "../lib/editor.mjs";
-import { moduleHelpers } from "../lib/module.mjs";
+import { completionList, hoverPos, linkState, pageState } from "../lib/editor.mjs";
+import { bigModule, moduleHelpers } from "../lib/module.mjs";
 
 export async function run(t) {
   const { check, ctx, url: URL_, out: OUT, cli: CLI, watch, expectNative } = t;
@@ -458,6 +458,170 @@ export async function run(t) {
     assert(!hover.includes(wins) && !hover.includes("null"), `the hover claims no final value: ${JSON.stringify(hover)}`);
     assertEq(await p.locator(`${editor} .cm-tftype-hover pre`).count(), 0, "no value shown as code");
     await p.screenshot({ path: join(OUT, "module-hover-stopped.png") });
+    await p.close();
+  });
+
+  // A root module after `terraform init`, chosen with "Open a folder" (the hidden
+  // <input webkitdirectory>): the page reads what `tftype check DIR` reads (the root's files,
+  // the manifest, the installed module's files; not .git, state, providers or documents), lists
+  // the installed module apart (collapsed, read-only), and shows the wrong-typed module argument's
+  // diagnostic exactly as the native CLI's JSON output gives it. Links carry the root's files only.
+  await check("module view: open a folder with an installed module; its argument's diagnostic as tftype check gives it; screenshots", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tftype-folder-"));
+    const root = join(dir, "live");
+    const put = (path, text) => {
+      mkdirSync(join(root, path, ".."), { recursive: true });
+      writeFileSync(join(root, path), text);
+    };
+    put("main.tf", 'module "vpc" {\n  source  = "terraform-aws-modules/vpc/aws"\n  version = "5.1.0"\n\n  name = var.name\n  cidr = "10.0.0.0/16"\n  azs  = "eu-west-1a"\n}\n');
+    put("variables.tf", 'variable "name" {\n  type = string\n}\n');
+    put("terraform.tfvars", 'name = "prod"\n');
+    put("README.md", "# live\n");
+    put("terraform.tfstate", "{}\n");
+    put(".git/HEAD", "ref: refs/heads/main\n");
+    put(".git/x.tf", 'variable "git" {}\n');
+    put(".terraform/providers/registry.terraform.io/hashicorp/aws/5.0.0/linux_amd64/terraform-provider-aws", "\u007fELF");
+    put(".terraform/modules/modules.json", JSON.stringify({ Modules: [
+      { Key: "", Source: "", Dir: "." },
+      { Key: "vpc", Source: "registry.terraform.io/terraform-aws-modules/vpc/aws", Version: "5.1.0", Dir: ".terraform/modules/vpc" },
+    ] }));
+    put(".terraform/modules/vpc/variables.tf", 'variable "name" {\n  type = string\n}\nvariable "cidr" {\n  type = string\n}\nvariable "azs" {\n  type    = list(string)\n  default = []\n}\n');
+    put(".terraform/modules/vpc/README.md", "# vpc\n");
+    put(".terraform/modules/vpc/examples/simple/main.tf", 'module "x" {\n  source = "../../"\n}\n');
+    const cli = spawnSync(CLI, ["check", "--format", "json", root], { encoding: "utf8" });
+    const native = JSON.parse(cli.stdout);
+    assertEq(native.diagnostics.map((d) => d.summary), ["Invalid value for input variable"], "the CLI's diagnostics");
+
+    const p = watch(await ctx.newPage(), "module folder");
+    await p.goto(URL_);
+    await p.locator(tid("view-module")).click();
+    await moduleChecked(p, (s) => /^[✓✗]/.test(s), "the example module to be checked");
+    await p.locator(tid("module-folder-input")).setInputFiles(root);
+    await moduleChecked(p, (s) => s.startsWith("✗") && s.includes("module argument"), "the folder to be checked");
+    // The root's files are the tabs; the installed module's apart; nothing else was read.
+    const tabs = await p.locator(tid("module-tab")).evaluateAll((ts) => ts.map((t) => t.dataset.file));
+    assertEq(tabs, ["main.tf", "terraform.tfvars", "variables.tf"], "the root's files as tabs");
+    const installed = await p.locator(tid("module-installed-file")).evaluateAll((ts) => ts.map((t) => t.dataset.file));
+    assertEq(installed, [".terraform/modules/modules.json", ".terraform/modules/vpc/variables.tf"], "the manifest and the installed module's files");
+    const group = p.locator(tid("module-installed-group"));
+    assertEq(await group.locator("summary").textContent(), "module.vpc (registry: terraform-aws-modules/vpc/aws 5.1.0)", "the group's name");
+    assertEq(await group.evaluate((d) => d.open), false, "the group is collapsed");
+    assertEq(await p.locator(tid("module-folder-notice")).count(), 0, "nothing left out");
+    // The diagnostic, as the CLI gives it: summary, detail, place.
+    const problems = await p.locator(tid("module-problem")).evaluateAll((ps) =>
+      ps.map((x) => ({
+        summary: x.querySelector("strong").textContent,
+        detail: x.querySelector(".mod-problem-detail")?.textContent ?? "",
+        place: x.querySelector('[data-testid="module-problem-place"]')?.textContent ?? "",
+      })),
+    );
+    assertEq(
+      problems,
+      native.diagnostics.map((d) => ({ summary: d.summary, detail: d.detail, place: `${d.range.filename}, line ${d.range.start.line}, column ${d.range.start.column}` })),
+      "the page's problems are the CLI's diagnostics",
+    );
+    // The summary counts the module arguments checked, as the CLI's last line does.
+    const human = spawnSync(CLI, ["check", root], { encoding: "utf8" }).stdout.trim().split("\n").at(-1);
+    assertEq(await p.locator(tid("module-status")).textContent(), `✗ ${human}`, "the summary is the CLI's");
+    // An installed file opens read-only (the group opens with it).
+    await group.locator("summary").click();
+    await p.locator(`${tid("module-installed-file")}[data-file=".terraform/modules/vpc/variables.tf"]`).click();
+    const editor = p.locator(`${tid("module-editor")}[data-file=".terraform/modules/vpc/variables.tf"]`);
+    await editor.locator(".cm-content").waitFor();
+    assertEq(await editor.locator(".cm-content").getAttribute("contenteditable"), "false", "an installed file is read-only");
+    assert(await p.locator(tid("module-file-name")).isDisabled(), "an installed file cannot be renamed");
+    assert(await p.locator(tid("module-read-only")).isVisible(), "it says why");
+    // The link: the root's files only.
+    const link = await until("the link to carry the folder's module", async () => {
+      const s = await linkState(p);
+      const names = (s?.module?.files ?? []).map((f) => f.name);
+      return { done: names.includes("main.tf"), value: names };
+    });
+    assertEq(link, ["main.tf", "terraform.tfvars", "variables.tf"], "the link carries the root's files only");
+    await p.locator(tid("module-tab")).first().click();
+    for (const [w, h, dev] of [[1280, 900, "desktop"], [390, 844, "phone"]]) {
+      for (const scheme of ["light", "dark"]) {
+        await p.setViewportSize({ width: w, height: h });
+        await p.emulateMedia({ colorScheme: scheme });
+        const wide = await p.evaluate(() => document.documentElement.scrollWidth);
+        assert(wide <= w, `${dev} ${scheme}: the page is ${wide} px wide`);
+        await p.screenshot({ path: join(OUT, `module-folder-${dev}-${scheme}.png`), fullPage: true });
+      }
+    }
+    await p.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  // Issue #38 (reliability-5 #15): a module of 5,000 variables, 1,000 set in terraform.tfvars.
+  // The view gives the CLI's answer; its long lists (problems, variables) are drawn a part at a
+  // time, and every line is reachable by scrolling down to the list's end; Ctrl-Space at the end
+  // of the value file offers the 4,000 unset variables (each item says its place in the whole
+  // list; the items are drawn as the list is scrolled), and a hover answers. (Speed:
+  // scripts/bench-big-page.)
+  await check("module view: a module of 5,000 variables gives the CLI's answer, every problem and variable is reachable by scrolling, completion offers the 4,000 unset ones, a hover answers", async () => {
+    const N = 5000;
+    const SET = 1000;
+    const doc = bigModule(N, SET);
+    const native = nativeCheck(doc);
+    assertEq([native.ok, Object.keys(native.variables).length, native.diagnostics.length], [false, N, N - SET], "the CLI: every unset variable an error");
+    const p = await openModule(new URL(moduleLink(doc), URL_).href, "bigpage");
+    const status = await until("the big module's answer", async () => {
+      const s = await p.locator(tid("module-status")).textContent();
+      return { done: s.startsWith("✗"), value: s };
+    }, 60_000);
+    assertEq(status, `✗ ${N} variables checked: ${N - SET} errors, 0 warnings.`, "the status line");
+    // A part of each list is drawn; the rest as the reader scrolls to the list's end.
+    const count = (id) => p.locator(tid(id)).count();
+    assert((await count("module-var")) < N && (await count("module-problem")) < N - SET, "the long lists are drawn a part at a time");
+    assertEq(await p.locator(tid("module-vars-more")).count(), 1, "the variables' list says more are to come");
+    async function scrollToEnd(more, lines, want, scroll) {
+      return until(`${lines}: every line drawn by scrolling`, async () => {
+        const n = await count(lines);
+        if (n < want) await scroll();
+        return { done: n === want && (await count(more)) === 0, value: n };
+      }, 60_000);
+    }
+    // The variables scroll inside their box; the problems with the page.
+    await scrollToEnd("module-vars-more", "module-var", N, () => p.evaluate(() => {
+      const box = document.querySelector(".mod-var-scroll");
+      box.scrollIntoView({ block: "end" });
+      box.scrollTop = box.scrollHeight;
+    }));
+    const names = await p.evaluate(() => [...document.querySelectorAll('[data-testid="module-var"]')].map((r) => r.dataset.name));
+    assertEq([...names].sort(), Object.keys(native.variables).sort(), "every variable, once");
+    await scrollToEnd("module-problems-more", "module-problem", N - SET, () => p.evaluate(() => document.querySelector('[data-testid="module-problems-more"]')?.scrollIntoView()));
+    // Completion at the end of terraform.tfvars: the 4,000 unset variables, in declaration order.
+    const editor = `${tid("module-editor")}[data-file="terraform.tfvars"]`;
+    await p.locator(`${editor} .cm-content`).click();
+    await p.keyboard.press("Control+End");
+    const first = await completionList(p);
+    assert(first.length < N - SET && first.slice(0, 3).join() === "v1000,v1001,v1002", `the list's first items, a part drawn: ${first.length}: ${first.slice(0, 3)}`);
+    const items = `${tid("completions")} li`;
+    assertEq(await p.locator(items).first().getAttribute("aria-setsize"), String(N - SET), "the list says how many it offers");
+    const last = await until("the list's last item, scrolled to", async () => {
+      await p.evaluate((s) => {
+        const list = document.querySelector(s);
+        list.scrollTop = list.scrollHeight;
+      }, tid("completions"));
+      const li = p.locator(items).last();
+      const at = [await li.getAttribute("aria-posinset"), await li.locator("b").textContent()];
+      return { done: at[0] === String(N - SET), value: at };
+    }, 60_000);
+    assertEq(last, [String(N - SET), `v${N - 1}`], "the last unset variable, reached by scrolling the list");
+    await p.keyboard.press("Escape");
+    // A hover on a name: its declaration (the file's start scrolled back into view).
+    await p.evaluate((s) => {
+      const v = document.querySelector(s).tftypeEditor;
+      v.dispatch({ selection: { anchor: 0 }, scrollIntoView: true });
+    }, editor);
+    await p.waitForTimeout(100);
+    await hoverPos(p, editor, 1);
+    const hover = await until("the hover", async () => {
+      const t = p.locator(`${editor} .cm-tftype-hover`);
+      const value = (await t.count()) > 0 ? await t.first().textContent() : null;
+      return { done: value !== null && value.includes("var.v0"), value };
+    }, 30_000);
+    assert(hover.includes('"x0"'), `the hover shows the value that wins: ${JSON.stringify(hover)}`);
     await p.close();
   });
 }

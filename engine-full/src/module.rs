@@ -15,9 +15,18 @@ fn main() {}
 
 /// `json`: `{files, args, env, flavor, lang}`; the answer is
 /// `tftype::module_view::ModuleView` as JSON.
+///
+/// The worker checks the same module after every keystroke, and its file
+/// editors' hover and completion ask about the module just checked: work
+/// is kept from one check to the next as the language server keeps it
+/// (`tftype::module::kept`: parsed files, declarations, each variable's
+/// value and rules, the last check's report), each check a round.
 #[wasm_bindgen]
 pub fn engine_module(json: &str) -> String {
-    tftype::module_view::view_json(json)
+    tftype::module::kept::keep_variables();
+    let out = tftype::module_view::view_json(json);
+    tftype::valueparse::kept::end_round();
+    out
 }
 
 /// The answer, with its story when the request names a language, for a
@@ -45,7 +54,16 @@ pub fn engine_block_compare(json: &str) -> String {
 /// same reply as `engine_full`'s `engine_assist` gives the value editor.
 #[wasm_bindgen]
 pub fn engine_module_assist(json: &str, arg: &str) -> String {
+    tftype::module::kept::keep_variables();
     tftype::module_view::assist_json(json, arg)
+}
+
+/// Which files of a folder the Module view reads next (`json`:
+/// `{listing, read, failed}`; the answer is
+/// `tftype::module_view::folder::Plan` as JSON).
+#[wasm_bindgen]
+pub fn engine_module_folder(json: &str) -> String {
+    tftype::module_view::folder::plan_json(json)
 }
 
 /// Installs the message catalog of `lang` (`en`, `zh`, `ja`); "" or why not.

@@ -111,6 +111,9 @@ pub enum Reply {
     /// Completions or a hover in the value editor, as JSON for the editor
     /// (`tftype::assist::complete_value`, `hover_value`).
     Assisted(String),
+    /// What to read next of a folder the Module view opens
+    /// (`tftype::module_view::folder::Plan` as JSON).
+    Planned(String),
     /// The engine stopped on this request: what to tell the user.
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     Failed(String),
@@ -142,13 +145,17 @@ pub enum Work {
     /// view (the request is the module's JSON with the file's name,
     /// `tftype::module_view::assist_json`). Answered by `engine_module`.
     ModuleAssist(bool, usize),
+    /// Which files of a folder the Module view reads next (the request is
+    /// `{listing, read, failed}`, `tftype::module_view::folder::plan_json`).
+    /// Answered by `engine_module`.
+    ModuleFolder,
 }
 
 impl Work {
     /// The worker's name for the work (requests of one kind replace each other).
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     fn key(self) -> &'static str {
-        const KEYS: [&str; 11] = [
+        const KEYS: [&str; 12] = [
             "evaluate",
             "compare",
             "emit",
@@ -160,6 +167,7 @@ impl Work {
             "hover",
             "module-complete",
             "module-hover",
+            "module-folder",
         ];
         KEYS[match self {
             Work::Evaluate(_) => 0,
@@ -171,6 +179,7 @@ impl Work {
             Work::ModuleStory => 6,
             Work::Assist(hover, _) => 7 + hover as usize,
             Work::ModuleAssist(hover, _) => 9 + hover as usize,
+            Work::ModuleFolder => 11,
         }]
     }
 
@@ -180,9 +189,7 @@ impl Work {
         match self {
             Work::Evaluate(shown) => shown.arg(),
             Work::Emit(converted) => converted.to_string(),
-            Work::Reformat(f) => {
-                serde_json::to_value(f).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
-            }
+            Work::Reformat(f) => crate::shared::read_json::value_format_name(f).to_string(),
             Work::Assist(hover, at) | Work::ModuleAssist(hover, at) => {
                 format!("{} {at}", if hover { "hover" } else { "complete" })
             }
@@ -220,7 +227,7 @@ fn read_reply(work: Work, block: bool, json: Vec<u8>, ms: f64) -> Result<Reply, 
     // keep them, to read the page's replies).
     if !crate::IN_PAGE
         && cfg!(target_arch = "wasm32")
-        && !matches!(work, Work::Module | Work::ModuleStory | Work::ModuleAssist(..))
+        && !matches!(work, Work::Module | Work::ModuleStory | Work::ModuleAssist(..) | Work::ModuleFolder)
     {
         return Ok(Reply::Failed(String::new()));
     }
@@ -236,9 +243,14 @@ fn read_reply(work: Work, block: bool, json: Vec<u8>, ms: f64) -> Result<Reply, 
         Work::Compare => Reply::Compared(serde_json::from_slice(&json)?, ms),
         Work::Emit(_) => Reply::Emitted(serde_json::from_slice(&json)?),
         Work::Reformat(_) => Reply::Reformatted(serde_json::from_slice(&json)?),
+        // The Module view's .wasm reads its stories with a small reader of its own (shared/read_json.rs).
+        Work::Story | Work::ModuleStory if !crate::IN_PAGE => {
+            Reply::Told(crate::shared::read_json::story(&crate::shared::page::utf8_text(json))?)
+        }
         Work::Story | Work::ModuleStory => Reply::Told(serde_json::from_slice(&json)?),
         Work::Module => Reply::Viewed(crate::shared::page::utf8_text(json), ms),
         Work::Assist(..) | Work::ModuleAssist(..) => Reply::Assisted(crate::shared::page::utf8_text(json)),
+        Work::ModuleFolder => Reply::Planned(crate::shared::page::utf8_text(json)),
     })
 }
 
@@ -297,9 +309,12 @@ pub fn run_json_here(work: Work, json: &str) -> Reply {
     match work {
         // Only the Module view's .wasm is asked for a check (or its files' completion and hover):
         // the page's leaves them out.
-        Work::Module | Work::ModuleAssist(..) if crate::IN_PAGE => Reply::Failed(String::new()),
+        Work::Module | Work::ModuleAssist(..) | Work::ModuleFolder if crate::IN_PAGE => Reply::Failed(String::new()),
         Work::Module => check_here(json, crate::shared::page::now_ms()),
         Work::ModuleAssist(..) => assist_here(work, json),
+        Work::ModuleFolder => folder_here(json),
+        // The Module view's .wasm sends only its own work as JSON: it has no reader of a request.
+        _ if !crate::IN_PAGE && cfg!(target_arch = "wasm32") => Reply::Failed(String::new()),
         _ => run_here(work, &Request::from_json(json)),
     }
 }
@@ -315,12 +330,11 @@ fn check_here(json: &str, t0: f64) -> Reply {
 
 #[cfg(target_arch = "wasm32")]
 fn check_here(json: &str, _t0: f64) -> Reply {
-    #[derive(Deserialize)]
-    struct WithLang {
-        #[serde(default)]
-        lang: tftype::i18n::Lang,
-    }
-    let lang = serde_json::from_str::<WithLang>(json).map(|w| w.lang).unwrap_or_default();
+    // The request's `lang`.
+    let lang = serde_json::from_str::<serde_json::Value>(json)
+        .ok()
+        .and_then(|v| crate::shared::read_json::lang(&v["lang"]))
+        .unwrap_or_default();
     Reply::Failed(tftype::i18n::text(lang, "ui.module.no_worker").to_string())
 }
 
@@ -334,6 +348,18 @@ fn assist_here(work: Work, json: &str) -> Reply {
 #[cfg(target_arch = "wasm32")]
 fn assist_here(_: Work, _: &str) -> Reply {
     Reply::Failed(String::new())
+}
+
+/// What to read of a folder, on this thread: in native tests (in the
+/// browser it is `engine_module`'s, which only the worker loads).
+#[cfg(not(target_arch = "wasm32"))]
+fn folder_here(json: &str) -> Reply {
+    Reply::Planned(tftype::module_view::folder::plan_json(json))
+}
+
+#[cfg(target_arch = "wasm32")]
+fn folder_here(json: &str) -> Reply {
+    check_here(json, 0.0)
 }
 
 /// Runs a request here, on this thread. In the browser only evaluations
@@ -356,7 +382,7 @@ pub fn run_here(work: Work, req: &Request) -> Reply {
         Work::Story | Work::ModuleStory => Reply::Told(story(req)),
         // A check (and its editors' completion and hover) is sent as its module's JSON, never as a
         // variable's request (run_json_here).
-        Work::Module | Work::ModuleAssist(..) => Reply::Failed(String::new()),
+        Work::Module | Work::ModuleAssist(..) | Work::ModuleFolder => Reply::Failed(String::new()),
         #[cfg(not(target_arch = "wasm32"))]
         Work::Compare => Reply::Compared(tftype::versions::compare(req), crate::shared::page::now_ms() - t0),
         #[cfg(not(target_arch = "wasm32"))]

@@ -65,16 +65,15 @@ mod exports {
         (Lang::parse(&attr("lang")).unwrap_or_default(), attr("data-flavor"))
     }
 
-    /// The catalog parts the view speaks with (the check's texts and the
-    /// gallery's besides its own), fetched for `lang`.
+    /// The catalog parts the view speaks with (the check's texts besides its
+    /// own, with the gallery's modules' titles and lessons: scripts/assets.mjs),
+    /// fetched for `lang`.
     async fn load_catalogs(lang: Lang) {
         if let Err(e) = tftype_web::shared::assets::load(lang).await {
             web_sys::console::error_1(&e.into());
         }
-        for part in ["check", "gallery"] {
-            if let Err(e) = tftype_web::shared::assets::load_part(lang, part).await {
-                web_sys::console::error_1(&e.into());
-            }
+        if let Err(e) = tftype_web::shared::assets::load_part(lang, "check").await {
+            web_sys::console::error_1(&e.into());
         }
     }
 
@@ -112,7 +111,7 @@ mod exports {
     #[wasm_bindgen]
     pub fn mount(root: web_sys::HtmlElement, config: &str) {
         tftype_web::install_panic_hook();
-        let config: MountConfig = serde_json::from_str(config).unwrap_or_default();
+        let config = tftype_web::module::host::mount_config(config).unwrap_or_default();
         wasm_bindgen_futures::spawn_local(async move {
             let (lang, _) = page_says();
             load_catalogs(lang).await;

@@ -231,7 +231,7 @@ fn undeclared_markdown(ctx: &Ctx, file: &str, name: &str, p: &Profile, lang: Lan
 fn not_evaluated(input: &CheckInput, v: &module::VarReport, p: &Profile, lang: Lang) -> String {
     let md = format!("\n{}\n", text(lang, "assist.not_evaluated"));
     let Some(source) = v.source.as_deref().filter(|s| *s != "default") else { return md };
-    let reqs = module::explain::requests(input, p, p.flavor().name);
+    let reqs = requests(input, p);
     let Some(alone) = reqs.get(&v.name).map(|req| crate::entry::evaluate_in(req, p)).filter(|a| a.ok) else {
         return md;
     };
@@ -288,12 +288,12 @@ pub(super) fn hover_reference(
 /// the value the variable's source gives once the errors are fixed when
 /// the run read one (and no story, as `check --explain` tells none then).
 pub(super) fn winning(input: &CheckInput, name: &str, p: &Profile, lang: Lang) -> String {
-    let r = module::check(input, p);
+    let r = checked(input, p, false);
     let Some(v) = r.variables.iter().find(|v| v.name == name) else { return String::new() };
     if matches!(v.outcome, Outcome::Failed { stage: "skipped", .. }) {
         return not_evaluated(input, v, p, lang);
     }
-    let reqs = module::explain::requests(input, p, p.flavor().name);
+    let reqs = requests(input, p);
     let req = reqs.get(name);
     let mut md = String::new();
     let console = match &v.outcome {

@@ -101,8 +101,21 @@ impl<'a> Ctx<'a> {
         Ctx { input, texts, module }
     }
 
-    /// The declared variables, in declaration order.
+    /// The declared variables, in declaration order (kept while the
+    /// module's configuration files are unchanged, when the thread keeps
+    /// work: see [`crate::valueparse::kept`]).
     fn declared(&self, p: &Profile) -> Vec<Declared> {
+        if !crate::valueparse::kept::on() {
+            return self.declared_now(p);
+        }
+        let inputs: Vec<&str> = module::files::module_files(&self.input.files, "", p)
+            .all()
+            .flat_map(|(n, t)| [n.as_str(), t.as_str()])
+            .collect();
+        crate::valueparse::kept::remember("assist declared", "", &inputs, p, |own| self.declared_now(own))
+    }
+
+    fn declared_now(&self, p: &Profile) -> Vec<Declared> {
         let mut bodies = BTreeMap::new();
         self.module
             .vars
@@ -197,6 +210,51 @@ fn walk(e: &Expr, f: &mut dyn FnMut(&Expr)) {
         }
         _ => {}
     }
+}
+
+/// `work` on the whole module `input` (its files, arguments and
+/// environment): when the thread keeps work ([`crate::valueparse::kept`]:
+/// the language server, the page's engine worker), the answer of the last
+/// call of this kind for the same module and flavor is given again, so
+/// that a hover or a completion after a check does not check the module
+/// again; else worked out now.
+fn for_module<T: Clone + 'static>(
+    kind: &'static str,
+    input: &CheckInput,
+    p: &Profile,
+    work: impl FnOnce(&Profile) -> T,
+) -> T {
+    if !crate::valueparse::kept::on() {
+        return work(p);
+    }
+    let args: Vec<String> = input.args.iter().map(|a| a.join("\u{0}")).collect();
+    let counts = format!("{} {} {}", input.files.len(), args.len(), input.env.len());
+    let mut inputs: Vec<&str> = vec![&counts];
+    inputs.extend(input.files.iter().flat_map(|(n, t)| [n.as_str(), t.as_str()]));
+    inputs.extend(args.iter().map(String::as_str));
+    inputs.extend(input.env.iter().flat_map(|(k, v)| [k.as_str(), v.as_str()]));
+    crate::valueparse::kept::remember(kind, "", &inputs, p, work)
+}
+
+/// The module's check as a root module ([`module::check_with`]), with its
+/// module calls checked when `calls` (the Module view: local and installed
+/// modules, as `tftype check`), shared: kept from the last check of the
+/// same module when the thread keeps work (see [`for_module`]). Where work
+/// is kept the one kept check always has the calls, so that the view's
+/// check and the hover after it are one: the calls add diagnostics and
+/// leave the variables alone, and the variables are all a hover reads.
+pub fn checked(input: &CheckInput, p: &Profile, calls: bool) -> std::rc::Rc<module::CheckReport> {
+    let module_calls = calls || crate::valueparse::kept::on();
+    let options = module::CheckOptions { module_calls, role: None };
+    for_module("assist check", input, p, |own| std::rc::Rc::new(module::check_with(input, own, options)))
+}
+
+/// Each variable's single-variable request ([`module::explain::requests`]),
+/// kept as [`checked`] is.
+fn requests(input: &CheckInput, p: &Profile) -> std::rc::Rc<BTreeMap<String, Request>> {
+    for_module("assist requests", input, p, |own| {
+        std::rc::Rc::new(module::explain::requests(input, own, own.flavor().name))
+    })
 }
 
 /// The module's declared variables, in declaration order.
@@ -1164,5 +1222,121 @@ variable "token" {
         r.lang = Some(Lang::Ja);
         let md = hover_value(&r, byte).expect("a hover").markdown;
         assert!(md.starts_with("`port`: `number`") && md.contains("`80`") && !md.contains("optional,"), "{md}");
+    }
+
+    /// issue #38: where work is kept (the page's engine worker, the language
+    /// server), a hover or a completion after the check of the same module
+    /// takes the check's report, the variables' requests and the declared
+    /// variables from that check instead of working them out again, and
+    /// answers as a fresh thread does; an edit of the module makes them
+    /// worked out anew.
+    #[test]
+    fn hover_and_completion_after_a_check_reuse_its_work_where_work_is_kept() {
+        let cases: [(&str, &str); 3] = [
+            ("region", "reg|ion = \"eu-west-1\"\nsvc = { name = \"a\" }\n"),
+            ("svc", "region = \"eu-west-1\"\nsv|c = { name = 1 }\n"),
+            ("top", "region = \"eu-west-1\"\n|"),
+        ];
+        for (what, marked) in cases {
+            let (i, byte) = module_at(SVC, "terraform.tfvars", marked);
+            let answers = |i: CheckInput, keep: bool| {
+                std::thread::Builder::new()
+                    .stack_size(64 << 20)
+                    .spawn(move || {
+                        if keep {
+                            crate::module::kept::keep_variables();
+                        }
+                        let view = crate::module_view::view(&i, crate::flavor::DEFAULT, Lang::En);
+                        let p = crate::flavor::Flavor::lookup(crate::flavor::DEFAULT).unwrap().profile();
+                        let h = hover(&i, "terraform.tfvars", byte, &p, Lang::En);
+                        let c = complete(&i, "terraform.tfvars", byte, &p, Lang::En);
+                        let c2 = complete(&i, "terraform.tfvars", byte, &p, Lang::En);
+                        let kept = (
+                            crate::valueparse::kept::hits_of("assist check"),
+                            crate::valueparse::kept::hits_of("assist declared"),
+                        );
+                        // An edit: the check is worked out again for the new text.
+                        let mut edited = i.clone();
+                        edited.files.insert("terraform.tfvars".into(), "region = \"nowhere\"\n".into());
+                        let again = hover(&edited, "terraform.tfvars", 1, &p, Lang::En);
+                        let after_edit = crate::valueparse::kept::hits_of("assist check");
+                        (view.summary, h, c, c2, again, kept, after_edit)
+                    })
+                    .unwrap()
+                    .join()
+                    .unwrap()
+            };
+            let fresh = answers(i.clone(), false);
+            let kept = answers(i, true);
+            assert_eq!(
+                (&kept.0, &kept.1, &kept.2, &kept.3, &kept.4),
+                (&fresh.0, &fresh.1, &fresh.2, &fresh.3, &fresh.4),
+                "{what}"
+            );
+            assert_eq!(fresh.5, (0, 0), "{what}: nothing is kept where work is not");
+            if what == "top" {
+                // Completion asks for the declarations only; the second from the first.
+                assert!(!kept.2.is_empty() && kept.5 .1 >= 1, "{what}: {:?}", kept.5);
+            } else {
+                // The hover took the view's check.
+                assert!(kept.1.is_some() && kept.5 .0 >= 1, "{what}: {:?}", kept.5);
+                assert_eq!(kept.6, kept.5 .0, "{what}: an edited module is checked anew");
+            }
+        }
+    }
+
+    /// The Module view checks the module's calls (local and installed
+    /// modules, as `tftype check`); where work is kept, its check and the
+    /// hovers' are one, whichever asks first. Either way the view names the
+    /// call's error and the hover answers as a thread that keeps nothing.
+    #[test]
+    fn the_views_check_has_the_module_calls_and_the_hover_after_it_takes_it_where_work_is_kept() {
+        let main = "module \"app\" {\n  source = \"./m\"\n  port   = \"eighty\"\n}\n";
+        let callee = "variable \"port\" {\n  type = number\n}\n";
+        let i = CheckInput {
+            files: files(&[
+                ("variables.tf", SVC),
+                ("main.tf", main),
+                ("m/variables.tf", callee),
+                ("terraform.tfvars", "region = \"eu-west-1\"\nsvc = { name = \"a\" }\n"),
+            ]),
+            ..Default::default()
+        };
+        let answers = |keep: bool| {
+            let i = i.clone();
+            std::thread::Builder::new()
+                .stack_size(64 << 20)
+                .spawn(move || {
+                    if keep {
+                        crate::module::kept::keep_variables();
+                    }
+                    let p = crate::flavor::Flavor::lookup(crate::flavor::DEFAULT).unwrap().profile();
+                    // A hover first: the view after it still has the calls.
+                    let before = hover(&i, "terraform.tfvars", 1, &p, Lang::En);
+                    let view = crate::module_view::view(&i, crate::flavor::DEFAULT, Lang::En);
+                    let call_errors: Vec<(String, Option<String>)> = view
+                        .diagnostics
+                        .iter()
+                        .filter(|d| d.detail.contains("module.app.var.port"))
+                        .map(|d| (d.severity.clone(), d.filename.clone()))
+                        .collect();
+                    let h = hover(&i, "terraform.tfvars", 1, &p, Lang::En);
+                    assert_eq!(before, h, "the hover before the view's check and after it");
+                    (view.ok, call_errors, h, crate::valueparse::kept::hits_of("assist check"))
+                })
+                .unwrap()
+                .join()
+                .unwrap()
+        };
+        let fresh = answers(false);
+        let kept = answers(true);
+        assert_eq!(
+            (fresh.0, &fresh.1),
+            (false, &vec![("error".to_string(), Some("main.tf".to_string()))]),
+            "the call's error"
+        );
+        assert!(fresh.2.as_ref().is_some_and(|h| h.markdown.contains("var.region")), "{:?}", fresh.2);
+        assert_eq!((&kept.0, &kept.1, &kept.2), (&fresh.0, &fresh.1, &fresh.2), "kept work answers as fresh work");
+        assert_eq!((fresh.3, kept.3), (0, 2), "the view took the first hover's check, the second hover the view's");
     }
 }

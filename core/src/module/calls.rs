@@ -810,16 +810,12 @@ impl Checker<'_, '_> {
         // The called module's validation rules, once the values they see are
         // final: a checked argument, or the default when the call gives none.
         if callee.module.vars.iter().any(|v| !v.rules.is_empty()) {
-            let known: BTreeMap<String, Value> = callee
-                .module
-                .vars
-                .iter()
-                .filter_map(|v| match given.get(&v.name) {
+            let known: BTreeMap<String, Value> =
+                crate::sort::map(callee.module.vars.iter().filter_map(|v| match given.get(&v.name) {
                     Some(x) => x.clone().map(|x| (v.name.clone(), x)),
                     None if v.required() => None,
                     None => v.default.clone().map(|d| (v.name.clone(), d)),
-                })
-                .collect();
+                }));
             let prepared = super::validate::prepare(&callee.module, self.p);
             let walk =
                 super::validate::Walk { module: &callee.module, prepared: &prepared, texts: self.texts, p: self.p };
@@ -971,13 +967,10 @@ impl Checker<'_, '_> {
         let mut set: BTreeMap<&str, Span> = BTreeMap::new();
         let mut diags = Vec::new();
         for body in &call.bodies {
-            let here: BTreeSet<&str> = body
-                .iter()
-                .filter_map(|i| match i {
-                    Item::Attr { name, .. } if names.contains(&name.as_str()) => Some(name.as_str()),
-                    _ => None,
-                })
-                .collect();
+            let here: BTreeSet<&str> = crate::sort::set(body.iter().filter_map(|i| match i {
+                Item::Attr { name, .. } if names.contains(&name.as_str()) => Some(name.as_str()),
+                _ => None,
+            }));
             for item in body {
                 match item {
                     Item::Attr { name, name_range, expr } if names.contains(&name.as_str()) => {
@@ -1195,12 +1188,13 @@ fn evaluator<'e>(
         ev.bind_root("var", Value::object(frame.vars.iter().map(|(k, x)| (k.as_str(), x.clone())).collect()));
     }
     let known = frame.known_locals.borrow();
-    let named: BTreeMap<String, Value> = references(expr)
-        .into_iter()
-        .filter(|r| r.root == "local")
-        .filter_map(|r| r.attr)
-        .filter_map(|a| known.get(&a).cloned().flatten().map(|x| (a, x)))
-        .collect();
+    let named: BTreeMap<String, Value> = crate::sort::map(
+        references(expr)
+            .into_iter()
+            .filter(|r| r.root == "local")
+            .filter_map(|r| r.attr)
+            .filter_map(|a| known.get(&a).cloned().flatten().map(|x| (a, x))),
+    );
     if !named.is_empty() {
         ev.bind_root("local", Value::object(named.iter().map(|(k, x)| (k.as_str(), x.clone())).collect()));
     }

@@ -232,6 +232,11 @@ fn split_subdir(s: &str) -> (String, Option<String>) {
     }
 }
 
+/// Whether `s` is a module registry address (with or without its host).
+pub fn is_registry_source(s: &str, p: &Profile) -> bool {
+    registry_source(s, p).is_some()
+}
+
 /// A registry address (`[host/]namespace/name/system[//subdir]`, the
 /// registry address package's rules) with its host, lowercased.
 fn registry_source(s: &str, p: &Profile) -> Option<String> {

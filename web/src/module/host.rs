@@ -15,6 +15,8 @@
 use leptos::prelude::*;
 use tftype::i18n::Lang;
 
+use crate::shared::read_json::Read;
+
 /// The element the Module view mounts into.
 pub const ROOT_ID: &str = "module-root";
 /// The gallery's modules (`module_examples.json`'s ids, which a test
@@ -28,7 +30,8 @@ pub fn example_text(id: &str, field: &str, lang: Lang) -> &'static str {
     tftype::i18n::text(lang, &format!("module_example.{id}.{field}"))
 }
 
-/// What the view is given when it mounts (`js-src/module-host.js` writes it).
+/// What the view is given when it mounts (`js-src/module-host.js` writes it;
+/// [`mount_config`] reads it).
 #[derive(Clone, Debug, Default, serde::Deserialize)]
 pub struct MountConfig {
     pub readonly: bool,
@@ -36,6 +39,20 @@ pub struct MountConfig {
     /// text), else `example`'s, else the first example's.
     pub doc: Option<String>,
     pub example: Option<String>,
+}
+
+/// What `js-src/module-host.js` mounts the view with, read as the derived
+/// impl reads it (`shared::read_json`).
+pub fn mount_config(json: &str) -> Read<MountConfig> {
+    use crate::shared::read_json::{bool_or, object, optional_string, Refused};
+    use serde_json::Value;
+    let v: Value = serde_json::from_str(json).map_err(|_| Refused)?;
+    let o = &object(&v, &["readonly", "doc", "example"], 3)?;
+    Ok(MountConfig {
+        readonly: bool_or(o, "readonly", true)?,
+        doc: optional_string(o, "doc")?,
+        example: optional_string(o, "example")?,
+    })
 }
 
 /// Starts the page's side: `rev` counts the view's changes of its files

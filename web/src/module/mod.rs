@@ -2,8 +2,10 @@
 //! and what the check makes of them. A .wasm of its own (`module_main.rs`):
 //! only `host.rs`, the page's side, runs in the page's .wasm.
 
+pub mod answer;
 pub mod detail;
 pub mod files;
+pub mod folder;
 pub mod host;
 pub mod model;
 pub mod rows;

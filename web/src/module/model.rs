@@ -5,10 +5,12 @@
 //! the gallery are data (`module_examples.json`). What the module means is
 //! core's (`tftype::module_view`): this file only says what to check.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
 use tftype::i18n::Lang;
+use tftype::module_view::folder::Installed;
+
+use crate::shared::read_json::{bool_or, list, object, optional_string, string_or, Read, Refused};
 
 /// One file of the module (its path relative to the module's directory).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -114,7 +116,7 @@ impl ModuleDoc {
     /// not opened (a catalog key): unreadable, or more rows or files than a
     /// link may carry. Counting happens before anything is made for them.
     pub fn from_link(json: &str) -> Result<ModuleDoc, &'static str> {
-        let doc: ModuleDoc = serde_json::from_str(json).map_err(|_| "ui.module.link_unreadable")?;
+        let doc = module_doc(json).map_err(|_| "ui.module.link_unreadable")?;
         if doc.rows.len() > MAX_LINK_ROWS || doc.files.len() > MAX_LINK_FILES {
             return Err(LINK_TOO_LARGE);
         }
@@ -125,36 +127,50 @@ impl ModuleDoc {
     /// (`tftype::module_view::view_json`). Of two files with one name the
     /// first counts (the page never makes two); blank rows are left out.
     pub fn check_json(&self, flavor: &str, lang: Lang) -> String {
-        self.wire(flavor, lang).to_string()
+        self.wire(flavor, lang, None)
     }
 
     /// What core completes and hovers in file `file` of the module: what it
     /// checks, and the file's name (`tftype::module_view::assist_json`).
     pub fn assist_json(&self, flavor: &str, lang: Lang, file: &str) -> String {
-        let mut w = self.wire(flavor, lang);
-        w["file"] = file.into();
-        w.to_string()
+        self.wire(flavor, lang, Some(file))
     }
 
-    fn wire(&self, flavor: &str, lang: Lang) -> serde_json::Value {
-        let mut files = BTreeMap::new();
-        for f in &self.files {
-            files.entry(f.name.as_str()).or_insert(f.text.as_str());
+    fn wire(&self, flavor: &str, lang: Lang, file: Option<&str>) -> String {
+        /// The JSON core reads (a struct rather than `serde_json::json!`, whose values
+        /// bring serde_json's whole `Value` serializer into the view's .wasm).
+        #[derive(Serialize)]
+        struct Wire<'a> {
+            /// Last first: core reads them into a map, where the later of two wins, and of two
+            /// files with one name the first counts.
+            #[serde(serialize_with = "pairs")]
+            files: Vec<(&'a str, &'a str)>,
+            args: Vec<[&'a str; 2]>,
+            /// In the rows' order: core reads them into a map, where the later of two wins, as
+            /// in the environment.
+            #[serde(serialize_with = "pairs")]
+            env: Vec<(String, &'a str)>,
+            flavor: &'a str,
+            lang: Lang,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            file: Option<&'a str>,
         }
+        let files = self.files.iter().rev().map(|f| (f.name.as_str(), f.text.as_str())).collect();
         let mut args: Vec<[&str; 2]> = Vec::new();
-        let mut env = BTreeMap::new();
+        let mut env = Vec::new();
         // A row left blank is not an argument yet (the page's draft, not the command line's).
         for r in self.rows.iter().filter(|r| !r.arg.trim().is_empty()) {
             match r.kind {
                 RowKind::Var => args.push(["-var", &r.arg]),
                 RowKind::VarFile => args.push(["-var-file", &r.arg]),
                 RowKind::Env => {
-                    env.insert(format!("TF_VAR_{}", r.arg), r.value.as_str());
+                    env.push((format!("TF_VAR_{}", r.arg), r.value.as_str()));
                 }
             }
         }
-        serde_json::json!({"files": files, "args": args, "env": env, "flavor": flavor, "lang": lang})
+        serde_json::to_string(&Wire { files, args, env, flavor, lang, file }).unwrap_or_default()
     }
+
 
     /// The doc as a link gave it, made usable: files with an empty or
     /// repeated name are dropped, and the open file is one that exists.
@@ -166,6 +182,36 @@ impl ModuleDoc {
         }
         self
     }
+}
+
+/// Pairs written as a JSON object's members, in their order.
+fn pairs<S: serde::Serializer, K: AsRef<str>>(pairs: &[(K, &str)], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_map(pairs.iter().map(|(k, v)| (k.as_ref(), v)))
+}
+
+/// The installed module whose directory holds file `name` (the deepest),
+/// among `installed` (`tftype::module_view::folder::installed_modules`).
+pub fn installed_group<'a>(name: &str, installed: &'a [Installed]) -> Option<&'a Installed> {
+    installed
+        .iter()
+        .filter(|i| name.strip_prefix(i.dir.as_str()).is_some_and(|r| r.starts_with('/')))
+        .max_by_key(|i| i.dir.len())
+}
+
+/// Whether file `name` is `init`'s, not the root module's: the module
+/// manifest, or a file of an installed module. Such files are read-only
+/// (the next `init` would overwrite them) and links leave them out.
+pub fn is_installed(name: &str, installed: &[Installed]) -> bool {
+    name == tftype::module::installed::MANIFEST || installed_group(name, installed).is_some()
+}
+
+/// What a link carries of `doc`: the root module's files only. Installed
+/// modules are `init`'s copies of published code (often far larger than a
+/// link may be); the link's reader sees their calls as not installed, and
+/// the view says so before the link is made.
+pub fn for_link(mut doc: ModuleDoc, installed: &[Installed]) -> ModuleDoc {
+    doc.files.retain(|f| !is_installed(&f.name, installed));
+    doc
 }
 
 /// Why a file name cannot be used (a catalog key), or Ok.
@@ -240,7 +286,53 @@ impl ModuleExample {
 /// The gallery's modules (the first is what the Module view opens with).
 pub fn examples() -> &'static [ModuleExample] {
     static LIST: std::sync::OnceLock<Vec<ModuleExample>> = std::sync::OnceLock::new();
-    LIST.get_or_init(|| serde_json::from_str(include_str!("../module_examples.json")).unwrap_or_default())
+    LIST.get_or_init(|| read_examples(include_str!("../module_examples.json")).unwrap_or_default())
+}
+
+fn mod_file(v: &Value) -> Read<ModFile> {
+    let o = &object(v, &["name", "text"], 1)?;
+    Ok(ModFile { name: string_or(o, "name", None)?, text: string_or(o, "text", Some(""))? })
+}
+
+fn row(v: &Value) -> Read<Row> {
+    let o = &object(v, &["kind", "arg", "value"], 1)?;
+    // A kind this version does not know reads as `-var` (RowKind's Deserialize).
+    let kind = RowKind::from_key(&string_or(o, "kind", None)?).unwrap_or_default();
+    Ok(Row { kind, arg: string_or(o, "arg", Some(""))?, value: string_or(o, "value", Some(""))? })
+}
+
+/// A link's module (its `module` key as JSON text), read as the derived
+/// impl reads it (`shared::read_json`).
+pub fn module_doc(json: &str) -> Read<ModuleDoc> {
+    let v: Value = serde_json::from_str(json).map_err(|_| Refused)?;
+    let o = &object(&v, &["files", "rows", "open", "var", "shown"], 0)?;
+    Ok(ModuleDoc {
+        files: list(o, "files", false, mod_file)?,
+        rows: list(o, "rows", false, row)?,
+        open: string_or(o, "open", Some(""))?,
+        var: optional_string(o, "var")?,
+        shown: bool_or(o, "shown", false)?,
+    })
+}
+
+/// The gallery's modules (`module_examples.json`, read as the derived impl
+/// reads it).
+pub fn read_examples(json: &str) -> Read<Vec<ModuleExample>> {
+    let v: Value = serde_json::from_str(json).map_err(|_| Refused)?;
+    v.as_array()
+        .ok_or(Refused)?
+        .iter()
+        .map(|e| {
+            let o = &object(e, &["id", "files", "rows", "open", "var"], 4)?;
+            Ok(ModuleExample {
+                id: string_or(o, "id", None)?,
+                files: list(o, "files", true, mod_file)?,
+                rows: list(o, "rows", false, row)?,
+                open: string_or(o, "open", None)?,
+                var: optional_string(o, "var")?,
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -281,12 +373,34 @@ mod tests {
         assert_eq!(j["args"], serde_json::json!([["-var", "a=first"], ["-var-file", "x.tfvars"]]));
         assert_eq!(j["env"], serde_json::json!({"TF_VAR_b": "7"}));
         assert_eq!((j["flavor"].as_str(), j["lang"].as_str()), (Some("opentofu@1.8"), Some("ja")));
+        let keys: Vec<&String> = j.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["files", "args", "env", "flavor", "lang"]);
         // The later argument wins, as on the command line.
         let v = check(&doc, tftype::flavor::DEFAULT);
         let a = v.variables.iter().find(|x| x.name == "a").unwrap();
         assert_eq!(a.console.as_deref(), Some("\"file\""));
         let b = v.variables.iter().find(|x| x.name == "b").unwrap();
         assert_eq!(b.console.as_deref(), Some("7"));
+    }
+
+    /// Of two files with one name the first counts (the page never makes
+    /// two); of two `TF_VAR_` rows of one name the later, as in an environment.
+    #[test]
+    fn the_first_of_two_files_and_the_later_of_two_environment_rows_count() {
+        let file = |text: &str| ModFile { name: "x.tfvars".into(), text: text.into() };
+        let env = |value: &str| Row { kind: RowKind::Env, arg: "b".into(), value: value.into() };
+        let doc = ModuleDoc {
+            files: vec![
+                ModFile { name: "variables.tf".into(), text: "variable \"a\" {}\nvariable \"b\" {}\n".into() },
+                file("a = \"first\"\n"),
+                file("a = \"second\"\n"),
+            ],
+            rows: vec![env("7"), env("8"), Row { kind: RowKind::VarFile, arg: "x.tfvars".into(), value: String::new() }],
+            ..ModuleDoc::default()
+        };
+        let v = check(&doc, tftype::flavor::DEFAULT);
+        let console = |name: &str| v.variables.iter().find(|x| x.name == name).and_then(|x| x.console.clone());
+        assert_eq!((console("a").as_deref(), console("b").as_deref()), (Some("\"first\""), Some("\"8\"")));
     }
 
     #[test]
@@ -322,6 +436,7 @@ mod tests {
         let json = doc.assist_json(tftype::flavor::DEFAULT, Lang::En, "envs/dev.tfvars");
         let mut j: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(j["file"], "envs/dev.tfvars");
+        assert_eq!(j.as_object().unwrap().keys().next_back().map(String::as_str), Some("file"));
         j.as_object_mut().unwrap().remove("file");
         assert_eq!(
             j,

@@ -6,6 +6,8 @@
 use leptos::prelude::*;
 use tftype::i18n::Lang;
 
+use tftype::module_view::folder::{Installed, Skipped};
+
 use crate::module::model::{ModFile, ModuleDoc, Row};
 use crate::shared::cm::EditorView;
 
@@ -43,6 +45,13 @@ pub struct ModuleState {
     /// Why the link's module was not opened (a catalog key), shown above
     /// the view until another module is loaded.
     pub notice: RwSignal<Option<&'static str>>,
+    /// The installed modules of the folder opened (none for a link or an
+    /// example): their files are listed apart, read-only, and links leave
+    /// them out.
+    pub installed: RwSignal<Vec<Installed>>,
+    /// The files of the folder opened that were not read, and whether its
+    /// listing was cut short.
+    pub left_out: RwSignal<(Vec<Skipped>, bool)>,
 }
 
 impl ModuleState {
@@ -58,6 +67,8 @@ impl ModuleState {
             editors: StoredValue::new_local(Vec::new()),
             editors_rev: RwSignal::new(0),
             notice: RwSignal::new(None),
+            installed: RwSignal::new(Vec::new()),
+            left_out: RwSignal::new((Vec::new(), false)),
         };
         if let Some(d) = doc {
             s.load(d);
@@ -83,6 +94,25 @@ impl ModuleState {
         self.shown.set(doc.shown);
         self.loaded.set(true);
         self.notice.set(None);
+        self.installed.set(Vec::new());
+        self.left_out.set((Vec::new(), false));
+    }
+
+    /// Replaces everything with a folder's module (`doc`), its installed
+    /// modules and what was left out of it.
+    pub fn load_folder(&self, doc: ModuleDoc, installed: Vec<Installed>, left_out: (Vec<Skipped>, bool)) {
+        self.load(doc);
+        self.installed.set(installed);
+        self.left_out.set(left_out);
+    }
+
+    /// Whether the file `id` is `init`'s (read-only).
+    pub fn is_installed(&self, id: u64) -> bool {
+        self.files.with(|fs| {
+            fs.iter()
+                .find(|f| f.id == id)
+                .is_some_and(|f| self.installed.with(|i| crate::module::model::is_installed(&f.name, i)))
+        })
     }
 
     /// What a link carries (tracked); None until a module was loaded.
@@ -91,13 +121,34 @@ impl ModuleState {
             return None;
         }
         let open = self.open.get();
-        Some(self.files.with(|fs| ModuleDoc {
+        let doc = self.files.with(|fs| ModuleDoc {
             files: fs.iter().map(|f| ModFile { name: f.name.clone(), text: f.text.clone() }).collect(),
             rows: self.rows.with(|rs| rs.iter().map(|r| r.row.clone()).collect()),
             open: fs.iter().find(|f| f.id == open).map(|f| f.name.clone()).unwrap_or_default(),
             var: self.var.get(),
             shown: self.shown.get(),
-        }))
+        });
+        // Links carry the root module's files only (`module_model::for_link`).
+        Some(self.installed.with(|i| if i.is_empty() { doc } else { crate::module::model::for_link(doc, i) }))
+    }
+
+    /// Everything, installed modules' files included (untracked; None
+    /// until a module was loaded).
+    pub fn all_untracked(&self) -> Option<ModuleDoc> {
+        untrack(|| {
+            if !self.loaded.get() {
+                return None;
+            }
+            let open = self.open.get();
+            Some(ModuleDoc {
+                open: self
+                    .files
+                    .with(|fs| fs.iter().find(|f| f.id == open).map(|f| f.name.clone()).unwrap_or_default()),
+                var: self.var.get(),
+                shown: self.shown.get(),
+                ..self.checked()
+            })
+        })
     }
 
     /// [`Self::doc`], untracked.

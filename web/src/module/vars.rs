@@ -19,6 +19,68 @@ pub fn reveal(state: ModuleState, file: &str, from: usize, to: usize) {
     }
 }
 
+/// How many lines of a long list (problems, variables) are drawn at first,
+/// and how many more each time (issue #38: a module of 5,000 variables drew
+/// every line at once, a main-thread task of seconds; the page's layout then
+/// cost every cursor move in an editor tens of milliseconds).
+pub const CHUNK: usize = 100;
+
+/// The first `limit` of `items`, each with its index.
+fn first<T: Clone>(items: &[T], limit: usize) -> Vec<(usize, T)> {
+    items.iter().take(limit).cloned().enumerate().collect()
+}
+
+/// The end of a long list whose lines are not all drawn: a button that
+/// draws [`CHUNK`] more, pressed, or seen as the reader scrolls down to it
+/// (an `IntersectionObserver`), so that every line is reachable by
+/// scrolling. Nothing when every line is drawn.
+#[component]
+fn MoreLines(total: Signal<usize>, limit: RwSignal<usize>, testid: &'static str) -> impl IntoView {
+    let lang = lang();
+    let button = NodeRef::<leptos::html::Button>::new();
+    let more = move || limit.update(|n| *n = (*n + CHUNK).min(total.get_untracked().max(*n)));
+    Effect::new(move |_| {
+        let Some(b) = button.get() else { return };
+        observe_seen(&b, more);
+    });
+    move || {
+        let (shown, all) = (limit.get().min(total.get()), total.get());
+        (shown < all).then(|| {
+            let words = fill(
+                lang.get(),
+                "ui.module.show_more",
+                &[("shown", &shown.to_string()), ("total", &all.to_string()), ("count", &CHUNK.min(all - shown).to_string())],
+            );
+            view! { <button type="button" class="link mod-more" data-testid=testid node_ref=button on:click=move |_| more()>{words}</button> }
+        })
+    }
+}
+
+/// Calls `seen` each time `el` comes into view (until the element goes).
+#[cfg(target_arch = "wasm32")]
+fn observe_seen(el: &web_sys::Element, seen: impl Fn() + 'static) {
+    use wasm_bindgen::prelude::*;
+    use wasm_bindgen::JsCast;
+    let cb = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+        let visible = entries.iter().any(|e| {
+            js_sys::Reflect::get(&e, &"isIntersecting".into()).ok().and_then(|v| v.as_bool()).unwrap_or(false)
+        });
+        if visible {
+            seen();
+        }
+    });
+    let Ok(io) = web_sys::IntersectionObserver::new(cb.as_ref().unchecked_ref()) else { return };
+    io.observe(el);
+    let kept = StoredValue::new_local((io, cb));
+    on_cleanup(move || {
+        let _ = kept.try_with_value(|(io, _)| io.disconnect());
+        kept.dispose();
+    });
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn observe_seen(_el: &web_sys::Element, _seen: impl Fn() + 'static) {}
+
 /// "envs/prod.tfvars, line 9, column 19".
 fn place(lang: Lang, at: &tftype::module_view::At) -> String {
     fill(
@@ -69,8 +131,10 @@ pub fn ModuleProblems(state: ModuleState, answer: RwSignal<Option<Checked>>) -> 
                 .collect::<Vec<_>>()
         })
     });
-    // (index, problem): two equal problems are two lines.
-    let indexed = move || problems.get().into_iter().enumerate().collect::<Vec<_>>();
+    // (index, problem): two equal problems are two lines. The first `limit` only (see MoreLines).
+    let limit = RwSignal::new(CHUNK);
+    let indexed = move || problems.with(|ps| first(ps, limit.get()));
+    let total = Signal::derive(move || problems.with(Vec::len));
     view! {
         <section class="mod-problems" aria-labelledby="mod-problems-label" data-testid="module-problems">
             <h3 id="mod-problems-label">{t("ui.module.problems")}</h3>
@@ -95,6 +159,7 @@ pub fn ModuleProblems(state: ModuleState, answer: RwSignal<Option<Checked>>) -> 
                     }
                 </For>
             </ul>
+            <MoreLines total=total limit=limit testid="module-problems-more" />
         </section>
     }
 }
@@ -186,6 +251,9 @@ pub fn ModuleVars(
         let l = lang.get();
         answer.with(|a| a.iter().flat_map(|a| &a.variables).map(|v| line(v, l)).collect::<Vec<_>>())
     });
+    // The first `limit` lines only (see MoreLines).
+    let limit = RwSignal::new(CHUNK);
+    let total = Signal::derive(move || lines.with(Vec::len));
     view! {
         <section class="mod-vars" aria-labelledby="mod-vars-label">
             <h3 id="mod-vars-label">{t("ui.module.variables")}</h3>
@@ -200,8 +268,9 @@ pub fn ModuleVars(
                     </tr>
                 </thead>
                 <tbody>
-                    <For each=move || lines.get() key=|l| l.clone() let:l>
+                    <For each=move || lines.with(|ls| first(ls, limit.get())) key=|l| l.1.clone() let:l>
                         {
+                            let l = l.1;
                             let name = l.name.clone();
                             let (n1, n2, n3) = (name.clone(), name.clone(), name.clone());
                             view! {
@@ -232,6 +301,7 @@ pub fn ModuleVars(
                     </For>
                 </tbody>
             </table>
+            <MoreLines total=total limit=limit testid="module-vars-more" />
             </div>
         </section>
     }

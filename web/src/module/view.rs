@@ -80,9 +80,7 @@ where
             e.send_json(Work::Module, json, move |reply| {
                 match reply {
                     Reply::Viewed(v, t) => {
-                        let v = serde_json::from_str::<Checked>(&v)
-                            .unwrap_or_else(|e| Checked { input_error: Some(e.to_string()), ..Checked::default() });
-                        answer.set(Some(v));
+                        answer.set(Some(crate::module::answer::checked(&v)));
                         ms.set(t);
                     }
                     Reply::Failed(why) => answer.set(Some(Checked { input_error: Some(why), ..Checked::default() })),

@@ -1,6 +1,7 @@
 //! What both views use: the browser around the page (`page.rs`), the files
 //! it fetches (`assets.rs`), the editors (`cm.rs`), the words
-//! (`words.rs`), and the parts of a result both views show.
+//! (`words.rs`), JSON read without derived impls (`read_json.rs`), and the parts
+//! of a result both views show.
 
 pub mod assets;
 pub mod cm;
@@ -10,6 +11,7 @@ pub mod long_text;
 pub mod notes_box;
 pub mod outcome;
 pub mod page;
+pub mod read_json;
 pub mod story_line;
 pub mod why_panel;
 pub mod words;
