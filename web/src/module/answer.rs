@@ -99,12 +99,12 @@ mod tests {
     use crate::module::host::{mount_config, MountConfig};
     use crate::module::model::{examples, module_doc, read_examples, ModuleDoc, ModuleExample};
     use crate::shared::read_json::{request, story, value_format_name, VALUE_FORMATS};
-    use serde_json::Value;
     use serde::de::DeserializeOwned;
+    use serde_json::Value;
     use tftype::i18n::Lang;
+    use tftype::module_view::view_json;
     use tftype::why::Story;
     use tftype::Request;
-    use tftype::module_view::view_json;
 
     /// What serde's derived impl reads, for comparison.
     fn serde_reads<T: DeserializeOwned>(json: &str) -> Option<T> {
@@ -159,7 +159,10 @@ mod tests {
             notes += want.notes.len();
         }
         // The corpora reach every kind of field.
-        assert!(vars > 300 && stories > 200 && rules > 100 && notes > 0 && parts > 0, "{vars} {stories} {rules} {notes} {parts}");
+        assert!(
+            vars > 300 && stories > 200 && rules > 100 && notes > 0 && parts > 0,
+            "{vars} {stories} {rules} {notes} {parts}"
+        );
         // A text that is not JSON: serde_json's message, as the derived impl gave it.
         let bad = "{\"ok\": tru";
         assert_eq!(checked(bad).input_error, serde_json::from_str::<ModuleView>(bad).err().map(|e| e.to_string()));
@@ -179,7 +182,8 @@ mod tests {
             r.var_name = format!("name{i}");
             r.flavor = (i > 1).then(|| "opentofu@1.8".to_string());
             r.lang = Lang::ALL.get(i).copied();
-            r.forms = [tftype::pipeline::Forms::Both, tftype::pipeline::Forms::Console, tftype::pipeline::Forms::Json][i % 3];
+            r.forms =
+                [tftype::pipeline::Forms::Both, tftype::pipeline::Forms::Console, tftype::pipeline::Forms::Json][i % 3];
             reqs.push(r);
         }
         // The worker is told a format by serde's name for it.
@@ -298,7 +302,12 @@ mod tests {
         let json = include_str!("../module_examples.json");
         let want: Vec<ModuleExample> = serde_json::from_str(json).unwrap();
         assert_eq!(read_examples(json), Ok(want));
-        for json in [r#"[{"id": "x", "open": "a"}]"#, r#"[{"id": "x", "files": [], "open": "a"}]"#, r#"[["x", [], [], "a"]]"#, r#"[["x", [], []]]"#] {
+        for json in [
+            r#"[{"id": "x", "open": "a"}]"#,
+            r#"[{"id": "x", "files": [], "open": "a"}]"#,
+            r#"[["x", [], [], "a"]]"#,
+            r#"[["x", [], []]]"#,
+        ] {
             assert_eq!(read_examples(json).ok(), serde_reads(json), "{json}");
         }
     }

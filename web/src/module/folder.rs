@@ -167,8 +167,7 @@ pub mod browser {
                 })
             })
         });
-        let done =
-            Closure::once_into_js(move |json: Option<String>| done(json.and_then(|j| reading(&j).ok())));
+        let done = Closure::once_into_js(move |json: Option<String>| done(json.and_then(|j| reading(&j).ok())));
         // (`ask` is kept until the page closes: one per folder opened.)
         open_folder(from, MAX_LISTED, &ask.into_js_value(), &done)
     }

@@ -171,7 +171,6 @@ impl ModuleDoc {
         serde_json::to_string(&Wire { files, args, env, flavor, lang, file }).unwrap_or_default()
     }
 
-
     /// The doc as a link gave it, made usable: files with an empty or
     /// repeated name are dropped, and the open file is one that exists.
     pub fn cleaned(mut self) -> ModuleDoc {
@@ -395,7 +394,11 @@ mod tests {
                 file("a = \"first\"\n"),
                 file("a = \"second\"\n"),
             ],
-            rows: vec![env("7"), env("8"), Row { kind: RowKind::VarFile, arg: "x.tfvars".into(), value: String::new() }],
+            rows: vec![
+                env("7"),
+                env("8"),
+                Row { kind: RowKind::VarFile, arg: "x.tfvars".into(), value: String::new() },
+            ],
             ..ModuleDoc::default()
         };
         let v = check(&doc, tftype::flavor::DEFAULT);

@@ -145,7 +145,6 @@ pub fn story(json: &str) -> Result<Story, serde_json::Error> {
     })
 }
 
-
 // What comes from outside the .wasm: refused where serde would refuse it.
 
 /// Not what the type reads.
@@ -208,19 +207,13 @@ pub fn bool_or(o: &Fields<'_>, key: &str, required: bool) -> Read<bool> {
 }
 
 /// An array field (missing: empty, unless it is required), each element read.
-pub fn list<T>(
-    o: &Fields<'_>,
-    key: &str,
-    required: bool,
-    read: impl Fn(&Value) -> Read<T>,
-) -> Read<Vec<T>> {
+pub fn list<T>(o: &Fields<'_>, key: &str, required: bool, read: impl Fn(&Value) -> Read<T>) -> Read<Vec<T>> {
     match o.get(key) {
         None if required => Err(Refused),
         None => Ok(Vec::new()),
         Some(v) => v.as_array().ok_or(Refused)?.iter().map(read).collect(),
     }
 }
-
 
 /// A catalog (or a part of one): an object of texts, read as
 /// `tftype::i18n::read_part` reads one (`Err`: why not; a text that is not
