@@ -46,8 +46,10 @@ pub fn complete(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: 
         (true, false) => format!("\"{name}\": "),
         (false, _) => format!("{name} = "),
     };
-    // A name written elsewhere in the object (not the one being typed).
-    let written = |n: &str| loc.written.iter().any(|w| w == n) && loc.key.as_deref() != Some(n);
+    // A name written elsewhere in the object (not the one being typed):
+    // looked up in a set, as a value file may set thousands of names.
+    let written_names = loc.written_names();
+    let written = |n: &str| written_names.contains(n) && loc.key.as_deref() != Some(n);
     match loc.at {
         At::Other => Vec::new(),
         At::Key if loc.path.is_empty() => {
@@ -115,7 +117,8 @@ pub(super) fn attributes(
     name_insert: &dyn Fn(&str) -> String,
 ) -> Vec<Completion> {
     let Some((Type::Object(o), defaults)) = type_at(ty, defaults, &loc.path[1..]) else { return Vec::new() };
-    let written = |n: &str| loc.written.iter().any(|w| w == n) && loc.key.as_deref() != Some(n);
+    let written_names = loc.written_names();
+    let written = |n: &str| written_names.contains(n) && loc.key.as_deref() != Some(n);
     let mut out: Vec<Completion> = o
         .attrs
         .iter()
@@ -217,12 +220,13 @@ pub(super) fn complete_call_arguments(input: &CheckInput, file: &str, byte: usiz
     else {
         return Vec::new();
     };
+    let written: std::collections::HashSet<&str> = site.written.iter().map(String::as_str).collect();
     let mut out: Vec<Completion> = site
         .callee
         .vars
         .iter()
         .enumerate()
-        .filter(|(_, v)| !site.written.iter().any(|w| *w == v.name && *w != typed) && v.name.starts_with(&typed))
+        .filter(|(_, v)| !(written.contains(v.name.as_str()) && v.name != typed) && v.name.starts_with(&typed))
         .map(|(i, v)| Completion {
             label: v.name.clone(),
             kind: ItemKind::Variable,

@@ -127,8 +127,9 @@ fn add_attributes(ctx: &Ctx, src: &str, json: bool, at: usize, lang: Lang) -> Op
     let (Some(Seg::Key(var)), Some(close)) = (obj_path.first(), loc.close) else { return None };
     let v = ctx.module.get(var)?;
     let Some((Type::Object(o), _)) = type_at(&v.tc.ty, v.tc.defaults.as_ref(), &obj_path[1..]) else { return None };
+    let written = loc.written_names();
     let need: Vec<(&String, &Type)> =
-        o.attrs.iter().filter(|(k, _)| !o.optional.contains(*k) && !loc.written.contains(k)).collect();
+        o.attrs.iter().filter(|(k, _)| !o.optional.contains(*k) && !written.contains(k.as_str())).collect();
     if need.is_empty() {
         return None;
     }

@@ -46,6 +46,14 @@ pub struct Located {
     pub quoted: bool,
 }
 
+impl Located {
+    /// [`Located::written`] as a set, for the look-ups of a completion
+    /// (one per candidate name: a value file may set thousands).
+    pub fn written_names(&self) -> std::collections::HashSet<&str> {
+        self.written.iter().map(String::as_str).collect()
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 enum Tok {
     Word(String),
