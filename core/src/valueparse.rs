@@ -494,10 +494,7 @@ pub mod kept {
                 .filter(|e| e.inputs.len() == inputs.len() && e.inputs.iter().zip(inputs).all(|(a, b)| a == b))?;
             let value = e.value.downcast_ref::<T>()?.clone();
             e.used = round;
-            let now = scope();
-            if e.scope != now {
-                e.scope = now;
-            }
+            e.scope = scope();
             Some((value, e.asked))
         });
         if let Some((value, asked)) = hit {

@@ -46,13 +46,10 @@ pub fn complete(input: &CheckInput, file: &str, byte: usize, p: &Profile, lang: 
         (true, false) => format!("\"{name}\": "),
         (false, _) => format!("{name} = "),
     };
-    // A name written elsewhere in the object (not the one being typed):
-    // looked up in a set, as a value file may set thousands of names.
-    let written_names = loc.written_names();
-    let written = |n: &str| written_names.contains(n) && loc.key.as_deref() != Some(n);
     match loc.at {
         At::Other => Vec::new(),
         At::Key if loc.path.is_empty() => {
+            let written = loc.written_elsewhere();
             let ctx = Ctx::new(input, p);
             let mut out: Vec<Completion> = ctx
                 .declared(p)
@@ -117,8 +114,7 @@ pub(super) fn attributes(
     name_insert: &dyn Fn(&str) -> String,
 ) -> Vec<Completion> {
     let Some((Type::Object(o), defaults)) = type_at(ty, defaults, &loc.path[1..]) else { return Vec::new() };
-    let written_names = loc.written_names();
-    let written = |n: &str| written_names.contains(n) && loc.key.as_deref() != Some(n);
+    let written = loc.written_elsewhere();
     let mut out: Vec<Completion> = o
         .attrs
         .iter()

@@ -52,6 +52,13 @@ impl Located {
     pub fn written_names(&self) -> std::collections::HashSet<&str> {
         self.written.iter().map(String::as_str).collect()
     }
+
+    /// Whether a name is written elsewhere in the enclosing object (not the
+    /// key under the cursor): what a completion leaves out.
+    pub fn written_elsewhere(&self) -> impl Fn(&str) -> bool + '_ {
+        let names = self.written_names();
+        move |n| names.contains(n) && self.key.as_deref() != Some(n)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

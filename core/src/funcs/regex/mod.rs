@@ -322,8 +322,7 @@ pub(crate) fn compile_as(pattern: &str, go: GoSyntax) -> Result<Pattern, String>
     RECENT.with(|c| {
         let mut c = c.borrow_mut();
         c.push((pattern.to_string(), go, r.clone()));
-        let weight = |c: &[Kept]| c.iter().map(|(_, _, r)| r.as_ref().map_or(0, Pattern::program_bytes)).sum::<usize>();
-        while c.len() > 8 || weight(&c) > CACHED_PROGRAMS {
+        while c.len() > 8 || kept_bytes(&c) > CACHED_PROGRAMS {
             c.drain(..1);
         }
     });
@@ -341,10 +340,15 @@ thread_local! {
     static RECENT: std::cell::RefCell<Vec<Kept>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
+/// The memory the programs of `kept` take.
+fn kept_bytes(kept: &[Kept]) -> usize {
+    kept.iter().map(|(_, _, r)| r.as_ref().map_or(0, Pattern::program_bytes)).sum()
+}
+
 /// The memory the kept programs take.
 #[cfg(test)]
 fn cached_program_bytes() -> usize {
-    RECENT.with(|c| c.borrow().iter().map(|(_, _, r)| r.as_ref().map_or(0, Pattern::program_bytes)).sum())
+    RECENT.with(|c| kept_bytes(&c.borrow()))
 }
 
 fn compile_uncached(pattern: &str, go: GoSyntax) -> Result<Pattern, String> {
