@@ -460,13 +460,23 @@ fn go_too_large(root: &regex_syntax::hir::Hir) -> bool {
 }
 
 /// Go's parse errors for the common mistakes (checked before compiling).
+///
+/// Repeats are read as Go's parser reads them: a repeat applies to the
+/// thing on top of its stack, so one right after `(`, `|` or at the start
+/// has no argument, while a flag group (`(?i)`) pushes nothing and a repeat
+/// after it applies to what came before it (`a(?i)*` is `a*`); a repeat
+/// right after another (a flag group between them does not count) is a
+/// nested repeat, named from the first one's start.
 fn go_syntax_error(p: &str, go: GoSyntax) -> Option<String> {
     let err = |code: &str, expr: &str| Some(format!("error parsing regexp: {code}: `{expr}`"));
+    let text = |b: &[char]| b.iter().collect::<String>();
     let b: Vec<char> = p.chars().collect();
     let mut depth = 0i32;
     let mut i = 0;
-    let mut prev_repeat = false;
-    let mut at_start = true;
+    // Whether something a repeat applies to is on top of Go's stack.
+    let mut repeatable = false;
+    // Where the repeat read just before started (Go's `lastRepeat`).
+    let mut last_repeat: Option<usize> = None;
     // Go refuses counted repeats nested so that the innermost thing is
     // copied more than 1000 times (`(a{1000}){1000}`). `need` is how many
     // copies the group read so far makes at most, `last` how many the item
@@ -474,70 +484,79 @@ fn go_syntax_error(p: &str, go: GoSyntax) -> Option<String> {
     // enclosing groups' pairs.
     let (mut need, mut last) = (0u64, 0u64);
     let mut outer: Vec<(u64, u64)> = Vec::new();
-    // Whether the last thing read was a repeat operator.
-    let mut after_repeat = false;
     let atom = |need: &mut u64, last: &mut u64| {
         *need = (*need).max(*last);
         *last = 0;
     };
+    // A repeat operator from `i` to `end` (its lazy `?` not yet read):
+    // where it ends, or Go's error for it.
+    let repeat = |i: usize, end: usize, prev: Option<usize>, repeatable: bool| -> Result<usize, String> {
+        let end = if b.get(end) == Some(&'?') { end + 1 } else { end };
+        if let Some(s) = prev {
+            return Err(format!("error parsing regexp: invalid nested repetition operator: `{}`", text(&b[s..end])));
+        }
+        if !repeatable {
+            return Err(format!(
+                "error parsing regexp: missing argument to repetition operator: `{}`",
+                text(&b[i..end])
+            ));
+        }
+        Ok(end)
+    };
     while i < b.len() {
         let c = b[i];
-        let was_repeat = std::mem::replace(&mut after_repeat, matches!(c, '*' | '+' | '?'));
+        let prev = last_repeat.take();
         match c {
             '\\' if b.get(i + 1) == Some(&'Q') => {
-                // Quoted text is literal up to `\E`.
-                i += 2;
+                // Quoted text is literal up to `\E`; `\Q\E` pushes nothing.
+                let start = i + 2;
+                i = start;
                 while i < b.len() && !(b[i] == '\\' && b.get(i + 1) == Some(&'E')) {
                     i += 1;
                 }
+                if i > start {
+                    atom(&mut need, &mut last);
+                    repeatable = true;
+                }
                 i += 2;
-                atom(&mut need, &mut last);
-                prev_repeat = false;
-                at_start = false;
                 continue;
             }
             '\\' => {
                 i += 2;
                 atom(&mut need, &mut last);
-                prev_repeat = false;
-                at_start = false;
+                repeatable = true;
                 continue;
             }
-            '{' if !at_start => {
-                if let Some((lo, hi, end)) = counted_repeat(&b, i) {
-                    if was_repeat {
-                        // Go's "invalid nested repetition operator" (the
-                        // translation says it).
-                        i = end + 1;
-                        continue;
-                    }
-                    // Go's count: the maximum, or the minimum when unbounded;
-                    // `{0}` and `{0,0}` make nothing.
-                    let m = hi.unwrap_or(lo);
-                    let copies = match hi {
-                        Some(0) => 0,
-                        _ if m == 0 => last,
-                        _ => m.saturating_mul(last.max(1)),
-                    };
-                    if (lo >= 2 || hi.is_some_and(|h| h >= 2))
-                        && lo <= 1000
-                        && hi.is_none_or(|h| h <= 1000 && h >= lo)
-                        && copies > 1000
-                    {
-                        let lazy = if b.get(end + 1) == Some(&'?') { "?" } else { "" };
-                        return err(
-                            "invalid repeat count",
-                            &format!("{}{lazy}", b[i..=end].iter().collect::<String>()),
-                        );
-                    }
-                    last = copies;
-                    i = end + 1;
-                    prev_repeat = false;
-                    after_repeat = true;
+            '{' => {
+                let Some((lo, hi, end)) = counted_repeat(&b, i) else {
+                    // Not a repeat: a literal `{`.
+                    atom(&mut need, &mut last);
+                    repeatable = true;
+                    i += 1;
                     continue;
+                };
+                if lo > 1000 || hi.is_some_and(|h| h > 1000 || h < lo) {
+                    return err("invalid repeat count", &text(&b[i..=end]));
                 }
-                atom(&mut need, &mut last);
-                prev_repeat = false;
+                let after = match repeat(i, end + 1, prev, repeatable) {
+                    Ok(after) => after,
+                    Err(e) => return Some(e),
+                };
+                // Go's count: the maximum, or the minimum when unbounded;
+                // `{0}` and `{0,0}` make nothing.
+                let m = hi.unwrap_or(lo);
+                let copies = match hi {
+                    Some(0) => 0,
+                    _ if m == 0 => last,
+                    _ => m.saturating_mul(last.max(1)),
+                };
+                if (lo >= 2 || hi.is_some_and(|h| h >= 2)) && copies > 1000 {
+                    return err("invalid repeat count", &text(&b[i..after]));
+                }
+                last = copies;
+                last_repeat = Some(i);
+                i = after;
+                continue;
             }
             '[' => {
                 atom(&mut need, &mut last);
@@ -561,15 +580,11 @@ fn go_syntax_error(p: &str, go: GoSyntax) -> Option<String> {
                     i += 1;
                 }
                 if i >= b.len() {
-                    return err("missing closing ]", &b[start..].iter().collect::<String>());
+                    return err("missing closing ]", &text(&b[start..]));
                 }
-                prev_repeat = false;
-                at_start = false;
+                repeatable = true;
             }
             '(' => {
-                depth += 1;
-                at_start = true;
-                prev_repeat = false;
                 i += 1;
                 let mut group = true;
                 if b.get(i) == Some(&'?') {
@@ -584,11 +599,11 @@ fn go_syntax_error(p: &str, go: GoSyntax) -> Option<String> {
                         // `(?P<name>` / `(?<name>`: Go's name is letters,
                         // digits and `_`, not empty.
                         let Some(close) = (open..b.len()).find(|&j| b[j] == '>') else {
-                            return err("invalid named capture", &b[start..].iter().collect::<String>());
+                            return err("invalid named capture", &text(&b[start..]));
                         };
                         let name = &b[open..close];
                         if name.is_empty() || !name.iter().all(|c| c.is_ascii_alphanumeric() || *c == '_') {
-                            return err("invalid named capture", &b[start..=close].iter().collect::<String>());
+                            return err("invalid named capture", &text(&b[start..=close]));
                         }
                         i = close + 1;
                     } else {
@@ -598,32 +613,25 @@ fn go_syntax_error(p: &str, go: GoSyntax) -> Option<String> {
                         let (mut j, mut negated, mut flag) = (i + 1, false, false);
                         loop {
                             let Some(&f) = b.get(j) else {
-                                return err(
-                                    "invalid or unsupported Perl syntax",
-                                    &b[start..].iter().collect::<String>(),
-                                );
+                                return err("invalid or unsupported Perl syntax", &text(&b[start..]));
                             };
                             j += 1;
                             match f {
                                 'i' | 'm' | 's' | 'U' => flag = true,
                                 '-' if !negated => (negated, flag) = (true, false),
                                 ':' | ')' if !negated || flag => break,
-                                _ => {
-                                    return err(
-                                        "invalid or unsupported Perl syntax",
-                                        &b[start..j].iter().collect::<String>(),
-                                    )
-                                }
+                                _ => return err("invalid or unsupported Perl syntax", &text(&b[start..j])),
                             }
                         }
-                        if b[j - 1] == ')' {
-                            depth -= 1;
-                            group = false;
-                        }
+                        // A flag group pushes nothing: what was on top
+                        // stays there, and it ends a run of repeats.
+                        group = b[j - 1] == ':';
                         i = j;
                     }
                 }
                 if group {
+                    depth += 1;
+                    repeatable = false;
                     atom(&mut need, &mut last);
                     outer.push((need, last));
                     (need, last) = (0, 0);
@@ -638,32 +646,25 @@ fn go_syntax_error(p: &str, go: GoSyntax) -> Option<String> {
                 let inner = need.max(last);
                 (need, _) = outer.pop().unwrap_or((0, 0));
                 last = inner;
-                prev_repeat = false;
-                at_start = false;
+                repeatable = true;
             }
             '*' | '+' | '?' => {
-                let op: String =
-                    if i + 1 < b.len() && b[i + 1] == '?' { b[i..i + 2].iter().collect() } else { c.to_string() };
-                if at_start || (i > 0 && b[i - 1] == '|') {
-                    return err("missing argument to repetition operator", &op);
+                match repeat(i, i + 1, prev, repeatable) {
+                    Ok(after) => {
+                        last_repeat = Some(i);
+                        i = after;
+                    }
+                    Err(e) => return Some(e),
                 }
-                if prev_repeat && !(c == '?' && i > 0 && matches!(b[i - 1], '*' | '+' | '?' | '}')) {
-                    let s: String = b[i - 1..=i].iter().collect();
-                    return err("invalid nested repetition operator", &s);
-                }
-                prev_repeat = true;
-                at_start = false;
-                i += op.chars().count();
                 continue;
             }
             '|' => {
                 atom(&mut need, &mut last);
-                prev_repeat = false;
+                repeatable = false;
             }
             _ => {
                 atom(&mut need, &mut last);
-                prev_repeat = false;
-                at_start = false;
+                repeatable = true;
             }
         }
         i += 1;
@@ -723,8 +724,47 @@ fn translate(p: &str) -> Result<String, String> {
     let mut last_repeat: Option<String> = None;
     let mut names: Vec<String> = Vec::new();
     let hexc = |ch: char| format!("\\x{{{:X}}}", ch as u32);
+    // Whether `U` (lazy repeats) is set, and its setting outside each open
+    // group.
+    let (mut lazy_mode, mut outside): (bool, Vec<bool>) = (false, Vec::new());
+    // Flag groups read but not yet written, with `U` before them and
+    // whether a repeat came just before them: in Go a flag group pushes
+    // nothing, so a repeat right after it applies to what came before it
+    // (`a(?i)*` is `a*`), lazy as the new flags say; `regex_syntax` wants
+    // the repeat before the flags.
+    let mut pending: Option<(String, bool, bool)> = None;
     while i < c.len() {
         let ch = c[i];
+        if let Some((flags, lazy_before, after_repeat)) = pending.take() {
+            if flag_group_at(&c, i) {
+                pending = Some((flags, lazy_before, after_repeat));
+            } else if c[i..].starts_with(&['\\', 'Q', '\\', 'E']) {
+                // `\Q\E` pushes nothing either.
+                pending = Some((flags, lazy_before, after_repeat));
+                i += 4;
+                continue;
+            } else if let Some(end) = repeat_at(&c, i) {
+                let op: String = c[i..end].iter().collect();
+                // A repeat of a repeat: counted, so that `?` is not read
+                // as a lazy suffix.
+                out += match op.as_str() {
+                    "*" if after_repeat => "{0,}",
+                    "+" if after_repeat => "{1,}",
+                    "?" if after_repeat => "{0,1}",
+                    op => op,
+                };
+                let lazy = c.get(end) == Some(&'?');
+                if lazy != (lazy_before != lazy_mode) {
+                    out.push('?');
+                }
+                out += &flags;
+                i = end + usize::from(lazy);
+                last_repeat = Some(if lazy { format!("{op}?") } else { op });
+                continue;
+            } else {
+                out += &flags;
+            }
+        }
         let mut repeat: Option<String> = None;
         // One literal character (from the text or an escape), for class ranges.
         let mut literal: Option<char> = None;
@@ -741,6 +781,12 @@ fn translate(p: &str) -> Result<String, String> {
                     }
                     for &q in &c[start..i] {
                         out += &hexc(q);
+                    }
+                    if i == start && !in_class {
+                        // Nothing quoted pushes nothing: a repeat after
+                        // it applies to what came before (as after a
+                        // flag group).
+                        pending = Some((String::new(), lazy_mode, last_repeat.is_some()));
                     }
                     if i < c.len() {
                         i += 2;
@@ -874,6 +920,11 @@ fn translate(p: &str) -> Result<String, String> {
         } else {
             i += 1;
             match ch {
+                '(' => outside.push(lazy_mode),
+                ')' => lazy_mode = outside.pop().unwrap_or(lazy_mode),
+                _ => {}
+            }
+            match ch {
                 '[' => {
                     in_class = true;
                     out.push('[');
@@ -892,43 +943,18 @@ fn translate(p: &str) -> Result<String, String> {
                     last_repeat = None;
                     continue;
                 }
-                '{' => {
-                    // `{n}`, `{n,}`, `{n,m}` repeat; anything else is a literal `{`.
-                    let end = (i..c.len()).find(|&j| c[j] == '}');
-                    let body: Option<String> = end.map(|e| c[i..e].iter().collect());
-                    let parsed = body.as_deref().and_then(|b| {
-                        let (lo, hi) = match b.split_once(',') {
-                            Some((lo, hi)) => (lo, Some(hi)),
-                            None => (b, None),
-                        };
-                        let num = |t: &str| {
-                            (!t.is_empty() && t.bytes().all(|x| x.is_ascii_digit()))
-                                .then(|| t.parse::<u64>().unwrap_or(u64::MAX))
-                        };
-                        let lo = num(lo)?;
-                        let hi = match hi {
-                            None => Some(lo),
-                            Some("") => None,
-                            Some(h) => Some(num(h)?),
-                        };
-                        Some((lo, hi))
-                    });
-                    match (parsed, end) {
-                        (Some((lo, hi)), Some(e)) => {
-                            let text: String = c[i - 1..=e].iter().collect();
-                            if lo > 1000 || hi.is_some_and(|h| h > 1000 || h < lo) {
-                                return err("invalid repeat count", &text);
-                            }
-                            i = e + 1;
-                            if let Some(prev) = &last_repeat {
-                                return err("invalid nested repetition operator", &format!("{prev}{text}"));
-                            }
-                            out += &text;
-                            repeat = Some(text);
-                        }
-                        _ => out += "\\{",
+                '{' => match counted_repeat(&c, i - 1) {
+                    // A repeat in Go's form (go_syntax_error checked its
+                    // counts and what it applies to); anything else is a
+                    // literal `{`.
+                    Some((_, _, e)) => {
+                        let text: String = c[i - 1..=e].iter().collect();
+                        i = e + 1;
+                        out += &text;
+                        repeat = Some(text);
                     }
-                }
+                    None => out += "\\{",
+                },
                 '}' => out += "\\}",
                 '*' | '+' | '?' => {
                     out.push(ch);
@@ -960,19 +986,28 @@ fn translate(p: &str) -> Result<String, String> {
                             }
                         }
                     };
-                    match end {
-                        Some(end) if on.is_empty() && off.is_empty() => {
-                            if end == ':' {
-                                out += "(?:";
-                            }
-                        }
-                        Some(end) => {
-                            out += &format!("(?{on}{}{off}{end}", if off.is_empty() { "" } else { "-" });
-                        }
+                    let written = match end {
+                        Some(end) if on.is_empty() && off.is_empty() => if end == ':' { "(?:" } else { "" }.to_string(),
+                        Some(end) => format!("(?{on}{}{off}{end}", if off.is_empty() { "" } else { "-" }),
                         None => {
-                            out.push('(');
                             j = i;
+                            "(".to_string()
                         }
+                    };
+                    if end == Some(')') {
+                        // Not a group: its flags hold to the end of the
+                        // group around it.
+                        lazy_mode = outside.pop().unwrap_or(lazy_mode);
+                        let (flags, lazy_before, after_repeat) =
+                            pending.take().unwrap_or((String::new(), lazy_mode, last_repeat.is_some()));
+                        pending = Some((flags + &written, lazy_before, after_repeat));
+                    } else {
+                        out += &written;
+                    }
+                    if on.contains('U') {
+                        lazy_mode = true;
+                    } else if off.contains('U') {
+                        lazy_mode = false;
                     }
                     i = j;
                 }
@@ -1018,7 +1053,26 @@ fn translate(p: &str) -> Result<String, String> {
         }
         last_repeat = repeat;
     }
+    if let Some((flags, ..)) = pending {
+        out += &flags;
+    }
     Ok(out)
+}
+
+/// Whether a flag group (`(?i)`, `(?-s)`, `(?)`) starts at `c[i]`.
+fn flag_group_at(c: &[char], i: usize) -> bool {
+    c.get(i) == Some(&'(')
+        && c.get(i + 1) == Some(&'?')
+        && c.get(i + 2..).and_then(|r| r.iter().find(|f| !"imsU-".contains(**f))) == Some(&')')
+}
+
+/// Where a repeat operator starting at `c[i]` ends (before a lazy `?`).
+fn repeat_at(c: &[char], i: usize) -> Option<usize> {
+    match c.get(i)? {
+        '*' | '+' | '?' => Some(i + 1),
+        '{' => counted_repeat(c, i).map(|(_, _, e)| e + 1),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -381,3 +381,78 @@ fn flag_groups_and_names_are_checked_as_go_checks_them() {
     assert_eq!(re.names().into_iter().map(|n| n.map(go_name)).collect::<Vec<_>>(), [None, Some("1"), Some("2x")]);
     assert_eq!(re.replace_all("ab", "[$1${2x}]"), "[ab]");
 }
+
+/// A repeat applies to what is on top of Go's parse stack (each row is
+/// Terraform's answer, from the oracle; `regexall`'s matches or Go's error):
+/// a flag group or `\Q\E` pushes nothing, so a repeat after one applies to
+/// what came before it, lazy as the new flags say; a repeat right after
+/// `(`, `|` or at the start has no argument; a repeat right after another
+/// is nested, named from the first; a counted repeat is Go's form only
+/// (`{02}` is literal text).
+#[test]
+fn a_repeat_applies_to_what_gos_parse_stack_holds() {
+    type Want = Result<&'static [&'static str], (&'static str, &'static str)>;
+    let table: &[(&str, &str, Want)] = &[
+        ("a(?i)*", "aaa", Ok(&["aaa"])),
+        ("a(?U)*", "aaa", Ok(&["", "", "", ""])),
+        ("a(?U)+", "aaa", Ok(&["a", "a", "a"])),
+        ("a(?U)+?", "aaa", Ok(&["aaa"])),
+        ("(?U)a(?-U)*", "aaa", Ok(&["aaa"])),
+        ("a*(?i)*", "aaa", Ok(&["aaa"])),
+        ("(?i)*", "a", Err(("missing argument to repetition operator", "*"))),
+        ("a|(?i)*", "a", Err(("missing argument to repetition operator", "*"))),
+        ("x(?i)A{2}", "xAa", Ok(&["xAa"])),
+        ("x(?i)(?s)*", "xxx", Ok(&["xxx"])),
+        ("(?:b(?i)*)", "bbb", Ok(&["bbb"])),
+        ("a(?i)**", "aa", Err(("invalid nested repetition operator", "**"))),
+        ("a(?i)*?", "aaa", Ok(&["", "", "", ""])),
+        ("(?U)b(?i)*", "bbb", Ok(&["", "", "", ""])),
+        ("(?U:b(?-U)*)", "bbb", Ok(&["bbb"])),
+        ("a(?i:)*", "aaa", Ok(&["a", "a", "a"])),
+        ("A(?i)a*", "Aaa", Ok(&["Aaa"])),
+        ("{2}", "a", Err(("missing argument to repetition operator", "{2}"))),
+        ("a|{2}", "a", Err(("missing argument to repetition operator", "{2}"))),
+        ("a(?i){2}", "aaa", Ok(&["aa"])),
+        ("a(?i){2}?", "aaa", Ok(&["aa"])),
+        ("(?i){2}", "a", Err(("missing argument to repetition operator", "{2}"))),
+        ("a(?i)*{2}", "aa", Err(("invalid nested repetition operator", "*{2}"))),
+        ("a*(?i){2}", "aa", Ok(&["aa"])),
+        ("a(?i)(?-i)+", "aa", Ok(&["aa"])),
+        ("a(?i)(?U)+", "aa", Ok(&["a", "a"])),
+        ("(?U)a(?i)+", "aa", Ok(&["a", "a"])),
+        ("a(?i){1001}", "a", Err(("invalid repeat count", "{1001}"))),
+        ("a(?i){,2}", "a{,2}", Ok(&["a{,2}"])),
+        ("(?i)+a", "a", Err(("missing argument to repetition operator", "+"))),
+        ("a(?i)|*", "a", Err(("missing argument to repetition operator", "*"))),
+        ("a(?i)+?+", "a", Err(("invalid nested repetition operator", "+?+"))),
+        ("a{02}", "a{02}", Ok(&["a{02}"])),
+        ("a+?+", "a", Err(("invalid nested repetition operator", "+?+"))),
+        ("a**", "a", Err(("invalid nested repetition operator", "**"))),
+        ("a*?*", "a", Err(("invalid nested repetition operator", "*?*"))),
+        ("a{2}*", "aa", Err(("invalid nested repetition operator", "{2}*"))),
+        ("a*{2}", "aa", Err(("invalid nested repetition operator", "*{2}"))),
+        ("a{2}{3}", "aa", Err(("invalid nested repetition operator", "{2}{3}"))),
+        ("a{2}?*", "a", Err(("invalid nested repetition operator", "{2}?*"))),
+        ("a*{2}?", "a", Err(("invalid nested repetition operator", "*{2}?"))),
+        ("\\Q\\E*", "a", Err(("missing argument to repetition operator", "*"))),
+        ("a\\Q\\E*", "aaa", Ok(&["aaa"])),
+        ("^*", "a", Ok(&["", ""])),
+        ("\\b+", "a", Ok(&["", ""])),
+        ("a(?)*", "aa", Ok(&["aa"])),
+        ("(?i:a)(?U)*", "aa", Ok(&["", "", ""])),
+        ("a(?i)\\Q\\E*", "aa", Ok(&["aa"])),
+        ("[a](?i)+", "aa", Ok(&["aa"])),
+        ("(?s).(?-s)*", "ab", Ok(&["ab"])),
+        ("a*\\Q\\E?", "aaa", Ok(&["aaa"])),
+        ("a*(?i)?", "aaa", Ok(&["aaa"])),
+        ("a+(?U)?", "aaa", Ok(&["", "", "", ""])),
+        ("a{2}(?i)*", "aaaa", Ok(&["aaaa"])),
+        ("a*(?U)+", "aaa", Ok(&["aaa"])),
+    ];
+    for (p, t, want) in table {
+        let got =
+            compile_uncached(p, GoSyntax::NEWEST).map(|re| re.find_iter(t).map(|(s, e)| &t[s..e]).collect::<Vec<_>>());
+        let want = want.map(<[&str]>::to_vec).map_err(|(code, expr)| format!("error parsing regexp: {code}: `{expr}`"));
+        assert_eq!(got, want, "regexall({p:?}, {t:?})");
+    }
+}
