@@ -352,10 +352,12 @@ fn cached_program_bytes() -> usize {
 }
 
 fn compile_uncached(pattern: &str, go: GoSyntax) -> Result<Pattern, String> {
-    if let Some(e) = go_syntax_error(pattern, go) {
-        return Err(e);
-    }
-    let rust = translate(pattern)?;
+    // Go reports the first error it reads: each check says where its is.
+    let rust = match (go_syntax_error(pattern, go), translate(pattern)) {
+        (None, Ok(rust)) => rust,
+        (Some((at, e)), Err((tr_at, tr))) => return Err(if tr_at < at { tr } else { e }),
+        (Some((_, e)), Ok(_)) | (None, Err((_, e))) => return Err(e),
+    };
     let too_large = || format!("error parsing regexp: expression too large: `{pattern}`");
     let unsupported = || format!("error parsing regexp: invalid or unsupported Perl syntax: `{pattern}`");
     let hir = regex_syntax::ParserBuilder::new().build().parse(&rust).map_err(|_| unsupported())?;
@@ -459,7 +461,9 @@ fn go_too_large(root: &regex_syntax::hir::Hir) -> bool {
     nodes >= GO_MAX_SIZE / repeats && go > GO_MAX_SIZE
 }
 
-/// Go's parse errors for the common mistakes (checked before compiling).
+/// Go's parse errors for the common mistakes (checked before compiling),
+/// with where each is found (a char index; at the end for an unclosed `]`,
+/// after it for an unclosed `(`), as [`translate`]'s are.
 ///
 /// Repeats are read as Go's parser reads them: a repeat applies to the
 /// thing on top of its stack, so one right after `(`, `|` or at the start
@@ -467,8 +471,8 @@ fn go_too_large(root: &regex_syntax::hir::Hir) -> bool {
 /// after it applies to what came before it (`a(?i)*` is `a*`); a repeat
 /// right after another (a flag group between them does not count) is a
 /// nested repeat, named from the first one's start.
-fn go_syntax_error(p: &str, go: GoSyntax) -> Option<String> {
-    let err = |code: &str, expr: &str| Some(format!("error parsing regexp: {code}: `{expr}`"));
+fn go_syntax_error(p: &str, go: GoSyntax) -> Option<(usize, String)> {
+    let err = |at: usize, code: &str, expr: &str| Some((at, format!("error parsing regexp: {code}: `{expr}`")));
     let text = |b: &[char]| b.iter().collect::<String>();
     let b: Vec<char> = p.chars().collect();
     let mut depth = 0i32;
@@ -490,15 +494,18 @@ fn go_syntax_error(p: &str, go: GoSyntax) -> Option<String> {
     };
     // A repeat operator from `i` to `end` (its lazy `?` not yet read):
     // where it ends, or Go's error for it.
-    let repeat = |i: usize, end: usize, prev: Option<usize>, repeatable: bool| -> Result<usize, String> {
+    let repeat = |i: usize, end: usize, prev: Option<usize>, repeatable: bool| -> Result<usize, (usize, String)> {
         let end = if b.get(end) == Some(&'?') { end + 1 } else { end };
         if let Some(s) = prev {
-            return Err(format!("error parsing regexp: invalid nested repetition operator: `{}`", text(&b[s..end])));
+            return Err((
+                i,
+                format!("error parsing regexp: invalid nested repetition operator: `{}`", text(&b[s..end])),
+            ));
         }
         if !repeatable {
-            return Err(format!(
-                "error parsing regexp: missing argument to repetition operator: `{}`",
-                text(&b[i..end])
+            return Err((
+                i,
+                format!("error parsing regexp: missing argument to repetition operator: `{}`", text(&b[i..end])),
             ));
         }
         Ok(end)
@@ -522,7 +529,15 @@ fn go_syntax_error(p: &str, go: GoSyntax) -> Option<String> {
                 continue;
             }
             '\\' => {
-                i += 2;
+                // One escape: `\x{…}` and `\p{…}` to their `}`, `\pL` three
+                // chars, any other two.
+                i = match b.get(i + 1) {
+                    Some('x' | 'p' | 'P') if b.get(i + 2) == Some(&'{') => {
+                        (i + 3..b.len()).find(|&j| b[j] == '}').map_or(b.len(), |j| j + 1)
+                    }
+                    Some('p' | 'P') => i + 3,
+                    _ => i + 2,
+                };
                 atom(&mut need, &mut last);
                 repeatable = true;
                 continue;
@@ -536,7 +551,7 @@ fn go_syntax_error(p: &str, go: GoSyntax) -> Option<String> {
                     continue;
                 };
                 if lo > 1000 || hi.is_some_and(|h| h > 1000 || h < lo) {
-                    return err("invalid repeat count", &text(&b[i..=end]));
+                    return err(i, "invalid repeat count", &text(&b[i..=end]));
                 }
                 let after = match repeat(i, end + 1, prev, repeatable) {
                     Ok(after) => after,
@@ -551,7 +566,7 @@ fn go_syntax_error(p: &str, go: GoSyntax) -> Option<String> {
                     _ => m.saturating_mul(last.max(1)),
                 };
                 if (lo >= 2 || hi.is_some_and(|h| h >= 2)) && copies > 1000 {
-                    return err("invalid repeat count", &text(&b[i..after]));
+                    return err(i, "invalid repeat count", &text(&b[i..after]));
                 }
                 last = copies;
                 last_repeat = Some(i);
@@ -580,7 +595,7 @@ fn go_syntax_error(p: &str, go: GoSyntax) -> Option<String> {
                     i += 1;
                 }
                 if i >= b.len() {
-                    return err("missing closing ]", &text(&b[start..]));
+                    return err(b.len(), "missing closing ]", &text(&b[start..]));
                 }
                 repeatable = true;
             }
@@ -589,21 +604,22 @@ fn go_syntax_error(p: &str, go: GoSyntax) -> Option<String> {
                 let mut group = true;
                 if b.get(i) == Some(&'?') {
                     let start = i - 1;
+                    // Go reads a name only with something after the `<`.
                     let name_at = match (b.get(i + 1), b.get(i + 2)) {
                         // Before Go 1.22 `<` is no flag: refused below.
-                        (Some('<'), _) if go.angle_names => Some(i + 2),
-                        (Some('P'), Some('<')) => Some(i + 3),
+                        (Some('<'), _) if go.angle_names && i + 2 < b.len() => Some(i + 2),
+                        (Some('P'), Some('<')) if i + 3 < b.len() => Some(i + 3),
                         _ => None,
                     };
                     if let Some(open) = name_at {
                         // `(?P<name>` / `(?<name>`: Go's name is letters,
                         // digits and `_`, not empty.
                         let Some(close) = (open..b.len()).find(|&j| b[j] == '>') else {
-                            return err("invalid named capture", &text(&b[start..]));
+                            return err(start, "invalid named capture", &text(&b[start..]));
                         };
                         let name = &b[open..close];
                         if name.is_empty() || !name.iter().all(|c| c.is_ascii_alphanumeric() || *c == '_') {
-                            return err("invalid named capture", &text(&b[start..=close]));
+                            return err(start, "invalid named capture", &text(&b[start..=close]));
                         }
                         i = close + 1;
                     } else {
@@ -613,14 +629,14 @@ fn go_syntax_error(p: &str, go: GoSyntax) -> Option<String> {
                         let (mut j, mut negated, mut flag) = (i + 1, false, false);
                         loop {
                             let Some(&f) = b.get(j) else {
-                                return err("invalid or unsupported Perl syntax", &text(&b[start..]));
+                                return err(start, "invalid or unsupported Perl syntax", &text(&b[start..]));
                             };
                             j += 1;
                             match f {
                                 'i' | 'm' | 's' | 'U' => flag = true,
                                 '-' if !negated => (negated, flag) = (true, false),
                                 ':' | ')' if !negated || flag => break,
-                                _ => return err("invalid or unsupported Perl syntax", &text(&b[start..j])),
+                                _ => return err(start, "invalid or unsupported Perl syntax", &text(&b[start..j])),
                             }
                         }
                         // A flag group pushes nothing: what was on top
@@ -641,7 +657,7 @@ fn go_syntax_error(p: &str, go: GoSyntax) -> Option<String> {
             ')' => {
                 depth -= 1;
                 if depth < 0 {
-                    return err("unexpected )", p);
+                    return err(i, "unexpected )", p);
                 }
                 let inner = need.max(last);
                 (need, _) = outer.pop().unwrap_or((0, 0));
@@ -670,7 +686,7 @@ fn go_syntax_error(p: &str, go: GoSyntax) -> Option<String> {
         i += 1;
     }
     if depth > 0 {
-        return err("missing closing )", p);
+        return err(b.len() + 1, "missing closing )", p);
     }
     None
 }
@@ -710,15 +726,16 @@ fn counted_repeat(b: &[char], i: usize) -> Option<(u64, Option<u64>, usize)> {
 /// repeat is literal; repeat counts stop at 1000; escaped punctuation and
 /// `[`, `&`, `~` inside a class are literal; octal escapes; Go's invalid
 /// escapes and class ranges are refused with its texts.
-fn translate(p: &str) -> Result<String, String> {
-    let err = |code: &str, expr: &str| Err(format!("error parsing regexp: {code}: `{expr}`"));
+fn translate(p: &str) -> Result<String, (usize, String)> {
+    let err = |at: usize, code: &str, expr: &str| Err((at, format!("error parsing regexp: {code}: `{expr}`")));
     let c: Vec<char> = p.chars().collect();
     let mut out = String::with_capacity(p.len() + 8);
     let mut i = 0;
     let mut in_class = false;
     // The last class member (for range checks) and whether a `-` follows it.
-    let mut class_last: Option<char> = None;
-    let mut class_range_from: Option<char> = None;
+    // (Each with where it starts in the pattern: Go names a bad range as written.)
+    let mut class_last: Option<(char, usize)> = None;
+    let mut class_range_from: Option<(char, usize)> = None;
     // The text of the repetition operator just written, if the last thing
     // written was one.
     let mut last_repeat: Option<String> = None;
@@ -735,6 +752,7 @@ fn translate(p: &str) -> Result<String, String> {
     let mut pending: Option<(String, bool, bool)> = None;
     while i < c.len() {
         let ch = c[i];
+        let item_at = i;
         if let Some((flags, lazy_before, after_repeat)) = pending.take() {
             if flag_group_at(&c, i) {
                 pending = Some((flags, lazy_before, after_repeat));
@@ -757,7 +775,9 @@ fn translate(p: &str) -> Result<String, String> {
                 if lazy != (lazy_before != lazy_mode) {
                     out.push('?');
                 }
-                out += &flags;
+                // The flags stay unwritten: another flag group and a
+                // repeat may follow (`a(?i)*(?U)?`).
+                pending = Some((flags, lazy_before, true));
                 i = end + usize::from(lazy);
                 last_repeat = Some(if lazy { format!("{op}?") } else { op });
                 continue;
@@ -770,10 +790,12 @@ fn translate(p: &str) -> Result<String, String> {
         let mut literal: Option<char> = None;
         if ch == '\\' {
             let Some(&n) = c.get(i + 1) else {
-                return err("trailing backslash at end of expression", "");
+                return err(i, "trailing backslash at end of expression", "");
             };
             i += 2;
             match n {
+                // Go quotes outside a class only.
+                'Q' if in_class => return err(i - 2, "invalid escape sequence", "\\Q"),
                 'Q' => {
                     let start = i;
                     while i < c.len() && !(c[i] == '\\' && c.get(i + 1) == Some(&'E')) {
@@ -793,6 +815,11 @@ fn translate(p: &str) -> Result<String, String> {
                     }
                     last_repeat = None;
                     continue;
+                }
+                // A class escape cannot end a range: Go reads the escape
+                // as one char and refuses it.
+                'd' | 'D' | 'w' | 'W' | 's' | 'S' | 'p' | 'P' if in_class && class_range_from.is_some() => {
+                    return err(i - 2, "invalid escape sequence", &format!("\\{n}"))
                 }
                 'd' | 'D' | 'w' | 'W' | 's' | 'S' => {
                     let cl = match n {
@@ -828,21 +855,33 @@ fn translate(p: &str) -> Result<String, String> {
                 }
                 'x' => {
                     let start = i - 2;
-                    let code = if c.get(i) == Some(&'{') {
-                        let end = (i..c.len()).find(|&j| c[j] == '}');
-                        let Some(end) = end else {
-                            return err("invalid escape sequence", &c[start..].iter().collect::<String>());
-                        };
-                        let digits: String = c[i + 1..end].iter().collect();
-                        i = end + 1;
-                        u32::from_str_radix(&digits, 16).ok().filter(|v| *v <= 0x10FFFF)
+                    // Go reads hex digits up to `}` (one at least, at most
+                    // U+10FFFF) or exactly two; its error names what it read
+                    // up to the char it refused.
+                    let mut code = None;
+                    if c.get(i) == Some(&'{') {
+                        i += 1;
+                        let (mut v, mut digits) = (0u32, 0);
+                        while let Some(&d) = c.get(i) {
+                            i += 1;
+                            if d == '}' {
+                                code = (digits > 0).then_some(v);
+                                break;
+                            }
+                            match d.to_digit(16) {
+                                Some(x) if v * 16 + x <= 0x10FFFF => (v, digits) = (v * 16 + x, digits + 1),
+                                _ => break,
+                            }
+                        }
                     } else {
-                        let digits: String = c.get(i..i + 2).map(|d| d.iter().collect()).unwrap_or_default();
-                        i += 2;
-                        u32::from_str_radix(&digits, 16).ok().filter(|_| digits.len() == 2)
-                    };
+                        let digit = |j: usize| c.get(j).and_then(|d| d.to_digit(16));
+                        if let (Some(h), Some(l)) = (digit(i), digit(i + 1)) {
+                            code = Some(h * 16 + l);
+                        }
+                        i = (i + 2).min(c.len());
+                    }
                     let Some(code) = code.and_then(char::from_u32) else {
-                        return err("invalid escape sequence", &c[start..i.min(c.len())].iter().collect::<String>());
+                        return err(start, "invalid escape sequence", &c[start..i].iter().collect::<String>());
                     };
                     out += &hexc(code);
                     literal = Some(code);
@@ -851,19 +890,36 @@ fn translate(p: &str) -> Result<String, String> {
                     let start = i - 2;
                     if c.get(i) == Some(&'{') {
                         let Some(end) = (i..c.len()).find(|&j| c[j] == '}') else {
-                            return err("invalid character class range", &c[start..].iter().collect::<String>());
+                            return err(start, "invalid character class range", &c[start..].iter().collect::<String>());
                         };
                         i = end + 1;
                     } else {
                         let Some(&l) = c.get(i) else {
-                            return err("invalid character class range", &c[start..].iter().collect::<String>());
+                            return err(start, "invalid character class range", &c[start..].iter().collect::<String>());
                         };
                         i += 1;
                         if !"CLMNPSZ".contains(l) {
-                            return err("invalid character class range", &c[start..i].iter().collect::<String>());
+                            return err(
+                                start,
+                                "invalid character class range",
+                                &c[start..i].iter().collect::<String>(),
+                            );
                         }
                     }
-                    out += &c[start..i].iter().collect::<String>();
+                    // A name no release's Go knows (empty, or one the
+                    // Unicode tables here do not have either) is refused
+                    // as Go refuses it. (Which spellings each Go accepts
+                    // beyond its exact names is not told apart.)
+                    let seq: String = c[start..i].iter().collect();
+                    // `\p{^Greek}` is `\P{Greek}` and `\P{^Greek}` is `\p{Greek}`.
+                    let class = match seq[2..].strip_prefix("{^") {
+                        Some(rest) => format!("\\{}{{{rest}", if n == 'p' { 'P' } else { 'p' }),
+                        None => seq.clone(),
+                    };
+                    if class.ends_with("{}") || regex_syntax::Parser::new().parse(&class).is_err() {
+                        return err(start, "invalid character class range", &seq);
+                    }
+                    out += &class;
                 }
                 '0'..='7' => {
                     // Octal: `\0`, or two or three digits (a lone `\1`–`\7`
@@ -874,7 +930,7 @@ fn translate(p: &str) -> Result<String, String> {
                         j += 1;
                     }
                     if n != '0' && j == i {
-                        return err("invalid escape sequence", &c[start..i].iter().collect::<String>());
+                        return err(start, "invalid escape sequence", &c[start..i].iter().collect::<String>());
                     }
                     let digits: String = c[i - 1..j].iter().collect();
                     i = j;
@@ -887,7 +943,7 @@ fn translate(p: &str) -> Result<String, String> {
                     out += &hexc(n);
                     literal = Some(n);
                 }
-                n => return err("invalid escape sequence", &format!("\\{n}")),
+                n => return err(i - 2, "invalid escape sequence", &format!("\\{n}")),
             }
         } else if in_class {
             i += 1;
@@ -896,17 +952,30 @@ fn translate(p: &str) -> Result<String, String> {
                     in_class = false;
                     out.push(']');
                 }
-                '[' if c.get(i) == Some(&':') => {
-                    let end = (i..c.len().saturating_sub(1)).find(|&j| c[j] == ':' && c[j + 1] == ']');
-                    match end {
-                        Some(end) => {
-                            out += &c[i - 1..end + 2].iter().collect::<String>();
-                            i = end + 2;
-                        }
-                        None => out += "\\[",
+                // `[:name:]` (the `:]` searched after the `[:`), else a
+                // literal `[`.
+                '[' if c.get(i) == Some(&':')
+                    && (i + 1..c.len().saturating_sub(1)).any(|j| c[j] == ':' && c[j + 1] == ']') =>
+                {
+                    let end = (i + 1..c.len() - 1).find(|&j| c[j] == ':' && c[j + 1] == ']').unwrap_or(i);
+                    let class: String = c[i - 1..end + 2].iter().collect();
+                    // Go's names (`regexp/syntax`'s POSIX groups), each
+                    // also negated with `^`.
+                    const POSIX: [&str; 14] = [
+                        "alnum", "alpha", "ascii", "blank", "cntrl", "digit", "graph", "lower", "print", "punct",
+                        "space", "upper", "word", "xdigit",
+                    ];
+                    let name = &class[2..class.len() - 2];
+                    if !POSIX.contains(&name.strip_prefix('^').unwrap_or(name)) {
+                        return err(item_at, "invalid character class range", &class);
                     }
+                    out += &class;
+                    i = end + 2;
                 }
-                '[' | '&' | '~' => out += &hexc(ch),
+                '[' | '&' | '~' => {
+                    out += &hexc(ch);
+                    literal = Some(ch);
+                }
                 '-' if class_last.is_some() && c.get(i).is_some_and(|&x| x != ']') => {
                     class_range_from = class_last.take();
                     out.push('-');
@@ -935,7 +1004,7 @@ fn translate(p: &str) -> Result<String, String> {
                     if c.get(i) == Some(&']') {
                         out += "\\]";
                         i += 1;
-                        class_last = Some(']');
+                        class_last = Some((']', i - 1));
                     } else {
                         class_last = None;
                     }
@@ -1038,13 +1107,13 @@ fn translate(p: &str) -> Result<String, String> {
         }
         if in_class {
             if let Some(l) = literal {
-                if let Some(from) = class_range_from.take() {
+                if let Some((from, at)) = class_range_from.take() {
                     if from > l {
-                        return err("invalid character class range", &format!("{from}-{l}"));
+                        return err(at, "invalid character class range", &c[at..i].iter().collect::<String>());
                     }
                     class_last = None;
                 } else {
-                    class_last = Some(l);
+                    class_last = Some((l, item_at));
                 }
             } else {
                 class_last = None;

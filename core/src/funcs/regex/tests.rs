@@ -8,7 +8,7 @@ use super::*;
 /// that several runs are needed when small) and on the regex crate.
 fn both(go: &str, cols: Option<usize>) -> (Pattern, ::regex::Regex) {
     assert!(go_syntax_error(go, GoSyntax::NEWEST).is_none(), "{go}");
-    let rust = translate(go).unwrap_or_else(|e| panic!("{go}: {e}"));
+    let rust = translate(go).unwrap_or_else(|e| panic!("{go}: {e:?}"));
     let hir = regex_syntax::ParserBuilder::new().build().parse(&rust).unwrap_or_else(|e| panic!("{go}: {e}"));
     let mut prog = pikevm::Program::new(&hir).unwrap_or_else(|e| panic!("{go}: {e:?}"));
     if let Some(k) = cols {
@@ -448,11 +448,55 @@ fn a_repeat_applies_to_what_gos_parse_stack_holds() {
         ("a+(?U)?", "aaa", Ok(&["", "", "", ""])),
         ("a{2}(?i)*", "aaaa", Ok(&["aaaa"])),
         ("a*(?U)+", "aaa", Ok(&["aaa"])),
+        ("$(?i){1,}(?U)(?)??", "Ab\nx\nA", Ok(&["", "", "", "", "", "", ""])),
+        ("a(?i)*(?U)?", "aa", Ok(&["", "", ""])),
+        ("[:^word:]d1\\x{2}*m", ":d1\u{2}\u{2}m", Ok(&[":d1\u{2}\u{2}m"])),
+        ("[[:]]", "a[:]", Ok(&[":]"])),
+        ("\\p{^Greek}", "a\u{3a9}", Ok(&["a"])),
+        ("\\x{0041}", "A", Ok(&["A"])),
     ];
     for (p, t, want) in table {
         let got =
             compile_uncached(p, GoSyntax::NEWEST).map(|re| re.find_iter(t).map(|(s, e)| &t[s..e]).collect::<Vec<_>>());
         let want = want.map(<[&str]>::to_vec).map_err(|(code, expr)| format!("error parsing regexp: {code}: `{expr}`"));
         assert_eq!(got, want, "regexall({p:?}, {t:?})");
+    }
+}
+
+/// Go reports the first error it reads (each row is Terraform's, from the
+/// oracle): an escape or class range refused before an unclosed group, a
+/// nested repeat before a bad escape after it.
+#[test]
+fn the_first_error_in_the_pattern_is_the_one_reported() {
+    let table = [
+        ("([z-a]", "invalid character class range", "z-a"),
+        ("\\8(?:", "invalid escape sequence", "\\8"),
+        ("a(\\e", "invalid escape sequence", "\\e"),
+        ("(?i)\\.{2}(?P<n>[z-a]", "invalid character class range", "z-a"),
+        ("\\C{3,1}", "invalid escape sequence", "\\C"),
+        ("[a\\8", "invalid escape sequence", "\\8"),
+        ("x{2}**(", "invalid nested repetition operator", "{2}*"),
+        ("(?P<n!>\\8", "invalid named capture", "(?P<n!>"),
+        // Go's own reading of `\x`, `\p`, POSIX names and `(?P<`.
+        ("\\x{.+}", "invalid escape sequence", "\\x{."),
+        ("\\x{+41}", "invalid escape sequence", "\\x{+"),
+        ("\\x{110000}", "invalid escape sequence", "\\x{110000"),
+        ("\\xZ1", "invalid escape sequence", "\\xZ1"),
+        ("[a-\\d]", "invalid escape sequence", "\\d"),
+        ("[$?-\\,]", "invalid character class range", "?-\\,"),
+        ("[s[-Q]", "invalid character class range", "[-Q"),
+        ("[a\\Qb\\E]", "invalid escape sequence", "\\Q"),
+        ("[[:foo:]]", "invalid character class range", "[:foo:]"),
+        ("8Q\\p{}a", "invalid character class range", "\\p{}"),
+        ("\\p{zz}(", "invalid character class range", "\\p{zz}"),
+        ("1m\\p{?{2}>E?", "invalid character class range", "\\p{?{2}"),
+        ("m{.(?P<", "invalid or unsupported Perl syntax", "(?P"),
+    ];
+    for (p, code, expr) in table {
+        assert_eq!(
+            compile_uncached(p, GoSyntax::NEWEST).err(),
+            Some(format!("error parsing regexp: {code}: `{expr}`")),
+            "{p}"
+        );
     }
 }
