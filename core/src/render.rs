@@ -447,7 +447,7 @@ fn has_dynamic_deep(t: &Type) -> bool {
             Type::Bool | Type::Number | Type::String => {}
             Type::List(e) | Type::Map(e) | Type::Set(e) => stack.push(Parts::Slice(std::slice::from_ref(&**e).iter())),
             Type::Object(o) => stack.push(Parts::Attrs(o.attrs.values())),
-            Type::Tuple(ts) => stack.push(Parts::Slice(ts.iter())),
+            Type::Tuple(ts) => stack.push(Parts::Slice(ts.types_once().iter())),
         }
     }
     false
