@@ -115,15 +115,13 @@ const CONSOLE_PART_MIN: usize = 5;
 /// printed to 16 MB to find it too long). Never refuses a value whose text
 /// fits: a marked or unknown value prints no parts.
 fn console_parts_fit(v: &Value, written: usize, limit: usize) -> bool {
-    if v.marks.sensitive || !v.is_known() {
-        return true;
-    }
     let parts = match &v.kind {
         Kind::Seq(elems) => elems.len(),
         Kind::Attrs(attrs) => attrs.len(),
-        _ => 0,
+        // Leaves, and unknown values (which print no parts).
+        _ => return true,
     };
-    parts.saturating_mul(CONSOLE_PART_MIN).saturating_add(written) <= limit
+    parts.saturating_mul(CONSOLE_PART_MIN).saturating_add(written) <= limit || v.marks.sensitive
 }
 
 /// A line break and `indent` spaces.
