@@ -139,8 +139,8 @@ impl<'p> Evaluator<'p> {
             },
             ExprKind::Scope(s) => self.fast_scope(&s.root, &s.steps),
             ExprKind::Binary { op, lhs, rhs } => {
-                let l = self.fast(lhs, cost)?;
-                let r = self.fast(rhs, cost)?;
+                let l = self.operand(lhs, cost)?;
+                let r = self.operand(rhs, cost)?;
                 fast_binary(*op, &l, &r, cost)
             }
             ExprKind::Unary { op, val, .. } => {
@@ -174,8 +174,30 @@ impl<'p> Evaluator<'p> {
         }
     }
 
+    /// [`Evaluator::fast`] of an operand: the leaves (literals and
+    /// references, most operands) without a call.
+    #[inline(always)]
+    fn operand<'s>(&'s self, e: &'s Expr, cost: &mut u64) -> Option<Fast<'s>> {
+        match &e.kind {
+            ExprKind::Literal(v) => {
+                *cost += 1;
+                #[cfg(test)]
+                VISITS.with(|v| v.set(v.get() + 1));
+                literal(v)
+            }
+            ExprKind::Scope(s) => {
+                *cost += 1;
+                #[cfg(test)]
+                VISITS.with(|v| v.set(v.get() + 1));
+                self.fast_scope(&s.root, &s.steps)
+            }
+            _ => self.fast(e, cost),
+        }
+    }
+
     /// `eval_scope` of a name bound in a frame whose steps all resolve by
     /// reference.
+    #[inline]
     fn fast_scope<'s>(&'s self, root: &str, steps: &'s [crate::hcl::ast::Step]) -> Option<Fast<'s>> {
         for frame in self.scopes.iter().rev() {
             if let Some((_, v)) = frame.iter().rev().find(|(n, _)| n == root) {
@@ -191,6 +213,7 @@ impl<'p> Evaluator<'p> {
 }
 
 /// [`Evaluator::scalar_binary`] on fast operands.
+#[inline]
 fn fast_binary<'a>(op: BinOp, l: &Fast, r: &Fast, cost: &mut u64) -> Option<Fast<'a>> {
     use std::cmp::Ordering::*;
     let (lp, lm) = l.prim()?;
