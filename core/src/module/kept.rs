@@ -116,15 +116,16 @@ pub(super) fn prepared(module: &Module, p: &crate::flavor::Profile) -> Rc<Vec<Ve
     }
 }
 
-/// The name of a piece of a module's kept work: `numbers` (the module's,
-/// the variable's, the rule's), then how columns are counted. Written
-/// without the formatting machinery, which was a tenth of the language
-/// server's edit (two names per variable, one per rule); a name is only
-/// compared, never read.
+/// The name of a piece of a module's kept work: `numbers` joined by `/`
+/// (the module's, the variable's, the rule's), then how columns are
+/// counted. Written without the formatting machinery, which was a tenth of
+/// the language server's edit (two names per variable, one per rule); a
+/// name is only compared, never read.
 pub(super) fn name_of(numbers: &[u64], counting: Option<crate::unicode::Unicode>) -> String {
-    let mut out = String::with_capacity(numbers.len() * 8 + 8);
+    let mut out = String::with_capacity(32);
     for n in numbers {
         push_number(&mut out, *n);
+        out.push('/');
     }
     if let Some(u) = counting {
         out.push_str(&format!("{u:?}"));
@@ -132,24 +133,37 @@ pub(super) fn name_of(numbers: &[u64], counting: Option<crate::unicode::Unicode>
     out
 }
 
-/// Appends where a value is written: the file's name, `\0` (which no name
-/// holds), then the six numbers of the range, each of a fixed width.
+/// Appends where a value is written (`file\0line,column,byte-line,column,byte`;
+/// no file's name holds `\0`).
 pub(super) fn push_place(out: &mut String, s: &super::Subject) {
     out.push_str(&s.filename);
     out.push('\0');
-    for p in [s.start, s.end] {
+    for (k, p) in [s.start, s.end].iter().enumerate() {
+        if k == 1 {
+            out.push('-');
+        }
         push_number(out, p.line as u64);
+        out.push(',');
         push_number(out, p.column as u64);
+        out.push(',');
         push_number(out, p.byte as u64);
     }
 }
 
-/// Appends `n` as eight characters, one per byte (of a fixed width, so that
-/// numbers one after another are told apart without separators).
-fn push_number(out: &mut String, n: u64) {
-    for b in n.to_le_bytes() {
-        out.push(char::from(b));
+/// Appends `n` in decimal (the digits written into a buffer, then pushed
+/// at once: a push per digit, or per byte, cost more).
+fn push_number(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
     }
+    out.push_str(std::str::from_utf8(&digits[i..]).unwrap_or_default());
 }
 
 /// How many modules are registered (for tests).

@@ -142,7 +142,7 @@ fn the_diagnostics_published_after_each_edit_are_those_of_a_fresh_check() {
                 })
                 .collect(),
         };
-        let modules: Vec<Module> = rounds.iter().map(|(k, docs)| module(docs, *k as i32)).collect();
+        let modules: Vec<Module> = rounds.iter().map(|(k, docs)| module(docs, *k)).collect();
         let run = |keep: bool, modules: Vec<Module>| {
             std::thread::Builder::new()
                 .stack_size(crate::STACK)
