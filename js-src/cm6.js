@@ -20,6 +20,7 @@
 //   destroy(view)
 //   setAssist(view, ask)              completion and hover (js-src/assist.js, fetched on first focus)
 //   openFolder(from, max, ask, done)  the Module view opens a folder (js-src/folder.js, fetched then)
+//   evaluateHere(request, arg, lang)  an everyday evaluation on the page's thread (js-src/engine-here.js)
 
 import { EditorState, Compartment, Annotation, StateEffect, StateField, Prec } from "@codemirror/state";
 import {
@@ -700,3 +701,13 @@ export function openFolder(from, max, ask, done) {
 // The page's side of the Module view (web/src/module/host.rs), in this bundle so that the first
 // load fetches no file more for it.
 export { start, moduleDoc } from "./module-host.js";
+
+// The page's second engine, on the page's thread (web/src/engine.rs, `HERE_AT_MOST`):
+// js-src/engine-here.js, fetched at the second evaluation asked for here (the first edit).
+// Its answer (UTF-8 bytes), or undefined: the worker answers.
+let here;
+let asked = 0;
+export function evaluateHere(request, arg, lang) {
+  if (here) return here.evaluate(request, arg, lang);
+  if (++asked === 2) import(asset("engine-here.bundle.js")).then((m) => (here = m).start(asset), () => {});
+}

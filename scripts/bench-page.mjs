@@ -1,7 +1,7 @@
 // Keystroke latency of the playground in headless Chromium (a benchmark, not a test: it
 // prints figures and never fails on them).
 //
-//   ./scripts/build && node scripts/bench-page.mjs [--dist dist] [--rounds 5] [--profile DIR]
+//   ./scripts/build && node scripts/bench-page.mjs [--dist dist] [--rounds 5] [--gap 60] [--profile DIR] [--trace DIR]
 //
 // Serves --dist on 127.0.0.1, opens the page and types into the value editor, one key at a
 // time, as the end-to-end test's latency check does: an everyday input (`number`, a number
@@ -17,6 +17,12 @@
 // the engine worker (DIR/everyday-worker.cpuprofile, DIR/large-worker.cpuprofile; the release .wasm
 // has no function names: for names, put the .wasm wasm-bindgen wrote before wasm-opt, in
 // target/wasm-bindgen/release/, in a copy of dist/ and drop index.html's integrity attributes).
+// With --trace DIR it records a Chrome trace of the first round's keystrokes per input
+// (DIR/everyday.trace.json, DIR/large.trace.json: open them in DevTools' Performance panel or
+// https://ui.perfetto.dev) and prints, per key, what the page's main thread did from the keydown
+// to the frame after the result: each task with its start (ms after the keydown), its length and
+// what took its time (script, style, layout, paint), and where the key's marks fell (dom: the
+// result's data-rev changed; frame: the requestAnimationFrame after it).
 
 import { createServer } from "node:http";
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -28,6 +34,10 @@ for (let i = 2; i < process.argv.length; i += 2) args[process.argv[i].replace(/^
 const DIST = args.dist ?? "dist";
 const ROUNDS = Number(args.rounds ?? 5);
 const PROFILE = args.profile;
+const TRACE = args.trace;
+// Milliseconds between a key's result (and the story's) and the next key; 0: the next key as soon
+// as the result is drawn, without waiting for the story.
+const GAP = Number(args.gap ?? 60);
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css", ".json": "application/json", ".svg": "image/svg+xml" };
@@ -81,6 +91,7 @@ async function keystrokes(p, keys) {
       window.__benchHooked = true;
       const now = () => performance.timeOrigin + performance.now();
       document.addEventListener("keydown", () => {
+        performance.mark("bench:key");
         window.__t0 = now();
         const m = (window.__marks = {});
         // The frame that shows the typed key.
@@ -91,8 +102,12 @@ async function keystrokes(p, keys) {
         const t0 = window.__t0;
         const m = window.__marks;
         const dom = now() - t0;
+        performance.mark("bench:dom");
         window.__t0 = null;
-        requestAnimationFrame(() => window.__lat.push({ dom, frame: now() - t0, post: m.post - t0, taken: m.taken - t0, done: m.done - t0, received: m.received - t0, keyFrame: m.keyFrame - t0, marks: m }));
+        requestAnimationFrame(() => {
+          performance.mark("bench:frame");
+          window.__lat.push({ dom, frame: now() - t0, post: m.post - t0, taken: m.taken - t0, done: m.done - t0, received: m.received - t0, keyFrame: m.keyFrame - t0, marks: m });
+        });
       }).observe(document.querySelector('[data-testid="result"]'), { attributes: true, attributeFilter: ["data-rev"] });
     }
   });
@@ -104,9 +119,12 @@ async function keystrokes(p, keys) {
       if (i > 2000) throw new Error("no result after a key");
       await p.waitForTimeout(2);
     }
-    // Let the Why story (the second request of a keystroke) arrive, as it would while a user pauses.
-    await idle(p);
-    await p.waitForTimeout(60);
+    // Let the Why story (the second request of a keystroke) arrive, as it would while a user pauses;
+    // with --gap 0 the next key comes at once, as in the end-to-end test's latency check.
+    if (GAP !== 0) {
+      await idle(p);
+      await p.waitForTimeout(GAP);
+    }
   }
   // (The requests counted until the next key: the story's too.)
   return p.evaluate(() => window.__lat.map(({ marks, ...x }) => ({ ...x, sent: { ...(marks.sent ?? {}) } })));
@@ -152,6 +170,76 @@ function summarize(profile) {
     self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
   }
   return [...self.entries()].filter(([k]) => !k.startsWith("(idle)") && !k.startsWith("(program)")).sort((a, b) => b[1] - a[1]).slice(0, 25);
+}
+
+// A trace's account of each key (see --trace): the main thread's tasks from the keydown to the
+// frame after the result, each with what took its time.
+const SCRIPT = new Set(["EventDispatch", "FunctionCall", "TimerFire", "FireAnimationFrame", "RunMicrotasks", "v8.callFunction", "EvaluateScript", "v8.evaluateModule", "HandlePostMessage", "V8.Execute", "FireIdleCallback"]);
+const STYLE = new Set(["UpdateLayoutTree", "RecalculateStyles", "ParseAuthorStyleSheet"]);
+const PAINT = new Set(["PrePaint", "Paint", "Layerize", "Commit", "UpdateLayer", "UpdateLayerTree", "CompositeLayers", "PaintImage", "RasterTask"]);
+const kindOf = (name) => (SCRIPT.has(name) ? "script" : STYLE.has(name) ? "style" : name === "Layout" ? "layout" : PAINT.has(name) ? "paint" : /GC|Scavenge|Mark-Compact/i.test(name) ? "gc" : null);
+
+function traceReport(events) {
+  const marks = events.filter((e) => typeof e.name === "string" && e.name.startsWith("bench:") && e.cat?.includes("blink.user_timing"));
+  if (!marks.length) return ["  (no marks in the trace)"];
+  const pid = marks[0].pid;
+  const main = events.find((e) => e.ph === "M" && e.name === "thread_name" && e.pid === pid && e.args?.name === "CrRendererMain");
+  const tid = main ? main.tid : marks[0].tid;
+  const at = (name) => marks.filter((e) => e.name === name).map((e) => e.ts).sort((a, b) => a - b);
+  const [keys, doms, frames] = [at("bench:key"), at("bench:dom"), at("bench:frame")];
+  const xs = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === "X" && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  // (Each task is a RunTask with a ThreadControllerImpl::RunTask inside: the outer one.)
+  const tasks = xs.filter((e) => e.name === "RunTask");
+  const out = [];
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    const dom = doms.find((t) => t >= k);
+    const frame = frames.find((t) => t >= (dom ?? k));
+    if (dom === undefined || frame === undefined) continue;
+    const rel = (t) => ((t - k) / 1000).toFixed(1);
+    out.push(`  key ${i + 1}: dom +${rel(dom)}, frame +${rel(frame)} ms`);
+    for (const task of tasks) {
+      if (task.ts + task.dur < k || task.ts > frame) continue;
+      if (task.dur < 300) continue;
+      // Self time by kind, and the script entry points and forced layouts inside.
+      const inner = xs.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur);
+      const stack = [];
+      const self = new Map();
+      const what = [];
+      const add = (kind, us) => self.set(kind, (self.get(kind) ?? 0) + us);
+      let cursor = task.ts;
+      const close = (until) => {
+        while (stack.length && stack[stack.length - 1].end <= until) {
+          const top = stack.pop();
+          add(top.kind ?? "other", top.end - cursor);
+          cursor = top.end;
+        }
+      };
+      for (const e of inner) {
+        close(e.ts);
+        const parent = stack[stack.length - 1];
+        add(parent?.kind ?? "other", e.ts - cursor);
+        cursor = e.ts;
+        const own = kindOf(e.name);
+        const kind = own ?? parent?.kind ?? null;
+        const inScript = stack.some((x) => x.kind === "script");
+        if ((e.name === "Layout" || e.name === "UpdateLayoutTree") && inScript && e.dur >= 100) what.push(`forced ${e.name} ${(e.dur / 1000).toFixed(1)}`);
+        if (own === "script" && !inScript && e.dur >= 200) {
+          const d = e.args?.data ?? {};
+          const label = d.type ?? d.functionName ?? (d.url ? d.url.split("/").pop() : "") ?? "";
+          what.push(`${e.name}${label ? " " + label : ""} ${(e.dur / 1000).toFixed(1)}`);
+        }
+        if ((e.name === "Paint" || e.name === "Commit") && !inScript) what.push(`${e.name}`);
+        stack.push({ end: e.ts + e.dur, kind });
+      }
+      close(task.ts + task.dur);
+      add("other", task.ts + task.dur - cursor);
+      const kinds = [...self.entries()].filter(([, us]) => us >= 50).sort((a, b) => b[1] - a[1]).map(([kk, us]) => `${kk} ${(us / 1000).toFixed(1)}`).join(", ");
+      const uniq = [...new Set(what)].slice(0, 8).join("; ");
+      out.push(`    +${rel(task.ts).padStart(5)} ${(task.dur / 1000).toFixed(1).padStart(5)} ms  [${kinds}]  ${uniq}`);
+    }
+  }
+  return out;
 }
 
 const items = [];
@@ -230,7 +318,21 @@ try {
         await worker("Profiler.setSamplingInterval", { interval: 100 });
         await worker("Profiler.start");
       }
+      const tracing = TRACE && round === 0;
+      if (tracing) {
+        await browser.startTracing(p, {
+          categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.frame", "blink.user_timing", "toplevel", "v8.execute", "v8", "blink"],
+        });
+      }
       results[input.name].push(...(await keystrokes(p, input.keys)));
+      if (tracing) {
+        const buf = await browser.stopTracing();
+        mkdirSync(TRACE, { recursive: true });
+        writeFileSync(join(TRACE, `${input.name}.trace.json`), buf);
+        const parsed = JSON.parse(buf.toString());
+        console.log(`\nmain thread, ${input.name}: tasks from each key to the frame after its result (start, length, self time by kind):`);
+        for (const line of traceReport(parsed.traceEvents ?? parsed)) console.log(line);
+      }
       if (cdp) {
         const { profile } = await cdp.send("Profiler.stop");
         mkdirSync(PROFILE, { recursive: true });
@@ -246,7 +348,11 @@ try {
     await p.close();
   }
   console.log("");
-  const med = (r, f) => median(r.map(f)).toFixed(1);
+  // (Keys answered on the page's thread, by its second engine, have no worker figures: "-".)
+  const med = (r, f) => {
+    const xs = r.map(f).filter(Number.isFinite);
+    return xs.length ? median(xs).toFixed(1) : "-";
+  };
   for (const input of INPUTS) {
     const r = results[input.name];
     const kb = (input.value.length / 1024).toFixed(0);
@@ -258,7 +364,7 @@ try {
     );
     const kinds = {};
     for (const x of r) for (const [k, n] of Object.entries(x.sent)) kinds[k] = (kinds[k] ?? 0) + n;
-    console.log(`  requests to the worker per key: ${Object.entries(kinds).map(([k, n]) => `${k} ${(n / r.length).toFixed(2)}`).join(", ") || "none"}`);
+    console.log(`  requests to the worker per key: ${Object.entries(kinds).map(([k, n]) => `${k} ${(n / r.length).toFixed(2)}`).join(", ") || "none (answered on the page's thread)"}`);
   }
   const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
   console.log(`(load average ${load}: other work on the machine slows every figure)`);

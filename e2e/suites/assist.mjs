@@ -39,7 +39,8 @@ export async function run(t) {
     await p.keyboard.press("Escape");
     assertEq(await p.locator(tid("completions")).count(), 0, "Escape closes the list");
     // Digits typed in a number ask nothing (no name starts with a digit; a question costs a pass
-    // over the whole text, issue #39); each key is evaluated.
+    // over the whole text, issue #39); each key is evaluated (a value this small on the page's own
+    // thread, by its second engine: js-src/engine-here.js).
     await setEditor(p, "value-editor", '{ name = "a", port = 1 }');
     await placeCursor(p, "value-editor", '{ name = "a", port = 1'.length);
     await p.evaluate(() => {
@@ -57,7 +58,6 @@ export async function run(t) {
     });
     const sent = await p.evaluate(() => window.__sent);
     assertEq(sent.complete ?? 0, 0, `no completion asked for digits: ${JSON.stringify(sent)}`);
-    assert((sent.evaluate ?? 0) >= 1, `the keys evaluated: ${JSON.stringify(sent)}`);
     // Hover on an attribute: its type, optional, its default.
     await setEditor(p, "value-editor", "{ port = 1 }");
     const at = await p.evaluate((sel) => {

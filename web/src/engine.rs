@@ -453,6 +453,21 @@ mod worker {
     /// A request running longer than this is stopped.
     const TOO_LONG_MS: f64 = 20_000.0;
 
+    /// Evaluations of inputs up to this size (type and value, in bytes) are answered on the
+    /// page's thread, by a second instance of this .wasm (`js-src/engine-here.js`), inside the
+    /// keystroke's own task: the typed key and its result are then drawn in one frame. (Chromium
+    /// defers a page's tasks after a key press until the next frame, the worker's reply among
+    /// them, so that an answer from the worker is drawn a frame after the key at the earliest.)
+    /// About a millisecond of the page's thread at this size; larger inputs go to the worker.
+    const HERE_AT_MOST: usize = 4 * 1024;
+
+    #[wasm_bindgen(module = "/js/cm6.bundle.js")]
+    extern "C" {
+        /// The second engine's answer (`js-src/cm6.js`: `evaluateHere`), or None.
+        #[wasm_bindgen(js_name = evaluateHere)]
+        fn evaluate_here(request: &[u8], arg: &str, lang: &str) -> Option<Vec<u8>>;
+    }
+
     struct Waiting {
         work: Work,
         /// The request is a `variable` block's ([`is_block`]).
@@ -609,13 +624,44 @@ mod worker {
         /// Sends `req`; `done` gets the answer. A waiting request of the same
         /// kind is replaced (its `done` is never called).
         pub fn send(&self, work: Work, req: &Request, done: impl FnOnce(Reply) + 'static) {
+            self.send_boxed(work, req, Box::new(done))
+        }
+
+        /// [`Self::send`], compiled once (not once per kind of `done`).
+        fn send_boxed(&self, work: Work, req: &Request, done: Done) {
             // Without a worker the request is answered as it is, not written out and read back.
             if self.0.borrow().state == State::Here {
                 done(run_here(work, req));
                 return;
             }
             let block = is_block(work, req);
-            self.enqueue(work, block, Payload::Request(Box::new(req.clone())), Box::new(done))
+            if crate::IN_PAGE && matches!(work, Work::Evaluate(_)) && !block {
+                if let Some(reply) = self.answer_here(work, req) {
+                    done(reply);
+                    return;
+                }
+            }
+            self.enqueue(work, block, Payload::Request(Box::new(req.clone())), done)
+        }
+
+        /// An everyday evaluation answered on this thread by the second engine ([`HERE_AT_MOST`]);
+        /// None: the worker answers it (a larger input; the second engine not ready, or dropped).
+        fn answer_here(&self, work: Work, req: &Request) -> Option<Reply> {
+            if req.type_src.as_deref().map_or(0, str::len) + req.value.len() > HERE_AT_MOST {
+                return None;
+            }
+            let t0 = crate::shared::page::now_ms();
+            let json = serde_json::to_string(req).ok()?;
+            let bytes = evaluate_here(json.as_bytes(), &work.arg(), req.lang.unwrap_or_default().code())?;
+            let ms = crate::shared::page::now_ms() - t0;
+            // The worker's answers for older keys would come after this one: they are not shown.
+            let mut inner = self.0.borrow_mut();
+            inner.waiting.retain(|w| !matches!(w.work, Work::Evaluate(_)));
+            if let Some(r) = inner.running.as_mut().filter(|r| matches!(r.work, Work::Evaluate(_))) {
+                r.done = Box::new(|_| {});
+            }
+            drop(inner);
+            read_reply(work, false, bytes, ms).ok()
         }
 
         /// [`Self::send`] for a request given as its JSON text.

@@ -20,6 +20,11 @@ include!("root.rs");
 const PANIC_TEST_HASH: &str = "#panic-test";
 
 fn main() {
+    // The page's second engine (js-src/engine-here.js), an engine only as the worker's is: no
+    // page to mount, and no panic hook (a panic there traps, and the page drops that engine).
+    if js_sys::Reflect::get(&js_sys::global(), &"tftypeEngineOnly".into()).is_ok_and(|v| v.is_truthy()) {
+        return;
+    }
     install_panic_hook();
     // In the engine worker (public/engine-worker.js) there is no page to mount.
     if web_sys::window().is_none() {
