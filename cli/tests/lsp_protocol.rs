@@ -656,6 +656,56 @@ fn edits_value_files_and_versions() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A file that is no open document is published again only when its
+/// diagnostics changed (the client keeps what was published last); an
+/// open document's are published after each of its edits (with its
+/// version). Each row: the edit of the open `main.tf`, and whether the
+/// value file on disk (its error depends on the declaration) and the open
+/// `terraform.tfvars` are published after it.
+#[test]
+fn a_file_is_published_again_only_when_its_diagnostics_change() {
+    let dir = temp_dir("changed");
+    let decl = |ty: &str, d: &str| format!("variable \"port\" {{\n  type = {ty}\n}}\n# {d}\n");
+    std::fs::write(dir.join("main.tf"), decl("number", "")).unwrap();
+    std::fs::write(dir.join("a.auto.tfvars"), "port = \"eighty\"\n").unwrap();
+    std::fs::write(dir.join("terraform.tfvars"), "").unwrap();
+    let mut c = Client::start(&BTreeMap::new());
+    c.initialize(false, J::Null);
+    c.open(&dir.join("main.tf"), &decl("number", ""));
+    c.open(&dir.join("terraform.tfvars"), "");
+    let msgs = c.settle();
+    let auto = uri(&dir.join("a.auto.tfvars"));
+    assert_eq!(publishes_of(&msgs, &auto).last().map(|p| p.1.len()), Some(1), "{msgs:?}");
+    // What the client has for the value file: its last publication.
+    let mut shown = 1;
+    let table = [
+        // A comment: nothing changes but the document's version.
+        (decl("number", "a comment"), false, true),
+        // Another type: the value on disk is now right.
+        (decl("string", ""), true, true),
+        (decl("string", "again"), false, true),
+        // Back: the error again.
+        (decl("number", ""), true, true),
+    ];
+    for (k, (text, auto_again, open_again)) in table.into_iter().enumerate() {
+        c.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri(&dir.join("main.tf")), "version": k + 2}, "contentChanges": [{"text": text}]}),
+        );
+        let msgs = c.settle();
+        assert_eq!(!publishes_of(&msgs, &auto).is_empty(), auto_again, "edit {k}: {msgs:?}");
+        if let Some((_, ds)) = publishes_of(&msgs, &auto).last() {
+            shown = ds.len();
+        }
+        // The value on disk is wrong for a number.
+        assert_eq!(shown, usize::from(text.contains("number")), "edit {k}: {msgs:?}");
+        assert_eq!(!publishes_of(&msgs, &uri(&dir.join("main.tf"))).is_empty(), open_again, "edit {k}: {msgs:?}");
+        assert_eq!(!publishes_of(&msgs, &uri(&dir.join("terraform.tfvars"))).is_empty(), open_again, "edit {k}");
+    }
+    let _ = c.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn hover_completion_and_the_flavor_setting() {
     let dir = temp_dir("assist");

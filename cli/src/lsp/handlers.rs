@@ -209,6 +209,7 @@ impl Server {
     fn close_module(&mut self, dir: PathBuf) {
         self.dirty.remove(&dir);
         for gone in self.published.remove(&dir).unwrap_or_default() {
+            self.sent.remove(&gone);
             if let Some(uri) = super::uri::path_uri(&gone) {
                 let p = lt::PublishDiagnosticsParams { uri, diagnostics: vec![], version: None };
                 send(Message::Notification(lsp_server::Notification::new("textDocument/publishDiagnostics".into(), p)));

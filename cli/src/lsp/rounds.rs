@@ -124,7 +124,8 @@ impl Server {
     }
 
     /// Takes what the worker said: a module's diagnostics are published
-    /// (and the files it published before and not now are cleared), and
+    /// (each file's when they changed, or when it is an open document; the
+    /// files it published before and not now are cleared), and
     /// its files as the check read them kept for the requests, unless
     /// the module was edited since the round was made, or its last document
     /// was closed, or the server is shutting down.
@@ -151,11 +152,23 @@ impl Server {
         };
         let mut files_now: BTreeSet<PathBuf> = BTreeSet::new();
         for (path, p) in files {
-            files_now.insert(path);
+            files_now.insert(path.clone());
+            // A file that is no open document, whose diagnostics are those
+            // the client has for it, is not published again (an open
+            // document's carry its version: always published).
+            if p.version.is_none() {
+                if self.sent.get(&path) == Some(&p) {
+                    continue;
+                }
+                self.sent.insert(path, p.clone());
+            } else {
+                self.sent.remove(&path);
+            }
             send(Message::Notification(Notification::new("textDocument/publishDiagnostics".into(), p)));
         }
         let before = self.published.insert(dir, files_now.clone()).unwrap_or_default();
         for gone in before.difference(&files_now) {
+            self.sent.remove(gone);
             if let Some(uri) = path_uri(gone) {
                 let p = lt::PublishDiagnosticsParams { uri, diagnostics: vec![], version: None };
                 send(Message::Notification(Notification::new("textDocument/publishDiagnostics".into(), p)));

@@ -87,6 +87,9 @@ pub(super) struct Server {
     pub(super) docs: BTreeMap<PathBuf, Doc>,
     /// Per module directory: the files last published (to clear later).
     pub(super) published: BTreeMap<PathBuf, BTreeSet<PathBuf>>,
+    /// Per file that is no open document: the diagnostics last published
+    /// for it, which are not published again while they stay the same.
+    pub(super) sent: BTreeMap<PathBuf, lt::PublishDiagnosticsParams>,
     /// Modules whose newer-version message was shown.
     told_newer: BTreeSet<(PathBuf, String)>,
     pub(super) dirty: BTreeSet<PathBuf>,
@@ -126,6 +129,7 @@ impl Server {
             flavor_setting: None,
             docs: BTreeMap::new(),
             published: BTreeMap::new(),
+            sent: BTreeMap::new(),
             told_newer: BTreeSet::new(),
             dirty: BTreeSet::new(),
             closed: BTreeSet::new(),

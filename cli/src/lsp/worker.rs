@@ -321,3 +321,7 @@ pub(super) fn one_arena() {
 /// end gives it back ([`give_back_memory`]).
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 const KEPT_FREE_LIMIT: usize = 64 << 20;
+
+#[cfg(test)]
+#[path = "worker/tests.rs"]
+mod tests;

@@ -157,8 +157,16 @@ pub fn undeclared_notes(input: &CheckInput, files: &[String], p: &Profile, lang:
     for (name, text) in &input.files {
         texts.add(name, text);
     }
-    let Ok(collected) = module::sources::collect(input, &texts, p) else { return Vec::new() };
     let module = decl::load(&input.files, &texts, p);
+    // Nothing to say when no file of `files` sets a name the module does
+    // not declare: known from the files' readings kept for the checks,
+    // without collecting every source again (the language server asks
+    // this of an open value file after every edit).
+    let undeclared = |name: &str| module.get(name).is_none();
+    if files.iter().all(|f| module::sources::kept_file_sets(input, f, &texts, p, undeclared) == Some(false)) {
+        return Vec::new();
+    }
+    let Ok(collected) = module::sources::collect(input, &texts, p) else { return Vec::new() };
     let names: Vec<&str> = module.vars.iter().map(|v| v.name.as_str()).collect();
     let mut out = Vec::new();
     let mut layouts = Layouts::default();

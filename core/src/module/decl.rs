@@ -75,8 +75,9 @@ impl Variable {
 pub struct Module {
     /// In declaration order; a duplicate declaration is not listed again.
     pub vars: Vec<Variable>,
-    /// Where each name is in `vars`.
-    index: BTreeMap<String, usize>,
+    /// Where each name is in `vars` (hashed: a check looks names up
+    /// several times per value source).
+    index: std::collections::HashMap<String, usize>,
     /// Every configuration diagnostic, in the order found.
     pub diags: Vec<CheckDiag>,
 }

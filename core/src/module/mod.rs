@@ -408,7 +408,7 @@ pub fn check_as(input: &CheckInput, p: &Profile, as_role: role::Role) -> CheckRe
         run.batch(diags);
         return run.finish(vars);
     }
-    let prepared = validate::prepare(&module, p);
+    let prepared = kept::prepared(&module, p);
     let walk = validate::Walk { module: &module, prepared: &prepared, texts: &texts, p };
     let (walk_diags, walk_complete) = walk.validate(&mut vars);
     let walk_failed = walk_diags.iter().any(CheckDiag::is_error);

@@ -147,7 +147,7 @@ pub fn undeclared_in_file(name: &str, file: &str) -> String {
 const UNDECLARED_HINT: &str = "To silence these warnings, use TF_VAR_... environment variables to provide certain \"global\" settings to all configurations in your organization. To reduce the verbosity of these warnings, use the -compact-warnings option.";
 
 /// The declared variables' parsed values.
-pub struct ParsedValues(BTreeMap<String, Parsed>);
+pub struct ParsedValues(std::collections::HashMap<String, Parsed>);
 
 /// `ParseVariableValues`: the declared values parsed, the undeclared ones
 /// warned about or refused, the required ones missing. On errors every
@@ -163,7 +163,7 @@ pub fn parse_values(
     child: bool,
 ) -> (ParsedValues, Vec<CheckDiag>) {
     let mut diags = Vec::new();
-    let mut parsed: BTreeMap<String, Parsed> = BTreeMap::new();
+    let mut parsed: std::collections::HashMap<String, Parsed> = std::collections::HashMap::new();
     // Declared variables whose value failed to parse: left out of the
     // parsed values, so a required one is also reported unset.
     let mut unparsed: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
@@ -296,11 +296,19 @@ fn value_key(raw: Option<&Parsed>, texts: &Texts) -> Option<String> {
     let Some(r) = raw else { return Some("default".into()) };
     let s = r.subject.as_ref()?;
     let text = texts.text(&s.filename)?.get(s.start.byte..s.end.byte)?;
-    let (a, b) = (s.start, s.end);
-    Some(format!(
-        "{}\0{},{},{}-{},{},{}\0{:?}\0{text}",
-        s.filename, a.line, a.column, a.byte, b.line, b.column, b.byte, r.syntax
-    ))
+    let mut key = String::with_capacity(s.filename.len() + text.len() + 48);
+    super::kept::push_place(&mut key, s);
+    key.push('\0');
+    key.push_str(match r.syntax {
+        ValueFormat::Hcl => "Hcl",
+        ValueFormat::Tfvars => "Tfvars",
+        ValueFormat::Json => "Json",
+        ValueFormat::Ctyjson => "Ctyjson",
+        ValueFormat::Cli => "Cli",
+    });
+    key.push('\0');
+    key.push_str(text);
+    Some(key)
 }
 
 /// [`prepare_final`], kept from an earlier check of module `mid` (see
@@ -316,7 +324,7 @@ fn prepare_final_kept(
     p: &Profile,
 ) -> Option<CheckDiag> {
     let Some(key) = value_key(raw.as_ref(), texts) else { return prepare_final(v, raw, st, texts, p) };
-    let at = format!("{mid}/{vi}/{:?}", texts.counting());
+    let at = super::kept::name_of(&[mid, vi as u64], texts.counting());
     // What `prepare_final` sets, and nothing else, each only to Some (the
     // outcome with `done`): kept without the rest of the state.
     let (value_subject, source, outcome, final_value, d) =

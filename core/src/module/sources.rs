@@ -6,7 +6,7 @@
 //! A later source replaces an earlier one. A file whose name ends in
 //! `.json` is read as JSON, any other as native syntax.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
 use super::{CheckDiag, CheckInput, Pos, Subject, Texts};
@@ -56,7 +56,17 @@ pub struct Collected {
     pub diags: Vec<CheckDiag>,
 }
 
-impl Collected {
+/// The values while they are collected: by name in a hash map (a source
+/// sets every name it writes, and ten value files of 1,000 names each made
+/// 10,000 look-ups in the ordered map, 28 string comparisons each: a
+/// quarter of the language server's edit), put in order once at the end.
+#[derive(Default)]
+struct Collecting {
+    values: HashMap<String, Unparsed>,
+    diags: Vec<CheckDiag>,
+}
+
+impl Collecting {
     /// Sets `name`'s value, replacing an earlier source's (the key is
     /// allocated once per name, not once per source).
     fn set(&mut self, name: &str, u: Unparsed) {
@@ -67,12 +77,18 @@ impl Collected {
             }
         }
     }
+
+    /// The values in order of their names (each name's last value set):
+    /// one insertion per name, not per source.
+    fn done(self) -> Collected {
+        Collected { values: crate::sort::map(self.values), diags: self.diags }
+    }
 }
 
 /// Collects every value source of `input`. Err: the input itself is
 /// malformed (an argument that is neither `-var` nor `-var-file`).
 pub fn collect(input: &CheckInput, texts: &Texts, p: &Profile) -> Result<Collected, String> {
-    let mut c = Collected::default();
+    let mut c = Collecting::default();
     for (k, v) in &input.env {
         if let Some(name) = k.strip_prefix("TF_VAR_") {
             if !k.contains('=') {
@@ -127,7 +143,7 @@ pub fn collect(input: &CheckInput, texts: &Texts, p: &Profile) -> Result<Collect
             _ => return Err("Each entry of \"args\" must be [\"-var\", \"NAME=VALUE\"] or [\"-var-file\", \"PATH\"].".into()),
         }
     }
-    Ok(c)
+    Ok(c.done())
 }
 
 /// `path.Clean` for the relative, slash-separated names the input holds.
@@ -163,7 +179,7 @@ fn json_diag(file: &str, d: JsonFileDiag) -> CheckDiag {
 }
 
 /// `addVarsFromFile`.
-fn add_file(c: &mut Collected, input: &CheckInput, filename: &str, kind: Kind, texts: &Texts, p: &Profile) {
+fn add_file(c: &mut Collecting, input: &CheckInput, filename: &str, kind: Kind, texts: &Texts, p: &Profile) {
     let Some(src) = input.files.get(filename).or_else(|| input.files.get(&clean(filename))) else {
         c.diags.push(CheckDiag::error(
             "Failed to read variables file",
@@ -197,6 +213,27 @@ fn add_file(c: &mut Collected, input: &CheckInput, filename: &str, kind: Kind, t
     for (name, expr) in &read.attrs {
         c.set(name, Unparsed { raw: Raw::Expr { file: file.clone(), expr: expr.clone() }, kind });
     }
+}
+
+/// Whether the native-syntax value file `filename` of `input` sets a name
+/// that `wanted` accepts, from its reading kept for the checks (see
+/// [`crate::valueparse::kept`]). None: not known without reading it anew
+/// (work is not kept, the file is JSON, or not in `input`).
+pub fn kept_file_sets(
+    input: &CheckInput,
+    filename: &str,
+    texts: &Texts,
+    p: &Profile,
+    wanted: impl Fn(&str) -> bool,
+) -> Option<bool> {
+    if !crate::valueparse::kept::on() || filename.ends_with(".json") {
+        return None;
+    }
+    let src = input.files.get(filename)?;
+    let read = crate::valueparse::kept::remember("values", filename, &[src], p, |own| {
+        Rc::new(read_hcl(src, filename, texts, own))
+    });
+    Some(read.attrs.iter().any(|(name, _)| wanted(name)))
 }
 
 /// A native-syntax value file as read: its diagnostics, or its attributes.

@@ -771,17 +771,14 @@ impl Walk<'_, '_> {
         let (Some(mid), Some(keys)) = (super::kept::id_of(self.module), keys) else {
             return self.eval_rule(v, r, scope, value_subject, validate_walk);
         };
-        let (a, b) = (value_subject.start, value_subject.end);
-        let at = format!(
-            "{}\0{},{},{}-{},{},{}",
-            value_subject.filename, a.line, a.column, a.byte, b.line, b.column, b.byte
-        );
+        let mut at = String::with_capacity(value_subject.filename.len() + 32);
+        super::kept::push_place(&mut at, value_subject);
         let mut inputs: Vec<&str> = vec![&at];
         inputs.extend(keys.iter().map(|k| &**k));
         let kind = if validate_walk { "rule (validate walk)" } else { "rule (plan walk)" };
         crate::valueparse::kept::remember(
             kind,
-            &format!("{mid}/{vi}/{ri}/{:?}", self.texts.counting()),
+            &super::kept::name_of(&[mid, vi as u64, ri as u64], self.texts.counting()),
             &inputs,
             self.p,
             |own| {
