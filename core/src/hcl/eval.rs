@@ -22,6 +22,8 @@ use crate::number::Number;
 use crate::types::Type;
 use crate::value::{Kind, Marks, Value};
 
+mod fast;
+
 /// Prints a range as `hcl.Range.String()` does.
 pub type RangeText<'p> = Box<dyn Fn(&Span) -> String + 'p>;
 
@@ -45,6 +47,11 @@ pub struct Evaluator<'p> {
     types: TypeCache,
     /// What this evaluation has spent (see [`Budget`]).
     spent: Budget,
+    /// Below a node the fast path ([`fast`]) gave up on: the nodes it
+    /// went through are not tried again.
+    fast_off: bool,
+    /// Whether the fast path is tried at all (the tests compare both).
+    fast: bool,
 }
 
 fn dyn_val() -> Value {
@@ -203,21 +210,6 @@ fn step_ref<'v>(cur: &'v Value, step: &Step) -> Option<&'v Value> {
     }
 }
 
-/// The (key, value) pairs cty's `ElementIterator` yields.
-fn elements(v: &Value) -> Vec<(Value, Value)> {
-    match &v.kind {
-        Kind::Seq(es) => {
-            if v.ty.is_set() {
-                es.iter().map(|e| (e.clone(), e.clone())).collect()
-            } else {
-                es.iter().enumerate().map(|(i, e)| (Value::number(Number::from_i64(i as i64)), e.clone())).collect()
-            }
-        }
-        Kind::Attrs(m) => m.iter().map(|(k, e)| (str_value(k), e.clone())).collect(),
-        _ => Vec::new(),
-    }
-}
-
 /// What the product says of a call of an unknown namespaced function (hcl's
 /// own "Call to unknown function" text never reaches the user: both products
 /// rewrite it).
@@ -353,6 +345,8 @@ impl<'p> Evaluator<'p> {
             anon: Vec::new(),
             types: TypeCache::default(),
             spent: Budget::default(),
+            fast_off: false,
+            fast: true,
         }
     }
 
@@ -407,9 +401,15 @@ impl<'p> Evaluator<'p> {
             self.over_budget(&e.range());
             return dyn_val();
         }
+        // Below a node the fast path does not go through, it may be tried
+        // again.
+        let fresh = self.fast_off && !fast::descends(&e.kind);
+        if fresh {
+            self.fast_off = false;
+        }
         // Dispatch only: the arms live in their own functions so that the
         // recursive path keeps small stack frames.
-        match &e.kind {
+        let v = match &e.kind {
             ExprKind::Literal(v) | ExprKind::KeywordKey(v) => v.value(),
             ExprKind::Const(c) => c.value.clone(),
             ExprKind::Parens(inner) | ExprKind::TemplateWrap(inner) => self.eval(inner),
@@ -425,10 +425,14 @@ impl<'p> Evaluator<'p> {
             ExprKind::Object { items, .. } => self.eval_object(items),
             ExprKind::ObjectKey { wrapped, force_non_literal } => self.eval_object_key(wrapped, *force_non_literal),
             ExprKind::For(f) => self.eval_for(f),
-            ExprKind::Index(x) => self.eval_index(&x.coll, &x.key, &x.bracket_range),
+            ExprKind::Index(x) => self.eval_index(&x.coll, &x.key, &x.bracket_range, e),
             ExprKind::Splat(s) => self.eval_splat(&s.source, &s.each),
             ExprKind::AnonSymbol => self.anon.last().cloned().unwrap_or_else(dyn_val),
+        };
+        if fresh {
+            self.fast_off = true;
         }
+        v
     }
 
     #[inline(never)]
@@ -464,7 +468,20 @@ impl<'p> Evaluator<'p> {
     }
 
     #[inline(never)]
-    fn eval_index(&mut self, coll: &Expr, key: &Expr, bracket_range: &Span) -> Value {
+    fn eval_index(&mut self, coll: &Expr, key: &Expr, bracket_range: &Span, e: &Expr) -> Value {
+        if !self.fast_off {
+            if let Some(v) = self.try_fast(e) {
+                return v;
+            }
+            self.fast_off = true;
+            let v = self.eval_index_full(coll, key, bracket_range);
+            self.fast_off = false;
+            return v;
+        }
+        self.eval_index_full(coll, key, bracket_range)
+    }
+
+    fn eval_index_full(&mut self, coll: &Expr, key: &Expr, bracket_range: &Span) -> Value {
         let c = self.eval(coll);
         let k = self.eval(key);
         if let Some(v) = index_ref(&c, &k) {
@@ -1113,6 +1130,19 @@ impl<'p> Evaluator<'p> {
 
     #[inline(never)]
     fn eval_binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr, e: &Expr) -> Value {
+        if !self.fast_off {
+            if let Some(v) = self.try_fast(e) {
+                return v;
+            }
+            self.fast_off = true;
+            let v = self.eval_binary_full(op, lhs, rhs, e);
+            self.fast_off = false;
+            return v;
+        }
+        self.eval_binary_full(op, lhs, rhs, e)
+    }
+
+    fn eval_binary_full(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr, e: &Expr) -> Value {
         // hcl reports the operands' own diagnostics, then their conversion
         // errors; with the flavor's short-circuit `&&` / `||` the conversion
         // errors come first and a deciding operand drops the other's, so
@@ -1316,6 +1346,19 @@ impl<'p> Evaluator<'p> {
 
     #[inline(never)]
     fn eval_unary(&mut self, op: UnOp, val: &Expr, e: &Expr) -> Value {
+        if !self.fast_off {
+            if let Some(v) = self.try_fast(e) {
+                return v;
+            }
+            self.fast_off = true;
+            let v = self.eval_unary_full(op, val, e);
+            self.fast_off = false;
+            return v;
+        }
+        self.eval_unary_full(op, val, e)
+    }
+
+    fn eval_unary_full(&mut self, op: UnOp, val: &Expr, e: &Expr) -> Value {
         let n = self.diags.len();
         let v = self.eval(val);
         let ty = if op == UnOp::Neg { Type::Number } else { Type::Bool };
@@ -1450,17 +1493,31 @@ impl<'p> Evaluator<'p> {
         let mut obj = crate::value::AttrMap::new();
         let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
         let mut tuple = Vec::new();
-        // One frame for the whole loop, its values replaced per element.
+        // One frame for the whole loop, its values replaced per element
+        // (the key only when the loop names it), read from the collection
+        // as cty's `ElementIterator` yields them.
         self.scopes.push(frame(dyn_val(), dyn_val()));
-        for (k, v) in elements(&coll) {
-            let fr = self.scopes.last_mut().expect("the loop's frame");
+        let keyed = f.key_var.is_some();
+        let set = coll.ty.is_set();
+        let mut item = |s: &mut Self, k: &dyn Fn() -> Value, v: &Value| {
+            let fr = s.scopes.last_mut().expect("the loop's frame");
             let last = fr.len() - 1;
-            fr[last].1 = v;
-            if last == 1 {
-                fr[0].1 = k;
+            fr[last].1 = v.clone();
+            if keyed {
+                fr[0].1 = k();
             }
-            let r = self.for_item(f, &mut known, &mut marks, &mut obj, &mut groups, &mut tuple);
+            let r = s.for_item(f, &mut known, &mut marks, &mut obj, &mut groups, &mut tuple);
             let _ = r;
+        };
+        match &coll.kind {
+            Kind::Seq(es) if set => es.iter().for_each(|e| item(self, &|| e.clone(), e)),
+            Kind::Seq(es) => {
+                for (i, e) in es.iter().enumerate() {
+                    item(self, &|| Value::number(Number::from_i64(i as i64)), e);
+                }
+            }
+            Kind::Attrs(m) => m.iter().for_each(|(k, e)| item(self, &|| str_value(k), e)),
+            _ => {}
         }
         self.scopes.pop();
         if !known {
