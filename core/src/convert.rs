@@ -365,18 +365,18 @@ fn plan_uncached(given: &Type, want: &Type, unsafe_: bool) -> Option<PlanKind> {
 
 /// Element steps of a tuple -> list/set conversion; `any` as the element
 /// type unifies the tuple's element types first.
-fn tuple_elems(tin: &[Type], oe: &Type, unsafe_: bool) -> Option<(Type, ElemSteps)> {
+fn tuple_elems(tin: &crate::types::TupleTypes, oe: &Type, unsafe_: bool) -> Option<(Type, ElemSteps)> {
     if tin.is_empty() {
         return Some((oe.clone(), ElemSteps::Each(Vec::new())));
     }
     let mut ety = oe.clone();
     if ety.is_dynamic() {
-        ety = unify::unify(tin, unsafe_)?;
-        if ety.is_dynamic() && tin.iter().any(|t| !t.is_dynamic()) {
+        ety = unify::unify(tin.types_once(), unsafe_)?;
+        if ety.is_dynamic() && tin.types_once().iter().any(|t| !t.is_dynamic()) {
             return None;
         }
     }
-    if tin.iter().all(|t| *t == tin[0]) {
+    if tin.types_once().iter().all(|t| *t == tin[0]) {
         let step = part(&tin[0], &ety, unsafe_)?;
         return Some((ety, ElemSteps::Same { step, len: tin.len() }));
     }
@@ -847,7 +847,7 @@ pub fn dynamic_replace(given: &Type, want: &Type) -> Type {
         Type::Set(we) | Type::List(we) => {
             let ety = match given {
                 Type::Set(ge) | Type::List(ge) => dynamic_replace(ge, we),
-                Type::Tuple(ts) => match unify::unify(ts, true) {
+                Type::Tuple(ts) => match unify::unify(ts.types_once(), true) {
                     Some(u) => dynamic_replace(&u, we),
                     None => (**we).clone(),
                 },

@@ -73,7 +73,7 @@ fn console_within_for(v: &Value, limit: usize, p: Option<&crate::flavor::Profile
             Step::Lit(s) => out.push_str(s),
             Step::Line(indent) => push_line(&mut out, indent),
             Step::Value(v, indent) => {
-                if !budget.admits(v, out.len()) {
+                if !budget.admits(v, out.len()) || !console_parts_fit(v, out.len(), budget.limit) {
                     return None;
                 }
                 render_one(v, indent, &mut out, &mut stack, p)
@@ -101,6 +101,27 @@ fn console_within_for(v: &Value, limit: usize, p: Option<&crate::flavor::Profile
         }
     }
     Some(out)
+}
+
+/// The fewest bytes the console prints for one element of a list, set or
+/// tuple, or one entry of a map or object: each is on a line of its own (a
+/// line break, at least two spaces of indentation), at least one character,
+/// and a comma (an entry: a quoted key and ` = `, more).
+const CONSOLE_PART_MIN: usize = 5;
+
+/// Whether the parts of `v` can fit in what is left of `limit` after
+/// `written` bytes: a collection with more parts than that is refused
+/// before any of them is printed (a list of 5,000,000 numbers is not
+/// printed to 16 MB to find it too long). Never refuses a value whose text
+/// fits: a marked or unknown value prints no parts.
+fn console_parts_fit(v: &Value, written: usize, limit: usize) -> bool {
+    let parts = match &v.kind {
+        Kind::Seq(elems) => elems.len(),
+        Kind::Attrs(attrs) => attrs.len(),
+        // Leaves, and unknown values (which print no parts).
+        _ => return true,
+    };
+    parts.saturating_mul(CONSOLE_PART_MIN).saturating_add(written) <= limit || v.marks.sensitive
 }
 
 /// A line break and `indent` spaces.
@@ -447,7 +468,7 @@ fn has_dynamic_deep(t: &Type) -> bool {
             Type::Bool | Type::Number | Type::String => {}
             Type::List(e) | Type::Map(e) | Type::Set(e) => stack.push(Parts::Slice(std::slice::from_ref(&**e).iter())),
             Type::Object(o) => stack.push(Parts::Attrs(o.attrs.values())),
-            Type::Tuple(ts) => stack.push(Parts::Slice(ts.iter())),
+            Type::Tuple(ts) => stack.push(Parts::Slice(ts.types_once().iter())),
         }
     }
     false
@@ -650,6 +671,35 @@ mod tests {
                 assert_eq!(json_value_within(&v, limit).is_ok(), fits, "{what}: JSON, {limit} bytes");
             }
         }
+    }
+
+    /// A collection with more parts than the rest of the limit can hold is
+    /// refused before its parts are printed; the count never refuses a value
+    /// whose text fits, even where each part prints the fewest bytes (one
+    /// character, two spaces of indentation) or the value prints no parts.
+    #[test]
+    fn console_refuses_a_collection_by_its_count_only_when_its_text_cannot_fit() {
+        let ones = || vec![n(1); 3000];
+        let empties = Value::tuple(vec![Value::tuple(vec![]); 3000]);
+        let one_char_keys: Vec<(String, Value)> = (0..3000).map(|i| (format!("{i:04}"), n(0))).collect();
+        let keyed: Vec<(&str, Value)> = one_char_keys.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+        let values = [
+            ("a list of ones", Value::list(Type::Number, ones())),
+            ("a tuple of empty tuples", empties),
+            ("a tuple of lists of ones", Value::tuple(vec![Value::list(Type::Number, vec![n(1); 300]); 10])),
+            ("a map of numbers", map(Type::Number, &keyed)),
+            ("a sensitive list", sensitive(Value::list(Type::Number, ones()))),
+            ("a list of sensitive numbers", Value::list(Type::Number, vec![sensitive(n(1)); 3000])),
+        ];
+        for (what, v) in values {
+            let text = console(&v);
+            assert_eq!(console_within(&v, text.len()).as_deref(), Some(text.as_str()), "{what}");
+            assert_eq!(console_within(&v, text.len() - 1), None, "{what}");
+        }
+        // Counted, not printed: 5 bytes a part is more than 14,999 bytes.
+        let long = Value::list(Type::Number, ones());
+        assert!(!console_parts_fit(&long, 0, 3000 * CONSOLE_PART_MIN - 1));
+        assert!(console_parts_fit(&sensitive(long), 0, 10));
     }
 
     #[test]

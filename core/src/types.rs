@@ -23,9 +23,174 @@ pub enum Type {
     Set(Arc<Type>),
     Object(Arc<ObjectType>),
     /// The element types behind one thin pointer (a type is two words, not
-    /// three: every value holds one).
-    Tuple(Arc<Box<[Type]>>),
+    /// three: every value holds one); a long tuple of one element type holds
+    /// that type once (see [`TupleTypes`]).
+    Tuple(Arc<TupleTypes>),
 }
+
+/// The element types of a tuple type. A tuple of at least
+/// [`TupleTypes::SAME_FROM`] elements that all have one type (a literal list
+/// of 5,000,000 numbers) holds that type and the count, not a copy per
+/// element. The form is decided by the types alone, so equal element types
+/// are always held alike and the derived equality and hash are structural.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct TupleTypes(TupleRepr);
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+enum TupleRepr {
+    Each(Box<[Type]>),
+    Same(Type, usize),
+}
+
+impl TupleTypes {
+    /// From this many elements of one type on, the type is held once.
+    pub const SAME_FROM: usize = 16;
+
+    pub fn len(&self) -> usize {
+        match &self.0 {
+            TupleRepr::Each(ts) => ts.len(),
+            TupleRepr::Same(_, n) => *n,
+        }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    pub fn get(&self, i: usize) -> Option<&Type> {
+        match &self.0 {
+            TupleRepr::Each(ts) => ts.get(i),
+            TupleRepr::Same(t, n) => (i < *n).then_some(t),
+        }
+    }
+    pub fn first(&self) -> Option<&Type> {
+        self.get(0)
+    }
+    pub fn iter(&self) -> TupleTypesIter<'_> {
+        match &self.0 {
+            TupleRepr::Each(ts) => TupleTypesIter::Each(ts.iter()),
+            TupleRepr::Same(t, n) => TupleTypesIter::Same(t, 0..*n),
+        }
+    }
+    /// The one element type of a tuple whose elements all have it (held
+    /// once); None for a tuple held type by type (which may still be
+    /// uniform, when short).
+    pub fn held_once(&self) -> Option<&Type> {
+        match &self.0 {
+            TupleRepr::Same(t, _) => Some(t),
+            TupleRepr::Each(_) => None,
+        }
+    }
+    /// Each element type at least once, in order: all of them, or the one
+    /// type of a tuple that holds it once. Enough for what depends only on
+    /// which types occur (unification, `any` inside).
+    pub fn types_once(&self) -> &[Type] {
+        match &self.0 {
+            TupleRepr::Each(ts) => ts,
+            TupleRepr::Same(t, _) => std::slice::from_ref(t),
+        }
+    }
+    /// The types as a vector (one per element).
+    pub fn to_vec(&self) -> Vec<Type> {
+        self.iter().cloned().collect()
+    }
+}
+
+impl From<Vec<Type>> for TupleTypes {
+    fn from(ts: Vec<Type>) -> TupleTypes {
+        match ts.first() {
+            Some(t0) if ts.len() >= TupleTypes::SAME_FROM && ts[1..].iter().all(|t| t == t0) => {
+                TupleTypes(TupleRepr::Same(t0.clone(), ts.len()))
+            }
+            _ => TupleTypes(TupleRepr::Each(ts.into_boxed_slice())),
+        }
+    }
+}
+
+impl FromIterator<Type> for TupleTypes {
+    fn from_iter<I: IntoIterator<Item = Type>>(iter: I) -> TupleTypes {
+        // Long runs of one type are counted, not stored, as they come.
+        let mut each: Vec<Type> = Vec::new();
+        let mut same: Option<(Type, usize)> = None;
+        for t in iter {
+            match &mut same {
+                Some((s, n)) if *s == t => *n += 1,
+                Some((s, n)) => {
+                    each.reserve(*n + 1);
+                    each.extend(std::iter::repeat_n(s.clone(), *n));
+                    each.push(t);
+                    same = None;
+                }
+                None if each.is_empty() => same = Some((t, 1)),
+                None => each.push(t),
+            }
+        }
+        match same {
+            Some((t, n)) if n >= TupleTypes::SAME_FROM => TupleTypes(TupleRepr::Same(t, n)),
+            Some((t, n)) => TupleTypes(TupleRepr::Each(vec![t; n].into_boxed_slice())),
+            None => TupleTypes(TupleRepr::Each(each.into_boxed_slice())),
+        }
+    }
+}
+
+impl std::ops::Index<usize> for TupleTypes {
+    type Output = Type;
+    fn index(&self, i: usize) -> &Type {
+        match &self.0 {
+            TupleRepr::Each(ts) => &ts[i],
+            TupleRepr::Same(t, n) => {
+                assert!(i < *n, "tuple element {i} of {n}");
+                t
+            }
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a TupleTypes {
+    type Item = &'a Type;
+    type IntoIter = TupleTypesIter<'a>;
+    fn into_iter(self) -> TupleTypesIter<'a> {
+        self.iter()
+    }
+}
+
+/// The element types of a tuple, in order.
+#[derive(Clone)]
+pub enum TupleTypesIter<'a> {
+    Each(std::slice::Iter<'a, Type>),
+    Same(&'a Type, std::ops::Range<usize>),
+}
+
+impl<'a> Iterator for TupleTypesIter<'a> {
+    type Item = &'a Type;
+    fn next(&mut self) -> Option<&'a Type> {
+        match self {
+            TupleTypesIter::Each(it) => it.next(),
+            TupleTypesIter::Same(t, r) => r.next().map(|_| *t),
+        }
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            TupleTypesIter::Each(it) => it.size_hint(),
+            TupleTypesIter::Same(_, r) => r.size_hint(),
+        }
+    }
+    fn nth(&mut self, k: usize) -> Option<&'a Type> {
+        match self {
+            TupleTypesIter::Each(it) => it.nth(k),
+            TupleTypesIter::Same(t, r) => r.nth(k).map(|_| *t),
+        }
+    }
+}
+
+impl DoubleEndedIterator for TupleTypesIter<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        match self {
+            TupleTypesIter::Each(it) => it.next_back(),
+            TupleTypesIter::Same(t, r) => r.next_back().map(|_| *t),
+        }
+    }
+}
+
+impl ExactSizeIterator for TupleTypesIter<'_> {}
 
 /// The attributes of an object type. Attribute order is cty's: names sorted
 /// bytewise (a `BTreeMap<String, _>` orders exactly like Go's string compare).
@@ -61,7 +226,7 @@ impl Type {
         Type::Set(Arc::new(e))
     }
     pub fn tuple(elems: Vec<Type>) -> Type {
-        Type::Tuple(Arc::new(elems.into_boxed_slice()))
+        Type::Tuple(Arc::new(elems.into()))
     }
     /// An object type. Equal object types built here share one allocation
     /// (they are interned), so comparing them is a pointer comparison.
@@ -113,7 +278,7 @@ impl Type {
             _ => None,
         }
     }
-    pub fn tuple_elements(&self) -> Option<&[Type]> {
+    pub fn tuple_elements(&self) -> Option<&TupleTypes> {
         match self {
             Type::Tuple(t) => Some(t),
             _ => None,
@@ -363,6 +528,57 @@ mod tests {
         assert_eq!(big.type_string_short(16), "tuple([object({…");
         assert!(full.starts_with(short.trim_end_matches('…')));
         assert!(big.type_string_short(1000).chars().count() <= 1001);
+    }
+
+    /// A long tuple of one element type holds it once; however a tuple type
+    /// is built (from a vector, from an iterator), equal element types give
+    /// equal types with equal hashes, and the element types read the same.
+    #[test]
+    fn tuple_types_built_either_way_are_equal_and_read_element_by_element() {
+        use std::hash::{BuildHasher, RandomState};
+        let n = TupleTypes::SAME_FROM;
+        let s = Type::String;
+        let cases: Vec<(&str, Vec<Type>, bool)> = vec![
+            ("empty", vec![], false),
+            ("one", vec![Type::Number], false),
+            ("short uniform", vec![Type::Number; n - 1], false),
+            ("uniform at the threshold", vec![Type::Number; n], true),
+            ("long uniform", vec![Type::list(s.clone()); 5 * n], true),
+            ("long, differs first", [vec![s.clone()], vec![Type::Number; 3 * n]].concat(), false),
+            ("long, differs last", [vec![Type::Number; 3 * n], vec![s.clone()]].concat(), false),
+        ];
+        let hasher = RandomState::new();
+        for (name, ts, once) in cases {
+            let a = Type::tuple(ts.clone());
+            let b = Type::Tuple(Arc::new(ts.iter().cloned().collect()));
+            assert_eq!(a, b, "{name}");
+            assert_eq!(hasher.hash_one(&a), hasher.hash_one(&b), "{name}");
+            let t = a.tuple_elements().unwrap();
+            assert_eq!(t.held_once().is_some(), once, "{name}");
+            assert_eq!(t.len(), ts.len(), "{name}");
+            assert_eq!(t.iter().len(), ts.len(), "{name}");
+            assert!(t.iter().eq(ts.iter()), "{name}");
+            assert!(t.iter().rev().eq(ts.iter().rev()), "{name}");
+            assert_eq!(t.to_vec(), ts, "{name}");
+            for i in 0..ts.len() {
+                assert_eq!(t.get(i), Some(&ts[i]), "{name} {i}");
+                assert_eq!(&t[i], &ts[i], "{name} {i}");
+            }
+            assert_eq!(t.get(ts.len()), None, "{name}");
+            let mut distinct: Vec<&Type> = Vec::new();
+            for x in &ts {
+                if !distinct.contains(&x) {
+                    distinct.push(x);
+                }
+            }
+            assert!(distinct.iter().all(|d| t.types_once().contains(d)), "{name}");
+        }
+        // A long uniform tuple differs from one a type longer or shorter.
+        assert_ne!(Type::tuple(vec![Type::Number; 3 * n]), Type::tuple(vec![Type::Number; 3 * n + 1]));
+        assert_eq!(
+            Type::tuple(vec![Type::Bool; 3 * n]).type_string(),
+            format!("tuple([{}])", vec!["bool"; 3 * n].join(","))
+        );
     }
 
     #[test]

@@ -636,7 +636,7 @@ fn slice_type(a: &[Value], _: &Profile) -> Result<Type, FuncError> {
         Type::List(_) => Ok(l.ty.clone()),
         Type::Tuple(ts) => {
             let (s, e) = slice_bounds(a, ts.len())?;
-            Ok(Type::tuple(ts[s..e].to_vec()))
+            Ok(Type::Tuple(std::sync::Arc::new(ts.iter().skip(s).take(e - s).cloned().collect())))
         }
         _ => arg_err(0, "must be a list or tuple value"),
     }

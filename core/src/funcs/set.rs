@@ -79,7 +79,7 @@ fn setproduct_type(a: &[Value], _: &Profile) -> Result<Type, FuncError> {
             }
             Type::List(e) => etys.push((**e).clone()),
             Type::Tuple(ts) if ts.is_empty() => etys.push(Type::Dynamic),
-            Type::Tuple(ts) => match unify_unsafe(ts) {
+            Type::Tuple(ts) => match unify_unsafe(ts.types_once()) {
                 Some(u) => etys.push(u),
                 None => return arg_err(i, "all elements must be of the same type"),
             },
@@ -93,7 +93,8 @@ fn setproduct_type(a: &[Value], _: &Profile) -> Result<Type, FuncError> {
 fn setproduct(a: &[Value], ty: &Type, p: &Profile) -> Result<Value, FuncError> {
     let mut marks = crate::value::Marks::NONE;
     let mut acc: Vec<Vec<Value>> = vec![vec![]];
-    let etys = ty.element_type().and_then(Type::tuple_elements).map(<[Type]>::to_vec).unwrap_or_default();
+    let etys =
+        ty.element_type().and_then(Type::tuple_elements).map(crate::types::TupleTypes::to_vec).unwrap_or_default();
     // The size is known before anything is built: the product of the
     // lengths, each product a tuple of one element per argument.
     let count = a.iter().try_fold(1u64, |n, v| n.checked_mul(elems(v).len() as u64)).unwrap_or(u64::MAX);
