@@ -124,6 +124,14 @@ switches! {
     /// 1.20/1.21 (Terraform ≤ 1.7, OpenTofu 1.6), `regex`, `regexall` and
     /// `replace` refuse it: "invalid or unsupported Perl syntax: `(?<`".
     Go122AngleNamedCaptures: "Go 1.22: (?<name>…) named groups in regex patterns" => angle_named_captures;
+    /// Go 1.25's `regexp/syntax` (golang/go#70780; Terraform v1.14.9 is
+    /// built with Go 1.25.8, v1.15.9 1.25.10, v1.16.0-rc2 1.26.4, OpenTofu
+    /// v1.11.14 1.25.7, v1.12.6 1.26.6): a `\p{…}` name is matched without
+    /// case, `_`, `-` or spaces, and may be a category's long name
+    /// (`\p{Letter}`), `Any`, `ASCII`, `Assigned`, `Cn` or `LC`. Before, only
+    /// a category's short name, a script's name as Unicode writes it, or
+    /// `Any`.
+    Go125UnicodeClassNames: "Go 1.25: loose \\p{…} names and category aliases in regex patterns" => loose_unicode_class_names;
     /// hcl v2.20: namespaced function calls (`provider::p::f()`). Before,
     /// `::` was two colons and such a call a syntax error.
     Hcl220NamespacedFunctionCalls: "hcl 2.20: namespaced function calls" => namespaced_function_calls;
@@ -366,7 +374,8 @@ const TF_1_11: u64 = TF_1_9
 const TF_1_10: u64 = TF_1_11 | Cty1162CtyjsonRejectsDuplicateProperties.bit();
 const TF_1_12: u64 = TF_1_10 | HclShortCircuitLogic.bit();
 const TF_1_13: u64 = TF_1_12 | bits(&[Cty1163MismatchNamesGivenType, ValidationSelfSensitive, Tf113ActionBlocks]);
-const TF_1_15: u64 = TF_1_13 | bits(&[Tf115ConvertFunction, Tf115DeprecatedVariables, Tf115ConstVariables]);
+const TF_1_14: u64 = TF_1_13 | Go125UnicodeClassNames.bit();
+const TF_1_15: u64 = TF_1_14 | bits(&[Tf115ConvertFunction, Tf115DeprecatedVariables, Tf115ConstVariables]);
 const TF_1_16: u64 =
     TF_1_15 | bits(&[Cty1181ContainsAcceptsNull, Cty1181MergeNullObjectsAsEmpty, Tf116VerticalCycleErrors]);
 const TOFU: u64 = ProductName.bit();
@@ -406,6 +415,7 @@ const TOFU_1_11: u64 = TOFU_1_10
         EphemeralVariables,
         Tofu111ConversionErrorAtDeclaration,
         EphemeralErrorMessageRefused,
+        Go125UnicodeClassNames,
     ]);
 const TOFU_1_12: u64 = TOFU_1_11 | bits(&[Tofu112ConstVariables, Tofu112LanguageBlock]);
 
@@ -449,7 +459,7 @@ const TABLE: [Flavor; 19] = [
     flavor(Terraform, "1.11", "terraform@1.11", "v1.11.4", "v2.23.0", "v1.16.0", TF_1_11),
     flavor(Terraform, "1.12", "terraform@1.12", "v1.12.2", "v2.23.1-0.20250203194505-ba0759438da2", "v1.16.2", TF_1_12),
     flavor(Terraform, "1.13", "terraform@1.13", "v1.13.5", "v2.24.0", "v1.16.3", TF_1_13),
-    flavor(Terraform, "1.14", "terraform@1.14", "v1.14.9", "v2.24.0", "v1.16.3", TF_1_13),
+    flavor(Terraform, "1.14", "terraform@1.14", "v1.14.9", "v2.24.0", "v1.16.3", TF_1_14),
     flavor(Terraform, "1.15", "terraform@1.15", "v1.15.9", "v2.24.0", "v1.18.0", TF_1_15),
     // v1.16.0-rc2: the newest 1.16 code read (the oracle's README, "Flavors").
     flavor(Terraform, "1.16", "terraform@1.16", "v1.16.0-rc2", "v2.24.0", "v1.18.1", TF_1_16),
@@ -909,6 +919,7 @@ mod tests {
                 Tf115DeprecatedVariables,
                 Tf115ConstVariables,
                 ValidationSelfSensitive,
+                Go125UnicodeClassNames,
             ],
         ]
         .concat();
@@ -1013,6 +1024,7 @@ mod tests {
                 "opentofu@1.12",
                 &[
                     Tofu112LanguageBlock,
+                    Go125UnicodeClassNames,
                     ProductName,
                     DUP,
                     NONS,

@@ -7,6 +7,7 @@
 //! Go's regexp does (leftmost-first, Go's groups) at Go's cost, on every
 //! target; `replace`'s `$` references are expanded by Go's rules.
 
+mod names;
 mod pikevm;
 #[cfg(test)]
 mod tests;
@@ -14,6 +15,7 @@ mod tests;
 use super::{call_err, s, text, FuncError, Function, Param};
 use crate::flavor::Profile;
 use crate::types::Type;
+use crate::unicode::Unicode;
 use crate::value::{AttrMap, Value};
 use std::sync::Arc;
 
@@ -287,18 +289,27 @@ fn go_name(n: &str) -> &str {
 pub(crate) struct GoSyntax {
     /// `(?<name>…)` is a named group (Go ≥ 1.22).
     pub angle_names: bool,
+    /// The Unicode version of Go's tables (the scripts `\p{…}` knows).
+    pub unicode: Unicode,
+    /// `\p{…}` names are matched loosely, with aliases (Go ≥ 1.25).
+    pub loose_class_names: bool,
 }
 
 impl GoSyntax {
     /// The newest Go's syntax (the default flavor's).
     #[cfg(test)]
-    pub const NEWEST: GoSyntax = GoSyntax { angle_names: true };
+    pub const NEWEST: GoSyntax = GoSyntax { angle_names: true, unicode: Unicode::V15_0, loose_class_names: true };
 
     /// The syntax `p`'s release accepts for `pattern`: the flavor is asked
     /// only when the pattern could hold what versions differ on, so that
     /// work kept for one flavor is reused by another where it can be.
     pub(crate) fn for_pattern(pattern: &str, p: &Profile) -> GoSyntax {
-        GoSyntax { angle_names: !pattern.contains("(?<") || p.angle_named_captures() }
+        let classes = pattern.contains("\\p") || pattern.contains("\\P");
+        GoSyntax {
+            angle_names: !pattern.contains("(?<") || p.angle_named_captures(),
+            unicode: if classes { p.unicode() } else { Unicode::V15_0 },
+            loose_class_names: !classes || p.loose_unicode_class_names(),
+        }
     }
 }
 
@@ -353,7 +364,7 @@ fn cached_program_bytes() -> usize {
 
 fn compile_uncached(pattern: &str, go: GoSyntax) -> Result<Pattern, String> {
     // Go reports the first error it reads: each check says where its is.
-    let rust = match (go_syntax_error(pattern, go), translate(pattern)) {
+    let rust = match (go_syntax_error(pattern, go), translate(pattern, go)) {
         (None, Ok(rust)) => rust,
         (Some((at, e)), Err((tr_at, tr))) => return Err(if tr_at < at { tr } else { e }),
         (Some((_, e)), Ok(_)) | (None, Err((_, e))) => return Err(e),
@@ -726,7 +737,7 @@ fn counted_repeat(b: &[char], i: usize) -> Option<(u64, Option<u64>, usize)> {
 /// repeat is literal; repeat counts stop at 1000; escaped punctuation and
 /// `[`, `&`, `~` inside a class are literal; octal escapes; Go's invalid
 /// escapes and class ranges are refused with its texts.
-fn translate(p: &str) -> Result<String, (usize, String)> {
+fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
     let err = |at: usize, code: &str, expr: &str| Err((at, format!("error parsing regexp: {code}: `{expr}`")));
     let c: Vec<char> = p.chars().collect();
     let mut out = String::with_capacity(p.len() + 8);
@@ -894,32 +905,34 @@ fn translate(p: &str) -> Result<String, (usize, String)> {
                         };
                         i = end + 1;
                     } else {
-                        let Some(&l) = c.get(i) else {
+                        if i == c.len() {
                             return err(start, "invalid character class range", &c[start..].iter().collect::<String>());
-                        };
-                        i += 1;
-                        if !"CLMNPSZ".contains(l) {
-                            return err(
-                                start,
-                                "invalid character class range",
-                                &c[start..i].iter().collect::<String>(),
-                            );
                         }
+                        i += 1;
                     }
-                    // A name no release's Go knows (empty, or one the
-                    // Unicode tables here do not have either) is refused
-                    // as Go refuses it. (Which spellings each Go accepts
-                    // beyond its exact names is not told apart.)
                     let seq: String = c[start..i].iter().collect();
-                    // `\p{^Greek}` is `\P{Greek}` and `\P{^Greek}` is `\p{Greek}`.
-                    let class = match seq[2..].strip_prefix("{^") {
-                        Some(rest) => format!("\\{}{{{rest}", if n == 'p' { 'P' } else { 'p' }),
-                        None => seq.clone(),
+                    // The name as the release's Go looks it up (`names`);
+                    // `\p{^Greek}` is `\P{Greek}`, `\P{^Greek}` is `\p{Greek}`,
+                    // and `Assigned` is not `Cn`.
+                    let name = seq[2..].strip_prefix('{').map_or(&seq[2..], |b| b.strip_suffix('}').unwrap_or(b));
+                    let (negated, name) = match name.strip_prefix('^') {
+                        Some(rest) => (n == 'p', rest),
+                        None => (n == 'P', name),
                     };
-                    if class.ends_with("{}") || regex_syntax::Parser::new().parse(&class).is_err() {
+                    let Some(found) = names::class(name, go.unicode, go.loose_class_names) else {
                         return err(start, "invalid character class range", &seq);
-                    }
-                    out += &class;
+                    };
+                    let (negated, found) = match found.strip_prefix('^') {
+                        Some(rest) => (!negated, rest.to_string()),
+                        None => (negated, found),
+                    };
+                    out += &match found.as_str() {
+                        // Surrogates are in no text: a class of nothing
+                        // (the parser here has no `Cs`).
+                        "Cs" if negated => "[\\x{0}-\\x{10FFFF}]".to_string(),
+                        "Cs" => "[^\\x{0}-\\x{10FFFF}]".to_string(),
+                        _ => format!("\\{}{{{found}}}", if negated { 'P' } else { 'p' }),
+                    };
                 }
                 '0'..='7' => {
                     // Octal: `\0`, or two or three digits (a lone `\1`–`\7`
@@ -1169,7 +1182,8 @@ mod size_tests {
             ("(?:ab|cd){1000}".repeat(600), false),
         ];
         for (p, want) in table {
-            let hir = regex_syntax::ParserBuilder::new().build().parse(&translate(&p).unwrap()).unwrap();
+            let hir =
+                regex_syntax::ParserBuilder::new().build().parse(&translate(&p, GoSyntax::NEWEST).unwrap()).unwrap();
             assert_eq!(go_too_large(&hir), want, "{}", &p[..p.len().min(60)]);
         }
     }

@@ -8,7 +8,7 @@ use super::*;
 /// that several runs are needed when small) and on the regex crate.
 fn both(go: &str, cols: Option<usize>) -> (Pattern, ::regex::Regex) {
     assert!(go_syntax_error(go, GoSyntax::NEWEST).is_none(), "{go}");
-    let rust = translate(go).unwrap_or_else(|e| panic!("{go}: {e:?}"));
+    let rust = translate(go, GoSyntax::NEWEST).unwrap_or_else(|e| panic!("{go}: {e:?}"));
     let hir = regex_syntax::ParserBuilder::new().build().parse(&rust).unwrap_or_else(|e| panic!("{go}: {e}"));
     let mut prog = pikevm::Program::new(&hir).unwrap_or_else(|e| panic!("{go}: {e:?}"));
     if let Some(k) = cols {
@@ -280,7 +280,7 @@ fn the_pike_vm_agrees_with_the_regex_crate_on_random_patterns() {
         let go = random_pattern(&mut next, 3);
         // Go refuses a few shapes (a group name twice is fine; an empty
         // repeat count is not drawn): those are left out.
-        if go_syntax_error(&go, GoSyntax::NEWEST).is_some() || translate(&go).is_err() {
+        if go_syntax_error(&go, GoSyntax::NEWEST).is_some() || translate(&go, GoSyntax::NEWEST).is_err() {
             continue;
         }
         let cols = [None, Some(1)][next(2)];
@@ -498,5 +498,59 @@ fn the_first_error_in_the_pattern_is_the_one_reported() {
             Some(format!("error parsing regexp: {code}: `{expr}`")),
             "{p}"
         );
+    }
+}
+
+/// A `\p{…}` name as each release's Go looks it up: before Go 1.25 a
+/// category's short name, a script as Unicode writes it (Unicode 13.0.0's
+/// scripts for Go 1.20, 15.0.0's for Go 1.21–1.24) or `Any` (the rows for
+/// Go 1.20 are the oracle's, Terraform 1.5); from Go 1.25 also any case and
+/// `_`/`-`/space spelling, a category's long name, `ASCII`, `Assigned`, `Cn`
+/// and `LC`. A name no Go knows (a binary property, `sc=…`) is refused by
+/// all.
+#[test]
+fn unicode_class_names_are_looked_up_as_each_releases_go_does() {
+    let go = |unicode, loose| GoSyntax { angle_names: true, unicode, loose_class_names: loose };
+    let (go120, go121, go125) = (go(Unicode::V13_0, false), go(Unicode::V15_0, false), go(Unicode::V15_0, true));
+    // (pattern, text, accepted by Go 1.20, 1.21–1.24, 1.25: its matches)
+    type Row = (&'static str, &'static str, [Option<&'static [&'static str]>; 3]);
+    let ok = |m: &'static [&'static str]| Some(m);
+    let table: &[Row] = &[
+        ("\\p{Greek}", "aΩ", [ok(&["Ω"]), ok(&["Ω"]), ok(&["Ω"])]),
+        ("\\p{^Greek}", "aΩ", [ok(&["a"]), ok(&["a"]), ok(&["a"])]),
+        ("\\PL", "a1", [ok(&["1"]), ok(&["1"]), ok(&["1"])]),
+        ("\\p{Any}", "a", [ok(&["a"]), ok(&["a"]), ok(&["a"])]),
+        ("\\p{Old_Italic}", "a", [ok(&[]), ok(&[]), ok(&[])]),
+        ("\\p{Cs}", "aé", [ok(&[]), ok(&[]), ok(&[])]),
+        ("[^\\p{Cs}]", "a", [ok(&["a"]), ok(&["a"]), ok(&["a"])]),
+        ("\\p{Vithkuqi}", "a", [None, ok(&[]), ok(&[])]),
+        ("\\p{Kawi}", "a", [None, ok(&[]), ok(&[])]),
+        ("\\p{greek}", "aΩ", [None, None, ok(&["Ω"])]),
+        ("\\p{Letter}", "a1", [None, None, ok(&["a"])]),
+        ("\\p{decimal-number}", "a1", [None, None, ok(&["1"])]),
+        ("\\pl", "a1", [None, None, ok(&["a"])]),
+        ("\\p{ASCII}", "aΩ", [None, None, ok(&["a"])]),
+        ("\\p{Assigned}", "a\u{378}", [None, None, ok(&["a"])]),
+        ("\\p{Cn}", "a\u{378}", [None, None, ok(&["\u{378}"])]),
+        ("\\p{LC}", "a1", [None, None, ok(&["a"])]),
+        ("\\p{Lc}", "a1", [None, None, ok(&["a"])]),
+        ("\\p{sc=Greek}", "a", [None, None, None]),
+        ("\\p{Emoji}", "a", [None, None, None]),
+        ("\\p{Lowercase}", "a", [None, None, None]),
+        ("\\p{Unknown}", "a", [None, None, None]),
+        ("\\p{}", "a", [None, None, None]),
+        ("\\pé", "a", [None, None, None]),
+    ];
+    for (p, t, want) in table {
+        for (go, want) in [go120, go121, go125].into_iter().zip(want) {
+            let got = compile_uncached(p, go).map(|re| re.find_iter(t).map(|(s, e)| &t[s..e]).collect::<Vec<_>>());
+            match want {
+                Some(m) => assert_eq!(got, Ok(m.to_vec()), "{p} on {t:?} for {go:?}"),
+                None => assert!(
+                    got.as_ref().is_err_and(|e| e.contains("invalid character class range")),
+                    "{p} for {go:?}: {got:?}"
+                ),
+            }
+        }
     }
 }
