@@ -10,220 +10,44 @@
 use crate::unicode::Unicode;
 
 /// Go's general categories before 1.25 (`unicode.Categories`' keys).
-const CATEGORIES: [&str; 36] = [
-    "C", "Cc", "Cf", "Co", "Cs", "L", "Ll", "Lm", "Lo", "Lt", "Lu", "M", "Mc", "Me", "Mn", "N", "Nd", "Nl", "No", "P",
-    "Pc", "Pd", "Pe", "Pf", "Pi", "Po", "Ps", "S", "Sc", "Sk", "Sm", "So", "Z", "Zl", "Zp", "Zs",
-];
+const CATEGORIES: &str =
+    "C Cc Cf Co Cs L Ll Lm Lo Lt Lu M Mc Me Mn N Nd Nl No P Pc Pd Pe Pf Pi Po Ps S Sc Sk Sm So Z Zl Zp Zs";
 
-/// The scripts of Unicode 13.0.0 (`Scripts.txt`'s names).
-const SCRIPTS_13: [&str; 156] = [
-    "Adlam",
-    "Ahom",
-    "Anatolian_Hieroglyphs",
-    "Arabic",
-    "Armenian",
-    "Avestan",
-    "Balinese",
-    "Bamum",
-    "Bassa_Vah",
-    "Batak",
-    "Bengali",
-    "Bhaiksuki",
-    "Bopomofo",
-    "Brahmi",
-    "Braille",
-    "Buginese",
-    "Buhid",
-    "Canadian_Aboriginal",
-    "Carian",
-    "Caucasian_Albanian",
-    "Chakma",
-    "Cham",
-    "Cherokee",
-    "Chorasmian",
-    "Common",
-    "Coptic",
-    "Cuneiform",
-    "Cypriot",
-    "Cyrillic",
-    "Deseret",
-    "Devanagari",
-    "Dives_Akuru",
-    "Dogra",
-    "Duployan",
-    "Egyptian_Hieroglyphs",
-    "Elbasan",
-    "Elymaic",
-    "Ethiopic",
-    "Georgian",
-    "Glagolitic",
-    "Gothic",
-    "Grantha",
-    "Greek",
-    "Gujarati",
-    "Gunjala_Gondi",
-    "Gurmukhi",
-    "Han",
-    "Hangul",
-    "Hanifi_Rohingya",
-    "Hanunoo",
-    "Hatran",
-    "Hebrew",
-    "Hiragana",
-    "Imperial_Aramaic",
-    "Inherited",
-    "Inscriptional_Pahlavi",
-    "Inscriptional_Parthian",
-    "Javanese",
-    "Kaithi",
-    "Kannada",
-    "Katakana",
-    "Kayah_Li",
-    "Kharoshthi",
-    "Khitan_Small_Script",
-    "Khmer",
-    "Khojki",
-    "Khudawadi",
-    "Lao",
-    "Latin",
-    "Lepcha",
-    "Limbu",
-    "Linear_A",
-    "Linear_B",
-    "Lisu",
-    "Lycian",
-    "Lydian",
-    "Mahajani",
-    "Makasar",
-    "Malayalam",
-    "Mandaic",
-    "Manichaean",
-    "Marchen",
-    "Masaram_Gondi",
-    "Medefaidrin",
-    "Meetei_Mayek",
-    "Mende_Kikakui",
-    "Meroitic_Cursive",
-    "Meroitic_Hieroglyphs",
-    "Miao",
-    "Modi",
-    "Mongolian",
-    "Mro",
-    "Multani",
-    "Myanmar",
-    "Nabataean",
-    "Nandinagari",
-    "New_Tai_Lue",
-    "Newa",
-    "Nko",
-    "Nushu",
-    "Nyiakeng_Puachue_Hmong",
-    "Ogham",
-    "Ol_Chiki",
-    "Old_Hungarian",
-    "Old_Italic",
-    "Old_North_Arabian",
-    "Old_Permic",
-    "Old_Persian",
-    "Old_Sogdian",
-    "Old_South_Arabian",
-    "Old_Turkic",
-    "Oriya",
-    "Osage",
-    "Osmanya",
-    "Pahawh_Hmong",
-    "Palmyrene",
-    "Pau_Cin_Hau",
-    "Phags_Pa",
-    "Phoenician",
-    "Psalter_Pahlavi",
-    "Rejang",
-    "Runic",
-    "Samaritan",
-    "Saurashtra",
-    "Sharada",
-    "Shavian",
-    "Siddham",
-    "SignWriting",
-    "Sinhala",
-    "Sogdian",
-    "Sora_Sompeng",
-    "Soyombo",
-    "Sundanese",
-    "Syloti_Nagri",
-    "Syriac",
-    "Tagalog",
-    "Tagbanwa",
-    "Tai_Le",
-    "Tai_Tham",
-    "Tai_Viet",
-    "Takri",
-    "Tamil",
-    "Tangut",
-    "Telugu",
-    "Thaana",
-    "Thai",
-    "Tibetan",
-    "Tifinagh",
-    "Tirhuta",
-    "Ugaritic",
-    "Vai",
-    "Wancho",
-    "Warang_Citi",
-    "Yezidi",
-    "Yi",
-    "Zanabazar_Square",
-];
+/// The scripts of Unicode 13.0.0 (`Scripts.txt`'s names), one space between
+/// names (one string, not a table of them: it weighs less in the page's .wasm).
+const SCRIPTS_13: &str =
+    "Adlam Ahom Anatolian_Hieroglyphs Arabic Armenian Avestan Balinese Bamum Bassa_Vah Batak Bengali \
+    Bhaiksuki Bopomofo Brahmi Braille Buginese Buhid Canadian_Aboriginal Carian Caucasian_Albanian \
+    Chakma Cham Cherokee Chorasmian Common Coptic Cuneiform Cypriot Cyrillic Deseret Devanagari \
+    Dives_Akuru Dogra Duployan Egyptian_Hieroglyphs Elbasan Elymaic Ethiopic Georgian Glagolitic Gothic \
+    Grantha Greek Gujarati Gunjala_Gondi Gurmukhi Han Hangul Hanifi_Rohingya Hanunoo Hatran Hebrew \
+    Hiragana Imperial_Aramaic Inherited Inscriptional_Pahlavi Inscriptional_Parthian Javanese Kaithi \
+    Kannada Katakana Kayah_Li Kharoshthi Khitan_Small_Script Khmer Khojki Khudawadi Lao Latin Lepcha \
+    Limbu Linear_A Linear_B Lisu Lycian Lydian Mahajani Makasar Malayalam Mandaic Manichaean Marchen \
+    Masaram_Gondi Medefaidrin Meetei_Mayek Mende_Kikakui Meroitic_Cursive Meroitic_Hieroglyphs Miao \
+    Modi Mongolian Mro Multani Myanmar Nabataean Nandinagari New_Tai_Lue Newa Nko Nushu \
+    Nyiakeng_Puachue_Hmong Ogham Ol_Chiki Old_Hungarian Old_Italic Old_North_Arabian Old_Permic \
+    Old_Persian Old_Sogdian Old_South_Arabian Old_Turkic Oriya Osage Osmanya Pahawh_Hmong Palmyrene \
+    Pau_Cin_Hau Phags_Pa Phoenician Psalter_Pahlavi Rejang Runic Samaritan Saurashtra Sharada Shavian \
+    Siddham SignWriting Sinhala Sogdian Sora_Sompeng Soyombo Sundanese Syloti_Nagri Syriac Tagalog \
+    Tagbanwa Tai_Le Tai_Tham Tai_Viet Takri Tamil Tangut Telugu Thaana Thai Tibetan Tifinagh Tirhuta \
+    Ugaritic Vai Wancho Warang_Citi Yezidi Yi Zanabazar_Square";
 
 /// The scripts Unicode 14.0.0 and 15.0.0 added.
-const SCRIPTS_14_15: [&str; 7] = ["Cypro_Minoan", "Old_Uyghur", "Tangsa", "Toto", "Vithkuqi", "Kawi", "Nag_Mundari"];
+const SCRIPTS_14_15: &str = "Cypro_Minoan Old_Uyghur Tangsa Toto Vithkuqi Kawi Nag_Mundari";
 
-/// Each long name of a general category and what it names (`gc` rows of
-/// `PropertyValueAliases.txt`), as Go 1.25's `unicode.CategoryAliases`.
-const CATEGORY_ALIASES: [(&str, &str); 42] = [
-    ("Other", "C"),
-    ("Control", "Cc"),
-    ("cntrl", "Cc"),
-    ("Format", "Cf"),
-    ("Unassigned", "Cn"),
-    ("Private_Use", "Co"),
-    ("Surrogate", "Cs"),
-    ("Letter", "L"),
-    ("Cased_Letter", "LC"),
-    ("Lowercase_Letter", "Ll"),
-    ("Modifier_Letter", "Lm"),
-    ("Other_Letter", "Lo"),
-    ("Titlecase_Letter", "Lt"),
-    ("Uppercase_Letter", "Lu"),
-    ("Mark", "M"),
-    ("Combining_Mark", "M"),
-    ("Spacing_Mark", "Mc"),
-    ("Enclosing_Mark", "Me"),
-    ("Nonspacing_Mark", "Mn"),
-    ("Number", "N"),
-    ("Decimal_Number", "Nd"),
-    ("digit", "Nd"),
-    ("Letter_Number", "Nl"),
-    ("Other_Number", "No"),
-    ("Punctuation", "P"),
-    ("punct", "P"),
-    ("Connector_Punctuation", "Pc"),
-    ("Dash_Punctuation", "Pd"),
-    ("Close_Punctuation", "Pe"),
-    ("Final_Punctuation", "Pf"),
-    ("Initial_Punctuation", "Pi"),
-    ("Other_Punctuation", "Po"),
-    ("Open_Punctuation", "Ps"),
-    ("Symbol", "S"),
-    ("Currency_Symbol", "Sc"),
-    ("Modifier_Symbol", "Sk"),
-    ("Math_Symbol", "Sm"),
-    ("Other_Symbol", "So"),
-    ("Separator", "Z"),
-    ("Line_Separator", "Zl"),
-    ("Paragraph_Separator", "Zp"),
-    ("Space_Separator", "Zs"),
-];
+/// Each long name of a general category and what it names, `long=short`
+/// (`gc` rows of `PropertyValueAliases.txt`), as Go 1.25's
+/// `unicode.CategoryAliases`.
+const CATEGORY_ALIASES: &str =
+    "Other=C Control=Cc cntrl=Cc Format=Cf Unassigned=Cn Private_Use=Co Surrogate=Cs Letter=L \
+    Cased_Letter=LC Lowercase_Letter=Ll Modifier_Letter=Lm Other_Letter=Lo Titlecase_Letter=Lt \
+    Uppercase_Letter=Lu Mark=M Combining_Mark=M Spacing_Mark=Mc Enclosing_Mark=Me Nonspacing_Mark=Mn \
+    Number=N Decimal_Number=Nd digit=Nd Letter_Number=Nl Other_Number=No Punctuation=P punct=P \
+    Connector_Punctuation=Pc Dash_Punctuation=Pd Close_Punctuation=Pe Final_Punctuation=Pf \
+    Initial_Punctuation=Pi Other_Punctuation=Po Open_Punctuation=Ps Symbol=S Currency_Symbol=Sc \
+    Modifier_Symbol=Sk Math_Symbol=Sm Other_Symbol=So Separator=Z Line_Separator=Zl \
+    Paragraph_Separator=Zp Space_Separator=Zs";
 
 /// Go 1.25's lookup form of a name: the first letter upper case, the rest
 /// lower, `_`, `-` and spaces left out.
@@ -244,24 +68,25 @@ fn canonical(name: &str) -> String {
 /// a script, `Any`, `ASCII`, or `^Cn` for `Assigned`), or `None` where Go
 /// refuses the name.
 pub(super) fn class(name: &str, unicode: Unicode, loose: bool) -> Option<String> {
-    let scripts = || SCRIPTS_13.iter().chain(if unicode == Unicode::V13_0 { &[][..] } else { &SCRIPTS_14_15[..] });
+    let later = if unicode == Unicode::V13_0 { "" } else { SCRIPTS_14_15 };
+    let scripts = || SCRIPTS_13.split_ascii_whitespace().chain(later.split_ascii_whitespace());
+    let categories = || CATEGORIES.split(' ');
     if !loose {
-        let known = name == "Any" || CATEGORIES.contains(&name) || scripts().any(|s| *s == name);
+        let known = name == "Any" || categories().any(|c| c == name) || scripts().any(|s| s == name);
         return known.then(|| name.to_string());
     }
     let name = canonical(name);
+    let aliases = || CATEGORY_ALIASES.split_ascii_whitespace().filter_map(|p| p.split_once('='));
     let found = match name.as_str() {
         "Any" => Some("Any"),
         "Ascii" => Some("ASCII"),
         "Assigned" => Some("^Cn"),
         "Lc" => Some("LC"),
         "Cn" => Some("Cn"),
-        n => CATEGORIES
-            .iter()
+        n => categories()
             .chain(scripts())
-            .chain(CATEGORY_ALIASES.iter().map(|(a, _)| a))
             .find(|k| canonical(k) == n)
-            .map(|k| CATEGORY_ALIASES.iter().find(|(a, _)| a == k).map_or(*k, |(_, c)| *c)),
+            .or_else(|| aliases().find(|(a, _)| canonical(a) == n).map(|(_, c)| c)),
     };
     found.map(str::to_string)
 }
