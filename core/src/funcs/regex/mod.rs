@@ -369,8 +369,8 @@ fn compile_uncached(pattern: &str, go: GoSyntax) -> Result<Pattern, String> {
         (Some((at, e)), Err((tr_at, tr))) => return Err(if tr_at < at { tr } else { e }),
         (Some((_, e)), Ok(_)) | (None, Err((_, e))) => return Err(e),
     };
-    let too_large = || format!("error parsing regexp: expression too large: `{pattern}`");
-    let unsupported = || format!("error parsing regexp: invalid or unsupported Perl syntax: `{pattern}`");
+    let too_large = || go_error("expression too large", pattern);
+    let unsupported = || go_error("invalid or unsupported Perl syntax", pattern);
     let hir = regex_syntax::ParserBuilder::new().build().parse(&rust).map_err(|_| unsupported())?;
     if go_too_large(&hir) {
         return Err(too_large());
@@ -472,6 +472,11 @@ fn go_too_large(root: &regex_syntax::hir::Hir) -> bool {
     nodes >= GO_MAX_SIZE / repeats && go > GO_MAX_SIZE
 }
 
+/// Go's text for a pattern it refuses: `error parsing regexp: CODE: `EXPR``.
+fn go_error(code: &str, expr: &str) -> String {
+    format!("error parsing regexp: {code}: `{expr}`")
+}
+
 /// Go's parse errors for the common mistakes (checked before compiling),
 /// with where each is found (a char index; at the end for an unclosed `]`,
 /// after it for an unclosed `(`), as [`translate`]'s are.
@@ -483,7 +488,7 @@ fn go_too_large(root: &regex_syntax::hir::Hir) -> bool {
 /// right after another (a flag group between them does not count) is a
 /// nested repeat, named from the first one's start.
 fn go_syntax_error(p: &str, go: GoSyntax) -> Option<(usize, String)> {
-    let err = |at: usize, code: &str, expr: &str| Some((at, format!("error parsing regexp: {code}: `{expr}`")));
+    let err = |at: usize, code: &str, expr: &str| Some((at, go_error(code, expr)));
     let text = |b: &[char]| b.iter().collect::<String>();
     let b: Vec<char> = p.chars().collect();
     let mut depth = 0i32;
@@ -508,16 +513,10 @@ fn go_syntax_error(p: &str, go: GoSyntax) -> Option<(usize, String)> {
     let repeat = |i: usize, end: usize, prev: Option<usize>, repeatable: bool| -> Result<usize, (usize, String)> {
         let end = if b.get(end) == Some(&'?') { end + 1 } else { end };
         if let Some(s) = prev {
-            return Err((
-                i,
-                format!("error parsing regexp: invalid nested repetition operator: `{}`", text(&b[s..end])),
-            ));
+            return Err((i, go_error("invalid nested repetition operator", &text(&b[s..end]))));
         }
         if !repeatable {
-            return Err((
-                i,
-                format!("error parsing regexp: missing argument to repetition operator: `{}`", text(&b[i..end])),
-            ));
+            return Err((i, go_error("missing argument to repetition operator", &text(&b[i..end]))));
         }
         Ok(end)
     };
@@ -738,7 +737,7 @@ fn counted_repeat(b: &[char], i: usize) -> Option<(u64, Option<u64>, usize)> {
 /// `[`, `&`, `~` inside a class are literal; octal escapes; Go's invalid
 /// escapes and class ranges are refused with its texts.
 fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
-    let err = |at: usize, code: &str, expr: &str| Err((at, format!("error parsing regexp: {code}: `{expr}`")));
+    let err = |at: usize, code: &str, expr: &str| Err((at, go_error(code, expr)));
     let c: Vec<char> = p.chars().collect();
     let mut out = String::with_capacity(p.len() + 8);
     let mut i = 0;
@@ -755,21 +754,18 @@ fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
     // Whether `U` (lazy repeats) is set, and its setting outside each open
     // group.
     let (mut lazy_mode, mut outside): (bool, Vec<bool>) = (false, Vec::new());
-    // Flag groups read but not yet written, with `U` before them and
-    // whether a repeat came just before them: in Go a flag group pushes
-    // nothing, so a repeat right after it applies to what came before it
-    // (`a(?i)*` is `a*`), lazy as the new flags say; `regex_syntax` wants
-    // the repeat before the flags.
-    let mut pending: Option<(String, bool, bool)> = None;
+    // Flag groups read but not yet written (`a(?i)*` is `a*`, lazy as the
+    // new flags say).
+    let mut pending: Option<Pending> = None;
     while i < c.len() {
         let ch = c[i];
         let item_at = i;
-        if let Some((flags, lazy_before, after_repeat)) = pending.take() {
+        if let Some(held) = pending.take() {
             if flag_group_at(&c, i) {
-                pending = Some((flags, lazy_before, after_repeat));
+                pending = Some(held);
             } else if c[i..].starts_with(&['\\', 'Q', '\\', 'E']) {
                 // `\Q\E` pushes nothing either.
-                pending = Some((flags, lazy_before, after_repeat));
+                pending = Some(held);
                 i += 4;
                 continue;
             } else if let Some(end) = repeat_at(&c, i) {
@@ -777,23 +773,23 @@ fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
                 // A repeat of a repeat: counted, so that `?` is not read
                 // as a lazy suffix.
                 out += match op.as_str() {
-                    "*" if after_repeat => "{0,}",
-                    "+" if after_repeat => "{1,}",
-                    "?" if after_repeat => "{0,1}",
+                    "*" if held.after_repeat => "{0,}",
+                    "+" if held.after_repeat => "{1,}",
+                    "?" if held.after_repeat => "{0,1}",
                     op => op,
                 };
                 let lazy = c.get(end) == Some(&'?');
-                if lazy != (lazy_before != lazy_mode) {
+                if lazy != (held.lazy_before != lazy_mode) {
                     out.push('?');
                 }
                 // The flags stay unwritten: another flag group and a
                 // repeat may follow (`a(?i)*(?U)?`).
-                pending = Some((flags, lazy_before, true));
+                pending = Some(Pending { after_repeat: true, ..held });
                 i = end + usize::from(lazy);
                 last_repeat = Some(if lazy { format!("{op}?") } else { op });
                 continue;
             } else {
-                out += &flags;
+                out += &held.flags;
             }
         }
         let mut repeat: Option<String> = None;
@@ -819,7 +815,7 @@ fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
                         // Nothing quoted pushes nothing: a repeat after
                         // it applies to what came before (as after a
                         // flag group).
-                        pending = Some((String::new(), lazy_mode, last_repeat.is_some()));
+                        pending = Some(Pending::new(lazy_mode, last_repeat.is_some()));
                     }
                     if i < c.len() {
                         i += 2;
@@ -1080,9 +1076,9 @@ fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
                         // Not a group: its flags hold to the end of the
                         // group around it.
                         lazy_mode = outside.pop().unwrap_or(lazy_mode);
-                        let (flags, lazy_before, after_repeat) =
-                            pending.take().unwrap_or((String::new(), lazy_mode, last_repeat.is_some()));
-                        pending = Some((flags + &written, lazy_before, after_repeat));
+                        let mut held = pending.take().unwrap_or(Pending::new(lazy_mode, last_repeat.is_some()));
+                        held.flags += &written;
+                        pending = Some(held);
                     } else {
                         out += &written;
                     }
@@ -1135,10 +1131,29 @@ fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
         }
         last_repeat = repeat;
     }
-    if let Some((flags, ..)) = pending {
-        out += &flags;
+    if let Some(held) = pending {
+        out += &held.flags;
     }
     Ok(out)
+}
+
+/// Flag groups `translate` has read but not yet written (in Go a flag
+/// group pushes nothing, so a repeat right after it applies to what came
+/// before it; `regex_syntax` wants the repeat written before the flags).
+struct Pending {
+    /// The flag groups' text, as `regex_syntax` reads it.
+    flags: String,
+    /// Whether `U` (lazy repeats) was set before the first of them.
+    lazy_before: bool,
+    /// Whether a repeat came just before them (a repeat after them is then
+    /// a repeat of a repeat).
+    after_repeat: bool,
+}
+
+impl Pending {
+    fn new(lazy_before: bool, after_repeat: bool) -> Self {
+        Pending { flags: String::new(), lazy_before, after_repeat }
+    }
 }
 
 /// Whether a flag group (`(?i)`, `(?-s)`, `(?)`) starts at `c[i]`.
