@@ -363,12 +363,7 @@ fn cached_program_bytes() -> usize {
 }
 
 fn compile_uncached(pattern: &str, go: GoSyntax) -> Result<Pattern, String> {
-    // Go reports the first error it reads: each check says where its is.
-    let rust = match (go_syntax_error(pattern, go), translate(pattern, go)) {
-        (None, Ok(rust)) => rust,
-        (Some((at, e)), Err((tr_at, tr))) => return Err(if tr_at < at { tr } else { e }),
-        (Some((_, e)), Ok(_)) | (None, Err((_, e))) => return Err(e),
-    };
+    let rust = translate(pattern, go)?;
     let too_large = || go_error("expression too large", pattern);
     let unsupported = || go_error("invalid or unsupported Perl syntax", pattern);
     let hir = regex_syntax::ParserBuilder::new().build().parse(&rust).map_err(|_| unsupported())?;
@@ -477,230 +472,6 @@ fn go_error(code: &str, expr: &str) -> String {
     format!("error parsing regexp: {code}: `{expr}`")
 }
 
-/// Go's parse errors for the common mistakes (checked before compiling),
-/// with where each is found (a char index; at the end for an unclosed `]`,
-/// after it for an unclosed `(`), as [`translate`]'s are.
-///
-/// Repeats are read as Go's parser reads them: a repeat applies to the
-/// thing on top of its stack, so one right after `(`, `|` or at the start
-/// has no argument, while a flag group (`(?i)`) pushes nothing and a repeat
-/// after it applies to what came before it (`a(?i)*` is `a*`); a repeat
-/// right after another (a flag group between them does not count) is a
-/// nested repeat, named from the first one's start.
-fn go_syntax_error(p: &str, go: GoSyntax) -> Option<(usize, String)> {
-    let err = |at: usize, code: &str, expr: &str| Some((at, go_error(code, expr)));
-    let text = |b: &[char]| b.iter().collect::<String>();
-    let b: Vec<char> = p.chars().collect();
-    let mut depth = 0i32;
-    let mut i = 0;
-    // Whether something a repeat applies to is on top of Go's stack.
-    let mut repeatable = false;
-    // Where the repeat read just before started (Go's `lastRepeat`).
-    let mut last_repeat: Option<usize> = None;
-    // Go refuses counted repeats nested so that the innermost thing is
-    // copied more than 1000 times (`(a{1000}){1000}`). `need` is how many
-    // copies the group read so far makes at most, `last` how many the item
-    // just read makes (what a repeat applies to); `outer` holds the
-    // enclosing groups' pairs.
-    let (mut need, mut last) = (0u64, 0u64);
-    let mut outer: Vec<(u64, u64)> = Vec::new();
-    let atom = |need: &mut u64, last: &mut u64| {
-        *need = (*need).max(*last);
-        *last = 0;
-    };
-    // A repeat operator from `i` to `end` (its lazy `?` not yet read):
-    // where it ends, or Go's error for it.
-    let repeat = |i: usize, end: usize, prev: Option<usize>, repeatable: bool| -> Result<usize, (usize, String)> {
-        let end = if b.get(end) == Some(&'?') { end + 1 } else { end };
-        if let Some(s) = prev {
-            return Err((i, go_error("invalid nested repetition operator", &text(&b[s..end]))));
-        }
-        if !repeatable {
-            return Err((i, go_error("missing argument to repetition operator", &text(&b[i..end]))));
-        }
-        Ok(end)
-    };
-    while i < b.len() {
-        let c = b[i];
-        let prev = last_repeat.take();
-        match c {
-            '\\' if b.get(i + 1) == Some(&'Q') => {
-                // Quoted text is literal up to `\E`; `\Q\E` pushes nothing.
-                let start = i + 2;
-                i = start;
-                while i < b.len() && !(b[i] == '\\' && b.get(i + 1) == Some(&'E')) {
-                    i += 1;
-                }
-                if i > start {
-                    atom(&mut need, &mut last);
-                    repeatable = true;
-                }
-                i += 2;
-                continue;
-            }
-            '\\' => {
-                // One escape: `\x{…}` and `\p{…}` to their `}`, `\pL` three
-                // chars, any other two.
-                i = match b.get(i + 1) {
-                    Some('x' | 'p' | 'P') if b.get(i + 2) == Some(&'{') => {
-                        (i + 3..b.len()).find(|&j| b[j] == '}').map_or(b.len(), |j| j + 1)
-                    }
-                    Some('p' | 'P') => i + 3,
-                    _ => i + 2,
-                };
-                atom(&mut need, &mut last);
-                repeatable = true;
-                continue;
-            }
-            '{' => {
-                let Some((lo, hi, end)) = counted_repeat(&b, i) else {
-                    // Not a repeat: a literal `{`.
-                    atom(&mut need, &mut last);
-                    repeatable = true;
-                    i += 1;
-                    continue;
-                };
-                if lo > 1000 || hi.is_some_and(|h| h > 1000 || h < lo) {
-                    return err(i, "invalid repeat count", &text(&b[i..=end]));
-                }
-                let after = match repeat(i, end + 1, prev, repeatable) {
-                    Ok(after) => after,
-                    Err(e) => return Some(e),
-                };
-                // Go's count: the maximum, or the minimum when unbounded;
-                // `{0}` and `{0,0}` make nothing.
-                let m = hi.unwrap_or(lo);
-                let copies = match hi {
-                    Some(0) => 0,
-                    _ if m == 0 => last,
-                    _ => m.saturating_mul(last.max(1)),
-                };
-                if (lo >= 2 || hi.is_some_and(|h| h >= 2)) && copies > 1000 {
-                    return err(i, "invalid repeat count", &text(&b[i..after]));
-                }
-                last = copies;
-                last_repeat = Some(i);
-                i = after;
-                continue;
-            }
-            '[' => {
-                atom(&mut need, &mut last);
-                let start = i;
-                i += 1;
-                if i < b.len() && b[i] == '^' {
-                    i += 1;
-                }
-                if i < b.len() && b[i] == ']' {
-                    i += 1;
-                }
-                while i < b.len() && b[i] != ']' {
-                    if b[i] == '\\' {
-                        i += 1;
-                    } else if b[i] == '[' && i + 1 < b.len() && b[i + 1] == ':' {
-                        if let Some(end) = (i + 2..b.len().saturating_sub(1)).find(|&j| b[j] == ':' && b[j + 1] == ']')
-                        {
-                            i = end + 1;
-                        }
-                    }
-                    i += 1;
-                }
-                if i >= b.len() {
-                    return err(b.len(), "missing closing ]", &text(&b[start..]));
-                }
-                repeatable = true;
-            }
-            '(' => {
-                i += 1;
-                let mut group = true;
-                if b.get(i) == Some(&'?') {
-                    let start = i - 1;
-                    // Go reads a name only with something after the `<`.
-                    let name_at = match (b.get(i + 1), b.get(i + 2)) {
-                        // Before Go 1.22 `<` is no flag: refused below.
-                        (Some('<'), _) if go.angle_names && i + 2 < b.len() => Some(i + 2),
-                        (Some('P'), Some('<')) if i + 3 < b.len() => Some(i + 3),
-                        _ => None,
-                    };
-                    if let Some(open) = name_at {
-                        // `(?P<name>` / `(?<name>`: Go's name is letters,
-                        // digits and `_`, not empty.
-                        let Some(close) = (open..b.len()).find(|&j| b[j] == '>') else {
-                            return err(start, "invalid named capture", &text(&b[start..]));
-                        };
-                        let name = &b[open..close];
-                        if name.is_empty() || !name.iter().all(|c| c.is_ascii_alphanumeric() || *c == '_') {
-                            return err(start, "invalid named capture", &text(&b[start..=close]));
-                        }
-                        i = close + 1;
-                    } else {
-                        // Go's flags: `i`, `m`, `s`, `U`, one `-` (with a
-                        // flag after it), then `:` (a group) or `)`; Go
-                        // names what it read up to the first char it refuses.
-                        let (mut j, mut negated, mut flag) = (i + 1, false, false);
-                        loop {
-                            let Some(&f) = b.get(j) else {
-                                return err(start, "invalid or unsupported Perl syntax", &text(&b[start..]));
-                            };
-                            j += 1;
-                            match f {
-                                'i' | 'm' | 's' | 'U' => flag = true,
-                                '-' if !negated => (negated, flag) = (true, false),
-                                ':' | ')' if !negated || flag => break,
-                                _ => return err(start, "invalid or unsupported Perl syntax", &text(&b[start..j])),
-                            }
-                        }
-                        // A flag group pushes nothing: what was on top
-                        // stays there, and it ends a run of repeats.
-                        group = b[j - 1] == ':';
-                        i = j;
-                    }
-                }
-                if group {
-                    depth += 1;
-                    repeatable = false;
-                    atom(&mut need, &mut last);
-                    outer.push((need, last));
-                    (need, last) = (0, 0);
-                }
-                continue;
-            }
-            ')' => {
-                depth -= 1;
-                if depth < 0 {
-                    return err(i, "unexpected )", p);
-                }
-                let inner = need.max(last);
-                (need, _) = outer.pop().unwrap_or((0, 0));
-                last = inner;
-                repeatable = true;
-            }
-            '*' | '+' | '?' => {
-                match repeat(i, i + 1, prev, repeatable) {
-                    Ok(after) => {
-                        last_repeat = Some(i);
-                        i = after;
-                    }
-                    Err(e) => return Some(e),
-                }
-                continue;
-            }
-            '|' => {
-                atom(&mut need, &mut last);
-                repeatable = false;
-            }
-            _ => {
-                atom(&mut need, &mut last);
-                repeatable = true;
-            }
-        }
-        i += 1;
-    }
-    if depth > 0 {
-        return err(b.len() + 1, "missing closing )", p);
-    }
-    None
-}
-
 /// A counted repeat `{n}`, `{n,}` or `{n,m}` starting at `b[i]` (Go's
 /// form: decimal digits, no leading zero): its counts and where its `}` is.
 fn counted_repeat(b: &[char], i: usize) -> Option<(u64, Option<u64>, usize)> {
@@ -730,14 +501,164 @@ fn counted_repeat(b: &[char], i: usize) -> Option<(u64, Option<u64>, usize)> {
     (b.get(j) == Some(&'}')).then_some((lo, hi, j))
 }
 
+/// What Go's parser checks as it reads a pattern, beside what
+/// [`translate`] writes: groups opened and closed, group names and flags,
+/// and repeats. A repeat applies to the thing on top of Go's stack, so one
+/// right after `(`, `|` or at the start has no argument, while a flag group
+/// (`(?i)`) or an empty `\Q\E` pushes nothing and a repeat after it applies
+/// to what came before it (`a(?i)*` is `a*`); a repeat right after another
+/// is a nested repeat, named from the first one's start.
+#[derive(Default)]
+struct GoStack {
+    /// Groups open.
+    depth: usize,
+    /// Whether something a repeat applies to is on top of the stack.
+    repeatable: bool,
+    /// Where the repeat read just before started (Go's `lastRepeat`): each
+    /// item read takes it.
+    last_repeat: Option<usize>,
+    /// Go refuses counted repeats nested so that the innermost thing is
+    /// copied more than 1000 times (`(a{1000}){1000}`). `need` is how many
+    /// copies the group read so far makes at most, `last` how many the item
+    /// just read makes (what a repeat applies to); `outer` holds the
+    /// enclosing groups' pairs.
+    need: u64,
+    last: u64,
+    outer: Vec<(u64, u64)>,
+}
+
+impl GoStack {
+    /// A thing a repeat can apply to: a literal, an escape, a class.
+    fn atom(&mut self) {
+        self.settle();
+        self.repeatable = true;
+    }
+
+    /// `|`: nothing on top for a repeat.
+    fn alternate(&mut self) {
+        self.settle();
+        self.repeatable = false;
+    }
+
+    fn settle(&mut self) {
+        self.need = self.need.max(self.last);
+        self.last = 0;
+    }
+
+    /// A `(` at `c[at]`: Go's error for a bad group name or flags; a group
+    /// (not a flag group, which pushes nothing) is opened.
+    fn open(&mut self, c: &[char], at: usize, go: GoSyntax) -> Result<(), String> {
+        let text = |s: &[char]| s.iter().collect::<String>();
+        let i = at + 1;
+        if c.get(i) == Some(&'?') {
+            // Go reads a name only with something after the `<`.
+            let name_at = match (c.get(i + 1), c.get(i + 2)) {
+                // Before Go 1.22 `<` is no flag: refused below.
+                (Some('<'), _) if go.angle_names && i + 2 < c.len() => Some(i + 2),
+                (Some('P'), Some('<')) if i + 3 < c.len() => Some(i + 3),
+                _ => None,
+            };
+            if let Some(open) = name_at {
+                // `(?P<name>` / `(?<name>`: Go's name is letters, digits and
+                // `_`, not empty.
+                let Some(close) = (open..c.len()).find(|&j| c[j] == '>') else {
+                    return Err(go_error("invalid named capture", &text(&c[at..])));
+                };
+                let name = &c[open..close];
+                if name.is_empty() || !name.iter().all(|c| c.is_ascii_alphanumeric() || *c == '_') {
+                    return Err(go_error("invalid named capture", &text(&c[at..=close])));
+                }
+            } else {
+                // Go's flags: `i`, `m`, `s`, `U`, one `-` (with a flag after
+                // it), then `:` (a group) or `)`; Go names what it read up
+                // to the first char it refuses.
+                let (mut j, mut negated, mut flag) = (i + 1, false, false);
+                loop {
+                    let Some(&f) = c.get(j) else {
+                        return Err(go_error("invalid or unsupported Perl syntax", &text(&c[at..])));
+                    };
+                    j += 1;
+                    match f {
+                        'i' | 'm' | 's' | 'U' => flag = true,
+                        '-' if !negated => (negated, flag) = (true, false),
+                        ':' | ')' if !negated || flag => break,
+                        _ => return Err(go_error("invalid or unsupported Perl syntax", &text(&c[at..j]))),
+                    }
+                }
+                if c[j - 1] == ')' {
+                    // A flag group: what was on top stays there.
+                    return Ok(());
+                }
+            }
+        }
+        self.depth += 1;
+        self.repeatable = false;
+        self.settle();
+        self.outer.push((self.need, self.last));
+        (self.need, self.last) = (0, 0);
+        Ok(())
+    }
+
+    /// A `)` closing a group; `false` if no group is open.
+    fn close(&mut self) -> bool {
+        let Some(depth) = self.depth.checked_sub(1) else { return false };
+        self.depth = depth;
+        let inner = self.need.max(self.last);
+        (self.need, _) = self.outer.pop().unwrap_or((0, 0));
+        self.last = inner;
+        self.repeatable = true;
+        true
+    }
+
+    /// A repeat operator at `c[at]` (`*`, `+`, `?` or Go's counted form),
+    /// `prev` where the repeat just before it started: where it ends (after
+    /// its lazy `?`), or Go's error for it.
+    fn repeat(&mut self, c: &[char], at: usize, prev: Option<usize>) -> Result<usize, String> {
+        let text = |s: &[char]| s.iter().collect::<String>();
+        let counts = if c[at] == '{' { counted_repeat(c, at) } else { None };
+        let op_end = counts.map_or(at + 1, |(_, _, e)| e + 1);
+        if let Some((lo, hi, e)) = counts {
+            if lo > 1000 || hi.is_some_and(|h| h > 1000 || h < lo) {
+                return Err(go_error("invalid repeat count", &text(&c[at..=e])));
+            }
+        }
+        let end = if c.get(op_end) == Some(&'?') { op_end + 1 } else { op_end };
+        if let Some(s) = prev {
+            return Err(go_error("invalid nested repetition operator", &text(&c[s..end])));
+        }
+        if !self.repeatable {
+            return Err(go_error("missing argument to repetition operator", &text(&c[at..end])));
+        }
+        if let Some((lo, hi, _)) = counts {
+            // Go's count: the maximum, or the minimum when unbounded; `{0}`
+            // and `{0,0}` make nothing.
+            let m = hi.unwrap_or(lo);
+            let copies = match hi {
+                Some(0) => 0,
+                _ if m == 0 => self.last,
+                _ => m.saturating_mul(self.last.max(1)),
+            };
+            if (lo >= 2 || hi.is_some_and(|h| h >= 2)) && copies > 1000 {
+                return Err(go_error("invalid repeat count", &text(&c[at..end])));
+            }
+            self.last = copies;
+        }
+        self.last_repeat = Some(at);
+        Ok(end)
+    }
+}
+
 /// Go's pattern syntax rewritten for `regex_syntax`, or Go's error
 /// (`error parsing regexp: CODE: `EXPR``): `\d`, `\w`, `\s` and `\b` are
 /// ASCII classes in Go; `\Q…\E` quotes; a `{` that does not start a
 /// repeat is literal; repeat counts stop at 1000; escaped punctuation and
 /// `[`, `&`, `~` inside a class are literal; octal escapes; Go's invalid
-/// escapes and class ranges are refused with its texts.
-fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
-    let err = |at: usize, code: &str, expr: &str| Err((at, go_error(code, expr)));
+/// escapes and class ranges are refused with its texts. One pass reads the
+/// pattern as Go's parser does, so the error reported is the first Go
+/// reads: [`GoStack`] checks groups, names, flags and repeats as it goes.
+fn translate(p: &str, go: GoSyntax) -> Result<String, String> {
+    let err = |code: &str, expr: &str| Err(go_error(code, expr));
+    let text = |s: &[char]| s.iter().collect::<String>();
     let c: Vec<char> = p.chars().collect();
     let mut out = String::with_capacity(p.len() + 8);
     let mut i = 0;
@@ -757,9 +678,13 @@ fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
     // Flag groups read but not yet written (`a(?i)*` is `a*`, lazy as the
     // new flags say).
     let mut pending: Option<Pending> = None;
+    // What Go's parser checks as it reads, and where the open class starts.
+    let mut stack = GoStack::default();
+    let mut class_at = 0;
     while i < c.len() {
         let ch = c[i];
         let item_at = i;
+        let prev = stack.last_repeat.take();
         if let Some(held) = pending.take() {
             if flag_group_at(&c, i) {
                 pending = Some(held);
@@ -768,8 +693,9 @@ fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
                 pending = Some(held);
                 i += 4;
                 continue;
-            } else if let Some(end) = repeat_at(&c, i) {
-                let op: String = c[i..end].iter().collect();
+            } else if let Some(op_end) = repeat_at(&c, i) {
+                let end = stack.repeat(&c, i, prev)?;
+                let op = text(&c[i..op_end]);
                 // A repeat of a repeat: counted, so that `?` is not read
                 // as a lazy suffix.
                 out += match op.as_str() {
@@ -778,14 +704,14 @@ fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
                     "?" if held.after_repeat => "{0,1}",
                     op => op,
                 };
-                let lazy = c.get(end) == Some(&'?');
+                let lazy = end > op_end;
                 if lazy != (held.lazy_before != lazy_mode) {
                     out.push('?');
                 }
                 // The flags stay unwritten: another flag group and a
                 // repeat may follow (`a(?i)*(?U)?`).
                 pending = Some(Pending { after_repeat: true, ..held });
-                i = end + usize::from(lazy);
+                i = end;
                 last_repeat = Some(if lazy { format!("{op}?") } else { op });
                 continue;
             } else {
@@ -797,12 +723,12 @@ fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
         let mut literal: Option<char> = None;
         if ch == '\\' {
             let Some(&n) = c.get(i + 1) else {
-                return err(i, "trailing backslash at end of expression", "");
+                return err("trailing backslash at end of expression", "");
             };
             i += 2;
             match n {
                 // Go quotes outside a class only.
-                'Q' if in_class => return err(i - 2, "invalid escape sequence", "\\Q"),
+                'Q' if in_class => return err("invalid escape sequence", "\\Q"),
                 'Q' => {
                     let start = i;
                     while i < c.len() && !(c[i] == '\\' && c.get(i + 1) == Some(&'E')) {
@@ -811,11 +737,13 @@ fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
                     for &q in &c[start..i] {
                         out += &hexc(q);
                     }
-                    if i == start && !in_class {
+                    if i == start {
                         // Nothing quoted pushes nothing: a repeat after
                         // it applies to what came before (as after a
                         // flag group).
                         pending = Some(Pending::new(lazy_mode, last_repeat.is_some()));
+                    } else {
+                        stack.atom();
                     }
                     if i < c.len() {
                         i += 2;
@@ -826,7 +754,7 @@ fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
                 // A class escape cannot end a range: Go reads the escape
                 // as one char and refuses it.
                 'd' | 'D' | 'w' | 'W' | 's' | 'S' | 'p' | 'P' if in_class && class_range_from.is_some() => {
-                    return err(i - 2, "invalid escape sequence", &format!("\\{n}"))
+                    return err("invalid escape sequence", &format!("\\{n}"))
                 }
                 'd' | 'D' | 'w' | 'W' | 's' | 'S' => {
                     let cl = match n {
@@ -888,7 +816,7 @@ fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
                         i = (i + 2).min(c.len());
                     }
                     let Some(code) = code.and_then(char::from_u32) else {
-                        return err(start, "invalid escape sequence", &c[start..i].iter().collect::<String>());
+                        return err("invalid escape sequence", &c[start..i].iter().collect::<String>());
                     };
                     out += &hexc(code);
                     literal = Some(code);
@@ -897,12 +825,12 @@ fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
                     let start = i - 2;
                     if c.get(i) == Some(&'{') {
                         let Some(end) = (i..c.len()).find(|&j| c[j] == '}') else {
-                            return err(start, "invalid character class range", &c[start..].iter().collect::<String>());
+                            return err("invalid character class range", &c[start..].iter().collect::<String>());
                         };
                         i = end + 1;
                     } else {
                         if i == c.len() {
-                            return err(start, "invalid character class range", &c[start..].iter().collect::<String>());
+                            return err("invalid character class range", &c[start..].iter().collect::<String>());
                         }
                         i += 1;
                     }
@@ -916,7 +844,7 @@ fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
                         None => (n == 'P', name),
                     };
                     let Some(found) = names::class(name, go.unicode, go.loose_class_names) else {
-                        return err(start, "invalid character class range", &seq);
+                        return err("invalid character class range", &seq);
                     };
                     let (negated, found) = match found.strip_prefix('^') {
                         Some(rest) => (!negated, rest.to_string()),
@@ -939,7 +867,7 @@ fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
                         j += 1;
                     }
                     if n != '0' && j == i {
-                        return err(start, "invalid escape sequence", &c[start..i].iter().collect::<String>());
+                        return err("invalid escape sequence", &c[start..i].iter().collect::<String>());
                     }
                     let digits: String = c[i - 1..j].iter().collect();
                     i = j;
@@ -952,7 +880,10 @@ fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
                     out += &hexc(n);
                     literal = Some(n);
                 }
-                n => return err(i - 2, "invalid escape sequence", &format!("\\{n}")),
+                n => return err("invalid escape sequence", &format!("\\{n}")),
+            }
+            if !in_class {
+                stack.atom();
             }
         } else if in_class {
             i += 1;
@@ -976,7 +907,7 @@ fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
                     ];
                     let name = &class[2..class.len() - 2];
                     if !POSIX.contains(&name.strip_prefix('^').unwrap_or(name)) {
-                        return err(item_at, "invalid character class range", &class);
+                        return err("invalid character class range", &class);
                     }
                     out += &class;
                     i = end + 2;
@@ -998,13 +929,25 @@ fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
         } else {
             i += 1;
             match ch {
-                '(' => outside.push(lazy_mode),
-                ')' => lazy_mode = outside.pop().unwrap_or(lazy_mode),
-                _ => {}
+                '(' => {
+                    stack.open(&c, i - 1, go)?;
+                    outside.push(lazy_mode);
+                }
+                ')' => {
+                    if !stack.close() {
+                        return err("unexpected )", p);
+                    }
+                    lazy_mode = outside.pop().unwrap_or(lazy_mode);
+                }
+                '|' => stack.alternate(),
+                '*' | '+' | '?' => {}
+                '{' if counted_repeat(&c, i - 1).is_some() => {}
+                _ => stack.atom(),
             }
             match ch {
                 '[' => {
                     in_class = true;
+                    class_at = i - 1;
                     out.push('[');
                     if c.get(i) == Some(&'^') {
                         out.push('^');
@@ -1021,30 +964,19 @@ fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
                     last_repeat = None;
                     continue;
                 }
-                '{' => match counted_repeat(&c, i - 1) {
-                    // A repeat in Go's form (go_syntax_error checked its
-                    // counts and what it applies to); anything else is a
-                    // literal `{`.
-                    Some((_, _, e)) => {
-                        let text: String = c[i - 1..=e].iter().collect();
-                        i = e + 1;
-                        out += &text;
-                        repeat = Some(text);
-                    }
-                    None => out += "\\{",
-                },
-                '}' => out += "\\}",
-                '*' | '+' | '?' => {
-                    out.push(ch);
-                    if !(ch == '?' && last_repeat.as_deref().is_some_and(|r| !r.ends_with('?'))) {
-                        repeat = Some(ch.to_string());
-                    } else if let Some(r) = last_repeat.take() {
-                        repeat = Some(format!("{r}?"));
-                        let _ = r;
-                    }
+                // A repeat (in Go's counted form for `{`), with its lazy `?`;
+                // any other `{` is a literal.
+                '{' | '*' | '+' | '?' if ch != '{' || counted_repeat(&c, i - 1).is_some() => {
+                    let end = stack.repeat(&c, i - 1, prev)?;
+                    let op = text(&c[i - 1..end]);
+                    i = end;
+                    out += &op;
+                    repeat = Some(op);
                 }
+                '{' => out += "\\{",
+                '}' => out += "\\}",
                 '(' if c.get(i) == Some(&'?') && !matches!(c.get(i + 1), Some('<' | 'P')) => {
-                    // Flags (go_syntax_error checked them): Go lets a flag
+                    // Flags (`stack.open` checked them): Go lets a flag
                     // repeat (the last setting wins) and `(?)` set none;
                     // `regex_syntax` wants each flag once and one at least.
                     let (mut on, mut off, mut negated) = (String::new(), String::new(), false);
@@ -1118,7 +1050,7 @@ fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
             if let Some(l) = literal {
                 if let Some((from, at)) = class_range_from.take() {
                     if from > l {
-                        return err(at, "invalid character class range", &c[at..i].iter().collect::<String>());
+                        return err("invalid character class range", &c[at..i].iter().collect::<String>());
                     }
                     class_last = None;
                 } else {
@@ -1130,6 +1062,12 @@ fn translate(p: &str, go: GoSyntax) -> Result<String, (usize, String)> {
             }
         }
         last_repeat = repeat;
+    }
+    if in_class {
+        return err("missing closing ]", &text(&c[class_at..]));
+    }
+    if stack.depth > 0 {
+        return err("missing closing )", p);
     }
     if let Some(held) = pending {
         out += &held.flags;
