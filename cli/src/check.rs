@@ -834,7 +834,14 @@ pub fn run(a: CheckArgs) -> i32 {
         }
         let profile = flavor.profile();
         let flavor = flavor.name.to_string();
-        let r = module::check_with(input, &profile, options);
+        // Only the value texts this output prints are rendered: the JSON
+        // report's consoles, the human report's with --print-effective.
+        let forms = match a.format {
+            OutputFormat::Json => module::ShownForms { console: true, json: false },
+            OutputFormat::Human if a.print_effective => module::ShownForms { console: true, json: false },
+            _ => module::ShownForms::NONE,
+        };
+        let r = module::check_with_forms(input, &profile, options, forms);
         if let Some(e) = &r.input_error {
             eprintln!("tftype check: {e}");
             code = 2;
@@ -872,6 +879,8 @@ pub fn run(a: CheckArgs) -> i32 {
         }
     }
     emit(&joined(&a, pieces));
+    // The process ends after the check: its parsed files are not freed one by one.
+    tftype::valueparse::kept::leak();
     code
 }
 

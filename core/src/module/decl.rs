@@ -77,7 +77,7 @@ pub struct Module {
     pub vars: Vec<Variable>,
     /// Where each name is in `vars` (hashed: a check looks names up
     /// several times per value source).
-    index: std::collections::HashMap<String, usize>,
+    index: foldhash::HashMap<String, usize>,
     /// Every configuration diagnostic, in the order found.
     pub diags: Vec<CheckDiag>,
 }

@@ -329,10 +329,33 @@ pub struct CheckOptions {
     pub role: Option<role::Decision>,
 }
 
+/// The texts of an accepted variable's value ([`Outcome::Accepted`]) that a
+/// caller prints: a text not asked for is left empty (`console`) or None
+/// (`json`) and is not rendered. Whether a value is too large to show (the
+/// warning "Result too large to show") is decided exactly as when both are
+/// rendered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShownForms {
+    pub console: bool,
+    pub json: bool,
+}
+
+impl ShownForms {
+    /// Both texts (what [`check_with`] gives).
+    pub const ALL: ShownForms = ShownForms { console: true, json: true };
+    /// Neither (a report that prints no values).
+    pub const NONE: ShownForms = ShownForms { console: false, json: false };
+}
+
 /// [`check`] with the options.
 pub fn check_with(input: &CheckInput, p: &Profile, options: CheckOptions) -> CheckReport {
+    check_with_forms(input, p, options, ShownForms::ALL)
+}
+
+/// [`check_with`], rendering only the value texts in `forms`.
+pub fn check_with_forms(input: &CheckInput, p: &Profile, options: CheckOptions, forms: ShownForms) -> CheckReport {
     let as_role = options.role.as_ref().map_or(role::Role::Root, |d| d.role);
-    let mut r = check_as(input, p, as_role);
+    let mut r = check_as_forms(input, p, as_role, forms);
     if options.module_calls && r.input_error.is_none() {
         calls::attach(&mut r, &input.files, p);
     }
@@ -351,6 +374,11 @@ pub fn check(input: &CheckInput, p: &Profile) -> CheckReport {
 /// `plan`) or as a child module (as `validate`: a required variable without
 /// a value is the caller's to set, not an error; its rules are skipped).
 pub fn check_as(input: &CheckInput, p: &Profile, as_role: role::Role) -> CheckReport {
+    check_as_forms(input, p, as_role, ShownForms::ALL)
+}
+
+/// [`check_as`], rendering only the value texts in `forms`.
+fn check_as_forms(input: &CheckInput, p: &Profile, as_role: role::Role, forms: ShownForms) -> CheckReport {
     let mut texts = Texts::default();
     for (name, text) in &input.files {
         texts.add(name, text);
@@ -428,7 +456,7 @@ pub fn check_as(input: &CheckInput, p: &Profile, as_role: role::Role) -> CheckRe
     }
 
     // 5. The plan walk: the final values, then the rules.
-    diags.extend(prepare::prepare_all(&module, parsed, &mut vars, &texts, p));
+    diags.extend(prepare::prepare_all(&module, parsed, &mut vars, &texts, p, forms));
     let (mut rule_diags, complete) = walk.plan(&mut vars);
     snippet::rule_values(&mut rule_diags, &module, &vars, &texts, p);
     diags.extend(rule_diags);

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use super::decl::{Module, Variable};
 use super::sources::{Kind, Raw, Unparsed};
-use super::{CheckDiag, Outcome, Part, Pos, Subject, Texts, VarState};
+use super::{CheckDiag, Outcome, Part, Pos, ShownForms, Subject, Texts, VarState};
 use crate::flavor::Profile;
 use crate::hcl::pos::PosMap;
 use crate::render::go_quote;
@@ -147,7 +147,7 @@ pub fn undeclared_in_file(name: &str, file: &str) -> String {
 const UNDECLARED_HINT: &str = "To silence these warnings, use TF_VAR_... environment variables to provide certain \"global\" settings to all configurations in your organization. To reduce the verbosity of these warnings, use the -compact-warnings option.";
 
 /// The declared variables' parsed values.
-pub struct ParsedValues(std::collections::HashMap<String, Parsed>);
+pub struct ParsedValues(foldhash::HashMap<String, Parsed>);
 
 /// `ParseVariableValues`: the declared values parsed, the undeclared ones
 /// warned about or refused, the required ones missing. On errors every
@@ -163,7 +163,7 @@ pub fn parse_values(
     child: bool,
 ) -> (ParsedValues, Vec<CheckDiag>) {
     let mut diags = Vec::new();
-    let mut parsed: std::collections::HashMap<String, Parsed> = std::collections::HashMap::new();
+    let mut parsed: foldhash::HashMap<String, Parsed> = foldhash::HashMap::default();
     // Declared variables whose value failed to parse: left out of the
     // parsed values, so a required one is also reported unset.
     let mut unparsed: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
@@ -275,15 +275,17 @@ pub fn prepare_all(
     vars: &mut BTreeMap<String, VarState>,
     texts: &Texts,
     p: &Profile,
+    forms: ShownForms,
 ) -> Vec<CheckDiag> {
     let mut diags = Vec::new();
-    let kept = super::kept::id_of(module);
+    // Kept work holds both texts (the language server asks for both).
+    let kept = super::kept::id_of(module).filter(|_| forms == ShownForms::ALL);
     for (vi, v) in module.vars.iter().enumerate() {
         let st = vars.get_mut(&v.name).expect("declared");
         let raw = parsed.0.remove(v.name.as_str());
         diags.extend(match kept {
             Some(mid) => prepare_final_kept(mid, vi, v, raw, st, texts, p),
-            None => prepare_final(v, raw, st, texts, p),
+            None => prepare_final(v, raw, st, texts, p, forms),
         });
     }
     diags
@@ -323,14 +325,16 @@ fn prepare_final_kept(
     texts: &Texts,
     p: &Profile,
 ) -> Option<CheckDiag> {
-    let Some(key) = value_key(raw.as_ref(), texts) else { return prepare_final(v, raw, st, texts, p) };
+    let Some(key) = value_key(raw.as_ref(), texts) else {
+        return prepare_final(v, raw, st, texts, p, ShownForms::ALL);
+    };
     let at = super::kept::name_of(&[mid, vi as u64], texts.counting());
     // What `prepare_final` sets, and nothing else, each only to Some (the
     // outcome with `done`): kept without the rest of the state.
     let (value_subject, source, outcome, final_value, d) =
         crate::valueparse::kept::remember("prepare", &at, &[&key], p, |own| {
             let mut fresh = VarState::new(v);
-            let d = prepare_final(v, raw, &mut fresh, texts, own);
+            let d = prepare_final(v, raw, &mut fresh, texts, own, ShownForms::ALL);
             (fresh.value_subject, fresh.report.source, fresh.done.then_some(fresh.report.outcome), fresh.final_value, d)
         });
     st.value_subject = value_subject;
@@ -355,16 +359,18 @@ fn prepare_final(
     st: &mut VarState,
     texts: &Texts,
     p: &Profile,
+    forms: ShownForms,
 ) -> Option<CheckDiag> {
-    let addr = format!("var.{}", v.name);
-    let decl = v.decl_range.range_string();
-    let non_file = match raw.as_ref().filter(|r| r.subject.is_none()).map(|r| r.kind) {
+    // The texts of the messages, written only for a message.
+    let addr = || format!("var.{}", v.name);
+    let decl = || v.decl_range.range_string();
+    let non_file = || match raw.as_ref().filter(|r| r.subject.is_none()).map(|r| r.kind) {
         Some(Kind::Cli) => Some(format!("set using -var=\"{}=...\"", v.name)),
         Some(_) => Some(format!("set using the TF_VAR_{} environment variable", v.name)),
         None => None,
     };
     let src_subject = raw.as_ref().and_then(|r| r.subject.clone()).unwrap_or_else(|| v.decl_range.clone());
-    let src = src_subject.range_string();
+    let src = || src_subject.range_string();
     st.value_subject = Some(src_subject.clone());
     let given = match (&raw, &v.default) {
         (Some(r), _) => r.value.clone(),
@@ -380,7 +386,8 @@ fn prepare_final(
         Err(e) => {
             let msg = e.message;
             let at_decl = p.conversion_error_at_declaration();
-            let (detail, subject) = match &non_file {
+            let (addr, decl, src) = (addr(), decl(), src());
+            let (detail, subject) = match &non_file() {
                 Some(how) => (format!("Unsuitable value for {addr} {how}: {msg}."), v.decl_range.clone()),
                 None if at_decl && v.ephemeral => {
                     (format!("The given value is not suitable for {addr}, which is ephemeral: {msg}. Invalid value defined at {src}."), v.decl_range.clone())
@@ -409,7 +416,8 @@ fn prepare_final(
                 st.report.source = Some("default".into());
             }
             None => {
-                let (detail, subject) = match &non_file {
+                let (addr, decl) = (addr(), decl());
+                let (detail, subject) = match &non_file() {
                     Some(how) => (format!("Unsuitable value for {addr} {how}: required variable may not be set to null."), v.decl_range.clone()),
                     None => (format!("The given value is not suitable for {addr} defined at {decl}: required variable may not be set to null."), src_subject),
                 };
@@ -420,9 +428,10 @@ fn prepare_final(
         }
     }
     st.final_value = Some(val.clone());
-    let Some(shown) = crate::pipeline::shown(&val, v.sensitive, p) else {
+    let Some(shown) = shown_as(&val, v.sensitive, forms, p) else {
         // tftype's own limit, not Terraform's: the value is accepted (its
         // rules run), only its text is not written.
+        let addr = addr();
         let detail = format!(
             "The value of {addr} is accepted, but showing it would take more than {} MB of text, which tftype does not write.",
             crate::render::MAX_OUTPUT_BYTES >> 20
@@ -433,9 +442,231 @@ fn prepare_final(
         return Some(CheckDiag::warning("Result too large to show", detail, Some(src_subject)));
     };
     // A sensitive mark is shown before an ephemeral one.
-    let console =
-        if v.ephemeral && !v.sensitive { "(ephemeral value)".to_string() } else { shown.console.unwrap_or_default() };
+    let console = if v.ephemeral && !v.sensitive && forms.console {
+        "(ephemeral value)".to_string()
+    } else {
+        shown.console.unwrap_or_default()
+    };
     st.report.outcome = Outcome::Accepted { type_string: shown.type_string, console, json: shown.json };
     st.done = true;
     None
+}
+
+/// [`crate::pipeline::shown`] of the texts in `forms` only: None exactly when
+/// rendering both would pass the output limit. A value whose texts
+/// [`certainly_fit`] renders only the forms asked for; any other is
+/// rendered whole, as before, to decide.
+fn shown_as(val: &Value, hidden: bool, forms: ShownForms, p: &Profile) -> Option<crate::pipeline::Shown> {
+    use crate::pipeline::Forms;
+    if forms == ShownForms::ALL || !certainly_fit(val) {
+        let mut shown = crate::pipeline::shown(val, hidden, p)?;
+        if !forms.console {
+            shown.console = None;
+        }
+        if !forms.json {
+            shown.json = None;
+        }
+        return Some(shown);
+    }
+    match (forms.console, forms.json) {
+        (true, false) => crate::pipeline::shown_forms(val, hidden, Forms::Console, p),
+        (false, true) => crate::pipeline::shown_forms(val, hidden, Forms::Json, p),
+        // The type alone: a hidden value's console text costs nothing.
+        _ => crate::pipeline::shown_forms(val, true, Forms::Console, p).map(|mut s| {
+            s.console = None;
+            s
+        }),
+    }
+}
+
+/// The most bytes a number's text can take when its exponent is small
+/// ([`crate::number::Number::text_len_estimate`] is then its flat 40): at
+/// most 617 integer digits (2^2048), 617 leading zeros after the point and
+/// 155 significant digits (512 bits), a sign and a point.
+const SMALL_NUMBER_TEXT_MAX: usize = 1400;
+
+/// Whether both texts of `v` (console and go-cty JSON) certainly fit in
+/// [`crate::render::MAX_OUTPUT_BYTES`] (and its printing work in the same
+/// budget), by an upper bound of their lengths worked out without
+/// rendering: every part's text counted at its longest (escapes at 6 bytes
+/// a byte, a multi-line string's every line indented, an object's keys at
+/// their longest). False when the bound passes the limit or cannot be told
+/// cheaply (a number with a large exponent, a declared `any` that the JSON
+/// wraps with its type): then the texts are rendered to decide.
+fn certainly_fit(v: &Value) -> bool {
+    texts_max(v, crate::render::MAX_OUTPUT_BYTES).is_some()
+}
+
+/// The bound of [`certainly_fit`]: at least as many bytes as the console
+/// text and as the go-cty JSON of `v` take (and printing its numbers costs
+/// nothing extra); None when the bound passes `limit` or cannot be told
+/// cheaply.
+fn texts_max(v: &Value, limit: usize) -> Option<usize> {
+    use crate::types::Type;
+    use crate::value::Kind;
+    let own_dynamic = |t: &Type| match t {
+        Type::Dynamic => true,
+        Type::List(e) | Type::Set(e) | Type::Map(e) => e.is_dynamic(),
+        Type::Object(o) => o.attrs.values().any(Type::is_dynamic),
+        Type::Tuple(ts) => ts.iter().any(|t| t.is_dynamic()),
+        _ => false,
+    };
+    // A string's text at `indent`: quoted with escapes (at most 6 bytes a
+    // byte, both forms), or a heredoc (console) of every line indented.
+    let string_max = |s: &str, indent: usize| -> usize {
+        let quoted = s.len().saturating_mul(6).saturating_add(2);
+        if !s.contains('\n') {
+            return quoted;
+        }
+        let lines = s.bytes().filter(|b| *b == b'\n').count() + 1;
+        // `<<-`, the delimiter twice (`EOT` and an `_` at most a line),
+        // each line's break and indentation, the last break and indentation.
+        let heredoc = s.len() + 3 + 2 * (3 + lines) + lines * (indent + 1) + 1 + indent;
+        quoted.max(heredoc)
+    };
+    let mut total: usize = 0;
+    let mut stack: Vec<(&Value, usize)> = vec![(v, 0)];
+    while let Some((v, indent)) = stack.pop() {
+        if own_dynamic(&v.ty) {
+            return None;
+        }
+        // Brackets, `(known after apply)`, `(sensitive value)`, and the
+        // closing line.
+        let mut cost = 24 + 1 + indent;
+        match &v.kind {
+            Kind::Null => cost += 32 + v.ty.friendly_name().len(),
+            Kind::Unknown | Kind::Bool(_) => {}
+            Kind::Number(n) => {
+                if n.text_len_estimate() > 40 || n.precision() > 512 {
+                    return None;
+                }
+                cost += SMALL_NUMBER_TEXT_MAX;
+            }
+            Kind::String(s) => cost += string_max(s, indent),
+            Kind::Seq(elems) => {
+                // Each on its own line, and a comma.
+                cost += elems.len() * (1 + indent + 2 + 1);
+                stack.extend(elems.iter().map(|e| (e, indent + 2)));
+            }
+            Kind::Attrs(attrs) => {
+                for (k, e) in attrs.entries() {
+                    // Line, key (console: quoted or a heredoc; JSON: quoted,
+                    // `:` and a comma), ` = `.
+                    cost += 1 + indent + 2 + string_max(k, indent + 2) + 3 + 2;
+                    stack.push((e, indent + 2));
+                }
+            }
+        }
+        total = total.saturating_add(cost);
+        if total > limit {
+            return None;
+        }
+    }
+    Some(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{check, check_with_forms, CheckInput, CheckOptions, Outcome, ShownForms};
+    use crate::flavor::Flavor;
+    use crate::value::Value;
+
+    /// The bound [`super::texts_max`] is never below the length of either
+    /// text of a value, whatever makes the texts long: escapes (control
+    /// characters, `<`, U+2028, invalid-for-Go characters), heredocs (deep,
+    /// with lines that push the delimiter), long keys, nesting, numbers of
+    /// every size it takes; and it declines what it cannot bound cheaply.
+    #[test]
+    fn the_bound_of_a_values_texts_is_never_below_their_lengths() {
+        let p = Flavor::lookup("terraform@1.16").unwrap().profile();
+        let bounded = [
+            "\"plain\"",
+            "\"\\u0001\\u0002<>&\\u2028\\u00a0\\u0085\\ufeff\\u200b\"",
+            "\"a\\nEOT\\n  EOT_\\nEOT__\\n\"",
+            "[[[[\"x\\ny\\n\", \"\\n\\n\\n\"]]]]",
+            "{ \"a\\u0001key\" = { \"\\nk\\n\" = [1, 2.5, -3] }, c = true }",
+            "[1e300, -1e-300, 123456789012345678901234567890, 0.1, 1e600, -1e-600]",
+            "[[], {}, [[]], \"\"]",
+        ];
+        for src in bounded {
+            let v = crate::hcl::eval_standalone(src, "<test>", &p).unwrap_or_else(|d| panic!("{src}: {d:?}"));
+            let max = super::texts_max(&v, usize::MAX).unwrap_or_else(|| panic!("{src}: no bound"));
+            let console = crate::render::console_within_as(&v, usize::MAX, &p).unwrap();
+            let json = crate::render::json_value_within(&v, usize::MAX).unwrap().unwrap_or_default();
+            assert!(max >= console.len() && max >= json.len(), "{src}: bound {max}, {console:?} {json:?}");
+            assert!(super::texts_max(&v, max - 1).is_none(), "{src}: the limit is not kept");
+        }
+        // A number of a large exponent prints long, a part of a declared
+        // `any` may be wrapped by the JSON: neither is bounded.
+        for src in ["[1e5000]", "[-1e-5000]", "{ a = null }"] {
+            let v = crate::hcl::eval_standalone(src, "<test>", &p).unwrap();
+            assert_eq!(super::texts_max(&v, usize::MAX), None, "{src}");
+        }
+        let dynamic = Value::list(crate::types::Type::Dynamic, vec![Value::null(crate::types::Type::Dynamic)]);
+        assert_eq!(super::texts_max(&dynamic, usize::MAX), None);
+    }
+
+    /// A check asked for some of the value texts reports what a check of
+    /// both reports, with the others left out: the same diagnostics
+    /// (among them "Result too large to show", decided by rendering when
+    /// the bound cannot tell), outcomes, types and the texts asked for.
+    #[test]
+    fn a_check_renders_only_the_texts_asked_for_and_warns_as_a_full_render_does() {
+        let decls = r#"
+variable "s" { type = string }
+variable "hidden" {
+  type = string
+  sensitive = true
+}
+variable "o" {
+  type = object({ a = optional(string, "x"), b = optional(map(string), {}) })
+}
+variable "anyv" { type = any }
+variable "ls" { type = list(any) }
+variable "n" { type = list(number) }
+variable "ml" { type = map(string) }
+"#;
+        // 2.5 M control characters: 10 MB of console text and 15 MB of
+        // JSON (within 16 MB, by the bound); 2.9 M: 17.4 MB of JSON (too
+        // large, found by rendering).
+        let values = |ctl: usize| {
+            format!(
+                "s = \"{}\"\nhidden = \"{}\"\no = {{}}\nanyv = {{ x = [1, \"a\", true], y = null }}\nls = [[1, 2], [3]]\nn = [1e400, -2.5, 1e-400, 1e5000]\nml = {{ \"k\\nk\" = \"EOT\\nv\" }}\n",
+                "\u{1}".repeat(ctl),
+                "\u{1}".repeat(ctl)
+            )
+        };
+        let forms = [
+            ShownForms::NONE,
+            ShownForms { console: true, json: false },
+            ShownForms { console: false, json: true },
+            ShownForms::ALL,
+        ];
+        for (ctl, too_large) in [(3, 0), (2_500_000, 0), (2_900_000, 2)] {
+            for flavor in ["terraform@1.5", "opentofu@1.12"] {
+                let p = Flavor::lookup(flavor).unwrap().profile();
+                let mut input = CheckInput::default();
+                input.files.insert("main.tf".into(), decls.into());
+                input.files.insert("terraform.tfvars".into(), values(ctl));
+                let all = check(&input, &p);
+                let large = all.diagnostics.iter().filter(|d| d.summary == "Result too large to show").count();
+                assert_eq!(large, too_large, "{flavor} {ctl}");
+                for f in forms {
+                    let r = check_with_forms(&input, &p, CheckOptions::default(), f);
+                    let mut want = all.clone();
+                    for v in &mut want.variables {
+                        if let Outcome::Accepted { console, json, .. } = &mut v.outcome {
+                            if !f.console {
+                                console.clear();
+                            }
+                            if !f.json {
+                                *json = None;
+                            }
+                        }
+                    }
+                    assert_eq!(format!("{r:?}"), format!("{want:?}"), "{flavor} {ctl} {f:?}");
+                }
+            }
+        }
+    }
 }

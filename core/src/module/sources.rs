@@ -6,7 +6,7 @@
 //! A later source replaces an earlier one. A file whose name ends in
 //! `.json` is read as JSON, any other as native syntax.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use super::{CheckDiag, CheckInput, Pos, Subject, Texts};
@@ -62,7 +62,7 @@ pub struct Collected {
 /// quarter of the language server's edit), put in order once at the end.
 #[derive(Default)]
 struct Collecting {
-    values: HashMap<String, Unparsed>,
+    values: foldhash::HashMap<String, Unparsed>,
     diags: Vec<CheckDiag>,
 }
 

@@ -321,11 +321,16 @@ impl Walk<'_, '_> {
         self.p.validation()
     }
 
+    /// Whether no variable of the module has a rule.
+    fn no_rules(&self) -> bool {
+        self.module.vars.iter().all(|v| v.rules.is_empty())
+    }
+
     /// For each variable, the other declared variables its rules mention
     /// (every rule, condition and message: the node's references), in
     /// declaration order; one index of the names serves every lookup.
     fn all_deps(&self) -> Vec<Vec<usize>> {
-        let index: std::collections::HashMap<&str, usize> =
+        let index: foldhash::HashMap<&str, usize> =
             self.module.vars.iter().enumerate().map(|(i, v)| (v.name.as_str(), i)).collect();
         (0..self.module.vars.len())
             .map(|vi| {
@@ -450,6 +455,11 @@ impl Walk<'_, '_> {
     /// could matter was evaluated.
     pub fn validate(&self, vars: &mut BTreeMap<String, VarState>) -> (Vec<CheckDiag>, bool) {
         let vf = self.rules();
+        // A module without rules: nothing to walk (no rule, no reference,
+        // no cycle), as the walk below would find.
+        if self.no_rules() {
+            return (Vec::new(), true);
+        }
         let mut complete = true;
         let all_deps = self.all_deps();
         if vf.other_variables {
@@ -572,6 +582,11 @@ impl Walk<'_, '_> {
     /// Returns the diagnostics and whether every rule was evaluated.
     pub fn plan(&self, vars: &mut BTreeMap<String, VarState>) -> (Vec<CheckDiag>, bool) {
         let vf = self.rules();
+        // A module without rules: no rule to evaluate, so no value of
+        // another variable to gather (the walk below would find nothing).
+        if self.no_rules() {
+            return (Vec::new(), true);
+        }
         let mut complete = true;
         let mut diags = Vec::new();
         // Other variables are seen with their marks (`GetInputVariable`).

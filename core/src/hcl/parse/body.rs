@@ -5,8 +5,6 @@
 //! diagnostics. Like the expression parser, it stops at the first syntax
 //! error (after noting hcl's non-fatal "Attribute redefined").
 
-use std::collections::HashMap;
-
 use super::super::ast::{Expr, ScopeExpr, Span};
 use super::super::lex::{Tok, Token};
 use super::{go_quote, PResult, Parser, RawDiag, Stop};
@@ -52,7 +50,7 @@ pub struct Block {
 struct SeenNames<'a> {
     few: [(&'a str, Span); FEW_NAMES],
     n: usize,
-    many: HashMap<&'a str, Span>,
+    many: foldhash::HashMap<&'a str, Span>,
 }
 
 /// Above this many names a body's names are hashed.
