@@ -243,6 +243,20 @@ fn valid_json_number(s: &str) -> bool {
     i == b.len()
 }
 
+/// [`decode_json_string`], borrowing the text when it has nothing to decode
+/// (no escape, no control character): most strings are copied once, into
+/// their value, not first into a string of their own.
+pub fn decode_json_str(tok: &str) -> Result<std::borrow::Cow<'_, str>, usize> {
+    let b = tok.as_bytes();
+    if b.len() >= 2 && b[0] == b'"' && b[b.len() - 1] == b'"' {
+        let body = &b[1..b.len() - 1];
+        if !body.iter().any(|&c| c == b'\\' || c == b'"' || c < 0x20) {
+            return Ok(std::borrow::Cow::Borrowed(&tok[1..tok.len() - 1]));
+        }
+    }
+    decode_json_string(tok).map(std::borrow::Cow::Owned)
+}
+
 /// Decodes a JSON string token (with its quotes) as `encoding/json` does.
 /// On error, the byte offset (in the token) of the problem.
 pub fn decode_json_string(tok: &str) -> Result<String, usize> {
@@ -625,14 +639,20 @@ impl<'a> JParser<'a> {
     /// for anything the tree reader would report (a syntax error, a
     /// duplicate key, nesting too deep): the caller then reads the text
     /// again that way, for its diagnostics.
-    fn direct(&mut self, tc: &mut TypeCache) -> Result<(Value, JPos), ()> {
+    fn direct(&mut self, d: &mut Direct) -> Result<(Value, JPos), ()> {
         self.depth += 1;
         if self.depth > self.max_depth {
             return Err(());
         }
         let r = match self.peek().kind {
-            JTok::BraceO => self.direct_object(tc),
-            JTok::BrackO => self.direct_array(tc),
+            JTok::BraceO => self.direct_object(d),
+            JTok::BrackO => self.direct_array(d),
+            JTok::Str => {
+                // The string's text goes straight into its value.
+                let t = self.read();
+                let s = decode_json_str(self.text(&t)).map_err(drop)?;
+                Ok((str_value(&s), t.end))
+            }
             _ => {
                 let n = self.value_inner().map_err(drop)?;
                 scalar(&n.val).map(|v| (v, n.end)).ok_or(())
@@ -642,21 +662,26 @@ impl<'a> JParser<'a> {
         r
     }
 
-    fn direct_object(&mut self, tc: &mut TypeCache) -> Result<(Value, JPos), ()> {
+    fn direct_object(&mut self, d: &mut Direct) -> Result<(Value, JPos), ()> {
         self.read();
-        let mut entries: Vec<(crate::value::Key, Value)> = Vec::new();
+        // This object's entries go on top of the enclosing objects' ones.
+        let base = d.entries.len();
         loop {
             if self.peek().kind == JTok::BraceC {
                 break;
             }
-            let JVal::Str(name) = self.value().map_err(drop)?.val else {
+            // A name: a string token (as the tree reader's `value` reads it).
+            let t = self.peek();
+            if t.kind != JTok::Str || self.depth + 1 > self.max_depth {
                 return Err(());
-            };
+            }
+            self.read();
+            let key = d.key(&decode_json_str(self.text(&t)).map_err(drop)?);
             if self.read().kind != JTok::Colon {
                 return Err(());
             }
-            let (val, _) = self.direct(tc)?;
-            entries.push((nfc_key(&name).into(), val));
+            let (val, _) = self.direct(d)?;
+            d.entries.push((key, val));
             match self.peek().kind {
                 JTok::Comma => {
                     self.read();
@@ -671,21 +696,24 @@ impl<'a> JParser<'a> {
         let close = self.read();
         // cty's order: keys compared bytewise. A key written twice is next to
         // its twin once sorted (found without a set of the keys per object).
-        crate::sort::by(&mut entries, |a, b| a.0.cmp(&b.0));
+        let entries = &mut d.entries[base..];
+        crate::sort::by(entries, |a, b| a.0.cmp(&b.0));
         if entries.windows(2).any(|w| w[0].0 == w[1].0) {
             return Err(());
         }
-        Ok((tc.object(crate::value::AttrMap::from_sorted(entries), crate::value::Marks::NONE), close.end))
+        // Moved from the stack into the value's one allocation.
+        let attrs = crate::value::Attrs::from_sorted(d.entries.drain(base..));
+        Ok((d.tc.object_attrs(attrs, crate::value::Marks::NONE), close.end))
     }
 
-    fn direct_array(&mut self, tc: &mut TypeCache) -> Result<(Value, JPos), ()> {
+    fn direct_array(&mut self, d: &mut Direct) -> Result<(Value, JPos), ()> {
         self.read();
         let mut vals = Vec::new();
         loop {
             if self.peek().kind == JTok::BrackC {
                 break;
             }
-            vals.push(self.direct(tc)?.0);
+            vals.push(self.direct(d)?.0);
             match self.peek().kind {
                 JTok::Comma => {
                     self.read();
@@ -698,11 +726,42 @@ impl<'a> JParser<'a> {
             }
         }
         let close = self.read();
-        Ok((tc.tuple(vals), close.end))
+        Ok((d.tc.tuple(vals), close.end))
     }
 
     fn range_string(&self, s: JPos, e: JPos) -> String {
         format_range(self.filename, (s.line, s.col), (e.line, e.col))
+    }
+}
+
+/// What the direct reader ([`JParser::direct`]) keeps while it reads: the
+/// types shared among similar values, the names read so far (a name that
+/// comes back, as in a list of similar objects, is one shared key, not an
+/// allocation per object), and the entries of the objects being read, one
+/// stack for all of them (an object's entries are moved from it into the
+/// object's one allocation).
+#[derive(Default)]
+struct Direct {
+    tc: TypeCache,
+    keys: HashSet<crate::value::Key>,
+    entries: Vec<(crate::value::Key, Value)>,
+}
+
+/// At most this many distinct names are remembered (a large map's keys are
+/// each written once: remembering them all would only cost room).
+const KEPT_KEYS: usize = 1024;
+
+impl Direct {
+    /// The key for a name as written (in NFC, as cty keys are).
+    fn key(&mut self, name: &str) -> crate::value::Key {
+        if let Some(k) = self.keys.get(name) {
+            return k.clone();
+        }
+        let k: crate::value::Key = nfc_key(name).into();
+        if self.keys.len() < KEPT_KEYS {
+            self.keys.insert(k.clone());
+        }
+        k
     }
 }
 
@@ -894,7 +953,7 @@ fn direct_tfvars(src: &str, filename: &str, prefix_len: usize) -> Option<JsonRes
     // reader counts it).
     p.depth = 1;
     let start = p.peek().start;
-    let (value, end) = p.direct(&mut TypeCache::default()).ok()?;
+    let (value, end) = p.direct(&mut Direct::default()).ok()?;
     if p.peek().kind != JTok::Eof {
         return None;
     }

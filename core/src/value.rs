@@ -507,6 +507,20 @@ impl Attrs {
     pub fn to_map(&self) -> AttrMap {
         AttrMap { repr: Repr::Sorted(self.0.to_vec()) }
     }
+    /// [`Attrs::to_map`] with room for `extra` more entries.
+    pub fn to_map_with_room(&self, extra: usize) -> AttrMap {
+        let mut v = Vec::with_capacity(self.0.len() + extra);
+        v.extend_from_slice(&self.0);
+        AttrMap { repr: Repr::Sorted(v) }
+    }
+    /// Entries already sorted by key, keys unique, moved into one allocation
+    /// (from an iterator of known length, such as a drained vector, without
+    /// a vector of their own first).
+    pub fn from_sorted(entries: impl IntoIterator<Item = (Key, Value)>) -> Attrs {
+        let a: Arc<[(Key, Value)]> = entries.into_iter().collect();
+        debug_assert!(a.windows(2).all(|w| w[0].0 < w[1].0));
+        Attrs(a)
+    }
     /// Whether both hold the very same entries (not copies).
     pub fn ptr_eq(a: &Attrs, b: &Attrs) -> bool {
         Arc::ptr_eq(&a.0, &b.0)
