@@ -102,7 +102,7 @@ mod tests {
     #[test]
     fn sorts_as_the_standard_stable_sort_does() {
         let mut seed = 7u64;
-        for n in [0usize, 1, 2, 3, 5, 17, 100, 1000] {
+        for n in [0usize, 1, 2, 3, 5, 8, 9, 17, 100, 1000] {
             for modulo in [1u64, 3, 1000] {
                 let v: Vec<(u64, usize)> = (0..n)
                     .map(|i| {
