@@ -125,6 +125,12 @@ impl<'a> JScan<'a> {
                             escaping = false;
                         } else if x < 32 {
                             break;
+                        } else if let Some(run) = ascii_run(&b[p.byte..]) {
+                            // Plain ASCII characters each followed by ASCII:
+                            // a column each.
+                            p.byte += run;
+                            p.col += run;
+                            escaping = false;
                         } else {
                             // One grapheme cluster (an ASCII character followed
                             // by ASCII is one on its own).
@@ -168,6 +174,16 @@ impl<'a> JScan<'a> {
             Token { kind, start, end: p }
         }
     }
+}
+
+/// The length of the run of ASCII characters other than `"`, `\\` and
+/// control characters at the start of `b`, each followed by an ASCII byte
+/// (the last one before a non-ASCII byte may start a grapheme cluster with
+/// it, so it is left out); None when there is no such character.
+fn ascii_run(b: &[u8]) -> Option<usize> {
+    let run = b.iter().position(|&x| x == b'"' || x == b'\\' || !(32..0x80).contains(&x)).unwrap_or(b.len());
+    let plain = if b.get(run).is_some_and(|&x| x >= 0x80) { run.saturating_sub(1) } else { run };
+    (plain > 0).then_some(plain)
 }
 
 #[derive(Clone, Debug)]
@@ -740,28 +756,45 @@ impl<'a> JParser<'a> {
 /// allocation per object), and the entries of the objects being read, one
 /// stack for all of them (an object's entries are moved from it into the
 /// object's one allocation).
-#[derive(Default)]
 struct Direct {
     tc: TypeCache,
-    keys: HashSet<crate::value::Key>,
+    /// Names read lately, each in the slot its length and bytes pick (a
+    /// name that comes back finds itself with one comparison, no hashing;
+    /// two names in one slot take turns, which costs only an allocation).
+    keys: Vec<Option<crate::value::Key>>,
     entries: Vec<(crate::value::Key, Value)>,
 }
 
-/// At most this many distinct names are remembered (a large map's keys are
-/// each written once: remembering them all would only cost room).
-const KEPT_KEYS: usize = 1024;
+/// Slots of remembered names (a power of two).
+const KEY_SLOTS: usize = 256;
+
+impl Default for Direct {
+    fn default() -> Direct {
+        Direct { tc: TypeCache::default(), keys: vec![None; KEY_SLOTS], entries: Vec::new() }
+    }
+}
 
 impl Direct {
     /// The key for a name as written (in NFC, as cty keys are).
     fn key(&mut self, name: &str) -> crate::value::Key {
-        if let Some(k) = self.keys.get(name) {
-            return k.clone();
+        let b = name.as_bytes();
+        let mix = |i: usize| b.get(i).map_or(0, |&c| usize::from(c));
+        let slot = (b.len().wrapping_mul(31)
+            ^ mix(0).wrapping_mul(7)
+            ^ mix(b.len() / 2).wrapping_mul(13)
+            ^ mix(b.len().wrapping_sub(1)))
+            & (KEY_SLOTS - 1);
+        match &self.keys[slot] {
+            Some(k) if **k == *name => k.clone(),
+            _ => {
+                let k: crate::value::Key = nfc_key(name).into();
+                // A name not in NFC is looked for as written, so it is not kept.
+                if *k == *name {
+                    self.keys[slot] = Some(k.clone());
+                }
+                k
+            }
         }
-        let k: crate::value::Key = nfc_key(name).into();
-        if self.keys.len() < KEPT_KEYS {
-            self.keys.insert(k.clone());
-        }
-        k
     }
 }
 
@@ -1786,6 +1819,25 @@ pub fn config_json_value(n: &HNode, filename: &str, tc: &mut TypeCache) -> Resul
 #[cfg(test)]
 mod config_tests {
     use super::*;
+
+    /// hcl's JSON scanner counts a string's columns one per grapheme
+    /// cluster: a run of ASCII is counted a byte at a time, all but its last
+    /// character before a non-ASCII one, which may start a cluster with it.
+    #[test]
+    fn a_string_token_ends_one_column_per_grapheme_cluster() {
+        for (src, end_col) in [
+            ("\"abc\"", 6),
+            ("\"abe\u{301}x\"", 7),
+            ("\"e\u{301}\u{301}\"", 4),
+            ("\"a\\\"b\\\\\"", 9),
+            ("\"\u{65e5}\u{672c}x\"", 6),
+            ("\"x\u{1f1e9}\u{1f1ea}y\"", 6),
+            ("\"\"", 3),
+        ] {
+            let t = JScan::new(src).next();
+            assert_eq!((t.kind, t.end.col, t.end.byte), (JTok::Str, end_col, src.len()), "{src:?}");
+        }
+    }
 
     fn summaries(src: &str) -> Vec<&'static str> {
         parse_config_json(src, &|_| u32::MAX).1.into_iter().map(|d| d.summary).collect()
