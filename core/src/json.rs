@@ -713,7 +713,7 @@ impl<'a> JParser<'a> {
         // cty's order: keys compared bytewise. A key written twice is next to
         // its twin once sorted (found without a set of the keys per object).
         let entries = &mut d.entries[base..];
-        crate::sort::by(entries, |a, b| a.0.cmp(&b.0));
+        crate::value::sort_entries(entries);
         if entries.windows(2).any(|w| w[0].0 == w[1].0) {
             return Err(());
         }

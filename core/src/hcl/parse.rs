@@ -1125,7 +1125,7 @@ impl<'a> Parser<'a> {
         // cty's order (keys bytewise); the sort keeps a key written twice in
         // the order written, and as in hcl the later one wins.
         let entries = &mut self.obj_entries[base..];
-        crate::sort::by(entries, |a, b| a.0.cmp(&b.0));
+        crate::value::sort_entries(entries);
         let attrs = if entries.windows(2).any(|w| w[0].0 == w[1].0) {
             let mut vals = crate::value::AttrMap::with_capacity(entries.len());
             for (k, v) in self.obj_entries.drain(base..) {
