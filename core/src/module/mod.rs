@@ -34,6 +34,7 @@ pub mod groups;
 pub mod installed;
 pub mod json_config;
 pub mod kept;
+pub mod kept_check;
 pub mod merge;
 pub mod output;
 pub mod prepare;
@@ -351,21 +352,49 @@ pub fn check(input: &CheckInput, p: &Profile) -> CheckReport {
 /// `plan`) or as a child module (as `validate`: a required variable without
 /// a value is the caller's to set, not an error; its rules are skipped).
 pub fn check_as(input: &CheckInput, p: &Profile, as_role: role::Role) -> CheckReport {
+    // Where work is kept, a check that can show that no variable's value
+    // changed since its last check answers that check's report (kept_check).
+    if kept::on() {
+        return kept_check::check_as(input, p, as_role);
+    }
+    let texts = texts_of(input, p);
+    match configuration_and_values(input, &texts, p) {
+        Ok((module, collected, run)) => values_checked(&module, &collected, run, &texts, p, as_role),
+        Err(report) => report,
+    }
+}
+
+/// The texts of a check's files, columns counted as the flavor counts them.
+pub(super) fn texts_of<'a>(input: &'a CheckInput, p: &Profile) -> Texts<'a> {
     let mut texts = Texts::default();
     for (name, text) in &input.files {
         texts.add(name, text);
     }
     texts.count_as(p);
+    texts
+}
+
+/// The states of a module's variables before the check.
+fn states(module: &decl::Module) -> BTreeMap<String, VarState> {
+    crate::sort::map(module.vars.iter().map(|v| (v.name.clone(), VarState::new(v))))
+}
+
+/// A check's steps 1 (the configuration) and 2 (collecting the raw
+/// values). Err: the report, when the check ends there.
+pub(super) fn configuration_and_values(
+    input: &CheckInput,
+    texts: &Texts,
+    p: &Profile,
+) -> Result<(std::rc::Rc<decl::Module>, sources::Collected, report::Run), CheckReport> {
     let mut run = report::Run::default();
 
     // 1. The configuration.
-    let module = decl::load(&input.files, &texts, p);
+    let module = decl::load(&input.files, texts, p);
     kept::register(&module);
     let declared_ok = !module.diags.iter().any(CheckDiag::is_error);
     run.batch(module.diags.clone());
-    let mut vars: BTreeMap<String, VarState> =
-        crate::sort::map(module.vars.iter().map(|v| (v.name.clone(), VarState::new(v))));
     if !declared_ok {
+        let mut vars = states(&module);
         for v in &module.vars {
             let st = vars.get_mut(&v.name).expect("every variable has a state");
             match v.diags.iter().find(|d| d.is_error()) {
@@ -373,26 +402,43 @@ pub fn check_as(input: &CheckInput, p: &Profile, as_role: role::Role) -> CheckRe
                 None => st.skip(),
             }
         }
-        return run.finish(vars);
+        return Err(run.finish(vars));
     }
 
     // 2. Collecting the raw values.
-    let collected = match sources::collect(input, &texts, p) {
+    let collected = match sources::collect(input, texts, p) {
         Ok(c) => c,
-        Err(e) => return CheckReport { input_error: Some(e), ..CheckReport::default() },
+        Err(e) => return Err(CheckReport { input_error: Some(e), ..CheckReport::default() }),
     };
     let collect_failed = collected.diags.iter().any(CheckDiag::is_error);
     run.extend_first(collected.diags.clone());
     if collect_failed {
+        let mut vars = states(&module);
         for st in vars.values_mut() {
             st.skip();
         }
-        return run.finish(vars);
+        return Err(run.finish(vars));
     }
+    Ok((module, collected, run))
+}
+
+/// A check's steps 3 to 5, from the collected values: what it finds
+/// depends on nothing else than its arguments (the texts only at the
+/// places of the module's declarations and of the values collected).
+pub(super) fn values_checked(
+    module: &std::rc::Rc<decl::Module>,
+    collected: &sources::Collected,
+    mut run: report::Run,
+    texts: &Texts,
+    p: &Profile,
+    as_role: role::Role,
+) -> CheckReport {
+    let module = &**module;
+    let mut vars = states(module);
 
     // 3. Parsing them.
     let (parsed, mut diags) =
-        prepare::parse_values(&module, &collected.values, &mut vars, &texts, p, as_role == role::Role::Child);
+        prepare::parse_values(module, &collected.values, &mut vars, texts, p, as_role == role::Role::Child);
     if diags.iter().any(CheckDiag::is_error) {
         run.batch(diags);
         return run.finish(vars);
@@ -401,15 +447,15 @@ pub fn check_as(input: &CheckInput, p: &Profile, as_role: role::Role) -> CheckRe
     // 4. The validate walk: each default converted to its type once more
     // (a conversion go-cty cannot repeat stops the run), then the rules
     // against unknown values.
-    let again = merge::default_converted_again(&module, &mut vars, p);
+    let again = merge::default_converted_again(module, &mut vars, p);
     if !again.is_empty() {
         parsed.skip_rest(&mut vars);
         diags.extend(again);
         run.batch(diags);
         return run.finish(vars);
     }
-    let prepared = kept::prepared(&module, p);
-    let walk = validate::Walk { module: &module, prepared: &prepared, texts: &texts, p };
+    let prepared = kept::prepared(module, p);
+    let walk = validate::Walk { module, prepared: &prepared, texts, p };
     let (walk_diags, walk_complete) = walk.validate(&mut vars);
     let walk_failed = walk_diags.iter().any(CheckDiag::is_error);
     diags.extend(walk_diags);
@@ -420,7 +466,7 @@ pub fn check_as(input: &CheckInput, p: &Profile, as_role: role::Role) -> CheckRe
                 r.reason = Some(validate::Reason::ValidateWalkError);
             }
         }
-        validate::finish(&module, &prepared, &mut vars, true);
+        validate::finish(module, &prepared, &mut vars, true);
         run.batch(diags);
         let mut report = run.finish(vars);
         report.validation_complete = walk_complete;
@@ -428,11 +474,11 @@ pub fn check_as(input: &CheckInput, p: &Profile, as_role: role::Role) -> CheckRe
     }
 
     // 5. The plan walk: the final values, then the rules.
-    diags.extend(prepare::prepare_all(&module, parsed, &mut vars, &texts, p));
+    diags.extend(prepare::prepare_all(module, parsed, &mut vars, texts, p));
     let (mut rule_diags, complete) = walk.plan(&mut vars);
-    snippet::rule_values(&mut rule_diags, &module, &vars, &texts, p);
+    snippet::rule_values(&mut rule_diags, module, &vars, texts, p);
     diags.extend(rule_diags);
-    validate::finish(&module, &prepared, &mut vars, true);
+    validate::finish(module, &prepared, &mut vars, true);
     run.batch(diags);
     let mut report = run.finish(vars);
     report.validation_complete = complete && walk_complete;
