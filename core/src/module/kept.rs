@@ -272,9 +272,16 @@ mod tests {
         out
     }
 
-    /// A check's whole report and the flavor's questions it asked.
-    fn report(input: &CheckInput, flavor: &'static Flavor) -> String {
+    /// A check's whole report and the flavor's questions it asked: of
+    /// [`check`] for an even `k`, else of the language server's
+    /// [`crate::module::check_with_shared`] with the module calls.
+    fn report(input: &CheckInput, flavor: &'static Flavor, k: usize) -> String {
         let p = flavor.profile();
+        if k % 2 == 1 {
+            let options = crate::module::CheckOptions { module_calls: true, role: None };
+            let r = crate::module::check_with_shared(input, &p, options);
+            return format!("{r:#?}\nasked: {:?}", p.asked());
+        }
         let r = check(input, &p);
         format!("{r:#?}\nasked: {:?}", p.asked())
     }
@@ -330,7 +337,8 @@ mod tests {
             }
             steps.push((input.clone(), flavors[rng.below(flavors.len())]));
         }
-        let fresh: Vec<String> = steps.iter().map(|(i, f)| report(i, Flavor::lookup(f).unwrap())).collect();
+        let fresh: Vec<String> =
+            steps.iter().enumerate().map(|(k, (i, f))| report(i, Flavor::lookup(f).unwrap(), k)).collect();
         let with = steps.clone();
         let (kept, answered) = std::thread::Builder::new()
             .stack_size(64 << 20)
@@ -338,8 +346,9 @@ mod tests {
                 super::keep_variables();
                 let out: Vec<String> = with
                     .iter()
-                    .map(|(i, f)| {
-                        let r = report(i, Flavor::lookup(f).unwrap());
+                    .enumerate()
+                    .map(|(k, (i, f))| {
+                        let r = report(i, Flavor::lookup(f).unwrap(), k);
                         crate::valueparse::kept::end_round();
                         r
                     })
@@ -477,8 +486,18 @@ mod tests {
         input.files.insert("a.auto.tfvars".into(), values(&mut rng, n));
         input.files.insert("b.auto.tfvars".into(), values(&mut rng, n));
         input.files.insert("terraform.tfvars".into(), values(&mut rng, n));
+        // A local module call (the language server's check adds the calls).
+        input.files.insert("m/variables.tf".into(), "variable \"x\" {\n  type = number\n}\n".into());
+        input.files.insert("main.tf".into(), "module \"m\" {\n  source = \"./m\"\n  x      = 1\n}\n".into());
         let mut inputs = Vec::new();
         for _ in 0..150 {
+            // Now and then the module call's argument changes.
+            if rng.below(30) == 0 {
+                let x = ["1", "\"a\"", "2"][rng.below(3)];
+                input.files.insert("main.tf".into(), format!("module \"m\" {{\n  source = \"./m\"\n  x      = {x}\n}}\n"));
+                inputs.push(input.clone());
+                continue;
+            }
             // Now and then a value file comes or goes (the list of value
             // files changes).
             if rng.below(25) == 0 {
@@ -580,7 +599,7 @@ mod tests {
         let mut answered = Vec::new();
         for &name in flavors {
             let flavor = Flavor::lookup(name).unwrap();
-            let fresh: Vec<String> = inputs.iter().map(|i| report(i, flavor)).collect();
+            let fresh: Vec<String> = inputs.iter().enumerate().map(|(k, i)| report(i, flavor, k)).collect();
             let with = inputs.to_vec();
             let (kept, hits) = std::thread::Builder::new()
                 .stack_size(64 << 20)
@@ -588,8 +607,9 @@ mod tests {
                     super::keep_variables();
                     let out: Vec<String> = with
                         .iter()
-                        .map(|i| {
-                            let r = report(i, flavor);
+                        .enumerate()
+                        .map(|(k, i)| {
+                            let r = report(i, flavor, k);
                             crate::valueparse::kept::end_round();
                             r
                         })

@@ -61,7 +61,11 @@ struct Session {
     sources: Vec<Source>,
     /// Each name's winning source: the last that sets it (its index).
     last: HashMap<String, usize>,
-    report: CheckReport,
+    report: Rc<CheckReport>,
+    /// The last report of [`check_with`] made from `report`: what the
+    /// module calls added (as `Debug` text: compared, never read) and the
+    /// report.
+    with: Option<(String, Rc<CheckReport>)>,
     /// The questions the check's steps 3 to 5 asked.
     asked: u64,
     used: u64,
@@ -88,6 +92,56 @@ pub(super) fn forget(scope: &str) {
 
 /// [`super::check_as`] where work is kept.
 pub(super) fn check_as(input: &CheckInput, p: &Profile, as_role: Role) -> CheckReport {
+    let (report, _) = shared(input, p, as_role);
+    Rc::try_unwrap(report).unwrap_or_else(|r| (*r).clone())
+}
+
+/// [`super::check_with`] where work is kept: the report shared with the
+/// kept check when it and the module calls' part are the same as last time.
+pub(super) fn check_with(input: &CheckInput, p: &Profile, options: super::CheckOptions) -> Rc<CheckReport> {
+    let as_role = options.role.as_ref().map_or(Role::Root, |d| d.role);
+    let (report, key) = shared(input, p, as_role);
+    if report.input_error.is_some() {
+        return report;
+    }
+    let calls = options.module_calls.then(|| super::calls::attached(&input.files, p));
+    let Some(key) = key else { return Rc::new(with(&report, calls, options.role)) };
+    let said = format!("{calls:?}\n{:?}", options.role);
+    SESSIONS.with(|s| {
+        let mut s = s.borrow_mut();
+        let session = s.get_mut(&key).filter(|x| Rc::ptr_eq(&x.report, &report));
+        if let Some((was, r)) = session.as_ref().and_then(|x| x.with.as_ref()) {
+            if *was == said {
+                return r.clone();
+            }
+        }
+        let r = Rc::new(with(&report, calls, options.role));
+        if let Some(x) = session {
+            x.with = Some((said, r.clone()));
+        }
+        r
+    })
+}
+
+/// `report` with the module calls' part and the role (as [`super::check_with`]).
+fn with(
+    report: &CheckReport,
+    calls: Option<(Vec<super::calls::CallReport>, Vec<super::CheckDiag>)>,
+    role: Option<super::role::Decision>,
+) -> CheckReport {
+    let mut r = report.clone();
+    if let Some((calls, diags)) = calls {
+        r.ok &= !diags.iter().any(super::CheckDiag::is_error);
+        r.diagnostics.extend(diags);
+        r.module_calls = calls;
+    }
+    r.role = role;
+    r
+}
+
+/// The check, shared with its session (the session's key: None when the
+/// check keeps none).
+fn shared(input: &CheckInput, p: &Profile, as_role: Role) -> (Rc<CheckReport>, Option<Key>) {
     let texts = super::texts_of(input, p);
     let key: Key = (store::scope(), p.flavor().name, as_role == Role::Child);
     let plain = input.args.is_empty() && input.env.is_empty();
@@ -108,15 +162,15 @@ pub(super) fn check_as(input: &CheckInput, p: &Profile, as_role: Role) -> CheckR
         if let Some((report, asked)) = kept {
             p.add_asked(asked);
             ANSWERED.with(|a| a.set(a.get() + 1));
-            return report;
+            return (report, Some(key));
         }
     }
     let (module, collected, run) = match super::configuration_and_values(input, &texts, p) {
         Ok(x) => x,
-        Err(report) => return report,
+        Err(report) => return (Rc::new(report), None),
     };
     let own = p.flavor().profile();
-    let report = super::values_checked(&module, &collected, run, &texts, &own, as_role);
+    let report = Rc::new(super::values_checked(&module, &collected, run, &texts, &own, as_role));
     let asked = own.asked_bits();
     p.add_asked(asked);
     if plain && collected.diags.is_empty() {
@@ -125,11 +179,12 @@ pub(super) fn check_as(input: &CheckInput, p: &Profile, as_role: Role) -> CheckR
             SESSIONS.with(|s| {
                 let mut s = s.borrow_mut();
                 s.retain(|_, x| round - x.used <= store::ROUNDS);
-                s.insert(key, session);
+                s.insert(key.clone(), session);
             });
+            return (report, Some(key));
         }
     }
-    report
+    (report, None)
 }
 
 /// The value files of `input`, in the order values are collected
@@ -150,7 +205,7 @@ fn session(
     texts: &Texts,
     module: Rc<Module>,
     collected: &super::sources::Collected,
-    report: CheckReport,
+    report: Rc<CheckReport>,
     asked: u64,
 ) -> Option<Session> {
     let mut sources = Vec::new();
@@ -175,6 +230,7 @@ fn session(
         sources,
         last,
         report,
+        with: None,
         asked,
         used: store::round(),
     })
@@ -189,7 +245,7 @@ fn answer(
     input: &CheckInput,
     texts: &Texts,
     p: &Profile,
-) -> Option<(CheckReport, u64)> {
+) -> Option<(Rc<CheckReport>, u64)> {
     if !Rc::ptr_eq(&session.module, module) || session.counting != texts.counting() {
         return None;
     }

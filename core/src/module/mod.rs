@@ -343,6 +343,16 @@ pub fn check_with(input: &CheckInput, p: &Profile, options: CheckOptions) -> Che
     r
 }
 
+/// [`check_with`], shared: where work is kept ([`kept::keep_variables`]),
+/// the report of the last check of the module when nothing it is worked
+/// out from changed ([`kept_check`]), without a copy of it.
+pub fn check_with_shared(input: &CheckInput, p: &Profile, options: CheckOptions) -> std::rc::Rc<CheckReport> {
+    if !kept::on() {
+        return std::rc::Rc::new(check_with(input, p, options));
+    }
+    kept_check::check_with(input, p, options)
+}
+
 /// Checks a root module as the profile's flavor does.
 pub fn check(input: &CheckInput, p: &Profile) -> CheckReport {
     check_as(input, p, role::Role::Root)
