@@ -61,14 +61,43 @@ struct Session {
     sources: Vec<Source>,
     /// Each name's winning source: the last that sets it (its index).
     last: HashMap<String, usize>,
+    /// The report: the check's own, or with what [`check_with`] added.
     report: Rc<CheckReport>,
-    /// The last report of [`check_with`] made from `report`: what the
-    /// module calls added (as `Debug` text: compared, never read) and the
-    /// report.
-    with: Option<(String, Rc<CheckReport>)>,
+    /// What was added to it (None: nothing, a report of [`check_as`]).
+    said: Option<String>,
+    /// How many of its diagnostics are the check's own, and whether they
+    /// hold no error.
+    own: (usize, bool),
     /// The questions the check's steps 3 to 5 asked.
     asked: u64,
     used: u64,
+}
+
+/// What [`super::check_with`] adds to a check's report: the module calls'
+/// part (when asked for) with the questions it asked, and the role.
+struct Added {
+    calls: Option<(Vec<super::calls::CallReport>, Vec<super::CheckDiag>)>,
+    asked: u64,
+    role: Option<super::role::Decision>,
+    /// All of it as `Debug` text (compared, never read).
+    said: String,
+}
+
+impl Added {
+    /// Adds it to `r` as [`super::check_with`] does (nothing to a report
+    /// of an input error).
+    fn attach(self, r: &mut CheckReport, p: &Profile) {
+        if r.input_error.is_some() {
+            return;
+        }
+        if let Some((calls, diags)) = self.calls {
+            p.add_asked(self.asked);
+            r.ok &= !diags.iter().any(super::CheckDiag::is_error);
+            r.diagnostics.extend(diags);
+            r.module_calls = calls;
+        }
+        r.role = self.role;
+    }
 }
 
 /// The scope ([`store::set_scope`]), the flavor, the role.
@@ -92,56 +121,24 @@ pub(super) fn forget(scope: &str) {
 
 /// [`super::check_as`] where work is kept.
 pub(super) fn check_as(input: &CheckInput, p: &Profile, as_role: Role) -> CheckReport {
-    let (report, _) = shared(input, p, as_role);
+    let report = shared(input, p, as_role, None);
     Rc::try_unwrap(report).unwrap_or_else(|r| (*r).clone())
 }
 
-/// [`super::check_with`] where work is kept: the report shared with the
-/// kept check when it and the module calls' part are the same as last time.
+/// [`super::check_with`] where work is kept: the kept report itself when
+/// the check's part and the module calls' part are the same as last time.
 pub(super) fn check_with(input: &CheckInput, p: &Profile, options: super::CheckOptions) -> Rc<CheckReport> {
     let as_role = options.role.as_ref().map_or(Role::Root, |d| d.role);
-    let (report, key) = shared(input, p, as_role);
-    if report.input_error.is_some() {
-        return report;
-    }
-    let calls = options.module_calls.then(|| super::calls::attached(&input.files, p));
-    let Some(key) = key else { return Rc::new(with(&report, calls, options.role)) };
+    // The calls' questions count only where they are added.
+    let own = p.flavor().profile();
+    let calls = options.module_calls.then(|| super::calls::attached(&input.files, &own));
     let said = format!("{calls:?}\n{:?}", options.role);
-    SESSIONS.with(|s| {
-        let mut s = s.borrow_mut();
-        let session = s.get_mut(&key).filter(|x| Rc::ptr_eq(&x.report, &report));
-        if let Some((was, r)) = session.as_ref().and_then(|x| x.with.as_ref()) {
-            if *was == said {
-                return r.clone();
-            }
-        }
-        let r = Rc::new(with(&report, calls, options.role));
-        if let Some(x) = session {
-            x.with = Some((said, r.clone()));
-        }
-        r
-    })
+    let added = Added { calls, asked: own.asked_bits(), role: options.role, said };
+    shared(input, p, as_role, Some(added))
 }
 
-/// `report` with the module calls' part and the role (as [`super::check_with`]).
-fn with(
-    report: &CheckReport,
-    calls: Option<(Vec<super::calls::CallReport>, Vec<super::CheckDiag>)>,
-    role: Option<super::role::Decision>,
-) -> CheckReport {
-    let mut r = report.clone();
-    if let Some((calls, diags)) = calls {
-        r.ok &= !diags.iter().any(super::CheckDiag::is_error);
-        r.diagnostics.extend(diags);
-        r.module_calls = calls;
-    }
-    r.role = role;
-    r
-}
-
-/// The check, shared with its session (the session's key: None when the
-/// check keeps none).
-fn shared(input: &CheckInput, p: &Profile, as_role: Role) -> (Rc<CheckReport>, Option<Key>) {
+/// The check, with what [`check_with`] adds, shared with its session.
+fn shared(input: &CheckInput, p: &Profile, as_role: Role, mut added: Option<Added>) -> Rc<CheckReport> {
     let texts = super::texts_of(input, p);
     let key: Key = (store::scope(), p.flavor().name, as_role == Role::Child);
     let plain = input.args.is_empty() && input.env.is_empty();
@@ -153,38 +150,68 @@ fn shared(input: &CheckInput, p: &Profile, as_role: Role) -> (Rc<CheckReport>, O
         let kept = SESSIONS.with(|s| {
             let mut s = s.borrow_mut();
             let session = s.get_mut(&key)?;
-            let answer = answer(session, &module, input, &texts, p);
-            if answer.is_none() {
+            if !answer(session, &module, input, &texts, p) {
                 s.remove(&key);
+                return None;
             }
-            answer
-        });
-        if let Some((report, asked)) = kept {
-            p.add_asked(asked);
             ANSWERED.with(|a| a.set(a.get() + 1));
-            return (report, Some(key));
+            p.add_asked(session.asked);
+            let said = added.as_ref().map(|a| a.said.clone());
+            if said == session.said {
+                if let Some(a) = &added {
+                    a.calls.is_some().then(|| p.add_asked(a.asked));
+                }
+                return Some(session.report.clone());
+            }
+            // Another addition: the check's own report, then this one's.
+            let mut r = (*session.report).clone();
+            r.diagnostics.truncate(session.own.0);
+            r.ok = session.own.1;
+            r.module_calls = Vec::new();
+            r.role = None;
+            if let Some(a) = added.take() {
+                a.attach(&mut r, p);
+            }
+            session.report = Rc::new(r);
+            session.said = said;
+            Some(session.report.clone())
+        });
+        if let Some(report) = kept {
+            return report;
         }
     }
     let (module, collected, run) = match super::configuration_and_values(input, &texts, p) {
         Ok(x) => x,
-        Err(report) => return (Rc::new(report), None),
+        Err(mut report) => {
+            if let Some(a) = added {
+                a.attach(&mut report, p);
+            }
+            return Rc::new(report);
+        }
     };
     let own = p.flavor().profile();
-    let report = Rc::new(super::values_checked(&module, &collected, run, &texts, &own, as_role));
+    let mut report = super::values_checked(&module, &collected, run, &texts, &own, as_role);
     let asked = own.asked_bits();
     p.add_asked(asked);
+    let own = (report.diagnostics.len(), report.ok);
+    let said = added.as_ref().map(|a| a.said.clone());
+    if let Some(a) = added {
+        a.attach(&mut report, p);
+    }
+    let report = Rc::new(report);
     if plain && collected.diags.is_empty() {
-        if let Some(session) = session(input, &texts, module, &collected, report.clone(), asked) {
+        if let Some(mut session) = session(input, &texts, module, &collected, report.clone(), asked) {
+            session.said = said;
+            session.own = own;
             let round = store::round();
             SESSIONS.with(|s| {
                 let mut s = s.borrow_mut();
                 s.retain(|_, x| round - x.used <= store::ROUNDS);
-                s.insert(key.clone(), session);
+                s.insert(key, session);
             });
-            return (report, Some(key));
         }
     }
-    (report, None)
+    report
 }
 
 /// The value files of `input`, in the order values are collected
@@ -230,22 +257,28 @@ fn session(
         sources,
         last,
         report,
-        with: None,
+        said: None,
+        own: (0, true),
         asked,
         used: store::round(),
     })
 }
 
-/// The kept report and its questions, when the check of `input` is shown
-/// to find what the session's did (the session then stands for `input`);
-/// None: not shown (the session is no longer of use).
+/// Whether the check of `input` is shown to find what the session's
+/// did (the session then stands for `input`); false: not shown (the
+/// session is no longer of use).
 fn answer(
     session: &mut Session,
     module: &Rc<Module>,
     input: &CheckInput,
     texts: &Texts,
     p: &Profile,
-) -> Option<(Rc<CheckReport>, u64)> {
+) -> bool {
+    shown(session, module, input, texts, p).is_some()
+}
+
+/// [`answer`] (None: not shown).
+fn shown(session: &mut Session, module: &Rc<Module>, input: &CheckInput, texts: &Texts, p: &Profile) -> Option<()> {
     if !Rc::ptr_eq(&session.module, module) || session.counting != texts.counting() {
         return None;
     }
@@ -308,7 +341,7 @@ fn answer(
         s.text = text;
     }
     session.used = store::round();
-    Some((session.report.clone(), session.asked))
+    Some(())
 }
 
 /// Whether a value written at `a` in `old` (file `name`) and at `b` in
