@@ -300,8 +300,11 @@ mod tests {
             60,
             &["terraform@1.5", "terraform@1.9", "terraform@1.16", "opentofu@1.6", "opentofu@1.12"],
         );
-        let b =
-            edits_agree(0x2545_f491_4f6c_dd1d, 3, &["terraform@1.9", "terraform@1.16", "opentofu@1.9", "opentofu@1.12"]);
+        let b = edits_agree(
+            0x2545_f491_4f6c_dd1d,
+            3,
+            &["terraform@1.9", "terraform@1.16", "opentofu@1.9", "opentofu@1.12"],
+        );
         // Some checks were answered by the kept report (an edit no winning
         // value saw), on every flavor.
         assert!(a.iter().chain(&b).all(|&n| n > 0), "kept reports answered: {a:?} {b:?}");
@@ -494,7 +497,9 @@ mod tests {
             // Now and then the module call's argument changes.
             if rng.below(30) == 0 {
                 let x = ["1", "\"a\"", "2"][rng.below(3)];
-                input.files.insert("main.tf".into(), format!("module \"m\" {{\n  source = \"./m\"\n  x      = {x}\n}}\n"));
+                input
+                    .files
+                    .insert("main.tf".into(), format!("module \"m\" {{\n  source = \"./m\"\n  x      = {x}\n}}\n"));
                 inputs.push(input.clone());
                 continue;
             }
@@ -615,7 +620,14 @@ mod tests {
                         })
                         .collect();
                     let answered = crate::module::kept_check::answered();
-                    (out, (crate::valueparse::kept::hits_of("prepare"), crate::valueparse::kept::hits_of("rule"), answered))
+                    (
+                        out,
+                        (
+                            crate::valueparse::kept::hits_of("prepare"),
+                            crate::valueparse::kept::hits_of("rule"),
+                            answered,
+                        ),
+                    )
                 })
                 .unwrap()
                 .join()

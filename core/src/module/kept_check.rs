@@ -267,13 +267,7 @@ fn session(
 /// Whether the check of `input` is shown to find what the session's
 /// did (the session then stands for `input`); false: not shown (the
 /// session is no longer of use).
-fn answer(
-    session: &mut Session,
-    module: &Rc<Module>,
-    input: &CheckInput,
-    texts: &Texts,
-    p: &Profile,
-) -> bool {
+fn answer(session: &mut Session, module: &Rc<Module>, input: &CheckInput, texts: &Texts, p: &Profile) -> bool {
     shown(session, module, input, texts, p).is_some()
 }
 
@@ -310,9 +304,7 @@ fn shown(session: &mut Session, module: &Rc<Module>, input: &CheckInput, texts: 
         let mut old_attrs: Option<HashMap<&str, &crate::hcl::ast::Expr>> = None;
         let mut before = Texts { unicode: texts.counting(), ..Texts::default() };
         before.add(&old.name, &old.text);
-        let mut new_names = std::collections::HashSet::new();
         for (name, expr) in &read.attrs {
-            new_names.insert(name.as_str());
             if later(name) {
                 continue;
             }
@@ -321,15 +313,22 @@ fn shown(session: &mut Session, module: &Rc<Module>, input: &CheckInput, texts: 
                 // before it: its winner changes.
                 return None;
             }
-            let olds = old_attrs
-                .get_or_insert_with(|| old.read.attrs.iter().map(|(k, e)| (k.as_str(), &**e)).collect());
+            let olds =
+                old_attrs.get_or_insert_with(|| old.read.attrs.iter().map(|(k, e)| (k.as_str(), &**e)).collect());
             let was = olds.get(name.as_str())?;
             if !same_place(&old.name, (&old.text, &was.range(), &before), (text, &expr.range(), texts)) {
                 return None;
             }
         }
+        // (The names it sets now are gathered only for a name no later
+        // file sets: most of an overridden file's are.)
+        let mut new_names: Option<std::collections::HashSet<&str>> = None;
         for (name, _) in &old.read.attrs {
-            if !new_names.contains(name.as_str()) && !later(name) {
+            if !later(name)
+                && !new_names
+                    .get_or_insert_with(|| read.attrs.iter().map(|(k, _)| k.as_str()).collect())
+                    .contains(name.as_str())
+            {
                 return None;
             }
         }
