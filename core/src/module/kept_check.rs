@@ -144,6 +144,9 @@ fn shared(input: &CheckInput, p: &Profile, as_role: Role, mut added: Option<Adde
     let plain = input.args.is_empty() && input.env.is_empty();
     // (The configuration is read here only for a kept check: a check
     // without one reads it once, below.)
+    // A session that could not answer: its index of winners may serve
+    // the next one.
+    let mut stale = None;
     if plain && SESSIONS.with(|s| s.borrow().contains_key(&key)) {
         let module = super::decl::load(&input.files, &texts, p);
         super::kept::register(&module);
@@ -151,7 +154,7 @@ fn shared(input: &CheckInput, p: &Profile, as_role: Role, mut added: Option<Adde
             let mut s = s.borrow_mut();
             let session = s.get_mut(&key)?;
             if !answer(session, &module, input, &texts, p) {
-                s.remove(&key);
+                stale = s.remove(&key);
                 return None;
             }
             ANSWERED.with(|a| a.set(a.get() + 1));
@@ -200,7 +203,7 @@ fn shared(input: &CheckInput, p: &Profile, as_role: Role, mut added: Option<Adde
     }
     let report = Rc::new(report);
     if plain && collected.diags.is_empty() {
-        if let Some(mut session) = session(input, &texts, module, &collected, report.clone(), asked) {
+        if let Some(mut session) = session(input, &texts, module, &collected, report.clone(), asked, stale) {
             session.said = said;
             session.own = own;
             let round = store::round();
@@ -234,6 +237,7 @@ fn session(
     collected: &super::sources::Collected,
     report: Rc<CheckReport>,
     asked: u64,
+    stale: Option<Session>,
 ) -> Option<Session> {
     let mut sources = Vec::new();
     for (name, read) in &collected.reads {
@@ -243,14 +247,31 @@ fn session(
         }
         sources.push(Source { name: name.clone(), text: input.files.get(name)?.clone(), read });
     }
-    let mut last: HashMap<String, usize> = HashMap::new();
-    for (i, s) in sources.iter().enumerate().rev() {
-        for (name, _) in &s.read.attrs {
-            if !last.contains_key(name) {
-                last.insert(name.clone(), i);
+    // The stale session's index holds when the same files set the same
+    // names, in the same order (an edit of values only).
+    let same_names = |old: &[Source]| {
+        old.len() == sources.len()
+            && old.iter().zip(&sources).all(|(a, b)| {
+                a.name == b.name
+                    && (Rc::ptr_eq(&a.read, &b.read)
+                        || (a.read.attrs.len() == b.read.attrs.len()
+                            && a.read.attrs.iter().zip(&b.read.attrs).all(|(x, y)| x.0 == y.0)))
+            })
+    };
+    let last = match stale {
+        Some(old) if same_names(&old.sources) => old.last,
+        _ => {
+            let mut last: HashMap<String, usize> = HashMap::new();
+            for (i, s) in sources.iter().enumerate().rev() {
+                for (name, _) in &s.read.attrs {
+                    if !last.contains_key(name) {
+                        last.insert(name.clone(), i);
+                    }
+                }
             }
+            last
         }
-    }
+    };
     Some(Session {
         module,
         counting: texts.counting(),
