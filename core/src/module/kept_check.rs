@@ -185,7 +185,8 @@ fn shared(input: &CheckInput, p: &Profile, as_role: Role, mut added: Option<Adde
     }
     let (module, collected, run) = match super::configuration_and_values(input, &texts, p) {
         Ok(x) => x,
-        Err(mut report) => {
+        Err(report) => {
+            let mut report = *report;
             if let Some(a) = added {
                 a.attach(&mut report, p);
             }

@@ -370,7 +370,7 @@ pub fn check_as(input: &CheckInput, p: &Profile, as_role: role::Role) -> CheckRe
     let texts = texts_of(input, p);
     match configuration_and_values(input, &texts, p) {
         Ok((module, collected, run)) => values_checked(&module, &collected, run, &texts, p, as_role),
-        Err(report) => report,
+        Err(report) => *report,
     }
 }
 
@@ -395,7 +395,7 @@ pub(super) fn configuration_and_values(
     input: &CheckInput,
     texts: &Texts,
     p: &Profile,
-) -> Result<(std::rc::Rc<decl::Module>, sources::Collected, report::Run), CheckReport> {
+) -> Result<(std::rc::Rc<decl::Module>, sources::Collected, report::Run), Box<CheckReport>> {
     let mut run = report::Run::default();
 
     // 1. The configuration.
@@ -412,13 +412,13 @@ pub(super) fn configuration_and_values(
                 None => st.skip(),
             }
         }
-        return Err(run.finish(vars));
+        return Err(Box::new(run.finish(vars)));
     }
 
     // 2. Collecting the raw values.
     let collected = match sources::collect(input, texts, p) {
         Ok(c) => c,
-        Err(e) => return Err(CheckReport { input_error: Some(e), ..CheckReport::default() }),
+        Err(e) => return Err(Box::new(CheckReport { input_error: Some(e), ..CheckReport::default() })),
     };
     let collect_failed = collected.diags.iter().any(CheckDiag::is_error);
     run.extend_first(collected.diags.clone());
@@ -427,7 +427,7 @@ pub(super) fn configuration_and_values(
         for st in vars.values_mut() {
             st.skip();
         }
-        return Err(run.finish(vars));
+        return Err(Box::new(run.finish(vars)));
     }
     Ok((module, collected, run))
 }
