@@ -206,7 +206,7 @@ pub fn diagnostics(
         };
         // A root or a child module by `tftype check`'s own rule (`role::decide`).
         let run_options = CheckOptions { module_calls: options.module_calls, role: Some(run_input.role(false)) };
-        let r = module::check_with(run_input, p, run_options);
+        let r = module::check_with_shared(run_input, p, run_options);
         let home = home_file(base, env.map(|e| e.0.as_str()));
         if let Some(e) = &r.input_error {
             add(home.as_ref(), CheckDiag::error(e.clone(), "", None), Vec::new(), None, None);

@@ -202,6 +202,15 @@ pub struct CallReport {
 /// calls) and adds what was found to `r`: the calls to `module_calls`, the
 /// diagnostics (sorted as a batch of their own) after the others.
 pub fn attach(r: &mut CheckReport, files: &BTreeMap<String, String>, p: &Profile) {
+    let (calls, diags) = attached(files, p);
+    r.ok &= !diags.iter().any(CheckDiag::is_error);
+    r.diagnostics.extend(diags);
+    r.module_calls = calls;
+}
+
+/// What [`attach`] adds to a report: the calls, and the diagnostics in
+/// order.
+pub(super) fn attached(files: &BTreeMap<String, String>, p: &Profile) -> (Vec<CallReport>, Vec<CheckDiag>) {
     let mut texts = Texts::default();
     for (name, text) in files {
         texts.add(name, text);
@@ -218,9 +227,7 @@ pub fn attach(r: &mut CheckReport, files: &BTreeMap<String, String>, p: &Profile
             d.subject.as_ref().map(|s| (s.filename.clone(), s.start.byte, s.end.byte)),
         ))
     });
-    r.ok &= !diags.iter().any(CheckDiag::is_error);
-    r.diagnostics.extend(diags);
-    r.module_calls = calls;
+    (calls, diags)
 }
 
 /// The module calls of the root module in `files` (and of the local modules

@@ -55,7 +55,7 @@ pub fn keep_variables() {
     ON.with(|on| on.set(true));
 }
 
-fn on() -> bool {
+pub(super) fn on() -> bool {
     ON.with(Cell::get) && kept::on()
 }
 
@@ -90,6 +90,7 @@ pub(super) fn register(m: &Rc<Module>) {
 /// module's last open document is closed).
 pub fn forget(scope: &str) {
     MODULES.with(|ms| ms.borrow_mut().retain(|_, r| &*r.scope != scope));
+    super::kept_check::forget(scope);
     kept::forget(scope);
 }
 
@@ -271,9 +272,16 @@ mod tests {
         out
     }
 
-    /// A check's whole report and the flavor's questions it asked.
-    fn report(input: &CheckInput, flavor: &'static Flavor) -> String {
+    /// A check's whole report and the flavor's questions it asked: of
+    /// [`check`] for an even `k`, else of the language server's
+    /// [`crate::module::check_with_shared`] with the module calls.
+    fn report(input: &CheckInput, flavor: &'static Flavor, k: usize) -> String {
         let p = flavor.profile();
+        if k % 2 == 1 {
+            let options = crate::module::CheckOptions { module_calls: true, role: None };
+            let r = crate::module::check_with_shared(input, &p, options);
+            return format!("{r:#?}\nasked: {:?}", p.asked());
+        }
         let r = check(input, &p);
         format!("{r:#?}\nasked: {:?}", p.asked())
     }
@@ -287,12 +295,76 @@ mod tests {
     fn a_check_with_kept_work_reports_what_a_fresh_check_does_over_random_edits() {
         // Rules that refer to other variables: now and then (they stop the
         // check before Terraform 1.9), and often where they are allowed.
-        edits_agree(
+        let a = edits_agree(
             0x9e37_79b9_7f4a_7c15,
             60,
             &["terraform@1.5", "terraform@1.9", "terraform@1.16", "opentofu@1.6", "opentofu@1.12"],
         );
-        edits_agree(0x2545_f491_4f6c_dd1d, 3, &["terraform@1.9", "terraform@1.16", "opentofu@1.9", "opentofu@1.12"]);
+        let b = edits_agree(
+            0x2545_f491_4f6c_dd1d,
+            3,
+            &["terraform@1.9", "terraform@1.16", "opentofu@1.9", "opentofu@1.12"],
+        );
+        // Some checks were answered by the kept report (an edit no winning
+        // value saw), on every flavor.
+        assert!(a.iter().chain(&b).all(|&n| n > 0), "kept reports answered: {a:?} {b:?}");
+    }
+
+    /// The module checked with one flavor, then another, on one thread
+    /// (the server's flavor setting changed), over random edits: each check
+    /// reports what a fresh check with its flavor does, and the kept
+    /// reports of one flavor never answer for another.
+    #[test]
+    fn a_kept_check_answers_only_for_its_own_flavor() {
+        let mut rng = Rng(0x5851_f42d_4c95_7f2d);
+        let n = 12;
+        let flavors = ["terraform@1.5", "terraform@1.9", "opentofu@1.12"];
+        let mut input = CheckInput::default();
+        input.files.insert("variables.tf".into(), declarations(&mut rng, n, 4));
+        input.files.insert("a.auto.tfvars".into(), values(&mut rng, n));
+        input.files.insert("b.auto.tfvars".into(), values(&mut rng, n));
+        let mut steps = Vec::new();
+        for _ in 0..120 {
+            match rng.below(4) {
+                0 => {
+                    input.files.insert("a.auto.tfvars".into(), values(&mut rng, n));
+                }
+                1 => {
+                    let text = input.files.get_mut("a.auto.tfvars").expect("a file of the module");
+                    let k = rng.below(n);
+                    if !text.lines().any(|l| l.starts_with(&format!("v{k} = "))) {
+                        text.push_str(&format!("v{k} = {}\n", value(&mut rng)));
+                    }
+                }
+                _ => {}
+            }
+            steps.push((input.clone(), flavors[rng.below(flavors.len())]));
+        }
+        let fresh: Vec<String> =
+            steps.iter().enumerate().map(|(k, (i, f))| report(i, Flavor::lookup(f).unwrap(), k)).collect();
+        let with = steps.clone();
+        let (kept, answered) = std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn(move || {
+                super::keep_variables();
+                let out: Vec<String> = with
+                    .iter()
+                    .enumerate()
+                    .map(|(k, (i, f))| {
+                        let r = report(i, Flavor::lookup(f).unwrap(), k);
+                        crate::valueparse::kept::end_round();
+                        r
+                    })
+                    .collect();
+                (out, crate::module::kept_check::answered())
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        for (k, (a, b)) in fresh.iter().zip(&kept).enumerate() {
+            assert_eq!(a, b, "step {k} ({}): the check with kept work differs from a fresh one", steps[k].1);
+        }
+        assert!(answered > 0, "no check was answered by a kept report");
     }
 
     /// A rule is worked out again when a variable it refers to changes, its
@@ -409,7 +481,7 @@ mod tests {
         assert_eq!(places[0], at("a.tfvars", (1, 5, 4), (1, 6, 5)));
     }
 
-    fn edits_agree(seed: u64, cross: usize, flavors: &[&'static str]) {
+    fn edits_agree(seed: u64, cross: usize, flavors: &[&'static str]) -> Vec<u64> {
         let mut rng = Rng(seed);
         let n = 12;
         let mut input = CheckInput::default();
@@ -417,11 +489,35 @@ mod tests {
         input.files.insert("a.auto.tfvars".into(), values(&mut rng, n));
         input.files.insert("b.auto.tfvars".into(), values(&mut rng, n));
         input.files.insert("terraform.tfvars".into(), values(&mut rng, n));
+        // A local module call (the language server's check adds the calls).
+        input.files.insert("m/variables.tf".into(), "variable \"x\" {\n  type = number\n}\n".into());
+        input.files.insert("main.tf".into(), "module \"m\" {\n  source = \"./m\"\n  x      = 1\n}\n".into());
         let mut inputs = Vec::new();
         for _ in 0..150 {
+            // Now and then the module call's argument changes.
+            if rng.below(30) == 0 {
+                let x = ["1", "\"a\"", "2"][rng.below(3)];
+                input
+                    .files
+                    .insert("main.tf".into(), format!("module \"m\" {{\n  source = \"./m\"\n  x      = {x}\n}}\n"));
+                inputs.push(input.clone());
+                continue;
+            }
+            // Now and then a value file comes or goes (the list of value
+            // files changes).
+            if rng.below(25) == 0 {
+                match input.files.remove("c.auto.tfvars") {
+                    Some(_) => {}
+                    None => {
+                        input.files.insert("c.auto.tfvars".into(), values(&mut rng, n));
+                    }
+                }
+                inputs.push(input.clone());
+                continue;
+            }
             let file = ["a.auto.tfvars", "b.auto.tfvars", "terraform.tfvars", "variables.tf"][rng.below(4)];
             let text = input.files.get_mut(file).expect("a file of the module");
-            match (file, rng.below(5)) {
+            match (file, rng.below(8)) {
                 ("variables.tf", _) if rng.below(3) == 0 => *text = declarations(&mut rng, n, cross),
                 ("variables.tf", _) => {}
                 (_, 0) => *text = values(&mut rng, n),
@@ -449,6 +545,41 @@ mod tests {
                         *text = out.join("\n") + "\n";
                     }
                 }
+                // A line added at the end: a value (of a name set
+                // before or not), or a comment.
+                (_, 5) => {
+                    // (A name the file sets already would be set twice.)
+                    let k = rng.below(n + 1);
+                    let set = text.lines().any(|l| l.starts_with(&format!("v{k} = ")));
+                    let line = match rng.below(3) {
+                        0 => "# tail\n".to_string(),
+                        _ if set => "# set\n".to_string(),
+                        _ => format!("v{k} = {}\n", value(&mut rng)),
+                    };
+                    text.push_str(&line);
+                }
+                // A comment changed, or one of the same length: in a line
+                // of its own, and after a value.
+                (_, 6) => {
+                    let lines: Vec<&str> = text.lines().collect();
+                    if !lines.is_empty() {
+                        let k = rng.below(lines.len());
+                        let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+                        if out[k].trim().is_empty() {
+                            out[k] = "# was empty".into();
+                        }
+                        let comment = ["# x", "# y", "# long comment", "//z"][rng.below(4)];
+                        match out[k].find(" #") {
+                            Some(at) => out[k].truncate(at),
+                            None if rng.below(2) == 0 => out[k] = comment.to_string(),
+                            None => {}
+                        }
+                        if !out[k].starts_with('#') && !out[k].starts_with("//") {
+                            out[k] = format!("{} {comment}", out[k]);
+                        }
+                        *text = out.join("\n") + "\n";
+                    }
+                }
                 _ => {
                     // One value of one line changed in place.
                     let lines: Vec<&str> = text.lines().collect();
@@ -463,15 +594,17 @@ mod tests {
             }
             inputs.push(input.clone());
         }
-        agree(&inputs, flavors);
+        agree(&inputs, flavors)
     }
 
     /// Checks each input in turn with work kept from the checks before, and
-    /// each afresh: the reports agree, and work was found kept.
-    fn agree(inputs: &[CheckInput], flavors: &[&'static str]) {
+    /// each afresh: the reports agree, and work was found kept. How many
+    /// checks a kept report answered, by flavor.
+    fn agree(inputs: &[CheckInput], flavors: &[&'static str]) -> Vec<u64> {
+        let mut answered = Vec::new();
         for &name in flavors {
             let flavor = Flavor::lookup(name).unwrap();
-            let fresh: Vec<String> = inputs.iter().map(|i| report(i, flavor)).collect();
+            let fresh: Vec<String> = inputs.iter().enumerate().map(|(k, i)| report(i, flavor, k)).collect();
             let with = inputs.to_vec();
             let (kept, hits) = std::thread::Builder::new()
                 .stack_size(64 << 20)
@@ -479,13 +612,22 @@ mod tests {
                     super::keep_variables();
                     let out: Vec<String> = with
                         .iter()
-                        .map(|i| {
-                            let r = report(i, flavor);
+                        .enumerate()
+                        .map(|(k, i)| {
+                            let r = report(i, flavor, k);
                             crate::valueparse::kept::end_round();
                             r
                         })
                         .collect();
-                    (out, (crate::valueparse::kept::hits_of("prepare"), crate::valueparse::kept::hits_of("rule")))
+                    let answered = crate::module::kept_check::answered();
+                    (
+                        out,
+                        (
+                            crate::valueparse::kept::hits_of("prepare"),
+                            crate::valueparse::kept::hits_of("rule"),
+                            answered,
+                        ),
+                    )
                 })
                 .unwrap()
                 .join()
@@ -498,6 +640,8 @@ mod tests {
                 );
             }
             assert!(hits.0 > 0 && hits.1 > 0, "{name}: no variable's work was found kept ({hits:?})");
+            answered.push(hits.2);
         }
+        answered
     }
 }

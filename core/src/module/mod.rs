@@ -34,6 +34,7 @@ pub mod groups;
 pub mod installed;
 pub mod json_config;
 pub mod kept;
+pub mod kept_check;
 pub mod merge;
 pub mod output;
 pub mod prepare;
@@ -365,6 +366,16 @@ pub fn check_with_forms(input: &CheckInput, p: &Profile, options: CheckOptions, 
     r
 }
 
+/// [`check_with`], shared: where work is kept ([`kept::keep_variables`]),
+/// the report of the last check of the module when nothing it is worked
+/// out from changed ([`kept_check`]), without a copy of it.
+pub fn check_with_shared(input: &CheckInput, p: &Profile, options: CheckOptions) -> std::rc::Rc<CheckReport> {
+    if !kept::on() {
+        return std::rc::Rc::new(check_with(input, p, options));
+    }
+    kept_check::check_with(input, p, options)
+}
+
 /// Checks a root module as the profile's flavor does.
 pub fn check(input: &CheckInput, p: &Profile) -> CheckReport {
     check_as(input, p, role::Role::Root)
@@ -379,21 +390,49 @@ pub fn check_as(input: &CheckInput, p: &Profile, as_role: role::Role) -> CheckRe
 
 /// [`check_as`], rendering only the value texts in `forms`.
 fn check_as_forms(input: &CheckInput, p: &Profile, as_role: role::Role, forms: ShownForms) -> CheckReport {
+    // Where work is kept, a check that can show that no variable's value
+    // changed since its last check answers that check's report (kept_check).
+    if kept::on() && forms == ShownForms::ALL {
+        return kept_check::check_as(input, p, as_role);
+    }
+    let texts = texts_of(input, p);
+    match configuration_and_values(input, &texts, p) {
+        Ok((module, collected, run)) => values_checked(&module, &collected, run, &texts, p, as_role, forms),
+        Err(report) => *report,
+    }
+}
+
+/// The texts of a check's files, columns counted as the flavor counts them.
+pub(super) fn texts_of<'a>(input: &'a CheckInput, p: &Profile) -> Texts<'a> {
     let mut texts = Texts::default();
     for (name, text) in &input.files {
         texts.add(name, text);
     }
     texts.count_as(p);
+    texts
+}
+
+/// The states of a module's variables before the check.
+fn states(module: &decl::Module) -> BTreeMap<String, VarState> {
+    crate::sort::map(module.vars.iter().map(|v| (v.name.clone(), VarState::new(v))))
+}
+
+/// A check's steps 1 (the configuration) and 2 (collecting the raw
+/// values). Err: the report, when the check ends there.
+pub(super) fn configuration_and_values(
+    input: &CheckInput,
+    texts: &Texts,
+    p: &Profile,
+) -> Result<(std::rc::Rc<decl::Module>, sources::Collected, report::Run), Box<CheckReport>> {
     let mut run = report::Run::default();
 
     // 1. The configuration.
-    let module = decl::load(&input.files, &texts, p);
+    let module = decl::load(&input.files, texts, p);
     kept::register(&module);
     let declared_ok = !module.diags.iter().any(CheckDiag::is_error);
     run.batch(module.diags.clone());
-    let mut vars: BTreeMap<String, VarState> =
-        crate::sort::map(module.vars.iter().map(|v| (v.name.clone(), VarState::new(v))));
     if !declared_ok {
+        let mut vars = states(&module);
         for v in &module.vars {
             let st = vars.get_mut(&v.name).expect("every variable has a state");
             match v.diags.iter().find(|d| d.is_error()) {
@@ -401,26 +440,44 @@ fn check_as_forms(input: &CheckInput, p: &Profile, as_role: role::Role, forms: S
                 None => st.skip(),
             }
         }
-        return run.finish(vars);
+        return Err(Box::new(run.finish(vars)));
     }
 
     // 2. Collecting the raw values.
-    let collected = match sources::collect(input, &texts, p) {
+    let collected = match sources::collect(input, texts, p) {
         Ok(c) => c,
-        Err(e) => return CheckReport { input_error: Some(e), ..CheckReport::default() },
+        Err(e) => return Err(Box::new(CheckReport { input_error: Some(e), ..CheckReport::default() })),
     };
     let collect_failed = collected.diags.iter().any(CheckDiag::is_error);
     run.extend_first(collected.diags.clone());
     if collect_failed {
+        let mut vars = states(&module);
         for st in vars.values_mut() {
             st.skip();
         }
-        return run.finish(vars);
+        return Err(Box::new(run.finish(vars)));
     }
+    Ok((module, collected, run))
+}
+
+/// A check's steps 3 to 5, from the collected values: what it finds
+/// depends on nothing else than its arguments (the texts only at the
+/// places of the module's declarations and of the values collected).
+pub(super) fn values_checked(
+    module: &std::rc::Rc<decl::Module>,
+    collected: &sources::Collected,
+    mut run: report::Run,
+    texts: &Texts,
+    p: &Profile,
+    as_role: role::Role,
+    forms: ShownForms,
+) -> CheckReport {
+    let module = &**module;
+    let mut vars = states(module);
 
     // 3. Parsing them.
     let (parsed, mut diags) =
-        prepare::parse_values(&module, &collected.values, &mut vars, &texts, p, as_role == role::Role::Child);
+        prepare::parse_values(module, &collected.values, &mut vars, texts, p, as_role == role::Role::Child);
     if diags.iter().any(CheckDiag::is_error) {
         run.batch(diags);
         return run.finish(vars);
@@ -429,15 +486,15 @@ fn check_as_forms(input: &CheckInput, p: &Profile, as_role: role::Role, forms: S
     // 4. The validate walk: each default converted to its type once more
     // (a conversion go-cty cannot repeat stops the run), then the rules
     // against unknown values.
-    let again = merge::default_converted_again(&module, &mut vars, p);
+    let again = merge::default_converted_again(module, &mut vars, p);
     if !again.is_empty() {
         parsed.skip_rest(&mut vars);
         diags.extend(again);
         run.batch(diags);
         return run.finish(vars);
     }
-    let prepared = kept::prepared(&module, p);
-    let walk = validate::Walk { module: &module, prepared: &prepared, texts: &texts, p };
+    let prepared = kept::prepared(module, p);
+    let walk = validate::Walk { module, prepared: &prepared, texts, p };
     let (walk_diags, walk_complete) = walk.validate(&mut vars);
     let walk_failed = walk_diags.iter().any(CheckDiag::is_error);
     diags.extend(walk_diags);
@@ -448,7 +505,7 @@ fn check_as_forms(input: &CheckInput, p: &Profile, as_role: role::Role, forms: S
                 r.reason = Some(validate::Reason::ValidateWalkError);
             }
         }
-        validate::finish(&module, &prepared, &mut vars, true);
+        validate::finish(module, &prepared, &mut vars, true);
         run.batch(diags);
         let mut report = run.finish(vars);
         report.validation_complete = walk_complete;
@@ -456,11 +513,11 @@ fn check_as_forms(input: &CheckInput, p: &Profile, as_role: role::Role, forms: S
     }
 
     // 5. The plan walk: the final values, then the rules.
-    diags.extend(prepare::prepare_all(&module, parsed, &mut vars, &texts, p, forms));
+    diags.extend(prepare::prepare_all(module, parsed, &mut vars, texts, p, forms));
     let (mut rule_diags, complete) = walk.plan(&mut vars);
-    snippet::rule_values(&mut rule_diags, &module, &vars, &texts, p);
+    snippet::rule_values(&mut rule_diags, module, &vars, texts, p);
     diags.extend(rule_diags);
-    validate::finish(&module, &prepared, &mut vars, true);
+    validate::finish(module, &prepared, &mut vars, true);
     run.batch(diags);
     let mut report = run.finish(vars);
     report.validation_complete = complete && walk_complete;

@@ -54,6 +54,9 @@ pub struct Unparsed {
 pub struct Collected {
     pub values: BTreeMap<String, Unparsed>,
     pub diags: Vec<CheckDiag>,
+    /// Each value file read, in order, with its native-syntax reading
+    /// (None: a JSON file), for [`super::kept_check`].
+    pub(super) reads: Vec<(String, Option<Rc<HclFile>>)>,
 }
 
 /// The values while they are collected: by name in a hash map (a source
@@ -64,6 +67,7 @@ pub struct Collected {
 struct Collecting {
     values: foldhash::HashMap<String, Unparsed>,
     diags: Vec<CheckDiag>,
+    reads: Vec<(String, Option<Rc<HclFile>>)>,
 }
 
 impl Collecting {
@@ -81,7 +85,7 @@ impl Collecting {
     /// The values in order of their names (each name's last value set):
     /// one insertion per name, not per source.
     fn done(self) -> Collected {
-        Collected { values: crate::sort::map(self.values), diags: self.diags }
+        Collected { values: crate::sort::map(self.values), diags: self.diags, reads: self.reads }
     }
 }
 
@@ -189,6 +193,7 @@ fn add_file(c: &mut Collecting, input: &CheckInput, filename: &str, kind: Kind, 
         return;
     };
     if filename.ends_with(".json") {
+        c.reads.push((filename.to_string(), None));
         match json::parse_json_file_attributes(src, filename) {
             Err(ds) => c.diags.extend(ds.into_iter().map(|d| json_diag(filename, d))),
             Ok(attrs) => {
@@ -209,6 +214,7 @@ fn add_file(c: &mut Collecting, input: &CheckInput, filename: &str, kind: Kind, 
         Rc::new(read_hcl(src, filename, texts, p))
     };
     c.diags.extend(read.diags.iter().cloned());
+    c.reads.push((filename.to_string(), Some(read.clone())));
     let file: Rc<str> = Rc::from(filename);
     for (name, expr) in &read.attrs {
         c.set(name, Unparsed { raw: Raw::Expr { file: file.clone(), expr: expr.clone() }, kind });
@@ -226,20 +232,30 @@ pub fn kept_file_sets(
     p: &Profile,
     wanted: impl Fn(&str) -> bool,
 ) -> Option<bool> {
+    let read = kept_read(input, filename, texts, p)?;
+    Some(read.attrs.iter().any(|(name, _)| wanted(name)))
+}
+
+/// The native-syntax value file `filename` of `input` as a check reads it
+/// (the same `Rc` while its text is the same, see
+/// [`crate::valueparse::kept`]; the flavor is asked what the check's
+/// reading asks). None: work is not kept, the file is JSON, or not in
+/// `input`.
+pub(super) fn kept_read(input: &CheckInput, filename: &str, texts: &Texts, p: &Profile) -> Option<Rc<HclFile>> {
     if !crate::valueparse::kept::on() || filename.ends_with(".json") {
         return None;
     }
     let src = input.files.get(filename)?;
-    let read = crate::valueparse::kept::remember("values", filename, &[src], p, |own| {
+    Some(crate::valueparse::kept::remember("values", filename, &[src], p, |own| {
         Rc::new(read_hcl(src, filename, texts, own))
-    });
-    Some(read.attrs.iter().any(|(name, _)| wanted(name)))
+    }))
 }
 
 /// A native-syntax value file as read: its diagnostics, or its attributes.
-struct HclFile {
-    diags: Vec<CheckDiag>,
-    attrs: Vec<(String, Rc<Expr>)>,
+#[derive(Debug)]
+pub(super) struct HclFile {
+    pub(super) diags: Vec<CheckDiag>,
+    pub(super) attrs: Vec<(String, Rc<Expr>)>,
 }
 
 fn read_hcl(src: &str, filename: &str, texts: &Texts, p: &Profile) -> HclFile {

@@ -1,0 +1,384 @@
+//! A module's whole check kept from one check to the next (the language
+//! server checks the same module after every edit; on with
+//! [`super::kept::keep_variables`]): a check whose configuration is the
+//! same module as the last one's and whose every variable gets the same
+//! value from the same place answers the last check's report, without
+//! visiting its variables.
+//!
+//! What a check finds after collecting the values (its steps 3 to 5,
+//! [`super::values_checked`]) is worked out from the module, the flavor,
+//! how the module is checked (root or child), how columns are counted, and
+//! the collected values: each name's winning value, as the text and the
+//! place (file, line, column, byte) where it is written. The texts of
+//! the value files are read nowhere else. So the last report holds when:
+//! - the module is the same (`Rc`, [`super::decl::load`] keeps it while
+//!   the configuration files are the same), and so are the flavor, the
+//!   role, how columns are counted, and the list of value files;
+//! - no `-var`, `-var-file` or environment value (those checks are always
+//!   worked out: their values have no place to compare);
+//! - every value file read without diagnostics (as before), JSON ones
+//!   excepted (always worked out);
+//! - and, for each value file whose text changed, each name it sets or set:
+//!   a later file sets it (the later one wins, unchanged or compared when
+//!   its own turn comes), or this file was and still is its winner with
+//!   the same text at the same place (line, column and byte of both ends,
+//!   and the same text from the start of the line).
+//!
+//! Anything else is checked afresh (with the work kept per variable,
+//! [`super::kept`]), and that check's report kept for the next one.
+//! Editing a value that a later file overrides, or a comment, or a value
+//! file's tail after its last winning value, answers without any
+//! variable's work.
+//!
+//! The questions the flavor is asked are those of a fresh check: the first
+//! steps (the configuration, each value file's reading) are asked as ever,
+//! the rest replayed from the check that made the report.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::decl::Module;
+use super::role::Role;
+use super::sources::HclFile;
+use super::{CheckInput, CheckReport, Subject, Texts};
+use crate::flavor::Profile;
+use crate::hcl::ast::Span;
+use crate::valueparse::kept as store;
+
+/// A value file of the kept check, in the order values are collected.
+struct Source {
+    name: String,
+    /// Its text when read.
+    text: String,
+    read: Rc<HclFile>,
+}
+
+/// The last check of a module (in one scope, flavor and role).
+struct Session {
+    module: Rc<Module>,
+    counting: Option<crate::unicode::Unicode>,
+    sources: Vec<Source>,
+    /// Each name's winning source: the last that sets it (its index).
+    last: HashMap<String, usize>,
+    /// The report: the check's own, or with what [`check_with`] added.
+    report: Rc<CheckReport>,
+    /// What was added to it (None: nothing, a report of [`check_as`]).
+    said: Option<String>,
+    /// How many of its diagnostics are the check's own, and whether they
+    /// hold no error.
+    own: (usize, bool),
+    /// The questions the check's steps 3 to 5 asked.
+    asked: u64,
+    used: u64,
+}
+
+/// What [`super::check_with`] adds to a check's report: the module calls'
+/// part (when asked for) with the questions it asked, and the role.
+struct Added {
+    calls: Option<(Vec<super::calls::CallReport>, Vec<super::CheckDiag>)>,
+    asked: u64,
+    role: Option<super::role::Decision>,
+    /// All of it as `Debug` text (compared, never read).
+    said: String,
+}
+
+impl Added {
+    /// Adds it to `r` as [`super::check_with`] does (nothing to a report
+    /// of an input error).
+    fn attach(self, r: &mut CheckReport, p: &Profile) {
+        if r.input_error.is_some() {
+            return;
+        }
+        if let Some((calls, diags)) = self.calls {
+            p.add_asked(self.asked);
+            r.ok &= !diags.iter().any(super::CheckDiag::is_error);
+            r.diagnostics.extend(diags);
+            r.module_calls = calls;
+        }
+        r.role = self.role;
+    }
+}
+
+/// The scope ([`store::set_scope`]), the flavor, the role.
+type Key = (Rc<str>, &'static str, bool);
+
+thread_local! {
+    static SESSIONS: RefCell<HashMap<Key, Session>> = RefCell::new(HashMap::new());
+    static ANSWERED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many checks were answered by a kept report on this thread (for
+/// tests).
+pub fn answered() -> u64 {
+    ANSWERED.with(std::cell::Cell::get)
+}
+
+/// Drops the kept checks of `scope` (see [`super::kept::forget`]).
+pub(super) fn forget(scope: &str) {
+    SESSIONS.with(|s| s.borrow_mut().retain(|k, _| &*k.0 != scope));
+}
+
+/// [`super::check_as`] where work is kept.
+pub(super) fn check_as(input: &CheckInput, p: &Profile, as_role: Role) -> CheckReport {
+    let report = shared(input, p, as_role, None);
+    Rc::try_unwrap(report).unwrap_or_else(|r| (*r).clone())
+}
+
+/// [`super::check_with`] where work is kept: the kept report itself when
+/// the check's part and the module calls' part are the same as last time.
+pub(super) fn check_with(input: &CheckInput, p: &Profile, options: super::CheckOptions) -> Rc<CheckReport> {
+    let as_role = options.role.as_ref().map_or(Role::Root, |d| d.role);
+    // The calls' questions count only where they are added.
+    let own = p.flavor().profile();
+    let calls = options.module_calls.then(|| super::calls::attached(&input.files, &own));
+    let said = format!("{calls:?}\n{:?}", options.role);
+    let added = Added { calls, asked: own.asked_bits(), role: options.role, said };
+    shared(input, p, as_role, Some(added))
+}
+
+/// The check, with what [`check_with`] adds, shared with its session.
+fn shared(input: &CheckInput, p: &Profile, as_role: Role, mut added: Option<Added>) -> Rc<CheckReport> {
+    let texts = super::texts_of(input, p);
+    let key: Key = (store::scope(), p.flavor().name, as_role == Role::Child);
+    let plain = input.args.is_empty() && input.env.is_empty();
+    // (The configuration is read here only for a kept check: a check
+    // without one reads it once, below.)
+    // A session that could not answer: its index of winners may serve
+    // the next one.
+    let mut stale = None;
+    if plain && SESSIONS.with(|s| s.borrow().contains_key(&key)) {
+        let module = super::decl::load(&input.files, &texts, p);
+        super::kept::register(&module);
+        let kept = SESSIONS.with(|s| {
+            let mut s = s.borrow_mut();
+            let session = s.get_mut(&key)?;
+            if !answer(session, &module, input, &texts, p) {
+                stale = s.remove(&key);
+                return None;
+            }
+            ANSWERED.with(|a| a.set(a.get() + 1));
+            p.add_asked(session.asked);
+            let said = added.as_ref().map(|a| a.said.clone());
+            if said == session.said {
+                if let Some(a) = &added {
+                    a.calls.is_some().then(|| p.add_asked(a.asked));
+                }
+                return Some(session.report.clone());
+            }
+            // Another addition: the check's own report, then this one's.
+            let mut r = (*session.report).clone();
+            r.diagnostics.truncate(session.own.0);
+            r.ok = session.own.1;
+            r.module_calls = Vec::new();
+            r.role = None;
+            if let Some(a) = added.take() {
+                a.attach(&mut r, p);
+            }
+            session.report = Rc::new(r);
+            session.said = said;
+            Some(session.report.clone())
+        });
+        if let Some(report) = kept {
+            return report;
+        }
+    }
+    let (module, collected, run) = match super::configuration_and_values(input, &texts, p) {
+        Ok(x) => x,
+        Err(report) => {
+            let mut report = *report;
+            if let Some(a) = added {
+                a.attach(&mut report, p);
+            }
+            return Rc::new(report);
+        }
+    };
+    let own = p.flavor().profile();
+    let mut report = super::values_checked(&module, &collected, run, &texts, &own, as_role, super::ShownForms::ALL);
+    let asked = own.asked_bits();
+    p.add_asked(asked);
+    let own = (report.diagnostics.len(), report.ok);
+    let said = added.as_ref().map(|a| a.said.clone());
+    if let Some(a) = added {
+        a.attach(&mut report, p);
+    }
+    let report = Rc::new(report);
+    if plain && collected.diags.is_empty() {
+        if let Some(mut session) = session(input, &texts, module, &collected, report.clone(), asked, stale) {
+            session.said = said;
+            session.own = own;
+            let round = store::round();
+            SESSIONS.with(|s| {
+                let mut s = s.borrow_mut();
+                s.retain(|_, x| round - x.used <= store::ROUNDS);
+                s.insert(key, session);
+            });
+        }
+    }
+    report
+}
+
+/// The value files of `input`, in the order values are collected
+/// ([`super::sources::collect`]).
+fn source_names(input: &CheckInput) -> impl Iterator<Item = &String> {
+    let fixed = ["terraform.tfvars", "terraform.tfvars.json"].into_iter().filter_map(|n| input.files.get_key_value(n));
+    let autos = input
+        .files
+        .keys()
+        .filter(|n| !n.contains('/') && (n.ends_with(".auto.tfvars") || n.ends_with(".auto.tfvars.json")));
+    fixed.map(|(k, _)| k).chain(autos)
+}
+
+/// A session for a check just made (None: one of its value files cannot
+/// be compared).
+fn session(
+    input: &CheckInput,
+    texts: &Texts,
+    module: Rc<Module>,
+    collected: &super::sources::Collected,
+    report: Rc<CheckReport>,
+    asked: u64,
+    stale: Option<Session>,
+) -> Option<Session> {
+    let mut sources = Vec::new();
+    for (name, read) in &collected.reads {
+        let read = read.clone()?;
+        if !read.diags.is_empty() {
+            return None;
+        }
+        sources.push(Source { name: name.clone(), text: input.files.get(name)?.clone(), read });
+    }
+    // The stale session's index holds when the same files set the same
+    // names, in the same order (an edit of values only).
+    let same_names = |old: &[Source]| {
+        old.len() == sources.len()
+            && old.iter().zip(&sources).all(|(a, b)| {
+                a.name == b.name
+                    && (Rc::ptr_eq(&a.read, &b.read)
+                        || (a.read.attrs.len() == b.read.attrs.len()
+                            && a.read.attrs.iter().zip(&b.read.attrs).all(|(x, y)| x.0 == y.0)))
+            })
+    };
+    let last = match stale {
+        Some(old) if same_names(&old.sources) => old.last,
+        _ => {
+            let mut last: HashMap<String, usize> = HashMap::new();
+            for (i, s) in sources.iter().enumerate().rev() {
+                for (name, _) in &s.read.attrs {
+                    if !last.contains_key(name) {
+                        last.insert(name.clone(), i);
+                    }
+                }
+            }
+            last
+        }
+    };
+    Some(Session {
+        module,
+        counting: texts.counting(),
+        sources,
+        last,
+        report,
+        said: None,
+        own: (0, true),
+        asked,
+        used: store::round(),
+    })
+}
+
+/// Whether the check of `input` is shown to find what the session's
+/// did (the session then stands for `input`); false: not shown (the
+/// session is no longer of use).
+fn answer(session: &mut Session, module: &Rc<Module>, input: &CheckInput, texts: &Texts, p: &Profile) -> bool {
+    shown(session, module, input, texts, p).is_some()
+}
+
+/// [`answer`] (None: not shown).
+fn shown(session: &mut Session, module: &Rc<Module>, input: &CheckInput, texts: &Texts, p: &Profile) -> Option<()> {
+    if !Rc::ptr_eq(&session.module, module) || session.counting != texts.counting() {
+        return None;
+    }
+    let mut n = 0;
+    let mut changed = Vec::new();
+    for name in source_names(input) {
+        let source = session.sources.get(n)?;
+        if source.name != *name {
+            return None;
+        }
+        // Every file is read as the check reads it (the same questions).
+        let read = super::sources::kept_read(input, name, texts, p)?;
+        if !Rc::ptr_eq(&read, &source.read) {
+            changed.push((n, read));
+        }
+        n += 1;
+    }
+    if n != session.sources.len() {
+        return None;
+    }
+    for (c, read) in &changed {
+        let c = *c;
+        if !read.diags.is_empty() {
+            return None;
+        }
+        let old = &session.sources[c];
+        let text = input.files.get(&old.name)?;
+        let later = |name: &str| session.last.get(name).is_some_and(|&w| w > c);
+        let mut old_attrs: Option<HashMap<&str, &crate::hcl::ast::Expr>> = None;
+        let mut before = Texts { unicode: texts.counting(), ..Texts::default() };
+        before.add(&old.name, &old.text);
+        for (name, expr) in &read.attrs {
+            if later(name) {
+                continue;
+            }
+            if session.last.get(name.as_str()) != Some(&c) {
+                // A name this file now sets and no file set, or set
+                // before it: its winner changes.
+                return None;
+            }
+            let olds =
+                old_attrs.get_or_insert_with(|| old.read.attrs.iter().map(|(k, e)| (k.as_str(), &**e)).collect());
+            let was = olds.get(name.as_str())?;
+            if !same_place(&old.name, (&old.text, &was.range(), &before), (text, &expr.range(), texts)) {
+                return None;
+            }
+        }
+        // (The names it sets now are gathered only for a name no later
+        // file sets: most of an overridden file's are.)
+        let mut new_names: Option<std::collections::HashSet<&str>> = None;
+        for (name, _) in &old.read.attrs {
+            if !later(name)
+                && !new_names
+                    .get_or_insert_with(|| read.attrs.iter().map(|(k, _)| k.as_str()).collect())
+                    .contains(name.as_str())
+            {
+                return None;
+            }
+        }
+    }
+    for (c, read) in changed {
+        let text = input.files.get(&session.sources[c].name)?.clone();
+        let s = &mut session.sources[c];
+        s.read = read;
+        s.text = text;
+    }
+    session.used = store::round();
+    Some(())
+}
+
+/// Whether a value written at `a` in `old` (file `name`) and at `b` in
+/// `new` is the same text at the same place: the same subject (line,
+/// column, byte of both ends, columns counted as the check counts them)
+/// and the same text from the start of its line to its end. Each text
+/// comes with the [`Texts`] that hold it (under `name`).
+fn same_place(name: &str, (old, a, before): (&str, &Span, &Texts), (new, b, now): (&str, &Span, &Texts)) -> bool {
+    let line_start = |t: &str, at: usize| t.get(..at).and_then(|s| s.rfind(['\n', '\r'])).map_or(0, |i| i + 1);
+    let (Some(x), Some(y)) = (old.get(line_start(old, a.start)..a.end), new.get(line_start(new, b.start)..b.end))
+    else {
+        return false;
+    };
+    if x != y || a != b {
+        return false;
+    }
+    let was: Subject = before.subject(name, a);
+    was == now.subject(name, b)
+}
