@@ -75,7 +75,7 @@ pub const PART_KEY: &str = "catalog.part";
 
 /// The part a catalog's text is, and its texts (`Err`: not a catalog).
 pub fn read_part(json: &str) -> Result<(usize, HashMap<String, String>), String> {
-    let catalog: Catalog = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    let catalog: Catalog = serde_json::from_slice(json.as_bytes()).map_err(|e| e.to_string())?;
     part_of(catalog)
 }
 
@@ -102,7 +102,7 @@ fn parts(lang: Lang) -> impl Iterator<Item = &'static Catalog> {
 
 #[cfg(not(feature = "runtime-catalogs"))]
 fn catalog(lang: Lang) -> Option<&'static Catalog> {
-    Some(slots()[lang as usize][0].get_or_init(|| serde_json::from_str(lang.source()).unwrap_or_default()))
+    Some(slots()[lang as usize][0].get_or_init(|| serde_json::from_slice(lang.source().as_bytes()).unwrap_or_default()))
 }
 
 /// With the `runtime-catalogs` feature (the page and its engine worker: the

@@ -102,7 +102,7 @@ impl Request {
     /// request: its flavor names the reason, and evaluating it then says so
     /// as an unknown version, so the reader is told why, never nothing.
     pub fn from_json(json: &str) -> Request {
-        serde_json::from_str(json).unwrap_or_else(|e| Request {
+        serde_json::from_slice(json.as_bytes()).unwrap_or_else(|e| Request {
             flavor: Some(format!("(unreadable request: {e})")),
             ..Request::new(None, "")
         })
