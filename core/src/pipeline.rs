@@ -211,7 +211,11 @@ pub struct RuleError {
 
 impl Response {
     fn failure(stage: Stage, diags: impl Into<Capped<Diagnostic>>, req: &Request) -> Response {
-        let diags: Capped<Diagnostic> = diags.into();
+        Response::failure_capped(stage, diags.into(), req)
+    }
+    /// [`Response::failure`]'s body, once for both kinds of diagnostics list
+    /// (bytes3: lighter in the engines' .wasm).
+    fn failure_capped(stage: Stage, diags: Capped<Diagnostic>, req: &Request) -> Response {
         let first = diags.first().cloned();
         Response {
             diagnostics_omitted: diags.omitted(),
