@@ -396,6 +396,12 @@ impl<'p> Evaluator<'p> {
     }
 
     fn diag(&mut self, summary: &str, detail: impl Into<String>, range: Span) {
+        self.push_diag(summary, detail.into(), range);
+    }
+
+    /// [`Evaluator::diag`]'s body, once for every kind of detail (bytes3:
+    /// lighter in the engines' .wasm).
+    fn push_diag(&mut self, summary: &str, detail: String, range: Span) {
         self.diags.push(RawDiag::new(summary, detail, range));
     }
 
