@@ -236,7 +236,7 @@ mod tests {
     /// what is not a catalog.
     #[test]
     fn a_catalog_reads_as_core_reads_it() {
-        let typed = |json: &str| serde_json::from_slice::<HashMap<String, String>>(json.as_bytes()).map_err(|e| e.to_string());
+        let typed = |json: &str| serde_json::from_str::<HashMap<String, String>>(json).map_err(|e| e.to_string());
         for json in [
             include_str!("../../../core/i18n/en.json"),
             include_str!("../../../core/i18n/zh.json"),
