@@ -200,7 +200,7 @@ impl Wire {
 /// [`view`] for the JSON text `{files, args, env, flavor, lang}` (the page's
 /// engine worker); the answer is [`ModuleView`] as JSON.
 pub fn view_json(input: &str) -> String {
-    let v = match serde_json::from_str::<Wire>(input) {
+    let v = match serde_json::from_slice::<Wire>(input.as_bytes()) {
         Ok(w) => {
             let (input, flavor, lang, _) = w.split();
             view(&input, flavor.as_deref().unwrap_or(crate::flavor::DEFAULT), lang.unwrap_or_default())
@@ -221,7 +221,7 @@ pub fn view_json(input: &str) -> String {
 pub fn assist_json(json: &str, arg: &str) -> String {
     let (kind, at) = arg.split_once(' ').unwrap_or((arg, "0"));
     let at = at.trim().parse().unwrap_or(0);
-    let Ok(w) = serde_json::from_str::<Wire>(json) else { return "null".into() };
+    let Ok(w) = serde_json::from_slice::<Wire>(json.as_bytes()) else { return "null".into() };
     let (input, flavor, lang, file) = w.split();
     let p = Flavor::lookup(flavor.as_deref().unwrap_or(crate::flavor::DEFAULT))
         .unwrap_or_else(Flavor::default_flavor)

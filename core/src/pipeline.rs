@@ -102,7 +102,7 @@ impl Request {
     /// request: its flavor names the reason, and evaluating it then says so
     /// as an unknown version, so the reader is told why, never nothing.
     pub fn from_json(json: &str) -> Request {
-        serde_json::from_str(json).unwrap_or_else(|e| Request {
+        serde_json::from_slice(json.as_bytes()).unwrap_or_else(|e| Request {
             flavor: Some(format!("(unreadable request: {e})")),
             ..Request::new(None, "")
         })
@@ -211,7 +211,11 @@ pub struct RuleError {
 
 impl Response {
     fn failure(stage: Stage, diags: impl Into<Capped<Diagnostic>>, req: &Request) -> Response {
-        let diags: Capped<Diagnostic> = diags.into();
+        Response::failure_capped(stage, diags.into(), req)
+    }
+    /// [`Response::failure`]'s body, once for both kinds of diagnostics list
+    /// (bytes3: lighter in the engines' .wasm).
+    fn failure_capped(stage: Stage, diags: Capped<Diagnostic>, req: &Request) -> Response {
         let first = diags.first().cloned();
         Response {
             diagnostics_omitted: diags.omitted(),

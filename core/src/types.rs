@@ -46,29 +46,32 @@ impl TupleTypes {
     /// From this many elements of one type on, the type is held once.
     pub const SAME_FROM: usize = 16;
 
-    pub fn len(&self) -> usize {
+    /// The types held, the element count and the step from one element's
+    /// type to the next in them (1; 0 when the type is held once): every
+    /// reader below goes through this one branch (bytes3: an enum per
+    /// reader weighed in the engines' .wasm).
+    fn parts(&self) -> (&[Type], usize, usize) {
         match &self.0 {
-            TupleRepr::Each(ts) => ts.len(),
-            TupleRepr::Same(_, n) => *n,
+            TupleRepr::Each(ts) => (ts, ts.len(), 1),
+            TupleRepr::Same(t, n) => (std::slice::from_ref(t), *n, 0),
         }
+    }
+    pub fn len(&self) -> usize {
+        self.parts().1
     }
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
     pub fn get(&self, i: usize) -> Option<&Type> {
-        match &self.0 {
-            TupleRepr::Each(ts) => ts.get(i),
-            TupleRepr::Same(t, n) => (i < *n).then_some(t),
-        }
+        let (ts, n, step) = self.parts();
+        (i < n).then(|| &ts[i * step])
     }
     pub fn first(&self) -> Option<&Type> {
         self.get(0)
     }
     pub fn iter(&self) -> TupleTypesIter<'_> {
-        match &self.0 {
-            TupleRepr::Each(ts) => TupleTypesIter::Each(ts.iter()),
-            TupleRepr::Same(t, n) => TupleTypesIter::Same(t, 0..*n),
-        }
+        let (ts, n, step) = self.parts();
+        TupleTypesIter { ts, step, front: 0, back: n }
     }
     /// The one element type of a tuple whose elements all have it (held
     /// once); None for a tuple held type by type (which may still be
@@ -134,13 +137,9 @@ impl FromIterator<Type> for TupleTypes {
 impl std::ops::Index<usize> for TupleTypes {
     type Output = Type;
     fn index(&self, i: usize) -> &Type {
-        match &self.0 {
-            TupleRepr::Each(ts) => &ts[i],
-            TupleRepr::Same(t, n) => {
-                assert!(i < *n, "tuple element {i} of {n}");
-                t
-            }
-        }
+        let (ts, n, step) = self.parts();
+        assert!(i < n, "tuple element {i} of {n}");
+        &ts[i * step]
     }
 }
 
@@ -152,41 +151,42 @@ impl<'a> IntoIterator for &'a TupleTypes {
     }
 }
 
-/// The element types of a tuple, in order.
+/// The element types of a tuple, in order: the types of elements
+/// `front..back`, element `i`'s at `ts[i * step]`.
 #[derive(Clone)]
-pub enum TupleTypesIter<'a> {
-    Each(std::slice::Iter<'a, Type>),
-    Same(&'a Type, std::ops::Range<usize>),
+pub struct TupleTypesIter<'a> {
+    ts: &'a [Type],
+    step: usize,
+    front: usize,
+    back: usize,
 }
 
 impl<'a> Iterator for TupleTypesIter<'a> {
     type Item = &'a Type;
     fn next(&mut self) -> Option<&'a Type> {
-        match self {
-            TupleTypesIter::Each(it) => it.next(),
-            TupleTypesIter::Same(t, r) => r.next().map(|_| *t),
+        if self.front >= self.back {
+            return None;
         }
+        self.front += 1;
+        Some(&self.ts[(self.front - 1) * self.step])
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
-        match self {
-            TupleTypesIter::Each(it) => it.size_hint(),
-            TupleTypesIter::Same(_, r) => r.size_hint(),
-        }
+        let n = self.back - self.front;
+        (n, Some(n))
     }
     fn nth(&mut self, k: usize) -> Option<&'a Type> {
-        match self {
-            TupleTypesIter::Each(it) => it.nth(k),
-            TupleTypesIter::Same(t, r) => r.nth(k).map(|_| *t),
-        }
+        self.front = self.front.saturating_add(k).min(self.back);
+        self.next()
     }
 }
 
 impl DoubleEndedIterator for TupleTypesIter<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        match self {
-            TupleTypesIter::Each(it) => it.next_back(),
-            TupleTypesIter::Same(t, r) => r.next_back().map(|_| *t),
+        if self.front >= self.back {
+            return None;
         }
+        self.back -= 1;
+        Some(&self.ts[self.back * self.step])
     }
 }
 

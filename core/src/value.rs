@@ -344,7 +344,11 @@ impl AttrMap {
     /// Inserts or replaces (as `BTreeMap::insert`: a later duplicate wins),
     /// returning the replaced value.
     pub fn insert(&mut self, key: impl Into<Key>, value: Value) -> Option<Value> {
-        let key = key.into();
+        self.insert_key(key.into(), value)
+    }
+    /// [`AttrMap::insert`]'s body, once for every kind of key (bytes3: a copy
+    /// per key type weighed in the engines' .wasm).
+    fn insert_key(&mut self, key: Key, value: Value) -> Option<Value> {
         match &mut self.repr {
             Repr::Sorted(v) => match find(v, &key) {
                 Ok(i) => Some(std::mem::replace(&mut v[i].1, value)),

@@ -622,8 +622,8 @@ fn parse_path(s: &str) -> Path {
                 while end < b.len() && b[end] != b'"' {
                     end += if b[end] == b'\\' { 2 } else { 1 };
                 }
-                let key =
-                    serde_json::from_str::<String>(&format!("\"{}\"", &r2[..end.min(r2.len())])).unwrap_or_default();
+                let key = serde_json::from_slice::<String>(format!("\"{}\"", &r2[..end.min(r2.len())]).as_bytes())
+                    .unwrap_or_default();
                 out.push(PathStep::Key(key));
                 rest = r2.get(end + 2..).unwrap_or("");
             } else {

@@ -331,7 +331,7 @@ fn check_here(json: &str, t0: f64) -> Reply {
 #[cfg(target_arch = "wasm32")]
 fn check_here(json: &str, _t0: f64) -> Reply {
     // The request's `lang`.
-    let lang = serde_json::from_str::<serde_json::Value>(json)
+    let lang = serde_json::from_slice::<serde_json::Value>(json.as_bytes())
         .ok()
         .and_then(|v| crate::shared::read_json::lang(&v["lang"]))
         .unwrap_or_default();

@@ -24,6 +24,11 @@ use crate::value::{Kind, Marks, Value};
 
 mod fast;
 
+// bytes3 (size of the engines' .wasm): the fast path has no effect of its
+// own (the full path answers the same), so the browser's engines, where
+// every byte is downloaded, leave it out; the native CLI and the tests keep it.
+const FAST_PATH: bool = cfg!(not(target_arch = "wasm32"));
+
 /// Prints a range as `hcl.Range.String()` does.
 pub type RangeText<'p> = Box<dyn Fn(&Span) -> String + 'p>;
 
@@ -396,6 +401,12 @@ impl<'p> Evaluator<'p> {
     }
 
     fn diag(&mut self, summary: &str, detail: impl Into<String>, range: Span) {
+        self.push_diag(summary, detail.into(), range);
+    }
+
+    /// [`Evaluator::diag`]'s body, once for every kind of detail (bytes3:
+    /// lighter in the engines' .wasm).
+    fn push_diag(&mut self, summary: &str, detail: String, range: Span) {
         self.diags.push(RawDiag::new(summary, detail, range));
     }
 
@@ -408,7 +419,7 @@ impl<'p> Evaluator<'p> {
         }
         // Below a node the fast path does not go through, it may be tried
         // again.
-        let fresh = self.fast_off && !fast::descends(&e.kind);
+        let fresh = FAST_PATH && self.fast_off && !fast::descends(&e.kind);
         if fresh {
             self.fast_off = false;
         }
@@ -474,7 +485,7 @@ impl<'p> Evaluator<'p> {
 
     #[inline(never)]
     fn eval_index(&mut self, coll: &Expr, key: &Expr, bracket_range: &Span, e: &Expr) -> Value {
-        if !self.fast_off {
+        if FAST_PATH && !self.fast_off {
             if let Some(v) = self.try_fast(e) {
                 return v;
             }
@@ -1135,7 +1146,7 @@ impl<'p> Evaluator<'p> {
 
     #[inline(never)]
     fn eval_binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr, e: &Expr) -> Value {
-        if !self.fast_off {
+        if FAST_PATH && !self.fast_off {
             if let Some(v) = self.try_fast(e) {
                 return v;
             }
@@ -1351,7 +1362,7 @@ impl<'p> Evaluator<'p> {
 
     #[inline(never)]
     fn eval_unary(&mut self, op: UnOp, val: &Expr, e: &Expr) -> Value {
-        if !self.fast_off {
+        if FAST_PATH && !self.fast_off {
             if let Some(v) = self.try_fast(e) {
                 return v;
             }

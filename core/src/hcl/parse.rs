@@ -438,8 +438,15 @@ impl<'a> Parser<'a> {
     }
 
     fn err<T>(&mut self, summary: &str, detail: impl Into<String>, range: Span) -> PResult<T> {
-        self.diags.push(RawDiag::new(summary, detail, range));
+        self.push_err(summary, detail.into(), range);
         Err(Stop)
+    }
+
+    /// [`Parser::err`]'s diagnostic, once for every result type (bytes3:
+    /// lighter in the engines' .wasm).
+    #[inline(never)]
+    fn push_err(&mut self, summary: &str, detail: String, range: Span) {
+        self.diags.push(RawDiag::new(summary, detail, range));
     }
 
     /// Enters `cost` levels of nesting (constructs whose parsing needs more

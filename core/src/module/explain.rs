@@ -451,7 +451,7 @@ mod tests {
         for file in ["docs", "upstream_tests", "gen_public", "regressions"] {
             let path = format!("{}/tests/conformance/{file}.jsonl", env!("CARGO_MANIFEST_DIR"));
             for line in std::fs::read_to_string(path).unwrap().lines() {
-                if let Ok(req) = serde_json::from_str::<Request>(line) {
+                if let Ok(req) = serde_json::from_slice::<Request>(line.as_bytes()) {
                     reqs.push(req);
                 }
             }

@@ -121,8 +121,8 @@ pub fn parse(text: &str) -> Result<Manifest, ManifestError> {
     if text.is_empty() {
         return Ok(Manifest::default());
     }
-    let raw: RawFile =
-        serde_json::from_str(text).map_err(|e| ManifestError::Malformed { line: e.line(), column: e.column() })?;
+    let raw: RawFile = serde_json::from_slice(text.as_bytes())
+        .map_err(|e| ManifestError::Malformed { line: e.line(), column: e.column() })?;
     if raw.modules.len() > MAX_RECORDS {
         return Err(ManifestError::TooManyRecords);
     }

@@ -583,7 +583,7 @@ pub fn check_json(input: &str) -> String {
         flavor: Option<String>,
     }
     let err = |e: String| serde_json::json!({ "error": e }).to_string();
-    let w: WithFlavor = match serde_json::from_str(input) {
+    let w: WithFlavor = match serde_json::from_slice(input.as_bytes()) {
         Ok(w) => w,
         Err(e) => return err(e.to_string()),
     };

@@ -130,7 +130,7 @@ fn root_block_hcl(text: &str, name: &str, p: &crate::flavor::Profile) -> Option<
 }
 
 fn root_block_json(text: &str) -> Option<String> {
-    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+    let v: serde_json::Value = serde_json::from_slice(text.as_bytes()).ok()?;
     let top = v.as_object()?;
     if top.contains_key("provider") {
         return Some("provider".into());

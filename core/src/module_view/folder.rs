@@ -258,7 +258,7 @@ struct Wire {
 /// [`plan`] for the JSON text `{listing, read, failed}`; the answer is
 /// [`Plan`] as JSON (an unreadable request: nothing to read).
 pub fn plan_json(json: &str) -> String {
-    let plan = match serde_json::from_str::<Wire>(json) {
+    let plan = match serde_json::from_slice::<Wire>(json.as_bytes()) {
         Ok(w) => plan(&w.listing, &w.read, &w.failed),
         Err(_) => Plan::default(),
     };

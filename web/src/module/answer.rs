@@ -76,7 +76,7 @@ fn note(v: &Value) -> NoteView {
 /// The check's answer (`tftype::module_view::view_json`); a text that is
 /// not JSON is an input error with serde_json's message, as before.
 pub fn checked(json: &str) -> ModuleView {
-    match serde_json::from_str::<Value>(json) {
+    match serde_json::from_slice::<Value>(json.as_bytes()) {
         Ok(v) => ModuleView {
             ok: flag(&v, "ok"),
             input_error: some_text(&v, "input_error"),

@@ -80,7 +80,7 @@ fn installed(v: &Value) -> Read<Installed> {
 /// A folder read (`js-src/folder.js`), as the derived impl reads it
 /// (`shared::read_json`).
 pub fn reading(json: &str) -> Read<Reading> {
-    let v: Value = serde_json::from_str(json).map_err(|_| Refused)?;
+    let v: Value = serde_json::from_slice(json.as_bytes()).map_err(|_| Refused)?;
     let o = &object(&v, &["files", "left_out", "installed", "cut", "whole"], 0)?;
     let mut files = BTreeMap::new();
     if let Some(f) = o.get("files") {

@@ -46,7 +46,7 @@ pub struct MountConfig {
 pub fn mount_config(json: &str) -> Read<MountConfig> {
     use crate::shared::read_json::{bool_or, object, optional_string, Refused};
     use serde_json::Value;
-    let v: Value = serde_json::from_str(json).map_err(|_| Refused)?;
+    let v: Value = serde_json::from_slice(json.as_bytes()).map_err(|_| Refused)?;
     let o = &object(&v, &["readonly", "doc", "example"], 3)?;
     Ok(MountConfig {
         readonly: bool_or(o, "readonly", true)?,

@@ -303,7 +303,7 @@ fn row(v: &Value) -> Read<Row> {
 /// A link's module (its `module` key as JSON text), read as the derived
 /// impl reads it (`shared::read_json`).
 pub fn module_doc(json: &str) -> Read<ModuleDoc> {
-    let v: Value = serde_json::from_str(json).map_err(|_| Refused)?;
+    let v: Value = serde_json::from_slice(json.as_bytes()).map_err(|_| Refused)?;
     let o = &object(&v, &["files", "rows", "open", "var", "shown"], 0)?;
     Ok(ModuleDoc {
         files: list(o, "files", false, mod_file)?,
@@ -317,7 +317,7 @@ pub fn module_doc(json: &str) -> Read<ModuleDoc> {
 /// The gallery's modules (`module_examples.json`, read as the derived impl
 /// reads it).
 pub fn read_examples(json: &str) -> Read<Vec<ModuleExample>> {
-    let v: Value = serde_json::from_str(json).map_err(|_| Refused)?;
+    let v: Value = serde_json::from_slice(json.as_bytes()).map_err(|_| Refused)?;
     v.as_array()
         .ok_or(Refused)?
         .iter()

@@ -133,7 +133,7 @@ fn step(v: &Value) -> Step {
 
 /// A story (`tftype::why::story`, as the worker writes it).
 pub fn story(json: &str) -> Result<Story, serde_json::Error> {
-    let v: Value = serde_json::from_str(json)?;
+    let v: Value = serde_json::from_slice(json.as_bytes())?;
     Ok(Story {
         lang: lang(&v["lang"]).unwrap_or_default(),
         ok: flag(&v, "ok"),
@@ -219,7 +219,7 @@ pub fn list<T>(o: &Fields<'_>, key: &str, required: bool, read: impl Fn(&Value) 
 /// `tftype::i18n::read_part` reads one (`Err`: why not; a text that is not
 /// JSON with serde_json's message).
 pub fn catalog(json: &str) -> Result<HashMap<String, String>, String> {
-    let v: Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    let v: Value = serde_json::from_slice(json.as_bytes()).map_err(|e| e.to_string())?;
     let mut out = HashMap::new();
     for (key, text) in v.as_object().ok_or("a catalog is a JSON object")? {
         out.insert(key.clone(), text.as_str().ok_or_else(|| format!("{key:?} is not a text"))?.to_string());

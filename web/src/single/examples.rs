@@ -196,7 +196,7 @@ fn yes() -> bool {
 
 /// The examples of a data file (loaded once, kept for the page's life).
 fn load(json: &str) -> Vec<Example> {
-    let raw: Vec<Raw> = serde_json::from_str(json).unwrap_or_default();
+    let raw: Vec<Raw> = serde_json::from_slice(json.as_bytes()).unwrap_or_default();
     let keep = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
     raw.into_iter()
         .map(|r| Example {
