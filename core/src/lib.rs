@@ -58,6 +58,15 @@ pub mod story;
 pub mod typeexpr;
 pub mod types;
 pub mod unicode;
+
+/// The hash map of the check's names (values by variable, declarations, a
+/// body's set names): foldhash natively (std's SipHash was a tenth of a
+/// check's instructions), the standard map in the browser's engines, where
+/// a second hasher would be a second copy of the map's code.
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) type NameMap<K, V> = foldhash::HashMap<K, V>;
+#[cfg(target_arch = "wasm32")]
+pub(crate) type NameMap<K, V> = std::collections::HashMap<K, V>;
 pub mod value;
 pub mod valueparse;
 pub mod versionfile;

@@ -77,7 +77,7 @@ pub struct Module {
     pub vars: Vec<Variable>,
     /// Where each name is in `vars` (hashed: a check looks names up
     /// several times per value source).
-    index: foldhash::HashMap<String, usize>,
+    index: crate::NameMap<String, usize>,
     /// Every configuration diagnostic, in the order found.
     pub diags: Vec<CheckDiag>,
 }

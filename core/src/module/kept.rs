@@ -90,6 +90,7 @@ pub(super) fn register(m: &Rc<Module>) {
 /// module's last open document is closed).
 pub fn forget(scope: &str) {
     MODULES.with(|ms| ms.borrow_mut().retain(|_, r| &*r.scope != scope));
+    #[cfg(not(target_arch = "wasm32"))]
     super::kept_check::forget(scope);
     kept::forget(scope);
 }

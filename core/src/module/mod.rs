@@ -34,6 +34,10 @@ pub mod groups;
 pub mod installed;
 pub mod json_config;
 pub mod kept;
+// The kept check answers the language server's edits; in the browser's
+// Module view the variables' kept work alone serves (the check's code is
+// smaller without it).
+#[cfg(not(target_arch = "wasm32"))]
 pub mod kept_check;
 pub mod merge;
 pub mod output;
@@ -370,10 +374,11 @@ pub fn check_with_forms(input: &CheckInput, p: &Profile, options: CheckOptions, 
 /// the report of the last check of the module when nothing it is worked
 /// out from changed ([`kept_check`]), without a copy of it.
 pub fn check_with_shared(input: &CheckInput, p: &Profile, options: CheckOptions) -> std::rc::Rc<CheckReport> {
-    if !kept::on() {
-        return std::rc::Rc::new(check_with(input, p, options));
+    #[cfg(not(target_arch = "wasm32"))]
+    if kept::on() {
+        return kept_check::check_with(input, p, options);
     }
-    kept_check::check_with(input, p, options)
+    std::rc::Rc::new(check_with(input, p, options))
 }
 
 /// Checks a root module as the profile's flavor does.
@@ -392,6 +397,7 @@ pub fn check_as(input: &CheckInput, p: &Profile, as_role: role::Role) -> CheckRe
 fn check_as_forms(input: &CheckInput, p: &Profile, as_role: role::Role, forms: ShownForms) -> CheckReport {
     // Where work is kept, a check that can show that no variable's value
     // changed since its last check answers that check's report (kept_check).
+    #[cfg(not(target_arch = "wasm32"))]
     if kept::on() && forms == ShownForms::ALL {
         return kept_check::check_as(input, p, as_role);
     }

@@ -147,7 +147,7 @@ pub fn undeclared_in_file(name: &str, file: &str) -> String {
 const UNDECLARED_HINT: &str = "To silence these warnings, use TF_VAR_... environment variables to provide certain \"global\" settings to all configurations in your organization. To reduce the verbosity of these warnings, use the -compact-warnings option.";
 
 /// The declared variables' parsed values.
-pub struct ParsedValues(foldhash::HashMap<String, Parsed>);
+pub struct ParsedValues(crate::NameMap<String, Parsed>);
 
 /// `ParseVariableValues`: the declared values parsed, the undeclared ones
 /// warned about or refused, the required ones missing. On errors every
@@ -163,7 +163,7 @@ pub fn parse_values(
     child: bool,
 ) -> (ParsedValues, Vec<CheckDiag>) {
     let mut diags = Vec::new();
-    let mut parsed: foldhash::HashMap<String, Parsed> = foldhash::HashMap::default();
+    let mut parsed: crate::NameMap<String, Parsed> = crate::NameMap::default();
     // Declared variables whose value failed to parse: left out of the
     // parsed values, so a required one is also reported unset.
     let mut unparsed: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();

@@ -55,7 +55,8 @@ pub struct Collected {
     pub values: BTreeMap<String, Unparsed>,
     pub diags: Vec<CheckDiag>,
     /// Each value file read, in order, with its native-syntax reading
-    /// (None: a JSON file), for [`super::kept_check`].
+    /// (None: a JSON file), for the kept check (native only).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub(super) reads: Vec<(String, Option<Rc<HclFile>>)>,
 }
 
@@ -65,7 +66,7 @@ pub struct Collected {
 /// quarter of the language server's edit), put in order once at the end.
 #[derive(Default)]
 struct Collecting {
-    values: foldhash::HashMap<String, Unparsed>,
+    values: crate::NameMap<String, Unparsed>,
     diags: Vec<CheckDiag>,
     reads: Vec<(String, Option<Rc<HclFile>>)>,
 }

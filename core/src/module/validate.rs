@@ -330,7 +330,7 @@ impl Walk<'_, '_> {
     /// (every rule, condition and message: the node's references), in
     /// declaration order; one index of the names serves every lookup.
     fn all_deps(&self) -> Vec<Vec<usize>> {
-        let index: foldhash::HashMap<&str, usize> =
+        let index: crate::NameMap<&str, usize> =
             self.module.vars.iter().enumerate().map(|(i, v)| (v.name.as_str(), i)).collect();
         (0..self.module.vars.len())
             .map(|vi| {

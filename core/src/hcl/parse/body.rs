@@ -50,7 +50,7 @@ pub struct Block {
 struct SeenNames<'a> {
     few: [(&'a str, Span); FEW_NAMES],
     n: usize,
-    many: foldhash::HashMap<&'a str, Span>,
+    many: crate::NameMap<&'a str, Span>,
 }
 
 /// Above this many names a body's names are hashed.
