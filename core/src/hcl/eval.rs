@@ -483,18 +483,25 @@ impl<'p> Evaluator<'p> {
         self.eval(wrapped)
     }
 
-    #[inline(never)]
-    fn eval_index(&mut self, coll: &Expr, key: &Expr, bracket_range: &Span, e: &Expr) -> Value {
-        if FAST_PATH && !self.fast_off {
-            if let Some(v) = self.try_fast(e) {
-                return v;
-            }
-            self.fast_off = true;
-            let v = self.eval_index_full(coll, key, bracket_range);
-            self.fast_off = false;
+    /// `e` on the fast path ([`fast`]) or, where it gives up, by `full`
+    /// with the fast path off below `e` (a node it gave up on is not tried
+    /// again under it: linear).
+    fn fast_or(&mut self, e: &Expr, full: impl FnOnce(&mut Self) -> Value) -> Value {
+        if !FAST_PATH || self.fast_off {
+            return full(self);
+        }
+        if let Some(v) = self.try_fast(e) {
             return v;
         }
-        self.eval_index_full(coll, key, bracket_range)
+        self.fast_off = true;
+        let v = full(self);
+        self.fast_off = false;
+        v
+    }
+
+    #[inline(never)]
+    fn eval_index(&mut self, coll: &Expr, key: &Expr, bracket_range: &Span, e: &Expr) -> Value {
+        self.fast_or(e, |s| s.eval_index_full(coll, key, bracket_range))
     }
 
     fn eval_index_full(&mut self, coll: &Expr, key: &Expr, bracket_range: &Span) -> Value {
@@ -1146,16 +1153,7 @@ impl<'p> Evaluator<'p> {
 
     #[inline(never)]
     fn eval_binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr, e: &Expr) -> Value {
-        if FAST_PATH && !self.fast_off {
-            if let Some(v) = self.try_fast(e) {
-                return v;
-            }
-            self.fast_off = true;
-            let v = self.eval_binary_full(op, lhs, rhs, e);
-            self.fast_off = false;
-            return v;
-        }
-        self.eval_binary_full(op, lhs, rhs, e)
+        self.fast_or(e, |s| s.eval_binary_full(op, lhs, rhs, e))
     }
 
     fn eval_binary_full(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr, e: &Expr) -> Value {
@@ -1362,16 +1360,7 @@ impl<'p> Evaluator<'p> {
 
     #[inline(never)]
     fn eval_unary(&mut self, op: UnOp, val: &Expr, e: &Expr) -> Value {
-        if FAST_PATH && !self.fast_off {
-            if let Some(v) = self.try_fast(e) {
-                return v;
-            }
-            self.fast_off = true;
-            let v = self.eval_unary_full(op, val, e);
-            self.fast_off = false;
-            return v;
-        }
-        self.eval_unary_full(op, val, e)
+        self.fast_or(e, |s| s.eval_unary_full(op, val, e))
     }
 
     fn eval_unary_full(&mut self, op: UnOp, val: &Expr, e: &Expr) -> Value {
