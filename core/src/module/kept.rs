@@ -276,6 +276,35 @@ mod tests {
     /// A check's whole report and the flavor's questions it asked: of
     /// [`check`] for an even `k`, else of the language server's
     /// [`crate::module::check_with_shared`] with the module calls.
+    /// Checks each input in turn, as its flavor, on a thread that keeps work
+    /// between checks: the reports, and how often kept work served (values
+    /// prepared, rules' outcomes, whole reports).
+    fn kept_reports(steps: Vec<(CheckInput, &'static str)>) -> (Vec<String>, (u64, u64, u64)) {
+        std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn(move || {
+                super::keep_variables();
+                let out = steps
+                    .iter()
+                    .enumerate()
+                    .map(|(k, (i, f))| {
+                        let r = report(i, Flavor::lookup(f).unwrap(), k);
+                        crate::valueparse::kept::end_round();
+                        r
+                    })
+                    .collect();
+                let hits = (
+                    crate::valueparse::kept::hits_of("prepare"),
+                    crate::valueparse::kept::hits_of("rule"),
+                    crate::module::kept_check::answered(),
+                );
+                (out, hits)
+            })
+            .unwrap()
+            .join()
+            .unwrap()
+    }
+
     fn report(input: &CheckInput, flavor: &'static Flavor, k: usize) -> String {
         let p = flavor.profile();
         if k % 2 == 1 {
@@ -343,25 +372,7 @@ mod tests {
         }
         let fresh: Vec<String> =
             steps.iter().enumerate().map(|(k, (i, f))| report(i, Flavor::lookup(f).unwrap(), k)).collect();
-        let with = steps.clone();
-        let (kept, answered) = std::thread::Builder::new()
-            .stack_size(64 << 20)
-            .spawn(move || {
-                super::keep_variables();
-                let out: Vec<String> = with
-                    .iter()
-                    .enumerate()
-                    .map(|(k, (i, f))| {
-                        let r = report(i, Flavor::lookup(f).unwrap(), k);
-                        crate::valueparse::kept::end_round();
-                        r
-                    })
-                    .collect();
-                (out, crate::module::kept_check::answered())
-            })
-            .unwrap()
-            .join()
-            .unwrap();
+        let (kept, (_, _, answered)) = kept_reports(steps.clone());
         for (k, (a, b)) in fresh.iter().zip(&kept).enumerate() {
             assert_eq!(a, b, "step {k} ({}): the check with kept work differs from a fresh one", steps[k].1);
         }
@@ -606,33 +617,7 @@ mod tests {
         for &name in flavors {
             let flavor = Flavor::lookup(name).unwrap();
             let fresh: Vec<String> = inputs.iter().enumerate().map(|(k, i)| report(i, flavor, k)).collect();
-            let with = inputs.to_vec();
-            let (kept, hits) = std::thread::Builder::new()
-                .stack_size(64 << 20)
-                .spawn(move || {
-                    super::keep_variables();
-                    let out: Vec<String> = with
-                        .iter()
-                        .enumerate()
-                        .map(|(k, i)| {
-                            let r = report(i, flavor, k);
-                            crate::valueparse::kept::end_round();
-                            r
-                        })
-                        .collect();
-                    let answered = crate::module::kept_check::answered();
-                    (
-                        out,
-                        (
-                            crate::valueparse::kept::hits_of("prepare"),
-                            crate::valueparse::kept::hits_of("rule"),
-                            answered,
-                        ),
-                    )
-                })
-                .unwrap()
-                .join()
-                .unwrap();
+            let (kept, hits) = kept_reports(inputs.iter().map(|i| (i.clone(), name)).collect());
             for (k, (a, b)) in fresh.iter().zip(&kept).enumerate() {
                 assert_eq!(
                     a, b,
