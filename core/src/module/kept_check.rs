@@ -218,17 +218,6 @@ fn shared(input: &CheckInput, p: &Profile, as_role: Role, mut added: Option<Adde
     report
 }
 
-/// The value files of `input`, in the order values are collected
-/// ([`super::sources::collect`]).
-fn source_names(input: &CheckInput) -> impl Iterator<Item = &String> {
-    let fixed = ["terraform.tfvars", "terraform.tfvars.json"].into_iter().filter_map(|n| input.files.get_key_value(n));
-    let autos = input
-        .files
-        .keys()
-        .filter(|n| !n.contains('/') && (n.ends_with(".auto.tfvars") || n.ends_with(".auto.tfvars.json")));
-    fixed.map(|(k, _)| k).chain(autos)
-}
-
 /// A session for a check just made (None: one of its value files cannot
 /// be compared).
 fn session(
@@ -300,7 +289,7 @@ fn shown(session: &mut Session, module: &Rc<Module>, input: &CheckInput, texts: 
     }
     let mut n = 0;
     let mut changed = Vec::new();
-    for name in source_names(input) {
+    for name in super::sources::value_files(input) {
         let source = session.sources.get(n)?;
         if source.name != *name {
             return None;

@@ -90,6 +90,19 @@ impl Collecting {
     }
 }
 
+/// The value files Terraform reads by itself, in the order their values
+/// are collected: `terraform.tfvars`, `terraform.tfvars.json`, then the
+/// `*.auto.tfvars[.json]` of the module's directory (its listing is sorted
+/// by name).
+pub(super) fn value_files(input: &CheckInput) -> impl Iterator<Item = &String> {
+    let fixed = ["terraform.tfvars", "terraform.tfvars.json"].into_iter().filter_map(|n| input.files.get_key_value(n));
+    let autos = input
+        .files
+        .keys()
+        .filter(|n| !n.contains('/') && (n.ends_with(".auto.tfvars") || n.ends_with(".auto.tfvars.json")));
+    fixed.map(|(k, _)| k).chain(autos)
+}
+
 /// Collects every value source of `input`. Err: the input itself is
 /// malformed (an argument that is neither `-var` nor `-var-file`).
 pub fn collect(input: &CheckInput, texts: &Texts, p: &Profile) -> Result<Collected, String> {
@@ -101,18 +114,7 @@ pub fn collect(input: &CheckInput, texts: &Texts, p: &Profile) -> Result<Collect
             }
         }
     }
-    for auto in ["terraform.tfvars", "terraform.tfvars.json"] {
-        if input.files.contains_key(auto) {
-            add_file(&mut c, input, auto, Kind::AutoFile, texts, p);
-        }
-    }
-    // The directory listing is sorted by name.
-    let autos: Vec<&String> = input
-        .files
-        .keys()
-        .filter(|n| !n.contains('/') && (n.ends_with(".auto.tfvars") || n.ends_with(".auto.tfvars.json")))
-        .collect();
-    for n in autos {
+    for n in value_files(input) {
         add_file(&mut c, input, n, Kind::AutoFile, texts, p);
     }
     for a in &input.args {
