@@ -236,7 +236,7 @@ pub fn join<S: AsRef<str>>(lang: Lang, items: &[S]) -> String {
     join_strs(lang, items.iter().map(AsRef::as_ref).collect())
 }
 
-/// [`join`]'s body, once for every kind of item (bytes3: lighter in the
+/// [`join`]'s body, once for every kind of item (issue #39: lighter in the
 /// engines' .wasm).
 fn join_strs(lang: Lang, items: Vec<&str>) -> String {
     let sep = if lang == Lang::En { ", " } else { "、" };

@@ -214,7 +214,7 @@ impl Response {
         Response::failure_capped(stage, diags.into(), req)
     }
     /// [`Response::failure`]'s body, once for both kinds of diagnostics list
-    /// (bytes3: lighter in the engines' .wasm).
+    /// (issue #39: lighter in the engines' .wasm).
     fn failure_capped(stage: Stage, diags: Capped<Diagnostic>, req: &Request) -> Response {
         let first = diags.first().cloned();
         Response {

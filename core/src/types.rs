@@ -48,7 +48,7 @@ impl TupleTypes {
 
     /// The types held, the element count and the step from one element's
     /// type to the next in them (1; 0 when the type is held once): every
-    /// reader below goes through this one branch (bytes3: an enum per
+    /// reader below goes through this one branch (issue #39: an enum per
     /// reader weighed in the engines' .wasm).
     fn parts(&self) -> (&[Type], usize, usize) {
         match &self.0 {

@@ -346,7 +346,7 @@ impl AttrMap {
     pub fn insert(&mut self, key: impl Into<Key>, value: Value) -> Option<Value> {
         self.insert_key(key.into(), value)
     }
-    /// [`AttrMap::insert`]'s body, once for every kind of key (bytes3: a copy
+    /// [`AttrMap::insert`]'s body, once for every kind of key (issue #39: a copy
     /// per key type weighed in the engines' .wasm).
     fn insert_key(&mut self, key: Key, value: Value) -> Option<Value> {
         match &mut self.repr {

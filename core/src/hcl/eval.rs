@@ -24,7 +24,7 @@ use crate::value::{Kind, Marks, Value};
 
 mod fast;
 
-// bytes3 (size of the engines' .wasm): the fast path has no effect of its
+// Issue #39 (size of the engines' .wasm): the fast path has no effect of its
 // own (the full path answers the same), so the browser's engines, where
 // every byte is downloaded, leave it out; the native CLI and the tests keep it.
 const FAST_PATH: bool = cfg!(not(target_arch = "wasm32"));
@@ -404,7 +404,7 @@ impl<'p> Evaluator<'p> {
         self.push_diag(summary, detail.into(), range);
     }
 
-    /// [`Evaluator::diag`]'s body, once for every kind of detail (bytes3:
+    /// [`Evaluator::diag`]'s body, once for every kind of detail (issue #39:
     /// lighter in the engines' .wasm).
     fn push_diag(&mut self, summary: &str, detail: String, range: Span) {
         self.diags.push(RawDiag::new(summary, detail, range));

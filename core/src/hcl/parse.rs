@@ -437,7 +437,7 @@ impl<'a> Parser<'a> {
         Err(Stop)
     }
 
-    /// [`Parser::err`]'s diagnostic, once for every result type (bytes3:
+    /// [`Parser::err`]'s diagnostic, once for every result type (issue #39:
     /// lighter in the engines' .wasm).
     #[inline(never)]
     fn push_err(&mut self, summary: &str, detail: String, range: Span) {
