@@ -211,11 +211,7 @@ pub fn attach(r: &mut CheckReport, files: &BTreeMap<String, String>, p: &Profile
 /// What [`attach`] adds to a report: the calls, and the diagnostics in
 /// order.
 pub(super) fn attached(files: &BTreeMap<String, String>, p: &Profile) -> (Vec<CallReport>, Vec<CheckDiag>) {
-    let mut texts = Texts::default();
-    for (name, text) in files {
-        texts.add(name, text);
-    }
-    texts.count_as(p);
+    let texts = Texts::of(files, p);
     let (calls, mut diags) = check_calls(files, &texts, p);
     crate::sort::by(&mut diags, super::report::order);
     let mut seen = BTreeSet::new();

@@ -139,7 +139,7 @@ pub(super) fn check_with(input: &CheckInput, p: &Profile, options: super::CheckO
 
 /// The check, with what [`check_with`] adds, shared with its session.
 fn shared(input: &CheckInput, p: &Profile, as_role: Role, mut added: Option<Added>) -> Rc<CheckReport> {
-    let texts = super::texts_of(input, p);
+    let texts = Texts::of(&input.files, p);
     let key: Key = (store::scope(), p.flavor().name, as_role == Role::Child);
     let plain = input.args.is_empty() && input.env.is_empty();
     // (The configuration is read here only for a kept check: a check

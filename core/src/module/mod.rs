@@ -169,6 +169,17 @@ impl Texts<'_> {
 }
 
 impl<'a> Texts<'a> {
+    /// The texts of a module's files, columns counted as the flavor counts
+    /// them.
+    pub(super) fn of(files: &'a BTreeMap<String, String>, p: &Profile) -> Texts<'a> {
+        let mut texts = Texts::default();
+        for (name, text) in files {
+            texts.add(name, text);
+        }
+        texts.count_as(p);
+        texts
+    }
+
     pub fn add(&mut self, filename: &str, text: &'a str) {
         self.texts.insert(filename.to_string(), text);
     }
@@ -401,21 +412,11 @@ fn check_as_forms(input: &CheckInput, p: &Profile, as_role: role::Role, forms: S
     if kept::on() && forms == ShownForms::ALL {
         return kept_check::check_as(input, p, as_role);
     }
-    let texts = texts_of(input, p);
+    let texts = Texts::of(&input.files, p);
     match configuration_and_values(input, &texts, p) {
         Ok((module, collected, run)) => values_checked(&module, &collected, run, &texts, p, as_role, forms),
         Err(report) => *report,
     }
-}
-
-/// The texts of a check's files, columns counted as the flavor counts them.
-pub(super) fn texts_of<'a>(input: &'a CheckInput, p: &Profile) -> Texts<'a> {
-    let mut texts = Texts::default();
-    for (name, text) in &input.files {
-        texts.add(name, text);
-    }
-    texts.count_as(p);
-    texts
 }
 
 /// The states of a module's variables before the check.
