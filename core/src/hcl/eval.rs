@@ -264,15 +264,12 @@ pub fn provider_call_diags(expr: &Expr, p: &Profile) -> Vec<RawDiag> {
     let mut refs = Vec::new();
     expr.walk(&mut |e| {
         let ExprKind::Call(c) = &e.kind else { return };
-        // `provider::` first: its parts are split only for such a name (the
-        // check's rules call functions at every evaluation).
-        if !c.name.starts_with("provider::") {
+        // The name is split only for a `provider::` call (the check's rules
+        // call functions at every evaluation); the flavor is asked only then.
+        if !c.name.starts_with("provider::") || !p.own_namespaced_call_texts() {
             return;
         }
         let parts: Vec<&str> = c.name.split("::").collect();
-        if parts.len() < 2 || parts[0] != "provider" || !p.own_namespaced_call_texts() {
-            return;
-        }
         if parts.len() == 3 || parts.len() == 4 {
             graph.push(RawDiag::new(
                 "Unknown function provider",
