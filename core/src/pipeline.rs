@@ -71,6 +71,27 @@ impl Forms {
     }
 }
 
+/// The texts of an accepted value to render, as two switches: a [`Forms`],
+/// or neither (a module check whose report prints no values).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShownForms {
+    pub console: bool,
+    pub json: bool,
+}
+
+impl ShownForms {
+    /// Both texts.
+    pub const ALL: ShownForms = ShownForms { console: true, json: true };
+    /// Neither (the type only).
+    pub const NONE: ShownForms = ShownForms { console: false, json: false };
+}
+
+impl From<Forms> for ShownForms {
+    fn from(f: Forms) -> Self {
+        ShownForms { console: f.console(), json: f.json() }
+    }
+}
+
 fn is_zero(n: &usize) -> bool {
     *n == 0
 }
@@ -397,7 +418,7 @@ pub(crate) fn answer_keeping(
         let d = Diagnostic::error(Source::Value, "Result too large to show", detail, Some(pv.spans.range.clone()));
         Response::failure(Stage::Limit, vec![d], req)
     };
-    let Some(Shown { type_string, console, json }) = shown_forms(&converted, req.sensitive, req.forms, p) else {
+    let Some(Shown { type_string, console, json }) = shown_forms(&converted, req.sensitive, req.forms.into(), p) else {
         return too_large();
     };
     let mut sensitive_paths = Vec::new();
@@ -438,14 +459,14 @@ pub(crate) struct Shown {
 /// the texts would pass the output limit, which counts exactly what is
 /// printed (escapes, indentation, heredocs).
 pub(crate) fn shown(converted: &Value, hidden: bool, p: &Profile) -> Option<Shown> {
-    shown_forms(converted, hidden, Forms::Both, p)
+    shown_forms(converted, hidden, ShownForms::ALL, p)
 }
 
 /// [`shown`] of the forms asked for: the others are not rendered.
-pub(crate) fn shown_forms(converted: &Value, hidden: bool, forms: Forms, p: &Profile) -> Option<Shown> {
+pub(crate) fn shown_forms(converted: &Value, hidden: bool, forms: ShownForms, p: &Profile) -> Option<Shown> {
     // A sensitive variable's whole value is marked: the console hides it.
     // (The value is always known here, so the mark decides the rendering.)
-    let console = match (forms.console(), hidden) {
+    let console = match (forms.console, hidden) {
         (false, _) => None,
         (true, true) => Some("(sensitive value)".to_string()),
         (true, false) => Some(render::console_within_as(converted, render::MAX_OUTPUT_BYTES, p)?),
@@ -464,7 +485,7 @@ pub(crate) fn shown_forms(converted: &Value, hidden: bool, forms: Forms, p: &Pro
     // produce them converting an untyped null inside a map), so such a value
     // has no JSON form. Written after `{"value":` in one string (a large
     // value's text is neither copied nor moved afterwards).
-    let json = if forms.json() {
+    let json = if forms.json {
         let mut j = String::from("{\"value\":");
         let written = render::json_value_into(converted, render::MAX_OUTPUT_BYTES, &mut j).ok()?;
         written.then(|| {

@@ -350,18 +350,7 @@ pub struct CheckOptions {
 /// (`json`) and is not rendered. Whether a value is too large to show (the
 /// warning "Result too large to show") is decided exactly as when both are
 /// rendered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ShownForms {
-    pub console: bool,
-    pub json: bool,
-}
-
-impl ShownForms {
-    /// Both texts (what [`check_with`] gives).
-    pub const ALL: ShownForms = ShownForms { console: true, json: true };
-    /// Neither (a report that prints no values).
-    pub const NONE: ShownForms = ShownForms { console: false, json: false };
-}
+pub use crate::pipeline::ShownForms;
 
 /// [`check`] with the options.
 pub fn check_with(input: &CheckInput, p: &Profile, options: CheckOptions) -> CheckReport {

@@ -457,7 +457,6 @@ fn prepare_final(
 /// [`certainly_fit`] renders only the forms asked for; any other is
 /// rendered whole, as before, to decide.
 fn shown_as(val: &Value, hidden: bool, forms: ShownForms, p: &Profile) -> Option<crate::pipeline::Shown> {
-    use crate::pipeline::Forms;
     if forms == ShownForms::ALL || !certainly_fit(val) {
         let mut shown = crate::pipeline::shown(val, hidden, p)?;
         if !forms.console {
@@ -468,15 +467,7 @@ fn shown_as(val: &Value, hidden: bool, forms: ShownForms, p: &Profile) -> Option
         }
         return Some(shown);
     }
-    match (forms.console, forms.json) {
-        (true, false) => crate::pipeline::shown_forms(val, hidden, Forms::Console, p),
-        (false, true) => crate::pipeline::shown_forms(val, hidden, Forms::Json, p),
-        // The type alone: a hidden value's console text costs nothing.
-        _ => crate::pipeline::shown_forms(val, true, Forms::Console, p).map(|mut s| {
-            s.console = None;
-            s
-        }),
-    }
+    crate::pipeline::shown_forms(val, hidden, forms, p)
 }
 
 /// The most bytes a number's text can take when its exponent is small
