@@ -14,6 +14,7 @@
 //! minimized (parts of the type and value text removed while it still fails
 //! the same way), written to `fuzz-out/`, and the run exits 1. Add what it
 //! finds to `core/tests/fuzz_regressions.jsonl`, which `cargo test` replays.
+#![allow(clippy::disallowed_methods)] // not shipped: reads JSON either way (clippy.toml)
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};

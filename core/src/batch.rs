@@ -115,7 +115,7 @@ pub fn evaluate_case(case: &str, utf16: bool) -> String {
 /// answered by [`crate::module::block`], its rules evaluated; any other
 /// case as `evaluate_case` answers it.
 pub fn evaluate_case_or_block(case: &str, utf16: bool) -> String {
-    let Ok(v) = serde_json::from_str::<serde_json::Value>(case) else { return evaluate_case(case, utf16) };
+    let Ok(v) = serde_json::from_slice::<serde_json::Value>(case.as_bytes()) else { return evaluate_case(case, utf16) };
     let block =
         v.get("mode").is_none() && v.get("type").and_then(|t| t.as_str()).is_some_and(crate::module::block::is_block);
     if !block {
@@ -135,7 +135,7 @@ pub fn evaluate_case_or_block(case: &str, utf16: bool) -> String {
 /// [`evaluate_case`] for line `line` of a batch input: an input error names
 /// the line.
 pub fn evaluate_case_at(case: &str, utf16: bool, line: Option<usize>) -> String {
-    evaluate_read(serde_json::from_str(case), utf16, line)
+    evaluate_read(serde_json::from_slice(case.as_bytes()), utf16, line)
 }
 
 /// [`evaluate_case_at`] for a case text given away: the text is dropped once
@@ -143,7 +143,7 @@ pub fn evaluate_case_at(case: &str, utf16: bool, line: Option<usize>) -> String 
 /// forms meanwhile). `on_id` is told the case's id (as JSON text, `null`
 /// when it has none) as soon as it is known.
 pub fn evaluate_case_owned(case: String, utf16: bool, line: Option<usize>, on_id: &dyn Fn(&str)) -> String {
-    let read: Result<serde_json::Value, _> = serde_json::from_str(&case);
+    let read: Result<serde_json::Value, _> = serde_json::from_slice(case.as_bytes());
     drop(case);
     if let Ok(c) = &read {
         on_id(&c.get("id").cloned().unwrap_or(serde_json::Value::Null).to_string());

@@ -32,7 +32,7 @@ pub fn evaluate_case(case: &str) -> String {
 /// `[{path, from, to, rule}]`, after the answer itself.
 #[wasm_bindgen(js_name = explainCase)]
 pub fn explain_case(case: &str) -> String {
-    let steps = match serde_json::from_str::<crate::Request>(case) {
+    let steps = match serde_json::from_slice::<crate::Request>(case.as_bytes()) {
         Ok(req) => crate::evaluate(&req).explain,
         Err(_) => Vec::new(),
     };
@@ -47,7 +47,7 @@ pub fn explain_case(case: &str) -> String {
 #[wasm_bindgen(js_name = notesCase)]
 pub fn notes_case(case: &str, lang: &str) -> String {
     let lang = crate::i18n::Lang::parse(lang).unwrap_or_default();
-    let notes = match serde_json::from_str::<crate::Request>(case) {
+    let notes = match serde_json::from_slice::<crate::Request>(case.as_bytes()) {
         Ok(req) => crate::why::story(&req, lang).notes,
         Err(_) => Vec::new(),
     };
@@ -81,7 +81,7 @@ pub fn default_flavor() -> String {
 #[wasm_bindgen(js_name = catalogText)]
 pub fn catalog_text(lang: &str, key: &str, args: &str) -> String {
     let lang = crate::i18n::Lang::parse(lang).unwrap_or_default();
-    let args: std::collections::BTreeMap<String, String> = serde_json::from_str(args).unwrap_or_default();
+    let args: std::collections::BTreeMap<String, String> = serde_json::from_slice(args.as_bytes()).unwrap_or_default();
     let pairs: Vec<(&str, &str)> = args.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
     crate::i18n::fill(lang, key, &pairs)
 }
@@ -90,7 +90,7 @@ pub fn catalog_text(lang: &str, key: &str, args: &str) -> String {
 /// link` prints it) for a case (JSON text) at `base`; `lang` may be empty.
 #[wasm_bindgen(js_name = linkUrl)]
 pub fn link_url(base: &str, case: &str, lang: &str) -> String {
-    let req: crate::Request = serde_json::from_str(case).unwrap_or_else(|_| crate::Request::new(None, ""));
+    let req: crate::Request = serde_json::from_slice(case.as_bytes()).unwrap_or_else(|_| crate::Request::new(None, ""));
     let extras = crate::link::Extras { lang: (!lang.is_empty()).then(|| lang.to_string()), tab: None };
     crate::link::url(base, &req, &extras)
 }

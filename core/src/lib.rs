@@ -24,6 +24,7 @@
 //!   tree) that the JSON readers share.
 //!
 //! `core/tests/layering.rs` checks that these imports point one way.
+#![cfg_attr(test, allow(clippy::disallowed_methods))]
 
 pub mod assist;
 pub mod batch;

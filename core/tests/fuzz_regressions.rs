@@ -2,6 +2,7 @@
 //! `core/examples/fuzz.rs`, or reported): each must now end, on a thread with
 //! the browser's stack size, in a result or in a diagnostic that says what
 //! and where.
+#![allow(clippy::disallowed_methods)] // tests read JSON either way (clippy.toml)
 
 use tftype::{evaluate, Request};
 

@@ -13,6 +13,7 @@
 //!
 //! `"huge": true` marks a finite result beyond `MAX_BINARY_EXPONENT`, which
 //! this implementation refuses with `NumberError::Range`.
+#![allow(clippy::disallowed_methods)] // tests read JSON either way (clippy.toml)
 
 use serde_json::Value as Json;
 use tftype::number::{Number, NumberError};

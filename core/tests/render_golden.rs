@@ -13,6 +13,7 @@
 //! * `golden/render_cases.jsonl` + `golden/render.txt`: curated named cases
 //!   (heredocs, typed nulls, numbers, sensitive values, nested indentation);
 //!   `render.txt` is the readable snapshot of their console text.
+#![allow(clippy::disallowed_methods)] // tests read JSON either way (clippy.toml)
 
 use std::path::Path;
 

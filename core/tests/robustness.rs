@@ -1,6 +1,7 @@
 //! Inputs that once took quadratic or exponential time, or crashed, at the
 //! sizes they were reported at. Their speed is measured by
 //! `core/examples/scaling.rs`; these tests check the answers.
+#![allow(clippy::disallowed_methods)] // tests read JSON either way (clippy.toml)
 
 use tftype::diag::MAX_DIAGNOSTICS;
 use tftype::{evaluate, Request, Stage, ValueFormat};

@@ -4,6 +4,7 @@
 //! The wasm stack is about 1 MB (a native thread has 8 MB), so deep nesting is
 //! checked here, where it would crash, and not only natively.
 #![cfg(target_arch = "wasm32")]
+#![allow(clippy::disallowed_methods)] // tests read JSON either way (clippy.toml)
 
 use tftype::{evaluate, Request, Response};
 use wasm_bindgen::JsValue;

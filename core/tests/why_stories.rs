@@ -1,6 +1,7 @@
 //! The "Why" story (`tftype::why`): for every docs example and every
 //! confusion of the gallery, in each language, a complete story; and the
 //! named facts a learner needs, checked in every language.
+#![allow(clippy::disallowed_methods)] // tests read JSON either way (clippy.toml)
 
 use std::path::Path;
 

@@ -10,6 +10,7 @@
 //! Each export takes the request as JSON text (and the work's parameter)
 //! and returns the answer as JSON text; `engine_install_catalog` installs a
 //! message catalog the page fetched (the reader's language).
+#![cfg_attr(test, allow(clippy::disallowed_methods))]
 
 use wasm_bindgen::prelude::*;
 

@@ -6,6 +6,7 @@
 //! Terraform's function library (for `validation` rules) with it, which
 //! neither the page's own .wasm nor `engine_full` needs, so a page that
 //! never opens the Module view never downloads it.
+#![cfg_attr(test, allow(clippy::disallowed_methods))]
 
 use wasm_bindgen::prelude::*;
 

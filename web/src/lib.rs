@@ -7,6 +7,7 @@
 //! (`src/module_main.rs`), which the page loads the first time the view
 //! opens (see `module/host.rs`), so that the first page load does not carry
 //! it.
+#![cfg_attr(test, allow(clippy::disallowed_methods))]
 
 /// Whether this is the page's .wasm (`main.rs` compiles the same modules
 /// with `true`): code only the Module view's .wasm runs is left out of the

@@ -7,7 +7,7 @@
 //! inlines less, and the page's .wasm was 1.6 KB gz larger. The Module
 //! view's modules are compiled here too and never called (hence the
 //! `dead_code` allowance); `IN_PAGE` leaves out what only that view runs.
-
+#![cfg_attr(test, allow(clippy::disallowed_methods))]
 #![allow(dead_code)]
 
 /// This is the page's .wasm (see `lib.rs`).

@@ -5,6 +5,7 @@
 //! itself (its texts are parts the page never reads), and has an engine
 //! worker of its own (the check runs in `engine_module`'s .wasm there; the
 //! stories in the page's).
+#![cfg_attr(test, allow(clippy::disallowed_methods))]
 
 fn main() {}
 
