@@ -232,11 +232,7 @@ fn canonicalize(p: &Path) -> std::io::Result<PathBuf> {
 
 /// Whether `name` (a file in the module directory) is read by a check.
 fn wanted(name: &str) -> bool {
-    module::decl::is_config_file(name)
-        || name == "terraform.tfvars"
-        || name == "terraform.tfvars.json"
-        || name.ends_with(".auto.tfvars")
-        || name.ends_with(".auto.tfvars.json")
+    module::decl::is_config_file(name) || module::sources::is_auto_value_file(name)
 }
 
 /// At most this many called module directories are read.

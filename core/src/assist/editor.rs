@@ -14,20 +14,9 @@ use crate::flavor::Profile;
 use crate::i18n::{fill, Lang};
 use crate::module::{self, CheckDiag, CheckInput, CheckOptions};
 
-/// Whether `name` (a path relative to the module directory) is a value file.
-pub fn is_value_file(name: &str) -> bool {
-    name.ends_with(".tfvars") || name.ends_with(".tfvars.json")
-}
-
-/// Whether `name` is a value file Terraform loads by itself (in the module
-/// directory, not below).
-pub fn is_auto_value_file(name: &str) -> bool {
-    !name.contains('/')
-        && (name == "terraform.tfvars"
-            || name == "terraform.tfvars.json"
-            || name.ends_with(".auto.tfvars")
-            || name.ends_with(".auto.tfvars.json"))
-}
+/// The value-file predicates live with the value sources (the check reads
+/// them there too); the editor's callers name them here.
+pub use crate::module::sources::{is_auto_value_file, is_value_file};
 
 /// The summary of Terraform's warning for a file's value of an undeclared variable.
 const UNDECLARED: &str = crate::module::prepare::UNDECLARED_IN_FILE;
@@ -418,21 +407,6 @@ mod tests {
             let b = text.find(at).unwrap();
             assert_eq!(l.position(b, false), want, "{text:?}");
             assert_eq!(l.byte_of(want.0, want.1, false), b, "{text:?}");
-        }
-    }
-
-    #[test]
-    fn value_files() {
-        for (name, value, auto) in [
-            ("terraform.tfvars", true, true),
-            ("terraform.tfvars.json", true, true),
-            ("a.auto.tfvars", true, true),
-            ("b.auto.tfvars.json", true, true),
-            ("prod.tfvars", true, false),
-            ("envs/terraform.tfvars", true, false),
-            ("main.tf", false, false),
-        ] {
-            assert_eq!((is_value_file(name), is_auto_value_file(name)), (value, auto), "{name}");
         }
     }
 

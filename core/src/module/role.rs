@@ -57,16 +57,6 @@ pub struct Decision {
     pub why: Why,
 }
 
-/// Whether Terraform loads `name` (a file of the module directory, no
-/// `/`) as a value file by itself.
-pub fn is_auto_value_file(name: &str) -> bool {
-    !name.contains('/')
-        && (name == "terraform.tfvars"
-            || name == "terraform.tfvars.json"
-            || name.ends_with(".auto.tfvars")
-            || name.ends_with(".auto.tfvars.json"))
-}
-
 /// The role of a module directory whose files are `file_names` (relative
 /// to it; files of subdirectories, with a `/`, are not value files it
 /// loads), checked with the command line's value arguments `args`
@@ -76,7 +66,7 @@ pub fn decide<'a>(file_names: impl IntoIterator<Item = &'a str>, args: &[Vec<Str
     if root {
         return Decision { role: Role::Root, why: Why::Asked };
     }
-    if let Some(f) = file_names.into_iter().find(|n| is_auto_value_file(n)) {
+    if let Some(f) = file_names.into_iter().find(|n| super::sources::is_auto_value_file(n)) {
         return Decision { role: Role::Root, why: Why::ValueFile(f.to_string()) };
     }
     if !args.is_empty() {

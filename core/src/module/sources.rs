@@ -103,6 +103,24 @@ pub(super) fn value_files(input: &CheckInput) -> impl Iterator<Item = &String> {
     fixed.map(|(k, _)| k).chain(autos)
 }
 
+/// Whether `name` (a path relative to the module directory) is a value
+/// file: `.tfvars` or `.tfvars.json`, loaded by itself or named by
+/// `-var-file`.
+pub fn is_value_file(name: &str) -> bool {
+    name.ends_with(".tfvars") || name.ends_with(".tfvars.json")
+}
+
+/// Whether Terraform loads `name` as a value file by itself: a file of the
+/// module directory (no `/`) named `terraform.tfvars[.json]` or
+/// `*.auto.tfvars[.json]`.
+pub fn is_auto_value_file(name: &str) -> bool {
+    !name.contains('/')
+        && (name == "terraform.tfvars"
+            || name == "terraform.tfvars.json"
+            || name.ends_with(".auto.tfvars")
+            || name.ends_with(".auto.tfvars.json"))
+}
+
 /// Collects every value source of `input`. Err: the input itself is
 /// malformed (an argument that is neither `-var` nor `-var-file`).
 pub fn collect(input: &CheckInput, texts: &Texts, p: &Profile) -> Result<Collected, String> {
@@ -318,6 +336,21 @@ fn read_hcl(src: &str, filename: &str, texts: &Texts, p: &Profile) -> HclFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn value_files_by_name() {
+        for (name, value, auto) in [
+            ("terraform.tfvars", true, true),
+            ("terraform.tfvars.json", true, true),
+            ("a.auto.tfvars", true, true),
+            ("b.auto.tfvars.json", true, true),
+            ("prod.tfvars", true, false),
+            ("envs/terraform.tfvars", true, false),
+            ("main.tf", false, false),
+        ] {
+            assert_eq!((is_value_file(name), is_auto_value_file(name)), (value, auto), "{name}");
+        }
+    }
 
     #[test]
     fn clean_follows_go_path_clean() {

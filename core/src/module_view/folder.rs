@@ -3,7 +3,7 @@
 //! (`cli/src/check.rs` `input_for`): the root module's configuration files
 //! ([`crate::module::files::is_config_name`]: `.tf`, `.tf.json`, `.tofu`,
 //! `.tofu.json`, override files) and value files
-//! ([`crate::assist::editor::is_value_file`]), the local modules it calls
+//! ([`crate::module::sources::is_value_file`]), the local modules it calls
 //! (found in the files read, as the CLI finds them), the module manifest
 //! `init` wrote ([`installed::MANIFEST`]) and the configuration files of
 //! every directory it records. Value files in the folder's other
@@ -23,8 +23,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::assist::editor::is_value_file;
 use crate::flavor::Profile;
+use crate::module::sources::is_value_file;
 use crate::module::{calls, decl, files, installed};
 
 /// A file larger than this is not read.
