@@ -1494,7 +1494,12 @@ impl<'p> Evaluator<'p> {
         let mut known = true;
         let mut obj = crate::value::AttrMap::new();
         let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
-        let mut tuple = Vec::new();
+        // A tuple gets (at most) one element per element of the collection.
+        let mut tuple = match (&coll.kind, &f.key_expr) {
+            (Kind::Seq(es), None) => Vec::with_capacity(es.len()),
+            (Kind::Attrs(m), None) => Vec::with_capacity(m.len()),
+            _ => Vec::new(),
+        };
         // The value expression on the fast path, made ready before the
         // loop's frame is pushed (names outside the loop are found then).
         let body = if FAST_PATH { self.for_body(f) } else { None };

@@ -318,8 +318,8 @@ impl<'e> ForBody<'e> {
             }
             Node::Unary(op, v) => fast_unary(*op, &self.run(v, key, elem, cost)?),
             Node::Index(c, k) => {
-                let Fast::Val(c) = self.run(c, key, elem, cost)? else { return None };
-                let k = self.run(k, key, elem, cost)?;
+                let Fast::Val(c) = self.operand(c, key, elem, cost)? else { return None };
+                let k = self.operand(k, key, elem, cost)?;
                 fast_index(c, &k)
             }
         }
@@ -349,6 +349,10 @@ impl<'e> ForBody<'e> {
             Node::Key([]) => {
                 *cost += 1;
                 Some(Fast::Val(key?))
+            }
+            Node::Outer(i) => {
+                *cost += 1;
+                Some(Fast::Val(&self.outer[*i]))
             }
             _ => self.run(n, key, elem, cost),
         }
@@ -410,7 +414,7 @@ fn cmp_num(a: &Number, b: &Number) -> std::cmp::Ordering {
 }
 
 /// [`Evaluator::scalar_binary`] on fast operands.
-#[inline]
+#[inline(always)]
 fn fast_binary<'a>(op: BinOp, l: &Fast, r: &Fast, cost: &mut u64) -> Option<Fast<'a>> {
     use std::cmp::Ordering::*;
     let (lp, lm) = l.prim()?;
