@@ -201,6 +201,9 @@ pub(super) struct ForBody<'e> {
     outer: Vec<Value>,
     /// Whether the body names the loop's key.
     pub(super) uses_key: bool,
+    /// Its nodes: the steps of every element it answers (each visits every
+    /// node once), to which `==` and `!=` add their operands' walks.
+    steps: u64,
 }
 
 /// A node of a [`ForBody`].
@@ -230,12 +233,13 @@ impl<'p> Evaluator<'p> {
         if !matches!(f.val_expr.kind, ExprKind::Binary { .. } | ExprKind::Index(_) | ExprKind::Unary { .. }) {
             return None;
         }
-        let mut body = ForBody { root: Node::Key(&[]), outer: Vec::new(), uses_key: false };
+        let mut body = ForBody { root: Node::Key(&[]), outer: Vec::new(), uses_key: false, steps: 0 };
         body.root = self.for_node(&f.val_expr, f, &mut body)?;
         Some(body)
     }
 
     fn for_node<'e>(&self, e: &'e Expr, f: &ForExpr, body: &mut ForBody<'e>) -> Option<Node<'e>> {
+        body.steps += 1;
         let mut node = |x: &'e Expr| self.for_node(x, f, body).map(Box::new);
         Some(match &e.kind {
             // What `literal` gives (a null gives nothing).
@@ -285,7 +289,7 @@ impl<'p> Evaluator<'p> {
             return None;
         }
         let k = body.uses_key.then(key);
-        let mut cost = 0u64;
+        let mut cost = body.steps;
         let v = body.run(&body.root, k.as_ref(), elem, &mut cost)?.into_value()?;
         // `eval` charges the root's step, the fast path the others.
         let total = self.spent.steps.saturating_add(cost);
@@ -300,8 +304,8 @@ impl<'p> Evaluator<'p> {
 }
 
 impl<'e> ForBody<'e> {
+    /// `n`'s value; `cost` gets what `==` and `!=` charge beyond the nodes.
     fn run<'s>(&'s self, n: &'s Node<'e>, key: Option<&'s Value>, elem: &'s Value, cost: &mut u64) -> Option<Fast<'s>> {
-        *cost += 1;
         match n {
             Node::Num(v) => Some(Fast::Num(Cow::Borrowed(v), Marks::NONE)),
             Node::Bool(b) => Some(Fast::Bool(*b, Marks::NONE)),
@@ -338,22 +342,10 @@ impl<'e> ForBody<'e> {
         cost: &mut u64,
     ) -> Option<Fast<'s>> {
         match n {
-            Node::Num(v) => {
-                *cost += 1;
-                Some(Fast::Num(Cow::Borrowed(v), Marks::NONE))
-            }
-            Node::Elem([]) => {
-                *cost += 1;
-                Some(Fast::Val(elem))
-            }
-            Node::Key([]) => {
-                *cost += 1;
-                Some(Fast::Val(key?))
-            }
-            Node::Outer(i) => {
-                *cost += 1;
-                Some(Fast::Val(&self.outer[*i]))
-            }
+            Node::Num(v) => Some(Fast::Num(Cow::Borrowed(v), Marks::NONE)),
+            Node::Elem([]) => Some(Fast::Val(elem)),
+            Node::Key([]) => Some(Fast::Val(key?)),
+            Node::Outer(i) => Some(Fast::Val(&self.outer[*i])),
             _ => self.run(n, key, elem, cost),
         }
     }
