@@ -537,6 +537,17 @@ impl Number {
             _ => {}
         }
         let b = s.as_bytes();
+        // Plain decimal digits (most numbers in a value file), at most 19 of
+        // them: the integer the steps below make of them, read at once. The
+        // browser's engines leave it out (issue #39: size of the .wasm).
+        let digits = b.strip_prefix(b"-").unwrap_or(b);
+        if cfg!(not(target_arch = "wasm32"))
+            && (1..=19).contains(&digits.len())
+            && digits.iter().all(u8::is_ascii_digit)
+        {
+            let m = digits.iter().fold(0u64, |m, &c| m * 10 + (c - b'0') as u64);
+            return Ok(Number::int(digits.len() < b.len(), m, P));
+        }
         let mut i = 0;
         let neg = match b.first() {
             None => return Err(NumberError::Syntax),
@@ -799,6 +810,17 @@ impl Number {
     }
 
     // ----- comparison ------------------------------------------------------
+
+    /// The value of an integer held as one (a magnitude within u64), for
+    /// comparisons done in place: `cmp_num` and `raw_equal` of two such
+    /// numbers are those of their values. None for any other number.
+    #[inline]
+    pub fn small_int(&self) -> Option<i128> {
+        match &self.0 {
+            Repr::Int { neg, mag, .. } => Some(if *neg { -(*mag as i128) } else { *mag as i128 }),
+            Repr::Big(_) => None,
+        }
+    }
 
     /// Numeric comparison, Go's `Cmp` (`-0 == 0`; -Inf and +Inf at the
     /// ends). This is also the order cty gives the elements of a set of

@@ -399,8 +399,11 @@ impl Expr {
         let mut stack = vec![self];
         while let Some(e) = stack.pop() {
             f(e);
-            let kids = e.kind.children();
-            stack.extend(kids.into_iter().rev());
+            // The children pushed in place, then turned round: no list of
+            // them per node (every rule's evaluation walks its expression).
+            let n = stack.len();
+            e.kind.each_child(&mut |c| stack.push(c));
+            stack[n..].reverse();
         }
     }
 
@@ -427,31 +430,59 @@ impl Expr {
 impl ExprKind {
     /// The direct sub-expressions, in hclsyntax's `VisitAll` order.
     pub fn children(&self) -> Vec<&Expr> {
+        let mut v = Vec::new();
+        self.each_child(&mut |c| v.push(c));
+        v
+    }
+
+    /// [`ExprKind::children`] one by one, with no list built.
+    pub fn each_child<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
         match self {
             ExprKind::Literal(_)
             | ExprKind::KeywordKey(_)
             | ExprKind::Const(_)
             | ExprKind::Scope(_)
-            | ExprKind::AnonSymbol => Vec::new(),
-            ExprKind::Template(p) => p.iter().collect(),
-            ExprKind::TemplateWrap(e) | ExprKind::TemplateJoin(e) | ExprKind::Parens(e) => vec![e],
-            ExprKind::Relative(r) => vec![&r.source],
-            ExprKind::Call(c) => c.args.iter().collect(),
-            ExprKind::Conditional { cond, t, f } => vec![cond, t, f],
-            ExprKind::Binary { lhs, rhs, .. } => vec![lhs, rhs],
-            ExprKind::Unary { val, .. } => vec![val],
-            ExprKind::Tuple { elems, .. } => elems.iter().collect(),
-            ExprKind::Object { items, .. } => items.iter().flat_map(|(k, v)| [k, v]).collect(),
-            ExprKind::ObjectKey { wrapped, .. } => vec![wrapped],
-            ExprKind::For(f) => {
-                let mut v = vec![&f.coll];
-                v.extend(f.key_expr.as_ref());
-                v.push(&f.val_expr);
-                v.extend(f.cond.as_ref());
-                v
+            | ExprKind::AnonSymbol => {}
+            ExprKind::Template(p) => p.iter().for_each(f),
+            ExprKind::TemplateWrap(e) | ExprKind::TemplateJoin(e) | ExprKind::Parens(e) => f(e),
+            ExprKind::Relative(r) => f(&r.source),
+            ExprKind::Call(c) => c.args.iter().for_each(f),
+            ExprKind::Conditional { cond, t, f: e } => {
+                f(cond);
+                f(t);
+                f(e);
             }
-            ExprKind::Index(x) => vec![&x.coll, &x.key],
-            ExprKind::Splat(s) => vec![&s.source, &s.each],
+            ExprKind::Binary { lhs, rhs, .. } => {
+                f(lhs);
+                f(rhs);
+            }
+            ExprKind::Unary { val, .. } => f(val),
+            ExprKind::Tuple { elems, .. } => elems.iter().for_each(f),
+            ExprKind::Object { items, .. } => {
+                for (k, v) in items {
+                    f(k);
+                    f(v);
+                }
+            }
+            ExprKind::ObjectKey { wrapped, .. } => f(wrapped),
+            ExprKind::For(x) => {
+                f(&x.coll);
+                if let Some(k) = &x.key_expr {
+                    f(k);
+                }
+                f(&x.val_expr);
+                if let Some(c) = &x.cond {
+                    f(c);
+                }
+            }
+            ExprKind::Index(x) => {
+                f(&x.coll);
+                f(&x.key);
+            }
+            ExprKind::Splat(s) => {
+                f(&s.source);
+                f(&s.each);
+            }
         }
     }
 

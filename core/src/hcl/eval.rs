@@ -1494,7 +1494,15 @@ impl<'p> Evaluator<'p> {
         let mut known = true;
         let mut obj = crate::value::AttrMap::new();
         let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
-        let mut tuple = Vec::new();
+        // A tuple gets (at most) one element per element of the collection.
+        let mut tuple = match (&coll.kind, &f.key_expr) {
+            (Kind::Seq(es), None) => Vec::with_capacity(es.len()),
+            (Kind::Attrs(m), None) => Vec::with_capacity(m.len()),
+            _ => Vec::new(),
+        };
+        // The value expression on the fast path, made ready before the
+        // loop's frame is pushed (names outside the loop are found then).
+        let body = if FAST_PATH { self.for_body(f) } else { None };
         // One frame for the whole loop, its values replaced per element
         // (the key only when the loop names it), read from the collection
         // as cty's `ElementIterator` yields them.
@@ -1502,6 +1510,12 @@ impl<'p> Evaluator<'p> {
         let keyed = f.key_var.is_some();
         let set = coll.ty.is_set();
         let mut item = |s: &mut Self, k: &dyn Fn() -> Value, v: &Value| {
+            // An element the fast path takes needs no frame: its value
+            // reads the element itself (a later element sets the frame).
+            if let Some(r) = body.as_ref().and_then(|b| s.for_fast(b, k, v)) {
+                tuple.push(r);
+                return;
+            }
             let fr = s.scopes.last_mut().expect("the loop's frame");
             let last = fr.len() - 1;
             fr[last].1 = v.clone();

@@ -18,7 +18,7 @@ use std::borrow::Cow;
 
 use super::{index_ref, step_ref, Evaluator};
 use crate::budget::Budget;
-use crate::hcl::ast::{BinOp, Expr, ExprKind, LitVal, UnOp};
+use crate::hcl::ast::{BinOp, Expr, ExprKind, ForExpr, LitVal, Step, UnOp};
 use crate::number::Number;
 use crate::types::Type;
 use crate::value::{Kind, Marks, Value};
@@ -143,32 +143,11 @@ impl<'p> Evaluator<'p> {
                 let r = self.operand(rhs, cost)?;
                 fast_binary(*op, &l, &r, cost)
             }
-            ExprKind::Unary { op, val, .. } => {
-                let v = self.fast(val, cost)?;
-                let (p, m) = v.prim()?;
-                match (op, p) {
-                    (UnOp::Neg, Prim::Num(n)) => Some(Fast::Num(Cow::Owned(n.neg()), m)),
-                    (UnOp::Not, Prim::Bool(b)) => Some(Fast::Bool(!b, m)),
-                    _ => None,
-                }
-            }
+            ExprKind::Unary { op, val, .. } => fast_unary(*op, &self.fast(val, cost)?),
             ExprKind::Index(x) => {
                 let Fast::Val(c) = self.fast(&x.coll, cost)? else { return None };
                 let k = self.fast(&x.key, cost)?;
-                // `index_ref` of the key as a value, without building it.
-                let found = match &k {
-                    Fast::Val(k) => index_ref(c, k),
-                    Fast::Num(n, m) if m.is_empty() && c.marks.is_empty() => match (&c.ty, &c.kind) {
-                        (Type::List(_) | Type::Tuple(_), Kind::Seq(es)) => es.get(usize::try_from(n.to_i64()?).ok()?),
-                        _ => None,
-                    },
-                    Fast::Str(s) if c.marks.is_empty() => match (&c.ty, &c.kind) {
-                        (Type::Map(_) | Type::Object(_), Kind::Attrs(m)) => m.get(s),
-                        _ => None,
-                    },
-                    _ => None,
-                };
-                found.map(Fast::Val)
+                fast_index(c, &k)
             }
             _ => None,
         }
@@ -198,22 +177,236 @@ impl<'p> Evaluator<'p> {
     /// `eval_scope` of a name bound in a frame whose steps all resolve by
     /// reference.
     #[inline]
-    fn fast_scope<'s>(&'s self, root: &str, steps: &'s [crate::hcl::ast::Step]) -> Option<Fast<'s>> {
+    fn fast_scope<'s>(&'s self, root: &str, steps: &'s [Step]) -> Option<Fast<'s>> {
         for frame in self.scopes.iter().rev() {
-            if let Some((_, v)) = frame.iter().rev().find(|(n, _)| n == root) {
-                let mut cur = v;
-                for s in steps {
-                    cur = step_ref(cur, s)?;
-                }
-                return Some(Fast::Val(cur));
+            if let Some((_, v)) = frame.iter().rev().find(|(n, _)| same_name(n, root)) {
+                return steps_ref(v, steps);
             }
         }
         None
     }
 }
 
-/// [`Evaluator::scalar_binary`] on fast operands.
+/// A `for` expression's value expression made ready for the fast path,
+/// once per loop rather than once per element: names bound outside the loop
+/// (`var.v`, reached through its steps) are looked up once, the loop's own
+/// names are read from the element without being bound in a frame. Each
+/// node does what [`Evaluator::fast`] does for it, and counts the same
+/// steps, so an element's value and cost are the ones the evaluator's fast
+/// path gives; where that gives up, the loop evaluates the element as
+/// always.
+pub(super) struct ForBody<'e> {
+    root: Node<'e>,
+    /// The values reached outside the loop (copies share their elements).
+    outer: Vec<Value>,
+    /// Whether the body names the loop's key.
+    pub(super) uses_key: bool,
+    /// Its nodes: the steps of every element it answers (each visits every
+    /// node once), to which `==` and `!=` add their operands' walks.
+    steps: u64,
+}
+
+/// A node of a [`ForBody`].
+enum Node<'e> {
+    Num(&'e Number),
+    Bool(bool),
+    Const(&'e Value),
+    Str(&'e str),
+    Wrap(Box<Node<'e>>),
+    Outer(usize),
+    Key(&'e [Step]),
+    Elem(&'e [Step]),
+    Binary(BinOp, Box<Node<'e>>, Box<Node<'e>>),
+    Unary(UnOp, Box<Node<'e>>),
+    Index(Box<Node<'e>>, Box<Node<'e>>),
+}
+
+impl<'p> Evaluator<'p> {
+    /// The fast form of `f`'s value expression (evaluated, like every
+    /// element's value, by an attempt of the fast path: an operator or an
+    /// index), before the loop's frame is pushed; None when the fast path
+    /// is off or the expression is not all of what it takes.
+    pub(super) fn for_body<'e>(&self, f: &'e ForExpr) -> Option<ForBody<'e>> {
+        if self.fast_off || !self.fast || f.cond.is_some() || f.key_expr.is_some() {
+            return None;
+        }
+        if !matches!(f.val_expr.kind, ExprKind::Binary { .. } | ExprKind::Index(_) | ExprKind::Unary { .. }) {
+            return None;
+        }
+        let mut body = ForBody { root: Node::Key(&[]), outer: Vec::new(), uses_key: false, steps: 0 };
+        body.root = self.for_node(&f.val_expr, f, &mut body)?;
+        Some(body)
+    }
+
+    fn for_node<'e>(&self, e: &'e Expr, f: &ForExpr, body: &mut ForBody<'e>) -> Option<Node<'e>> {
+        body.steps += 1;
+        let mut node = |x: &'e Expr| self.for_node(x, f, body).map(Box::new);
+        Some(match &e.kind {
+            // What `literal` gives (a null gives nothing).
+            ExprKind::Literal(v) | ExprKind::KeywordKey(v) => match (v.as_number(), v.as_bool(), v.as_str()) {
+                (Some(n), _, _) => Node::Num(n),
+                (_, Some(b), _) => Node::Bool(b),
+                (_, _, Some(s)) => Node::Str(s),
+                _ => return None,
+            },
+            ExprKind::Const(c) => Node::Const(&c.value),
+            ExprKind::Parens(inner) | ExprKind::TemplateWrap(inner) => Node::Wrap(node(inner)?),
+            ExprKind::Template(parts) => match parts.as_slice() {
+                [Expr { kind: ExprKind::Literal(v), .. }] => Node::Str(v.as_str()?),
+                _ => return None,
+            },
+            // The loop's frame is searched first, its value name before its
+            // key name (as `fast_scope` would find them).
+            ExprKind::Scope(s) if same_name(&s.root, &f.val_var) => Node::Elem(&s.steps),
+            ExprKind::Scope(s) if f.key_var.as_deref().is_some_and(|k| same_name(&s.root, k)) => {
+                body.uses_key = true;
+                Node::Key(&s.steps)
+            }
+            ExprKind::Scope(s) => {
+                let Fast::Val(v) = self.fast_scope(&s.root, &s.steps)? else { return None };
+                body.outer.push(v.clone());
+                Node::Outer(body.outer.len() - 1)
+            }
+            ExprKind::Binary { op, lhs, rhs } => {
+                let l = node(lhs)?;
+                Node::Binary(*op, l, node(rhs)?)
+            }
+            ExprKind::Unary { op, val, .. } => Node::Unary(*op, node(val)?),
+            ExprKind::Index(x) => {
+                let c = node(&x.coll)?;
+                Node::Index(c, node(&x.key)?)
+            }
+            _ => return None,
+        })
+    }
+
+    /// One element's value by `body` (`key` builds the loop's key when the
+    /// body names it), charged as the evaluator's fast path charges it;
+    /// None (having changed nothing) when the element must be evaluated as
+    /// always.
+    pub(super) fn for_fast(&mut self, body: &ForBody, key: &dyn Fn() -> Value, elem: &Value) -> Option<Value> {
+        if self.spent.exceeded {
+            return None;
+        }
+        let k = body.uses_key.then(key);
+        let mut cost = body.steps;
+        let v = body.run(&body.root, k.as_ref(), elem, &mut cost)?.into_value()?;
+        // `eval` charges the root's step, the fast path the others.
+        let total = self.spent.steps.saturating_add(cost);
+        if total > Budget::MAX_STEPS {
+            return None;
+        }
+        self.spent.steps = total;
+        #[cfg(test)]
+        TAKEN.with(|t| t.set(t.get() + 1));
+        Some(v)
+    }
+}
+
+impl<'e> ForBody<'e> {
+    /// `n`'s value; `cost` gets what `==` and `!=` charge beyond the nodes.
+    fn run<'s>(&'s self, n: &'s Node<'e>, key: Option<&'s Value>, elem: &'s Value, cost: &mut u64) -> Option<Fast<'s>> {
+        match n {
+            Node::Num(v) => Some(Fast::Num(Cow::Borrowed(v), Marks::NONE)),
+            Node::Bool(b) => Some(Fast::Bool(*b, Marks::NONE)),
+            Node::Const(v) => Some(Fast::Val(v)),
+            Node::Str(s) => Some(Fast::Str(s)),
+            Node::Wrap(inner) => self.run(inner, key, elem, cost),
+            Node::Outer(i) => Some(Fast::Val(&self.outer[*i])),
+            Node::Key(steps) => steps_ref(key?, steps),
+            Node::Elem(steps) => steps_ref(elem, steps),
+            Node::Binary(op, l, r) => {
+                let l = self.operand(l, key, elem, cost)?;
+                let r = self.operand(r, key, elem, cost)?;
+                fast_binary(*op, &l, &r, cost)
+            }
+            Node::Unary(op, v) => fast_unary(*op, &self.run(v, key, elem, cost)?),
+            Node::Index(c, k) => {
+                let Fast::Val(c) = self.operand(c, key, elem, cost)? else { return None };
+                let k = self.operand(k, key, elem, cost)?;
+                fast_index(c, &k)
+            }
+        }
+    }
+}
+
+impl<'e> ForBody<'e> {
+    /// [`ForBody::run`] of an operand: the leaves (most operands) without
+    /// a call.
+    #[inline(always)]
+    fn operand<'s>(
+        &'s self,
+        n: &'s Node<'e>,
+        key: Option<&'s Value>,
+        elem: &'s Value,
+        cost: &mut u64,
+    ) -> Option<Fast<'s>> {
+        match n {
+            Node::Num(v) => Some(Fast::Num(Cow::Borrowed(v), Marks::NONE)),
+            Node::Elem([]) => Some(Fast::Val(elem)),
+            Node::Key([]) => Some(Fast::Val(key?)),
+            Node::Outer(i) => Some(Fast::Val(&self.outer[*i])),
+            _ => self.run(n, key, elem, cost),
+        }
+    }
+}
+
+/// A value reached from `v` through `steps` by reference.
 #[inline]
+fn steps_ref<'a>(v: &'a Value, steps: &'a [Step]) -> Option<Fast<'a>> {
+    let mut cur = v;
+    for s in steps {
+        cur = step_ref(cur, s)?;
+    }
+    Some(Fast::Val(cur))
+}
+
+/// `eval_unary` of a fast operand.
+fn fast_unary<'a>(op: UnOp, v: &Fast) -> Option<Fast<'a>> {
+    let (p, m) = v.prim()?;
+    match (op, p) {
+        (UnOp::Neg, Prim::Num(n)) => Some(Fast::Num(Cow::Owned(n.neg()), m)),
+        (UnOp::Not, Prim::Bool(b)) => Some(Fast::Bool(!b, m)),
+        _ => None,
+    }
+}
+
+/// `index_ref` of a collection by a fast key, without building the key.
+#[inline]
+fn fast_index<'a>(c: &'a Value, k: &Fast<'a>) -> Option<Fast<'a>> {
+    let found = match k {
+        Fast::Val(k) => index_ref(c, k),
+        Fast::Num(n, m) if m.is_empty() && c.marks.is_empty() => match (&c.ty, &c.kind) {
+            (Type::List(_) | Type::Tuple(_), Kind::Seq(es)) => es.get(usize::try_from(n.to_i64()?).ok()?),
+            _ => None,
+        },
+        Fast::Str(s) if c.marks.is_empty() => match (&c.ty, &c.kind) {
+            (Type::Map(_) | Type::Object(_), Kind::Attrs(m)) => m.get(s),
+            _ => None,
+        },
+        _ => None,
+    };
+    found.map(Fast::Val)
+}
+
+/// `a == b` for the short names of variables, compared in place (`str`'s
+/// `==` calls `memcmp`, which costs more than the names).
+#[inline]
+fn same_name(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+}
+
+/// `cmp_num`, in place for two small integers.
+#[inline(always)]
+fn cmp_num(a: &Number, b: &Number) -> std::cmp::Ordering {
+    match (a.small_int(), b.small_int()) {
+        (Some(x), Some(y)) => x.cmp(&y),
+        _ => a.cmp_num(b),
+    }
+}
+
+/// [`Evaluator::scalar_binary`] on fast operands.
+#[inline(always)]
 fn fast_binary<'a>(op: BinOp, l: &Fast, r: &Fast, cost: &mut u64) -> Option<Fast<'a>> {
     use std::cmp::Ordering::*;
     let (lp, lm) = l.prim()?;
@@ -226,7 +419,11 @@ fn fast_binary<'a>(op: BinOp, l: &Fast, r: &Fast, cost: &mut u64) -> Option<Fast
         (BinOp::Eq | BinOp::Ne, _, _) => {
             *cost += walk_cost(&lp) + walk_cost(&rp);
             let eq = match (&lp, &rp) {
-                (Prim::Num(a), Prim::Num(b)) => a.raw_equal(b),
+                // `raw_equal` of two small integers is their equality.
+                (Prim::Num(a), Prim::Num(b)) => match (a.small_int(), b.small_int()) {
+                    (Some(x), Some(y)) => x == y,
+                    _ => a.raw_equal(b),
+                },
                 (Prim::Bool(a), Prim::Bool(b)) => a == b,
                 (Prim::Str(a), Prim::Str(b)) => a == b,
                 _ => false,
@@ -234,10 +431,10 @@ fn fast_binary<'a>(op: BinOp, l: &Fast, r: &Fast, cost: &mut u64) -> Option<Fast
             Some(Fast::Bool(eq == (op == BinOp::Eq), m))
         }
         (_, Prim::Num(a), Prim::Num(b)) => match op {
-            BinOp::Gt => Some(Fast::Bool(a.cmp_num(b) == Greater, m)),
-            BinOp::Ge => Some(Fast::Bool(a.cmp_num(b) != Less, m)),
-            BinOp::Lt => Some(Fast::Bool(a.cmp_num(b) == Less, m)),
-            BinOp::Le => Some(Fast::Bool(a.cmp_num(b) != Greater, m)),
+            BinOp::Gt => Some(Fast::Bool(cmp_num(a, b) == Greater, m)),
+            BinOp::Ge => Some(Fast::Bool(cmp_num(a, b) != Less, m)),
+            BinOp::Lt => Some(Fast::Bool(cmp_num(a, b) == Less, m)),
+            BinOp::Le => Some(Fast::Bool(cmp_num(a, b) != Greater, m)),
             BinOp::Add => num(a.add(b)),
             BinOp::Sub => num(a.sub(b)),
             BinOp::Mul => num(a.mul(b)),
@@ -419,6 +616,28 @@ mod tests {
             "1e300 * 1e300 * 1e300 * 1e300 * 1e300 * 1e300 * 1e300 * 1e300 * 1e300 * 1e300",
             "var.n % var.f + var.huge / var.n - var.nz",
             "\"v${var.n + 1}\" == \"v4\"",
+            // Loop bodies made ready once per loop (`ForBody`): keys of
+            // every kind, names outside the loop, steps below the element,
+            // references that do not resolve, marks, roots it leaves alone.
+            "[for k, v in var.m : k == \"a\" || v > 1]",
+            "[for k, v in var.o : v == 1]",
+            "[for i, x in var.l : var.l[i] + x * var.n]",
+            "[for i, x in var.st : i == x]",
+            "[for x in var.t : -x]",
+            "[for x in var.t : !x]",
+            "[for x in var.l : (x + 1) * \"2\"]",
+            "[for x in var.l : var.nope + x]",
+            "[for x in var.l : x.a + 1]",
+            "[for x in [var.o, var.o] : x.a + 1]",
+            "[for x in [var.o, var.o] : x[\"s\"] == \"x\"]",
+            "[for x in var.l : x > var.n ? 1 : 0]",
+            "[for x in var.l : x]",
+            "[for x, x in var.l : x + 1]",
+            "[for x in var.l : var.sn + x]",
+            "[for x in var.l : var.u + x]",
+            "[for x in var.l : var.l[x] + null]",
+            "[for x in var.l : var.big * var.big * x]",
+            "[for x in var.l : x / (x - 3)]",
             "var.o.a.b + 1",
             "var.l[1.5] + 1",
             &long,
@@ -431,6 +650,22 @@ mod tests {
         let flavors: Vec<_> = FLAVORS.iter().collect();
         let taken = same(&exprs, &flavors, &budgets);
         assert!(taken > FLAVORS.len() as u64 * 100, "{taken}");
+    }
+
+    /// A loop's body made ready once (`ForBody`) takes the elements
+    /// itself: the evaluator's fast path visits no node of it.
+    #[test]
+    fn a_loop_body_is_made_ready_once() {
+        let p = crate::flavor::Profile::default();
+        let e =
+            crate::hcl::parse_standalone("[for j, x in var.l : j < 5 && x >= var.l[j]]", "<expr>", &p).expect("parses");
+        let mut ev = Evaluator::with_functions(Some(&crate::funcs::AllFunctions), &p);
+        ev.bind_root("var", vars());
+        let (visits, taken) = (VISITS.with(|v| v.get()), TAKEN.with(|t| t.get()));
+        let v = ev.eval(&e);
+        assert_eq!(format!("{v:?}"), format!("{:?}", Value::tuple(vec![Value::bool(true); 3])));
+        assert_eq!(TAKEN.with(|t| t.get()) - taken, 3);
+        assert_eq!(VISITS.with(|v| v.get()) - visits, 0);
     }
 
     /// A chain of operators whose last operand cannot take the fast path is
