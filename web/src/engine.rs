@@ -330,7 +330,7 @@ pub fn run_json_here(work: Work, json: &str) -> Reply {
         Work::ModuleFolder => folder_here(json),
         // The Module view's .wasm sends only its own work as JSON: it has no reader of a request.
         _ if !crate::IN_PAGE && cfg!(target_arch = "wasm32") => Reply::Failed(String::new()),
-        _ => run_here(work, &Request::from_json(json)),
+        _ => run_here(work, &read_json::request_json(json.as_bytes())),
     }
 }
 
@@ -1022,6 +1022,34 @@ mod tests {
             told > 250 && cut > 0 && errors > 50 && warnings > 0 && rules > 3 && groups > 50 && refused > 50 && lost > 0,
             "{told} {cut} {errors} {warnings} {rules} {groups} {refused} {lost}"
         );
+    }
+
+    /// The worker (and the page's own thread) reads the page's requests as core's
+    /// `Request::from_json` reads them: every request of the corpora, with every option; JSON it
+    /// cannot read says why in the same words.
+    #[test]
+    fn a_request_reads_as_core_reads_it() {
+        let mut reqs = corpus_requests();
+        reqs.extend(block_requests());
+        for (i, req) in reqs.iter_mut().enumerate() {
+            req.value_format = read_json::VALUE_FORMATS[i % 5];
+            req.nullable = i % 2 == 0;
+            req.sensitive = i % 3 == 0;
+            req.var_name = format!("name{i}");
+            req.forms = [tftype::Forms::Both, tftype::Forms::Console, tftype::Forms::Json][i % 3];
+            let json = serde_json::to_string(&req).unwrap();
+            assert_eq!(read_json::request_json(json.as_bytes()), Request::from_json(&json), "{json}");
+        }
+        for json in ["", "{\"type\": \"number\"", "{\"value\": \"1\", \"type\": nul", "{\"value\": \"1\"} x"] {
+            let got = read_json::request_json(json.as_bytes());
+            assert_eq!(got, Request::from_json(json), "{json}");
+            assert!(got.flavor.is_some_and(|f| f.starts_with("(unreadable request: ")), "{json}");
+        }
+        // Not a request at all: unreadable too (serde refused it).
+        for json in ["null", "[]", "\"1\""] {
+            let got = read_json::request_json(json.as_bytes()).flavor.unwrap_or_default();
+            assert!(got.starts_with("(unreadable request: ") && Request::from_json(json).flavor.is_some(), "{json}");
+        }
     }
 
     /// What a worker never sends is refused where serde's derived readers refused it: a text

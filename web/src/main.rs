@@ -59,9 +59,10 @@ mod exports {
     use crate::engine::{story, Evaluation, Shown, TRAP_TEST};
     use tftype::Request;
 
-    /// A request's JSON as the page sends it (UTF-8 bytes, see `engine.rs`).
+    /// A request's JSON as the page sends it (UTF-8 bytes, see `engine.rs`), read with a small
+    /// reader (`shared::read_json`), not serde's derived one (issue #39).
     fn request(json: &[u8]) -> Request {
-        Request::from_json(&String::from_utf8_lossy(json))
+        crate::shared::read_json::request_json(json)
     }
 
     /// `arg`: what to show besides the console text (`"full json"`, see `Shown`).

@@ -119,6 +119,17 @@ pub fn request(v: &Value) -> Option<Request> {
     Some(r)
 }
 
+/// A request's JSON as the page writes it for its engines (the worker's side, and a request
+/// answered on the page's thread): read as [`request`] reads one. A text that is not JSON, or
+/// not an object, makes the request core makes of JSON it cannot read ([`Request::unreadable`]:
+/// evaluating it says why).
+pub fn request_json(json: &[u8]) -> Request {
+    match serde_json::from_slice::<Value>(json) {
+        Ok(v) => request(&v).unwrap_or_else(|| Request::unreadable(missing("value"))),
+        Err(e) => Request::unreadable(e),
+    }
+}
+
 fn step(v: &Value) -> Step {
     // Inserted one by one: collecting into a BTreeMap sorts first, with a sort of its own.
     let mut params = std::collections::BTreeMap::new();
