@@ -83,6 +83,7 @@ mod exports {
     /// Installs the message catalog of `lang` (`en`, `zh`, `ja`); "" or why not.
     #[wasm_bindgen]
     pub fn engine_install_catalog(lang: &str, json: &str) -> String {
-        tftype::i18n::install_coded(lang, json)
+        // Read as the page reads its catalogs (shared/read_json.rs), not by serde's derived reader.
+        tftype::i18n::install_coded_read(lang, crate::shared::read_json::catalog(json))
     }
 }
