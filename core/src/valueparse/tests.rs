@@ -1121,3 +1121,17 @@ fn folded_templates_read_as_the_templates_as_written() {
     }
     assert_eq!(read(&src), format!("{{\"value\":{},\"type\":\"string\"}}", json_str(&"ac".repeat(1000))));
 }
+
+/// A format's name is serde's, both ways; any other text names none.
+#[test]
+fn a_format_is_named_as_serde_names_it() {
+    for (f, name) in ValueFormat::ALL.into_iter().zip(ValueFormat::NAMES) {
+        assert_eq!(serde_json::to_value(f).unwrap(), name);
+        assert_eq!(ValueFormat::from_name(name), Some(f));
+        assert_eq!(serde_json::from_value::<ValueFormat>(name.into()).ok(), Some(f));
+    }
+    for name in ["", "HCL", "yaml", "json "] {
+        assert_eq!(ValueFormat::from_name(name), None);
+        assert!(serde_json::from_value::<ValueFormat>(name.into()).is_err());
+    }
+}

@@ -75,21 +75,17 @@ pub fn lang(v: &Value) -> Option<Lang> {
     variant(v, &["en", "zh", "ja"], &Lang::ALL)
 }
 
-/// Every value format, in the order of [`value_format`]'s names.
-pub const VALUE_FORMATS: [ValueFormat; 5] =
-    [ValueFormat::Hcl, ValueFormat::Tfvars, ValueFormat::Json, ValueFormat::Ctyjson, ValueFormat::Cli];
-
-/// The value formats' names, as serde writes them.
-const VALUE_FORMAT_NAMES: [&str; 5] = ["hcl", "tfvars", "json", "ctyjson", "cli"];
+/// Every value format, in the order of its names.
+pub const VALUE_FORMATS: [ValueFormat; 5] = ValueFormat::ALL;
 
 /// A value format as serde names it.
 pub fn value_format(v: &Value) -> Option<ValueFormat> {
-    variant(v, &VALUE_FORMAT_NAMES, &VALUE_FORMATS)
+    variant(v, &ValueFormat::NAMES, &VALUE_FORMATS)
 }
 
 /// A value format's name, as serde writes it.
 pub fn value_format_name(f: ValueFormat) -> &'static str {
-    VALUE_FORMATS.iter().position(|x| *x == f).map(|i| VALUE_FORMAT_NAMES[i]).unwrap_or_default()
+    VALUE_FORMATS.iter().position(|x| *x == f).map(|i| ValueFormat::NAMES[i]).unwrap_or_default()
 }
 
 /// Which forms of a value, as serde names them.
