@@ -541,8 +541,9 @@ impl Plan {
                         return Ok(Value { ty: ty.clone(), kind: v.kind.clone(), marks: crate::value::Marks::NONE });
                     }
                 }
-                let mut out = AttrMap::new();
-                for (name, av) in v.attrs().unwrap() {
+                let given = v.attrs().unwrap();
+                let mut out = AttrMap::with_capacity(given.len() + optional.len());
+                for (name, av) in given {
                     let Some(step) = attrs.get(&**name) else { continue };
                     let r = run(step, av, p).map_err(|e| e.within(PathStep::GetAttr(name.to_string())));
                     out.insert(name.clone(), strip_null(r?));

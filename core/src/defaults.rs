@@ -83,7 +83,7 @@ impl Defaults {
                 let mut changed: Option<AttrMap> = None;
                 for (k, e) in attrs.iter() {
                     if let Some(ne) = self.child_for(ElemKey::Name(k)).and_then(|d| d.apply_changed(e, p)) {
-                        changed.get_or_insert_with(|| attrs.to_map()).insert(k.clone(), ne);
+                        changed.get_or_insert_with(|| attrs.to_map_with_room(self.values.len())).insert(k.clone(), ne);
                     }
                 }
                 for (name, def) in &self.values {
@@ -96,7 +96,9 @@ impl Defaults {
                             Some(d) => d.apply(def, p),
                             None => def.clone(),
                         };
-                        changed.get_or_insert_with(|| attrs.to_map()).insert(name.clone(), def);
+                        changed
+                            .get_or_insert_with(|| attrs.to_map_with_room(self.values.len()))
+                            .insert(name.clone(), def);
                     }
                 }
                 let out = changed?;

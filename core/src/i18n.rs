@@ -139,8 +139,15 @@ fn install_part(lang: Lang, (part, catalog): (usize, Catalog)) -> bool {
 /// (`en`, `zh`, `ja`); the answer is "" or why the catalog was not taken.
 #[cfg(feature = "runtime-catalogs")]
 pub fn install_coded(lang: &str, json: &str) -> String {
+    install_coded_read(lang, serde_json::from_slice(json.as_bytes()).map_err(|e| e.to_string()))
+}
+
+/// [`install_coded`] of a catalog already read (or why it could not be): the page's .wasm reads
+/// its catalogs with a reader of its own (`web/src/shared/read_json.rs`), not serde's derived one.
+#[cfg(feature = "runtime-catalogs")]
+pub fn install_coded_read(lang: &str, catalog: Result<HashMap<String, String>, String>) -> String {
     match Lang::parse(lang) {
-        Some(l) => install(l, json).err().unwrap_or_default(),
+        Some(l) => catalog.and_then(|c| install_read(l, c)).err().unwrap_or_default(),
         None => format!("unknown language {lang:?}"),
     }
 }

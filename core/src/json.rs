@@ -125,6 +125,12 @@ impl<'a> JScan<'a> {
                             escaping = false;
                         } else if x < 32 {
                             break;
+                        } else if let Some(run) = ascii_run(&b[p.byte..]) {
+                            // Plain ASCII characters each followed by ASCII:
+                            // a column each.
+                            p.byte += run;
+                            p.col += run;
+                            escaping = false;
                         } else {
                             // One grapheme cluster (an ASCII character followed
                             // by ASCII is one on its own).
@@ -168,6 +174,16 @@ impl<'a> JScan<'a> {
             Token { kind, start, end: p }
         }
     }
+}
+
+/// The length of the run of ASCII characters other than `"`, `\\` and
+/// control characters at the start of `b`, each followed by an ASCII byte
+/// (the last one before a non-ASCII byte may start a grapheme cluster with
+/// it, so it is left out); None when there is no such character.
+fn ascii_run(b: &[u8]) -> Option<usize> {
+    let run = b.iter().position(|&x| x == b'"' || x == b'\\' || !(32..0x80).contains(&x)).unwrap_or(b.len());
+    let plain = if b.get(run).is_some_and(|&x| x >= 0x80) { run.saturating_sub(1) } else { run };
+    (plain > 0).then_some(plain)
 }
 
 #[derive(Clone, Debug)]
@@ -241,6 +257,20 @@ fn valid_json_number(s: &str) -> bool {
         }
     }
     i == b.len()
+}
+
+/// [`decode_json_string`], borrowing the text when it has nothing to decode
+/// (no escape, no control character): most strings are copied once, into
+/// their value, not first into a string of their own.
+pub fn decode_json_str(tok: &str) -> Result<std::borrow::Cow<'_, str>, usize> {
+    let b = tok.as_bytes();
+    if b.len() >= 2 && b[0] == b'"' && b[b.len() - 1] == b'"' {
+        let body = &b[1..b.len() - 1];
+        if !body.iter().any(|&c| c == b'\\' || c == b'"' || c < 0x20) {
+            return Ok(std::borrow::Cow::Borrowed(&tok[1..tok.len() - 1]));
+        }
+    }
+    decode_json_string(tok).map(std::borrow::Cow::Owned)
 }
 
 /// Decodes a JSON string token (with its quotes) as `encoding/json` does.
@@ -625,14 +655,20 @@ impl<'a> JParser<'a> {
     /// for anything the tree reader would report (a syntax error, a
     /// duplicate key, nesting too deep): the caller then reads the text
     /// again that way, for its diagnostics.
-    fn direct(&mut self, tc: &mut TypeCache) -> Result<(Value, JPos), ()> {
+    fn direct(&mut self, d: &mut Direct) -> Result<(Value, JPos), ()> {
         self.depth += 1;
         if self.depth > self.max_depth {
             return Err(());
         }
         let r = match self.peek().kind {
-            JTok::BraceO => self.direct_object(tc),
-            JTok::BrackO => self.direct_array(tc),
+            JTok::BraceO => self.direct_object(d),
+            JTok::BrackO => self.direct_array(d),
+            JTok::Str => {
+                // The string's text goes straight into its value.
+                let t = self.read();
+                let s = decode_json_str(self.text(&t)).map_err(drop)?;
+                Ok((str_value(&s), t.end))
+            }
             _ => {
                 let n = self.value_inner().map_err(drop)?;
                 scalar(&n.val).map(|v| (v, n.end)).ok_or(())
@@ -642,21 +678,26 @@ impl<'a> JParser<'a> {
         r
     }
 
-    fn direct_object(&mut self, tc: &mut TypeCache) -> Result<(Value, JPos), ()> {
+    fn direct_object(&mut self, d: &mut Direct) -> Result<(Value, JPos), ()> {
         self.read();
-        let mut entries: Vec<(crate::value::Key, Value)> = Vec::new();
+        // This object's entries go on top of the enclosing objects' ones.
+        let base = d.entries.len();
         loop {
             if self.peek().kind == JTok::BraceC {
                 break;
             }
-            let JVal::Str(name) = self.value().map_err(drop)?.val else {
+            // A name: a string token (as the tree reader's `value` reads it).
+            let t = self.peek();
+            if t.kind != JTok::Str || self.depth + 1 > self.max_depth {
                 return Err(());
-            };
+            }
+            self.read();
+            let key = d.key(&decode_json_str(self.text(&t)).map_err(drop)?);
             if self.read().kind != JTok::Colon {
                 return Err(());
             }
-            let (val, _) = self.direct(tc)?;
-            entries.push((nfc_key(&name).into(), val));
+            let (val, _) = self.direct(d)?;
+            d.entries.push((key, val));
             match self.peek().kind {
                 JTok::Comma => {
                     self.read();
@@ -671,21 +712,24 @@ impl<'a> JParser<'a> {
         let close = self.read();
         // cty's order: keys compared bytewise. A key written twice is next to
         // its twin once sorted (found without a set of the keys per object).
-        crate::sort::by(&mut entries, |a, b| a.0.cmp(&b.0));
+        let entries = &mut d.entries[base..];
+        crate::value::sort_entries(entries);
         if entries.windows(2).any(|w| w[0].0 == w[1].0) {
             return Err(());
         }
-        Ok((tc.object(crate::value::AttrMap::from_sorted(entries), crate::value::Marks::NONE), close.end))
+        // Moved from the stack into the value's one allocation.
+        let attrs = crate::value::Attrs::from_sorted(d.entries.drain(base..));
+        Ok((d.tc.object_attrs(attrs, crate::value::Marks::NONE), close.end))
     }
 
-    fn direct_array(&mut self, tc: &mut TypeCache) -> Result<(Value, JPos), ()> {
+    fn direct_array(&mut self, d: &mut Direct) -> Result<(Value, JPos), ()> {
         self.read();
         let mut vals = Vec::new();
         loop {
             if self.peek().kind == JTok::BrackC {
                 break;
             }
-            vals.push(self.direct(tc)?.0);
+            vals.push(self.direct(d)?.0);
             match self.peek().kind {
                 JTok::Comma => {
                     self.read();
@@ -698,11 +742,59 @@ impl<'a> JParser<'a> {
             }
         }
         let close = self.read();
-        Ok((tc.tuple(vals), close.end))
+        Ok((d.tc.tuple(vals), close.end))
     }
 
     fn range_string(&self, s: JPos, e: JPos) -> String {
         format_range(self.filename, (s.line, s.col), (e.line, e.col))
+    }
+}
+
+/// What the direct reader ([`JParser::direct`]) keeps while it reads: the
+/// types shared among similar values, the names read so far (a name that
+/// comes back, as in a list of similar objects, is one shared key, not an
+/// allocation per object), and the entries of the objects being read, one
+/// stack for all of them (an object's entries are moved from it into the
+/// object's one allocation).
+struct Direct {
+    tc: TypeCache,
+    /// Names read lately, each in the slot its length and bytes pick (a
+    /// name that comes back finds itself with one comparison, no hashing;
+    /// two names in one slot take turns, which costs only an allocation).
+    keys: Vec<Option<crate::value::Key>>,
+    entries: Vec<(crate::value::Key, Value)>,
+}
+
+/// Slots of remembered names (a power of two).
+const KEY_SLOTS: usize = 256;
+
+impl Default for Direct {
+    fn default() -> Direct {
+        Direct { tc: TypeCache::default(), keys: vec![None; KEY_SLOTS], entries: Vec::new() }
+    }
+}
+
+impl Direct {
+    /// The key for a name as written (in NFC, as cty keys are).
+    fn key(&mut self, name: &str) -> crate::value::Key {
+        let b = name.as_bytes();
+        let mix = |i: usize| b.get(i).map_or(0, |&c| usize::from(c));
+        let slot = (b.len().wrapping_mul(31)
+            ^ mix(0).wrapping_mul(7)
+            ^ mix(b.len() / 2).wrapping_mul(13)
+            ^ mix(b.len().wrapping_sub(1)))
+            & (KEY_SLOTS - 1);
+        match &self.keys[slot] {
+            Some(k) if **k == *name => k.clone(),
+            _ => {
+                let k: crate::value::Key = nfc_key(name).into();
+                // A name not in NFC is looked for as written, so it is not kept.
+                if *k == *name {
+                    self.keys[slot] = Some(k.clone());
+                }
+                k
+            }
+        }
     }
 }
 
@@ -894,7 +986,7 @@ fn direct_tfvars(src: &str, filename: &str, prefix_len: usize) -> Option<JsonRes
     // reader counts it).
     p.depth = 1;
     let start = p.peek().start;
-    let (value, end) = p.direct(&mut TypeCache::default()).ok()?;
+    let (value, end) = p.direct(&mut Direct::default()).ok()?;
     if p.peek().kind != JTok::Eof {
         return None;
     }
@@ -1727,6 +1819,25 @@ pub fn config_json_value(n: &HNode, filename: &str, tc: &mut TypeCache) -> Resul
 #[cfg(test)]
 mod config_tests {
     use super::*;
+
+    /// hcl's JSON scanner counts a string's columns one per grapheme
+    /// cluster: a run of ASCII is counted a byte at a time, all but its last
+    /// character before a non-ASCII one, which may start a cluster with it.
+    #[test]
+    fn a_string_token_ends_one_column_per_grapheme_cluster() {
+        for (src, end_col) in [
+            ("\"abc\"", 6),
+            ("\"abe\u{301}x\"", 7),
+            ("\"e\u{301}\u{301}\"", 4),
+            ("\"a\\\"b\\\\\"", 9),
+            ("\"\u{65e5}\u{672c}x\"", 6),
+            ("\"x\u{1f1e9}\u{1f1ea}y\"", 6),
+            ("\"\"", 3),
+        ] {
+            let t = JScan::new(src).next();
+            assert_eq!((t.kind, t.end.col, t.end.byte), (JTok::Str, end_col, src.len()), "{src:?}");
+        }
+    }
 
     fn summaries(src: &str) -> Vec<&'static str> {
         parse_config_json(src, &|_| u32::MAX).1.into_iter().map(|d| d.summary).collect()

@@ -119,9 +119,7 @@ pub fn parse(query: &str) -> Option<(Request, Extras)> {
                 seen = true;
                 req.value = v.to_string();
             }
-            "format" => {
-                req.value_format = serde_json::from_value(serde_json::Value::String(v.to_string())).unwrap_or_default()
-            }
+            "format" => req.value_format = crate::ValueFormat::from_name(&v).unwrap_or_default(),
             "flavor" => req.flavor = Some(v.to_string()),
             "lang" => extras.lang = Some(v.to_string()),
             "name" if !v.trim().is_empty() => req.var_name = v.trim().to_string(),

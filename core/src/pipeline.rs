@@ -123,10 +123,13 @@ impl Request {
     /// request: its flavor names the reason, and evaluating it then says so
     /// as an unknown version, so the reader is told why, never nothing.
     pub fn from_json(json: &str) -> Request {
-        serde_json::from_slice(json.as_bytes()).unwrap_or_else(|e| Request {
-            flavor: Some(format!("(unreadable request: {e})")),
-            ..Request::new(None, "")
-        })
+        serde_json::from_slice(json.as_bytes()).unwrap_or_else(Request::unreadable)
+    }
+
+    /// The request [`Request::from_json`] makes of JSON it cannot read, for `why` (also the
+    /// page's, which reads its requests with a reader of its own).
+    pub fn unreadable(why: impl std::fmt::Display) -> Request {
+        Request { flavor: Some(format!("(unreadable request: {why})")), ..Request::new(None, "") }
     }
 }
 

@@ -464,6 +464,25 @@ impl std::ops::Index<&str> for AttrMap {
     }
 }
 
+/// Sorts an object's entries by key (cty's order), stably: a key written
+/// twice keeps its order. A few entries (an object's attributes) are sorted
+/// in place by insertion, with no table of positions to allocate; more by
+/// [`crate::sort::by`]. One function for every caller (one copy in a
+/// `.wasm`).
+pub fn sort_entries(v: &mut [(Key, Value)]) {
+    if v.len() > 8 {
+        return crate::sort::by(v, |a, b| a.0.cmp(&b.0));
+    }
+    for i in 1..v.len() {
+        let mut j = i;
+        // Only a strictly greater key moves past another.
+        while j > 0 && v[j - 1].0 > v[j].0 {
+            v.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
 /// Where `key` is in sorted entries, or where it would go.
 fn find(entries: &[(Key, Value)], key: &str) -> Result<usize, usize> {
     // Appending in order is the common case (building from sorted input).
@@ -510,6 +529,20 @@ impl Attrs {
     /// A copy of the entries to change (the values themselves are shared).
     pub fn to_map(&self) -> AttrMap {
         AttrMap { repr: Repr::Sorted(self.0.to_vec()) }
+    }
+    /// [`Attrs::to_map`] with room for `extra` more entries.
+    pub fn to_map_with_room(&self, extra: usize) -> AttrMap {
+        let mut v = Vec::with_capacity(self.0.len() + extra);
+        v.extend_from_slice(&self.0);
+        AttrMap { repr: Repr::Sorted(v) }
+    }
+    /// Entries already sorted by key, keys unique, moved into one allocation
+    /// (from an iterator of known length, such as a drained vector, without
+    /// a vector of their own first).
+    pub fn from_sorted(entries: impl IntoIterator<Item = (Key, Value)>) -> Attrs {
+        let a: Arc<[(Key, Value)]> = entries.into_iter().collect();
+        debug_assert!(a.windows(2).all(|w| w[0].0 < w[1].0));
+        Attrs(a)
     }
     /// Whether both hold the very same entries (not copies).
     pub fn ptr_eq(a: &Attrs, b: &Attrs) -> bool {
@@ -568,6 +601,32 @@ mod tests {
                 assert_eq!(got, want, "{n_keys} {order}");
                 assert_eq!(m.get("k00000").and_then(Value::as_str), Some("again"));
                 assert_eq!(Attrs::from(m).len(), n_keys);
+            }
+        }
+    }
+
+    /// Entries sorted by key as the standard stable sort sorts them, below,
+    /// at and above the insertion sort's size: ties (a key written twice)
+    /// in their first order.
+    #[test]
+    fn entries_sort_by_key_as_the_stable_sort_does() {
+        let mut seed = 11u64;
+        for len in [0usize, 1, 2, 3, 7, 8, 9, 40] {
+            for keys in [1u64, 3, 1000] {
+                let v: Vec<(Key, Value)> = (0..len)
+                    .map(|i| {
+                        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        (format!("k{}", (seed >> 33) % keys).into(), n(i as i64))
+                    })
+                    .collect();
+                let order = |v: &[(Key, Value)]| -> Vec<(String, String)> {
+                    v.iter().map(|(k, e)| (k.to_string(), e.as_number().unwrap().to_text_f())).collect()
+                };
+                let mut want = v.clone();
+                want.sort_by(|a, b| a.0.cmp(&b.0));
+                let mut got = v;
+                sort_entries(&mut got);
+                assert_eq!(order(&got), order(&want), "len={len} keys={keys}");
             }
         }
     }

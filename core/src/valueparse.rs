@@ -35,6 +35,20 @@ pub enum ValueFormat {
     Cli,
 }
 
+impl ValueFormat {
+    /// Every format, in the order of [`ValueFormat::NAMES`].
+    pub const ALL: [ValueFormat; 5] =
+        [ValueFormat::Hcl, ValueFormat::Tfvars, ValueFormat::Json, ValueFormat::Ctyjson, ValueFormat::Cli];
+    /// The formats' names, as serde writes them (requests, links).
+    pub const NAMES: [&'static str; 5] = ["hcl", "tfvars", "json", "ctyjson", "cli"];
+
+    /// The format of a name (serde's); None for any other text. (Not serde's reader of a
+    /// string: the page's .wasm, which reads link formats so, then leaves that reader out.)
+    pub fn from_name(name: &str) -> Option<ValueFormat> {
+        ValueFormat::NAMES.iter().position(|n| *n == name).map(|i| ValueFormat::ALL[i])
+    }
+}
+
 /// A value read from its source.
 #[derive(Clone, Debug)]
 pub struct ParsedValue {

@@ -21,19 +21,24 @@
 //! browser without module workers) evaluations and stories are answered on
 //! the spot; in the browser the rest then cannot be had.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use tftype::versions::Comparison;
 use tftype::writeback::EmitOut;
 use tftype::{Request, Response, ValueFormat};
 
 use crate::shared::jsonfmt;
 use crate::shared::outcome;
+use crate::shared::read_json;
 
 /// An evaluation as the page shows it: the engine's answer with its console
 /// and JSON texts ready to show (the JSON indented, and only while the JSON
 /// tab is on show) and, unless the whole texts were asked for, cut (see
 /// [`outcome::clip`]); with the story when the request named a language.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+///
+/// The page reads it with [`Evaluation::read`]; the derived reader is the tests' (what that
+/// one is held to).
+#[derive(Clone, Debug, Default, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub struct Evaluation {
     pub response: Response,
     /// (lines shown, lines in all) when the console text was cut.
@@ -71,6 +76,19 @@ impl Shown {
 }
 
 impl Evaluation {
+    /// An evaluation as the worker sends it, read as `shared::read_json` reads replies (its
+    /// derived reader, in tests only, is what it is held to).
+    fn read(json: &[u8]) -> Result<Evaluation, serde_json::Error> {
+        use crate::shared::read_json::{cut, flag, missing, response_in};
+        let v: serde_json::Value = serde_json::from_slice(json)?;
+        Ok(Evaluation {
+            response: response_in(&v["response"]).ok_or_else(|| missing("response"))?,
+            console_cut: cut(&v["console_cut"]),
+            json_cut: cut(&v["json_cut"]),
+            json_left_out: flag(&v, "json_left_out"),
+        })
+    }
+
     /// `resp`, reduced to what the page shows.
     pub fn of(mut resp: Response, shown: Shown) -> Evaluation {
         let full = shown.full;
@@ -235,19 +253,16 @@ fn read_reply(work: Work, block: bool, json: Vec<u8>, ms: f64) -> Result<Reply, 
     // its Versions comparison (`engine_block_compare`) is a comparison. Only the page asks for
     // one (the type editor), so the Module view's .wasm has no reader of a whole response.
     if (crate::IN_PAGE || cfg!(not(target_arch = "wasm32"))) && block && !matches!(work, Work::Compare) {
-        let r: Response = serde_json::from_slice(&json)?;
-        return Ok(block_reply(work, r, ms));
+        return Ok(block_reply(work, read_json::response(&json)?, ms));
     }
+    // Every reply is read with the small readers of shared/read_json.rs, not serde's derived ones
+    // (issue #39: compiled again for every type, they were the larger part of the page's readers).
     Ok(match work {
-        Work::Evaluate(_) => Reply::Evaluated(Box::new(serde_json::from_slice(&json)?), ms),
-        Work::Compare => Reply::Compared(serde_json::from_slice(&json)?, ms),
-        Work::Emit(_) => Reply::Emitted(serde_json::from_slice(&json)?),
-        Work::Reformat(_) => Reply::Reformatted(serde_json::from_slice(&json)?),
-        // The Module view's .wasm reads its stories with a small reader of its own (shared/read_json.rs).
-        Work::Story | Work::ModuleStory if !crate::IN_PAGE => {
-            Reply::Told(crate::shared::read_json::story(&crate::shared::page::utf8_text(json))?)
-        }
-        Work::Story | Work::ModuleStory => Reply::Told(serde_json::from_slice(&json)?),
+        Work::Evaluate(_) => Reply::Evaluated(Box::new(Evaluation::read(&json)?), ms),
+        Work::Compare => Reply::Compared(read_json::comparison(&json)?, ms),
+        Work::Emit(_) => Reply::Emitted(read_json::emitted(&json)?),
+        Work::Reformat(_) => Reply::Reformatted(read_json::reformatted(&json)?),
+        Work::Story | Work::ModuleStory => Reply::Told(read_json::story(&json)?),
         Work::Module => Reply::Viewed(crate::shared::page::utf8_text(json), ms),
         Work::Assist(..) | Work::ModuleAssist(..) => Reply::Assisted(crate::shared::page::utf8_text(json)),
         Work::ModuleFolder => Reply::Planned(crate::shared::page::utf8_text(json)),
@@ -315,7 +330,7 @@ pub fn run_json_here(work: Work, json: &str) -> Reply {
         Work::ModuleFolder => folder_here(json),
         // The Module view's .wasm sends only its own work as JSON: it has no reader of a request.
         _ if !crate::IN_PAGE && cfg!(target_arch = "wasm32") => Reply::Failed(String::new()),
-        _ => run_here(work, &Request::from_json(json)),
+        _ => run_here(work, &read_json::request_json(json.as_bytes())),
     }
 }
 
@@ -903,6 +918,200 @@ mod tests {
         assert!(!c.groups.is_empty() && c.groups.iter().all(|g| g.text.contains("Replicas must be 1 to 5.")), "{c:?}");
         assert!(compared("3").groups.iter().all(|g| g.response.ok));
         assert!(!is_block(Work::Compare, &Request::new(Some("number"), "3")));
+    }
+
+    /// Requests of the corpora (every kind of answer, error and story), each in a language.
+    fn corpus_requests() -> Vec<Request> {
+        let corpora = [
+            (include_str!("../../core/tests/conformance/docs.jsonl"), 1),
+            (include_str!("../../core/tests/conformance/regressions.jsonl"), 1),
+            (include_str!("../../core/tests/conformance/gen_public.jsonl"), 23),
+            (include_str!("../../core/tests/conformance/flavors.jsonl"), 41),
+            (include_str!("../../core/tests/conformance/upstream_tests.jsonl"), 13),
+        ];
+        let mut out = Vec::new();
+        for (corpus, every) in corpora {
+            out.extend(corpus.lines().filter(|l| l.starts_with('{')).step_by(every).map(Request::from_json));
+        }
+        // A value whose texts are cut (not every request's texts are shown whole), and OpenTofu's warning.
+        let long: Vec<String> = (0..1500).map(|n| n.to_string()).collect();
+        out.push(Request::new(Some("list(number)"), &format!("[{}]", long.join(",\n"))));
+        let mut warned = Request::new(Some("object({a = number})"), "{a = 1, b = 2}");
+        warned.flavor = Some("opentofu@1.11".into());
+        out.push(warned);
+        for (i, req) in out.iter_mut().enumerate() {
+            req.lang = Some(tftype::i18n::Lang::ALL[i % 3]);
+        }
+        out
+    }
+
+    /// `variable` blocks given as the type: rules that hold and fail, in both products, and a
+    /// block that does not parse.
+    fn block_requests() -> Vec<Request> {
+        let rules = "variable \"replicas\" {\n  type = number\n  validation {\n    condition     = var.replicas >= 1\n    error_message = \"At least one.\"\n  }\n  validation {\n    condition     = var.replicas <= 5\n    error_message = \"At most five.\"\n  }\n}";
+        let mut out = Vec::new();
+        for (i, (block, value)) in
+            [(rules, "3"), (rules, "9"), (rules, "-9"), (rules, "\"x\""), ("variable \"x\" {\n  type = string\n", "1")]
+                .into_iter()
+                .enumerate()
+        {
+            for flavor in [None, Some("opentofu@1.8")] {
+                let mut req = Request::new(Some(block), value);
+                req.flavor = flavor.map(str::to_string);
+                req.lang = Some(tftype::i18n::Lang::ALL[i % 3]);
+                out.push(req);
+            }
+        }
+        out
+    }
+
+    /// Two values the same as JSON (the readers' types compare so: not all are `PartialEq`).
+    fn same(got: &impl Serialize, want: &impl Serialize, what: &str) {
+        assert_eq!(serde_json::to_value(got).unwrap(), serde_json::to_value(want).unwrap(), "{what}");
+    }
+
+    /// The page reads every reply of the worker (as `main.rs`, engine-full's `main.rs` and
+    /// `module.rs` write them) exactly as serde's derived readers read it: evaluations, with their
+    /// cuts, `variable` blocks' whole responses and stories, comparisons, "Copy as" forms, format
+    /// switches and stories.
+    #[test]
+    fn the_replies_read_as_serde_reads_them() {
+        let (mut told, mut cut, mut errors, mut warnings, mut rules, mut groups, mut refused, mut lost) =
+            (0, 0, 0, 0, 0, 0, 0, 0);
+        let reqs = corpus_requests();
+        assert!(reqs.len() > 250, "{}", reqs.len());
+        for (i, req) in reqs.iter().enumerate() {
+            let shown = Shown { full: i % 3 == 0, json: i % 2 == 0 };
+            let json = serde_json::to_vec(&Evaluation::of(tftype::evaluate(req), shown)).unwrap();
+            let want: Evaluation = serde_json::from_slice(&json).unwrap();
+            same(&Evaluation::read(&json).unwrap(), &want, "an evaluation");
+            cut += want.console_cut.is_some() as usize;
+            errors += want.response.diagnostics.len();
+            warnings += want.response.warnings.len();
+            let json = serde_json::to_vec(&story(req)).unwrap();
+            assert_eq!(read_json::story(&json).unwrap(), serde_json::from_slice(&json).unwrap());
+            told += 1;
+            let json = serde_json::to_vec(&tftype::writeback::emit_all(req, i % 2 == 0)).unwrap();
+            let want: Vec<EmitOut> = serde_json::from_slice(&json).unwrap();
+            same(&read_json::emitted(&json).unwrap(), &want, "the forms");
+            refused += want.iter().filter(|e| e.refusal.is_some()).count();
+            let to = read_json::VALUE_FORMATS[i % 5];
+            let lang = req.lang.unwrap_or_default();
+            let json = serde_json::to_vec(&tftype::writeback::reformat(req, to).map_err(|r| r.message_in(lang))).unwrap();
+            let want: Result<tftype::writeback::Reformatted, String> = serde_json::from_slice(&json).unwrap();
+            assert_eq!(read_json::reformatted(&json).unwrap(), want);
+            lost += want.is_ok_and(|r| !r.lost.is_empty()) as usize;
+            if i % 4 == 0 {
+                let json = serde_json::to_vec(&tftype::versions::compare(req)).unwrap();
+                let want: Comparison = serde_json::from_slice(&json).unwrap();
+                same(&read_json::comparison(&json).unwrap(), &want, "a comparison");
+                groups += want.groups.len();
+            }
+        }
+        for req in block_requests() {
+            let json = serde_json::to_vec(&tftype::module::block::evaluate(&req)).unwrap();
+            let want: Response = serde_json::from_slice(&json).unwrap();
+            same(&read_json::response(&json).unwrap(), &want, "a block's response");
+            rules += want.rule_errors.len();
+            told += want.story.is_some() as usize;
+            let json = serde_json::to_vec(&tftype::module::block::compare(&req)).unwrap();
+            same(&read_json::comparison(&json).unwrap(), &serde_json::from_slice::<Comparison>(&json).unwrap(), "a block's comparison");
+        }
+        // The requests reach every part of the replies.
+        assert!(
+            told > 250 && cut > 0 && errors > 50 && warnings > 0 && rules > 3 && groups > 50 && refused > 50 && lost > 0,
+            "{told} {cut} {errors} {warnings} {rules} {groups} {refused} {lost}"
+        );
+    }
+
+    /// The worker (and the page's own thread) reads the page's requests as core's
+    /// `Request::from_json` reads them: every request of the corpora, with every option; JSON it
+    /// cannot read says why in the same words.
+    #[test]
+    fn a_request_reads_as_core_reads_it() {
+        let mut reqs = corpus_requests();
+        reqs.extend(block_requests());
+        for (i, req) in reqs.iter_mut().enumerate() {
+            req.value_format = read_json::VALUE_FORMATS[i % 5];
+            req.nullable = i % 2 == 0;
+            req.sensitive = i % 3 == 0;
+            req.var_name = format!("name{i}");
+            req.forms = [tftype::Forms::Both, tftype::Forms::Console, tftype::Forms::Json][i % 3];
+            let json = serde_json::to_string(&req).unwrap();
+            assert_eq!(read_json::request_json(json.as_bytes()), Request::from_json(&json), "{json}");
+        }
+        for json in ["", "{\"type\": \"number\"", "{\"value\": \"1\", \"type\": nul", "{\"value\": \"1\"} x"] {
+            let got = read_json::request_json(json.as_bytes());
+            assert_eq!(got, Request::from_json(json), "{json}");
+            assert!(got.flavor.is_some_and(|f| f.starts_with("(unreadable request: ")), "{json}");
+        }
+        // Not a request at all: unreadable too (serde refused it).
+        for json in ["null", "[]", "\"1\""] {
+            let got = read_json::request_json(json.as_bytes()).flavor.unwrap_or_default();
+            assert!(got.starts_with("(unreadable request: ") && Request::from_json(json).flavor.is_some(), "{json}");
+        }
+    }
+
+    /// What a worker never sends is refused where serde's derived readers refused it: a text
+    /// that is not JSON (with serde_json's message), a reply not of its kind's shape, a form of
+    /// no kind the page knows; the page then says the reply could not be read.
+    #[test]
+    fn a_reply_not_of_its_kind_is_refused() {
+        let shown = Work::Evaluate(Shown::default());
+        // A reply cut short (or empty): serde_json's message, as the derived reader gave it.
+        let req = Request::new(Some("list(number)"), "[1, \"x\"]");
+        let lang = tftype::i18n::Lang::En;
+        let replies = [
+            (shown, serde_json::to_vec(&Evaluation::of(tftype::evaluate(&req), Shown::ALL)).unwrap()),
+            (Work::Story, serde_json::to_vec(&story(&req)).unwrap()),
+            (Work::Compare, serde_json::to_vec(&tftype::versions::compare(&req)).unwrap()),
+            (Work::Emit(false), serde_json::to_vec(&tftype::writeback::emit_all(&req, false)).unwrap()),
+            (
+                Work::Reformat(ValueFormat::Json),
+                serde_json::to_vec(&tftype::writeback::reformat(&req, ValueFormat::Json).map_err(|r| r.message_in(lang)))
+                    .unwrap(),
+            ),
+        ];
+        for (work, reply) in replies {
+            // Bytes, as the worker sends them (a cut may fall inside a character).
+            for json in [&reply[..reply.len() / 2], &reply[..reply.len() - 1], b""] {
+                let got = read_reply(work, false, json.to_vec(), 0.0).err().map(|e| e.to_string());
+                let want = match work {
+                    Work::Evaluate(_) => serde_json::from_slice::<Evaluation>(json).err(),
+                    Work::Compare => serde_json::from_slice::<Comparison>(json).err(),
+                    Work::Emit(_) => serde_json::from_slice::<Vec<EmitOut>>(json).err(),
+                    Work::Reformat(_) => {
+                        serde_json::from_slice::<Result<tftype::writeback::Reformatted, String>>(json).err()
+                    }
+                    _ => serde_json::from_slice::<tftype::why::Story>(json).err(),
+                };
+                assert!(want.is_some(), "{work:?} {}", json.len());
+                assert_eq!(got, want.map(|e| e.to_string()), "{work:?} {}", json.len());
+            }
+        }
+        let block = serde_json::to_vec(&tftype::module::block::evaluate(&req)).unwrap();
+        assert!(read_reply(shown, true, block[..block.len() - 1].to_vec(), 0.0).is_err());
+        let refused: &[(Work, bool, &str)] = &[
+            (shown, false, "null"),
+            (shown, false, "{}"),
+            (shown, false, "{\"response\": []}"),
+            (shown, true, "[]"),
+            (Work::Story, true, "1"),
+            (Work::Compare, false, "{\"evaluations\": 1}"),
+            (Work::Emit(false), false, "{}"),
+            (Work::Emit(true), false, "[{\"kind\": \"tfvars\"}, {\"kind\": \"copy\"}]"),
+            (Work::Emit(true), false, "[{\"text\": \"x\"}]"),
+            (Work::Reformat(ValueFormat::Hcl), false, "{}"),
+            (Work::Reformat(ValueFormat::Hcl), false, "{\"Ok\": {\"lost\": []}}"),
+            (Work::Reformat(ValueFormat::Hcl), false, "{\"Err\": 1}"),
+        ];
+        for (work, block, json) in refused {
+            assert!(read_reply(*work, *block, json.as_bytes().to_vec(), 0.0).is_err(), "{work:?} {json}");
+        }
+        // The smallest replies serde read, read the same.
+        let emitted = read_json::emitted(b"[{\"kind\": \"env-bash\", \"text\": \"x\"}]").unwrap();
+        assert!(emitted.len() == 1 && emitted[0].kind == tftype::writeback::EmitKind::EnvBash);
+        assert_eq!(read_json::reformatted(b"{\"Err\": \"no\"}").unwrap(), Err("no".to_string()));
     }
 
     /// A keystroke's evaluation is not queued behind an editor's question,

@@ -59,9 +59,10 @@ mod exports {
     use crate::engine::{story, Evaluation, Shown, TRAP_TEST};
     use tftype::Request;
 
-    /// A request's JSON as the page sends it (UTF-8 bytes, see `engine.rs`).
+    /// A request's JSON as the page sends it (UTF-8 bytes, see `engine.rs`), read with a small
+    /// reader (`shared::read_json`), not serde's derived one (issue #39).
     fn request(json: &[u8]) -> Request {
-        Request::from_json(&String::from_utf8_lossy(json))
+        crate::shared::read_json::request_json(json)
     }
 
     /// `arg`: what to show besides the console text (`"full json"`, see `Shown`).
@@ -82,6 +83,7 @@ mod exports {
     /// Installs the message catalog of `lang` (`en`, `zh`, `ja`); "" or why not.
     #[wasm_bindgen]
     pub fn engine_install_catalog(lang: &str, json: &str) -> String {
-        tftype::i18n::install_coded(lang, json)
+        // Read as the page reads its catalogs (shared/read_json.rs), not by serde's derived reader.
+        tftype::i18n::install_coded_read(lang, crate::shared::read_json::catalog(json))
     }
 }

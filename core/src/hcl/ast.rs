@@ -325,10 +325,14 @@ impl TypeCache {
     }
 
     pub fn object(&mut self, vals: crate::value::AttrMap, marks: crate::value::Marks) -> Value {
-        use crate::types::Type;
         // The entries move into the value first, then the type is read from
         // them: the map's room is given back before the type is built.
-        let vals: crate::value::Attrs = vals.into();
+        self.object_attrs(vals.into(), marks)
+    }
+
+    /// [`TypeCache::object`] of entries already in a value's form.
+    pub fn object_attrs(&mut self, vals: crate::value::Attrs, marks: crate::value::Marks) -> Value {
+        use crate::types::Type;
         let ty = cached(
             &mut self.objects,
             |t| match t {

@@ -83,6 +83,10 @@ pub struct Parser<'a> {
     pub want_spans: bool,
     /// Object keys written as bare names, shared (see [`Parser::key_value`]).
     keys: Vec<(&'a str, Value)>,
+    /// The entries of the literal objects being scanned, one stack for all
+    /// of them: an object's entries are moved from it into the object's one
+    /// allocation (see [`Parser::scan_object`]).
+    obj_entries: Vec<(crate::value::Key, Value)>,
     /// Bytes scanned by literal-data attempts that gave up (see [`Parser::try_literal`]).
     literal_waste: usize,
     /// Whether literal data takes the fast path (tests compare it with the
@@ -144,6 +148,7 @@ impl<'a> Parser<'a> {
             span_len: usize::MAX,
             want_spans: true,
             keys: Vec::new(),
+            obj_entries: Vec::new(),
             literal_waste: 0,
             literal_fast: true,
             fold: true,
@@ -1049,6 +1054,17 @@ impl<'a> Parser<'a> {
     }
 
     fn scan_object(&mut self, at: &mut usize, nest: u32) -> Option<Lit> {
+        let base = self.obj_entries.len();
+        let r = self.scan_object_entries(at, nest, base);
+        if r.is_none() {
+            // Given up: the entries read so far are not this object's.
+            self.obj_entries.truncate(base);
+        }
+        r
+    }
+
+    /// [`Parser::scan_object`], its entries pushed from `base` on.
+    fn scan_object_entries(&mut self, at: &mut usize, nest: u32, base: usize) -> Option<Lit> {
         let src = self.src();
         let b = src.as_bytes();
         let open = *at;
@@ -1058,7 +1074,6 @@ impl<'a> Parser<'a> {
             return None;
         }
         let m = SpanMap(self.span_offset, self.span_len);
-        let mut vals = crate::value::AttrMap::new();
         let mut kids = std::collections::BTreeMap::new();
         let mut depth = 0;
         *at = open + 1;
@@ -1101,7 +1116,7 @@ impl<'a> Parser<'a> {
             if self.want_spans {
                 kids.insert(name.to_string(), e.spans);
             }
-            vals.insert(name, e.value);
+            self.obj_entries.push((name, e.value));
             *at = skip_blanks(b, *at);
             match *b.get(*at)? {
                 b'}' => break,
@@ -1114,8 +1129,21 @@ impl<'a> Parser<'a> {
         }
         *at += 1;
         let range = open..*at;
+        // cty's order (keys bytewise); the sort keeps a key written twice in
+        // the order written, and as in hcl the later one wins.
+        let entries = &mut self.obj_entries[base..];
+        crate::value::sort_entries(entries);
+        let attrs = if entries.windows(2).any(|w| w[0].0 == w[1].0) {
+            let mut vals = crate::value::AttrMap::with_capacity(entries.len());
+            for (k, v) in self.obj_entries.drain(base..) {
+                vals.insert(k, v);
+            }
+            vals.into()
+        } else {
+            crate::value::Attrs::from_sorted(self.obj_entries.drain(base..))
+        };
         Some(Lit {
-            value: self.types.object(vals, crate::value::Marks::NONE),
+            value: self.types.object_attrs(attrs, crate::value::Marks::NONE),
             spans: SpanTree { range: m.range(range.clone()), kids },
             depth: depth + 1,
             range,

@@ -581,6 +581,13 @@ fn tfvars_json_read_directly_matches_the_tree_reader() {
         // Each has something to report.
         &too_deep,
         "{\"a\": 1, \"a\": 2}",
+        // Names that come back (shared keys), written with and without an
+        // escape; strings with escapes and with a control character.
+        "[{\"n\": \"x\\ny\", \"m\": 1}, {\"m\": 2, \"n\": \"\\u0041\"}, {\"\\u006e\": \"z\", \"m\": 3}]",
+        "[{\"e\u{301}\": 1}, {\"\u{e9}\": 2}, {\"e\u{301}\": 3}]",
+        "{\"a\\\"b\": \"q\\\"\"}",
+        "\"a\u{1}b\"",
+        "{\"a\u{1}\": 1}",
         // Duplicates apart in the text, nested, or equal once normalised (NFC).
         "{\"b\": 1, \"a\": 2, \"c\": 3, \"b\": 4}",
         "[{\"x\": {\"y\": 1, \"z\": 2, \"y\": 1}}]",
@@ -848,6 +855,13 @@ fn literal_fast_path_reads_exactly_what_the_general_path_reads() {
         "{\n}",
         "[]",
         "{a = 1, a = 2}",
+        // Keys out of order and written twice apart; objects side by side and
+        // nested (their entries share one stack); a fast path given up inside
+        // an object after some of its entries were read.
+        "{b = 1, a = 2, c = 3, b = 4, a = 5}",
+        "[{y = 1, x = 2}, {x = 3, y = 4, w = {q = 1, p = 2}}]",
+        "{z = {c = 1, b = 2}, y = [1, 2 + 3], x = 1}",
+        "[{a = 1}, {c = 2, b = {e = 3, d = x}}]",
         "{a = 1\n b = 2\n}",
         "{a: 1}",
         "{\"a\" = 1, \"\" = 2, \"e\u{301}\" = 3}",
@@ -1106,4 +1120,18 @@ fn folded_templates_read_as_the_templates_as_written() {
         k => panic!("not a template: {k:?}"),
     }
     assert_eq!(read(&src), format!("{{\"value\":{},\"type\":\"string\"}}", json_str(&"ac".repeat(1000))));
+}
+
+/// A format's name is serde's, both ways; any other text names none.
+#[test]
+fn a_format_is_named_as_serde_names_it() {
+    for (f, name) in ValueFormat::ALL.into_iter().zip(ValueFormat::NAMES) {
+        assert_eq!(serde_json::to_value(f).unwrap(), name);
+        assert_eq!(ValueFormat::from_name(name), Some(f));
+        assert_eq!(serde_json::from_value::<ValueFormat>(name.into()).ok(), Some(f));
+    }
+    for name in ["", "HCL", "yaml", "json "] {
+        assert_eq!(ValueFormat::from_name(name), None);
+        assert!(serde_json::from_value::<ValueFormat>(name.into()).is_err());
+    }
 }

@@ -153,7 +153,7 @@ mod tests {
                 parts += v.part.is_some() as usize;
                 let Some(req) = &v.request else { continue };
                 let told = serde_json::to_string(&tftype::why::story(req, req.lang.unwrap_or_default())).unwrap();
-                assert_eq!(story(&told).unwrap(), serde_reads::<Story>(&told).unwrap(), "{told}");
+                assert_eq!(story(told.as_bytes()).unwrap(), serde_reads::<Story>(&told).unwrap(), "{told}");
                 stories += 1;
             }
             notes += want.notes.len();
@@ -166,7 +166,7 @@ mod tests {
         // A text that is not JSON: serde_json's message, as the derived impl gave it.
         let bad = "{\"ok\": tru";
         assert_eq!(checked(bad).input_error, serde_json::from_str::<ModuleView>(bad).err().map(|e| e.to_string()));
-        assert!(story(bad).is_err());
+        assert!(story(bad.as_bytes()).is_err());
     }
 
     /// A request's every option, as the worker may write it (serde leaves

@@ -105,12 +105,8 @@ mod fetched {
     /// Installs a catalog (or part) and, when it is new, keeps it for the
     /// engine worker.
     fn adopt(lang: Lang, text: String) -> Result<(), String> {
-        // The Module view's .wasm reads it without serde's derived readers (shared/read_json.rs).
-        let installed = if crate::IN_PAGE {
-            tftype::i18n::install(lang, &text)?
-        } else {
-            tftype::i18n::install_read(lang, crate::shared::read_json::catalog(&text)?)?
-        };
+        // Read without serde's derived readers (shared/read_json.rs), as the worker reads it too.
+        let installed = tftype::i18n::install_read(lang, crate::shared::read_json::catalog(&text)?)?;
         if installed {
             TEXTS.with(|t| t.borrow_mut().push((lang, text)));
         }

@@ -5,9 +5,11 @@
 //! answers (its check, `module::answer`, and a variable's story, here), its
 //! catalogs ([`catalog`]) and what comes from outside the .wasm (a link's
 //! module, the mount configuration, a folder read by `js-src/folder.js`, the
-//! gallery). The derived impls stay the specification: `module::answer`'s
-//! tests (and this file's, for catalogs) read every kind of input both ways
-//! and compare.
+//! gallery); and the page's .wasm reads every reply of the worker so (an
+//! evaluation, a comparison, the "Copy as" forms, a format switch, a story).
+//! The derived impls stay the specification: `module::answer`'s tests,
+//! `engine`'s (for the page's replies) and this file's (for catalogs) read
+//! every kind of input both ways and compare.
 //!
 //! Two strictnesses, as the inputs deserve. The worker's answers are made by
 //! serde from the same types: a missing field, or one of another type,
@@ -21,9 +23,13 @@
 use std::collections::HashMap;
 
 use serde_json::Value;
+use tftype::convert::ExplainStep;
 use tftype::i18n::Lang;
+use tftype::pipeline::{DiagnosticOut, RuleError};
+use tftype::versions::{Comparison, Group};
 use tftype::why::{Step, Story, Verbatim};
-use tftype::{Request, ValueFormat};
+use tftype::writeback::{EmitKind, EmitOut, Lost, Reformatted};
+use tftype::{Request, Response, Stage, ValueFormat};
 
 /// A string field (missing: empty).
 pub fn text(v: &Value, key: &str) -> String {
@@ -69,21 +75,17 @@ pub fn lang(v: &Value) -> Option<Lang> {
     variant(v, &["en", "zh", "ja"], &Lang::ALL)
 }
 
-/// Every value format, in the order of [`value_format`]'s names.
-pub const VALUE_FORMATS: [ValueFormat; 5] =
-    [ValueFormat::Hcl, ValueFormat::Tfvars, ValueFormat::Json, ValueFormat::Ctyjson, ValueFormat::Cli];
-
-/// The value formats' names, as serde writes them.
-const VALUE_FORMAT_NAMES: [&str; 5] = ["hcl", "tfvars", "json", "ctyjson", "cli"];
+/// Every value format, in the order of its names.
+pub const VALUE_FORMATS: [ValueFormat; 5] = ValueFormat::ALL;
 
 /// A value format as serde names it.
 pub fn value_format(v: &Value) -> Option<ValueFormat> {
-    variant(v, &VALUE_FORMAT_NAMES, &VALUE_FORMATS)
+    variant(v, &ValueFormat::NAMES, &VALUE_FORMATS)
 }
 
 /// A value format's name, as serde writes it.
 pub fn value_format_name(f: ValueFormat) -> &'static str {
-    VALUE_FORMATS.iter().position(|x| *x == f).map(|i| VALUE_FORMAT_NAMES[i]).unwrap_or_default()
+    VALUE_FORMATS.iter().position(|x| *x == f).map(|i| ValueFormat::NAMES[i]).unwrap_or_default()
 }
 
 /// Which forms of a value, as serde names them.
@@ -113,6 +115,17 @@ pub fn request(v: &Value) -> Option<Request> {
     Some(r)
 }
 
+/// A request's JSON as the page writes it for its engines (the worker's side, and a request
+/// answered on the page's thread): read as [`request`] reads one. A text that is not JSON, or
+/// not an object, makes the request core makes of JSON it cannot read ([`Request::unreadable`]:
+/// evaluating it says why).
+pub fn request_json(json: &[u8]) -> Request {
+    match serde_json::from_slice::<Value>(json) {
+        Ok(v) => request(&v).unwrap_or_else(|| Request::unreadable(missing("value"))),
+        Err(e) => Request::unreadable(e),
+    }
+}
+
 fn step(v: &Value) -> Step {
     // Inserted one by one: collecting into a BTreeMap sorts first, with a sort of its own.
     let mut params = std::collections::BTreeMap::new();
@@ -131,18 +144,176 @@ fn step(v: &Value) -> Step {
     }
 }
 
-/// A story (`tftype::why::story`, as the worker writes it).
-pub fn story(json: &str) -> Result<Story, serde_json::Error> {
-    let v: Value = serde_json::from_slice(json.as_bytes())?;
-    Ok(Story {
+fn story_of(v: &Value) -> Story {
+    Story {
         lang: lang(&v["lang"]).unwrap_or_default(),
-        ok: flag(&v, "ok"),
-        steps: each(&v, "steps", step),
-        notes: each(&v, "notes", step),
+        ok: flag(v, "ok"),
+        steps: each(v, "steps", step),
+        notes: each(v, "notes", step),
         verbatim: v["verbatim"]
             .is_object()
             .then(|| Verbatim { summary: text(&v["verbatim"], "summary"), detail: text(&v["verbatim"], "detail") }),
+    }
+}
+
+/// A story (`tftype::why::story`, as the worker writes it).
+pub fn story(json: &[u8]) -> Result<Story, serde_json::Error> {
+    Ok(story_of(&serde_json::from_slice(json)?))
+}
+
+// The page's replies from the engine worker (`engine::read_reply`): an evaluation, a `variable`
+// block's whole response, a comparison, the "Copy as" forms and a format switch. Lenient inside,
+// as above; but a reply that is not of its kind's shape (not an object, a required part missing)
+// is refused, as the derived reader refused it, in serde's words: the page then says the answer
+// could not be read, never shows an empty one (an empty format switch would empty the editor).
+
+/// serde's refusal of a reply without `field` (required).
+pub fn missing(field: &'static str) -> serde_json::Error {
+    serde::de::Error::missing_field(field)
+}
+
+/// A number field that may be missing or null.
+fn some_count(v: &Value, key: &str) -> Option<usize> {
+    v[key].as_u64().map(|n| n as usize)
+}
+
+/// `[shown, all]`.
+pub fn cut(v: &Value) -> Option<(usize, usize)> {
+    pair(v).map(|[a, b]| (a, b))
+}
+
+fn diagnostic(v: &Value) -> DiagnosticOut {
+    use tftype::diag::{Severity, Source};
+    DiagnosticOut {
+        // Names the worker never writes (it writes every diagnostic with serde) read as an error
+        // in the value, as the rest of a lenient read does.
+        severity: variant(&v["severity"], &["error", "warning"], &[Severity::Error, Severity::Warning])
+            .unwrap_or(Severity::Error),
+        summary: text(v, "summary"),
+        detail: text(v, "detail"),
+        source: variant(&v["source"], &["type", "value"], &[Source::Type, Source::Value]).unwrap_or(Source::Value),
+        start: some_count(v, "start"),
+        end: some_count(v, "end"),
+        start16: some_count(v, "start16"),
+        end16: some_count(v, "end16"),
+    }
+}
+
+fn explain_step(v: &Value) -> ExplainStep {
+    ExplainStep {
+        path: text(v, "path"),
+        from: text(v, "from"),
+        to: text(v, "to"),
+        rule: text(v, "rule"),
+        key: text(v, "key"),
+        ety: text(v, "ety"),
+        message: text(v, "message"),
+    }
+}
+
+fn rule_error(v: &Value) -> RuleError {
+    RuleError {
+        summary: text(v, "summary"),
+        detail: text(v, "detail"),
+        rule: some_text(v, "rule"),
+        message: some_text(v, "message"),
+        condition: pair(&v["condition"]),
+        condition16: pair(&v["condition16"]),
+    }
+}
+
+/// The stages' names, as serde writes them, in the order of [`STAGES`].
+const STAGE_NAMES: [&str; 8] = ["type", "value", "convert", "null", "crash", "input", "rule", "limit"];
+const STAGES: [Stage; 8] =
+    [Stage::Type, Stage::Value, Stage::Convert, Stage::Null, Stage::Crash, Stage::Input, Stage::Rule, Stage::Limit];
+
+/// A response, as a part of a reply (None: not an object).
+pub fn response_in(v: &Value) -> Option<Response> {
+    v.is_object().then(|| Response {
+        ok: flag(v, "ok"),
+        stage: variant(&v["stage"], &STAGE_NAMES, &STAGES),
+        type_string: some_text(v, "type"),
+        console: some_text(v, "console"),
+        json: some_text(v, "json"),
+        sensitive_paths: each(v, "sensitive_paths", |p| p.as_str().unwrap_or_default().to_string()),
+        summary: some_text(v, "summary"),
+        detail: some_text(v, "detail"),
+        path: some_text(v, "path"),
+        error: some_text(v, "error"),
+        diagnostics: each(v, "diagnostics", diagnostic),
+        diagnostics_omitted: count(v, "diagnostics_omitted"),
+        explain: each(v, "explain", explain_step),
+        warnings: each(v, "warnings", diagnostic),
+        warnings_omitted: count(v, "warnings_omitted"),
+        story: v["story"].is_object().then(|| story_of(&v["story"])),
+        rule_errors: each(v, "rule_errors", rule_error),
     })
+}
+
+/// A whole response (a `variable` block's, `tftype::module::block::evaluate`).
+pub fn response(json: &[u8]) -> Result<Response, serde_json::Error> {
+    let v: Value = serde_json::from_slice(json)?;
+    response_in(&v).ok_or_else(|| missing("ok"))
+}
+
+/// A comparison of every version (`tftype::versions::compare`).
+pub fn comparison(json: &[u8]) -> Result<Comparison, serde_json::Error> {
+    let v: Value = serde_json::from_slice(json)?;
+    if !v["groups"].is_array() {
+        return Err(missing("groups"));
+    }
+    Ok(Comparison {
+        groups: each(&v, "groups", |g| Group {
+            flavors: each(g, "flavors", |f| f.as_str().unwrap_or_default().to_string()),
+            label: text(g, "label"),
+            response: response_in(&g["response"]).unwrap_or_default(),
+            text: text(g, "text"),
+            differs: count(&g["differs"], "start")..count(&g["differs"], "end"),
+        }),
+        evaluations: count(&v, "evaluations"),
+    })
+}
+
+/// The "Copy as" forms' names, as serde writes them, in the order of [`EmitKind::ALL`].
+const EMIT_KIND_NAMES: [&str; 8] =
+    ["tfvars", "tfvars-json", "var-bash", "var-powershell", "env-bash", "env-powershell", "module-arg", "variable-block"];
+
+/// Every "Copy as" form (`tftype::writeback::emit_all`); a form of a kind this page does not
+/// know (there is nothing to show it as) refuses the reply.
+pub fn emitted(json: &[u8]) -> Result<Vec<EmitOut>, serde_json::Error> {
+    let v: Value = serde_json::from_slice(json)?;
+    let forms = v.as_array().ok_or_else(|| missing("kind"))?;
+    forms
+        .iter()
+        .map(|f| {
+            Ok(EmitOut {
+                kind: variant(&f["kind"], &EMIT_KIND_NAMES, &EmitKind::ALL).ok_or_else(|| missing("kind"))?,
+                text: some_text(f, "text"),
+                note: some_text(f, "note"),
+                refusal: some_text(f, "refusal"),
+            })
+        })
+        .collect()
+}
+
+/// The value in another format, or why not (`tftype::writeback::reformat`, as serde writes a
+/// `Result`: `{"Ok": ...}` or `{"Err": "..."}`). Neither, or a text that is not a string, refuses
+/// the reply: read as an empty text it would empty the value editor. A loss of a kind this page
+/// does not know is left unsaid.
+pub fn reformatted(json: &[u8]) -> Result<Result<Reformatted, String>, serde_json::Error> {
+    let v: Value = serde_json::from_slice(json)?;
+    if let Some(why) = v["Err"].as_str() {
+        return Ok(Err(why.to_string()));
+    }
+    let ok = &v["Ok"];
+    let text = ok["text"].as_str().ok_or_else(|| missing("Ok"))?;
+    Ok(Ok(Reformatted {
+        text: text.to_string(),
+        lost: each(ok, "lost", |l| variant(l, &["comments", "key_order"], &[Lost::Comments, Lost::KeyOrder]))
+            .into_iter()
+            .flatten()
+            .collect(),
+    }))
 }
 
 // What comes from outside the .wasm: refused where serde would refuse it.
