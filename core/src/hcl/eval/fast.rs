@@ -112,16 +112,22 @@ impl<'p> Evaluator<'p> {
         }
         let mut cost = 0u64;
         let v = self.fast(e, &mut cost)?.into_value()?;
-        // The full path would charge the same steps one by one; it passes
-        // the limit only if their total does.
-        let total = self.spent.steps.saturating_add(cost - 1);
+        self.charge_fast(cost - 1).then_some(v)
+    }
+
+    /// Charges `steps` for a value the fast path found, as the full path
+    /// would charge them one by one: false (nothing charged: the full path
+    /// must evaluate it, and will say the limit was passed) when their total
+    /// passes the limit.
+    fn charge_fast(&mut self, steps: u64) -> bool {
+        let total = self.spent.steps.saturating_add(steps);
         if total > Budget::MAX_STEPS {
-            return None;
+            return false;
         }
         self.spent.steps = total;
         #[cfg(test)]
         TAKEN.with(|t| t.set(t.get() + 1));
-        Some(v)
+        true
     }
 
     fn fast<'s>(&'s self, e: &'s Expr, cost: &mut u64) -> Option<Fast<'s>> {
@@ -292,14 +298,7 @@ impl<'p> Evaluator<'p> {
         let mut cost = body.steps;
         let v = body.run(&body.root, k.as_ref(), elem, &mut cost)?.into_value()?;
         // `eval` charges the root's step, the fast path the others.
-        let total = self.spent.steps.saturating_add(cost);
-        if total > Budget::MAX_STEPS {
-            return None;
-        }
-        self.spent.steps = total;
-        #[cfg(test)]
-        TAKEN.with(|t| t.set(t.get() + 1));
-        Some(v)
+        self.charge_fast(cost).then_some(v)
     }
 }
 
