@@ -997,7 +997,8 @@ mod tests {
             refused += want.iter().filter(|e| e.refusal.is_some()).count();
             let to = read_json::VALUE_FORMATS[i % 5];
             let lang = req.lang.unwrap_or_default();
-            let json = serde_json::to_vec(&tftype::writeback::reformat(req, to).map_err(|r| r.message_in(lang))).unwrap();
+            let json =
+                serde_json::to_vec(&tftype::writeback::reformat(req, to).map_err(|r| r.message_in(lang))).unwrap();
             let want: Result<tftype::writeback::Reformatted, String> = serde_json::from_slice(&json).unwrap();
             assert_eq!(read_json::reformatted(&json).unwrap(), want);
             lost += want.is_ok_and(|r| !r.lost.is_empty()) as usize;
@@ -1015,11 +1016,22 @@ mod tests {
             rules += want.rule_errors.len();
             told += want.story.is_some() as usize;
             let json = serde_json::to_vec(&tftype::module::block::compare(&req)).unwrap();
-            same(&read_json::comparison(&json).unwrap(), &serde_json::from_slice::<Comparison>(&json).unwrap(), "a block's comparison");
+            same(
+                &read_json::comparison(&json).unwrap(),
+                &serde_json::from_slice::<Comparison>(&json).unwrap(),
+                "a block's comparison",
+            );
         }
         // The requests reach every part of the replies.
         assert!(
-            told > 250 && cut > 0 && errors > 50 && warnings > 0 && rules > 3 && groups > 50 && refused > 50 && lost > 0,
+            told > 250
+                && cut > 0
+                && errors > 50
+                && warnings > 0
+                && rules > 3
+                && groups > 50
+                && refused > 50
+                && lost > 0,
             "{told} {cut} {errors} {warnings} {rules} {groups} {refused} {lost}"
         );
     }
@@ -1068,8 +1080,10 @@ mod tests {
             (Work::Emit(false), serde_json::to_vec(&tftype::writeback::emit_all(&req, false)).unwrap()),
             (
                 Work::Reformat(ValueFormat::Json),
-                serde_json::to_vec(&tftype::writeback::reformat(&req, ValueFormat::Json).map_err(|r| r.message_in(lang)))
-                    .unwrap(),
+                serde_json::to_vec(
+                    &tftype::writeback::reformat(&req, ValueFormat::Json).map_err(|r| r.message_in(lang)),
+                )
+                .unwrap(),
             ),
         ];
         for (work, reply) in replies {

@@ -275,8 +275,16 @@ pub fn comparison(json: &[u8]) -> Result<Comparison, serde_json::Error> {
 }
 
 /// The "Copy as" forms' names, as serde writes them, in the order of [`EmitKind::ALL`].
-const EMIT_KIND_NAMES: [&str; 8] =
-    ["tfvars", "tfvars-json", "var-bash", "var-powershell", "env-bash", "env-powershell", "module-arg", "variable-block"];
+const EMIT_KIND_NAMES: [&str; 8] = [
+    "tfvars",
+    "tfvars-json",
+    "var-bash",
+    "var-powershell",
+    "env-bash",
+    "env-powershell",
+    "module-arg",
+    "variable-block",
+];
 
 /// Every "Copy as" form (`tftype::writeback::emit_all`); a form of a kind this page does not
 /// know (there is nothing to show it as) refuses the reply.
