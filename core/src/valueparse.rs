@@ -47,6 +47,11 @@ impl ValueFormat {
     pub fn from_name(name: &str) -> Option<ValueFormat> {
         ValueFormat::NAMES.iter().position(|n| *n == name).map(|i| ValueFormat::ALL[i])
     }
+
+    /// The format's name (serde's).
+    pub fn name(self) -> &'static str {
+        ValueFormat::NAMES[self as usize]
+    }
 }
 
 /// A value read from its source.

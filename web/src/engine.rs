@@ -207,7 +207,7 @@ impl Work {
         match self {
             Work::Evaluate(shown) => shown.arg(),
             Work::Emit(converted) => converted.to_string(),
-            Work::Reformat(f) => crate::shared::read_json::value_format_name(f).to_string(),
+            Work::Reformat(f) => f.name().to_string(),
             Work::Assist(hover, at) | Work::ModuleAssist(hover, at) => {
                 format!("{} {at}", if hover { "hover" } else { "complete" })
             }
@@ -995,7 +995,7 @@ mod tests {
             let want: Vec<EmitOut> = serde_json::from_slice(&json).unwrap();
             same(&read_json::emitted(&json).unwrap(), &want, "the forms");
             refused += want.iter().filter(|e| e.refusal.is_some()).count();
-            let to = read_json::VALUE_FORMATS[i % 5];
+            let to = ValueFormat::ALL[i % 5];
             let lang = req.lang.unwrap_or_default();
             let json =
                 serde_json::to_vec(&tftype::writeback::reformat(req, to).map_err(|r| r.message_in(lang))).unwrap();
@@ -1044,7 +1044,7 @@ mod tests {
         let mut reqs = corpus_requests();
         reqs.extend(block_requests());
         for (i, req) in reqs.iter_mut().enumerate() {
-            req.value_format = read_json::VALUE_FORMATS[i % 5];
+            req.value_format = ValueFormat::ALL[i % 5];
             req.nullable = i % 2 == 0;
             req.sensitive = i % 3 == 0;
             req.var_name = format!("name{i}");

@@ -1128,6 +1128,7 @@ fn a_format_is_named_as_serde_names_it() {
     for (f, name) in ValueFormat::ALL.into_iter().zip(ValueFormat::NAMES) {
         assert_eq!(serde_json::to_value(f).unwrap(), name);
         assert_eq!(ValueFormat::from_name(name), Some(f));
+        assert_eq!(f.name(), name);
         assert_eq!(serde_json::from_value::<ValueFormat>(name.into()).ok(), Some(f));
     }
     for name in ["", "HCL", "yaml", "json "] {

@@ -98,13 +98,14 @@ mod tests {
     use crate::module::folder::{reading, Reading};
     use crate::module::host::{mount_config, MountConfig};
     use crate::module::model::{examples, module_doc, read_examples, ModuleDoc, ModuleExample};
-    use crate::shared::read_json::{request, story, value_format_name, VALUE_FORMATS};
+    use crate::shared::read_json::{request, story};
     use serde::de::DeserializeOwned;
     use serde_json::Value;
     use tftype::i18n::Lang;
     use tftype::module_view::view_json;
     use tftype::why::Story;
     use tftype::Request;
+    use tftype::ValueFormat;
 
     /// What serde's derived impl reads, for comparison.
     fn serde_reads<T: DeserializeOwned>(json: &str) -> Option<T> {
@@ -174,7 +175,7 @@ mod tests {
     #[test]
     fn a_request_reads_with_every_option() {
         let mut reqs = Vec::new();
-        for (i, f) in VALUE_FORMATS.into_iter().enumerate() {
+        for (i, f) in ValueFormat::ALL.into_iter().enumerate() {
             let mut r = Request::new(if i % 2 == 0 { Some("list(string)") } else { None }, "[\"a\"]");
             r.value_format = f;
             r.nullable = i % 2 == 0;
@@ -187,8 +188,8 @@ mod tests {
             reqs.push(r);
         }
         // The worker is told a format by serde's name for it.
-        for f in VALUE_FORMATS {
-            assert_eq!(serde_json::to_value(f).unwrap(), value_format_name(f));
+        for f in ValueFormat::ALL {
+            assert_eq!(serde_json::to_value(f).unwrap(), f.name());
         }
         for r in reqs {
             let v = serde_json::to_value(&r).unwrap();

@@ -75,17 +75,9 @@ pub fn lang(v: &Value) -> Option<Lang> {
     variant(v, &["en", "zh", "ja"], &Lang::ALL)
 }
 
-/// Every value format, in the order of its names.
-pub const VALUE_FORMATS: [ValueFormat; 5] = ValueFormat::ALL;
-
 /// A value format as serde names it.
 pub fn value_format(v: &Value) -> Option<ValueFormat> {
-    variant(v, &ValueFormat::NAMES, &VALUE_FORMATS)
-}
-
-/// A value format's name, as serde writes it.
-pub fn value_format_name(f: ValueFormat) -> &'static str {
-    VALUE_FORMATS.iter().position(|x| *x == f).map(|i| ValueFormat::NAMES[i]).unwrap_or_default()
+    v.as_str().and_then(ValueFormat::from_name)
 }
 
 /// Which forms of a value, as serde names them.
