@@ -167,6 +167,85 @@ for (let c = 0; c <= MAX; c++) {
   else printDelta.push([c, c]);
 }
 
+
+// ---------------------------------------------------------------------------
+// General categories and scripts (Go's regexp/syntax `\p{…}` tables:
+// unicode.Categories from UnicodeData.txt, unicode.Scripts from Scripts.txt).
+// ---------------------------------------------------------------------------
+// Index 0 is Cn (unassigned, in no category), as in the tables' runs.
+const CATEGORIES = [
+  ['Cn', 'Unassigned'], ['Lu', 'Uppercase_Letter'], ['Ll', 'Lowercase_Letter'], ['Lt', 'Titlecase_Letter'],
+  ['Lm', 'Modifier_Letter'], ['Lo', 'Other_Letter'], ['Mn', 'Nonspacing_Mark'], ['Mc', 'Spacing_Mark'],
+  ['Me', 'Enclosing_Mark'], ['Nd', 'Decimal_Number'], ['Nl', 'Letter_Number'], ['No', 'Other_Number'],
+  ['Pc', 'Connector_Punctuation'], ['Pd', 'Dash_Punctuation'], ['Ps', 'Open_Punctuation'],
+  ['Pe', 'Close_Punctuation'], ['Pi', 'Initial_Punctuation'], ['Pf', 'Final_Punctuation'],
+  ['Po', 'Other_Punctuation'], ['Sm', 'Math_Symbol'], ['Sc', 'Currency_Symbol'], ['Sk', 'Modifier_Symbol'],
+  ['So', 'Other_Symbol'], ['Zs', 'Space_Separator'], ['Zl', 'Line_Separator'], ['Zp', 'Paragraph_Separator'],
+  ['Cc', 'Control'], ['Cf', 'Format'], ['Cs', 'Surrogate'], ['Co', 'Private_Use'],
+];
+async function categoryOf(v) {
+  const k = new Uint8Array(MAX + 1);
+  for (let i = 1; i < CATEGORIES.length; i++) {
+    for (const [a, b] of await ranges(v, `General_Category/${CATEGORIES[i][1]}`)) {
+      for (let c = a; c <= b; c++) {
+        if (k[c] !== 0) throw new Error(`${v}: ${c.toString(16)} in two categories`);
+        k[c] = i;
+      }
+    }
+  }
+  return k;
+}
+const { readdirSync } = await import('node:fs');
+// Scripts.txt's unlisted code points are "Unknown" in the package; Go has no such table.
+const scriptNames = (v) => readdirSync(join(pkg(v), 'Script')).filter((n) => n !== 'Unknown' && !n.includes('.')).sort();
+const scripts13 = scriptNames('13.0.0');
+const scriptsLater = scriptNames('15.0.0').filter((n) => !scripts13.includes(n));
+const SCRIPTS = [...scripts13, ...scriptsLater];
+if (SCRIPTS.length > 255) throw new Error('too many scripts for a byte');
+async function scriptOf(v) {
+  const k = new Uint8Array(MAX + 1);
+  for (const name of scriptNames(v)) {
+    for (const [a, b] of await ranges(v, `Script/${name}`)) {
+      for (let c = a; c <= b; c++) {
+        if (k[c] !== 0) throw new Error(`${v}: ${c.toString(16)} in two scripts`);
+        k[c] = SCRIPTS.indexOf(name) + 1;
+      }
+    }
+  }
+  return k;
+}
+// Runs of one value (13.0.0) as bytes: for each run, how far its start is
+// from the last one's (LEB128: seven bits a byte, the high bit set on all
+// but the last), then its value; and the ranges whose value differs in
+// 15.0.0 as `(lo, hi, value)`.
+function starts(k) {
+  const out = [];
+  let prev = -1, last = 0;
+  for (let c = 0; c <= MAX; c++) {
+    if (k[c] === prev) continue;
+    let d = c - last;
+    while (d >= 0x80) { out.push((d & 0x7f) | 0x80); d >>= 7; }
+    out.push(d, k[c]);
+    prev = k[c]; last = c;
+  }
+  return out;
+}
+function delta(a, b) {
+  const out = [];
+  for (let c = 0; c <= MAX; c++) {
+    if (a[c] === b[c]) continue;
+    const last = out[out.length - 1];
+    if (last && last[1] + 1 === c && last[2] === b[c]) last[1] = c;
+    else out.push([c, c, b[c]]);
+  }
+  return out;
+}
+const gc13 = await categoryOf('13.0.0');
+const gc15 = await categoryOf('15.0.0');
+const gcStarts = starts(gc13), gcDelta = delta(gc13, gc15);
+const sc13 = await scriptOf('13.0.0');
+const sc15 = await scriptOf('15.0.0');
+const scStarts = starts(sc13), scDelta = delta(sc13, sc15);
 // ---------------------------------------------------------------------------
 const hex = (n) => '0x' + n.toString(16);
 function rows(items, per, fmt) {
@@ -212,8 +291,39 @@ ${rows(gcbDelta, 4, ([a, b, k]) => `(${hex(a)}, ${hex(b)}, ${k}),`)}
 pub(super) static PRINT_15_ONLY: [(u32, u32); ${printDelta.length}] = [
 ${rows(printDelta, 6, ([a, b]) => `(${hex(a)}, ${hex(b)}),`)}
 ];
+
+/// General categories (Go's \`unicode.Categories\`, from UnicodeData.txt), by
+/// number: ${CATEGORIES.map(([c], i) => `${i} ${c}`).join(', ')} (0: unassigned).
+pub(super) const CATEGORIES: &str = "${CATEGORIES.map(([c]) => c).join(' ')}";
+
+/// The general category of every code point in Unicode 13.0.0, in runs (see
+/// \`super::runs\`: each run's distance from the last start, LEB128, then its category).
+pub(super) static GC_13: [u8; ${gcStarts.length}] = [
+${rows(gcStarts, 16, (n) => n + ',')}
+];
+
+/// The code points whose category differs in Unicode 15.0.0: \`(lo, hi, category)\`.
+pub(super) static GC_15: [(u32, u32, u8); ${gcDelta.length}] = [
+${rows(gcDelta, 4, ([a, b, k]) => `(${hex(a)}, ${hex(b)}, ${k}),`)}
+];
+
+/// The scripts of Unicode 13.0.0 (Scripts.txt), by number from 1 (0: in none).
+pub(super) const SCRIPTS_13: &str = "${scripts13.join(' ')}";
+
+/// The scripts Unicode 14.0.0 and 15.0.0 added, numbered after [\`SCRIPTS_13\`].
+pub(super) const SCRIPTS_14_15: &str = "${scriptsLater.join(' ')}";
+
+/// The script of every code point in Unicode 13.0.0, in runs as [\`GC_13\`].
+pub(super) static SC_13: [u8; ${scStarts.length}] = [
+${rows(scStarts, 16, (n) => n + ',')}
+];
+
+/// The code points whose script differs in Unicode 15.0.0: \`(lo, hi, script)\`.
+pub(super) static SC_15: [(u32, u32, u8); ${scDelta.length}] = [
+${rows(scDelta, 4, ([a, b, k]) => `(${hex(a)}, ${hex(b)}, ${k}),`)}
+];
 `;
 const target = join(dirname(fileURLToPath(import.meta.url)), '..', 'core', 'src', 'unicode', 'tables.rs');
 writeFileSync(target, out);
 if (own) rmSync(dir, { recursive: true, force: true });
-console.log(`wrote ${target}: case ${case13Ranges.length} ranges (+${case15Delta.length}), gcb ${gcbStarts.length} starts (+${gcbDelta.length} ranges, ${gcbChanged} code points), print +${printChanged} code points in ${printDelta.length} ranges`);
+console.log(`wrote ${target}: case ${case13Ranges.length} ranges (+${case15Delta.length}), gcb ${gcbStarts.length} starts (+${gcbDelta.length} ranges, ${gcbChanged} code points), print +${printChanged} code points in ${printDelta.length} ranges, categories ${gcStarts.length} bytes of runs (+${gcDelta.length}), scripts ${scStarts.length} bytes (+${scDelta.length})`);

@@ -2,7 +2,9 @@
 //! (Go's `unicode.ToUpper` / `ToLower` / `ToTitle`, behind go-cty's `upper`,
 //! `lower`, `title`), grapheme clusters (go-textseg, behind `length`,
 //! `substr`, `strrev`, `format` widths and hcl's columns) and the printable
-//! set of Go's `strconv.Quote` (console quoting, `%q` in messages).
+//! set of Go's `strconv.Quote` (console quoting, `%q` in messages), and
+//! the general categories and scripts of Go's `unicode` tables (what
+//! `\p{…}` matches in `regex`, `regexall` and `replace`).
 //!
 //! A flavor's version is `flavor::Profile::unicode` (this module is a leaf:
 //! the flavor table names a version of it, not the other way round): Terraform 1.5
@@ -22,7 +24,9 @@ mod print;
 #[rustfmt::skip]
 mod tables;
 
-use tables::{CASE_13, CASE_15, GCB_13, GCB_15, PRINT_15_ONLY};
+use tables::{
+    CASE_13, CASE_15, CATEGORIES, GCB_13, GCB_15, GC_13, GC_15, PRINT_15_ONLY, SCRIPTS_13, SCRIPTS_14_15, SC_13, SC_15,
+};
 
 /// A Unicode version a product's tables follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -129,6 +133,131 @@ pub fn is_print(c: char, u: Unicode) -> bool {
 fn in_ranges(table: &[(u32, u32)], cp: u32) -> bool {
     let i = table.partition_point(|r| r.1 < cp);
     table.get(i).is_some_and(|r| r.0 <= cp)
+}
+
+// ---------------------------------------------------------------------------
+// General categories and scripts
+// ---------------------------------------------------------------------------
+
+/// The code points of one of Go's `unicode` tables of the version, as
+/// `regexp/syntax` names them in `\p{…}`: a general category (`Lu`), a major
+/// class (`L`: its categories; Go's `C` is `Cc`, `Cf`, `Co` and `Cs`, not the
+/// unassigned), `LC` (`Lu`, `Ll`, `Lt`), `Cn` (the unassigned), a script
+/// (`Greek`; those of later versions are unknown to earlier ones), `Any` or
+/// `ASCII`. Sorted, disjoint ranges of chars (surrogates are in no text and
+/// left out: `Cs` has none); `None` for a name Go has no table for.
+pub fn class_ranges(name: &str, u: Unicode) -> Option<Vec<(char, char)>> {
+    let ranges = match name {
+        "Any" => vec![(0, 0x10FFFF)],
+        "ASCII" => vec![(0, 0x7F)],
+        _ => {
+            let categories: Vec<&str> = CATEGORIES.split(' ').collect();
+            let wanted: Vec<bool> = match name {
+                "LC" => categories.iter().map(|c| matches!(*c, "Lu" | "Ll" | "Lt")).collect(),
+                "C" => categories.iter().map(|c| c.starts_with('C') && *c != "Cn").collect(),
+                _ if name.len() == 1 => categories.iter().map(|c| c.starts_with(name)).collect(),
+                _ => categories.iter().map(|c| *c == name).collect(),
+            };
+            if wanted.contains(&true) {
+                matching(&runs(&GC_13, &GC_15, u), |k| wanted[k as usize])
+            } else {
+                let i = script_names(u).position(|s| s == name)?;
+                matching(&runs(&SC_13, &SC_15, u), |k| usize::from(k) == i + 1)
+            }
+        }
+    };
+    Some(without_surrogates(&ranges))
+}
+
+/// The scripts Go's `unicode.Scripts` of the version names (Scripts.txt's
+/// names).
+pub fn script_names(u: Unicode) -> impl Iterator<Item = &'static str> {
+    let later = if u == Unicode::V13_0 { "" } else { SCRIPTS_14_15 };
+    SCRIPTS_13.split(' ').chain(later.split(' ').filter(|s| !s.is_empty()))
+}
+
+/// The runs `(start, value)` of a generated table of the version: 13.0.0's
+/// runs (each as how far its start is from the last one's, in LEB128, then
+/// its value), with 15.0.0's changes (`(lo, hi, value)`) laid over them.
+fn runs(base: &[u8], later: &[(u32, u32, u8)], u: Unicode) -> Vec<(u32, u8)> {
+    let mut base13 = Vec::with_capacity(base.len() / 2);
+    let (mut start, mut bytes) = (0u32, base.iter());
+    loop {
+        let (mut step, mut shift) = (0u32, 0);
+        let value = loop {
+            let Some(&b) = bytes.next() else { break None };
+            step |= u32::from(b & 0x7f) << shift;
+            shift += 7;
+            if b < 0x80 {
+                break bytes.next();
+            }
+        };
+        let Some(&value) = value else { break };
+        start += step;
+        base13.push((start, value));
+    }
+    if u == Unicode::V13_0 {
+        return base13;
+    }
+    let base = base13;
+    let mut out: Vec<(u32, u8)> = Vec::with_capacity(base.len() + 2 * later.len());
+    let mut push = |start: u32, value: u8| {
+        if out.last().is_none_or(|&(_, v)| v != value) {
+            out.push((start, value));
+        }
+    };
+    let mut changes = later.iter().peekable();
+    for (i, &(start, value)) in base.iter().enumerate() {
+        let end = base.get(i + 1).map_or(0x10FFFF, |&(next, _)| next - 1);
+        let mut c = start;
+        while c <= end {
+            while changes.next_if(|&&(_, hi, _)| hi < c).is_some() {}
+            match changes.peek() {
+                Some(&&(lo, hi, k)) if lo <= c => {
+                    push(c, k);
+                    c = hi.min(end) + 1;
+                }
+                Some(&&(lo, _, _)) if lo <= end => {
+                    push(c, value);
+                    c = lo;
+                }
+                _ => {
+                    push(c, value);
+                    c = end + 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The ranges of the runs whose value `wanted` takes, adjacent ones joined.
+fn matching(runs: &[(u32, u8)], wanted: impl Fn(u8) -> bool) -> Vec<(u32, u32)> {
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for (i, &(start, value)) in runs.iter().enumerate() {
+        if !wanted(value) {
+            continue;
+        }
+        let end = runs.get(i + 1).map_or(0x10FFFF, |&(next, _)| next - 1);
+        match out.last_mut() {
+            Some(last) if last.1 + 1 == start => last.1 = end,
+            _ => out.push((start, end)),
+        }
+    }
+    out
+}
+
+/// `ranges` as chars: U+D800–U+DFFF are not chars.
+fn without_surrogates(ranges: &[(u32, u32)]) -> Vec<(char, char)> {
+    let mut out = Vec::with_capacity(ranges.len() + 1);
+    for &(lo, hi) in ranges {
+        for (a, b) in [(lo, hi.min(0xD7FF)), (lo.max(0xE000), hi)] {
+            if let (true, Some(a), Some(b)) = (a <= b, char::from_u32(a), char::from_u32(b)) {
+                out.push((a, b));
+            }
+        }
+    }
+    out
 }
 
 // ---------------------------------------------------------------------------
@@ -270,6 +399,96 @@ mod tests {
 
     fn clusters(s: &str, u: Unicode) -> Vec<&str> {
         graphemes(s, u).collect()
+    }
+
+    /// Every category of 15.0.0 as the `unicode-general-category` crate
+    /// (Unicode 15.0.0) has it, code point by code point; 13.0.0's the same
+    /// but for what 14.0/15.0 assigned (unassigned before, as Kawi) and the
+    /// few they moved (U+1734 HANUNOO SIGN PAMUDPOD, Mn → Mc).
+    #[test]
+    fn categories_are_each_versions() {
+        use unicode_general_category::{get_general_category, GeneralCategory as G};
+        let short = |g: G| match g {
+            G::UppercaseLetter => "Lu",
+            G::LowercaseLetter => "Ll",
+            G::TitlecaseLetter => "Lt",
+            G::ModifierLetter => "Lm",
+            G::OtherLetter => "Lo",
+            G::NonspacingMark => "Mn",
+            G::SpacingMark => "Mc",
+            G::EnclosingMark => "Me",
+            G::DecimalNumber => "Nd",
+            G::LetterNumber => "Nl",
+            G::OtherNumber => "No",
+            G::ConnectorPunctuation => "Pc",
+            G::DashPunctuation => "Pd",
+            G::OpenPunctuation => "Ps",
+            G::ClosePunctuation => "Pe",
+            G::InitialPunctuation => "Pi",
+            G::FinalPunctuation => "Pf",
+            G::OtherPunctuation => "Po",
+            G::MathSymbol => "Sm",
+            G::CurrencySymbol => "Sc",
+            G::ModifierSymbol => "Sk",
+            G::OtherSymbol => "So",
+            G::SpaceSeparator => "Zs",
+            G::LineSeparator => "Zl",
+            G::ParagraphSeparator => "Zp",
+            G::Control => "Cc",
+            G::Format => "Cf",
+            G::Surrogate => "Cs",
+            G::PrivateUse => "Co",
+            G::Unassigned => "Cn",
+        };
+        let of = |u: Unicode| {
+            let mut by_char = std::collections::HashMap::new();
+            for name in CATEGORIES.split(' ') {
+                for (lo, hi) in class_ranges(name, u).unwrap() {
+                    for c in lo..=hi {
+                        assert!(by_char.insert(c, name).is_none(), "{c:?} in two categories of {u:?}");
+                    }
+                }
+            }
+            by_char
+        };
+        let (v13, v15) = (of(V13_0), of(V15_0));
+        let mut recategorized = Vec::new();
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let want = short(get_general_category(c));
+            assert_eq!(v15.get(&c).copied(), Some(want), "{c:?} in 15.0.0");
+            if v13.get(&c).is_some_and(|&old| old != want && old != "Cn") {
+                recategorized.push(c);
+            }
+        }
+        assert!(recategorized.contains(&'\u{1734}') && recategorized.len() < 20, "{recategorized:?}");
+        // The groups: a letter, Go's `C` (not the unassigned), `LC`, a script per version.
+        let has =
+            |name: &str, u: Unicode, c: char| class_ranges(name, u).unwrap().iter().any(|&(a, b)| a <= c && c <= b);
+        let table: &[(&str, Unicode, char, bool)] = &[
+            ("L", V15_0, 'é', true),
+            ("L", V15_0, '1', false),
+            ("L", V15_0, '\u{11F04}', true),
+            ("L", V13_0, '\u{11F04}', false),
+            ("L", V15_0, '\u{10D4A}', false),
+            ("C", V15_0, '\u{AD}', true),
+            ("C", V15_0, '\u{378}', false),
+            ("C", V15_0, '\u{E000}', true),
+            ("Cn", V15_0, '\u{378}', true),
+            ("Cn", V15_0, 'a', false),
+            ("LC", V15_0, 'ǅ', true),
+            ("LC", V15_0, 'ª', false),
+            ("Greek", V13_0, 'Ω', true),
+            ("Greek", V15_0, 'a', false),
+            ("Kawi", V15_0, '\u{11F04}', true),
+            ("Any", V13_0, '\u{10FFFF}', true),
+            ("ASCII", V15_0, 'é', false),
+        ];
+        for &(name, u, c, want) in table {
+            assert_eq!(has(name, u, c), want, "{c:?} in {name} of {u:?}");
+        }
+        assert_eq!(class_ranges("Kawi", V13_0), None);
+        assert_eq!(class_ranges("Cs", V15_0), Some(vec![]));
+        assert_eq!(class_ranges("Unknown", V15_0), None);
     }
 
     #[test]

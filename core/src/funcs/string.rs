@@ -203,7 +203,7 @@ fn replace(a: &[Value], _: &Type, p: &crate::flavor::Profile) -> Result<Value, s
     }
     if sub.len() > 1 && sub.starts_with('/') && sub.ends_with('/') {
         let re = super::regex::compile(&sub[1..sub.len() - 1], p).map_err(super::FuncError::Call)?;
-        return Ok(s(&re.replace_all(t, rep)));
+        return Ok(s(&re.replace_all(t, rep, p.unicode())));
     }
     Ok(s(&t.replace(sub, rep)))
 }

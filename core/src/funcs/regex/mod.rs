@@ -2,11 +2,14 @@
 //! semantics (`\d`, `\w`, `\s` and `\b` are ASCII-only in Go, so they are
 //! rewritten before the pattern is parsed) and Go's error texts.
 //!
-//! A pattern is translated, parsed by `regex_syntax` (its HIR and Unicode
-//! tables), sized as Go sizes it and run by [`pikevm`], which matches as
-//! Go's regexp does (leftmost-first, Go's groups) at Go's cost, on every
-//! target; `replace`'s `$` references are expanded by Go's rules.
+//! A pattern is translated, parsed by `regex_syntax` (its syntax tree),
+//! read into the VM's form by [`hir`] (`\p{…}` with the release's Unicode
+//! tables, case folding by `regex_syntax`'s), sized as Go sizes it and run
+//! by [`pikevm`], which matches as Go's regexp does (leftmost-first, Go's
+//! groups) at Go's cost, on every target; `replace`'s `$` references are
+//! expanded by Go's rules.
 
+mod hir;
 mod names;
 mod pikevm;
 #[cfg(test)]
@@ -132,8 +135,9 @@ impl Pattern {
     }
 
     /// Every match replaced, as Go's `ReplaceAllString`: `$1`, `${name}`
-    /// and `$$` in the replacement by [`expand`].
-    pub(crate) fn replace_all(&self, t: &str, rep: &str) -> String {
+    /// and `$$` in the replacement by [`expand`] (names read with the
+    /// letters and digits of `unicode`).
+    pub(crate) fn replace_all(&self, t: &str, rep: &str, unicode: Unicode) -> String {
         let mut out = String::with_capacity(t.len());
         let mut last = 0;
         if !rep.contains('$') {
@@ -147,7 +151,7 @@ impl Pattern {
             for g in self.captures_iter(t) {
                 let (a, b) = g.span(0).unwrap_or((last, last));
                 out.push_str(&t[last..a]);
-                expand(rep, &g, &names, &mut out);
+                expand(rep, &g, &names, unicode, &mut out);
                 last = b;
             }
         }
@@ -164,7 +168,7 @@ impl Pattern {
 /// first group of that name that took part); a group that did not take
 /// part, or that does not exist, adds nothing; a `$` without a name (or
 /// `${name` without its `}`) stays a `$`.
-fn expand(template: &str, g: &Groups<'_>, names: &[Option<&str>], out: &mut String) {
+fn expand(template: &str, g: &Groups<'_>, names: &[Option<&str>], unicode: Unicode, out: &mut String) {
     let mut rest = template;
     while let Some(at) = rest.find('$') {
         out.push_str(&rest[..at]);
@@ -174,7 +178,7 @@ fn expand(template: &str, g: &Groups<'_>, names: &[Option<&str>], out: &mut Stri
             rest = r;
             continue;
         }
-        let Some((name, after)) = reference(rest) else {
+        let Some((name, after)) = reference(rest, unicode) else {
             out.push('$');
             continue;
         };
@@ -190,12 +194,12 @@ fn expand(template: &str, g: &Groups<'_>, names: &[Option<&str>], out: &mut Stri
 
 /// The name a `$` reference starts with (`name` or `{name}`) and the text
 /// after it; None when malformed (Go's `extract`).
-fn reference(s: &str) -> Option<(&str, &str)> {
+fn reference(s: &str, unicode: Unicode) -> Option<(&str, &str)> {
     let (brace, body) = match s.strip_prefix('{') {
         Some(b) => (true, b),
         None => (false, s),
     };
-    let end = body.char_indices().find(|&(_, c)| !is_name_char(c)).map_or(body.len(), |(i, _)| i);
+    let end = body.char_indices().find(|&(_, c)| !is_name_char(c, unicode)).map_or(body.len(), |(i, _)| i);
     if end == 0 {
         return None;
     }
@@ -213,20 +217,19 @@ fn group_number(name: &str) -> Option<usize> {
         .try_fold(0usize, |n, b| (b.is_ascii_digit() && n < 100_000_000).then(|| n * 10 + usize::from(b - b'0')))
 }
 
-/// Go's `unicode.IsLetter || unicode.IsDigit || '_'`: general categories
-/// L and Nd (from `regex_syntax`'s tables).
-fn is_name_char(c: char) -> bool {
-    static LETTERS_DIGITS: std::sync::OnceLock<Vec<(char, char)>> = std::sync::OnceLock::new();
+/// Go's `unicode.IsLetter || unicode.IsDigit || '_'` of the version:
+/// general categories L and Nd.
+fn is_name_char(c: char, unicode: Unicode) -> bool {
+    static LETTERS_DIGITS: [std::sync::OnceLock<Vec<(char, char)>>; 2] =
+        [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
     if c.is_ascii() {
         return c.is_ascii_alphanumeric() || c == '_';
     }
-    let ranges = LETTERS_DIGITS.get_or_init(|| {
-        match regex_syntax::ParserBuilder::new().build().parse(r"[\p{L}\p{Nd}]").map(|h| h.into_kind()) {
-            Ok(regex_syntax::hir::HirKind::Class(regex_syntax::hir::Class::Unicode(u))) => {
-                u.ranges().iter().map(|r| (r.start(), r.end())).collect()
-            }
-            _ => Vec::new(),
-        }
+    let ranges = LETTERS_DIGITS[unicode as usize].get_or_init(|| {
+        let mut r = crate::unicode::class_ranges("L", unicode).unwrap_or_default();
+        r.extend(crate::unicode::class_ranges("Nd", unicode).unwrap_or_default());
+        r.sort_unstable();
+        r
     });
     pikevm::in_ranges(ranges, c)
 }
@@ -366,27 +369,32 @@ fn compile_uncached(pattern: &str, go: GoSyntax) -> Result<Pattern, String> {
     let rust = translate(pattern, go)?;
     let too_large = || go_error("expression too large", pattern);
     let unsupported = || go_error("invalid or unsupported Perl syntax", pattern);
-    let hir = regex_syntax::ParserBuilder::new().build().parse(&rust).map_err(|_| unsupported())?;
+    let (ast, hir) = parse(&rust, go.unicode).ok_or_else(unsupported)?;
     if go_too_large(&hir) {
         return Err(too_large());
     }
     match pikevm::Program::new(&hir) {
-        Ok(p) => Ok(Pattern(Arc::new(p), declared_groups(&rust).into())),
+        Ok(p) => Ok(Pattern(Arc::new(p), declared_groups(&ast).into())),
         Err(pikevm::Refusal::TooLarge) => Err(too_large()),
         Err(pikevm::Refusal::Unsupported) => Err(unsupported()),
     }
 }
 
+/// A translated pattern's parse and the form the Pike VM runs, with the
+/// `\p{…}` tables of `unicode` (see [`hir::read`]).
+fn parse(rust: &str, unicode: Unicode) -> Option<(regex_syntax::ast::Ast, regex_syntax::hir::Hir)> {
+    let ast = regex_syntax::ast::parse::Parser::new().parse(rust).ok()?;
+    let hir = hir::read(&ast, unicode).ok()?;
+    Some((ast, hir))
+}
+
 /// Each group's name as written, the whole match first. Go numbers every
 /// group written; the parse the VM runs drops a group under `{0}`
 /// (`a(b){0}` has one group in Go, none in the parse).
-fn declared_groups(rust: &str) -> Vec<Option<Box<str>>> {
+fn declared_groups(ast: &regex_syntax::ast::Ast) -> Vec<Option<Box<str>>> {
     use regex_syntax::ast::{Ast, GroupKind};
     let mut names = vec![None];
-    let Ok(ast) = regex_syntax::ast::parse::Parser::new().parse(rust) else {
-        return names;
-    };
-    let mut todo = vec![&ast];
+    let mut todo = vec![ast];
     while let Some(a) = todo.pop() {
         match a {
             Ast::Group(g) => {
@@ -850,13 +858,8 @@ fn translate(p: &str, go: GoSyntax) -> Result<String, String> {
                         Some(rest) => (!negated, rest.to_string()),
                         None => (negated, found),
                     };
-                    out += &match found.as_str() {
-                        // Surrogates are in no text: a class of nothing
-                        // (the parser here has no `Cs`).
-                        "Cs" if negated => "[\\x{0}-\\x{10FFFF}]".to_string(),
-                        "Cs" => "[^\\x{0}-\\x{10FFFF}]".to_string(),
-                        _ => format!("\\{}{{{found}}}", if negated { 'P' } else { 'p' }),
-                    };
+                    // Read by `hir::read` with the release's tables.
+                    out += &format!("\\{}{{{found}}}", if negated { 'P' } else { 'p' });
                 }
                 '0'..='7' => {
                     // Octal: `\0`, or two or three digits (a lone `\1`–`\7`
@@ -1135,8 +1138,7 @@ mod size_tests {
             ("(?:ab|cd){1000}".repeat(600), false),
         ];
         for (p, want) in table {
-            let hir =
-                regex_syntax::ParserBuilder::new().build().parse(&translate(&p, GoSyntax::NEWEST).unwrap()).unwrap();
+            let (_, hir) = parse(&translate(&p, GoSyntax::NEWEST).unwrap(), Unicode::V15_0).unwrap();
             assert_eq!(go_too_large(&hir), want, "{}", &p[..p.len().min(60)]);
         }
     }

@@ -3,38 +3,14 @@
 //! Unicode 13.0.0, Go 1.21 and later 15.0.0) and, from Go 1.25
 //! (golang/go#70780), the categories' long names, `Any`, `ASCII`,
 //! `Assigned`, `Cn` and `LC`, every name compared without case, `_`, `-` or
-//! spaces. Lists from the Unicode Character Database (`Scripts.txt` 13.0.0
-//! and the scripts 14.0.0 and 15.0.0 added; `PropertyValueAliases.txt`'s
-//! `gc` rows).
+//! spaces. The scripts are [`crate::unicode::script_names`]; the aliases
+//! are `PropertyValueAliases.txt`'s `gc` rows.
 
 use crate::unicode::Unicode;
 
 /// Go's general categories before 1.25 (`unicode.Categories`' keys).
 const CATEGORIES: &str =
     "C Cc Cf Co Cs L Ll Lm Lo Lt Lu M Mc Me Mn N Nd Nl No P Pc Pd Pe Pf Pi Po Ps S Sc Sk Sm So Z Zl Zp Zs";
-
-/// The scripts of Unicode 13.0.0 (`Scripts.txt`'s names), one space between
-/// names (one string, not a table of them: it weighs less in the page's .wasm).
-const SCRIPTS_13: &str =
-    "Adlam Ahom Anatolian_Hieroglyphs Arabic Armenian Avestan Balinese Bamum Bassa_Vah Batak Bengali \
-    Bhaiksuki Bopomofo Brahmi Braille Buginese Buhid Canadian_Aboriginal Carian Caucasian_Albanian \
-    Chakma Cham Cherokee Chorasmian Common Coptic Cuneiform Cypriot Cyrillic Deseret Devanagari \
-    Dives_Akuru Dogra Duployan Egyptian_Hieroglyphs Elbasan Elymaic Ethiopic Georgian Glagolitic Gothic \
-    Grantha Greek Gujarati Gunjala_Gondi Gurmukhi Han Hangul Hanifi_Rohingya Hanunoo Hatran Hebrew \
-    Hiragana Imperial_Aramaic Inherited Inscriptional_Pahlavi Inscriptional_Parthian Javanese Kaithi \
-    Kannada Katakana Kayah_Li Kharoshthi Khitan_Small_Script Khmer Khojki Khudawadi Lao Latin Lepcha \
-    Limbu Linear_A Linear_B Lisu Lycian Lydian Mahajani Makasar Malayalam Mandaic Manichaean Marchen \
-    Masaram_Gondi Medefaidrin Meetei_Mayek Mende_Kikakui Meroitic_Cursive Meroitic_Hieroglyphs Miao \
-    Modi Mongolian Mro Multani Myanmar Nabataean Nandinagari New_Tai_Lue Newa Nko Nushu \
-    Nyiakeng_Puachue_Hmong Ogham Ol_Chiki Old_Hungarian Old_Italic Old_North_Arabian Old_Permic \
-    Old_Persian Old_Sogdian Old_South_Arabian Old_Turkic Oriya Osage Osmanya Pahawh_Hmong Palmyrene \
-    Pau_Cin_Hau Phags_Pa Phoenician Psalter_Pahlavi Rejang Runic Samaritan Saurashtra Sharada Shavian \
-    Siddham SignWriting Sinhala Sogdian Sora_Sompeng Soyombo Sundanese Syloti_Nagri Syriac Tagalog \
-    Tagbanwa Tai_Le Tai_Tham Tai_Viet Takri Tamil Tangut Telugu Thaana Thai Tibetan Tifinagh Tirhuta \
-    Ugaritic Vai Wancho Warang_Citi Yezidi Yi Zanabazar_Square";
-
-/// The scripts Unicode 14.0.0 and 15.0.0 added.
-const SCRIPTS_14_15: &str = "Cypro_Minoan Old_Uyghur Tangsa Toto Vithkuqi Kawi Nag_Mundari";
 
 /// Each long name of a general category and what it names, `long=short`
 /// (`gc` rows of `PropertyValueAliases.txt`), as Go 1.25's
@@ -64,12 +40,11 @@ fn canonical(name: &str) -> String {
 }
 
 /// What `\\p{name}` (or `\\pX`) names for a Go of `unicode`'s tables, loose
-/// (Go ≥ 1.25) or not: the class to write for the parser here (a category,
-/// a script, `Any`, `ASCII`, or `^Cn` for `Assigned`), or `None` where Go
-/// refuses the name.
+/// (Go ≥ 1.25) or not: the table's name as [`crate::unicode::class_ranges`]
+/// knows it (a category, a script, `Any`, `ASCII`, or `^Cn` for `Assigned`),
+/// or `None` where Go refuses the name.
 pub(super) fn class(name: &str, unicode: Unicode, loose: bool) -> Option<String> {
-    let later = if unicode == Unicode::V13_0 { "" } else { SCRIPTS_14_15 };
-    let scripts = || SCRIPTS_13.split_ascii_whitespace().chain(later.split_ascii_whitespace());
+    let scripts = || crate::unicode::script_names(unicode);
     let categories = || CATEGORIES.split(' ');
     if !loose {
         let known = name == "Any" || categories().any(|c| c == name) || scripts().any(|s| s == name);

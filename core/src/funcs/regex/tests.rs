@@ -8,13 +8,17 @@ use super::*;
 /// that several runs are needed when small) and on the regex crate.
 fn both(go: &str, cols: Option<usize>) -> (Pattern, ::regex::Regex) {
     let rust = translate(go, GoSyntax::NEWEST).unwrap_or_else(|e| panic!("{go}: {e:?}"));
-    let hir = regex_syntax::ParserBuilder::new().build().parse(&rust).unwrap_or_else(|e| panic!("{go}: {e}"));
+    let (ast, hir) = parse(&rust, Unicode::V15_0).unwrap_or_else(|| panic!("{go}: not read"));
+    // Read as regex-syntax reads it, but for whose tables `\p{…}` takes.
+    if !rust.contains("\\p") && !rust.contains("\\P") {
+        assert_eq!(hir, regex_syntax::ParserBuilder::new().build().parse(&rust).unwrap(), "{go}");
+    }
     let mut prog = pikevm::Program::new(&hir).unwrap_or_else(|e| panic!("{go}: {e:?}"));
     if let Some(k) = cols {
         prog = prog.with_cols(k);
     }
     let re = ::regex::Regex::new(&rust).unwrap();
-    (Pattern(Arc::new(prog), declared_groups(&rust).into()), re)
+    (Pattern(Arc::new(prog), declared_groups(&ast).into()), re)
 }
 
 /// The replacements both engines are asked for (where the regex crate's
@@ -31,7 +35,7 @@ fn outcome(p: &Pattern, t: &str) -> String {
         p.captures(t).as_ref().map(spans),
         p.find_iter(t).collect::<Vec<_>>(),
         p.captures_iter(t).map(|g| spans(&g)).collect::<Vec<_>>(),
-        REPLACEMENTS.map(|r| p.replace_all(t, r)),
+        REPLACEMENTS.map(|r| p.replace_all(t, r, Unicode::V15_0)),
     )
 }
 
@@ -318,8 +322,12 @@ fn replace_expands_references_by_gos_rules() {
     ];
     for (t, p, rep, want) in table {
         let re = compile_uncached(p, GoSyntax::NEWEST).unwrap();
-        assert_eq!(re.replace_all(t, rep), want, "replace({t:?}, /{p}/, {rep:?})");
+        assert_eq!(re.replace_all(t, rep, Unicode::V15_0), want, "replace({t:?}, /{p}/, {rep:?})");
     }
+    // A name's letters are the release's: Kawi's (Unicode 15.0) end a name for Go 1.20.
+    let re = compile_uncached("(?P<x>a)", GoSyntax::NEWEST).unwrap();
+    assert_eq!(re.replace_all("a", "[$x\u{11F04}]", Unicode::V13_0), "[a\u{11F04}]");
+    assert_eq!(re.replace_all("a", "[$x\u{11F04}]", Unicode::V15_0), "[]");
 }
 
 /// A `(?` group is checked as Go's parser checks it (each row's text is
@@ -378,7 +386,7 @@ fn flag_groups_and_names_are_checked_as_go_checks_them() {
     // Go's name may start with a digit.
     let re = compile_uncached("(?P<1>a)(?P<2x>b)", GoSyntax::NEWEST).unwrap();
     assert_eq!(re.names().into_iter().map(|n| n.map(go_name)).collect::<Vec<_>>(), [None, Some("1"), Some("2x")]);
-    assert_eq!(re.replace_all("ab", "[$1${2x}]"), "[ab]");
+    assert_eq!(re.replace_all("ab", "[$1${2x}]", Unicode::V15_0), "[ab]");
 }
 
 /// A repeat applies to what is on top of Go's parse stack (each row is
@@ -539,6 +547,26 @@ fn unicode_class_names_are_looked_up_as_each_releases_go_does() {
         ("\\p{Unknown}", "a", [None, None, None]),
         ("\\p{}", "a", [None, None, None]),
         ("\\pé", "a", [None, None, None]),
+        // What a table holds is the release's Unicode version's: Garay
+        // (16.0) is in none, Kawi and Nag Mundari (15.0) not for Go 1.20.
+        ("\\pL", "a\u{10D4A}", [ok(&["a"]), ok(&["a"]), ok(&["a"])]),
+        ("\\pL", "a\u{11F04}", [ok(&["a"]), ok(&["a", "\u{11F04}"]), ok(&["a", "\u{11F04}"])]),
+        ("\\p{Nd}", "1\u{1E4F0}", [ok(&["1"]), ok(&["1", "\u{1E4F0}"]), ok(&["1", "\u{1E4F0}"])]),
+        ("\\P{Nd}", "1\u{1E4F0}", [ok(&["\u{1E4F0}"]), ok(&[]), ok(&[])]),
+        // Go's `C` is `Cc`, `Cf`, `Co` and `Cs`: not the unassigned.
+        (
+            "\\pC",
+            "\u{378}\u{AD}\u{E000}",
+            [ok(&["\u{AD}", "\u{E000}"]), ok(&["\u{AD}", "\u{E000}"]), ok(&["\u{AD}", "\u{E000}"])],
+        ),
+        // Folded, then negated, in a class or not.
+        ("(?i)\\p{Lu}", "aB1", [ok(&["a", "B"]), ok(&["a", "B"]), ok(&["a", "B"])]),
+        ("(?i)\\P{Lu}", "aB1", [ok(&["1"]), ok(&["1"]), ok(&["1"])]),
+        ("(?i)[^\\p{Lu}]", "aB1", [ok(&["1"]), ok(&["1"]), ok(&["1"])]),
+        ("[a\\p{Greek}]", "aΩb", [ok(&["a", "Ω"]), ok(&["a", "Ω"]), ok(&["a", "Ω"])]),
+        ("[^a\\P{Greek}]", "aΩb", [ok(&["Ω"]), ok(&["Ω"]), ok(&["Ω"])]),
+        ("[\\P{Cs}]", "a", [ok(&["a"]), ok(&["a"]), ok(&["a"])]),
+        ("\\p{Greek}{2}", "ΩΩ-", [ok(&["ΩΩ"]), ok(&["ΩΩ"]), ok(&["ΩΩ"])]),
     ];
     for (p, t, want) in table {
         for (go, want) in [go120, go121, go125].into_iter().zip(want) {
@@ -551,5 +579,78 @@ fn unicode_class_names_are_looked_up_as_each_releases_go_does() {
                 ),
             }
         }
+    }
+}
+
+/// Without `\p{…}`, a translated pattern is read into the VM's form exactly
+/// as regex-syntax's own reader reads it (`hir::read` differs only in whose
+/// Unicode tables `\p{…}` takes): flags and their scope, case folding of
+/// literals and classes (before negation), POSIX and nested classes, set
+/// operations, anchors in multi-line mode, lazy and swapped repeats, groups
+/// and names, and the ASCII word boundary (and each pattern [`both`] reads).
+#[test]
+fn a_pattern_is_read_as_regex_syntax_reads_it() {
+    let table = [
+        "",
+        "a",
+        "abc",
+        "a|b|",
+        "(?i)k",
+        "(?i)abc",
+        "(?i)ß",
+        "(?i)1",
+        "a(?i)b|c",
+        "(?i:a)b",
+        "((?i))a",
+        "(?i)[a-z]",
+        "(?i)[^k]",
+        "[^a-c]",
+        "[[:alpha:]x]",
+        "[[:^digit:]]",
+        "(?i)[[:upper:]]",
+        "[a[^b]]",
+        "(?i)[^[:lower:]]",
+        "^a$",
+        "(?m)^a$",
+        "(?m:^)a$",
+        "(?s).",
+        ".",
+        "(?-s).",
+        "\\Aa\\z",
+        "(?-u:\\b)a(?-u:\\B)",
+        "a*b+c?",
+        "a*?b+?c??",
+        "(?U)a*b*?",
+        "(?U:a+)a+",
+        "a{2}b{3,}c{4,5}",
+        "a{2}?",
+        "(a)(b(c))",
+        "(?P<x>a)(?P<y>b)|c",
+        "(?:a|b)*",
+        "(a|)+",
+        "x(?i)(y)z",
+        "(?i)(?-i:a)b",
+        "(?ims)a.^$",
+        "[\\]\\[]",
+        "\\x{10FFFF}",
+        "(?i)\\x{212A}",
+        "[a-c[x-z]]",
+        "[a&&b]",
+        "[a-z--c]",
+        "[a~~b]",
+        "(?i)[a&&A]",
+        "[\\x{0}-\\x{10FFFF}]",
+        "[^\\x{0}-\\x{10FFFF}]",
+        "((((a))))",
+        "a{0}",
+        "(a){0}b",
+        "a|b|c|d",
+        "[ab]|[cd]",
+        "\\t\\n\\f\\r\\x{7}",
+    ];
+    for p in table {
+        let (_, ours) = parse(p, Unicode::V15_0).unwrap_or_else(|| panic!("{p:?}: not read"));
+        let theirs = regex_syntax::ParserBuilder::new().build().parse(p).unwrap();
+        assert_eq!(ours, theirs, "{p:?}");
     }
 }
