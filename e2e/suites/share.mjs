@@ -38,6 +38,11 @@ export async function run(t) {
     assertEq(clip, await page.evaluate(() => location.href), "the clipboard holds the page's link");
     assert(clip.endsWith(hash), "the link carries the state");
     shared = { url: clip, state: await pageState(page), result: await readResult(page) };
+    // What Share said follows the language switched to after it.
+    await page.locator(tid("lang-select")).selectOption("ja");
+    await waitFor(page, "share-status", (t) => t.includes("リンクをコピーしました"), "the confirmation in Japanese");
+    await page.locator(tid("lang-select")).selectOption("en");
+    await waitFor(page, "share-status", (t) => t.includes("Link copied"), "the confirmation in English again");
   });
 
   // (The embed suite opens the same link in embed mode.)

@@ -102,7 +102,9 @@ impl Opened {
 pub struct Link {
     /// The fragment of the state on show (the embed bar's "Open in playground").
     pub hash: RwSignal<String>,
-    pub status: RwSignal<Option<String>>,
+    /// What the Share button says, as a catalog key: shown in the language
+    /// on show, which may change after it was set.
+    pub status: RwSignal<Option<&'static str>>,
     /// The link to copy by hand when the clipboard refuses.
     pub fallback: RwSignal<Option<String>>,
     inputs: Inputs,
@@ -115,7 +117,7 @@ impl Link {
         let Opened { fragment, had_link, keep_address, link_as_is } = opened;
         // Counts the Module view's changes of its files: the link follows them.
         let module_rev = RwSignal::new(0u32);
-        let status = RwSignal::new(None::<String>);
+        let status = RwSignal::new(None::<&'static str>);
         let fallback = RwSignal::new(None::<String>);
         let hash = RwSignal::new(if link_as_is { fragment } else { String::new() });
         if !link_as_is {
@@ -162,7 +164,7 @@ impl Link {
                             // reload then loses only the latest changes, not the whole module), and
                             // a notice says so (reliability review 4, finding 14).
                             None => {
-                                status.set(Some(tr(inputs.lang.get_untracked(), "ui.share_too_large_kept").into()));
+                                status.set(Some("ui.share_too_large_kept"));
                             }
                         }
                     })
@@ -182,21 +184,20 @@ impl Link {
     pub fn share_now(self) {
         let Link { hash, status, fallback, inputs } = self;
         fallback.set(None);
-        let lang = inputs.lang.get_untracked();
         let st = inputs.state_untracked();
         spawn_local(async move {
             let Some(f) = share::link(&st, module_host::doc().as_deref()).await else {
-                status.set(Some(tr(lang, "ui.share_too_large").into()));
+                status.set(Some("ui.share_too_large"));
                 return;
             };
             page::replace_hash(&f);
             hash.set(f);
             let link = page::href();
-            status.set(Some(tr(lang, "ui.share_copying").into()));
+            status.set(Some("ui.share_copying"));
             if page::copy_text(&link).await {
-                status.set(Some(tr(lang, "ui.share_copied").into()));
+                status.set(Some("ui.share_copied"));
             } else {
-                status.set(Some(tr(lang, "ui.share_copy_this").into()));
+                status.set(Some("ui.share_copy_this"));
                 fallback.set(Some(link));
             }
         });
