@@ -60,7 +60,7 @@ struct Session {
     counting: Option<crate::unicode::Unicode>,
     sources: Vec<Source>,
     /// Each name's winning source: the last that sets it (its index).
-    last: HashMap<String, usize>,
+    last: crate::NameMap<String, usize>,
     /// The report: the check's own, or with what [`check_with`] added.
     report: Rc<CheckReport>,
     /// What was added to it (None: nothing, a report of [`check_as`]).
@@ -263,7 +263,7 @@ fn session(
     let last = match stale {
         Some(old) if same_names(&old.sources) => old.last,
         _ => {
-            let mut last: HashMap<String, usize> = HashMap::new();
+            let mut last: crate::NameMap<String, usize> = crate::NameMap::default();
             for (i, s) in sources.iter().enumerate().rev() {
                 for (name, _) in &s.read.attrs {
                     if !last.contains_key(name) {
@@ -341,7 +341,7 @@ fn shown(
         let old = &session.sources[c];
         let text = input.files.get(&old.name)?;
         let later = |name: &str| session.last.get(name).is_some_and(|&w| w > c);
-        let mut old_attrs: Option<HashMap<&str, &crate::hcl::ast::Expr>> = None;
+        let mut old_attrs: Option<crate::NameMap<&str, &crate::hcl::ast::Expr>> = None;
         let mut before = Texts { unicode: texts.counting(), ..Texts::default() };
         before.add(&old.name, &old.text);
         // Each winning value's place in the old text (from the start of
@@ -349,10 +349,11 @@ fn shown(
         let mut spans: Vec<(usize, usize, isize)> = Vec::new();
         let mut values_changed: Vec<String> = Vec::new();
         for (name, expr) in &read.attrs {
-            if later(name) {
+            let w = session.last.get(name.as_str()).copied();
+            if w.is_some_and(|w| w > c) {
                 continue;
             }
-            if session.last.get(name.as_str()) != Some(&c) {
+            if w != Some(c) {
                 // A name this file now sets and no file set, or set
                 // before it: its winner changes.
                 return None;
@@ -374,12 +375,12 @@ fn shown(
         }
         // (The names it sets now are gathered only for a name no later
         // file sets: most of an overridden file's are.)
-        let mut new_names: Option<std::collections::HashSet<&str>> = None;
+        let mut new_names: Option<crate::NameMap<&str, ()>> = None;
         for (name, _) in &old.read.attrs {
             if !later(name)
                 && !new_names
-                    .get_or_insert_with(|| read.attrs.iter().map(|(k, _)| k.as_str()).collect())
-                    .contains(name.as_str())
+                    .get_or_insert_with(|| read.attrs.iter().map(|(k, _)| (k.as_str(), ())).collect())
+                    .contains_key(name.as_str())
             {
                 return None;
             }
