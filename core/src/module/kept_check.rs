@@ -24,6 +24,17 @@
 //!   the same text at the same place (line, column and byte of both ends,
 //!   and the same text from the start of the line).
 //!
+//! When one edited file is still the winner of the same names but some of
+//! its winning values changed, or moved (the same text at the same lines
+//! and columns, other bytes: a value before them grew), the last report is
+//! brought to the edit ([`rebuild`]): the changed variables, and those a
+//! rule ties them to, are worked out alone, with their old and their new
+//! values; the rest of the report is kept, its places in the edited file
+//! moved with their values. It is a fresh check's report when each
+//! variable's part of it is its own: the check ran to its end (no value
+//! failed to parse, the validate walk found no error), and so did the two
+//! small ones, asking the same questions.
+//!
 //! Anything else is checked afresh (with the work kept per variable,
 //! [`super::kept`]), and that check's report kept for the next one.
 //! Editing a value that a later file overrides, or a comment, or a value
