@@ -86,6 +86,26 @@ impl Module {
     pub fn get(&self, name: &str) -> Option<&Variable> {
         self.index.get(name).map(|&i| &self.vars[i])
     }
+
+    /// Where `name` is in `vars`.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(super) fn position(&self, name: &str) -> Option<usize> {
+        self.index.get(name).copied()
+    }
+
+    /// A module of the variables at `keep` (positions in `vars`, in
+    /// order) alone, without the configuration's diagnostics: the kept
+    /// check works out a few variables' part of a check with it
+    /// ([`super::kept_check`]).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(super) fn only(&self, keep: &[usize]) -> Module {
+        let mut m = Module { vars: Vec::with_capacity(keep.len()), index: Default::default(), diags: Vec::new() };
+        for &i in keep {
+            m.index.insert(self.vars[i].name.clone(), m.vars.len());
+            m.vars.push(self.vars[i].clone());
+        }
+        m
+    }
 }
 
 /// Whether `name` is one of the module's configuration files: a top-level

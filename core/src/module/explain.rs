@@ -175,7 +175,9 @@ pub fn requests_placed(
     // Each configuration file parsed once more, for the declarations' texts.
     let mut bodies = BTreeMap::new();
     let mut out = BTreeMap::new();
-    for v in &module.vars {
+    #[cfg(not(target_arch = "wasm32"))]
+    let mid = super::kept::id_of(&module);
+    for (vi, v) in module.vars.iter().enumerate() {
         let at = match collected.get(&v.name).map(|u| &u.raw) {
             Some(Raw::Expr { file, expr }) => Some((file.to_string(), expr.range().start)),
             Some(Raw::Json { subject, .. }) => Some((subject.filename.clone(), subject.start.byte)),
@@ -184,46 +186,80 @@ pub fn requests_placed(
         if !keep(at.as_ref().map(|a| a.0.as_str())) {
             continue;
         }
-        let Some(text) = input.files.get(&v.file) else { continue };
-        let blocks = bodies.entry(v.file.clone()).or_insert_with(|| VarBlocks::parse(text, &v.file, p));
-        let Some(block) = blocks.block(v) else { continue };
-        let value = match collected.get(&v.name).map(|u| &u.raw) {
-            Some(Raw::Expr { file, expr }) => input
-                .files
-                .get(&**file)
-                .and_then(|t| slice(t, expr.range().start, expr.range().end))
-                .map(|s| (s.to_string(), ValueFormat::Tfvars)),
-            Some(Raw::Json { subject, .. }) => input
-                .files
-                .get(&subject.filename)
-                .and_then(|t| slice(t, subject.start.byte, subject.end.byte))
-                .map(|s| (s.to_string(), ValueFormat::Json)),
-            Some(Raw::Text(s)) => Some((s.clone(), ValueFormat::Cli)),
-            // The default is a constant expression, as a `.tfvars` value is.
-            None => attr_text(block, text, "default").map(|s| (s.to_string(), ValueFormat::Tfvars)),
-        };
-        let Some((value, value_format)) = value else { continue };
-        let mut req = Request::new(attr_text(block, text, "type"), &value);
-        req.value_format = value_format;
-        req.nullable = v.nullable;
-        req.sensitive = v.sensitive;
-        req.var_name = v.name.clone();
-        req.flavor = Some(flavor.to_string());
-        // The value as written, where it is at hand without reading it
-        // again (a file's value was read by `collect`; a `-var`'s and a
-        // default are not looked at: they may have notes).
-        let given = match collected.get(&v.name).map(|u| &u.raw) {
-            Some(Raw::Expr { expr, .. }) => crate::hcl::eval_const(expr, p).ok(),
-            Some(Raw::Json { value: Ok(x), .. }) => Some(x.clone()),
+        let mut one = |p: &Profile| placed(input, v, &collected, &mut bodies, p, flavor);
+        // The language server's edits (work kept, natively): a value file's
+        // value whose text is the same as at an earlier check of the module
+        // keeps its request, wherever it is written now.
+        #[cfg(not(target_arch = "wasm32"))]
+        let kept = match (mid, collected.get(&v.name).map(|u| &u.raw)) {
+            (Some(mid), Some(Raw::Expr { file, expr })) => {
+                input.files.get(&**file).and_then(|t| slice(t, expr.range().start, expr.range().end)).map(|value| {
+                    let name = super::kept::name_of(&[mid, vi as u64], None);
+                    crate::valueparse::kept::remember("note request", &name, &[value, flavor], p, |own| one(own))
+                })
+            }
             _ => None,
         };
-        // A key written twice is a note of any object constructor, whatever the type
-        // (`why::may_note`): looked for only where the text has a brace, as only then can there be one.
-        let may = (crate::why::type_may_note(&v.tc.ty) && given.as_ref().is_none_or(|g| value_may_note(g, &v.tc.ty)))
-            || (value.contains('{') && !crate::lint::duplicate_keys(&value, p).is_empty());
-        out.insert(v.name.clone(), Placed { request: req, at, hidden: v.sensitive || v.ephemeral, may_note: may });
+        #[cfg(target_arch = "wasm32")]
+        let kept = {
+            let _ = vi;
+            None
+        };
+        let Some(mut pl) = kept.unwrap_or_else(|| one(p)) else { continue };
+        pl.at = at;
+        out.insert(v.name.clone(), pl);
     }
     out
+}
+
+/// A variable's request ([`requests_placed`], without where its value is
+/// written; None: it has none).
+fn placed(
+    input: &CheckInput,
+    v: &decl::Variable,
+    collected: &BTreeMap<String, sources::Unparsed>,
+    bodies: &mut BTreeMap<String, VarBlocks>,
+    p: &Profile,
+    flavor: &str,
+) -> Option<Placed> {
+    let text = input.files.get(&v.file)?;
+    let blocks = bodies.entry(v.file.clone()).or_insert_with(|| VarBlocks::parse(text, &v.file, p));
+    let block = blocks.block(v)?;
+    let value = match collected.get(&v.name).map(|u| &u.raw) {
+        Some(Raw::Expr { file, expr }) => input
+            .files
+            .get(&**file)
+            .and_then(|t| slice(t, expr.range().start, expr.range().end))
+            .map(|s| (s.to_string(), ValueFormat::Tfvars)),
+        Some(Raw::Json { subject, .. }) => input
+            .files
+            .get(&subject.filename)
+            .and_then(|t| slice(t, subject.start.byte, subject.end.byte))
+            .map(|s| (s.to_string(), ValueFormat::Json)),
+        Some(Raw::Text(s)) => Some((s.clone(), ValueFormat::Cli)),
+        // The default is a constant expression, as a `.tfvars` value is.
+        None => attr_text(block, text, "default").map(|s| (s.to_string(), ValueFormat::Tfvars)),
+    };
+    let (value, value_format) = value?;
+    let mut req = Request::new(attr_text(block, text, "type"), &value);
+    req.value_format = value_format;
+    req.nullable = v.nullable;
+    req.sensitive = v.sensitive;
+    req.var_name = v.name.clone();
+    req.flavor = Some(flavor.to_string());
+    // The value as written, where it is at hand without reading it
+    // again (a file's value was read by `collect`; a `-var`'s and a
+    // default are not looked at: they may have notes).
+    let given = match collected.get(&v.name).map(|u| &u.raw) {
+        Some(Raw::Expr { expr, .. }) => crate::hcl::eval_const(expr, p).ok(),
+        Some(Raw::Json { value: Ok(x), .. }) => Some(x.clone()),
+        _ => None,
+    };
+    // A key written twice is a note of any object constructor, whatever the type
+    // (`why::may_note`): looked for only where the text has a brace, as only then can there be one.
+    let may = (crate::why::type_may_note(&v.tc.ty) && given.as_ref().is_none_or(|g| value_may_note(g, &v.tc.ty)))
+        || (value.contains('{') && !crate::lint::duplicate_keys(&value, p).is_empty());
+    Some(Placed { request: req, at: None, hidden: v.sensitive || v.ephemeral, may_note: may })
 }
 
 /// The links (and with `lang`, the stories) of a report checked under the

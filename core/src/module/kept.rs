@@ -278,8 +278,9 @@ mod tests {
     /// [`crate::module::check_with_shared`] with the module calls.
     /// Checks each input in turn, as its flavor, on a thread that keeps work
     /// between checks: the reports, and how often kept work served (values
-    /// prepared, rules' outcomes, whole reports).
-    fn kept_reports(steps: Vec<(CheckInput, &'static str)>) -> (Vec<String>, (u64, u64, u64)) {
+    /// prepared, rules' outcomes, whole reports, of which reports brought
+    /// to an edit of winning values).
+    fn kept_reports(steps: Vec<(CheckInput, &'static str)>) -> (Vec<String>, (u64, u64, u64, u64)) {
         std::thread::Builder::new()
             .stack_size(64 << 20)
             .spawn(move || {
@@ -297,6 +298,7 @@ mod tests {
                     crate::valueparse::kept::hits_of("prepare"),
                     crate::valueparse::kept::hits_of("rule"),
                     crate::module::kept_check::answered(),
+                    crate::module::kept_check::rebuilt(),
                 );
                 (out, hits)
             })
@@ -336,8 +338,10 @@ mod tests {
             &["terraform@1.9", "terraform@1.16", "opentofu@1.9", "opentofu@1.12"],
         );
         // Some checks were answered by the kept report (an edit no winning
-        // value saw), on every flavor.
-        assert!(a.iter().chain(&b).all(|&n| n > 0), "kept reports answered: {a:?} {b:?}");
+        // value saw, or one that changed or moved a few winning values), on
+        // every flavor.
+        assert!(a.iter().chain(&b).all(|&(n, _)| n > 0), "kept reports answered: {a:?} {b:?}");
+        assert!(a.iter().chain(&b).all(|&(_, n)| n > 0), "kept reports brought to an edit: {a:?} {b:?}");
     }
 
     /// The module checked with one flavor, then another, on one thread
@@ -372,7 +376,7 @@ mod tests {
         }
         let fresh: Vec<String> =
             steps.iter().enumerate().map(|(k, (i, f))| report(i, Flavor::lookup(f).unwrap(), k)).collect();
-        let (kept, (_, _, answered)) = kept_reports(steps.clone());
+        let (kept, (_, _, answered, _)) = kept_reports(steps.clone());
         for (k, (a, b)) in fresh.iter().zip(&kept).enumerate() {
             assert_eq!(a, b, "step {k} ({}): the check with kept work differs from a fresh one", steps[k].1);
         }
@@ -396,6 +400,68 @@ mod tests {
                 })
                 .collect();
         agree(&inputs, &["terraform@1.9", "terraform@1.16", "opentofu@1.12"]);
+    }
+
+    /// Edits of the value file whose values win (the language server's
+    /// edit of such a file): a value of the same type, of a wrong type, of
+    /// a wrong part, null, a value a rule of another variable refers to,
+    /// a value removed, a value for an unset variable, a name set twice, a
+    /// syntax error, values that move when one before them grows. Each
+    /// check with kept work reports what a fresh check does, and some were
+    /// answered by the last report brought to the edit.
+    #[test]
+    fn an_edit_of_winning_values_reports_what_a_fresh_check_does() {
+        let mut main = String::from(concat!(
+            "variable \"a\" {\n  type = number\n  validation {\n    condition     = var.a >= 0\n",
+            "    error_message = \"Negative.\"\n  }\n}\n",
+            "variable \"b\" {\n  type = string\n}\n",
+            "variable \"c\" {\n  type = object({ name = string, port = optional(number, 80) })\n}\n",
+            "variable \"d\" {\n  type    = number\n  default = 1\n  validation {\n    condition     = var.d <= var.a\n",
+            "    error_message = \"d is above a (${var.a}).\"\n  }\n}\n",
+            "variable \"e\" {\n  type    = list(string)\n  default = []\n}\n",
+            "variable \"f\" {\n  type     = bool\n  nullable = false\n  default  = true\n}\n",
+        ));
+        let mut tail = String::new();
+        for k in 0..12 {
+            main += &format!("variable \"g{k}\" {{\n  type = number\n}}\n");
+            tail += &format!("g{k} = {k}\n");
+        }
+        let c = "c = { name = \"n\", port = 8 }\n";
+        let values = [
+            "a = 1\nb = \"x\"\nc = { name = \"n\" }\nd = 1\n".to_string(),
+            "a = 100\nb = \"x\"\nc = { name = \"n\" }\nd = 1\n".into(),
+            "a = \"no\"\nb = \"x\"\nc = { name = \"n\" }\nd = 1\n".into(),
+            "a = 2\nb = \"x\"\nc = { name = \"n\", port = \"http\" }\nd = 1\n".into(),
+            "a = 22\nb = \"x\"\nc = { name = \"n\", port = \"http\" }\nd = 1\n".into(),
+            format!("a = 2\nb = null\n{c}d = 1\n"),
+            format!("a = 2\nb = \"x\"\n{c}d = 3\n"),
+            format!("a = 20\nb = \"x\"\n{c}d = 3\n"),
+            format!("a = 20\nb = \"x\"\n{c}"),
+            format!("a = 20\nb = \"x\"\n{c}e = [\"x\"]\n"),
+            format!("a = 20\nb = \"x\"\n{c}e = [\"x\"]\ne = []\n"),
+            format!("a = 20\nb = \"x\"\n{c}e = [\"x\"]\n"),
+            "a = 20\nb = \"x\"\nc = { name = \"n\", port = 8\ne = [\"x\"]\n".into(),
+            format!("a = 20\nb = \"x\"\n{c}e = [\"x\"]\n"),
+            format!("a = -1\nb = \"x\"\n{c}e = [\"x\"]\nf = null\n"),
+            format!("a = -10\nb = \"xy\"\n{c}e = [\"x\"]\nf = null\n"),
+            format!("a = 3\nb = \"xy\"\n{c}e = [\"x\", 1]\nf = null\n"),
+            format!("a = 3\nb = \"xy\"\n{c}e = [\"x\", {{}}]\nf = false\n"),
+            format!("a = 3.5\nb = \"é\"\n{c}e = [\"x\"]\nf = false\n"),
+        ];
+        let inputs: Vec<CheckInput> = values
+            .iter()
+            .map(|v| {
+                let mut i = CheckInput::default();
+                i.files.insert("main.tf".into(), main.clone());
+                i.files.insert("terraform.tfvars".into(), "b = \"t\"\nf = false\ng3 = 30\n".into());
+                i.files.insert("z.auto.tfvars".into(), format!("{v}{tail}"));
+                i
+            })
+            .collect();
+        // (Before Terraform 1.9 the rule that refers to another variable
+        // stops the check.)
+        let counts = agree(&inputs, &["terraform@1.9", "terraform@1.16", "opentofu@1.9", "opentofu@1.12"]);
+        assert!(counts.iter().all(|&(_, n)| n > 0), "reports brought to an edit: {counts:?}");
     }
 
     /// Forgetting a scope drops at once the work it used last (modules,
@@ -493,7 +559,7 @@ mod tests {
         assert_eq!(places[0], at("a.tfvars", (1, 5, 4), (1, 6, 5)));
     }
 
-    fn edits_agree(seed: u64, cross: usize, flavors: &[&'static str]) -> Vec<u64> {
+    fn edits_agree(seed: u64, cross: usize, flavors: &[&'static str]) -> Vec<(u64, u64)> {
         let mut rng = Rng(seed);
         let n = 12;
         let mut input = CheckInput::default();
@@ -529,7 +595,7 @@ mod tests {
             }
             let file = ["a.auto.tfvars", "b.auto.tfvars", "terraform.tfvars", "variables.tf"][rng.below(4)];
             let text = input.files.get_mut(file).expect("a file of the module");
-            match (file, rng.below(8)) {
+            match (file, rng.below(10)) {
                 ("variables.tf", _) if rng.below(3) == 0 => *text = declarations(&mut rng, n, cross),
                 ("variables.tf", _) => {}
                 (_, 0) => *text = values(&mut rng, n),
@@ -569,6 +635,43 @@ mod tests {
                         _ => format!("v{k} = {}\n", value(&mut rng)),
                     };
                     text.push_str(&line);
+                }
+                // A line of the middle: dropped, or set twice (a duplicate),
+                // or a value for a name the file does not set put before it.
+                (_, 8) => {
+                    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+                    if lines.len() > 2 {
+                        let k = 1 + rng.below(lines.len() - 2);
+                        match rng.below(3) {
+                            0 => {
+                                lines.remove(k);
+                            }
+                            1 => {
+                                let again = lines[k].clone();
+                                lines.push(again);
+                            }
+                            _ => {
+                                let m = rng.below(n);
+                                if !lines.iter().any(|l| l.starts_with(&format!("v{m} = "))) {
+                                    lines.insert(k, format!("v{m} = {}", value(&mut rng)));
+                                }
+                            }
+                        }
+                        *text = lines.join("\n") + "\n";
+                    }
+                }
+                // Two values of the file changed in place (a paste).
+                (_, 9) => {
+                    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+                    for _ in 0..2 {
+                        if !lines.is_empty() {
+                            let k = rng.below(lines.len());
+                            if let Some((name, _)) = lines[k].split_once(" = ") {
+                                lines[k] = format!("{name} = {}", value(&mut rng));
+                            }
+                        }
+                    }
+                    *text = lines.join("\n") + "\n";
                 }
                 // A comment changed, or one of the same length: in a line
                 // of its own, and after a value.
@@ -611,8 +714,9 @@ mod tests {
 
     /// Checks each input in turn with work kept from the checks before, and
     /// each afresh: the reports agree, and work was found kept. How many
-    /// checks a kept report answered, by flavor.
-    fn agree(inputs: &[CheckInput], flavors: &[&'static str]) -> Vec<u64> {
+    /// checks a kept report answered, and how many of those it was brought
+    /// to the edit for, by flavor.
+    fn agree(inputs: &[CheckInput], flavors: &[&'static str]) -> Vec<(u64, u64)> {
         let mut answered = Vec::new();
         for &name in flavors {
             let flavor = Flavor::lookup(name).unwrap();
@@ -626,7 +730,7 @@ mod tests {
                 );
             }
             assert!(hits.0 > 0 && hits.1 > 0, "{name}: no variable's work was found kept ({hits:?})");
-            answered.push(hits.2);
+            answered.push((hits.2, hits.3));
         }
         answered
     }

@@ -24,6 +24,17 @@
 //!   the same text at the same place (line, column and byte of both ends,
 //!   and the same text from the start of the line).
 //!
+//! When one edited file is still the winner of the same names but some of
+//! its winning values changed, or moved (the same text at the same lines
+//! and columns, other bytes: a value before them grew), the last report is
+//! brought to the edit ([`rebuild`]): the changed variables, and those a
+//! rule ties them to, are worked out alone, with their old and their new
+//! values; the rest of the report is kept, its places in the edited file
+//! moved with their values. It is a fresh check's report when each
+//! variable's part of it is its own: the check ran to its end (no value
+//! failed to parse, the validate walk found no error), and so did the two
+//! small ones, asking the same questions.
+//!
 //! Anything else is checked afresh (with the work kept per variable,
 //! [`super::kept`]), and that check's report kept for the next one.
 //! Editing a value that a later file overrides, or a comment, or a value
@@ -35,7 +46,7 @@
 //! the rest replayed from the check that made the report.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
 use super::decl::Module;
@@ -60,7 +71,7 @@ struct Session {
     counting: Option<crate::unicode::Unicode>,
     sources: Vec<Source>,
     /// Each name's winning source: the last that sets it (its index).
-    last: HashMap<String, usize>,
+    last: crate::NameMap<String, usize>,
     /// The report: the check's own, or with what [`check_with`] added.
     report: Rc<CheckReport>,
     /// What was added to it (None: nothing, a report of [`check_as`]).
@@ -70,6 +81,9 @@ struct Session {
     own: (usize, bool),
     /// The questions the check's steps 3 to 5 asked.
     asked: u64,
+    /// The check ran to its end ([`super::values_checked_ended`]): each
+    /// variable's part of its report is its own.
+    ended: bool,
     used: u64,
 }
 
@@ -106,12 +120,19 @@ type Key = (Rc<str>, &'static str, bool);
 thread_local! {
     static SESSIONS: RefCell<HashMap<Key, Session>> = RefCell::new(HashMap::new());
     static ANSWERED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    static REBUILT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 /// How many checks were answered by a kept report on this thread (for
 /// tests).
 pub fn answered() -> u64 {
     ANSWERED.with(std::cell::Cell::get)
+}
+
+/// How many of those were answered by a report brought to the edit
+/// ([`rebuild`]) on this thread (for tests).
+pub fn rebuilt() -> u64 {
+    REBUILT.with(std::cell::Cell::get)
 }
 
 /// Drops the kept checks of `scope` (see [`super::kept::forget`]).
@@ -153,7 +174,7 @@ fn shared(input: &CheckInput, p: &Profile, as_role: Role, mut added: Option<Adde
         let kept = SESSIONS.with(|s| {
             let mut s = s.borrow_mut();
             let session = s.get_mut(&key)?;
-            if !answer(session, &module, input, &texts, p) {
+            if !answer(session, &module, input, &texts, p, as_role) {
                 stale = s.remove(&key);
                 return None;
             }
@@ -194,7 +215,8 @@ fn shared(input: &CheckInput, p: &Profile, as_role: Role, mut added: Option<Adde
         }
     };
     let own = p.flavor().profile();
-    let mut report = super::values_checked(&module, &collected, run, &texts, &own, as_role, super::ShownForms::ALL);
+    let (mut report, ended) =
+        super::values_checked_ended(&module, &collected, run, &texts, &own, as_role, super::ShownForms::ALL);
     let asked = own.asked_bits();
     p.add_asked(asked);
     let own = (report.diagnostics.len(), report.ok);
@@ -207,6 +229,7 @@ fn shared(input: &CheckInput, p: &Profile, as_role: Role, mut added: Option<Adde
         if let Some(mut session) = session(input, &texts, module, &collected, report.clone(), asked, stale) {
             session.said = said;
             session.own = own;
+            session.ended = ended;
             let round = store::round();
             SESSIONS.with(|s| {
                 let mut s = s.borrow_mut();
@@ -251,7 +274,7 @@ fn session(
     let last = match stale {
         Some(old) if same_names(&old.sources) => old.last,
         _ => {
-            let mut last: HashMap<String, usize> = HashMap::new();
+            let mut last: crate::NameMap<String, usize> = crate::NameMap::default();
             for (i, s) in sources.iter().enumerate().rev() {
                 for (name, _) in &s.read.attrs {
                     if !last.contains_key(name) {
@@ -271,6 +294,7 @@ fn session(
         said: None,
         own: (0, true),
         asked,
+        ended: false,
         used: store::round(),
     })
 }
@@ -278,12 +302,26 @@ fn session(
 /// Whether the check of `input` is shown to find what the session's
 /// did (the session then stands for `input`); false: not shown (the
 /// session is no longer of use).
-fn answer(session: &mut Session, module: &Rc<Module>, input: &CheckInput, texts: &Texts, p: &Profile) -> bool {
-    shown(session, module, input, texts, p).is_some()
+fn answer(
+    session: &mut Session,
+    module: &Rc<Module>,
+    input: &CheckInput,
+    texts: &Texts,
+    p: &Profile,
+    as_role: Role,
+) -> bool {
+    shown(session, module, input, texts, p, as_role).is_some()
 }
 
 /// [`answer`] (None: not shown).
-fn shown(session: &mut Session, module: &Rc<Module>, input: &CheckInput, texts: &Texts, p: &Profile) -> Option<()> {
+fn shown(
+    session: &mut Session,
+    module: &Rc<Module>,
+    input: &CheckInput,
+    texts: &Texts,
+    p: &Profile,
+    as_role: Role,
+) -> Option<()> {
     if !Rc::ptr_eq(&session.module, module) || session.counting != texts.counting() {
         return None;
     }
@@ -304,6 +342,8 @@ fn shown(session: &mut Session, module: &Rc<Module>, input: &CheckInput, texts: 
     if n != session.sources.len() {
         return None;
     }
+    // The one edited file whose winning values changed or moved, if any.
+    let mut redo: Option<Redo> = None;
     for (c, read) in &changed {
         let c = *c;
         if !read.diags.is_empty() {
@@ -312,14 +352,19 @@ fn shown(session: &mut Session, module: &Rc<Module>, input: &CheckInput, texts: 
         let old = &session.sources[c];
         let text = input.files.get(&old.name)?;
         let later = |name: &str| session.last.get(name).is_some_and(|&w| w > c);
-        let mut old_attrs: Option<HashMap<&str, &crate::hcl::ast::Expr>> = None;
+        let mut old_attrs: Option<crate::NameMap<&str, &crate::hcl::ast::Expr>> = None;
         let mut before = Texts { unicode: texts.counting(), ..Texts::default() };
         before.add(&old.name, &old.text);
+        // Each winning value's place in the old text (from the start of
+        // its line) and how far it moved; the names whose value changed.
+        let mut spans: Vec<(usize, usize, isize)> = Vec::new();
+        let mut values_changed: Vec<String> = Vec::new();
         for (name, expr) in &read.attrs {
-            if later(name) {
+            let w = session.last.get(name.as_str()).copied();
+            if w.is_some_and(|w| w > c) {
                 continue;
             }
-            if session.last.get(name.as_str()) != Some(&c) {
+            if w != Some(c) {
                 // A name this file now sets and no file set, or set
                 // before it: its winner changes.
                 return None;
@@ -327,22 +372,33 @@ fn shown(session: &mut Session, module: &Rc<Module>, input: &CheckInput, texts: 
             let olds =
                 old_attrs.get_or_insert_with(|| old.read.attrs.iter().map(|(k, e)| (k.as_str(), &**e)).collect());
             let was = olds.get(name.as_str())?;
-            if !same_place(&old.name, (&old.text, &was.range(), &before), (text, &expr.range(), texts)) {
+            let a = was.range();
+            match placed(&old.name, (&old.text, &a, &before), (text, &expr.range(), texts)) {
+                Some(by) => spans.push((line_start(&old.text, a.start), a.end, by)),
+                None => values_changed.push(name.clone()),
+            }
+        }
+        if !values_changed.is_empty() || spans.iter().any(|s| s.2 != 0) {
+            if redo.is_some() {
                 return None;
             }
+            redo = Some(Redo { c, spans, changed: values_changed, read: read.clone() });
         }
         // (The names it sets now are gathered only for a name no later
         // file sets: most of an overridden file's are.)
-        let mut new_names: Option<std::collections::HashSet<&str>> = None;
+        let mut new_names: Option<crate::NameMap<&str, ()>> = None;
         for (name, _) in &old.read.attrs {
             if !later(name)
                 && !new_names
-                    .get_or_insert_with(|| read.attrs.iter().map(|(k, _)| k.as_str()).collect())
-                    .contains(name.as_str())
+                    .get_or_insert_with(|| read.attrs.iter().map(|(k, _)| (k.as_str(), ())).collect())
+                    .contains_key(name.as_str())
             {
                 return None;
             }
         }
+    }
+    if let Some(redo) = redo {
+        rebuild(session, module, input, texts, p, as_role, redo)?;
     }
     for (c, read) in changed {
         let text = input.files.get(&session.sources[c].name)?.clone();
@@ -354,20 +410,219 @@ fn shown(session: &mut Session, module: &Rc<Module>, input: &CheckInput, texts: 
     Some(())
 }
 
-/// Whether a value written at `a` in `old` (file `name`) and at `b` in
-/// `new` is the same text at the same place: the same subject (line,
-/// column, byte of both ends, columns counted as the check counts them)
-/// and the same text from the start of its line to its end. Each text
-/// comes with the [`Texts`] that hold it (under `name`).
-fn same_place(name: &str, (old, a, before): (&str, &Span, &Texts), (new, b, now): (&str, &Span, &Texts)) -> bool {
-    let line_start = |t: &str, at: usize| t.get(..at).and_then(|s| s.rfind(['\n', '\r'])).map_or(0, |i| i + 1);
+/// Where a value written at `a` in `old` (file `name`) is written in
+/// `new` (at `b`): Some(how many bytes it moved) when it is the same text
+/// from the start of its line to its end, at the same lines and columns
+/// (counted as the check counts them); None when it changed. A value that
+/// moved only in bytes finds the same, its places moved by as many bytes.
+/// Each text comes with the [`Texts`] that hold it (under `name`).
+fn placed(name: &str, (old, a, before): (&str, &Span, &Texts), (new, b, now): (&str, &Span, &Texts)) -> Option<isize> {
     let (Some(x), Some(y)) = (old.get(line_start(old, a.start)..a.end), new.get(line_start(new, b.start)..b.end))
     else {
-        return false;
+        return None;
     };
-    if x != y || a != b {
-        return false;
+    if x != y {
+        return None;
     }
-    let was: Subject = before.subject(name, a);
-    was == now.subject(name, b)
+    let (was, is): (Subject, Subject) = (before.subject(name, a), now.subject(name, b));
+    let at = |p: &super::Pos| (p.line, p.column);
+    (at(&was.start) == at(&is.start) && at(&was.end) == at(&is.end)).then(|| b.start as isize - a.start as isize)
+}
+
+/// Where the line that holds byte `at` of `t` starts.
+fn line_start(t: &str, at: usize) -> usize {
+    t.get(..at).and_then(|s| s.rfind(['\n', '\r'])).map_or(0, |i| i + 1)
+}
+
+/// An edited value file's winning values that changed or moved.
+struct Redo {
+    /// The file (its index in the session's sources).
+    c: usize,
+    /// The winning values that kept their text, lines and columns: each
+    /// one's bytes in the old text (from the start of its line to its end)
+    /// and how far it moved, in the file's order.
+    spans: Vec<(usize, usize, isize)>,
+    /// The names whose value changed.
+    changed: Vec<String>,
+    /// The file's new reading.
+    read: Rc<HclFile>,
+}
+
+/// At most this share of the module's variables is worked out again by
+/// [`rebuild`] (more: a fresh check, with the variables' kept work).
+const REBUILT_SHARE: usize = 4;
+
+/// The session's report brought to the edit `redo` without a whole
+/// check: the changed variables and those their rules tie them to (the
+/// variables a rule refers to, and those whose rules refer to them, until
+/// none is added) are checked alone ([`super::decl::Module::only`]) with
+/// their old values and their new ones; their old part of the report (its
+/// diagnostics found by the first) is replaced by their new part, and the
+/// other variables' diagnostics in the edited file move with their values.
+/// A variable's part is its own when the check ran to its end (no value
+/// failed to parse, nor a default its conversion again, nor the validate
+/// walk), which both checks of the few variables must also do, asking the
+/// flavor the same questions. None: not shown so (a fresh check then).
+fn rebuild(
+    session: &mut Session,
+    module: &Rc<Module>,
+    input: &CheckInput,
+    texts: &Texts,
+    p: &Profile,
+    as_role: Role,
+    redo: Redo,
+) -> Option<()> {
+    use super::sources::{Collected, Kind, Raw, Unparsed};
+    if !session.ended {
+        return None;
+    }
+    let c = redo.c;
+    let mut redo = redo;
+    redo.spans.sort_unstable();
+    // The variables worked out again.
+    let mut again = vec![false; module.vars.len()];
+    for name in &redo.changed {
+        again[module.position(name)?] = true;
+    }
+    let prepared = super::kept::prepared(module, &p.flavor().profile());
+    if prepared.iter().flatten().any(|r| !r.refs().is_empty()) {
+        loop {
+            let mut added = false;
+            for (vi, rules) in prepared.iter().enumerate() {
+                for r in rules.iter().flat_map(|r| r.refs()) {
+                    let ri = module.position(r)?;
+                    if again[vi] != again[ri] {
+                        again[vi] = true;
+                        again[ri] = true;
+                        added = true;
+                    }
+                }
+            }
+            if !added {
+                break;
+            }
+        }
+    }
+    let keep: Vec<usize> = (0..again.len()).filter(|&i| again[i]).collect();
+    if keep.len() * REBUILT_SHARE > module.vars.len().max(1) {
+        return None;
+    }
+    let few = Rc::new(module.only(&keep));
+    // The few variables' values (file `c` read as `read`): where they won.
+    let values = |read: &HclFile| -> Option<BTreeMap<String, Unparsed>> {
+        let mut out = BTreeMap::new();
+        for v in &few.vars {
+            let Some(&w) = session.last.get(&v.name) else { continue };
+            let attrs = if w == c { &read.attrs } else { &session.sources[w].read.attrs };
+            let expr = attrs.iter().find(|(k, _)| *k == v.name)?.1.clone();
+            let file: Rc<str> = Rc::from(session.sources[w].name.as_str());
+            out.insert(v.name.clone(), Unparsed { raw: Raw::Expr { file, expr }, kind: Kind::AutoFile });
+        }
+        Some(out)
+    };
+    let old_file = &session.sources[c];
+    let mut before = Texts { unicode: texts.counting(), ..Texts::default() };
+    for (name, text) in &input.files {
+        before.add(name, if *name == old_file.name { &old_file.text } else { text });
+    }
+    let part = |values: BTreeMap<String, Unparsed>, texts: &Texts| {
+        let own = p.flavor().profile();
+        let collected = Collected { values, diags: Vec::new(), reads: Vec::new() };
+        let run = super::report::Run::default();
+        let (r, ended) =
+            super::values_checked_ended(&few, &collected, run, texts, &own, as_role, super::ShownForms::ALL);
+        (r, ended, own.asked_bits())
+    };
+    let (was, was_ended, was_asked) = part(values(&old_file.read)?, &before);
+    let (now, now_ended, now_asked) = part(values(&redo.read)?, texts);
+    if !(was_ended && now_ended) || was_asked != now_asked {
+        return None;
+    }
+    let complete = match (session.report.validation_complete, was.validation_complete, now.validation_complete) {
+        (true, _, now) => now,
+        (false, true, _) | (false, false, false) => false,
+        // Incomplete, maybe for the changed variables alone.
+        (false, false, true) => return None,
+    };
+    // The check's own part: the configuration's diagnostics, then those of
+    // the values (the module calls' part follows it).
+    let (from, to) = (module.diags.len(), session.own.0);
+    let old = &session.report;
+    let own = old.diagnostics.get(from..to)?;
+    let mut gone = vec![false; own.len()];
+    for d in &was.diagnostics {
+        let at = own.partition_point(|x| super::report::order(x, d) == std::cmp::Ordering::Less);
+        let k = (at..own.len())
+            .take_while(|&k| super::report::order(&own[k], d) == std::cmp::Ordering::Equal)
+            .find(|&k| !gone[k] && same_diag(&own[k], d))?;
+        gone[k] = true;
+    }
+    // The others' diagnostics, those in the edited file moved with their
+    // values; then the few variables' new ones.
+    let file = &old_file.name;
+    let moved = |s: &Subject| -> Option<Subject> {
+        if s.filename != *file {
+            return Some(s.clone());
+        }
+        let i = redo.spans.partition_point(|x| x.0 <= s.start.byte).checked_sub(1)?;
+        let (_, end, by) = redo.spans[i];
+        if s.end.byte > end {
+            return None;
+        }
+        let mut s = s.clone();
+        s.start.byte = s.start.byte.checked_add_signed(by)?;
+        s.end.byte = s.end.byte.checked_add_signed(by)?;
+        Some(s)
+    };
+    let mut merged: Vec<(bool, super::CheckDiag)> = Vec::with_capacity(own.len() + now.diagnostics.len());
+    for (d, _) in own.iter().zip(&gone).filter(|(_, g)| !**g) {
+        let mut d = d.clone();
+        if let Some(s) = &d.subject {
+            d.subject = Some(moved(s)?);
+        }
+        if let Some(part) = &mut d.part {
+            part.subject = moved(&part.subject)?;
+        }
+        merged.push((false, d));
+    }
+    if merged.windows(2).any(|w| super::report::order(&w[0].1, &w[1].1) == std::cmp::Ordering::Greater) {
+        return None;
+    }
+    merged.extend(now.diagnostics.into_iter().map(|d| (true, d)));
+    crate::sort::by(&mut merged, |a, b| super::report::order(&a.1, &b.1));
+    // A kept diagnostic and a new one in the same place: their order is
+    // the order a whole check finds them in, not known here.
+    if merged.windows(2).any(|w| w[0].0 != w[1].0 && super::report::order(&w[0].1, &w[1].1).is_eq()) {
+        return None;
+    }
+    // Each of the few variables' new report, where its old one is.
+    let mut places = Vec::with_capacity(now.variables.len());
+    for v in &now.variables {
+        places.push(old.variables.binary_search_by(|x| x.name.as_str().cmp(&v.name)).ok()?);
+    }
+    // Shown: the report changes in place (copied only when it is shared).
+    let mut report = std::mem::take(&mut session.report);
+    let r = Rc::make_mut(&mut report);
+    let len = from + merged.len();
+    r.diagnostics.splice(from..to, merged.into_iter().map(|(_, d)| d));
+    let own_ok = !r.diagnostics[..len].iter().any(super::CheckDiag::is_error);
+    r.ok = own_ok && !r.diagnostics[len..].iter().any(super::CheckDiag::is_error);
+    r.validation_complete = complete;
+    for (k, v) in places.into_iter().zip(now.variables) {
+        r.variables[k] = v;
+    }
+    session.report = report;
+    session.own = (len, own_ok);
+    REBUILT.with(|n| n.set(n.get() + 1));
+    Some(())
+}
+
+/// Whether two diagnostics are the same.
+fn same_diag(a: &super::CheckDiag, b: &super::CheckDiag) -> bool {
+    a.severity == b.severity
+        && a.summary == b.summary
+        && a.detail == b.detail
+        && a.subject == b.subject
+        && a.values == b.values
+        && a.part == b.part
 }

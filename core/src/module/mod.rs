@@ -462,12 +462,29 @@ pub(super) fn configuration_and_values(
 pub(super) fn values_checked(
     module: &std::rc::Rc<decl::Module>,
     collected: &sources::Collected,
-    mut run: report::Run,
+    run: report::Run,
     texts: &Texts,
     p: &Profile,
     as_role: role::Role,
     forms: ShownForms,
 ) -> CheckReport {
+    values_checked_ended(module, collected, run, texts, p, as_role, forms).0
+}
+
+/// [`values_checked`], and whether the check ran to its end (no value
+/// failed to parse, no default failed its conversion again, the validate
+/// walk found no error): then every variable's part of the report is its
+/// own, which the kept check works out variable by variable
+/// ([`kept_check`]).
+pub(super) fn values_checked_ended(
+    module: &std::rc::Rc<decl::Module>,
+    collected: &sources::Collected,
+    mut run: report::Run,
+    texts: &Texts,
+    p: &Profile,
+    as_role: role::Role,
+    forms: ShownForms,
+) -> (CheckReport, bool) {
     let module = &**module;
     let mut vars = states(module);
 
@@ -476,7 +493,7 @@ pub(super) fn values_checked(
         prepare::parse_values(module, &collected.values, &mut vars, texts, p, as_role == role::Role::Child);
     if diags.iter().any(CheckDiag::is_error) {
         run.batch(diags);
-        return run.finish(vars);
+        return (run.finish(vars), false);
     }
 
     // 4. The validate walk: each default converted to its type once more
@@ -487,7 +504,7 @@ pub(super) fn values_checked(
         parsed.skip_rest(&mut vars);
         diags.extend(again);
         run.batch(diags);
-        return run.finish(vars);
+        return (run.finish(vars), false);
     }
     let prepared = kept::prepared(module, p);
     let walk = validate::Walk { module, prepared: &prepared, texts, p };
@@ -505,7 +522,7 @@ pub(super) fn values_checked(
         run.batch(diags);
         let mut report = run.finish(vars);
         report.validation_complete = walk_complete;
-        return report;
+        return (report, false);
     }
 
     // 5. The plan walk: the final values, then the rules.
@@ -517,7 +534,7 @@ pub(super) fn values_checked(
     run.batch(diags);
     let mut report = run.finish(vars);
     report.validation_complete = complete && walk_complete;
-    report
+    (report, true)
 }
 
 /// The value arguments of a check as the command line spells them, as

@@ -205,6 +205,12 @@ pub struct Prepared {
 }
 
 impl Prepared {
+    /// The other declared variables the rule refers to.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(super) fn refs(&self) -> &[String] {
+        &self.refs
+    }
+
     /// Its evaluation context cannot be built: "Reference to undeclared
     /// input variable".
     fn context_fails(&self) -> bool {
