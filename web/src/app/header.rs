@@ -13,7 +13,7 @@ pub fn Header<S, T>(
     lang: RwSignal<tftype::i18n::Lang>,
     gallery_open: RwSignal<bool>,
     theme: RwSignal<Theme>,
-    share_status: RwSignal<Option<&'static str>>,
+    share_status: RwSignal<Option<String>>,
     share_fallback: RwSignal<Option<String>>,
     share_now: S,
     toggle_theme: T,
@@ -72,7 +72,7 @@ where
                 </div>
             </nav>
             <p class="share-status" role="status" data-testid="share-status">
-                {move || share_status.get().map(|key| tftype::i18n::text(lang.get(), key))}
+                {move || share_status.get().map(|key| tftype::i18n::text(lang.get(), &key).to_string())}
                 {move || share_fallback.get().map(|link| view! {
                     <input
                         class="share-link"

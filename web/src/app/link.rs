@@ -102,9 +102,10 @@ impl Opened {
 pub struct Link {
     /// The fragment of the state on show (the embed bar's "Open in playground").
     pub hash: RwSignal<String>,
-    /// What the Share button says, as a catalog key: shown in the language
-    /// on show, which may change after it was set.
-    pub status: RwSignal<Option<&'static str>>,
+    /// What the Share button says, as its catalog key (a `String`, the
+    /// signal type the page already has: a `&'static str` one cost 0.4 KB
+    /// gz): shown in the language on show, which may change after it is set.
+    pub status: RwSignal<Option<String>>,
     /// The link to copy by hand when the clipboard refuses.
     pub fallback: RwSignal<Option<String>>,
     inputs: Inputs,
@@ -117,7 +118,7 @@ impl Link {
         let Opened { fragment, had_link, keep_address, link_as_is } = opened;
         // Counts the Module view's changes of its files: the link follows them.
         let module_rev = RwSignal::new(0u32);
-        let status = RwSignal::new(None::<&'static str>);
+        let status = RwSignal::new(None::<String>);
         let fallback = RwSignal::new(None::<String>);
         let hash = RwSignal::new(if link_as_is { fragment } else { String::new() });
         if !link_as_is {
@@ -164,7 +165,7 @@ impl Link {
                             // reload then loses only the latest changes, not the whole module), and
                             // a notice says so (reliability review 4, finding 14).
                             None => {
-                                status.set(Some("ui.share_too_large_kept"));
+                                status.set(Some("ui.share_too_large_kept".into()));
                             }
                         }
                     })
@@ -187,17 +188,17 @@ impl Link {
         let st = inputs.state_untracked();
         spawn_local(async move {
             let Some(f) = share::link(&st, module_host::doc().as_deref()).await else {
-                status.set(Some("ui.share_too_large"));
+                status.set(Some("ui.share_too_large".into()));
                 return;
             };
             page::replace_hash(&f);
             hash.set(f);
             let link = page::href();
-            status.set(Some("ui.share_copying"));
+            status.set(Some("ui.share_copying".into()));
             if page::copy_text(&link).await {
-                status.set(Some("ui.share_copied"));
+                status.set(Some("ui.share_copied".into()));
             } else {
-                status.set(Some("ui.share_copy_this"));
+                status.set(Some("ui.share_copy_this".into()));
                 fallback.set(Some(link));
             }
         });
