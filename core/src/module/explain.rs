@@ -176,7 +176,9 @@ pub fn requests_placed(
     let mut bodies = BTreeMap::new();
     let mut out = BTreeMap::new();
     for v in &module.vars {
-        let at = match collected.get(&v.name).map(|u| &u.raw) {
+        // Looked up once per variable (a map of every variable's value).
+        let raw = collected.get(&v.name).map(|u| &u.raw);
+        let at = match raw {
             Some(Raw::Expr { file, expr }) => Some((file.to_string(), expr.range().start)),
             Some(Raw::Json { subject, .. }) => Some((subject.filename.clone(), subject.start.byte)),
             _ => None,
@@ -185,9 +187,13 @@ pub fn requests_placed(
             continue;
         }
         let Some(text) = input.files.get(&v.file) else { continue };
-        let blocks = bodies.entry(v.file.clone()).or_insert_with(|| VarBlocks::parse(text, &v.file, p));
+        // The file's name is copied once, not once per variable.
+        if !bodies.contains_key(&v.file) {
+            bodies.insert(v.file.clone(), VarBlocks::parse(text, &v.file, p));
+        }
+        let Some(blocks) = bodies.get(&v.file) else { continue };
         let Some(block) = blocks.block(v) else { continue };
-        let value = match collected.get(&v.name).map(|u| &u.raw) {
+        let value = match raw {
             Some(Raw::Expr { file, expr }) => input
                 .files
                 .get(&**file)
@@ -212,15 +218,20 @@ pub fn requests_placed(
         // The value as written, where it is at hand without reading it
         // again (a file's value was read by `collect`; a `-var`'s and a
         // default are not looked at: they may have notes).
-        let given = match collected.get(&v.name).map(|u| &u.raw) {
+        let given = match raw {
             Some(Raw::Expr { expr, .. }) => crate::hcl::eval_const(expr, p).ok(),
             Some(Raw::Json { value: Ok(x), .. }) => Some(x.clone()),
             _ => None,
         };
         // A key written twice is a note of any object constructor, whatever the type
-        // (`why::may_note`): looked for only where the text has a brace, as only then can there be one.
+        // (`why::may_note`): looked for only where the text has a brace, as only then can there be one,
+        // and not in literal data the parser read with each key once (the text is not read again).
+        let keys_once = matches!(
+            raw,
+            Some(Raw::Expr { expr, .. }) if matches!(&expr.kind, crate::hcl::ast::ExprKind::Const(c) if c.keys_once)
+        );
         let may = (crate::why::type_may_note(&v.tc.ty) && given.as_ref().is_none_or(|g| value_may_note(g, &v.tc.ty)))
-            || (value.contains('{') && !crate::lint::duplicate_keys(&value, p).is_empty());
+            || (value.contains('{') && !keys_once && !crate::lint::duplicate_keys(&value, p).is_empty());
         out.insert(v.name.clone(), Placed { request: req, at, hidden: v.sensitive || v.ephemeral, may_note: may });
     }
     out
