@@ -176,8 +176,13 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
         // notes are grouped, each member's earlier item marked.
         let mut groups: Vec<(String, String, Vec<Path>, Vec<std::ops::Range<usize>>)> = Vec::new();
         let mut open: HashMap<(String, String), usize> = HashMap::new();
-        // Keys are written twice only in an object constructor, which has a brace.
-        let dups = if req.value.contains('{') { crate::lint::duplicate_keys(&req.value, p) } else { Vec::new() };
+        // Keys are written twice only in an object constructor, which has a
+        // brace (natively: the page's code stays small).
+        let dups = if cfg!(target_arch = "wasm32") || req.value.contains('{') {
+            crate::lint::duplicate_keys(&req.value, p)
+        } else {
+            Vec::new()
+        };
         for d in dups {
             let key = (pattern(&d.path).0, d.name.clone());
             let i = *open.entry(key.clone()).or_insert_with(|| {

@@ -236,6 +236,8 @@ pub struct ConstVal {
     /// Every object in the value was written with each key once: known
     /// only of literal data read byte by byte (false: not known), so that
     /// the notes need not read the text again for keys written twice.
+    /// Native only (the page's notes read the text: its code stays small).
+    #[cfg(not(target_arch = "wasm32"))]
     pub keys_once: bool,
 }
 

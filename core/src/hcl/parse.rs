@@ -90,6 +90,7 @@ pub struct Parser<'a> {
     /// Bytes scanned by literal-data attempts that gave up (see [`Parser::try_literal`]).
     literal_waste: usize,
     /// How many objects read as literal data had a key written twice.
+    #[cfg(not(target_arch = "wasm32"))]
     literal_dup_keys: usize,
     /// Whether literal data takes the fast path (tests compare it with the
     /// general path).
@@ -152,6 +153,7 @@ impl<'a> Parser<'a> {
             keys: Vec::new(),
             obj_entries: Vec::new(),
             literal_waste: 0,
+            #[cfg(not(target_arch = "wasm32"))]
             literal_dup_keys: 0,
             literal_fast: true,
             fold: true,
@@ -957,6 +959,7 @@ impl<'a> Parser<'a> {
             return None;
         }
         let mut end = open.start;
+        #[cfg(not(target_arch = "wasm32"))]
         let dups = self.literal_dup_keys;
         let Some(l) = self.scan_value(&mut end, 0) else {
             self.literal_waste += end.saturating_sub(open.start);
@@ -972,6 +975,7 @@ impl<'a> Parser<'a> {
                 value: l.value,
                 spans: l.spans,
                 open_range: open.range(),
+                #[cfg(not(target_arch = "wasm32"))]
                 keys_once: self.literal_dup_keys == dups,
             })),
             l.range,
@@ -1143,8 +1147,8 @@ impl<'a> Parser<'a> {
         let entries = &mut self.obj_entries[base..];
         crate::value::sort_entries(entries);
         let attrs = if entries.windows(2).any(|w| w[0].0 == w[1].0) {
-            self.literal_dup_keys += 1;
             let mut vals = crate::value::AttrMap::with_capacity(entries.len());
+            self.literal_dup_key();
             for (k, v) in self.obj_entries.drain(base..) {
                 vals.insert(k, v);
             }
@@ -1158,6 +1162,16 @@ impl<'a> Parser<'a> {
             depth: depth + 1,
             range,
         })
+    }
+
+    /// Counts an object of literal data with a key written twice (native
+    /// only: see [`crate::hcl::ast::ConstVal::keys_once`]).
+    #[inline]
+    fn literal_dup_key(&mut self) {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.literal_dup_keys += 1;
+        }
     }
 
     fn lit_leaf(&self, value: Value, range: Span, depth: u32) -> Lit {
@@ -1476,7 +1490,13 @@ impl<'a> Parser<'a> {
             }
             let value = self.types.tuple(vals);
             let e = Expr::with_depth(
-                ExprKind::Const(Box::new(ConstVal { value, spans, open_range: open.range(), keys_once: false })),
+                ExprKind::Const(Box::new(ConstVal {
+                    value,
+                    spans,
+                    open_range: open.range(),
+                    #[cfg(not(target_arch = "wasm32"))]
+                    keys_once: false,
+                })),
                 open.start..close.end,
                 depth + 1,
             );
@@ -1604,7 +1624,13 @@ impl<'a> Parser<'a> {
             }
             let value = self.types.object(vals, crate::value::Marks::NONE);
             let e = Expr::with_depth(
-                ExprKind::Const(Box::new(ConstVal { value, spans, open_range: open.range(), keys_once: false })),
+                ExprKind::Const(Box::new(ConstVal {
+                    value,
+                    spans,
+                    open_range: open.range(),
+                    #[cfg(not(target_arch = "wasm32"))]
+                    keys_once: false,
+                })),
                 open.start..close.end,
                 depth + 1,
             );

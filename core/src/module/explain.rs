@@ -226,10 +226,13 @@ pub fn requests_placed(
         // A key written twice is a note of any object constructor, whatever the type
         // (`why::may_note`): looked for only where the text has a brace, as only then can there be one,
         // and not in literal data the parser read with each key once (the text is not read again).
+        #[cfg(not(target_arch = "wasm32"))]
         let keys_once = matches!(
             raw,
             Some(Raw::Expr { expr, .. }) if matches!(&expr.kind, crate::hcl::ast::ExprKind::Const(c) if c.keys_once)
         );
+        #[cfg(target_arch = "wasm32")]
+        let keys_once = false;
         let may = (crate::why::type_may_note(&v.tc.ty) && given.as_ref().is_none_or(|g| value_may_note(g, &v.tc.ty)))
             || (value.contains('{') && !keys_once && !crate::lint::duplicate_keys(&value, p).is_empty());
         out.insert(v.name.clone(), Placed { request: req, at, hidden: v.sensitive || v.ephemeral, may_note: may });
