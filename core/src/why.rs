@@ -109,7 +109,7 @@ fn tell(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: &Response
     let given = &pv.value;
 
     // 1. What the value is.
-    if w.tell_steps {
+    if !w.steps_left_out() {
         let desc = describe(&given.ty, given.is_null(), lang);
         w.step("why.value_is", &[], &[("desc", desc)]);
     }
@@ -849,8 +849,15 @@ impl<'r> Writer<'r> {
         }
     }
 
+    /// Whether the steps are not put in words (native only: the page tells
+    /// whole stories, and its code stays as small as it was).
+    #[inline]
+    fn steps_left_out(&self) -> bool {
+        cfg!(not(target_arch = "wasm32")) && !self.tell_steps
+    }
+
     fn step(&mut self, key: &str, path: &[PathStep], args: &[(&str, String)]) {
-        if !self.tell_steps {
+        if self.steps_left_out() {
             return;
         }
         let s = self.make(key, format_path(path), &format_path(parent(path)), path, args);
@@ -908,7 +915,7 @@ impl<'r> Writer<'r> {
                 *left.entry(g.kind).or_default() += g.paths.len();
                 continue;
             }
-            if !self.tell_steps && !g.kind.starts_with("note.") {
+            if self.steps_left_out() && !g.kind.starts_with("note.") {
                 continue;
             }
             let first = &g.paths[0];
@@ -940,7 +947,7 @@ impl<'r> Writer<'r> {
 
     /// The step that failed, in words, with the product's message verbatim.
     fn failed(&mut self, answer: &Response) {
-        if !self.tell_steps {
+        if self.steps_left_out() {
             return;
         }
         let stage = answer
