@@ -73,6 +73,63 @@ pub fn parse_variable_type_in(src: Option<&str>, profile: &Profile) -> Result<Ty
     let Some(src) = src else {
         return Ok(TypeConstraint { ty: Type::Dynamic, defaults: None, spans: SpanTree::default(), cli_literal: true });
     };
+    parsed::remembered(src, profile)
+}
+
+/// The type constraints read last, natively: a module's variables repeat
+/// a few type sources, and its check tells each variable's story, reading
+/// its type again (the page reads one type at a time, and keeps the code
+/// small).
+#[cfg(not(target_arch = "wasm32"))]
+mod parsed {
+    use super::*;
+    use std::cell::RefCell;
+
+    /// At most this many type sources are kept (then all are forgotten).
+    const KEPT: usize = 256;
+
+    type Read = (Result<TypeConstraint, TypeFailure>, u64);
+
+    thread_local! {
+        static READ: RefCell<crate::NameMap<(&'static str, String), Read>> = RefCell::default();
+    }
+
+    /// [`parse_type_source`]'s answer for `src` in the profile's flavor,
+    /// kept: the same answer, and the profile told of the same questions.
+    pub(super) fn remembered(src: &str, profile: &Profile) -> Result<TypeConstraint, TypeFailure> {
+        let flavor = profile.flavor().name;
+        let hit =
+            READ.with(|r| r.borrow().get(&(flavor, src.to_string())).map(|(answer, asked)| (answer.clone(), *asked)));
+        if let Some((answer, asked)) = hit {
+            profile.add_asked(asked);
+            return answer;
+        }
+        let own = profile.flavor().profile();
+        let answer = parse_type_source(src, &own);
+        profile.add_asked(own.asked_bits());
+        READ.with(|r| {
+            let mut r = r.borrow_mut();
+            if r.len() >= KEPT {
+                r.clear();
+            }
+            r.insert((flavor, src.to_string()), (answer.clone(), own.asked_bits()));
+        });
+        answer
+    }
+}
+
+/// The page reads each type source as it comes.
+#[cfg(target_arch = "wasm32")]
+mod parsed {
+    use super::*;
+
+    pub(super) fn remembered(src: &str, profile: &Profile) -> Result<TypeConstraint, TypeFailure> {
+        parse_type_source(src, profile)
+    }
+}
+
+/// [`parse_variable_type_in`] of a type source, read now.
+fn parse_type_source(src: &str, profile: &Profile) -> Result<TypeConstraint, TypeFailure> {
     let text = format!("{PREFIX}{src}{SUFFIX}");
     let map = Map { base: PREFIX.len(), len: src.len() };
     let body = parse_type_config(&text, profile).map_err(|d| TypeFailure::Invalid(map.diags(d)))?;

@@ -45,6 +45,18 @@ pub fn story(req: &Request, lang: Lang) -> Story {
     story_for(&plain, lang, &p, &answer)
 }
 
+/// The notes of [`story`] alone: the steps are not put in words (a check
+/// asks the notes of thousands of values, and prints none of their steps).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn notes(req: &Request, lang: Lang) -> Vec<Step> {
+    let name = req.flavor.as_deref().unwrap_or(crate::flavor::DEFAULT);
+    let flavor = Flavor::lookup(name).unwrap_or_else(Flavor::default_flavor);
+    let p = flavor.profile();
+    let plain = Request { lang: None, ..req.clone() };
+    let answer = pipeline::answer_in(&plain, &p);
+    tell(&plain, lang, &p, &answer, false).notes
+}
+
 /// Whether a value written as `value` for a variable of type `ty` can have
 /// notes at all: every note comes from an object type (attributes dropped, a
 /// null replaced by a default), a set type (duplicates merged, order not
@@ -70,7 +82,13 @@ pub fn type_may_note(ty: &Type) -> bool {
 
 /// The story of `req`, whose answer under profile `p` is `answer`.
 pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: &Response) -> Story {
+    tell(req, lang, p, answer, true)
+}
+
+/// [`story_for`], its steps put in words only if `steps` (its notes always).
+fn tell(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: &Response, steps: bool) -> Story {
     let mut w = Writer::new(req, lang, p.product_name());
+    w.tell_steps = steps;
 
     let tc = match typeexpr::parse_variable_type_in(req.type_src.as_deref(), p) {
         Ok(tc) => tc,
@@ -91,8 +109,10 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
     let given = &pv.value;
 
     // 1. What the value is.
-    let desc = describe(&given.ty, given.is_null(), lang);
-    w.step("why.value_is", &[], &[("desc", desc)]);
+    if !w.steps_left_out() {
+        let desc = describe(&given.ty, given.is_null(), lang);
+        w.step("why.value_is", &[], &[("desc", desc)]);
+    }
     if req.type_src.as_deref().is_none_or(|t| t.trim().is_empty()) {
         w.step("why.no_type", &[], &[]);
     }
@@ -176,7 +196,14 @@ pub fn story_for(req: &Request, lang: Lang, p: &crate::flavor::Profile, answer: 
         // notes are grouped, each member's earlier item marked.
         let mut groups: Vec<(String, String, Vec<Path>, Vec<std::ops::Range<usize>>)> = Vec::new();
         let mut open: HashMap<(String, String), usize> = HashMap::new();
-        for d in crate::lint::duplicate_keys(&req.value, p) {
+        // Keys are written twice only in an object constructor, which has a
+        // brace (natively: the page's code stays small).
+        let dups = if cfg!(target_arch = "wasm32") || req.value.contains('{') {
+            crate::lint::duplicate_keys(&req.value, p)
+        } else {
+            Vec::new()
+        };
+        for d in dups {
             let key = (pattern(&d.path).0, d.name.clone());
             let i = *open.entry(key.clone()).or_insert_with(|| {
                 groups.push((key.0, key.1, Vec::new(), Vec::new()));
@@ -741,6 +768,8 @@ struct Writer<'r> {
     notes: Vec<Step>,
     /// The notes' texts, so that each is told once.
     note_texts: std::collections::HashSet<String>,
+    /// Whether steps are put in words (else only notes are).
+    tell_steps: bool,
 }
 
 impl<'r> Writer<'r> {
@@ -755,6 +784,7 @@ impl<'r> Writer<'r> {
             steps: Vec::new(),
             notes: Vec::new(),
             note_texts: std::collections::HashSet::new(),
+            tell_steps: true,
         }
     }
 
@@ -819,7 +849,17 @@ impl<'r> Writer<'r> {
         }
     }
 
+    /// Whether the steps are not put in words (native only: the page tells
+    /// whole stories, and its code stays as small as it was).
+    #[inline]
+    fn steps_left_out(&self) -> bool {
+        cfg!(not(target_arch = "wasm32")) && !self.tell_steps
+    }
+
     fn step(&mut self, key: &str, path: &[PathStep], args: &[(&str, String)]) {
+        if self.steps_left_out() {
+            return;
+        }
         let s = self.make(key, format_path(path), &format_path(parent(path)), path, args);
         self.steps.push(s);
     }
@@ -875,6 +915,9 @@ impl<'r> Writer<'r> {
                 *left.entry(g.kind).or_default() += g.paths.len();
                 continue;
             }
+            if self.steps_left_out() && !g.kind.starts_with("note.") {
+                continue;
+            }
             let first = &g.paths[0];
             let (text, parent_text) = if g.paths.len() == 1 {
                 (format_path(first), format_path(parent(first)))
@@ -904,6 +947,9 @@ impl<'r> Writer<'r> {
 
     /// The step that failed, in words, with the product's message verbatim.
     fn failed(&mut self, answer: &Response) {
+        if self.steps_left_out() {
+            return;
+        }
         let stage = answer
             .stage
             .map(|s| serde_json::to_value(s).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default())

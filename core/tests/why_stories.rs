@@ -529,3 +529,34 @@ fn only_types_with_objects_sets_or_any_give_notes() {
     assert!(tftype::why::may_note(&map, "{ a = 1, a = 2 }"));
     assert!(!tftype::why::may_note(&map, "[1]"));
 }
+
+/// `why::notes` (a check's notes, no steps put in words) gives the notes
+/// the whole story gives, for every docs example and confusion (refused
+/// values among them), in every language, and for values with each kind
+/// of note.
+#[test]
+fn the_notes_alone_are_the_storys_notes() {
+    let mut all: Vec<(String, Request)> = Vec::new();
+    for file in ["tests/conformance/docs.jsonl", "../web/src/confusions.json"] {
+        all.extend(cases(file));
+    }
+    for (ty, value) in [
+        ("set(string)", r#"["b", "a", "b"]"#),
+        ("object({name=string, port=optional(number, 80)})", r#"{ name = "x", prot = 8080 }"#),
+        ("map(number)", "{ a = 1, a = 2 }"),
+        ("list(any)", r#"[1, "a", true]"#),
+        ("list(object({a = optional(string, \"d\")}))", "[{ a = null }, { a = null }, {}]"),
+        ("number", r#""x""#),
+    ] {
+        all.push((format!("{ty} {value}"), req(ty, value)));
+    }
+    let mut with_notes = 0;
+    for (id, r) in &all {
+        for lang in Lang::ALL {
+            let want = story(r, lang).notes;
+            with_notes += usize::from(!want.is_empty());
+            assert_eq!(tftype::why::notes(r, lang), want, "{id} {lang:?}");
+        }
+    }
+    assert!(with_notes >= 3 * 6, "{with_notes}");
+}

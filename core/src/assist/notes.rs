@@ -88,7 +88,11 @@ pub fn notes_cached(input: &CheckInput, files: &[String], p: &Profile, lang: Lan
             if cache.0.len() >= MAX_CACHED {
                 cache.0.clear();
             }
-            cache.0.insert(key.clone(), crate::why::story(req, lang).notes);
+            #[cfg(not(target_arch = "wasm32"))]
+            let told = crate::why::notes(req, lang);
+            #[cfg(target_arch = "wasm32")]
+            let told = crate::why::story(req, lang).notes;
+            cache.0.insert(key.clone(), told);
         }
         let units = crate::diag::Utf16Map::new(&req.value);
         for n in &cache.0[&key] {

@@ -233,6 +233,12 @@ pub struct ConstVal {
     pub spans: crate::diag::SpanTree,
     /// The opening bracket or brace (hcl's `StartRange`).
     pub open_range: Span,
+    /// Every object in the value was written with each key once: known
+    /// only of literal data read byte by byte (false: not known), so that
+    /// the notes need not read the text again for keys written twice.
+    /// Native only (the page's notes read the text: its code stays small).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub keys_once: bool,
 }
 
 /// The name of the call that stands for an expression hcl could not parse

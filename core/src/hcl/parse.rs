@@ -89,6 +89,9 @@ pub struct Parser<'a> {
     obj_entries: Vec<(crate::value::Key, Value)>,
     /// Bytes scanned by literal-data attempts that gave up (see [`Parser::try_literal`]).
     literal_waste: usize,
+    /// How many objects read as literal data had a key written twice.
+    #[cfg(not(target_arch = "wasm32"))]
+    literal_dup_keys: usize,
     /// Whether literal data takes the fast path (tests compare it with the
     /// general path).
     pub literal_fast: bool,
@@ -150,6 +153,8 @@ impl<'a> Parser<'a> {
             keys: Vec::new(),
             obj_entries: Vec::new(),
             literal_waste: 0,
+            #[cfg(not(target_arch = "wasm32"))]
+            literal_dup_keys: 0,
             literal_fast: true,
             fold: true,
             type_source: false,
@@ -954,6 +959,8 @@ impl<'a> Parser<'a> {
             return None;
         }
         let mut end = open.start;
+        #[cfg(not(target_arch = "wasm32"))]
+        let dups = self.literal_dup_keys;
         let Some(l) = self.scan_value(&mut end, 0) else {
             self.literal_waste += end.saturating_sub(open.start);
             return None;
@@ -964,7 +971,13 @@ impl<'a> Parser<'a> {
         self.lexer.skip_to(end);
         self.prev = Some(Token { kind, start: end - 1, end });
         Some(Expr::with_depth(
-            ExprKind::Const(Box::new(ConstVal { value: l.value, spans: l.spans, open_range: open.range() })),
+            ExprKind::Const(Box::new(ConstVal {
+                value: l.value,
+                spans: l.spans,
+                open_range: open.range(),
+                #[cfg(not(target_arch = "wasm32"))]
+                keys_once: self.literal_dup_keys == dups,
+            })),
             l.range,
             l.depth,
         ))
@@ -1135,6 +1148,7 @@ impl<'a> Parser<'a> {
         crate::value::sort_entries(entries);
         let attrs = if entries.windows(2).any(|w| w[0].0 == w[1].0) {
             let mut vals = crate::value::AttrMap::with_capacity(entries.len());
+            self.literal_dup_key();
             for (k, v) in self.obj_entries.drain(base..) {
                 vals.insert(k, v);
             }
@@ -1148,6 +1162,16 @@ impl<'a> Parser<'a> {
             depth: depth + 1,
             range,
         })
+    }
+
+    /// Counts an object of literal data with a key written twice (native
+    /// only: see [`crate::hcl::ast::ConstVal::keys_once`]).
+    #[inline]
+    fn literal_dup_key(&mut self) {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.literal_dup_keys += 1;
+        }
     }
 
     fn lit_leaf(&self, value: Value, range: Span, depth: u32) -> Lit {
@@ -1466,7 +1490,13 @@ impl<'a> Parser<'a> {
             }
             let value = self.types.tuple(vals);
             let e = Expr::with_depth(
-                ExprKind::Const(Box::new(ConstVal { value, spans, open_range: open.range() })),
+                ExprKind::Const(Box::new(ConstVal {
+                    value,
+                    spans,
+                    open_range: open.range(),
+                    #[cfg(not(target_arch = "wasm32"))]
+                    keys_once: false,
+                })),
                 open.start..close.end,
                 depth + 1,
             );
@@ -1594,7 +1624,13 @@ impl<'a> Parser<'a> {
             }
             let value = self.types.object(vals, crate::value::Marks::NONE);
             let e = Expr::with_depth(
-                ExprKind::Const(Box::new(ConstVal { value, spans, open_range: open.range() })),
+                ExprKind::Const(Box::new(ConstVal {
+                    value,
+                    spans,
+                    open_range: open.range(),
+                    #[cfg(not(target_arch = "wasm32"))]
+                    keys_once: false,
+                })),
                 open.start..close.end,
                 depth + 1,
             );
@@ -2720,6 +2756,40 @@ mod tests {
                 let v = crate::hcl::eval_const(&e, &p).unwrap_or_else(|_| panic!("{path}: {arg} evaluates"));
                 assert_eq!(v.as_str(), Some(*want), "{path}: {arg}");
             }
+        }
+    }
+
+    /// `keys_once` of literal data read byte by byte says that no object in
+    /// it writes a key twice: the notes skip reading the text again for
+    /// such keys when it says so, so it must agree with the lint that reads
+    /// them ([`crate::lint::duplicate_keys`]). Anything else (the general
+    /// path) does not know, and says false.
+    #[test]
+    fn keys_once_agrees_with_the_duplicate_keys_lint() {
+        let table: &[(&str, bool, bool)] = &[
+            ("{ a = 1, b = 2 }", true, false),
+            ("{ a = 1, a = 2 }", false, true),
+            ("{ a = 1, \"a\" = 2 }", false, true),
+            ("[{ a = 1 }, { a = 2, b = { c = 1, c = 2 } }]", false, true),
+            ("[{ a = 1 }, { a = 2, b = { c = 1, d = 2 } }]", true, false),
+            ("{ x = { a = 1, a = 2 }, x = 3 }", false, true),
+            ("[1, \"a\", true, null]", true, false),
+            ("{\n  a = 1\n  b = [1, 2]\n}", true, false),
+            ("{ a = 1 + 1, b = 2 }", false, false),
+            ("{ a = 1 + 1, a = 2 }", false, true),
+        ];
+        let p = crate::flavor::Profile::default();
+        for (value, want, twice) in table {
+            let src = format!("v = {value}\n");
+            let mut parser = Parser::new(&src, "t.tfvars");
+            let parsed = parser.parse_config_file();
+            let body = parser.finish(parsed).unwrap_or_else(|_| panic!("{value}: parses"));
+            let Some(body::BodyItem::Attr(a)) = body.items.into_iter().next() else { panic!("{value}: an attribute") };
+            let once = matches!(&a.expr.kind, ExprKind::Const(c) if c.keys_once);
+            assert_eq!(once, *want, "{value}");
+            let dups = crate::lint::duplicate_keys(value, &p);
+            assert_eq!(!dups.is_empty(), *twice, "{value}: {dups:?}");
+            assert!(!(once && *twice), "{value}");
         }
     }
 }

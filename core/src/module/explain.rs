@@ -178,7 +178,9 @@ pub fn requests_placed(
     #[cfg(not(target_arch = "wasm32"))]
     let mid = super::kept::id_of(&module);
     for (vi, v) in module.vars.iter().enumerate() {
-        let at = match collected.get(&v.name).map(|u| &u.raw) {
+        // Looked up once per variable (a map of every variable's value).
+        let raw = collected.get(&v.name).map(|u| &u.raw);
+        let at = match raw {
             Some(Raw::Expr { file, expr }) => Some((file.to_string(), expr.range().start)),
             Some(Raw::Json { subject, .. }) => Some((subject.filename.clone(), subject.start.byte)),
             _ => None,
@@ -186,12 +188,12 @@ pub fn requests_placed(
         if !keep(at.as_ref().map(|a| a.0.as_str())) {
             continue;
         }
-        let mut one = |p: &Profile| placed(input, v, &collected, &mut bodies, p, flavor);
+        let mut one = |p: &Profile| placed(input, v, raw, &mut bodies, p, flavor);
         // The language server's edits (work kept, natively): a value file's
         // value whose text is the same as at an earlier check of the module
         // keeps its request, wherever it is written now.
         #[cfg(not(target_arch = "wasm32"))]
-        let kept = match (mid, collected.get(&v.name).map(|u| &u.raw)) {
+        let kept = match (mid, raw) {
             (Some(mid), Some(Raw::Expr { file, expr })) => {
                 input.files.get(&**file).and_then(|t| slice(t, expr.range().start, expr.range().end)).map(|value| {
                     let name = super::kept::name_of(&[mid, vi as u64], None);
@@ -217,15 +219,18 @@ pub fn requests_placed(
 fn placed(
     input: &CheckInput,
     v: &decl::Variable,
-    collected: &BTreeMap<String, sources::Unparsed>,
+    raw: Option<&Raw>,
     bodies: &mut BTreeMap<String, VarBlocks>,
     p: &Profile,
     flavor: &str,
 ) -> Option<Placed> {
     let text = input.files.get(&v.file)?;
-    let blocks = bodies.entry(v.file.clone()).or_insert_with(|| VarBlocks::parse(text, &v.file, p));
-    let block = blocks.block(v)?;
-    let value = match collected.get(&v.name).map(|u| &u.raw) {
+    // The file's name is copied once, not once per variable.
+    if !bodies.contains_key(&v.file) {
+        bodies.insert(v.file.clone(), VarBlocks::parse(text, &v.file, p));
+    }
+    let block = bodies.get(&v.file)?.block(v)?;
+    let value = match raw {
         Some(Raw::Expr { file, expr }) => input
             .files
             .get(&**file)
@@ -250,15 +255,23 @@ fn placed(
     // The value as written, where it is at hand without reading it
     // again (a file's value was read by `collect`; a `-var`'s and a
     // default are not looked at: they may have notes).
-    let given = match collected.get(&v.name).map(|u| &u.raw) {
+    let given = match raw {
         Some(Raw::Expr { expr, .. }) => crate::hcl::eval_const(expr, p).ok(),
         Some(Raw::Json { value: Ok(x), .. }) => Some(x.clone()),
         _ => None,
     };
     // A key written twice is a note of any object constructor, whatever the type
-    // (`why::may_note`): looked for only where the text has a brace, as only then can there be one.
+    // (`why::may_note`): looked for only where the text has a brace, as only then can there be one,
+    // and not in literal data the parser read with each key once (the text is not read again).
+    #[cfg(not(target_arch = "wasm32"))]
+    let keys_once = matches!(
+        raw,
+        Some(Raw::Expr { expr, .. }) if matches!(&expr.kind, crate::hcl::ast::ExprKind::Const(c) if c.keys_once)
+    );
+    #[cfg(target_arch = "wasm32")]
+    let keys_once = false;
     let may = (crate::why::type_may_note(&v.tc.ty) && given.as_ref().is_none_or(|g| value_may_note(g, &v.tc.ty)))
-        || (value.contains('{') && !crate::lint::duplicate_keys(&value, p).is_empty());
+        || (value.contains('{') && !keys_once && !crate::lint::duplicate_keys(&value, p).is_empty());
     Some(Placed { request: req, at: None, hidden: v.sensitive || v.ephemeral, may_note: may })
 }
 

@@ -349,6 +349,8 @@ impl Reader<'_> {
                     value: v,
                     spans: crate::diag::SpanTree::leaf(range.clone()),
                     open_range: self.span(n.start_range()),
+                    #[cfg(not(target_arch = "wasm32"))]
+                    keys_once: false,
                 })),
                 range,
             ),

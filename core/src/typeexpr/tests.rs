@@ -766,3 +766,31 @@ fn a_malformed_one_line_block_reports_what_follows_its_line_first() {
     let (s, _, r) = err("string\nfoo { 1 }\nbar = 2");
     assert_eq!((s.as_str(), r.as_str()), ("Argument or block definition required", "1"));
 }
+
+/// A type source read again (natively kept from the last reading) gives
+/// the same answer and tells the profile of the same questions as the
+/// first reading, in every flavor.
+#[test]
+fn a_type_read_again_answers_and_asks_as_the_first_time() {
+    let sources = [
+        "object({ a = optional(string, \"x\"), b = optional(list(number)) })",
+        "set(string)",
+        "list(object({ c = string }))",
+        "map(",
+        "optional(string)",
+        "object({ a = string, a = number })",
+        "object({ a = optional(number, \"x\") })",
+    ];
+    let mut asked_any = false;
+    for f in crate::flavor::FLAVORS.iter() {
+        for src in sources {
+            let (first, again) = (f.profile(), f.profile());
+            let a = format!("{:?}", parse_variable_type_in(Some(src), &first));
+            let b = format!("{:?}", parse_variable_type_in(Some(src), &again));
+            assert_eq!(a, b, "{} {src}", f.name);
+            assert_eq!(first.asked(), again.asked(), "{} {src}", f.name);
+            asked_any |= !first.asked().is_empty();
+        }
+    }
+    assert!(asked_any, "no type source asked its flavor anything: the questions are not tested");
+}
