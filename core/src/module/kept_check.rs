@@ -554,7 +554,7 @@ fn rebuild(
         let at = own.partition_point(|x| super::report::order(x, d) == std::cmp::Ordering::Less);
         let k = (at..own.len())
             .take_while(|&k| super::report::order(&own[k], d) == std::cmp::Ordering::Equal)
-            .find(|&k| !gone[k] && same_diag(&own[k], d))?;
+            .find(|&k| !gone[k] && own[k] == *d)?;
         gone[k] = true;
     }
     // The others' diagnostics, those in the edited file moved with their
@@ -615,14 +615,4 @@ fn rebuild(
     session.own = (len, own_ok);
     REBUILT.with(|n| n.set(n.get() + 1));
     Some(())
-}
-
-/// Whether two diagnostics are the same.
-fn same_diag(a: &super::CheckDiag, b: &super::CheckDiag) -> bool {
-    a.severity == b.severity
-        && a.summary == b.summary
-        && a.detail == b.detail
-        && a.subject == b.subject
-        && a.values == b.values
-        && a.part == b.part
 }

@@ -101,7 +101,7 @@ impl Subject {
 }
 
 /// One diagnostic of a check.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct CheckDiag {
     pub severity: Severity,
     pub summary: String,
