@@ -241,6 +241,20 @@ pub struct ConstVal {
     pub keys_once: bool,
 }
 
+impl ConstVal {
+    /// A constant whose objects' keys are not known to be written once
+    /// (see [`ConstVal::keys_once`]).
+    pub fn new(value: Value, spans: crate::diag::SpanTree, open_range: Span) -> ConstVal {
+        ConstVal {
+            value,
+            spans,
+            open_range,
+            #[cfg(not(target_arch = "wasm32"))]
+            keys_once: false,
+        }
+    }
+}
+
 /// The name of the call that stands for an expression hcl could not parse
 /// (what it kept of it: the traversals read before the error, as the
 /// call's arguments). No function has this name.

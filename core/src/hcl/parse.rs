@@ -972,11 +972,9 @@ impl<'a> Parser<'a> {
         self.prev = Some(Token { kind, start: end - 1, end });
         Some(Expr::with_depth(
             ExprKind::Const(Box::new(ConstVal {
-                value: l.value,
-                spans: l.spans,
-                open_range: open.range(),
                 #[cfg(not(target_arch = "wasm32"))]
                 keys_once: self.literal_dup_keys == dups,
+                ..ConstVal::new(l.value, l.spans, open.range())
             })),
             l.range,
             l.depth,
@@ -1490,13 +1488,7 @@ impl<'a> Parser<'a> {
             }
             let value = self.types.tuple(vals);
             let e = Expr::with_depth(
-                ExprKind::Const(Box::new(ConstVal {
-                    value,
-                    spans,
-                    open_range: open.range(),
-                    #[cfg(not(target_arch = "wasm32"))]
-                    keys_once: false,
-                })),
+                ExprKind::Const(Box::new(ConstVal::new(value, spans, open.range()))),
                 open.start..close.end,
                 depth + 1,
             );
@@ -1624,13 +1616,7 @@ impl<'a> Parser<'a> {
             }
             let value = self.types.object(vals, crate::value::Marks::NONE);
             let e = Expr::with_depth(
-                ExprKind::Const(Box::new(ConstVal {
-                    value,
-                    spans,
-                    open_range: open.range(),
-                    #[cfg(not(target_arch = "wasm32"))]
-                    keys_once: false,
-                })),
+                ExprKind::Const(Box::new(ConstVal::new(value, spans, open.range()))),
                 open.start..close.end,
                 depth + 1,
             );

@@ -345,13 +345,11 @@ impl Reader<'_> {
             HVal::Bool(b) => Expr::new(ExprKind::Literal(LitVal::bool(*b)), range),
             HVal::Null | HVal::Invalid => Expr::new(ExprKind::Literal(LitVal::null()), range),
             _ => Expr::new(
-                ExprKind::Const(Box::new(ConstVal {
-                    value: v,
-                    spans: crate::diag::SpanTree::leaf(range.clone()),
-                    open_range: self.span(n.start_range()),
-                    #[cfg(not(target_arch = "wasm32"))]
-                    keys_once: false,
-                })),
+                ExprKind::Const(Box::new(ConstVal::new(
+                    v,
+                    crate::diag::SpanTree::leaf(range.clone()),
+                    self.span(n.start_range()),
+                ))),
                 range,
             ),
         }

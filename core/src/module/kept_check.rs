@@ -174,7 +174,7 @@ fn shared(input: &CheckInput, p: &Profile, as_role: Role, mut added: Option<Adde
         let kept = SESSIONS.with(|s| {
             let mut s = s.borrow_mut();
             let session = s.get_mut(&key)?;
-            if !answer(session, &module, input, &texts, p, as_role) {
+            if shown(session, &module, input, &texts, p, as_role).is_none() {
                 stale = s.remove(&key);
                 return None;
             }
@@ -300,20 +300,8 @@ fn session(
 }
 
 /// Whether the check of `input` is shown to find what the session's
-/// did (the session then stands for `input`); false: not shown (the
+/// did (the session then stands for `input`); None: not shown (the
 /// session is no longer of use).
-fn answer(
-    session: &mut Session,
-    module: &Rc<Module>,
-    input: &CheckInput,
-    texts: &Texts,
-    p: &Profile,
-    as_role: Role,
-) -> bool {
-    shown(session, module, input, texts, p, as_role).is_some()
-}
-
-/// [`answer`] (None: not shown).
 fn shown(
     session: &mut Session,
     module: &Rc<Module>,

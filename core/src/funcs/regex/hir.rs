@@ -125,7 +125,11 @@ fn class(c: ClassUnicode) -> Hir {
 /// `ranges` as a class, case-folded when `fold` (before negation, as Go
 /// and regex-syntax do), then negated when `negated`.
 fn folded_negated(ranges: Vec<(char, char)>, fold: bool, negated: bool) -> ClassUnicode {
-    let mut c = ClassUnicode::new(ranges.into_iter().map(|(a, b)| ClassUnicodeRange::new(a, b)));
+    fold_negate(ClassUnicode::new(ranges.into_iter().map(|(a, b)| ClassUnicodeRange::new(a, b))), fold, negated)
+}
+
+/// `c` case-folded when `fold`, then negated when `negated`.
+fn fold_negate(mut c: ClassUnicode, fold: bool, negated: bool) -> ClassUnicode {
     if fold {
         c.case_fold_simple();
     }
@@ -152,14 +156,7 @@ fn table(c: &ast::ClassUnicode, flags: &Flags, unicode: Unicode) -> Result<Class
 
 /// A bracketed class: its set, folded, then negated.
 fn bracketed(b: &ast::ClassBracketed, flags: &Flags, unicode: Unicode) -> Result<ClassUnicode, ()> {
-    let mut c = set_of(&b.kind, flags, unicode)?;
-    if flags.fold {
-        c.case_fold_simple();
-    }
-    if b.negated {
-        c.negate();
-    }
-    Ok(c)
+    Ok(fold_negate(set_of(&b.kind, flags, unicode)?, flags.fold, b.negated))
 }
 
 /// A class's set: the union of its items, or an operation (`&&`, `--`,
